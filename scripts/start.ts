@@ -1,0 +1,29 @@
+// `npm start`: builds the front end when the build is missing or older than its sources, then runs the server.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const output = path.join(root, 'build/server/index.js')
+const sources = ['app', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+
+function newest(p: string): number {
+  const full = path.join(root, p)
+  if (!fs.existsSync(full)) return 0
+  const stat = fs.statSync(full)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(0, ...fs.readdirSync(full).map((name) => newest(path.join(p, name))))
+}
+
+const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0
+if (built < Math.max(...sources.map(newest))) {
+  console.log('Building the front end…')
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+process.env.NODE_ENV ??= 'production'
+await import('../server/main.ts')

@@ -1,0 +1,28 @@
+// `npm test`: everything CI checks, in order: lint, typecheck, unit and API tests, the production build, browser tests.
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
+
+const steps: [string, string, string[]][] = [
+  ['lint', bin('eslint'), ['.']],
+  ['typegen', bin('react-router'), ['typegen']],
+  ['typecheck', bin('tsc'), []],
+  ['unit and API tests', bin('vitest'), ['run']],
+  ['build', bin('react-router'), ['build']],
+  ['browser tests', process.execPath, [path.join(root, 'scripts/e2e.ts')]],
+]
+
+const only = process.argv.slice(2)
+for (const [name, command, args] of steps) {
+  if (only.length > 0 && !only.some((o) => name.includes(o))) continue
+  console.log(`\n▶ ${name}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) {
+    console.error(`✖ ${name} failed`)
+    process.exit(result.status ?? 1)
+  }
+  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+}

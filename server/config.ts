@@ -1,0 +1,117 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
+
+/**
+ * Every environment variable the server reads, with its default. `.env.example` and the README's configuration
+ * reference list the same variables; nothing else reads `process.env`.
+ */
+const envSchema = z.object({
+  /** demo: simulators for SMS, WeChat and payments and the code outbox; production: real providers only. */
+  APP_ENV: z.enum(['demo', 'development', 'test', 'production']).default('demo'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: bool.default(true),
+  MEDIA_DIR: z.string().min(1).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: bool.default(false),
+  SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
+  SMS_SIGN_NAME: z.string().default('自学'),
+  SMS_TEMPLATE_CODE: z.string().default(''),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
+  ALIYUN_ACCESS_KEY_ID: z.string().default(''),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
+  TENCENT_SMS_ENDPOINT: z.url().default('https://sms.tencentcloudapi.com/'),
+  TENCENT_SECRET_ID: z.string().default(''),
+  TENCENT_SECRET_KEY: z.string().default(''),
+  TENCENT_SMS_APP_ID: z.string().default(''),
+  TENCENT_SMS_REGION: z.string().default('ap-guangzhou'),
+  WECHAT_APP_ID: z.string().default(''),
+  WECHAT_APP_SECRET: z.string().default(''),
+  WECHAT_API_BASE: optionalUrl,
+  WECHAT_OPEN_BASE: optionalUrl,
+  SERVICE_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-service'),
+  CONSULT_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-consult'),
+  DEV_OUTBOX: bool.optional(),
+})
+
+export type Env = z.input<typeof envSchema>
+
+/** The validated, typed configuration the whole server is built from. */
+export type Config = ReturnType<typeof loadConfig>
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value throws a ConfigError that names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const production = e.APP_ENV === 'production'
+  const dataDir = path.resolve(cwd, e.DATA_DIR)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const wechatSimulated = e.WECHAT_APP_ID === ''
+  if (production && e.DEV_OUTBOX) throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: must not be enabled in production')
+  if (production && e.SMS_PROVIDER === 'console') throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER: console is for development and the demo; set aliyun or tencent in production')
+  if (production && wechatSimulated) throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID: required in production (the WeChat simulator is for development and the demo)')
+  return {
+    env: e.APP_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    dataDir,
+    mediaDir: path.resolve(cwd, e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    database: {
+      url: e.DATABASE_URL,
+      embeddedPort: e.EMBEDDED_PG_PORT,
+      embeddedDir: path.join(dataDir, 'pg'),
+      poolSize: e.DATABASE_POOL_SIZE,
+    },
+    seedDemo: e.SEED_DEMO,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      signName: e.SMS_SIGN_NAME,
+      templateCode: e.SMS_TEMPLATE_CODE,
+      aliyun: { endpoint: e.ALIYUN_SMS_ENDPOINT, accessKeyId: e.ALIYUN_ACCESS_KEY_ID, accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET },
+      tencent: {
+        endpoint: e.TENCENT_SMS_ENDPOINT,
+        secretId: e.TENCENT_SECRET_ID,
+        secretKey: e.TENCENT_SECRET_KEY,
+        appId: e.TENCENT_SMS_APP_ID,
+        region: e.TENCENT_SMS_REGION,
+      },
+    },
+    /** The development outbox page shows sent SMS codes; it can never be on in production. */
+    devOutbox: production ? false : (e.DEV_OUTBOX ?? true),
+    wechat: {
+      appId: wechatSimulated ? 'wx_simulated_app' : e.WECHAT_APP_ID,
+      appSecret: wechatSimulated ? 'simulated_secret' : e.WECHAT_APP_SECRET,
+      simulated: wechatSimulated,
+      /** api.weixin.qq.com, or the local simulator mounted by this server when no AppID is configured. */
+      apiBase: (e.WECHAT_API_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://api.weixin.qq.com')).replace(/\/$/, ''),
+      /** open.weixin.qq.com (the authorize page), or the simulator's. */
+      openBase: (e.WECHAT_OPEN_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://open.weixin.qq.com')).replace(/\/$/, ''),
+    },
+    /** Sent to the browser: only what is listed here leaves the server. */
+    client: { serviceUrl: e.SERVICE_URL, consultUrl: e.CONSULT_URL },
+  }
+}

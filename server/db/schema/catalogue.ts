@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    icon: text(),
+    sort: integer().notNull().default(0),
+    visible: boolean().notNull().default(true),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+)
+
+export const teachers = pgTable('teachers', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  title: text().notNull().default(''),
+  avatarUrl: text(),
+  intro: text().notNull().default(''),
+  sort: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export const courseTypes = ['series', 'single', 'live', 'system'] as const
+export type CourseType = (typeof courseTypes)[number]
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    type: text({ enum: courseTypes }).notNull(),
+    title: text().notNull(),
+    subtitle: text().notNull().default(''),
+    coverUrl: text().notNull(),
+    /** Plain text paragraphs separated by blank lines; rendered escaped. */
+    intro: text().notNull().default(''),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    teacherId: integer().references(() => teachers.id),
+    priceFen: integer().notNull(),
+    originalPriceFen: integer(),
+    isFree: boolean().notNull().default(false),
+    vipFree: boolean().notNull().default(false),
+    status: text({ enum: ['draft', 'published', 'hidden'] }).notNull().default('published'),
+    level: text({ enum: ['beginner', 'intermediate', 'advanced'] }).notNull().default('beginner'),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    studentCount: integer().notNull().default(0),
+    /** Live courses: when the live session starts and ends (replay afterwards). */
+    liveStartsAt: timestamp({ withTimezone: true }),
+    liveEndsAt: timestamp({ withTimezone: true }),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('courses_category_idx').on(t.categoryId, t.sort, t.id),
+    index('courses_teacher_idx').on(t.teacherId),
+    index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+)
+
+/** The courses a system course is made of, in order. */
+export const systemCourseItems = pgTable(
+  'system_course_items',
+  {
+    systemCourseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.systemCourseId, t.courseId] })],
+)
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('chapters_course_idx').on(t.courseId, t.sort)],
+)
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 50001 }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    chapterId: integer().references(() => chapters.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    durationSeconds: integer().notNull().default(0),
+    /** Seconds anyone may watch without access; 0 means no preview. */
+    freeSeconds: integer().notNull().default(0),
+    isFree: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('videos_course_idx').on(t.courseId, t.sort)],
+)
+
+/** Home feed: ordered sections; a section lists courses or banners (items). */
+export const homeSections = pgTable('home_sections', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  feed: text({ enum: ['v3', 'v2'] }).notNull().default('v3'),
+  kind: text({ enum: ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] }).notNull(),
+  title: text().notNull().default(''),
+  subtitle: text().notNull().default(''),
+  sort: integer().notNull().default(0),
+  visible: boolean().notNull().default(true),
+})
+
+export const homeSectionItems = pgTable(
+  'home_section_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer()
+      .notNull()
+      .references(() => homeSections.id, { onDelete: 'cascade' }),
+    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
+    categoryId: integer().references(() => categories.id, { onDelete: 'cascade' }),
+    title: text().notNull().default(''),
+    imageUrl: text(),
+    /** An in-site path ("/course/1001.html") or an http(s) URL. */
+    link: text(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('home_section_items_section_idx').on(t.sectionId, t.sort)],
+)
+
+export const hotWords = pgTable('hot_words', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  word: text().notNull(),
+  sort: integer().notNull().default(0),
+})
+
+/** System notices shown as overlays (spec 3: so_* fields). */
+export const systemOverlays = pgTable('system_overlays', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  type: smallint().notNull(),
+  name: text().notNull(),
+  /** HTML for text notices; sanitised when saved and again when served. */
+  content: text().notNull().default(''),
+  buttonText: text().notNull().default('我知道了'),
+  imageUrl: text(),
+  jumpType: smallint(),
+  jumpParams: jsonb().$type<Record<string, string | number>>(),
+  active: boolean().notNull().default(true),
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
+  sort: integer().notNull().default(0),
+})
+
+export const overlayClicks = pgTable('overlay_clicks', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  overlayId: integer()
+    .notNull()
+    .references(() => systemOverlays.id, { onDelete: 'cascade' }),
+  memberId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export const vipPlans = pgTable('vip_plans', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  days: integer().notNull(),
+  priceFen: integer().notNull(),
+  originalPriceFen: integer(),
+  description: text().notNull().default(''),
+  badge: text(),
+  active: boolean().notNull().default(true),
+  sort: integer().notNull().default(0),
+})

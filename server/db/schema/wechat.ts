@@ -1,0 +1,29 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { members } from './members.ts'
+
+/** OAuth `state` values: single use, bound to the browser that started the flow by a cookie nonce. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    stateHash: text().notNull(),
+    browserHash: text().notNull(),
+    scope: text({ enum: ['snsapi_base', 'snsapi_userinfo'] }).notNull(),
+    returnPath: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('oauth_states_state_key').on(t.stateHash)],
+)
+
+/** OAuth codes already exchanged: WeChat refuses a second use, and so do we, before asking WeChat. */
+export const oauthCodesUsed = pgTable(
+  'oauth_codes_used',
+  {
+    codeHash: text().primaryKey(),
+    memberId: integer().references(() => members.id, { onDelete: 'set null' }),
+    usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_codes_used_at_idx').on(t.usedAt)],
+)

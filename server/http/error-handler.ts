@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { AppError } from './app-error.ts'
+import { Codes, type CodeEntry } from './codes.ts'
+
+/** Sends the envelope as a ready string, so no route's response schema applies to an error. */
+export function sendError(reply: FastifyReply, entry: CodeEntry, msg: string = entry.msg, data: unknown = {}) {
+  return reply
+    .code(entry.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code: entry.code, msg, data }))
+}
+
+const fieldLabels: Record<string, string> = {
+  phone: '手机号',
+  phone_code: '验证码',
+  code: 'code',
+  nickname: '昵称',
+}
+
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return `${Codes.BadRequest.msg}：${error.message}`
+  const first = error.validation[0]
+  if (!first) return Codes.BadRequest.msg
+  const issue = first.params.issue as { path?: PropertyKey[]; code?: string; input?: unknown } | undefined
+  const field = issue?.path?.map(String).join('.') || first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
+  const label = fieldLabels[field] ?? field
+  const missing = issue?.code === 'invalid_type' && issue.input === undefined
+  return `参数 ${label} ${missing ? '不能为空' : '格式不正确'}（${field}）`
+}
+
+/** One handler renders every failure as the envelope; internals are logged, never sent. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return sendError(reply, error.entry, error.message, error.data ?? {})
+    if (error.validation) return sendError(reply, Codes.BadRequest, validationMessage(error))
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return sendError(reply, Codes.PayloadTooLarge)
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return sendError(reply, Codes.UnsupportedMedia)
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return sendError(reply, Codes.BadRequest, '请求内容不是有效的 JSON')
+    }
+    if (error.statusCode === 429) return sendError(reply, Codes.TooManyRequests)
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, Codes.BadRequest)
+    if (isResponseSerializationError(error)) request.log.error({ err: error, cause: error.cause }, 'response did not match its schema')
+    else request.log.error({ err: error }, 'unhandled error')
+    return sendError(reply, Codes.InternalError)
+  })
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, Codes.NotFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`))
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Db } from '#server/db/database.ts'
+import { insertFirstTouch } from '#server/modules/attribution/attribution.repository.ts'
+
+export const VISITOR_COOKIE = 'zx_vid'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The promotion source (`sp`) and page address (`url`) the client sends with every call (spec section 3). */
+    attribution: { sp: string; url?: string } | null
+  }
+}
+
+const spPattern = /^[\w.-]{1,64}$/
+
+function pick(source: unknown, key: string): string | undefined {
+  if (!source || typeof source !== 'object') return undefined
+  const value = (source as Record<string, unknown>)[key]
+  return typeof value === 'string' ? value : undefined
+}
+
+export function readAttribution(request: FastifyRequest) {
+  const sp = pick(request.query, 'sp') ?? pick(request.body, 'sp')
+  if (!sp || !spPattern.test(sp)) return null
+  const url = pick(request.query, 'url') ?? pick(request.body, 'url')
+  return { sp, url: url?.slice(0, 500) }
+}
+
+/**
+ * Records the first promotion source seen for each visitor (a cookie) and each member, after the response is
+ * sent so it never slows a request down.
+ */
+export const requestContextPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secureCookies: boolean }) => {
+  app.decorateRequest('attribution', null)
+  app.addHook('preHandler', (request, reply, done) => {
+    const touch = readAttribution(request)
+    if (!touch) return done()
+    request.attribution = touch
+    if (!request.cookies[VISITOR_COOKIE]) {
+      const visitorId = crypto.randomUUID()
+      request.cookies[VISITOR_COOKIE] = visitorId
+      reply.setCookie(VISITOR_COOKIE, visitorId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookies,
+        maxAge: 365 * 24 * 3600,
+      })
+    }
+    done()
+  })
+  app.addHook('onResponse', async (request) => {
+    const touch = request.attribution
+    if (!touch) return
+    await insertFirstTouch(opts.db, {
+      visitorId: request.cookies[VISITOR_COOKIE],
+      memberId: request.principal?.memberId,
+      sp: touch.sp,
+      url: touch.url,
+    }).catch((err: unknown) => request.log.warn({ err }, 'attribution not recorded'))
+  })
+})

@@ -1,0 +1,67 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import { createRequestListener } from '@react-router/node'
+import type { FastifyInstance } from 'fastify'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import type { Services } from '#server/services.ts'
+
+type Build = ServerBuild & { entry: { module: { servicesContext?: Parameters<RouterContextProvider['set']>[0] } } }
+
+export interface WebOptions {
+  /** `production` serves build/; `development` runs Vite in middleware mode with hot reload. */
+  mode: 'production' | 'development'
+  root: string
+  services: Services
+}
+
+function loadContextFor(build: Build, services: Services) {
+  const key = build.entry.module.servicesContext
+  if (!key) throw new Error('app/entry.server.tsx must export servicesContext')
+  return () => {
+    const context = new RouterContextProvider()
+    context.set(key, services)
+    return context
+  }
+}
+
+/** Everything that is not /api or /media: hashed assets and React Router's server render. */
+export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
+  if (opts.mode === 'production') {
+    const buildDir = path.join(opts.root, 'build')
+    const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as Build
+    await app.register(fastifyStatic, {
+      root: path.join(buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite puts content hashes in every file name under assets/, so they never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+        else reply.header('Cache-Control', 'public, max-age=3600')
+      },
+    })
+    const listener = createRequestListener({ build, mode: 'production', getLoadContext: loadContextFor(build, opts.services) })
+    app.all('/*', (request, reply) => {
+      reply.hijack()
+      void listener(request.raw, reply.raw)
+    })
+    return
+  }
+
+  const { createServer } = await import('vite')
+  const vite = await createServer({ root: opts.root, server: { middlewareMode: true }, appType: 'custom' })
+  app.addHook('onClose', () => vite.close())
+  const listener = createRequestListener({
+    build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<Build>,
+    mode: 'development',
+    getLoadContext: async () => {
+      const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as Build
+      return loadContextFor(build, opts.services)()
+    },
+  })
+  app.all('/*', (request, reply) => {
+    reply.hijack()
+    vite.middlewares(request.raw, reply.raw, () => void listener(request.raw, reply.raw))
+  })
+}

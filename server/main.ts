@@ -1,0 +1,52 @@
+import { buildApp, loggerOptions } from '#server/app.ts'
+import { ConfigError, loadConfig } from '#server/config.ts'
+import { openDatabase } from '#server/db/database.ts'
+import { seedIfEmpty } from '#server/db/seed.ts'
+
+/** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
+async function main() {
+  const dev = process.argv.includes('--dev')
+  let config
+  try {
+    config = loadConfig(dev ? { APP_ENV: 'development', ...process.env } : process.env)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+
+  const database = await openDatabase(config)
+  const app = await buildApp(config, {
+    database,
+    web: dev ? 'development' : 'production',
+    logger: loggerOptions(config),
+  })
+  if (config.seedDemo) await seedIfEmpty(database.db, app.log)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 15 s, exiting')
+      process.exit(1)
+    }, 15_000)
+    try {
+      await app.close()
+      await database.close()
+    } finally {
+      clearTimeout(timer)
+    }
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ host: config.host, port: config.port })
+  app.log.info(`Zixue is running at ${config.publicUrl}`)
+}
+
+await main()

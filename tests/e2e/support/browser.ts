@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, inject } from 'vitest'
+
+export const PHONE = { width: 390, height: 844 }
+export const UA_MOBILE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
+export const UA_WECHAT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.61(0x18003d2f) NetType/WIFI Language/zh_CN'
+
+const screenshotDir = path.resolve(import.meta.dirname, '../screenshots')
+
+let browser: Browser | undefined
+
+/** Debian's Chromium, headless; Playwright's own browser downloads cannot work on these machines. */
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  })
+  return browser
+}
+
+afterAll(async () => {
+  await browser?.close()
+  browser = undefined
+})
+
+/** A fresh phone context (390×844, touch); `wechat` gives it WeChat's in-app browser user agent. */
+export async function phone(options: { wechat?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
+  const b = await launchBrowser()
+  const baseUrl = inject('baseUrl')
+  const context = await b.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    userAgent: options.wechat ? UA_WECHAT : UA_MOBILE,
+    baseURL: baseUrl,
+  })
+  const page = await context.newPage()
+  page.on('pageerror', (err) => {
+    throw err
+  })
+  return { context, page, baseUrl }
+}
+
+/** Saves a screenshot to tests/e2e/screenshots/ (ignored by git) to look at. */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true })
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false })
+}
