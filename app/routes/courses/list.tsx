@@ -1,0 +1,4 @@
+// Replaced by the catalogue screens.
+export default function Page() {
+  return null
+}
