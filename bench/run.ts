@@ -1,0 +1,122 @@
+// `npm run bench`: starts the production server on a fresh embedded database with the demo content and prints
+// throughput, latency, first-load bytes and memory. Figures, not assertions: record them in docs/performance.md.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import autocannon from 'autocannon'
+import { freePort } from '#tests/support/free-port.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+
+if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+  console.error('Run `npm run build` first.')
+  process.exit(1)
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-bench-'))
+fs.chmodSync(dataDir, 0o755)
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_ENV: 'demo',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+
+async function stop() {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break
+    } catch {
+      // starting
+    }
+    if (i > 400) throw new Error('server did not start')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+
+  const home = await (await fetch(`${base}/`)).text()
+  const courseId = /href="\/course\/(\d+)/.exec(home)?.[1]
+  if (!courseId) throw new Error('no course link on the home page')
+
+  const rssBefore = rssMb(server.pid!)
+  const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, seconds, connections }
+
+  const targets: [string, string][] = [
+    ['API GET /api/v3/index', '/api/v3/index'],
+    [`API GET /api/course?id=${courseId}`, `/api/course?id=${courseId}`],
+    ['SSR /', '/'],
+    [`SSR /course/${courseId}.html`, `/course/${courseId}.html`],
+  ]
+  console.log(`\nZixue benchmark — ${results.machine as string}, Node ${process.version}, ${connections} connections, ${seconds} s each\n`)
+  for (const [name, url] of targets) {
+    await load(url, 2) // warm up
+    const r = await load(url, seconds)
+    const line = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }
+    results[name] = line
+    console.log(`${name.padEnd(36)} ${String(line.rps).padStart(6)} req/s   p50 ${line.p50} ms   p99 ${line.p99} ms   errors ${line.errors}`)
+  }
+
+  console.log('\nFirst-load bytes (gzip):')
+  for (const page of ['/', `/course/${courseId}.html`]) {
+    const weight = await pageWeight(page)
+    results[`weight ${page}`] = weight
+    console.log(`  ${page.padEnd(22)} JS ${kb(weight.js)}   CSS ${kb(weight.css)}   HTML ${kb(weight.html)}`)
+  }
+  const rssAfter = rssMb(server.pid!)
+  results.memory = { rssMbIdle: rssBefore, rssMbAfterLoad: rssAfter }
+  console.log(`\nServer memory (RSS): ${rssBefore} MB idle, ${rssAfter} MB after the load`)
+
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
+  fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2))
+  console.log('\nWritten to bench/results/latest.json')
+} finally {
+  await stop()
+}
+
+function load(url: string, duration: number) {
+  return autocannon({ url: base + url, connections, duration, headers: { 'accept-encoding': 'identity' } })
+}
+
+function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} KB`
+}
+
+/** What a browser loads before the page is interactive: the HTML, its module preloads and stylesheets. */
+async function pageWeight(page: string) {
+  const html = await (await fetch(base + page)).text()
+  const gz = (s: string | Buffer) => zlib.gzipSync(s, { level: 9 }).length
+  const js = [...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)"/g)].map((m) => m[1]!)
+  const inlineModules = [...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!)
+  const jsFiles = [...new Set([...js, ...inlineModules])]
+  let jsBytes = 0
+  for (const f of jsFiles) jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
+  let cssBytes = 0
+  for (const f of new Set(css)) cssBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
+  return { html: gz(html), js: jsBytes, css: cssBytes, jsFiles: jsFiles.length }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('gives the demo defaults with no environment at all', () => {
+    const config = loadConfig({}, '/srv/zixue')
+    expect(config.env).toBe('demo')
+    expect(config.port).toBe(3000)
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.database.url).toBeUndefined()
+    expect(config.database.embeddedDir).toBe('/srv/zixue/data/pg')
+    expect(config.mediaDir).toBe('/srv/zixue/data/media')
+    expect(config.devOutbox).toBe(true)
+    expect(config.wechat.simulated).toBe(true)
+    expect(config.wechat.apiBase).toBe('http://localhost:3000/__sim/wechat')
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+  ])('names the wrong variable in %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))
+  })
+
+  it('refuses demo-only providers in production', () => {
+    const real = { APP_ENV: 'production', SMS_PROVIDER: 'aliyun', WECHAT_APP_ID: 'wx123', WECHAT_APP_SECRET: 's' }
+    expect(() => loadConfig({ ...real, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/)
+    expect(() => loadConfig({ ...real, WECHAT_APP_ID: '' })).toThrow(/WECHAT_APP_ID/)
+    expect(() => loadConfig({ ...real, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/)
+    const config = loadConfig(real)
+    expect(config.devOutbox).toBe(false)
+    expect(config.wechat.apiBase).toBe('https://api.weixin.qq.com')
+  })
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000)
+  })
+})
