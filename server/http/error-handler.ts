@@ -22,10 +22,9 @@ function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return `${Codes.BadRequest.msg}：${error.message}`
   const first = error.validation[0]
   if (!first) return Codes.BadRequest.msg
-  const issue = first.params.issue as { path?: PropertyKey[]; code?: string; input?: unknown } | undefined
-  const field = issue?.path?.map(String).join('.') || first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
   const label = fieldLabels[field] ?? field
-  const missing = issue?.code === 'invalid_type' && issue.input === undefined
+  const missing = first.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')
   return `参数 ${label} ${missing ? '不能为空' : '格式不正确'}（${field}）`
 }
 
