@@ -66,7 +66,7 @@ const rank: Record<Role, number> = { member: 0, staff: 1, admin: 2 }
  * Reads `ZXB-Token` on every request. Routes that need a member say so with `config.auth`; a missing or revoked
  * token answers 301, an expired one 504 (spec section 8), and too low a role 403.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
   app.decorateRequest('principal', null)
   app.decorateRequest('authProblem', null)
 
@@ -74,7 +74,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     const header = request.headers[TOKEN_HEADER]
     const token = (Array.isArray(header) ? header[0] : header)?.trim()
     if (!token) return
-    const { principal, problem } = await resolveToken(opts.db, token)
+    const { principal, problem } = await resolveToken(opts.db, token, opts.now())
     request.principal = principal
     request.authProblem = problem
   })

@@ -20,4 +20,27 @@ describe('API foundation', () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/health' })
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
   })
+
+  it('names a missing field in a validation error', async () => {
+    const res = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone_code: '1234' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 400, msg: '参数 手机号 不能为空（phone）', data: {} })
+  })
+
+  it('names a field of the wrong type', async () => {
+    const res = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone: 13800138000, phone_code: '1234' } })
+    expect(res.json<{ msg: string }>().msg).toBe('参数 手机号 格式不正确（phone）')
+  })
+
+  it('answers a body that is not JSON with 400 and a readable message, never a stack trace', async () => {
+    const res = await t().app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"phone":' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 400, msg: '请求内容不是有效的 JSON', data: {} })
+  })
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone: 'x'.repeat(2_000_000) } })
+    expect(res.statusCode).toBe(413)
+    expect(res.json<{ code: number }>().code).toBe(413)
+  })
 })

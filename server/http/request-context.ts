@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '#server/db/database.ts'
-import { insertFirstTouch } from '#server/modules/attribution/attribution.repository.ts'
+import { copyVisitorTouchToMember, insertFirstTouch } from '#server/modules/attribution/attribution.repository.ts'
 
 export const VISITOR_COOKIE = 'zx_vid'
 
@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The promotion source (`sp`) and page address (`url`) the client sends with every call (spec section 3). */
     attribution: { sp: string; url?: string } | null
+    /** Set by routes that sign someone in, so the new session's member is credited with the first touch. */
+    signedInMemberId: number | null
   }
 }
 
@@ -34,7 +36,9 @@ export function readAttribution(request: FastifyRequest) {
  */
 export const requestContextPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secureCookies: boolean }) => {
   app.decorateRequest('attribution', null)
-  app.addHook('preHandler', (request, reply, done) => {
+  app.decorateRequest('signedInMemberId', null)
+  // Before validation: body schemas strip keys they do not list, and sp/url may ride along on any body.
+  app.addHook('preValidation', (request, reply, done) => {
     const touch = readAttribution(request)
     if (!touch) return done()
     request.attribution = touch
@@ -53,12 +57,13 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, opts: { db: 
   })
   app.addHook('onResponse', async (request) => {
     const touch = request.attribution
-    if (!touch) return
-    await insertFirstTouch(opts.db, {
-      visitorId: request.cookies[VISITOR_COOKIE],
-      memberId: request.principal?.memberId,
-      sp: touch.sp,
-      url: touch.url,
-    }).catch((err: unknown) => request.log.warn({ err }, 'attribution not recorded'))
+    const visitorId = request.cookies[VISITOR_COOKIE]
+    const memberId = request.signedInMemberId ?? request.principal?.memberId
+    try {
+      if (touch) await insertFirstTouch(opts.db, { visitorId, memberId, sp: touch.sp, url: touch.url })
+      else if (request.signedInMemberId && visitorId) await copyVisitorTouchToMember(opts.db, visitorId, request.signedInMemberId)
+    } catch (err) {
+      request.log.warn({ err }, 'attribution not recorded')
+    }
   })
 })

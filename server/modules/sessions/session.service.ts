@@ -21,7 +21,7 @@ export async function issueSession(db: DbOrTx, memberId: number, platform: numbe
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
   })
   await markLoggedIn(db, memberId, now)
-  return { token, expire_in: SESSION_TTL_SECONDS }
+  return { token, expire_in: SESSION_TTL_SECONDS, member_id: memberId }
 }
 
 /** Logs a session out: its token stops working at once. */

@@ -1,0 +1,115 @@
+import { and, count, desc, eq, gte, isNull, max, min, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '#server/db/database.ts'
+import { loginFailures, smsCodes } from '#server/db/schema/members.ts'
+import type { SmsPurpose } from '#server/integrations/sms/sms.ts'
+
+/**
+ * Serialises everything that reads and then writes one phone's (or one IP's) codes: two concurrent sends or logins
+ * for the same phone queue here, so a limit cannot be passed twice. Released when the transaction ends.
+ */
+export async function lockKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+/**
+ * The phone's sends (all purposes): the latest, how many in the last hour and the oldest of those, and how many
+ * since the start of the day.
+ */
+export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, hourAgo: Date) {
+  const since = new Date(Math.min(dayStart.getTime(), hourAgo.getTime()))
+  const [row] = await db
+    .select({
+      lastAt: max(smsCodes.createdAt),
+      hourCount: sql<number>`count(*) filter (where ${smsCodes.createdAt} > ${hourAgo})`.mapWith(Number),
+      hourOldest: sql<Date | null>`min(${smsCodes.createdAt}) filter (where ${smsCodes.createdAt} > ${hourAgo})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
+      dayCount: sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${dayStart})`.mapWith(Number),
+    })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since)))
+  return row!
+}
+
+/** Sends from one IP since `since`, and the oldest of them. */
+export async function ipSendStats(db: DbOrTx, ip: string, since: Date) {
+  const [row] = await db
+    .select({ total: count(), oldest: min(smsCodes.createdAt) })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.ip, ip), sql`${smsCodes.createdAt} > ${since}`))
+  return row!
+}
+
+/** A resend replaces the previous code: every live code of this phone and purpose dies. */
+export async function consumeLiveCodes(db: DbOrTx, phone: string, purpose: SmsPurpose, at: Date) {
+  await db
+    .update(smsCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
+}
+
+export async function insertCode(
+  db: DbOrTx,
+  row: { phone: string; purpose: SmsPurpose; codeHash: string; ip: string; createdAt: Date; expiresAt: Date },
+) {
+  const [inserted] = await db.insert(smsCodes).values(row).returning({ id: smsCodes.id })
+  return inserted!.id
+}
+
+/** Kills one code (its SMS could not be sent). */
+export async function consumeCodeById(db: DbOrTx, id: number, at: Date) {
+  await db
+    .update(smsCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+}
+
+/** The newest live code of a phone and purpose, locked for this transaction. */
+export async function latestLiveCode(tx: Tx, phone: string, purpose: SmsPurpose) {
+  const [row] = await tx
+    .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, attempts: smsCodes.attempts, expiresAt: smsCodes.expiresAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
+    .orderBy(desc(smsCodes.id))
+    .limit(1)
+    .for('update')
+  return row
+}
+
+/**
+ * Counts a wrong try; the try that reaches `maxAttempts` also kills the code. Returns the attempts so far, or
+ * null when the code was no longer live.
+ */
+export async function recordWrongAttempt(db: DbOrTx, id: number, at: Date, maxAttempts: number) {
+  const [row] = await db
+    .update(smsCodes)
+    .set({
+      attempts: sql`${smsCodes.attempts} + 1`,
+      consumedAt: sql`case when ${smsCodes.attempts} + 1 >= ${maxAttempts} then ${at}::timestamptz else null end`,
+    })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+    .returning({ attempts: smsCodes.attempts })
+  return row?.attempts ?? null
+}
+
+/** Uses a code up. Only one caller can win: the update matches only while the code is still live. */
+export async function consumeCode(db: DbOrTx, id: number, at: Date) {
+  const rows = await db
+    .update(smsCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+    .returning({ id: smsCodes.id })
+  return rows.length === 1
+}
+
+export async function countLoginFailuresSince(db: DbOrTx, phone: string, since: Date) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.phone, phone), gte(loginFailures.createdAt, since)))
+  return row!.total
+}
+
+export async function insertLoginFailure(db: DbOrTx, phone: string, at: Date) {
+  await db.insert(loginFailures).values({ phone, createdAt: at })
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { hashSmsCode, maskPhone, newSmsCode, normalizePhone, shanghaiDayStart, shanghaiYear, smsCodeMatches } from './auth.rules.ts'
+
+describe('normalizePhone', () => {
+  it.each([
+    ['13800138000', '13800138000'],
+    [' 19912345678 ', '19912345678'],
+    ['\t15000000000\n', '15000000000'],
+  ])('accepts %j as %s', (raw, phone) => expect(normalizePhone(raw)).toBe(phone))
+
+  it.each(['', '1380013800', '138001380001', '12800138000', '23800138000', '1380013800O', '+8613800138000', '138-0013-8000', '１３８００１３８０００'])(
+    'refuses %j with 401',
+    (raw) => expect(() => normalizePhone(raw)).toThrow(expect.objectContaining({ entry: expect.objectContaining({ code: 401 }) as unknown }) as Error),
+  )
+})
+
+describe('maskPhone', () => {
+  it('keeps the first 3 and last 4 digits', () => expect(maskPhone('13800138000')).toBe('138****8000'))
+  it('hides a short value entirely', () => expect(maskPhone('123')).toBe('****'))
+})
+
+describe('SMS codes', () => {
+  it('are 4 digits, leading zeros kept, and spread over the range', () => {
+    const codes = Array.from({ length: 2000 }, newSmsCode)
+    expect(codes.every((c) => /^\d{4}$/.test(c))).toBe(true)
+    expect(new Set(codes).size).toBeGreaterThan(1500)
+    expect(codes.some((c) => c.startsWith('0'))).toBe(true)
+  })
+
+  it('match only for the same phone, purpose and code', () => {
+    const hash = hashSmsCode('13800138000', 'login', '1234')
+    expect(smsCodeMatches(hash, '13800138000', 'login', '1234')).toBe(true)
+    expect(smsCodeMatches(hash, '13800138000', 'login', '1235')).toBe(false)
+    expect(smsCodeMatches(hash, '13800138001', 'login', '1234')).toBe(false)
+    expect(smsCodeMatches(hash, '13800138000', 'bind:1', '1234')).toBe(false)
+  })
+})
+
+describe('shanghaiDayStart', () => {
+  it.each([
+    ['2025-03-01T15:59:59Z', '2025-02-28T16:00:00Z'],
+    ['2025-03-01T16:00:00Z', '2025-03-01T16:00:00Z'],
+    ['2025-03-01T00:00:00Z', '2025-02-28T16:00:00Z'],
+  ])('puts %s in the Beijing day starting %s', (now, start) => expect(shanghaiDayStart(new Date(now)).toISOString()).toBe(new Date(start).toISOString()))
+
+  it('gives the Beijing year', () => expect(shanghaiYear(new Date('2024-12-31T16:30:00Z'))).toBe(2025))
+})

@@ -1,0 +1,21 @@
+import { and, eq } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { uploads } from '#server/db/schema/members.ts'
+
+export async function insertUpload(
+  db: DbOrTx,
+  row: { memberId: number; path: string; width: number; height: number; bytes: number; createdAt: Date },
+) {
+  const [inserted] = await db.insert(uploads).values(row).returning({ id: uploads.id })
+  return inserted!.id
+}
+
+/** The upload at this path if this member made it. */
+export async function findMemberUpload(db: DbOrTx, memberId: number, path: string) {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.memberId, memberId), eq(uploads.path, path)))
+    .limit(1)
+  return row
+}

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '#server/http/app-error.ts'
+import { requireRole } from '#server/http/auth.ts'
+import { Codes } from '#server/http/codes.ts'
+import { envelope, ok } from '#server/http/envelope.ts'
+import type { Services } from '#server/services.ts'
+import { ImageRules } from './media.service.ts'
+
+const UploadResult = z.object({
+  url: z.string().describe('/media/uploads/<year>/<random>.webp'),
+  width: z.number().int(),
+  height: z.number().int(),
+})
+
+/** The `file` part of a multipart request, read into memory (at most 5 MB; more is ImageTooLarge). */
+async function readFilePart(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传图片（file）')
+  const part = await request.file({ limits: { fileSize: ImageRules.maxBytes, files: 1 } })
+  if (!part || part.fieldname !== 'file') throw new AppError(Codes.BadRequest, '参数 file 不能为空（file）')
+  try {
+    return await part.toBuffer()
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Codes.ImageTooLarge)
+    throw err
+  }
+}
+
+/** Image uploads (avatars). */
+export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.post(
+    '/uploadImage',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['media'],
+        summary: 'Upload an image (multipart field "file")',
+        description:
+          'JPEG, PNG or WebP, recognised by content; at most 5 MB and 25 megapixels (451); anything else 450. Re-encoded to WebP (longer side at most 1024 px) without metadata.',
+        consumes: ['multipart/form-data'],
+        security: [{ token: [] }],
+        response: { 200: envelope(UploadResult) },
+      },
+    },
+    async (request) => {
+      const { memberId } = requireRole(request)
+      return ok(await services.media.uploadImage(memberId, await readFilePart(request)), '上传成功')
+    },
+  )
+}

@@ -1,0 +1,103 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '#server/db/database.ts'
+import { members } from '#server/db/schema/members.ts'
+import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
+
+export async function insertOauthState(
+  db: DbOrTx,
+  row: { stateHash: string; browserHash: string; scope: 'snsapi_base' | 'snsapi_userinfo'; returnPath: string; expiresAt: Date },
+) {
+  await db.insert(oauthStates).values(row)
+}
+
+/**
+ * Uses a state up in one conditional update, so two requests racing with the same state cannot both pass: only a
+ * live, unused state started by this browser matches.
+ */
+export async function consumeOauthState(db: DbOrTx, where: { stateHash: string; browserHash: string; now: Date }) {
+  const [row] = await db
+    .update(oauthStates)
+    .set({ usedAt: where.now })
+    .where(
+      and(
+        eq(oauthStates.stateHash, where.stateHash),
+        eq(oauthStates.browserHash, where.browserHash),
+        isNull(oauthStates.usedAt),
+        gt(oauthStates.expiresAt, where.now),
+      ),
+    )
+    .returning({ scope: oauthStates.scope, returnPath: oauthStates.returnPath })
+  return row
+}
+
+/** Records an OAuth code as used; false when it already was (the primary key decides between racing requests). */
+export async function claimOauthCode(db: DbOrTx, codeHash: string, now: Date) {
+  const rows = await db.insert(oauthCodesUsed).values({ codeHash, usedAt: now }).onConflictDoNothing().returning({ codeHash: oauthCodesUsed.codeHash })
+  return rows.length === 1
+}
+
+export async function setOauthCodeMember(db: DbOrTx, codeHash: string, memberId: number) {
+  await db.update(oauthCodesUsed).set({ memberId }).where(eq(oauthCodesUsed.codeHash, codeHash))
+}
+
+/** Serialises sign-ins of one WeChat user for the rest of the transaction, so two tabs cannot create two members. */
+export async function lockWechatIdentity(tx: Tx, openid: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wechat:${openid}`}, 0))`)
+}
+
+const memberColumns = {
+  id: members.id,
+  nickname: members.nickname,
+  avatarUrl: members.avatarUrl,
+  wxOpenid: members.wxOpenid,
+  wxUnionid: members.wxUnionid,
+}
+
+export type WechatMemberRow = { id: number; nickname: string; avatarUrl: string | null; wxOpenid: string | null; wxUnionid: string | null }
+
+export async function findMemberByUnionid(db: DbOrTx, unionid: string): Promise<WechatMemberRow | undefined> {
+  const [row] = await db.select(memberColumns).from(members).where(eq(members.wxUnionid, unionid)).limit(1)
+  return row
+}
+
+export async function findMemberByOpenid(db: DbOrTx, openid: string): Promise<WechatMemberRow | undefined> {
+  const [row] = await db.select(memberColumns).from(members).where(eq(members.wxOpenid, openid)).limit(1)
+  return row
+}
+
+export async function findMemberById(db: DbOrTx, id: number): Promise<WechatMemberRow | undefined> {
+  const [row] = await db.select(memberColumns).from(members).where(eq(members.id, id)).limit(1)
+  return row
+}
+
+export async function insertWechatMember(
+  db: DbOrTx,
+  row: { nickname: string; avatarUrl: string | null; gender: number; wxOpenid: string; wxUnionid: string | null; now: Date },
+) {
+  const [created] = await db
+    .insert(members)
+    .values({
+      nickname: row.nickname,
+      avatarUrl: row.avatarUrl,
+      gender: row.gender,
+      wxOpenid: row.wxOpenid,
+      wxUnionid: row.wxUnionid,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .returning({ id: members.id })
+  return created!.id
+}
+
+export async function updateMemberWechat(
+  db: DbOrTx,
+  id: number,
+  patch: { wxOpenid?: string; wxUnionid?: string; nickname?: string; avatarUrl?: string; now: Date },
+) {
+  const { now, ...fields } = patch
+  if (Object.keys(fields).length === 0) return
+  await db
+    .update(members)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(members.id, id))
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '#server/http/app-error.ts'
+import { requireRole } from '#server/http/auth.ts'
+import { ok } from '#server/http/envelope.ts'
+import { WechatError } from '#server/integrations/wechat/wechat-client.ts'
+import type { Services } from '#server/services.ts'
+import {
+  AuthWechatInfoResponse,
+  OauthReturnBody,
+  OauthStartQuery,
+  ShareQuery,
+  ShareResponse,
+  WxLoginResponse,
+  WxOpenidResponse,
+  WxUnionidResponse,
+} from './wechat.schema.ts'
+import { BROWSER_NONCE_COOKIE, BROWSER_NONCE_MAX_AGE_S } from './wechat.service.ts'
+
+const tags = ['wechat']
+
+/** WeChat sign-in (spec 4 and 7): the OAuth start, the four code exchanges and the JS-SDK share signature. */
+export async function wechatRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { wechat, config } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const nonce = (request: FastifyRequest) => request.cookies[BROWSER_NONCE_COOKIE]
+
+  // The member sees a code and a message; the log gets what WeChat actually said (never the code or a token).
+  app.addHook('onError', async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+    if (error instanceof AppError && error.cause instanceof WechatError) {
+      request.log.warn({ errcode: error.cause.errcode, errmsg: error.cause.errmsg }, 'wechat call failed')
+    }
+  })
+
+  r.get(
+    '/wechat/oauth',
+    {
+      schema: {
+        tags,
+        summary: 'Start WeChat OAuth: redirects to the authorize page with a single-use state bound to this browser',
+        querystring: OauthStartQuery,
+        response: { 302: z.null().describe('Location: the WeChat authorize URL') },
+      },
+    },
+    async (request, reply) => {
+      const { location, browserNonce } = await wechat.startOauth({ ...request.query, browserNonce: nonce(request) })
+      reply.setCookie(BROWSER_NONCE_COOKIE, browserNonce, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.production,
+        maxAge: BROWSER_NONCE_MAX_AGE_S,
+      })
+      reply.header('cache-control', 'no-store')
+      return reply.redirect(location, 302)
+    },
+  )
+
+  r.post(
+    '/wx_login',
+    { schema: { tags, summary: 'Sign in with a WeChat OAuth code', body: OauthReturnBody, response: { 200: WxLoginResponse } } },
+    async (request) => {
+      const session = await wechat.login(request.body, nonce(request))
+      request.signedInMemberId = session.member_id
+      return ok(session)
+    },
+  )
+
+  r.post(
+    '/wx_get_openid',
+    { schema: { tags, summary: 'The openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: { 200: WxOpenidResponse } } },
+    async (request) => ok(await wechat.openid(request.body, nonce(request))),
+  )
+
+  r.post(
+    '/wx/code2unionid',
+    { schema: { tags, summary: 'The unionid and openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: { 200: WxUnionidResponse } } },
+    async (request) => ok(await wechat.unionid(request.body, nonce(request))),
+  )
+
+  r.post(
+    '/authWechatInfo',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags,
+        summary: 'Bind the WeChat identity of an OAuth code to the signed-in member',
+        security: [{ token: [] }],
+        body: OauthReturnBody,
+        response: { 200: AuthWechatInfoResponse },
+      },
+    },
+    async (request) => ok(await wechat.bind(requireRole(request).memberId, request.body, nonce(request))),
+  )
+
+  r.get(
+    '/wechat/share',
+    { schema: { tags, summary: 'JS-SDK wx.config signature for a page of this site', querystring: ShareQuery, response: { 200: ShareResponse } } },
+    async (request) => ok(await wechat.shareSignature(request.query.url)),
+  )
+}

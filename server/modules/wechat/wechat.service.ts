@@ -1,0 +1,262 @@
+import crypto from 'node:crypto'
+import type { Config } from '#server/config.ts'
+import type { Db, Tx } from '#server/db/database.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import { jsSdkSignature } from '#server/integrations/wechat/js-sdk.ts'
+import { WechatErrcodes, WechatError, type JsSdkSignature, type WechatClient, type WechatScope, type WechatUserInfo } from '#server/integrations/wechat/wechat-client.ts'
+import { issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
+import * as repo from './wechat.repository.ts'
+
+/** How long a started OAuth flow may take before its `state` dies (the person is on WeChat's consent screen). */
+export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
+/** The cookie that binds a `state` to the browser that started the flow. */
+export const BROWSER_NONCE_COOKIE = 'zx_wx_nonce'
+export const BROWSER_NONCE_MAX_AGE_S = 30 * 60
+const NICKNAME_MAX = 20
+
+export interface OauthReturn {
+  code: string
+  state: string
+}
+
+interface WechatIdentity {
+  openid: string
+  unionid: string | null
+  profile: WechatUserInfo | null
+  codeHash: string
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex')
+
+/** A nonce cookie we set earlier looks like this; anything else is replaced. */
+const noncePattern = /^[A-Za-z0-9_-]{43}$/
+
+/** A nickname given by the system, not chosen by the person, so a WeChat nickname may replace it on binding. */
+export function isPlaceholderNickname(nickname: string) {
+  return /^\s*$/.test(nickname) || /^(用户|学员|微信用户)[\d*]{0,11}$/.test(nickname.trim())
+}
+
+/** WeChat nicknames may carry control characters and run long; members get a clean, bounded one. */
+export function cleanNickname(raw: string | undefined, openid: string) {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = [...(raw ?? '').replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e]/g, '').trim()].slice(0, NICKNAME_MAX).join('')
+  return cleaned || `微信用户${openid.slice(-4)}`
+}
+
+function cleanAvatar(url: string | undefined) {
+  return url && /^https?:\/\/\S+$/.test(url) && url.length <= 500 ? url : null
+}
+
+/**
+ * Turns a failed WeChat call into the answer the member sees; the WeChat error stays attached as the cause for the
+ * log (wechat.routes.ts logs it), never in the response.
+ */
+export function wechatFailure(err: unknown): AppError {
+  if (!(err instanceof WechatError)) throw err
+  const E = WechatErrcodes
+  let failure: AppError
+  switch (err.errcode) {
+    case E.invalidCode:
+    case E.missingCode:
+      failure = new AppError(Codes.WechatCodeInvalid, '微信授权码无效，请重新授权')
+      break
+    case E.codeBeenUsed:
+      failure = new AppError(Codes.WechatCodeInvalid, '微信授权码已使用，请重新授权')
+      break
+    case E.codeExpired:
+      failure = new AppError(Codes.WechatCodeInvalid, '微信授权码已过期，请重新授权')
+      break
+    case E.accessTokenExpired:
+    case E.invalidCredential:
+    case E.invalidAccessToken:
+    case E.invalidOpenid:
+      failure = new AppError(Codes.WechatCodeInvalid)
+      break
+    case E.invalidAppid:
+    case E.invalidAppsecret:
+    case E.missingAppid:
+    case E.missingAppsecret:
+    case E.invalidGrantType:
+    case E.ipNotWhitelisted:
+    case E.apiUnauthorized:
+      failure = new AppError(Codes.WechatFailed, '微信登录配置有误，请联系客服')
+      break
+    case E.systemBusy:
+    case E.apiFreqOutOfLimit:
+      failure = new AppError(Codes.WechatFailed, '微信服务繁忙，请稍后重试')
+      break
+    default:
+      failure = new AppError(Codes.WechatFailed)
+  }
+  failure.cause = err
+  return failure
+}
+
+export interface WechatServiceDeps {
+  db: Db
+  config: Config
+  wechat: WechatClient
+  now: () => Date
+}
+
+/** WeChat sign-in: the OAuth start, the code exchanges of spec 7 and the JS-SDK share signature. */
+export function createWechatService({ db, config, wechat, now }: WechatServiceDeps) {
+  const publicOrigin = new URL(config.publicUrl).origin
+
+  /** Uses the state and the code up (each works once), then asks WeChat who this is. */
+  async function resolveIdentity(input: OauthReturn, browserNonce: string | undefined, wantProfile: boolean): Promise<WechatIdentity> {
+    if (!browserNonce || !noncePattern.test(browserNonce)) throw new AppError(Codes.OauthStateInvalid)
+    const at = now()
+    const state = await repo.consumeOauthState(db, { stateHash: sha256(input.state), browserHash: sha256(browserNonce), now: at })
+    if (!state) throw new AppError(Codes.OauthStateInvalid)
+    const codeHash = sha256(`${wechat.appId}:${input.code}`)
+    if (!(await repo.claimOauthCode(db, codeHash, at))) throw new AppError(Codes.WechatCodeInvalid, '微信授权码已使用，请重新授权')
+    try {
+      const token = await wechat.exchangeCode(input.code)
+      const canReadProfile = token.scope.split(',').includes('snsapi_userinfo')
+      const profile = wantProfile && canReadProfile ? await wechat.userInfo(token.accessToken, token.openid) : null
+      return { openid: token.openid, unionid: token.unionid ?? profile?.unionid ?? null, profile, codeHash }
+    } catch (err) {
+      throw wechatFailure(err)
+    }
+  }
+
+  /** The member this WeChat user is: matched by unionid first, then openid; created from the profile if none. */
+  async function findOrCreateMember(tx: Tx, id: WechatIdentity) {
+    await repo.lockWechatIdentity(tx, id.openid)
+    const byUnionid = id.unionid ? await repo.findMemberByUnionid(tx, id.unionid) : undefined
+    const byOpenid = await repo.findMemberByOpenid(tx, id.openid)
+    const member = byUnionid ?? byOpenid
+    const at = now()
+    if (!member) {
+      return repo.insertWechatMember(tx, {
+        nickname: cleanNickname(id.profile?.nickname, id.openid),
+        avatarUrl: cleanAvatar(id.profile?.headimgurl),
+        gender: id.profile?.sex === 1 || id.profile?.sex === 2 ? id.profile.sex : 0,
+        wxOpenid: id.openid,
+        wxUnionid: id.unionid,
+        now: at,
+      })
+    }
+    // Fill in what this member lacks, never taking an identifier another member already holds.
+    await repo.updateMemberWechat(tx, member.id, {
+      ...(id.unionid && !member.wxUnionid && !byUnionid ? { wxUnionid: id.unionid } : {}),
+      ...(member.wxOpenid !== id.openid && !byOpenid ? { wxOpenid: id.openid } : {}),
+      now: at,
+    })
+    return member.id
+  }
+
+  return {
+    /**
+     * Starts an OAuth flow: a single-use `state` bound to this browser's nonce cookie, and WeChat's authorize URL
+     * that returns to `path` on this site with `loginCallback` (true for the user-info scope, spec 4 and 7).
+     */
+    async startOauth(input: { scope: WechatScope; path: string; login1?: string; browserNonce?: string }) {
+      const target = new URL(input.path, publicOrigin)
+      if (target.origin !== publicOrigin) throw new AppError(Codes.BadRequest, '参数 path 只能是本站的相对路径（path）')
+      for (const p of ['code', 'state', 'loginCallback', 'login1']) target.searchParams.delete(p)
+      if (input.login1) target.searchParams.set('login1', input.login1)
+      target.searchParams.set('loginCallback', String(input.scope === 'snsapi_userinfo'))
+      target.hash = ''
+      const returnPath = `${target.pathname}${target.search}`
+
+      const browserNonce = input.browserNonce && noncePattern.test(input.browserNonce) ? input.browserNonce : crypto.randomBytes(32).toString('base64url')
+      // WeChat accepts only letters and digits in `state`, at most 128 bytes.
+      const state = crypto.randomBytes(16).toString('hex')
+      await repo.insertOauthState(db, {
+        stateHash: sha256(state),
+        browserHash: sha256(browserNonce),
+        scope: input.scope,
+        returnPath,
+        expiresAt: new Date(now().getTime() + OAUTH_STATE_TTL_MS),
+      })
+      // WeChat checks the parameter order, and the fragment is required.
+      const query = new URLSearchParams({
+        appid: wechat.appId,
+        redirect_uri: `${publicOrigin}${returnPath}`,
+        response_type: 'code',
+        scope: input.scope,
+        state,
+      })
+      return { location: `${config.wechat.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`, browserNonce }
+    },
+
+    /** POST /wx_login: signs the WeChat user in (creating the member on first sight) with a platform-3 session. */
+    async login(input: OauthReturn, browserNonce: string | undefined) {
+      const id = await resolveIdentity(input, browserNonce, true)
+      return db.transaction(async (tx) => {
+        const memberId = await findOrCreateMember(tx, id)
+        await repo.setOauthCodeMember(tx, id.codeHash, memberId)
+        const session = await issueSession(tx, memberId, Platforms.wechat, now())
+        return { ...session, openid: id.openid }
+      })
+    },
+
+    /** POST /wx_get_openid: only tells the browser its openid; no session, no member, nothing granted. */
+    async openid(input: OauthReturn, browserNonce: string | undefined) {
+      const id = await resolveIdentity(input, browserNonce, false)
+      return { openid: id.openid }
+    },
+
+    /** POST /wx/code2unionid: the unionid (null when the account is not on the Open Platform) and the openid. */
+    async unionid(input: OauthReturn, browserNonce: string | undefined) {
+      const id = await resolveIdentity(input, browserNonce, true)
+      return { unionid: id.unionid, openid: id.openid }
+    },
+
+    /**
+     * POST /authWechatInfo: binds this WeChat identity to the signed-in member, taking the WeChat nickname and
+     * avatar only where the member has none of their own. Refused when another member holds the identity or this
+     * member is already bound to another WeChat user.
+     */
+    async bind(memberId: number, input: OauthReturn, browserNonce: string | undefined) {
+      const id = await resolveIdentity(input, browserNonce, true)
+      return db.transaction(async (tx) => {
+        await repo.lockWechatIdentity(tx, id.openid)
+        const me = await repo.findMemberById(tx, memberId)
+        if (!me) throw new AppError(Codes.NotLoggedIn)
+        const byUnionid = id.unionid ? await repo.findMemberByUnionid(tx, id.unionid) : undefined
+        const byOpenid = await repo.findMemberByOpenid(tx, id.openid)
+        if ((byUnionid && byUnionid.id !== me.id) || (byOpenid && byOpenid.id !== me.id)) throw new AppError(Codes.WechatTaken)
+        const otherUser = id.unionid && me.wxUnionid ? me.wxUnionid !== id.unionid : me.wxOpenid !== null && me.wxOpenid !== id.openid
+        if (otherUser) throw new AppError(Codes.WechatAlreadyBound)
+        const nickname = isPlaceholderNickname(me.nickname) && id.profile?.nickname ? cleanNickname(id.profile.nickname, id.openid) : undefined
+        const avatarUrl = !me.avatarUrl ? cleanAvatar(id.profile?.headimgurl) : null
+        await repo.updateMemberWechat(tx, me.id, {
+          wxOpenid: id.openid,
+          ...(id.unionid ? { wxUnionid: id.unionid } : {}),
+          ...(nickname ? { nickname } : {}),
+          ...(avatarUrl ? { avatarUrl } : {}),
+          now: now(),
+        })
+        await repo.setOauthCodeMember(tx, id.codeHash, me.id)
+        return { openid: id.openid, unionid: id.unionid, nickname: nickname ?? me.nickname, avatar: avatarUrl ?? me.avatarUrl }
+      })
+    },
+
+    /** GET /wechat/share: the JS-SDK `wx.config` signature for a page of this site (never for another site). */
+    async shareSignature(pageUrl: string): Promise<JsSdkSignature> {
+      let parsed: URL
+      try {
+        parsed = new URL(pageUrl)
+      } catch {
+        throw new AppError(Codes.BadRequest, '参数 url 格式不正确（url）')
+      }
+      if (parsed.origin !== publicOrigin) throw new AppError(Codes.BadRequest, '参数 url 只能是本站页面的地址（url）')
+      let ticket: string
+      try {
+        ticket = await wechat.jsapiTicket()
+      } catch (err) {
+        throw wechatFailure(err)
+      }
+      const url = pageUrl.split('#')[0]!
+      const timestamp = Math.floor(now().getTime() / 1000)
+      const nonceStr = crypto.randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')
+      return { appId: wechat.appId, timestamp, nonceStr, signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }) }
+    },
+  }
+}
+
+export type WechatService = ReturnType<typeof createWechatService>
