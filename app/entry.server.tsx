@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,6 +10,16 @@ import { renderToPipeableStream } from "react-dom/server";
 export { servicesContext } from "#app/lib/services-context.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Logs server render failures. A 404 (a URL outside the route table, or a loader's "not found") is the 404 page
+ * doing its job, not a fault, so it stays out of the error log; so do requests the browser abandoned.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

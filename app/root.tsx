@@ -1,16 +1,58 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import 'antd-mobile/es/global/global.css'
+import './styles/theme.css'
+import './styles/global.css'
+import { useEffect, type ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorPage } from '#app/components/error-page/error-page.tsx'
+import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
+import { LoginHost } from '#app/components/login-popup/login-host.tsx'
+import { ServiceButton } from '#app/components/service-button/service-button.tsx'
+import { OverlayHost } from '#app/components/system-overlay/overlay-host.tsx'
+import { authStore } from '#app/lib/auth-store.ts'
+import { reloadForChunkError } from '#app/lib/chunk-reload.ts'
+import type { RootData } from '#app/lib/client-config.ts'
+import { AppEvent, onAppEvent } from '#app/lib/events.ts'
+import { isChunkLoadError, layoutWidth } from '#app/lib/route-rules.ts'
+import { services } from '#app/lib/services-context.ts'
+import { handleWechatReturn } from '#app/lib/wechat-login.ts'
 
-export function Layout({ children }: { children: React.ReactNode }) {
+/** Only the allow-listed client configuration leaves the server; it never changes while the app runs. */
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { client: services(context).config.client }
+}
+
+export function shouldRevalidate() {
+  return false
+}
+
+export function links() {
+  return [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]
+}
+
+export function meta() {
+  return [
+    { title: '自学 - 软件、设计、绘画自学课程' },
+    { name: 'description', content: '自学：软件、办公、绘画插画、漫画、视频剪辑和设计的自学课程。' },
+  ]
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
   return (
     <html lang="zh-CN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#ffffff" />
+        <meta name="format-detection" content="telephone=no" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
+        <div className="zx-app" data-width={layoutWidth(pathname)}>
+          {children}
+        </div>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -18,6 +60,53 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** Browser-only start-up work of spec 4: the WeChat return, the visit's sp, chunk failures and hideLogin. */
+function useStartup() {
+  const { search } = useLocation()
+
+  useEffect(() => {
+    authStore.rememberSp(search)
+  }, [search])
+
+  useEffect(() => {
+    // antd-mobile's Toast/Dialog/Modal need a React 19 renderer; loaded after hydration, off the critical path.
+    void import('#app/lib/antd-react19.ts').then((m) => m.enableAntdImperativeRender())
+    void handleWechatReturn(window.location)
+    const onPreloadError = (event: Event) => {
+      if (reloadForChunkError()) event.preventDefault()
+    }
+    window.addEventListener('vite:preloadError', onPreloadError)
+    const offHide = onAppEvent(AppEvent.hideLogin, () => window.location.reload())
+    return () => {
+      window.removeEventListener('vite:preloadError', onPreloadError)
+      offHide()
+    }
+  }, [])
+}
+
 export default function App() {
-  return <Outlet />
+  const { client } = useLoaderData<typeof loader>()
+  useStartup()
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+      <ServiceButton serviceUrl={client.serviceUrl} consultUrl={client.consultUrl} />
+      <OverlayHost />
+      <LoginHost />
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const chunkError = !isRouteErrorResponse(error) && isChunkLoadError(error)
+  useEffect(() => {
+    if (chunkError) reloadForChunkError()
+  }, [chunkError])
+
+  if (isRouteErrorResponse(error)) {
+    const detail = error.status === 404 ? undefined : typeof error.data === 'string' && error.data ? error.data : error.statusText || undefined
+    return <ErrorPage status={error.status} detail={detail} />
+  }
+  return <ErrorPage status={500} detail={chunkError ? '页面已更新，正在重新加载…' : '服务器开小差了，请稍后再试'} />
 }

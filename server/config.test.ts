@@ -28,13 +28,30 @@ describe('loadConfig', () => {
   })
 
   it('refuses demo-only providers in production', () => {
-    const real = { APP_ENV: 'production', SMS_PROVIDER: 'aliyun', WECHAT_APP_ID: 'wx123', WECHAT_APP_SECRET: 's' }
+    const real = {
+      APP_ENV: 'production',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      SMS_TEMPLATE_CODE: 'SMS_1',
+      WECHAT_APP_ID: 'wx123',
+      WECHAT_APP_SECRET: 's',
+      MEDIA_SIGNING_SECRET: 'a-production-secret-of-at-least-32-chars',
+    }
     expect(() => loadConfig({ ...real, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/)
     expect(() => loadConfig({ ...real, WECHAT_APP_ID: '' })).toThrow(/WECHAT_APP_ID/)
     expect(() => loadConfig({ ...real, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/)
+    expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: '' })).toThrow(/MEDIA_SIGNING_SECRET: required/)
+    expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: 'short' })).toThrow(/MEDIA_SIGNING_SECRET: must be at least 32/)
     const config = loadConfig(real)
     expect(config.devOutbox).toBe(false)
     expect(config.wechat.apiBase).toBe('https://api.weixin.qq.com')
+  })
+
+  it('needs the keys of the chosen SMS provider', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_ACCESS_KEY_ID: required when SMS_PROVIDER is aliyun/)
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'id' })).toThrow(/TENCENT_SECRET_KEY/)
+    expect(loadConfig({ SMS_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'a', TENCENT_SECRET_KEY: 'b', TENCENT_SMS_APP_ID: 'c', SMS_TEMPLATE_CODE: 'd' }).sms.provider).toBe('tencent')
   })
 
   it('treats empty values as unset', () => {

@@ -24,6 +24,14 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: bool.default(true),
   MEDIA_DIR: z.string().min(1).optional(),
+  MEDIA_PRIVATE_DIR: z.string().min(1).optional(),
+  MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7200),
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 ** 3),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  TRANSCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
+  JOB_WORKER: bool.default(true),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: bool.default(false),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
@@ -68,6 +76,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const wechatSimulated = e.WECHAT_APP_ID === ''
   if (production && e.DEV_OUTBOX) throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: must not be enabled in production')
   if (production && e.SMS_PROVIDER === 'console') throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER: console is for development and the demo; set aliyun or tencent in production')
+  if (production && !e.MEDIA_SIGNING_SECRET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNING_SECRET: required in production (at least 32 random characters)')
+  const smsKeys = { console: [], aliyun: ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'SMS_TEMPLATE_CODE'], tencent: ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'SMS_TEMPLATE_CODE'] } as const
+  const missingSms = smsKeys[e.SMS_PROVIDER].filter((key) => e[key] === '')
+  if (e.SMS_PROVIDER !== 'console' && missingSms.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missingSms.map((k) => `  ${k}: required when SMS_PROVIDER is ${e.SMS_PROVIDER}`).join('\n')}`)
+  }
   if (production && wechatSimulated) throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID: required in production (the WeChat simulator is for development and the demo)')
   return {
     env: e.APP_ENV,
@@ -80,6 +94,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     dataDir,
     mediaDir: path.resolve(cwd, e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    media: {
+      /** Sources, HLS output and anything else never served as a plain file: outside the public media folder. */
+      privateDir: path.resolve(cwd, e.MEDIA_PRIVATE_DIR ?? path.join(e.DATA_DIR, 'media-private')),
+      /** Null outside production when unset: server/modules/media/signing.ts then picks a development secret. */
+      signingSecret: e.MEDIA_SIGNING_SECRET ?? null,
+      urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+      uploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      transcodePreset: e.TRANSCODE_PRESET,
+      /** Run the job worker (transcoding) in this process; turn off on web-only processes. */
+      worker: e.JOB_WORKER,
+    },
     database: {
       url: e.DATABASE_URL,
       embeddedPort: e.EMBEDDED_PG_PORT,

@@ -8,10 +8,13 @@ import pg from 'pg'
 import type { Config } from '#server/config.ts'
 import * as attribution from './schema/attribution.ts'
 import * as catalogue from './schema/catalogue.ts'
+import * as commerce from './schema/commerce.ts'
+import * as entitlements from './schema/entitlements.ts'
+import * as media from './schema/media.ts'
 import * as members from './schema/members.ts'
 import * as wechat from './schema/wechat.ts'
 
-export const schema = { ...members, ...wechat, ...attribution, ...catalogue }
+export const schema = { ...members, ...wechat, ...attribution, ...catalogue, ...media, ...entitlements, ...commerce }
 export type Db = NodePgDatabase<typeof schema>
 /** A transaction handle: repositories accept either this or the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

@@ -1,8 +1,306 @@
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from './database.ts'
+import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import type { Db, DbOrTx } from './database.ts'
+import {
+  categories,
+  chapters,
+  courses,
+  homeSectionItems,
+  homeSections,
+  hotWords,
+  systemCourseItems,
+  systemOverlays,
+  teachers,
+  videos,
+  vipPlans,
+} from './schema/catalogue.ts'
+import { members } from './schema/members.ts'
+import {
+  demoImage,
+  seedBanners,
+  seedCategories,
+  seedCourses,
+  seedHotWords,
+  seedPurchasers,
+  seedTeachers,
+  seedVipPlans,
+  type SeedCourse,
+} from './seed-data.ts'
 
-/** Seeds the demo content when the catalogue is empty. (The catalogue seed arrives with the catalogue module.) */
-export async function seedIfEmpty(db: Db, log: FastifyBaseLogger) {
-  void db
-  log.debug('seed: nothing to do yet')
+/** Serialises seeding between processes that boot at the same time on one database. */
+const SEED_LOCK = 727275
+
+/** The tables the demo catalogue fills; `reseed` empties exactly these. */
+const catalogueTables = [
+  'overlay_clicks',
+  'system_overlays',
+  'home_section_items',
+  'home_sections',
+  'hot_words',
+  'vip_plans',
+  'system_course_items',
+  'videos',
+  'chapters',
+  'courses',
+  'teachers',
+  'categories',
+]
+
+/** A stable number from a string, so the demo looks the same on every machine. */
+function hash(text: string) {
+  return createHash('sha1').update(text).digest().readUInt32BE(0)
+}
+
+const DAY = 24 * 3600 * 1000
+
+/** 20:00 Beijing time (12:00 UTC), `days` days from `now`. */
+function eveningIn(now: Date, days: number) {
+  const d = new Date(now.getTime() + days * DAY)
+  d.setUTCHours(12, 0, 0, 0)
+  return d
+}
+
+function courseCreatedAt(course: SeedCourse, now: Date) {
+  // Spread over the last ~4 months, minutes apart so no two courses share a timestamp.
+  return new Date(now.getTime() - (hash(course.slug) % 120) * DAY - (hash(`${course.slug}:m`) % 1440) * 60_000)
+}
+
+function videoDuration(course: SeedCourse, title: string) {
+  const h = hash(`${course.slug}/${title}`)
+  if (course.type === 'live') return 3600 + (h % 1800)
+  if (course.type === 'single') return 600 + (h % 1200)
+  if (course.type === 'system') return 300 + (h % 300)
+  return 360 + (h % 1140)
+}
+
+function intro(course: SeedCourse) {
+  return `${course.about}\n\n适合人群：${course.audience}\n\n你将学会：${course.outcomes}`
+}
+
+/** Writes the whole demo catalogue. Expects the catalogue tables to be empty. */
+export async function seedCatalogue(db: DbOrTx, now: Date) {
+  // Categories: the six subject areas, then their sub-categories.
+  const areaRows = await db
+    .insert(categories)
+    .values(seedCategories.map((c, i) => ({ name: c.name, icon: demoImage.category(c.slug), sort: i })))
+    .returning({ id: categories.id, name: categories.name })
+  const areaId = new Map(seedCategories.map((c) => [c.slug, areaRows.find((r) => r.name === c.name)!.id]))
+  const subRows = await db
+    .insert(categories)
+    .values(seedCategories.flatMap((c) => c.children.map((s, i) => ({ parentId: areaId.get(c.slug)!, name: s.name, sort: i }))))
+    .returning({ id: categories.id, name: categories.name, parentId: categories.parentId })
+  const subId = new Map<string, number>()
+  for (const c of seedCategories) {
+    for (const s of c.children) subId.set(s.slug, subRows.find((r) => r.name === s.name && r.parentId === areaId.get(c.slug))!.id)
+  }
+
+  const teacherRows = await db
+    .insert(teachers)
+    .values(seedTeachers.map((t, i) => ({ name: t.name, title: t.title, intro: t.intro, avatarUrl: demoImage.teacher(t.slug), sort: i })))
+    .returning({ id: teachers.id, name: teachers.name })
+  const teacherId = new Map(seedTeachers.map((t) => [t.slug, teacherRows.find((r) => r.name === t.name)!.id]))
+
+  const featured = new Set(['ps-zero', 'excel-functions', 'procreate-zero', 'jianying-zero', 'ui-figma'])
+  const courseRows = await db
+    .insert(courses)
+    .values(
+      seedCourses.map((c) => {
+        const createdAt = courseCreatedAt(c, now)
+        const liveStartsAt = c.liveInDays === undefined ? null : eveningIn(now, c.liveInDays)
+        return {
+          type: c.type,
+          title: c.title,
+          subtitle: c.subtitle,
+          coverUrl: demoImage.course(c.slug),
+          intro: intro(c),
+          categoryId: subId.get(c.category)!,
+          teacherId: teacherId.get(c.teacher)!,
+          priceFen: Math.round(c.price * 100),
+          originalPriceFen: c.originalPrice ? Math.round(c.originalPrice * 100) : null,
+          isFree: c.isFree ?? false,
+          vipFree: c.vipFree ?? false,
+          level: c.level,
+          tags: c.tags,
+          studentCount: c.students,
+          liveStartsAt,
+          liveEndsAt: liveStartsAt && new Date(liveStartsAt.getTime() + 90 * 60_000),
+          sort: c.type === 'system' ? 30 : featured.has(c.slug) ? 20 : 0,
+          createdAt,
+          updatedAt: createdAt,
+        }
+      }),
+    )
+    .returning({ id: courses.id, title: courses.title })
+  const courseId = new Map(seedCourses.map((c) => [c.slug, courseRows.find((r) => r.title === c.title)!.id]))
+  const idOf = (slug: string) => {
+    const id = courseId.get(slug)
+    if (id === undefined) throw new Error(`seed: unknown course ${slug}`)
+    return id
+  }
+
+  await db.insert(systemCourseItems).values(
+    seedCourses.flatMap((c) => (c.items ?? []).map((item, i) => ({ systemCourseId: idOf(c.slug), courseId: idOf(item), sort: i }))),
+  )
+
+  // Chapters, then their videos. The first lesson of a paid course is free to watch and the second has a
+  // two-minute preview, so every paid course can be tried.
+  const chapterRows = await db
+    .insert(chapters)
+    .values(seedCourses.flatMap((c) => c.chapters.map(([title], i) => ({ courseId: idOf(c.slug), title, sort: i }))))
+    .returning({ id: chapters.id, courseId: chapters.courseId, sort: chapters.sort })
+  const chapterId = new Map(chapterRows.map((r) => [`${r.courseId}:${r.sort}`, r.id]))
+  const videoValues = seedCourses.flatMap((c) => {
+    let n = 0
+    return c.chapters.flatMap(([, lessons], ci) =>
+      lessons.map((title) => {
+        const position = n++
+        const free = c.isFree === true || position === 0 || c.type === 'system'
+        return {
+          courseId: idOf(c.slug),
+          chapterId: chapterId.get(`${idOf(c.slug)}:${ci}`)!,
+          title,
+          durationSeconds: videoDuration(c, title),
+          isFree: free,
+          freeSeconds: !free && position === 1 ? 120 : 0,
+          sort: position,
+        }
+      }),
+    )
+  })
+  await db.insert(videos).values(videoValues)
+
+  await seedHome(db, { areaId, idOf })
+
+  await db.insert(hotWords).values(seedHotWords.map((word, i) => ({ word, sort: i })))
+
+  await db.insert(systemOverlays).values([
+    {
+      type: 1,
+      name: '新课上线',
+      content:
+        '<p>《<strong>达芬奇调色：电影感画面</strong>》正式上线！</p><p>从一级校色到风格化调色，周野老师带你做出有电影感的画面。<em>VIP 会员可享 8 折</em>。</p>',
+      buttonText: '去看看',
+      jumpType: 1,
+      jumpParams: { course_type: 'series', course_id: idOf('davinci-color') },
+      sort: 0,
+    },
+    {
+      type: 2,
+      name: '绘画插画季',
+      imageUrl: demoImage.overlay('painting-season'),
+      buttonText: '去看看',
+      jumpType: 2,
+      jumpParams: { selected: areaId.get('painting')! },
+      sort: 1,
+    },
+  ])
+
+  await db.insert(vipPlans).values(seedVipPlans.map((p, i) => ({ ...p, sort: i })))
+}
+
+async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (slug: string) => number }) {
+  const { areaId, idOf } = ids
+  const byCreated = [...seedCourses].sort((a, b) => hash(a.slug) % 120 - hash(b.slug) % 120)
+  const newest = byCreated.filter((c) => c.type !== 'live' && c.type !== 'system').slice(0, 4)
+  const hottest = [...seedCourses].filter((c) => !c.isFree).sort((a, b) => b.students - a.students).slice(0, 5)
+  const free = seedCourses.filter((c) => c.isFree && c.type !== 'live')
+  const vip = seedCourses.filter((c) => c.vipFree).slice(0, 6)
+  const systems = seedCourses.filter((c) => c.type === 'system')
+  const curated = ['ps-zero', 'excel-functions', 'procreate-zero', 'jianying-zero', 'manga-zero', 'ui-figma', 'watercolor-flowers', 'davinci-color']
+
+  type Item = { courseId?: number; categoryId?: number; title?: string; imageUrl?: string; link?: string }
+  const banners = (slugs: string[]): Item[] =>
+    seedBanners
+      .filter((b) => slugs.includes(b.slug))
+      .map((b) => ({
+        title: b.title,
+        imageUrl: demoImage.banner(b.slug),
+        link: b.course ? `/course/${idOf(b.course)}.html` : b.link!,
+      }))
+  const shortcuts: Item[] = seedCategories.map((c) => ({
+    categoryId: areaId.get(c.slug)!,
+    title: c.name,
+    imageUrl: demoImage.category(c.slug),
+    link: `/boutique?cate=${areaId.get(c.slug)!}`,
+  }))
+  const courseItems = (list: SeedCourse[]): Item[] => list.map((c) => ({ courseId: idOf(c.slug) }))
+
+  const feeds: { feed: 'v3' | 'v2'; sections: { kind: 'banner' | 'shortcuts' | 'courses' | 'grid' | 'ranking'; title: string; subtitle?: string; moreLink?: string; items: Item[] }[] }[] = [
+    {
+      feed: 'v3',
+      sections: [
+        { kind: 'banner', title: '', items: banners(['vip', 'ps-zero', 'system-illustration']) },
+        { kind: 'shortcuts', title: '', items: shortcuts },
+        { kind: 'grid', title: '新课上架', subtitle: '每周都有新课', moreLink: '/ke?sort=new', items: courseItems(newest) },
+        { kind: 'ranking', title: '热门推荐', subtitle: '大家都在学', moreLink: '/ke?sort=hot', items: courseItems(hottest) },
+        { kind: 'courses', title: '免费好课', subtitle: '不花钱也能学', items: courseItems(free) },
+        { kind: 'grid', title: 'VIP 免费学', subtitle: '开通会员，这些课全部免费', moreLink: '/vip', items: courseItems(vip) },
+        { kind: 'courses', title: '系统班', subtitle: '一条路线学到底', moreLink: '/ke?type=system', items: courseItems(systems) },
+      ],
+    },
+    {
+      feed: 'v2',
+      sections: [
+        { kind: 'banner', title: '', items: banners(['ps-zero', 'vip']) },
+        { kind: 'shortcuts', title: '', items: shortcuts },
+        { kind: 'grid', title: '精品课程', subtitle: '老师推荐', moreLink: '/ke', items: courseItems(curated.map((s) => seedCourses.find((c) => c.slug === s)!)) },
+        { kind: 'courses', title: '免费专区', items: courseItems(free) },
+      ],
+    },
+  ]
+
+  for (const { feed, sections } of feeds) {
+    const rows = await db
+      .insert(homeSections)
+      .values(sections.map((s, i) => ({ feed, kind: s.kind, title: s.title, subtitle: s.subtitle ?? '', moreLink: s.moreLink ?? null, sort: i })))
+      .returning({ id: homeSections.id, sort: homeSections.sort })
+    await db.insert(homeSectionItems).values(
+      sections.flatMap((s, i) => {
+        const sectionId = rows.find((r) => r.sort === i)!.id
+        return s.items.map((item, j) => ({ ...item, sectionId, sort: j }))
+      }),
+    )
+  }
+}
+
+/** Adds the demo purchasers (phones of spec 6's `/ke2` mode); existing members with those phones become purchasers. */
+export async function seedMembers(db: DbOrTx) {
+  await db
+    .insert(members)
+    .values(seedPurchasers.map((p) => ({ ...p, isPurchaser: true })))
+    .onConflictDoUpdate({ target: members.phone, targetWhere: sql`${members.phone} is not null`, set: { isPurchaser: true } })
+}
+
+/** Seeds the demo content when the catalogue is empty (first start); does nothing otherwise. */
+export async function seedIfEmpty(db: Db, log: Pick<FastifyBaseLogger, 'info'>, now = new Date()) {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    const existing = await tx.select({ id: categories.id }).from(categories).limit(1)
+    if (existing.length > 0) return false
+    await seedCatalogue(tx, now)
+    await seedMembers(tx)
+    return true
+  })
+  if (seeded) {
+    clearAllCaches()
+    log.info(`seed: demo content written (${seedCourses.length} courses, ${seedTeachers.length} teachers)`)
+  }
+  return seeded
+}
+
+/**
+ * Empties the catalogue tables and writes the demo catalogue again, with the same ids as a first start. Rows of
+ * other domains that point at courses (orders, favourites, study records) go with them. Members are left alone
+ * unless `members` is set, which (re)adds the demo purchasers.
+ */
+export async function reseed(db: Db, options: { members?: boolean; now?: Date } = {}) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    await tx.execute(sql.raw(`truncate ${catalogueTables.join(', ')} restart identity cascade`))
+    await seedCatalogue(tx, options.now ?? new Date())
+    if (options.members) await seedMembers(tx)
+  })
+  clearAllCaches()
 }

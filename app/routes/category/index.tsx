@@ -1,4 +1,114 @@
-// Replaced by the catalogue screens.
-export default function Page() {
-  return null
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/index'
+import { parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { usePendingHere } from '#app/components/course-data/use-pending.ts'
+import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { Empty, Loading } from '#app/components/page-state/page-state.tsx'
+import { services } from '#app/lib/services-context.ts'
+import styles from './category.module.css'
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.selectedName
+  return [
+    { title: name ? `${name} - 课程分类 - 自学` : '课程分类 - 自学' },
+    { name: 'description', content: '按分类浏览自学课程：软件、办公、绘画插画、漫画、视频剪辑、设计。' },
+  ]
+}
+
+/**
+ * The category tree and the first page of the selected category's courses. `?cate=` selects a top category or a
+ * sub-category (an overlay's category jump lands here too); an unknown one falls back to the first category.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const catalogue = services(context).catalogue
+  const tree = await catalogue.categoryTree()
+  const requested = parseId(new URL(request.url).searchParams.get('cate'))
+  let top = tree[0] ?? null
+  let subId: number | null = null
+  if (requested !== null) {
+    for (const t of tree) {
+      if (t.id === requested) top = t
+      const child = t.children.find((c) => c.id === requested)
+      if (child) {
+        top = t
+        subId = child.id
+      }
+    }
+  }
+  const selectedId = subId ?? top?.id ?? null
+  const first = selectedId === null ? { list: [], next_cursor: null } : await catalogue.courseList({ cate_id: selectedId, sort: 'default', limit: 20, type: undefined, cursor: undefined })
+  const selectedName = subId ? top?.children.find((c) => c.id === subId)?.name : top?.name
+  return { tree, topId: top?.id ?? null, subId, selectedId, selectedName: selectedName ?? null, first }
+}
+
+/** Category (tab): the subject areas on a left rail, the chosen area's sub-categories and courses on the right. */
+export default function Boutique() {
+  const { tree, topId, subId, selectedId, first } = useLoaderData<typeof loader>()
+  const pending = usePendingHere()
+  const top = tree.find((t) => t.id === topId)
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>分类</h1>
+        <Link to="/search" className={styles.search} aria-label="搜索课程">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m16 16 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          搜索课程
+        </Link>
+      </header>
+      {tree.length === 0 ? (
+        <Empty message="还没有课程分类" />
+      ) : (
+        <div className={styles.body}>
+          <nav className={styles.rail} aria-label="课程分类">
+            {tree.map((t) => (
+              <Link
+                key={t.id}
+                to={`?cate=${t.id}`}
+                replace
+                preventScrollReset
+                className={t.id === topId ? `${styles.railItem} ${styles.railActive}` : styles.railItem}
+                aria-current={t.id === topId ? 'page' : undefined}
+              >
+                {t.name}
+              </Link>
+            ))}
+          </nav>
+          <section className={styles.pane} aria-busy={pending} aria-label={top ? `${top.name}课程` : undefined}>
+            {top && top.children.length > 0 ? (
+              <div className={styles.chips}>
+                <Link to={`?cate=${top.id}`} replace preventScrollReset className={subId === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}>
+                  全部
+                </Link>
+                {top.children.map((c) => (
+                  <Link
+                    key={c.id}
+                    to={`?cate=${c.id}`}
+                    replace
+                    preventScrollReset
+                    className={c.id === subId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                  >
+                    {c.name}
+                  </Link>
+                ))}
+              </div>
+            ) : null}
+            {pending ? (
+              <Loading />
+            ) : (
+              <PagedCourseList key={selectedId ?? 0} first={first} filter={{ cate_id: selectedId ?? undefined }} emptyMessage="这个分类下还没有课程" compact />
+            )}
+          </section>
+        </div>
+      )}
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} title="分类" noBack />
 }

@@ -1,4 +1,234 @@
-// Replaced by the catalogue screens.
-export default function Page() {
-  return null
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/detail'
+import { CourseRow } from '#app/components/course-card/course-card.tsx'
+import {
+  COURSE_TYPE_LABEL,
+  courseHref,
+  formatBeijingTime,
+  formatCount,
+  formatDuration,
+  formatTotalDuration,
+  LEVEL_LABEL,
+} from '#app/components/course-card/course-format.ts'
+import { CoursePrice } from '#app/components/course-card/course-price.tsx'
+import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Empty } from '#app/components/page-state/page-state.tsx'
+import { services } from '#app/lib/services-context.ts'
+import styles from './detail.module.css'
+
+/** /course/1001 and /course/1001.html are the same page (spec 2); anything else is a 404. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id)
+  if (id === null) notFound('课程不存在')
+  const course = await orNotFound(() => services(context).catalogue.courseDetail(id))
+  return { course }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: '课程不存在 - 自学' }]
+  const c = loaderData.course
+  const description = c.subtitle || c.intro.split('\n')[0] || c.title
+  return [
+    { title: `${c.title} - 自学` },
+    { name: 'description', content: description },
+    { property: 'og:title', content: c.title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: c.cover },
+    { tagName: 'link', rel: 'canonical', href: courseHref(c.id) },
+  ]
+}
+
+type Course = Awaited<ReturnType<typeof loader>>['course']
+
+/** "适合人群：…" paragraphs get their label in bold. */
+function Paragraph({ text }: { text: string }) {
+  const m = /^([^：\n]{2,6})：([\s\S]*)$/.exec(text)
+  if (!m) return <p>{text}</p>
+  return (
+    <p>
+      <strong>{m[1]}：</strong>
+      {m[2]}
+    </p>
+  )
+}
+
+function LiveLine({ course }: { course: Course }) {
+  if (course.type !== 'live' || !course.live_starts_at) return null
+  const when = formatBeijingTime(course.live_starts_at)
+  const status = course.live_status === 'upcoming' ? '即将开始' : course.live_status === 'live' ? '直播中' : '已结束，可看回放'
+  return (
+    <p className={styles.live}>
+      <span className={course.live_status === 'live' ? `${styles.liveBadge} ${styles.liveNow}` : styles.liveBadge}>{status}</span>
+      直播时间：{when}（北京时间）
+    </p>
+  )
+}
+
+function Chapters({ course }: { course: Course }) {
+  if (course.video_count === 0) {
+    return <Empty message={course.type === 'live' && course.live_status !== 'ended' ? '直播结束后，回放视频会出现在这里' : '课程视频正在准备中'} />
+  }
+  let n = 0
+  return (
+    <ol className={styles.chapters}>
+      {course.chapters.map((chapter, ci) => (
+        <li key={chapter.id} className={styles.chapter}>
+          <h3 className={styles.chapterTitle}>
+            {course.chapters.length > 1 ? <span className={styles.chapterNo}>第 {ci + 1} 章</span> : null}
+            {chapter.title}
+          </h3>
+          <ol className={styles.videos}>
+            {chapter.videos.map((v) => {
+              n++
+              return (
+                <li key={v.id} className={styles.video}>
+                  <span className={styles.videoNo}>{n}</span>
+                  <span className={styles.videoTitle}>{v.title}</span>
+                  {v.is_free ? (
+                    <span className={styles.trial}>试看</span>
+                  ) : v.free_seconds > 0 ? (
+                    <span className={styles.trial}>试看 {Math.max(1, Math.round(v.free_seconds / 60))} 分钟</span>
+                  ) : null}
+                  <span className={styles.duration}>{formatDuration(v.duration)}</span>
+                </li>
+              )
+            })}
+          </ol>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/**
+ * The bottom bar says plainly what works today: the price is real, buying and playing arrive with later work,
+ * so the button is not pretending to do anything.
+ */
+function ActionBar({ course }: { course: Course }) {
+  return (
+    <div className={styles.actionBar}>
+      <div className={styles.actionPrice}>
+        <CoursePrice course={course} />
+      </div>
+      <button type="button" className={styles.actionButton} disabled>
+        {course.is_free ? '免费课程 · 视频即将上线' : '购买即将开放'}
+      </button>
+    </div>
+  )
+}
+
+/** Course detail: cover, price, intro, the system course's parts, chapters and videos, and the teacher. */
+export default function CourseDetail() {
+  const { course } = useLoaderData<typeof loader>()
+  const trialCount = course.chapters.reduce((n, c) => n + c.videos.filter((v) => v.is_free || v.free_seconds > 0).length, 0)
+  return (
+    <main className={styles.page}>
+      <NavBar title="课程详情" />
+      <img className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} fetchPriority="high" loading="eager" decoding="sync" />
+
+      <section className={styles.info}>
+        <h1 className={styles.title}>{course.title}</h1>
+        {course.subtitle ? <p className={styles.subtitle}>{course.subtitle}</p> : null}
+        <p className={styles.priceRow}>
+          <CoursePrice course={course} large />
+          <span className={styles.students}>{formatCount(course.student_count)}人学过</span>
+        </p>
+        <ul className={styles.tags} aria-label="课程标签">
+          <li className={styles.typeTag}>{COURSE_TYPE_LABEL[course.type]}</li>
+          <li>{LEVEL_LABEL[course.level] ?? course.level}</li>
+          <li>
+            <Link to={`/list/${course.category_id}`} className={styles.categoryLink}>
+              {course.category_name}
+            </Link>
+          </li>
+          {course.video_count > 0 ? <li>{course.video_count} 节</li> : null}
+          {trialCount > 0 && !course.is_free ? <li className={styles.trialTag}>{trialCount} 节可试看</li> : null}
+        </ul>
+        <LiveLine course={course} />
+      </section>
+
+      <nav className={styles.anchors} aria-label="页面目录">
+        <a href="#intro">简介</a>
+        {course.sub_courses.length > 0 ? <a href="#parts">包含课程</a> : null}
+        <a href="#chapters">目录</a>
+        {course.teacher ? <a href="#teacher">讲师</a> : null}
+      </nav>
+
+      <section id="intro" className={styles.block} aria-labelledby="intro-title">
+        <h2 id="intro-title" className={styles.blockTitle}>
+          课程简介
+        </h2>
+        <div className={styles.intro}>
+          {course.intro
+            .split(/\n{2,}/)
+            .filter(Boolean)
+            .map((p, i) => (
+              <Paragraph key={i} text={p} />
+            ))}
+        </div>
+      </section>
+
+      {course.sub_courses.length > 0 ? (
+        <section id="parts" className={styles.block} aria-labelledby="parts-title">
+          <h2 id="parts-title" className={styles.blockTitle}>
+            包含课程<span className={styles.blockNote}>共 {course.sub_courses.length} 门，建议按顺序学习</span>
+          </h2>
+          <ol className={styles.parts}>
+            {course.sub_courses.map((c, i) => (
+              <li key={c.id} className={styles.part}>
+                <span className={styles.partNo}>{i + 1}</span>
+                <CourseRow course={c} compact />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <section id="chapters" className={styles.block} aria-labelledby="chapters-title">
+        <h2 id="chapters-title" className={styles.blockTitle}>
+          课程目录
+          {course.video_count > 0 ? (
+            <span className={styles.blockNote}>
+              共 {course.video_count} 节 · {formatTotalDuration(course.duration_seconds)}
+            </span>
+          ) : null}
+        </h2>
+        <Chapters course={course} />
+      </section>
+
+      {course.teacher ? (
+        <section id="teacher" className={styles.block} aria-labelledby="teacher-title">
+          <h2 id="teacher-title" className={styles.blockTitle}>
+            讲师
+          </h2>
+          <Link to={`/teacher/${course.teacher.id}`} className={styles.teacher}>
+            {course.teacher.avatar ? (
+              <img src={course.teacher.avatar} alt="" width={56} height={56} loading="lazy" className={styles.avatar} />
+            ) : (
+              <span className={styles.avatar} aria-hidden="true">
+                {course.teacher.name.slice(0, 1)}
+              </span>
+            )}
+            <span className={styles.teacherText}>
+              <span className={styles.teacherName}>{course.teacher.name}</span>
+              <span className={styles.teacherTitle}>{course.teacher.title}</span>
+              <span className={styles.teacherIntro}>{course.teacher.intro}</span>
+            </span>
+            <span className={styles.chevron} aria-hidden="true">
+              ›
+            </span>
+          </Link>
+        </section>
+      ) : null}
+
+      <p className={styles.notice}>在线购买和视频播放即将开放，届时可在本页直接购买和学习。</p>
+      <ActionBar course={course} />
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} title="课程详情" />
 }

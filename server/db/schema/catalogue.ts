@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { relations, sql } from 'drizzle-orm'
 import {
   boolean,
   index,
@@ -128,6 +128,8 @@ export const homeSections = pgTable('home_sections', {
   kind: text({ enum: ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] }).notNull(),
   title: text().notNull().default(''),
   subtitle: text().notNull().default(''),
+  /** Where the section's "more" link goes (an in-site path); none when null. */
+  moreLink: text(),
   sort: integer().notNull().default(0),
   visible: boolean().notNull().default(true),
 })
@@ -193,3 +195,44 @@ export const vipPlans = pgTable('vip_plans', {
   active: boolean().notNull().default(true),
   sort: integer().notNull().default(0),
 })
+
+// Relations let the hot reads (home feed, course detail) fetch a whole tree in one SQL statement.
+export const categoriesRelations = relations(categories, ({ one, many }) => ({
+  parent: one(categories, { fields: [categories.parentId], references: [categories.id], relationName: 'category_parent' }),
+  children: many(categories, { relationName: 'category_parent' }),
+  courses: many(courses),
+}))
+
+export const teachersRelations = relations(teachers, ({ many }) => ({ courses: many(courses) }))
+
+export const coursesRelations = relations(courses, ({ one, many }) => ({
+  category: one(categories, { fields: [courses.categoryId], references: [categories.id] }),
+  teacher: one(teachers, { fields: [courses.teacherId], references: [teachers.id] }),
+  chapters: many(chapters),
+  videos: many(videos),
+  systemItems: many(systemCourseItems, { relationName: 'system_course' }),
+  partOfSystems: many(systemCourseItems, { relationName: 'system_course_member' }),
+}))
+
+export const systemCourseItemsRelations = relations(systemCourseItems, ({ one }) => ({
+  systemCourse: one(courses, { fields: [systemCourseItems.systemCourseId], references: [courses.id], relationName: 'system_course' }),
+  course: one(courses, { fields: [systemCourseItems.courseId], references: [courses.id], relationName: 'system_course_member' }),
+}))
+
+export const chaptersRelations = relations(chapters, ({ one, many }) => ({
+  course: one(courses, { fields: [chapters.courseId], references: [courses.id] }),
+  videos: many(videos),
+}))
+
+export const videosRelations = relations(videos, ({ one }) => ({
+  course: one(courses, { fields: [videos.courseId], references: [courses.id] }),
+  chapter: one(chapters, { fields: [videos.chapterId], references: [chapters.id] }),
+}))
+
+export const homeSectionsRelations = relations(homeSections, ({ many }) => ({ items: many(homeSectionItems) }))
+
+export const homeSectionItemsRelations = relations(homeSectionItems, ({ one }) => ({
+  section: one(homeSections, { fields: [homeSectionItems.sectionId], references: [homeSections.id] }),
+  course: one(courses, { fields: [homeSectionItems.courseId], references: [courses.id] }),
+  category: one(categories, { fields: [homeSectionItems.categoryId], references: [categories.id] }),
+}))

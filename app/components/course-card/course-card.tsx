@@ -1,0 +1,63 @@
+import { Link } from 'react-router'
+import { COURSE_TYPE_LABEL, courseHref, formatCount, type CourseCardData } from './course-format.ts'
+import { CoursePrice } from './course-price.tsx'
+import styles from './course-card.module.css'
+
+interface CardProps {
+  course: CourseCardData
+  /** Above the fold: load the cover at once instead of lazily. */
+  eager?: boolean
+}
+
+function Cover({ course, eager, className }: CardProps & { className: string | undefined }) {
+  return (
+    <span className={className}>
+      <img src={course.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      {course.type !== 'series' ? <span className={styles.typeTag}>{COURSE_TYPE_LABEL[course.type]}</span> : null}
+    </span>
+  )
+}
+
+function Meta({ course }: { course: CourseCardData }) {
+  return (
+    <span className={styles.meta}>
+      {course.teacher_name ? <span className={styles.teacher}>{course.teacher_name}</span> : null}
+      <span>{formatCount(course.student_count)}人学过</span>
+    </span>
+  )
+}
+
+/** A course as a row: cover on the left, title, teacher, learners and price on the right. */
+export function CourseRow({ course, eager, rank, compact = false }: CardProps & { rank?: number; compact?: boolean }) {
+  return (
+    <Link to={courseHref(course.id)} className={compact ? `${styles.row} ${styles.compact}` : styles.row} prefetch="intent">
+      {rank !== undefined ? (
+        <span className={rank <= 3 ? `${styles.rank} ${styles.rankTop}` : styles.rank} aria-label={`第 ${rank} 名`}>
+          {rank}
+        </span>
+      ) : null}
+      <Cover course={course} eager={eager} className={styles.rowCover} />
+      <span className={styles.rowBody}>
+        <span className={styles.title}>{course.title}</span>
+        <Meta course={course} />
+        <CoursePrice course={course} />
+      </span>
+    </Link>
+  )
+}
+
+/** A course as a grid tile: cover on top, then title and price. */
+export function CourseTile({ course, eager }: CardProps) {
+  return (
+    <Link to={courseHref(course.id)} className={styles.tile} prefetch="intent">
+      <Cover course={course} eager={eager} className={styles.tileCover} />
+      <span className={styles.tileBody}>
+        <span className={styles.title}>{course.title}</span>
+        <span className={styles.tileFoot}>
+          <CoursePrice course={course} />
+          <span className={styles.tileStudents}>{formatCount(course.student_count)}人学过</span>
+        </span>
+      </span>
+    </Link>
+  )
+}

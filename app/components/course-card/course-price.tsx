@@ -1,0 +1,29 @@
+import { formatYuan } from '#app/lib/money.ts'
+import type { CourseCardData } from './course-format.ts'
+import styles from './course-card.module.css'
+
+type PriceFields = Pick<CourseCardData, 'price_fen' | 'original_price_fen' | 'is_free' | 'vip_free'>
+
+/** The price as a course card shows it: 免费, or ¥ with the crossed-out original price, and the VIP-free badge. */
+export function CoursePrice({ course, large = false }: { course: PriceFields; large?: boolean }) {
+  return (
+    <span className={large ? `${styles.price} ${styles.priceLarge}` : styles.price}>
+      {course.is_free ? (
+        <span className={styles.free}>免费</span>
+      ) : (
+        <>
+          <span className={styles.amount}>
+            <span className={styles.currency}>¥</span>
+            {formatYuan(course.price_fen)}
+          </span>
+          {course.original_price_fen && course.original_price_fen > course.price_fen ? (
+            <s className={styles.original}>
+              <span className="zx-visually-hidden">原价</span>¥{formatYuan(course.original_price_fen)}
+            </s>
+          ) : null}
+        </>
+      )}
+      {course.vip_free && !course.is_free ? <span className={styles.vipBadge}>VIP免费</span> : null}
+    </span>
+  )
+}

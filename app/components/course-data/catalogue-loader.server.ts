@@ -1,0 +1,38 @@
+import { data } from 'react-router'
+
+/**
+ * The server's AppError as seen from a page loader. The page bundle carries its own copy of that class, so
+ * `instanceof` would not match the one the services throw: recognise it by shape instead.
+ */
+function isNotFound(error: unknown): error is Error & { entry: { code: number } } {
+  if (!(error instanceof Error) || error.name !== 'AppError') return false
+  const entry = (error as { entry?: { code?: unknown } }).entry
+  return entry?.code === 404
+}
+
+/**
+ * Runs a catalogue read for a page loader: a 404 from the service becomes the page's 404 (the error page says
+ * "This page could not be found"); anything else propagates as a 500.
+ */
+export async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (isNotFound(error)) throw data(error.message, { status: 404 })
+    throw error
+  }
+}
+
+/** A positive id from a route segment or query value ("1001", "1001.html"); null when it is not one. */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value) return null
+  const m = /^([1-9]\d{0,9})(?:\.html)?$/.exec(value)
+  if (!m) return null
+  const n = Number(m[1])
+  return n <= 2_147_483_647 ? n : null
+}
+
+/** A 404 for a malformed id in the URL. */
+export function notFound(message = '内容不存在'): never {
+  throw data(message, { status: 404 })
+}

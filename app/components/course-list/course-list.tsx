@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import type { CourseList } from '#server/modules/catalogue/catalogue.schema.ts'
+import { Empty } from '#app/components/page-state/page-state.tsx'
+import { CourseRow } from '#app/components/course-card/course-card.tsx'
+import { api } from '#app/lib/api.ts'
+import styles from './course-list.module.css'
+
+export interface CourseListFilter {
+  cate_id?: number
+  type?: string
+  sort?: string
+}
+
+const PAGE_SIZE = 20
+
+/**
+ * A server-rendered first page of courses with "load more" (GET /v2/course_list with the page's cursor). Give it
+ * a `key` that changes with the filter, so a new filter starts from its own first page.
+ */
+export function PagedCourseList({
+  first,
+  filter,
+  emptyMessage,
+  eagerCount = 3,
+  compact = false,
+}: {
+  first: CourseList
+  filter: CourseListFilter
+  emptyMessage: string
+  eagerCount?: number
+  /** Narrow rows (the category screen's right pane). */
+  compact?: boolean
+}) {
+  const [more, setMore] = useState<CourseList['list']>([])
+  const [cursor, setCursor] = useState(first.next_cursor)
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
+
+  async function loadMore() {
+    if (!cursor || status === 'loading') return
+    setStatus('loading')
+    try {
+      const page = await api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true })
+      setMore((list) => [...list, ...page.list])
+      setCursor(page.next_cursor)
+      setStatus('idle')
+    } catch {
+      setStatus('error')
+    }
+  }
+
+  // A course can move between pages while someone reads (a new enrolment changes the hot order): show it once.
+  const all = [...new Map([...first.list, ...more].map((c) => [c.id, c])).values()]
+  if (all.length === 0) return <Empty message={emptyMessage} />
+
+  return (
+    <>
+      <ul className={styles.list}>
+        {all.map((course, i) => (
+          <li key={course.id} className={styles.item}>
+            <CourseRow course={course} eager={i < eagerCount} compact={compact} />
+          </li>
+        ))}
+      </ul>
+      {cursor ? (
+        <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={status === 'loading'} aria-live="polite">
+          {status === 'loading' ? '加载中…' : status === 'error' ? '加载失败，点击重试' : '加载更多'}
+        </button>
+      ) : (
+        <p className={styles.end}>没有更多了</p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,193 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { api, ApiError } from '#app/lib/api.ts'
+import { authStore, type UserInfo } from '#app/lib/auth-store.ts'
+import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
+import { currentPath } from '#app/lib/events.ts'
+import { currentPlatform, inWechat } from '#app/lib/platform.ts'
+import { toast } from '#app/lib/toast.ts'
+import { CODE_MAX_LENGTH, PHONE_MAX_LENGTH, checkCode, checkPhone, fieldForLoginCode, limitLength } from '#app/lib/validators.ts'
+import { startWechatLogin } from '#app/lib/wechat-login.ts'
+import styles from './login-form.module.css'
+
+export const KE2_PLACEHOLDER = '请输入购买课程时用的手机号'
+export const KE2_NOTE = '未绑定手机号的用户，请先在自学小程序中绑定手机号，再用该手机号登录。'
+/** Failure messages stay 2 s (spec 8). */
+const FAILURE_MS = 2000
+
+export interface LoginFormProps {
+  /** Where to go after logging in; the current page reloads when it is the target. */
+  target: string
+  /** Forced purchaser mode (spec 6): the purchase phone only, no WeChat. */
+  ke2?: boolean
+  /** Called once the login is stored, before leaving for the target (the popup closes here). */
+  onLoggedIn?: () => void
+}
+
+type Field = 'phone' | 'code'
+
+/**
+ * The phone-and-code login (spec 4, 5, 6, 8), shared by the popup and the /ke2 screen. The server enforces every
+ * rule again; this form gives the same messages early and never sends while a request is in flight.
+ */
+export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
+  const navigate = useNavigate()
+  const ids = useId()
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [invalid, setInvalid] = useState<Field | null>(null)
+  const [sending, setSending] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const countdown = useCountdown()
+  const codeInput = useRef<HTMLInputElement>(null)
+  // A ref as well as state: two taps in the same frame must not send twice.
+  const inFlight = useRef(false)
+
+  const fail = (message: string, field: Field | null) => {
+    setInvalid(field)
+    toast(message, { duration: FAILURE_MS })
+  }
+
+  const sendCode = async () => {
+    if (sending || !countdown.canRequest) return
+    const p = checkPhone(phone)
+    setPhone(p.value)
+    if (p.error) return fail(p.error, 'phone')
+    setInvalid(null)
+    setSending(true)
+    try {
+      await api.post('/send_code', { phone: p.value, ke2: ke2 ? 1 : 0 }, { quiet: true })
+      countdown.start()
+      toast('已发送验证码')
+      codeInput.current?.focus()
+    } catch (error) {
+      if (error instanceof ApiError && error.kind !== 'login') fail(error.message, fieldForLoginCode(error.code))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (inFlight.current) return
+    const p = checkPhone(phone)
+    const c = checkCode(code)
+    setPhone(p.value)
+    setCode(c.value)
+    if (p.error) return fail(p.error, 'phone')
+    if (c.error) return fail(c.error, 'code')
+    setInvalid(null)
+    inFlight.current = true
+    setSubmitting(true)
+    try {
+      const answer = await api.post<{ token: string; expire_in: number }>(
+        '/login',
+        { phone: p.value, phone_code: c.value, platform: currentPlatform(), ke2: ke2 ? 1 : 0 },
+        { quiet: true },
+      )
+      authStore.login(answer)
+      const user = await api.get<UserInfo>('/userinfo', undefined, { quiet: true }).catch(() => null)
+      if (user) authStore.update(user)
+      toast('登录成功！', { icon: 'success' })
+      onLoggedIn?.()
+      if (inWechat()) {
+        // Inside WeChat the phone login also fetches the open id (base scope), then returns to the target.
+        startWechatLogin('snsapi_base', target)
+        return
+      }
+      if (target === currentPath()) window.location.reload()
+      else void navigate(target)
+    } catch (error) {
+      if (error instanceof ApiError && error.kind !== 'login') fail(error.message, fieldForLoginCode(error.code))
+    } finally {
+      inFlight.current = false
+      setSubmitting(false)
+    }
+  }
+
+  const wechat = () => {
+    if (!inWechat()) return toast('请在微信内点击')
+    startWechatLogin('snsapi_userinfo', target)
+  }
+
+  const phoneId = `${ids}-phone`
+  const codeId = `${ids}-code`
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <div className={invalid === 'phone' ? `${styles.field} ${styles.invalid}` : styles.field}>
+        <label htmlFor={phoneId} className="zx-visually-hidden">
+          手机号
+        </label>
+        <input
+          id={phoneId}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          placeholder={ke2 ? KE2_PLACEHOLDER : '请输入手机号'}
+          value={phone}
+          aria-invalid={invalid === 'phone'}
+          onChange={(e) => {
+            setPhone(limitLength(e.target.value, PHONE_MAX_LENGTH))
+            if (invalid === 'phone') setInvalid(null)
+          }}
+          className={styles.input}
+        />
+      </div>
+      <div className={invalid === 'code' ? `${styles.field} ${styles.invalid}` : styles.field}>
+        <label htmlFor={codeId} className="zx-visually-hidden">
+          验证码
+        </label>
+        <input
+          id={codeId}
+          ref={codeInput}
+          name="phone_code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_MAX_LENGTH}
+          placeholder="请输入验证码"
+          value={code}
+          aria-invalid={invalid === 'code'}
+          onChange={(e) => {
+            setCode(limitLength(e.target.value, CODE_MAX_LENGTH))
+            if (invalid === 'code') setInvalid(null)
+          }}
+          className={styles.input}
+        />
+        <button
+          type="button"
+          className={styles.codeButton}
+          disabled={countdown.running || sending}
+          onClick={() => void sendCode()}
+          data-testid="send-code"
+        >
+          {sending ? '发送中…' : countdownLabel(countdown.left)}
+        </button>
+      </div>
+      <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
+        {submitting ? '登录中…' : '登录'}
+      </button>
+      {ke2 ? (
+        <p className={styles.note}>{KE2_NOTE}</p>
+      ) : (
+        <div className={styles.others}>
+          <p className={styles.divider}>
+            <span>其他登录方式</span>
+          </p>
+          <button type="button" className={styles.wechat} onClick={wechat} aria-label="微信登录">
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+              <circle cx="16" cy="16" r="16" fill="#07c160" />
+              <path
+                d="M13.2 8.5c-3.9 0-7 2.6-7 5.8 0 1.8 1 3.4 2.6 4.5l-.6 2 2.3-1.2c.8.2 1.7.4 2.7.4h.5a5 5 0 0 1-.2-1.5c0-3 2.9-5.5 6.5-5.5h.5c-.5-2.6-3.4-4.5-7.3-4.5Zm-2.3 2.9a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8Zm4.7 0a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8Zm4.4 2.8c-3.1 0-5.6 2.1-5.6 4.7s2.5 4.7 5.6 4.7c.7 0 1.4-.1 2-.3l1.9 1-.5-1.6c1.4-.9 2.2-2.3 2.2-3.8 0-2.6-2.5-4.7-5.6-4.7Zm-1.9 2.3a.7.7 0 1 1 0 1.4.7.7 0 0 1 0-1.4Zm3.8 0a.7.7 0 1 1 0 1.4.7.7 0 0 1 0-1.4Z"
+                fill="#fff"
+              />
+            </svg>
+            <span>微信登录</span>
+          </button>
+        </div>
+      )}
+    </form>
+  )
+}

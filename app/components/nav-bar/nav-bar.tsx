@@ -1,0 +1,48 @@
+import type { MouseEvent, ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import styles from './nav-bar.module.css'
+
+export interface NavBarProps {
+  title: ReactNode
+  /** Where the back arrow leads when there is no page to go back to (opened from a shared link); default "/". */
+  backTo?: string
+  /** No back arrow (top-level screens such as the tabs). */
+  noBack?: boolean
+  right?: ReactNode
+}
+
+/** React Router keeps its own history index; 0 means this page opened the visit. */
+function canGoBack(): boolean {
+  if (typeof window === 'undefined') return false
+  const state = window.history.state as { idx?: number } | null
+  return typeof state?.idx === 'number' && state.idx > 0
+}
+
+/**
+ * The title bar of every non-tab screen. The back arrow is a real link (works before hydration) that goes back
+ * in history when there is history, otherwise to `backTo`.
+ */
+export function NavBar({ title, backTo = '/', noBack = false, right }: NavBarProps) {
+  const navigate = useNavigate()
+  // A Link skips its own navigation when the handler prevented the default.
+  const onBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!canGoBack()) return
+    event.preventDefault()
+    void navigate(-1)
+  }
+  return (
+    <header className={styles.bar}>
+      <div className={styles.side}>
+        {noBack ? null : (
+          <Link to={backTo} className={styles.back} onClick={onBack} aria-label="返回">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Link>
+        )}
+      </div>
+      <h1 className={styles.title}>{title}</h1>
+      <div className={`${styles.side} ${styles.right}`}>{right}</div>
+    </header>
+  )
+}

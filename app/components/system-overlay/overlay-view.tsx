@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react'
+import type { SystemOverlay } from './overlay-types.ts'
+import styles from './overlay-view.module.css'
+
+/**
+ * One notice: a text notice (icon, name, content, confirm button, close icon) or an image notice (the image is
+ * the button). so_content was sanitised by the server and is the only HTML rendered as such.
+ */
+export default function OverlayView({ overlay, onClose, onOpen }: { overlay: SystemOverlay; onClose: () => void; onOpen: () => void }) {
+  const dialog = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    dialog.current?.focus()
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
+
+  const close = (
+    <button type="button" className={styles.close} onClick={onClose} aria-label="关闭">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  )
+
+  return (
+    <div className={styles.mask} role="presentation" data-testid="system-overlay">
+      <div ref={dialog} role="dialog" aria-modal="true" aria-label={overlay.so_name} tabIndex={-1} className={styles.dialogWrap}>
+        {overlay.so_type === 2 && overlay.so_image ? (
+          <div className={styles.imageBox}>
+            <button type="button" className={styles.imageButton} onClick={onOpen}>
+              <img src={overlay.so_image} alt={overlay.so_name} className={styles.image} />
+            </button>
+            <div className={styles.below}>{close}</div>
+          </div>
+        ) : (
+          <div className={styles.card}>
+            <div className={styles.cornerClose}>{close}</div>
+            <div className={styles.icon} aria-hidden="true">
+              {overlay.so_image ? (
+                <img src={overlay.so_image} alt="" className={styles.iconImage} />
+              ) : (
+                <svg viewBox="0 0 24 24" width="30" height="30">
+                  <path
+                    d="M12 3.5a5.5 5.5 0 0 0-5.5 5.5v3.2L5 15.5h14l-1.5-3.3V9A5.5 5.5 0 0 0 12 3.5ZM9.8 18.5a2.3 2.3 0 0 0 4.4 0"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              )}
+            </div>
+            <h2 className={styles.title}>{overlay.so_name}</h2>
+            <div className={styles.content} dangerouslySetInnerHTML={{ __html: overlay.so_content }} />
+            <button type="button" className={styles.confirm} onClick={onOpen}>
+              {overlay.so_btn || '我知道了'}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

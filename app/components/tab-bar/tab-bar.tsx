@@ -1,0 +1,35 @@
+import { Link, useLocation } from 'react-router'
+import { TABS, tabForPath } from '#app/lib/route-rules.ts'
+import { TabIcon } from './tab-icons.tsx'
+import styles from './tab-bar.module.css'
+
+/**
+ * The bottom tab bar of the five tab screens (it is drawn by their shared layout route, so it cannot appear
+ * anywhere else). Tabs are real links, and switching replaces the history entry (spec 2) so Back leaves the
+ * tabs instead of walking through them.
+ */
+export function TabBar() {
+  const { pathname } = useLocation()
+  const active = tabForPath(pathname)
+  return (
+    <nav className={styles.bar} aria-label="主导航">
+      {TABS.map((tab) => {
+        const isActive = tab.key === active
+        return (
+          <Link
+            key={tab.key}
+            to={tab.path}
+            replace
+            prefetch="intent"
+            className={isActive ? `${styles.tab} ${styles.active}` : styles.tab}
+            aria-current={isActive ? 'page' : undefined}
+            data-tab={tab.key}
+          >
+            <TabIcon tab={tab.key} active={isActive} />
+            <span className={styles.label}>{tab.label}</span>
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}

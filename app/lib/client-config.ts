@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from 'react-router'
+
+/** What the server lets the browser know of its configuration (server/config.ts `client`, an allow-list). */
+export interface ClientConfig {
+  serviceUrl: string
+  consultUrl: string
+}
+
+export interface RootData {
+  client: ClientConfig
+}
+
+/** The client configuration from the root loader, for any component. */
+export function useClientConfig(): ClientConfig | null {
+  return useRouteLoaderData<RootData>('root')?.client ?? null
+}

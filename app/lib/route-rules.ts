@@ -1,0 +1,187 @@
+/**
+ * The rules the spec states as URL lists (sections 2 and 9), as pure functions of the location so each can be
+ * tested from a table (route-rules.test.ts). Components ask these functions; none of them keeps its own list.
+ */
+
+/** The five tab screens, in bar order. The tab layout route (routes/tabs/layout.tsx) holds exactly these paths. */
+export const TABS = [
+  { key: 'home', path: '/', label: '首页' },
+  { key: 'category', path: '/boutique', label: '分类' },
+  { key: 'vip', path: '/vip', label: '会员' },
+  { key: 'purchased', path: '/ke1', label: '已购' },
+  { key: 'mine', path: '/mine', label: '我的' },
+] as const
+
+export type TabKey = (typeof TABS)[number]['key']
+
+function normalise(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/'
+  return pathname || '/'
+}
+
+/** The tab a path belongs to, or null when the path is not a tab screen (no tab bar). */
+export function tabForPath(pathname: string): TabKey | null {
+  const path = normalise(pathname).toLowerCase()
+  return TABS.find((t) => t.path.toLowerCase() === path)?.key ?? null
+}
+
+/** Spec 2: the floating service button hides on paths starting with these… */
+export const SERVICE_BUTTON_HIDDEN_PREFIXES = [
+  '/cus',
+  '/customer',
+  '/course/systemCourse',
+  '/course/systemGroup',
+  '/workWechat',
+  '/course/question',
+  '/customerG',
+  '/dmmHcWCus',
+  '/form',
+  '/course/pause',
+  '/refund',
+  '/customerB',
+] as const
+
+/** …and on paths containing these. */
+export const SERVICE_BUTTON_HIDDEN_SUBSTRINGS = ['/ac', '/contract', '/data'] as const
+
+/** Whether the floating customer-service button shows on this path (spec 2). */
+export function showsServiceButton(pathname: string): boolean {
+  const path = normalise(pathname)
+  if (SERVICE_BUTTON_HIDDEN_PREFIXES.some((p) => path.startsWith(p))) return false
+  if (SERVICE_BUTTON_HIDDEN_SUBSTRINGS.some((s) => path.includes(s))) return false
+  return true
+}
+
+/**
+ * Spec 9: overlays show on these paths. "/" is the home page itself (as a prefix it would match everything and
+ * make the rest of the list meaningless); the others match the path and anything below it.
+ */
+export const OVERLAY_PATHS = ['/', '/boutique', '/vip', '/mine', '/searchCourse', '/studyRecord', '/myCollection', '/teacher'] as const
+export const OVERLAY_EXCLUDED_PATHS = ['/course/systemCourse', '/vip/d'] as const
+
+function underPath(path: string, base: string): boolean {
+  if (base === '/') return path === '/'
+  return path === base || path.startsWith(`${base}/`)
+}
+
+/**
+ * Whether to fetch and show system overlays here (spec 9): an allowed path, not an excluded one, no `sp` in the
+ * query and no route id (a path parameter such as /teacher/12, or an `id` query parameter).
+ */
+export function showsOverlays(pathname: string, search: string, params: Readonly<Record<string, string | undefined>> = {}): boolean {
+  const path = normalise(pathname)
+  if (!OVERLAY_PATHS.some((base) => underPath(path, base))) return false
+  if (OVERLAY_EXCLUDED_PATHS.some((base) => underPath(path, base))) return false
+  const query = new URLSearchParams(search)
+  if (query.get('sp')) return false
+  if (query.get('id')) return false
+  if (Object.values(params).some((v) => v !== undefined && v !== '')) return false
+  return true
+}
+
+/** The page column's maximum width: 540 px for the WeCom sidebar pages, 500 px everywhere else (spec 2, 9). */
+export function layoutWidth(pathname: string): 500 | 540 {
+  return normalise(pathname).startsWith('/workWechat') ? 540 : 500
+}
+
+/**
+ * Where the alias URLs of routes.md go. Returns the target path with the original query string (so `sp` and the
+ * like survive), or null when the path is not an alias.
+ */
+export function aliasTarget(pathname: string, search = ''): string | null {
+  const path = normalise(pathname)
+  const query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : ''
+  const parts = path.split('/').filter(Boolean)
+  const [first, second, ...rest] = parts
+  if (rest.length > 0) return null
+  const id = second ? decodeURIComponent(second) : undefined
+  let target: string | null = null
+  switch (first) {
+    case undefined:
+      return null
+    case 'home':
+      if (id === 'home' || id === 'home1') target = '/'
+      break
+    case 'aa':
+      if (!id) target = '/ac'
+      break
+    case 'd':
+    case 'd_':
+      if (!id) target = '/ke1'
+      break
+    case 'dd':
+      target = '/ke1'
+      break
+    case 'b':
+    case 'bb':
+    case 'bh':
+    case 'bk':
+    case 'bs':
+      target = '/boutique'
+      break
+    case 'n':
+      target = id ? `/course/${encodeURIComponent(id)}` : '/ke'
+      break
+    case 'course':
+      // "/course" with its optional id left out: the list of all courses.
+      if (!id) target = '/ke'
+      break
+    case 's':
+    case 'z':
+      target = '/'
+      break
+  }
+  return target === null ? null : `${target}${query}`
+}
+
+/**
+ * Where an overlay's button or image leads (spec 3 so_jump_type): 1 a course, 2 a category, 4 a custom URL
+ * (http and https only, so a notice can never run script). Anything else leads nowhere.
+ */
+export function overlayJumpHref(jumpType: number | null | undefined, params: Readonly<Record<string, unknown>> | null | undefined): string | null {
+  const p = params ?? {}
+  const str = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '')
+  switch (jumpType) {
+    case 1: {
+      const id = str(p.course_id)
+      return /^\d+$/.test(id) ? `/course/${id}.html` : null
+    }
+    case 2: {
+      const cate = str(p.selected) || str(p.cate_id) || str(p.type)
+      return /^\d+$/.test(cate) ? `/boutique?cate=${cate}` : '/boutique'
+    }
+    case 4: {
+      const url = str(p.url)
+      try {
+        const parsed = new URL(url)
+        return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null
+      } catch {
+        return null
+      }
+    }
+    default:
+      return null
+  }
+}
+
+/** The cookie that marks an overlay as seen for 30 days (spec 9). */
+export function overlaySeenCookie(soId: number | string): string {
+  return `so_seen_${soId}`
+}
+
+export const OVERLAY_SEEN_DAYS = 30
+
+/** A chunk that failed to load reloads the page, but at most once per 60 s so a broken deploy cannot loop. */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000
+
+export function mayReloadForChunkError(lastReloadAt: number | null, now: number): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS || lastReloadAt > now
+}
+
+/** Messages browsers give when a lazily loaded module (a route chunk) cannot be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error)
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Unable to preload CSS/i.test(
+    message,
+  )
+}

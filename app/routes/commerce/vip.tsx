@@ -1,0 +1,115 @@
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/vip'
+import { Empty } from '#app/components/page-state/page-state.tsx'
+import { formatYuan } from '#app/lib/money.ts'
+import { services } from '#app/lib/services-context.ts'
+import styles from './vip.module.css'
+
+export function meta() {
+  return [{ title: '会员 - 自学' }, { name: 'description', content: '自学 VIP 会员：会员免费课程随心学。' }]
+}
+
+/** The plans on sale and some VIP-free courses, read on the server (no member data). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return services(context).vip.centre()
+}
+
+/**
+ * The VIP tab. Plans and VIP-free courses are real; buying a plan arrives with the commerce work, and until then
+ * the page says so and offers customer service.
+ */
+export default function Vip() {
+  const { plans, courses } = useLoaderData<typeof loader>()
+  return (
+    <main className={styles.page}>
+      <section className={styles.hero}>
+        <p className={styles.kicker}>自学 VIP</p>
+        <h1 className={styles.title}>会员免费课，随心学</h1>
+        <p className={styles.lead}>开通后，标有“VIP 免费”的课程在有效期内都可以免费学习。</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="vip-plans">
+        <h2 id="vip-plans" className={styles.sectionTitle}>
+          会员方案
+        </h2>
+        {plans.length === 0 ? (
+          <Empty message="暂时没有可开通的会员方案" />
+        ) : (
+          <ul className={styles.plans}>
+            {plans.map((plan) => (
+              <li key={plan.id} className={styles.plan}>
+                {plan.badge ? <span className={styles.badge}>{plan.badge}</span> : null}
+                <p className={styles.planName}>{plan.name}</p>
+                <p className={styles.price}>
+                  <span className={styles.currency}>¥</span>
+                  {formatYuan(plan.price_fen)}
+                </p>
+                {plan.original_price_fen && plan.original_price_fen > plan.price_fen ? (
+                  <p className={styles.original}>¥{formatYuan(plan.original_price_fen)}</p>
+                ) : null}
+                <p className={styles.planDesc}>{plan.description || `${plan.days} 天有效`}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.buyNote}>
+          <p>在线开通会员即将上线。现在想开通，请联系客服。</p>
+          <Link to="/customer" className={styles.buyButton}>
+            联系客服开通
+          </Link>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="vip-courses">
+        <div className={styles.sectionHead}>
+          <h2 id="vip-courses" className={styles.sectionTitle}>
+            会员免费课程
+          </h2>
+          <Link to="/ke" className={styles.more}>
+            全部课程
+          </Link>
+        </div>
+        {courses.length === 0 ? (
+          <Empty message="暂时没有会员免费课程" />
+        ) : (
+          <ul className={styles.courses}>
+            {courses.map((course) => (
+              <li key={course.id}>
+                <Link to={`/course/${course.id}.html`} className={styles.course}>
+                  <img src={course.cover} alt="" className={styles.cover} width={128} height={72} loading="lazy" />
+                  <div className={styles.courseText}>
+                    <p className={styles.courseTitle}>{course.title}</p>
+                    <p className={styles.courseMeta}>
+                      {course.teacher_name ? `${course.teacher_name} · ` : ''}
+                      {course.student_count} 人在学
+                    </p>
+                    <p className={styles.coursePrice}>
+                      <span className={styles.vipTag}>VIP 免费</span>
+                      {course.price_fen > 0 ? <s className={styles.strike}>¥{formatYuan(course.price_fen)}</s> : null}
+                    </p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className={styles.page}>
+      <section className={styles.hero}>
+        <h1 className={styles.title}>会员</h1>
+      </section>
+      <div className={styles.section}>
+        <p className={styles.failed}>会员信息加载失败，请稍后下拉刷新或重新打开页面。</p>
+        <Link to="/vip" reloadDocument className={styles.buyButton}>
+          重新加载
+        </Link>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { courses, vipPlans } from './catalogue.ts'
+import { members } from './members.ts'
+
+// Orders and payments (issue 4). The rules live in server/modules/orders and server/modules/payments; the reasons
+// for the shapes below are in docs/decisions/2026-11-22-orders-and-payments.md.
+
+export const orderKinds = ['course', 'vip', 'amount', 'bundle', 'favourites'] as const
+export type OrderKind = (typeof orderKinds)[number]
+
+/** pending → paid → refunding → refunded | partially_refunded; pending → closed (and closed → paid for a late payment). */
+export const orderStates = ['pending', 'paid', 'refunding', 'refunded', 'partially_refunded', 'closed'] as const
+export type OrderState = (typeof orderStates)[number]
+
+export const payMethods = ['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap', 'points', 'free'] as const
+export type PayMethod = (typeof payMethods)[number]
+
+export const paymentProviders = ['wechat', 'alipay'] as const
+export type PaymentProviderName = (typeof paymentProviders)[number]
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** What members, staff and the providers see (out_trade_no): ZX + Beijing date + 10 random digits. */
+    orderNo: text().notNull(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    kind: text({ enum: orderKinds }).notNull(),
+    /**
+     * What is being bought, as one comparable key ("course:1001", "vip:2", "amount:1990:…"): a member has at most
+     * one pending order per target, so two taps on "buy" give one order.
+     */
+    target: text().notNull(),
+    title: text().notNull(),
+    /** What the member pays: original − discount − points value. Integer fen. */
+    amountFen: integer().notNull(),
+    originalFen: integer().notNull(),
+    discountFen: integer().notNull().default(0),
+    pointsUsed: integer().notNull().default(0),
+    /** The member's coupon used for the discount (coupons arrive with their own tables). */
+    couponId: integer(),
+    state: text({ enum: orderStates }).notNull().default('pending'),
+    payMethod: text({ enum: payMethods }).notNull(),
+    /** The provider that took the money, and its transaction id (WeChat transaction_id, Alipay trade_no). */
+    provider: text({ enum: paymentProviders }),
+    providerTxnId: text(),
+    refundedFen: integer().notNull().default(0),
+    /** Promotion source at the time of the order (spec: sp), for the promotion programme. */
+    sp: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    uniqueIndex('orders_one_pending_per_target').on(t.memberId, t.kind, t.target).where(sql`${t.state} = 'pending'`),
+    index('orders_member_idx').on(t.memberId, t.id),
+    index('orders_pending_idx').on(t.expiresAt).where(sql`${t.state} = 'pending'`),
+    index('orders_state_idx').on(t.state, t.createdAt),
+    check('orders_amounts_ck', sql`${t.amountFen} >= 0 and ${t.originalFen} >= 0 and ${t.discountFen} >= 0 and ${t.pointsUsed} >= 0`),
+    check('orders_refunded_ck', sql`${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.amountFen}`),
+  ],
+)
+
+/** The things an order buys, with the price each was sold at. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courseId: integer().references(() => courses.id),
+    vipPlanId: integer().references(() => vipPlans.id),
+    /** VIP: the days the plan adds, frozen at order time (the plan may change later). */
+    vipDays: integer(),
+    title: text().notNull(),
+    priceFen: integer().notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_course_idx').on(t.courseId)],
+)
+
+/** Append-only: every state change of every order, who or what made it and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromState: text({ enum: orderStates }),
+    toState: text({ enum: orderStates }).notNull(),
+    reason: text().notNull(),
+    /** "member:100001", "admin:100002", "provider:wechat", "system". */
+    actor: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+)
+
+export const notificationOutcomes = [
+  /** Moved an order (or a refund) on. Unique per provider notification id: a replay finds it and changes nothing. */
+  'applied',
+  /** A replay of an applied notification, or a payment the order already knew about. */
+  'duplicate',
+  'bad_signature',
+  'bad_timestamp',
+  'bad_body',
+  'unknown_order',
+  'amount_mismatch',
+  'merchant_mismatch',
+  'not_success',
+] as const
+export type NotificationOutcome = (typeof notificationOutcomes)[number]
+
+/** Every payment or refund notification received (and every provider query that paid an order): audit and idempotency. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: text({ enum: paymentProviders }).notNull(),
+    kind: text({ enum: ['payment', 'refund'] }).notNull(),
+    /** The provider's notification id (WeChat `id`, Alipay `notify_id`), or "query:<txn>" for a reconciliation. */
+    notificationId: text().notNull(),
+    orderNo: text(),
+    /** The body as received (WeChat's is still encrypted; Alipay's is a form). Capped in length. */
+    raw: text().notNull(),
+    verified: boolean().notNull(),
+    outcome: text({ enum: notificationOutcomes }).notNull(),
+    detail: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_notifications_applied_key')
+      .on(t.provider, t.kind, t.notificationId)
+      .where(sql`${t.outcome} = 'applied'`),
+    index('payment_notifications_order_idx').on(t.orderNo),
+  ],
+)
+
+/** `Idempotency-Key` answers: the first answer to a key is the answer to every repeat of it. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    /** Method, path and body hashed: the same key on another request is refused. */
+    requestHash: text().notNull(),
+    /** Null while the first request is still running. */
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_member_key').on(t.memberId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+)
+
+/** A member's VIP: one row, extended by every VIP order from max(now, current expiry). */
+export const vipMemberships = pgTable('vip_memberships', {
+  memberId: integer()
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+})
+
+export const refundKinds = ['member', 'automatic'] as const
+export const refundStates = ['requested', 'rejected', 'processing', 'succeeded', 'failed'] as const
+export type RefundState = (typeof refundStates)[number]
+
+/**
+ * Money going back: asked for by a member (approved or rejected by an operator) or started by the system for a
+ * payment that cannot be kept (paid after close for something owned, or paid twice).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** out_refund_no / out_request_no at the provider. */
+    refundNo: text().notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    kind: text({ enum: refundKinds }).notNull(),
+    provider: text({ enum: paymentProviders }),
+    /** The provider transaction refunded: usually the order's, another one for a double payment. */
+    providerTxnId: text(),
+    /** The whole payment the refund is taken from (the provider needs it). */
+    paymentFen: integer().notNull(),
+    amountFen: integer().notNull(),
+    reason: text().notNull(),
+    state: text({ enum: refundStates }).notNull(),
+    /** True when completing the refund also moves the order (refunding → refunded); false for a double payment. */
+    movesOrder: boolean().notNull().default(true),
+    providerRefundId: text(),
+    decidedBy: integer().references(() => members.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    decisionNote: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('refunds_refund_no_key').on(t.refundNo),
+    // One open member request per order at a time.
+    uniqueIndex('refunds_one_open_per_order')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'member' and ${t.state} in ('requested', 'processing')`),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_state_idx').on(t.state, t.createdAt),
+    check('refunds_amount_ck', sql`${t.amountFen} > 0 and ${t.amountFen} <= ${t.paymentFen}`),
+  ],
+)

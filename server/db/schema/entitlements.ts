@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { courses } from './catalogue.ts'
+import { members } from './members.ts'
+
+/** Where a right to watch came from. Purchase, VIP, redeem codes and exchanges arrive with their issues. */
+export const entitlementSources = ['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock'] as const
+export type EntitlementSource = (typeof entitlementSources)[number]
+
+/**
+ * A member's right to watch a whole course. It counts while not revoked and not expired (`expires_at` null means
+ * for ever); `canWatch` (server/modules/entitlement) is the one place that reads it.
+ */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    source: text({ enum: entitlementSources }).notNull(),
+    /** The order, code or operator behind it, for the record. */
+    sourceRef: text(),
+    grantedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('entitlements_member_course_idx').on(t.memberId, t.courseId),
+    index('entitlements_course_idx').on(t.courseId),
+    // Orders (issue 4): a paid order grants each of its courses once, whatever replays or crashes do.
+    uniqueIndex('entitlements_purchase_key').on(t.sourceRef, t.courseId).where(sql`${t.source} = 'purchase'`),
+  ],
+)

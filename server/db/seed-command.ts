@@ -1,0 +1,30 @@
+// `npm run seed [-- --members]`: empties the catalogue of the configured database (DATABASE_URL, else the
+// embedded one in DATA_DIR) and writes the demo catalogue again. Members are kept; --members also (re)adds the
+// demo purchasers. Stop a running embedded server first: two processes cannot share its data folder.
+import { ConfigError, loadConfig } from '#server/config.ts'
+import { openDatabase } from './database.ts'
+import { reseed } from './seed.ts'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const withMembers = process.argv.includes('--members')
+  const database = await openDatabase(config)
+  try {
+    await reseed(database.db, { members: withMembers })
+    console.log(`Demo catalogue reseeded${withMembers ? ' (and demo purchasers added)' : ''}.`)
+    console.log('Rows that pointed at the old courses (orders, favourites, study records) were removed with them.')
+  } finally {
+    await database.close()
+  }
+}
+
+await main()

@@ -1,0 +1,105 @@
+import { count, eq, isNotNull, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '#tests/support/database.ts'
+import {
+  categories,
+  chapters,
+  courses,
+  homeSections,
+  hotWords,
+  systemCourseItems,
+  systemOverlays,
+  teachers,
+  videos,
+  vipPlans,
+} from './schema/catalogue.ts'
+import { members } from './schema/members.ts'
+import { reseed, seedIfEmpty } from './seed.ts'
+
+const quiet = { info: () => {} }
+
+describe('demo seed', () => {
+  const database = useTestDatabase()
+
+  it('fills an empty database with the demo catalogue the issue asks for', async () => {
+    const { db } = await database()
+    const now = new Date('2026-03-01T04:00:00Z')
+    expect(await seedIfEmpty(db, quiet, now)).toBe(true)
+
+    const cats = await db.select().from(categories)
+    const tops = cats.filter((c) => c.parentId === null)
+    expect(tops.map((c) => c.name)).toEqual(['软件', '办公', '绘画插画', '漫画', '视频剪辑', '设计'])
+    for (const top of tops) {
+      const n = cats.filter((c) => c.parentId === top.id).length
+      expect(n).toBeGreaterThanOrEqual(3)
+      expect(n).toBeLessThanOrEqual(4)
+    }
+
+    expect((await db.select({ n: count() }).from(teachers))[0]!.n).toBeGreaterThanOrEqual(6)
+    const all = await db.select().from(courses)
+    expect(all.length).toBeGreaterThanOrEqual(30)
+    expect(new Set(all.map((c) => c.type))).toEqual(new Set(['series', 'single', 'live', 'system']))
+    expect(all.some((c) => c.isFree)).toBe(true)
+    expect(all.some((c) => c.vipFree)).toBe(true)
+    expect(all.some((c) => c.originalPriceFen !== null)).toBe(true)
+    expect(all.every((c) => Number.isInteger(c.priceFen) && c.coverUrl.startsWith('/demo/courses/'))).toBe(true)
+    expect(all.filter((c) => c.isFree).every((c) => c.priceFen === 0)).toBe(true)
+
+    const lives = all.filter((c) => c.type === 'live')
+    expect(lives.some((c) => c.liveStartsAt! > now)).toBe(true)
+    expect(lives.some((c) => c.liveStartsAt! < now)).toBe(true)
+
+    const items = await db.select().from(systemCourseItems)
+    const systems = all.filter((c) => c.type === 'system')
+    expect(systems.length).toBeGreaterThanOrEqual(2)
+    for (const s of systems) expect(items.filter((i) => i.systemCourseId === s.id).length).toBeGreaterThanOrEqual(3)
+
+    const v = await db.select().from(videos)
+    expect((await db.select({ n: count() }).from(chapters))[0]!.n).toBeGreaterThan(50)
+    expect(v.some((x) => x.freeSeconds === 120)).toBe(true)
+    expect(v.some((x) => x.isFree)).toBe(true)
+
+    const feeds = await db.select().from(homeSections)
+    expect(feeds.filter((s) => s.feed === 'v3').map((s) => s.title)).toEqual(
+      expect.arrayContaining(['新课上架', '热门推荐', '免费好课', 'VIP 免费学']),
+    )
+    expect(feeds.some((s) => s.feed === 'v2')).toBe(true)
+    expect((await db.select({ n: count() }).from(hotWords))[0]!.n).toBeGreaterThanOrEqual(10)
+    expect((await db.select().from(systemOverlays)).map((o) => o.type).sort()).toEqual([1, 2])
+    expect((await db.select().from(vipPlans)).map((p) => [p.name, p.days])).toEqual([
+      ['月卡', 30],
+      ['季卡', 90],
+      ['年卡', 365],
+    ])
+    const purchasers = await db.select().from(members).where(eq(members.isPurchaser, true))
+    expect(purchasers.map((m) => m.phone)).toContain('13800138000')
+  })
+
+  it('does nothing when the catalogue already has content', async () => {
+    const { db } = await database()
+    const before = (await db.select({ n: count() }).from(courses))[0]!.n
+    expect(await seedIfEmpty(db, quiet)).toBe(false)
+    expect((await db.select({ n: count() }).from(courses))[0]!.n).toBe(before)
+  })
+
+  it('reseeds with the same ids and leaves members alone unless asked', async () => {
+    const { db } = await database()
+    const ids = (await db.select({ id: courses.id, title: courses.title }).from(courses)).sort((a, b) => a.id - b.id)
+    await db.update(courses).set({ title: '改过的标题' }).where(eq(courses.id, ids[0]!.id))
+    await db.insert(members).values({ nickname: '真实会员', phone: '13612345678' })
+    await db.update(members).set({ isPurchaser: false }).where(eq(members.phone, '13800138000'))
+
+    await reseed(db)
+    const after = (await db.select({ id: courses.id, title: courses.title }).from(courses)).sort((a, b) => a.id - b.id)
+    expect(after).toEqual(ids)
+    expect(ids[0]!.id).toBe(1001)
+    const kept = await db.select().from(members).where(isNotNull(members.phone))
+    expect(kept.map((m) => m.phone)).toContain('13612345678')
+    expect(kept.find((m) => m.phone === '13800138000')!.isPurchaser).toBe(false)
+
+    await reseed(db, { members: true })
+    const [m] = await db.select().from(members).where(eq(members.phone, '13800138000'))
+    expect(m!.isPurchaser).toBe(true)
+    expect((await db.execute(sql`select count(*)::int as n from members`)).rows[0]).toEqual({ n: 4 })
+  })
+})

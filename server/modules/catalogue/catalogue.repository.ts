@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { categories, courses, type CourseType, hotWords, teachers } from '#server/db/schema/catalogue.ts'
+import type { CourseSort } from './catalogue.schema.ts'
+
+const published = eq(courses.status, 'published')
+
+/** The columns a course card needs, with the teacher's name: used by every list. */
+export const courseCardColumns = {
+  id: true,
+  type: true,
+  title: true,
+  subtitle: true,
+  coverUrl: true,
+  priceFen: true,
+  originalPriceFen: true,
+  isFree: true,
+  vipFree: true,
+  studentCount: true,
+  liveStartsAt: true,
+  status: true,
+} as const
+
+/**
+ * One published course with everything its page shows: category, teacher, chapters with videos, loose videos
+ * and, for a system course, its courses in order. A single SQL statement (lateral JSON aggregation).
+ */
+export async function findCourseTree(db: DbOrTx, id: number) {
+  const row = await db.query.courses.findFirst({
+    where: and(eq(courses.id, id), published),
+    with: {
+      category: { columns: { id: true, name: true } },
+      teacher: { columns: { id: true, name: true, title: true, avatarUrl: true, intro: true } },
+      chapters: {
+        columns: { id: true, title: true },
+        orderBy: (c) => [asc(c.sort), asc(c.id)],
+        with: {
+          videos: {
+            columns: { id: true, title: true, durationSeconds: true, isFree: true, freeSeconds: true },
+            orderBy: (v) => [asc(v.sort), asc(v.id)],
+          },
+        },
+      },
+      videos: {
+        columns: { id: true, title: true, durationSeconds: true, isFree: true, freeSeconds: true },
+        where: (v) => isNull(v.chapterId),
+        orderBy: (v) => [asc(v.sort), asc(v.id)],
+      },
+      systemItems: {
+        columns: { sort: true },
+        orderBy: (i) => [asc(i.sort)],
+        with: { course: { columns: courseCardColumns, with: { teacher: { columns: { name: true } } } } },
+      },
+    },
+  })
+  return row ?? null
+}
+
+export type CourseTreeRow = NonNullable<Awaited<ReturnType<typeof findCourseTree>>>
+
+/** How each sort orders courses: a key column and direction, ties broken by id. */
+const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }> = {
+  default: { key: sql`${courses.sort}`, keyText: sql`${courses.sort}::text`, cast: sql`int`, keyDesc: true, idDesc: false },
+  new: {
+    key: sql`${courses.createdAt}`,
+    // Microseconds survive the round trip through the cursor; a JavaScript Date would drop them.
+    keyText: sql`to_char(${courses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    cast: sql`timestamptz`,
+    keyDesc: true,
+    idDesc: true,
+  },
+  hot: { key: sql`${courses.studentCount}`, keyText: sql`${courses.studentCount}::text`, cast: sql`int`, keyDesc: true, idDesc: true },
+  price_asc: { key: sql`${courses.priceFen}`, keyText: sql`${courses.priceFen}::text`, cast: sql`int`, keyDesc: false, idDesc: false },
+  price_desc: { key: sql`${courses.priceFen}`, keyText: sql`${courses.priceFen}::text`, cast: sql`int`, keyDesc: true, idDesc: true },
+}
+
+export interface CoursePageFilter {
+  categoryId?: number
+  type?: CourseType
+  sort: CourseSort
+  /** The sort key (as text) and id of the last row of the previous page. */
+  after?: { key: string; id: number }
+  limit: number
+}
+
+/**
+ * A page of published course cards in keyset order (no OFFSET): rows strictly after `after`. Each row carries
+ * `sortKey`, the text form of its sort key, for the next cursor. A category includes its sub-categories.
+ */
+export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
+  const s = sortKeys[f.sort]
+  const conditions: SQL[] = [published]
+  if (f.categoryId !== undefined) {
+    conditions.push(
+      sql`${courses.categoryId} in (select k.id from categories k where k.id = ${f.categoryId} or k.parent_id = ${f.categoryId})`,
+    )
+  }
+  if (f.type) conditions.push(eq(courses.type, f.type))
+  if (f.after) {
+    const key = sql`${f.after.key}::${s.cast}`
+    const id = f.after.id
+    if (s.keyDesc === s.idDesc) {
+      conditions.push(s.keyDesc ? sql`(${s.key}, ${courses.id}) < (${key}, ${id})` : sql`(${s.key}, ${courses.id}) > (${key}, ${id})`)
+    } else {
+      // Mixed directions (key descending, id ascending) cannot use one row comparison.
+      conditions.push(or(sql`${s.key} < ${key}`, and(sql`${s.key} = ${key}`, sql`${courses.id} > ${id}`))!)
+    }
+  }
+  return db
+    .select({
+      id: courses.id,
+      type: courses.type,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      priceFen: courses.priceFen,
+      originalPriceFen: courses.originalPriceFen,
+      isFree: courses.isFree,
+      vipFree: courses.vipFree,
+      studentCount: courses.studentCount,
+      liveStartsAt: courses.liveStartsAt,
+      teacherName: teachers.name,
+      sortKey: s.keyText.mapWith(String),
+    })
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(and(...conditions))
+    .orderBy(s.keyDesc ? desc(s.key) : asc(s.key), s.idDesc ? desc(courses.id) : asc(courses.id))
+    .limit(f.limit)
+}
+
+/** Visible categories with the number of published courses filed directly under each; parents first. */
+export async function listCategoriesWithCounts(db: DbOrTx) {
+  return db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      name: categories.name,
+      icon: categories.icon,
+      // Spelled out: in a one-table select drizzle leaves column names unqualified, which would bind to courses.
+      courseCount: sql<number>`(select count(*) from courses c where c.category_id = "categories"."id" and c.status = 'published')`.mapWith(Number),
+    })
+    .from(categories)
+    .where(eq(categories.visible, true))
+    .orderBy(sql`${categories.parentId} nulls first`, asc(categories.sort), asc(categories.id))
+}
+
+/** The teacher of a published course: `undefined` when there is no such course, `null` when it has no teacher. */
+export async function findCourseTeacher(db: DbOrTx, courseId: number) {
+  const [row] = await db
+    .select({ id: teachers.id, name: teachers.name, title: teachers.title, avatarUrl: teachers.avatarUrl, intro: teachers.intro })
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(and(eq(courses.id, courseId), published))
+    .limit(1)
+  if (!row) return undefined
+  return row.id === null ? null : { ...row, id: row.id, name: row.name!, title: row.title!, intro: row.intro! }
+}
+
+/** A teacher with up to `limit` of their published courses, most prominent first. One statement. */
+export async function findTeacherWithCourses(db: DbOrTx, id: number, limit: number) {
+  const row = await db.query.teachers.findFirst({
+    where: eq(teachers.id, id),
+    columns: { id: true, name: true, title: true, avatarUrl: true, intro: true },
+    extras: (t) => ({
+      courseCount: sql<number>`(select count(*) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as('course_count'),
+      studentCount: sql<number>`(select coalesce(sum(c.student_count), 0) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as(
+        'student_count',
+      ),
+    }),
+    with: {
+      courses: {
+        columns: courseCardColumns,
+        where: (c) => eq(c.status, 'published'),
+        orderBy: (c) => [desc(c.sort), desc(c.studentCount), asc(c.id)],
+        limit,
+      },
+    },
+  })
+  return row ?? null
+}
+
+/** All teachers in display order with their number of published courses. */
+export async function listTeachers(db: DbOrTx) {
+  return db
+    .select({
+      id: teachers.id,
+      name: teachers.name,
+      title: teachers.title,
+      avatarUrl: teachers.avatarUrl,
+      intro: teachers.intro,
+      courseCount: sql<number>`(select count(*) from courses c where c.teacher_id = "teachers"."id" and c.status = 'published')`.mapWith(Number),
+    })
+    .from(teachers)
+    .orderBy(asc(teachers.sort), asc(teachers.id))
+}
+
+export async function listHotWords(db: DbOrTx, limit: number) {
+  return db.select({ id: hotWords.id, word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort), asc(hotWords.id)).limit(limit)
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+
+export const HomeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
+
+/** A banner or a shortcut: an image with a title and where a tap goes. */
+export const HomeLink = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  image: z.string().nullable(),
+  link: z.string().nullable().describe('An in-site path (/course/1001.html, /boutique?cate=1) or an http(s) URL'),
+})
+
+export const HomeSection = z.object({
+  id: z.number().int(),
+  kind: z
+    .enum(HomeSectionKinds)
+    .describe('banner: carousel of items; shortcuts: category icons (items); courses: a list, grid: two columns, ranking: numbered list (courses)'),
+  title: z.string(),
+  subtitle: z.string(),
+  more_link: z.string().nullable().describe('Where "更多" goes; null for none'),
+  items: z.array(HomeLink).describe('banner and shortcuts sections'),
+  courses: z.array(CourseCard).describe('courses, grid and ranking sections'),
+})
+export type HomeSection = z.infer<typeof HomeSection>
+
+export const HomeFeed = z.object({ sections: z.array(HomeSection) })
+export type HomeFeed = z.infer<typeof HomeFeed>
+
+export const HomeFeedResponse = envelope(HomeFeed)

@@ -1,0 +1,41 @@
+import type { Db } from '#server/db/database.ts'
+import { PUBLIC_CACHE_MS, toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
+import { findFeedSections } from './home.repository.ts'
+import type { HomeFeed } from './home.schema.ts'
+
+export type FeedName = 'v3' | 'v2'
+
+/**
+ * A home feed: its sections in order. Course sections list their published courses (hidden ones drop out);
+ * banner and shortcut sections list their links. Sections left with nothing to show are omitted.
+ */
+export async function getHomeFeed(db: Db, feed: FeedName): Promise<HomeFeed> {
+  const rows = await findFeedSections(db, feed)
+  const sections = rows.map((s) => {
+    const linkSection = s.kind === 'banner' || s.kind === 'shortcuts'
+    return {
+      id: s.id,
+      kind: s.kind,
+      title: s.title,
+      subtitle: s.subtitle,
+      more_link: s.moreLink,
+      items: linkSection ? s.items.map((i) => ({ id: i.id, title: i.title, image: i.imageUrl, link: i.link })) : [],
+      courses: linkSection
+        ? []
+        : s.items.flatMap((i) => (i.course && i.course.status === 'published' ? [toCourseCard(i.course)] : [])),
+    }
+  })
+  return { sections: sections.filter((s) => s.items.length > 0 || s.courses.length > 0) }
+}
+
+/** The home feeds as routes and the home pages use them, cached for a few seconds (`cacheMs: 0` turns it off). */
+export function createHomeService(deps: { db: Db; cacheMs?: number }) {
+  const cache = new TtlCache<FeedName, HomeFeed>(deps.cacheMs ?? PUBLIC_CACHE_MS)
+  return {
+    /** The feed named `feed` ('v3' for /, 'v2' for /index1). */
+    feed: (feed: FeedName) => cache.get(feed, () => getHomeFeed(deps.db, feed)),
+  }
+}
+
+export type HomeService = ReturnType<typeof createHomeService>

@@ -1,0 +1,27 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { overlayClicks, systemOverlays } from '#server/db/schema/catalogue.ts'
+
+/** Overlays switched on and inside their time window at `now`, in display order. */
+export async function listActiveOverlays(db: DbOrTx, now: Date) {
+  return db
+    .select()
+    .from(systemOverlays)
+    .where(
+      and(
+        eq(systemOverlays.active, true),
+        or(isNull(systemOverlays.startsAt), lte(systemOverlays.startsAt, now)),
+        or(isNull(systemOverlays.endsAt), gt(systemOverlays.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(systemOverlays.sort), asc(systemOverlays.id))
+}
+
+/** Records a click on an existing overlay in one statement; false when there is no such overlay. */
+export async function insertOverlayClick(db: DbOrTx, overlayId: number, memberId: number | null, at: Date) {
+  const result = await db.execute(
+    sql`insert into ${overlayClicks} (overlay_id, member_id, created_at)
+        select ${systemOverlays.id}, ${memberId}, ${at} from ${systemOverlays} where ${systemOverlays.id} = ${overlayId}`,
+  )
+  return (result.rowCount ?? 0) > 0
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+
+/** The jump parameters of spec 3; which ones are set depends on so_jump_type. */
+export const OverlayJumpParams = z.object({
+  course_type: z.string().optional(),
+  course_id: z.number().int().optional(),
+  course_vid: z.number().int().optional(),
+  selected: z.number().int().optional().describe('Category id (jump type 2)'),
+  type: z.union([z.string(), z.number()]).optional(),
+  url: z.string().optional().describe('http(s) URL (jump type 4)'),
+})
+
+export const Overlay = z.object({
+  so_id: z.number().int(),
+  so_type: z.number().int().describe('1 text notice, 2 image'),
+  so_name: z.string(),
+  so_content: z.string().describe('Sanitised HTML (p, br, b, strong, i, em, span, a, img only)'),
+  so_btn: z.string(),
+  so_image: z.string().nullable(),
+  so_jump_type: z.number().int().nullable().describe('1 course, 2 category, 4 custom URL; null: no jump'),
+  so_jump_params: OverlayJumpParams,
+})
+export type Overlay = z.infer<typeof Overlay>
+
+export const OverlayListResponse = envelope(z.object({ list: z.array(Overlay) }))
+
+export const OverlayClickBody = z.object({
+  so_id: z.union([z.number().int().min(1).max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]),
+})

@@ -1,0 +1,32 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { courses, vipPlans } from '#server/db/schema/catalogue.ts'
+import { courseCardColumns } from '#server/modules/catalogue/catalogue.repository.ts'
+
+/** The plans on sale, in display order. */
+export async function findActivePlans(db: DbOrTx) {
+  return db
+    .select({
+      id: vipPlans.id,
+      name: vipPlans.name,
+      days: vipPlans.days,
+      priceFen: vipPlans.priceFen,
+      originalPriceFen: vipPlans.originalPriceFen,
+      description: vipPlans.description,
+      badge: vipPlans.badge,
+    })
+    .from(vipPlans)
+    .where(eq(vipPlans.active, true))
+    .orderBy(asc(vipPlans.sort), asc(vipPlans.id))
+}
+
+/** Published courses VIP members watch free, most studied first, as course card rows. */
+export async function findVipFreeCourses(db: DbOrTx, limit: number) {
+  return db.query.courses.findMany({
+    columns: courseCardColumns,
+    with: { teacher: { columns: { name: true } } },
+    where: and(eq(courses.vipFree, true), eq(courses.status, 'published')),
+    orderBy: [desc(courses.studentCount), asc(courses.id)],
+    limit,
+  })
+}

@@ -1,0 +1,59 @@
+import { describe, expect, inject, it } from 'vitest'
+import { specUrls } from '#tests/spec-urls.ts'
+
+async function apiData<T>(baseUrl: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`)
+  const body = (await res.json()) as { code: number; data: T }
+  if (body.code !== 200) throw new Error(`${path} answered ${body.code}`)
+  return body.data
+}
+
+describe('the route table on the running server (spec 2, routes.md)', () => {
+  const baseUrl = inject('baseUrl')
+
+  it('answers every URL of the spec table with a page (200) or an alias redirect (302), never 404', async () => {
+    // Real ids from the demo content, so the catalogue screens that look their id up find it.
+    const courses = await apiData<{ list: { id: number }[] }>(baseUrl, '/v2/course_list?limit=1')
+    const course = courses.list[0]!.id
+    const teacher = (await apiData<{ id: number }>(baseUrl, `/course/teacher?course_id=${course}`)).id
+    const category = (await apiData<{ list: { id: number }[] }>(baseUrl, '/v2/cate')).list[0]!.id
+    const urls = specUrls({ course, teacher, category })
+    expect(urls.length).toBeGreaterThan(140)
+
+    const answers = await Promise.all(
+      urls.map(async (url) => {
+        const res = await fetch(`${baseUrl}${url}`, { redirect: 'manual' })
+        await res.arrayBuffer()
+        return { url, status: res.status }
+      }),
+    )
+    const wrong = answers.filter((a) => a.status !== 200 && a.status !== 302).map((a) => `${a.url} → ${a.status}`)
+    expect(wrong).toEqual([])
+  })
+
+  it.each([
+    ['/home/home', '/'],
+    ['/home/home1?sp=qr7', '/?sp=qr7'],
+    ['/aa', '/ac'],
+    ['/d', '/ke1'],
+    ['/d_', '/ke1'],
+    ['/dd/8', '/ke1'],
+    ['/bs/2?sp=dy01&x=1', '/boutique?sp=dy01&x=1'],
+    ['/n/1001?sp=ks', '/course/1001?sp=ks'],
+    ['/s/abc', '/'],
+    ['/z/9', '/'],
+    ['/course', '/ke'],
+  ])('redirects the alias %s to %s (302, query kept)', async (from, to) => {
+    const res = await fetch(`${baseUrl}${from}`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(new URL(res.headers.get('location')!, baseUrl).href).toBe(new URL(to, baseUrl).href)
+  })
+
+  it('answers an unknown URL with the 404 page', async () => {
+    const res = await fetch(`${baseUrl}/no/such/page`)
+    expect(res.status).toBe(404)
+    const html = await res.text()
+    expect(html).toContain('This page could not be found')
+    expect(html).toContain('页面不存在')
+  })
+})
