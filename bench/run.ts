@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 
-if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+if (!fs.existsSync(path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js'))) {
   console.error('Run `npm run build` first.')
   process.exit(1)
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const output = path.join(root, 'build/server/index.js')
+const output = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js')
 const sources = ['app', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
 
 function newest(p: string): number {

@@ -33,6 +33,8 @@ const envSchema = z.object({
   TRANSCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
   JOB_WORKER: bool.default(true),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Where `react-router build` wrote the front end (react-router.config.ts reads the same variable). */
+  BUILD_DIR: z.string().min(1).default('./build'),
   TRUST_PROXY: bool.default(false),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   SMS_SIGN_NAME: z.string().default('自学'),
@@ -92,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    buildDir: path.resolve(cwd, e.BUILD_DIR),
     dataDir,
     mediaDir: path.resolve(cwd, e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
     media: {

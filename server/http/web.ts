@@ -12,6 +12,8 @@ export interface WebOptions {
   /** `production` serves build/; `development` runs Vite in middleware mode with hot reload. */
   mode: 'production' | 'development'
   root: string
+  /** The production build (config.buildDir). */
+  buildDir: string
   services: Services
 }
 
@@ -28,7 +30,7 @@ function loadContextFor(build: Build, services: Services) {
 /** Everything that is not /api or /media: hashed assets and React Router's server render. */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   if (opts.mode === 'production') {
-    const buildDir = path.join(opts.root, 'build')
+    const buildDir = opts.buildDir
     const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as Build
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../../..')
 
 /** Starts `server/main.ts` (production build, demo mode, fresh data folder) for the browser journeys. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) throw new Error('Run `npm run build` before the browser tests.')
+  if (!fs.existsSync(path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js'))) throw new Error('Run `npm run build` before the browser tests.')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-e2e-'))
   fs.chmodSync(dataDir, 0o755)
   const port = await freePort()
