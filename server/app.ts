@@ -1,7 +1,10 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -14,6 +17,10 @@ import { Codes } from '#server/http/codes.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
+import { outboxPage } from '#server/modules/auth/outbox.page.ts'
+import { ImageRules } from '#server/modules/media/media.service.ts'
+import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
+import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
 export const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
@@ -64,7 +71,11 @@ export async function buildApp(config: Config, options: BuildOptions) {
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
-  await app.register(authPlugin, { db: options.database.db })
+  // Default ceilings for multipart requests (one image); a route that takes files passes its own to request.file().
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ImageRules.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  })
+  await app.register(authPlugin, { db: options.database.db, now: integrations.now })
   await app.register(requestContextPlugin, { db: options.database.db, secureCookies: config.production })
 
   await app.register(fastifySwagger, {
@@ -85,7 +96,38 @@ export async function buildApp(config: Config, options: BuildOptions) {
 
   await app.register(apiRoutes, { prefix: '/api', services })
 
-  if (options.web) await registerWeb(app, { mode: options.web, root: projectRoot, services })
+  // Signed HLS playlists, segments (from private storage) at /media/hls/; more specific than the folder below.
+  await app.register(hlsRoutes, { services })
+  // Media files (uploads now, video later) from the media folder.
+  fs.mkdirSync(config.mediaDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders(reply, filePath) {
+      reply.header('x-content-type-options', 'nosniff')
+      // Uploads get random names and are never rewritten, so browsers and CDNs may keep them for good.
+      if (filePath.includes(`${path.sep}uploads${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      else reply.header('cache-control', 'public, max-age=3600')
+    },
+  })
+  // Development and demo only: the SMS codes the console provider "sent" (never in production, see config.ts).
+  if (config.devOutbox) await app.register(outboxPage, { services })
+  if (config.wechat.simulated) {
+    // Demo, development and tests: WeChat's OAuth pages and API, served by this process (no AppID configured).
+    await app.register(wechatSimulator, {
+      prefix: '/__sim/wechat',
+      appId: config.wechat.appId,
+      appSecret: config.wechat.appSecret,
+      redirectHosts: [new URL(config.publicUrl).hostname],
+      publicBase: config.wechat.openBase,
+      now: integrations.now,
+    })
+  }
+
+  if (options.web) await registerWeb(app, { mode: options.web, root: projectRoot, buildDir: config.buildDir, services })
   return app
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { paymentConfig, paymentEnv } from '#server/integrations/payments/payments-config.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -54,6 +55,8 @@ const envSchema = z.object({
   SERVICE_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-service'),
   CONSULT_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-consult'),
   DEV_OUTBOX: bool.optional(),
+  /** WeChat Pay, Alipay, order expiry and the payment sweeps: server/integrations/payments/payments-config.ts. */
+  ...paymentEnv,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -85,6 +88,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${missingSms.map((k) => `  ${k}: required when SMS_PROVIDER is ${e.SMS_PROVIDER}`).join('\n')}`)
   }
   if (production && wechatSimulated) throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID: required in production (the WeChat simulator is for development and the demo)')
+  const wechatAppId = wechatSimulated ? 'wx_simulated_app' : e.WECHAT_APP_ID
+  const payments = paymentConfig(e, { production, publicUrl, wechatAppId })
+  if (payments.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${payments.problems.join('\n')}`)
   return {
     env: e.APP_ENV,
     production,
@@ -141,6 +147,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** open.weixin.qq.com (the authorize page), or the simulator's. */
       openBase: (e.WECHAT_OPEN_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://open.weixin.qq.com')).replace(/\/$/, ''),
     },
+    /** Orders and payments: providers (or their simulators), order expiry, sweeps. */
+    payments: payments.config,
     /** Sent to the browser: only what is listed here leaves the server. */
     client: { serviceUrl: e.SERVICE_URL, consultUrl: e.CONSULT_URL },
   }

@@ -2,6 +2,8 @@ import { buildApp, loggerOptions } from '#server/app.ts'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/database.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
+import { startJobWorker } from '#server/jobs/start.ts'
+import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 
 /** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 async function main() {
@@ -23,7 +25,10 @@ async function main() {
     web: dev ? 'development' : 'production',
     logger: loggerOptions(config),
   })
-  if (config.seedDemo) await seedIfEmpty(database.db, app.log)
+  // Right after a first seed only: the demo videos get playable clips (never videos an operator added later).
+  if (config.seedDemo && (await seedIfEmpty(database.db, app.log))) await attachDemoMedia(database.db, app.services.storage, app.log)
+  // Transcoding and other queued jobs run in this process; a job left running by a crash is taken up again.
+  const worker = config.media.worker ? startJobWorker(app.services, app.log) : null
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -35,6 +40,8 @@ async function main() {
       process.exit(1)
     }, 15_000)
     try {
+      // Running jobs are aborted and given back to the queue, while the database is still open.
+      await worker?.stop()
       await app.close()
       await database.close()
     } finally {

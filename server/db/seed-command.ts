@@ -2,6 +2,8 @@
 // embedded one in DATA_DIR) and writes the demo catalogue again. Members are kept; --members also (re)adds the
 // demo purchasers. Stop a running embedded server first: two processes cannot share its data folder.
 import { ConfigError, loadConfig } from '#server/config.ts'
+import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
+import { defaultIntegrations } from '#server/services.ts'
 import { openDatabase } from './database.ts'
 import { reseed } from './seed.ts'
 
@@ -20,6 +22,8 @@ async function main() {
   const database = await openDatabase(config)
   try {
     await reseed(database.db, { members: withMembers })
+    // The reseeded demo videos get their playable clips again.
+    await attachDemoMedia(database.db, defaultIntegrations(config).storage, { info: (m: unknown) => console.log(m), warn: (m: unknown) => console.warn(m) })
     console.log(`Demo catalogue reseeded${withMembers ? ' (and demo purchasers added)' : ''}.`)
     console.log('Rows that pointed at the old courses (orders, favourites, study records) were removed with them.')
   } finally {

@@ -20,8 +20,15 @@ describe('promotion source (sp) attribution', () => {
   }
 
   async function settle() {
-    // Attribution is written after the response is sent.
-    await new Promise((r) => setTimeout(r, 50))
+    // Attribution is written after the response is sent: wait until the writes of earlier requests are visible.
+    let last = -1
+    for (let i = 0; i < 40; i++) {
+      await new Promise((r) => setTimeout(r, 25))
+      const result = await t().database.db.execute(sql`select count(*)::int as n from attributions`)
+      const n = (result.rows[0] as { n: number }).n
+      if (n === last) return
+      last = n
+    }
   }
 
   it('records the first touch of a visitor from the query and keeps it', async () => {

@@ -79,7 +79,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: (
     request.authProblem = problem
   })
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so an anonymous request with a bad body is told to log in rather than about the body.
+  app.addHook('preValidation', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'none'
     if (mode === 'none') return
     requireRole(request, mode === 'required' ? 'member' : mode)

@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream'
+
+export interface StoredObject {
+  size: number
+  modifiedAt: Date
+}
+
+/**
+ * Where files live, addressed by key (`hls/50001/ab12/360p/seg_00000.ts`). A local folder now; an
+ * S3-compatible store can take its place behind the same interface.
+ */
+export interface Storage {
+  /** Writes the whole stream (or buffer) under `key`, replacing what was there; readers never see half a file. */
+  put(key: string, data: Readable | Buffer): Promise<{ size: number }>
+  /** The object's bytes as a stream, or null when there is none. */
+  get(key: string): Promise<Readable | null>
+  stat(key: string): Promise<StoredObject | null>
+  /** Removes one object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>
+  /** Removes every object under a folder-like prefix (`hls/50001/ab12/`). */
+  deletePrefix(prefix: string): Promise<void>
+  /** The public URL of an object, for stores served to browsers; a private store throws. */
+  url(key: string): string
+  /** The object as a file on this machine when the store has one (ffmpeg reads it in place), else null. */
+  localPath(key: string): string | null
+}
+
+/** The two stores the media pipeline uses: public (served at /media/) and private (signed access only). */
+export interface MediaStores {
+  public: Storage
+  private: Storage
+}
+
+const keyPattern = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/
+
+/** Keys are relative, slash-separated, without `..` or empty parts; anything else is a programming error. */
+export function assertKey(key: string) {
+  if (key.length > 500 || !keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`)
+  }
+}
+
+/** Reads a small object (a playlist) as UTF-8 text, or null when it does not exist. */
+export async function readText(storage: Storage, key: string): Promise<string | null> {
+  const stream = await storage.get(key)
+  if (!stream) return null
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

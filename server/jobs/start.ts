@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { TRANSCODE_JOB } from '#server/modules/media/video-media.service.ts'
+import type { Services } from '#server/services.ts'
+import { createWorker, type WorkerOptions } from './worker.ts'
+
+/** Every kind of job the worker runs, from the services that do the work. */
+export function jobKinds(services: Services) {
+  return { [TRANSCODE_JOB]: services.videoMedia.transcodeJob }
+}
+
+/**
+ * Starts the job worker in this process (server/main.ts after the database opens; tests start it themselves).
+ * `stop()` it before closing the database: running jobs are given back and run again at the next start.
+ */
+export function startJobWorker(services: Services, log: FastifyBaseLogger, options: Partial<Omit<WorkerOptions, 'db' | 'kinds' | 'log'>> = {}) {
+  const worker = createWorker({ db: services.db, kinds: jobKinds(services), log: log.child({ component: 'jobs' }), ...options })
+  worker.start()
+  return worker
+}

@@ -1,0 +1,110 @@
+import type { DbOrTx } from '#server/db/database.ts'
+import type { EntitlementSource } from '#server/db/schema/entitlements.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import {
+  courseExists,
+  findWatchFacts,
+  insertEntitlement,
+  listEntitlements,
+  memberExists,
+  revokeEntitlement,
+  type EntitlementRow,
+} from './entitlement.repository.ts'
+
+export const WatchReasons = {
+  /** The course is free for everyone. */
+  freeCourse: 'free_course',
+  /** This video is free for everyone (a free lesson of a paid course). */
+  freeVideo: 'free_video',
+  /** The member holds an entitlement that counts now. */
+  entitled: 'entitled',
+  /** No access, but the first `until_second` seconds are a free preview. */
+  preview: 'preview',
+  noAccess: 'no_access',
+  notFound: 'not_found',
+} as const
+
+export type WatchReason = (typeof WatchReasons)[keyof typeof WatchReasons]
+
+export type WatchDecision =
+  | {
+      /** Something may be played: the whole video, or its preview. */
+      allowed: true
+      /** Null: to the end. A number: playing stops at this second (the preview). */
+      until_second: number | null
+      reason: 'free_course' | 'free_video' | 'entitled' | 'preview'
+    }
+  | { allowed: false; until_second: 0; reason: 'no_access' | 'not_found' }
+
+/**
+ * The one answer to "may this member (null: an anonymous visitor) watch this video now, and until which second".
+ * A free course or a free video plays in full; so does any entitlement to the course (or to a system course
+ * containing it) that is neither revoked nor expired; otherwise a video with `free_seconds` > 0 plays until that
+ * second; otherwise nothing. The API, the playlist, segment and key endpoints and the pages all ask this.
+ * (VIP-free courses join here when VIP membership exists: issue "VIP".)
+ */
+export async function canWatch(db: DbOrTx, memberId: number | null, videoId: number, now: Date): Promise<WatchDecision> {
+  const facts = await findWatchFacts(db, memberId, videoId, now)
+  if (!facts) return { allowed: false, until_second: 0, reason: WatchReasons.notFound }
+  if (facts.courseFree) return { allowed: true, until_second: null, reason: WatchReasons.freeCourse }
+  if (facts.videoFree) return { allowed: true, until_second: null, reason: WatchReasons.freeVideo }
+  if (facts.entitled) return { allowed: true, until_second: null, reason: WatchReasons.entitled }
+  if (facts.freeSeconds > 0) return { allowed: true, until_second: facts.freeSeconds, reason: WatchReasons.preview }
+  return { allowed: false, until_second: 0, reason: WatchReasons.noAccess }
+}
+
+/** An entitlement as the API shows it. */
+export function toEntitlementView(row: EntitlementRow, now: Date) {
+  return {
+    id: row.id,
+    member_id: row.memberId,
+    course_id: row.courseId,
+    source: row.source,
+    source_ref: row.sourceRef,
+    granted_at: row.grantedAt.toISOString(),
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    active: row.revokedAt === null && (row.expiresAt === null || row.expiresAt > now),
+  }
+}
+
+/**
+ * Grants a member the right to watch a whole course, from `source` (an operator now; purchases, VIP and redeem
+ * codes later), for ever or until `expiresAt`. NotFound names an unknown member or course.
+ */
+export async function grantEntitlement(
+  db: DbOrTx,
+  grant: { memberId: number; courseId: number; source: EntitlementSource; sourceRef?: string | null; expiresAt: Date | null; now: Date },
+) {
+  if (!(await memberExists(db, grant.memberId))) throw new AppError(Codes.NotFound, `会员 ${grant.memberId} 不存在（member_id）`)
+  if (!(await courseExists(db, grant.courseId))) throw new AppError(Codes.NotFound, `课程 ${grant.courseId} 不存在（course_id）`)
+  if (grant.expiresAt && grant.expiresAt <= grant.now) throw new AppError(Codes.BadRequest, '到期时间必须晚于现在（expires_at）')
+  const row = await insertEntitlement(db, {
+    memberId: grant.memberId,
+    courseId: grant.courseId,
+    source: grant.source,
+    sourceRef: grant.sourceRef ?? null,
+    grantedAt: grant.now,
+    expiresAt: grant.expiresAt,
+  })
+  return toEntitlementView(row, grant.now)
+}
+
+/** Revokes an entitlement at once (revoking twice keeps the first time). NotFound for an unknown id. */
+export async function revokeEntitlementById(db: DbOrTx, id: number, now: Date) {
+  const row = await revokeEntitlement(db, id, now)
+  if (!row) throw new AppError(Codes.NotFound, `授权 ${id} 不存在（id）`)
+  return toEntitlementView(row, now)
+}
+
+/** Entitlements, newest first, filtered by member and/or course, paged by id. */
+export async function listMemberEntitlements(
+  db: DbOrTx,
+  filter: { memberId?: number; courseId?: number; before?: number; limit: number },
+  now: Date,
+) {
+  const rows = await listEntitlements(db, { ...filter, limit: filter.limit + 1 })
+  const page = rows.slice(0, filter.limit)
+  return { list: page.map((r) => toEntitlementView(r, now)), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }
+}
