@@ -6,8 +6,9 @@ const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
 
 const steps: [string, string, string[]][] = [
-  ['lint', bin('eslint'), ['.']],
+  // Route modules import their generated `+types`: generate them before anything reads the types.
   ['typegen', bin('react-router'), ['typegen']],
+  ['lint', bin('eslint'), ['.']],
   ['typecheck', bin('tsc'), []],
   ['unit and API tests', bin('vitest'), ['run']],
   ['build', bin('react-router'), ['build']],
