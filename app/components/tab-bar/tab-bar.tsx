@@ -1,7 +1,11 @@
 import { Link, useLocation } from 'react-router'
-import { TABS, tabForPath } from '#app/lib/route-rules.ts'
+import { sendClickStat } from '#app/lib/click-stats.ts'
+import { TABS, tabForPath, type TabKey } from '#app/lib/route-rules.ts'
 import { TabIcon } from './tab-icons.tsx'
 import styles from './tab-bar.module.css'
+
+/** Tabs whose taps are counted (spec 6 and 7: position 1, only when logged in). */
+const TAB_STATS: Partial<Record<TabKey, 'vipTarbar' | 'myCourse'>> = { vip: 'vipTarbar', purchased: 'myCourse' }
 
 /**
  * The bottom tab bar of the five tab screens (it is drawn by their shared layout route, so it cannot appear
@@ -24,6 +28,10 @@ export function TabBar() {
             className={isActive ? `${styles.tab} ${styles.active}` : styles.tab}
             aria-current={isActive ? 'page' : undefined}
             data-tab={tab.key}
+            onClick={() => {
+              const stat = TAB_STATS[tab.key]
+              if (stat) sendClickStat(stat, 1)
+            }}
           >
             <TabIcon tab={tab.key} active={isActive} />
             <span className={styles.label}>{tab.label}</span>

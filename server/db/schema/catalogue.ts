@@ -22,18 +22,27 @@ export const categories = pgTable(
     sort: integer().notNull().default(0),
     visible: boolean().notNull().default(true),
   },
-  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+  (t) => [
+    index('categories_parent_idx').on(t.parentId, t.sort),
+    // Search (server/modules/search) matches category names with ILIKE '%…%'.
+    index('categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 )
 
-export const teachers = pgTable('teachers', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull(),
-  title: text().notNull().default(''),
-  avatarUrl: text(),
-  intro: text().notNull().default(''),
-  sort: integer().notNull().default(0),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-})
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    title: text().notNull().default(''),
+    avatarUrl: text(),
+    intro: text().notNull().default(''),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Search (server/modules/search) matches teacher names with ILIKE '%…%'.
+  (t) => [index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+)
 
 export const courseTypes = ['series', 'single', 'live', 'system'] as const
 export type CourseType = (typeof courseTypes)[number]
@@ -63,6 +72,8 @@ export const courses = pgTable(
     /** Live courses: when the live session starts and ends (replay afterwards). */
     liveStartsAt: timestamp({ withTimezone: true }),
     liveEndsAt: timestamp({ withTimezone: true }),
+    /** Live courses: the stream viewers play while it is live (an external HLS pull URL the operator sets). */
+    livePullUrl: text(),
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
+import { TeacherWithFollowResponse } from '#server/modules/follows/follows.schema.ts'
 import type { Services } from '#server/services.ts'
 import {
   CategoryTreeResponse,
@@ -10,7 +11,6 @@ import {
   CourseQuery,
   CourseTeacherQuery,
   HotWordsResponse,
-  TeacherProfileResponse,
   TeacherQuery,
   TeacherResponse,
 } from './catalogue.schema.ts'
@@ -66,8 +66,16 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
 
   r.get(
     '/teacher',
-    { schema: { tags, summary: 'A teacher’s profile and courses', querystring: TeacherQuery, response: { 200: TeacherProfileResponse } } },
-    async (request) => ok(await catalogue.teacher(request.query.id)),
+    {
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: 'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
+        querystring: TeacherQuery,
+        response: { 200: TeacherWithFollowResponse },
+      },
+    },
+    async (request) => ok(await opts.services.follows.teacherProfile(request.query.id, request.principal?.memberId ?? null)),
   )
 
   r.get(

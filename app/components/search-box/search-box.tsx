@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react'
+import { Form, useNavigate } from 'react-router'
+import { addToHistory, normaliseKeyword } from './search-history.ts'
+import styles from './search-box.module.css'
+
+/** /searchCourse?keyword=… for a keyword. */
+export function searchHref(keyword: string) {
+  return `/searchCourse?keyword=${encodeURIComponent(keyword)}`
+}
+
+/**
+ * The search bar of /search and /searchCourse: a real GET form to /searchCourse (works before hydration), which
+ * also keeps the keyword in this browser's history.
+ */
+export function SearchBox({ initial = '', autoFocus = false, onSearch }: { initial?: string; autoFocus?: boolean; onSearch?: (keyword: string) => void }) {
+  const navigate = useNavigate()
+  const [value, setValue] = useState(initial)
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const keyword = normaliseKeyword(value)
+    if (!keyword) return
+    addToHistory(keyword)
+    onSearch?.(keyword)
+    void navigate(searchHref(keyword))
+  }
+
+  return (
+    <Form method="get" action="/searchCourse" role="search" className={styles.box} onSubmit={submit}>
+      <span className={styles.field}>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.icon}>
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m16 16 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          className={styles.input}
+          type="search"
+          name="keyword"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="搜索课程、老师或分类"
+          aria-label="搜索关键词"
+          enterKeyHint="search"
+          maxLength={50}
+          autoComplete="off"
+          // The search page exists to type into.
+          autoFocus={autoFocus}
+        />
+      </span>
+      <button type="submit" className={styles.submit}>
+        搜索
+      </button>
+    </Form>
+  )
+}

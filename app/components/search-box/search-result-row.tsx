@@ -1,0 +1,33 @@
+import { Link } from 'react-router'
+import type { SearchHit } from '#server/modules/search/search.schema.ts'
+import { CoursePrice } from '#app/components/course-card/course-price.tsx'
+import { COURSE_TYPE_LABEL, courseHref, formatCount } from '#app/components/course-card/course-format.ts'
+import { Highlighted } from './highlight.tsx'
+import styles from './search-box.module.css'
+
+/** A search result: the course row with the searched words marked in its title and teacher's name. */
+export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?: boolean }) {
+  return (
+    <Link to={courseHref(hit.id)} className={styles.row} data-testid="search-result">
+      <span className={styles.cover}>
+        <img src={hit.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        {hit.type !== 'series' ? <span className={styles.typeTag}>{COURSE_TYPE_LABEL[hit.type]}</span> : null}
+      </span>
+      <span className={styles.rowBody}>
+        <span className={styles.title}>
+          <Highlighted text={hit.title} ranges={hit.highlights.title} />
+        </span>
+        <span className={styles.meta}>
+          {hit.teacher_name ? (
+            <span>
+              <Highlighted text={hit.teacher_name} ranges={hit.highlights.teacher_name} />
+            </span>
+          ) : null}
+          <span>{formatCount(hit.student_count)}人学过</span>
+          {hit.matched.length === 1 && hit.matched[0] === 'category' ? <span className={styles.why}>分类匹配</span> : null}
+        </span>
+        <CoursePrice course={hit} />
+      </span>
+    </Link>
+  )
+}

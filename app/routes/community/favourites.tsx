@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import type { FavCalc, FavItem, FavList } from '#server/modules/favourites/favourites.schema.ts'
+import type { CourseCardList } from '#server/modules/recommend/recommend.schema.ts'
+import { CourseRow } from '#app/components/course-card/course-card.tsx'
+import { formatDuration } from '#app/components/course-card/course-format.ts'
+import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { api, errorMessage } from '#app/lib/api.ts'
+import { formatYuan } from '#app/lib/money.ts'
+import { toast } from '#app/lib/toast.ts'
+import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import styles from './favourites.module.css'
+
+export function meta() {
+  return [{ title: '我的收藏 - 自学' }, { name: 'robots', content: 'noindex' }]
+}
+
+type Kind = 'course' | 'video'
+const TABS: { kind: Kind; label: string }[] = [
+  { kind: 'course', label: '课程' },
+  { kind: 'video', label: '视频' },
+]
+
+type TabState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: FavItem[]; cursor: string | null }
+
+const targetId = (kind: Kind, item: FavItem) => (kind === 'course' ? item.course.id : item.video!.id)
+
+/** "为你推荐" under an empty favourites list: from what the member watched and favourited, or popular courses. */
+function Recommendations() {
+  const [list, setList] = useState<CourseCardList['list'] | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    api
+      .get<CourseCardList>('/center/recommend', { limit: 6 }, { quiet: true, signal: controller.signal })
+      .then((r) => setList(r.list))
+      .catch(() => setList([]))
+    return () => controller.abort()
+  }, [])
+  if (!list || list.length === 0) return null
+  return (
+    <section className={styles.recommend} aria-labelledby="recommend-title">
+      <h2 id="recommend-title" className={styles.recommendTitle}>
+        为你推荐
+      </h2>
+      <ul>
+        {list.map((c) => (
+          <li key={c.id} className={styles.recommendItem}>
+            <CourseRow course={c} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function VideoRow({ item }: { item: FavItem }) {
+  const v = item.video!
+  return (
+    <Link to={`/v/${v.id}.html`} className={styles.videoRow}>
+      <span className={styles.videoCover}>
+        <img src={item.course.cover} alt="" width={160} height={90} loading="lazy" decoding="async" />
+        <span className={styles.videoDuration}>{formatDuration(v.duration)}</span>
+      </span>
+      <span className={styles.videoText}>
+        <span className={styles.videoTitle}>{v.title}</span>
+        <span className={styles.videoCourse}>{item.course.title}</span>
+      </span>
+    </Link>
+  )
+}
+
+/** A row in edit mode: the whole row toggles its checkbox. */
+function SelectableRow({ kind, item, checked, onToggle }: { kind: Kind; item: FavItem; checked: boolean; onToggle: () => void }) {
+  return (
+    <label className={styles.selectRow}>
+      <input type="checkbox" className={styles.check} checked={checked} onChange={onToggle} aria-label={kind === 'course' ? item.course.title : item.video!.title} />
+      <span className={styles.selectCover}>
+        <img src={item.course.cover} alt="" width={160} height={90} loading="lazy" decoding="async" />
+      </span>
+      <span className={styles.videoText}>
+        <span className={styles.videoTitle}>{kind === 'course' ? item.course.title : item.video!.title}</span>
+        <span className={styles.videoCourse}>{kind === 'course' ? (item.course.teacher_name ?? '') : item.course.title}</span>
+      </span>
+    </label>
+  )
+}
+
+/**
+ * /myCollection: favourite courses and videos in two tabs, newest first; "管理" switches to batch edit
+ * (checkboxes, select all, 取消收藏 through POST /fav/batchCancel); the course tab shows what the unowned paid
+ * favourites cost together (GET /fav/calc). Buying them together arrives with the commerce work.
+ */
+export default function Favourites() {
+  const hydrated = useHydrated()
+  const { token } = useAuth()
+  const [kind, setKind] = useState<Kind>('course')
+  const [tabs, setTabs] = useState<Record<Kind, TabState>>({ course: { status: 'loading' }, video: { status: 'loading' } })
+  const [loaded, setLoaded] = useState<Record<Kind, number>>({ course: 0, video: 0 })
+  const [calc, setCalc] = useState<FavCalc | null>(null)
+  const [editing, setEditing] = useState(false)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const [busy, setBusy] = useState(false)
+  const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle')
+
+  // Each tab loads when first shown, and again when its `loaded` counter moves (retry, after a batch cancel).
+  const attempt = loaded[kind]
+  useEffect(() => {
+    if (!token) return
+    const controller = new AbortController()
+    api
+      .get<FavList>('/center/fav', { type: kind }, { quiet: true, signal: controller.signal })
+      .then((p) => setTabs((t) => ({ ...t, [kind]: { status: 'ready', list: p.list, cursor: p.next_cursor } })))
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) setTabs((t) => ({ ...t, [kind]: { status: 'error', message: errorMessage(e, '收藏加载失败') } }))
+      })
+    return () => controller.abort()
+  }, [token, kind, attempt])
+
+  const refreshCalc = useCallback(() => {
+    api
+      .get<FavCalc>('/fav/calc', undefined, { quiet: true })
+      .then(setCalc)
+      .catch(() => setCalc(null))
+  }, [])
+  useEffect(() => {
+    if (token) refreshCalc()
+  }, [token, refreshCalc])
+
+  const tab = tabs[kind]
+  const list = tab.status === 'ready' ? tab.list : []
+
+  function switchTab(next: Kind) {
+    if (next === kind) return
+    setKind(next)
+    setEditing(false)
+    setSelected(new Set())
+    setMore('idle')
+  }
+
+  function toggle(id: number) {
+    setSelected((s) => {
+      const next = new Set(s)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+  }
+
+  async function loadMore() {
+    if (tab.status !== 'ready' || !tab.cursor || more === 'loading') return
+    setMore('loading')
+    try {
+      const p = await api.get<FavList>('/center/fav', { type: kind, cursor: tab.cursor }, { quiet: true })
+      setTabs((t) => {
+        const cur = t[kind]
+        return cur.status === 'ready' ? { ...t, [kind]: { status: 'ready', list: [...cur.list, ...p.list], cursor: p.next_cursor } } : t
+      })
+      setMore('idle')
+    } catch {
+      setMore('error')
+    }
+  }
+
+  async function cancelSelected() {
+    if (selected.size === 0 || busy) return
+    setBusy(true)
+    try {
+      const ids = [...selected]
+      const r = await api.post<{ cancelled_courses: number; cancelled_videos: number }>('/fav/batchCancel', kind === 'course' ? { course_ids: ids } : { vids: ids })
+      toast(`已取消收藏 ${r.cancelled_courses + r.cancelled_videos} 项`)
+      setTabs((t) => ({ ...t, [kind]: { status: 'ready', list: list.filter((i) => !selected.has(targetId(kind, i))), cursor: tab.status === 'ready' ? tab.cursor : null } }))
+      setSelected(new Set())
+      setEditing(false)
+      refreshCalc()
+    } catch {
+      // The request wrapper has shown why.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!hydrated) {
+    return (
+      <main className={styles.page}>
+        <NavBar title="我的收藏" backTo="/mine" />
+        <Loading />
+      </main>
+    )
+  }
+  if (!token) {
+    return (
+      <main className={styles.page}>
+        <NavBar title="我的收藏" backTo="/mine" />
+        <LoginRequired reason="登录后查看你收藏的课程和视频" />
+      </main>
+    )
+  }
+
+  const allIds = list.map((i) => targetId(kind, i))
+  const allSelected = allIds.length > 0 && allIds.every((id) => selected.has(id))
+  const manage =
+    list.length > 0 ? (
+      <button
+        type="button"
+        className={styles.manage}
+        onClick={() => {
+          setEditing((e) => !e)
+          setSelected(new Set())
+        }}
+      >
+        {editing ? '完成' : '管理'}
+      </button>
+    ) : null
+
+  return (
+    <main className={`${styles.page} ${styles.withBar}`}>
+      <NavBar title="我的收藏" backTo="/mine" right={manage} />
+      <div className={styles.tabs} role="tablist" aria-label="收藏类型">
+        {TABS.map((t) => (
+          <button
+            key={t.kind}
+            type="button"
+            role="tab"
+            aria-selected={kind === t.kind}
+            className={kind === t.kind ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+            onClick={() => switchTab(t.kind)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" className={styles.panel}>
+        {tab.status === 'loading' ? (
+          <Loading />
+        ) : tab.status === 'error' ? (
+          <LoadError message={tab.message} onRetry={() => setLoaded((l) => ({ ...l, [kind]: l[kind] + 1 }))} />
+        ) : list.length === 0 ? (
+          <>
+            <div className={styles.empty}>
+              <Empty message={kind === 'course' ? '还没有收藏的课程，在课程页点 ♡ 就能收藏' : '还没有收藏的视频'} />
+              <Link to="/ke" className={styles.linkButton}>
+                去逛逛课程
+              </Link>
+            </div>
+            {kind === 'course' ? <Recommendations /> : null}
+          </>
+        ) : (
+          <>
+            <ul className={styles.list} data-testid="favourites-list">
+              {list.map((item, i) => (
+                <li key={item.fav_id} className={styles.item}>
+                  {editing ? (
+                    <SelectableRow kind={kind} item={item} checked={selected.has(targetId(kind, item))} onToggle={() => toggle(targetId(kind, item))} />
+                  ) : kind === 'course' ? (
+                    <CourseRow course={item.course} eager={i < 3} />
+                  ) : (
+                    <VideoRow item={item} />
+                  )}
+                </li>
+              ))}
+            </ul>
+            {tab.cursor ? (
+              <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
+                {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '加载更多'}
+              </button>
+            ) : (
+              <p className={styles.end}>没有更多了</p>
+            )}
+          </>
+        )}
+      </div>
+
+      {editing ? (
+        <div className={styles.bar}>
+          <label className={styles.selectAll}>
+            <input type="checkbox" className={styles.check} checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(allIds))} />
+            全选
+          </label>
+          <button type="button" className={styles.danger} disabled={selected.size === 0 || busy} onClick={() => void cancelSelected()}>
+            {busy ? '正在取消…' : `取消收藏${selected.size > 0 ? `（${selected.size}）` : ''}`}
+          </button>
+        </div>
+      ) : kind === 'course' && calc && calc.count > 0 ? (
+        <div className={styles.bar} data-testid="fav-calc">
+          <p className={styles.total}>
+            <span className={styles.totalNote}>{calc.count} 门未购课程，合计</span>
+            <span className={styles.totalAmount}>¥{formatYuan(calc.total_price_fen)}</span>
+            {calc.original_total_fen > calc.total_price_fen ? <s className={styles.totalOriginal}>¥{formatYuan(calc.original_total_fen)}</s> : null}
+          </p>
+          <button type="button" className={styles.buy} aria-disabled="true" onClick={() => toast('一起购买即将开放，现在可以进入课程页了解详情')}>
+            一起购买
+            <small>即将开放</small>
+          </button>
+        </div>
+      ) : null}
+    </main>
+  )
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react'
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/search-results'
+import type { SearchResult } from '#server/modules/search/search.schema.ts'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { SearchBox } from '#app/components/search-box/search-box.tsx'
+import { addToHistory, normaliseKeyword } from '#app/components/search-box/search-history.ts'
+import { SearchResultRow } from '#app/components/search-box/search-result-row.tsx'
+import { api } from '#app/lib/api.ts'
+import { services } from '#app/lib/services-context.ts'
+import { WordChips } from './search.tsx'
+import styles from './community.module.css'
+
+const PAGE = 20
+
+/** The first page of results is public and rendered on the server; the hot words fill the empty state. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const keyword = normaliseKeyword(new URL(request.url).searchParams.get('keyword'))
+  const s = services(context)
+  const [result, hotWords] = await Promise.all([keyword ? s.search.search({ keyword, limit: PAGE }) : Promise.resolve(null), s.catalogue.hotWords()])
+  return { keyword, result, hotWords: hotWords.map((w) => w.word) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const k = loaderData?.keyword
+  return [{ title: k ? `${k} - 搜索 - 自学` : '搜索 - 自学' }, { name: 'robots', content: 'noindex' }]
+}
+
+function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] }) {
+  const [more, setMore] = useState<SearchResult['list']>([])
+  const [cursor, setCursor] = useState(first.next_cursor)
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
+
+  async function loadMore() {
+    if (!cursor || status === 'loading') return
+    setStatus('loading')
+    try {
+      const page = await api.get<SearchResult>('/searchCourse', { keyword: first.keyword, cursor, limit: PAGE }, { quiet: true })
+      setMore((l) => [...l, ...page.list])
+      setCursor(page.next_cursor)
+      setStatus('idle')
+    } catch {
+      setStatus('error')
+    }
+  }
+
+  const all = [...new Map([...first.list, ...more].map((c) => [c.id, c])).values()]
+  if (all.length === 0) {
+    return (
+      <div className={styles.empty} data-testid="search-empty">
+        <p className={styles.emptyTitle}>没有找到相关课程</p>
+        <p className={styles.muted}>换个关键词试试，比如：</p>
+        <WordChips words={hotWords.slice(0, 10)} label="热门搜索" />
+        <Link to="/boutique" className={styles.linkButton}>
+          按分类找课程
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <>
+      <ul className={styles.list} aria-label={`“${first.keyword}”的搜索结果`}>
+        {all.map((hit, i) => (
+          <li key={hit.id} className={styles.listItem}>
+            <SearchResultRow hit={hit} eager={i < 3} />
+          </li>
+        ))}
+      </ul>
+      {cursor ? (
+        <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={status === 'loading'}>
+          {status === 'loading' ? '加载中…' : status === 'error' ? '加载失败，点击重试' : '加载更多'}
+        </button>
+      ) : (
+        <p className={styles.end}>没有更多了</p>
+      )}
+    </>
+  )
+}
+
+/** /searchCourse?keyword=…: results with the words highlighted, or the empty state with hot words. */
+export default function SearchResults() {
+  const { keyword, result, hotWords } = useLoaderData<typeof loader>()
+
+  // Arriving from a shared link or a hot word counts as a search too.
+  useEffect(() => {
+    if (keyword) addToHistory(keyword)
+  }, [keyword])
+
+  return (
+    <main className={styles.page}>
+      <NavBar title="搜索结果" backTo="/search" />
+      <SearchBox key={keyword} initial={keyword} />
+      <div className={styles.results}>
+        {result ? (
+          <Results key={keyword} first={result} hotWords={hotWords} />
+        ) : (
+          <div className={styles.empty}>
+            <p className={styles.emptyTitle}>输入关键词搜索课程</p>
+            <WordChips words={hotWords.slice(0, 10)} label="热门搜索" />
+          </div>
+        )}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { courses, teachers, videos } from './catalogue.ts'
+import { members } from './members.ts'
+
+// Favourites, follows, comments and click statistics (issue 3, sections 4–6). Rules live in
+// server/modules/{favourites,follows,comments,stats}.
+
+/**
+ * A member's favourite course or video: exactly one of the two ids is set. Toggling inserts or deletes the row,
+ * so the unique indexes are what keep a double tap from making two.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
+    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('favourites_member_course_key').on(t.memberId, t.courseId).where(sql`${t.courseId} is not null`),
+    uniqueIndex('favourites_member_video_key').on(t.memberId, t.videoId).where(sql`${t.videoId} is not null`),
+    // The favourites list pages newest first per kind (cursor on id).
+    index('favourites_member_courses_idx').on(t.memberId, t.id).where(sql`${t.courseId} is not null`),
+    index('favourites_member_videos_idx').on(t.memberId, t.id).where(sql`${t.videoId} is not null`),
+    index('favourites_course_idx').on(t.courseId),
+    index('favourites_video_idx').on(t.videoId),
+    check('favourites_one_target_ck', sql`num_nonnulls(${t.courseId}, ${t.videoId}) = 1`),
+  ],
+)
+
+/** A member following a teacher. */
+export const follows = pgTable(
+  'follows',
+  {
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    teacherId: integer()
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.teacherId] }), index('follows_teacher_idx').on(t.teacherId)],
+)
+
+/** shown: everyone sees it (within its privacy); hidden: only its author and staff; deleted: nobody. */
+export const commentStatuses = ['shown', 'hidden', 'deleted'] as const
+export type CommentStatus = (typeof commentStatuses)[number]
+
+/** pinned: listed before the others; featured: picked by staff (GET /topComment lists both). */
+export const commentTypes = ['normal', 'pinned', 'featured'] as const
+export type CommentType = (typeof commentTypes)[number]
+
+/**
+ * Comments on a course (video_id null) or on one of its videos, and replies to them. Replies are one level deep:
+ * `parent_id` is always a top-level comment; `reply_to_id` is the comment (top-level or reply) answered.
+ * Content is plain text, rendered escaped.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
+    parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    replyToId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
+    /** The author of the answered comment, for "回复 @昵称" and so a private thread's owner sees its replies. */
+    replyToMemberId: integer().references(() => members.id, { onDelete: 'set null' }),
+    /** The author of the top-level comment of the thread (the comment itself for a top-level one). */
+    threadMemberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    /** Seen only by the author, the thread's author and staff. */
+    isPrivate: boolean().notNull().default(false),
+    status: text({ enum: commentStatuses }).notNull().default('shown'),
+    type: text({ enum: commentTypes }).notNull().default('normal'),
+    /** Kept equal to the rows in comment_likes by the same transaction that adds or removes a like. */
+    likeCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** Last moderation: who (staff member) and when. */
+    moderatedBy: integer().references(() => members.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('comments_course_idx').on(t.courseId, t.id).where(sql`${t.parentId} is null and ${t.videoId} is null`),
+    index('comments_video_idx').on(t.videoId, t.id).where(sql`${t.parentId} is null and ${t.videoId} is not null`),
+    index('comments_parent_idx').on(t.parentId, t.id).where(sql`${t.parentId} is not null`),
+    index('comments_pinned_idx').on(t.courseId).where(sql`${t.type} <> 'normal'`),
+    // My comments (newest first) and the per-member rate limit (comments in the last minute).
+    index('comments_member_idx').on(t.memberId, t.id),
+    index('comments_member_time_idx').on(t.memberId, t.createdAt),
+    check('comments_like_count_ck', sql`${t.likeCount} >= 0`),
+    check('comments_content_ck', sql`char_length(${t.content}) between 1 and 500`),
+  ],
+)
+
+/** One like per member per comment (the primary key makes a second one impossible). */
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.memberId] }), index('comment_likes_member_idx').on(t.memberId)],
+)
+
+/**
+ * Click statistics (spec 7 /stat/*, and clicks on a course's comment area): append-only, one insert per event,
+ * read by the daily rollup. A BRIN index on the time suits an append-only log and costs almost nothing to keep.
+ */
+export const statEvents = pgTable(
+  'stat_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** project, studyRecord, fav, bindPhone, courseDetailTag, customer, myCourse, vipTarbar, vipBuyBtn, commentCourse. */
+    event: text().notNull(),
+    /** Null for anonymous visitors; no foreign key, so the log never blocks deleting a member. */
+    memberId: integer(),
+    position: text(),
+    page: text(),
+    courseId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('stat_events_created_brin').using('brin', t.createdAt)],
+)

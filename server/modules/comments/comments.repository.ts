@@ -1,0 +1,256 @@
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { courses, videos } from '#server/db/schema/catalogue.ts'
+import { commentLikes, comments, type CommentStatus, type CommentType } from '#server/db/schema/community.ts'
+import { members } from '#server/db/schema/members.ts'
+
+/** Who is looking: the member (null: anonymous) and whether they are staff (staff and admin roles). */
+export interface Viewer {
+  memberId: number | null
+  staff: boolean
+}
+
+interface VisibilityColumns {
+  memberId: SQL
+  threadMemberId: SQL
+  replyToMemberId: SQL
+  status: SQL
+  isPrivate: SQL
+}
+
+/**
+ * Who sees a comment. Deleted: nobody. Hidden: its author and staff. Private: its author, the author of the
+ * thread, the member it answers, and staff. Everything else: everyone.
+ */
+function visibleTo(v: Viewer, c: VisibilityColumns): SQL {
+  if (v.staff) return sql`${c.status} <> 'deleted'`
+  if (v.memberId === null) return sql`(${c.status} = 'shown' and not ${c.isPrivate})`
+  const me = v.memberId
+  return sql`(${c.status} <> 'deleted' and (${c.memberId} = ${me} or (${c.status} = 'shown' and (not ${c.isPrivate} or ${c.threadMemberId} = ${me} or ${c.replyToMemberId} = ${me}))))`
+}
+
+const main: VisibilityColumns = {
+  memberId: sql`${comments.memberId}`,
+  threadMemberId: sql`${comments.threadMemberId}`,
+  replyToMemberId: sql`${comments.replyToMemberId}`,
+  status: sql`${comments.status}`,
+  isPrivate: sql`${comments.isPrivate}`,
+}
+
+const reply: VisibilityColumns = {
+  memberId: sql`r.member_id`,
+  threadMemberId: sql`r.thread_member_id`,
+  replyToMemberId: sql`r.reply_to_member_id`,
+  status: sql`r.status`,
+  isPrivate: sql`r.is_private`,
+}
+
+/** The comment as the viewer sees it: author, whom it answers, like state and the replies they can see. */
+function commentColumns(v: Viewer) {
+  return {
+    id: comments.id,
+    courseId: comments.courseId,
+    videoId: comments.videoId,
+    parentId: comments.parentId,
+    memberId: comments.memberId,
+    content: comments.content,
+    isPrivate: comments.isPrivate,
+    status: comments.status,
+    type: comments.type,
+    likeCount: comments.likeCount,
+    createdAt: comments.createdAt,
+    replyToId: comments.replyToId,
+    replyToMemberId: comments.replyToMemberId,
+    authorNickname: members.nickname,
+    authorAvatar: members.avatarUrl,
+    replyToNickname: sql<string | null>`(select m.nickname from members m where m.id = ${comments.replyToMemberId})`,
+    liked:
+      v.memberId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from comment_likes l where l.comment_id = ${comments.id} and l.member_id = ${v.memberId})`,
+    replyCount: sql<number>`(select count(*)::int from comments r where r.parent_id = ${comments.id} and ${visibleTo(v, reply)})`.mapWith(Number),
+  }
+}
+
+export type CommentRow = Awaited<ReturnType<typeof selectComments>>[number]
+
+function selectComments(db: DbOrTx, v: Viewer, where: SQL | undefined, order: SQL[], limit: number) {
+  return db
+    .select(commentColumns(v))
+    .from(comments)
+    .innerJoin(members, eq(members.id, comments.memberId))
+    .where(and(visibleTo(v, main), where))
+    .orderBy(...order)
+    .limit(limit)
+}
+
+export type CommentTarget = { courseId: number; videoId?: undefined } | { videoId: number; courseId?: undefined }
+
+function topLevelOf(target: CommentTarget): SQL {
+  return target.videoId !== undefined
+    ? and(eq(comments.videoId, target.videoId), isNull(comments.parentId))!
+    : and(eq(comments.courseId, target.courseId), isNull(comments.videoId), isNull(comments.parentId))!
+}
+
+/** Pinned top-level comments of a course or video, newest first. */
+export async function listPinned(db: DbOrTx, v: Viewer, target: CommentTarget, limit: number) {
+  return selectComments(db, v, and(topLevelOf(target), eq(comments.type, 'pinned')), [desc(comments.id)], limit)
+}
+
+/** Top-level comments that are not pinned, newest first, ids below `before`. */
+export async function listTopLevel(db: DbOrTx, v: Viewer, target: CommentTarget, before: number | undefined, limit: number) {
+  return selectComments(
+    db,
+    v,
+    and(topLevelOf(target), ne(comments.type, 'pinned'), before === undefined ? undefined : lt(comments.id, before)),
+    [desc(comments.id)],
+    limit,
+  )
+}
+
+/** Pinned and featured top-level comments anywhere in a course (the course itself or its videos). */
+export async function listTopComments(db: DbOrTx, v: Viewer, courseId: number, limit: number) {
+  return selectComments(
+    db,
+    v,
+    and(eq(comments.courseId, courseId), isNull(comments.parentId), ne(comments.type, 'normal')),
+    [sql`(${comments.type} = 'pinned') desc`, desc(comments.id)],
+    limit,
+  )
+}
+
+/** The comment `id` and, when it is a reply, its top-level comment — those the viewer may see. */
+export async function findWithThread(db: DbOrTx, v: Viewer, id: number) {
+  return selectComments(
+    db,
+    v,
+    or(eq(comments.id, id), sql`${comments.id} = (select c2.parent_id from comments c2 where c2.id = ${id})`),
+    [asc(comments.id)],
+    2,
+  )
+}
+
+/** One comment as the viewer sees it, or null. */
+export async function findVisible(db: DbOrTx, v: Viewer, id: number) {
+  const [row] = await selectComments(db, v, eq(comments.id, id), [asc(comments.id)], 1)
+  return row ?? null
+}
+
+/** Replies of a top-level comment, oldest first, ids above `after`. */
+export async function listReplies(db: DbOrTx, v: Viewer, parentId: number, after: number | undefined, limit: number) {
+  return selectComments(
+    db,
+    v,
+    and(eq(comments.parentId, parentId), after === undefined ? undefined : gt(comments.id, after)),
+    [asc(comments.id)],
+    limit,
+  )
+}
+
+/** The member's own comments and replies (not deleted), newest first, with their course and video titles. */
+export async function listMemberComments(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
+  const v: Viewer = { memberId, staff: false }
+  return db
+    .select({
+      ...commentColumns(v),
+      courseTitle: courses.title,
+      courseCover: courses.coverUrl,
+      videoTitle: videos.title,
+    })
+    .from(comments)
+    .innerJoin(members, eq(members.id, comments.memberId))
+    .innerJoin(courses, eq(courses.id, comments.courseId))
+    .leftJoin(videos, eq(videos.id, comments.videoId))
+    .where(and(eq(comments.memberId, memberId), ne(comments.status, 'deleted'), before === undefined ? undefined : lt(comments.id, before)))
+    .orderBy(desc(comments.id))
+    .limit(limit)
+}
+
+/** Whether a course (published) or a video of a published course exists; the video's course id. */
+export async function findPublishedTarget(db: DbOrTx, target: CommentTarget) {
+  if (target.videoId !== undefined) {
+    const [row] = await db
+      .select({ courseId: videos.courseId })
+      .from(videos)
+      .innerJoin(courses, eq(courses.id, videos.courseId))
+      .where(and(eq(videos.id, target.videoId), eq(courses.status, 'published')))
+    return row ?? null
+  }
+  const [row] = await db
+    .select({ courseId: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, target.courseId), eq(courses.status, 'published')))
+  return row ?? null
+}
+
+/**
+ * Serialises one member's comment writes (the rate limit counts, then inserts) until the transaction ends, and
+ * answers how many comments they posted since `since`.
+ */
+export async function lockAndCountRecent(tx: DbOrTx, memberId: number, since: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7274, ${memberId})`)
+  const rows = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from comments where member_id = ${memberId} and created_at > ${since.toISOString()}::timestamptz`,
+  )
+  return rows.rows[0]?.n ?? 0
+}
+
+export async function insertComment(tx: DbOrTx, row: typeof comments.$inferInsert) {
+  const [inserted] = await tx.insert(comments).values(row).returning({ id: comments.id })
+  return inserted!.id
+}
+
+/** The fields moderation and the privacy switch read; any status (deleted too). */
+export async function findForUpdate(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({ id: comments.id, memberId: comments.memberId, parentId: comments.parentId, status: comments.status, type: comments.type, isPrivate: comments.isPrivate })
+    .from(comments)
+    .where(eq(comments.id, id))
+    .for('update')
+  return row ?? null
+}
+
+export async function updateComment(
+  tx: DbOrTx,
+  id: number,
+  set: { status?: CommentStatus; type?: CommentType; isPrivate?: boolean; moderatedBy?: number; moderatedAt?: Date },
+) {
+  const [row] = await tx
+    .update(comments)
+    .set(set)
+    .where(eq(comments.id, id))
+    .returning({ id: comments.id, status: comments.status, type: comments.type, isPrivate: comments.isPrivate })
+  return row!
+}
+
+/** Adds the like if absent and counts it, in the caller's transaction; the new count, or null when it existed. */
+export async function addLike(tx: DbOrTx, commentId: number, memberId: number, now: Date) {
+  const added = await tx.insert(commentLikes).values({ commentId, memberId, createdAt: now }).onConflictDoNothing().returning({ id: commentLikes.commentId })
+  if (added.length === 0) return null
+  const [row] = await tx
+    .update(comments)
+    .set({ likeCount: sql`${comments.likeCount} + 1` })
+    .where(eq(comments.id, commentId))
+    .returning({ likeCount: comments.likeCount })
+  return row!.likeCount
+}
+
+/** Removes the like if present and uncounts it; the new count, or null when there was none. */
+export async function removeLike(tx: DbOrTx, commentId: number, memberId: number) {
+  const removed = await tx
+    .delete(commentLikes)
+    .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.memberId, memberId)))
+    .returning({ id: commentLikes.commentId })
+  if (removed.length === 0) return null
+  const [row] = await tx
+    .update(comments)
+    .set({ likeCount: sql`${comments.likeCount} - 1` })
+    .where(eq(comments.id, commentId))
+    .returning({ likeCount: comments.likeCount })
+  return row!.likeCount
+}
+
+export async function currentLikeCount(tx: DbOrTx, commentId: number) {
+  const [row] = await tx.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, commentId))
+  return row?.likeCount ?? 0
+}

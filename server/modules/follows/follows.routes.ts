@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { requireRole } from '#server/http/auth.ts'
+import { ok } from '#server/http/envelope.ts'
+import type { Services } from '#server/services.ts'
+import { FollowBody, FollowStateResponse } from './follows.schema.ts'
+
+/** Following teachers (spec 7: POST /follow). */
+export async function followsRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { follows } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.post(
+    '/follow',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['follows'],
+        security: [{ token: [] }],
+        summary: 'Follow a teacher, or stop following when the member already does (toggle); answers the new state and the follower count',
+        body: FollowBody,
+        response: { 200: FollowStateResponse },
+      },
+    },
+    async (request) => {
+      const state = await follows.toggle(requireRole(request).memberId, request.body.teacher_id)
+      return ok(state, state.followed ? '已关注' : '已取消关注')
+    },
+  )
+}

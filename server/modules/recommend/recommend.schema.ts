@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import { pageLimit } from '#server/modules/favourites/favourites.schema.ts'
+
+export const RECOMMEND_MAX = 30
+
+export const RecommendQuery = z.object({ limit: pageLimit(RECOMMEND_MAX, 10) })
+
+export const CourseCardList = z.object({
+  list: z.array(CourseCard),
+  personalised: z.boolean().describe('False when the list is only the popular courses (anonymous, or nothing to go on yet)'),
+})
+export type CourseCardList = z.infer<typeof CourseCardList>
+
+export const CourseCardListResponse = envelope(CourseCardList)

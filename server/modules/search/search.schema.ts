@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import { pageLimit } from '#server/modules/favourites/favourites.schema.ts'
+
+export const KEYWORD_MAX = 50
+export const SEARCH_PAGE_MAX = 50
+
+export const SearchQuery = z.object({
+  keyword: z
+    .string()
+    .max(200)
+    .transform((v) => v.trim().replace(/\s+/g, ' '))
+    .refine((v) => v.length >= 1, '请输入搜索关键词')
+    .refine((v) => v.length <= KEYWORD_MAX, `关键词不能超过 ${KEYWORD_MAX} 个字`)
+    .describe(`Words to find in course titles, teacher names and category names (1–${KEYWORD_MAX} characters; spaces separate words that must all match)`),
+  cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
+  limit: pageLimit(SEARCH_PAGE_MAX, 20),
+})
+export type SearchQuery = z.output<typeof SearchQuery>
+
+/** [start, end) in UTF-16 code units of the string, as JavaScript's String.slice counts. */
+export const Range = z.object({ start: z.number().int(), end: z.number().int() })
+export type Range = z.infer<typeof Range>
+
+export const SearchHit = CourseCard.extend({
+  matched: z.array(z.enum(['title', 'teacher', 'category'])).describe('Where the words were found'),
+  highlights: z.object({
+    title: z.array(Range).describe('Ranges of `title` to highlight'),
+    teacher_name: z.array(Range).describe('Ranges of `teacher_name` to highlight'),
+  }),
+})
+export type SearchHit = z.infer<typeof SearchHit>
+
+export const SearchResult = z.object({
+  keyword: z.string().describe('The keyword as searched (trimmed, spaces collapsed)'),
+  words: z.array(z.string()).describe('The words every result matches'),
+  list: z.array(SearchHit),
+  next_cursor: z.string().nullable(),
+})
+export type SearchResult = z.infer<typeof SearchResult>
+
+export const SearchResponse = envelope(SearchResult)

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { emptyEnvelope, ok } from '#server/http/envelope.ts'
+import type { Services } from '#server/services.ts'
+import { StatClickBody, statNames } from './stats.schema.ts'
+
+/**
+ * Click statistics (spec 7: POST /stat/{project,studyRecord,fav,bindPhone,courseDetailTag,customer,myCourse,
+ * vipTarbar,vipBuyBtn}/click). Anyone may send them; the member is recorded when the token is valid, and a
+ * stale token never turns a statistic into a login prompt.
+ */
+export async function statsRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { stats } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  for (const name of statNames) {
+    r.post(
+      `/stat/${name}/click`,
+      {
+        schema: {
+          tags: ['stats'],
+          security: [{ token: [] }],
+          summary: `Record a click (${name}) with its position and page`,
+          body: StatClickBody,
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (request) => {
+        await stats.click(name, request.principal?.memberId ?? null, request.body)
+        return ok({})
+      },
+    )
+  }
+}
