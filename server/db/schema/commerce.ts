@@ -40,7 +40,7 @@ export const orders = pgTable(
     originalFen: integer().notNull(),
     discountFen: integer().notNull().default(0),
     pointsUsed: integer().notNull().default(0),
-    /** The member's coupon used for the discount (coupons arrive with their own tables). */
+    /** The member's coupon (member_coupons.id) the discount came from. */
     couponId: integer(),
     state: text({ enum: orderStates }).notNull().default('pending'),
     payMethod: text({ enum: payMethods }).notNull(),
@@ -221,5 +221,121 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     index('refunds_state_idx').on(t.state, t.createdAt),
     check('refunds_amount_ck', sql`${t.amountFen} > 0 and ${t.amountFen} <= ${t.paymentFen}`),
+  ],
+)
+
+export const couponKinds = ['amount', 'percent'] as const
+export const couponScopes = ['all', 'category', 'courses'] as const
+
+/** What operators define: how much off, on what, claimable when and how often. Coupons apply to course orders. */
+export const couponTemplates = pgTable(
+  'coupon_templates',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    kind: text({ enum: couponKinds }).notNull(),
+    /** amount: fen off. */
+    amountOffFen: integer(),
+    /** percent: 1–99 percent off, at most `maxOffFen` when set. */
+    percentOff: integer(),
+    maxOffFen: integer(),
+    minSpendFen: integer().notNull().default(0),
+    scope: text({ enum: couponScopes }).notNull().default('all'),
+    /** Category ids (scope category, sub-categories included) or course ids (scope courses). */
+    scopeIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    /** When it can be claimed; null: no bound. */
+    claimFrom: timestamp({ withTimezone: true }),
+    claimTo: timestamp({ withTimezone: true }),
+    /** A claimed coupon lasts `validDays` from claiming, and never past `validTo`. */
+    validDays: integer(),
+    validTo: timestamp({ withTimezone: true }),
+    /** Null: no limit. */
+    totalLimit: integer(),
+    perMemberLimit: integer().notNull().default(1),
+    claimedCount: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdBy: integer().references(() => members.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'coupon_templates_value_ck',
+      sql`(${t.kind} = 'amount' and ${t.amountOffFen} > 0) or (${t.kind} = 'percent' and ${t.percentOff} between 1 and 99)`,
+    ),
+    check('coupon_templates_limit_ck', sql`${t.totalLimit} is null or ${t.claimedCount} <= ${t.totalLimit}`),
+    check('coupon_templates_validity_ck', sql`${t.validDays} is not null or ${t.validTo} is not null`),
+  ],
+)
+
+export const memberCouponStates = ['available', 'reserved', 'used'] as const
+
+/** A coupon a member claimed: reserved by one pending order at a time, used when it is paid, back when refunded. */
+export const memberCoupons = pgTable(
+  'member_coupons',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer()
+      .notNull()
+      .references(() => couponTemplates.id),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    state: text({ enum: memberCouponStates }).notNull().default('available'),
+    orderId: integer().references(() => orders.id),
+    claimedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('member_coupons_member_idx').on(t.memberId, t.state, t.expiresAt),
+    index('member_coupons_template_member_idx').on(t.templateId, t.memberId),
+    index('member_coupons_order_idx').on(t.orderId),
+  ],
+)
+
+/** The cached balance of the points ledger: always the sum of the member's entries, never negative. */
+export const pointBalances = pgTable(
+  'point_balances',
+  {
+    memberId: integer()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    balance: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('point_balances_not_negative_ck', sql`${t.balance} >= 0`)],
+)
+
+export const pointReasons = [
+  'order_earned',
+  'order_earned_reversed',
+  'order_spent',
+  'order_spent_returned',
+  'admin_adjust',
+] as const
+export type PointReason = (typeof pointReasons)[number]
+
+/** Append-only points ledger: each change with the balance after it, why, and who. */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    delta: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    reason: text({ enum: pointReasons }).notNull(),
+    orderId: integer().references(() => orders.id),
+    /** "system", "admin:100002", "member:100001". */
+    actor: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('point_entries_member_idx').on(t.memberId, t.id),
+    index('point_entries_order_idx').on(t.orderId),
+    check('point_entries_delta_ck', sql`${t.delta} <> 0 and ${t.balanceAfter} >= 0`),
   ],
 )

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
+import { vipMemberships } from '#server/db/schema/commerce.ts'
 import { entitlements, type EntitlementSource } from '#server/db/schema/entitlements.ts'
 import { members } from '#server/db/schema/members.ts'
 
@@ -23,6 +24,13 @@ export async function findWatchFacts(db: DbOrTx, memberId: number | null, videoI
                 select ${systemCourseItems.systemCourseId} from ${systemCourseItems}
                 where ${systemCourseItems.courseId} = ${courses.id}))
         )`
+  // VIP (issue 4): a membership running now makes the course's VIP-free flag count.
+  const vip =
+    memberId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (
+          select 1 from ${vipMemberships} v where v.member_id = ${memberId} and v.expires_at > ${now.toISOString()}::timestamptz
+        )`
   const [row] = await db
     .select({
       courseId: courses.id,
@@ -30,6 +38,8 @@ export async function findWatchFacts(db: DbOrTx, memberId: number | null, videoI
       videoFree: videos.isFree,
       freeSeconds: videos.freeSeconds,
       entitled,
+      vipFree: courses.vipFree,
+      vip,
     })
     .from(videos)
     .innerJoin(courses, eq(courses.id, videos.courseId))

@@ -17,7 +17,7 @@ export const WatchReasons = {
   freeCourse: 'free_course',
   /** This video is free for everyone (a free lesson of a paid course). */
   freeVideo: 'free_video',
-  /** The member holds an entitlement that counts now. */
+  /** The member holds an entitlement that counts now, or a running VIP membership and the course is VIP-free. */
   entitled: 'entitled',
   /** No access, but the first `until_second` seconds are a free preview. */
   preview: 'preview',
@@ -41,8 +41,8 @@ export type WatchDecision =
  * The one answer to "may this member (null: an anonymous visitor) watch this video now, and until which second".
  * A free course or a free video plays in full; so does any entitlement to the course (or to a system course
  * containing it) that is neither revoked nor expired; otherwise a video with `free_seconds` > 0 plays until that
- * second; otherwise nothing. The API, the playlist, segment and key endpoints and the pages all ask this.
- * (VIP-free courses join here when VIP membership exists: issue "VIP".)
+ * second; otherwise nothing. A VIP-free course plays in full while the member's VIP membership runs (issue 4).
+ * The API, the playlist, segment and key endpoints and the pages all ask this.
  */
 export async function canWatch(db: DbOrTx, memberId: number | null, videoId: number, now: Date): Promise<WatchDecision> {
   const facts = await findWatchFacts(db, memberId, videoId, now)
@@ -50,6 +50,8 @@ export async function canWatch(db: DbOrTx, memberId: number | null, videoId: num
   if (facts.courseFree) return { allowed: true, until_second: null, reason: WatchReasons.freeCourse }
   if (facts.videoFree) return { allowed: true, until_second: null, reason: WatchReasons.freeVideo }
   if (facts.entitled) return { allowed: true, until_second: null, reason: WatchReasons.entitled }
+  // A running VIP membership opens VIP-free courses. It answers 'entitled' so every consumer's schema holds.
+  if (facts.vipFree && facts.vip) return { allowed: true, until_second: null, reason: WatchReasons.entitled }
   if (facts.freeSeconds > 0) return { allowed: true, until_second: facts.freeSeconds, reason: WatchReasons.preview }
   return { allowed: false, until_second: 0, reason: WatchReasons.noAccess }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { systemCourseItems } from '#server/db/schema/catalogue.ts'
+import { vipMemberships } from '#server/db/schema/commerce.ts'
 import type { Db } from '#server/db/database.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
@@ -19,6 +20,7 @@ interface World {
   locked: number
   otherCourseVideo: number
   systemPartVideo: number
+  vipFreeVideo: number
 }
 
 type Grant = { course: 'paid' | 'other' | 'system'; member?: 'member' | 'other'; expiresAt?: Date | null; revokedAt?: Date }
@@ -27,7 +29,10 @@ const full = (reason: 'free_course' | 'free_video' | 'entitled'): WatchDecision 
 const previewUntil = (s: number): WatchDecision => ({ allowed: true, until_second: s, reason: 'preview' })
 const denied: WatchDecision = { allowed: false, until_second: 0, reason: 'no_access' }
 
-const cases: { name: string; who: 'anonymous' | 'member'; video: keyof Omit<World, 'db' | 'member' | 'other'>; grants?: Grant[]; expected: WatchDecision }[] = [
+/** VIP membership (issue 4): whose, and until when. */
+type Vip = { expiresAt: Date; member?: 'member' | 'other' }
+
+const cases: { name: string; who: 'anonymous' | 'member'; video: keyof Omit<World, 'db' | 'member' | 'other'>; grants?: Grant[]; vip?: Vip; expected: WatchDecision }[] = [
   { name: 'free course, anonymous', who: 'anonymous', video: 'freeCourseVideo', expected: full('free_course') },
   { name: 'free course, member', who: 'member', video: 'freeCourseVideo', expected: full('free_course') },
   { name: 'free video of a paid course, anonymous', who: 'anonymous', video: 'freeVideo', expected: full('free_video') },
@@ -82,12 +87,19 @@ const cases: { name: string; who: 'anonymous' | 'member'; video: keyof Omit<Worl
     grants: [{ course: 'system' }],
     expected: full('entitled'),
   },
+  { name: 'VIP running, VIP-free course', who: 'member', video: 'vipFreeVideo', vip: { expiresAt: new Date(now.getTime() + hour) }, expected: full('entitled') },
+  { name: 'VIP running, course not VIP-free', who: 'member', video: 'locked', vip: { expiresAt: new Date(now.getTime() + hour) }, expected: denied },
+  { name: 'VIP expired, VIP-free course', who: 'member', video: 'vipFreeVideo', vip: { expiresAt: new Date(now.getTime() - 1) }, expected: previewUntil(60) },
+  { name: 'VIP expiring exactly now', who: 'member', video: 'vipFreeVideo', vip: { expiresAt: now }, expected: previewUntil(60) },
+  { name: 'no VIP, VIP-free course', who: 'member', video: 'vipFreeVideo', expected: previewUntil(60) },
+  { name: "another member's VIP", who: 'member', video: 'vipFreeVideo', vip: { expiresAt: new Date(now.getTime() + hour), member: 'other' }, expected: previewUntil(60) },
+  { name: 'anonymous, VIP-free course', who: 'anonymous', video: 'vipFreeVideo', expected: previewUntil(60) },
 ]
 
 describe('canWatch', () => {
   const database = useTestDatabase()
 
-  async function world(grants: Grant[] = []): Promise<World> {
+  async function world(grants: Grant[] = [], vip?: Vip): Promise<World> {
     const db = (await database()).db
     const member = (await makeMember(db)).id
     const other = (await makeMember(db)).id
@@ -98,6 +110,8 @@ describe('canWatch', () => {
     const system = await makeCourse(db, { type: 'system' })
     await db.insert(systemCourseItems).values({ systemCourseId: system, courseId: partCourse })
     const ids = { paid, other: otherCourse, system }
+    const vipFreeCourse = await makeCourse(db, { vipFree: true })
+    if (vip) await db.insert(vipMemberships).values({ memberId: vip.member === 'other' ? other : member, expiresAt: vip.expiresAt, updatedAt: now })
     for (const g of grants) {
       const row = await insertEntitlement(db, {
         memberId: g.member === 'other' ? other : member,
@@ -118,11 +132,12 @@ describe('canWatch', () => {
       locked: await makeVideo(db, paid),
       otherCourseVideo: await makeVideo(db, otherCourse),
       systemPartVideo: await makeVideo(db, partCourse),
+      vipFreeVideo: await makeVideo(db, vipFreeCourse, { freeSeconds: 60 }),
     }
   }
 
-  it.each(cases)('$name', async ({ who, video, grants, expected }) => {
-    const w = await world(grants)
+  it.each(cases)('$name', async ({ who, video, grants, vip, expected }) => {
+    const w = await world(grants, vip)
     expect(await canWatch(w.db, who === 'member' ? w.member : null, w[video], now)).toEqual(expected)
   })
 

@@ -30,3 +30,18 @@ export async function findVipFreeCourses(db: DbOrTx, limit: number) {
     limit,
   })
 }
+
+/** Every plan, on sale or not, for operators. */
+export async function findAllPlans(db: DbOrTx) {
+  return db.select().from(vipPlans).orderBy(asc(vipPlans.sort), asc(vipPlans.id))
+}
+
+export async function insertPlan(db: DbOrTx, row: typeof vipPlans.$inferInsert) {
+  const [inserted] = await db.insert(vipPlans).values(row).returning()
+  return inserted!
+}
+
+export async function updatePlan(db: DbOrTx, id: number, set: Partial<typeof vipPlans.$inferInsert>) {
+  const [row] = await db.update(vipPlans).set(set).where(eq(vipPlans.id, id)).returning()
+  return row ?? null
+}

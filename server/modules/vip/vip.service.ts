@@ -1,7 +1,12 @@
 import type { Db } from '#server/db/database.ts'
 import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
-import { findActivePlans, findVipFreeCourses } from './vip.repository.ts'
+import { findMembership } from './membership.repository.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import type { z } from 'zod'
+import { findActivePlans, findAllPlans, findVipFreeCourses, insertPlan, updatePlan } from './vip.repository.ts'
+import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 
 export interface VipPlan {
   id: number
@@ -15,7 +20,22 @@ export interface VipPlan {
 
 export const VIP_CENTRE_COURSES = 6
 
-export function createVipService(deps: { db: Db }) {
+function staffPlan(p: Awaited<ReturnType<typeof findAllPlans>>[number]) {
+  return {
+    id: p.id,
+    name: p.name,
+    days: p.days,
+    price_fen: p.priceFen,
+    original_price_fen: p.originalPriceFen,
+    description: p.description,
+    badge: p.badge,
+    active: p.active,
+    sort: p.sort,
+  }
+}
+
+export function createVipService(deps: { db: Db; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date())
   return {
     /**
      * What the VIP tab shows before buying exists: the plans on sale and some of the courses VIP makes free.
@@ -35,6 +55,50 @@ export function createVipService(deps: { db: Db }) {
         })),
         courses: courses.map(toCourseCard),
       }
+    },
+
+    /** Every plan, for operators. */
+    async allPlans() {
+      return { list: (await findAllPlans(deps.db)).map(staffPlan) }
+    },
+
+    /** An operator adds a plan. Orders keep the days and price they were bought with. */
+    async createPlan(input: z.infer<typeof VipPlanCreate>) {
+      return staffPlan(
+        await insertPlan(deps.db, {
+          name: input.name,
+          days: input.days,
+          priceFen: input.price_fen,
+          originalPriceFen: input.original_price_fen ?? null,
+          description: input.description,
+          badge: input.badge ?? null,
+          active: input.active,
+          sort: input.sort,
+        }),
+      )
+    },
+
+    /** An operator changes a plan (withdraws it with active false). */
+    async patchPlan(id: number, input: z.infer<typeof VipPlanPatch>) {
+      const row = await updatePlan(deps.db, id, {
+        name: input.name,
+        days: input.days,
+        priceFen: input.price_fen,
+        originalPriceFen: input.original_price_fen,
+        description: input.description,
+        badge: input.badge,
+        active: input.active,
+        sort: input.sort,
+      })
+      if (!row) throw new AppError(Codes.NotFound, 'VIP 套餐不存在')
+      return staffPlan(row)
+    },
+
+    /** A member's VIP: running or not, and until when (null: never had one). */
+    async membership(memberId: number): Promise<{ active: boolean; expires_at: string } | null> {
+      const row = await findMembership(deps.db, memberId)
+      if (!row) return null
+      return { active: row.expiresAt > now(), expires_at: row.expiresAt.toISOString() }
     },
   }
 }

@@ -1,0 +1,320 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { alipayTime, fenToYuan, parseAlipayTime, responseKey, signContent, verifyRequestParams, yuanToFen, type Params } from './alipay-crypto.ts'
+import { AlipayBrand, renderCashier, renderResult } from './cashier-page.ts'
+import { createNotifier, DEFAULT_RETRY_DELAYS_MS, type Delivery, type Notifier } from './notifier.ts'
+import { rsaSign } from './wechatpay-crypto.ts'
+
+/**
+ * A local stand-in for Alipay's open-platform gateway (openapi.alipay.com/gateway.do) for WAP payments: the
+ * signed page request shows a cashier page, "确认支付" posts the signed async notification to notify_url (retried
+ * until the answer is "success") and sends the browser to return_url; query, close and refund answer in Alipay's
+ * JSON with its signature. State lives in memory.
+ */
+
+export interface AlipaySimulatorOptions {
+  appId: string
+  sellerId: string
+  /** The merchant app's public key: requests must verify with it. */
+  appPublicKey: crypto.KeyLike
+  /** Alipay's own private key: answers and notifications are signed with it. */
+  alipayPrivateKey: crypto.KeyLike
+  publicBase: () => string
+  now: () => Date
+  fetch?: typeof globalThis.fetch
+  retryDelaysMs?: readonly number[]
+}
+
+type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED'
+
+export interface AlipaySimTrade {
+  outTradeNo: string
+  tradeNo: string
+  subject: string
+  total: number
+  notifyUrl: string | null
+  returnUrl: string | null
+  quitUrl: string | null
+  timeExpire: Date | null
+  token: string
+  status: TradeStatus
+  gmtPayment: Date | null
+  refunded: number
+  refunds: Map<string, number>
+}
+
+export interface AlipaySimulator {
+  trades: Map<string, AlipaySimTrade>
+  notifier: Notifier
+  pay(outTradeNo: string): Delivery
+  /** The signed form Alipay posts for a paid trade (tests replay and tamper with it). */
+  paymentNotification(trade: AlipaySimTrade, overrides?: Params): string
+  plugin: (app: FastifyInstance) => Promise<void>
+  close(): void
+}
+
+function digits(n: number) {
+  let s = ''
+  for (let i = 0; i < n; i++) s += crypto.randomInt(0, 10)
+  return s
+}
+
+export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySimulator {
+  const trades = new Map<string, AlipaySimTrade>()
+  const byToken = new Map<string, AlipaySimTrade>()
+  const notifier = createNotifier({ fetch: options.fetch ?? globalThis.fetch, retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS })
+
+  function expireIfDue(t: AlipaySimTrade) {
+    if (t.status === 'WAIT_BUYER_PAY' && t.timeExpire && t.timeExpire.getTime() <= options.now().getTime()) t.status = 'TRADE_CLOSED'
+  }
+
+  function signedForm(params: Params) {
+    const all: Params = { ...params, sign_type: 'RSA2' }
+    // Notifications are signed without sign_type in the content.
+    const sign = rsaSign(options.alipayPrivateKey, signContent(all, ['sign', 'sign_type']))
+    return new URLSearchParams(Object.entries({ ...all, sign }).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')).toString()
+  }
+
+  function paymentNotification(t: AlipaySimTrade, overrides: Params = {}) {
+    const paid = t.gmtPayment ?? options.now()
+    return signedForm({
+      notify_time: alipayTime(options.now()),
+      notify_type: 'trade_status_sync',
+      notify_id: `${crypto.randomBytes(16).toString('hex')}`,
+      charset: 'utf-8',
+      version: '1.0',
+      auth_app_id: options.appId,
+      app_id: options.appId,
+      trade_no: t.tradeNo,
+      out_trade_no: t.outTradeNo,
+      seller_id: options.sellerId,
+      buyer_id: '2088102177846880',
+      buyer_logon_id: '159****5620',
+      trade_status: t.status,
+      total_amount: fenToYuan(t.total),
+      receipt_amount: fenToYuan(t.total),
+      buyer_pay_amount: fenToYuan(t.total),
+      invoice_amount: fenToYuan(t.total),
+      point_amount: '0.00',
+      subject: t.subject,
+      gmt_create: alipayTime(paid),
+      gmt_payment: alipayTime(paid),
+      fund_bill_list: JSON.stringify([{ amount: fenToYuan(t.total), fundChannel: 'ALIPAYACCOUNT' }]),
+      ...overrides,
+    })
+  }
+
+  function pay(outTradeNo: string) {
+    const t = trades.get(outTradeNo)
+    if (!t) throw new Error(`no trade ${outTradeNo}`)
+    expireIfDue(t)
+    if (t.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${outTradeNo} is ${t.status}`)
+    t.status = 'TRADE_SUCCESS'
+    t.gmtPayment = options.now()
+    const body = paymentNotification(t)
+    const id = new URLSearchParams(body).get('notify_id')!
+    return notifier.send(
+      id,
+      t.notifyUrl ?? '',
+      () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body }),
+      (status, text) => status === 200 && text.trim() === 'success',
+    )
+  }
+
+  function answer(reply: FastifyReply, method: string, content: Record<string, unknown>) {
+    const inner = JSON.stringify(content)
+    const sign = rsaSign(options.alipayPrivateKey, inner)
+    return reply.code(200).type('text/html;charset=utf-8').send(`{"${responseKey(method)}":${inner},"sign":"${sign}"}`)
+  }
+
+  const ok = (extra: Record<string, unknown>) => ({ code: '10000', msg: 'Success', ...extra })
+  const business = (subCode: string, subMsg: string) => ({ code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg })
+
+  function html(reply: FastifyReply, body: string) {
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body)
+  }
+
+  function checkCommon(p: Params): Record<string, unknown> | null {
+    if (!p.app_id || p.app_id !== options.appId) return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' }
+    if (p.sign_type !== 'RSA2') return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature-type', sub_msg: '无效的签名类型' }
+    if (!verifyRequestParams(p, options.appPublicKey)) return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
+    const ts = parseAlipayTime(p.timestamp)
+    if (!ts || Math.abs(ts.getTime() - options.now().getTime()) > 30 * 60_000) {
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-timestamp', sub_msg: '非法的时间戳参数' }
+    }
+    return null
+  }
+
+  function biz(p: Params): Record<string, unknown> | null {
+    try {
+      const b = JSON.parse(p.biz_content ?? '') as unknown
+      return b && typeof b === 'object' ? (b as Record<string, unknown>) : null
+    } catch {
+      return null
+    }
+  }
+
+  function openCashier(reply: FastifyReply, p: Params) {
+    const problem = checkCommon(p)
+    if (problem) return html(reply, renderResult(AlipayBrand, '支付遇到问题', `错误代码 ${String(problem.sub_code)}：${String(problem.sub_msg)}`))
+    const b = biz(p)
+    const total = yuanToFen(typeof b?.total_amount === 'string' ? b.total_amount : undefined)
+    const outTradeNo = typeof b?.out_trade_no === 'string' ? b.out_trade_no : ''
+    if (!b || !outTradeNo || total === null || total < 1 || typeof b.subject !== 'string' || b.product_code !== 'QUICK_WAP_WAY') {
+      return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 invalid-parameter：参数有误'))
+    }
+    let t = trades.get(outTradeNo)
+    if (t) expireIfDue(t)
+    if (t && t.total !== total) return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 ACQ.CONTEXT_INCONSISTENT：交易信息被篡改'))
+    if (!t) {
+      t = {
+        outTradeNo,
+        tradeNo: `2026${digits(24)}`,
+        subject: b.subject,
+        total,
+        notifyUrl: p.notify_url ?? null,
+        returnUrl: p.return_url ?? null,
+        quitUrl: typeof b.quit_url === 'string' ? b.quit_url : null,
+        timeExpire: parseAlipayTime(typeof b.time_expire === 'string' ? b.time_expire : undefined),
+        token: crypto.randomBytes(12).toString('base64url'),
+        status: 'WAIT_BUYER_PAY',
+        gmtPayment: null,
+        refunded: 0,
+        refunds: new Map(),
+      }
+      trades.set(outTradeNo, t)
+      byToken.set(t.token, t)
+    }
+    if (t.status !== 'WAIT_BUYER_PAY') {
+      return html(reply, renderResult(AlipayBrand, t.status === 'TRADE_CLOSED' ? '交易已关闭' : '订单已支付', '请回到商户页面查看。'))
+    }
+    const base = options.publicBase()
+    return html(
+      reply,
+      renderCashier({
+        brand: AlipayBrand,
+        merchant: '自学',
+        description: t.subject,
+        amountFen: t.total,
+        orderNo: t.outTradeNo,
+        payAction: `${base}/cashier/pay`,
+        cancelAction: `${base}/cashier/cancel`,
+        fields: { token: t.token },
+      }),
+    )
+  }
+
+  /** Where the browser goes after paying: return_url with the synchronous, signed result. */
+  function returnLocation(t: AlipaySimTrade) {
+    if (!t.returnUrl || !/^https?:\/\//.test(t.returnUrl)) return null
+    const params: Params = {
+      charset: 'utf-8',
+      out_trade_no: t.outTradeNo,
+      method: 'alipay.trade.wap.pay.return',
+      total_amount: fenToYuan(t.total),
+      trade_no: t.tradeNo,
+      auth_app_id: options.appId,
+      version: '1.0',
+      app_id: options.appId,
+      sign_type: 'RSA2',
+      seller_id: options.sellerId,
+      timestamp: alipayTime(options.now()),
+    }
+    params.sign = rsaSign(options.alipayPrivateKey, signContent(params, ['sign', 'sign_type']))
+    const url = new URL(t.returnUrl)
+    for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v)
+    return url.toString()
+  }
+
+  function apiCall(reply: FastifyReply, p: Params) {
+    const method = p.method ?? ''
+    const problem = checkCommon(p)
+    if (problem) return answer(reply, method, problem)
+    const b = biz(p)
+    const t = typeof b?.out_trade_no === 'string' ? trades.get(b.out_trade_no) : undefined
+    if (t) expireIfDue(t)
+    if (method === 'alipay.trade.query') {
+      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
+      return answer(
+        reply,
+        method,
+        ok({
+          trade_no: t.tradeNo,
+          out_trade_no: t.outTradeNo,
+          buyer_logon_id: '159****5620',
+          trade_status: t.status,
+          total_amount: fenToYuan(t.total),
+          buyer_pay_amount: t.gmtPayment ? fenToYuan(t.total) : '0.00',
+          send_pay_date: t.gmtPayment ? alipayTime(t.gmtPayment) : undefined,
+          buyer_user_id: '2088102177846880',
+        }),
+      )
+    }
+    if (method === 'alipay.trade.close') {
+      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
+      if (t.status !== 'WAIT_BUYER_PAY' && t.status !== 'TRADE_CLOSED') return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
+      t.status = 'TRADE_CLOSED'
+      return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo }))
+    }
+    if (method === 'alipay.trade.refund') {
+      const amount = yuanToFen(typeof b?.refund_amount === 'string' ? b.refund_amount : undefined)
+      const requestNo = typeof b?.out_request_no === 'string' && b.out_request_no ? b.out_request_no : t?.outTradeNo
+      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
+      if (amount === null || amount < 1 || !requestNo) return answer(reply, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: '参数无效' })
+      const done = t.refunds.get(requestNo)
+      if (done !== undefined) {
+        // The same out_request_no again: Alipay answers success without moving money a second time.
+        return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'N', refund_fee: fenToYuan(t.refunded) }))
+      }
+      if (t.status === 'WAIT_BUYER_PAY' || (t.status === 'TRADE_CLOSED' && t.refunded === 0)) return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
+      if (amount > t.total - t.refunded) return answer(reply, method, business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'))
+      t.refunds.set(requestNo, amount)
+      t.refunded += amount
+      if (t.refunded === t.total) t.status = 'TRADE_CLOSED'
+      return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'Y', refund_fee: fenToYuan(t.refunded), gmt_refund_pay: alipayTime(options.now()) }))
+    }
+    return answer(reply, method || 'error', { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' })
+  }
+
+  async function plugin(app: FastifyInstance) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))))
+    })
+    app.addHook('onClose', async () => close())
+
+    // The browser arrives here with the signed alipay.trade.wap.pay request (a page redirect).
+    app.get<{ Querystring: Params }>('/gateway.do', { schema: { hide: true } }, async (request, reply) => {
+      const p = { ...request.query }
+      if (p.method !== 'alipay.trade.wap.pay') return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 invalid-method'))
+      return openCashier(reply, p)
+    })
+
+    app.post<{ Body: Params; Querystring: Params }>('/gateway.do', { schema: { hide: true } }, async (request, reply) => {
+      const p: Params = { ...(request.body ?? {}) }
+      if (p.method === 'alipay.trade.wap.pay') return openCashier(reply, p)
+      return apiCall(reply, p)
+    })
+
+    app.post<{ Body: Params }>('/cashier/pay', { schema: { hide: true } }, async (request, reply) => {
+      const t = byToken.get(request.body?.token ?? '')
+      if (!t) return html(reply, renderResult(AlipayBrand, '订单不存在', ''))
+      expireIfDue(t)
+      if (t.status === 'WAIT_BUYER_PAY') pay(t.outTradeNo)
+      else if (t.status === 'TRADE_CLOSED') return html(reply, renderResult(AlipayBrand, '交易已关闭', '请回到商户页面重新下单。'))
+      const location = returnLocation(t)
+      return location ? reply.redirect(location, 302) : html(reply, renderResult(AlipayBrand, '支付成功', ''))
+    })
+
+    app.post<{ Body: Params }>('/cashier/cancel', { schema: { hide: true } }, async (request, reply) => {
+      const t = byToken.get(request.body?.token ?? '')
+      const back = t?.quitUrl ?? t?.returnUrl
+      return back && /^https?:\/\//.test(back) ? reply.redirect(back, 302) : html(reply, renderResult(AlipayBrand, '已取消支付', ''))
+    })
+  }
+
+  function close() {
+    notifier.close()
+  }
+
+  return { trades, notifier, pay, paymentNotification, plugin, close }
+}

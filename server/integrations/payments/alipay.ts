@@ -1,0 +1,193 @@
+import type crypto from 'node:crypto'
+import {
+  alipayTime,
+  fenToYuan,
+  parseAlipayTime,
+  responseKey,
+  responseSignedText,
+  signParams,
+  verifyNotificationParams,
+  yuanToFen,
+  type Params,
+} from './alipay-crypto.ts'
+import { rsaVerify } from './wechatpay-crypto.ts'
+import {
+  NotificationError,
+  ProviderError,
+  type IncomingNotification,
+  type PaymentProvider,
+  type PrepayResult,
+  type ProviderTrade,
+  type RefundResult,
+  type VerifiedPayment,
+} from './payments.ts'
+
+export interface AlipayOptions {
+  appId: string
+  /** https://openapi.alipay.com/gateway.do, or the simulator's gateway. */
+  gateway: string
+  privateKey: crypto.KeyObject
+  /** Alipay's public key ("支付宝公钥"), for answers and notifications. */
+  alipayPublicKey: crypto.KeyObject
+  fetch?: typeof globalThis.fetch
+  now?: () => Date
+  timeoutMs?: number
+}
+
+type AlipayAnswer = Record<string, unknown> & { code?: string; msg?: string; sub_code?: string; sub_msg?: string }
+
+const tradeState: Record<string, ProviderTrade['state']> = {
+  WAIT_BUYER_PAY: 'not_paid',
+  TRADE_SUCCESS: 'paid',
+  TRADE_FINISHED: 'paid',
+  TRADE_CLOSED: 'closed',
+}
+
+/**
+ * The Alipay open-platform adapter for WAP payments (alipay.trade.wap.pay) with RSA2 signatures; the trade
+ * query, close and refund go over the gateway, and every answer's signature is checked.
+ */
+export function createAlipay(options: AlipayOptions): PaymentProvider {
+  const fetchImpl = options.fetch ?? globalThis.fetch
+  const now = options.now ?? (() => new Date())
+
+  function commonParams(method: string, biz: Record<string, unknown>, extra: Params = {}): Params {
+    const params: Params = {
+      app_id: options.appId,
+      method,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: alipayTime(now()),
+      version: '1.0',
+      ...extra,
+      biz_content: JSON.stringify(biz),
+    }
+    params.sign = signParams(params, options.privateKey)
+    return params
+  }
+
+  async function call(method: string, biz: Record<string, unknown>): Promise<AlipayAnswer> {
+    const params = commonParams(method, biz)
+    const form = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
+    let text: string
+    try {
+      const res = await fetchImpl(`${options.gateway}?charset=utf-8`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
+        body: form.toString(),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+      })
+      text = await res.text()
+      if (!res.ok) throw new ProviderError(null, `HTTP ${res.status} from Alipay ${method}`)
+    } catch (err) {
+      if (err instanceof ProviderError) throw err
+      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network error'
+      throw new ProviderError(null, `${reason} calling Alipay ${method}`)
+    }
+    const key = responseKey(method)
+    let json: Record<string, unknown>
+    try {
+      json = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      throw new ProviderError(null, `non-JSON answer from Alipay ${method}`)
+    }
+    const answer = (json[key] ?? json.error_response) as AlipayAnswer | undefined
+    if (!answer || typeof answer !== 'object') throw new ProviderError(null, `Alipay ${method}: no ${key}`)
+    // Alipay signs successful answers (and most failures); an unsigned failure is still a failure.
+    const signed = responseSignedText(text, json[key] ? key : 'error_response')
+    const sign = typeof json.sign === 'string' ? json.sign : null
+    if (answer.code === '10000' && (!signed || !sign || !rsaVerify(options.alipayPublicKey, signed, sign))) {
+      throw new ProviderError('SIGN_ERROR', `Alipay answer to ${method} failed verification`)
+    }
+    return answer
+  }
+
+  function failure(method: string, a: AlipayAnswer) {
+    return new ProviderError(a.sub_code ?? a.code ?? null, `Alipay ${method}: ${a.code} ${a.sub_code ?? ''} ${a.sub_msg ?? a.msg ?? ''}`.trim())
+  }
+
+  return {
+    name: 'alipay',
+    appId: options.appId,
+    mchId: options.appId,
+
+    async prepay(input): Promise<PrepayResult> {
+      if (input.method !== 'alipay_wap') throw new ProviderError('PARAM_ERROR', `${input.method} is not an Alipay method`)
+      const params = commonParams(
+        'alipay.trade.wap.pay',
+        {
+          out_trade_no: input.orderNo,
+          total_amount: fenToYuan(input.amountFen),
+          subject: input.description.slice(0, 256),
+          product_code: 'QUICK_WAP_WAY',
+          time_expire: alipayTime(input.expiresAt),
+          quit_url: input.quitUrl,
+        },
+        { return_url: input.returnUrl, notify_url: input.notifyUrl },
+      )
+      const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
+      // A page redirect: the browser takes the signed request to the gateway, which shows the cashier.
+      return { redirectUrl: `${options.gateway}?${query.toString()}` }
+    },
+
+    async query(orderNo) {
+      const a = await call('alipay.trade.query', { out_trade_no: orderNo })
+      if (a.code !== '10000') {
+        if (a.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'not_found', transactionId: null, amountFen: null, paidAt: null, appId: null, mchId: null }
+        throw failure('alipay.trade.query', a)
+      }
+      return {
+        state: tradeState[String(a.trade_status)] ?? 'not_paid',
+        transactionId: typeof a.trade_no === 'string' ? a.trade_no : null,
+        amountFen: yuanToFen(typeof a.total_amount === 'string' ? a.total_amount : undefined),
+        paidAt: parseAlipayTime(typeof a.send_pay_date === 'string' ? a.send_pay_date : undefined),
+        appId: options.appId,
+        mchId: options.appId,
+      }
+    },
+
+    async close(orderNo) {
+      const a = await call('alipay.trade.close', { out_trade_no: orderNo })
+      // A member who never opened the cashier left no trade at Alipay: nothing to close.
+      if (a.code !== '10000' && a.sub_code !== 'ACQ.TRADE_NOT_EXIST') throw failure('alipay.trade.close', a)
+    },
+
+    async refund(input): Promise<RefundResult> {
+      const a = await call('alipay.trade.refund', {
+        out_trade_no: input.orderNo,
+        refund_amount: fenToYuan(input.amountFen),
+        out_request_no: input.refundNo,
+        refund_reason: input.reason.slice(0, 256),
+      })
+      if (a.code === '10000') return { state: 'succeeded', providerRefundId: input.refundNo }
+      // These refusals are final; anything else (system busy, network) is retried by the refund sweep.
+      if (['ACQ.TRADE_NOT_EXIST', 'ACQ.TRADE_STATUS_ERROR', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'ACQ.REASON_TRADE_REFUND_FEE_ERR'].includes(a.sub_code ?? '')) {
+        return { state: 'failed', providerRefundId: null, detail: `${a.sub_code} ${a.sub_msg ?? ''}`.trim() }
+      }
+      throw failure('alipay.trade.refund', a)
+    },
+
+    verifyPayment(n: IncomingNotification): VerifiedPayment {
+      const form = new URLSearchParams(n.body)
+      const params: Params = {}
+      for (const [k, v] of form) params[k] = v
+      if (!params.sign) throw new NotificationError('bad_signature', 'no sign')
+      if (!verifyNotificationParams(params, options.alipayPublicKey)) throw new NotificationError('bad_signature', 'signature does not match')
+      const amountFen = yuanToFen(params.total_amount)
+      if (!params.notify_id || !params.out_trade_no || !params.trade_no || amountFen === null || !params.app_id) {
+        throw new NotificationError('bad_body', 'notification lacks fields')
+      }
+      return {
+        notificationId: params.notify_id,
+        orderNo: params.out_trade_no,
+        success: params.trade_status === 'TRADE_SUCCESS' || params.trade_status === 'TRADE_FINISHED',
+        transactionId: params.trade_no,
+        amountFen,
+        appId: params.app_id,
+        mchId: params.app_id,
+        paidAt: parseAlipayTime(params.gmt_payment) ?? now(),
+      }
+    },
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The simulators' cashier pages: what a person sees instead of WeChat's or Alipay's payment sheet in the demo.
+ * Plain HTML and CSS, readable on a 360 px phone, buttons at least 44 px high, zh-CN.
+ */
+
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+export function yuan(fen: number) {
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
+}
+
+export interface Brand {
+  name: string
+  color: string
+}
+
+export const WechatBrand: Brand = { name: '微信支付', color: '#07c160' }
+export const AlipayBrand: Brand = { name: '支付宝', color: '#1677ff' }
+
+function layout(brand: Brand, title: string, body: string, script = '') {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>
+  *{box-sizing:border-box}
+  body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;background:#f2f3f5;color:#1f1f1f}
+  main{max-width:500px;margin:0 auto;min-height:100vh;display:flex;flex-direction:column;padding:16px}
+  .bar{display:flex;align-items:center;gap:8px;font-weight:600;color:${brand.color};padding:4px 0 16px}
+  .sim{margin-left:auto;font-size:12px;font-weight:400;color:#8c8c8c;border:1px solid #d9d9d9;border-radius:4px;padding:0 6px}
+  .card{background:#fff;border-radius:12px;padding:24px 16px;text-align:center}
+  .merchant{color:#595959;font-size:15px}
+  .amount{font-size:40px;font-weight:600;margin:8px 0 4px;letter-spacing:.5px}
+  .amount small{font-size:22px;margin-right:2px}
+  .desc{color:#8c8c8c;font-size:14px;word-break:break-all}
+  .rows{margin-top:16px;text-align:left;font-size:14px;color:#595959;border-top:1px solid #f0f0f0;padding-top:12px}
+  .rows div{display:flex;justify-content:space-between;gap:12px;padding:4px 0}
+  .rows span:last-child{color:#1f1f1f;text-align:right;word-break:break-all}
+  .actions{margin-top:auto;padding-top:24px;display:flex;flex-direction:column;gap:12px}
+  button{width:100%;min-height:48px;border-radius:8px;border:0;font-size:17px;cursor:pointer}
+  .pay{background:${brand.color};color:#fff;font-weight:600}
+  .cancel{background:#fff;color:#595959;border:1px solid #d9d9d9}
+  .note{font-size:12px;color:#8c8c8c;text-align:center;margin-top:12px}
+  .state{font-size:20px;font-weight:600;margin:8px 0}
+</style>
+</head>
+<body><main>
+<div class="bar"><span>${escapeHtml(brand.name)}</span><span class="sim">本地模拟 · 不会扣款</span></div>
+${body}
+</main>${script}</body>
+</html>`
+}
+
+export interface CashierView {
+  brand: Brand
+  merchant: string
+  description: string
+  amountFen: number
+  orderNo: string
+  /** Form targets and the hidden fields they carry. */
+  payAction: string
+  cancelAction: string
+  fields: Record<string, string>
+}
+
+function hidden(fields: Record<string, string>) {
+  return Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('')
+}
+
+export function renderCashier(v: CashierView) {
+  const body = `<section class="card">
+  <div class="merchant">${escapeHtml(v.merchant)}</div>
+  <div class="amount"><small>¥</small>${yuan(v.amountFen)}</div>
+  <div class="desc">${escapeHtml(v.description)}</div>
+  <div class="rows"><div><span>订单号</span><span>${escapeHtml(v.orderNo)}</span></div><div><span>付款方式</span><span>零钱（模拟）</span></div></div>
+</section>
+<div class="actions">
+  <form method="post" action="${escapeHtml(v.payAction)}">${hidden(v.fields)}<button class="pay" type="submit">确认支付</button></form>
+  <form method="post" action="${escapeHtml(v.cancelAction)}">${hidden(v.fields)}<button class="cancel" type="submit">取消</button></form>
+  <p class="note">这是自学的本地支付模拟器：按“确认支付”后，模拟器会像真实支付平台一样签名并通知服务器。</p>
+</div>`
+  return layout(v.brand, `${v.brand.name} - ${v.merchant}`, body)
+}
+
+/** A result page; `script` may tell a parent window (the JSAPI bridge) what happened. */
+export function renderResult(brand: Brand, title: string, message: string, script = '') {
+  const body = `<section class="card"><div class="state">${escapeHtml(title)}</div><div class="desc">${escapeHtml(message)}</div></section>`
+  return layout(brand, title, body, script)
+}

@@ -1,0 +1,140 @@
+import type { JsapiPayParams } from './wechatpay-crypto.ts'
+
+/**
+ * What the order and payment services need from a payment provider (WeChat Pay v3, Alipay), whatever its wire
+ * format. The real adapters speak to the provider's configured base URL, which is the local simulator in tests and
+ * in the demo.
+ */
+
+export type ProviderName = 'wechat' | 'alipay'
+export type ProviderPayMethod = 'wechat_jsapi' | 'wechat_h5' | 'wechat_native' | 'alipay_wap'
+
+export interface PrepayInput {
+  method: ProviderPayMethod
+  /** out_trade_no. */
+  orderNo: string
+  description: string
+  amountFen: number
+  expiresAt: Date
+  notifyUrl: string
+  /** Where the browser comes back after paying (H5 redirect_url, Alipay return_url). */
+  returnUrl: string
+  /** Where Alipay's "back" button goes. */
+  quitUrl: string
+  /** JSAPI: the member's openid for our AppID. */
+  openid?: string | null
+  /** H5: the payer's IP (scene_info.payer_client_ip). */
+  clientIp: string
+}
+
+/** Exactly one of these is set, by method. */
+export interface PrepayResult {
+  jsapi?: JsapiPayParams
+  h5Url?: string
+  codeUrl?: string
+  redirectUrl?: string
+}
+
+export type ProviderTradeState = 'paid' | 'not_paid' | 'closed' | 'refunded' | 'not_found'
+
+/** A payment as the provider sees it (order query). */
+export interface ProviderTrade {
+  state: ProviderTradeState
+  transactionId: string | null
+  amountFen: number | null
+  paidAt: Date | null
+  appId: string | null
+  mchId: string | null
+}
+
+export interface RefundInput {
+  orderNo: string
+  refundNo: string
+  amountFen: number
+  /** The whole payment. */
+  totalFen: number
+  reason: string
+  notifyUrl: string
+}
+
+export interface RefundResult {
+  state: 'processing' | 'succeeded' | 'failed'
+  providerRefundId: string | null
+  detail?: string
+}
+
+/** A payment notification whose signature (and, for WeChat, decryption) checked out. */
+export interface VerifiedPayment {
+  notificationId: string
+  orderNo: string
+  /** Only a success moves an order; anything else is logged. */
+  success: boolean
+  transactionId: string
+  amountFen: number
+  appId: string
+  mchId: string
+  paidAt: Date
+}
+
+export interface VerifiedRefund {
+  notificationId: string
+  orderNo: string
+  refundNo: string
+  providerRefundId: string
+  state: 'succeeded' | 'failed' | 'processing'
+  amountFen: number
+}
+
+export type NotificationFailure = 'bad_signature' | 'bad_timestamp' | 'bad_body'
+
+/** A notification that cannot be trusted or read: refused, logged, nothing changed. */
+export class NotificationError extends Error {
+  readonly outcome: NotificationFailure
+  constructor(outcome: NotificationFailure, detail: string) {
+    super(detail)
+    this.name = 'NotificationError'
+    this.outcome = outcome
+  }
+}
+
+/** The provider failed or refused; `code` is its error code when it said one (ORDER_NOT_EXIST, ACQ.TRADE_NOT_EXIST…). */
+export class ProviderError extends Error {
+  readonly code: string | null
+  constructor(code: string | null, message: string) {
+    super(message)
+    this.name = 'ProviderError'
+    this.code = code
+  }
+}
+
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName
+  /** The merchant ids a notification must carry. */
+  readonly appId: string
+  readonly mchId: string
+  prepay(input: PrepayInput): Promise<PrepayResult>
+  query(orderNo: string): Promise<ProviderTrade>
+  /** Closes an unpaid trade; a trade the provider never saw is fine. */
+  close(orderNo: string): Promise<void>
+  /** Sending the same refund number again is safe: the provider answers with that refund's state. */
+  refund(input: RefundInput): Promise<RefundResult>
+  verifyPayment(n: IncomingNotification): VerifiedPayment
+  /** Providers whose refunds complete in the API answer (Alipay) have no refund notification. */
+  verifyRefund?(n: IncomingNotification): VerifiedRefund
+}
+
+export interface PaymentProviders {
+  wechat: PaymentProvider
+  alipay: PaymentProvider
+}
+
+export function providerOf(method: string): ProviderName | null {
+  if (method.startsWith('wechat_')) return 'wechat'
+  if (method === 'alipay_wap') return 'alipay'
+  return null
+}

@@ -1,0 +1,313 @@
+import type crypto from 'node:crypto'
+import { z } from 'zod'
+import {
+  NotificationError,
+  ProviderError,
+  type IncomingNotification,
+  type PaymentProvider,
+  type PrepayInput,
+  type PrepayResult,
+  type ProviderTrade,
+  type RefundInput,
+  type RefundResult,
+  type VerifiedPayment,
+  type VerifiedRefund,
+} from './payments.ts'
+import {
+  decryptResource,
+  jsapiPayParams,
+  nonceStr,
+  readSignedHeaders,
+  requestAuthorization,
+  rfc3339Beijing,
+  verifyWechatpaySignature,
+  type WechatpayVerifierKeys,
+} from './wechatpay-crypto.ts'
+
+export interface WechatPayOptions {
+  mchid: string
+  /** The AppID payments are made under (the Official Account's). */
+  appId: string
+  /** https://api.mch.weixin.qq.com, or the simulator's base. */
+  apiBase: string
+  privateKey: crypto.KeyObject
+  /** The serial of the merchant API certificate (serial_no in the Authorization header). */
+  serialNo: string
+  apiV3Key: string
+  verifier: WechatpayVerifierKeys
+  fetch?: typeof globalThis.fetch
+  now?: () => Date
+  timeoutMs?: number
+}
+
+const errorBody = z.object({ code: z.string(), message: z.string().default('') })
+
+const transaction = z.object({
+  appid: z.string(),
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  trade_type: z.string().optional(),
+  trade_state: z.string(),
+  trade_state_desc: z.string().optional(),
+  success_time: z.string().optional(),
+  amount: z.object({ total: z.number().int().optional(), payer_total: z.number().int().optional(), currency: z.string().optional() }).optional(),
+})
+
+const refundBody = z.object({
+  refund_id: z.string(),
+  out_refund_no: z.string(),
+  out_trade_no: z.string().optional(),
+  status: z.string(),
+})
+
+const notificationBody = z.object({
+  id: z.string().min(1).max(64),
+  create_time: z.string().optional(),
+  event_type: z.string(),
+  resource_type: z.string().optional(),
+  resource: z.object({
+    algorithm: z.string(),
+    ciphertext: z.string(),
+    nonce: z.string(),
+    associated_data: z.string().optional(),
+    original_type: z.string().optional(),
+  }),
+})
+
+const refundResource = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  out_refund_no: z.string(),
+  refund_id: z.string(),
+  refund_status: z.string(),
+  amount: z.object({ total: z.number().int(), refund: z.number().int() }),
+})
+
+const stateOf: Record<string, ProviderTrade['state']> = {
+  SUCCESS: 'paid',
+  REFUND: 'refunded',
+  NOTPAY: 'not_paid',
+  USERPAYING: 'not_paid',
+  PAYERROR: 'not_paid',
+  CLOSED: 'closed',
+  REVOKED: 'closed',
+}
+
+const refundStateOf: Record<string, RefundResult['state']> = { SUCCESS: 'succeeded', PROCESSING: 'processing', CLOSED: 'failed', ABNORMAL: 'failed' }
+
+/**
+ * The WeChat Pay API v3 adapter: every request signed with the merchant key, every answer's signature checked
+ * against the platform certificate or the WeChat Pay public key before it is believed.
+ */
+export function createWechatPay(options: WechatPayOptions): PaymentProvider {
+  const fetchImpl = options.fetch ?? globalThis.fetch
+  const now = options.now ?? (() => new Date())
+  const base = options.apiBase.replace(/\/$/, '')
+  const basePath = new URL(base).pathname.replace(/\/$/, '')
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const text = body === undefined ? '' : JSON.stringify(body)
+    const auth = requestAuthorization({
+      mchid: options.mchid,
+      serialNo: options.serialNo,
+      privateKey: options.privateKey,
+      method,
+      // The signed URL is the path the server sees: the simulator may live under a prefix.
+      url: `${basePath}${path}`,
+      body: text,
+      timestamp: Math.floor(now().getTime() / 1000),
+      nonce: nonceStr(),
+    })
+    let res: Response
+    let answer: string
+    try {
+      res = await fetchImpl(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: auth,
+          accept: 'application/json',
+          'user-agent': 'zixue-wechatpay/1',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : text,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+      })
+      answer = await res.text()
+    } catch (err) {
+      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network error'
+      throw new ProviderError(null, `${reason} calling WeChat Pay ${path}`)
+    }
+    if (res.status >= 200 && res.status < 300) {
+      const verified = verifyWechatpaySignature(options.verifier, readSignedHeaders(Object.fromEntries(res.headers)), answer, now())
+      if (!verified.ok) throw new ProviderError('SIGN_ERROR', `WeChat Pay answer to ${path} failed verification: ${verified.detail}`)
+    }
+    let json: unknown = null
+    if (answer) {
+      try {
+        json = JSON.parse(answer)
+      } catch {
+        throw new ProviderError(null, `non-JSON answer from WeChat Pay ${path}`)
+      }
+    }
+    if (res.status >= 400) {
+      const e = errorBody.safeParse(json)
+      throw new ProviderError(e.success ? e.data.code : null, `WeChat Pay ${path}: HTTP ${res.status} ${e.success ? e.data.message : ''}`.trim())
+    }
+    return { status: res.status, json }
+  }
+
+  function parse<T extends z.ZodType>(schema: T, json: unknown, what: string): z.output<T> {
+    const r = schema.safeParse(json)
+    if (!r.success) throw new ProviderError(null, `unexpected WeChat Pay answer to ${what}`)
+    return r.data
+  }
+
+  function decrypt(n: IncomingNotification, expectedType: string) {
+    const verified = verifyWechatpaySignature(options.verifier, readSignedHeaders(n.headers), n.body, now())
+    if (!verified.ok) throw new NotificationError(verified.reason, verified.detail)
+    let json: unknown
+    try {
+      json = JSON.parse(n.body)
+    } catch {
+      throw new NotificationError('bad_body', 'not JSON')
+    }
+    const body = notificationBody.safeParse(json)
+    if (!body.success) throw new NotificationError('bad_body', 'not a WeChat Pay notification')
+    if (body.data.resource.original_type && body.data.resource.original_type !== expectedType) {
+      throw new NotificationError('bad_body', `resource is a ${body.data.resource.original_type}, expected ${expectedType}`)
+    }
+    let plain: string
+    try {
+      plain = decryptResource(body.data.resource, options.apiV3Key)
+    } catch {
+      throw new NotificationError('bad_body', 'resource does not decrypt with the APIv3 key')
+    }
+    try {
+      return { id: body.data.id, eventType: body.data.event_type, resource: JSON.parse(plain) as unknown }
+    } catch {
+      throw new NotificationError('bad_body', 'decrypted resource is not JSON')
+    }
+  }
+
+  return {
+    name: 'wechat',
+    appId: options.appId,
+    mchId: options.mchid,
+
+    async prepay(input: PrepayInput): Promise<PrepayResult> {
+      const common = {
+        appid: options.appId,
+        mchid: options.mchid,
+        description: input.description.slice(0, 127),
+        out_trade_no: input.orderNo,
+        time_expire: rfc3339Beijing(input.expiresAt),
+        notify_url: input.notifyUrl,
+        amount: { total: input.amountFen, currency: 'CNY' },
+      }
+      if (input.method === 'wechat_jsapi') {
+        if (!input.openid) throw new ProviderError('PARAM_ERROR', 'JSAPI needs the payer openid')
+        const { json } = await call('POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: input.openid } })
+        const { prepay_id } = parse(z.object({ prepay_id: z.string().min(1) }), json, 'jsapi prepay')
+        return {
+          jsapi: jsapiPayParams({
+            appId: options.appId,
+            prepayId: prepay_id,
+            privateKey: options.privateKey,
+            timestamp: Math.floor(now().getTime() / 1000),
+            nonce: nonceStr(),
+          }),
+        }
+      }
+      if (input.method === 'wechat_h5') {
+        const { json } = await call('POST', '/v3/pay/transactions/h5', {
+          ...common,
+          scene_info: { payer_client_ip: input.clientIp, h5_info: { type: 'Wap' } },
+        })
+        const { h5_url } = parse(z.object({ h5_url: z.string().min(1) }), json, 'h5 prepay')
+        // WeChat sends the browser back to redirect_url when the payment page is done (paid or not).
+        return { h5Url: `${h5_url}&redirect_url=${encodeURIComponent(input.returnUrl)}` }
+      }
+      if (input.method === 'wechat_native') {
+        const { json } = await call('POST', '/v3/pay/transactions/native', common)
+        return { codeUrl: parse(z.object({ code_url: z.string().min(1) }), json, 'native prepay').code_url }
+      }
+      throw new ProviderError('PARAM_ERROR', `${input.method} is not a WeChat Pay method`)
+    },
+
+    async query(orderNo) {
+      try {
+        const { json } = await call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${options.mchid}`)
+        const t = parse(transaction, json, 'order query')
+        return {
+          state: stateOf[t.trade_state] ?? 'not_paid',
+          transactionId: t.transaction_id ?? null,
+          amountFen: t.amount?.total ?? null,
+          paidAt: t.success_time ? new Date(t.success_time) : null,
+          appId: t.appid,
+          mchId: t.mchid,
+        }
+      } catch (err) {
+        if (err instanceof ProviderError && err.code === 'ORDER_NOT_EXIST') {
+          return { state: 'not_found', transactionId: null, amountFen: null, paidAt: null, appId: null, mchId: null }
+        }
+        throw err
+      }
+    },
+
+    async close(orderNo) {
+      try {
+        await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: options.mchid })
+      } catch (err) {
+        if (err instanceof ProviderError && err.code === 'ORDER_NOT_EXIST') return
+        throw err
+      }
+    },
+
+    async refund(input: RefundInput) {
+      const { json } = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: input.orderNo,
+        out_refund_no: input.refundNo,
+        reason: input.reason.slice(0, 80),
+        notify_url: input.notifyUrl,
+        amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
+      })
+      const r = parse(refundBody, json, 'refund')
+      return { state: refundStateOf[r.status] ?? 'processing', providerRefundId: r.refund_id }
+    },
+
+    verifyPayment(n): VerifiedPayment {
+      const { id, resource } = decrypt(n, 'transaction')
+      const t = transaction.safeParse(resource)
+      if (!t.success || !t.data.transaction_id || t.data.amount?.total === undefined) {
+        throw new NotificationError('bad_body', 'decrypted transaction lacks fields')
+      }
+      return {
+        notificationId: id,
+        orderNo: t.data.out_trade_no,
+        success: t.data.trade_state === 'SUCCESS',
+        transactionId: t.data.transaction_id,
+        amountFen: t.data.amount.total,
+        appId: t.data.appid,
+        mchId: t.data.mchid,
+        paidAt: t.data.success_time ? new Date(t.data.success_time) : now(),
+      }
+    },
+
+    verifyRefund(n): VerifiedRefund {
+      const { id, resource } = decrypt(n, 'refund')
+      const r = refundResource.safeParse(resource)
+      if (!r.success) throw new NotificationError('bad_body', 'decrypted refund lacks fields')
+      if (r.data.mchid !== options.mchid) throw new NotificationError('bad_body', 'refund of another merchant')
+      return {
+        notificationId: id,
+        orderNo: r.data.out_trade_no,
+        refundNo: r.data.out_refund_no,
+        providerRefundId: r.data.refund_id,
+        state: refundStateOf[r.data.refund_status] ?? 'processing',
+        amountFen: r.data.amount.refund,
+      }
+    },
+  }
+}

@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { categories, courses } from '#server/db/schema/catalogue.ts'
+import { couponTemplates, memberCoupons } from '#server/db/schema/commerce.ts'
+
+export type CouponTemplateRow = typeof couponTemplates.$inferSelect
+export type MemberCouponRow = typeof memberCoupons.$inferSelect
+
+export async function insertTemplate(db: DbOrTx, row: typeof couponTemplates.$inferInsert) {
+  const [inserted] = await db.insert(couponTemplates).values(row).returning()
+  return inserted!
+}
+
+export async function updateTemplate(db: DbOrTx, id: number, set: Partial<typeof couponTemplates.$inferInsert>) {
+  const [row] = await db.update(couponTemplates).set(set).where(eq(couponTemplates.id, id)).returning()
+  return row ?? null
+}
+
+export async function findTemplate(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(couponTemplates).where(eq(couponTemplates.id, id))
+  return row ?? null
+}
+
+export async function listTemplates(db: DbOrTx, filter: { before?: number; limit: number }) {
+  return db
+    .select()
+    .from(couponTemplates)
+    .where(filter.before === undefined ? undefined : lt(couponTemplates.id, filter.before))
+    .orderBy(desc(couponTemplates.id))
+    .limit(filter.limit)
+}
+
+/** Templates a member may claim now: active, inside the claim window, not sold out. */
+export async function listClaimable(db: DbOrTx, now: Date) {
+  const at = now.toISOString()
+  return db
+    .select()
+    .from(couponTemplates)
+    .where(
+      and(
+        eq(couponTemplates.active, true),
+        or(isNull(couponTemplates.claimFrom), lte(couponTemplates.claimFrom, now)),
+        or(isNull(couponTemplates.claimTo), gt(couponTemplates.claimTo, now)),
+        or(isNull(couponTemplates.validTo), sql`${couponTemplates.validTo} > ${at}::timestamptz`),
+        or(isNull(couponTemplates.totalLimit), sql`${couponTemplates.claimedCount} < ${couponTemplates.totalLimit}`),
+      ),
+    )
+    .orderBy(asc(couponTemplates.id))
+    .limit(100)
+}
+
+/**
+ * Takes one of a template's coupons, if it is claimable now and not sold out, in one conditional update that also
+ * locks the template row (so a member's concurrent claims are counted one after the other). Null: not claimable.
+ */
+export async function takeClaimSlot(db: DbOrTx, id: number, now: Date) {
+  const at = now.toISOString()
+  const [row] = await db
+    .update(couponTemplates)
+    .set({ claimedCount: sql`${couponTemplates.claimedCount} + 1` })
+    .where(
+      and(
+        eq(couponTemplates.id, id),
+        eq(couponTemplates.active, true),
+        or(isNull(couponTemplates.claimFrom), sql`${couponTemplates.claimFrom} <= ${at}::timestamptz`),
+        or(isNull(couponTemplates.claimTo), sql`${couponTemplates.claimTo} > ${at}::timestamptz`),
+        or(isNull(couponTemplates.validTo), sql`${couponTemplates.validTo} > ${at}::timestamptz`),
+        or(isNull(couponTemplates.totalLimit), sql`${couponTemplates.claimedCount} < ${couponTemplates.totalLimit}`),
+      ),
+    )
+    .returning()
+  return row ?? null
+}
+
+export async function countClaims(db: DbOrTx, templateId: number, memberId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberCoupons)
+    .where(and(eq(memberCoupons.templateId, templateId), eq(memberCoupons.memberId, memberId)))
+  return row?.n ?? 0
+}
+
+export async function insertMemberCoupon(db: DbOrTx, row: typeof memberCoupons.$inferInsert) {
+  const [inserted] = await db.insert(memberCoupons).values(row).returning()
+  return inserted!
+}
+
+/** A member's coupons with their templates, newest first. */
+export async function listMemberCoupons(db: DbOrTx, memberId: number) {
+  return db
+    .select({ coupon: memberCoupons, template: couponTemplates })
+    .from(memberCoupons)
+    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
+    .where(eq(memberCoupons.memberId, memberId))
+    .orderBy(desc(memberCoupons.id))
+    .limit(200)
+}
+
+/** The member's coupons that can be used now (available, not expired), with their templates. */
+export async function usableCoupons(db: DbOrTx, memberId: number, now: Date) {
+  return db
+    .select({ coupon: memberCoupons, template: couponTemplates })
+    .from(memberCoupons)
+    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
+    .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, now)))
+    .orderBy(asc(memberCoupons.expiresAt), asc(memberCoupons.id))
+}
+
+/** Reserves a coupon for an order if it is still available and not expired; false when someone else took it. */
+export async function reserveCoupon(db: DbOrTx, couponId: number, memberId: number, orderId: number, now: Date) {
+  const rows = await db
+    .update(memberCoupons)
+    .set({ state: 'reserved', orderId })
+    .where(and(eq(memberCoupons.id, couponId), eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, now)))
+    .returning({ id: memberCoupons.id })
+  return rows.length > 0
+}
+
+export async function markCouponUsed(db: DbOrTx, orderId: number, now: Date) {
+  await db
+    .update(memberCoupons)
+    .set({ state: 'used', usedAt: now })
+    .where(and(eq(memberCoupons.orderId, orderId), eq(memberCoupons.state, 'reserved')))
+}
+
+/** Gives back the coupon an order held or used (closed or refunded order). Returns how many. */
+export async function returnCoupon(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .update(memberCoupons)
+    .set({ state: 'available', orderId: null, usedAt: null })
+    .where(and(eq(memberCoupons.orderId, orderId), inArray(memberCoupons.state, ['reserved', 'used'])))
+    .returning({ id: memberCoupons.id })
+  return rows.length
+}
+
+/** A course's category and that category's parent (category-scoped coupons match either). */
+export async function courseCategories(db: DbOrTx, courseId: number) {
+  const [row] = await db
+    .select({ categoryId: courses.categoryId, parentId: categories.parentId })
+    .from(courses)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .where(eq(courses.id, courseId))
+  return row ? [row.categoryId, ...(row.parentId === null ? [] : [row.parentId])] : []
+}

@@ -1,0 +1,156 @@
+import type { z } from 'zod'
+import type { Db } from '#server/db/database.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import {
+  countClaims,
+  findTemplate,
+  insertMemberCoupon,
+  insertTemplate,
+  listClaimable,
+  listMemberCoupons,
+  listTemplates,
+  takeClaimSlot,
+  updateTemplate,
+  type CouponTemplateRow,
+  type MemberCouponRow,
+} from './coupons.repository.ts'
+import type { CouponTemplateView, MemberCouponView, TemplateCreate, TemplatePatch } from './coupons.schema.ts'
+
+const DAY = 86_400_000
+
+export function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView> {
+  return {
+    id: t.id,
+    name: t.name,
+    kind: t.kind,
+    amount_off_fen: t.amountOffFen,
+    percent_off: t.percentOff,
+    max_off_fen: t.maxOffFen,
+    min_spend_fen: t.minSpendFen,
+    scope: t.scope,
+    scope_ids: t.scopeIds,
+    claim_from: t.claimFrom?.toISOString() ?? null,
+    claim_to: t.claimTo?.toISOString() ?? null,
+    valid_days: t.validDays,
+    valid_to: t.validTo?.toISOString() ?? null,
+    total_limit: t.totalLimit,
+    per_member_limit: t.perMemberLimit,
+    claimed_count: t.claimedCount,
+    active: t.active,
+  }
+}
+
+function toMemberCouponView(c: MemberCouponRow, t: CouponTemplateRow, now: Date): z.infer<typeof MemberCouponView> {
+  return {
+    coupon_id: c.id,
+    template_id: t.id,
+    name: t.name,
+    kind: t.kind,
+    amount_off_fen: t.amountOffFen,
+    percent_off: t.percentOff,
+    max_off_fen: t.maxOffFen,
+    min_spend_fen: t.minSpendFen,
+    scope: t.scope,
+    state: c.state === 'available' && c.expiresAt <= now ? 'expired' : c.state,
+    claimed_at: c.claimedAt.toISOString(),
+    expires_at: c.expiresAt.toISOString(),
+  }
+}
+
+/** Coupon templates (operators), claiming (members) and a member's coupons. Checkout uses them in orders. */
+export function createCouponService(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps
+  return {
+    /** Templates a member can claim now, with how many of each they hold already. */
+    async claimable(memberId: number | null) {
+      const at = now()
+      const templates = await listClaimable(db, at)
+      const mine = memberId ? await listMemberCoupons(db, memberId) : []
+      return {
+        list: templates.map((t) => ({ ...toTemplateView(t), claimed_by_me: mine.filter((m) => m.template.id === t.id).length })),
+      }
+    },
+
+    /**
+     * Claims one coupon of a template (POST /coupon): within its claim window, under its total limit (a conditional
+     * update, so it never over-issues under concurrency) and under the per-member limit.
+     */
+    async claim(memberId: number, templateId: number) {
+      const at = now()
+      return db.transaction(async (tx) => {
+        const t = await takeClaimSlot(tx, templateId, at)
+        if (!t) {
+          const found = await findTemplate(tx, templateId)
+          if (!found || !found.active) throw new AppError(Codes.NotFound, '优惠券不存在')
+          if ((await countClaims(tx, templateId, memberId)) >= found.perMemberLimit) throw new AppError(Codes.CouponLimitReached)
+          if (found.totalLimit !== null && found.claimedCount >= found.totalLimit) throw new AppError(Codes.CouponSoldOut)
+          throw new AppError(Codes.CouponNotClaimable)
+        }
+        if ((await countClaims(tx, templateId, memberId)) >= t.perMemberLimit) throw new AppError(Codes.CouponLimitReached)
+        const byDays = t.validDays ? at.getTime() + t.validDays * DAY : Number.POSITIVE_INFINITY
+        const expiresAt = new Date(Math.min(byDays, t.validTo?.getTime() ?? Number.POSITIVE_INFINITY))
+        const coupon = await insertMemberCoupon(tx, { templateId, memberId, state: 'available', claimedAt: at, expiresAt })
+        return toMemberCouponView(coupon, t, at)
+      })
+    },
+
+    /** The member's coupons, newest first, optionally in one state (expired: available but past its date). */
+    async mine(memberId: number, state?: z.infer<typeof MemberCouponView>['state']) {
+      const at = now()
+      const list = (await listMemberCoupons(db, memberId)).map((r) => toMemberCouponView(r.coupon, r.template, at))
+      return { list: state ? list.filter((c) => c.state === state) : list }
+    },
+
+    /** An operator adds a template; recorded with who. */
+    async createTemplate(staffId: number, input: z.infer<typeof TemplateCreate>) {
+      const at = now()
+      const row = await insertTemplate(db, {
+        name: input.name,
+        kind: input.kind,
+        amountOffFen: input.kind === 'amount' ? (input.amount_off_fen ?? null) : null,
+        percentOff: input.kind === 'percent' ? (input.percent_off ?? null) : null,
+        maxOffFen: input.kind === 'percent' ? (input.max_off_fen ?? null) : null,
+        minSpendFen: input.min_spend_fen,
+        scope: input.scope,
+        scopeIds: input.scope === 'all' ? [] : input.scope_ids,
+        claimFrom: input.claim_from ? new Date(input.claim_from) : null,
+        claimTo: input.claim_to ? new Date(input.claim_to) : null,
+        validDays: input.valid_days ?? null,
+        validTo: input.valid_to ? new Date(input.valid_to) : null,
+        totalLimit: input.total_limit ?? null,
+        perMemberLimit: input.per_member_limit,
+        createdBy: staffId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      return toTemplateView(row)
+    },
+
+    /** An operator changes a template: name, on/off, claim end, limits (never below what was claimed). */
+    async patchTemplate(id: number, input: z.infer<typeof TemplatePatch>) {
+      const found = await findTemplate(db, id)
+      if (!found) throw new AppError(Codes.NotFound, '优惠券不存在')
+      if (input.total_limit !== undefined && input.total_limit !== null && input.total_limit < found.claimedCount) {
+        throw new AppError(Codes.BadRequest, `总量不能少于已领取的 ${found.claimedCount} 张（total_limit）`)
+      }
+      const row = await updateTemplate(db, id, {
+        name: input.name,
+        active: input.active,
+        claimTo: input.claim_to === undefined ? undefined : input.claim_to === null ? null : new Date(input.claim_to),
+        totalLimit: input.total_limit,
+        perMemberLimit: input.per_member_limit,
+        updatedAt: now(),
+      })
+      return toTemplateView(row!)
+    },
+
+    async listTemplates(filter: { cursor?: number; limit: number }) {
+      const rows = await listTemplates(db, { before: filter.cursor, limit: filter.limit + 1 })
+      const page = rows.slice(0, filter.limit)
+      return { list: page.map(toTemplateView), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }
+    },
+  }
+}
+
+export type CouponService = ReturnType<typeof createCouponService>

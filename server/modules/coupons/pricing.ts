@@ -1,0 +1,29 @@
+import type { PointRules } from '#server/integrations/payments/payments-config.ts'
+import type { CouponTemplateRow } from './coupons.repository.ts'
+
+/** What a coupon template takes off a price: 0 when the minimum spend is not met. Never more than the price. */
+export function couponDiscount(t: Pick<CouponTemplateRow, 'kind' | 'amountOffFen' | 'percentOff' | 'maxOffFen' | 'minSpendFen'>, priceFen: number) {
+  if (priceFen < t.minSpendFen) return 0
+  const off = t.kind === 'amount' ? (t.amountOffFen ?? 0) : Math.floor((priceFen * (t.percentOff ?? 0)) / 100)
+  const capped = t.kind === 'percent' && t.maxOffFen !== null ? Math.min(off, t.maxOffFen) : off
+  return Math.max(0, Math.min(capped, priceFen))
+}
+
+/** Whether a template covers a course: every course, the course's category (or its parent), or listed courses. */
+export function couponCovers(t: Pick<CouponTemplateRow, 'scope' | 'scopeIds'>, course: { id: number; categoryIds: number[] }) {
+  if (t.scope === 'all') return true
+  if (t.scope === 'courses') return t.scopeIds.includes(course.id)
+  return course.categoryIds.some((c) => t.scopeIds.includes(c))
+}
+
+/** How many points pay for part of `amountFen`: at most the balance and at most `maxPercent` of the amount. */
+export function pointsFor(amountFen: number, balance: number, rules: PointRules) {
+  const capFen = Math.floor((amountFen * rules.maxPercent) / 100)
+  const points = Math.max(0, Math.min(balance, Math.floor(capFen / rules.fenPerPoint)))
+  return { points, fen: points * rules.fenPerPoint }
+}
+
+/** Points a paid amount earns (rounded down). */
+export function pointsEarned(amountFen: number, rules: PointRules) {
+  return Math.floor((amountFen * rules.earnPerYuan) / 100)
+}

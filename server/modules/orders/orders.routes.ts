@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { requireRole } from '#server/http/auth.ts'
+import { ok } from '#server/http/envelope.ts'
+import type { ProviderPayMethod } from '#server/integrations/payments/payments.ts'
+import type { Services } from '#server/services.ts'
+import { idempotencyHooks } from './idempotency.ts'
+import {
+  CheckoutResponse,
+  CoursePreviewQuery,
+  OrderDetailResponse,
+  OrderListQuery,
+  OrderListResponse,
+  OrderNoParams,
+  OrderStatusQuery,
+  OrderStatusResponse,
+  PayAmountBody,
+  PayCourseBody,
+  PayVipBody,
+  PreviewResponse,
+  VipPreviewQuery,
+  StaffOrderExportQuery,
+  StaffOrderListResponse,
+  StaffOrderQuery,
+} from './orders.schema.ts'
+
+const tags = ['orders']
+const security = [{ token: [] }]
+const idempotencyNote = ' Send an `Idempotency-Key` header (8–128 of A–Z a–z 0–9 . _ : -) to get the first answer again on a retry.'
+
+function checkoutContext(request: FastifyRequest, choice: { pay_method: ProviderPayMethod; coupon_id?: number | null; points?: number }) {
+  return {
+    memberId: requireRole(request).memberId,
+    payMethod: choice.pay_method,
+    couponId: choice.coupon_id,
+    points: choice.points,
+    clientIp: request.ip,
+    sp: request.attribution?.sp ?? null,
+  }
+}
+
+/** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount; GET /pay/course) and the member's orders. */
+export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { orders, db, now } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  await idempotencyHooks(app, { db, now })
+
+  r.post(
+    '/pay/course',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: {
+        tags,
+        security,
+        summary: `Buy a course: creates (or reuses the pending) order and returns what the client needs to pay.${idempotencyNote}`,
+        body: PayCourseBody,
+        response: { 200: CheckoutResponse },
+      },
+    },
+    async (request) => ok(await orders.payCourse(checkoutContext(request, request.body), request.body.course_id)),
+  )
+
+  r.post(
+    '/pay/vip',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: { tags, security, summary: `Buy a VIP plan.${idempotencyNote}`, body: PayVipBody, response: { 200: CheckoutResponse } },
+    },
+    async (request) => ok(await orders.payVip(checkoutContext(request, request.body), request.body.plan_id)),
+  )
+
+  r.post(
+    '/pay/amount',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: { tags, security, summary: `Pay a given amount with a title (a link staff send).${idempotencyNote}`, body: PayAmountBody, response: { 200: CheckoutResponse } },
+    },
+    async (request) =>
+      ok(await orders.payAmount(checkoutContext(request, { pay_method: request.body.pay_method }), request.body.amount_fen, request.body.title)),
+  )
+
+  r.get(
+    '/pay/course/preview',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'Price of a course for me now: coupons that apply (best first), points, what is left to pay', querystring: CoursePreviewQuery, response: { 200: PreviewResponse } },
+    },
+    async (request) =>
+      ok(await orders.preview(requireRole(request).memberId, { courseId: request.query.course_id, couponId: request.query.coupon_id, points: request.query.points })),
+  )
+
+  r.get(
+    '/pay/vip/preview',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'Price of a VIP plan for me now, with points', querystring: VipPreviewQuery, response: { 200: PreviewResponse } },
+    },
+    async (request) => ok(await orders.preview(requireRole(request).memberId, { planId: request.query.plan_id, couponId: 0, points: request.query.points })),
+  )
+
+  r.get(
+    '/pay/course',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'The state of one of my orders (the /payRedirect poll)', querystring: OrderStatusQuery, response: { 200: OrderStatusResponse } },
+    },
+    async (request) => ok(await orders.status(requireRole(request).memberId, request.query.order_no)),
+  )
+
+  r.get(
+    '/orders',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'My orders, newest first (cursor paging)', querystring: OrderListQuery, response: { 200: OrderListResponse } },
+    },
+    async (request) => ok(await orders.list(requireRole(request).memberId, request.query)),
+  )
+
+  r.get(
+    '/orders/:order_no',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'One of my orders with its history', params: OrderNoParams, response: { 200: OrderDetailResponse } },
+    },
+    async (request) => ok(await orders.detail(requireRole(request).memberId, request.params.order_no)),
+  )
+}
+
+/** Orders for operators (under /api/admin/, admins only): search and CSV export. */
+export async function adminOrderRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { staffOrders } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const config = { auth: 'admin' as const }
+
+  r.get(
+    '/admin/orders',
+    {
+      config,
+      schema: { tags: ['admin'], security, summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id', querystring: StaffOrderQuery, response: { 200: StaffOrderListResponse } },
+    },
+    async (request) => ok(await staffOrders.search(request.query)),
+  )
+
+  r.get(
+    '/admin/orders/export',
+    {
+      config,
+      schema: { tags: ['admin'], security, summary: 'The same search as a CSV file (at most 10,000 rows)', querystring: StaffOrderExportQuery, response: { 200: z.string().describe('text/csv') } },
+    },
+    async (request, reply) => {
+      const csv = await staffOrders.exportCsv(request.query)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv)
+    },
+  )
+}

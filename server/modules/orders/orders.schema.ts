@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { orderKinds, orderStates, payMethods } from '#server/db/schema/commerce.ts'
+
+/** The methods a member can choose at checkout (points and free come with coupons and points). */
+export const ProviderPayMethod = z
+  .enum(['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap'])
+  .describe('wechat_jsapi inside WeChat, wechat_h5 in other phone browsers, wechat_native (QR) on desktop, alipay_wap')
+
+const id = z.number().int().positive().max(2_147_483_647)
+
+const couponChoice = id.nullable().optional().describe('A coupon of mine (GET /api/coupons); left out: the best one that applies; null: none')
+const pointsChoice = z.number().int().min(0).max(100_000_000).optional().describe('Points to put towards the price (GET …/preview says how many may be used)')
+
+export const PayCourseBody = z.object({ course_id: id, pay_method: ProviderPayMethod, coupon_id: couponChoice, points: pointsChoice })
+export const PayVipBody = z.object({ plan_id: id, pay_method: ProviderPayMethod, points: pointsChoice })
+export const PayAmountBody = z.object({
+  amount_fen: z.number().int().min(1).max(5_000_000).describe('1 fen to 50,000 yuan'),
+  title: z.string().trim().min(1).max(60),
+  pay_method: ProviderPayMethod,
+})
+
+export const JsapiParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+})
+
+export const CheckoutData = z.object({
+  order_no: z.string(),
+  kind: z.enum(orderKinds),
+  state: z.enum(orderStates),
+  title: z.string(),
+  amount_fen: z.number().int(),
+  original_fen: z.number().int(),
+  discount_fen: z.number().int(),
+  points_used: z.number().int(),
+  /** points or free: coupon and points covered everything and the order is already paid (state paid). */
+  pay_method: z.enum(payMethods),
+  expires_at: z.string(),
+  /** True when the member's pending order for the same thing was reused (a second tap). */
+  reused: z.boolean(),
+  /** wechat_jsapi: pass to WeixinJSBridge.invoke('getBrandWCPayRequest', jsapi, cb). */
+  jsapi: JsapiParams.nullable(),
+  /** wechat_h5: open this URL; WeChat returns to /payRedirect?order_no=… */
+  h5_url: z.string().nullable(),
+  /** wechat_native: show as a QR code. */
+  code_url: z.string().nullable(),
+  /** alipay_wap: navigate here; Alipay returns to /payRedirect?order_no=… */
+  redirect_url: z.string().nullable(),
+})
+export const CheckoutResponse = envelope(CheckoutData)
+
+export const OrderItem = z.object({ course_id: z.number().int().nullable(), vip_plan_id: z.number().int().nullable(), title: z.string(), price_fen: z.number().int() })
+
+export const OrderView = z.object({
+  order_no: z.string(),
+  kind: z.enum(orderKinds),
+  state: z.enum(orderStates),
+  title: z.string(),
+  amount_fen: z.number().int(),
+  original_fen: z.number().int(),
+  discount_fen: z.number().int(),
+  points_used: z.number().int(),
+  refunded_fen: z.number().int(),
+  pay_method: z.enum(payMethods),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  items: z.array(OrderItem),
+})
+
+export const OrderEventView = z.object({ from: z.enum(orderStates).nullable(), to: z.enum(orderStates), reason: z.string(), at: z.string() })
+
+export const OrderStatusQuery = z.object({ order_no: z.string().trim().min(1).max(40) })
+export const OrderStatusResponse = envelope(OrderView)
+
+export const OrderListQuery = z.object({
+  kind: z.enum(['course', 'vip', 'amount', 'bundle', 'favourites']).optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+})
+export const OrderListResponse = envelope(z.object({ list: z.array(OrderView), next_cursor: z.number().int().nullable() }))
+
+export const OrderNoParams = z.object({ order_no: z.string().trim().min(1).max(40) })
+export const OrderDetailResponse = envelope(OrderView.extend({ events: z.array(OrderEventView) }))
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+
+export const StaffOrderQuery = z.object({
+  state: z.enum(orderStates).optional(),
+  kind: z.enum(orderKinds).optional(),
+  sp: z.string().trim().max(64).optional(),
+  /** Beijing dates, inclusive. */
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+  /** An order number, a phone or a member id. */
+  q: z.string().trim().max(40).optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+})
+
+export const StaffOrder = OrderView.extend({
+  member_id: z.number().int(),
+  phone: z.string().nullable(),
+  sp: z.string().nullable(),
+  provider: z.string().nullable(),
+  provider_txn_id: z.string().nullable(),
+})
+export const StaffOrderListResponse = envelope(z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }))
+export const StaffOrderExportQuery = StaffOrderQuery.omit({ cursor: true, limit: true })
+
+export const CoursePreviewQuery = z.object({
+  course_id: z.coerce.number().int().positive().max(2_147_483_647),
+  /** A coupon of mine; left out: the best one; 0: none. */
+  coupon_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  points: z.coerce.number().int().min(0).max(100_000_000).optional(),
+})
+export const VipPreviewQuery = z.object({
+  plan_id: z.coerce.number().int().positive().max(2_147_483_647),
+  points: z.coerce.number().int().min(0).max(100_000_000).optional(),
+})
+
+export const PreviewData = z.object({
+  title: z.string(),
+  original_fen: z.number().int(),
+  /** Coupons of mine that apply, best first. */
+  coupons: z.array(z.object({ coupon_id: z.number().int(), name: z.string(), discount_fen: z.number().int(), expires_at: z.string() })),
+  /** The coupon the checkout uses (the best by default). */
+  coupon_id: z.number().int().nullable(),
+  discount_fen: z.number().int(),
+  points_balance: z.number().int(),
+  /** The most points this order may use (balance and the configured share of the price). */
+  points_max: z.number().int(),
+  fen_per_point: z.number().int(),
+  points: z.number().int(),
+  points_fen: z.number().int(),
+  /** What is left to pay through a provider; 0 means the order is paid at once. */
+  amount_fen: z.number().int(),
+})
+export const PreviewResponse = envelope(PreviewData)

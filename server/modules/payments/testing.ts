@@ -1,0 +1,121 @@
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { eq, sql } from 'drizzle-orm'
+import { expect } from 'vitest'
+import type { Env } from '#server/config.ts'
+import type { Db } from '#server/db/database.ts'
+import { members } from '#server/db/schema/members.ts'
+import { testClock } from '#server/modules/auth/testing.ts'
+import { useTestApp } from '#tests/support/app.ts'
+
+/**
+ * A `fetch` that hands every call to a Fastify app in process (`app.inject`), body and headers included: the
+ * payment adapters reach the in-app simulators with it, and the simulators deliver notifications with it.
+ */
+export function appFetch(getApp: () => FastifyInstance): typeof globalThis.fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+    const body = init?.body
+    const res = await getApp().inject({
+      method: (init?.method ?? 'GET') as InjectOptions['method'],
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      payload: typeof body === 'string' ? body : undefined,
+    })
+    const headers = new Headers()
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined) continue
+      for (const one of Array.isArray(v) ? v : [v]) headers.append(k, String(one))
+    }
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers })
+  }
+}
+
+/**
+ * The API on a fresh database with a movable clock, the payment simulators mounted in process and every
+ * payment call (adapter → simulator → notify URL) routed through `app.inject`.
+ */
+export function useCommerceApp(env: Partial<Env> = {}) {
+  const clock = testClock()
+  const holder: { t?: () => { app: FastifyInstance } } = {}
+  const t = useTestApp({ PAYMENT_SWEEPS: 'false', ...env }, { integrations: { now: clock.now, paymentsFetch: appFetch(() => holder.t!().app) } })
+  holder.t = t
+  return { t, clock }
+}
+
+export interface ApiBody<T = Record<string, unknown>> {
+  code: number
+  msg: string
+  data: T
+}
+
+export function headersOf(token: string, extra: Record<string, string> = {}) {
+  return { 'zxb-token': token, ...extra }
+}
+
+export async function setOpenid(db: Db, memberId: number, openid: string) {
+  await db.update(members).set({ wxOpenid: openid }).where(eq(members.id, memberId))
+}
+
+/** Waits until the simulators have nothing in flight or waiting for a retry. */
+export async function settleSimulators(app: FastifyInstance) {
+  await app.paymentSimulators?.wechat.notifier.idle()
+  await app.paymentSimulators?.alipay.notifier.idle()
+}
+
+/**
+ * The ledger check run after the money tests: every order holds exactly the grants its state calls for, no
+ * order was paid twice, refunds never exceed what was paid, cached refunded amounts match the refunds, points
+ * balances are the sum of their entries and never negative, coupons are held only by the orders they should be,
+ * and every order's price adds up.
+ */
+export async function ledgerProblems(db: Db, fenPerPoint = 1) {
+  const problems: string[] = []
+  const grants = await db.execute<{ order_no: string; state: string; items: number; active: number }>(sql`
+    select o.order_no, o.state,
+      (select count(*) from order_items i where i.order_id = o.id and i.course_id is not null)::int as items,
+      (select count(*) from entitlements e where e.source = 'purchase' and e.source_ref = o.order_no and e.revoked_at is null)::int as active
+    from orders o`)
+  for (const r of grants.rows) {
+    const expected = ['paid', 'partially_refunded'].includes(r.state) || (r.state === 'refunding' && r.active > 0) ? r.items : 0
+    if (r.active !== expected) problems.push(`${r.order_no} (${r.state}) has ${r.active} active grants, expected ${expected}`)
+  }
+  const paidTwice = await db.execute<{ order_id: number; n: number }>(sql`
+    select order_id, count(*)::int as n from order_events where to_state = 'paid' and from_state is distinct from 'paid' group by order_id having count(*) > 1`)
+  for (const r of paidTwice.rows) problems.push(`order ${r.order_id} became paid ${r.n} times`)
+  const dupes = await db.execute<{ member_id: number; course_id: number; n: number }>(sql`
+    select member_id, course_id, count(*)::int as n from entitlements
+    where source = 'purchase' and revoked_at is null group by member_id, course_id having count(*) > 1`)
+  for (const r of dupes.rows) problems.push(`member ${r.member_id} holds course ${r.course_id} from ${r.n} purchases`)
+  const refunds = await db.execute<{ order_no: string; amount_fen: number; refunded_fen: number; succeeded: number }>(sql`
+    select o.order_no, o.amount_fen, o.refunded_fen,
+      coalesce((select sum(r.amount_fen) from refunds r where r.order_id = o.id and r.state = 'succeeded' and r.moves_order), 0)::int as succeeded
+    from orders o`)
+  for (const r of refunds.rows) {
+    if (r.refunded_fen !== r.succeeded) problems.push(`${r.order_no} refunded_fen ${r.refunded_fen} but refunds add up to ${r.succeeded}`)
+    if (r.succeeded > r.amount_fen) problems.push(`${r.order_no} refunded more than paid`)
+  }
+  const points = await db.execute<{ member_id: number; balance: number; total: number }>(sql`
+    select b.member_id, b.balance, coalesce((select sum(e.delta) from point_entries e where e.member_id = b.member_id), 0)::int as total
+    from point_balances b`)
+  for (const r of points.rows) {
+    if (r.balance !== r.total) problems.push(`member ${r.member_id} points balance ${r.balance} but entries add up to ${r.total}`)
+    if (r.balance < 0) problems.push(`member ${r.member_id} has a negative points balance`)
+  }
+  const coupons = await db.execute<{ id: number; state: string; order_state: string | null }>(sql`
+    select c.id, c.state, o.state as order_state from member_coupons c left join orders o on o.id = c.order_id`)
+  for (const c of coupons.rows) {
+    const ok =
+      (c.state === 'available' && c.order_state === null) ||
+      (c.state === 'reserved' && c.order_state === 'pending') ||
+      (c.state === 'used' && ['paid', 'partially_refunded', 'refunding'].includes(c.order_state ?? ''))
+    if (!ok) problems.push(`coupon ${c.id} is ${c.state} with its order ${c.order_state ?? 'none'}`)
+  }
+  const prices = await db.execute<{ order_no: string }>(sql`
+    select order_no from orders where amount_fen + discount_fen + points_used * ${fenPerPoint} <> original_fen`)
+  for (const r of prices.rows) problems.push(`${r.order_no}: amount + discount + points ≠ original price`)
+  return problems
+}
+
+export async function expectLedgerConsistent(db: Db) {
+  expect(await ledgerProblems(db)).toEqual([])
+}

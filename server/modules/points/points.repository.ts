@@ -1,0 +1,73 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { orders, pointBalances, pointEntries, type PointReason } from '#server/db/schema/commerce.ts'
+
+export interface PointChange {
+  memberId: number
+  points: number
+  reason: PointReason
+  orderId?: number | null
+  actor: string
+  note?: string | null
+  at: Date
+}
+
+/** Adds points: the cached balance and the ledger entry in the caller's transaction. Returns the new balance. */
+export async function creditPoints(db: DbOrTx, c: PointChange) {
+  const [row] = await db
+    .insert(pointBalances)
+    .values({ memberId: c.memberId, balance: c.points, updatedAt: c.at })
+    .onConflictDoUpdate({ target: pointBalances.memberId, set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at } })
+    .returning({ balance: pointBalances.balance })
+  await db.insert(pointEntries).values({ memberId: c.memberId, delta: c.points, balanceAfter: row!.balance, reason: c.reason, orderId: c.orderId ?? null, actor: c.actor, note: c.note ?? null, createdAt: c.at })
+  return row!.balance
+}
+
+/**
+ * Takes points only if the balance covers them, in one conditional update (so concurrent spends cannot take the
+ * same points twice). Returns the new balance, or null when there were not enough.
+ */
+export async function debitPoints(db: DbOrTx, c: PointChange) {
+  const [row] = await db
+    .update(pointBalances)
+    .set({ balance: sql`${pointBalances.balance} - ${c.points}`, updatedAt: c.at })
+    .where(and(eq(pointBalances.memberId, c.memberId), sql`${pointBalances.balance} >= ${c.points}`))
+    .returning({ balance: pointBalances.balance })
+  if (!row) return null
+  await db.insert(pointEntries).values({ memberId: c.memberId, delta: -c.points, balanceAfter: row.balance, reason: c.reason, orderId: c.orderId ?? null, actor: c.actor, note: c.note ?? null, createdAt: c.at })
+  return row.balance
+}
+
+export async function pointBalance(db: DbOrTx, memberId: number) {
+  const [row] = await db.select({ balance: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.memberId, memberId))
+  return row?.balance ?? 0
+}
+
+/** Locks the member's balance row for the transaction (creating it at 0). */
+export async function lockBalance(db: DbOrTx, memberId: number, at: Date) {
+  await db.insert(pointBalances).values({ memberId, balance: 0, updatedAt: at }).onConflictDoNothing()
+  const [row] = await db.select({ balance: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.memberId, memberId)).for('update')
+  return row!.balance
+}
+
+/** Net points an order earned (still held) and spent (not returned yet), from its ledger entries. */
+export async function orderPointNet(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .select({ reason: pointEntries.reason, sum: sql<number>`sum(${pointEntries.delta})::int` })
+    .from(pointEntries)
+    .where(eq(pointEntries.orderId, orderId))
+    .groupBy(pointEntries.reason)
+  const sum = (reasons: PointReason[]) => rows.filter((r) => reasons.includes(r.reason)).reduce((s, r) => s + r.sum, 0)
+  return { earned: sum(['order_earned', 'order_earned_reversed']), spent: -sum(['order_spent', 'order_spent_returned']) }
+}
+
+/** A member's ledger, newest first, with the order number of order entries. */
+export async function listEntries(db: DbOrTx, memberId: number, filter: { before?: number; limit: number }) {
+  return db
+    .select({ entry: pointEntries, orderNo: orders.orderNo })
+    .from(pointEntries)
+    .leftJoin(orders, eq(orders.id, pointEntries.orderId))
+    .where(and(eq(pointEntries.memberId, memberId), filter.before === undefined ? undefined : lt(pointEntries.id, filter.before)))
+    .orderBy(desc(pointEntries.id))
+    .limit(filter.limit)
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { pointReasons } from '#server/db/schema/commerce.ts'
+import { envelope } from '#server/http/envelope.ts'
+
+export const PointEntryView = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  reason: z.enum(pointReasons),
+  order_no: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+})
+
+export const PointsQuery = z.object({ cursor: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(20) })
+export const PointsResponse = envelope(
+  z.object({
+    balance: z.number().int(),
+    /** What one point is worth at checkout (fen), the share of a price points may pay (percent), points per yuan paid. */
+    fen_per_point: z.number().int(),
+    max_percent: z.number().int(),
+    earn_per_yuan: z.number().int(),
+    list: z.array(PointEntryView),
+    next_cursor: z.number().int().nullable(),
+  }),
+)
+
+export const AdjustBody = z.object({
+  member_id: z.number().int().positive().max(2_147_483_647),
+  /** Positive adds, negative takes (never below zero). */
+  delta: z.number().int().min(-10_000_000).max(10_000_000).refine((d) => d !== 0, '不能为 0'),
+  note: z.string().trim().min(2).max(200),
+})
+export const AdjustResponse = envelope(z.object({ member_id: z.number().int(), balance: z.number().int() }))

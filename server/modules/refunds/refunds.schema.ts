@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { refundKinds, refundStates } from '#server/db/schema/commerce.ts'
+import { envelope } from '#server/http/envelope.ts'
+
+export const RefundView = z.object({
+  refund_no: z.string(),
+  order_no: z.string(),
+  kind: z.enum(refundKinds),
+  state: z.enum(refundStates).describe('requested → processing → succeeded | failed; or rejected'),
+  amount_fen: z.number().int(),
+  reason: z.string(),
+  decision_note: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+})
+
+export const RefundRequestBody = z.object({
+  order_no: z.string().trim().min(1).max(40),
+  reason: z.string().trim().min(2).max(200),
+})
+export const RefundResponse = envelope(RefundView)
+
+export const RefundCheckQuery = z.object({ order_no: z.string().trim().min(1).max(40) })
+export const RefundCheck = z.object({
+  order_no: z.string(),
+  refundable: z.boolean(),
+  /** 200 when refundable, else the code POST /api/refunds would answer (490–493). */
+  code: z.number().int(),
+  msg: z.string(),
+  amount_fen: z.number().int(),
+  window_days: z.number().int(),
+  /** Until when a request is accepted; null for an order that is not paid. */
+  deadline: z.string().nullable(),
+  max_watched_percent: z.number().int(),
+  /** Course orders: how much of the course the member watched. */
+  watched_percent: z.number().int().nullable(),
+  refunds: z.array(RefundView),
+})
+export const RefundCheckResponse = envelope(RefundCheck)
+
+export const StaffRefund = RefundView.extend({ order_title: z.string(), order_amount_fen: z.number().int(), member_id: z.number().int(), phone: z.string().nullable(), last_error: z.string().nullable() })
+export const StaffRefundListQuery = z.object({
+  state: z.enum(refundStates).optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+})
+export const StaffRefundListResponse = envelope(z.object({ list: z.array(StaffRefund), next_cursor: z.number().int().nullable() }))
+export const RefundNoParams = z.object({ refund_no: z.string().trim().min(1).max(40) })
+export const ApproveBody = z.object({
+  /** Less than the amount asked for makes a partial refund; default the whole remaining amount. */
+  amount_fen: z.number().int().min(1).max(5_000_000).optional(),
+  note: z.string().trim().max(200).optional(),
+})
+export const RejectBody = z.object({ note: z.string().trim().min(2).max(200) })

@@ -1,0 +1,185 @@
+import type { z } from 'zod'
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/database.ts'
+import type { RefundState } from '#server/db/schema/commerce.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes, type CodeEntry } from '#server/http/codes.ts'
+import { providerOf } from '#server/integrations/payments/payments.ts'
+import { findItems, findOrderById, findOrderByNo, insertOrderEvent, lockOrderById, transitionOrder, type OrderRow } from '#server/modules/orders/orders.repository.ts'
+import { insertRefund, lockRefundByNo, transitionRefund, type RefundRow } from '#server/modules/payments/payments.repository.ts'
+import { refundNo, type PaymentService } from '#server/modules/payments/payments.service.ts'
+import { findRefundByNo, listRefundsForStaff, refundsOfOrder, watchedPercent } from './refunds.repository.ts'
+import type { RefundCheck, RefundView } from './refunds.schema.ts'
+
+export interface RefundDeps {
+  db: Db
+  config: Config
+  payments: PaymentService
+  now: () => Date
+}
+
+const DAY = 86_400_000
+
+export function toRefundView(r: RefundRow, orderNo: string): z.infer<typeof RefundView> {
+  return {
+    refund_no: r.refundNo,
+    order_no: orderNo,
+    kind: r.kind,
+    state: r.state,
+    amount_fen: r.amountFen,
+    reason: r.reason,
+    decision_note: r.decisionNote,
+    created_at: r.createdAt.toISOString(),
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    completed_at: r.completedAt?.toISOString() ?? null,
+  }
+}
+
+/**
+ * Refunds a member asks for and an operator decides: the rules (paid, within the window, course watched under
+ * the limit, one open request at a time), the decision with who and when, and the refund at the provider.
+ */
+export function createRefundService(deps: RefundDeps) {
+  const { db, config, payments, now } = deps
+  const { refundWindowDays, refundMaxWatchedPercent } = config.payments
+
+  /** Why this order cannot be refunded now, or null. */
+  async function refusal(order: OrderRow, open: boolean): Promise<{ entry: CodeEntry; msg?: string; watched: number | null }> {
+    const items = await findItems(db, [order.id])
+    const courseIds = items.flatMap((i) => (i.courseId === null ? [] : [i.courseId]))
+    const watched = courseIds.length > 0 ? await watchedPercent(db, order.memberId, courseIds) : null
+    if (open) return { entry: Codes.RefundExists, watched }
+    if (!['paid', 'partially_refunded'].includes(order.state) || !order.paidAt || !providerOf(order.payMethod) || order.amountFen - order.refundedFen <= 0) {
+      return { entry: Codes.RefundNotAllowed, watched }
+    }
+    if (now().getTime() > order.paidAt.getTime() + refundWindowDays * DAY) {
+      return { entry: Codes.RefundWindowPassed, msg: `已超过 ${refundWindowDays} 天退款期限`, watched }
+    }
+    if (watched !== null && watched >= refundMaxWatchedPercent) {
+      return { entry: Codes.RefundWatchedTooMuch, msg: `课程已观看 ${watched}%，超过 ${refundMaxWatchedPercent}% 后不能退款`, watched }
+    }
+    return { entry: Codes.Ok, watched }
+  }
+
+  async function ownOrder(memberId: number, orderNo: string) {
+    const order = await findOrderByNo(db, orderNo)
+    if (!order || order.memberId !== memberId) throw new AppError(Codes.NotFound, '订单不存在')
+    return order
+  }
+
+  return {
+    /** What the refund screen shows: whether this order can be refunded now and why not, and its refunds so far. */
+    async check(memberId: number, orderNo: string): Promise<z.infer<typeof RefundCheck>> {
+      const order = await ownOrder(memberId, orderNo)
+      const rows = await refundsOfOrder(db, order.id)
+      const open = rows.some((r) => r.kind === 'member' && (r.state === 'requested' || r.state === 'processing'))
+      const why = await refusal(order, open)
+      return {
+        order_no: order.orderNo,
+        refundable: why.entry === Codes.Ok,
+        code: why.entry.code,
+        msg: why.msg ?? why.entry.msg,
+        amount_fen: order.amountFen - order.refundedFen,
+        window_days: refundWindowDays,
+        deadline: order.paidAt ? new Date(order.paidAt.getTime() + refundWindowDays * DAY).toISOString() : null,
+        max_watched_percent: refundMaxWatchedPercent,
+        watched_percent: why.watched,
+        refunds: rows.filter((r) => r.kind === 'member').map((r) => toRefundView(r, order.orderNo)),
+      }
+    },
+
+    /** A member asks for the whole remaining amount back, with a reason; an operator decides. */
+    async request(memberId: number, orderNo: string, reason: string) {
+      const order = await ownOrder(memberId, orderNo)
+      const rows = await refundsOfOrder(db, order.id)
+      const why = await refusal(order, rows.some((r) => r.kind === 'member' && (r.state === 'requested' || r.state === 'processing')))
+      if (why.entry !== Codes.Ok) throw new AppError(why.entry, why.msg)
+      const at = now()
+      try {
+        const row = await db.transaction(async (tx) => {
+          const locked = await lockOrderById(tx, order.id)
+          if (!locked || !['paid', 'partially_refunded'].includes(locked.state)) throw new AppError(Codes.RefundNotAllowed)
+          const refund = await insertRefund(tx, {
+            refundNo: refundNo(),
+            orderId: order.id,
+            memberId,
+            kind: 'member',
+            provider: locked.provider,
+            providerTxnId: locked.providerTxnId,
+            paymentFen: locked.amountFen,
+            amountFen: locked.amountFen - locked.refundedFen,
+            reason,
+            state: 'requested',
+            createdAt: at,
+            updatedAt: at,
+          })
+          await insertOrderEvent(tx, { orderId: order.id, fromState: locked.state, toState: locked.state, reason: 'refund_requested', actor: `member:${memberId}`, data: { refund_no: refund.refundNo, reason }, createdAt: at })
+          return refund
+        })
+        return toRefundView(row, order.orderNo)
+      } catch (err) {
+        // Two requests at once: the partial unique index lets one in.
+        if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') throw new AppError(Codes.RefundExists)
+        throw err
+      }
+    },
+
+    /** Refunds for operators, newest first, optionally in one state. */
+    async listForStaff(filter: { state?: RefundState; cursor?: number; limit: number }) {
+      const rows = await listRefundsForStaff(db, { states: filter.state ? [filter.state] : undefined, before: filter.cursor, limit: filter.limit + 1 })
+      const page = rows.slice(0, filter.limit)
+      return {
+        list: page.map((r) => ({
+          ...toRefundView(r.refund, r.orderNo),
+          order_title: r.orderTitle,
+          order_amount_fen: r.orderAmountFen,
+          member_id: r.refund.memberId,
+          phone: r.phone,
+          last_error: r.refund.lastError,
+        })),
+        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.refund.id : null,
+      }
+    },
+
+    /**
+     * An operator approves a request (all of it, or `amountFen` of it): the order goes to refunding, the refund to
+     * the provider; the answer or the provider's notification completes it. Recorded with who and when.
+     */
+    async approve(staffId: number, refundNoValue: string, input: { amountFen?: number; note?: string }) {
+      const at = now()
+      const refund = await db.transaction(async (tx) => {
+        const r = await lockRefundByNo(tx, refundNoValue)
+        if (!r || r.kind !== 'member') throw new AppError(Codes.NotFound, '退款申请不存在')
+        if (r.state !== 'requested') throw new AppError(Codes.RefundDecided)
+        const order = (await lockOrderById(tx, r.orderId))!
+        const remaining = order.amountFen - order.refundedFen
+        const amount = input.amountFen ?? remaining
+        if (amount > remaining) throw new AppError(Codes.BadRequest, `退款金额不能超过可退金额 ${remaining} 分（amount_fen）`)
+        const moved = await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at)
+        if (!moved) throw new AppError(Codes.RefundNotAllowed)
+        const approved = await transitionRefund(tx, r.id, ['requested'], 'processing', { amountFen: amount, decidedBy: staffId, decidedAt: at, decisionNote: input.note ?? null }, at)
+        await insertOrderEvent(tx, { orderId: order.id, fromState: order.state, toState: 'refunding', reason: 'refund_approved', actor: `admin:${staffId}`, data: { refund_no: r.refundNo, amount_fen: amount }, createdAt: at })
+        return approved!
+      })
+      await payments.sendRefund(refund.id)
+      const [latest, order] = await Promise.all([findRefundByNo(db, refund.refundNo), findOrderById(db, refund.orderId)])
+      return toRefundView(latest!, order!.orderNo)
+    },
+
+    /** An operator turns a request down with a note the member sees. */
+    async reject(staffId: number, refundNoValue: string, note: string) {
+      const at = now()
+      return db.transaction(async (tx) => {
+        const r = await lockRefundByNo(tx, refundNoValue)
+        if (!r || r.kind !== 'member') throw new AppError(Codes.NotFound, '退款申请不存在')
+        const rejected = await transitionRefund(tx, r.id, ['requested'], 'rejected', { decidedBy: staffId, decidedAt: at, decisionNote: note }, at)
+        if (!rejected) throw new AppError(Codes.RefundDecided)
+        const order = (await lockOrderById(tx, r.orderId))!
+        await insertOrderEvent(tx, { orderId: order.id, fromState: order.state, toState: order.state, reason: 'refund_rejected', actor: `admin:${staffId}`, data: { refund_no: r.refundNo, note }, createdAt: at })
+        return toRefundView(rejected, order.orderNo)
+      })
+    },
+  }
+}
+
+export type RefundService = ReturnType<typeof createRefundService>

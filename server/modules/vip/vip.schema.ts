@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+
+export const VipPlanView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  days: z.number().int(),
+  price_fen: z.number().int(),
+  original_price_fen: z.number().int().nullable(),
+  description: z.string(),
+  badge: z.string().nullable(),
+})
+
+export const VipMembership = z.object({ active: z.boolean(), expires_at: z.string() })
+
+export const VipCentreResponse = envelope(
+  z.object({
+    plans: z.array(VipPlanView),
+    courses: z.array(CourseCard),
+    /** The signed-in member's VIP; null for visitors and members who never had one. */
+    membership: VipMembership.nullable(),
+  }),
+)
+
+export const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
+export const StaffVipPlanList = envelope(z.object({ list: z.array(StaffVipPlan) }))
+export const StaffVipPlanResponse = envelope(StaffVipPlan)
+export const VipPlanCreate = z.object({
+  name: z.string().trim().min(1).max(20),
+  days: z.number().int().min(1).max(3660),
+  price_fen: z.number().int().min(1).max(5_000_000),
+  original_price_fen: z.number().int().min(1).max(5_000_000).nullable().optional(),
+  description: z.string().trim().max(200).default(''),
+  badge: z.string().trim().max(8).nullable().optional(),
+  active: z.boolean().default(true),
+  sort: z.number().int().min(0).max(10_000).default(0),
+})
+export const VipPlanPatch = VipPlanCreate.partial()
+export const VipPlanParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
