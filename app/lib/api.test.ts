@@ -74,6 +74,14 @@ describe('request wrapper: what it sends (spec 7)', () => {
     expect((call(1).init.headers as Record<string, string>)['ZXB-Token']).toBe('tok_123')
   })
 
+  it('adds the extra headers a call asks for, such as an Idempotency-Key', async () => {
+    const { api, call } = setup({ getToken: () => 'tok_123' })
+    await api.post('/pay/course', { course_id: 1001 }, { headers: { 'Idempotency-Key': 'k-1' } })
+    const headers = call().init.headers as Record<string, string>
+    expect(headers['Idempotency-Key']).toBe('k-1')
+    expect(headers['ZXB-Token']).toBe('tok_123')
+  })
+
   it('adds sp and url to every payload when the visit has an sp', async () => {
     const { api, call } = setup({ getSp: () => 'ks01' })
     await api.get('/v3/index', { a: 1 })

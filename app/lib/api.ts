@@ -55,6 +55,8 @@ export interface RequestOptions {
   /** Milliseconds before the call is abandoned; 12 s by default (spec 9). */
   timeoutMs?: number
   signal?: AbortSignal
+  /** Extra request headers, e.g. an Idempotency-Key for calls that create orders. */
+  headers?: Record<string, string>
 }
 
 export const API_PREFIX = '/api'
@@ -116,7 +118,7 @@ export function createApi(deps: ApiDeps) {
     const sp = deps.getSp()
     const extra = sp ? { sp, url: deps.pageUrl() } : {}
     let url = `${deps.baseUrl ?? ''}${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`
-    const headers: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
     let body: BodyInit | undefined
     const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
     if (payload instanceof FormData) {

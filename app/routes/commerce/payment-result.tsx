@@ -1,14 +1,102 @@
-import { ComingSoon, comingSoonMeta, type ComingSoonScreen } from '#app/components/coming-soon/coming-soon.tsx'
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import styles from '#app/components/checkout/checkout.module.css'
+import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { api, errorMessage } from '#app/lib/api.ts'
+import { METHOD_LABEL, STATE_LABEL, formatTime, orderDetailPath, yuan, type Order } from '#app/lib/pay.ts'
+import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
-const screen: ComingSoonScreen = {
-  title: '支付结果',
-  purpose: '显示支付是否成功，以及接下来可以做什么。',
-  arrives: 'commerce',
-  links: [{ to: '/mine', label: '回到我的' }, { to: '/ke', label: '浏览全部课程' }],
+export function meta() {
+  return [{ title: '支付成功 - 自学' }]
 }
 
-export const meta = comingSoonMeta(screen)
+/** What to do next with what was bought. */
+function nextStep(order: Order): { to: string; label: string } {
+  const item = order.items[0]
+  if (order.kind === 'course' && item?.course_id) return { to: `/course/${item.course_id}.html`, label: '去学习' }
+  if (order.kind === 'vip') return { to: '/vip', label: '去看会员课程' }
+  return { to: '/', label: '回到首页' }
+}
 
+/** The result after paying (/PaymentSuccessful?order_no=): what was bought and where to go next. */
 export default function PaymentResult() {
-  return <ComingSoon screen={screen} />
+  const [params] = useSearchParams()
+  const orderNo = params.get('order_no') ?? ''
+  const hydrated = useHydrated()
+  const { token } = useAuth()
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    if (!hydrated || !token || !orderNo) return
+    const controller = new AbortController()
+    api
+      .get<Order>('/pay/course', { order_no: orderNo }, { quiet: true, signal: controller.signal })
+      .then((order) => setState({ status: 'ready', order }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '订单加载失败') })
+      })
+    return () => controller.abort()
+  }, [hydrated, token, orderNo, attempt])
+
+  const order = state.status === 'ready' ? state.order : null
+  const paid = order?.state === 'paid'
+  return (
+    <main className={styles.page}>
+      <NavBar title={order && !paid ? '订单状态' : '支付成功'} backTo="/" />
+      {!orderNo ? <LoadError message="缺少订单号，请到“我的订单”查看" /> : null}
+      {orderNo && hydrated && !token ? <LoginRequired reason="登录后查看订单" /> : null}
+      {orderNo && (!hydrated || (token && state.status === 'loading')) ? <Loading /> : null}
+      {orderNo && token && state.status === 'error' ? <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {order ? (
+        <>
+          <div className={styles.result}>
+            <span className={`${styles.resultIcon} ${paid ? styles.ok : styles.warn}`} aria-hidden="true">
+              {paid ? '✓' : '!'}
+            </span>
+            <p className={styles.resultTitle}>{paid ? '支付成功' : `订单${STATE_LABEL[order.state]}`}</p>
+            <p className={styles.muted}>{paid ? (order.kind === 'vip' ? '会员已开通，会员免费课程可以直接学习' : '已为你开通，现在就可以学习') : '这笔订单当前不是已支付状态'}</p>
+          </div>
+          <div className={styles.body}>
+            <section className={styles.card} aria-label="订单信息">
+              <div className={styles.row}>
+                <span className={styles.rowLabel}>购买内容</span>
+                <span className={styles.rowValue}>{order.title}</span>
+              </div>
+              <div className={styles.row}>
+                <span className={styles.rowLabel}>实付金额</span>
+                <span className={`${styles.rowValue} ${styles.price}`}>{yuan(order.amount_fen)}</span>
+              </div>
+              <div className={styles.row}>
+                <span className={styles.rowLabel}>支付方式</span>
+                <span className={styles.rowValue}>{METHOD_LABEL[order.pay_method]}</span>
+              </div>
+              {order.paid_at ? (
+                <div className={styles.row}>
+                  <span className={styles.rowLabel}>支付时间</span>
+                  <span className={styles.rowValue}>{formatTime(order.paid_at)}</span>
+                </div>
+              ) : null}
+              <div className={styles.row}>
+                <span className={styles.rowLabel}>订单号</span>
+                <span className={styles.rowValue}>{order.order_no}</span>
+              </div>
+            </section>
+          </div>
+          <div className={styles.actions}>
+            {paid ? (
+              <Link to={nextStep(order).to} className={styles.linkButton}>
+                {nextStep(order).label}
+              </Link>
+            ) : null}
+            <Link to={orderDetailPath(order)} className={styles.secondaryButton}>
+              查看订单
+            </Link>
+          </div>
+        </>
+      ) : null}
+    </main>
+  )
 }

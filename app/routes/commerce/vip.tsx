@@ -15,8 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The VIP tab. Plans and VIP-free courses are real; buying a plan arrives with the commerce work, and until then
- * the page says so and offers customer service.
+ * The VIP tab: the plans (each opens the VIP checkout /vipBuy?plan_id=) and VIP-free courses.
  */
 export default function Vip() {
   const { plans, courses } = useLoaderData<typeof loader>()
@@ -37,7 +36,8 @@ export default function Vip() {
         ) : (
           <ul className={styles.plans}>
             {plans.map((plan) => (
-              <li key={plan.id} className={styles.plan}>
+              <li key={plan.id}>
+                <Link to={`/vipBuy?plan_id=${plan.id}`} className={styles.plan} aria-label={`开通${plan.name}`}>
                 {plan.badge ? <span className={styles.badge}>{plan.badge}</span> : null}
                 <p className={styles.planName}>{plan.name}</p>
                 <p className={styles.price}>
@@ -48,16 +48,18 @@ export default function Vip() {
                   <p className={styles.original}>¥{formatYuan(plan.original_price_fen)}</p>
                 ) : null}
                 <p className={styles.planDesc}>{plan.description || `${plan.days} 天有效`}</p>
+                </Link>
               </li>
             ))}
           </ul>
         )}
-        <div className={styles.buyNote}>
-          <p>在线开通会员即将上线。现在想开通，请联系客服。</p>
-          <Link to="/customer" className={styles.buyButton}>
-            联系客服开通
-          </Link>
-        </div>
+        {plans.length > 0 ? (
+          <div className={styles.buyNote}>
+            <Link to="/vipBuy" className={styles.buyButton}>
+              立即开通
+            </Link>
+          </div>
+        ) : null}
       </section>
 
       <section className={styles.section} aria-labelledby="vip-courses">

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { PayMethods } from '#app/components/pay/pay-methods.tsx'
+import { showLogin } from '#app/lib/events.ts'
+import { payMethodsFor, yuan, type Preview, type ProviderPayMethod } from '#app/lib/pay.ts'
+import { Platform, currentPlatform } from '#app/lib/platform.ts'
+import { useHydrated } from '#app/lib/use-auth.ts'
+import styles from './checkout.module.css'
+
+/** Opens the login popup once when a member-only checkout is opened anonymously. */
+export function useAskLogin(hydrated: boolean, token: string | null) {
+  useEffect(() => {
+    if (hydrated && !token) showLogin()
+  }, [hydrated, token])
+}
+
+/** The methods of this browser and the chosen one (decided after hydration: the server render cannot know). */
+export function usePayMethod() {
+  const hydrated = useHydrated()
+  const methods = hydrated ? payMethodsFor(currentPlatform()) : payMethodsFor(Platform.mobile)
+  const [chosen, setMethod] = useState<ProviderPayMethod | null>(null)
+  const method = chosen && methods.includes(chosen) ? chosen : methods[0]!
+  return { methods, method, setMethod }
+}
+
+/** Price lines: original price, coupon, points, and what is left to pay. */
+export function PriceLines({ preview, coupon, onCoupon, usePoints, onPoints }: {
+  preview: Preview
+  /** Course checkout only: the coupon picker. */
+  coupon?: boolean
+  onCoupon?: (id: number) => void
+  usePoints: boolean
+  onPoints: (on: boolean) => void
+}) {
+  return (
+    <section className={styles.card} aria-label="价格明细">
+      <div className={styles.row}>
+        <span className={styles.rowLabel}>商品金额</span>
+        <span className={styles.rowValue}>{yuan(preview.original_fen)}</span>
+      </div>
+      {coupon ? (
+        <div className={styles.row}>
+          <label htmlFor="coupon" className={styles.rowLabel}>
+            优惠券
+          </label>
+          {preview.coupons.length === 0 ? (
+            <span className={styles.muted}>暂无可用优惠券</span>
+          ) : (
+            <select id="coupon" className={styles.select} value={preview.coupon_id ?? 0} onChange={(e) => onCoupon?.(Number(e.target.value))}>
+              {preview.coupons.map((c) => (
+                <option key={c.coupon_id} value={c.coupon_id}>
+                  {c.name}（减 {yuan(c.discount_fen)}）
+                </option>
+              ))}
+              <option value={0}>不使用优惠券</option>
+            </select>
+          )}
+        </div>
+      ) : null}
+      {preview.discount_fen > 0 ? (
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>优惠</span>
+          <span className={`${styles.rowValue} ${styles.price}`}>-{yuan(preview.discount_fen)}</span>
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <label htmlFor="use-points" className={styles.rowLabel}>
+          积分抵扣
+          <span className={styles.muted}>
+            {preview.points_max > 0
+              ? `（可用 ${preview.points_max} 积分抵 ${yuan(preview.points_max * preview.fen_per_point)}）`
+              : `（余额 ${preview.points_balance} 积分，本单不可用）`}
+          </span>
+        </label>
+        <input
+          id="use-points"
+          type="checkbox"
+          role="switch"
+          className={styles.switch}
+          checked={usePoints && preview.points > 0}
+          disabled={preview.points_max === 0}
+          onChange={(e) => onPoints(e.target.checked)}
+        />
+      </div>
+      {preview.points_fen > 0 ? (
+        <div className={styles.row}>
+          <span className={styles.rowLabel}>积分</span>
+          <span className={`${styles.rowValue} ${styles.price}`}>-{yuan(preview.points_fen)}</span>
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <span className={styles.rowLabel}>实付</span>
+        <span className={`${styles.rowValue} ${styles.price}`}>{yuan(preview.amount_fen)}</span>
+      </div>
+    </section>
+  )
+}
+
+const COURSE_TERMS =
+  '购买后即可在有效期内学习所购内容。支付后 7 天内、且课程观看不足 20% 时，可在“我的订单”中申请退款，审核通过后原路退回，使用的优惠券和积分随退款返还。课程内容仅供本人学习，请勿传播。'
+
+/** Agreement checkbox and the fixed pay bar. */
+export function PayBar({ amountFen, agreed, onAgree, paying, onPay, agreement = '课程购买协议', terms }: {
+  amountFen: number
+  agreed: boolean
+  onAgree: (v: boolean) => void
+  paying: boolean
+  onPay: () => void
+  agreement?: string
+  /** The agreement's short text, shown when the title is tapped. */
+  terms?: string
+}) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <div className={styles.agreement}>
+        <input id="agree" type="checkbox" className={styles.switch} checked={agreed} onChange={(e) => onAgree(e.target.checked)} />
+        <label htmlFor="agree">我已阅读并同意</label>
+        <button type="button" className={styles.textButton} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+          《{agreement}》
+        </button>
+      </div>
+      {open ? (
+        <p className={styles.notice}>
+          {terms ?? COURSE_TERMS}如有疑问请联系<Link to="/customer">客服</Link>。
+        </p>
+      ) : null}
+      <div className={styles.bar}>
+        <span className={styles.barTotal}>
+          实付 <span className={styles.bigPrice}>{yuan(amountFen)}</span>
+        </span>
+        <button type="button" className={styles.button} disabled={paying} onClick={onPay}>
+          {paying ? '正在支付…' : amountFen > 0 ? `立即支付 ${yuan(amountFen)}` : '确认兑换'}
+        </button>
+      </div>
+    </>
+  )
+}
+
+export { PayMethods }
+export type { ProviderPayMethod }

@@ -1,0 +1,232 @@
+import { api } from './api.ts'
+import { formatYuan } from './money.ts'
+import { Platform, type PlatformCode } from './platform.ts'
+
+/**
+ * The browser side of paying (issue 4): which methods this browser may use, creating the order with an
+ * Idempotency-Key, and handing the member to the provider (WeChat JSAPI bridge, H5 page, Native QR, Alipay).
+ * Types mirror server/modules/orders/orders.schema.ts.
+ */
+
+export type ProviderPayMethod = 'wechat_jsapi' | 'wechat_h5' | 'wechat_native' | 'alipay_wap'
+export type PayMethod = ProviderPayMethod | 'points' | 'free'
+export type OrderKind = 'course' | 'vip' | 'amount' | 'bundle' | 'favourites'
+export type OrderState = 'pending' | 'paid' | 'refunding' | 'refunded' | 'partially_refunded' | 'closed'
+
+export interface JsapiParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'RSA'
+  paySign: string
+}
+
+export interface Checkout {
+  order_no: string
+  kind: OrderKind
+  state: OrderState
+  title: string
+  amount_fen: number
+  original_fen: number
+  discount_fen: number
+  points_used: number
+  pay_method: PayMethod
+  expires_at: string
+  reused: boolean
+  jsapi: JsapiParams | null
+  h5_url: string | null
+  code_url: string | null
+  redirect_url: string | null
+}
+
+export interface Preview {
+  title: string
+  original_fen: number
+  coupons: { coupon_id: number; name: string; discount_fen: number; expires_at: string }[]
+  coupon_id: number | null
+  discount_fen: number
+  points_balance: number
+  points_max: number
+  fen_per_point: number
+  points: number
+  points_fen: number
+  amount_fen: number
+}
+
+export interface OrderItem {
+  course_id: number | null
+  vip_plan_id: number | null
+  title: string
+  price_fen: number
+}
+
+export interface Order {
+  order_no: string
+  kind: OrderKind
+  state: OrderState
+  title: string
+  amount_fen: number
+  original_fen: number
+  discount_fen: number
+  points_used: number
+  refunded_fen: number
+  pay_method: PayMethod
+  created_at: string
+  expires_at: string
+  paid_at: string | null
+  closed_at: string | null
+  items: OrderItem[]
+}
+
+export interface OrderEvent {
+  from: OrderState | null
+  to: OrderState
+  reason: string
+  at: string
+}
+
+export const STATE_LABEL: Record<OrderState, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  refunding: '退款中',
+  refunded: '已退款',
+  partially_refunded: '部分退款',
+  closed: '已关闭',
+}
+
+export const METHOD_LABEL: Record<PayMethod, string> = {
+  wechat_jsapi: '微信支付',
+  wechat_h5: '微信支付',
+  wechat_native: '微信扫码支付',
+  alipay_wap: '支付宝',
+  points: '积分抵扣',
+  free: '优惠券抵扣',
+}
+
+export const EVENT_LABEL: Record<string, string> = {
+  created: '下单',
+  paid: '支付成功',
+  replaced: '已被新订单替代',
+  expired: '超时未支付，已关闭',
+  closed: '订单关闭',
+  late_payment_reopened: '关闭后收到付款，订单恢复',
+  late_payment_refund: '关闭后收到付款，自动退款',
+  paid_but_owned_refund: '已拥有该内容，付款自动退回',
+  double_payment_refund: '重复付款，自动退回',
+  refund_requested: '申请退款',
+  refund_approved: '退款已同意',
+  refund_rejected: '退款被拒绝',
+  refund_succeeded: '退款成功',
+  refund_failed: '退款失败',
+}
+
+/** The methods offered on this platform, the first being the default (spec 9 platform codes). */
+export function payMethodsFor(platform: PlatformCode): ProviderPayMethod[] {
+  if (platform === Platform.wechat) return ['wechat_jsapi']
+  if (platform === Platform.desktop) return ['wechat_native']
+  return ['wechat_h5', 'alipay_wap']
+}
+
+/** "¥39.9" */
+export function yuan(fen: number): string {
+  return `¥${formatYuan(fen)}`
+}
+
+/** "2026-11-22 14:05" in the member's local time. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
+}
+
+/** One key per tap of the pay button: a retry of the same tap replays the first answer instead of paying twice. */
+export function idempotencyKey(): string {
+  const c = globalThis.crypto
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID()
+  return `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+}
+
+/** POST /api/pay/{course|vip|amount} with an Idempotency-Key: a repeated tap gets the first answer back. */
+export async function createOrder(path: '/pay/course' | '/pay/vip' | '/pay/amount', body: Record<string, unknown>, key: string): Promise<Checkout> {
+  return api.post<Checkout>(path, body, { timeoutMs: 20_000, headers: { 'Idempotency-Key': key } })
+}
+
+/** Where the browser goes once a provider says the payment is done (or may be). */
+export function redirectPath(orderNo: string): string {
+  return `/payRedirect?order_no=${encodeURIComponent(orderNo)}`
+}
+
+export function resultPath(orderNo: string): string {
+  return `/PaymentSuccessful?order_no=${encodeURIComponent(orderNo)}`
+}
+
+interface Bridge {
+  invoke: (name: string, params: unknown, cb: (res: { err_msg?: string }) => void) => void
+}
+
+function bridge(): Bridge | undefined {
+  return (window as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge
+}
+
+/**
+ * WeChat's bridge, or in the demo the payment simulator's stand-in (it only defines itself where WeChat's own
+ * bridge is missing; a production server without the simulator answers 404 and the payment is refused).
+ */
+async function loadBridge(): Promise<Bridge> {
+  const existing = bridge()
+  if (existing) return existing
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), 8000)
+    const onReady = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    document.addEventListener('WeixinJSBridgeReady', onReady, { once: true })
+    if (!document.querySelector('script[data-wechat-bridge]')) {
+      const script = document.createElement('script')
+      script.src = '/__sim/wechatpay/bridge.js'
+      script.dataset.wechatBridge = '1'
+      script.onerror = () => {
+        clearTimeout(timer)
+        reject(new Error('no bridge'))
+      }
+      script.onload = () => {
+        if (bridge()) onReady()
+      }
+      document.head.appendChild(script)
+    }
+  })
+  const loaded = bridge()
+  if (!loaded) throw new Error('no bridge')
+  return loaded
+}
+
+/** 'ok' | 'cancel' | 'fail' from getBrandWCPayRequest. */
+export async function payWithBridge(params: JsapiParams): Promise<'ok' | 'cancel' | 'fail'> {
+  let b: Bridge
+  try {
+    b = await loadBridge()
+  } catch {
+    return 'fail'
+  }
+  return new Promise((resolve) => {
+    b.invoke('getBrandWCPayRequest', params, (res) => {
+      const msg = res?.err_msg ?? ''
+      resolve(msg.endsWith(':ok') ? 'ok' : msg.endsWith(':cancel') ? 'cancel' : 'fail')
+    })
+  })
+}
+
+/** The order list of a kind: /order courses (and bundles, favourites), /order2 VIP, /order3 amounts. */
+export function orderListPath(kind: OrderKind): string {
+  if (kind === 'vip') return '/order2'
+  if (kind === 'amount') return '/order3'
+  return '/order'
+}
+
+export function orderDetailPath(order: { kind: OrderKind; order_no: string }): string {
+  return `${orderListPath(order.kind)}/${encodeURIComponent(order.order_no)}`
+}
