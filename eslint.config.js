@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', '.node/', 'data/', '.react-router/', 'coverage/', 'server/db/migrations/', 'server/db/demo-media/', 'public/'] },
+  { ignores: ['build/', 'build-*/', 'node_modules/', '.node/', 'data/', '.react-router/', 'coverage/', 'server/db/migrations/', 'server/db/demo-media/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -33,7 +33,9 @@ const db = database.db
 const sims = await startPaymentSimulators({ now: () => new Date() })
 const port = await freePort()
 const base = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [path.join(root, 'server/modules/payments/testing-server.ts')], {
+// BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. "--cpu-prof --import ./counter.mjs").
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'server/modules/payments/testing-server.ts')], {
   cwd: root,
   env: {
     ...process.env,
@@ -74,6 +76,14 @@ try {
     const [m] = await db.insert(members).values({ phone: `1390000${String(i).padStart(4, '0')}`, nickname: `基准${i}` }).returning({ id: members.id })
     tokens.push((await issueSession(db, m!.id, 2, new Date())).token)
   }
+  // With a query counter preloaded in the server (BENCH_SERVER_NODE_ARGS="--import …", writing its running count
+  // to PG_COUNT_FILE), the SQL statements each phase sent per request.
+  const statements = async () => {
+    if (!process.env.PG_COUNT_FILE) return null
+    await new Promise((r) => setTimeout(r, 700))
+    return (JSON.parse(fs.readFileSync(process.env.PG_COUNT_FILE, 'utf8')) as { n: number }).n
+  }
+  let before = await statements()
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!
 
   const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores`, node: process.version, connections, seconds }
@@ -96,9 +106,13 @@ try {
   })
   results.orders = { rps: Math.round(orders.requests.average), p50: orders.latency.p50, p99: orders.latency.p99, errors: orders.errors + orders.non2xx }
   console.log(`POST /api/pay/course (prepay at the simulator)   ${Math.round(orders.requests.average)} orders/s   p99 ${orders.latency.p99} ms   errors ${orders.errors + orders.non2xx}`)
+  let after = await statements()
+  if (before !== null && after !== null) console.log(`  ${((after - before) / orders.requests.total).toFixed(1)} SQL statements per order request`)
 
   const pending = await db.execute<{ order_no: string }>(sql`select order_no from orders where state = 'pending' order by id limit 6000`)
-  const notifications = pending.rows.map((r) => {
+  // An order whose checkout was cut off when the timed phase ended may not have reached the simulator yet.
+  const payable = pending.rows.filter((r) => sims.wechat.trades.has(r.order_no))
+  const notifications = payable.map((r) => {
     const trade = sims.wechat.trades.get(r.order_no)!
     trade.state = 'SUCCESS'
     trade.transactionId = `4200${r.order_no.slice(2)}${Math.floor(Math.random() * 1e6)}`
@@ -127,8 +141,11 @@ try {
   const rate = Math.round((notifications.length * 2) / elapsed)
   results.notifications = { sent: notifications.length * 2, rps: rate, p50: notify.latency.p50, p99: notify.latency.p99, errors: notify.errors + notify.non2xx }
   console.log(`POST /api/pay/notify/wechat (each sent twice)    ${rate} notifications/s   p99 ${notify.latency.p99} ms   errors ${notify.errors + notify.non2xx}`)
+  before = after
+  after = await statements()
+  if (before !== null && after !== null) console.log(`  ${((after - before) / notifications.length).toFixed(1)} SQL statements per order paid (its notification and the replay)`)
 
-  const paid = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders where order_no = any(${sql.param(pending.rows.map((r) => r.order_no))}::text[]) and state = 'paid'`)
+  const paid = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders where order_no = any(${sql.param(payable.map((r) => r.order_no))}::text[]) and state = 'paid'`)
   const problems = await ledgerProblems(db)
   results.check = { orders: notifications.length, paid: paid.rows[0]!.n, ledgerProblems: problems.length }
   console.log(`\nCheck: ${paid.rows[0]!.n} of ${notifications.length} orders paid, ${problems.length} ledger problems${problems.length ? `: ${problems.slice(0, 5).join('; ')}` : ''}`)

@@ -20,6 +20,7 @@ import { registerWeb } from '#server/http/web.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
 import { ImageRules } from '#server/modules/media/media.service.ts'
 import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
+import { ALIPAY_SIM_PREFIX, createPaymentSimulators, WECHATPAY_SIM_PREFIX, type PaymentSimulators } from '#server/integrations/payments/simulators.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
@@ -126,6 +127,16 @@ export async function buildApp(config: Config, options: BuildOptions) {
       now: integrations.now,
     })
   }
+  // Demo, development and tests: WeChat Pay and Alipay simulators with the TEST keys (no merchant configured;
+  // never in production, see payments-config.ts). Their cashier pages stand in for the providers' payment pages.
+  const { wechat: wechatPay, alipay } = config.payments
+  const paymentSimulators =
+    wechatPay.simulated || alipay.simulated
+      ? createPaymentSimulators({ publicBase: () => config.publicUrl, now: integrations.now, fetch: integrations.paymentsFetch })
+      : null
+  if (paymentSimulators && wechatPay.simulated) await app.register(paymentSimulators.wechat.plugin, { prefix: WECHATPAY_SIM_PREFIX })
+  if (paymentSimulators && alipay.simulated) await app.register(paymentSimulators.alipay.plugin, { prefix: ALIPAY_SIM_PREFIX })
+  app.decorate('paymentSimulators', paymentSimulators)
 
   if (options.web) await registerWeb(app, { mode: options.web, root: projectRoot, buildDir: config.buildDir, services })
   return app
@@ -134,5 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
 declare module 'fastify' {
   interface FastifyInstance {
     services: ReturnType<typeof createServices>
+    /** The in-process payment simulators (demo, development, tests), or null when real merchants are configured. */
+    paymentSimulators: PaymentSimulators | null
   }
 }

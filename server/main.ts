@@ -4,6 +4,7 @@ import { openDatabase } from '#server/db/database.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { startJobWorker } from '#server/jobs/start.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
+import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 
 /** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 async function main() {
@@ -29,6 +30,8 @@ async function main() {
   if (config.seedDemo && (await seedIfEmpty(database.db, app.log))) await attachDemoMedia(database.db, app.services.storage, app.log)
   // Transcoding and other queued jobs run in this process; a job left running by a crash is taken up again.
   const worker = config.media.worker ? startJobWorker(app.services, app.log) : null
+  // Orders: close expired ones, ask the providers about unanswered ones, send refunds (one process at a time).
+  const sweeps = config.payments.sweeps ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' })) : null
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -42,6 +45,7 @@ async function main() {
     try {
       // Running jobs are aborted and given back to the queue, while the database is still open.
       await worker?.stop()
+      await sweeps?.stop()
       await app.close()
       await database.close()
     } finally {

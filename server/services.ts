@@ -3,6 +3,7 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { localStorage } from '#server/integrations/storage/local.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
+import { createPaymentProviders } from '#server/integrations/payments/providers.ts'
 import { createSmsProvider } from '#server/integrations/sms/provider.ts'
 import type { SmsProvider } from '#server/integrations/sms/sms.ts'
 import type { WechatClient } from '#server/integrations/wechat/wechat-client.ts'
@@ -10,15 +11,27 @@ import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-
 import { createAdminService } from '#server/modules/admin/admin.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
 import { createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
+import { createCommentsService } from '#server/modules/comments/comments.service.ts'
 import { canWatch } from '#server/modules/entitlement/entitlement.service.ts'
+import { createFavouritesService } from '#server/modules/favourites/favourites.service.ts'
+import { createFollowsService } from '#server/modules/follows/follows.service.ts'
 import { createHomeService } from '#server/modules/home/home.service.ts'
+import { createLearningService } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { localMediaStorage } from '#server/modules/media/media.storage.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
 import { resolveSigningSecret } from '#server/modules/media/signing.ts'
 import { createVideoMediaService } from '#server/modules/media/video-media.service.ts'
 import { createMembersService } from '#server/modules/members/members.service.ts'
+import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
+import { createOrderService, createStaffOrderService } from '#server/modules/orders/orders.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
+import { createPaymentService } from '#server/modules/payments/payments.service.ts'
+import { createPointService } from '#server/modules/points/points.service.ts'
+import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
+import { createRecommendService } from '#server/modules/recommend/recommend.service.ts'
+import { createSearchService } from '#server/modules/search/search.service.ts'
+import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createWechatService } from '#server/modules/wechat/wechat.service.ts'
 
@@ -31,6 +44,8 @@ export interface Integrations {
   sms: SmsProvider
   /** Files: public (served at /media/) and private (video sources, encrypted HLS; signed access only). */
   storage: MediaStores
+  /** Outbound HTTP of the payment adapters and simulators (WeChat Pay, Alipay); tests route it into the app. */
+  paymentsFetch: typeof globalThis.fetch
 }
 
 export function defaultIntegrations(config: Config): Integrations {
@@ -43,6 +58,7 @@ export function defaultIntegrations(config: Config): Integrations {
       public: localStorage({ root: config.mediaDir, publicPrefix: '/media/' }),
       private: localStorage({ root: config.media.privateDir, publicPrefix: null }),
     },
+    paymentsFetch: (input, init) => globalThis.fetch(input, init),
   }
 }
 
@@ -63,7 +79,20 @@ export function createServices(config: Config, db: Db, integrations: Integration
     },
     now: integrations.now,
   })
+  /** May this member (null: anonymous) watch this video now, and until which second? (entitlement.service.ts) */
+  const watch = (memberId: number | null, videoId: number) => canWatch(db, memberId, videoId, integrations.now())
+  const catalogue = createCatalogueService({ db, now: integrations.now })
+  const playback = createPlaybackService({
+    db,
+    stores: integrations.storage,
+    secret: resolveSigningSecret(config),
+    ttlSeconds: config.media.urlTtlSeconds,
+    now: integrations.now,
+  })
+  const vip = createVipService({ db, now: integrations.now })
   const media = createMediaService({ db, storage: localMediaStorage(config.mediaDir), now: integrations.now, publicUrl: config.publicUrl })
+  const paymentProviders = createPaymentProviders(config.payments, { fetch: integrations.paymentsFetch, now: integrations.now })
+  const payments = createPaymentService({ db, config, providers: paymentProviders, now: integrations.now })
   return {
     config,
     db,
@@ -72,22 +101,40 @@ export function createServices(config: Config, db: Db, integrations: Integration
     auth: createAuthService({ config, db, sms: integrations.sms, now: integrations.now }),
     members: createMembersService({ db, now: integrations.now, media }),
     media,
-    catalogue: createCatalogueService({ db, now: integrations.now }),
+    catalogue,
     home: createHomeService({ db }),
     overlays: createOverlayService({ db, now: integrations.now }),
-    vip: createVipService({ db }),
+    vip,
     storage: integrations.storage,
     videoMedia,
-    playback: createPlaybackService({
-      db,
-      stores: integrations.storage,
-      secret: resolveSigningSecret(config),
-      ttlSeconds: config.media.urlTtlSeconds,
-      now: integrations.now,
-    }),
+    playback,
     admin: createAdminService({ db, stores: integrations.storage, videoMedia, now: integrations.now }),
-    /** May this member (null: anonymous) watch this video now, and until which second? (entitlement.service.ts) */
-    canWatch: (memberId: number | null, videoId: number) => canWatch(db, memberId, videoId, integrations.now()),
+    canWatch: watch,
+    /** Notifications, refunds at the provider, sweeps (server/modules/payments). */
+    payments,
+    /** Checkout and the member's orders (server/modules/orders). */
+    orders: createOrderService({ db, config, providers: paymentProviders, payments, now: integrations.now }),
+    /** Order search and CSV export for operators. */
+    staffOrders: createStaffOrderService({ db }),
+    coupons: createCouponService({ db, now: integrations.now }),
+    points: createPointService({ db, config, now: integrations.now }),
+    /** Refund requests and operator decisions (server/modules/refunds). */
+    refunds: createRefundService({ db, config, payments, now: integrations.now }),
+    learning: createLearningService({
+      db,
+      now: integrations.now,
+      courseDetail: (id) => catalogue.courseDetail(id),
+      play: (memberId, videoId) => playback.play(memberId, videoId),
+      canWatch: watch,
+      vipMembership: (memberId) => vip.membership(memberId),
+    }),
+    // Favourites, search, follows, recommendations, comments and click statistics (issue 3, sections 4–6).
+    favourites: createFavouritesService({ db, now: integrations.now }),
+    search: createSearchService({ db }),
+    follows: createFollowsService({ db, now: integrations.now, catalogue }),
+    recommend: createRecommendService({ db, now: integrations.now }),
+    comments: createCommentsService({ db, now: integrations.now }),
+    stats: createStatsService({ db, now: integrations.now }),
   }
 }
 

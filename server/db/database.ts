@@ -9,12 +9,14 @@ import type { Config } from '#server/config.ts'
 import * as attribution from './schema/attribution.ts'
 import * as catalogue from './schema/catalogue.ts'
 import * as commerce from './schema/commerce.ts'
+import * as community from './schema/community.ts'
 import * as entitlements from './schema/entitlements.ts'
+import * as learning from './schema/learning.ts'
 import * as media from './schema/media.ts'
 import * as members from './schema/members.ts'
 import * as wechat from './schema/wechat.ts'
 
-export const schema = { ...members, ...wechat, ...attribution, ...catalogue, ...media, ...entitlements, ...commerce }
+export const schema = { ...members, ...wechat, ...attribution, ...catalogue, ...media, ...entitlements, ...commerce, ...learning, ...community }
 export type Db = NodePgDatabase<typeof schema>
 /** A transaction handle: repositories accept either this or the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

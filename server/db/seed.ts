@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import { seedPlayerPopups } from '#server/modules/learning/popups.seed.ts'
 import type { Db, DbOrTx } from './database.ts'
 import {
   categories,
@@ -34,6 +35,8 @@ const SEED_LOCK = 727275
 
 /** The tables the demo catalogue fills; `reseed` empties exactly these. */
 const catalogueTables = [
+  'popup_clicks',
+  'player_popups',
   'overlay_clicks',
   'system_overlays',
   'home_section_items',
@@ -170,6 +173,7 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
     )
   })
   await db.insert(videos).values(videoValues)
+  await seedPlayerPopups(db, idOf)
 
   await seedHome(db, { areaId, idOf })
 

@@ -2,11 +2,24 @@ import type { FastifyInstance } from 'fastify'
 import { adminRoutes } from '#server/modules/admin/admin.routes.ts'
 import { authRoutes } from '#server/modules/auth/auth.routes.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/catalogue.routes.ts'
+import { commentsRoutes } from '#server/modules/comments/comments.routes.ts'
+import { favouritesRoutes } from '#server/modules/favourites/favourites.routes.ts'
+import { followsRoutes } from '#server/modules/follows/follows.routes.ts'
 import { homeRoutes } from '#server/modules/home/home.routes.ts'
+import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
 import { membersRoutes } from '#server/modules/members/members.routes.ts'
+import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
+import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
+import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
+import { adminVipRoutes, vipRoutes } from '#server/modules/vip/vip.routes.ts'
+import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons.routes.ts'
+import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
+import { recommendRoutes } from '#server/modules/recommend/recommend.routes.ts'
+import { searchRoutes } from '#server/modules/search/search.routes.ts'
+import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import type { Services } from '#server/services.ts'
 import { Codes } from './codes.ts'
@@ -24,6 +37,24 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(homeRoutes, { services: opts.services })
   await app.register(overlayRoutes, { services: opts.services })
   await app.register(playbackApiRoutes, { services: opts.services })
+  await app.register(learningRoutes, { services: opts.services })
+  await app.register(ordersRoutes, { services: opts.services })
+  await app.register(paymentsRoutes, { services: opts.services })
+  await app.register(refundRoutes, { services: opts.services })
+  await app.register(adminRefundRoutes, { services: opts.services })
+  await app.register(adminOrderRoutes, { services: opts.services })
+  await app.register(vipRoutes, { services: opts.services })
+  await app.register(adminVipRoutes, { services: opts.services })
+  await app.register(couponRoutes, { services: opts.services })
+  await app.register(adminCouponRoutes, { services: opts.services })
+  await app.register(pointRoutes, { services: opts.services })
+  await app.register(adminPointRoutes, { services: opts.services })
+  await app.register(favouritesRoutes, { services: opts.services })
+  await app.register(searchRoutes, { services: opts.services })
+  await app.register(followsRoutes, { services: opts.services })
+  await app.register(recommendRoutes, { services: opts.services })
+  await app.register(commentsRoutes, { services: opts.services })
+  await app.register(statsRoutes, { services: opts.services })
   await app.register(adminRoutes, { services: opts.services })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/detail'
+import { CourseComments } from '#app/components/comments/course-comments.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import {
   COURSE_TYPE_LABEL,
@@ -13,8 +14,11 @@ import {
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
 import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { FavouriteButton } from '#app/components/favourite-button/favourite-button.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
+import { useCourseAccess, type CourseAccess } from '#app/components/player/use-course-access.ts'
+import { formatYuan } from '#app/lib/money.ts'
 import { services } from '#app/lib/services-context.ts'
 import styles from './detail.module.css'
 
@@ -83,15 +87,17 @@ function Chapters({ course }: { course: Course }) {
             {chapter.videos.map((v) => {
               n++
               return (
-                <li key={v.id} className={styles.video}>
-                  <span className={styles.videoNo}>{n}</span>
-                  <span className={styles.videoTitle}>{v.title}</span>
-                  {v.is_free ? (
-                    <span className={styles.trial}>试看</span>
-                  ) : v.free_seconds > 0 ? (
-                    <span className={styles.trial}>试看 {Math.max(1, Math.round(v.free_seconds / 60))} 分钟</span>
-                  ) : null}
-                  <span className={styles.duration}>{formatDuration(v.duration)}</span>
+                <li key={v.id}>
+                  <Link to={`/v/${v.id}.html`} className={styles.video}>
+                    <span className={styles.videoNo}>{n}</span>
+                    <span className={styles.videoTitle}>{v.title}</span>
+                    {v.is_free ? (
+                      <span className={styles.trial}>试看</span>
+                    ) : v.free_seconds > 0 ? (
+                      <span className={styles.trial}>试看 {Math.max(1, Math.round(v.free_seconds / 60))} 分钟</span>
+                    ) : null}
+                    <span className={styles.duration}>{formatDuration(v.duration)}</span>
+                  </Link>
                 </li>
               )
             })}
@@ -102,19 +108,54 @@ function Chapters({ course }: { course: Course }) {
   )
 }
 
+/** Where the bar's learning button leads, once GET /api/course/access said what this visitor may do. */
+function learnLink(course: Course, access: CourseAccess): { to: string; label: string } | null {
+  if (course.type === 'live') return access.mode === 'full' ? { to: `/li/${course.id}.html`, label: '进入直播间' } : null
+  if (course.type === 'system') return access.mode === 'full' ? { to: `/course/systemCourse?id=${course.id}`, label: '查看学习计划' } : null
+  if (access.mode === 'full' && access.resume) return { to: `/v/${access.resume.vid}.html`, label: '继续学习' }
+  if (access.first_vid === null) return null
+  return { to: `/v/${access.first_vid}.html`, label: access.mode === 'full' ? '开始学习' : '试看' }
+}
+
 /**
- * The bottom bar says plainly what works today: the price is real, buying and playing arrive with later work,
- * so the button is not pretending to do anything.
+ * The bottom bar: "开始学习" / "继续学习" when this visitor may watch the course (free, or entitled), "试看" when
+ * some lessons can be tried; otherwise "开通 VIP 免费学" for VIP-free courses and "立即购买 ¥xx" for paid ones.
  */
 function ActionBar({ course }: { course: Course }) {
+  const access = useCourseAccess(course.id)
+  const learn = access ? learnLink(course, access) : null
+  const owned = access?.mode === 'full'
   return (
     <div className={styles.actionBar}>
       <div className={styles.actionPrice}>
         <CoursePrice course={course} />
       </div>
-      <button type="button" className={styles.actionButton} disabled>
-        {course.is_free ? '免费课程 · 视频即将上线' : '购买即将开放'}
-      </button>
+      {learn && !owned ? (
+        <Link to={learn.to} className={styles.actionTrial}>
+          {learn.label}
+        </Link>
+      ) : null}
+      {learn && owned ? (
+        <Link to={learn.to} className={`${styles.actionButton} ${styles.actionLearn}`}>
+          {learn.label}
+        </Link>
+      ) : owned || (course.is_free && !access) ? (
+        <button type="button" className={styles.actionButton} disabled>
+          {course.is_free ? '免费课程' : '已拥有'}
+        </button>
+      ) : course.vip_free ? (
+        <Link to="/vipBuy" className={`${styles.actionButton} ${styles.actionLearn}`}>
+          开通 VIP 免费学
+        </Link>
+      ) : course.price_fen > 0 ? (
+        <Link to={`/course/coursePurchase?course_id=${course.id}`} className={`${styles.actionButton} ${styles.actionLearn}`}>
+          立即购买 ¥{formatYuan(course.price_fen)}
+        </Link>
+      ) : (
+        <button type="button" className={styles.actionButton} disabled>
+          暂不可购买
+        </button>
+      )}
     </div>
   )
 }
@@ -125,7 +166,7 @@ export default function CourseDetail() {
   const trialCount = course.chapters.reduce((n, c) => n + c.videos.filter((v) => v.is_free || v.free_seconds > 0).length, 0)
   return (
     <main className={styles.page}>
-      <NavBar title="课程详情" />
+      <NavBar title="课程详情" right={<FavouriteButton courseId={course.id} compact />} />
       <img className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} fetchPriority="high" loading="eager" decoding="sync" />
 
       <section className={styles.info}>
@@ -154,6 +195,7 @@ export default function CourseDetail() {
         {course.sub_courses.length > 0 ? <a href="#parts">包含课程</a> : null}
         <a href="#chapters">目录</a>
         {course.teacher ? <a href="#teacher">讲师</a> : null}
+        <a href="#comments">评论</a>
       </nav>
 
       <section id="intro" className={styles.block} aria-labelledby="intro-title">
@@ -223,7 +265,8 @@ export default function CourseDetail() {
         </section>
       ) : null}
 
-      <p className={styles.notice}>在线购买和视频播放即将开放，届时可在本页直接购买和学习。</p>
+      <CourseComments courseId={course.id} />
+
       <ActionBar course={course} />
     </main>
   )

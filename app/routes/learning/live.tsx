@@ -1,14 +1,196 @@
-import { ComingSoon, comingSoonMeta, type ComingSoonScreen } from '#app/components/coming-soon/coming-soon.tsx'
+import { useEffect, useRef, useState } from 'react'
+import { Link, redirect, useLoaderData, useRevalidator } from 'react-router'
+import type { Route } from './+types/live'
+import { courseHref, formatBeijingTime, formatDuration } from '#app/components/course-card/course-format.ts'
+import { CoursePrice } from '#app/components/course-card/course-price.tsx'
+import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Empty } from '#app/components/page-state/page-state.tsx'
+import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
+import { useCourseAccess } from '#app/components/player/use-course-access.ts'
+import { VideoPlayer } from '#app/components/player/video-player.tsx'
+import { services } from '#app/lib/services-context.ts'
+import styles from './live.module.css'
 
-const screen: ComingSoonScreen = {
-  title: '直播课',
-  purpose: '直播课程的上课页：课程表、直播状态（即将开始、直播中、回放），以及直播结束后的回放。',
-  arrives: 'learning',
-  links: [{ to: '/ke', label: '浏览全部课程' }],
+/**
+ * /li/{course_id}.html: a live course's schedule and status (upcoming, live, replay). /li alone lists the live
+ * courses; an id that is not a live course leads to its course page.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const svc = services(context)
+  if (params.id === undefined) {
+    const list = await svc.catalogue.courseList({ cate_id: undefined, type: 'live', sort: 'default', limit: 20 })
+    return { kind: 'list' as const, list }
+  }
+  const id = parseId(params.id)
+  if (id === null) notFound('直播课不存在')
+  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
+  if (course.type !== 'live') throw redirect(`${courseHref(id)}${new URL(request.url).search}`)
+  return { kind: 'live' as const, course }
 }
 
-export const meta = comingSoonMeta(screen)
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: '直播课不存在 - 自学' }]
+  if (loaderData.kind === 'list') return [{ title: '直播课 - 自学' }]
+  return [{ title: `${loaderData.course.title} - 直播 - 自学` }, { property: 'og:image', content: loaderData.course.cover }]
+}
 
-export default function LiveCourse() {
-  return <ComingSoon screen={screen} />
+type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'live' }>['course']
+
+const STATUS_LABEL = { upcoming: '即将开始', live: '直播中', ended: '已结束' } as const
+
+/** "2 天 03:04:05" until the start; revalidates the page when it is reached, so the status turns live. */
+function Countdown({ startsAt }: { startsAt: string }) {
+  const revalidator = useRevalidator()
+  const [now, setNow] = useState<number | null>(null)
+  useEffect(() => {
+    const tick = () => setNow(Date.now())
+    const first = setTimeout(tick, 0)
+    const timer = setInterval(tick, 1000)
+    return () => {
+      clearTimeout(first)
+      clearInterval(timer)
+    }
+  }, [])
+  const left = now === null ? null : Date.parse(startsAt) - now
+  const reached = left !== null && left <= 0
+  useEffect(() => {
+    if (reached) void revalidator.revalidate()
+  }, [reached, revalidator])
+  if (left === null || left <= 0) return null
+  const s = Math.floor(left / 1000)
+  const days = Math.floor(s / 86_400)
+  const hms = formatDuration(s % 86_400).padStart(5, '0')
+  return (
+    <p className={styles.countdown} role="timer">
+      距开播 {days > 0 ? `${days} 天 ` : ''}
+      {hms}
+    </p>
+  )
+}
+
+function LiveStage({ course }: { course: LiveCourse }) {
+  const access = useCourseAccess(course.id)
+  const videoRef = useRef<HTMLVideoElement | null>(null)
+  const [fatal, setFatal] = useState<string | null>(null)
+  if (!access) return <div className={styles.stagePlaceholder} aria-busy="true" />
+  if (access.mode !== 'full') return <div className={styles.stageBox}><AccessPrompt kind="locked" course={course} loginHint={access.login_required} /></div>
+  if (!access.live_pull_url) return <div className={styles.stageBox}><StageMessage text="直播信号准备中，请稍候刷新" /></div>
+  return (
+    <VideoPlayer
+      videoRef={videoRef}
+      src={fatal ? null : access.live_pull_url}
+      poster={course.cover}
+      startAt={0}
+      untilSecond={null}
+      rate={1}
+      onPreviewEnd={() => {}}
+      onEnded={() => {}}
+      onFatal={setFatal}
+    >
+      {fatal ? <StageMessage text={fatal} action="重新连接" onAction={() => setFatal(null)} /> : null}
+    </VideoPlayer>
+  )
+}
+
+function LivePage({ course }: { course: LiveCourse }) {
+  const status = course.live_status ?? 'ended'
+  const replays = course.chapters.flatMap((c) => c.videos)
+  return (
+    <main className={styles.page}>
+      <NavBar title="直播课" backTo={courseHref(course.id)} />
+      {status === 'live' ? (
+        <LiveStage course={course} />
+      ) : (
+        <div className={styles.coverBox}>
+          <img className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} />
+          <span className={status === 'upcoming' ? styles.badge : `${styles.badge} ${styles.badgeEnded}`}>{STATUS_LABEL[status]}</span>
+        </div>
+      )}
+      <section className={styles.info}>
+        <h1 className={styles.title}>
+          {status === 'live' ? <span className={`${styles.badgeInline} ${styles.badgeLive}`}>直播中</span> : null}
+          {course.title}
+        </h1>
+        {course.subtitle ? <p className={styles.subtitle}>{course.subtitle}</p> : null}
+        <CoursePrice course={course} />
+      </section>
+
+      <section className={styles.block} aria-labelledby="schedule-title">
+        <h2 id="schedule-title" className={styles.blockTitle}>
+          课程安排
+        </h2>
+        {course.live_starts_at ? (
+          <dl className={styles.schedule}>
+            <dt>开播时间</dt>
+            <dd>{formatBeijingTime(course.live_starts_at)}（北京时间）</dd>
+            {course.live_ends_at ? (
+              <>
+                <dt>预计结束</dt>
+                <dd>{formatBeijingTime(course.live_ends_at)}</dd>
+              </>
+            ) : null}
+            {course.teacher ? (
+              <>
+                <dt>主讲老师</dt>
+                <dd>
+                  <Link to={`/teacher/${course.teacher.id}`}>{course.teacher.name}</Link>
+                  {course.teacher.title ? ` · ${course.teacher.title}` : ''}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        ) : (
+          <Empty message="开播时间待定" />
+        )}
+        {status === 'upcoming' && course.live_starts_at ? <Countdown startsAt={course.live_starts_at} /> : null}
+      </section>
+
+      <section className={styles.block} aria-labelledby="replay-title">
+        <h2 id="replay-title" className={styles.blockTitle}>
+          直播回放
+        </h2>
+        {replays.length === 0 ? (
+          <Empty message={status === 'ended' ? '回放正在整理中，稍后上线' : '直播结束后，回放会出现在这里'} />
+        ) : (
+          <ol className={styles.replays}>
+            {replays.map((v) => (
+              <li key={v.id}>
+                <Link to={`/v/${v.id}.html`} className={styles.replay}>
+                  <span className={styles.play} aria-hidden="true">
+                    ▶
+                  </span>
+                  <span className={styles.replayTitle}>{v.title}</span>
+                  <span className={styles.replayTime}>{formatDuration(v.duration)}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <p className={styles.more}>
+        <Link to={courseHref(course.id)}>查看课程介绍 ›</Link>
+      </p>
+    </main>
+  )
+}
+
+export default function LiveRoute() {
+  const data = useLoaderData<typeof loader>()
+  if (data.kind === 'list') {
+    return (
+      <main className={styles.page}>
+        <NavBar title="直播课" />
+        <PagedCourseList first={data.list} filter={{ type: 'live' }} emptyMessage="近期没有直播课" />
+      </main>
+    )
+  }
+  return <LivePage course={data.course} />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} title="直播课" />
 }

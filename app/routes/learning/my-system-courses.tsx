@@ -1,14 +1,90 @@
-import { ComingSoon, comingSoonMeta, type ComingSoonScreen } from '#app/components/coming-soon/coming-soon.tsx'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { api, errorMessage } from '#app/lib/api.ts'
+import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import { formatStudiedAt } from './use-member-list.ts'
+import styles from './study.module.css'
 
-const screen: ComingSoonScreen = {
-  title: '我的体系课',
-  purpose: '列出你已加入的体系课（由多门课程组成的系统学习计划）和每门课的学习进度。',
-  arrives: 'learning',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/mine', label: '回到我的' }],
+export function meta() {
+  return [{ title: '我的体系课 - 自学' }]
 }
 
-export const meta = comingSoonMeta(screen)
+interface Joined extends CourseCard {
+  course_count: number
+  progress: { video_count: number; finished_count: number; percent: number; last_vid: number | null; last_studied_at: string | null }
+}
 
+type State = { key: string; status: 'ready'; list: Joined[] } | { key: string; status: 'error'; message: string }
+
+/** /ke3: the system courses the member joined (bought or started), each with its overall progress. */
 export default function MySystemCourses() {
-  return <ComingSoon screen={screen} />
+  const hydrated = useHydrated()
+  const { token } = useAuth()
+  const [attempt, setAttempt] = useState(0)
+  const [state, setState] = useState<State | null>(null)
+  const key = `${token ?? ''}:${attempt}`
+
+  useEffect(() => {
+    if (!token) return
+    const controller = new AbortController()
+    api
+      .get<{ list: Joined[] }>('/center/system_courses', undefined, { quiet: true, signal: controller.signal })
+      .then((data) => setState({ key, status: 'ready', list: data.list }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ key, status: 'error', message: errorMessage(error, '加载失败，请重试') })
+      })
+    return () => controller.abort()
+  }, [token, key])
+
+  const current = state?.key === key ? state : null
+  return (
+    <main className={styles.page}>
+      <NavBar title="我的体系课" backTo="/ke1" />
+      {!hydrated ? <Loading /> : null}
+      {hydrated && !token ? <LoginRequired reason="登录后查看你加入的体系课" target="/ke3" /> : null}
+      {hydrated && token && !current ? <Loading /> : null}
+      {current?.status === 'error' ? <LoadError message={current.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {current?.status === 'ready' && current.list.length === 0 ? (
+        <div className={styles.emptyBox}>
+          <Empty message="还没有加入体系课。体系课把几门课按学习路线串起来，一条路学到底" />
+          <Link to="/ke?type=system" className={styles.primaryLink}>
+            看看体系课
+          </Link>
+        </div>
+      ) : null}
+      {current?.status === 'ready' && current.list.length > 0 ? (
+        <ul className={styles.list} aria-label="我的体系课">
+          {current.list.map((c) => (
+            <li key={c.id} className={styles.item}>
+              <Link to={`/course/systemCourse?id=${c.id}`} className={styles.cover}>
+                <img src={c.cover} alt="" width={112} height={63} loading="lazy" />
+              </Link>
+              <div className={styles.body}>
+                <span className={styles.itemTitle}>{c.title}</span>
+                <span className={styles.sub}>
+                  {c.course_count} 门课 · 已学 {c.progress.finished_count}/{c.progress.video_count} 节
+                </span>
+                <div className={styles.progressRow}>
+                  <span className={styles.bar} role="progressbar" aria-valuenow={c.progress.percent} aria-valuemin={0} aria-valuemax={100} aria-label="总进度">
+                    <span style={{ width: `${c.progress.percent}%` }} />
+                  </span>
+                  <span className={styles.percent}>{c.progress.percent}%</span>
+                </div>
+                <div className={styles.footRow}>
+                  <span className={styles.when}>{c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'}</span>
+                  <Link to={c.progress.last_vid ? `/v/${c.progress.last_vid}.html` : `/course/systemCourse?id=${c.id}`} className={styles.continue}>
+                    {c.progress.last_vid ? '继续学习' : '开始学习'}
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  )
 }

@@ -1,21 +1,49 @@
 import { Link } from 'react-router'
+import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
-import { Loading } from '#app/components/page-state/page-state.tsx'
-import { SOON_TEXT } from '#app/components/coming-soon/coming-soon.tsx'
+import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './purchased.module.css'
+import list from './study.module.css'
 
 export function meta() {
   return [{ title: '已购 - 自学' }]
 }
 
+interface AlbumItem extends CourseCard {
+  source: 'admin' | 'purchase' | 'vip' | 'redeem' | 'exchange' | 'unlock' | 'free'
+  expires_at: string | null
+  progress: { video_count: number; finished_count: number; percent: number; last_vid: number | null; last_position: number | null; last_studied_at: string | null }
+}
+
+const SOURCE_LABEL: Record<AlbumItem['source'], string> = {
+  admin: '赠送',
+  purchase: '已购',
+  vip: 'VIP',
+  redeem: '兑换',
+  exchange: '兑换',
+  unlock: '解锁',
+  free: '免费',
+}
+
+/** Where "continue" goes: the lesson watched last, or the course page to start. */
+function continueHref(item: AlbumItem) {
+  if (item.type === 'system') return `/course/systemCourse?id=${item.id}`
+  if (item.type === 'live') return `/li/${item.id}.html`
+  return item.progress.last_vid ? `/v/${item.progress.last_vid}.html` : `/course/${item.id}.html`
+}
+
 /**
- * The "purchased" tab (/ke1). The list of bought courses and "continue where I left off" arrive with the
- * learning work; until then the tab says so honestly and points to what works.
+ * The "purchased" tab (/ke1, GET /center/my_album): every course the member may watch — bought, granted, or a
+ * free course they started — with their progress and a button to continue where they left off.
  */
 export default function Purchased() {
   const hydrated = useHydrated()
   const { token } = useAuth()
+  const { state, more, retry } = useMemberList<AlbumItem>('/center/my_album', token)
+
   return (
     <main className={styles.page}>
       <header className={styles.header}>
@@ -23,19 +51,63 @@ export default function Purchased() {
       </header>
       {!hydrated ? <Loading /> : null}
       {hydrated && !token ? <LoginRequired reason="登录后查看你购买和领取的课程" target="/ke1" /> : null}
-      {hydrated && token ? (
-        <section className={styles.soon}>
-          <p className={styles.badge}>{SOON_TEXT}</p>
-          <p className={styles.text}>你购买或免费领取的课程会列在这里，并可以从上次看到的地方继续学习。</p>
-          <div className={styles.links}>
-            <Link to="/ke" className={styles.primary}>
-              浏览全部课程
-            </Link>
-            <Link to="/ke2" className={styles.secondary}>
-              在其他平台买过课？用购买手机号查询
-            </Link>
-          </div>
-        </section>
+      {hydrated && token && state.status === 'loading' ? <Loading /> : null}
+      {hydrated && token && state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {hydrated && token && state.status === 'ready' && state.list.length === 0 ? (
+        <div className={list.emptyBox}>
+          <Empty message="还没有课程。购买的课程和学过的免费课会出现在这里" />
+          <Link to="/ke" className={list.primaryLink}>
+            浏览全部课程
+          </Link>
+          <Link to="/ke2" className={list.secondaryLink}>
+            在其他平台买过课？用购买手机号查询
+          </Link>
+        </div>
+      ) : null}
+      {hydrated && token && state.status === 'ready' && state.list.length > 0 ? (
+        <>
+          <ul className={list.list} aria-label="我的课程">
+            {state.list.map((c) => {
+              const started = c.progress.last_studied_at !== null
+              return (
+                <li key={c.id} className={list.item}>
+                  <Link to={`/course/${c.id}.html`} className={list.cover}>
+                    <img src={c.cover} alt="" width={112} height={63} loading="lazy" />
+                  </Link>
+                  <div className={list.body}>
+                    <span className={list.itemTitle}>{c.title}</span>
+                    <span className={list.tags}>
+                      <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
+                      {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
+                      {c.expires_at ? <span className={list.tagMuted}>有效期至 {c.expires_at.slice(0, 10)}</span> : null}
+                    </span>
+                    <div className={list.progressRow}>
+                      <span className={list.bar} role="progressbar" aria-valuenow={c.progress.percent} aria-valuemin={0} aria-valuemax={100} aria-label="学习进度">
+                        <span style={{ width: `${c.progress.percent}%` }} />
+                      </span>
+                      <span className={list.percent}>
+                        {c.progress.finished_count}/{c.progress.video_count} 节
+                      </span>
+                    </div>
+                    <div className={list.footRow}>
+                      <span className={list.when}>{started ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at!)}` : '还没开始学'}</span>
+                      <Link to={continueHref(c)} className={list.continue}>
+                        {started ? '继续学习' : '开始学习'}
+                      </Link>
+                    </div>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+          {state.nextCursor ? (
+            <button type="button" className={list.more} onClick={more} disabled={state.loadingMore}>
+              {state.loadingMore ? '加载中…' : '加载更多'}
+            </button>
+          ) : (
+            <p className={list.end}>没有更多了</p>
+          )}
+        </>
       ) : null}
     </main>
   )

@@ -1,14 +1,89 @@
-import { ComingSoon, comingSoonMeta, type ComingSoonScreen } from '#app/components/coming-soon/coming-soon.tsx'
+import { Link } from 'react-router'
+import { formatDuration } from '#app/components/course-card/course-format.ts'
+import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { formatStudiedAt, useMemberList } from './use-member-list.ts'
+import styles from './study.module.css'
 
-const screen: ComingSoonScreen = {
-  title: '学习记录',
-  purpose: '按时间列出你看过的课程和视频，以及每门课的学习进度，方便接着学。',
-  arrives: 'learning',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/mine', label: '回到我的' }],
+export function meta() {
+  return [{ title: '学习记录 - 自学' }]
 }
 
-export const meta = comingSoonMeta(screen)
+interface RecordItem {
+  vid: number
+  video_title: string
+  course_id: number
+  course_title: string
+  course_cover: string
+  position: number
+  duration: number
+  percent: number
+  finished: boolean
+  updated_at: string
+}
 
+/** /studyRecord: every lesson the member watched, newest first, with how far and a button to go on. */
 export default function StudyRecord() {
-  return <ComingSoon screen={screen} />
+  const hydrated = useHydrated()
+  const { token } = useAuth()
+  const { state, more, retry } = useMemberList<RecordItem>('/center/study_record', token)
+
+  return (
+    <main className={styles.page}>
+      <NavBar title="学习记录" backTo="/mine" />
+      {!hydrated ? <Loading /> : null}
+      {hydrated && !token ? <LoginRequired reason="登录后查看你的学习记录" target="/studyRecord" /> : null}
+      {hydrated && token && state.status === 'loading' ? <Loading /> : null}
+      {hydrated && token && state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
+      {hydrated && token && state.status === 'ready' && state.list.length === 0 ? (
+        <div className={styles.emptyBox}>
+          <Empty message="还没有学习记录，去挑一门课开始学吧" />
+          <Link to="/ke" className={styles.primaryLink}>
+            浏览全部课程
+          </Link>
+        </div>
+      ) : null}
+      {hydrated && token && state.status === 'ready' && state.list.length > 0 ? (
+        <>
+          <ul className={styles.list} aria-label="学习记录">
+            {state.list.map((r) => (
+              <li key={r.vid} className={styles.item}>
+                <Link to={`/course/${r.course_id}.html`} className={styles.cover}>
+                  <img src={r.course_cover} alt="" width={112} height={63} loading="lazy" />
+                </Link>
+                <div className={styles.body}>
+                  <span className={styles.itemTitle}>{r.video_title}</span>
+                  <span className={styles.sub}>{r.course_title}</span>
+                  <div className={styles.progressRow}>
+                    <span className={styles.bar} role="progressbar" aria-valuenow={r.percent} aria-valuemin={0} aria-valuemax={100} aria-label="学习进度">
+                      <span style={{ width: `${r.percent}%` }} />
+                    </span>
+                    <span className={styles.percent}>{r.finished ? '已学完' : `${r.percent}%`}</span>
+                  </div>
+                  <div className={styles.footRow}>
+                    <span className={styles.when}>
+                      {formatStudiedAt(r.updated_at)}
+                      {!r.finished && r.position > 0 ? ` · 看到 ${formatDuration(r.position)}` : ''}
+                    </span>
+                    <Link to={`/v/${r.vid}.html`} className={styles.continue}>
+                      {r.finished ? '再看一遍' : '继续学习'}
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {state.nextCursor ? (
+            <button type="button" className={styles.more} onClick={more} disabled={state.loadingMore}>
+              {state.loadingMore ? '加载中…' : '加载更多'}
+            </button>
+          ) : (
+            <p className={styles.end}>没有更多了</p>
+          )}
+        </>
+      ) : null}
+    </main>
+  )
 }

@@ -1,14 +1,166 @@
-import { ComingSoon, comingSoonMeta, type ComingSoonScreen } from '#app/components/coming-soon/coming-soon.tsx'
+import { Link, redirect, useLoaderData } from 'react-router'
+import type { Route } from './+types/system-course'
+import { CourseRow } from '#app/components/course-card/course-card.tsx'
+import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
+import { CoursePrice } from '#app/components/course-card/course-price.tsx'
+import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { useCourseAccess } from '#app/components/player/use-course-access.ts'
+import { services } from '#app/lib/services-context.ts'
+import { useSystemProgress } from './system-programme.ts'
+import styles from './study.module.css'
 
-const screen: ComingSoonScreen = {
-  title: '体系课',
-  purpose: '体系课是按学习路径编排的一组课程。这里将展示整个学习计划、每个阶段的课程和学习进度。',
-  arrives: 'learning',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/boutique', label: '按分类找课程' }],
+/**
+ * /course/systemCourse?id=1038: a system course as an ordered programme of courses, with the member's progress
+ * in each and overall. Without an id it lists the system courses; a course that is not one leads to its page.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const svc = services(context)
+  const raw = url.searchParams.get('id')
+  if (raw === null || raw === '') {
+    return { kind: 'list' as const, list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }) }
+  }
+  const id = parseId(raw)
+  if (id === null) notFound('体系课不存在')
+  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
+  if (course.type !== 'system') throw redirect(courseHref(id))
+  return { kind: 'system' as const, course }
 }
 
-export const meta = comingSoonMeta(screen)
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: '体系课不存在 - 自学' }]
+  if (loaderData.kind === 'list') return [{ title: '体系课 - 自学' }]
+  return [{ title: `${loaderData.course.title} - 学习计划 - 自学` }, { property: 'og:image', content: loaderData.course.cover }]
+}
 
-export default function SystemCourse() {
-  return <ComingSoon screen={screen} />
+type SystemCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'system' }>['course']
+
+function Programme({ course }: { course: SystemCourse }) {
+  const progress = useSystemProgress(course.id)
+  const access = useCourseAccess(course.id)
+  const intro = course.chapters.flatMap((c) => c.videos)
+  const byCourse = new Map(progress?.courses.map((c) => [c.course_id, c]))
+  const total = progress?.overall
+  const lastVid = total?.last_vid ?? null
+
+  return (
+    <main className={styles.page}>
+      <NavBar title="学习计划" backTo={courseHref(course.id)} />
+      <section className={styles.hero}>
+        <img className={styles.heroCover} src={course.cover} alt={course.title} width={640} height={360} />
+        <h1 className={styles.heroTitle}>{course.title}</h1>
+        <p className={styles.heroText}>{course.subtitle || `共 ${course.sub_courses.length} 门课，按顺序学习`}</p>
+        {total ? (
+          <div className={styles.progressRow}>
+            <span className={styles.bar} role="progressbar" aria-valuenow={total.percent} aria-valuemin={0} aria-valuemax={100} aria-label="总进度">
+              <span style={{ width: `${total.percent}%` }} />
+            </span>
+            <span className={styles.percent}>
+              总进度 {total.percent}%（{total.finished_count}/{total.video_count} 节）
+            </span>
+          </div>
+        ) : null}
+      </section>
+
+      {intro.length > 0 ? (
+        <section className={styles.section} aria-labelledby="intro-title">
+          <h2 id="intro-title" className={styles.sectionTitle}>
+            开班导学
+          </h2>
+          <ol>
+            {intro.map((v) => (
+              <li key={v.id} className={styles.stage}>
+                <span className={styles.stageNo} aria-hidden="true">
+                  ▶
+                </span>
+                <Link to={`/v/${v.id}.html`} className={styles.body}>
+                  <span className={styles.itemTitle}>{v.title}</span>
+                  <span className={styles.sub}>{formatDuration(v.duration)}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="route-title">
+        <h2 id="route-title" className={styles.sectionTitle}>
+          学习路线 <span className={styles.note}>共 {course.sub_courses.length} 个阶段</span>
+        </h2>
+        <ol>
+          {course.sub_courses.map((part, i) => {
+            const p = byCourse.get(part.id)
+            const done = p !== undefined && p.video_count > 0 && p.finished_count >= p.video_count
+            return (
+              <li key={part.id} className={styles.stage}>
+                <span className={done ? `${styles.stageNo} ${styles.stageDone}` : styles.stageNo} aria-label={`第 ${i + 1} 阶段`}>
+                  {done ? '✓' : i + 1}
+                </span>
+                <div className={styles.body}>
+                  <CourseRow course={part} compact />
+                  {p ? (
+                    <div className={styles.progressRow}>
+                      <span className={styles.bar} role="progressbar" aria-valuenow={p.percent} aria-valuemin={0} aria-valuemax={100} aria-label={`${part.title} 进度`}>
+                        <span style={{ width: `${p.percent}%` }} />
+                      </span>
+                      <span className={styles.percent}>
+                        {p.finished_count}/{p.video_count} 节
+                      </span>
+                      {p.last_vid ? (
+                        <Link to={`/v/${p.last_vid}.html`} className={styles.continue}>
+                          继续
+                        </Link>
+                      ) : null}
+                    </div>
+                  ) : null}
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      </section>
+
+      <section className={styles.section}>
+        <Link to={`/course/systemGroup?id=${course.id}`} className={styles.secondaryLink}>
+          加入本班学习群 ›
+        </Link>
+      </section>
+
+      <div className={styles.spacer} />
+      <div className={styles.actionBar}>
+        <span className={styles.actionText}>
+          {access?.mode === 'full' ? (progress?.joined ? '接着上次的进度学' : '你已可以学习全部课程') : <CoursePrice course={course} />}
+        </span>
+        {access?.mode === 'full' ? (
+          <Link to={lastVid ? `/v/${lastVid}.html` : course.sub_courses[0] ? courseHref(course.sub_courses[0].id) : courseHref(course.id)} className={styles.actionButton}>
+            {lastVid ? '继续学习' : '开始学习'}
+          </Link>
+        ) : (
+          <Link to={courseHref(course.id)} className={styles.actionButton}>
+            查看课程详情
+          </Link>
+        )}
+      </div>
+    </main>
+  )
+}
+
+export default function SystemCourseRoute() {
+  const data = useLoaderData<typeof loader>()
+  if (data.kind === 'list') {
+    return (
+      <main className={styles.page}>
+        <NavBar title="体系课" />
+        <PagedCourseList first={data.list} filter={{ type: 'system' }} emptyMessage="暂时没有体系课" />
+      </main>
+    )
+  }
+  return <Programme course={data.course} />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} title="体系课" />
 }

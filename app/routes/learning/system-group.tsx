@@ -1,14 +1,106 @@
-import { ComingSoon, comingSoonMeta, type ComingSoonScreen } from '#app/components/coming-soon/coming-soon.tsx'
+import { Link, redirect, useLoaderData } from 'react-router'
+import type { Route } from './+types/system-group'
+import { courseHref } from '#app/components/course-card/course-format.ts'
+import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { services } from '#app/lib/services-context.ts'
+import { useAuth } from '#app/lib/use-auth.ts'
+import { useSystemProgress } from './system-programme.ts'
+import styles from './study.module.css'
 
-const screen: ComingSoonScreen = {
-  title: '体系课学习群',
-  purpose: '体系课学员的学习群：加入方式、群公告和同期学员。',
-  arrives: 'learning',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/customer', label: '联系客服' }],
+/**
+ * /course/systemGroup?id=1038: the study group of a system course — what it offers, how to join (through the
+ * class teacher on WeCom, /customerG), and the member's place in the programme. Without an id: the system courses.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const svc = services(context)
+  const raw = new URL(request.url).searchParams.get('id')
+  if (raw === null || raw === '') return { kind: 'list' as const, list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }) }
+  const id = parseId(raw)
+  if (id === null) notFound('体系课不存在')
+  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
+  if (course.type !== 'system') throw redirect(courseHref(id))
+  return { kind: 'group' as const, course }
 }
 
-export const meta = comingSoonMeta(screen)
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: '学习群不存在 - 自学' }]
+  if (loaderData.kind === 'list') return [{ title: '体系课学习群 - 自学' }]
+  return [{ title: `${loaderData.course.title} 学习群 - 自学` }]
+}
 
-export default function SystemGroup() {
-  return <ComingSoon screen={screen} />
+type GroupCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'group' }>['course']
+
+const BENEFITS = ['班主任每周发布学习计划，提醒进度', '作业提交后老师点评', '同期学员一起打卡、交流作品', '课程更新和直播答疑第一时间通知']
+
+function Group({ course }: { course: GroupCourse }) {
+  const { token } = useAuth()
+  const progress = useSystemProgress(course.id)
+  return (
+    <main className={styles.page}>
+      <NavBar title="学习群" backTo={`/course/systemCourse?id=${course.id}`} />
+      <section className={styles.hero}>
+        <h1 className={styles.heroTitle}>{course.title} · 学习群</h1>
+        <p className={styles.heroText}>{course.student_count} 位同学在这个班学习</p>
+        {progress ? (
+          <div className={styles.progressRow}>
+            <span className={styles.bar} role="progressbar" aria-valuenow={progress.overall.percent} aria-valuemin={0} aria-valuemax={100} aria-label="我的进度">
+              <span style={{ width: `${progress.overall.percent}%` }} />
+            </span>
+            <span className={styles.percent}>我的进度 {progress.overall.percent}%</span>
+          </div>
+        ) : null}
+      </section>
+      <section className={styles.section} aria-labelledby="benefits-title">
+        <h2 id="benefits-title" className={styles.sectionTitle}>
+          群里有什么
+        </h2>
+        <ul>
+          {BENEFITS.map((b) => (
+            <li key={b} className={styles.stage}>
+              <span className={styles.stageNo} aria-hidden="true">
+                ✓
+              </span>
+              <span className={styles.body}>{b}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="join-title">
+        <h2 id="join-title" className={styles.sectionTitle}>
+          怎么加入
+        </h2>
+        <p className={styles.heroText}>
+          {progress?.joined || !token ? '添加班主任企业微信，发送“入群”，班主任会拉你进本班学习群。' : '购买本班后添加班主任企业微信，发送“入群”即可加入。'}
+        </p>
+        <div className={styles.emptyBox}>
+          <Link to="/customerG" className={styles.primaryLink}>
+            联系班主任入群
+          </Link>
+          <Link to={`/course/systemCourse?id=${course.id}`} className={styles.secondaryLink}>
+            查看学习计划
+          </Link>
+        </div>
+      </section>
+    </main>
+  )
+}
+
+export default function SystemGroupRoute() {
+  const data = useLoaderData<typeof loader>()
+  if (data.kind === 'list') {
+    return (
+      <main className={styles.page}>
+        <NavBar title="体系课学习群" />
+        <PagedCourseList first={data.list} filter={{ type: 'system' }} emptyMessage="暂时没有体系课" />
+      </main>
+    )
+  }
+  return <Group course={data.course} />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogueError error={error} title="学习群" />
 }

@@ -4,6 +4,7 @@ import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatCount } from '#app/components/course-card/course-format.ts'
 import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
+import { FollowButton } from '#app/components/follow-button/follow-button.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { services } from '#app/lib/services-context.ts'
@@ -11,11 +12,12 @@ import styles from './teacher.module.css'
 
 /** /teacher/{id}: one teacher and their courses; /teacher: every teacher. A malformed or unknown id is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const catalogue = services(context).catalogue
-  if (params.id === undefined) return { teacher: null, teachers: await catalogue.teachers() }
+  const s = services(context)
+  if (params.id === undefined) return { teacher: null, teachers: await s.catalogue.teachers() }
   const id = parseId(params.id)
   if (id === null) notFound('讲师不存在')
-  return { teacher: await orNotFound(() => catalogue.teacher(id)), teachers: [] }
+  // The server render is anonymous: the follower count is public, the member's own state comes in the browser.
+  return { teacher: await orNotFound(() => s.follows.teacherProfile(id, null)), teachers: [] }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -74,6 +76,7 @@ export default function TeacherPage() {
             <h1 className={styles.name}>{teacher.name}</h1>
             <p className={styles.title}>{teacher.title}</p>
           </div>
+          <FollowButton teacherId={teacher.id} followers={teacher.follower_count} />
         </div>
         <dl className={styles.stats}>
           <div>

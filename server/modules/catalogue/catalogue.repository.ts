@@ -77,6 +77,7 @@ const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc:
 export interface CoursePageFilter {
   categoryId?: number
   type?: CourseType
+  vipFree?: boolean
   sort: CourseSort
   /** The sort key (as text) and id of the last row of the previous page. */
   after?: { key: string; id: number }
@@ -96,6 +97,7 @@ export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
     )
   }
   if (f.type) conditions.push(eq(courses.type, f.type))
+  if (f.vipFree) conditions.push(eq(courses.vipFree, true))
   if (f.after) {
     const key = sql`${f.after.key}::${s.cast}`
     const id = f.after.id

@@ -34,6 +34,11 @@ export const CourseListQuery = z.object({
     .optional()
     .transform((v): CourseSort => v || 'default')
     .describe('default (recommended order), new, hot, price_asc, price_desc'),
+  vip_free: z
+    .enum(['', '0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true')
+    .describe('1: only courses that are free for VIP members'),
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
   limit: z
     .string()

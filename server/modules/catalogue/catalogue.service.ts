@@ -166,10 +166,13 @@ function decodeCursor(text: string, sort: CourseSort): Cursor {
   return { sort, key, id }
 }
 
+/** A course list query as pages build it: `vip_free` may be left out. */
+export type CoursePageQuery = Omit<CourseListQuery, 'vip_free'> & { vip_free?: boolean }
+
 /** One page of course cards; `next_cursor` continues the same filter and sort. */
-export async function getCoursePage(db: Db, q: CourseListQuery): Promise<CourseList> {
+export async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
   const after = q.cursor ? decodeCursor(q.cursor, q.sort) : undefined
-  const rows = await listCoursePage(db, { categoryId: q.cate_id, type: q.type, sort: q.sort, after, limit: q.limit + 1 })
+  const rows = await listCoursePage(db, { categoryId: q.cate_id, type: q.type, vipFree: q.vip_free, sort: q.sort, after, limit: q.limit + 1 })
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {
@@ -244,7 +247,7 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
       return null
     },
     /** A page of courses; an unknown category answers 404. */
-    async courseList(q: CourseListQuery): Promise<CourseList> {
+    async courseList(q: CoursePageQuery): Promise<CourseList> {
       if (q.cate_id !== undefined) {
         const tree = await categoryTree()
         const known = tree.some((t) => t.id === q.cate_id || t.children.some((c) => c.id === q.cate_id))

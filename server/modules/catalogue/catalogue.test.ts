@@ -342,6 +342,6 @@ describe('catalogue in the OpenAPI document', () => {
     for (const path of ['/api/cate', '/api/v2/cate', '/api/v2/course_list', '/api/course', '/api/v2/course', '/api/course/teacher', '/api/teacher', '/api/hotWords']) {
       expect(doc.paths[path]?.get, path).toBeDefined()
     }
-    expect(doc.paths['/api/v2/course_list']!.get!.parameters!.map((p) => p.name).sort()).toEqual(['cate_id', 'cursor', 'limit', 'sort', 'type'])
+    expect(doc.paths['/api/v2/course_list']!.get!.parameters!.map((p) => p.name).sort()).toEqual(['cate_id', 'cursor', 'limit', 'sort', 'type', 'vip_free'])
   })
 })

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { ok } from '#server/http/envelope.ts'
+import { z } from 'zod'
+import { envelope, ok } from '#server/http/envelope.ts'
+import { CourseListQuery, CourseListResponse } from '#server/modules/catalogue/catalogue.schema.ts'
 import type { Services } from '#server/services.ts'
 import { StaffVipPlanList, StaffVipPlanResponse, VipCentreResponse, VipPlanCreate, VipPlanParams, VipPlanPatch } from './vip.schema.ts'
 
@@ -17,6 +19,31 @@ export async function vipRoutes(app: FastifyInstance, opts: { services: Services
       const [centre, membership] = await Promise.all([vip.centre(), memberId ? vip.membership(memberId) : Promise.resolve(null)])
       return ok({ ...centre, membership })
     },
+  )
+
+  r.get(
+    '/vip/course_list',
+    {
+      schema: {
+        tags: ['vip'],
+        summary: 'Courses free for VIP members, filtered and sorted like /v2/course_list, paged by cursor',
+        querystring: CourseListQuery.omit({ vip_free: true }),
+        response: { 200: CourseListResponse },
+      },
+    },
+    async (request) => ok(await opts.services.catalogue.courseList({ ...request.query, vip_free: true })),
+  )
+
+  r.get(
+    '/vip/contact',
+    {
+      schema: {
+        tags: ['vip'],
+        summary: 'Where to ask about VIP: the consult and customer-service links',
+        response: { 200: envelope(z.object({ consult_url: z.string(), service_url: z.string() })) },
+      },
+    },
+    async () => ok({ consult_url: opts.services.config.client.consultUrl, service_url: opts.services.config.client.serviceUrl }),
   )
 }
 

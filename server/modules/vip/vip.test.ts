@@ -29,3 +29,39 @@ describe('vip.centre()', () => {
     expect(centre.courses.every((c) => c.vip_free)).toBe(true)
   })
 })
+
+describe('GET /api/vip/course_list and /api/vip/contact', () => {
+  const t = useTestApp({ CONSULT_URL: 'https://example.com/consult', SERVICE_URL: 'https://example.com/service' })
+
+  it('pages through the published VIP-free courses only', async () => {
+    const { db } = t().database
+    const [cat] = await db.insert(categories).values({ name: '办公' }).returning()
+    const base = { type: 'series' as const, coverUrl: '/c.webp', categoryId: cat!.id, priceFen: 9900 }
+    await db.insert(courses).values([
+      { ...base, title: 'VIP 一', vipFree: true, studentCount: 30 },
+      { ...base, title: 'VIP 二', vipFree: true, studentCount: 20 },
+      { ...base, title: 'VIP 三', vipFree: true, studentCount: 10 },
+      { ...base, title: '付费课', vipFree: false, studentCount: 99 },
+      { ...base, title: 'VIP 草稿', vipFree: true, status: 'draft' },
+    ])
+    const first = await t().app.inject({ method: 'GET', url: '/api/vip/course_list?sort=hot&limit=2' })
+    const page1 = first.json<{ code: number; data: { list: { title: string }[]; next_cursor: string | null } }>()
+    expect(page1.code).toBe(200)
+    expect(page1.data.list.map((c) => c.title)).toEqual(['VIP 一', 'VIP 二'])
+    const second = await t().app.inject({ method: 'GET', url: `/api/vip/course_list?sort=hot&limit=2&cursor=${encodeURIComponent(page1.data.next_cursor!)}` })
+    const page2 = second.json<{ data: { list: { title: string }[]; next_cursor: string | null } }>()
+    expect(page2.data.list.map((c) => c.title)).toEqual(['VIP 三'])
+    expect(page2.data.next_cursor).toBeNull()
+  })
+
+  it('refuses a limit over 50 naming the field', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/vip/course_list?limit=500' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json<{ msg: string }>().msg).toContain('limit')
+  })
+
+  it('gives the consult and service links', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/vip/contact' })
+    expect(res.json()).toEqual({ code: 200, msg: 'ok', data: { consult_url: 'https://example.com/consult', service_url: 'https://example.com/service' } })
+  })
+})

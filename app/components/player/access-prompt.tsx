@@ -1,0 +1,60 @@
+import { Link } from 'react-router'
+import { formatYuan } from '#app/lib/money.ts'
+import { showLogin } from '#app/lib/events.ts'
+import styles from './overlays.module.css'
+
+export interface PromptCourse {
+  id: number
+  price_fen: number
+  vip_free: boolean
+}
+
+/**
+ * Covers the video when nothing more may be played: the end of the free preview, or a lesson that needs buying.
+ * Buying opens the course page (its bar leads to the purchase); VIP opens /vip. An anonymous visitor who may
+ * have bought already is offered the login too.
+ */
+export function AccessPrompt({ kind, course, loginHint, onReplay }: { kind: 'preview-ended' | 'locked'; course: PromptCourse; loginHint: boolean; onReplay?: () => void }) {
+  return (
+    <div className={styles.prompt} role="dialog" aria-labelledby="access-prompt-title" data-testid="access-prompt">
+      <p id="access-prompt-title" className={styles.promptTitle}>
+        {kind === 'preview-ended' ? '试看已结束' : '本节为付费内容'}
+      </p>
+      <p className={styles.promptText}>{course.vip_free ? '购买课程或开通 VIP 后即可观看完整视频' : '购买课程后即可观看完整视频'}</p>
+      <div className={styles.promptActions}>
+        <Link to={`/course/${course.id}.html`} className={styles.promptBuy}>
+          购买课程 {course.price_fen > 0 ? `¥${formatYuan(course.price_fen)}` : ''}
+        </Link>
+        <Link to="/vip" className={styles.promptVip}>
+          {course.vip_free ? '开通 VIP 免费学' : '开通 VIP'}
+        </Link>
+      </div>
+      <div className={styles.promptLinks}>
+        {loginHint ? (
+          <button type="button" className={styles.promptLink} onClick={() => showLogin()}>
+            已购买？去登录
+          </button>
+        ) : null}
+        {onReplay ? (
+          <button type="button" className={styles.promptLink} onClick={onReplay}>
+            重新试看
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** A message over the video (processing, errors), with an optional action. */
+export function StageMessage({ text, action, onAction }: { text: string; action?: string; onAction?: () => void }) {
+  return (
+    <div className={styles.prompt} role="alert">
+      <p className={styles.promptText}>{text}</p>
+      {action && onAction ? (
+        <button type="button" className={styles.promptVip} onClick={onAction}>
+          {action}
+        </button>
+      ) : null}
+    </div>
+  )
+}

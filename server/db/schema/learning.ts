@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { courses, videos } from './catalogue.ts'
+import { members } from './members.ts'
+
+/**
+ * Where a member stopped in a video (resume on any device) and whether they finished it (90%). One row per member
+ * and video, written by one upsert every ~10 s while they watch: the hottest write of the product. `course_id`
+ * is copied from the video so the per-course lists need no join through videos.
+ */
+export const studyProgress = pgTable(
+  'study_progress',
+  {
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Seconds from the start, clamped to the video's length and to the preview the member may watch. */
+    position: integer().notNull().default(0),
+    /** The video's length in seconds when the position was saved. */
+    duration: integer().notNull().default(0),
+    /** The first time the position reached 90% of the length; stays set when they watch it again. */
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.videoId] }),
+    index('study_progress_member_updated_idx').on(t.memberId, t.updatedAt.desc(), t.videoId.desc()),
+    index('study_progress_member_course_idx').on(t.memberId, t.courseId),
+  ],
+)
+
+/** A member's own note at a second of a video; only its author sees it. */
+export const videoNotes = pgTable(
+  'video_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    videoId: integer()
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    second: integer().notNull(),
+    /** Plain text, rendered escaped. */
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('video_notes_member_video_idx').on(t.memberId, t.videoId, t.second)],
+)
+
+/**
+ * A card the player shows at `at_second` of a video, or of every video of a course (a sign-up form, a coupon, a
+ * group QR code). Operators configure them; a click is counted in popup_clicks.
+ */
+export const playerPopups = pgTable(
+  'player_popups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
+    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
+    atSecond: integer().notNull(),
+    title: text().notNull(),
+    content: text().notNull().default(''),
+    imageUrl: text(),
+    /** An in-site path ("/vip") or an http(s) URL; anything else is never sent to the browser. */
+    link: text(),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('player_popups_video_idx').on(t.videoId).where(sql`${t.videoId} is not null`),
+    index('player_popups_course_idx').on(t.courseId).where(sql`${t.courseId} is not null`),
+    check('player_popups_target', sql`${t.videoId} is not null or ${t.courseId} is not null`),
+  ],
+)
+
+export const popupClicks = pgTable(
+  'popup_clicks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    popupId: integer()
+      .notNull()
+      .references(() => playerPopups.id, { onDelete: 'cascade' }),
+    memberId: integer().references(() => members.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('popup_clicks_popup_idx').on(t.popupId)],
+)

@@ -1,0 +1,230 @@
+import { z } from 'zod'
+import { courseTypes } from '#server/db/schema/catalogue.ts'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseCard, IdQuery, LiveStatus } from '#server/modules/catalogue/catalogue.schema.ts'
+
+// ---- Request pieces ----------------------------------------------------------------------------------------
+
+const MAX_INT = 2_147_483_647
+/** Longest position we accept: 24 hours in seconds; a longer "lesson" is a broken player. */
+export const MAX_SECOND = 86_400
+
+/** An id in a JSON body: a number, or the same as text (the original client sends either). */
+const bodyId = z.union([z.number().int().min(1).max(MAX_INT), z.string().regex(/^[1-9]\d{0,9}$/, '必须是正整数').transform(Number)]).refine((n) => n <= MAX_INT, '超出范围')
+
+/** Seconds in a JSON body, fractions allowed (players report them) and floored. */
+const seconds = z
+  .union([z.number(), z.string().regex(/^\d{1,6}(\.\d+)?$/, '必须是秒数').transform(Number)])
+  .refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_SECOND, `必须是 0–${MAX_SECOND} 秒`)
+  .transform((n) => Math.floor(n))
+
+const limit = (max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, `必须是 1–${max} 的整数`)
+    .optional()
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .refine((n) => n >= 1 && n <= max, `必须是 1–${max} 的整数`)
+    .describe(`Page size, 1–${max}, default ${fallback}`)
+
+const cursor = z.string().max(200).optional().describe('next_cursor of the previous page')
+
+/**
+ * A beacon (navigator.sendBeacon, sent when the page is hidden) cannot set the ZXB-Token header, so the progress
+ * endpoints — and only they — also take the token in the body.
+ */
+const beaconToken = z.string().min(20).max(100).optional().describe('Only for sendBeacon, which cannot send the ZXB-Token header')
+
+export const VideoQuery = z.object({ vid: IdQuery.describe('The video id') })
+export const CourseIdQuery = z.object({ course_id: IdQuery })
+export const IdOnlyQuery = z.object({ id: IdQuery })
+
+export const VideoPageQuery = z.object({
+  course_id: IdQuery,
+  cursor: z.string().regex(/^[1-9]\d{0,9}$/, '格式不正确').optional().describe('next_cursor of the previous page (a video id)'),
+  limit: limit(100, 30),
+})
+export type VideoPageQuery = z.output<typeof VideoPageQuery>
+
+export const PlayDataBody = z.object({
+  vid: bodyId,
+  position: seconds.describe('Where the player is, in seconds'),
+  duration: seconds.optional().describe('The length the player sees; used only while the server knows none'),
+  token: beaconToken,
+})
+export type PlayDataBody = z.output<typeof PlayDataBody>
+
+export const FreeDataBody = z.object({
+  vid: bodyId,
+  position: seconds.describe('Where the preview is, in seconds'),
+  token: beaconToken,
+})
+
+export const NOTE_MAX_CHARS = 500
+export const NoteBody = z.object({
+  vid: bodyId,
+  second: seconds.describe('The point of the video the note is about'),
+  // Loose bound here; the service trims and applies the real rules.
+  content: z.string().max(NOTE_MAX_CHARS * 4),
+})
+export const NoteDeleteBody = z.object({ id: bodyId })
+export const PopupClickBody = z.object({ id: bodyId })
+
+export const PagedQuery = z.object({ cursor, limit: limit(50, 20) })
+export type PagedQuery = z.output<typeof PagedQuery>
+
+// ---- Response pieces ---------------------------------------------------------------------------------------
+
+export const AccessMode = z.enum(['full', 'preview', 'none']).describe('full: the whole video; preview: until until_second; none: nothing')
+export type AccessMode = z.infer<typeof AccessMode>
+
+export const Access = z.object({
+  mode: AccessMode,
+  until_second: z.number().int().nullable().describe('The preview ends here; null with full access'),
+  reason: z.enum(['free_course', 'free_video', 'entitled', 'preview', 'no_access']),
+  login_required: z.boolean().describe('Anonymous without full access: logging in may unlock the video'),
+})
+export type Access = z.infer<typeof Access>
+
+const VideoProgress = z.object({
+  position: z.number().int().describe('Seconds; 0 when never watched'),
+  percent: z.number().int().describe('0–100'),
+  finished: z.boolean().describe('Watched to 90% at least once'),
+})
+
+export const PlayerVideo = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  duration: z.number().int(),
+  is_free: z.boolean(),
+  free_seconds: z.number().int(),
+  progress: VideoProgress.nullable().describe('Null for anonymous visitors'),
+})
+
+export const VideoPage = z.object({
+  video: PlayerVideo.extend({ course_id: z.number().int(), chapter_id: z.number().int() }),
+  course: z.object({
+    id: z.number().int(),
+    type: z.enum(courseTypes),
+    title: z.string(),
+    cover: z.string(),
+    is_free: z.boolean(),
+    vip_free: z.boolean(),
+    price_fen: z.number().int(),
+    original_price_fen: z.number().int().nullable(),
+    video_count: z.number().int(),
+  }),
+  chapters: z.array(z.object({ id: z.number().int(), title: z.string(), videos: z.array(PlayerVideo) })),
+  access: Access,
+  resume_position: z.number().int().describe('Where to start: the saved position (0 at the end or when never watched)'),
+  next_vid: z.number().int().nullable(),
+  prev_vid: z.number().int().nullable(),
+  play: z
+    .object({
+      master_url: z.string().describe('Signed HLS master playlist (see GET /api/video/play)'),
+      expires_at: z.number().int(),
+      poster_url: z.string().nullable(),
+    })
+    .nullable()
+    .describe('Null when nothing may be played or the video is still being processed (play_status)'),
+  play_status: z.enum(['ready', 'no_access', 'processing']),
+  watermark: z.string().nullable().describe('Text drawn over the video for a signed-in member: part of their id'),
+})
+export type VideoPage = z.infer<typeof VideoPage>
+
+export const VideoPageList = z.object({
+  course_id: z.number().int(),
+  list: z.array(PlayerVideo.extend({ chapter_id: z.number().int(), chapter_title: z.string(), index: z.number().int().describe('1-based place in the course') })),
+  next_cursor: z.string().nullable(),
+})
+
+export const PlayDataResult = z.object({
+  vid: z.number().int(),
+  position: z.number().int().describe('What was saved, after clamping'),
+  duration: z.number().int(),
+  finished: z.boolean(),
+  until_second: z.number().int().nullable(),
+  preview_ended: z.boolean().describe('The position reached the end of the preview'),
+})
+export type PlayDataResult = z.infer<typeof PlayDataResult>
+
+export const StudyRecordItem = z.object({
+  vid: z.number().int(),
+  video_title: z.string(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  course_cover: z.string(),
+  course_type: z.enum(courseTypes),
+  position: z.number().int(),
+  duration: z.number().int(),
+  percent: z.number().int(),
+  finished: z.boolean(),
+  updated_at: z.string(),
+})
+export const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
+
+export const CourseProgress = z.object({
+  video_count: z.number().int(),
+  finished_count: z.number().int(),
+  percent: z.number().int().describe('Finished videos out of all, 0–100'),
+  last_vid: z.number().int().nullable().describe('The video watched last: continue here'),
+  last_position: z.number().int().nullable(),
+  last_studied_at: z.string().nullable(),
+})
+export type CourseProgress = z.infer<typeof CourseProgress>
+
+export const AlbumItem = CourseCard.extend({
+  source: z.enum(['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'free']).describe('Why the member may watch it'),
+  expires_at: z.string().nullable().describe('When the access ends; null: never'),
+  progress: CourseProgress,
+})
+export const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
+
+export const Note = z.object({ id: z.number().int(), vid: z.number().int(), second: z.number().int(), content: z.string(), created_at: z.string() })
+export const NoteList = z.object({ list: z.array(Note) })
+
+export const PlayerPopup = z.object({
+  id: z.number().int(),
+  at_second: z.number().int(),
+  title: z.string(),
+  content: z.string().describe('Plain text'),
+  image: z.string().nullable(),
+  link: z.string().nullable().describe('An in-site path or an http(s) URL'),
+})
+export const PopupList = z.object({ list: z.array(PlayerPopup) })
+
+export const CourseAccess = z.object({
+  course_id: z.number().int(),
+  mode: AccessMode.describe('full: free or entitled; preview: some videos can be tried; none'),
+  login_required: z.boolean(),
+  first_vid: z.number().int().nullable().describe('Where to start: the first video (preview: the first one that can be tried)'),
+  resume: z.object({ vid: z.number().int(), position: z.number().int() }).nullable().describe('The video watched last'),
+  progress: CourseProgress.nullable(),
+  live_status: LiveStatus.nullable(),
+  live_pull_url: z.string().nullable().describe('Live courses while live, for members who may watch'),
+})
+export type CourseAccess = z.infer<typeof CourseAccess>
+
+export const SystemProgress = z.object({
+  id: z.number().int(),
+  joined: z.boolean().describe('Entitled to it or started one of its videos'),
+  overall: CourseProgress.omit({ last_position: true }),
+  courses: z.array(CourseProgress.extend({ course_id: z.number().int() })),
+})
+export type SystemProgress = z.infer<typeof SystemProgress>
+
+export const SystemCourseList = z.object({
+  list: z.array(CourseCard.extend({ progress: CourseProgress.omit({ last_position: true }), course_count: z.number().int() })),
+})
+
+export const VideoPageResponse = envelope(VideoPage)
+export const VideoPageListResponse = envelope(VideoPageList)
+export const PlayDataResponse = envelope(PlayDataResult)
+export const StudyRecordResponse = envelope(StudyRecord)
+export const AlbumResponse = envelope(Album)
+export const NoteResponse = envelope(Note)
+export const NoteListResponse = envelope(NoteList)
+export const PopupListResponse = envelope(PopupList)
+export const CourseAccessResponse = envelope(CourseAccess)
+export const SystemProgressResponse = envelope(SystemProgress)
+export const SystemCourseListResponse = envelope(SystemCourseList)
