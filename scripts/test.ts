@@ -10,8 +10,9 @@ const steps: [string, string, string[]][] = [
   ['typegen', bin('react-router'), ['typegen']],
   ['lint', bin('eslint'), ['.']],
   ['typecheck', bin('tsc'), []],
-  ['unit and API tests', bin('vitest'), ['run']],
+  // The process tests (server/main.test.ts) start the production server, which serves the build.
   ['build', bin('react-router'), ['build']],
+  ['unit and API tests', bin('vitest'), ['run']],
   ['browser tests', process.execPath, [path.join(root, 'scripts/e2e.ts')]],
 ]
 

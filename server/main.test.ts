@@ -24,7 +24,7 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output }
 }
 
-async function waitUntilUp(url: string, exited: Promise<unknown>) {
+async function waitUntilUp(url: string, exited: Promise<unknown>, output: () => string) {
   let down = false
   void exited.then(() => (down = true))
   for (let i = 0; i < 240 && !down; i++) {
@@ -35,7 +35,7 @@ async function waitUntilUp(url: string, exited: Promise<unknown>) {
     }
     await new Promise((r) => setTimeout(r, 250))
   }
-  throw new Error('server did not come up')
+  throw new Error(`server did not come up:\n${output()}`)
 }
 
 describe('the server process (server/main.ts)', () => {
@@ -51,7 +51,7 @@ describe('the server process (server/main.ts)', () => {
     const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir }
 
     const first = startServer(env)
-    await waitUntilUp(`http://127.0.0.1:${port}/api/health`, first.exited)
+    await waitUntilUp(`http://127.0.0.1:${port}/api/health`, first.exited, first.output)
     const client = new pg.Client({ connectionString: `postgres://postgres:zixue@127.0.0.1:${pgPort}/zixue` })
     await client.connect()
     await client.query("insert into hot_words (word) values ('跨重启保留')")
@@ -61,7 +61,7 @@ describe('the server process (server/main.ts)', () => {
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false)
 
     const second = startServer(env)
-    await waitUntilUp(`http://127.0.0.1:${port}/api/health`, second.exited)
+    await waitUntilUp(`http://127.0.0.1:${port}/api/health`, second.exited, second.output)
     const again = new pg.Client({ connectionString: `postgres://postgres:zixue@127.0.0.1:${pgPort}/zixue` })
     await again.connect()
     const { rows } = await again.query("select count(*)::int as n from hot_words where word = '跨重启保留'")

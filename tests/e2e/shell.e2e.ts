@@ -231,9 +231,8 @@ describe('the app shell on a phone', () => {
     const { page, context, baseUrl } = await phone()
     await skipOverlays(page, baseUrl)
     const cases: [string, string][] = [
-      ['/v/50001.html', '视频播放'],
-      ['/order2', '会员订单'],
-      ['/order/12', '课程订单详情'],
+      ['/course/question', '课程问答'],
+      ['/wallet', '我的钱包'],
       ['/data/ks', '快手订单兑换'],
       ['/form/2', '免费咨询'],
       ['/cus/msg', '客服消息记录'],
@@ -244,7 +243,7 @@ describe('the app shell on a phone', () => {
       expect(await page.getByText('该功能即将上线').isVisible(), path).toBe(true)
       expect(await page.title(), path).toBe(`${title} - 自学`)
     }
-    await page.goto('/v/50001.html')
+    await page.goto('/course/question')
     await shot(page, 'shell-coming-soon')
     await page.getByRole('link', { name: '浏览全部课程' }).click()
     await page.waitForURL(/\/ke$/)

@@ -267,6 +267,8 @@ export default function CourseDetail() {
 
       <CourseComments courseId={course.id} />
 
+      <p className={styles.end}>— 已经到底了 —</p>
+
       <ActionBar course={course} />
     </main>
   )
