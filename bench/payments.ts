@@ -44,7 +44,7 @@ const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'serv
     PORT: String(port),
     PUBLIC_URL: base,
     DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '20',
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
     LOG_LEVEL: 'warn',
     PAYMENT_SWEEPS: 'false',
     WECHATPAY_API_BASE: sims.wechatBase,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import { executePrepared } from '#server/modules/orders/orders.repository.ts'
 import {
   idempotencyKeys,
   orders,
@@ -13,6 +14,11 @@ export type RefundRow = typeof refunds.$inferSelect
 export type NotificationRow = typeof paymentNotifications.$inferInsert
 
 const RAW_MAX = 16_000
+
+/** The body as stored with a notification (capped in length). */
+export function storedRaw(raw: string) {
+  return raw.slice(0, RAW_MAX)
+}
 
 /**
  * Records an applied notification. Returns false when this provider notification was applied before (the
@@ -28,6 +34,22 @@ export async function claimNotification(db: DbOrTx, row: Omit<NotificationRow, '
     })
     .returning({ id: paymentNotifications.id })
   return inserted[0]?.id ?? null
+}
+
+/**
+ * Logs a replay in one statement when this provider notification is already recorded as applied (committed).
+ * Returns false when it is not (or not yet: one still in flight is not visible), and then nothing is written.
+ */
+export async function logIfReplay(db: DbOrTx, row: Omit<NotificationRow, 'outcome' | 'verified' | 'detail'>) {
+  const rows = await executePrepared<{ id: number }>(db, 'zixue_log_if_replay', sql`
+    insert into ${paymentNotifications} (provider, kind, notification_id, order_no, raw, verified, outcome, detail, created_at)
+    select ${row.provider}, ${row.kind}, ${row.notificationId}, ${row.orderNo ?? null}, ${storedRaw(row.raw)}, true, 'duplicate', 'replay', ${row.createdAt.toISOString()}::timestamptz
+    where exists (
+      select 1 from ${paymentNotifications} n
+      where n.provider = ${row.provider} and n.kind = ${row.kind} and n.notification_id = ${row.notificationId} and n.outcome = 'applied'
+    )
+    returning id`)
+  return rows.length > 0
 }
 
 /** Changes an applied row's outcome (it turned out to change nothing). */

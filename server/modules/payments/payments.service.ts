@@ -10,6 +10,7 @@ import {
   type PaymentProviders,
   type VerifiedPayment,
 } from '#server/integrations/payments/payments.ts'
+import { pointsEarned } from '#server/modules/coupons/pricing.ts'
 import { grantOrder, releaseBenefits, revokeOrder } from '#server/modules/orders/fulfilment.ts'
 import {
   findItems,
@@ -18,6 +19,7 @@ import {
   lockOrderById,
   lockOrderByNo,
   ownsCourse,
+  payPendingOrder,
   transitionOrder,
   type OrderRow,
 } from '#server/modules/orders/orders.repository.ts'
@@ -30,9 +32,11 @@ import {
   findUnansweredPending,
   insertRefund,
   lockRefundByNo,
+  logIfReplay,
   logNotification,
   markNotification,
   noteRefundAttempt,
+  storedRaw,
   transitionRefund,
   type RefundRow,
 } from './payments.repository.ts'
@@ -58,6 +62,18 @@ class Refused extends Error {
     super(detail)
     this.outcome = outcome
   }
+}
+
+/**
+ * The unique index on applied notifications refused a claim (PostgreSQL unique_violation on it); drizzle may wrap
+ * the driver's error, keeping it as `cause`.
+ */
+function isAppliedClaimConflict(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown }
+    if (code === '23505' && constraint === 'payment_notifications_applied_key') return true
+  }
+  return false
 }
 
 /** How long a sent refund waits for its final answer before it is asked about again. */
@@ -92,6 +108,12 @@ export function createPaymentService(deps: PaymentDeps) {
       await logNotification(db, { ...base, verified: true, outcome: 'merchant_mismatch', detail })
       return { accepted: false, outcome: 'merchant_mismatch', detail }
     }
+    // The common case first, in one statement: a pending order, the right amount, nothing owned already.
+    if (await payPending(provider, p, raw)) return { accepted: true, outcome: 'applied' }
+    // A replay of an applied notification (committed): logged for the audit, changes nothing.
+    if (await logIfReplay(db, base)) return { accepted: true, outcome: 'duplicate' }
+    // Everything else (a late payment, money for something owned, a second payment, a refusal, a replay of one
+    // still in flight) in a transaction that claims the notification first.
     let refundToSend: number | null = null
     try {
       const outcome = await db.transaction(async (tx) => {
@@ -141,6 +163,31 @@ export function createPaymentService(deps: PaymentDeps) {
       if (!(err instanceof Refused)) throw err
       await logNotification(db, { ...base, verified: true, outcome: err.outcome, detail: err.message })
       return { accepted: false, outcome: err.outcome, detail: err.message }
+    }
+  }
+
+  /**
+   * `payPendingOrder` (one statement: transition, notification claim, grants, event) for this payment. False when
+   * the order is not a plain pending one for this amount, or when the notification was applied already (the
+   * unique index refuses the claim and the whole statement rolls back): the general path decides then.
+   */
+  async function payPending(provider: PaymentProviderName, p: VerifiedPayment, raw: string) {
+    try {
+      const paid = await payPendingOrder(db, {
+        orderNo: p.orderNo,
+        amountFen: p.amountFen,
+        provider,
+        transactionId: p.transactionId,
+        notificationId: p.notificationId,
+        raw: storedRaw(raw),
+        actor: `provider:${provider}`,
+        pointsEarned: pointsEarned(p.amountFen, config.payments.points),
+        at: now(),
+      })
+      return paid !== null
+    } catch (err) {
+      if (isAppliedClaimConflict(err)) return false
+      throw err
     }
   }
 
