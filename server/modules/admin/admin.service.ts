@@ -86,6 +86,7 @@ const toCourse = (r: CourseRow) => ({
   tags: r.tags,
   live_starts_at: r.liveStartsAt?.toISOString() ?? null,
   live_ends_at: r.liveEndsAt?.toISOString() ?? null,
+  live_pull_url: r.livePullUrl,
   sort: r.sort,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
@@ -248,6 +249,7 @@ export function createAdminService(deps: AdminDeps) {
         tags: body.tags ?? [],
         liveStartsAt: date(body.live_starts_at) ?? null,
         liveEndsAt: date(body.live_ends_at) ?? null,
+        livePullUrl: body.live_pull_url ?? null,
         sort: body.sort ?? 0,
         createdAt: now(),
         updatedAt: now(),
@@ -276,6 +278,7 @@ export function createAdminService(deps: AdminDeps) {
         tags: body.tags,
         liveStartsAt: date(body.live_starts_at),
         liveEndsAt: date(body.live_ends_at),
+        livePullUrl: body.live_pull_url,
         sort: body.sort,
       })
       checkCourse({ ...current, ...changes })

@@ -171,6 +171,16 @@ describe('operator API (/api/admin/*)', () => {
       expect(res.body.msg).toBe(msg)
     })
 
+    it('sets and clears the external live stream of a live course', async () => {
+      const cat = await category()
+      const base = { type: 'live', title: '直播课', cover_url: '/media/c.webp', category_id: cat, price_fen: 0 }
+      const created = await post('/api/admin/courses', { ...base, live_pull_url: 'https://live.example.com/zixue/room1.m3u8' })
+      expect(created.body.data.live_pull_url).toBe('https://live.example.com/zixue/room1.m3u8')
+      expect((await post('/api/admin/courses', { ...base, live_pull_url: 'rtmp://live.example.com/x' })).status).toBe(400)
+      const cleared = await patch(`/api/admin/courses/${created.body.data.id}`, { live_pull_url: null })
+      expect(cleared.body.data.live_pull_url).toBeNull()
+    })
+
     it('checks the rules that span fields, on create and on edit', async () => {
       const cat = await category()
       const base = { type: 'series', title: '课', cover_url: '/media/c.webp', category_id: cat }
