@@ -174,10 +174,10 @@ describe('operator API (/api/admin/*)', () => {
     it('sets and clears the external live stream of a live course', async () => {
       const cat = await category()
       const base = { type: 'live', title: '直播课', cover_url: '/media/c.webp', category_id: cat, price_fen: 0 }
-      const created = await post('/api/admin/courses', { ...base, live_pull_url: 'https://live.example.com/zixue/room1.m3u8' })
+      const created = await post<{ id: number; live_pull_url: string | null }>('/api/admin/courses', { ...base, live_pull_url: 'https://live.example.com/zixue/room1.m3u8' })
       expect(created.body.data.live_pull_url).toBe('https://live.example.com/zixue/room1.m3u8')
       expect((await post('/api/admin/courses', { ...base, live_pull_url: 'rtmp://live.example.com/x' })).status).toBe(400)
-      const cleared = await patch(`/api/admin/courses/${created.body.data.id}`, { live_pull_url: null })
+      const cleared = await patch<{ live_pull_url: string | null }>(`/api/admin/courses/${created.body.data.id}`, { live_pull_url: null })
       expect(cleared.body.data.live_pull_url).toBeNull()
     })
 
