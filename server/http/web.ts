@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { createRequestListener } from '@react-router/node'
 import type { FastifyInstance } from 'fastify'
-import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { Services } from '#server/services.ts'
 
 type Build = ServerBuild & { entry: { module: { servicesContext?: Parameters<RouterContextProvider['set']>[0] } } }
@@ -27,6 +27,47 @@ function loadContextFor(build: Build, services: Services) {
   }
 }
 
+/**
+ * Public pages render the same for everyone (the login token lives in localStorage, spec 4), so their HTML is kept
+ * for a few seconds, like the catalogue data under them: the server renders each at most once per interval.
+ */
+const PUBLIC_PAGE = /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?))/
+
+export function isPublicPage(url: string) {
+  return PUBLIC_PAGE.test(url)
+}
+
+interface CachedPage {
+  status: number
+  headers: [string, string][]
+  body: Buffer
+}
+
+/** A small time-limited map; a flood of distinct query strings evicts the oldest entries instead of growing. */
+class PageCache {
+  private readonly entries = new Map<string, { page: CachedPage; expires: number }>()
+  private readonly ttlMs: number
+  private readonly max: number
+
+  constructor(ttlMs = 5_000, max = 500) {
+    this.ttlMs = ttlMs
+    this.max = max
+  }
+
+  get(key: string) {
+    const hit = this.entries.get(key)
+    if (!hit) return undefined
+    if (hit.expires > Date.now()) return hit.page
+    this.entries.delete(key)
+    return undefined
+  }
+
+  set(key: string, page: CachedPage) {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!)
+    this.entries.set(key, { page, expires: Date.now() + this.ttlMs })
+  }
+}
+
 /** Everything that is not /api or /media: hashed assets and React Router's server render. */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   if (opts.mode === 'production') {
@@ -43,10 +84,25 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         else reply.header('Cache-Control', 'public, max-age=3600')
       },
     })
-    const listener = createRequestListener({ build, mode: 'production', getLoadContext: loadContextFor(build, opts.services) })
-    app.all('/*', (request, reply) => {
-      reply.hijack()
-      void listener(request.raw, reply.raw)
+    const getLoadContext = loadContextFor(build, opts.services)
+    const listener = createRequestListener({ build, mode: 'production', getLoadContext })
+    const render = createRequestHandler(build, 'production')
+    const cache = new PageCache()
+    app.all('/*', async (request, reply) => {
+      const key = request.method === 'GET' && isPublicPage(request.url) ? request.url : null
+      if (!key) {
+        reply.hijack()
+        void listener(request.raw, reply.raw)
+        return reply
+      }
+      let page = cache.get(key)
+      if (!page) {
+        const response = await render(new Request(new URL(request.url, 'http://localhost'), { headers: { 'user-agent': 'zixue-page-cache' } }), getLoadContext())
+        page = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) }
+        if (page.status === 200) cache.set(key, page)
+      }
+      for (const [name, value] of page.headers) reply.header(name, value)
+      return reply.code(page.status).send(page.body)
     })
     return
   }
