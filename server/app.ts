@@ -20,7 +20,7 @@ import { registerWeb } from '#server/http/web.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
 import { ImageRules } from '#server/modules/media/media.service.ts'
 import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
-import { ALIPAY_SIM_PREFIX, createPaymentSimulators, WECHATPAY_SIM_PREFIX, type PaymentSimulators } from '#server/integrations/payments/simulators.ts'
+import { ALIPAY_SIM_PREFIX, createPaymentSimulators, DEMO_REFUND_DELAY_MS, WECHATPAY_SIM_PREFIX, type PaymentSimulators } from '#server/integrations/payments/simulators.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
@@ -132,7 +132,13 @@ export async function buildApp(config: Config, options: BuildOptions) {
   const { wechat: wechatPay, alipay } = config.payments
   const paymentSimulators =
     wechatPay.simulated || alipay.simulated
-      ? createPaymentSimulators({ publicBase: () => config.publicUrl, now: integrations.now, fetch: integrations.paymentsFetch })
+      ? createPaymentSimulators({
+          publicBase: () => config.publicUrl,
+          now: integrations.now,
+          fetch: integrations.paymentsFetch,
+          refundDelayMs: config.env === 'test' ? undefined : DEMO_REFUND_DELAY_MS,
+          wechatSignWith: wechatPay.simulatorSignWith,
+        })
       : null
   if (paymentSimulators && wechatPay.simulated) await app.register(paymentSimulators.wechat.plugin, { prefix: WECHATPAY_SIM_PREFIX })
   if (paymentSimulators && alipay.simulated) await app.register(paymentSimulators.alipay.plugin, { prefix: ALIPAY_SIM_PREFIX })

@@ -33,6 +33,7 @@ import { createRecommendService } from '#server/modules/recommend/recommend.serv
 import { createSearchService } from '#server/modules/search/search.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
+import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService } from '#server/modules/wechat/wechat.service.ts'
 
 /** Outside systems and the clock, passed in so tests and the demo can put simulators in their place. */
@@ -105,6 +106,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     home: createHomeService({ db }),
     overlays: createOverlayService({ db, now: integrations.now }),
     vip,
+    bundles: createBundleService({ db, now: integrations.now }),
     storage: integrations.storage,
     videoMedia,
     playback,

@@ -196,6 +196,8 @@ export interface SeedCourse {
   price: number
   originalPrice?: number
   isFree?: boolean
+  /** Also for this many points (/course/creditPay/{id}). */
+  pointsPrice?: number
   vipFree?: boolean
   level: 'beginner' | 'intermediate' | 'advanced'
   tags: string[]
@@ -449,6 +451,7 @@ export const seedCourses: SeedCourse[] = [
     category: 'ppt',
     teacher: 'wang-yifan',
     price: 29,
+    pointsPrice: 2000,
     level: 'beginner',
     tags: ['汇报'],
     students: 7650,
@@ -666,6 +669,7 @@ export const seedCourses: SeedCourse[] = [
     category: 'manga',
     teacher: 'su-xiaoman',
     price: 19.9,
+    pointsPrice: 1500,
     level: 'beginner',
     tags: ['日漫', '技巧'],
     students: 6530,
@@ -941,6 +945,7 @@ export const seedCourses: SeedCourse[] = [
     category: 'interior',
     teacher: 'he-jing',
     price: 29,
+    pointsPrice: 2000,
     level: 'beginner',
     tags: ['收纳', '软装'],
     students: 8120,
@@ -1030,6 +1035,34 @@ export const seedVipPlans = [
   { name: '季卡', days: 90, priceFen: 9900, originalPriceFen: 19900, description: '90 天畅学，平均每月 33 元', badge: '热销' },
   { name: '年卡', days: 365, priceFen: 29900, originalPriceFen: 69900, description: '365 天畅学，平均每天不到 1 元', badge: '最划算' },
 ]
+
+/** Course bundles (/foryou/{id}): their courses by slug and the bundle price in yuan. */
+export const seedBundles = [
+  {
+    title: '设计软件三件套',
+    subtitle: 'PS + AI + 版式配色，一次学齐平面设计基本功',
+    intro: '三门课覆盖平面设计最常用的两款软件和版式配色的基础。\n\n建议按 Photoshop、Illustrator、平面设计基础的顺序学习，每门课都配有练习素材。',
+    courses: ['ps-zero', 'ai-vector', 'graphic-basics'],
+    price: 299,
+  },
+  {
+    title: '办公效率全家桶',
+    subtitle: 'Excel + Word + PPT，职场必备四门课',
+    intro: '从函数公式、数据透视表到长文档排版和汇报 PPT，把每天都要用的办公软件一次学透。\n\n已经买过其中几门的同学，只需为没买的课程按比例付费。',
+    courses: ['excel-functions', 'excel-pivot', 'word-layout', 'ppt-design'],
+    price: 299,
+  },
+  {
+    title: '漫画创作入门套餐',
+    subtitle: '人物、分镜到条漫上架，一条龙',
+    intro: '先学会画日系人物和表情，再学分镜与镜头语言，最后完成一部可以投稿的条漫。',
+    courses: ['manga-zero', 'manga-hair', 'storyboard', 'webtoon-creation'],
+    price: 399,
+  },
+]
+
+/** Points each demo purchaser starts with, so that /points and /course/creditPay/{id} can be tried. */
+export const DEMO_WELCOME_POINTS = 3000
 
 /** Purchasers imported from other shops: `/ke2` logs only these in by phone. */
 export const seedPurchasers = [

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import { creditPoints } from '#server/modules/points/points.repository.ts'
 import { seedPlayerPopups } from '#server/modules/learning/popups.seed.ts'
 import type { Db, DbOrTx } from './database.ts'
 import {
@@ -17,6 +18,7 @@ import {
   videos,
   vipPlans,
 } from './schema/catalogue.ts'
+import { bundleCourses, bundles, pointBalances } from './schema/commerce.ts'
 import { members } from './schema/members.ts'
 import {
   demoImage,
@@ -27,6 +29,8 @@ import {
   seedPurchasers,
   seedTeachers,
   seedVipPlans,
+  seedBundles,
+  DEMO_WELCOME_POINTS,
   type SeedCourse,
 } from './seed-data.ts'
 
@@ -43,6 +47,8 @@ const catalogueTables = [
   'home_sections',
   'hot_words',
   'vip_plans',
+  'bundle_courses',
+  'bundles',
   'system_course_items',
   'videos',
   'chapters',
@@ -123,6 +129,7 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
           priceFen: Math.round(c.price * 100),
           originalPriceFen: c.originalPrice ? Math.round(c.originalPrice * 100) : null,
           isFree: c.isFree ?? false,
+          pointsPrice: c.pointsPrice ?? null,
           vipFree: c.vipFree ?? false,
           level: c.level,
           tags: c.tags,
@@ -202,6 +209,14 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
   ])
 
   await db.insert(vipPlans).values(seedVipPlans.map((p, i) => ({ ...p, sort: i })))
+
+  for (const [i, b] of seedBundles.entries()) {
+    const [bundle] = await db
+      .insert(bundles)
+      .values({ title: b.title, subtitle: b.subtitle, intro: b.intro, priceFen: b.price * 100, sort: i, createdAt: now, updatedAt: now })
+      .returning({ id: bundles.id })
+    await db.insert(bundleCourses).values(b.courses.map((slug, position) => ({ bundleId: bundle!.id, courseId: idOf(slug), position })))
+  }
 }
 
 async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (slug: string) => number }) {
@@ -270,11 +285,17 @@ async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (s
 }
 
 /** Adds the demo purchasers (phones of spec 6's `/ke2` mode); existing members with those phones become purchasers. */
-export async function seedMembers(db: DbOrTx) {
-  await db
+export async function seedMembers(db: DbOrTx, now = new Date()) {
+  const rows = await db
     .insert(members)
     .values(seedPurchasers.map((p) => ({ ...p, isPurchaser: true })))
     .onConflictDoUpdate({ target: members.phone, targetWhere: sql`${members.phone} is not null`, set: { isPurchaser: true } })
+    .returning({ id: members.id })
+  // Welcome points through the ledger, once: a member who has a balance row already keeps what they have.
+  for (const { id } of rows) {
+    const [fresh] = await db.insert(pointBalances).values({ memberId: id, balance: 0, updatedAt: now }).onConflictDoNothing().returning({ memberId: pointBalances.memberId })
+    if (fresh) await creditPoints(db, { memberId: id, points: DEMO_WELCOME_POINTS, reason: 'admin_adjust', actor: 'system', note: '演示账户赠送积分', at: now })
+  }
 }
 
 /** Seeds the demo content when the catalogue is empty (first start); does nothing otherwise. */
@@ -284,7 +305,7 @@ export async function seedIfEmpty(db: Db, log: Pick<FastifyBaseLogger, 'info'>, 
     const existing = await tx.select({ id: categories.id }).from(categories).limit(1)
     if (existing.length > 0) return false
     await seedCatalogue(tx, now)
-    await seedMembers(tx)
+    await seedMembers(tx, now)
     return true
   })
   if (seeded) {
@@ -304,7 +325,7 @@ export async function reseed(db: Db, options: { members?: boolean; now?: Date } 
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
     await tx.execute(sql.raw(`truncate ${catalogueTables.join(', ')} restart identity cascade`))
     await seedCatalogue(tx, options.now ?? new Date())
-    if (options.members) await seedMembers(tx)
+    if (options.members) await seedMembers(tx, options.now)
   })
   clearAllCaches()
 }

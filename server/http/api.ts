@@ -15,6 +15,7 @@ import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
 import { adminVipRoutes, vipRoutes } from '#server/modules/vip/vip.routes.ts'
+import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles.routes.ts'
 import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons.routes.ts'
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
 import { recommendRoutes } from '#server/modules/recommend/recommend.routes.ts'
@@ -45,6 +46,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminOrderRoutes, { services: opts.services })
   await app.register(vipRoutes, { services: opts.services })
   await app.register(adminVipRoutes, { services: opts.services })
+  await app.register(bundleRoutes, { services: opts.services })
+  await app.register(adminBundleRoutes, { services: opts.services })
   await app.register(couponRoutes, { services: opts.services })
   await app.register(adminCouponRoutes, { services: opts.services })
   await app.register(pointRoutes, { services: opts.services })

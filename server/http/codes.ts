@@ -49,6 +49,7 @@ export const Codes = {
   OrderNotPending: { code: 486, status: 200, msg: '订单已支付或已关闭' },
   IdempotencyKeyReused: { code: 487, status: 200, msg: '同一个 Idempotency-Key 不能用于不同的请求' },
   RequestInProgress: { code: 488, status: 200, msg: '上一次请求还在处理中，请稍后再试' },
+  RefundNotRetryable: { code: 489, status: 200, msg: '只有失败的退款可以重试' },
   RefundNotAllowed: { code: 490, status: 200, msg: '该订单当前不能申请退款' },
   RefundWindowPassed: { code: 491, status: 200, msg: '已超过退款期限' },
   RefundWatchedTooMuch: { code: 492, status: 200, msg: '课程观看进度已超过可退款比例' },

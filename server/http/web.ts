@@ -31,7 +31,7 @@ function loadContextFor(build: Build, services: Services) {
  * Public pages render the same for everyone (the login token lives in localStorage, spec 4), so their HTML is kept
  * for a few seconds, like the catalogue data under them: the server renders each at most once per interval.
  */
-const PUBLIC_PAGE = /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?))/
+const PUBLIC_PAGE = /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
 
 export function isPublicPage(url: string) {
   return PUBLIC_PAGE.test(url)

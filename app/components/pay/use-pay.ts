@@ -4,7 +4,7 @@ import { ApiError } from '#app/lib/api.ts'
 import { createOrder, idempotencyKey, payWithBridge, redirectPath, resultPath, type Checkout } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 
-export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount'
+export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay'
 
 /**
  * One pay button's flow: create (or reuse) the order with a fresh Idempotency-Key per tap, then hand over to

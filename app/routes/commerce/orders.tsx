@@ -68,6 +68,20 @@ export default function Orders() {
   )
 }
 
+/** Nothing was paid for a pending or closed order: its amount is what is (or was) to pay. */
+function amountLabel(o: Order): string {
+  if (o.state === 'pending') return '应付'
+  if (o.state === 'closed') return '订单金额'
+  return '实付'
+}
+
+const REFUND_LINK: Record<'paid' | 'refunding' | 'refunded' | 'partially_refunded', string> = {
+  paid: '申请退款',
+  refunding: '查看退款进度',
+  refunded: '退款详情',
+  partially_refunded: '退款详情',
+}
+
 type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Order[]; next: number | null; more: boolean }
 
 function OrderList({ list, kind }: { list: ListDef; kind: OrderKind }) {
@@ -127,7 +141,7 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind }) {
               <p className={styles.productTitle}>{o.title}</p>
               <div className={styles.orderFoot}>
                 {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
-                <span>实付</span>
+                <span>{amountLabel(o)}</span>
                 <span className={styles.price}>{yuan(o.amount_fen)}</span>
               </div>
             </Link>
@@ -230,7 +244,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           </div>
         ) : null}
         <div className={styles.row}>
-          <span className={styles.rowLabel}>实付</span>
+          <span className={styles.rowLabel}>{amountLabel(o)}</span>
           <span className={`${styles.rowValue} ${styles.price}`}>{yuan(o.amount_fen)}</span>
         </div>
         <div className={styles.row}>
@@ -272,9 +286,9 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
             去学习
           </Link>
         ) : null}
-        {o.state === 'paid' || o.state === 'refunding' ? (
+        {o.state !== 'pending' && o.state !== 'closed' ? (
           <Link to={`/refund/${encodeURIComponent(o.order_no)}`} className={styles.secondaryButton}>
-            {o.state === 'paid' ? '申请退款' : '查看退款进度'}
+            {REFUND_LINK[o.state]}
           </Link>
         ) : null}
       </div>

@@ -15,6 +15,8 @@ export function meta() {
 
 const EVERY_MS = 1500
 const GIVE_UP_MS = 60_000
+/** WeChat Pay H5 comes back here paid or not (a cancel looks the same): after a while, offer the way out too. */
+const SLOW_MS = 5000
 
 function retryPath(order: Order | null): string {
   const item = order?.items[0]
@@ -37,6 +39,14 @@ export default function PayRedirect() {
   const [phase, setPhase] = useState<'waiting' | 'unpaid' | 'error'>('waiting')
   const [order, setOrder] = useState<Order | null>(null)
   const [round, setRound] = useState(0)
+  // The round of polling that has been waiting long: a new round ("我已支付，重新查询") starts quiet again.
+  const [slowRound, setSlowRound] = useState(-1)
+  const slow = slowRound === round
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSlowRound(round), SLOW_MS)
+    return () => clearTimeout(timer)
+  }, [round])
 
   useEffect(() => {
     if (!hydrated || !token || !orderNo) return
@@ -81,7 +91,17 @@ export default function PayRedirect() {
             …
           </span>
           <p className={styles.resultTitle}>正在确认支付结果</p>
-          <p className={styles.muted}>请稍候，不要关闭页面</p>
+          <p className={styles.muted}>{slow ? '如果已经付款，结果稍后会自动更新；没有付款可以重新支付' : '请稍候，不要关闭页面'}</p>
+        </div>
+      ) : null}
+      {orderNo && token && phase === 'waiting' && slow ? (
+        <div className={styles.actions}>
+          <Link to={retryPath(order)} className={styles.linkButton}>
+            重新支付
+          </Link>
+          <Link to={order ? orderListPath(order.kind) : '/order'} className={styles.secondaryButton}>
+            查看订单
+          </Link>
         </div>
       ) : null}
       {orderNo && token && phase === 'error' ? <LoadError message="没有找到这笔订单" /> : null}

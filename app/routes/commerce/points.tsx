@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -84,6 +85,11 @@ export default function PointsScreen() {
             <p className={styles.muted}>
               约可抵 {yuan(state.data.balance * state.data.fen_per_point)}
             </p>
+            <div className={styles.actions}>
+              <Link to="/course/creditPay" className={styles.secondaryButton}>
+                积分兑换课程
+              </Link>
+            </div>
           </section>
           <p className={styles.notice}>
             每支付 1 元得 {state.data.earn_per_yuan} 积分；下单时 1 积分抵 {yuan(state.data.fen_per_point)}，最多抵扣订单金额的 {state.data.max_percent}%。退款时积分随订单退回或扣回。

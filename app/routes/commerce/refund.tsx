@@ -150,7 +150,7 @@ export default function RefundScreen() {
               <h2 className={styles.cardTitle}>退款金额 <span className={styles.price}>{yuan(state.check.amount_fen)}</span></h2>
               <div className={styles.plans} role="group" aria-label="常见原因">
                 {REASONS.map((r) => (
-                  <button key={r} type="button" className={`${styles.plan} ${reason === r ? styles.planActive : ''}`} style={{ minHeight: 44 }} onClick={() => setReason(r)}>
+                  <button key={r} type="button" className={`${styles.plan} ${reason === r ? styles.planActive : ''}`} style={{ minHeight: 44 }} aria-pressed={reason === r} onClick={() => setReason(r)}>
                     {r}
                   </button>
                 ))}

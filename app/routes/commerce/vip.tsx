@@ -1,8 +1,12 @@
+import { useEffect, useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
+import { api } from '#app/lib/api.ts'
 import { formatYuan } from '#app/lib/money.ts'
+import { formatTime } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
+import { useAuth } from '#app/lib/use-auth.ts'
 import styles from './vip.module.css'
 
 export function meta() {
@@ -25,6 +29,7 @@ export default function Vip() {
         <p className={styles.kicker}>自学 VIP</p>
         <h1 className={styles.title}>会员免费课，随心学</h1>
         <p className={styles.lead}>开通后，标有“VIP 免费”的课程在有效期内都可以免费学习。</p>
+        <MyMembership />
       </section>
 
       <section className={styles.section} aria-labelledby="vip-plans">
@@ -97,6 +102,34 @@ export default function Vip() {
         )}
       </section>
     </main>
+  )
+}
+
+interface Membership {
+  active: boolean
+  expires_at: string
+}
+
+/** The signed-in member's VIP (read in the browser: the token lives in localStorage), nothing for visitors. */
+function MyMembership() {
+  const { token } = useAuth()
+  const [membership, setMembership] = useState<Membership | null>(null)
+
+  useEffect(() => {
+    if (!token) return
+    const controller = new AbortController()
+    api
+      .get<{ membership: Membership | null }>('/v2/vip', undefined, { quiet: true, signal: controller.signal })
+      .then((data) => setMembership(data.membership))
+      .catch(() => {})
+    return () => controller.abort()
+  }, [token])
+
+  if (!token || !membership) return null
+  return (
+    <p className={styles.mine} data-testid="vip-membership">
+      {membership.active ? `你的会员有效期至 ${formatTime(membership.expires_at)}` : `你的会员已于 ${formatTime(membership.expires_at)} 到期`}
+    </p>
   )
 }
 

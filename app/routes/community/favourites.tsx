@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { FavCalc, FavItem, FavList } from '#server/modules/favourites/favourites.schema.ts'
 import type { CourseCardList } from '#server/modules/recommend/recommend.schema.ts'
+import { CheckoutPanel } from '#app/components/checkout/checkout-panel.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
@@ -15,6 +16,42 @@ import styles from './favourites.module.css'
 
 export function meta() {
   return [{ title: '我的收藏 - 自学' }, { name: 'robots', content: 'noindex' }]
+}
+
+/**
+ * "一起购买": the favourite paid courses not owned yet, bought in one order (POST /fav/pay) with the usual
+ * coupon, points and payment method. The list is the one GET /fav/calc gave; the server refuses if it changed.
+ */
+function BuyTogether({ courseIds, onClose }: { courseIds: number[]; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
+  return (
+    <div className={styles.sheet} role="dialog" aria-modal="true" aria-label="确认订单">
+      <div className={styles.sheetHead}>
+        <span>确认订单</span>
+        <button type="button" className={styles.sheetClose} onClick={onClose}>
+          关闭
+        </button>
+      </div>
+      <div className={styles.sheetBody}>
+        <CheckoutPanel previewPath="/fav/pay/preview" query={{ course_ids: courseIds.join(',') }} payPath="/fav/pay" payBody={{ course_ids: courseIds }}>
+          {(preview) => (
+            <ul className={styles.sheetItems} aria-label={`共 ${preview.items.length} 门课程`}>
+              {preview.items.map((item) => (
+                <li key={item.course_id} className={styles.sheetItem}>
+                  <span>{item.title}</span>
+                  <span>¥{formatYuan(item.price_fen)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CheckoutPanel>
+      </div>
+    </div>
+  )
 }
 
 type Kind = 'course' | 'video'
@@ -90,7 +127,7 @@ function SelectableRow({ kind, item, checked, onToggle }: { kind: Kind; item: Fa
 /**
  * /myCollection: favourite courses and videos in two tabs, newest first; "管理" switches to batch edit
  * (checkboxes, select all, 取消收藏 through POST /fav/batchCancel); the course tab shows what the unowned paid
- * favourites cost together (GET /fav/calc). Buying them together arrives with the commerce work.
+ * favourites cost together (GET /fav/calc) and "一起购买" buys them in one order.
  */
 export default function Favourites() {
   const hydrated = useHydrated()
@@ -102,6 +139,7 @@ export default function Favourites() {
   const [editing, setEditing] = useState(false)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)
+  const [buying, setBuying] = useState(false)
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle')
 
   // Each tab loads when first shown, and again when its `loaded` counter moves (retry, after a batch cancel).
@@ -290,12 +328,12 @@ export default function Favourites() {
             <span className={styles.totalAmount}>¥{formatYuan(calc.total_price_fen)}</span>
             {calc.original_total_fen > calc.total_price_fen ? <s className={styles.totalOriginal}>¥{formatYuan(calc.original_total_fen)}</s> : null}
           </p>
-          <button type="button" className={styles.buy} aria-disabled="true" onClick={() => toast('一起购买即将开放，现在可以进入课程页了解详情')}>
+          <button type="button" className={styles.buy} onClick={() => setBuying(true)}>
             一起购买
-            <small>即将开放</small>
           </button>
         </div>
       ) : null}
+      {buying && calc ? <BuyTogether courseIds={calc.course_ids} onClose={() => setBuying(false)} /> : null}
     </main>
   )
 }

@@ -129,6 +129,11 @@ function ActionBar({ course }: { course: Course }) {
     <div className={styles.actionBar}>
       <div className={styles.actionPrice}>
         <CoursePrice course={course} />
+        {course.points_price !== null && !owned && !course.is_free ? (
+          <Link to={`/course/creditPay/${course.id}`} className={styles.pointsLink}>
+            或 {course.points_price} 积分兑换
+          </Link>
+        ) : null}
       </div>
       {learn && !owned ? (
         <Link to={learn.to} className={styles.actionTrial}>

@@ -1,6 +1,7 @@
 import { relations, sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -64,6 +65,8 @@ export const courses = pgTable(
     priceFen: integer().notNull(),
     originalPriceFen: integer(),
     isFree: boolean().notNull().default(false),
+    /** Set when the course can also be had for this many points (/course/creditPay/{id}); null: money only. */
+    pointsPrice: integer(),
     vipFree: boolean().notNull().default(false),
     status: text({ enum: ['draft', 'published', 'hidden'] }).notNull().default('published'),
     level: text({ enum: ['beginner', 'intermediate', 'advanced'] }).notNull().default('beginner'),
@@ -82,6 +85,7 @@ export const courses = pgTable(
     index('courses_category_idx').on(t.categoryId, t.sort, t.id),
     index('courses_teacher_idx').on(t.teacherId),
     index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('courses_points_price_ck', sql`${t.pointsPrice} is null or ${t.pointsPrice} > 0`),
   ],
 )
 

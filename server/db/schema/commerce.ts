@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses, vipPlans } from './catalogue.ts'
 import { members } from './members.ts'
 
@@ -209,6 +209,10 @@ export const refunds = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     lastError: text(),
+    /** The last operator who sent a failed refund again (same number), when, and how many times it was. */
+    retriedBy: integer().references(() => members.id),
+    retriedAt: timestamp({ withTimezone: true }),
+    retries: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -220,7 +224,8 @@ export const refunds = pgTable(
       .where(sql`${t.kind} = 'member' and ${t.state} in ('requested', 'processing')`),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_state_idx').on(t.state, t.createdAt),
-    check('refunds_amount_ck', sql`${t.amountFen} > 0 and ${t.amountFen} <= ${t.paymentFen}`),
+    // Zero only for orders paid with points and coupons alone: nothing goes through a provider.
+    check('refunds_amount_ck', sql`${t.amountFen} >= 0 and ${t.amountFen} <= ${t.paymentFen} and (${t.amountFen} > 0 or ${t.provider} is null)`),
   ],
 )
 
@@ -338,4 +343,40 @@ export const pointEntries = pgTable(
     index('point_entries_order_idx').on(t.orderId),
     check('point_entries_delta_ck', sql`${t.delta} <> 0 and ${t.balanceAfter} >= 0`),
   ],
+)
+
+/**
+ * A set of courses sold together at one price (/foryou/{id}). A member who already owns some of them pays the
+ * bundle price in proportion to the list prices of the rest (server/modules/orders/bundles.ts).
+ */
+export const bundles = pgTable(
+  'bundles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    subtitle: text().notNull().default(''),
+    coverUrl: text(),
+    /** Plain text paragraphs separated by blank lines; rendered escaped. */
+    intro: text().notNull().default(''),
+    priceFen: integer().notNull(),
+    active: boolean().notNull().default(true),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('bundles_price_ck', sql`${t.priceFen} > 0`)],
+)
+
+export const bundleCourses = pgTable(
+  'bundle_courses',
+  {
+    bundleId: integer()
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.courseId] }), index('bundle_courses_course_idx').on(t.courseId)],
 )

@@ -46,6 +46,11 @@ export interface AlipaySimTrade {
 export interface AlipaySimulator {
   trades: Map<string, AlipaySimTrade>
   notifier: Notifier
+  /** Test controls; the demo never changes them. */
+  faults: {
+    /** Refuse new refunds with this business error (e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH). */
+    refundError: { subCode: string; subMsg: string } | null
+  }
   pay(outTradeNo: string): Delivery
   /** The signed form Alipay posts for a paid trade (tests replay and tamper with it). */
   paymentNotification(trade: AlipaySimTrade, overrides?: Params): string
@@ -62,6 +67,7 @@ function digits(n: number) {
 export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySimulator {
   const trades = new Map<string, AlipaySimTrade>()
   const byToken = new Map<string, AlipaySimTrade>()
+  const faults: AlipaySimulator['faults'] = { refundError: null }
   const notifier = createNotifier({ fetch: options.fetch ?? globalThis.fetch, retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS })
 
   function expireIfDue(t: AlipaySimTrade) {
@@ -267,11 +273,25 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
         return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'N', refund_fee: fenToYuan(t.refunded) }))
       }
       if (t.status === 'WAIT_BUYER_PAY' || (t.status === 'TRADE_CLOSED' && t.refunded === 0)) return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
+      if (faults.refundError) return answer(reply, method, business(faults.refundError.subCode, faults.refundError.subMsg))
       if (amount > t.total - t.refunded) return answer(reply, method, business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'))
       t.refunds.set(requestNo, amount)
       t.refunded += amount
       if (t.refunded === t.total) t.status = 'TRADE_CLOSED'
       return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'Y', refund_fee: fenToYuan(t.refunded), gmt_refund_pay: alipayTime(options.now()) }))
+    }
+    if (method === 'alipay.trade.fastpay.refund.query') {
+      const requestNo = typeof b?.out_request_no === 'string' ? b.out_request_no : ''
+      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
+      if (!requestNo) return answer(reply, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.missing-parameter', sub_msg: '缺少 out_request_no' })
+      const amount = t.refunds.get(requestNo)
+      // A refund Alipay never made: a success answer without the refund in it.
+      if (amount === undefined) return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo }))
+      return answer(
+        reply,
+        method,
+        ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, out_request_no: requestNo, total_amount: fenToYuan(t.total), refund_amount: fenToYuan(amount), refund_status: 'REFUND_SUCCESS' }),
+      )
     }
     return answer(reply, method || 'error', { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' })
   }
@@ -316,5 +336,5 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     notifier.close()
   }
 
-  return { trades, notifier, pay, paymentNotification, plugin, close }
+  return { trades, notifier, faults, pay, paymentNotification, plugin, close }
 }

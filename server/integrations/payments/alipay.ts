@@ -17,6 +17,7 @@ import {
   type IncomingNotification,
   type PaymentProvider,
   type PrepayResult,
+  type ProviderRefundStatus,
   type ProviderTrade,
   type RefundResult,
   type VerifiedPayment,
@@ -42,6 +43,8 @@ const tradeState: Record<string, ProviderTrade['state']> = {
   TRADE_FINISHED: 'paid',
   TRADE_CLOSED: 'closed',
 }
+
+const REFUND_REFUSALS = ['ACQ.TRADE_NOT_EXIST', 'ACQ.TRADE_STATUS_ERROR', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'ACQ.REASON_TRADE_REFUND_FEE_ERR', 'ACQ.SELLER_BALANCE_NOT_ENOUGH']
 
 /**
  * The Alipay open-platform adapter for WAP payments (alipay.trade.wap.pay) with RSA2 signatures; the trade
@@ -161,11 +164,25 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
         refund_reason: input.reason.slice(0, 256),
       })
       if (a.code === '10000') return { state: 'succeeded', providerRefundId: input.refundNo }
-      // These refusals are final; anything else (system busy, network) is retried by the refund sweep.
-      if (['ACQ.TRADE_NOT_EXIST', 'ACQ.TRADE_STATUS_ERROR', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'ACQ.REASON_TRADE_REFUND_FEE_ERR'].includes(a.sub_code ?? '')) {
+      // These refusals do not go away by themselves (an operator retries once the cause is dealt with, e.g. the
+      // seller's balance topped up); anything else (system busy, network) is retried by the refund sweep.
+      if (REFUND_REFUSALS.includes(a.sub_code ?? '')) {
         return { state: 'failed', providerRefundId: null, detail: `${a.sub_code} ${a.sub_msg ?? ''}`.trim() }
       }
       throw failure('alipay.trade.refund', a)
+    },
+
+    async queryRefund(input): Promise<ProviderRefundStatus> {
+      const a = await call('alipay.trade.fastpay.refund.query', { out_trade_no: input.orderNo, out_request_no: input.refundNo })
+      const none: ProviderRefundStatus = { state: 'not_found', providerRefundId: null, amountFen: null }
+      if (a.code !== '10000') {
+        if (a.sub_code === 'ACQ.TRADE_NOT_EXIST') return none
+        throw failure('alipay.trade.fastpay.refund.query', a)
+      }
+      // REFUND_SUCCESS is a refund done; without it Alipay did not get the request or the refund failed: send it
+      // again with the same out_request_no, which Alipay answers without moving money twice.
+      if (a.refund_status !== 'REFUND_SUCCESS') return none
+      return { state: 'succeeded', providerRefundId: input.refundNo, amountFen: yuanToFen(typeof a.refund_amount === 'string' ? a.refund_amount : undefined) }
     },
 
     verifyPayment(n: IncomingNotification): VerifiedPayment {

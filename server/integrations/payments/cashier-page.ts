@@ -94,3 +94,37 @@ export function renderResult(brand: Brand, title: string, message: string, scrip
   const body = `<section class="card"><div class="state">${escapeHtml(title)}</div><div class="desc">${escapeHtml(message)}</div></section>`
   return layout(brand, title, body, script)
 }
+
+export interface RefundRowView {
+  refundNo: string
+  orderNo: string
+  amountFen: number
+  /** 退款处理中 (may be completed now), 退款成功, 退款异常 */
+  status: string
+  processing: boolean
+}
+
+/**
+ * The merchant platform's refund list (the demo's stand-in for 商户平台 → 退款): refunds still processing can be
+ * completed now instead of waiting, which sends the refund notification.
+ */
+export function renderRefunds(brand: Brand, rows: RefundRowView[], completeAction: string) {
+  const items = rows
+    .map(
+      (r) => `<section class="card refund"><div class="rows">
+  <div><span>退款单号</span><span>${escapeHtml(r.refundNo)}</span></div>
+  <div><span>订单号</span><span>${escapeHtml(r.orderNo)}</span></div>
+  <div><span>退款金额</span><span>¥${yuan(r.amountFen)}</span></div>
+  <div><span>状态</span><span>${escapeHtml(r.status)}</span></div>
+</div>${
+        !r.processing
+          ? ''
+          : `<form method="post" action="${escapeHtml(completeAction)}">${hidden({ out_refund_no: r.refundNo })}<button class="pay" type="submit" aria-label="完成退款 ${escapeHtml(r.refundNo)}">完成退款</button></form>`
+      }</section>`,
+    )
+    .join('')
+  const body = `<h1 class="state">退款管理</h1>
+${items || '<section class="card"><div class="desc">还没有退款</div></section>'}
+<p class="note">真实的退款需要一段时间到账；模拟器会在稍后自动完成，按“完成退款”可立即完成并通知服务器。</p>`
+  return layout(brand, `${brand.name} - 退款管理`, body, '<style>.refund{margin-bottom:12px}.refund .rows{margin-top:0;border-top:0;padding-top:0}.refund form{margin-top:12px}</style>')
+}

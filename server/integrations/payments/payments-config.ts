@@ -15,6 +15,7 @@ export const paymentEnv = {
   WECHATPAY_PLATFORM_CERT: z.string().default(''),
   WECHATPAY_PUBLIC_KEY: z.string().default(''),
   WECHATPAY_PUBLIC_KEY_ID: z.string().regex(/^PUB_KEY_ID_\w+$/, 'must look like PUB_KEY_ID_…').or(z.literal('')).default(''),
+  WECHATPAY_PLATFORM_CERT_DOWNLOAD: z.enum(['auto', 'true', 'false', '1', '0']).default('auto'),
   ALIPAY_APP_ID: z.string().default(''),
   ALIPAY_GATEWAY: z.url({ protocol: /^https?$/ }).optional(),
   ALIPAY_PRIVATE_KEY: z.string().default(''),
@@ -43,7 +44,12 @@ export interface WechatPayConfig {
   privateKey: crypto.KeyObject
   serialNo: string
   apiV3Key: string
+  /** Configured keys: the WeChat Pay public key, and platform certificates (a fallback when certificates download). */
   verifier: WechatpayVerifierKeys
+  /** Download the platform certificates (GET /v3/certificates) and keep them fresh: platform-certificate mode. */
+  downloadCertificates: boolean
+  /** What the simulator signs with (the simulated merchant's verification mode). */
+  simulatorSignWith: 'public_key' | 'certificate'
 }
 
 export interface AlipayConfig {
@@ -78,7 +84,11 @@ export interface PaymentsConfig {
   alipay: AlipayConfig
 }
 
-const simulatedWechat = (publicUrl: string, appId: string, apiBase?: string): WechatPayConfig => ({
+/**
+ * The simulated merchant verifies with the WeChat Pay public key, or, with WECHATPAY_PLATFORM_CERT_DOWNLOAD=true,
+ * with platform certificates it downloads from the simulator (which then signs with its platform certificate).
+ */
+const simulatedWechat = (publicUrl: string, appId: string, apiBase: string | undefined, download: boolean): WechatPayConfig => ({
   enabled: true,
   simulated: true,
   mchid: TestWechatPay.mchid,
@@ -87,10 +97,14 @@ const simulatedWechat = (publicUrl: string, appId: string, apiBase?: string): We
   privateKey: loadPrivateKey(TestWechatPay.merchantPrivateKey),
   serialNo: TestWechatPay.merchantSerial,
   apiV3Key: TestWechatPay.apiV3Key,
-  verifier: {
-    certificates: [loadCertificate(TestWechatPay.platformCertificate)],
-    publicKey: { id: TestWechatPay.publicKeyId, key: loadPublicKey(TestWechatPay.publicKey) },
-  },
+  verifier: download
+    ? { certificates: [], publicKey: null }
+    : {
+        certificates: [loadCertificate(TestWechatPay.platformCertificate)],
+        publicKey: { id: TestWechatPay.publicKeyId, key: loadPublicKey(TestWechatPay.publicKey) },
+      },
+  downloadCertificates: download,
+  simulatorSignWith: download ? 'certificate' : 'public_key',
 })
 
 const simulatedAlipay = (publicUrl: string, gateway?: string): AlipayConfig => ({
@@ -120,14 +134,18 @@ export function paymentConfig(e: PaymentEnv, ctx: { production: boolean; publicU
 
   let wechat: WechatPayConfig
   const wechatAppId = e.WECHATPAY_APPID || ctx.wechatAppId
+  const download = e.WECHATPAY_PLATFORM_CERT_DOWNLOAD
   if (e.WECHATPAY_MCHID === '') {
-    wechat = { ...simulatedWechat(ctx.publicUrl, wechatAppId, e.WECHATPAY_API_BASE), enabled: !ctx.production, simulated: !ctx.production }
+    const simulated = simulatedWechat(ctx.publicUrl, wechatAppId, e.WECHATPAY_API_BASE, download === 'true' || download === '1')
+    wechat = { ...simulated, enabled: !ctx.production, simulated: !ctx.production }
   } else {
     for (const name of ['WECHATPAY_PRIVATE_KEY', 'WECHATPAY_CERT_SERIAL', 'WECHATPAY_APIV3_KEY'] as const) {
       if (e[name] === '') problems.push(`  ${name}: required when WECHATPAY_MCHID is set`)
     }
-    if (e.WECHATPAY_PLATFORM_CERT === '' && e.WECHATPAY_PUBLIC_KEY === '') {
-      problems.push('  WECHATPAY_PUBLIC_KEY: set it (with WECHATPAY_PUBLIC_KEY_ID) or WECHATPAY_PLATFORM_CERT, to verify WeChat Pay')
+    // Platform-certificate mode (no public key) downloads the certificates unless told not to.
+    const downloads = download === 'auto' ? e.WECHATPAY_PUBLIC_KEY === '' : download === 'true' || download === '1'
+    if (e.WECHATPAY_PLATFORM_CERT === '' && e.WECHATPAY_PUBLIC_KEY === '' && !downloads) {
+      problems.push('  WECHATPAY_PUBLIC_KEY: set it (with WECHATPAY_PUBLIC_KEY_ID), or WECHATPAY_PLATFORM_CERT, or let the platform certificates download, to verify WeChat Pay')
     }
     if (e.WECHATPAY_PUBLIC_KEY !== '' && e.WECHATPAY_PUBLIC_KEY_ID === '') problems.push('  WECHATPAY_PUBLIC_KEY_ID: required with WECHATPAY_PUBLIC_KEY')
     const privateKey = e.WECHATPAY_PRIVATE_KEY ? key('WECHATPAY_PRIVATE_KEY', e.WECHATPAY_PRIVATE_KEY, loadPrivateKey) : null
@@ -143,6 +161,8 @@ export function paymentConfig(e: PaymentEnv, ctx: { production: boolean; publicU
       serialNo: e.WECHATPAY_CERT_SERIAL.toUpperCase(),
       apiV3Key: e.WECHATPAY_APIV3_KEY,
       verifier: { certificates: cert ? [cert] : [], publicKey: publicKey ? { id: e.WECHATPAY_PUBLIC_KEY_ID, key: publicKey } : null },
+      downloadCertificates: downloads,
+      simulatorSignWith: publicKey ? 'public_key' : 'certificate',
     }
   }
 

@@ -63,6 +63,15 @@ export interface RefundResult {
   detail?: string
 }
 
+/** A refund as the provider sees it (refund query); `not_found`: the provider never got it, so it can be sent again. */
+export interface ProviderRefundStatus {
+  state: 'processing' | 'succeeded' | 'failed' | 'not_found'
+  providerRefundId: string | null
+  /** What the provider refunded, to compare with ours; null when it does not say. */
+  amountFen: number | null
+  detail?: string
+}
+
 /** A payment notification whose signature (and, for WeChat, decryption) checked out. */
 export interface VerifiedPayment {
   notificationId: string
@@ -123,9 +132,12 @@ export interface PaymentProvider {
   close(orderNo: string): Promise<void>
   /** Sending the same refund number again is safe: the provider answers with that refund's state. */
   refund(input: RefundInput): Promise<RefundResult>
-  verifyPayment(n: IncomingNotification): VerifiedPayment
+  /** How a refund sent earlier stands (WeChat Pay GET /v3/refund/domestic/refunds/{no}, alipay.trade.fastpay.refund.query). */
+  queryRefund(input: { orderNo: string; refundNo: string }): Promise<ProviderRefundStatus>
+  /** May fetch (WeChat Pay: platform certificates, on an unknown serial), hence possibly a promise. */
+  verifyPayment(n: IncomingNotification): VerifiedPayment | Promise<VerifiedPayment>
   /** Providers whose refunds complete in the API answer (Alipay) have no refund notification. */
-  verifyRefund?(n: IncomingNotification): VerifiedRefund
+  verifyRefund?(n: IncomingNotification): VerifiedRefund | Promise<VerifiedRefund>
 }
 
 export interface PaymentProviders {

@@ -15,6 +15,7 @@ export function createPaymentProviders(config: PaymentsConfig, deps: { fetch?: t
       serialNo: wechat.serialNo,
       apiV3Key: wechat.apiV3Key,
       verifier: wechat.verifier,
+      downloadCertificates: wechat.downloadCertificates,
       fetch: deps.fetch,
       now: deps.now,
     }),

@@ -19,6 +19,12 @@ export interface SimulatorOptions {
   wechatSignWith?: 'public_key' | 'certificate'
 }
 
+/**
+ * How long the demo's simulated WeChat Pay takes to complete a refund: a real refund takes a while, and in the
+ * meantime the member sees "退款处理中" (the simulator's /refunds page completes one at once). Tests keep 50 ms.
+ */
+export const DEMO_REFUND_DELAY_MS = 20_000
+
 export const WECHATPAY_SIM_PREFIX = '/__sim/wechatpay'
 export const ALIPAY_SIM_PREFIX = '/__sim/alipay'
 
@@ -31,7 +37,8 @@ export function createPaymentSimulators(options: SimulatorOptions): PaymentSimul
       merchantPublicKey: TestWechatPay.merchantPublicKey,
       apiV3Key: TestWechatPay.apiV3Key,
       signWith: options.wechatSignWith ?? 'public_key',
-      platform: { serial: TestWechatPay.platformSerial, privateKey: TestWechatPay.platformPrivateKey },
+      platform: { serial: TestWechatPay.platformSerial, privateKey: TestWechatPay.platformPrivateKey, certificate: TestWechatPay.platformCertificate },
+      nextPlatform: { serial: TestWechatPay.platform2Serial, privateKey: TestWechatPay.platform2PrivateKey, certificate: TestWechatPay.platform2Certificate },
       publicKey: { id: TestWechatPay.publicKeyId, privateKey: TestWechatPay.publicKeyPrivate },
       publicBase: () => `${options.publicBase()}${WECHATPAY_SIM_PREFIX}`,
       now: options.now,

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { renderCashier, renderResult, WechatBrand } from './cashier-page.ts'
+import { renderCashier, renderRefunds, renderResult, WechatBrand } from './cashier-page.ts'
 import { createNotifier, DEFAULT_RETRY_DELAYS_MS, type Delivery, type Notifier } from './notifier.ts'
+import { encryptPlatformCertificate } from './wechatpay-certificates.ts'
 import {
   encryptResource,
   nonceStr,
@@ -27,7 +28,10 @@ export interface WechatPaySimulatorOptions {
   apiV3Key: string
   /** Sign answers and notifications with the WeChat Pay public key (PUB_KEY_ID_…) or the platform certificate. */
   signWith: 'public_key' | 'certificate'
-  platform: { serial: string; privateKey: crypto.KeyLike }
+  /** The platform certificate signing now; with its PEM it is listed by GET /v3/certificates. */
+  platform: SimPlatform
+  /** The certificate `rotatePlatformCertificate()` switches to. */
+  nextPlatform?: SimPlatform
   publicKey: { id: string; privateKey: crypto.KeyLike }
   /** Where browsers reach this simulator (for h5_url, code_url and the bridge script). */
   publicBase: () => string
@@ -36,6 +40,12 @@ export interface WechatPaySimulatorOptions {
   retryDelaysMs?: readonly number[]
   /** How long a refund stays PROCESSING before it succeeds and is notified. */
   refundDelayMs?: number
+}
+
+export interface SimPlatform {
+  serial: string
+  privateKey: crypto.KeyLike
+  certificate?: string
 }
 
 type TradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND'
@@ -63,7 +73,7 @@ export interface SimRefund {
   refundId: string
   outTradeNo: string
   amount: number
-  status: 'PROCESSING' | 'SUCCESS'
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL'
   notifyUrl: string | null
   createdAt: Date
 }
@@ -72,6 +82,23 @@ export interface WechatPaySimulator {
   trades: Map<string, SimTrade>
   refunds: Map<string, SimRefund>
   notifier: Notifier
+  /** The merchant API calls received, oldest first (the last 1000): method and path without the mount prefix. */
+  requests: { method: string; path: string }[]
+  /** Test controls; the demo never changes them. */
+  faults: {
+    /** Refuse new refunds with this error, e.g. 403 NOT_ENOUGH (the merchant's balance is short). */
+    refundError: { status: number; code: string; message: string } | null
+    /** Take refund requests but answer 500, as if the answer was lost on the way. */
+    loseRefundAnswers: boolean
+    /** Finish refunds without sending their notification. */
+    silentRefunds: boolean
+    /** How refunds end: SUCCESS, or ABNORMAL (the payer's account cannot take the money). */
+    refundOutcome: 'SUCCESS' | 'ABNORMAL'
+  }
+  /** The serial answers and notifications are signed with now (certificate mode) and the serials listed. */
+  platformSerial(): string
+  /** Switches to `nextPlatform`, as WeChat Pay does when it renews its certificate: both stay listed. */
+  rotatePlatformCertificate(): void
   /** Pays a held trade as if the member pressed "确认支付"; returns the notification delivery. */
   pay(outTradeNo: string): Delivery
   /** Builds the signed, encrypted notification WeChat Pay would send for a trade (tests replay and tamper with it). */
@@ -100,6 +127,10 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
   const refunds = new Map<string, SimRefund>()
   const seenNonces = new Map<string, number>()
   const timers = new Set<NodeJS.Timeout>()
+  const requests: WechatPaySimulator['requests'] = []
+  const faults: WechatPaySimulator['faults'] = { refundError: null, loseRefundAnswers: false, silentRefunds: false, refundOutcome: 'SUCCESS' }
+  let platform = options.platform
+  const listed: SimPlatform[] = [options.platform]
   const notifier = createNotifier({
     fetch: options.fetch ?? globalThis.fetch,
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
@@ -109,7 +140,31 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
   function signer() {
     return options.signWith === 'public_key'
       ? { serial: options.publicKey.id, privateKey: options.publicKey.privateKey }
-      : { serial: options.platform.serial, privateKey: options.platform.privateKey }
+      : { serial: platform.serial, privateKey: platform.privateKey }
+  }
+
+  function rotatePlatformCertificate() {
+    if (!options.nextPlatform) throw new Error('no next platform certificate configured')
+    platform = options.nextPlatform
+    if (!listed.includes(platform)) listed.push(platform)
+  }
+
+  /** GET /v3/certificates: every listed certificate, encrypted with the APIv3 key. */
+  function certificatesJson() {
+    const at = options.now()
+    return {
+      data: listed
+        .filter((p) => p.certificate)
+        .map((p) =>
+          encryptPlatformCertificate({
+            certificatePem: p.certificate!,
+            apiV3Key: options.apiV3Key,
+            nonce: aesNonce(),
+            effectiveTime: rfc3339Beijing(new Date(at.getTime() - 86_400_000)),
+            expireTime: rfc3339Beijing(new Date(at.getTime() + 5 * 365 * 86_400_000)),
+          }),
+        ),
+    }
   }
 
   function signed(body: string) {
@@ -238,11 +293,28 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
   function completeRefund(outRefundNo: string) {
     const r = refunds.get(outRefundNo)
     if (!r || r.status !== 'PROCESSING') return
-    r.status = 'SUCCESS'
+    r.status = faults.refundOutcome
+    if (r.status === 'SUCCESS') {
+      const t = trades.get(r.outTradeNo)!
+      t.refunded += r.amount
+      t.state = 'REFUND'
+    }
+    if (r.notifyUrl && !faults.silentRefunds) deliver(r.notifyUrl, () => refundNotification(r))
+  }
+
+  function refundJson(r: SimRefund) {
     const t = trades.get(r.outTradeNo)!
-    t.refunded += r.amount
-    t.state = 'REFUND'
-    if (r.notifyUrl) deliver(r.notifyUrl, () => refundNotification(r))
+    return {
+      refund_id: r.refundId,
+      out_refund_no: r.outRefundNo,
+      transaction_id: t.transactionId,
+      out_trade_no: t.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: rfc3339Beijing(r.createdAt),
+      status: r.status,
+      amount: { total: t.total, refund: r.amount, payer_total: t.total, payer_refund: r.amount, currency: 'CNY' },
+    }
   }
 
   function prepay(tradeType: SimTrade['tradeType']) {
@@ -357,6 +429,18 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
   async function plugin(app: FastifyInstance) {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body))
     app.addHook('onClose', async () => close())
+    app.addHook('onRequest', async (request) => {
+      const at = request.url.indexOf('/v3/')
+      if (at < 0) return
+      requests.push({ method: request.method, path: request.url.slice(at) })
+      if (requests.length > 1000) requests.shift()
+    })
+
+    app.get('/v3/certificates', { schema: { hide: true } }, async (request, reply) => {
+      const bad = checkRequest(request, '')
+      if (bad) return fail(reply, ...bad)
+      return send(reply, 200, certificatesJson())
+    })
 
     app.post('/v3/pay/transactions/jsapi', { schema: { hide: true } }, prepay('JSAPI'))
     app.post('/v3/pay/transactions/h5', { schema: { hide: true } }, prepay('MWEB'))
@@ -403,6 +487,7 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       const existing = refunds.get(b.out_refund_no)
       const t = trades.get(b.out_trade_no)
       if (!t || (t.state !== 'SUCCESS' && t.state !== 'REFUND')) return fail(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在或未支付')
+      if (!existing && faults.refundError) return fail(reply, faults.refundError.status, faults.refundError.code, faults.refundError.message)
       if (!existing) {
         if (b.amount!.total !== t.total) return fail(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致')
         const processing = [...refunds.values()].filter((r) => r.outTradeNo === t.outTradeNo && r.status === 'PROCESSING').reduce((s, r) => s + r.amount, 0)
@@ -426,17 +511,16 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
         timer.unref()
         timers.add(timer)
       }
-      return send(reply, 200, {
-        refund_id: r.refundId,
-        out_refund_no: r.outRefundNo,
-        transaction_id: t.transactionId,
-        out_trade_no: t.outTradeNo,
-        channel: 'ORIGINAL',
-        user_received_account: '支付用户零钱',
-        create_time: rfc3339Beijing(r.createdAt),
-        status: r.status,
-        amount: { total: t.total, refund: r.amount, payer_total: t.total, payer_refund: r.amount, currency: 'CNY' },
-      })
+      if (faults.loseRefundAnswers) return fail(reply, 500, 'SYSTEM_ERROR', '系统繁忙，请稍后重试')
+      return send(reply, 200, refundJson(r))
+    })
+
+    app.get<{ Params: { no: string } }>('/v3/refund/domestic/refunds/:no', { schema: { hide: true } }, async (request, reply) => {
+      const bad = checkRequest(request, '')
+      if (bad) return fail(reply, ...bad)
+      const r = refunds.get(request.params.no)
+      if (!r) return fail(reply, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
+      return send(reply, 200, refundJson(r))
     })
 
     // The payment pages a browser sees.
@@ -483,6 +567,20 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       afterCashier(reply, request.body?.mode ?? 'h5', safeRedirect(request.body?.redirect_url), 'cancel', '已取消支付'),
     )
 
+    // The merchant platform's refunds (demo): a person completes a processing refund now instead of waiting.
+    app.get('/refunds', { schema: { hide: true } }, async (_request, reply) => {
+      const label = { PROCESSING: '退款处理中', SUCCESS: '退款成功', ABNORMAL: '退款异常' } as const
+      const rows = [...refunds.values()]
+        .sort((a, b) => Number(b.status === 'PROCESSING') - Number(a.status === 'PROCESSING') || b.createdAt.getTime() - a.createdAt.getTime())
+        .map((r) => ({ refundNo: r.outRefundNo, orderNo: r.outTradeNo, amountFen: r.amount, status: label[r.status], processing: r.status === 'PROCESSING' }))
+      return html(reply, renderRefunds(WechatBrand, rows, `${options.publicBase()}/refunds/complete`))
+    })
+
+    app.post<{ Body: Record<string, string | undefined> }>('/refunds/complete', { schema: { hide: true } }, async (request, reply) => {
+      completeRefund(request.body?.out_refund_no ?? '')
+      return reply.redirect(`${options.publicBase()}/refunds`, 303)
+    })
+
     app.get('/bridge.js', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bridgeScript(options.publicBase())),
     )
@@ -494,7 +592,21 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
     timers.clear()
   }
 
-  return { trades, refunds, notifier, pay, paymentNotification, refundNotification, completeRefund, plugin, close }
+  return {
+    trades,
+    refunds,
+    notifier,
+    requests,
+    faults,
+    platformSerial: () => platform.serial,
+    rotatePlatformCertificate,
+    pay,
+    paymentNotification,
+    refundNotification,
+    completeRefund,
+    plugin,
+    close,
+  }
 }
 
 /**

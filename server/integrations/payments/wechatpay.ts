@@ -7,12 +7,14 @@ import {
   type PaymentProvider,
   type PrepayInput,
   type PrepayResult,
+  type ProviderRefundStatus,
   type ProviderTrade,
   type RefundInput,
   type RefundResult,
   type VerifiedPayment,
   type VerifiedRefund,
 } from './payments.ts'
+import { createCertificateStore, type CertificateStore } from './wechatpay-certificates.ts'
 import {
   decryptResource,
   jsapiPayParams,
@@ -21,6 +23,7 @@ import {
   requestAuthorization,
   rfc3339Beijing,
   verifyWechatpaySignature,
+  type WechatpaySignedHeaders,
   type WechatpayVerifierKeys,
 } from './wechatpay-crypto.ts'
 
@@ -34,10 +37,23 @@ export interface WechatPayOptions {
   /** The serial of the merchant API certificate (serial_no in the Authorization header). */
   serialNo: string
   apiV3Key: string
+  /** Configured keys: the WeChat Pay public key and/or platform certificates (a fallback to downloaded ones). */
   verifier: WechatpayVerifierKeys
+  /** Download the platform certificates (GET /v3/certificates), refresh them every 12 h and on an unknown serial. */
+  downloadCertificates?: boolean
+  /** Tests: the refresh period and the least time between two downloads. */
+  certificateRefreshMs?: number
+  certificateMinIntervalMs?: number
   fetch?: typeof globalThis.fetch
   now?: () => Date
   timeoutMs?: number
+}
+
+/** The WeChat Pay adapter, with its platform certificates for operators and tests. */
+export interface WechatPayProvider extends PaymentProvider {
+  readonly certificates: CertificateStore
+  verifyPayment(n: IncomingNotification): Promise<VerifiedPayment>
+  verifyRefund(n: IncomingNotification): Promise<VerifiedRefund>
 }
 
 const errorBody = z.object({ code: z.string(), message: z.string().default('') })
@@ -59,6 +75,7 @@ const refundBody = z.object({
   out_refund_no: z.string(),
   out_trade_no: z.string().optional(),
   status: z.string(),
+  amount: z.object({ refund: z.number().int() }).optional(),
 })
 
 const notificationBody = z.object({
@@ -98,16 +115,51 @@ const stateOf: Record<string, ProviderTrade['state']> = {
 const refundStateOf: Record<string, RefundResult['state']> = { SUCCESS: 'succeeded', PROCESSING: 'processing', CLOSED: 'failed', ABNORMAL: 'failed' }
 
 /**
+ * Refund request errors that will not go away by sending the same request again on their own: the refund is
+ * failed, and an operator retries it (same out_refund_no) once the cause is dealt with, e.g. NOT_ENOUGH (the
+ * merchant's balance is short: top it up). Anything else (timeouts, SYSTEM_ERROR, FREQUENCY_LIMITED) leaves the
+ * refund processing, and the refund sweep asks again.
+ */
+const REFUND_REFUSALS = new Set(['NOT_ENOUGH', 'USER_ACCOUNT_ABNORMAL', 'RESOURCE_NOT_EXISTS', 'PARAM_ERROR', 'INVALID_REQUEST', 'NO_AUTH', 'MCH_NOT_EXISTS'])
+
+/**
  * The WeChat Pay API v3 adapter: every request signed with the merchant key, every answer's signature checked
  * against the platform certificate or the WeChat Pay public key before it is believed.
  */
-export function createWechatPay(options: WechatPayOptions): PaymentProvider {
+export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
   const fetchImpl = options.fetch ?? globalThis.fetch
   const now = options.now ?? (() => new Date())
   const base = options.apiBase.replace(/\/$/, '')
   const basePath = new URL(base).pathname.replace(/\/$/, '')
+  const certificates = createCertificateStore({
+    apiV3Key: options.apiV3Key,
+    configured: options.verifier,
+    download: options.downloadCertificates
+      ? async () => {
+          const { res, answer } = await send('GET', '/v3/certificates')
+          if (res.status !== 200) throw new ProviderError(null, `WeChat Pay /v3/certificates: HTTP ${res.status}`)
+          return { headers: readSignedHeaders(Object.fromEntries(res.headers)), body: answer }
+        }
+      : null,
+    now,
+    refreshMs: options.certificateRefreshMs,
+    minIntervalMs: options.certificateMinIntervalMs,
+  })
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  /**
+   * Checks Wechatpay-* headers over a body. A serial we do not know (WeChat switched to a new platform
+   * certificate) makes the store download the certificates first, at most once a minute.
+   */
+  async function verifySigned(headers: WechatpaySignedHeaders | null, body: string) {
+    certificates.refreshIfDue()
+    const first = verifyWechatpaySignature(certificates.keys(), headers, body, now())
+    if (first.ok || !headers || first.reason !== 'bad_signature' || certificates.knows(headers.serial)) return first
+    if (!(await certificates.refresh())) return first
+    return verifyWechatpaySignature(certificates.keys(), headers, body, now())
+  }
+
+  /** One signed request; the answer as received, not yet verified. */
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ res: Response; answer: string }> {
     const text = body === undefined ? '' : JSON.stringify(body)
     const auth = requestAuthorization({
       mchid: options.mchid,
@@ -139,8 +191,13 @@ export function createWechatPay(options: WechatPayOptions): PaymentProvider {
       const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network error'
       throw new ProviderError(null, `${reason} calling WeChat Pay ${path}`)
     }
+    return { res, answer }
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const { res, answer } = await send(method, path, body)
     if (res.status >= 200 && res.status < 300) {
-      const verified = verifyWechatpaySignature(options.verifier, readSignedHeaders(Object.fromEntries(res.headers)), answer, now())
+      const verified = await verifySigned(readSignedHeaders(Object.fromEntries(res.headers)), answer)
       if (!verified.ok) throw new ProviderError('SIGN_ERROR', `WeChat Pay answer to ${path} failed verification: ${verified.detail}`)
     }
     let json: unknown = null
@@ -164,8 +221,8 @@ export function createWechatPay(options: WechatPayOptions): PaymentProvider {
     return r.data
   }
 
-  function decrypt(n: IncomingNotification, expectedType: string) {
-    const verified = verifyWechatpaySignature(options.verifier, readSignedHeaders(n.headers), n.body, now())
+  async function decrypt(n: IncomingNotification, expectedType: string) {
+    const verified = await verifySigned(readSignedHeaders(n.headers), n.body)
     if (!verified.ok) throw new NotificationError(verified.reason, verified.detail)
     let json: unknown
     try {
@@ -195,6 +252,7 @@ export function createWechatPay(options: WechatPayOptions): PaymentProvider {
     name: 'wechat',
     appId: options.appId,
     mchId: options.mchid,
+    certificates,
 
     async prepay(input: PrepayInput): Promise<PrepayResult> {
       const common = {
@@ -265,20 +323,41 @@ export function createWechatPay(options: WechatPayOptions): PaymentProvider {
       }
     },
 
-    async refund(input: RefundInput) {
-      const { json } = await call('POST', '/v3/refund/domestic/refunds', {
-        out_trade_no: input.orderNo,
-        out_refund_no: input.refundNo,
-        reason: input.reason.slice(0, 80),
-        notify_url: input.notifyUrl,
-        amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
-      })
+    async refund(input: RefundInput): Promise<RefundResult> {
+      let json: unknown
+      try {
+        json = (
+          await call('POST', '/v3/refund/domestic/refunds', {
+            out_trade_no: input.orderNo,
+            out_refund_no: input.refundNo,
+            reason: input.reason.slice(0, 80),
+            notify_url: input.notifyUrl,
+            amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' },
+          })
+        ).json
+      } catch (err) {
+        if (err instanceof ProviderError && err.code !== null && REFUND_REFUSALS.has(err.code)) return { state: 'failed', providerRefundId: null, detail: `${err.code}: ${err.message}` }
+        throw err
+      }
       const r = parse(refundBody, json, 'refund')
-      return { state: refundStateOf[r.status] ?? 'processing', providerRefundId: r.refund_id }
+      const state = refundStateOf[r.status] ?? 'processing'
+      return { state, providerRefundId: r.refund_id, detail: state === 'failed' ? `refund ${r.status}` : undefined }
     },
 
-    verifyPayment(n): VerifiedPayment {
-      const { id, resource } = decrypt(n, 'transaction')
+    async queryRefund(input): Promise<ProviderRefundStatus> {
+      try {
+        const { json } = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(input.refundNo)}`)
+        const r = parse(refundBody, json, 'refund query')
+        const state = refundStateOf[r.status] ?? 'processing'
+        return { state, providerRefundId: r.refund_id, amountFen: r.amount?.refund ?? null, detail: state === 'failed' ? `refund ${r.status}` : undefined }
+      } catch (err) {
+        if (err instanceof ProviderError && err.code === 'RESOURCE_NOT_EXISTS') return { state: 'not_found', providerRefundId: null, amountFen: null }
+        throw err
+      }
+    },
+
+    async verifyPayment(n): Promise<VerifiedPayment> {
+      const { id, resource } = await decrypt(n, 'transaction')
       const t = transaction.safeParse(resource)
       if (!t.success || !t.data.transaction_id || t.data.amount?.total === undefined) {
         throw new NotificationError('bad_body', 'decrypted transaction lacks fields')
@@ -295,8 +374,8 @@ export function createWechatPay(options: WechatPayOptions): PaymentProvider {
       }
     },
 
-    verifyRefund(n): VerifiedRefund {
-      const { id, resource } = decrypt(n, 'refund')
+    async verifyRefund(n): Promise<VerifiedRefund> {
+      const { id, resource } = await decrypt(n, 'refund')
       const r = refundResource.safeParse(resource)
       if (!r.success) throw new NotificationError('bad_body', 'decrypted refund lacks fields')
       if (r.data.mchid !== options.mchid) throw new NotificationError('bad_body', 'refund of another merchant')

@@ -200,3 +200,14 @@ export async function listTeachers(db: DbOrTx) {
 export async function listHotWords(db: DbOrTx, limit: number) {
   return db.select({ id: hotWords.id, word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort), asc(hotWords.id)).limit(limit)
 }
+
+/** Published courses that can be had for points, cheapest first, as course card rows with their points price. */
+export async function findPointsPricedCourses(db: DbOrTx, limit: number) {
+  return db.query.courses.findMany({
+    columns: { ...courseCardColumns, pointsPrice: true },
+    with: { teacher: { columns: { name: true } } },
+    where: and(published, sql`${courses.pointsPrice} is not null`, eq(courses.isFree, false)),
+    orderBy: [asc(courses.pointsPrice), asc(courses.id)],
+    limit,
+  })
+}

@@ -4,6 +4,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
   findCourseTeacher,
+  findPointsPricedCourses,
   findCourseTree,
   findTeacherWithCourses,
   listCategoriesWithCounts,
@@ -89,6 +90,7 @@ function toCourseBody(row: CourseTreeRow): CourseBody {
     price_fen: row.priceFen,
     original_price_fen: row.originalPriceFen,
     is_free: row.isFree,
+    points_price: row.pointsPrice,
     vip_free: row.vipFree,
     level: row.level,
     tags: row.tags,
@@ -260,6 +262,11 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     hotWords: () => hotWordsCache.get('words', () => getHotWords(db)),
     /** All teachers (the /teacher page without an id). */
     teachers: () => teachersCache.get('all', () => getTeachers(db)),
+    /** Courses that can be exchanged for points (/course/creditPay without an id), cheapest first. */
+    async pointsCourses() {
+      const rows = await findPointsPricedCourses(db, 100)
+      return rows.map((r) => ({ ...toCourseCard(r), points_price: r.pointsPrice! }))
+    },
   }
 }
 

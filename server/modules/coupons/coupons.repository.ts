@@ -135,10 +135,18 @@ export async function returnCoupon(db: DbOrTx, orderId: number) {
 
 /** A course's category and that category's parent (category-scoped coupons match either). */
 export async function courseCategories(db: DbOrTx, courseId: number) {
-  const [row] = await db
-    .select({ categoryId: courses.categoryId, parentId: categories.parentId })
+  return (await coursesCategories(db, [courseId])).get(courseId) ?? []
+}
+
+/** Each course's category and that category's parent (what category coupons are matched against). */
+export async function coursesCategories(db: DbOrTx, courseIds: number[]) {
+  const byCourse = new Map<number, number[]>()
+  if (courseIds.length === 0) return byCourse
+  const rows = await db
+    .select({ id: courses.id, categoryId: courses.categoryId, parentId: categories.parentId })
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .where(eq(courses.id, courseId))
-  return row ? [row.categoryId, ...(row.parentId === null ? [] : [row.parentId])] : []
+    .where(inArray(courses.id, courseIds))
+  for (const row of rows) byCourse.set(row.id, [row.categoryId, ...(row.parentId === null ? [] : [row.parentId])])
+  return byCourse
 }

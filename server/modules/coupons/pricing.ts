@@ -16,6 +16,22 @@ export function couponCovers(t: Pick<CouponTemplateRow, 'scope' | 'scopeIds'>, c
   return course.categoryIds.some((c) => t.scopeIds.includes(c))
 }
 
+/** One thing in an order as coupons see it: the course, its categories (and their parents), what it sells for. */
+export interface PricedLine {
+  id: number
+  categoryIds: number[]
+  priceFen: number
+}
+
+/**
+ * What a coupon takes off an order of several courses: its minimum spend and its discount count only the lines it
+ * covers (a category coupon on a bundle discounts that category's share). For one course this is `couponDiscount`.
+ */
+export function couponDiscountOn(t: Parameters<typeof couponDiscount>[0] & Parameters<typeof couponCovers>[0], lines: PricedLine[]) {
+  const covered = lines.reduce((sum, line) => sum + (couponCovers(t, line) ? line.priceFen : 0), 0)
+  return covered > 0 ? couponDiscount(t, covered) : 0
+}
+
 /** How many points pay for part of `amountFen`: at most the balance and at most `maxPercent` of the amount. */
 export function pointsFor(amountFen: number, balance: number, rules: PointRules) {
   const capFen = Math.floor((amountFen * rules.maxPercent) / 100)

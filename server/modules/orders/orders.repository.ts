@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, systemCourseItems, vipPlans } from '#server/db/schema/catalogue.ts'
+import { categories, courses, systemCourseItems, vipPlans } from '#server/db/schema/catalogue.ts'
 import {
   memberCoupons,
   orderEvents,
@@ -23,12 +23,46 @@ export type OrderRow = typeof orders.$inferSelect
 export type NewOrder = typeof orders.$inferInsert
 export type OrderItemRow = typeof orderItems.$inferSelect
 
-export async function findCourse(db: DbOrTx, id: number) {
+const courseForSale = {
+  id: courses.id,
+  title: courses.title,
+  priceFen: courses.priceFen,
+  pointsPrice: courses.pointsPrice,
+  isFree: courses.isFree,
+  status: courses.status,
+  type: courses.type,
+  categoryId: courses.categoryId,
+}
+export type CourseForSale = { [K in keyof typeof courseForSale]: (typeof courses.$inferSelect)[K] }
+
+export async function findCourse(db: DbOrTx, id: number): Promise<CourseForSale | null> {
+  const [row] = await db.select(courseForSale).from(courses).where(eq(courses.id, id))
+  return row ?? null
+}
+
+/**
+ * A course as checkout needs it, in one statement: the course, its category and that category's parent (what
+ * coupons match), and whether the member owns it now (see `ownedSql`).
+ */
+export async function findCourseForMember(db: DbOrTx, memberId: number, id: number, now: Date) {
   const [row] = await db
-    .select({ id: courses.id, title: courses.title, priceFen: courses.priceFen, isFree: courses.isFree, status: courses.status, type: courses.type })
+    .select({
+      ...courseForSale,
+      parentCategoryId: categories.parentId,
+      owned: sql<boolean>`${ownedSql(sql`${memberId}::int`, sql`${courses.id}`, now)}`,
+    })
     .from(courses)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
     .where(eq(courses.id, id))
   return row ?? null
+}
+
+/** The courses of `ids` that exist, in the order of `ids`. */
+export async function findCourses(db: DbOrTx, ids: number[]): Promise<CourseForSale[]> {
+  if (ids.length === 0) return []
+  const rows = await db.select(courseForSale).from(courses).where(inArray(courses.id, ids))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 export async function findVipPlan(db: DbOrTx, id: number) {
@@ -54,6 +88,15 @@ function ownedSql(memberId: SQL, courseId: SQL, now: Date) {
 export async function ownsCourse(db: DbOrTx, memberId: number, courseId: number, now: Date) {
   const result = await db.execute<{ owned: boolean }>(sql`select ${ownedSql(sql`${memberId}::int`, sql`${courseId}::int`, now)} as owned`)
   return result.rows[0]?.owned === true
+}
+
+/** Which of `courseIds` the member owns now (see `ownedSql`), in one statement. */
+export async function ownedCourseIds(db: DbOrTx, memberId: number, courseIds: number[], now: Date) {
+  if (courseIds.length === 0) return new Set<number>()
+  const result = await db.execute<{ id: number }>(
+    sql`select c.id from unnest(${`{${courseIds.join(',')}}`}::int[]) as c(id) where ${ownedSql(sql`${memberId}::int`, sql`c.id`, now)}`,
+  )
+  return new Set(result.rows.map((r) => Number(r.id)))
 }
 
 // The same casing as the app's drizzle instance (server/db/database.ts), for the column names it renders.

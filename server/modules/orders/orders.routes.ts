@@ -16,7 +16,11 @@ import {
   OrderStatusQuery,
   OrderStatusResponse,
   PayAmountBody,
+  PayBundleBody,
   PayCourseBody,
+  PayFavouritesBody,
+  BundlePreviewQuery,
+  FavouritesPreviewQuery,
   PayVipBody,
   PreviewResponse,
   VipPreviewQuery,
@@ -29,7 +33,7 @@ const tags = ['orders']
 const security = [{ token: [] }]
 const idempotencyNote = ' Send an `Idempotency-Key` header (8–128 of A–Z a–z 0–9 . _ : -) to get the first answer again on a retry.'
 
-function checkoutContext(request: FastifyRequest, choice: { pay_method: ProviderPayMethod; coupon_id?: number | null; points?: number }) {
+function checkoutContext(request: FastifyRequest, choice: { pay_method: ProviderPayMethod | 'points'; coupon_id?: number | null; points?: number }) {
   return {
     memberId: requireRole(request).memberId,
     payMethod: choice.pay_method,
@@ -40,7 +44,7 @@ function checkoutContext(request: FastifyRequest, choice: { pay_method: Provider
   }
 }
 
-/** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount; GET /pay/course) and the member's orders. */
+/** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount, /foryou/pay, /fav/pay; GET /pay/course) and the member's orders. */
 export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { orders, db, now } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -53,7 +57,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
       schema: {
         tags,
         security,
-        summary: `Buy a course: creates (or reuses the pending) order and returns what the client needs to pay.${idempotencyNote}`,
+        summary: `Buy a course: creates (or reuses the pending) order and returns what the client needs to pay; pay_method points spends the course's points price at once.${idempotencyNote}`,
         body: PayCourseBody,
         response: { 200: CheckoutResponse },
       },
@@ -78,6 +82,44 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     },
     async (request) =>
       ok(await orders.payAmount(checkoutContext(request, { pay_method: request.body.pay_method }), request.body.amount_fen, request.body.title)),
+  )
+
+  r.post(
+    '/foryou/pay',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: { tags, security, summary: `Buy a course bundle at my price (the share of its courses I do not own yet).${idempotencyNote}`, body: PayBundleBody, response: { 200: CheckoutResponse } },
+    },
+    async (request) => ok(await orders.payBundle(checkoutContext(request, request.body), request.body.id)),
+  )
+
+  r.post(
+    '/fav/pay',
+    {
+      config: { auth: 'required', idempotent: true },
+      schema: { tags, security, summary: `Buy favourite courses together in one order.${idempotencyNote}`, body: PayFavouritesBody, response: { 200: CheckoutResponse } },
+    },
+    async (request) => ok(await orders.payFavourites(checkoutContext(request, request.body), request.body.course_ids)),
+  )
+
+  r.get(
+    '/foryou/pay/preview',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold', querystring: BundlePreviewQuery, response: { 200: PreviewResponse } },
+    },
+    async (request) =>
+      ok(await orders.preview(requireRole(request).memberId, { bundleId: request.query.id, couponId: request.query.coupon_id, points: request.query.points })),
+  )
+
+  r.get(
+    '/fav/pay/preview',
+    {
+      config: { auth: 'required' },
+      schema: { tags, security, summary: 'Price of favourite courses bought together: coupons, points, what is left to pay', querystring: FavouritesPreviewQuery, response: { 200: PreviewResponse } },
+    },
+    async (request) =>
+      ok(await orders.preview(requireRole(request).memberId, { courseIds: request.query.course_ids ?? null, couponId: request.query.coupon_id, points: request.query.points })),
   )
 
   r.get(

@@ -12,7 +12,24 @@ const id = z.number().int().positive().max(2_147_483_647)
 const couponChoice = id.nullable().optional().describe('A coupon of mine (GET /api/coupons); left out: the best one that applies; null: none')
 const pointsChoice = z.number().int().min(0).max(100_000_000).optional().describe('Points to put towards the price (GET …/preview says how many may be used)')
 
-export const PayCourseBody = z.object({ course_id: id, pay_method: ProviderPayMethod, coupon_id: couponChoice, points: pointsChoice })
+export const PayCourseBody = z.object({
+  course_id: id,
+  pay_method: z.union([ProviderPayMethod, z.literal('points').describe('A course with a points price, paid with points at once (/course/creditPay)')]),
+  coupon_id: couponChoice,
+  points: pointsChoice,
+})
+export const PayBundleBody = z.object({ id: id.describe('The bundle (/foryou/{id})'), pay_method: ProviderPayMethod, coupon_id: couponChoice, points: pointsChoice })
+export const PayFavouritesBody = z.object({
+  course_ids: z
+    .array(id)
+    .min(1)
+    .max(50)
+    .optional()
+    .describe('The favourite courses to buy together; left out: every paid favourite I do not own yet (GET /fav/calc)'),
+  pay_method: ProviderPayMethod,
+  coupon_id: couponChoice,
+  points: pointsChoice,
+})
 export const PayVipBody = z.object({ plan_id: id, pay_method: ProviderPayMethod, points: pointsChoice })
 export const PayAmountBody = z.object({
   amount_fen: z.number().int().min(1).max(5_000_000).describe('1 fen to 50,000 yuan'),
@@ -80,7 +97,10 @@ export const OrderStatusQuery = z.object({ order_no: z.string().trim().min(1).ma
 export const OrderStatusResponse = envelope(OrderView)
 
 export const OrderListQuery = z.object({
-  kind: z.enum(['course', 'vip', 'amount', 'bundle', 'favourites']).optional(),
+  kind: z
+    .enum(['course', 'vip', 'amount', 'bundle', 'favourites'])
+    .optional()
+    .describe('course: every order that gives courses (single courses, bundles, favourites together); the others: that kind only'),
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 })
@@ -120,6 +140,15 @@ export const CoursePreviewQuery = z.object({
   coupon_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   points: z.coerce.number().int().min(0).max(100_000_000).optional(),
 })
+export const BundlePreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const FavouritesPreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({
+  course_ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
+    .transform((v) => v.split(',').map(Number))
+    .optional()
+    .describe('Comma-separated course ids; left out: every paid favourite I do not own yet'),
+})
 export const VipPreviewQuery = z.object({
   plan_id: z.coerce.number().int().positive().max(2_147_483_647),
   points: z.coerce.number().int().min(0).max(100_000_000).optional(),
@@ -141,5 +170,7 @@ export const PreviewData = z.object({
   points_fen: z.number().int(),
   /** What is left to pay through a provider; 0 means the order is paid at once. */
   amount_fen: z.number().int(),
+  /** What the order would hold, each at the price it sells for in it (a bundle's price is split over its courses). */
+  items: z.array(OrderItem),
 })
 export const PreviewResponse = envelope(PreviewData)

@@ -6,13 +6,18 @@ import type { OrderKind, PayMethod } from '#server/db/schema/commerce.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { ProviderError, providerOf, type PaymentProviders, type PrepayResult, type ProviderPayMethod } from '#server/integrations/payments/payments.ts'
-import { courseCategories, reserveCoupon, usableCoupons } from '#server/modules/coupons/coupons.repository.ts'
-import { couponCovers, couponDiscount, pointsFor } from '#server/modules/coupons/pricing.ts'
+import { bundlePrice } from '#server/modules/bundles/bundle-price.ts'
+import { findBundle, findBundleCourses } from '#server/modules/bundles/bundles.repository.ts'
+import { paidCourses } from '#server/modules/bundles/bundles.service.ts'
+import { coursesCategories, reserveCoupon, usableCoupons } from '#server/modules/coupons/coupons.repository.ts'
+import { couponDiscountOn, pointsFor, type PricedLine } from '#server/modules/coupons/pricing.ts'
+import { listBuyableFavourites } from '#server/modules/favourites/favourites.repository.ts'
 import type { PaymentService } from '#server/modules/payments/payments.service.ts'
 import { debitPoints, lockBalance, pointBalance } from '#server/modules/points/points.repository.ts'
 import { grantOrder, releaseBenefits } from './fulfilment.ts'
 import {
-  findCourse,
+  findCourseForMember,
+  findCourses,
   findEvents,
   findItems,
   findMemberOpenid,
@@ -23,7 +28,7 @@ import {
   insertOrderItems,
   insertPendingOrder,
   listMemberOrders,
-  ownsCourse,
+  ownedCourseIds,
   searchOrders,
   transitionOrder,
   type StaffOrderFilter,
@@ -42,7 +47,8 @@ export interface OrderDeps {
 
 export interface CheckoutContext {
   memberId: number
-  payMethod: ProviderPayMethod
+  /** points: a course priced in points, paid with them at once (/course/creditPay/{id}). */
+  payMethod: ProviderPayMethod | 'points'
   clientIp: string
   sp: string | null
   /** A coupon of the member's (member coupon id); undefined: the best one that applies; null: none. */
@@ -60,10 +66,15 @@ interface Purchase {
   items: Omit<OrderItemRow, 'id' | 'orderId'>[]
   /** Where Alipay's "back" button goes. */
   quitPath: string
-  /** What coupons are matched against; null where coupons do not apply (VIP plans, given amounts). */
-  couponTarget: { id: number; categoryIds: number[] } | null
+  /** The courses coupons are matched against, at the price each sells for here; null: coupons do not apply. */
+  couponLines: PricedLine[] | null
   pointsAllowed: boolean
+  /** A course bought for exactly this many points instead of money: no coupon, nothing left to pay. */
+  pointsPrice?: number
 }
+
+/** At most this many courses in one favourites checkout. */
+export const FAV_CHECKOUT_MAX = 50
 
 /** A pending order is reused only while it has at least this long to live; otherwise a fresh one is made. */
 const REUSE_MARGIN_MS = 2 * 60_000
@@ -140,15 +151,23 @@ export function createOrderService(deps: OrderDeps) {
   /**
    * The price of a purchase for a member now: the coupon (the chosen one, or by default the best that covers it,
    * or none when `couponId` is null), and `points` of the member's points at most up to the configured share.
-   * Inside a transaction the balance row is locked, so concurrent checkouts see each other's spending.
+   * `lockedBalance` is the balance a checkout transaction read when it locked the row (so concurrent checkouts
+   * see each other's spending); a preview reads it here.
    */
-  async function quote(tx: DbOrTx, ctx: { memberId: number; couponId?: number | null; points?: number }, purchase: Purchase, at: Date, lock: boolean): Promise<Quote> {
-    const usable = purchase.couponTarget ? await usableCoupons(tx, ctx.memberId, at) : []
-    const target = purchase.couponTarget
-    const options = target
+  async function quote(tx: DbOrTx, ctx: { memberId: number; couponId?: number | null; points?: number }, purchase: Purchase, at: Date, lockedBalance?: number): Promise<Quote> {
+    const readBalance = async () => lockedBalance ?? (await pointBalance(tx, ctx.memberId))
+    if (purchase.pointsPrice !== undefined) {
+      const price = purchase.pointsPrice
+      const balance = await readBalance()
+      if (ctx.couponId) throw new AppError(Codes.CouponUnavailable, '积分兑换不能使用优惠券')
+      if (balance < price) throw new AppError(Codes.PointsInsufficient, `积分不足：兑换需要 ${price} 积分，当前余额 ${balance} 积分`)
+      return { options: [], coupon: null, discountFen: 0, balance, pointsMax: price, points: price, pointsFen: 0, amountFen: 0 }
+    }
+    const lines = purchase.couponLines
+    const usable = lines ? await usableCoupons(tx, ctx.memberId, at) : []
+    const options = lines
       ? usable
-          .filter((u) => couponCovers(u.template, target))
-          .map((u) => ({ couponId: u.coupon.id, name: u.template.name, expiresAt: u.coupon.expiresAt, discountFen: couponDiscount(u.template, purchase.priceFen) }))
+          .map((u) => ({ couponId: u.coupon.id, name: u.template.name, expiresAt: u.coupon.expiresAt, discountFen: couponDiscountOn(u.template, lines) }))
           .filter((o) => o.discountFen > 0)
           .sort((x, y) => y.discountFen - x.discountFen || x.expiresAt.getTime() - y.expiresAt.getTime())
       : []
@@ -158,7 +177,7 @@ export function createOrderService(deps: OrderDeps) {
       if (!chosen) throw new AppError(Codes.CouponUnavailable)
     } else if (ctx.couponId === undefined) chosen = options[0] ?? null
     const afterCoupon = purchase.priceFen - (chosen?.discountFen ?? 0)
-    const balance = purchase.pointsAllowed ? (lock ? await lockBalance(tx, ctx.memberId, at) : await pointBalance(tx, ctx.memberId)) : 0
+    const balance = purchase.pointsAllowed ? await readBalance() : 0
     const max = purchase.pointsAllowed ? pointsFor(afterCoupon, Number.MAX_SAFE_INTEGER, config.payments.points).points : 0
     const points = ctx.points ?? 0
     if (points > max) throw new AppError(Codes.BadRequest, `最多可使用 ${max} 积分（points）`)
@@ -188,24 +207,18 @@ export function createOrderService(deps: OrderDeps) {
   }
 
   async function checkout(ctx: CheckoutContext, purchase: Purchase): Promise<z.infer<typeof CheckoutData>> {
-    const provider = providerOf(ctx.payMethod)!
-    // Whether a provider is needed at all (coupon and points may cover everything) is known from a first quote,
-    // or from the pending order a second tap will reuse (its coupon and points are already taken by it).
-    const pendingNow = await findPendingOrder(db, ctx.memberId, purchase.kind, purchase.target)
-    const needsProvider =
-      pendingNow && reusable(pendingNow, ctx, purchase, now()) ? pendingNow.amountFen > 0 : (await quote(db, ctx, purchase, now(), false)).amountFen > 0
-    if (needsProvider && !config.payments[provider].enabled) throw new AppError(Codes.PayMethodUnavailable)
-    const openid = needsProvider && ctx.payMethod === 'wechat_jsapi' ? await findMemberOpenid(db, ctx.memberId) : null
-    if (needsProvider && ctx.payMethod === 'wechat_jsapi' && !openid) throw new AppError(Codes.WechatOpenidRequired)
+    const provider = providerOf(ctx.payMethod)
+    const openid = ctx.payMethod === 'wechat_jsapi' ? await findMemberOpenid(db, ctx.memberId) : null
     const actor = `member:${ctx.memberId}`
 
     const { order, reused, replaced } = await db.transaction(async (tx) => {
       const at = now()
       // One checkout per member at a time (the points balance row is the lock): a second tap waits for the first
       // and then finds its order, and coupons and points are counted in order.
-      await lockBalance(tx, ctx.memberId, at)
+      const balance = await lockBalance(tx, ctx.memberId, at)
       const pending = await findPendingOrder(tx, ctx.memberId, purchase.kind, purchase.target)
       let replacedNo: string | null = null
+      let available = balance
       if (pending) {
         if (reusable(pending, ctx, purchase, at)) return { order: pending, reused: true, replaced: null }
         // Another method, coupon, points or price, or nearly expired: close it and start again (the provider is
@@ -215,10 +228,14 @@ export function createOrderService(deps: OrderDeps) {
           const released = await releaseBenefits(tx, closed, at, actor)
           await insertOrderEvent(tx, { orderId: pending.id, fromState: 'pending', toState: 'closed', reason: 'replaced', actor, data: { pay_method: ctx.payMethod, ...released }, createdAt: at })
           replacedNo = pending.orderNo
+          available = await lockBalance(tx, ctx.memberId, at)
         }
       }
-      const q = await quote(tx, ctx, purchase, at, true)
-      if (q.amountFen > 0 && !needsProvider) throw new AppError(Codes.Conflict)
+      const q = await quote(tx, ctx, purchase, at, available)
+      // Whether a provider is needed is known only now (coupon and points may cover everything); refusing here
+      // rolls back the replaced order's closing too.
+      if (q.amountFen > 0 && (!provider || !config.payments[provider].enabled)) throw new AppError(Codes.PayMethodUnavailable)
+      if (q.amountFen > 0 && ctx.payMethod === 'wechat_jsapi' && !openid) throw new AppError(Codes.WechatOpenidRequired)
       const payMethod: PayMethod = q.amountFen > 0 ? ctx.payMethod : q.points > 0 ? 'points' : 'free'
       const inserted = await insertPendingOrder(tx, {
         orderNo: newOrderNo(at),
@@ -266,7 +283,7 @@ export function createOrderService(deps: OrderDeps) {
       // Best effort: a payment that still arrives for it is handled like any payment of a closed order.
       if (old) void providers[old].close(replaced).catch(() => {})
     }
-    if (order.state === 'paid') return checkoutData(order, reused, {})
+    if (order.state === 'paid' || !provider) return checkoutData(order, reused, {})
 
     let pay: PrepayResult
     try {
@@ -289,19 +306,91 @@ export function createOrderService(deps: OrderDeps) {
     return checkoutData(order, reused, pay)
   }
 
-  async function coursePurchase(memberId: number, courseId: number): Promise<Purchase> {
-    const course = await findCourse(db, courseId)
+  /** A course for money, or with `withPoints` for its points price. */
+  async function coursePurchase(memberId: number, courseId: number, withPoints = false): Promise<Purchase> {
+    const course = await findCourseForMember(db, memberId, courseId, now())
     if (!course || course.status !== 'published') throw new AppError(Codes.NotFound, '课程不存在')
-    if (course.isFree || course.priceFen === 0) throw new AppError(Codes.CourseFree)
-    if (await ownsCourse(db, memberId, courseId, now())) throw new AppError(Codes.CourseOwned)
+    if (course.isFree) throw new AppError(Codes.CourseFree)
+    if (withPoints && course.pointsPrice === null) throw new AppError(Codes.NotForSale, '这门课程不支持积分兑换')
+    if (!withPoints && course.priceFen === 0) throw new AppError(course.pointsPrice === null ? Codes.CourseFree : Codes.NotForSale, course.pointsPrice === null ? undefined : '这门课程只能用积分兑换')
+    if (course.owned) throw new AppError(Codes.CourseOwned)
+    const target = `course:${course.id}`
+    if (withPoints) {
+      const title = course.title
+      const items = [{ courseId: course.id, vipPlanId: null, vipDays: null, title, priceFen: 0 }]
+      return { kind: 'course', target, title, priceFen: 0, items, quitPath: `/course/creditPay/${course.id}`, couponLines: null, pointsAllowed: true, pointsPrice: course.pointsPrice! }
+    }
+    const categoryIds = course.parentCategoryId === null ? [course.categoryId] : [course.categoryId, course.parentCategoryId]
     return {
       kind: 'course',
-      target: `course:${course.id}`,
+      target,
       title: course.title,
       priceFen: course.priceFen,
       items: [{ courseId: course.id, vipPlanId: null, vipDays: null, title: course.title, priceFen: course.priceFen }],
       quitPath: `/course/${course.id}.html`,
-      couponTarget: { id: course.id, categoryIds: await courseCategories(db, course.id) },
+      couponLines: [{ id: course.id, categoryIds, priceFen: course.priceFen }],
+      pointsAllowed: true,
+    }
+  }
+
+  /** Several courses in one order, each at its share of `lines`; coupons see each course at that share. */
+  async function coursesLines(lines: { id: number; title: string; priceFen: number }[]) {
+    const categories = await coursesCategories(db, lines.map((l) => l.id))
+    return {
+      items: lines.map((l) => ({ courseId: l.id, vipPlanId: null, vipDays: null, title: l.title, priceFen: l.priceFen })),
+      couponLines: lines.map((l) => ({ id: l.id, categoryIds: categories.get(l.id) ?? [], priceFen: l.priceFen })),
+    }
+  }
+
+  /** A bundle on sale, at the member's price (the share of the courses they do not own yet). */
+  async function bundlePurchase(memberId: number, bundleId: number): Promise<Purchase> {
+    const bundle = await findBundle(db, bundleId)
+    if (!bundle) throw new AppError(Codes.NotFound, '套餐不存在')
+    if (!bundle.active) throw new AppError(Codes.NotForSale, '该套餐已停售')
+    const paid = paidCourses(await findBundleCourses(db, [bundle.id]))
+    const price = bundlePrice(bundle.priceFen, paid, await ownedCourseIds(db, memberId, paid.map((c) => c.id), now()))
+    if (!price) throw new AppError(Codes.CourseOwned, '套餐里的课程你都已拥有，直接去学习吧')
+    const titles = new Map(paid.map((c) => [c.id, c.title]))
+    const { items, couponLines } = await coursesLines(price.lines.map((l) => ({ ...l, title: titles.get(l.id)! })))
+    return {
+      kind: 'bundle',
+      target: `bundle:${bundle.id}`,
+      title: `套餐 · ${bundle.title}`,
+      priceFen: price.amountFen,
+      items,
+      quitPath: `/foryou/${bundle.id}`,
+      couponLines,
+      pointsAllowed: true,
+    }
+  }
+
+  /**
+   * Favourite courses bought together: exactly the chosen ones (by default every paid favourite not owned yet),
+   * each at its price. A chosen course that is no longer a buyable favourite stops the checkout with its title,
+   * so the member never pays for a list other than the one they saw.
+   */
+  async function favouritesPurchase(memberId: number, courseIds: number[] | undefined): Promise<Purchase> {
+    const buyable = await listBuyableFavourites(db, memberId, now())
+    const chosen = courseIds ? [...new Set(courseIds)] : buyable.map((c) => c.id)
+    if (chosen.length === 0) throw new AppError(Codes.BadRequest, '请选择要购买的课程')
+    if (chosen.length > FAV_CHECKOUT_MAX) throw new AppError(Codes.BadRequest, `一次最多购买 ${FAV_CHECKOUT_MAX} 门课程（course_ids）`)
+    const buyableIds = new Set(buyable.map((c) => c.id))
+    const courses = await findCourses(db, chosen)
+    const gone = chosen.filter((id) => !buyableIds.has(id))
+    if (gone.length > 0) {
+      const names = gone.map((id) => courses.find((c) => c.id === id)?.title ?? `#${id}`).join('、')
+      throw new AppError(Codes.NotForSale, `这些课程已购买、已免费或不在收藏中：${names}，请刷新后重试`)
+    }
+    const { items, couponLines } = await coursesLines(courses.map((c) => ({ id: c.id, title: c.title, priceFen: c.priceFen })))
+    const sorted = [...chosen].sort((a, b) => a - b)
+    return {
+      kind: 'favourites',
+      target: `fav:${sorted.join(',')}`,
+      title: courses.length === 1 ? courses[0]!.title : `${courses[0]!.title} 等 ${courses.length} 门课程`,
+      priceFen: courses.reduce((s, c) => s + c.priceFen, 0),
+      items,
+      quitPath: '/myCollection',
+      couponLines,
       pointsAllowed: true,
     }
   }
@@ -318,7 +407,7 @@ export function createOrderService(deps: OrderDeps) {
       priceFen: plan.priceFen,
       items: [{ courseId: null, vipPlanId: plan.id, vipDays: plan.days, title, priceFen: plan.priceFen }],
       quitPath: '/vipBuy',
-      couponTarget: null,
+      couponLines: null,
       pointsAllowed: true,
     }
   }
@@ -331,9 +420,22 @@ export function createOrderService(deps: OrderDeps) {
   }
 
   return {
-    /** Checkout of a course: refused when it is free, not on sale, or already owned. */
+    /**
+     * Checkout of a course: refused when it is free, not on sale, or already owned. With pay method `points` the
+     * course's points price is spent at once (/course/creditPay/{id}).
+     */
     async payCourse(ctx: CheckoutContext, courseId: number) {
-      return checkout(ctx, await coursePurchase(ctx.memberId, courseId))
+      return checkout(ctx, await coursePurchase(ctx.memberId, courseId, ctx.payMethod === 'points'))
+    },
+
+    /** Checkout of a bundle at the member's price (POST /foryou/pay). */
+    async payBundle(ctx: CheckoutContext, bundleId: number) {
+      return checkout(ctx, await bundlePurchase(ctx.memberId, bundleId))
+    },
+
+    /** Checkout of favourite courses together (POST /fav/pay). */
+    async payFavourites(ctx: CheckoutContext, courseIds: number[] | undefined) {
+      return checkout(ctx, await favouritesPurchase(ctx.memberId, courseIds))
     },
 
     /** Checkout of a VIP plan on sale. */
@@ -345,10 +447,17 @@ export function createOrderService(deps: OrderDeps) {
      * What the purchase page shows before paying: the coupons that apply (best first, the best chosen unless
      * another or none is asked for), the points that may be used, and what is left to pay.
      */
-    async preview(memberId: number, what: { courseId?: number; planId?: number; couponId?: number; points?: number }) {
-      const purchase = what.courseId !== undefined ? await coursePurchase(memberId, what.courseId) : await vipPurchase(what.planId!)
+    async preview(memberId: number, what: { courseId?: number; planId?: number; bundleId?: number; courseIds?: number[] | null; couponId?: number; points?: number }) {
+      const purchase =
+        what.courseId !== undefined
+          ? await coursePurchase(memberId, what.courseId)
+          : what.bundleId !== undefined
+            ? await bundlePurchase(memberId, what.bundleId)
+            : what.courseIds !== undefined
+              ? await favouritesPurchase(memberId, what.courseIds ?? undefined)
+              : await vipPurchase(what.planId!)
       const couponId = what.couponId === 0 ? null : what.couponId
-      const base = await quote(db, { memberId, couponId }, purchase, now(), false)
+      const base = await quote(db, { memberId, couponId }, purchase, now())
       const points = Math.min(what.points ?? 0, base.pointsMax)
       const pointsFen = points * config.payments.points.fenPerPoint
       return {
@@ -363,6 +472,7 @@ export function createOrderService(deps: OrderDeps) {
         points,
         points_fen: pointsFen,
         amount_fen: base.amountFen - pointsFen,
+        items: purchase.items.map((i) => ({ course_id: i.courseId, vip_plan_id: i.vipPlanId, title: i.title, price_fen: i.priceFen })),
       }
     },
 
@@ -376,7 +486,7 @@ export function createOrderService(deps: OrderDeps) {
         priceFen: amountFen,
         items: [{ courseId: null, vipPlanId: null, vipDays: null, title, priceFen: amountFen }],
         quitPath: '/PayAmount',
-        couponTarget: null,
+        couponLines: null,
         pointsAllowed: false,
       })
     },
@@ -396,9 +506,13 @@ export function createOrderService(deps: OrderDeps) {
       return toOrderView(order, await findItems(db, [order.id]))
     },
 
-    /** The member's orders, newest first, optionally of one kind, paged by cursor. */
+    /**
+     * The member's orders, newest first, optionally of one kind, paged by cursor. Kind `course` lists every
+     * order that gives courses (single courses, bundles, favourites bought together): the /order screen.
+     */
     async list(memberId: number, filter: { kind?: OrderKind; cursor?: number; limit: number }) {
-      const rows = await listMemberOrders(db, memberId, { kinds: filter.kind ? [filter.kind] : undefined, before: filter.cursor, limit: filter.limit + 1 })
+      const kinds: OrderKind[] | undefined = filter.kind === 'course' ? ['course', 'bundle', 'favourites'] : filter.kind ? [filter.kind] : undefined
+      const rows = await listMemberOrders(db, memberId, { kinds, before: filter.cursor, limit: filter.limit + 1 })
       const page = rows.slice(0, filter.limit)
       const items = await findItems(db, page.map((o) => o.id))
       return { list: page.map((o) => toOrderView(o, items)), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }

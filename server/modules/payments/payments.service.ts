@@ -282,6 +282,44 @@ export function createPaymentService(deps: PaymentDeps) {
     }
   }
 
+  /**
+   * Asks the provider how a refund sent earlier stands (no final answer or notification came): completes or fails
+   * it as the provider says, or sends it again, with the same number, when the provider never got it.
+   */
+  async function checkRefund(refundId: number) {
+    const refund = await findRefund(db, refundId)
+    if (!refund || refund.state !== 'processing' || !refund.provider) return refund?.state ?? null
+    if (!refund.sentAt) return sendRefund(refundId)
+    const order = (await findOrderById(db, refund.orderId))!
+    const attemptAt = now()
+    const actor = `provider:${refund.provider}`
+    let status
+    try {
+      status = await providers[refund.provider].queryRefund({ orderNo: order.orderNo, refundNo: refund.refundNo })
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err
+      await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, lastError: err.message.slice(0, 500) }, attemptAt)
+      return 'processing'
+    }
+    if (status.state === 'not_found') return sendRefund(refundId)
+    if (status.amountFen !== null && status.amountFen !== refund.amountFen) {
+      // Never complete a refund for another amount than ours: staff look at it.
+      await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, lastError: `the provider reports ${status.amountFen} fen refunded, ours is ${refund.amountFen}` }, attemptAt)
+      return 'processing'
+    }
+    if (status.state === 'succeeded' || status.state === 'failed') {
+      await db.transaction(async (tx) => {
+        const locked = await lockRefundByNo(tx, refund.refundNo)
+        if (!locked) return
+        if (status.state === 'succeeded') await completeRefund(tx, locked, status.providerRefundId, actor)
+        else await failRefund(tx, locked, status.detail ?? 'the provider reported the refund failed', actor)
+      })
+      return status.state
+    }
+    await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, providerRefundId: status.providerRefundId, lastError: null }, attemptAt)
+    return 'processing'
+  }
+
   /** Asks the provider about one pending (or just closed) order and applies a payment it reports. */
   async function reconcile(order: OrderRow): Promise<'paid' | 'unpaid' | 'error'> {
     const provider = providerOf(order.payMethod)
@@ -321,7 +359,7 @@ export function createPaymentService(deps: PaymentDeps) {
     async handlePaymentNotification(provider: PaymentProviderName, incoming: IncomingNotification): Promise<NotificationAnswer> {
       let verified: VerifiedPayment
       try {
-        verified = providers[provider].verifyPayment(incoming)
+        verified = await providers[provider].verifyPayment(incoming)
       } catch (err) {
         if (!(err instanceof NotificationError)) throw err
         await logNotification(db, {
@@ -348,7 +386,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (!p.verifyRefund) return { accepted: false, outcome: 'bad_body', detail: 'this provider sends no refund notifications' }
       let r
       try {
-        r = p.verifyRefund(incoming)
+        r = await p.verifyRefund(incoming)
       } catch (err) {
         if (!(err instanceof NotificationError)) throw err
         await log(err.outcome, err.message, `unverified:${crypto.randomUUID()}`, null, false)
@@ -379,6 +417,8 @@ export function createPaymentService(deps: PaymentDeps) {
     reconcile,
 
     sendRefund,
+
+    checkRefund,
 
     /** Closes pending orders past their expiry, at the provider first; a payment found on the way is applied. */
     async closeExpired(limit = 50) {
@@ -419,10 +459,13 @@ export function createPaymentService(deps: PaymentDeps) {
       return paid
     },
 
-    /** Sends refunds that are approved but not sent, or sent without a final answer for a while. */
+    /**
+     * Sends refunds that are approved but not sent; asks the provider about refunds sent without a final answer
+     * for a while (and sends again, same number, those it never got).
+     */
     async sendPendingRefunds(limit = 20) {
       const rows = await findRefundsToSend(db, new Date(now().getTime() - REFUND_RESEND_MS), limit)
-      for (const r of rows) await sendRefund(r.id)
+      for (const r of rows) await (r.sentAt ? checkRefund(r.id) : sendRefund(r.id))
       return rows.length
     },
 

@@ -79,8 +79,9 @@ export async function ledgerProblems(db: Db, fenPerPoint = 1) {
     const expected = ['paid', 'partially_refunded'].includes(r.state) || (r.state === 'refunding' && r.active > 0) ? r.items : 0
     if (r.active !== expected) problems.push(`${r.order_no} (${r.state}) has ${r.active} active grants, expected ${expected}`)
   }
+  // Paid means from pending or closed; refunding → paid is a refund that failed, not a payment.
   const paidTwice = await db.execute<{ order_id: number; n: number }>(sql`
-    select order_id, count(*)::int as n from order_events where to_state = 'paid' and from_state is distinct from 'paid' group by order_id having count(*) > 1`)
+    select order_id, count(*)::int as n from order_events where to_state = 'paid' and from_state in ('pending', 'closed') group by order_id having count(*) > 1`)
   for (const r of paidTwice.rows) problems.push(`order ${r.order_id} became paid ${r.n} times`)
   const dupes = await db.execute<{ member_id: number; course_id: number; n: number }>(sql`
     select member_id, course_id, count(*)::int as n from entitlements
@@ -111,7 +112,10 @@ export async function ledgerProblems(db: Db, fenPerPoint = 1) {
     if (!ok) problems.push(`coupon ${c.id} is ${c.state} with its order ${c.order_state ?? 'none'}`)
   }
   const prices = await db.execute<{ order_no: string }>(sql`
-    select order_no from orders where amount_fen + discount_fen + points_used * ${fenPerPoint} <> original_fen`)
+    select order_no from orders
+    where amount_fen + discount_fen + points_used * ${fenPerPoint} <> original_fen
+      -- A course bought for its points price has no money price: nothing paid, nothing discounted.
+      and not (pay_method = 'points' and original_fen = 0 and amount_fen = 0 and discount_fen = 0 and points_used > 0)`)
   for (const r of prices.rows) problems.push(`${r.order_no}: amount + discount + points ≠ original price`)
   return problems
 }

@@ -43,10 +43,17 @@ export async function pointBalance(db: DbOrTx, memberId: number) {
   return row?.balance ?? 0
 }
 
-/** Locks the member's balance row for the transaction (creating it at 0). */
+/**
+ * Locks the member's balance row for the transaction, creating it at 0, and returns the balance: one statement.
+ * The no-op update on conflict takes the same row lock an UPDATE does, so concurrent holders wait for each other
+ * exactly as with SELECT … FOR UPDATE, one round trip fewer.
+ */
 export async function lockBalance(db: DbOrTx, memberId: number, at: Date) {
-  await db.insert(pointBalances).values({ memberId, balance: 0, updatedAt: at }).onConflictDoNothing()
-  const [row] = await db.select({ balance: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.memberId, memberId)).for('update')
+  const [row] = await db
+    .insert(pointBalances)
+    .values({ memberId, balance: 0, updatedAt: at })
+    .onConflictDoUpdate({ target: pointBalances.memberId, set: { balance: sql`${pointBalances.balance}` } })
+    .returning({ balance: pointBalances.balance })
   return row!.balance
 }
 

@@ -47,3 +47,16 @@ export async function listRefundsForStaff(db: DbOrTx, filter: { states?: readonl
     .orderBy(desc(refunds.id))
     .limit(filter.limit)
 }
+
+/**
+ * A failed refund goes back to processing to be sent again (same number), recorded with who and when: null when
+ * it was no longer failed (another operator's retry got there first).
+ */
+export async function markRefundRetried(db: DbOrTx, id: number, staffId: number, at: Date) {
+  const [row] = await db
+    .update(refunds)
+    .set({ state: 'processing', sentAt: null, retriedBy: staffId, retriedAt: at, retries: sql`${refunds.retries} + 1`, updatedAt: at })
+    .where(and(eq(refunds.id, id), eq(refunds.state, 'failed')))
+    .returning()
+  return row ?? null
+}

@@ -42,7 +42,10 @@ export async function refundRoutes(app: FastifyInstance, opts: { services: Servi
   )
 }
 
-/** Operators decide refund requests (under /api/admin/, admins only); every decision records who and when. */
+/**
+ * Operators decide refund requests and send failed refunds again (under /api/admin/, admins only); every action
+ * records who and when.
+ */
 export async function adminRefundRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { refunds } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -62,6 +65,21 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
       schema: { tags, security, summary: 'Approve a refund request (all or part) and refund through the provider', params: RefundNoParams, body: ApproveBody, response: { 200: RefundResponse } },
     },
     async (request) => ok(await refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, { amountFen: request.body.amount_fen, note: request.body.note })),
+  )
+
+  r.post(
+    '/admin/refunds/:refund_no/retry',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a failed refund to the provider again, with the same refund number (489 unless it failed)',
+        params: RefundNoParams,
+        response: { 200: RefundResponse },
+      },
+    },
+    async (request) => ok(await refunds.retry(requireRole(request, 'admin').memberId, request.params.refund_no)),
   )
 
   r.post(

@@ -29,6 +29,8 @@ export const RefundCheck = z.object({
   code: z.number().int(),
   msg: z.string(),
   amount_fen: z.number().int(),
+  /** Points the order was paid with: a full refund gives them back (an order paid with points alone refunds 0 fen). */
+  points_used: z.number().int(),
   window_days: z.number().int(),
   /** Until when a request is accepted; null for an order that is not paid. */
   deadline: z.string().nullable(),
@@ -39,7 +41,18 @@ export const RefundCheck = z.object({
 })
 export const RefundCheckResponse = envelope(RefundCheck)
 
-export const StaffRefund = RefundView.extend({ order_title: z.string(), order_amount_fen: z.number().int(), member_id: z.number().int(), phone: z.string().nullable(), last_error: z.string().nullable() })
+export const StaffRefund = RefundView.extend({
+  order_title: z.string(),
+  order_amount_fen: z.number().int(),
+  member_id: z.number().int(),
+  phone: z.string().nullable(),
+  last_error: z.string().nullable(),
+  /** A failed refund an operator may send again (POST /api/admin/refunds/{refund_no}/retry). */
+  retryable: z.boolean(),
+  retries: z.number().int(),
+  retried_by: z.number().int().nullable(),
+  retried_at: z.string().nullable(),
+})
 export const StaffRefundListQuery = z.object({
   state: z.enum(refundStates).optional(),
   cursor: z.coerce.number().int().positive().optional(),

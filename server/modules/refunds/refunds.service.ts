@@ -1,14 +1,15 @@
 import type { z } from 'zod'
 import type { Config } from '#server/config.ts'
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { RefundState } from '#server/db/schema/commerce.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes, type CodeEntry } from '#server/http/codes.ts'
 import { providerOf } from '#server/integrations/payments/payments.ts'
+import { revokeOrder } from '#server/modules/orders/fulfilment.ts'
 import { findItems, findOrderById, findOrderByNo, insertOrderEvent, lockOrderById, transitionOrder, type OrderRow } from '#server/modules/orders/orders.repository.ts'
 import { insertRefund, lockRefundByNo, transitionRefund, type RefundRow } from '#server/modules/payments/payments.repository.ts'
 import { refundNo, type PaymentService } from '#server/modules/payments/payments.service.ts'
-import { findRefundByNo, listRefundsForStaff, refundsOfOrder, watchedPercent } from './refunds.repository.ts'
+import { findRefundByNo, listRefundsForStaff, markRefundRetried, refundsOfOrder, watchedPercent } from './refunds.repository.ts'
 import type { RefundCheck, RefundView } from './refunds.schema.ts'
 
 export interface RefundDeps {
@@ -19,6 +20,16 @@ export interface RefundDeps {
 }
 
 const DAY = 86_400_000
+
+/** An order paid with points and/or a coupon alone: its refund moves no money and needs no provider. */
+function paidWithoutMoney(order: OrderRow) {
+  return order.amountFen === 0 && (order.payMethod === 'points' || order.payMethod === 'free')
+}
+
+/** A unique index refused the row (drizzle may wrap the driver's error, keeping it as `cause`). */
+function isUniqueViolation(err: unknown) {
+  return (err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505'
+}
 
 export function toRefundView(r: RefundRow, orderNo: string): z.infer<typeof RefundView> {
   return {
@@ -49,7 +60,8 @@ export function createRefundService(deps: RefundDeps) {
     const courseIds = items.flatMap((i) => (i.courseId === null ? [] : [i.courseId]))
     const watched = courseIds.length > 0 ? await watchedPercent(db, order.memberId, courseIds) : null
     if (open) return { entry: Codes.RefundExists, watched }
-    if (!['paid', 'partially_refunded'].includes(order.state) || !order.paidAt || !providerOf(order.payMethod) || order.amountFen - order.refundedFen <= 0) {
+    const paidByProvider = providerOf(order.payMethod) !== null && order.amountFen - order.refundedFen > 0
+    if (!['paid', 'partially_refunded'].includes(order.state) || !order.paidAt || !(paidByProvider || paidWithoutMoney(order))) {
       return { entry: Codes.RefundNotAllowed, watched }
     }
     if (now().getTime() > order.paidAt.getTime() + refundWindowDays * DAY) {
@@ -80,6 +92,7 @@ export function createRefundService(deps: RefundDeps) {
         code: why.entry.code,
         msg: why.msg ?? why.entry.msg,
         amount_fen: order.amountFen - order.refundedFen,
+        points_used: order.pointsUsed,
         window_days: refundWindowDays,
         deadline: order.paidAt ? new Date(order.paidAt.getTime() + refundWindowDays * DAY).toISOString() : null,
         max_watched_percent: refundMaxWatchedPercent,
@@ -119,7 +132,7 @@ export function createRefundService(deps: RefundDeps) {
         return toRefundView(row, order.orderNo)
       } catch (err) {
         // Two requests at once: the partial unique index lets one in.
-        if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') throw new AppError(Codes.RefundExists)
+        if (isUniqueViolation(err)) throw new AppError(Codes.RefundExists)
         throw err
       }
     },
@@ -136,6 +149,10 @@ export function createRefundService(deps: RefundDeps) {
           member_id: r.refund.memberId,
           phone: r.phone,
           last_error: r.refund.lastError,
+          retryable: r.refund.state === 'failed' && r.refund.provider !== null,
+          retries: r.refund.retries,
+          retried_by: r.refund.retriedBy,
+          retried_at: r.refund.retriedAt?.toISOString() ?? null,
         })),
         next_cursor: rows.length > filter.limit ? page[page.length - 1]!.refund.id : null,
       }
@@ -143,7 +160,9 @@ export function createRefundService(deps: RefundDeps) {
 
     /**
      * An operator approves a request (all of it, or `amountFen` of it): the order goes to refunding, the refund to
-     * the provider; the answer or the provider's notification completes it. Recorded with who and when.
+     * the provider; the answer or the provider's notification completes it. An order paid with points and coupons
+     * alone completes at once (no money moves): its points and coupon come back and its grants go. Recorded with
+     * who and when.
      */
     async approve(staffId: number, refundNoValue: string, input: { amountFen?: number; note?: string }) {
       const at = now()
@@ -159,8 +178,52 @@ export function createRefundService(deps: RefundDeps) {
         if (!moved) throw new AppError(Codes.RefundNotAllowed)
         const approved = await transitionRefund(tx, r.id, ['requested'], 'processing', { amountFen: amount, decidedBy: staffId, decidedAt: at, decisionNote: input.note ?? null }, at)
         await insertOrderEvent(tx, { orderId: order.id, fromState: order.state, toState: 'refunding', reason: 'refund_approved', actor: `admin:${staffId}`, data: { refund_no: r.refundNo, amount_fen: amount }, createdAt: at })
+        if (approved!.provider === null) await completeWithoutProvider(tx, approved!, moved, `admin:${staffId}`, at)
         return approved!
       })
+      if (refund.provider !== null) await payments.sendRefund(refund.id)
+      const [latest, order] = await Promise.all([findRefundByNo(db, refund.refundNo), findOrderById(db, refund.orderId)])
+      return toRefundView(latest!, order!.orderNo)
+    },
+
+    /**
+     * An operator sends a failed refund to the provider again, with the same refund number (the provider treats
+     * it as the same refund, so money cannot go twice). A member's refund takes its order back to refunding, for
+     * no more than is still refundable. Recorded on the refund (who, when, how many times) and in the order's events.
+     */
+    async retry(staffId: number, refundNoValue: string) {
+      const at = now()
+      let refund: RefundRow
+      try {
+        refund = await db.transaction(async (tx) => {
+          const r = await lockRefundByNo(tx, refundNoValue)
+          if (!r) throw new AppError(Codes.NotFound, '退款不存在')
+          if (r.state !== 'failed' || r.provider === null) throw new AppError(Codes.RefundNotRetryable)
+          const order = (await lockOrderById(tx, r.orderId))!
+          let toState = order.state
+          if (r.kind === 'member') {
+            if (order.amountFen - order.refundedFen < r.amountFen) throw new AppError(Codes.RefundNotAllowed, '订单可退金额已变化，请让会员重新申请')
+            if (!(await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at))) throw new AppError(Codes.RefundNotAllowed)
+            toState = 'refunding'
+          }
+          const retried = await markRefundRetried(tx, r.id, staffId, at)
+          if (!retried) throw new AppError(Codes.RefundNotRetryable)
+          await insertOrderEvent(tx, {
+            orderId: order.id,
+            fromState: order.state,
+            toState,
+            reason: 'refund_retried',
+            actor: `admin:${staffId}`,
+            data: { refund_no: r.refundNo, amount_fen: r.amountFen, last_error: r.lastError },
+            createdAt: at,
+          })
+          return retried
+        })
+      } catch (err) {
+        // The member asked again meanwhile: one open request per order.
+        if (isUniqueViolation(err)) throw new AppError(Codes.RefundExists)
+        throw err
+      }
       await payments.sendRefund(refund.id)
       const [latest, order] = await Promise.all([findRefundByNo(db, refund.refundNo), findOrderById(db, refund.orderId)])
       return toRefundView(latest!, order!.orderNo)
@@ -180,6 +243,26 @@ export function createRefundService(deps: RefundDeps) {
       })
     },
   }
+}
+
+/**
+ * Completes an approved refund of an order paid with points and coupons alone, inside the approval's
+ * transaction: nothing to send, so the refund succeeds and the order is refunded at once, giving back its points
+ * and coupon and taking back what it granted.
+ */
+async function completeWithoutProvider(tx: DbOrTx, refund: RefundRow, order: OrderRow, actor: string, at: Date) {
+  await transitionRefund(tx, refund.id, ['processing'], 'succeeded', { completedAt: at }, at)
+  const refunded = (await transitionOrder(tx, order.id, ['refunding'], 'refunded', {}, at))!
+  const revoked = await revokeOrder(tx, refunded, at, actor)
+  await insertOrderEvent(tx, {
+    orderId: order.id,
+    fromState: 'refunding',
+    toState: 'refunded',
+    reason: 'refund_succeeded',
+    actor,
+    data: { refund_no: refund.refundNo, amount_fen: 0, without_provider: true, ...revoked },
+    createdAt: at,
+  })
 }
 
 export type RefundService = ReturnType<typeof createRefundService>

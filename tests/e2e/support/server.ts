@@ -13,6 +13,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-e2e-'))
   fs.chmodSync(dataDir, 0o755)
   const port = await freePort()
+  const pgPort = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const logFile = path.join(dataDir, 'server.log')
   const log = fs.openSync(logFile, 'a')
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', log, log],
@@ -45,6 +46,9 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl)
   project.provide('serverLog', logFile)
+  // The embedded server's own credentials (server/db/database.ts), for journeys that act as an operator would
+  // with `npm run admin:create` on the server's database.
+  project.provide('databaseUrl', `postgres://postgres:zixue@127.0.0.1:${pgPort}/zixue`)
   return async () => {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
@@ -56,5 +60,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     serverLog: string
+    databaseUrl: string
   }
 }

@@ -12,6 +12,10 @@ export const TestWechatPay = {
   platformSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
   platformPrivateKey: read('wechatpay-platform-private.pem'),
   platformCertificate: read('wechatpay-platform-cert.pem'),
+  /** A second platform certificate: the simulator rotates to it in the certificate download tests. */
+  platform2Serial: '6B2E4F1A9C3D5E7F80A1B2C3D4E5F60718293A4B',
+  platform2PrivateKey: read('wechatpay-platform2-private.pem'),
+  platform2Certificate: read('wechatpay-platform2-cert.pem'),
   publicKeyId: 'PUB_KEY_ID_0119000001092026112200000000000001',
   publicKeyPrivate: read('wechatpay-pubkey-private.pem'),
   publicKey: read('wechatpay-pubkey-public.pem'),

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react'
+import { NativeQr } from '#app/components/pay/native-qr.tsx'
+import { usePay, type PayPath } from '#app/components/pay/use-pay.ts'
+import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { ApiError, api, errorMessage } from '#app/lib/api.ts'
+import type { OrderItem, Preview } from '#app/lib/pay.ts'
+import { toast } from '#app/lib/toast.ts'
+import { PayBar, PayMethods, PriceLines, usePayMethod } from './checkout-parts.tsx'
+
+export type PreviewWithItems = Preview & { items: OrderItem[] }
+
+type Load = { status: 'loading' } | { status: 'error'; message: string; code: number | null } | { status: 'ready'; preview: PreviewWithItems }
+
+/**
+ * The price, coupon, points, method and pay button of a checkout that a page shows under its own product
+ * section (a bundle, favourites bought together). Reloads the price whenever the coupon, the points switch or
+ * `query` changes; `onError` lets the page explain a refusal in its own words (e.g. everything owned already).
+ */
+export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement, children, onError }: {
+  previewPath: string
+  query: Record<string, string | number>
+  payPath: PayPath
+  payBody: Record<string, unknown>
+  agreement?: string
+  /** Shown above the price lines once the price is known (e.g. the list of what is bought). */
+  children?: (preview: PreviewWithItems) => React.ReactNode
+  onError?: (code: number | null, message: string) => React.ReactNode
+}) {
+  const [couponId, setCouponId] = useState<number | undefined>(undefined)
+  const [usePoints, setUsePoints] = useState(false)
+  const [agreed, setAgreed] = useState(false)
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const { methods, method, setMethod } = usePayMethod()
+  const { pay, paying, qr, closeQr } = usePay()
+  const queryKey = JSON.stringify(query)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    api
+      .get<PreviewWithItems>(previewPath, { ...(JSON.parse(queryKey) as Record<string, unknown>), coupon_id: couponId, points: usePoints ? 100_000_000 : 0 }, { quiet: true, signal: controller.signal })
+      .then((preview) => setLoad({ status: 'ready', preview }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        setLoad({ status: 'error', message: errorMessage(error, '价格加载失败'), code: error instanceof ApiError ? error.code : null })
+      })
+    return () => controller.abort()
+  }, [previewPath, queryKey, couponId, usePoints, attempt])
+
+  const onPay = useCallback(() => {
+    if (load.status !== 'ready') return
+    if (!agreed) {
+      toast(`请先阅读并同意《${agreement ?? '课程购买协议'}》`)
+      return
+    }
+    void pay(payPath, { ...payBody, pay_method: method, coupon_id: load.preview.coupon_id, points: load.preview.points })
+  }, [agreed, agreement, load, method, pay, payBody, payPath])
+
+  if (load.status === 'loading') return <Loading label="正在计算价格…" />
+  if (load.status === 'error') return onError?.(load.code, load.message) ?? <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+  return (
+    <>
+      {children?.(load.preview)}
+      <PriceLines preview={load.preview} coupon onCoupon={(id) => setCouponId(id)} usePoints={usePoints} onPoints={setUsePoints} />
+      {load.preview.amount_fen > 0 ? <PayMethods methods={methods} value={method} onChange={setMethod} /> : null}
+      <PayBar amountFen={load.preview.amount_fen} agreed={agreed} onAgree={setAgreed} paying={paying} onPay={onPay} agreement={agreement} />
+      {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
+    </>
+  )
+}

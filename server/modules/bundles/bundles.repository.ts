@@ -1,0 +1,73 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { courses, teachers } from '#server/db/schema/catalogue.ts'
+import { bundleCourses, bundles } from '#server/db/schema/commerce.ts'
+
+export type BundleRow = typeof bundles.$inferSelect
+
+/** Bundles on sale (or every bundle, for operators), in display order. */
+export async function findBundles(db: DbOrTx, filter: { activeOnly: boolean }) {
+  return db
+    .select()
+    .from(bundles)
+    .where(filter.activeOnly ? eq(bundles.active, true) : undefined)
+    .orderBy(asc(bundles.sort), asc(bundles.id))
+}
+
+export async function findBundle(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(bundles).where(eq(bundles.id, id))
+  return row ?? null
+}
+
+/** The courses of these bundles in their order, as course-card rows with what selling them needs. */
+export async function findBundleCourses(db: DbOrTx, bundleIds: number[]) {
+  if (bundleIds.length === 0) return []
+  return db
+    .select({
+      bundleId: bundleCourses.bundleId,
+      id: courses.id,
+      type: courses.type,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      priceFen: courses.priceFen,
+      originalPriceFen: courses.originalPriceFen,
+      isFree: courses.isFree,
+      vipFree: courses.vipFree,
+      studentCount: courses.studentCount,
+      liveStartsAt: courses.liveStartsAt,
+      status: courses.status,
+      categoryId: courses.categoryId,
+      teacherName: teachers.name,
+    })
+    .from(bundleCourses)
+    .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(inArray(bundleCourses.bundleId, bundleIds))
+    .orderBy(asc(bundleCourses.bundleId), asc(bundleCourses.position), asc(courses.id))
+}
+
+export type BundleCourseRow = Awaited<ReturnType<typeof findBundleCourses>>[number]
+
+/** Which of these course ids exist (any status): a bundle may only hold real courses. */
+export async function existingCourseIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Set<number>()
+  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, ids))
+  return new Set(rows.map((r) => r.id))
+}
+
+export async function insertBundle(db: DbOrTx, row: typeof bundles.$inferInsert) {
+  const [inserted] = await db.insert(bundles).values(row).returning()
+  return inserted!
+}
+
+export async function updateBundle(db: DbOrTx, id: number, set: Partial<typeof bundles.$inferInsert>) {
+  const [row] = await db.update(bundles).set(set).where(eq(bundles.id, id)).returning()
+  return row ?? null
+}
+
+/** Replaces a bundle's courses with `courseIds`, in that order. */
+export async function setBundleCourses(db: DbOrTx, bundleId: number, courseIds: number[]) {
+  await db.delete(bundleCourses).where(eq(bundleCourses.bundleId, bundleId))
+  if (courseIds.length > 0) await db.insert(bundleCourses).values(courseIds.map((courseId, position) => ({ bundleId, courseId, position })))
+}

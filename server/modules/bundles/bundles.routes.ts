@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ok } from '#server/http/envelope.ts'
+import type { Services } from '#server/services.ts'
+import { BundleDetailResponse, BundleListResponse, BundleParams, StaffBundleInput, StaffBundleListResponse, StaffBundlePatch, StaffBundleResponse } from './bundles.schema.ts'
+
+const tags = ['bundles']
+const security = [{ token: [] }]
+
+/** Course bundles (/foryou/{id}); buying one is POST /foryou/pay. Signed in or not. */
+export async function bundleRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { bundles } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.get('/foryou/bundles', { schema: { tags, summary: 'Course bundles on sale, in display order', response: { 200: BundleListResponse } } }, async () => ok(await bundles.list()))
+
+  r.get(
+    '/foryou/bundles/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One bundle with its courses; signed in: which I own and what I would pay now',
+        params: BundleParams,
+        response: { 200: BundleDetailResponse },
+      },
+    },
+    async (request) => ok(await bundles.detail(request.params.id, request.principal?.memberId ?? null)),
+  )
+}
+
+/** Bundles for operators (under /api/admin/, admins only). */
+export async function adminBundleRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { bundles } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const config = { auth: 'admin' as const }
+  const admin = { tags: ['admin'], security }
+
+  r.get('/admin/bundles', { config, schema: { ...admin, summary: 'Every bundle', response: { 200: StaffBundleListResponse } } }, async () => ok(await bundles.all()))
+  r.post(
+    '/admin/bundles',
+    { config, schema: { ...admin, summary: 'Add a bundle (its courses in order)', body: StaffBundleInput, response: { 200: StaffBundleResponse } } },
+    async (request) => ok(await bundles.create(request.body)),
+  )
+  r.patch(
+    '/admin/bundles/:id',
+    { config, schema: { ...admin, summary: 'Change or withdraw a bundle', params: BundleParams, body: StaffBundlePatch, response: { 200: StaffBundleResponse } } },
+    async (request) => ok(await bundles.patch(request.params.id, request.body)),
+  )
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+
+const id = z.coerce.number().int().positive().max(2_147_483_647)
+
+export const BundleParams = z.object({ id })
+
+export const BundleCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  cover: z.string().nullable().describe('Image URL, 16:9; null: the client shows the first course covers'),
+  price_fen: z.number().int().describe('The bundle price in fen'),
+  list_price_fen: z.number().int().describe('What its paid courses cost one by one'),
+  course_count: z.number().int(),
+  covers: z.array(z.string()).describe('The first three course covers'),
+})
+export type BundleCard = z.infer<typeof BundleCard>
+
+export const BundleDetail = BundleCard.extend({
+  intro: z.string(),
+  on_sale: z.boolean(),
+  courses: z.array(CourseCard.extend({ owned: z.boolean().describe('Signed in: the member owns it already') })),
+  /**
+   * What the signed-in member would pay now: the bundle price, or less when they own some of its courses (in
+   * proportion to the list prices of the rest); null when they own them all. Anonymous: the bundle price.
+   */
+  pay_fen: z.number().int().nullable(),
+})
+export type BundleDetail = z.infer<typeof BundleDetail>
+
+export const BundleListResponse = envelope(z.object({ list: z.array(BundleCard) }))
+export const BundleDetailResponse = envelope(BundleDetail)
+
+export const StaffBundleInput = z.object({
+  title: z.string().trim().min(1).max(40),
+  subtitle: z.string().trim().max(80).default(''),
+  cover_url: z.string().trim().max(500).nullable().optional(),
+  intro: z.string().trim().max(2000).default(''),
+  price_fen: z.number().int().min(1).max(5_000_000),
+  /** 2 to 30 distinct courses, in display order (checked by the service, which names the problem). */
+  course_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(30),
+  active: z.boolean().default(true),
+  sort: z.number().int().min(0).max(10_000).default(0),
+})
+export const StaffBundlePatch = StaffBundleInput.partial()
+
+export const StaffBundle = BundleCard.extend({
+  intro: z.string(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  course_ids: z.array(z.number().int()),
+  cover_url: z.string().nullable(),
+})
+export const StaffBundleResponse = envelope(StaffBundle)
+export const StaffBundleListResponse = envelope(z.object({ list: z.array(StaffBundle) }))

@@ -1,0 +1,139 @@
+import type { z } from 'zod'
+import type { Db } from '#server/db/database.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import { ownedCourseIds } from '#server/modules/orders/orders.repository.ts'
+import { bundlePrice } from './bundle-price.ts'
+import {
+  existingCourseIds,
+  findBundle,
+  findBundleCourses,
+  findBundles,
+  insertBundle,
+  setBundleCourses,
+  updateBundle,
+  type BundleCourseRow,
+  type BundleRow,
+} from './bundles.repository.ts'
+import type { BundleCard, BundleDetail, StaffBundleInput, StaffBundlePatch } from './bundles.schema.ts'
+
+/** The courses of a bundle a member can be sold: published and not free. */
+export function paidCourses<T extends Pick<BundleCourseRow, 'id' | 'priceFen' | 'isFree' | 'status'>>(rows: T[]): T[] {
+  return rows.filter((c) => c.status === 'published' && !c.isFree && c.priceFen > 0)
+}
+
+function toCard(bundle: BundleRow, rows: BundleCourseRow[]): BundleCard {
+  const visible = rows.filter((c) => c.status === 'published')
+  return {
+    id: bundle.id,
+    title: bundle.title,
+    subtitle: bundle.subtitle,
+    cover: bundle.coverUrl,
+    price_fen: bundle.priceFen,
+    list_price_fen: paidCourses(rows).reduce((s, c) => s + c.priceFen, 0),
+    course_count: visible.length,
+    covers: visible.slice(0, 3).map((c) => c.coverUrl),
+  }
+}
+
+function notFound() {
+  return new AppError(Codes.NotFound, '套餐不存在')
+}
+
+/**
+ * Course bundles (/foryou/{id}): the ones on sale, one with what the signed-in member would pay, and the
+ * operators' API. Buying one is POST /foryou/pay (server/modules/orders).
+ */
+export function createBundleService(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps
+
+  async function staffView(bundle: BundleRow) {
+    const rows = await findBundleCourses(db, [bundle.id])
+    return { ...toCard(bundle, rows), intro: bundle.intro, active: bundle.active, sort: bundle.sort, course_ids: rows.map((c) => c.id), cover_url: bundle.coverUrl }
+  }
+
+  async function checkCourses(courseIds: number[]) {
+    if (courseIds.length < 2) throw new AppError(Codes.BadRequest, '套餐至少包含 2 门课程（course_ids）')
+    if (new Set(courseIds).size !== courseIds.length) throw new AppError(Codes.BadRequest, '课程不能重复（course_ids）')
+    const existing = await existingCourseIds(db, courseIds)
+    const missing = courseIds.filter((id) => !existing.has(id))
+    if (missing.length > 0) throw new AppError(Codes.BadRequest, `课程不存在：${missing.join('、')}（course_ids）`)
+  }
+
+  return {
+    /** Bundles on sale, in display order. */
+    async list(): Promise<{ list: BundleCard[] }> {
+      const bundles = await findBundles(db, { activeOnly: true })
+      const rows = await findBundleCourses(db, bundles.map((b) => b.id))
+      return { list: bundles.map((b) => toCard(b, rows.filter((r) => r.bundleId === b.id))) }
+    },
+
+    /** One bundle with its published courses; for a member, which they own and what they would pay. */
+    async detail(id: number, memberId: number | null): Promise<BundleDetail> {
+      const bundle = await findBundle(db, id)
+      if (!bundle) throw notFound()
+      const rows = await findBundleCourses(db, [id])
+      const visible = rows.filter((c) => c.status === 'published')
+      const owned = memberId === null ? new Set<number>() : await ownedCourseIds(db, memberId, visible.map((c) => c.id), now())
+      const price = bundlePrice(bundle.priceFen, paidCourses(rows), owned)
+      return {
+        ...toCard(bundle, rows),
+        intro: bundle.intro,
+        on_sale: bundle.active && price !== null,
+        courses: visible.map((c) => ({ ...toCourseCard(c), owned: owned.has(c.id) })),
+        pay_fen: price?.amountFen ?? null,
+      }
+    },
+
+    /** Every bundle, on sale or not, for operators. */
+    async all() {
+      return { list: await Promise.all((await findBundles(db, { activeOnly: false })).map(staffView)) }
+    },
+
+    /** An operator adds a bundle. */
+    async create(input: z.infer<typeof StaffBundleInput>) {
+      await checkCourses(input.course_ids)
+      const at = now()
+      const bundle = await db.transaction(async (tx) => {
+        const row = await insertBundle(tx, {
+          title: input.title,
+          subtitle: input.subtitle,
+          coverUrl: input.cover_url ?? null,
+          intro: input.intro,
+          priceFen: input.price_fen,
+          active: input.active,
+          sort: input.sort,
+          createdAt: at,
+          updatedAt: at,
+        })
+        await setBundleCourses(tx, row.id, input.course_ids)
+        return row
+      })
+      return staffView(bundle)
+    },
+
+    /** An operator changes a bundle (its courses are replaced when given; withdrawn with active false). */
+    async patch(id: number, input: z.infer<typeof StaffBundlePatch>) {
+      if (input.course_ids) await checkCourses(input.course_ids)
+      const bundle = await db.transaction(async (tx) => {
+        const row = await updateBundle(tx, id, {
+          title: input.title,
+          subtitle: input.subtitle,
+          coverUrl: input.cover_url,
+          intro: input.intro,
+          priceFen: input.price_fen,
+          active: input.active,
+          sort: input.sort,
+          updatedAt: now(),
+        })
+        if (!row) throw notFound()
+        if (input.course_ids) await setBundleCourses(tx, id, input.course_ids)
+        return row
+      })
+      return staffView(bundle)
+    },
+  }
+}
+
+export type BundleService = ReturnType<typeof createBundleService>
