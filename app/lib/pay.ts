@@ -114,6 +114,8 @@ export const EVENT_LABEL: Record<string, string> = {
   late_payment_refund: '关闭后收到付款，自动退款',
   paid_but_owned_refund: '已拥有该内容，付款自动退回',
   double_payment_refund: '重复付款，自动退回',
+  owned_courses_refund: '部分课程已拥有，差价自动退回',
+  refund_retried: '退款重新发起',
   refund_requested: '申请退款',
   refund_approved: '退款已同意',
   refund_rejected: '退款被拒绝',
@@ -229,4 +231,9 @@ export function orderListPath(kind: OrderKind): string {
 
 export function orderDetailPath(order: { kind: OrderKind; order_no: string }): string {
   return `${orderListPath(order.kind)}/${encodeURIComponent(order.order_no)}`
+}
+
+/** What an order cost as the member sees it: money, or for a course exchanged for points, the points. */
+export function priceText(o: Pick<Order, 'amount_fen' | 'original_fen' | 'points_used' | 'pay_method'>): string {
+  return o.pay_method === 'points' && o.original_fen === 0 ? `${o.points_used} 积分` : yuan(o.amount_fen)
 }

@@ -5,7 +5,7 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { EVENT_LABEL, METHOD_LABEL, STATE_LABEL, formatTime, yuan, type Order, type OrderEvent, type OrderKind } from '#app/lib/pay.ts'
+import { EVENT_LABEL, METHOD_LABEL, STATE_LABEL, formatTime, priceText, yuan, type Order, type OrderEvent, type OrderKind } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
 interface ListDef {
@@ -142,7 +142,7 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind }) {
               <div className={styles.orderFoot}>
                 {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
                 <span>{amountLabel(o)}</span>
-                <span className={styles.price}>{yuan(o.amount_fen)}</span>
+                <span className={styles.price}>{priceText(o)}</span>
               </div>
             </Link>
           </li>
@@ -239,13 +239,13 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
         ) : null}
         {o.points_used > 0 ? (
           <div className={styles.row}>
-            <span className={styles.rowLabel}>积分抵扣</span>
+            <span className={styles.rowLabel}>{o.pay_method === 'points' && o.original_fen === 0 ? '积分兑换' : '积分抵扣'}</span>
             <span className={styles.rowValue}>{o.points_used} 积分</span>
           </div>
         ) : null}
         <div className={styles.row}>
           <span className={styles.rowLabel}>{amountLabel(o)}</span>
-          <span className={`${styles.rowValue} ${styles.price}`}>{yuan(o.amount_fen)}</span>
+          <span className={`${styles.rowValue} ${styles.price}`}>{priceText(o)}</span>
         </div>
         <div className={styles.row}>
           <span className={styles.rowLabel}>支付方式</span>

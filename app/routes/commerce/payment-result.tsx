@@ -5,7 +5,7 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { METHOD_LABEL, STATE_LABEL, formatTime, orderDetailPath, yuan, type Order } from '#app/lib/pay.ts'
+import { METHOD_LABEL, STATE_LABEL, formatTime, orderDetailPath, priceText, type Order } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
 export function meta() {
@@ -66,8 +66,8 @@ export default function PaymentResult() {
                 <span className={styles.rowValue}>{order.title}</span>
               </div>
               <div className={styles.row}>
-                <span className={styles.rowLabel}>实付金额</span>
-                <span className={`${styles.rowValue} ${styles.price}`}>{yuan(order.amount_fen)}</span>
+                <span className={styles.rowLabel}>{order.pay_method === 'points' && order.original_fen === 0 ? '兑换积分' : '实付金额'}</span>
+                <span className={`${styles.rowValue} ${styles.price}`}>{priceText(order)}</span>
               </div>
               <div className={styles.row}>
                 <span className={styles.rowLabel}>支付方式</span>

@@ -34,6 +34,8 @@ interface Check {
   code: number
   msg: string
   amount_fen: number
+  /** Points the order spent: they come back with the refund (all there is to refund for a points exchange). */
+  points_used: number
   window_days: number
   deadline: string | null
   max_watched_percent: number
@@ -147,7 +149,10 @@ export default function RefundScreen() {
 
           {state.check.refundable ? (
             <section className={styles.card} aria-label="退款申请">
-              <h2 className={styles.cardTitle}>退款金额 <span className={styles.price}>{yuan(state.check.amount_fen)}</span></h2>
+              <h2 className={styles.cardTitle}>
+                退款金额 <span className={styles.price}>{yuan(state.check.amount_fen)}</span>
+                {state.check.points_used > 0 ? <span className={styles.muted}>（另退回 {state.check.points_used} 积分）</span> : null}
+              </h2>
               <div className={styles.plans} role="group" aria-label="常见原因">
                 {REASONS.map((r) => (
                   <button key={r} type="button" className={`${styles.plan} ${reason === r ? styles.planActive : ''}`} style={{ minHeight: 44 }} aria-pressed={reason === r} onClick={() => setReason(r)}>

@@ -197,6 +197,34 @@ describe('course bundles (/foryou)', () => {
       await expectLedgerConsistent(db)
     })
 
+    it('a course bought alone while the bundle order was open: the bundle is paid and that course\'s share goes back', async () => {
+      const db = t().database.db
+      const admin = await makeMember(db, 'admin')
+      const b = await bundle(admin.token)
+      const m = await makeMember(db)
+      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body.data
+      // Before paying the bundle, the member buys its second course on its own page.
+      const single = (await call<Checkout>('POST', '/api/pay/course', m.token, { course_id: b.courses[1], pay_method: 'wechat_h5' })).body.data
+      sims().wechat.pay(single.order_no)
+      await settleSimulators(t().app)
+      sims().wechat.pay(order.order_no)
+      await settleSimulators(t().app)
+      // The refund is sent after the payment commits; the simulator's notification completes it.
+      const deadline = Date.now() + 5000
+      while ((await call<{ state: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.state !== 'partially_refunded' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20))
+        await settleSimulators(t().app)
+      }
+      const items = (await call<{ items: { course_id: number; price_fen: number }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.items
+      const share = items.find((i) => i.course_id === b.courses[1])!.price_fen
+      const detail = (await call<{ state: string; refunded_fen: number; events: { reason: string }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data
+      expect(detail).toMatchObject({ state: 'partially_refunded', refunded_fen: share })
+      expect(detail.events.map((e) => e.reason)).toEqual(['created', 'paid', 'owned_courses_refund', 'refund_succeeded'])
+      expect(sims().wechat.trades.get(order.order_no)!.total).toBe(29900)
+      expect(await active(m.id)).toEqual(b.courses.slice(0, 3))
+      await expectLedgerConsistent(db)
+    })
+
     it('two taps at once make one order', async () => {
       const db = t().database.db
       const admin = await makeMember(db, 'admin')

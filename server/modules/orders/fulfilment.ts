@@ -10,11 +10,11 @@ import { findItems, grantPurchases, revokePurchases, type OrderRow } from './ord
  * What a paid order gives, inside the transaction that marks it paid: courses (course, bundle, favourites) as
  * entitlements with source 'purchase'; VIP days from max(now, current expiry); amount orders nothing (staff see
  * them in the order list). Its coupon becomes used and the amount paid earns points. Returns what was granted,
- * for the order's event log.
+ * for the order's event log. `exceptCourseIds`: courses the member owns already, whose share is refunded.
  */
-export async function grantOrder(tx: DbOrTx, order: OrderRow, now: Date, rules: PointRules): Promise<Record<string, unknown>> {
+export async function grantOrder(tx: DbOrTx, order: OrderRow, now: Date, rules: PointRules, exceptCourseIds: readonly number[] = []): Promise<Record<string, unknown>> {
   const items = await findItems(tx, [order.id])
-  const courseIds = items.flatMap((i) => (i.courseId === null ? [] : [i.courseId]))
+  const courseIds = items.flatMap((i) => (i.courseId === null || exceptCourseIds.includes(i.courseId) ? [] : [i.courseId]))
   const granted: Record<string, unknown> = {}
   if (courseIds.length > 0) {
     granted.courses = courseIds

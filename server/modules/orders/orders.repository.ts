@@ -130,7 +130,7 @@ export interface PendingPayment {
 
 /**
  * The common case of a payment, in ONE statement (its own transaction, so all of it or none of it commits): a
- * pending order whose amount matches and whose courses the member does not own yet becomes paid — the conditional
+ * pending order whose amount matches and none of whose courses the member owns yet becomes paid — the conditional
  * update `state = 'pending'` on the row, which concurrent deliveries of the same payment wait on and then find
  * paid — and in the same statement the notification is recorded as applied, the courses are granted, VIP days
  * added, the coupon marked used, the points earned credited with their ledger entry, and the `paid` event written
@@ -152,9 +152,8 @@ export async function payPendingOrder(db: DbOrTx, p: PendingPayment) {
         and o.state = 'pending'
         and o.amount_fen = ${p.amountFen}::int
         and (o.kind in ('vip', 'amount')
-          or not exists (select 1 from ${orderItems} i where i.order_id = o.id and i.course_id is not null)
-          or exists (select 1 from ${orderItems} i where i.order_id = o.id and i.course_id is not null
-            and not ${ownedSql(sql`o.member_id`, sql`i.course_id`, p.at)}))
+          or not exists (select 1 from ${orderItems} i where i.order_id = o.id and i.course_id is not null
+            and ${ownedSql(sql`o.member_id`, sql`i.course_id`, p.at)}))
         and (select count(*) from ${orderItems} i where i.order_id = o.id and i.vip_plan_id is not null and coalesce(i.vip_days, 0) <> 0) <= 1
       returning o.id, o.member_id, o.order_no, o.coupon_id
     ),

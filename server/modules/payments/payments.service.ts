@@ -18,7 +18,7 @@ import {
   insertOrderEvent,
   lockOrderById,
   lockOrderByNo,
-  ownsCourse,
+  ownedCourseIds,
   payPendingOrder,
   transitionOrder,
   type OrderRow,
@@ -131,11 +131,19 @@ export function createPaymentService(deps: PaymentDeps) {
           const from = order.state
           // A closed order already gave its coupon and points back; its discounted price no longer stands.
           const discountGone = from === 'closed' && (order.couponId !== null || order.pointsUsed > 0)
-          if (!discountGone && !(await alreadyOwned(tx, order, at))) {
+          const owned = discountGone ? null : await ownedShare(tx, order, at)
+          if (owned && owned.fen < order.amountFen) {
             const paid = await transitionOrder(tx, order.id, [from], 'paid', { paidAt: at, closedAt: null, provider, providerTxnId: p.transactionId }, at)
-            const granted = await grantOrder(tx, paid!, at, config.payments.points)
+            const granted = await grantOrder(tx, paid!, at, config.payments.points, owned.fen > 0 ? owned.courseIds : [])
             const reason = from === 'pending' ? 'paid' : 'late_payment_reopened'
             await insertOrderEvent(tx, { orderId: order.id, fromState: from, toState: 'paid', reason, actor, data: { ...data, ...granted }, createdAt: at })
+            if (owned.fen > 0) {
+              // Several courses, some owned by now (bought alone meanwhile): their share of the money goes back.
+              await transitionOrder(tx, order.id, ['paid'], 'refunding', {}, at)
+              const refund = await insertRefund(tx, { ...automaticRefund(order, provider, p.transactionId, true, '部分课程已拥有，自动退还其差价', at), amountFen: owned.fen })
+              await insertOrderEvent(tx, { orderId: order.id, fromState: 'paid', toState: 'refunding', reason: 'owned_courses_refund', actor, data: { refund_no: refund.refundNo, amount_fen: owned.fen, courses: owned.courseIds }, createdAt: at })
+              refundToSend = refund.id
+            }
             return 'applied' as const
           }
           await transitionOrder(tx, order.id, [from], 'refunding', { paidAt: at, provider, providerTxnId: p.transactionId }, at)
@@ -191,12 +199,20 @@ export function createPaymentService(deps: PaymentDeps) {
     }
   }
 
-  async function alreadyOwned(tx: DbOrTx, order: OrderRow, at: Date) {
-    if (order.kind === 'vip' || order.kind === 'amount') return false
-    const items = await findItems(tx, [order.id])
-    const courseIds = items.flatMap((i) => (i.courseId === null ? [] : [i.courseId]))
-    for (const id of courseIds) if (!(await ownsCourse(tx, order.memberId, id, at))) return false
-    return courseIds.length > 0
+  /**
+   * What of an order the member owns already (through another order or staff): its courses, and their share of
+   * what was paid (each item's price scaled by the paid amount over the original price, rounded down). The whole
+   * amount when it holds courses and all are owned; 0 for VIP and amount orders.
+   */
+  async function ownedShare(tx: DbOrTx, order: OrderRow, at: Date) {
+    if (order.kind === 'vip' || order.kind === 'amount') return { fen: 0, courseIds: [] as number[] }
+    const items = (await findItems(tx, [order.id])).filter((i) => i.courseId !== null)
+    const owned = await ownedCourseIds(tx, order.memberId, items.map((i) => i.courseId!), at)
+    const ownedItems = items.filter((i) => owned.has(i.courseId!))
+    if (items.length > 0 && ownedItems.length === items.length) return { fen: order.amountFen, courseIds: [...owned] }
+    const listFen = ownedItems.reduce((s, i) => s + i.priceFen, 0)
+    const fen = order.originalFen > 0 ? Math.floor((listFen * order.amountFen) / order.originalFen) : 0
+    return { fen, courseIds: ownedItems.map((i) => i.courseId!) }
   }
 
   function automaticRefund(order: OrderRow, provider: PaymentProviderName, txn: string, movesOrder: boolean, reason: string, at: Date) {
