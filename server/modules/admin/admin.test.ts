@@ -196,6 +196,14 @@ describe('operator API (/api/admin/*)', () => {
       expect(free.body).toMatchObject({ code: 200, data: { is_free: true, price_fen: 0, original_price_fen: null } })
     })
 
+    it('sets and clears a points price (/course/creditPay)', async () => {
+      const id = await course({})
+      expect((await patch(`/api/admin/courses/${id}`, { points_price: 1500 })).body).toMatchObject({ code: 200, data: { points_price: 1500 } })
+      expect((await get<{ points_price: number | null }>(`/api/course?id=${id}`)).body.data.points_price).toBe(1500)
+      expect((await patch(`/api/admin/courses/${id}`, { points_price: 0 })).body.msg).toBe('参数 points_price 格式不正确（points_price）')
+      expect((await patch(`/api/admin/courses/${id}`, { points_price: null })).body).toMatchObject({ code: 200, data: { points_price: null } })
+    })
+
     it('names an unknown category, teacher or course', async () => {
       const base = { type: 'series', title: '课', cover_url: '/media/c.webp', price_fen: 0 }
       expect((await post('/api/admin/courses', { ...base, category_id: 999999 })).body).toMatchObject({ code: 404, msg: '分类 999999 不存在（category_id）' })
