@@ -77,10 +77,10 @@ try {
   }
 
   console.log('\nFirst-load bytes (gzip):')
-  for (const page of ['/', `/course/${courseId}.html`]) {
+  for (const page of ['/', `/course/${courseId}.html`, `/course/coursePurchase?course_id=${courseId}`, '/foryou/1']) {
     const weight = await pageWeight(page)
     results[`weight ${page}`] = weight
-    console.log(`  ${page.padEnd(22)} JS ${kb(weight.js)}   CSS ${kb(weight.css)}   HTML ${kb(weight.html)}`)
+    console.log(`  ${page.padEnd(40)} JS ${kb(weight.js)}   CSS ${kb(weight.css)}   HTML ${kb(weight.html)}`)
   }
   const rssAfter = rssMb(server.pid!)
   results.memory = { rssMbIdle: rssBefore, rssMbAfterLoad: rssAfter }

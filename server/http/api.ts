@@ -16,6 +16,7 @@ import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
 import { adminVipRoutes, vipRoutes } from '#server/modules/vip/vip.routes.ts'
 import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles.routes.ts'
+import { adminAuditRoutes } from '#server/modules/audit/audit.routes.ts'
 import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons.routes.ts'
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
 import { recommendRoutes } from '#server/modules/recommend/recommend.routes.ts'
@@ -48,6 +49,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminVipRoutes, { services: opts.services })
   await app.register(bundleRoutes, { services: opts.services })
   await app.register(adminBundleRoutes, { services: opts.services })
+  await app.register(adminAuditRoutes, { services: opts.services })
   await app.register(couponRoutes, { services: opts.services })
   await app.register(adminCouponRoutes, { services: opts.services })
   await app.register(pointRoutes, { services: opts.services })

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Db } from '#server/db/database.ts'
+import { insertStaffAction } from '#server/modules/audit/audit.repository.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The envelope code of the answer, read as it is sent (staff changes only). */
+    auditCode: number | null
+  }
+}
+
+const SECRET = /pass|secret|token|private|api_?key|cert/i
+const MAX_BODY_CHARS = 4000
+
+/** A staff change: any method but GET/HEAD on a route that needs staff or admin. */
+function audited(request: FastifyRequest) {
+  const mode = request.routeOptions.config.auth
+  return (mode === 'staff' || mode === 'admin') && request.method !== 'GET' && request.method !== 'HEAD'
+}
+
+/** The body as sent, without secrets; a large one (an import) is kept as its keys. */
+export function auditBody(body: unknown): unknown {
+  if (body === undefined || body === null) return null
+  const clean = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(clean) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SECRET.test(k) ? '[removed]' : clean(x)])) : v
+  const cleaned = clean(body)
+  const text = JSON.stringify(cleaned)
+  if (text.length <= MAX_BODY_CHARS) return cleaned
+  return { truncated: true, keys: cleaned && typeof cleaned === 'object' && !Array.isArray(cleaned) ? Object.keys(cleaned) : [] }
+}
+
+/**
+ * Records every change an operator makes through the staff API, with who and when (issue 4: every money action
+ * by an operator is recorded), after the answer is sent so it never slows the action down. Refused attempts (a
+ * member calling an admin route) are recorded too.
+ */
+export const staffAuditPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
+  app.decorateRequest('auditCode', null)
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (audited(request) && typeof payload === 'string') {
+      const m = /"code":(\d+)/.exec(payload.slice(0, 200))
+      request.auditCode = m ? Number(m[1]) : null
+    }
+    return payload
+  })
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!audited(request) || !request.principal) return
+    try {
+      await insertStaffAction(opts.db, {
+        memberId: request.principal.memberId,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        url: request.url.slice(0, 1000),
+        params: (request.params as Record<string, unknown> | undefined) ?? null,
+        body: auditBody(request.body),
+        status: reply.statusCode,
+        code: request.auditCode,
+        requestId: request.id,
+        createdAt: opts.now(),
+      })
+    } catch (err) {
+      request.log.error({ err }, 'staff action not recorded')
+    }
+  })
+})

@@ -1,0 +1,26 @@
+import { and, desc, eq, like, lt } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { members, staffActions } from '#server/db/schema/members.ts'
+
+export type NewStaffAction = typeof staffActions.$inferInsert
+
+export async function insertStaffAction(db: DbOrTx, row: NewStaffAction) {
+  await db.insert(staffActions).values(row)
+}
+
+/** Operators' actions, newest first: by one operator, by route prefix ("/api/admin/refunds"), paged by id. */
+export async function listStaffActions(db: DbOrTx, f: { memberId?: number; route?: string; before?: number; limit: number }) {
+  return db
+    .select({ action: staffActions, nickname: members.nickname, phone: members.phone })
+    .from(staffActions)
+    .innerJoin(members, eq(members.id, staffActions.memberId))
+    .where(
+      and(
+        f.memberId === undefined ? undefined : eq(staffActions.memberId, f.memberId),
+        f.route === undefined ? undefined : like(staffActions.route, `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`),
+        f.before === undefined ? undefined : lt(staffActions.id, f.before),
+      ),
+    )
+    .orderBy(desc(staffActions.id))
+    .limit(f.limit)
+}
