@@ -40,6 +40,8 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   SMS_SIGN_NAME: z.string().default('自学'),
   SMS_TEMPLATE_CODE: z.string().default(''),
+  /** Codes one client address may ask for in an hour (many learners behind one campus or office NAT need more). */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   ALIYUN_ACCESS_KEY_ID: z.string().default(''),
   ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
@@ -127,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provider: e.SMS_PROVIDER,
       signName: e.SMS_SIGN_NAME,
       templateCode: e.SMS_TEMPLATE_CODE,
+      perIpPerHour: e.SMS_PER_IP_PER_HOUR,
       aliyun: { endpoint: e.ALIYUN_SMS_ENDPOINT, accessKeyId: e.ALIYUN_ACCESS_KEY_ID, accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET },
       tencent: {
         endpoint: e.TENCENT_SMS_ENDPOINT,

@@ -33,7 +33,7 @@ export function specUrls(ids: { course: number | string; teacher: number | strin
   const idFor = (base: string) => {
     if (base === '/teacher') return ids.teacher
     if (base === '/list') return ids.category
-    if (['/course', '/li', '/n', '/v'].includes(base)) return ids.course
+    if (['/course', '/li', '/n', '/v', '/course/creditPay'].includes(base)) return ids.course
     return other
   }
   const urls: string[] = [...SPEC_STATIC]

@@ -24,7 +24,7 @@ export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement,
   agreement?: string
   /** Shown above the price lines once the price is known (e.g. the list of what is bought). */
   children?: (preview: PreviewWithItems) => React.ReactNode
-  onError?: (code: number | null, message: string) => React.ReactNode
+  onError?: (code: number | null, message: string, retry: () => void) => React.ReactNode
 }) {
   const [couponId, setCouponId] = useState<number | undefined>(undefined)
   const [usePoints, setUsePoints] = useState(false)
@@ -57,7 +57,10 @@ export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement,
   }, [agreed, agreement, load, method, pay, payBody, payPath])
 
   if (load.status === 'loading') return <Loading label="正在计算价格…" />
-  if (load.status === 'error') return onError?.(load.code, load.message) ?? <LoadError message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+  if (load.status === 'error') {
+    const retry = () => setAttempt((n) => n + 1)
+    return onError?.(load.code, load.message, retry) ?? <LoadError message={load.message} onRetry={retry} />
+  }
   return (
     <>
       {children?.(load.preview)}

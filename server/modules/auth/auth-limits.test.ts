@@ -157,3 +157,14 @@ describe('SMS provider failure', () => {
     expect(rows[0]!.consumedAt).not.toBeNull()
   })
 })
+
+describe('SMS_PER_IP_PER_HOUR', () => {
+  const t = useTestApp({ SMS_PER_IP_PER_HOUR: '3' })
+
+  it('sets how many codes one address may ask for in an hour', async () => {
+    const send = async (ip: string) => (await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone: randomPhone() }, remoteAddress: ip })).json<Body>()
+    const ip = randomIp()
+    for (let i = 0; i < 3; i++) expect((await send(ip)).code).toBe(200)
+    expect((await send(ip)).code).toBe(430)
+  })
+})

@@ -9,7 +9,6 @@ export const SmsRules = {
   resendGapMs: 60_000,
   perPhonePerHour: 5,
   perPhonePerDay: 10,
-  perIpPerHour: 20,
   failedLoginsPerDay: 10,
 } as const
 

@@ -84,7 +84,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${minutesUntil(now, new Date(stats.hourOldest.getTime() + HOUR_MS))} 分钟后再试`)
       }
       const ipStats = await ipSendStats(tx, ctx.ip, hourAgo)
-      if (ipStats.total >= SmsRules.perIpPerHour) {
+      if (ipStats.total >= deps.config.sms.perIpPerHour) {
         const wait = ipStats.oldest ? minutesUntil(now, new Date(ipStats.oldest.getTime() + HOUR_MS)) : 60
         return refuse(Codes.SmsTooFrequent, `当前网络获取验证码太频繁，请 ${wait} 分钟后再试`)
       }

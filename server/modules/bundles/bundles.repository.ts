@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, teachers } from '#server/db/schema/catalogue.ts'
 import { bundleCourses, bundles } from '#server/db/schema/commerce.ts'
+import { courseCardSelect, courseTeacherJoin } from '#server/modules/recommend/course-sql.ts'
 
 export type BundleRow = typeof bundles.$inferSelect
 
@@ -23,26 +24,10 @@ export async function findBundle(db: DbOrTx, id: number) {
 export async function findBundleCourses(db: DbOrTx, bundleIds: number[]) {
   if (bundleIds.length === 0) return []
   return db
-    .select({
-      bundleId: bundleCourses.bundleId,
-      id: courses.id,
-      type: courses.type,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      priceFen: courses.priceFen,
-      originalPriceFen: courses.originalPriceFen,
-      isFree: courses.isFree,
-      vipFree: courses.vipFree,
-      studentCount: courses.studentCount,
-      liveStartsAt: courses.liveStartsAt,
-      status: courses.status,
-      categoryId: courses.categoryId,
-      teacherName: teachers.name,
-    })
+    .select({ bundleId: bundleCourses.bundleId, ...courseCardSelect, status: courses.status, categoryId: courses.categoryId })
     .from(bundleCourses)
     .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(inArray(bundleCourses.bundleId, bundleIds))
     .orderBy(asc(bundleCourses.bundleId), asc(bundleCourses.position), asc(courses.id))
 }
