@@ -87,15 +87,20 @@ describe('bundles, favourites together and points', () => {
     }
   })
 
-  it('exchanges a course for points: the demo purchaser has 3,000 points, the course costs 1,500', { timeout: 120_000 }, async () => {
+  it('exchanges a course for points: the demo purchaser has 3,000 points, the course costs 2,000', { timeout: 120_000 }, async () => {
     const token = await signIn('13700137000')
-    const course = await courseByTitle('日漫头发与表情画法')
+    const course = await courseByTitle('Word 长文档排版：论文与标书')
+    const price = (await apiData<{ points_price: number | null }>(`/course?id=${course.id}`)).points_price!
+    expect(price).toBe(2000)
     const { context, page } = await openDevice('phone', token)
     try {
       const before = (await apiData<{ balance: number }>('/points', token)).balance
-      expect(before).toBeGreaterThanOrEqual(1500)
+      expect(before).toBeGreaterThanOrEqual(price)
+      expect(await playableUntil(token, previewLesson(course).id)).not.toBeNull()
       await page.goto(`/course/${course.id}.html`)
-      const link = page.getByRole('link', { name: '或 1500 积分兑换' })
+      // The bar settles once the member's access is known (the server render is anonymous).
+      await page.waitForLoadState('networkidle')
+      const link = page.getByRole('link', { name: `或 ${price} 积分兑换` })
       await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true)
       await link.click()
       await page.waitForURL(new RegExp(`/course/creditPay/${course.id}$`))
@@ -104,8 +109,9 @@ describe('bundles, favourites together and points', () => {
       await page.getByLabel(/我已阅读并同意/).check()
       await page.getByRole('button', { name: '确认兑换' }).click()
       const orderNo = await expectPaid(page)
-      expect(await apiData<{ pay_method: string; points_used: number }>(`/orders/${orderNo}`, token)).toMatchObject({ pay_method: 'points', points_used: 1500 })
-      expect((await apiData<{ balance: number }>('/points', token)).balance).toBe(before - 1500)
+      expect(await apiData<{ pay_method: string; points_used: number }>(`/orders/${orderNo}`, token)).toMatchObject({ pay_method: 'points', points_used: price })
+      expect((await apiData<{ balance: number }>('/points', token)).balance).toBe(before - price)
+      expect(await playableUntil(token, previewLesson(course).id)).toBeNull()
       expect(await apiData<{ mode: string }>(`/course/access?course_id=${course.id}`, token)).toMatchObject({ mode: 'full' })
       // The course page now offers to learn, not to exchange.
       await page.goto(`/course/${course.id}.html`)
