@@ -77,6 +77,8 @@ export interface Order {
   paid_at: string | null
   closed_at: string | null
   items: OrderItem[]
+  /** The page that sells this again. */
+  buy_again_path: string
 }
 
 export interface OrderEvent {

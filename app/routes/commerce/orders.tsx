@@ -180,7 +180,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   if (state.status === 'error') return <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
   const o = state.order
   const course = o.items.find((i) => i.course_id)?.course_id
-  const payAgain = o.kind === 'course' && course ? `/course/coursePurchase?course_id=${course}` : o.kind === 'vip' && o.items[0]?.vip_plan_id ? `/vipBuy?plan_id=${o.items[0].vip_plan_id}` : null
+  const payAgain = o.buy_again_path
   return (
     <div className={styles.body}>
       <section className={styles.card} aria-label="订单状态">

@@ -5,7 +5,6 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError } from '#app/components/page-state/page-state.tsx'
 import { api } from '#app/lib/api.ts'
-import { formatYuan } from '#app/lib/money.ts'
 import { orderListPath, resultPath, type Order } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
@@ -19,11 +18,7 @@ const GIVE_UP_MS = 60_000
 const SLOW_MS = 5000
 
 function retryPath(order: Order | null): string {
-  const item = order?.items[0]
-  if (order?.kind === 'course' && item?.course_id) return `/course/coursePurchase?course_id=${item.course_id}`
-  if (order?.kind === 'vip' && item?.vip_plan_id) return `/vipBuy?plan_id=${item.vip_plan_id}`
-  if (order?.kind === 'amount') return `/PayAmount?amount=${formatYuan(order.amount_fen)}&title=${encodeURIComponent(order.title)}`
-  return order ? orderListPath(order.kind) : '/order'
+  return order?.buy_again_path ?? '/order'
 }
 
 /**

@@ -143,8 +143,9 @@ describe('course bundles (/foryou)', () => {
       await settleSimulators(t().app)
       expect(await active(m.id)).toEqual(b.courses.slice(0, 3))
       expect((await call('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body).toMatchObject({ code: 480, msg: '套餐里的课程你都已拥有，直接去学习吧' })
-      const detail = (await call<{ state: string; items: { course_id: number }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data
+      const detail = (await call<{ state: string; items: { course_id: number }[]; buy_again_path: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data
       expect(detail.state).toBe('paid')
+      expect(detail.buy_again_path).toBe(`/foryou/${b.id}`)
       expect(detail.items).toHaveLength(3)
       await expectLedgerConsistent(db)
     })

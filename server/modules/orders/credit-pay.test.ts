@@ -45,6 +45,7 @@ describe('courses priced in points (/course/creditPay/{id}: POST /api/pay/course
     const order = (await call<Checkout>('POST', '/api/pay/course', m.token, { course_id: course, pay_method: 'points' })).body
     expect(order).toMatchObject({ code: 200, data: { state: 'paid', pay_method: 'points', amount_fen: 0, original_fen: 0, points_used: 1500 } })
     expect(await owns(m.id, course)).toBe(true)
+    expect((await call<{ buy_again_path: string }>('GET', `/api/orders/${order.data.order_no}`, m.token)).body.data.buy_again_path).toBe(`/course/creditPay/${course}`)
     const points = (await call<{ balance: number; list: { delta: number; reason: string }[] }>('GET', '/api/points', m.token)).body.data
     expect(points.balance).toBe(500)
     expect(points.list[0]).toMatchObject({ delta: -1500, reason: 'order_spent' })

@@ -62,6 +62,7 @@ describe('favourites checkout (POST /api/fav/pay)', () => {
     const order = (await call<Checkout>('POST', '/api/fav/pay', m.token, { pay_method: 'wechat_h5' })).body.data
     expect(order).toMatchObject({ kind: 'favourites', state: 'pending', amount_fen: 34700 })
     expect(order.title).toMatch(/等 3 门课程$/)
+    expect((await call<{ buy_again_path: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.buy_again_path).toBe('/myCollection')
     sims().wechat.pay(order.order_no)
     await settleSimulators(t().app)
     expect(await active(m.id)).toEqual(paid)

@@ -89,6 +89,8 @@ export const OrderView = z.object({
   paid_at: z.string().nullable(),
   closed_at: z.string().nullable(),
   items: z.array(OrderItem),
+  /** The page that sells this again (for "重新支付" and "再次购买"). */
+  buy_again_path: z.string(),
 })
 
 export const OrderEventView = z.object({ from: z.enum(orderStates).nullable(), to: z.enum(orderStates), reason: z.string(), at: z.string() })

@@ -87,7 +87,29 @@ export function newOrderNo(at: Date) {
   return `ZX${day}${crypto.randomInt(0, 1e10).toString().padStart(10, '0')}`
 }
 
+/** The page that sells what an order bought: its checkout, the bundle, the favourites, the amount link. */
+export function buyAgainPath(order: Pick<OrderRow, 'kind' | 'target' | 'title' | 'amountFen' | 'payMethod' | 'originalFen'>, items: Pick<OrderItemRow, 'courseId' | 'vipPlanId'>[]) {
+  const [, ref] = order.target.split(':')
+  const course = items.find((i) => i.courseId !== null)?.courseId
+  switch (order.kind) {
+    case 'course':
+      if (!course) return '/ke'
+      return order.payMethod === 'points' && order.originalFen === 0 ? `/course/creditPay/${course}` : `/course/coursePurchase?course_id=${course}`
+    case 'vip':
+      return items[0]?.vipPlanId ? `/vipBuy?plan_id=${items[0].vipPlanId}` : '/vipBuy'
+    case 'bundle':
+      return `/foryou/${ref}`
+    case 'favourites':
+      return '/myCollection'
+    case 'amount': {
+      const yuan = `${Math.floor(order.amountFen / 100)}.${String(order.amountFen % 100).padStart(2, '0')}`
+      return `/PayAmount?amount=${yuan}&title=${encodeURIComponent(order.title)}`
+    }
+  }
+}
+
 export function toOrderView(order: OrderRow, items: OrderItemRow[]): z.infer<typeof OrderView> {
+  const own = items.filter((i) => i.orderId === order.id)
   return {
     order_no: order.orderNo,
     kind: order.kind,
@@ -103,9 +125,8 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): z.infer<typ
     expires_at: order.expiresAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
     closed_at: order.closedAt?.toISOString() ?? null,
-    items: items
-      .filter((i) => i.orderId === order.id)
-      .map((i) => ({ course_id: i.courseId, vip_plan_id: i.vipPlanId, title: i.title, price_fen: i.priceFen })),
+    items: own.map((i) => ({ course_id: i.courseId, vip_plan_id: i.vipPlanId, title: i.title, price_fen: i.priceFen })),
+    buy_again_path: buyAgainPath(order, own),
   }
 }
 
