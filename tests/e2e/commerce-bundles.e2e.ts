@@ -102,6 +102,9 @@ describe('bundles, favourites together and points', () => {
       await page.waitForLoadState('networkidle')
       const link = page.getByRole('link', { name: `或 ${price} 积分兑换` })
       await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true)
+      // The course is also sold in a bundle: the page says so under the price.
+      expect(await page.getByRole('link', { name: /办公效率全家桶/ }).isVisible()).toBe(true)
+      await shot(page, 'course-points-and-bundle')
       await link.click()
       await page.waitForURL(new RegExp(`/course/creditPay/${course.id}$`))
       await expect.poll(() => page.getByText(`${before} 积分`).isVisible(), { timeout: 10_000 }).toBe(true)

@@ -22,7 +22,8 @@ const study: MenuItem[] = [
 
 const money: MenuItem[] = [
   { to: '/order', label: '我的订单', icon: <MenuIcon name="orders" /> },
-  { to: '/points', label: '我的积分', icon: <MenuIcon name="points" /> },
+  { to: '/points', label: '我的积分', icon: <MenuIcon name="points" />, extra: '积分兑换课程' },
+  { to: '/foryou', label: '课程套餐', icon: <MenuIcon name="bundles" />, extra: '一起买更划算' },
   { to: '/wallet', label: '我的钱包', icon: <MenuIcon name="wallet" /> },
 ]
 

@@ -26,8 +26,11 @@ import styles from './detail.module.css'
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id)
   if (id === null) notFound('课程不存在')
-  const course = await orNotFound(() => services(context).catalogue.courseDetail(id))
-  return { course }
+  const s = services(context)
+  const course = await orNotFound(() => s.catalogue.courseDetail(id))
+  // The bundles on sale that hold this course: "买套餐更划算" under the price.
+  const bundles = course.is_free ? [] : (await s.bundles.list(id)).list
+  return { course, bundles }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -167,7 +170,7 @@ function ActionBar({ course }: { course: Course }) {
 
 /** Course detail: cover, price, intro, the system course's parts, chapters and videos, and the teacher. */
 export default function CourseDetail() {
-  const { course } = useLoaderData<typeof loader>()
+  const { course, bundles } = useLoaderData<typeof loader>()
   const trialCount = course.chapters.reduce((n, c) => n + c.videos.filter((v) => v.is_free || v.free_seconds > 0).length, 0)
   return (
     <main className={styles.page}>
@@ -194,6 +197,22 @@ export default function CourseDetail() {
         </ul>
         <LiveLine course={course} />
       </section>
+
+      {bundles.slice(0, 2).map((b) => (
+        <Link key={b.id} to={`/foryou/${b.id}`} className={styles.bundleOffer} prefetch="intent">
+          <span className={styles.bundleTag}>套餐</span>
+          <span className={styles.bundleText}>
+            <span className={styles.bundleTitle}>{b.title}</span>
+            <span className={styles.bundleMeta}>
+              含 {b.course_count} 门课，套餐价 ¥{formatYuan(b.price_fen)}
+              {b.list_price_fen > b.price_fen ? `，省 ¥${formatYuan(b.list_price_fen - b.price_fen)}` : ''}
+            </span>
+          </span>
+          <span className={styles.bundleGo} aria-hidden="true">
+            ›
+          </span>
+        </Link>
+      ))}
 
       <nav className={styles.anchors} aria-label="页面目录">
         <a href="#intro">简介</a>

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, teachers } from '#server/db/schema/catalogue.ts'
 import { bundleCourses, bundles } from '#server/db/schema/commerce.ts'
@@ -7,11 +7,18 @@ import { courseCardSelect, courseTeacherJoin } from '#server/modules/recommend/c
 export type BundleRow = typeof bundles.$inferSelect
 
 /** Bundles on sale (or every bundle, for operators), in display order. */
-export async function findBundles(db: DbOrTx, filter: { activeOnly: boolean }) {
+export async function findBundles(db: DbOrTx, filter: { activeOnly: boolean; courseId?: number }) {
   return db
     .select()
     .from(bundles)
-    .where(filter.activeOnly ? eq(bundles.active, true) : undefined)
+    .where(
+      and(
+        filter.activeOnly ? eq(bundles.active, true) : undefined,
+        filter.courseId === undefined
+          ? undefined
+          : exists(db.select({ one: sql`1` }).from(bundleCourses).where(and(eq(bundleCourses.bundleId, bundles.id), eq(bundleCourses.courseId, filter.courseId)))),
+      ),
+    )
     .orderBy(asc(bundles.sort), asc(bundles.id))
 }
 

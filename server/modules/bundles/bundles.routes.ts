@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
 import type { Services } from '#server/services.ts'
-import { BundleDetailResponse, BundleListResponse, BundleParams, StaffBundleInput, StaffBundleListResponse, StaffBundlePatch, StaffBundleResponse } from './bundles.schema.ts'
+import { BundleDetailResponse, BundleListQuery, BundleListResponse, BundleParams, StaffBundleInput, StaffBundleListResponse, StaffBundlePatch, StaffBundleResponse } from './bundles.schema.ts'
 
 const tags = ['bundles']
 const security = [{ token: [] }]
@@ -12,7 +12,11 @@ export async function bundleRoutes(app: FastifyInstance, opts: { services: Servi
   const { bundles } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  r.get('/foryou/bundles', { schema: { tags, summary: 'Course bundles on sale, in display order', response: { 200: BundleListResponse } } }, async () => ok(await bundles.list()))
+  r.get(
+    '/foryou/bundles',
+    { schema: { tags, summary: 'Course bundles on sale, in display order (or those holding one course)', querystring: BundleListQuery, response: { 200: BundleListResponse } } },
+    async (request) => ok(await bundles.list(request.query.course_id)),
+  )
 
   r.get(
     '/foryou/bundles/:id',

@@ -62,9 +62,9 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
   }
 
   return {
-    /** Bundles on sale, in display order. */
-    async list(): Promise<{ list: BundleCard[] }> {
-      const bundles = await findBundles(db, { activeOnly: true })
+    /** Bundles on sale, in display order; with `courseId`, those that hold that course (the course page's offer). */
+    async list(courseId?: number): Promise<{ list: BundleCard[] }> {
+      const bundles = await findBundles(db, { activeOnly: true, courseId })
       const rows = await findBundleCourses(db, bundles.map((b) => b.id))
       return { list: bundles.map((b) => toCard(b, rows.filter((r) => r.bundleId === b.id))) }
     },

@@ -119,6 +119,10 @@ describe('course bundles (/foryou)', () => {
       // 29,900 × (9,900 + 12,900) / 42,700
       expect(mine.pay_fen).toBe(15965)
       expect((await call('GET', '/api/foryou/bundles/999999', null)).body).toMatchObject({ code: 404, msg: '套餐不存在' })
+      // The course page asks which bundles hold a course.
+      expect((await call<{ list: { id: number }[] }>('GET', `/api/foryou/bundles?course_id=${b.courses[2]}`, null)).body.data.list.map((x) => x.id)).toEqual([b.id])
+      const alone = await makeCourse(db)
+      expect((await call<{ list: unknown[] }>('GET', `/api/foryou/bundles?course_id=${alone}`, null)).body.data.list).toEqual([])
       expect((await call('GET', '/api/foryou/bundles/abc', null)).body.code).toBe(400)
     })
   })
