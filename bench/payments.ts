@@ -2,7 +2,6 @@
 // connections, against a server process on a fresh embedded database, with the WeChat Pay simulator in this
 // process. Every notification is sent twice; afterwards every order must be paid exactly once (the ledger check).
 // Figures, not assertions: record them in docs/performance.md.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,6 +15,7 @@ import { startPaymentSimulators } from '#server/integrations/payments/simulators
 import { ledgerProblems } from '#server/modules/payments/testing.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { freePort } from '#tests/support/free-port.ts'
+import { startServer, type RunningServer } from '#tests/support/spawn-server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -31,38 +31,23 @@ await admin.end()
 const database = await connectDatabase(pgServer.url('zixue'), 5)
 const db = database.db
 const sims = await startPaymentSimulators({ now: () => new Date() })
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-// BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. "--cpu-prof --import ./counter.mjs").
-const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
-const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'server/modules/payments/testing-server.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    APP_ENV: 'demo',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
-    LOG_LEVEL: 'warn',
-    PAYMENT_SWEEPS: 'false',
-    WECHATPAY_API_BASE: sims.wechatBase,
-    ALIPAY_GATEWAY: sims.alipayGateway,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+let server: RunningServer | undefined
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {
-      // starting
-    }
-    if (i > 400) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  server = await startServer({
+    entry: 'server/modules/payments/testing-server.ts',
+    name: 'zixue-bench-pay-server',
+    // BENCH_SERVER_NODE_ARGS: extra node flags for the server process (e.g. "--cpu-prof --import ./counter.mjs").
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    databaseUrl: database.url,
+    env: {
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+      PAYMENT_SWEEPS: 'false',
+      WECHATPAY_API_BASE: sims.wechatBase,
+      ALIPAY_GATEWAY: sims.alipayGateway,
+    },
+  })
+  const base = server.baseUrl
 
   const [cat] = await db.insert(categories).values({ name: '基准' }).returning()
   const courseIds = (
@@ -154,8 +139,7 @@ try {
   fs.writeFileSync(path.join(root, 'bench/results/payments.json'), JSON.stringify(results, null, 2))
   console.log('Written to bench/results/payments.json')
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
+  await server?.stop()
   await sims.close()
   await database.close()
   await pgServer.stop()

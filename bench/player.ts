@@ -3,7 +3,6 @@
 // localhost, and requests/s of POST /api/update_play_data at 100 connections with real tokens. Starts the
 // production server on a fresh embedded database with the demo content, like bench/run.ts. Record the figures
 // in docs/performance.md.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,45 +12,14 @@ import { chromium } from 'playwright-core'
 import { connectDatabase } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
-import { freePort } from '#tests/support/free-port.ts'
+import { buildDir, startServer } from '#tests/support/spawn-server.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100)
 const frameRuns = Number(process.env.BENCH_FRAME_RUNS ?? 5)
 
-if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
-  console.error('Run `npm run build` first.')
-  process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-bench-player-'))
-fs.chmodSync(dataDir, 0o755)
-const port = await freePort()
-const pgPort = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_ENV: 'demo',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-
-async function stop() {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  fs.rmSync(dataDir, { recursive: true, force: true })
-}
+const server = await startServer({ name: 'zixue-bench-player' })
+const base = server.baseUrl
 
 const gz = (b: Buffer | string) => zlib.gzipSync(b, { level: 9 }).length
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -80,16 +48,6 @@ function median(values: number[]) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {
-      // starting
-    }
-    if (i > 400) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 250))
-  }
-
   // A free lesson of the demo (a free course's first video).
   const list = await json<{ list: { id: number; is_free: boolean; type: string }[] }>('/v2/course_list?limit=50')
   const freeCourse = list.list.find((c) => c.is_free && c.type !== 'live')!
@@ -108,8 +66,7 @@ try {
   console.log(`  hls.js (lazy, only where Media Source plays it): ${kb(hlsBytes)} gzip, in the first load: ${hlsInFirstLoad ? 'YES' : 'no'}`)
 
   // 2. Navigation to first frame in Chromium (fresh context each run: cold cache), anonymous and signed in.
-  const dbUrl = `postgres://postgres:zixue@127.0.0.1:${pgPort}/zixue`
-  const database = await connectDatabase(dbUrl, 4)
+  const database = await connectDatabase(server.databaseUrl, 4)
   const now = new Date()
   const memberRows = await database.db
     .insert(members)
@@ -185,5 +142,5 @@ try {
     `POST /api/update_play_data, ${connections} connections, ${seconds} s: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx} (${saved.rows[0]!.n} progress rows)`,
   )
 } finally {
-  await stop()
+  await server.stop()
 }

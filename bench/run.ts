@@ -1,64 +1,25 @@
 // `npm run bench`: starts the production server on a fresh embedded database with the demo content and prints
 // throughput, latency, first-load bytes and memory. Figures, not assertions: record them in docs/performance.md.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
-import { freePort } from '#tests/support/free-port.ts'
+import { startServer } from '#tests/support/spawn-server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 
-if (!fs.existsSync(path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js'))) {
-  console.error('Run `npm run build` first.')
-  process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-bench-'))
-fs.chmodSync(dataDir, 0o755)
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_ENV: 'demo',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-
-async function stop() {
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
-  fs.rmSync(dataDir, { recursive: true, force: true })
-}
+const server = await startServer({ name: 'zixue-bench' })
+const base = server.baseUrl
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {
-      // starting
-    }
-    if (i > 400) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 250))
-  }
-
   const home = await (await fetch(`${base}/`)).text()
   const courseId = /href="\/course\/(\d+)/.exec(home)?.[1]
   if (!courseId) throw new Error('no course link on the home page')
 
-  const rssBefore = rssMb(server.pid!)
+  const rssBefore = rssMb(server.child.pid!)
   const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, seconds, connections }
 
   const targets: [string, string][] = [
@@ -82,7 +43,7 @@ try {
     results[`weight ${page}`] = weight
     console.log(`  ${page.padEnd(40)} JS ${kb(weight.js)}   CSS ${kb(weight.css)}   HTML ${kb(weight.html)}`)
   }
-  const rssAfter = rssMb(server.pid!)
+  const rssAfter = rssMb(server.child.pid!)
   results.memory = { rssMbIdle: rssBefore, rssMbAfterLoad: rssAfter }
   console.log(`\nServer memory (RSS): ${rssBefore} MB idle, ${rssAfter} MB after the load`)
 
@@ -90,7 +51,7 @@ try {
   fs.writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2))
   console.log('\nWritten to bench/results/latest.json')
 } finally {
-  await stop()
+  await server.stop()
 }
 
 function load(url: string, duration: number) {

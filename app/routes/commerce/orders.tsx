@@ -11,7 +11,7 @@ import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 interface ListDef {
   path: string
   title: string
-  kind: OrderKind | null
+  kind: OrderKind | 'exchange'
   empty: string
 }
 
@@ -19,7 +19,7 @@ const LISTS: ListDef[] = [
   { path: 'order', title: '课程订单', kind: 'course', empty: '还没有课程订单' },
   { path: 'order2', title: '会员订单', kind: 'vip', empty: '还没有会员订单' },
   { path: 'order3', title: '缴费订单', kind: 'amount', empty: '还没有缴费订单' },
-  { path: 'order4', title: '兑换记录', kind: null, empty: '还没有兑换记录' },
+  { path: 'order4', title: '兑换记录', kind: 'exchange', empty: '还没有兑换记录' },
 ]
 
 function listOf(pathname: string): ListDef {
@@ -54,12 +54,11 @@ export default function Orders() {
       {!hydrated ? <Loading /> : null}
       {hydrated && !token ? <LoginRequired reason="登录后查看你的订单" /> : null}
       {hydrated && token && id ? <OrderDetail orderNo={id} /> : null}
-      {hydrated && token && !id && list.kind ? <OrderList key={list.kind} list={list} kind={list.kind} /> : null}
-      {hydrated && token && !id && !list.kind ? (
+      {hydrated && token && !id ? <OrderList key={list.kind} list={list} kind={list.kind} /> : null}
+      {hydrated && token && !id && list.kind === 'exchange' ? (
         <div className={styles.body}>
-          <Empty message="还没有兑换记录" />
-          <p className={styles.notice}>用兑换码或在其他平台（抖音、快手、小红书、微信小店）购买的课程兑换后会记录在这里。兑换功能即将上线，已在其他平台购买的课程可先联系客服开通。</p>
-          <Link to="/customer" className={styles.linkButton}>
+          <p className={styles.notice}>用积分兑换的课程记录在这里。兑换码和其他平台（抖音、快手、小红书、微信小店）订单的兑换即将上线，已在其他平台购买的课程可先联系客服开通。</p>
+          <Link to="/customer" className={styles.secondaryButton}>
             联系客服
           </Link>
         </div>
@@ -84,7 +83,7 @@ const REFUND_LINK: Record<'paid' | 'refunding' | 'refunded' | 'partially_refunde
 
 type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Order[]; next: number | null; more: boolean }
 
-function OrderList({ list, kind }: { list: ListDef; kind: OrderKind }) {
+function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange' }) {
   const [state, setState] = useState<ListState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
 
@@ -123,8 +122,8 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind }) {
     return (
       <div className={styles.body}>
         <Empty message={list.empty} />
-        <Link to={kind === 'vip' ? '/vip' : '/ke'} className={styles.secondaryButton}>
-          {kind === 'vip' ? '了解会员' : '去看看课程'}
+        <Link to={kind === 'vip' ? '/vip' : kind === 'exchange' ? '/course/creditPay' : '/ke'} className={styles.secondaryButton}>
+          {kind === 'vip' ? '了解会员' : kind === 'exchange' ? '看看能兑换的课程' : '去看看课程'}
         </Link>
       </div>
     )

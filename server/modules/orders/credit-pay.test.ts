@@ -50,6 +50,9 @@ describe('courses priced in points (/course/creditPay/{id}: POST /api/pay/course
     expect(points.balance).toBe(500)
     expect(points.list[0]).toMatchObject({ delta: -1500, reason: 'order_spent' })
     expect((await call('POST', '/api/pay/course', m.token, { course_id: course, pay_method: 'points' })).body.code).toBe(480)
+    // Listed with the exchanges (/order4) as well as with the course orders.
+    expect((await call<{ list: { order_no: string }[] }>('GET', '/api/orders?kind=exchange', m.token)).body.data.list.map((o) => o.order_no)).toEqual([order.data.order_no])
+    expect((await call<{ list: { order_no: string }[] }>('GET', '/api/orders?kind=course', m.token)).body.data.list.map((o) => o.order_no)).toEqual([order.data.order_no])
     await expectLedgerConsistent(db)
   })
 

@@ -294,7 +294,7 @@ export async function findEvents(db: DbOrTx, orderId: number) {
 }
 
 /** A member's orders, newest first, `limit` of them with an id below `before`. */
-export async function listMemberOrders(db: DbOrTx, memberId: number, filter: { kinds?: readonly OrderKind[]; before?: number; limit: number }) {
+export async function listMemberOrders(db: DbOrTx, memberId: number, filter: { kinds?: readonly OrderKind[]; exchanges?: boolean; before?: number; limit: number }) {
   return db
     .select()
     .from(orders)
@@ -302,6 +302,8 @@ export async function listMemberOrders(db: DbOrTx, memberId: number, filter: { k
       and(
         eq(orders.memberId, memberId),
         filter.kinds ? inArray(orders.kind, [...filter.kinds]) : undefined,
+        // Courses exchanged for their points price: no money price at all.
+        filter.exchanges ? and(eq(orders.payMethod, 'points'), eq(orders.originalFen, 0)) : undefined,
         filter.before === undefined ? undefined : lt(orders.id, filter.before),
       ),
     )

@@ -100,9 +100,9 @@ export const OrderStatusResponse = envelope(OrderView)
 
 export const OrderListQuery = z.object({
   kind: z
-    .enum(['course', 'vip', 'amount', 'bundle', 'favourites'])
+    .enum(['course', 'vip', 'amount', 'bundle', 'favourites', 'exchange'])
     .optional()
-    .describe('course: every order that gives courses (single courses, bundles, favourites together); the others: that kind only'),
+    .describe('course: every order that gives courses (single courses, bundles, favourites together); exchange: courses exchanged for points (/order4); the others: that kind only'),
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 })

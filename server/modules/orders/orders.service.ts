@@ -529,11 +529,14 @@ export function createOrderService(deps: OrderDeps) {
 
     /**
      * The member's orders, newest first, optionally of one kind, paged by cursor. Kind `course` lists every
-     * order that gives courses (single courses, bundles, favourites bought together): the /order screen.
+     * order that gives courses (single courses, bundles, favourites bought together): the /order screen;
+     * `exchange` the courses exchanged for points (/order4).
      */
-    async list(memberId: number, filter: { kind?: OrderKind; cursor?: number; limit: number }) {
-      const kinds: OrderKind[] | undefined = filter.kind === 'course' ? ['course', 'bundle', 'favourites'] : filter.kind ? [filter.kind] : undefined
-      const rows = await listMemberOrders(db, memberId, { kinds, before: filter.cursor, limit: filter.limit + 1 })
+    async list(memberId: number, filter: { kind?: OrderKind | 'exchange'; cursor?: number; limit: number }) {
+      const exchanges = filter.kind === 'exchange'
+      const kinds: OrderKind[] | undefined =
+        filter.kind === 'course' ? ['course', 'bundle', 'favourites'] : filter.kind && filter.kind !== 'exchange' ? [filter.kind] : undefined
+      const rows = await listMemberOrders(db, memberId, { kinds, exchanges, before: filter.cursor, limit: filter.limit + 1 })
       const page = rows.slice(0, filter.limit)
       const items = await findItems(db, page.map((o) => o.id))
       return { list: page.map((o) => toOrderView(o, items)), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }

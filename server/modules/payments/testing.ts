@@ -5,7 +5,8 @@ import type { Env } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 import { testClock } from '#server/modules/auth/testing.ts'
-import { useTestApp } from '#tests/support/app.ts'
+import { useTestApp, type TestApp } from '#tests/support/app.ts'
+import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
 
 /**
  * A `fetch` that hands every call to a Fastify app in process (`app.inject`), body and headers included: the
@@ -60,6 +61,29 @@ export async function setOpenid(db: Db, memberId: number, openid: string) {
 export async function settleSimulators(app: FastifyInstance) {
   await app.paymentSimulators?.wechat.notifier.idle()
   await app.paymentSimulators?.alipay.notifier.idle()
+}
+
+/**
+ * A member who bought a course (with one 10-minute video) and paid it through a provider notification: WeChat
+ * Pay H5 unless `payMethod` says otherwise (alipay_wap visits the cashier first, as a phone would).
+ */
+export async function paidCourse(t: () => TestApp, opts: { priceFen?: number; payMethod?: string } = {}) {
+  const { app, database } = t()
+  const m = await makeMember(database.db)
+  const course = await makeCourse(database.db, { priceFen: opts.priceFen ?? 10000 })
+  const video = await makeVideo(database.db, course, { durationSeconds: 600 })
+  const payMethod = opts.payMethod ?? 'wechat_h5'
+  const res = await app.inject({ method: 'POST', url: '/api/pay/course', headers: headersOf(m.token), payload: { course_id: course, pay_method: payMethod } })
+  const d = res.json<ApiBody<{ order_no: string; redirect_url: string | null }>>().data
+  if (payMethod === 'alipay_wap') {
+    const url = new URL(d.redirect_url!)
+    await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
+    app.paymentSimulators!.alipay.pay(d.order_no)
+  } else {
+    app.paymentSimulators!.wechat.pay(d.order_no)
+  }
+  await settleSimulators(app)
+  return { m, course, video, orderNo: d.order_no }
 }
 
 /**

@@ -4,7 +4,7 @@ import { refunds } from '#server/db/schema/commerce.ts'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import { runPaymentSweeps } from '#server/modules/payments/sweeps.ts'
-import { expectLedgerConsistent, headersOf, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Refund {
@@ -69,20 +69,9 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
 
   /** A paid course and the member's refund request, approved by an admin while the provider refuses refunds. */
   async function refusedRefund(payMethod: 'wechat_h5' | 'alipay_wap' = 'wechat_h5') {
-    const db = t().database.db
-    const admin = await makeMember(db, 'admin')
-    const m = await makeMember(db)
-    const course = await makeCourse(db, { priceFen: 8800 })
-    const d = (await call<{ order_no: string; redirect_url: string | null }>('POST', '/api/pay/course', m.token, { course_id: course, pay_method: payMethod })).body.data
-    if (payMethod === 'alipay_wap') {
-      const url = new URL(d.redirect_url!)
-      await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
-      sims().alipay.pay(d.order_no)
-    } else {
-      sims().wechat.pay(d.order_no)
-    }
-    await settleSimulators(t().app)
-    const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: d.order_no, reason: '不想学了' })).body.data
+    const admin = await makeMember(t().database.db, 'admin')
+    const { m, course, orderNo } = await paidCourse(t, { priceFen: 8800, payMethod })
+    const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '不想学了' })).body.data
     if (payMethod === 'alipay_wap') sims().alipay.faults.refundError = { subCode: 'ACQ.SELLER_BALANCE_NOT_ENOUGH', subMsg: '卖家余额不足' }
     else sims().wechat.faults.refundError = { status: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足，请充值后重新发起' }
     try {
@@ -92,7 +81,7 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
       sims().wechat.faults.refundError = null
       sims().alipay.faults.refundError = null
     }
-    return { admin, m, course, orderNo: d.order_no, refundNo: asked.refund_no }
+    return { admin, m, course, orderNo, refundNo: asked.refund_no }
   }
 
   it('sends a refund the provider refused again with the same number; it completes and access is gone', async () => {

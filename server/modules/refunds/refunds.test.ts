@@ -4,8 +4,8 @@ import { vipPlans } from '#server/db/schema/catalogue.ts'
 import { vipMemberships } from '#server/db/schema/commerce.ts'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { studyProgress } from '#server/db/schema/learning.ts'
-import { expectLedgerConsistent, headersOf, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
-import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
+import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Refund {
   refund_no: string
@@ -35,24 +35,6 @@ describe('refunds', () => {
     return { res, body: res.json<ApiBody<T>>() }
   }
 
-  /** A member who bought and paid a course (through a provider notification). */
-  async function paidCourse(opts: { priceFen?: number; payMethod?: string } = {}) {
-    const db = t().database.db
-    const m = await makeMember(db)
-    const course = await makeCourse(db, { priceFen: opts.priceFen ?? 10000 })
-    const video = await makeVideo(db, course, { durationSeconds: 600 })
-    const d = (await call<{ order_no: string; redirect_url: string | null }>('POST', '/api/pay/course', m.token, { course_id: course, pay_method: opts.payMethod ?? 'wechat_h5' })).body.data
-    if (opts.payMethod === 'alipay_wap') {
-      const url = new URL(d.redirect_url!)
-      await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
-      sims().alipay.pay(d.order_no)
-    } else {
-      sims().wechat.pay(d.order_no)
-    }
-    await settleSimulators(t().app)
-    return { m, course, video, orderNo: d.order_no }
-  }
-
   async function active(memberId: number, courseId: number) {
     return t()
       .database.db.select()
@@ -71,7 +53,7 @@ describe('refunds', () => {
   it('a member asks, an admin approves, WeChat Pay refunds and access is gone', async () => {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
-    const { m, course, orderNo } = await paidCourse()
+    const { m, course, orderNo } = await paidCourse(t)
     const check = (await call<Check>('GET', `/api/refunds/check?order_no=${orderNo}`, m.token)).body.data
     expect(check).toMatchObject({ refundable: true, code: 200, amount_fen: 10000, watched_percent: 0, refunds: [] })
     const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '买错了课程' })).body
@@ -99,7 +81,7 @@ describe('refunds', () => {
   it('Alipay refunds complete in the answer; a partial refund keeps access', async () => {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
-    const { m, course, orderNo } = await paidCourse({ payMethod: 'alipay_wap', priceFen: 9900 })
+    const { m, course, orderNo } = await paidCourse(t, { payMethod: 'alipay_wap', priceFen: 9900 })
     const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '部分内容不需要' })).body.data
     expect((await call('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, { amount_fen: 9901 })).body.code).toBe(400)
     const approved = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, { amount_fen: 3000 })).body.data
@@ -116,7 +98,7 @@ describe('refunds', () => {
   it('rejects with a note; the member sees it and may ask again', async () => {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
-    const { m, orderNo } = await paidCourse()
+    const { m, orderNo } = await paidCourse(t)
     const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '不想学了' })).body.data
     const rejected = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/reject`, admin.token, { note: '已超出服务范围' })).body.data
     expect(rejected).toMatchObject({ state: 'rejected', decision_note: '已超出服务范围' })
@@ -130,7 +112,7 @@ describe('refunds', () => {
 
   it('refuses after the 7-day window (491) and after 20% watched (492)', async () => {
     const db = t().database.db
-    const late = await paidCourse()
+    const late = await paidCourse(t)
     clock.advance(7 * 86_400_000 + 60_000)
     try {
       const check = (await call<Check>('GET', `/api/refunds/check?order_no=${late.orderNo}`, late.m.token)).body.data
@@ -139,7 +121,7 @@ describe('refunds', () => {
     } finally {
       clock.reset()
     }
-    const watched = await paidCourse()
+    const watched = await paidCourse(t)
     await db.insert(studyProgress).values({ memberId: watched.m.id, videoId: watched.video, courseId: watched.course, position: 119, duration: 600, createdAt: clock.now(), updatedAt: clock.now() })
     expect((await call<Check>('GET', `/api/refunds/check?order_no=${watched.orderNo}`, watched.m.token)).body.data).toMatchObject({ refundable: true, watched_percent: 19 })
     await db.update(studyProgress).set({ position: 120 }).where(eq(studyProgress.memberId, watched.m.id))
@@ -149,7 +131,7 @@ describe('refunds', () => {
 
   it("refuses pending orders (490), another member's order (404), bad input (400) and non-admins (403)", async () => {
     const db = t().database.db
-    const { m, orderNo } = await paidCourse()
+    const { m, orderNo } = await paidCourse(t)
     const stranger = await makeMember(db)
     expect((await call('POST', '/api/refunds', stranger.token, { order_no: orderNo, reason: '不是我的' })).body).toEqual({ code: 404, msg: '订单不存在', data: {} })
     expect((await call('GET', `/api/refunds/check?order_no=${orderNo}`, stranger.token)).body.code).toBe(404)
@@ -164,7 +146,7 @@ describe('refunds', () => {
   })
 
   it('two requests at once: one is taken', async () => {
-    const { m, orderNo } = await paidCourse()
+    const { m, orderNo } = await paidCourse(t)
     const answers = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '同时申请' })))
     expect(answers.map((a) => a.body.code).sort()).toEqual([200, 493, 493, 493, 493])
   })
