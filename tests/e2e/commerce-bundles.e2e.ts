@@ -120,6 +120,11 @@ describe('bundles, favourites together and points', () => {
       await page.goto(`/course/${course.id}.html`)
       await expect.poll(() => page.getByRole('link', { name: /开始学习|继续学习/ }).isVisible(), { timeout: 10_000 }).toBe(true)
       expect(await page.getByRole('link', { name: /积分兑换/ }).count()).toBe(0)
+      // The exchange is listed in 兑换记录 (/order4), priced in points.
+      await page.goto('/order4')
+      const row = page.getByRole('link', { name: new RegExp(course.title) })
+      await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true)
+      expect(await row.textContent()).toContain(`${price} 积分`)
     } finally {
       await context.close()
     }
