@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, DEV_SMS_CODE_PEPPER, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   it('gives the demo defaults with no environment at all', () => {
@@ -37,15 +37,32 @@ describe('loadConfig', () => {
       WECHAT_APP_ID: 'wx123',
       WECHAT_APP_SECRET: 's',
       MEDIA_SIGNING_SECRET: 'a-production-secret-of-at-least-32-chars',
+      SMS_CODE_PEPPER: 'a-production-pepper-of-at-least-32-chars',
     }
     expect(() => loadConfig({ ...real, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/)
     expect(() => loadConfig({ ...real, WECHAT_APP_ID: '' })).toThrow(/WECHAT_APP_ID/)
     expect(() => loadConfig({ ...real, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/)
     expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: '' })).toThrow(/MEDIA_SIGNING_SECRET: required/)
     expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: 'short' })).toThrow(/MEDIA_SIGNING_SECRET: must be at least 32/)
+    expect(() => loadConfig({ ...real, SMS_CODE_PEPPER: '' })).toThrow(/^Invalid configuration:\n {2}SMS_CODE_PEPPER: required in production/)
+    expect(() => loadConfig({ ...real, SMS_CODE_PEPPER: 'short' })).toThrow(/SMS_CODE_PEPPER: must be at least 32/)
     const config = loadConfig(real)
+    expect(config.sms.codePepper).toBe('a-production-pepper-of-at-least-32-chars')
     expect(config.devOutbox).toBe(false)
     expect(config.wechat.apiBase).toBe('https://api.weixin.qq.com')
+  })
+
+  it('uses a fixed development SMS code pepper outside production, and the one given when set', () => {
+    for (const APP_ENV of ['demo', 'development', 'test']) expect(loadConfig({ APP_ENV }).sms.codePepper).toBe(DEV_SMS_CODE_PEPPER)
+    expect(loadConfig({ SMS_CODE_PEPPER: 'x'.repeat(32) }).sms.codePepper).toBe('x'.repeat(32))
+    expect(() => loadConfig({ SMS_CODE_PEPPER: 'too-short' })).toThrow(/^Invalid configuration:\n {2}SMS_CODE_PEPPER: must be at least 32/)
+  })
+
+  it('limits WeChat OAuth starts to 300 per address in 10 minutes unless WECHAT_OAUTH_PER_IP_PER_10MIN says otherwise', () => {
+    expect(loadConfig({}).wechat.oauthPerIpPer10Min).toBe(300)
+    expect(loadConfig({ WECHAT_OAUTH_PER_IP_PER_10MIN: '500' }).wechat.oauthPerIpPer10Min).toBe(500)
+    expect(() => loadConfig({ WECHAT_OAUTH_PER_IP_PER_10MIN: '0' })).toThrow(/WECHAT_OAUTH_PER_IP_PER_10MIN/)
+    expect(() => loadConfig({ WECHAT_OAUTH_PER_IP_PER_10MIN: 'many' })).toThrow(/WECHAT_OAUTH_PER_IP_PER_10MIN/)
   })
 
   it('needs the keys of the chosen SMS provider', () => {

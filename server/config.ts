@@ -42,6 +42,8 @@ const envSchema = z.object({
   SMS_TEMPLATE_CODE: z.string().default(''),
   /** Codes one client address may ask for in an hour (many learners behind one campus or office NAT need more). */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** HMAC key of stored SMS codes (server/modules/auth/auth.rules.ts); required in production. */
+  SMS_CODE_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   ALIYUN_ACCESS_KEY_ID: z.string().default(''),
   ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
@@ -54,6 +56,8 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().default(''),
   WECHAT_API_BASE: optionalUrl,
   WECHAT_OPEN_BASE: optionalUrl,
+  /** WeChat sign-ins one client address may start in 10 minutes (a campus or office NAT may need more). */
+  WECHAT_OAUTH_PER_IP_PER_10MIN: z.coerce.number().int().min(1).max(100_000).default(300),
   SERVICE_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-service'),
   CONSULT_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-consult'),
   DEV_OUTBOX: bool.optional(),
@@ -62,6 +66,9 @@ const envSchema = z.object({
 })
 
 export type Env = z.input<typeof envSchema>
+
+/** The SMS code pepper of demo, development and test; production must set its own SMS_CODE_PEPPER. */
+export const DEV_SMS_CODE_PEPPER = 'zixue-development-sms-code-pepper-not-for-production'
 
 /** The validated, typed configuration the whole server is built from. */
 export type Config = ReturnType<typeof loadConfig>
@@ -84,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.DEV_OUTBOX) throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: must not be enabled in production')
   if (production && e.SMS_PROVIDER === 'console') throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER: console is for development and the demo; set aliyun or tencent in production')
   if (production && !e.MEDIA_SIGNING_SECRET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNING_SECRET: required in production (at least 32 random characters)')
+  if (production && !e.SMS_CODE_PEPPER) throw new ConfigError('Invalid configuration:\n  SMS_CODE_PEPPER: required in production (at least 32 random characters)')
   const smsKeys = { console: [], aliyun: ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'SMS_TEMPLATE_CODE'], tencent: ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'SMS_TEMPLATE_CODE'] } as const
   const missingSms = smsKeys[e.SMS_PROVIDER].filter((key) => e[key] === '')
   if (e.SMS_PROVIDER !== 'console' && missingSms.length > 0) {
@@ -130,6 +138,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signName: e.SMS_SIGN_NAME,
       templateCode: e.SMS_TEMPLATE_CODE,
       perIpPerHour: e.SMS_PER_IP_PER_HOUR,
+      /**
+       * Keys the HMAC of stored codes, so the sms_codes table alone cannot be brute-forced back to codes. Outside
+       * production a fixed development value (never set in production: the check above refuses to start).
+       */
+      codePepper: e.SMS_CODE_PEPPER ?? DEV_SMS_CODE_PEPPER,
       aliyun: { endpoint: e.ALIYUN_SMS_ENDPOINT, accessKeyId: e.ALIYUN_ACCESS_KEY_ID, accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET },
       tencent: {
         endpoint: e.TENCENT_SMS_ENDPOINT,
@@ -149,6 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBase: (e.WECHAT_API_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://api.weixin.qq.com')).replace(/\/$/, ''),
       /** open.weixin.qq.com (the authorize page), or the simulator's. */
       openBase: (e.WECHAT_OPEN_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://open.weixin.qq.com')).replace(/\/$/, ''),
+      /** OAuth starts (GET /api/wechat/oauth) one client address may make in 10 minutes. */
+      oauthPerIpPer10Min: e.WECHAT_OAUTH_PER_IP_PER_10MIN,
     },
     /** Orders and payments: providers (or their simulators), order expiry, sweeps. */
     payments: payments.config,

@@ -4,6 +4,7 @@ import { openDatabase } from '#server/db/database.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { startJobWorker } from '#server/jobs/start.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
+import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 
 /** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
@@ -32,6 +33,8 @@ async function main() {
   const worker = config.media.worker ? startJobWorker(app.services, app.log) : null
   // Orders: close expired ones, ask the providers about unanswered ones, send refunds (one process at a time).
   const sweeps = config.payments.sweeps ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' })) : null
+  // Expired OAuth states, old SMS codes and failed logins: deleted in small batches (any number of processes).
+  const cleanup = startSignInCleanup(app.services, app.log.child({ component: 'auth' }))
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -46,6 +49,7 @@ async function main() {
       // Running jobs are aborted and given back to the queue, while the database is still open.
       await worker?.stop()
       await sweeps?.stop()
+      await cleanup.stop()
       await app.close()
       await database.close()
     } finally {

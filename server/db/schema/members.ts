@@ -57,7 +57,12 @@ export const smsCodes = pgTable(
     /** Set when the code logged someone in, was replaced by a resend, or died after too many wrong tries. */
     consumedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
+    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
+    // The cleanup (server/modules/auth/cleanup.ts) deletes by age.
+    index('sms_codes_created_idx').on(t.createdAt),
+  ],
 )
 
 /** Every failed code login; ten in a day lock code login for that phone until the next day. */
@@ -68,7 +73,7 @@ export const loginFailures = pgTable(
     phone: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [index('login_failures_phone_idx').on(t.phone, t.createdAt), index('login_failures_created_idx').on(t.createdAt)],
 )
 
 /** Images members uploaded (avatars), re-encoded and stripped of metadata. */

@@ -10,11 +10,18 @@ export const oauthStates = pgTable(
     browserHash: text().notNull(),
     scope: text({ enum: ['snsapi_base', 'snsapi_userinfo'] }).notNull(),
     returnPath: text().notNull(),
+    /** The client address that started the flow: starts per address are limited (wechat.service.ts). */
+    ip: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('oauth_states_state_key').on(t.stateHash)],
+  (t) => [
+    uniqueIndex('oauth_states_state_key').on(t.stateHash),
+    index('oauth_states_ip_idx').on(t.ip, t.createdAt),
+    // The cleanup (server/modules/auth/cleanup.ts) deletes by expiry.
+    index('oauth_states_expires_idx').on(t.expiresAt),
+  ],
 )
 
 /** OAuth codes already exchanged: WeChat refuses a second use, and so do we, before asking WeChat. */

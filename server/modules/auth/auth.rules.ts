@@ -32,17 +32,22 @@ export function newSmsCode() {
 }
 
 /**
- * Codes are stored hashed with the phone and the purpose, so a code read from the table is useless for another
- * phone or purpose. (Four digits cannot resist someone who can read the table; what protects them is the
- * 5-minute life and the 5-try limit.)
+ * Codes are stored as an HMAC-SHA256 keyed with the server's pepper (SMS_CODE_PEPPER) over the purpose, the phone
+ * and the code: a code read from the table is useless for another phone or purpose, and without the pepper the
+ * table alone cannot be turned back into codes (four digits are 10,000 tries of a plain hash). What protects a
+ * code from someone who has the pepper as well is its 5-minute life and the 5-try limit.
+ *
+ * Hashes written before the pepper (a plain SHA-256) need no migration: codes live 5 minutes, so at worst a code
+ * sent in the minutes before the upgrade does not match and the member asks for a new one. Changing the pepper
+ * has the same, equally short, effect.
  */
-export function hashSmsCode(phone: string, purpose: string, code: string) {
-  return crypto.createHash('sha256').update(`${purpose}:${phone}:${code}`).digest('hex')
+export function hashSmsCode(pepper: string, phone: string, purpose: string, code: string) {
+  return crypto.createHmac('sha256', pepper).update(`${purpose}:${phone}:${code}`).digest('hex')
 }
 
-export function smsCodeMatches(storedHash: string, phone: string, purpose: string, code: string) {
+export function smsCodeMatches(storedHash: string, pepper: string, phone: string, purpose: string, code: string) {
   const a = Buffer.from(storedHash, 'hex')
-  const b = Buffer.from(hashSmsCode(phone, purpose, code), 'hex')
+  const b = Buffer.from(hashSmsCode(pepper, phone, purpose, code), 'hex')
   return a.length === b.length && crypto.timingSafeEqual(a, b)
 }
 

@@ -94,7 +94,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const id = await insertCode(tx, {
         phone,
         purpose,
-        codeHash: hashSmsCode(phone, hashPurpose(purpose, memberId), code),
+        codeHash: hashSmsCode(deps.config.sms.codePepper, phone, hashPurpose(purpose, memberId), code),
         ip: ctx.ip,
         createdAt: now,
         expiresAt: new Date(now.getTime() + SmsRules.codeTtlMs),
@@ -129,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): Promise<Refusal | { ok: true }> {
     const row = await latestLiveCode(tx, phone, purpose)
     if (!row || row.expiresAt <= now) return refuse(Codes.CodeExpired)
-    if (!smsCodeMatches(row.codeHash, phone, hashPurpose(purpose, memberId), code)) {
+    if (!smsCodeMatches(row.codeHash, deps.config.sms.codePepper, phone, hashPurpose(purpose, memberId), code)) {
       const attempts = await recordWrongAttempt(tx, row.id, now, SmsRules.maxWrongAttempts)
       return attempts !== null && attempts >= SmsRules.maxWrongAttempts
         ? refuse(Codes.CodeWrong, '验证码错误次数过多，已失效，请重新获取')

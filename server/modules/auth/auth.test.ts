@@ -1,7 +1,8 @@
+import crypto from 'node:crypto'
 import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '#server/config.ts'
+import { DEV_SMS_CODE_PEPPER, loadConfig } from '#server/config.ts'
 import { members, sessions, smsCodes } from '#server/db/schema/members.ts'
 import { loggerOptions } from '#server/app.ts'
 import { useTestApp } from '#tests/support/app.ts'
@@ -82,6 +83,48 @@ describe('POST /api/send_code', () => {
     expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`)
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(5 * 60_000)
+  })
+
+  it('stores an HMAC keyed with the pepper, not the plain SHA-256 of the code, and the code still logs in', async () => {
+    const phone = randomPhone()
+    await send({ phone })
+    const code = await outboxCode(t().app, phone)
+    const [row] = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
+    expect(row!.codeHash).not.toBe(crypto.createHash('sha256').update(`login:${phone}:${code}`).digest('hex'))
+    expect(row!.codeHash).toBe(crypto.createHmac('sha256', DEV_SMS_CODE_PEPPER).update(`login:${phone}:${code}`).digest('hex'))
+    const login = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code: code } })
+    expect(login.json<Body>().code).toBe(200)
+  })
+})
+
+describe('SMS_CODE_PEPPER', () => {
+  const pepper = 'an-operator-pepper-of-at-least-32-characters'
+  const t = useTestApp({ SMS_CODE_PEPPER: pepper })
+
+  it('keys the stored hashes, and codes verify with it', async () => {
+    const phone = randomPhone()
+    await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
+    const code = await outboxCode(t().app, phone)
+    const [row] = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
+    expect(row!.codeHash).toBe(crypto.createHmac('sha256', pepper).update(`login:${phone}:${code}`).digest('hex'))
+    expect(row!.codeHash).not.toBe(crypto.createHmac('sha256', DEV_SMS_CODE_PEPPER).update(`login:${phone}:${code}`).digest('hex'))
+    const login = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code: code } })
+    expect(login.json<Body>().code).toBe(200)
+  })
+
+  it('refuses a code hashed with another pepper (or none): 405, and it counts as a wrong try', async () => {
+    const phone = randomPhone()
+    await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
+    const code = await outboxCode(t().app, phone)
+    // What an old server (no pepper) would have stored for this very code.
+    await t()
+      .database.db.update(smsCodes)
+      .set({ codeHash: crypto.createHash('sha256').update(`login:${phone}:${code}`).digest('hex') })
+      .where(eq(smsCodes.phone, phone))
+    const login = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code: code } })
+    expect(login.json()).toEqual({ code: 405, msg: '验证码错误', data: {} })
+    const [row] = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
+    expect(row!.attempts).toBe(1)
   })
 })
 

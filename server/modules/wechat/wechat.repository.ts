@@ -1,13 +1,30 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 
 export async function insertOauthState(
   db: DbOrTx,
-  row: { stateHash: string; browserHash: string; scope: 'snsapi_base' | 'snsapi_userinfo'; returnPath: string; expiresAt: Date },
+  row: { stateHash: string; browserHash: string; scope: 'snsapi_base' | 'snsapi_userinfo'; returnPath: string; ip: string; createdAt: Date; expiresAt: Date },
 ) {
   await db.insert(oauthStates).values(row)
+}
+
+/**
+ * Serialises the OAuth starts of one client address for the rest of the transaction (across processes), so
+ * concurrent starts cannot both pass the limit.
+ */
+export async function lockOauthStarts(tx: Tx, ip: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wechat-oauth:ip:${ip}`}, 0))`)
+}
+
+/** OAuth flows one address started after `since`, and the oldest of them. */
+export async function oauthStartStats(db: DbOrTx, ip: string, since: Date) {
+  const [row] = await db
+    .select({ total: count(), oldest: min(oauthStates.createdAt) })
+    .from(oauthStates)
+    .where(and(eq(oauthStates.ip, ip), gt(oauthStates.createdAt, since)))
+  return row!
 }
 
 /**
@@ -38,6 +55,30 @@ export async function claimOauthCode(db: DbOrTx, codeHash: string, now: Date) {
 
 export async function setOauthCodeMember(db: DbOrTx, codeHash: string, memberId: number) {
   await db.update(oauthCodesUsed).set({ memberId }).where(eq(oauthCodesUsed.codeHash, codeHash))
+}
+
+/** Deletes up to `limit` states that expired before `before` (used or not); how many. Skips rows others hold. */
+export async function deleteExpiredOauthStates(db: DbOrTx, before: Date, limit: number) {
+  const batch = db
+    .select({ id: oauthStates.id })
+    .from(oauthStates)
+    .where(lt(oauthStates.expiresAt, before))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  const rows = await db.delete(oauthStates).where(inArray(oauthStates.id, batch)).returning({ id: oauthStates.id })
+  return rows.length
+}
+
+/** Deletes up to `limit` used-code records from before `before`; how many. Skips rows others hold. */
+export async function deleteOldOauthCodes(db: DbOrTx, before: Date, limit: number) {
+  const batch = db
+    .select({ codeHash: oauthCodesUsed.codeHash })
+    .from(oauthCodesUsed)
+    .where(lt(oauthCodesUsed.usedAt, before))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  const rows = await db.delete(oauthCodesUsed).where(inArray(oauthCodesUsed.codeHash, batch)).returning({ codeHash: oauthCodesUsed.codeHash })
+  return rows.length
 }
 
 /** Serialises sign-ins of one WeChat user for the rest of the transaction, so two tabs cannot create two members. */

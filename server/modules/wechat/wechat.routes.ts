@@ -39,12 +39,13 @@ export async function wechatRoutes(app: FastifyInstance, opts: { services: Servi
       schema: {
         tags,
         summary: 'Start WeChat OAuth: redirects to the authorize page with a single-use state bound to this browser',
+        description: 'At most WECHAT_OAUTH_PER_IP_PER_10MIN (default 300) starts per client address in 10 minutes; beyond that 429 with the minutes to wait.',
         querystring: OauthStartQuery,
         response: { 302: z.null().describe('Location: the WeChat authorize URL') },
       },
     },
     async (request, reply) => {
-      const { location, browserNonce } = await wechat.startOauth({ ...request.query, browserNonce: nonce(request) })
+      const { location, browserNonce } = await wechat.startOauth({ ...request.query, browserNonce: nonce(request), ip: request.ip })
       reply.setCookie(BROWSER_NONCE_COOKIE, browserNonce, {
         path: '/api',
         httpOnly: true,

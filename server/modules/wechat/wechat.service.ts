@@ -10,6 +10,11 @@ import * as repo from './wechat.repository.ts'
 
 /** How long a started OAuth flow may take before its `state` dies (the person is on WeChat's consent screen). */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
+/**
+ * The window of the per-address limit on OAuth starts (WECHAT_OAUTH_PER_IP_PER_10MIN). Counted from oauth_states,
+ * which the cleanup keeps for longer than this (server/modules/auth/cleanup.ts).
+ */
+export const OAUTH_START_WINDOW_MS = 10 * 60 * 1000
 /** The cookie that binds a `state` to the browser that started the flow. */
 export const BROWSER_NONCE_COOKIE = 'zx_wx_nonce'
 export const BROWSER_NONCE_MAX_AGE_S = 30 * 60
@@ -152,8 +157,9 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
     /**
      * Starts an OAuth flow: a single-use `state` bound to this browser's nonce cookie, and WeChat's authorize URL
      * that returns to `path` on this site with `loginCallback` (true for the user-info scope, spec 4 and 7).
+     * Refused with 429 when this client address started too many flows in the last 10 minutes.
      */
-    async startOauth(input: { scope: WechatScope; path: string; login1?: string; browserNonce?: string }) {
+    async startOauth(input: { scope: WechatScope; path: string; login1?: string; browserNonce?: string; ip: string }) {
       const target = new URL(input.path, publicOrigin)
       if (target.origin !== publicOrigin) throw new AppError(Codes.BadRequest, '参数 path 只能是本站的相对路径（path）')
       for (const p of ['code', 'state', 'loginCallback', 'login1']) target.searchParams.delete(p)
@@ -165,13 +171,28 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       const browserNonce = input.browserNonce && noncePattern.test(input.browserNonce) ? input.browserNonce : crypto.randomBytes(32).toString('base64url')
       // WeChat accepts only letters and digits in `state`, at most 128 bytes.
       const state = crypto.randomBytes(16).toString('hex')
-      await repo.insertOauthState(db, {
-        stateHash: sha256(state),
-        browserHash: sha256(browserNonce),
-        scope: input.scope,
-        returnPath,
-        expiresAt: new Date(now().getTime() + OAUTH_STATE_TTL_MS),
+      const at = now()
+      // Every start writes a row: one address may start only so many flows in the window. Counted in PostgreSQL
+      // under the address's lock, so the limit holds across processes and concurrent requests.
+      const wait = await db.transaction(async (tx) => {
+        await repo.lockOauthStarts(tx, input.ip)
+        const recent = await repo.oauthStartStats(tx, input.ip, new Date(at.getTime() - OAUTH_START_WINDOW_MS))
+        if (recent.total >= config.wechat.oauthPerIpPer10Min) {
+          const freeAt = (recent.oldest ?? at).getTime() + OAUTH_START_WINDOW_MS
+          return Math.max(1, Math.ceil((freeAt - at.getTime()) / 60_000))
+        }
+        await repo.insertOauthState(tx, {
+          stateHash: sha256(state),
+          browserHash: sha256(browserNonce),
+          scope: input.scope,
+          returnPath,
+          ip: input.ip,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + OAUTH_STATE_TTL_MS),
+        })
+        return null
       })
+      if (wait !== null) throw new AppError(Codes.TooManyRequests, `当前网络发起微信登录太频繁，请 ${wait} 分钟后再试`)
       // WeChat checks the parameter order, and the fragment is required.
       const query = new URLSearchParams({
         appid: wechat.appId,

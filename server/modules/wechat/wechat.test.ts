@@ -8,6 +8,7 @@ import { resolveToken } from '#server/http/auth.ts'
 import { injectFetch } from '#server/integrations/wechat/testing.ts'
 import { createWechatHttpClient, type WechatHttpOptions } from '#server/integrations/wechat/wechat-http-client.ts'
 import { simulatedIdentity } from '#server/integrations/wechat/wechat-simulator.ts'
+import { randomIp } from '#server/modules/auth/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.61(0x18003d2f) NetType/WIFI Language/zh_CN'
@@ -46,7 +47,8 @@ interface Envelope<T = Record<string, unknown>> {
 }
 
 async function startOauth(query: Record<string, string>, browser: Browser = {}) {
-  const res = await t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query, headers: browser.cookie ? { cookie: browser.cookie } : {} })
+  // An address per start: this file's flows must not add up to the per-address limit (wechat-limits.test.ts).
+  const res = await t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query, headers: browser.cookie ? { cookie: browser.cookie } : {}, remoteAddress: randomIp() })
   const nonce = res.cookies.find((c) => c.name === 'zx_wx_nonce')
   if (nonce) browser.cookie = `zx_wx_nonce=${nonce.value}`
   return res
