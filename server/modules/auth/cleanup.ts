@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DbOrTx } from '#server/db/database.ts'
 import { deleteExpiredOauthStates, deleteOldOauthCodes } from '#server/modules/wechat/wechat.repository.ts'
+import { every } from '#server/jobs/every.ts'
 import type { Services } from '#server/services.ts'
 import { deleteOldLoginFailures, deleteOldSmsCodes } from './auth.repository.ts'
 
@@ -70,27 +71,12 @@ export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial
  * round.
  */
 export function startSignInCleanup(services: Services, log: FastifyBaseLogger, intervalMs = CLEANUP_INTERVAL_MS) {
-  let running: Promise<void> | null = null
-  let stopped = false
-  const tick = () => {
-    if (running || stopped) return
-    running = pruneSignInRecords(services.db, services.now())
-      .then((r) => {
-        if (r.oauthStates + r.oauthCodesUsed + r.smsCodes + r.loginFailures > 0) log.info(r, 'sign-in records cleaned up')
-      })
-      .catch((err: unknown) => log.error({ err }, 'sign-in cleanup failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  tick()
-  return {
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
+  return every(
+    intervalMs,
+    async () => {
+      const r = await pruneSignInRecords(services.db, services.now())
+      if (r.oauthStates + r.oauthCodesUsed + r.smsCodes + r.loginFailures > 0) log.info(r, 'sign-in records cleaned up')
     },
-  }
+    (err) => log.error({ err }, 'sign-in cleanup failed'),
+  )
 }

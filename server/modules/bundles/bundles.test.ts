@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
-import { expectLedgerConsistent, headersOf, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import { expectLedgerConsistent, headersOf, settleSimulators, until, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Bundle {
@@ -215,11 +215,10 @@ describe('course bundles (/foryou)', () => {
       sims().wechat.pay(order.order_no)
       await settleSimulators(t().app)
       // The refund is sent after the payment commits; the simulator's notification completes it.
-      const deadline = Date.now() + 5000
-      while ((await call<{ state: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.state !== 'partially_refunded' && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 20))
+      await until(async () => {
         await settleSimulators(t().app)
-      }
+        return (await call<{ state: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.state === 'partially_refunded'
+      })
       const items = (await call<{ items: { course_id: number; price_fen: number }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.items
       const share = items.find((i) => i.course_id === b.courses[1])!.price_fen
       const detail = (await call<{ state: string; refunded_fen: number; events: { reason: string }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { every } from '#server/jobs/every.ts'
 import type { Services } from '#server/services.ts'
 import { withTryLock } from './payments.repository.ts'
 
@@ -25,27 +26,12 @@ export async function runPaymentSweeps(services: Services) {
  * restart after a crash catches up at once. `stop()` waits for a running round.
  */
 export function startPaymentSweeps(services: Services, log: FastifyBaseLogger, intervalMs = services.config.payments.sweepIntervalMs) {
-  let running: Promise<void> | null = null
-  let stopped = false
-  const tick = () => {
-    if (running || stopped) return
-    running = runPaymentSweeps(services)
-      .then((r) => {
-        if (r && r.closed + r.reconciled + r.refunds > 0) log.info(r, 'payment sweep')
-      })
-      .catch((err: unknown) => log.error({ err }, 'payment sweep failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  tick()
-  return {
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running
+  return every(
+    intervalMs,
+    async () => {
+      const r = await runPaymentSweeps(services)
+      if (r && r.closed + r.reconciled + r.refunds > 0) log.info(r, 'payment sweep')
     },
-  }
+    (err) => log.error({ err }, 'payment sweep failed'),
+  )
 }

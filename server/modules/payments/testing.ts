@@ -150,3 +150,12 @@ export async function ledgerProblems(db: Db, fenPerPoint = 1) {
 export async function expectLedgerConsistent(db: Db) {
   expect(await ledgerProblems(db)).toEqual([])
 }
+
+/** Waits (every 20 ms, at most 5 s) until `check` holds: for what happens after an answer (a refund sent after commit). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}

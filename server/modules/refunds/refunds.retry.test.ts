@@ -4,7 +4,7 @@ import { refunds } from '#server/db/schema/commerce.ts'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import { runPaymentSweeps } from '#server/modules/payments/sweeps.ts'
-import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, until, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Refund {
@@ -57,14 +57,6 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
       .database.db.select()
       .from(entitlements)
       .where(and(eq(entitlements.memberId, memberId), eq(entitlements.courseId, courseId), sql`${entitlements.revokedAt} is null`))
-  }
-
-  async function until(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 5000
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time')
-      await new Promise((r) => setTimeout(r, 20))
-    }
   }
 
   /** A paid course and the member's refund request, approved by an admin while the provider refuses refunds. */

@@ -4,7 +4,7 @@ import { vipPlans } from '#server/db/schema/catalogue.ts'
 import { vipMemberships } from '#server/db/schema/commerce.ts'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { studyProgress } from '#server/db/schema/learning.ts'
-import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, until, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Refund {
@@ -40,14 +40,6 @@ describe('refunds', () => {
       .database.db.select()
       .from(entitlements)
       .where(and(eq(entitlements.memberId, memberId), eq(entitlements.courseId, courseId), sql`${entitlements.revokedAt} is null`))
-  }
-
-  async function until(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 5000
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time')
-      await new Promise((r) => setTimeout(r, 20))
-    }
   }
 
   it('a member asks, an admin approves, WeChat Pay refunds and access is gone', async () => {
