@@ -43,9 +43,11 @@ export default function PaymentResult() {
 
   const order = state.status === 'ready' ? state.order : null
   const paid = order?.state === 'paid'
+  // A course exchanged for points: nothing was paid.
+  const done = order && order.pay_method === 'points' && order.original_fen === 0 ? '兑换成功' : '支付成功'
   return (
     <main className={styles.page}>
-      <NavBar title={order && !paid ? '订单状态' : '支付成功'} backTo="/" />
+      <NavBar title={order && !paid ? '订单状态' : done} backTo="/" />
       {!orderNo ? <LoadError message="缺少订单号，请到“我的订单”查看" /> : null}
       {orderNo && hydrated && !token ? <LoginRequired reason="登录后查看订单" /> : null}
       {orderNo && (!hydrated || (token && state.status === 'loading')) ? <Loading /> : null}
@@ -56,7 +58,7 @@ export default function PaymentResult() {
             <span className={`${styles.resultIcon} ${paid ? styles.ok : styles.warn}`} aria-hidden="true">
               {paid ? '✓' : '!'}
             </span>
-            <p className={styles.resultTitle}>{paid ? '支付成功' : `订单${STATE_LABEL[order.state]}`}</p>
+            <p className={styles.resultTitle}>{paid ? done : `订单${STATE_LABEL[order.state]}`}</p>
             <p className={styles.muted}>{paid ? (order.kind === 'vip' ? '会员已开通，会员免费课程可以直接学习' : '已为你开通，现在就可以学习') : '这笔订单当前不是已支付状态'}</p>
           </div>
           <div className={styles.body}>

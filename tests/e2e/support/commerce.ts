@@ -229,7 +229,7 @@ export async function buyWithH5(page: Page, token: string, apiPath: '/pay/course
 /** Back from the provider: through /payRedirect to the result page; returns the order number. */
 export async function expectPaid(page: Page): Promise<string> {
   await page.waitForURL(/\/PaymentSuccessful\?order_no=/, { timeout: 30_000 })
-  await expect.poll(() => page.getByText('支付成功').first().isVisible(), { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => page.getByText(/^(支付成功|兑换成功)$/).first().isVisible(), { timeout: 10_000 }).toBe(true)
   return new URL(page.url()).searchParams.get('order_no')!
 }
 
