@@ -112,7 +112,7 @@ describe('bundles, favourites together and points', () => {
       await page.getByLabel(/我已阅读并同意/).check()
       await page.getByRole('button', { name: '确认兑换' }).click()
       const orderNo = await expectPaid(page)
-      expect(await page.getByText('兑换成功').first().isVisible()).toBe(true)
+      await expect.poll(() => page.getByText('兑换成功').first().isVisible(), { timeout: 10_000 }).toBe(true)
       expect(await apiData<{ pay_method: string; points_used: number }>(`/orders/${orderNo}`, token)).toMatchObject({ pay_method: 'points', points_used: price })
       expect((await apiData<{ balance: number }>('/points', token)).balance).toBe(before - price)
       expect(await playableUntil(token, previewLesson(course).id)).toBeNull()

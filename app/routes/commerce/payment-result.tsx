@@ -47,7 +47,7 @@ export default function PaymentResult() {
   const done = order && order.pay_method === 'points' && order.original_fen === 0 ? '兑换成功' : '支付成功'
   return (
     <main className={styles.page}>
-      <NavBar title={order && !paid ? '订单状态' : done} backTo="/" />
+      <NavBar title={!order ? '支付结果' : paid ? done : '订单状态'} backTo="/" />
       {!orderNo ? <LoadError message="缺少订单号，请到“我的订单”查看" /> : null}
       {orderNo && hydrated && !token ? <LoginRequired reason="登录后查看订单" /> : null}
       {orderNo && (!hydrated || (token && state.status === 'loading')) ? <Loading /> : null}
