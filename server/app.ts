@@ -13,6 +13,7 @@ import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
 import { apiRoutes } from '#server/http/api.ts'
 import { staffAuditPlugin } from '#server/http/staff-audit.ts'
+import { idempotencyPlugin } from '#server/modules/orders/idempotency.ts'
 import { authPlugin } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(authPlugin, { db: options.database.db, now: integrations.now })
   await app.register(requestContextPlugin, { db: options.database.db, secureCookies: config.production })
   await app.register(staffAuditPlugin, { db: options.database.db, now: integrations.now })
+  await app.register(idempotencyPlugin, { db: options.database.db, now: integrations.now })
 
   await app.register(fastifySwagger, {
     openapi: {

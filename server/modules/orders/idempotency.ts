@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
@@ -23,7 +24,8 @@ const STALE_MS = 60_000
 function requestHash(request: FastifyRequest) {
   return crypto
     .createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url ?? ''}\n${JSON.stringify(request.body ?? null)}`)
+    // The URL as sent (not the route pattern): the same key on another refund number is another request.
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex')
 }
 
@@ -33,7 +35,7 @@ function requestHash(request: FastifyRequest) {
  * a repeat while the first still runs gets 488, the same key on a different request 487. A 5xx answer is not
  * kept, so the client may retry. Keys are per member and kept for a day.
  */
-export async function idempotencyHooks(app: FastifyInstance, opts: { db: Db; now: () => Date }) {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
   app.decorateRequest('idempotencyKeyId', null)
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -72,4 +74,4 @@ export async function idempotencyHooks(app: FastifyInstance, opts: { db: Db; now
     else await saveKeyResponse(opts.db, id, { status: reply.statusCode, body: payload })
     return payload
   })
-}
+})

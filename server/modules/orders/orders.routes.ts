@@ -5,7 +5,6 @@ import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
 import type { ProviderPayMethod } from '#server/integrations/payments/payments.ts'
 import type { Services } from '#server/services.ts'
-import { idempotencyHooks } from './idempotency.ts'
 import {
   CheckoutResponse,
   CoursePreviewQuery,
@@ -46,9 +45,8 @@ function checkoutContext(request: FastifyRequest, choice: { pay_method: Provider
 
 /** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount, /foryou/pay, /fav/pay; GET /pay/course) and the member's orders. */
 export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { orders, db, now } = opts.services
+  const { orders } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
-  await idempotencyHooks(app, { db, now })
 
   r.post(
     '/pay/course',

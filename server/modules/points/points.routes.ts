@@ -24,7 +24,7 @@ export async function adminPointRoutes(app: FastifyInstance, opts: { services: S
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/admin/points/adjust',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], security, summary: 'Add or take points with a reason', body: AdjustBody, response: { 200: AdjustResponse } } },
+    { config: { auth: 'admin', idempotent: true }, schema: { tags: ['admin'], security, summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)', body: AdjustBody, response: { 200: AdjustResponse } } },
     async (request) => ok(await points.adjust(requireRole(request, 'admin').memberId, request.body.member_id, request.body.delta, request.body.note)),
   )
 }

@@ -35,7 +35,7 @@ export async function refundRoutes(app: FastifyInstance, opts: { services: Servi
   r.post(
     '/refunds',
     {
-      config: { auth: 'required' },
+      config: { auth: 'required', idempotent: true },
       schema: { tags, security, summary: 'Ask for a refund of a paid order (an operator decides)', body: RefundRequestBody, response: { 200: RefundResponse } },
     },
     async (request) => ok(await refunds.request(requireRole(request).memberId, request.body.order_no, request.body.reason)),
@@ -51,6 +51,7 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['admin']
   const config = { auth: 'admin' as const }
+  const moves = { auth: 'admin' as const, idempotent: true }
 
   r.get(
     '/admin/refunds',
@@ -61,7 +62,7 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
   r.post(
     '/admin/refunds/:refund_no/approve',
     {
-      config,
+      config: moves,
       schema: { tags, security, summary: 'Approve a refund request (all or part) and refund through the provider', params: RefundNoParams, body: ApproveBody, response: { 200: RefundResponse } },
     },
     async (request) => ok(await refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, { amountFen: request.body.amount_fen, note: request.body.note })),
@@ -70,7 +71,7 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
   r.post(
     '/admin/refunds/:refund_no/retry',
     {
-      config,
+      config: moves,
       schema: {
         tags,
         security,
@@ -84,7 +85,7 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
 
   r.post(
     '/admin/refunds/:refund_no/reject',
-    { config, schema: { tags, security, summary: 'Reject a refund request with a note the member sees', params: RefundNoParams, body: RejectBody, response: { 200: RefundResponse } } },
+    { config: moves, schema: { tags, security, summary: 'Reject a refund request with a note the member sees', params: RefundNoParams, body: RejectBody, response: { 200: RefundResponse } } },
     async (request) => ok(await refunds.reject(requireRole(request, 'admin').memberId, request.params.refund_no, request.body.note)),
   )
 }
