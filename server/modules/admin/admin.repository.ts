@@ -155,6 +155,8 @@ export async function upsertAdmin(db: DbOrTx, phone: string, nickname: string, n
       targetWhere: sql`${members.phone} is not null`,
       set: { role: 'admin', updatedAt: now },
     })
-    .returning({ id: members.id, role: members.role, nickname: members.nickname, createdAt: members.createdAt })
-  return { ...row!, created: row!.createdAt.getTime() === now.getTime() }
+    // xmax is 0 on a row this statement inserted, and set on one it updated: not a clock comparison, which two
+    // statements within one millisecond would fool.
+    .returning({ id: members.id, role: members.role, nickname: members.nickname, created: sql<boolean>`(xmax = 0)` })
+  return row!
 }
