@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { CourseList } from '#server/modules/catalogue/catalogue.schema.ts'
-import { Empty } from '#app/components/page-state/page-state.tsx'
+import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
 import styles from './course-list.module.css'
@@ -61,13 +61,7 @@ export function PagedCourseList({
           </li>
         ))}
       </ul>
-      {cursor ? (
-        <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={status === 'loading'} aria-live="polite">
-          {status === 'loading' ? '加载中…' : status === 'error' ? '加载失败，点击重试' : '加载更多'}
-        </button>
-      ) : (
-        <p className={styles.end}>没有更多了</p>
-      )}
+      <ListEnd hasMore={cursor !== null} state={status === 'loading' || status === 'error' ? status : 'idle'} onMore={() => void loadMore()} />
     </>
   )
 }

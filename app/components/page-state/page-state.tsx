@@ -32,3 +32,16 @@ export function Empty({ message }: { message: string }) {
     </div>
   )
 }
+
+/**
+ * The foot of a paged list: "加载更多" while there is more (busy and failed states on the same button), "没有更多了"
+ * at the end.
+ */
+export function ListEnd({ hasMore, state = 'idle', onMore }: { hasMore: boolean; state?: 'idle' | 'loading' | 'error'; onMore: () => void }) {
+  if (!hasMore) return <p className={styles.end}>没有更多了</p>
+  return (
+    <button type="button" className={styles.more} onClick={onMore} disabled={state === 'loading'} aria-live="polite">
+      {state === 'loading' ? '加载中…' : state === 'error' ? '加载失败，点击重试' : '加载更多'}
+    </button>
+  )
+}

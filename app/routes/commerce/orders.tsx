@@ -3,7 +3,7 @@ import { Link, useLocation, useParams, type MetaArgs } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { EVENT_LABEL, METHOD_LABEL, STATE_LABEL, formatTime, priceText, yuan, type Order, type OrderEvent, type OrderKind } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
@@ -147,13 +147,7 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange'
           </li>
         ))}
       </ul>
-      {state.next ? (
-        <button type="button" className={styles.more} onClick={more} disabled={state.more}>
-          {state.more ? '加载中…' : '加载更多'}
-        </button>
-      ) : (
-        <p className={`${styles.muted} ${styles.center}`}>没有更多了</p>
-      )}
+      <ListEnd hasMore={state.next !== null} state={state.more ? 'loading' : 'idle'} onMore={more} />
     </div>
   )
 }

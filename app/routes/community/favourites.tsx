@@ -7,7 +7,7 @@ import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { formatYuan } from '#app/lib/money.ts'
 import { toast } from '#app/lib/toast.ts'
@@ -300,13 +300,7 @@ export default function Favourites() {
                 </li>
               ))}
             </ul>
-            {tab.cursor ? (
-              <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
-                {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '加载更多'}
-              </button>
-            ) : (
-              <p className={styles.end}>没有更多了</p>
-            )}
+            <ListEnd hasMore={tab.cursor !== null} state={more} onMore={() => void loadMore()} />
           </>
         )}
       </div>

@@ -5,7 +5,7 @@ import { formatCommentTime } from '#app/components/comments/format-time.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './community.module.css'
@@ -101,13 +101,7 @@ export default function MyComments() {
             <MyComment key={c.id} c={c} />
           ))}
         </ul>
-        {state.cursor ? (
-          <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
-            {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '加载更多'}
-          </button>
-        ) : (
-          <p className={styles.end}>没有更多了</p>
-        )}
+        <ListEnd hasMore={state.cursor !== null} state={more} onMore={() => void loadMore()} />
       </>
     )
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { ListEnd } from '#app/components/page-state/page-state.tsx'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/search-results'
 import type { SearchResult } from '#server/modules/search/search.schema.ts'
@@ -66,13 +67,7 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
           </li>
         ))}
       </ul>
-      {cursor ? (
-        <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={status === 'loading'}>
-          {status === 'loading' ? '加载中…' : status === 'error' ? '加载失败，点击重试' : '加载更多'}
-        </button>
-      ) : (
-        <p className={styles.end}>没有更多了</p>
-      )}
+      <ListEnd hasMore={cursor !== null} state={status === 'loading' || status === 'error' ? status : 'idle'} onMore={() => void loadMore()} />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
@@ -100,13 +100,7 @@ export default function Purchased() {
               )
             })}
           </ul>
-          {state.nextCursor ? (
-            <button type="button" className={list.more} onClick={more} disabled={state.loadingMore}>
-              {state.loadingMore ? '加载中…' : '加载更多'}
-            </button>
-          ) : (
-            <p className={list.end}>没有更多了</p>
-          )}
+          <ListEnd hasMore={state.nextCursor !== null} state={state.loadingMore ? 'loading' : 'idle'} onMore={more} />
         </>
       ) : null}
     </main>

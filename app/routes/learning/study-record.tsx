@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './study.module.css'
@@ -75,13 +75,7 @@ export default function StudyRecord() {
               </li>
             ))}
           </ul>
-          {state.nextCursor ? (
-            <button type="button" className={styles.more} onClick={more} disabled={state.loadingMore}>
-              {state.loadingMore ? '加载中…' : '加载更多'}
-            </button>
-          ) : (
-            <p className={styles.end}>没有更多了</p>
-          )}
+          <ListEnd hasMore={state.nextCursor !== null} state={state.loadingMore ? 'loading' : 'idle'} onMore={more} />
         </>
       ) : null}
     </main>

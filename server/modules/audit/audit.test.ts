@@ -59,6 +59,13 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     expect(list[0]).toMatchObject({ member_id: member.id, method: 'PATCH', route: '/api/admin/vip-plans/:id', params: { id: '1' }, code: 403 })
   })
 
+  it('names bad filters with 400', async () => {
+    const admin = await makeMember(t().database.db, 'admin')
+    expect((await call('GET', '/api/admin/staff-actions?route=admin', admin.token)).body).toMatchObject({ code: 400, msg: '参数 route 格式不正确（route）' })
+    expect((await call('GET', '/api/admin/staff-actions?limit=1000', admin.token)).body.code).toBe(400)
+    expect((await call('GET', '/api/admin/staff-actions?member_id=abc', admin.token)).body.code).toBe(400)
+  })
+
   it('only admins read the record', async () => {
     const staff = await makeMember(t().database.db, 'staff')
     expect((await call('GET', '/api/admin/staff-actions', staff.token)).body.code).toBe(403)

@@ -86,6 +86,9 @@ describe('course bundles (/foryou)', () => {
       expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c, c] })).body).toMatchObject({ code: 400, msg: '课程不能重复（course_ids）' })
       expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c, 999_999] })).body).toMatchObject({ code: 400, msg: '课程不存在：999999（course_ids）' })
       expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 0, course_ids: [c, c + 1] })).body.code).toBe(400)
+      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套'.repeat(41), price_fen: 100, course_ids: [c, c + 1] })).body).toMatchObject({ code: 400, msg: '参数 title 格式不正确（title）' })
+      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: Array.from({ length: 31 }, (_, i) => i + 1) })).body.code).toBe(400)
+      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: '100', course_ids: [c, c + 1] })).body).toMatchObject({ code: 400, msg: '参数 price_fen 格式不正确（price_fen）' })
       expect((await call('PATCH', '/api/admin/bundles/999999', admin.token, { title: '新名字' })).body).toMatchObject({ code: 404, msg: '套餐不存在' })
     })
 
