@@ -235,7 +235,12 @@ export function orderDetailPath(order: { kind: OrderKind; order_no: string }): s
   return `${orderListPath(order.kind)}/${encodeURIComponent(order.order_no)}`
 }
 
+/** A course exchanged for its points price: no money price at all (server: orders with pay_method points, original 0). */
+export function isPointsExchange(o: Pick<Order, 'original_fen' | 'pay_method'>): boolean {
+  return o.pay_method === 'points' && o.original_fen === 0
+}
+
 /** What an order cost as the member sees it: money, or for a course exchanged for points, the points. */
 export function priceText(o: Pick<Order, 'amount_fen' | 'original_fen' | 'points_used' | 'pay_method'>): string {
-  return o.pay_method === 'points' && o.original_fen === 0 ? `${o.points_used} 积分` : yuan(o.amount_fen)
+  return isPointsExchange(o) ? `${o.points_used} 积分` : yuan(o.amount_fen)
 }

@@ -5,7 +5,7 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { EVENT_LABEL, METHOD_LABEL, STATE_LABEL, formatTime, priceText, yuan, type Order, type OrderEvent, type OrderKind } from '#app/lib/pay.ts'
+import { EVENT_LABEL, METHOD_LABEL, STATE_LABEL, formatTime, isPointsExchange, priceText, yuan, type Order, type OrderEvent, type OrderKind } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
 interface ListDef {
@@ -232,7 +232,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
         ) : null}
         {o.points_used > 0 ? (
           <div className={styles.row}>
-            <span className={styles.rowLabel}>{o.pay_method === 'points' && o.original_fen === 0 ? '积分兑换' : '积分抵扣'}</span>
+            <span className={styles.rowLabel}>{isPointsExchange(o) ? '积分兑换' : '积分抵扣'}</span>
             <span className={styles.rowValue}>{o.points_used} 积分</span>
           </div>
         ) : null}

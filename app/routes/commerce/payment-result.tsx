@@ -5,7 +5,7 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { METHOD_LABEL, STATE_LABEL, formatTime, orderDetailPath, priceText, type Order } from '#app/lib/pay.ts'
+import { METHOD_LABEL, STATE_LABEL, formatTime, isPointsExchange, orderDetailPath, priceText, type Order } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
 export function meta() {
@@ -44,7 +44,7 @@ export default function PaymentResult() {
   const order = state.status === 'ready' ? state.order : null
   const paid = order?.state === 'paid'
   // A course exchanged for points: nothing was paid.
-  const done = order && order.pay_method === 'points' && order.original_fen === 0 ? '兑换成功' : '支付成功'
+  const done = order && isPointsExchange(order) ? '兑换成功' : '支付成功'
   return (
     <main className={styles.page}>
       <NavBar title={!order ? '支付结果' : paid ? done : '订单状态'} backTo="/" />
@@ -68,7 +68,7 @@ export default function PaymentResult() {
                 <span className={styles.rowValue}>{order.title}</span>
               </div>
               <div className={styles.row}>
-                <span className={styles.rowLabel}>{order.pay_method === 'points' && order.original_fen === 0 ? '兑换积分' : '实付金额'}</span>
+                <span className={styles.rowLabel}>{isPointsExchange(order) ? '兑换积分' : '实付金额'}</span>
                 <span className={`${styles.rowValue} ${styles.price}`}>{priceText(order)}</span>
               </div>
               <div className={styles.row}>
