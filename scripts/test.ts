@@ -8,6 +8,7 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
 const steps: [string, string, string[]][] = [
   // Route modules import their generated `+types`: generate them before anything reads the types.
   ['typegen', bin('react-router'), ['typegen']],
+  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['lint', bin('eslint'), ['.']],
   ['typecheck', bin('tsc'), []],
   // The process tests (server/main.test.ts) start the production server, which serves the build.
