@@ -3,7 +3,20 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-*/', 'node_modules/', '.node/', 'data/', '.react-router/', 'coverage/', 'server/db/migrations/', 'server/db/demo-media/', 'public/'] },
+  {
+    ignores: [
+      'build/',
+      'build-*/',
+      'node_modules/',
+      '.node/',
+      'data/',
+      '.react-router/',
+      'coverage/',
+      'server/db/migrations/',
+      'server/db/demo-media/',
+      'public/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -16,7 +29,10 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
       // Fastify handlers and hooks are async by convention, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a constant object, not an enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a constant object, not an enum.' },
+      ],
     },
   },
   {

@@ -2,7 +2,16 @@ import 'antd-mobile/es/global/global.css'
 import './styles/theme.css'
 import './styles/global.css'
 import { useEffect, type ReactNode } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from '#app/components/error-page/error-page.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
@@ -105,7 +114,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [chunkError])
 
   if (isRouteErrorResponse(error)) {
-    const detail = error.status === 404 ? undefined : typeof error.data === 'string' && error.data ? error.data : error.statusText || undefined
+    const detail =
+      error.status === 404
+        ? undefined
+        : typeof error.data === 'string' && error.data
+          ? error.data
+          : error.statusText || undefined
     return <ErrorPage status={error.status} detail={detail} />
   }
   return <ErrorPage status={500} detail={chunkError ? '页面已更新，正在重新加载…' : '服务器开小差了，请稍后再试'} />

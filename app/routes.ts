@@ -89,7 +89,11 @@ export default [
   ...same('routes/activity/lead-form.tsx', ['form/1', 'form/2'], 'lead-form'),
 
   // Customer service, staff and WeCom
-  ...same('routes/service/customer.tsx', ['customer', 'customerB', 'customerG', 'customerT', 'customerG/user', 'dmmHcWCus/:id?'], 'customer'),
+  ...same(
+    'routes/service/customer.tsx',
+    ['customer', 'customerB', 'customerG', 'customerT', 'customerG/user', 'dmmHcWCus/:id?'],
+    'customer',
+  ),
   route('cus/:id?', 'routes/service/member-profile.tsx'),
   ...same('routes/service/staff-messages.tsx', ['cus/msg', 'cus/msg1'], 'staff-messages'),
   route('cus/roomMsg', 'routes/service/room-messages.tsx'),
@@ -102,7 +106,23 @@ export default [
   // Aliases (302, query string kept): routes.md
   ...same(
     'routes/aliases/redirect.tsx',
-    ['home/home', 'home/home1', 'aa', 'd', 'd_', 'dd/:id?', 'b/:id?', 'bb/:id?', 'bh/:id?', 'bk/:id?', 'bs/:id?', 'n/:id?', 's/:id?', 'z/:id?', 'course'],
+    [
+      'home/home',
+      'home/home1',
+      'aa',
+      'd',
+      'd_',
+      'dd/:id?',
+      'b/:id?',
+      'bb/:id?',
+      'bh/:id?',
+      'bk/:id?',
+      'bs/:id?',
+      'n/:id?',
+      's/:id?',
+      'z/:id?',
+      'course',
+    ],
     'alias',
   ),
 ] satisfies RouteConfig

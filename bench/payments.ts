@@ -53,12 +53,23 @@ try {
   const courseIds = (
     await db
       .insert(courses)
-      .values(Array.from({ length: 200 }, (_, i) => ({ type: 'series' as const, title: `基准课程 ${i}`, coverUrl: '/c.webp', categoryId: cat!.id, priceFen: 100 + i })))
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          type: 'series' as const,
+          title: `基准课程 ${i}`,
+          coverUrl: '/c.webp',
+          categoryId: cat!.id,
+          priceFen: 100 + i,
+        })),
+      )
       .returning({ id: courses.id })
   ).map((c) => c.id)
   const tokens: string[] = []
   for (let i = 0; i < 500; i++) {
-    const [m] = await db.insert(members).values({ phone: `1390000${String(i).padStart(4, '0')}`, nickname: `基准${i}` }).returning({ id: members.id })
+    const [m] = await db
+      .insert(members)
+      .values({ phone: `1390000${String(i).padStart(4, '0')}`, nickname: `基准${i}` })
+      .returning({ id: members.id })
     tokens.push((await issueSession(db, m!.id, 2, new Date())).token)
   }
   // With a query counter preloaded in the server (BENCH_SERVER_NODE_ARGS="--import …", writing its running count
@@ -71,8 +82,16 @@ try {
   let before = await statements()
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!
 
-  const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores`, node: process.version, connections, seconds }
-  console.log(`\nZixue payments benchmark — ${os.cpus().length} cores, Node ${process.version}, ${connections} connections\n`)
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores`,
+    node: process.version,
+    connections,
+    seconds,
+  }
+  console.log(
+    `\nZixue payments benchmark — ${os.cpus().length} cores, Node ${process.version}, ${connections} connections\n`,
+  )
 
   const orders = await autocannon({
     url: `${base}/api/pay/course`,
@@ -89,12 +108,22 @@ try {
       },
     ],
   })
-  results.orders = { rps: Math.round(orders.requests.average), p50: orders.latency.p50, p99: orders.latency.p99, errors: orders.errors + orders.non2xx }
-  console.log(`POST /api/pay/course (prepay at the simulator)   ${Math.round(orders.requests.average)} orders/s   p99 ${orders.latency.p99} ms   errors ${orders.errors + orders.non2xx}`)
+  results.orders = {
+    rps: Math.round(orders.requests.average),
+    p50: orders.latency.p50,
+    p99: orders.latency.p99,
+    errors: orders.errors + orders.non2xx,
+  }
+  console.log(
+    `POST /api/pay/course (prepay at the simulator)   ${Math.round(orders.requests.average)} orders/s   p99 ${orders.latency.p99} ms   errors ${orders.errors + orders.non2xx}`,
+  )
   let after = await statements()
-  if (before !== null && after !== null) console.log(`  ${((after - before) / orders.requests.total).toFixed(1)} SQL statements per order request`)
+  if (before !== null && after !== null)
+    console.log(`  ${((after - before) / orders.requests.total).toFixed(1)} SQL statements per order request`)
 
-  const pending = await db.execute<{ order_no: string }>(sql`select order_no from orders where state = 'pending' order by id limit 6000`)
+  const pending = await db.execute<{ order_no: string }>(
+    sql`select order_no from orders where state = 'pending' order by id limit 6000`,
+  )
   // An order whose checkout was cut off when the timed phase ended may not have reached the simulator yet.
   const payable = pending.rows.filter((r) => sims.wechat.trades.has(r.order_no))
   const notifications = payable.map((r) => {
@@ -116,7 +145,8 @@ try {
         setupRequest: (req) => {
           // Each notification twice, the replay half a round later: a replay meets its first delivery in flight.
           const i = next++
-          const n = notifications[(Math.floor(i / 2) + (i % 2) * Math.floor(notifications.length / 2)) % notifications.length]!
+          const n =
+            notifications[(Math.floor(i / 2) + (i % 2) * Math.floor(notifications.length / 2)) % notifications.length]!
           return { ...req, headers: n.headers, body: n.body }
         },
       },
@@ -124,16 +154,31 @@ try {
   })
   const elapsed = (Date.now() - started) / 1000
   const rate = Math.round((notifications.length * 2) / elapsed)
-  results.notifications = { sent: notifications.length * 2, rps: rate, p50: notify.latency.p50, p99: notify.latency.p99, errors: notify.errors + notify.non2xx }
-  console.log(`POST /api/pay/notify/wechat (each sent twice)    ${rate} notifications/s   p99 ${notify.latency.p99} ms   errors ${notify.errors + notify.non2xx}`)
+  results.notifications = {
+    sent: notifications.length * 2,
+    rps: rate,
+    p50: notify.latency.p50,
+    p99: notify.latency.p99,
+    errors: notify.errors + notify.non2xx,
+  }
+  console.log(
+    `POST /api/pay/notify/wechat (each sent twice)    ${rate} notifications/s   p99 ${notify.latency.p99} ms   errors ${notify.errors + notify.non2xx}`,
+  )
   before = after
   after = await statements()
-  if (before !== null && after !== null) console.log(`  ${((after - before) / notifications.length).toFixed(1)} SQL statements per order paid (its notification and the replay)`)
+  if (before !== null && after !== null)
+    console.log(
+      `  ${((after - before) / notifications.length).toFixed(1)} SQL statements per order paid (its notification and the replay)`,
+    )
 
-  const paid = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders where order_no = any(${sql.param(payable.map((r) => r.order_no))}::text[]) and state = 'paid'`)
+  const paid = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from orders where order_no = any(${sql.param(payable.map((r) => r.order_no))}::text[]) and state = 'paid'`,
+  )
   const problems = await ledgerProblems(db)
   results.check = { orders: notifications.length, paid: paid.rows[0]!.n, ledgerProblems: problems.length }
-  console.log(`\nCheck: ${paid.rows[0]!.n} of ${notifications.length} orders paid, ${problems.length} ledger problems${problems.length ? `: ${problems.slice(0, 5).join('; ')}` : ''}`)
+  console.log(
+    `\nCheck: ${paid.rows[0]!.n} of ${notifications.length} orders paid, ${problems.length} ledger problems${problems.length ? `: ${problems.slice(0, 5).join('; ')}` : ''}`,
+  )
 
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
   fs.writeFileSync(path.join(root, 'bench/results/payments.json'), JSON.stringify(results, null, 2))

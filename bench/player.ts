@@ -34,7 +34,9 @@ async function json<T>(url: string): Promise<T> {
 async function firstLoadJs(page: string) {
   const html = await (await fetch(base + page)).text()
   const files = new Set([
-    ...[...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    ),
     ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!),
   ])
   let bytes = 0
@@ -63,14 +65,21 @@ try {
   const hlsBytes = hlsFile ? gz(fs.readFileSync(path.join(buildDir, 'client/assets', hlsFile))) : 0
   const hlsInFirstLoad = weight.files.some((f) => hlsFile !== undefined && f.endsWith(hlsFile))
   console.log(`Video page ${page}: first-load JS ${kb(weight.bytes)} gzip (${weight.files.length} files)`)
-  console.log(`  hls.js (lazy, only where Media Source plays it): ${kb(hlsBytes)} gzip, in the first load: ${hlsInFirstLoad ? 'YES' : 'no'}`)
+  console.log(
+    `  hls.js (lazy, only where Media Source plays it): ${kb(hlsBytes)} gzip, in the first load: ${hlsInFirstLoad ? 'YES' : 'no'}`,
+  )
 
   // 2. Navigation to first frame in Chromium (fresh context each run: cold cache), anonymous and signed in.
   const database = await connectDatabase(server.databaseUrl, 4)
   const now = new Date()
   const memberRows = await database.db
     .insert(members)
-    .values(Array.from({ length: connections }, (_, i) => ({ phone: `166${String(i).padStart(8, '0')}`, nickname: `压测学员${i}` })))
+    .values(
+      Array.from({ length: connections }, (_, i) => ({
+        phone: `166${String(i).padStart(8, '0')}`,
+        nickname: `压测学员${i}`,
+      })),
+    )
     .returning({ id: members.id })
   const tokens: string[] = []
   for (const m of memberRows) tokens.push((await issueSession(database.db, m.id, 2, now)).token)
@@ -83,7 +92,12 @@ try {
   const frameTimes: Record<string, number[]> = { anonymous: [], member: [] }
   for (const who of ['anonymous', 'member'] as const) {
     for (let run = 0; run < frameRuns; run++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      })
       await context.addInitScript(
         ([token]) => {
           if (token) localStorage.setItem('zx_token', JSON.stringify({ token, expire: Date.now() + 86_400_000 }))
@@ -103,14 +117,20 @@ try {
       )
       const p = await context.newPage()
       await p.goto(base + page)
-      const t = await p.waitForFunction(() => (window as unknown as { __firstFrame?: number }).__firstFrame, undefined, { timeout: 30_000 })
+      const t = await p.waitForFunction(
+        () => (window as unknown as { __firstFrame?: number }).__firstFrame,
+        undefined,
+        { timeout: 30_000 },
+      )
       frameTimes[who]!.push(Math.round((await t.jsonValue()) as number))
       await context.close()
     }
   }
   await browser.close()
   for (const [who, times] of Object.entries(frameTimes)) {
-    console.log(`Navigation → first frame (${who}, Chromium, localhost): median ${median(times)} ms, min ${Math.min(...times)} ms, max ${Math.max(...times)} ms over ${times.length} runs`)
+    console.log(
+      `Navigation → first frame (${who}, Chromium, localhost): median ${median(times)} ms, min ${Math.min(...times)} ms, max ${Math.max(...times)} ms over ${times.length} runs`,
+    )
   }
 
   // 3. POST /api/update_play_data at 100 connections: one member per connection, each on its own row, the token
@@ -127,7 +147,10 @@ try {
         setupRequest: (req, context) => {
           const c = context as { token?: string }
           c.token ??= tokens[next++ % tokens.length]!
-          return { ...req, body: JSON.stringify({ vid, position: Math.floor(Math.random() * 30), duration: 36, token: c.token }) }
+          return {
+            ...req,
+            body: JSON.stringify({ vid, position: Math.floor(Math.random() * 30), duration: 36, token: c.token }),
+          }
         },
       },
     ],

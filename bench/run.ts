@@ -20,7 +20,13 @@ try {
   if (!courseId) throw new Error('no course link on the home page')
 
   const rssBefore = rssMb(server.child.pid!)
-  const results: Record<string, unknown> = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, seconds, connections }
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    node: process.version,
+    seconds,
+    connections,
+  }
 
   const targets: [string, string][] = [
     ['API GET /api/v3/index', '/api/v3/index'],
@@ -28,13 +34,22 @@ try {
     ['SSR /', '/'],
     [`SSR /course/${courseId}.html`, `/course/${courseId}.html`],
   ]
-  console.log(`\nZixue benchmark — ${results.machine as string}, Node ${process.version}, ${connections} connections, ${seconds} s each\n`)
+  console.log(
+    `\nZixue benchmark — ${results.machine as string}, Node ${process.version}, ${connections} connections, ${seconds} s each\n`,
+  )
   for (const [name, url] of targets) {
     await load(url, 2) // warm up
     const r = await load(url, seconds)
-    const line = { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }
+    const line = {
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    }
     results[name] = line
-    console.log(`${name.padEnd(36)} ${String(line.rps).padStart(6)} req/s   p50 ${line.p50} ms   p99 ${line.p99} ms   errors ${line.errors}`)
+    console.log(
+      `${name.padEnd(36)} ${String(line.rps).padStart(6)} req/s   p50 ${line.p50} ms   p99 ${line.p99} ms   errors ${line.errors}`,
+    )
   }
 
   console.log('\nFirst-load bytes (gzip):')
@@ -71,7 +86,9 @@ function kb(bytes: number) {
 async function pageWeight(page: string) {
   const html = await (await fetch(base + page)).text()
   const gz = (s: string | Buffer) => zlib.gzipSync(s, { level: 9 }).length
-  const js = [...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  const js = [
+    ...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g),
+  ].map((m) => m[1]!)
   const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)"/g)].map((m) => m[1]!)
   const inlineModules = [...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!)
   const jsFiles = [...new Set([...js, ...inlineModules])]

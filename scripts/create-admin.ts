@@ -26,7 +26,9 @@ async function main() {
   const database = await openDatabase(config)
   try {
     const admin = await createAdmin(database.db, { phone: values.phone, nickname: values.nickname })
-    console.log(`${admin.created ? 'Created' : 'Promoted'} admin: member ${admin.member_id} (${admin.phone}, ${admin.nickname}).`)
+    console.log(
+      `${admin.created ? 'Created' : 'Promoted'} admin: member ${admin.member_id} (${admin.phone}, ${admin.nickname}).`,
+    )
   } catch (err) {
     if (err instanceof AppError) {
       console.error(`${err.message}: ${values.phone}`)

@@ -3,8 +3,12 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-})
+const result = spawnSync(
+  path.join(root, 'node_modules/.bin/vitest'),
+  ['run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
 process.exit(result.status ?? 1)

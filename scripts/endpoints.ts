@@ -9,7 +9,12 @@ import { specEndpoints } from './spec-endpoints.ts'
 
 // Registering routes queries nothing, so a pool that never connects is enough to list them.
 const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none', max: 1 })
-const database: Database = { db: drizzle({ client: pool, schema, casing: 'snake_case' }), pool, url: '', close: () => pool.end() }
+const database: Database = {
+  db: drizzle({ client: pool, schema, casing: 'snake_case' }),
+  pool,
+  url: '',
+  close: () => pool.end(),
+}
 const app = await buildApp(loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent' }), { database, logger: false })
 await app.ready()
 

@@ -5,13 +5,25 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { demoImage, seedBanners, seedCategories, seedCourses, seedTeachers, type SeedCourse } from '#server/db/seed-data.ts'
+import {
+  demoImage,
+  seedBanners,
+  seedCategories,
+  seedCourses,
+  seedTeachers,
+  type SeedCourse,
+} from '#server/db/seed-data.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const publicDir = path.join(root, 'public')
 const FONT = "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', sans-serif"
 
-const typeLabel: Record<SeedCourse['type'], string> = { series: '系列课', single: '单课', live: '直播课', system: '系统班' }
+const typeLabel: Record<SeedCourse['type'], string> = {
+  series: '系列课',
+  single: '单课',
+  live: '直播课',
+  system: '系统班',
+}
 
 function esc(text: string) {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
@@ -72,7 +84,11 @@ function decorations(seed: number, width: number, height: number) {
       <circle cx="${width * 0.9}" cy="${height * 0.85}" r="${height * 0.16}" fill="none" stroke="#fff" stroke-width="10" opacity="0.16"/>`
   }
   const dots: string[] = []
-  for (let x = 0; x < 6; x++) for (let y = 0; y < 4; y++) dots.push(`<circle cx="${width * 0.66 + x * 30}" cy="${height * 0.14 + y * 30}" r="4" fill="#fff" opacity="0.22"/>`)
+  for (let x = 0; x < 6; x++)
+    for (let y = 0; y < 4; y++)
+      dots.push(
+        `<circle cx="${width * 0.66 + x * 30}" cy="${height * 0.14 + y * 30}" r="4" fill="#fff" opacity="0.22"/>`,
+      )
   return `<path d="M${width * 0.55} ${height} L${width} ${height * 0.35} L${width} ${height} Z" fill="#fff" opacity="0.10"/>${dots.join('')}`
 }
 
@@ -94,7 +110,10 @@ function courseCover(course: SeedCourse, index: number) {
   const badge = `${sub.name} · ${typeLabel[course.type]}`
   const badgeWidth = emWidth(badge) * 22 + 36
   const titleSvg = lines
-    .map((l, i) => `<text x="44" y="${titleTop + i * (size + 12)}" font-size="${size}" font-weight="700" fill="#fff">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="44" y="${titleTop + i * (size + 12)}" font-size="${size}" font-weight="700" fill="#fff">${esc(l)}</text>`,
+    )
     .join('')
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONT}">
   <defs>${gradient('bg', palette)}</defs>
@@ -185,8 +204,10 @@ async function main() {
     add(await write(demoImage.course(course.slug), courseCover(course, n)))
   }
   for (const t of seedTeachers) add(await write(demoImage.teacher(t.slug), teacherAvatar(t.name, t.colors), 80))
-  for (const [i, b] of seedBanners.entries()) add(await write(demoImage.banner(b.slug), banner(b.title, b.caption, b.colors, i)))
-  for (const c of seedCategories) add(await write(demoImage.category(c.slug), categoryIcon(c.glyph, c.palettes[0]!), 85))
+  for (const [i, b] of seedBanners.entries())
+    add(await write(demoImage.banner(b.slug), banner(b.title, b.caption, b.colors, i)))
+  for (const c of seedCategories)
+    add(await write(demoImage.category(c.slug), categoryIcon(c.glyph, c.palettes[0]!), 85))
   add(await write(demoImage.overlay('painting-season'), overlayImage()))
   console.log(`${count} images, ${(total / 1024).toFixed(0)} KB in public/demo/`)
 }

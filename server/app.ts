@@ -22,7 +22,13 @@ import { registerWeb } from '#server/http/web.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
 import { ImageRules } from '#server/modules/media/media.service.ts'
 import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
-import { ALIPAY_SIM_PREFIX, createPaymentSimulators, DEMO_REFUND_DELAY_MS, WECHATPAY_SIM_PREFIX, type PaymentSimulators } from '#server/integrations/payments/simulators.ts'
+import {
+  ALIPAY_SIM_PREFIX,
+  createPaymentSimulators,
+  DEMO_REFUND_DELAY_MS,
+  WECHATPAY_SIM_PREFIX,
+  type PaymentSimulators,
+} from '#server/integrations/payments/simulators.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
@@ -114,7 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions) {
     setHeaders(reply, filePath) {
       reply.header('x-content-type-options', 'nosniff')
       // Uploads get random names and are never rewritten, so browsers and CDNs may keep them for good.
-      if (filePath.includes(`${path.sep}uploads${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      if (filePath.includes(`${path.sep}uploads${path.sep}`))
+        reply.header('cache-control', 'public, max-age=31536000, immutable')
       else reply.header('cache-control', 'public, max-age=3600')
     },
   })
@@ -144,8 +151,10 @@ export async function buildApp(config: Config, options: BuildOptions) {
           wechatSignWith: wechatPay.simulatorSignWith,
         })
       : null
-  if (paymentSimulators && wechatPay.simulated) await app.register(paymentSimulators.wechat.plugin, { prefix: WECHATPAY_SIM_PREFIX })
-  if (paymentSimulators && alipay.simulated) await app.register(paymentSimulators.alipay.plugin, { prefix: ALIPAY_SIM_PREFIX })
+  if (paymentSimulators && wechatPay.simulated)
+    await app.register(paymentSimulators.wechat.plugin, { prefix: WECHATPAY_SIM_PREFIX })
+  if (paymentSimulators && alipay.simulated)
+    await app.register(paymentSimulators.alipay.plugin, { prefix: ALIPAY_SIM_PREFIX })
   app.decorate('paymentSimulators', paymentSimulators)
 
   if (options.web) await registerWeb(app, { mode: options.web, root: projectRoot, buildDir: config.buildDir, services })

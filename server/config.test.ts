@@ -43,8 +43,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...real, WECHAT_APP_ID: '' })).toThrow(/WECHAT_APP_ID/)
     expect(() => loadConfig({ ...real, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/)
     expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: '' })).toThrow(/MEDIA_SIGNING_SECRET: required/)
-    expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: 'short' })).toThrow(/MEDIA_SIGNING_SECRET: must be at least 32/)
-    expect(() => loadConfig({ ...real, SMS_CODE_PEPPER: '' })).toThrow(/^Invalid configuration:\n {2}SMS_CODE_PEPPER: required in production/)
+    expect(() => loadConfig({ ...real, MEDIA_SIGNING_SECRET: 'short' })).toThrow(
+      /MEDIA_SIGNING_SECRET: must be at least 32/,
+    )
+    expect(() => loadConfig({ ...real, SMS_CODE_PEPPER: '' })).toThrow(
+      /^Invalid configuration:\n {2}SMS_CODE_PEPPER: required in production/,
+    )
     expect(() => loadConfig({ ...real, SMS_CODE_PEPPER: 'short' })).toThrow(/SMS_CODE_PEPPER: must be at least 32/)
     const config = loadConfig(real)
     expect(config.sms.codePepper).toBe('a-production-pepper-of-at-least-32-chars')
@@ -53,9 +57,12 @@ describe('loadConfig', () => {
   })
 
   it('uses a fixed development SMS code pepper outside production, and the one given when set', () => {
-    for (const APP_ENV of ['demo', 'development', 'test']) expect(loadConfig({ APP_ENV }).sms.codePepper).toBe(DEV_SMS_CODE_PEPPER)
+    for (const APP_ENV of ['demo', 'development', 'test'])
+      expect(loadConfig({ APP_ENV }).sms.codePepper).toBe(DEV_SMS_CODE_PEPPER)
     expect(loadConfig({ SMS_CODE_PEPPER: 'x'.repeat(32) }).sms.codePepper).toBe('x'.repeat(32))
-    expect(() => loadConfig({ SMS_CODE_PEPPER: 'too-short' })).toThrow(/^Invalid configuration:\n {2}SMS_CODE_PEPPER: must be at least 32/)
+    expect(() => loadConfig({ SMS_CODE_PEPPER: 'too-short' })).toThrow(
+      /^Invalid configuration:\n {2}SMS_CODE_PEPPER: must be at least 32/,
+    )
   })
 
   it('limits WeChat OAuth starts to 300 per address in 10 minutes unless WECHAT_OAUTH_PER_IP_PER_10MIN says otherwise', () => {
@@ -66,9 +73,19 @@ describe('loadConfig', () => {
   })
 
   it('needs the keys of the chosen SMS provider', () => {
-    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_ACCESS_KEY_ID: required when SMS_PROVIDER is aliyun/)
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(
+      /ALIYUN_ACCESS_KEY_ID: required when SMS_PROVIDER is aliyun/,
+    )
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'id' })).toThrow(/TENCENT_SECRET_KEY/)
-    expect(loadConfig({ SMS_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'a', TENCENT_SECRET_KEY: 'b', TENCENT_SMS_APP_ID: 'c', SMS_TEMPLATE_CODE: 'd' }).sms.provider).toBe('tencent')
+    expect(
+      loadConfig({
+        SMS_PROVIDER: 'tencent',
+        TENCENT_SECRET_ID: 'a',
+        TENCENT_SECRET_KEY: 'b',
+        TENCENT_SMS_APP_ID: 'c',
+        SMS_TEMPLATE_CODE: 'd',
+      }).sms.provider,
+    ).toBe('tencent')
   })
 
   it('treats empty values as unset', () => {

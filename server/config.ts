@@ -2,9 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { paymentConfig, paymentEnv } from '#server/integrations/payments/payments-config.ts'
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
@@ -20,7 +18,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: bool.default(true),
@@ -28,10 +29,16 @@ const envSchema = z.object({
   MEDIA_PRIVATE_DIR: z.string().min(1).optional(),
   MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7200),
-  VIDEO_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 ** 3),
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 ** 3),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-  TRANSCODE_PRESET: z.enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']).default('veryfast'),
+  TRANSCODE_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'])
+    .default('veryfast'),
   JOB_WORKER: bool.default(true),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Where `react-router build` wrote the front end (react-router.config.ts reads the same variable). */
@@ -88,16 +95,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(cwd, e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   const wechatSimulated = e.WECHAT_APP_ID === ''
-  if (production && e.DEV_OUTBOX) throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: must not be enabled in production')
-  if (production && e.SMS_PROVIDER === 'console') throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER: console is for development and the demo; set aliyun or tencent in production')
-  if (production && !e.MEDIA_SIGNING_SECRET) throw new ConfigError('Invalid configuration:\n  MEDIA_SIGNING_SECRET: required in production (at least 32 random characters)')
-  if (production && !e.SMS_CODE_PEPPER) throw new ConfigError('Invalid configuration:\n  SMS_CODE_PEPPER: required in production (at least 32 random characters)')
-  const smsKeys = { console: [], aliyun: ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'SMS_TEMPLATE_CODE'], tencent: ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'SMS_TEMPLATE_CODE'] } as const
+  if (production && e.DEV_OUTBOX)
+    throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: must not be enabled in production')
+  if (production && e.SMS_PROVIDER === 'console')
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PROVIDER: console is for development and the demo; set aliyun or tencent in production',
+    )
+  if (production && !e.MEDIA_SIGNING_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_SIGNING_SECRET: required in production (at least 32 random characters)',
+    )
+  if (production && !e.SMS_CODE_PEPPER)
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_CODE_PEPPER: required in production (at least 32 random characters)',
+    )
+  const smsKeys = {
+    console: [],
+    aliyun: ['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'SMS_TEMPLATE_CODE'],
+    tencent: ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'SMS_TEMPLATE_CODE'],
+  } as const
   const missingSms = smsKeys[e.SMS_PROVIDER].filter((key) => e[key] === '')
   if (e.SMS_PROVIDER !== 'console' && missingSms.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${missingSms.map((k) => `  ${k}: required when SMS_PROVIDER is ${e.SMS_PROVIDER}`).join('\n')}`)
+    throw new ConfigError(
+      `Invalid configuration:\n${missingSms.map((k) => `  ${k}: required when SMS_PROVIDER is ${e.SMS_PROVIDER}`).join('\n')}`,
+    )
   }
-  if (production && wechatSimulated) throw new ConfigError('Invalid configuration:\n  WECHAT_APP_ID: required in production (the WeChat simulator is for development and the demo)')
+  if (production && wechatSimulated)
+    throw new ConfigError(
+      'Invalid configuration:\n  WECHAT_APP_ID: required in production (the WeChat simulator is for development and the demo)',
+    )
   const wechatAppId = wechatSimulated ? 'wx_simulated_app' : e.WECHAT_APP_ID
   const payments = paymentConfig(e, { production, publicUrl, wechatAppId })
   if (payments.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${payments.problems.join('\n')}`)
@@ -143,7 +169,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        * production a fixed development value (never set in production: the check above refuses to start).
        */
       codePepper: e.SMS_CODE_PEPPER ?? DEV_SMS_CODE_PEPPER,
-      aliyun: { endpoint: e.ALIYUN_SMS_ENDPOINT, accessKeyId: e.ALIYUN_ACCESS_KEY_ID, accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET },
+      aliyun: {
+        endpoint: e.ALIYUN_SMS_ENDPOINT,
+        accessKeyId: e.ALIYUN_ACCESS_KEY_ID,
+        accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET,
+      },
       tencent: {
         endpoint: e.TENCENT_SMS_ENDPOINT,
         secretId: e.TENCENT_SECRET_ID,
@@ -159,9 +189,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appSecret: wechatSimulated ? 'simulated_secret' : e.WECHAT_APP_SECRET,
       simulated: wechatSimulated,
       /** api.weixin.qq.com, or the local simulator mounted by this server when no AppID is configured. */
-      apiBase: (e.WECHAT_API_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://api.weixin.qq.com')).replace(/\/$/, ''),
+      apiBase: (
+        e.WECHAT_API_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://api.weixin.qq.com')
+      ).replace(/\/$/, ''),
       /** open.weixin.qq.com (the authorize page), or the simulator's. */
-      openBase: (e.WECHAT_OPEN_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://open.weixin.qq.com')).replace(/\/$/, ''),
+      openBase: (
+        e.WECHAT_OPEN_BASE ?? (wechatSimulated ? `${publicUrl}/__sim/wechat` : 'https://open.weixin.qq.com')
+      ).replace(/\/$/, ''),
       /** OAuth starts (GET /api/wechat/oauth) one client address may make in 10 minutes. */
       oauthPerIpPer10Min: e.WECHAT_OAUTH_PER_IP_PER_10MIN,
     },

@@ -28,11 +28,14 @@ async function main() {
     logger: loggerOptions(config),
   })
   // Right after a first seed only: the demo videos get playable clips (never videos an operator added later).
-  if (config.seedDemo && (await seedIfEmpty(database.db, app.log))) await attachDemoMedia(database.db, app.services.storage, app.log)
+  if (config.seedDemo && (await seedIfEmpty(database.db, app.log)))
+    await attachDemoMedia(database.db, app.services.storage, app.log)
   // Transcoding and other queued jobs run in this process; a job left running by a crash is taken up again.
   const worker = config.media.worker ? startJobWorker(app.services, app.log) : null
   // Orders: close expired ones, ask the providers about unanswered ones, send refunds (one process at a time).
-  const sweeps = config.payments.sweeps ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' })) : null
+  const sweeps = config.payments.sweeps
+    ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' }))
+    : null
   // Expired OAuth states, old SMS codes and failed logins: deleted in small batches (any number of processes).
   const cleanup = startSignInCleanup(app.services, app.log.child({ component: 'auth' }))
 

@@ -54,7 +54,12 @@ export function defaultIntegrations(config: Config): Integrations {
   return {
     now,
     sms: createSmsProvider(config),
-    wechat: createWechatHttpClient({ apiBase: config.wechat.apiBase, appId: config.wechat.appId, appSecret: config.wechat.appSecret, now }),
+    wechat: createWechatHttpClient({
+      apiBase: config.wechat.apiBase,
+      appId: config.wechat.appId,
+      appSecret: config.wechat.appSecret,
+      now,
+    }),
     storage: {
       public: localStorage({ root: config.mediaDir, publicPrefix: '/media/' }),
       private: localStorage({ root: config.media.privateDir, publicPrefix: null }),
@@ -91,8 +96,16 @@ export function createServices(config: Config, db: Db, integrations: Integration
     now: integrations.now,
   })
   const vip = createVipService({ db, now: integrations.now })
-  const media = createMediaService({ db, storage: localMediaStorage(config.mediaDir), now: integrations.now, publicUrl: config.publicUrl })
-  const paymentProviders = createPaymentProviders(config.payments, { fetch: integrations.paymentsFetch, now: integrations.now })
+  const media = createMediaService({
+    db,
+    storage: localMediaStorage(config.mediaDir),
+    now: integrations.now,
+    publicUrl: config.publicUrl,
+  })
+  const paymentProviders = createPaymentProviders(config.payments, {
+    fetch: integrations.paymentsFetch,
+    now: integrations.now,
+  })
   const payments = createPaymentService({ db, config, providers: paymentProviders, now: integrations.now })
   return {
     config,

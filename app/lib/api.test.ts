@@ -7,7 +7,10 @@ function envelope(code: number, data: unknown = {}, msg = 'ok', status = 200) {
   return new Response(JSON.stringify({ code, msg, data }), { status, headers: { 'content-type': 'application/json' } })
 }
 
-function setup(overrides: Partial<ApiDeps> = {}, respond: (url: string, init: RequestInit) => Promise<Response> = async () => envelope(200, { ok: 1 })) {
+function setup(
+  overrides: Partial<ApiDeps> = {},
+  respond: (url: string, init: RequestInit) => Promise<Response> = async () => envelope(200, { ok: 1 }),
+) {
   const fetch = vi.fn((url: string, init: RequestInit) => respond(url, init))
   const getToken = vi.fn<() => string | null>(() => null)
   const deps = {
@@ -87,8 +90,16 @@ describe('request wrapper: what it sends (spec 7)', () => {
     await api.get('/v3/index', { a: 1 })
     await api.post('/login', { phone: '13800138000' })
     await api.get('/hotWords')
-    expect(Object.fromEntries(call(0).url.searchParams)).toEqual({ a: '1', sp: 'ks01', url: 'https://zixue.example/course/1001.html?sp=ks01' })
-    expect(JSON.parse(call(1).init.body as string)).toEqual({ phone: '13800138000', sp: 'ks01', url: 'https://zixue.example/course/1001.html?sp=ks01' })
+    expect(Object.fromEntries(call(0).url.searchParams)).toEqual({
+      a: '1',
+      sp: 'ks01',
+      url: 'https://zixue.example/course/1001.html?sp=ks01',
+    })
+    expect(JSON.parse(call(1).init.body as string)).toEqual({
+      phone: '13800138000',
+      sp: 'ks01',
+      url: 'https://zixue.example/course/1001.html?sp=ks01',
+    })
     expect(call(2).url.searchParams.get('sp')).toBe('ks01')
   })
 
@@ -117,14 +128,17 @@ describe('request wrapper: what it does with answers (spec 8, and better)', () =
     expect(deps.notify).not.toHaveBeenCalled()
   })
 
-  it.each([301, 504])('on body code %i forgets the login and asks for it again with the current path, without a toast', async (code) => {
-    const { api, deps } = setup({}, async () => envelope(code, {}, '请先登录'))
-    const error = await api.get('/userinfo').catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ kind: 'login', code })
-    expect(deps.onLoginRequired).toHaveBeenCalledWith('/course/1001.html?sp=ks01')
-    expect(deps.notify).not.toHaveBeenCalled()
-  })
+  it.each([301, 504])(
+    'on body code %i forgets the login and asks for it again with the current path, without a toast',
+    async (code) => {
+      const { api, deps } = setup({}, async () => envelope(code, {}, '请先登录'))
+      const error = await api.get('/userinfo').catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ kind: 'login', code })
+      expect(deps.onLoginRequired).toHaveBeenCalledWith('/course/1001.html?sp=ks01')
+      expect(deps.notify).not.toHaveBeenCalled()
+    },
+  )
 
   it('toasts the server message for another body code and throws it with the code', async () => {
     const { api, deps } = setup({}, async () => envelope(405, {}, '验证码错误'))
@@ -147,7 +161,10 @@ describe('request wrapper: what it does with answers (spec 8, and better)', () =
 
   it('stays quiet when asked, leaving the message to the caller', async () => {
     const { api, deps } = setup({}, async () => envelope(401, {}, '手机号格式错误'))
-    await expect(api.post('/send_code', {}, { quiet: true })).rejects.toMatchObject({ code: 401, message: '手机号格式错误' })
+    await expect(api.post('/send_code', {}, { quiet: true })).rejects.toMatchObject({
+      code: 401,
+      message: '手机号格式错误',
+    })
     expect(deps.notify).not.toHaveBeenCalled()
   })
 
@@ -178,7 +195,9 @@ describe('request wrapper: what it does with answers (spec 8, and better)', () =
   it('gives up after 12 s and says so', async () => {
     vi.useFakeTimers()
     const hang = (_url: string, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )
     const { api, deps } = setup({}, hang)
     const pending = api.get('/slow').catch((e: unknown) => e)
     await vi.advanceTimersByTimeAsync(11_999)
@@ -190,7 +209,9 @@ describe('request wrapper: what it does with answers (spec 8, and better)', () =
 
   it('stays silent when the caller cancels', async () => {
     const hang = (_url: string, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )
     const { api, deps } = setup({}, hang)
     const controller = new AbortController()
     const pending = api.get('/x', undefined, { signal: controller.signal }).catch((e: unknown) => e)

@@ -108,7 +108,12 @@ function isEnvelope(body: unknown): body is Envelope {
 
 export function createApi(deps: ApiDeps) {
   /** Sends one call and says how it went; never throws. The toast and login side effects happen here. */
-  async function request<T>(method: ApiMethod, path: string, payload?: ApiPayload, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function request<T>(
+    method: ApiMethod,
+    path: string,
+    payload?: ApiPayload,
+    options: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
     const fail = (error: ApiError): ApiResult<T> => {
       if (error.kind === 'login') deps.onLoginRequired(deps.pagePath())
       else if (!options.quiet && error.kind !== 'aborted') deps.notify(error.message)
@@ -165,7 +170,15 @@ export function createApi(deps: ApiDeps) {
       }
       if (!res.ok) {
         const msg = isEnvelope(parsed) && parsed.msg ? parsed.msg : Messages.http(res.status)
-        return fail(new ApiError('http', msg, isEnvelope(parsed) ? parsed.code : res.status, res.status, isEnvelope(parsed) ? parsed.data : undefined))
+        return fail(
+          new ApiError(
+            'http',
+            msg,
+            isEnvelope(parsed) ? parsed.code : res.status,
+            res.status,
+            isEnvelope(parsed) ? parsed.data : undefined,
+          ),
+        )
       }
       if (!isEnvelope(parsed)) return fail(new ApiError('invalid', Messages.generic, 0, res.status))
       if (parsed.code === 200) return { ok: true, data: parsed.data as T, msg: parsed.msg }
@@ -176,7 +189,12 @@ export function createApi(deps: ApiDeps) {
     }
   }
 
-  async function call<T>(method: ApiMethod, path: string, payload?: ApiPayload, options: RequestOptions = {}): Promise<T> {
+  async function call<T>(
+    method: ApiMethod,
+    path: string,
+    payload?: ApiPayload,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const result = await request<T>(method, path, payload, options)
     if (result.ok) return result.data
     if (options.emptyOnError) return {} as T
@@ -185,11 +203,13 @@ export function createApi(deps: ApiDeps) {
 
   return {
     request,
-    get: <T>(path: string, params?: Record<string, unknown>, options?: RequestOptions) => call<T>('GET', path, params, options),
+    get: <T>(path: string, params?: Record<string, unknown>, options?: RequestOptions) =>
+      call<T>('GET', path, params, options),
     post: <T>(path: string, body?: ApiPayload, options?: RequestOptions) => call<T>('POST', path, body, options),
     put: <T>(path: string, body?: ApiPayload, options?: RequestOptions) => call<T>('PUT', path, body, options),
     patch: <T>(path: string, body?: ApiPayload, options?: RequestOptions) => call<T>('PATCH', path, body, options),
-    delete: <T>(path: string, params?: Record<string, unknown>, options?: RequestOptions) => call<T>('DELETE', path, params, options),
+    delete: <T>(path: string, params?: Record<string, unknown>, options?: RequestOptions) =>
+      call<T>('DELETE', path, params, options),
   }
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { memoryCookies, memoryStore } from './browser-storage.ts'
-import { OPENID_KEY, OPENID_RECORD_KEY, SP_KEY, TOKEN_KEY, USER_COOKIE, createAuthStore, maskPhone } from './auth-store.ts'
+import {
+  OPENID_KEY,
+  OPENID_RECORD_KEY,
+  SP_KEY,
+  TOKEN_KEY,
+  USER_COOKIE,
+  createAuthStore,
+  maskPhone,
+} from './auth-store.ts'
 
 function setup(now = 1_700_000_000_000) {
   const clock = { now }
@@ -91,7 +99,11 @@ describe('login, update, logout (spec 3 and 4)', () => {
     store.update({ member_id: 100001, nickname: '小周', phone: '13800138000', role: 'member' })
     store.update({ nickname: '周同学' })
     expect(store.getUser()).toEqual({ member_id: 100001, nickname: '周同学', phone: '13800138000', role: 'member' })
-    expect(JSON.parse(cookies.get(USER_COOKIE)!)).toEqual({ member_id: 100001, nickname: '周同学', phone: '138****8000' })
+    expect(JSON.parse(cookies.get(USER_COOKIE)!)).toEqual({
+      member_id: 100001,
+      nickname: '周同学',
+      phone: '138****8000',
+    })
   })
 
   it('forgets token, user info and open id on logout, and says so', () => {
@@ -124,7 +136,10 @@ describe('open id record (spec 3, 4, 9)', () => {
   it('lives 6 hours by default, then is removed with its key', () => {
     const { store, storage, clock } = setup()
     store.setOpenId('o_base')
-    expect(JSON.parse(storage.getItem(OPENID_RECORD_KEY)!)).toEqual({ openId: 'o_base', expire: clock.now + 6 * 3600 * 1000 })
+    expect(JSON.parse(storage.getItem(OPENID_RECORD_KEY)!)).toEqual({
+      openId: 'o_base',
+      expire: clock.now + 6 * 3600 * 1000,
+    })
     clock.now += 6 * 3600 * 1000 - 1
     expect(store.getOpenId()).toBe('o_base')
     clock.now += 1

@@ -85,7 +85,12 @@ export function createAuthStore(deps: AuthDeps) {
   function readToken(): string | null {
     const record = readJson(deps.storage, TOKEN_KEY)
     if (record === undefined) return null
-    if (!isRecord(record) || typeof record.token !== 'string' || record.token === '' || typeof record.expire !== 'number') {
+    if (
+      !isRecord(record) ||
+      typeof record.token !== 'string' ||
+      record.token === '' ||
+      typeof record.expire !== 'number'
+    ) {
       deps.storage.removeItem(TOKEN_KEY)
       return null
     }
@@ -99,7 +104,7 @@ export function createAuthStore(deps: AuthDeps) {
     if (!raw) return null
     try {
       const parsed = JSON.parse(raw) as unknown
-      return isRecord(parsed) ? (parsed) : null
+      return isRecord(parsed) ? parsed : null
     } catch {
       deps.cookies.remove(USER_COOKIE)
       return null
@@ -179,7 +184,12 @@ export function createAuthStore(deps: AuthDeps) {
     getOpenId(): string | null {
       const record = readJson(deps.storage, OPENID_RECORD_KEY)
       if (record === undefined) return null
-      if (isRecord(record) && typeof record.openId === 'string' && typeof record.expire === 'number' && record.expire > deps.now()) {
+      if (
+        isRecord(record) &&
+        typeof record.openId === 'string' &&
+        typeof record.expire === 'number' &&
+        record.expire > deps.now()
+      ) {
         return record.openId
       }
       deps.storage.removeItem(OPENID_RECORD_KEY)

@@ -8,5 +8,9 @@ import { authStore } from './auth-store.ts'
  */
 export function sendClickStat(name: StatName, position?: number | string): void {
   if (typeof window === 'undefined' || !authStore.isLoggedIn()) return
-  void api.post(`/stat/${name}/click`, { position, page: window.location.pathname }, { quiet: true, emptyOnError: true })
+  void api.post(
+    `/stat/${name}/click`,
+    { position, page: window.location.pathname },
+    { quiet: true, emptyOnError: true },
+  )
 }

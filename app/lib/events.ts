@@ -34,7 +34,11 @@ export function emitAppEvent<T>(name: AppEventName, detail?: T, on: EventTarget 
 }
 
 /** Listens to one app event; returns the function that stops listening. */
-export function onAppEvent<T>(name: AppEventName, handler: (detail: T | undefined) => void, on: EventTarget | null = target()): () => void {
+export function onAppEvent<T>(
+  name: AppEventName,
+  handler: (detail: T | undefined) => void,
+  on: EventTarget | null = target(),
+): () => void {
   if (!on) return () => {}
   const listener = (event: Event) => handler((event as CustomEvent<T>).detail)
   on.addEventListener(name, listener)

@@ -154,7 +154,11 @@ export function idempotencyKey(): string {
 }
 
 /** POST /api/pay/{course|vip|amount} with an Idempotency-Key: a repeated tap gets the first answer back. */
-export async function createOrder(path: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay', body: Record<string, unknown>, key: string): Promise<Checkout> {
+export async function createOrder(
+  path: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay',
+  body: Record<string, unknown>,
+  key: string,
+): Promise<Checkout> {
   return api.post<Checkout>(path, body, { timeoutMs: 20_000, headers: { 'Idempotency-Key': key } })
 }
 

@@ -56,7 +56,16 @@ export function showsServiceButton(pathname: string): boolean {
  * Spec 9: overlays show on these paths. "/" is the home page itself (as a prefix it would match everything and
  * make the rest of the list meaningless); the others match the path and anything below it.
  */
-export const OVERLAY_PATHS = ['/', '/boutique', '/vip', '/mine', '/searchCourse', '/studyRecord', '/myCollection', '/teacher'] as const
+export const OVERLAY_PATHS = [
+  '/',
+  '/boutique',
+  '/vip',
+  '/mine',
+  '/searchCourse',
+  '/studyRecord',
+  '/myCollection',
+  '/teacher',
+] as const
 export const OVERLAY_EXCLUDED_PATHS = ['/course/systemCourse', '/vip/d'] as const
 
 function underPath(path: string, base: string): boolean {
@@ -68,7 +77,11 @@ function underPath(path: string, base: string): boolean {
  * Whether to fetch and show system overlays here (spec 9): an allowed path, not an excluded one, no `sp` in the
  * query and no route id (a path parameter such as /teacher/12, or an `id` query parameter).
  */
-export function showsOverlays(pathname: string, search: string, params: Readonly<Record<string, string | undefined>> = {}): boolean {
+export function showsOverlays(
+  pathname: string,
+  search: string,
+  params: Readonly<Record<string, string | undefined>> = {},
+): boolean {
   const path = normalise(pathname)
   if (!OVERLAY_PATHS.some((base) => underPath(path, base))) return false
   if (OVERLAY_EXCLUDED_PATHS.some((base) => underPath(path, base))) return false
@@ -138,7 +151,10 @@ export function aliasTarget(pathname: string, search = ''): string | null {
  * Where an overlay's button or image leads (spec 3 so_jump_type): 1 a course, 2 a category, 4 a custom URL
  * (http and https only, so a notice can never run script). Anything else leads nowhere.
  */
-export function overlayJumpHref(jumpType: number | null | undefined, params: Readonly<Record<string, unknown>> | null | undefined): string | null {
+export function overlayJumpHref(
+  jumpType: number | null | undefined,
+  params: Readonly<Record<string, unknown>> | null | undefined,
+): string | null {
   const p = params ?? {}
   const str = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '')
   switch (jumpType) {
@@ -175,7 +191,12 @@ export const OVERLAY_SEEN_DAYS = 30
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000
 
 export function mayReloadForChunkError(lastReloadAt: number | null, now: number): boolean {
-  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS || lastReloadAt > now
+  return (
+    lastReloadAt === null ||
+    !Number.isFinite(lastReloadAt) ||
+    now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS ||
+    lastReloadAt > now
+  )
 }
 
 /** Messages browsers give when a lazily loaded module (a route chunk) cannot be fetched. */

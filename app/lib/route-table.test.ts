@@ -40,7 +40,8 @@ function documentedRows() {
     const required = urlCell.includes('id required')
     for (const [, pattern] of urlCell.matchAll(/`([^`]+)`/g)) {
       rows.push({ url: pattern!.replace('{id}', '1001'), file, optionalId: !required && pattern!.endsWith('/{id}') })
-      if (!required && pattern!.endsWith('/{id}')) rows.push({ url: pattern!.slice(0, -'/{id}'.length) || '/', file, optionalId: true })
+      if (!required && pattern!.endsWith('/{id}'))
+        rows.push({ url: pattern!.slice(0, -'/{id}'.length) || '/', file, optionalId: true })
     }
   }
   return rows
@@ -55,13 +56,17 @@ describe('app/routes.ts', () => {
   it('sends every URL in docs/routes.md to the file documented there', () => {
     const rows = documentedRows()
     expect(rows.length).toBeGreaterThan(130)
-    const wrong = rows.filter((r) => fileFor(r.url) !== r.file).map((r) => `${r.url}: ${fileFor(r.url)} (documented ${r.file})`)
+    const wrong = rows
+      .filter((r) => fileFor(r.url) !== r.file)
+      .map((r) => `${r.url}: ${fileFor(r.url)} (documented ${r.file})`)
     expect(wrong).toEqual([])
   })
 
   it('documents every URL of the spec table in docs/routes.md', () => {
     const documented = new Set(documentedRows().map((r) => r.url.toLowerCase()))
-    const undocumented = specUrls({ course: 1001, teacher: 1001, category: 1001, other: 1001 }).filter((u) => !documented.has(u.toLowerCase()))
+    const undocumented = specUrls({ course: 1001, teacher: 1001, category: 1001, other: 1001 }).filter(
+      (u) => !documented.has(u.toLowerCase()),
+    )
     expect(undocumented).toEqual([])
   })
 
@@ -91,6 +96,7 @@ describe('app/routes.ts', () => {
   })
 
   it('answers 404 for paths outside the table', () => {
-    for (const url of ['/nope', '/course/1/extra', '/painter/1/2', '/mine/unknown', '/v/1/2']) expect(fileFor(url), url).toBeNull()
+    for (const url of ['/nope', '/course/1/extra', '/painter/1/2', '/mine/unknown', '/v/1/2'])
+      expect(fileFor(url), url).toBeNull()
   })
 })

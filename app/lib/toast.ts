@@ -8,10 +8,12 @@ type ToastModule = typeof import('antd-mobile/es/components/toast')
 let loading: Promise<ToastModule['default']> | undefined
 
 function loadToast(): Promise<ToastModule['default']> {
-  loading ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-react19.ts')]).then(([m, setup]) => {
-    setup.enableAntdImperativeRender()
-    return m.default
-  })
+  loading ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-react19.ts')]).then(
+    ([m, setup]) => {
+      setup.enableAntdImperativeRender()
+      return m.default
+    },
+  )
   return loading
 }
 

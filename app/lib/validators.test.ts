@@ -96,7 +96,7 @@ describe('generic validators', () => {
     [isIdCard, '110105194912310021', false],
     [isIdCard, '11010519491331002X', false],
   ] as const)('%o(%j) → %s', (fn, value, ok) => {
-    expect((fn)(value)).toBe(ok)
+    expect(fn(value)).toBe(ok)
   })
 
   it('measures length in characters and checks ranges', () => {

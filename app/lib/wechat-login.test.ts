@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from './api.ts'
 import { createAuthStore, OPENID_KEY, OPENID_RECORD_KEY, TOKEN_KEY } from './auth-store.ts'
 import { memoryCookies, memoryStore } from './browser-storage.ts'
-import { finishWechatReturn, isWechatBrowser, parseWechatReturn, safeReturnPath, startWechatLogin, wechatOauthUrl, type WechatReturnDeps } from './wechat-login.ts'
+import {
+  finishWechatReturn,
+  isWechatBrowser,
+  parseWechatReturn,
+  safeReturnPath,
+  startWechatLogin,
+  wechatOauthUrl,
+  type WechatReturnDeps,
+} from './wechat-login.ts'
 
 const UA = {
   wechatIos:
@@ -11,7 +19,8 @@ const UA = {
     'Mozilla/5.0 (Linux; Android 14; V2304A Build/UP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.103 Mobile Safari/537.36 XWEB/1300289 MMWEBSDK/20241103 MMWEBID/1234 MicroMessenger/8.0.55.2780(0x28003737) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
   wecom:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.30 MicroMessenger/7.0.1 Language/zh ColorScheme/Light',
-  safari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+  safari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
 }
 
@@ -54,8 +63,12 @@ describe('safeReturnPath', () => {
 
 describe('wechatOauthUrl and startWechatLogin', () => {
   it('asks the server to start the flow back to the given path', () => {
-    expect(wechatOauthUrl('snsapi_userinfo', '/course/1.html?sp=a')).toBe('/api/wechat/oauth?scope=snsapi_userinfo&path=%2Fcourse%2F1.html%3Fsp%3Da')
-    expect(wechatOauthUrl('snsapi_base', '/mine', 'x1')).toBe('/api/wechat/oauth?scope=snsapi_base&path=%2Fmine&login1=x1')
+    expect(wechatOauthUrl('snsapi_userinfo', '/course/1.html?sp=a')).toBe(
+      '/api/wechat/oauth?scope=snsapi_userinfo&path=%2Fcourse%2F1.html%3Fsp%3Da',
+    )
+    expect(wechatOauthUrl('snsapi_base', '/mine', 'x1')).toBe(
+      '/api/wechat/oauth?scope=snsapi_base&path=%2Fmine&login1=x1',
+    )
     expect(wechatOauthUrl('snsapi_userinfo', '//evil.example')).toBe('/api/wechat/oauth?scope=snsapi_userinfo&path=%2F')
   })
 
@@ -74,7 +87,12 @@ describe('parseWechatReturn', () => {
     ['/mine?loginCallback=false&code=c1&state=s1', true, 'openid', '/mine'],
     // Refused on the consent page: WeChat returns the state only.
     ['/mine?loginCallback=true&state=s1', false, 'none', '/mine'],
-    ['/course/1.html?sp=abc&loginCallback=true&code=c1&state=s1&login1=x#top', false, 'login', '/course/1.html?sp=abc&login1=x#top'],
+    [
+      '/course/1.html?sp=abc&loginCallback=true&code=c1&state=s1&login1=x#top',
+      false,
+      'login',
+      '/course/1.html?sp=abc&login1=x#top',
+    ],
   ])('%s (token stored: %s) → %s, address %s', (href, hasToken, action, cleanUrl) => {
     expect(parseWechatReturn(`https://zixue.test${href}`, hasToken)).toMatchObject({ action, cleanUrl })
   })
@@ -118,7 +136,10 @@ describe('finishWechatReturn', () => {
   }
 
   it('signs in on loginCallback=true: stores {token, expire} and the user info, emits login, cleans the address', async () => {
-    const s = setup({ '/wx_login': { token: 'tok-1', expire_in: 2592000, openid: 'o1' }, '/userinfo': { id: 7, nickname: '李娜' } })
+    const s = setup({
+      '/wx_login': { token: 'tok-1', expire_in: 2592000, openid: 'o1' },
+      '/userinfo': { id: 7, nickname: '李娜' },
+    })
     const result = await finishWechatReturn('https://zixue.test/mine?loginCallback=true&code=c1&state=s1', s.deps)
     expect(result).toBe('login')
     expect(s.calls).toEqual([
@@ -145,7 +166,10 @@ describe('finishWechatReturn', () => {
     const result = await finishWechatReturn('https://zixue.test/vip?loginCallback=false&code=c2&state=s2', s.deps)
     expect(result).toBe('openid')
     expect(s.calls).toEqual([{ method: 'POST', path: '/wx_get_openid', body: { code: 'c2', state: 's2' } }])
-    expect(JSON.parse(s.storage.getItem(OPENID_RECORD_KEY)!)).toEqual({ openId: 'o-base', expire: NOW + 6 * 3600 * 1000 })
+    expect(JSON.parse(s.storage.getItem(OPENID_RECORD_KEY)!)).toEqual({
+      openId: 'o-base',
+      expire: NOW + 6 * 3600 * 1000,
+    })
     expect(s.storage.getItem(OPENID_KEY)).toBe('o-base')
     expect(s.storage.getItem(TOKEN_KEY)).toBeNull()
     expect(s.logins).toHaveLength(0)

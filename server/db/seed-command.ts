@@ -23,7 +23,10 @@ async function main() {
   try {
     await reseed(database.db, { members: withMembers })
     // The reseeded demo videos get their playable clips again.
-    await attachDemoMedia(database.db, defaultIntegrations(config).storage, { info: (m: unknown) => console.log(m), warn: (m: unknown) => console.warn(m) })
+    await attachDemoMedia(database.db, defaultIntegrations(config).storage, {
+      info: (m: unknown) => console.log(m),
+      warn: (m: unknown) => console.warn(m),
+    })
     console.log(`Demo catalogue reseeded${withMembers ? ' (and demo purchasers added)' : ''}.`)
     console.log('Rows that pointed at the old courses (orders, favourites, study records) were removed with them.')
   } finally {

@@ -228,7 +228,8 @@ export const seedCourses: SeedCourse[] = [
     level: 'beginner',
     tags: ['零基础', '电商设计'],
     students: 12860,
-    about: '这是一门为完全没接触过 Photoshop 的同学准备的入门课。每节课 10 分钟左右，先讲清楚一个工具，再用一个小练习把它用起来。',
+    about:
+      '这是一门为完全没接触过 Photoshop 的同学准备的入门课。每节课 10 分钟左右，先讲清楚一个工具，再用一个小练习把它用起来。',
     audience: '想转行做设计、需要给店铺做图的电商从业者、想给照片做后期的摄影爱好者。',
     outcomes: '熟练使用图层、选区、蒙版和调色工具，能独立完成电商主图、活动海报和人像简单修图。',
     chapters: [
@@ -1022,17 +1023,69 @@ export interface SeedBanner {
 }
 
 export const seedBanners: SeedBanner[] = [
-  { slug: 'vip', title: 'VIP 会员 · 好课免费学', caption: '年卡低至每天 8 毛钱', colors: ['#7a4b00', '#e0a526'], link: '/vip' },
-  { slug: 'ps-zero', title: 'Photoshop 零基础入门', caption: '21 天带你做出第一张海报', colors: ['#0b3d91', '#2f81f7'], course: 'ps-zero' },
-  { slug: 'system-illustration', title: '商业插画师系统班', caption: '从零基础到接单 · 限时优惠', colors: ['#7b2cbf', '#f06595'], course: 'system-illustration' },
+  {
+    slug: 'vip',
+    title: 'VIP 会员 · 好课免费学',
+    caption: '年卡低至每天 8 毛钱',
+    colors: ['#7a4b00', '#e0a526'],
+    link: '/vip',
+  },
+  {
+    slug: 'ps-zero',
+    title: 'Photoshop 零基础入门',
+    caption: '21 天带你做出第一张海报',
+    colors: ['#0b3d91', '#2f81f7'],
+    course: 'ps-zero',
+  },
+  {
+    slug: 'system-illustration',
+    title: '商业插画师系统班',
+    caption: '从零基础到接单 · 限时优惠',
+    colors: ['#7b2cbf', '#f06595'],
+    course: 'system-illustration',
+  },
 ]
 
-export const seedHotWords = ['Photoshop', 'Excel 函数', '剪映', '板绘', '水彩', 'PPT', '达芬奇调色', '日系漫画', 'UI 设计', '室内设计', 'Procreate', '素描']
+export const seedHotWords = [
+  'Photoshop',
+  'Excel 函数',
+  '剪映',
+  '板绘',
+  '水彩',
+  'PPT',
+  '达芬奇调色',
+  '日系漫画',
+  'UI 设计',
+  '室内设计',
+  'Procreate',
+  '素描',
+]
 
 export const seedVipPlans = [
-  { name: '月卡', days: 30, priceFen: 3900, originalPriceFen: 6900, description: '30 天畅学全部 VIP 免费课', badge: null },
-  { name: '季卡', days: 90, priceFen: 9900, originalPriceFen: 19900, description: '90 天畅学，平均每月 33 元', badge: '热销' },
-  { name: '年卡', days: 365, priceFen: 29900, originalPriceFen: 69900, description: '365 天畅学，平均每天不到 1 元', badge: '最划算' },
+  {
+    name: '月卡',
+    days: 30,
+    priceFen: 3900,
+    originalPriceFen: 6900,
+    description: '30 天畅学全部 VIP 免费课',
+    badge: null,
+  },
+  {
+    name: '季卡',
+    days: 90,
+    priceFen: 9900,
+    originalPriceFen: 19900,
+    description: '90 天畅学，平均每月 33 元',
+    badge: '热销',
+  },
+  {
+    name: '年卡',
+    days: 365,
+    priceFen: 29900,
+    originalPriceFen: 69900,
+    description: '365 天畅学，平均每天不到 1 元',
+    badge: '最划算',
+  },
 ]
 
 /** Course bundles (/foryou/{id}): their courses by slug and the bundle price in yuan. */
@@ -1040,14 +1093,16 @@ export const seedBundles = [
   {
     title: '设计软件三件套',
     subtitle: 'PS + AI + 版式配色，一次学齐平面设计基本功',
-    intro: '三门课覆盖平面设计最常用的两款软件和版式配色的基础。\n\n建议按 Photoshop、Illustrator、平面设计基础的顺序学习，每门课都配有练习素材。',
+    intro:
+      '三门课覆盖平面设计最常用的两款软件和版式配色的基础。\n\n建议按 Photoshop、Illustrator、平面设计基础的顺序学习，每门课都配有练习素材。',
     courses: ['ps-zero', 'ai-vector', 'graphic-basics'],
     price: 299,
   },
   {
     title: '办公效率全家桶',
     subtitle: 'Excel + Word + PPT，职场必备四门课',
-    intro: '从函数公式、数据透视表到长文档排版和汇报 PPT，把每天都要用的办公软件一次学透。\n\n已经买过其中几门的同学，只需为没买的课程按比例付费。',
+    intro:
+      '从函数公式、数据透视表到长文档排版和汇报 PPT，把每天都要用的办公软件一次学透。\n\n已经买过其中几门的同学，只需为没买的课程按比例付费。',
     courses: ['excel-functions', 'excel-pivot', 'word-layout', 'ppt-design'],
     price: 299,
   },

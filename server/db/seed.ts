@@ -98,16 +98,29 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
   const areaId = new Map(seedCategories.map((c) => [c.slug, areaRows.find((r) => r.name === c.name)!.id]))
   const subRows = await db
     .insert(categories)
-    .values(seedCategories.flatMap((c) => c.children.map((s, i) => ({ parentId: areaId.get(c.slug)!, name: s.name, sort: i }))))
+    .values(
+      seedCategories.flatMap((c) =>
+        c.children.map((s, i) => ({ parentId: areaId.get(c.slug)!, name: s.name, sort: i })),
+      ),
+    )
     .returning({ id: categories.id, name: categories.name, parentId: categories.parentId })
   const subId = new Map<string, number>()
   for (const c of seedCategories) {
-    for (const s of c.children) subId.set(s.slug, subRows.find((r) => r.name === s.name && r.parentId === areaId.get(c.slug))!.id)
+    for (const s of c.children)
+      subId.set(s.slug, subRows.find((r) => r.name === s.name && r.parentId === areaId.get(c.slug))!.id)
   }
 
   const teacherRows = await db
     .insert(teachers)
-    .values(seedTeachers.map((t, i) => ({ name: t.name, title: t.title, intro: t.intro, avatarUrl: demoImage.teacher(t.slug), sort: i })))
+    .values(
+      seedTeachers.map((t, i) => ({
+        name: t.name,
+        title: t.title,
+        intro: t.intro,
+        avatarUrl: demoImage.teacher(t.slug),
+        sort: i,
+      })),
+    )
     .returning({ id: teachers.id, name: teachers.name })
   const teacherId = new Map(seedTeachers.map((t) => [t.slug, teacherRows.find((r) => r.name === t.name)!.id]))
 
@@ -150,9 +163,13 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
     return id
   }
 
-  await db.insert(systemCourseItems).values(
-    seedCourses.flatMap((c) => (c.items ?? []).map((item, i) => ({ systemCourseId: idOf(c.slug), courseId: idOf(item), sort: i }))),
-  )
+  await db
+    .insert(systemCourseItems)
+    .values(
+      seedCourses.flatMap((c) =>
+        (c.items ?? []).map((item, i) => ({ systemCourseId: idOf(c.slug), courseId: idOf(item), sort: i })),
+      ),
+    )
 
   // Chapters, then their videos. The first lesson of a paid course is free to watch and the second has a
   // two-minute preview, so every paid course can be tried.
@@ -213,21 +230,43 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
   for (const [i, b] of seedBundles.entries()) {
     const [bundle] = await db
       .insert(bundles)
-      .values({ title: b.title, subtitle: b.subtitle, intro: b.intro, priceFen: b.price * 100, sort: i, createdAt: now, updatedAt: now })
+      .values({
+        title: b.title,
+        subtitle: b.subtitle,
+        intro: b.intro,
+        priceFen: b.price * 100,
+        sort: i,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: bundles.id })
-    await db.insert(bundleCourses).values(b.courses.map((slug, position) => ({ bundleId: bundle!.id, courseId: idOf(slug), position })))
+    await db
+      .insert(bundleCourses)
+      .values(b.courses.map((slug, position) => ({ bundleId: bundle!.id, courseId: idOf(slug), position })))
   }
 }
 
 async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (slug: string) => number }) {
   const { areaId, idOf } = ids
-  const byCreated = [...seedCourses].sort((a, b) => hash(a.slug) % 120 - hash(b.slug) % 120)
+  const byCreated = [...seedCourses].sort((a, b) => (hash(a.slug) % 120) - (hash(b.slug) % 120))
   const newest = byCreated.filter((c) => c.type !== 'live' && c.type !== 'system').slice(0, 4)
-  const hottest = [...seedCourses].filter((c) => !c.isFree).sort((a, b) => b.students - a.students).slice(0, 5)
+  const hottest = [...seedCourses]
+    .filter((c) => !c.isFree)
+    .sort((a, b) => b.students - a.students)
+    .slice(0, 5)
   const free = seedCourses.filter((c) => c.isFree && c.type !== 'live')
   const vip = seedCourses.filter((c) => c.vipFree).slice(0, 6)
   const systems = seedCourses.filter((c) => c.type === 'system')
-  const curated = ['ps-zero', 'excel-functions', 'procreate-zero', 'jianying-zero', 'manga-zero', 'ui-figma', 'watercolor-flowers', 'davinci-color']
+  const curated = [
+    'ps-zero',
+    'excel-functions',
+    'procreate-zero',
+    'jianying-zero',
+    'manga-zero',
+    'ui-figma',
+    'watercolor-flowers',
+    'davinci-color',
+  ]
 
   type Item = { courseId?: number; categoryId?: number; title?: string; imageUrl?: string; link?: string }
   const banners = (slugs: string[]): Item[] =>
@@ -246,17 +285,50 @@ async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (s
   }))
   const courseItems = (list: SeedCourse[]): Item[] => list.map((c) => ({ courseId: idOf(c.slug) }))
 
-  const feeds: { feed: 'v3' | 'v2'; sections: { kind: 'banner' | 'shortcuts' | 'courses' | 'grid' | 'ranking'; title: string; subtitle?: string; moreLink?: string; items: Item[] }[] }[] = [
+  const feeds: {
+    feed: 'v3' | 'v2'
+    sections: {
+      kind: 'banner' | 'shortcuts' | 'courses' | 'grid' | 'ranking'
+      title: string
+      subtitle?: string
+      moreLink?: string
+      items: Item[]
+    }[]
+  }[] = [
     {
       feed: 'v3',
       sections: [
         { kind: 'banner', title: '', items: banners(['vip', 'ps-zero', 'system-illustration']) },
         { kind: 'shortcuts', title: '', items: shortcuts },
-        { kind: 'grid', title: '新课上架', subtitle: '每周都有新课', moreLink: '/ke?sort=new', items: courseItems(newest) },
-        { kind: 'ranking', title: '热门推荐', subtitle: '大家都在学', moreLink: '/ke?sort=hot', items: courseItems(hottest) },
+        {
+          kind: 'grid',
+          title: '新课上架',
+          subtitle: '每周都有新课',
+          moreLink: '/ke?sort=new',
+          items: courseItems(newest),
+        },
+        {
+          kind: 'ranking',
+          title: '热门推荐',
+          subtitle: '大家都在学',
+          moreLink: '/ke?sort=hot',
+          items: courseItems(hottest),
+        },
         { kind: 'courses', title: '免费好课', subtitle: '不花钱也能学', items: courseItems(free) },
-        { kind: 'grid', title: 'VIP 免费学', subtitle: '开通会员，这些课全部免费', moreLink: '/vip', items: courseItems(vip) },
-        { kind: 'courses', title: '系统班', subtitle: '一条路线学到底', moreLink: '/ke?type=system', items: courseItems(systems) },
+        {
+          kind: 'grid',
+          title: 'VIP 免费学',
+          subtitle: '开通会员，这些课全部免费',
+          moreLink: '/vip',
+          items: courseItems(vip),
+        },
+        {
+          kind: 'courses',
+          title: '系统班',
+          subtitle: '一条路线学到底',
+          moreLink: '/ke?type=system',
+          items: courseItems(systems),
+        },
       ],
     },
     {
@@ -264,7 +336,13 @@ async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (s
       sections: [
         { kind: 'banner', title: '', items: banners(['ps-zero', 'vip']) },
         { kind: 'shortcuts', title: '', items: shortcuts },
-        { kind: 'grid', title: '精品课程', subtitle: '老师推荐', moreLink: '/ke', items: courseItems(curated.map((s) => seedCourses.find((c) => c.slug === s)!)) },
+        {
+          kind: 'grid',
+          title: '精品课程',
+          subtitle: '老师推荐',
+          moreLink: '/ke',
+          items: courseItems(curated.map((s) => seedCourses.find((c) => c.slug === s)!)),
+        },
         { kind: 'courses', title: '免费专区', items: courseItems(free) },
       ],
     },
@@ -273,7 +351,16 @@ async function seedHome(db: DbOrTx, ids: { areaId: Map<string, number>; idOf: (s
   for (const { feed, sections } of feeds) {
     const rows = await db
       .insert(homeSections)
-      .values(sections.map((s, i) => ({ feed, kind: s.kind, title: s.title, subtitle: s.subtitle ?? '', moreLink: s.moreLink ?? null, sort: i })))
+      .values(
+        sections.map((s, i) => ({
+          feed,
+          kind: s.kind,
+          title: s.title,
+          subtitle: s.subtitle ?? '',
+          moreLink: s.moreLink ?? null,
+          sort: i,
+        })),
+      )
       .returning({ id: homeSections.id, sort: homeSections.sort })
     await db.insert(homeSectionItems).values(
       sections.flatMap((s, i) => {
@@ -289,12 +376,28 @@ export async function seedMembers(db: DbOrTx, now = new Date()) {
   const rows = await db
     .insert(members)
     .values(seedPurchasers.map((p) => ({ ...p, isPurchaser: true })))
-    .onConflictDoUpdate({ target: members.phone, targetWhere: sql`${members.phone} is not null`, set: { isPurchaser: true } })
+    .onConflictDoUpdate({
+      target: members.phone,
+      targetWhere: sql`${members.phone} is not null`,
+      set: { isPurchaser: true },
+    })
     .returning({ id: members.id })
   // Welcome points through the ledger, once: a member who has a balance row already keeps what they have.
   for (const { id } of rows) {
-    const [fresh] = await db.insert(pointBalances).values({ memberId: id, balance: 0, updatedAt: now }).onConflictDoNothing().returning({ memberId: pointBalances.memberId })
-    if (fresh) await creditPoints(db, { memberId: id, points: DEMO_WELCOME_POINTS, reason: 'admin_adjust', actor: 'system', note: '演示账户赠送积分', at: now })
+    const [fresh] = await db
+      .insert(pointBalances)
+      .values({ memberId: id, balance: 0, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ memberId: pointBalances.memberId })
+    if (fresh)
+      await creditPoints(db, {
+        memberId: id,
+        points: DEMO_WELCOME_POINTS,
+        reason: 'admin_adjust',
+        actor: 'system',
+        note: '演示账户赠送积分',
+        at: now,
+      })
   }
 }
 

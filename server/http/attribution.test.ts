@@ -15,7 +15,9 @@ describe('promotion source (sp) attribution', () => {
   const t = useTestApp({}, { integrations: { now: clock.now } })
 
   async function touches() {
-    const result = await t().database.db.execute(sql`select visitor_id, member_id, sp, url from attributions order by id`)
+    const result = await t().database.db.execute(
+      sql`select visitor_id, member_id, sp, url from attributions order by id`,
+    )
     return result.rows as unknown as Touch[]
   }
 
@@ -66,7 +68,13 @@ describe('promotion source (sp) attribution', () => {
     await settle()
     const phone = randomPhone()
     const ip = randomIp()
-    await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip, cookies: { zx_vid: visitorId } })
+    await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: { phone },
+      remoteAddress: ip,
+      cookies: { zx_vid: visitorId },
+    })
     const code = await outboxCode(t().app, phone)
     await t().app.inject({
       method: 'POST',
@@ -87,7 +95,11 @@ describe('promotion source (sp) attribution', () => {
 
   it('judges token expiry by the app clock', async () => {
     const { token } = await signIn(t().app)
-    expect((await t().app.inject({ method: 'GET', url: '/api/userinfo', headers: { 'zxb-token': token } })).json<{ code: number }>().code).toBe(200)
+    expect(
+      (await t().app.inject({ method: 'GET', url: '/api/userinfo', headers: { 'zxb-token': token } })).json<{
+        code: number
+      }>().code,
+    ).toBe(200)
     clock.advance(31 * 24 * 3600 * 1000)
     try {
       const res = await t().app.inject({ method: 'GET', url: '/api/userinfo', headers: { 'zxb-token': token } })

@@ -33,7 +33,11 @@ export const Codes = {
   NicknameInvalid: { code: 460, status: 200, msg: '昵称需为 1–20 个字，且不能包含控制字符' },
   AvatarInvalid: { code: 461, status: 200, msg: '头像须是你上传的图片，请重新上传' },
   CommentInvalid: { code: 465, status: 200, msg: '评论内容需为 1–500 个字' },
-  VideoInvalid: { code: 470, status: 200, msg: '视频文件无法识别，请上传 MP4、MOV、WebM、MKV、AVI、TS 或 FLV 格式的视频' },
+  VideoInvalid: {
+    code: 470,
+    status: 200,
+    msg: '视频文件无法识别，请上传 MP4、MOV、WebM、MKV、AVI、TS 或 FLV 格式的视频',
+  },
   VideoTooLarge: { code: 471, status: 200, msg: '视频文件太大' },
   VideoBusy: { code: 472, status: 200, msg: '视频正在转码，请稍后再试' },
   VideoNotReady: { code: 473, status: 200, msg: '视频还在处理中，请稍后再来观看' },

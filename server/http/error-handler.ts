@@ -33,17 +33,26 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendError(reply, error.entry, error.message, error.data ?? {})
     if (error.validation) return sendError(reply, Codes.BadRequest, validationMessage(error))
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return sendError(reply, Codes.PayloadTooLarge)
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return sendError(reply, Codes.UnsupportedMedia)
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+      return sendError(reply, Codes.PayloadTooLarge)
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415)
+      return sendError(reply, Codes.UnsupportedMedia)
+    if (
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
       return sendError(reply, Codes.BadRequest, '请求内容不是有效的 JSON')
     }
     if (error.statusCode === 429) return sendError(reply, Codes.TooManyRequests)
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, Codes.BadRequest)
-    if (isResponseSerializationError(error)) request.log.error({ err: error, cause: error.cause }, 'response did not match its schema')
+    if (isResponseSerializationError(error))
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema')
     else request.log.error({ err: error }, 'unhandled error')
     return sendError(reply, Codes.InternalError)
   })
 
-  app.setNotFoundHandler((request, reply) => sendError(reply, Codes.NotFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`))
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, Codes.NotFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`),
+  )
 }

@@ -28,12 +28,21 @@ describe('API foundation', () => {
   })
 
   it('names a field of the wrong type', async () => {
-    const res = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone: 13800138000, phone_code: '1234' } })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { phone: 13800138000, phone_code: '1234' },
+    })
     expect(res.json<{ msg: string }>().msg).toBe('参数 手机号 格式不正确（phone）')
   })
 
   it('answers a body that is not JSON with 400 and a readable message, never a stack trace', async () => {
-    const res = await t().app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"phone":' })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ code: 400, msg: '请求内容不是有效的 JSON', data: {} })
   })

@@ -61,7 +61,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, opts: { db: 
     const memberId = request.signedInMemberId ?? request.principal?.memberId
     try {
       if (touch) await insertFirstTouch(opts.db, { visitorId, memberId, sp: touch.sp, url: touch.url })
-      else if (request.signedInMemberId && visitorId) await copyVisitorTouchToMember(opts.db, visitorId, request.signedInMemberId)
+      else if (request.signedInMemberId && visitorId)
+        await copyVisitorTouchToMember(opts.db, visitorId, request.signedInMemberId)
     } catch (err) {
       request.log.warn({ err }, 'attribution not recorded')
     }

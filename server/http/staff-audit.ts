@@ -23,11 +23,18 @@ function audited(request: FastifyRequest) {
 export function auditBody(body: unknown): unknown {
   if (body === undefined || body === null) return null
   const clean = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(clean) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SECRET.test(k) ? '[removed]' : clean(x)])) : v
+    Array.isArray(v)
+      ? v.map(clean)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SECRET.test(k) ? '[removed]' : clean(x)]))
+        : v
   const cleaned = clean(body)
   const text = JSON.stringify(cleaned)
   if (text.length <= MAX_BODY_CHARS) return cleaned
-  return { truncated: true, keys: cleaned && typeof cleaned === 'object' && !Array.isArray(cleaned) ? Object.keys(cleaned) : [] }
+  return {
+    truncated: true,
+    keys: cleaned && typeof cleaned === 'object' && !Array.isArray(cleaned) ? Object.keys(cleaned) : [],
+  }
 }
 
 /**

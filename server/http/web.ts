@@ -31,7 +31,8 @@ function loadContextFor(build: Build, services: Services) {
  * Public pages render the same for everyone (the login token lives in localStorage, spec 4), so their HTML is kept
  * for a few seconds, like the catalogue data under them: the server renders each at most once per interval.
  */
-const PUBLIC_PAGE = /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
+const PUBLIC_PAGE =
+  /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
 
 export function isPublicPage(url: string) {
   return PUBLIC_PAGE.test(url)
@@ -80,7 +81,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       index: false,
       setHeaders(reply, filePath) {
         // Vite puts content hashes in every file name under assets/, so they never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable')
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable')
         else reply.header('Cache-Control', 'public, max-age=3600')
       },
     })
@@ -97,8 +99,15 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       }
       let page = cache.get(key)
       if (!page) {
-        const response = await render(new Request(new URL(request.url, 'http://localhost'), { headers: { 'user-agent': 'zixue-page-cache' } }), getLoadContext())
-        page = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) }
+        const response = await render(
+          new Request(new URL(request.url, 'http://localhost'), { headers: { 'user-agent': 'zixue-page-cache' } }),
+          getLoadContext(),
+        )
+        page = {
+          status: response.status,
+          headers: [...response.headers],
+          body: Buffer.from(await response.arrayBuffer()),
+        }
         if (page.status === 200) cache.set(key, page)
       }
       for (const [name, value] of page.headers) reply.header(name, value)

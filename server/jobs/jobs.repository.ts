@@ -81,7 +81,14 @@ export async function completeJob(db: DbOrTx, id: number, workerId: string) {
  * Records a failed attempt: the job waits `retryDelayMs` and runs again while it has attempts left, otherwise (or
  * when `permanent`) it is failed for good. Returns the new status, or null when the job was no longer ours.
  */
-export async function failJob(db: DbOrTx, id: number, workerId: string, error: string, retryDelayMs: number, permanent: boolean) {
+export async function failJob(
+  db: DbOrTx,
+  id: number,
+  workerId: string,
+  error: string,
+  retryDelayMs: number,
+  permanent: boolean,
+) {
   const [row] = await db
     .update(jobs)
     .set({
@@ -102,7 +109,13 @@ export async function failJob(db: DbOrTx, id: number, workerId: string, error: s
 export async function releaseJob(db: DbOrTx, id: number, workerId: string) {
   await db
     .update(jobs)
-    .set({ status: 'queued', attempts: sql`greatest(attempts - 1, 0)`, lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(attempts - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
 }
 

@@ -12,8 +12,17 @@ export function jobKinds(services: Services) {
  * Starts the job worker in this process (server/main.ts after the database opens; tests start it themselves).
  * `stop()` it before closing the database: running jobs are given back and run again at the next start.
  */
-export function startJobWorker(services: Services, log: FastifyBaseLogger, options: Partial<Omit<WorkerOptions, 'db' | 'kinds' | 'log'>> = {}) {
-  const worker = createWorker({ db: services.db, kinds: jobKinds(services), log: log.child({ component: 'jobs' }), ...options })
+export function startJobWorker(
+  services: Services,
+  log: FastifyBaseLogger,
+  options: Partial<Omit<WorkerOptions, 'db' | 'kinds' | 'log'>> = {},
+) {
+  const worker = createWorker({
+    db: services.db,
+    kinds: jobKinds(services),
+    log: log.child({ component: 'jobs' }),
+    ...options,
+  })
   worker.start()
   return worker
 }

@@ -86,7 +86,12 @@ describe('the job queue', () => {
     // What a process killed mid-job leaves behind: running, attempt counted, lease in the past.
     await db
       .update(jobs)
-      .set({ status: 'running', attempts: 1, lockedBy: 'dead-host:1:ffff', lockedUntil: sql`now() - interval '1 second'` })
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-host:1:ffff',
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
       .where(eq(jobs.id, id))
     const seen: unknown[] = []
     const worker = createWorker({ db, log, pollMs: 20, kinds: { survivor: { run: async (p) => void seen.push(p) } } })

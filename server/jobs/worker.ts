@@ -82,16 +82,19 @@ export function createWorker(options: WorkerOptions) {
   async function execute(job: JobRow, controller: AbortController) {
     const kind = kinds[job.kind]!
     let lost = false
-    const renew = setInterval(() => {
-      renewLease(db, job.id, id, leaseMs)
-        .then((mine) => {
-          if (!mine) {
-            lost = true
-            controller.abort(new Error('lease lost'))
-          }
-        })
-        .catch((err: unknown) => log.warn({ err, job: job.id }, 'job lease not renewed'))
-    }, Math.max(50, Math.floor(leaseMs / 3)))
+    const renew = setInterval(
+      () => {
+        renewLease(db, job.id, id, leaseMs)
+          .then((mine) => {
+            if (!mine) {
+              lost = true
+              controller.abort(new Error('lease lost'))
+            }
+          })
+          .catch((err: unknown) => log.warn({ err, job: job.id }, 'job lease not renewed'))
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    )
     const jobLog = log.child({ job: job.id, kind: job.kind })
     try {
       await kind.run(job.payload, { job, signal: controller.signal, log: jobLog })

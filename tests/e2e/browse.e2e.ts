@@ -7,7 +7,9 @@ async function skipOverlays(page: Page, baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/systemOverlay`)
   const { data } = (await res.json()) as { data: { list: { so_id: number }[] } }
   const { hostname } = new URL(baseUrl)
-  await page.context().addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
+  await page
+    .context()
+    .addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
 }
 
 /** No element sticks out sideways at this width (a 360 px phone shows the same layout narrower). */
@@ -79,7 +81,9 @@ describe('a newcomer browses the catalogue', () => {
 
   it('serves the course page’s title, cover and price in the HTML, without JavaScript', async () => {
     const { baseUrl } = await phone()
-    const list = (await (await fetch(`${baseUrl}/api/v2/course_list?sort=price_desc&limit=1`)).json()) as { data: { list: { id: number; title: string }[] } }
+    const list = (await (await fetch(`${baseUrl}/api/v2/course_list?sort=price_desc&limit=1`)).json()) as {
+      data: { list: { id: number; title: string }[] }
+    }
     const course = list.data.list[0]!
     const html = await (await fetch(`${baseUrl}/course/${course.id}.html`)).text()
     expect(html).toContain(`<title>${course.title} - 自学</title>`)
@@ -106,10 +110,15 @@ describe('a newcomer browses the catalogue', () => {
     await page.goto('/ke')
     await page.getByRole('link', { name: '价格从低到高' }).click()
     await page.waitForURL(/sort=price_asc/)
-    await page.getByRole('link', { name: /10 分钟掌握 PS 高频快捷键|Excel 一键美化表格|10 分钟剪出一条旅行 Vlog/ }).first().click()
+    await page
+      .getByRole('link', { name: /10 分钟掌握 PS 高频快捷键|Excel 一键美化表格|10 分钟剪出一条旅行 Vlog/ })
+      .first()
+      .click()
     await page.waitForURL(/\/course\/\d+\.html$/)
     // A free course can be watched at once (issue 3): the bar leads to its first lesson.
-    await expect.poll(() => page.getByRole('link', { name: '开始学习' }).getAttribute('href')).toMatch(/^\/v\/\d+\.html$/)
+    await expect
+      .poll(() => page.getByRole('link', { name: '开始学习' }).getAttribute('href'))
+      .toMatch(/^\/v\/\d+\.html$/)
     await context.close()
   })
 
@@ -153,9 +162,20 @@ describe('a newcomer browses the catalogue', () => {
     const { page, context, baseUrl } = await phone()
     await skipOverlays(page, baseUrl)
     await page.setViewportSize({ width: 360, height: 780 })
-    const list = (await (await fetch(`${baseUrl}/api/v2/course_list?type=system&limit=1`)).json()) as { data: { list: { id: number }[] } }
+    const list = (await (await fetch(`${baseUrl}/api/v2/course_list?type=system&limit=1`)).json()) as {
+      data: { list: { id: number }[] }
+    }
     const systemId = list.data.list[0]!.id
-    for (const path of ['/', '/index1', '/boutique', '/ke', '/list/1', `/course/${systemId}.html`, '/teacher', '/teacher/1']) {
+    for (const path of [
+      '/',
+      '/index1',
+      '/boutique',
+      '/ke',
+      '/list/1',
+      `/course/${systemId}.html`,
+      '/teacher',
+      '/teacher/1',
+    ]) {
       const res = await page.goto(path)
       expect(res?.status(), path).toBe(200)
       await expectNoHorizontalOverflow(page)

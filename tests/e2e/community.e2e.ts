@@ -7,7 +7,9 @@ async function skipOverlays(page: Page, baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/systemOverlay`)
   const { data } = (await res.json()) as { data: { list: { so_id: number }[] } }
   const { hostname } = new URL(baseUrl)
-  await page.context().addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
+  await page
+    .context()
+    .addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
 }
 
 /** The development outbox (console SMS provider) holds the codes "sent" to a phone, newest first. */
@@ -30,9 +32,17 @@ async function courseIdByTitle(baseUrl: string, title: string) {
 /** Signs a phone in through the API (code from the outbox); the token record as the app stores it. */
 async function apiLogin(baseUrl: string, phoneNumber: string) {
   const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   await post('/send_code', { phone: phoneNumber })
-  const res = await post('/login', { phone: phoneNumber, phone_code: await latestCode(baseUrl, phoneNumber), platform: 2 })
+  const res = await post('/login', {
+    phone: phoneNumber,
+    phone_code: await latestCode(baseUrl, phoneNumber),
+    platform: 2,
+  })
   const { data } = (await res.json()) as { data: { token: string; expire_in: number } }
   return { token: data.token, expire: Date.now() + data.expire_in * 1000 }
 }
@@ -77,7 +87,9 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     await expect.poll(() => popup.getByTestId('send-code').textContent()).toMatch(/^\d+s$/)
     await popup.getByPlaceholder('请输入验证码').fill(await latestCode(baseUrl, number))
     await popup.getByRole('button', { name: '登录', exact: true }).click()
-    await expect.poll(() => page.getByText('还没有收藏的课程', { exact: false }).isVisible(), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(() => page.getByText('还没有收藏的课程', { exact: false }).isVisible(), { timeout: 10_000 })
+      .toBe(true)
     // The empty state recommends popular courses.
     await expect.poll(() => page.getByRole('heading', { name: '为你推荐' }).isVisible()).toBe(true)
     await shot(page, 'community-favourites-empty')
@@ -207,7 +219,14 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
 
     // The screens read well on a 360 px phone.
     await page.setViewportSize({ width: 360, height: 740 })
-    for (const url of ['/search', `/searchCourse?keyword=${encodeURIComponent('剪辑')}`, '/myCollection', '/mine/comment', '/course/commentDetail?id=1', `/course/${courseId}.html#comments`]) {
+    for (const url of [
+      '/search',
+      `/searchCourse?keyword=${encodeURIComponent('剪辑')}`,
+      '/myCollection',
+      '/mine/comment',
+      '/course/commentDetail?id=1',
+      `/course/${courseId}.html#comments`,
+    ]) {
       await page.goto(url)
       await page.waitForLoadState('networkidle')
       await expectNoHorizontalOverflow(page)
@@ -221,7 +240,8 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     await skipOverlays(page, baseUrl)
     const stats: { path: string; body: { position?: number; page?: string } }[] = []
     page.on('request', (r) => {
-      if (r.url().includes('/api/stat/')) stats.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() as { position?: number } })
+      if (r.url().includes('/api/stat/'))
+        stats.push({ path: new URL(r.url()).pathname, body: r.postDataJSON() as { position?: number } })
     })
     // The service link is outside; the test stays on the site.
     await context.route(/work\.weixin\.qq\.com/, (route) => route.abort())

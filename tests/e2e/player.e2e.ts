@@ -27,11 +27,17 @@ let phoneSeq = 0
 /** Signs a new member in through the SMS endpoints and the development outbox. */
 async function signIn(): Promise<string> {
   phoneSeq++
-  const phone = `137${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 1000).padStart(3, '0')}${phoneSeq}`.slice(0, 11)
-  const post = (path: string, body: object) =>
-    fetch(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-      (r) => r.json() as Promise<Envelope<{ token: string }>>,
+  const phone =
+    `137${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 1000).padStart(3, '0')}${phoneSeq}`.slice(
+      0,
+      11,
     )
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Envelope<{ token: string }>>)
   const sent = await post('/send_code', { phone })
   if (sent.code !== 200) throw new Error(`send_code: ${sent.msg}`)
   const outbox = await apiGet<{ list: { code: string; sent_at: string }[] }>(`/dev/outbox?phone=${phone}`)
@@ -90,7 +96,11 @@ async function play(page: Page) {
 /** Frames really advance: the clock moves and the decoder keeps producing frames. */
 async function expectFramesAdvance(page: Page) {
   const sample = () =>
-    video(page).evaluate((v: HTMLVideoElement) => ({ t: v.currentTime, frames: v.getVideoPlaybackQuality().totalVideoFrames, w: v.videoWidth }))
+    video(page).evaluate((v: HTMLVideoElement) => ({
+      t: v.currentTime,
+      frames: v.getVideoPlaybackQuality().totalVideoFrames,
+      w: v.videoWidth,
+    }))
   const before = await sample()
   // A busy machine may need a moment to buffer; the clock must then run on.
   await expect.poll(async () => (await sample()).t, { timeout: 10_000 }).toBeGreaterThan(before.t + 0.8)
@@ -111,106 +121,133 @@ describe.each(agents)('watching in %s', (name, ua, engine) => {
     const { page, context } = await device(ua)
     await page.goto('/')
     const support = await page.evaluate(() => ({
-      mse: typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E,mp4a.40.2"'),
+      mse:
+        typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E,mp4a.40.2"'),
       native: document.createElement('video').canPlayType('application/vnd.apple.mpegurl'),
     }))
     expect(support.mse).toBe(true)
     await context.close()
   })
 
-  it('plays a free lesson, and another device resumes where the member left at 0:20', { timeout: 120_000 }, async () => {
-    const token = await signIn()
-    const course = await courseByTitle('10 分钟掌握 PS 高频快捷键')
-    const lesson = course.chapters[0]!.videos[0]!
+  it(
+    'plays a free lesson, and another device resumes where the member left at 0:20',
+    { timeout: 120_000 },
+    async () => {
+      const token = await signIn()
+      const course = await courseByTitle('10 分钟掌握 PS 高频快捷键')
+      const lesson = course.chapters[0]!.videos[0]!
 
-    const first = await device(ua, token)
-    const { page } = first
-    await page.goto(`/v/${lesson.id}.html`)
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: lesson.title }).isVisible()).toBe(true)
-    await expect.poll(() => page.getByTestId('player-watermark').innerText()).toMatch(/^学员 \d\d\*\*\d{4}$/)
-    // The engine this browser gets: hls.js feeds a blob: URL (Media Source); native HLS plays the playlist itself.
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 15_000 }).toMatch(engine === 'hls.js' ? /^blob:/ : /\/media\/hls\/\d+\/master\.m3u8\?/)
+      const first = await device(ua, token)
+      const { page } = first
+      await page.goto(`/v/${lesson.id}.html`)
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: lesson.title }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByTestId('player-watermark').innerText()).toMatch(/^学员 \d\d\*\*\d{4}$/)
+      // The engine this browser gets: hls.js feeds a blob: URL (Media Source); native HLS plays the playlist itself.
+      await expect
+        .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 15_000 })
+        .toMatch(engine === 'hls.js' ? /^blob:/ : /\/media\/hls\/\d+\/master\.m3u8\?/)
 
-    await page.getByRole('button', { name: '2×' }).click()
-    await play(page)
-    await expectFramesAdvance(page)
-    expect(await video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
+      await page.getByRole('button', { name: '2×' }).click()
+      await play(page)
+      await expectFramesAdvance(page)
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
 
-    // The lesson's popup appears at its second (6 s) while the video keeps playing.
-    await expect.poll(() => page.getByTestId('player-popup').isVisible(), { timeout: 20_000 }).toBe(true)
-    expect(await page.getByTestId('player-popup').innerText()).toContain('加入 PS 学习群')
-    await shot(page, `player-${slug}-popup`)
-    await page.getByTestId('player-popup').getByRole('button', { name: '关闭' }).click()
+      // The lesson's popup appears at its second (6 s) while the video keeps playing.
+      await expect.poll(() => page.getByTestId('player-popup').isVisible(), { timeout: 20_000 }).toBe(true)
+      expect(await page.getByTestId('player-popup').innerText()).toContain('加入 PS 学习群')
+      await shot(page, `player-${slug}-popup`)
+      await page.getByTestId('player-popup').getByRole('button', { name: '关闭' }).click()
 
-    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
-    await shot(page, `player-${slug}-playing`)
-    // Leaving the page (pagehide) sends the position by beacon.
-    await page.goto('/')
-    await expect.poll(async () => (await apiGet<{ resume_position: number }>(`/video?vid=${lesson.id}`, token)).resume_position, { timeout: 10_000 }).toBeGreaterThanOrEqual(19)
-    const saved = (await apiGet<{ resume_position: number }>(`/video?vid=${lesson.id}`, token)).resume_position
-    expect(saved).toBeLessThanOrEqual(26)
-    await first.context.close()
+      await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
+      await shot(page, `player-${slug}-playing`)
+      // Leaving the page (pagehide) sends the position by beacon.
+      await page.goto('/')
+      await expect
+        .poll(
+          async () => (await apiGet<{ resume_position: number }>(`/video?vid=${lesson.id}`, token)).resume_position,
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThanOrEqual(19)
+      const saved = (await apiGet<{ resume_position: number }>(`/video?vid=${lesson.id}`, token)).resume_position
+      expect(saved).toBeLessThanOrEqual(26)
+      await first.context.close()
 
-    // Another phone, same member: the video starts where they stopped.
-    const second = await device(ua, token)
-    await second.page.goto(`/v/${lesson.id}.html`)
-    await expect.poll(() => currentTime(second.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(saved - 1)
-    expect(await currentTime(second.page)).toBeLessThanOrEqual(saved + 1)
-    await play(second.page)
-    await expectFramesAdvance(second.page)
-    expect(await currentTime(second.page)).toBeGreaterThan(saved)
-    await shot(second.page, `player-${slug}-resumed`)
+      // Another phone, same member: the video starts where they stopped.
+      const second = await device(ua, token)
+      await second.page.goto(`/v/${lesson.id}.html`)
+      await expect.poll(() => currentTime(second.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(saved - 1)
+      expect(await currentTime(second.page)).toBeLessThanOrEqual(saved + 1)
+      await play(second.page)
+      await expectFramesAdvance(second.page)
+      expect(await currentTime(second.page)).toBeGreaterThan(saved)
+      await shot(second.page, `player-${slug}-resumed`)
 
-    // The study record and the purchased tab list the lesson with its progress and a way back.
-    await second.page.goto('/studyRecord')
-    const record = second.page.getByRole('list', { name: '学习记录' }).getByRole('listitem').first()
-    await expect.poll(() => record.innerText(), { timeout: 10_000 }).toContain(lesson.title)
-    expect(await record.getByRole('link', { name: '继续学习' }).getAttribute('href')).toBe(`/v/${lesson.id}.html`)
-    await shot(second.page, `player-${slug}-study-record`)
-    await second.page.goto('/ke1')
-    const owned = second.page.getByRole('list', { name: '我的课程' }).getByRole('listitem').first()
-    await expect.poll(() => owned.innerText(), { timeout: 10_000 }).toContain('10 分钟掌握 PS 高频快捷键')
-    expect(await owned.getByRole('link', { name: '继续学习' }).getAttribute('href')).toBe(`/v/${lesson.id}.html`)
-    await shot(second.page, `player-${slug}-ke1`)
-    await second.context.close()
-  })
+      // The study record and the purchased tab list the lesson with its progress and a way back.
+      await second.page.goto('/studyRecord')
+      const record = second.page.getByRole('list', { name: '学习记录' }).getByRole('listitem').first()
+      await expect.poll(() => record.innerText(), { timeout: 10_000 }).toContain(lesson.title)
+      expect(await record.getByRole('link', { name: '继续学习' }).getAttribute('href')).toBe(`/v/${lesson.id}.html`)
+      await shot(second.page, `player-${slug}-study-record`)
+      await second.page.goto('/ke1')
+      const owned = second.page.getByRole('list', { name: '我的课程' }).getByRole('listitem').first()
+      await expect.poll(() => owned.innerText(), { timeout: 10_000 }).toContain('10 分钟掌握 PS 高频快捷键')
+      expect(await owned.getByRole('link', { name: '继续学习' }).getAttribute('href')).toBe(`/v/${lesson.id}.html`)
+      await shot(second.page, `player-${slug}-ke1`)
+      await second.context.close()
+    },
+  )
 
-  it('stops a member without access at the end of the preview and offers to buy or join VIP', { timeout: 90_000 }, async () => {
-    const token = await signIn()
-    const course = await courseByTitle('Photoshop 零基础入门')
-    const preview = course.chapters.flatMap((c) => c.videos).find((v) => !v.is_free && v.free_seconds > 0)!
-    expect(preview.free_seconds).toBeLessThanOrEqual(15)
+  it(
+    'stops a member without access at the end of the preview and offers to buy or join VIP',
+    { timeout: 90_000 },
+    async () => {
+      const token = await signIn()
+      const course = await courseByTitle('Photoshop 零基础入门')
+      const preview = course.chapters.flatMap((c) => c.videos).find((v) => !v.is_free && v.free_seconds > 0)!
+      expect(preview.free_seconds).toBeLessThanOrEqual(15)
 
-    const { page, context } = await device(ua, token)
-    await page.goto(`/v/${preview.id}.html`)
-    await expect.poll(() => page.getByText(/试看前 0:\d\d/).isVisible()).toBe(true)
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
-    await play(page)
-    await expectFramesAdvance(page)
+      const { page, context } = await device(ua, token)
+      await page.goto(`/v/${preview.id}.html`)
+      await expect.poll(() => page.getByText(/试看前 0:\d\d/).isVisible()).toBe(true)
+      await expect
+        .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(1)
+      await play(page)
+      await expectFramesAdvance(page)
 
-    const prompt = page.getByTestId('access-prompt')
-    await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true)
-    expect(await prompt.innerText()).toContain('试看已结束')
-    expect(await prompt.getByRole('link', { name: /购买课程/ }).getAttribute('href')).toBe(`/course/${course.id}.html`)
-    expect(await prompt.getByRole('link', { name: /开通 VIP/ }).getAttribute('href')).toBe('/vip')
-    expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
-    expect(await currentTime(page)).toBeLessThanOrEqual(preview.free_seconds + 0.5)
-    await shot(page, `player-${slug}-preview-ended`)
+      const prompt = page.getByTestId('access-prompt')
+      await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true)
+      expect(await prompt.innerText()).toContain('试看已结束')
+      expect(await prompt.getByRole('link', { name: /购买课程/ }).getAttribute('href')).toBe(
+        `/course/${course.id}.html`,
+      )
+      expect(await prompt.getByRole('link', { name: /开通 VIP/ }).getAttribute('href')).toBe('/vip')
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+      expect(await currentTime(page)).toBeLessThanOrEqual(preview.free_seconds + 0.5)
+      await shot(page, `player-${slug}-preview-ended`)
 
-    // Seeking past the end is refused.
-    await video(page).evaluate((v: HTMLVideoElement) => {
-      v.currentTime = v.duration
-    })
-    await page.waitForTimeout(500)
-    expect(await currentTime(page)).toBeLessThanOrEqual(preview.free_seconds + 0.5)
+      // Seeking past the end is refused.
+      await video(page).evaluate((v: HTMLVideoElement) => {
+        v.currentTime = v.duration
+      })
+      await page.waitForTimeout(500)
+      expect(await currentTime(page)).toBeLessThanOrEqual(preview.free_seconds + 0.5)
 
-    // The server kept the preview position, never past the preview.
-    await page.goto('/')
-    await expect.poll(async () => (await apiGet<{ video: { progress: { position: number } } }>(`/video?vid=${preview.id}`, token)).video.progress.position, { timeout: 10_000 }).toBeGreaterThan(0)
-    const after = await apiGet<{ video: { progress: { position: number } } }>(`/video?vid=${preview.id}`, token)
-    expect(after.video.progress.position).toBeLessThanOrEqual(preview.free_seconds)
-    await context.close()
-  })
+      // The server kept the preview position, never past the preview.
+      await page.goto('/')
+      await expect
+        .poll(
+          async () =>
+            (await apiGet<{ video: { progress: { position: number } } }>(`/video?vid=${preview.id}`, token)).video
+              .progress.position,
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0)
+      const after = await apiGet<{ video: { progress: { position: number } } }>(`/video?vid=${preview.id}`, token)
+      expect(after.video.progress.position).toBeLessThanOrEqual(preview.free_seconds)
+      await context.close()
+    },
+  )
 })
 
 describe('notes, popups and the course page', () => {
@@ -220,7 +257,9 @@ describe('notes, popups and the course page', () => {
     const lesson = course.chapters[0]!.videos[0]!
     const { page, context } = await device(null, token)
     await page.goto(`/v/${lesson.id}.html`)
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1)
     await play(page)
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
     await video(page).evaluate((v: HTMLVideoElement) => v.pause())
@@ -248,7 +287,9 @@ describe('notes, popups and the course page', () => {
     const lesson = course.chapters[0]!.videos[0]!
     const { page, context } = await device(null)
     await page.goto(`/v/${lesson.id}.html`)
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1)
     await page.getByRole('button', { name: '2×' }).click()
     await play(page)
     const popup = page.getByTestId('player-popup')
@@ -266,12 +307,18 @@ describe('notes, popups and the course page', () => {
     const intro = system.chapters[0]!.videos[0]!
     const { page, context } = await device(null, token)
     await page.goto(`/v/${intro.id}.html`)
-    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1)
     await play(page)
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
     // A pause saves the position.
     await video(page).evaluate((v: HTMLVideoElement) => v.pause())
-    await expect.poll(async () => (await apiGet<{ list: unknown[] }>('/center/study_record', token)).list.length, { timeout: 10_000 }).toBe(1)
+    await expect
+      .poll(async () => (await apiGet<{ list: unknown[] }>('/center/study_record', token)).list.length, {
+        timeout: 10_000,
+      })
+      .toBe(1)
 
     await page.goto('/ke3')
     const joined = page.getByRole('list', { name: '我的体系课' }).getByRole('listitem')
@@ -311,7 +358,9 @@ describe('notes, popups and the course page', () => {
 
     const paid = await courseByTitle('Photoshop 零基础入门')
     await page.goto(`/course/${paid.id}.html`)
-    await expect.poll(() => page.getByRole('link', { name: '试看', exact: true }).getAttribute('href')).toBe(`/v/${paid.chapters[0]!.videos[0]!.id}.html`)
+    await expect
+      .poll(() => page.getByRole('link', { name: '试看', exact: true }).getAttribute('href'))
+      .toBe(`/v/${paid.chapters[0]!.videos[0]!.id}.html`)
     // Each lesson row opens the player.
     await page.locator('#chapters a[href^="/v/"]').nth(2).click()
     await page.waitForURL(/\/v\/\d+\.html$/)

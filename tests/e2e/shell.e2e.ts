@@ -7,7 +7,9 @@ const CONSULT_URL = 'https://work.weixin.qq.com/kfid/kfc-zixue-consult'
 
 /** The service links lead outside; answer them locally so nothing reaches the internet. */
 async function stubOutsideLinks(context: BrowserContext) {
-  await context.route('https://work.weixin.qq.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }))
+  await context.route('https://work.weixin.qq.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>客服</title>' }),
+  )
 }
 
 /** Marks every overlay seen, for the checks that are not about overlays. */
@@ -15,7 +17,9 @@ async function skipOverlays(page: Page, baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/systemOverlay`)
   const { data } = (await res.json()) as { data: { list: { so_id: number }[] } }
   const { hostname } = new URL(baseUrl)
-  await page.context().addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
+  await page
+    .context()
+    .addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
 }
 
 const overlay = (page: Page) => page.getByTestId('system-overlay')
@@ -128,10 +132,12 @@ describe('the app shell on a phone', () => {
     await page.mouse.down()
     await page.mouse.move(260, 500, { steps: 8 })
     await page.mouse.up()
-    await expect.poll(async () => {
-      const b = (await button.boundingBox())!
-      return b.x + b.width
-    }).toBeGreaterThan(370)
+    await expect
+      .poll(async () => {
+        const b = (await button.boundingBox())!
+        return b.x + b.width
+      })
+      .toBeGreaterThan(370)
 
     // A quick tap opens the configured service link.
     const opened = context.waitForEvent('page')
@@ -177,7 +183,11 @@ describe('the app shell on a phone', () => {
     }
     await expect.poll(() => overlay(page).count()).toBe(0)
     const cookies = await context.cookies()
-    for (const item of data.list) expect(cookies.some((c) => c.name === `so_seen_${item.so_id}`), `so_seen_${item.so_id}`).toBe(true)
+    for (const item of data.list)
+      expect(
+        cookies.some((c) => c.name === `so_seen_${item.so_id}`),
+        `so_seen_${item.so_id}`,
+      ).toBe(true)
     const seen = cookies.find((c) => c.name === `so_seen_${data.list[0]!.so_id}`)!
     expect(seen.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000)
 
@@ -198,12 +208,18 @@ describe('the app shell on a phone', () => {
       await route.continue()
     })
     const res = await fetch(`${baseUrl}/api/systemOverlay`)
-    const { data } = (await res.json()) as { data: { list: { so_id: number; so_type: number; so_btn: string; so_jump_type: number | null }[] } }
+    const { data } = (await res.json()) as {
+      data: { list: { so_id: number; so_type: number; so_btn: string; so_jump_type: number | null }[] }
+    }
     const text = data.list.find((o) => o.so_type === 1 && o.so_jump_type === 1)
     if (!text) return
     // Only this notice is unseen.
     const { hostname } = new URL(baseUrl)
-    await context.addCookies(data.list.filter((o) => o !== text).map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
+    await context.addCookies(
+      data.list
+        .filter((o) => o !== text)
+        .map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })),
+    )
     await page.goto('/boutique')
     await overlay(page).getByRole('button', { name: text.so_btn }).click()
     await page.waitForURL(/\/course\/\d+\.html$/)

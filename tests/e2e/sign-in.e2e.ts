@@ -7,7 +7,9 @@ async function skipOverlays(page: Page, baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/systemOverlay`)
   const { data } = (await res.json()) as { data: { list: { so_id: number }[] } }
   const { hostname } = new URL(baseUrl)
-  await page.context().addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
+  await page
+    .context()
+    .addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
 }
 
 /** The development outbox (console SMS provider) holds the codes "sent" to a phone, newest first. */
@@ -82,7 +84,9 @@ describe('a newcomer signs in with an SMS code', () => {
     await page.waitForLoadState('load')
     await expect.poll(() => page.getByTestId('mine-phone').textContent(), { timeout: 10_000 }).toBe('139****5678')
     expect(await page.getByTestId('login-popup').count()).toBe(0)
-    const record = await page.evaluate(() => JSON.parse(localStorage.getItem('zx_token') ?? 'null') as { token: string; expire: number } | null)
+    const record = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('zx_token') ?? 'null') as { token: string; expire: number } | null,
+    )
     expect(record?.token.length).toBeGreaterThan(20)
     expect(record!.expire - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000)
     await shot(page, 'sign-in-mine')
@@ -90,14 +94,20 @@ describe('a newcomer signs in with an SMS code', () => {
     // Change the nickname: /mine → /headPortrait → 昵称 → /headPortrait/dataName.
     await page.getByRole('link', { name: /139\*\*\*\*5678/ }).click()
     await page.waitForURL(/\/headPortrait$/)
-    await expect.poll(() => page.getByRole('button', { name: '从相册选择' }).or(page.getByText('从相册选择')).first().isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('button', { name: '从相册选择' }).or(page.getByText('从相册选择')).first().isVisible())
+      .toBe(true)
     await shot(page, 'sign-in-avatar')
 
     // A new avatar: picked, uploaded, saved, shown.
-    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#f5522d' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#f5522d' } })
+      .png()
+      .toBuffer()
     await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
     await expect.poll(() => toast(page, '头像已更新').isVisible()).toBe(true)
-    await expect.poll(() => page.getByRole('img', { name: '头像' }).getAttribute('src')).toMatch(/\/media\/uploads\/.+\.webp$/)
+    await expect
+      .poll(() => page.getByRole('img', { name: '头像' }).getAttribute('src'))
+      .toMatch(/\/media\/uploads\/.+\.webp$/)
     await page.getByRole('link', { name: /昵称/ }).click()
     await page.waitForURL(/\/headPortrait\/dataName$/)
     const nickname = page.getByRole('textbox', { name: '昵称' })
@@ -155,11 +165,16 @@ describe('a newcomer signs in with an SMS code', () => {
     })
     const submit = page.getByRole('button', { name: '登录', exact: true })
     await submit.click()
-    await page.getByRole('button', { name: '登录中…' }).click({ force: true }).catch(() => undefined)
+    await page
+      .getByRole('button', { name: '登录中…' })
+      .click({ force: true })
+      .catch(() => undefined)
     await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit())
     await page.waitForURL(/\/ke1$/)
     expect(logins).toBe(1)
-    expect(await page.getByRole('navigation', { name: '主导航' }).locator('[aria-current="page"]').textContent()).toBe('已购')
+    expect(await page.getByRole('navigation', { name: '主导航' }).locator('[aria-current="page"]').textContent()).toBe(
+      '已购',
+    )
     await context.close()
   })
 

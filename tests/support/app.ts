@@ -18,7 +18,10 @@ export interface TestApp {
 export function useTestApp(env: Partial<Env> = {}, options: Omit<BuildOptions, 'database'> = {}) {
   let state: TestApp | undefined
   beforeAll(async () => {
-    const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env } as Record<string, string>)
+    const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env } as Record<
+      string,
+      string
+    >)
     const database = await createTestDatabase()
     const app = await buildApp(config, { logger: false, ...options, database })
     await app.ready()

@@ -9,10 +9,7 @@ export async function makeCategory(db: Db, name = '软件') {
   return row!.id
 }
 
-export async function makeCourse(
-  db: Db,
-  values: Partial<typeof courses.$inferInsert> & { categoryId?: number } = {},
-) {
+export async function makeCourse(db: Db, values: Partial<typeof courses.$inferInsert> & { categoryId?: number } = {}) {
   const categoryId = values.categoryId ?? (await makeCategory(db))
   const [row] = await db
     .insert(courses)
@@ -35,17 +32,28 @@ let phoneCounter = 0
 export async function makeMember(db: Db, role: 'member' | 'staff' | 'admin' = 'member', now = new Date()) {
   phoneCounter++
   const phone = `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
-  const [row] = await db.insert(members).values({ phone, nickname: `学员${phone.slice(-4)}`, role }).returning({ id: members.id })
+  const [row] = await db
+    .insert(members)
+    .values({ phone, nickname: `学员${phone.slice(-4)}`, role })
+    .returning({ id: members.id })
   const { token } = await issueSession(db, row!.id, 2, now)
   return { id: row!.id, token, headers: { 'zxb-token': token } }
 }
 
 /** A multipart/form-data body with one file part, for app.inject. */
-export function multipartFile(data: Buffer, filename: string, contentType = 'application/octet-stream', field = 'file') {
+export function multipartFile(
+  data: Buffer,
+  filename: string,
+  contentType = 'application/octet-stream',
+  field = 'file',
+) {
   const boundary = `----zixue${Math.random().toString(16).slice(2)}`
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }

@@ -44,7 +44,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const entry = options.entry ?? 'server/main.ts'
   const production = entry === 'server/main.ts'
-  if (production && !fs.existsSync(path.join(buildDir, 'server/index.js'))) throw new Error(`Run \`npm run build\` first (nothing built in ${buildDir}).`)
+  if (production && !fs.existsSync(path.join(buildDir, 'server/index.js')))
+    throw new Error(`Run \`npm run build\` first (nothing built in ${buildDir}).`)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name ?? 'zixue-server'}-`))
   fs.chmodSync(dir, 0o755)
   const port = await freePort()
@@ -61,7 +62,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) }),
+      ...(options.databaseUrl
+        ? { DATABASE_URL: options.databaseUrl }
+        : { DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) }),
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -9,14 +9,25 @@ import { PayBar, PayMethods, PriceLines, usePayMethod } from './checkout-parts.t
 
 export type PreviewWithItems = Preview & { items: OrderItem[] }
 
-type Load = { status: 'loading' } | { status: 'error'; message: string; code: number | null } | { status: 'ready'; preview: PreviewWithItems }
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; code: number | null }
+  | { status: 'ready'; preview: PreviewWithItems }
 
 /**
  * The price, coupon, points, method and pay button of a checkout that a page shows under its own product
  * section (a bundle, favourites bought together). Reloads the price whenever the coupon, the points switch or
  * `query` changes; `onError` lets the page explain a refusal in its own words (e.g. everything owned already).
  */
-export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement, children, onError }: {
+export function CheckoutPanel({
+  previewPath,
+  query,
+  payPath,
+  payBody,
+  agreement,
+  children,
+  onError,
+}: {
   previewPath: string
   query: Record<string, string | number>
   payPath: PayPath
@@ -38,11 +49,23 @@ export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement,
   useEffect(() => {
     const controller = new AbortController()
     api
-      .get<PreviewWithItems>(previewPath, { ...(JSON.parse(queryKey) as Record<string, unknown>), coupon_id: couponId, points: usePoints ? 100_000_000 : 0 }, { quiet: true, signal: controller.signal })
+      .get<PreviewWithItems>(
+        previewPath,
+        {
+          ...(JSON.parse(queryKey) as Record<string, unknown>),
+          coupon_id: couponId,
+          points: usePoints ? 100_000_000 : 0,
+        },
+        { quiet: true, signal: controller.signal },
+      )
       .then((preview) => setLoad({ status: 'ready', preview }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
-        setLoad({ status: 'error', message: errorMessage(error, '价格加载失败'), code: error instanceof ApiError ? error.code : null })
+        setLoad({
+          status: 'error',
+          message: errorMessage(error, '价格加载失败'),
+          code: error instanceof ApiError ? error.code : null,
+        })
       })
     return () => controller.abort()
   }, [previewPath, queryKey, couponId, usePoints, attempt])
@@ -53,7 +76,12 @@ export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement,
       toast(`请先阅读并同意《${agreement ?? '课程购买协议'}》`)
       return
     }
-    void pay(payPath, { ...payBody, pay_method: method, coupon_id: load.preview.coupon_id, points: load.preview.points })
+    void pay(payPath, {
+      ...payBody,
+      pay_method: method,
+      coupon_id: load.preview.coupon_id,
+      points: load.preview.points,
+    })
   }, [agreed, agreement, load, method, pay, payBody, payPath])
 
   if (load.status === 'loading') return <Loading label="正在计算价格…" />
@@ -64,9 +92,22 @@ export function CheckoutPanel({ previewPath, query, payPath, payBody, agreement,
   return (
     <>
       {children?.(load.preview)}
-      <PriceLines preview={load.preview} coupon onCoupon={(id) => setCouponId(id)} usePoints={usePoints} onPoints={setUsePoints} />
+      <PriceLines
+        preview={load.preview}
+        coupon
+        onCoupon={(id) => setCouponId(id)}
+        usePoints={usePoints}
+        onPoints={setUsePoints}
+      />
       {load.preview.amount_fen > 0 ? <PayMethods methods={methods} value={method} onChange={setMethod} /> : null}
-      <PayBar amountFen={load.preview.amount_fen} agreed={agreed} onAgree={setAgreed} paying={paying} onPay={onPay} agreement={agreement} />
+      <PayBar
+        amountFen={load.preview.amount_fen}
+        agreed={agreed}
+        onAgree={setAgreed}
+        paying={paying}
+        onPay={onPay}
+        agreement={agreement}
+      />
       {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
     </>
   )

@@ -24,7 +24,13 @@ export function usePayMethod() {
 }
 
 /** Price lines: original price, coupon, points, and what is left to pay. */
-export function PriceLines({ preview, coupon, onCoupon, usePoints, onPoints }: {
+export function PriceLines({
+  preview,
+  coupon,
+  onCoupon,
+  usePoints,
+  onPoints,
+}: {
   preview: Preview
   /** Course checkout only: the coupon picker. */
   coupon?: boolean
@@ -46,7 +52,12 @@ export function PriceLines({ preview, coupon, onCoupon, usePoints, onPoints }: {
           {preview.coupons.length === 0 ? (
             <span className={styles.muted}>暂无可用优惠券</span>
           ) : (
-            <select id="coupon" className={styles.select} value={preview.coupon_id ?? 0} onChange={(e) => onCoupon?.(Number(e.target.value))}>
+            <select
+              id="coupon"
+              className={styles.select}
+              value={preview.coupon_id ?? 0}
+              onChange={(e) => onCoupon?.(Number(e.target.value))}
+            >
               {preview.coupons.map((c) => (
                 <option key={c.coupon_id} value={c.coupon_id}>
                   {c.name}（减 {yuan(c.discount_fen)}）
@@ -100,7 +111,15 @@ const COURSE_TERMS =
   '购买后即可在有效期内学习所购内容。支付后 7 天内、且课程观看不足 20% 时，可在“我的订单”中申请退款，审核通过后原路退回，使用的优惠券和积分随退款返还。课程内容仅供本人学习，请勿传播。'
 
 /** Agreement checkbox and the fixed pay bar. */
-export function PayBar({ amountFen, agreed, onAgree, paying, onPay, agreement = '课程购买协议', terms }: {
+export function PayBar({
+  amountFen,
+  agreed,
+  onAgree,
+  paying,
+  onPay,
+  agreement = '课程购买协议',
+  terms,
+}: {
   amountFen: number
   agreed: boolean
   onAgree: (v: boolean) => void
@@ -114,7 +133,13 @@ export function PayBar({ amountFen, agreed, onAgree, paying, onPay, agreement = 
   return (
     <>
       <div className={styles.agreement}>
-        <input id="agree" type="checkbox" className={styles.switch} checked={agreed} onChange={(e) => onAgree(e.target.checked)} />
+        <input
+          id="agree"
+          type="checkbox"
+          className={styles.switch}
+          checked={agreed}
+          onChange={(e) => onAgree(e.target.checked)}
+        />
         <label htmlFor="agree">我已阅读并同意</label>
         <button type="button" className={styles.textButton} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
           《{agreement}》

@@ -91,7 +91,10 @@ export function CommentComposer({
           <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
           <span>私密</span>
         </label>
-        <span className={n > CONTENT_MAX ? `${styles.counter} ${styles.counterOver}` : styles.counter} aria-live="polite">
+        <span
+          className={n > CONTENT_MAX ? `${styles.counter} ${styles.counterOver}` : styles.counter}
+          aria-live="polite"
+        >
           {n}/{CONTENT_MAX}
         </span>
         {onCancel ? (

@@ -37,7 +37,11 @@ export function CommentItem({
   highlight?: boolean
 }) {
   return (
-    <article className={highlight ? `${styles.item} ${styles.focus}` : styles.item} data-testid="comment" data-comment-id={comment.id}>
+    <article
+      className={highlight ? `${styles.item} ${styles.focus}` : styles.item}
+      data-testid="comment"
+      data-comment-id={comment.id}
+    >
       <Avatar src={comment.author.avatar} name={comment.author.nickname} />
       <div className={styles.body}>
         <header className={styles.head}>
@@ -45,7 +49,9 @@ export function CommentItem({
           {comment.type === 'pinned' ? <span className={styles.badge}>置顶</span> : null}
           {comment.type === 'featured' ? <span className={styles.badge}>精选</span> : null}
           {comment.is_private ? <span className={`${styles.badge} ${styles.badgeMuted}`}>私密</span> : null}
-          {comment.status === 'hidden' ? <span className={`${styles.badge} ${styles.badgeMuted}`}>已隐藏，仅自己可见</span> : null}
+          {comment.status === 'hidden' ? (
+            <span className={`${styles.badge} ${styles.badgeMuted}`}>已隐藏，仅自己可见</span>
+          ) : null}
         </header>
         <p className={styles.content}>
           {comment.reply_to && comment.parent_id !== comment.reply_to.id ? (
@@ -71,7 +77,9 @@ export function CommentItem({
             type="button"
             className={comment.liked ? `${styles.like} ${styles.liked}` : styles.like}
             aria-pressed={comment.liked}
-            aria-label={comment.liked ? `取消点赞，已有 ${comment.like_count} 个赞` : `点赞，已有 ${comment.like_count} 个赞`}
+            aria-label={
+              comment.liked ? `取消点赞，已有 ${comment.like_count} 个赞` : `点赞，已有 ${comment.like_count} 个赞`
+            }
             onClick={() => onLike(comment)}
             disabled={liking}
             data-testid="comment-like"

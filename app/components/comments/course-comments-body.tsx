@@ -21,7 +21,11 @@ const PAGE = 10
  */
 export default function CourseCommentsBody({ courseId, vid }: { courseId: number; vid?: number }) {
   const { token } = useAuth()
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Comment[]; cursor: string | null }>({
+  const [state, setState] = useState<
+    | { status: 'loading' }
+    | { status: 'error'; message: string }
+    | { status: 'ready'; list: Comment[]; cursor: string | null }
+  >({
     status: 'loading',
   })
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle')
@@ -43,7 +47,9 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
   }, [courseId, vid, token, attempt])
 
   const update = useCallback((id: number, change: Partial<Comment>) => {
-    setState((s) => (s.status === 'ready' ? { ...s, list: s.list.map((c) => (c.id === id ? { ...c, ...change } : c)) } : s))
+    setState((s) =>
+      s.status === 'ready' ? { ...s, list: s.list.map((c) => (c.id === id ? { ...c, ...change } : c)) } : s,
+    )
   }, [])
   const { like, pending } = useCommentLike(update)
 
@@ -52,7 +58,15 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
     setMore('loading')
     try {
       const p = await api.get<Page>('/comments', { ...target, limit: PAGE, cursor: state.cursor }, { quiet: true })
-      setState((s) => (s.status === 'ready' ? { status: 'ready', list: [...s.list, ...p.list.filter((c) => !s.list.some((x) => x.id === c.id))], cursor: p.next_cursor } : s))
+      setState((s) =>
+        s.status === 'ready'
+          ? {
+              status: 'ready',
+              list: [...s.list, ...p.list.filter((c) => !s.list.some((x) => x.id === c.id))],
+              cursor: p.next_cursor,
+            }
+          : s,
+      )
       setMore('idle')
     } catch {
       setMore('error')
@@ -62,10 +76,17 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
   function countClick() {
     if (clicked.current) return
     clicked.current = true
-    void api.post('/comment/course/click', { course_id: courseId, page: window.location.pathname }, { quiet: true, emptyOnError: true })
+    void api.post(
+      '/comment/course/click',
+      { course_id: courseId, page: window.location.pathname },
+      { quiet: true, emptyOnError: true },
+    )
   }
 
-  const posted = (c: Comment) => setState((s) => (s.status === 'ready' ? { ...s, list: [c, ...s.list] } : { status: 'ready', list: [c], cursor: null }))
+  const posted = (c: Comment) =>
+    setState((s) =>
+      s.status === 'ready' ? { ...s, list: [c, ...s.list] } : { status: 'ready', list: [c], cursor: null },
+    )
 
   return (
     <div onPointerDownCapture={countClick}>
@@ -80,7 +101,13 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
         <>
           <div className={styles.list}>
             {state.list.map((c) => (
-              <CommentItem key={c.id} comment={c} onLike={like} liking={pending.has(c.id)} threadHref={`/course/commentDetail?id=${c.id}`} />
+              <CommentItem
+                key={c.id}
+                comment={c}
+                onLike={like}
+                liking={pending.has(c.id)}
+                threadHref={`/course/commentDetail?id=${c.id}`}
+              />
             ))}
           </div>
           {state.cursor ? (

@@ -19,15 +19,24 @@ export function CourseComments({ courseId, vid }: { courseId: number; vid?: numb
       queueMicrotask(() => setNear(true))
       return
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true)
-    }, { rootMargin: '600px 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true)
+      },
+      { rootMargin: '600px 0px' },
+    )
     observer.observe(el)
     return () => observer.disconnect()
   }, [near])
 
   return (
-    <section id="comments" ref={ref} className={styles.section} aria-labelledby="comments-title" data-testid="course-comments">
+    <section
+      id="comments"
+      ref={ref}
+      className={styles.section}
+      aria-labelledby="comments-title"
+      data-testid="course-comments"
+    >
       <h2 id="comments-title" className={styles.sectionTitle}>
         学员评论
       </h2>

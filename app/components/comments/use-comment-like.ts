@@ -19,7 +19,10 @@ export function useCommentLike(apply: (id: number, change: Pick<Comment, 'liked'
     if (pending.has(comment.id)) return
     setPending((s) => new Set(s).add(comment.id))
     try {
-      const r = await api.post<{ liked: boolean; like_count: number }>('/comment/like', { id: comment.id, like: !comment.liked })
+      const r = await api.post<{ liked: boolean; like_count: number }>('/comment/like', {
+        id: comment.id,
+        like: !comment.liked,
+      })
       apply(comment.id, { liked: r.liked, like_count: r.like_count })
     } catch {
       // The request wrapper has shown why.

@@ -30,7 +30,11 @@ function Meta({ course }: { course: CourseCardData }) {
 /** A course as a row: cover on the left, title, teacher, learners and price on the right. */
 export function CourseRow({ course, eager, rank, compact = false }: CardProps & { rank?: number; compact?: boolean }) {
   return (
-    <Link to={courseHref(course.id)} className={compact ? `${styles.row} ${styles.compact}` : styles.row} prefetch="intent">
+    <Link
+      to={courseHref(course.id)}
+      className={compact ? `${styles.row} ${styles.compact}` : styles.row}
+      prefetch="intent"
+    >
       {rank !== undefined ? (
         <span className={rank <= 3 ? `${styles.rank} ${styles.rankTop}` : styles.rank} aria-label={`第 ${rank} 名`}>
           {rank}

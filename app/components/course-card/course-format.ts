@@ -3,7 +3,12 @@ import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
 export type CourseCardData = CourseCard
 export type CourseType = CourseCard['type']
 
-export const COURSE_TYPE_LABEL: Record<CourseType, string> = { series: '系列课', single: '单课', live: '直播', system: '系统班' }
+export const COURSE_TYPE_LABEL: Record<CourseType, string> = {
+  series: '系列课',
+  single: '单课',
+  live: '直播',
+  system: '系统班',
+}
 
 export const LEVEL_LABEL: Record<string, string> = { beginner: '入门', intermediate: '进阶', advanced: '高级' }
 

@@ -39,7 +39,11 @@ export function PagedCourseList({
     if (!cursor || status === 'loading') return
     setStatus('loading')
     try {
-      const page = await api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true })
+      const page = await api.get<CourseList>(
+        '/v2/course_list',
+        { ...filter, cursor, limit: PAGE_SIZE },
+        { quiet: true },
+      )
       setMore((list) => [...list, ...page.list])
       setCursor(page.next_cursor)
       setStatus('idle')
@@ -61,7 +65,11 @@ export function PagedCourseList({
           </li>
         ))}
       </ul>
-      <ListEnd hasMore={cursor !== null} state={status === 'loading' || status === 'error' ? status : 'idle'} onMore={() => void loadMore()} />
+      <ListEnd
+        hasMore={cursor !== null}
+        state={status === 'loading' || status === 'error' ? status : 'idle'}
+        onMore={() => void loadMore()}
+      />
     </>
   )
 }

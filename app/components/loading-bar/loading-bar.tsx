@@ -23,5 +23,12 @@ export function LoadingBar() {
   }, [busy])
 
   const visible = busy && late
-  return <div className={visible ? `${styles.bar} ${styles.loading}` : styles.bar} role="progressbar" aria-hidden={!visible} aria-label="页面加载中" />
+  return (
+    <div
+      className={visible ? `${styles.bar} ${styles.loading}` : styles.bar}
+      role="progressbar"
+      aria-hidden={!visible}
+      aria-label="页面加载中"
+    />
+  )
 }

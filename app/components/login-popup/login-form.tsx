@@ -6,7 +6,14 @@ import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
 import { currentPath } from '#app/lib/events.ts'
 import { currentPlatform, inWechat } from '#app/lib/platform.ts'
 import { toast } from '#app/lib/toast.ts'
-import { CODE_MAX_LENGTH, PHONE_MAX_LENGTH, checkCode, checkPhone, fieldForLoginCode, limitLength } from '#app/lib/validators.ts'
+import {
+  CODE_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  checkCode,
+  checkPhone,
+  fieldForLoginCode,
+  limitLength,
+} from '#app/lib/validators.ts'
 import { startWechatLogin } from '#app/lib/wechat-login.ts'
 import styles from './login-form.module.css'
 

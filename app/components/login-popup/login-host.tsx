@@ -14,7 +14,10 @@ export function LoginHost() {
   useEffect(
     () =>
       onAppEvent<ShowLoginDetail>(AppEvent.showLogin, (detail) => {
-        setRequest({ target: detail?.target ?? `${window.location.pathname}${window.location.search}`, ke2: detail?.ke2 ?? false })
+        setRequest({
+          target: detail?.target ?? `${window.location.pathname}${window.location.search}`,
+          ke2: detail?.ke2 ?? false,
+        })
         setVisible(true)
       }),
     [],

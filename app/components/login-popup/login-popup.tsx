@@ -21,7 +21,13 @@ export default function LoginPopup({ visible, target, ke2, onClose, onLoggedIn }
       bodyClassName={styles.body}
       destroyOnClose
     >
-      <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby="login-title" data-testid="login-popup">
+      <div
+        className={styles.sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-title"
+        data-testid="login-popup"
+      >
         <header className={styles.header}>
           <h2 id="login-title" className={styles.title}>
             {ke2 ? '已购课程登录' : '手机号登录'}
@@ -32,7 +38,9 @@ export default function LoginPopup({ visible, target, ke2, onClose, onLoggedIn }
             </svg>
           </button>
         </header>
-        <p className={styles.hint}>{ke2 ? '用购买课程时的手机号登录，查看你的课程' : '未注册的手机号验证后将自动创建账号'}</p>
+        <p className={styles.hint}>
+          {ke2 ? '用购买课程时的手机号登录，查看你的课程' : '未注册的手机号验证后将自动创建账号'}
+        </p>
         <LoginForm target={target} ke2={ke2} onLoggedIn={onLoggedIn} />
       </div>
     </Popup>

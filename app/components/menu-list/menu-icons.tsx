@@ -6,8 +6,10 @@ const paths = {
   favourites: 'M12 20s-7.5-4.4-7.5-10A4.2 4.2 0 0 1 12 7.6 4.2 4.2 0 0 1 19.5 10c0 5.6-7.5 10-7.5 10Z',
   record: 'M12 20.5a8.5 8.5 0 1 0 0-17 8.5 8.5 0 0 0 0 17ZM12 7.5V12l3 2',
   purchaser: 'M11 18.5a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15ZM16.5 16.5l4 4',
-  service: 'M4.5 13v-1.5a7.5 7.5 0 0 1 15 0V13M4.5 13h2v5h-2a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1Zm15 0h-2v5h2a1 1 0 0 0 1-1v-3a1 1 0 0 0-1-1Z',
-  bundles: 'M4 8.5h16v11a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1zM3 5.5h18v3H3zM12 5.5v15M12 5.5c-1.5-3-5-3-5-.5M12 5.5c1.5-3 5-3 5-.5',
+  service:
+    'M4.5 13v-1.5a7.5 7.5 0 0 1 15 0V13M4.5 13h2v5h-2a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1Zm15 0h-2v5h2a1 1 0 0 0 1-1v-3a1 1 0 0 0-1-1Z',
+  bundles:
+    'M4 8.5h16v11a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1zM3 5.5h18v3H3zM12 5.5v15M12 5.5c-1.5-3-5-3-5-.5M12 5.5c1.5-3 5-3 5-.5',
   profile: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4.5 20.5c.8-4 3.8-6 7.5-6s6.7 2 7.5 6',
 } as const
 
@@ -16,7 +18,14 @@ export type MenuIconName = keyof typeof paths
 export function MenuIcon({ name }: { name: MenuIconName }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={paths[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -21,7 +21,14 @@ export function MenuList({ items, label }: { items: MenuItem[]; label?: string }
             <span className={styles.label}>{item.label}</span>
             {item.extra !== undefined ? <span className={styles.extra}>{item.extra}</span> : null}
             <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="m9 6 6 6-6 6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </Link>
         </li>

@@ -36,7 +36,14 @@ export function NavBar({ title, backTo = '/', noBack = false, right }: NavBarPro
         {noBack ? null : (
           <Link to={backTo} className={styles.back} onClick={onBack} aria-label="返回">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </Link>
         )}

@@ -37,7 +37,15 @@ export function Empty({ message }: { message: string }) {
  * The foot of a paged list: "加载更多" while there is more (busy and failed states on the same button), "没有更多了"
  * at the end.
  */
-export function ListEnd({ hasMore, state = 'idle', onMore }: { hasMore: boolean; state?: 'idle' | 'loading' | 'error'; onMore: () => void }) {
+export function ListEnd({
+  hasMore,
+  state = 'idle',
+  onMore,
+}: {
+  hasMore: boolean
+  state?: 'idle' | 'loading' | 'error'
+  onMore: () => void
+}) {
   if (!hasMore) return <p className={styles.end}>没有更多了</p>
   return (
     <button type="button" className={styles.more} onClick={onMore} disabled={state === 'loading'} aria-live="polite">

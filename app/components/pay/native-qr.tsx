@@ -45,7 +45,13 @@ export function NativeQr({ order, onClose }: { order: Checkout; onClose: () => v
       <div className={styles.sheet}>
         <p className={styles.sheetTitle}>微信扫码支付 {yuan(order.amount_fen)}</p>
         <div className={styles.qrBox}>
-          {image ? <img src={image} alt="支付二维码" width={220} height={220} /> : failed ? <p className={styles.muted}>二维码生成失败，请使用下方链接</p> : <p className={styles.muted}>二维码生成中…</p>}
+          {image ? (
+            <img src={image} alt="支付二维码" width={220} height={220} />
+          ) : failed ? (
+            <p className={styles.muted}>二维码生成失败，请使用下方链接</p>
+          ) : (
+            <p className={styles.muted}>二维码生成中…</p>
+          )}
         </div>
         <p className={styles.muted}>请使用微信扫一扫完成支付，支付后本页自动跳转</p>
         {order.code_url && /^https?:/.test(order.code_url) ? (

@@ -9,7 +9,15 @@ const LABEL: Record<ProviderPayMethod, { name: string; note: string; icon: strin
 }
 
 /** The payment methods this browser can use, as a radio group. */
-export function PayMethods({ methods, value, onChange }: { methods: ProviderPayMethod[]; value: ProviderPayMethod; onChange: (m: ProviderPayMethod) => void }) {
+export function PayMethods({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: ProviderPayMethod[]
+  value: ProviderPayMethod
+  onChange: (m: ProviderPayMethod) => void
+}) {
   return (
     <section className={styles.card} aria-labelledby="pay-method-title">
       <h2 id="pay-method-title" className={styles.cardTitle}>
@@ -25,7 +33,14 @@ export function PayMethods({ methods, value, onChange }: { methods: ProviderPayM
               <span>{LABEL[m].name}</span>
               <span className={styles.muted}>{LABEL[m].note}</span>
             </span>
-            <input type="radio" name="pay_method" value={m} checked={value === m} onChange={() => onChange(m)} className={styles.radio} />
+            <input
+              type="radio"
+              name="pay_method"
+              value={m}
+              checked={value === m}
+              onChange={() => onChange(m)}
+              className={styles.radio}
+            />
           </label>
         ))}
       </div>

@@ -14,13 +14,25 @@ export interface PromptCourse {
  * Buying opens the course page (its bar leads to the purchase); VIP opens /vip. An anonymous visitor who may
  * have bought already is offered the login too.
  */
-export function AccessPrompt({ kind, course, loginHint, onReplay }: { kind: 'preview-ended' | 'locked'; course: PromptCourse; loginHint: boolean; onReplay?: () => void }) {
+export function AccessPrompt({
+  kind,
+  course,
+  loginHint,
+  onReplay,
+}: {
+  kind: 'preview-ended' | 'locked'
+  course: PromptCourse
+  loginHint: boolean
+  onReplay?: () => void
+}) {
   return (
     <div className={styles.prompt} role="dialog" aria-labelledby="access-prompt-title" data-testid="access-prompt">
       <p id="access-prompt-title" className={styles.promptTitle}>
         {kind === 'preview-ended' ? '试看已结束' : '本节为付费内容'}
       </p>
-      <p className={styles.promptText}>{course.vip_free ? '购买课程或开通 VIP 后即可观看完整视频' : '购买课程后即可观看完整视频'}</p>
+      <p className={styles.promptText}>
+        {course.vip_free ? '购买课程或开通 VIP 后即可观看完整视频' : '购买课程后即可观看完整视频'}
+      </p>
       <div className={styles.promptActions}>
         <Link to={`/course/${course.id}.html`} className={styles.promptBuy}>
           购买课程 {course.price_fen > 0 ? `¥${formatYuan(course.price_fen)}` : ''}

@@ -32,7 +32,17 @@ function badge(v: ChapterVideo, courseFree: boolean, full: boolean) {
 }
 
 /** The course's chapters and lessons: the current one marked, progress per lesson, a tap switches the video. */
-export function ChapterList({ chapters, current, courseFree, fullAccess }: { chapters: ChapterData[]; current: number; courseFree: boolean; fullAccess: boolean }) {
+export function ChapterList({
+  chapters,
+  current,
+  courseFree,
+  fullAccess,
+}: {
+  chapters: ChapterData[]
+  current: number
+  courseFree: boolean
+  fullAccess: boolean
+}) {
   let n = 0
   return (
     <ol className={styles.chapters} aria-label="课程目录">
@@ -57,7 +67,9 @@ export function ChapterList({ chapters, current, courseFree, fullAccess }: { cha
                       <span className={styles.lessonMeta}>
                         {formatDuration(v.duration)}
                         {v.progress?.finished ? <span className={styles.done}>已学完</span> : null}
-                        {v.progress && !v.progress.finished && v.progress.position > 0 ? <span>学到 {v.progress.percent}%</span> : null}
+                        {v.progress && !v.progress.finished && v.progress.position > 0 ? (
+                          <span>学到 {v.progress.percent}%</span>
+                        ) : null}
                       </span>
                     </span>
                     {badge(v, courseFree, fullAccess)}

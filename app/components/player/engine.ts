@@ -22,7 +22,11 @@ export interface EngineEnv {
 export function isAppleDevice(userAgent: string) {
   if (/iPhone|iPad|iPod/i.test(userAgent)) return true
   // Safari on the Mac (and iPadOS, which says Macintosh); Chrome, Edge and Firefox on the Mac say so too.
-  return /Macintosh/i.test(userAgent) && /Safari/i.test(userAgent) && !/Chrome|Chromium|CriOS|Edg|Firefox|FxiOS/i.test(userAgent)
+  return (
+    /Macintosh/i.test(userAgent) &&
+    /Safari/i.test(userAgent) &&
+    !/Chrome|Chromium|CriOS|Edg|Firefox|FxiOS/i.test(userAgent)
+  )
 }
 
 export function chooseEngine(env: EngineEnv): Engine {

@@ -21,8 +21,22 @@ const MAX = 500
  * a note jumps there. Anonymous visitors are asked to log in; without access to the video there is nothing to
  * note.
  */
-export function NotesPanel({ vid, signedIn, canNote, currentTime, onSeek }: { vid: number; signedIn: boolean; canNote: boolean; currentTime: () => number; onSeek: (second: number) => void }) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Note[] }>({ status: 'loading' })
+export function NotesPanel({
+  vid,
+  signedIn,
+  canNote,
+  currentTime,
+  onSeek,
+}: {
+  vid: number
+  signedIn: boolean
+  canNote: boolean
+  currentTime: () => number
+  onSeek: (second: number) => void
+}) {
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Note[] }
+  >({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
@@ -62,7 +76,11 @@ export function NotesPanel({ vid, signedIn, canNote, currentTime, onSeek }: { vi
     try {
       const note = await api.post<Note>('/video/note', { vid, second: Math.floor(currentTime()), content })
       setText('')
-      setState((s) => (s.status === 'ready' ? { status: 'ready', list: [...s.list, note].sort((a, b) => a.second - b.second || a.id - b.id) } : s))
+      setState((s) =>
+        s.status === 'ready'
+          ? { status: 'ready', list: [...s.list, note].sort((a, b) => a.second - b.second || a.id - b.id) }
+          : s,
+      )
       toast('笔记已保存')
     } catch {
       // The request wrapper showed the reason.
@@ -108,7 +126,12 @@ export function NotesPanel({ vid, signedIn, canNote, currentTime, onSeek }: { vi
         <ul className={styles.noteList} aria-label="我的笔记">
           {state.list.map((note) => (
             <li key={note.id} className={styles.note}>
-              <button type="button" className={styles.noteSeek} onClick={() => onSeek(note.second)} aria-label={`跳到 ${formatDuration(note.second)}`}>
+              <button
+                type="button"
+                className={styles.noteSeek}
+                onClick={() => onSeek(note.second)}
+                aria-label={`跳到 ${formatDuration(note.second)}`}
+              >
                 <span className={styles.noteTime}>{formatDuration(note.second)}</span>
                 <span className={styles.noteContent}>{note.content}</span>
               </button>

@@ -10,7 +10,15 @@ export interface PlayerPopupData {
 }
 
 /** A popup card over the corner of the video (GET /popup/player/v2); the video keeps playing underneath. */
-export function PlayerPopupCard({ popup, onOpen, onClose }: { popup: PlayerPopupData; onOpen: () => void; onClose: () => void }) {
+export function PlayerPopupCard({
+  popup,
+  onOpen,
+  onClose,
+}: {
+  popup: PlayerPopupData
+  onOpen: () => void
+  onClose: () => void
+}) {
   return (
     <aside className={styles.popup} aria-label={popup.title} data-testid="player-popup">
       {popup.image ? <img className={styles.popupImage} src={popup.image} alt="" width={64} height={64} /> : null}

@@ -67,12 +67,19 @@ export function createProgressSaver(options: ProgressSaverOptions) {
 
   function payload(position: number, duration?: number) {
     const b: Record<string, unknown> = { vid: options.vid, position: Math.floor(position), token: options.token }
-    if (duration && Number.isFinite(duration) && options.target === '/update_play_data') b.duration = Math.floor(duration)
+    if (duration && Number.isFinite(duration) && options.target === '/update_play_data')
+      b.duration = Math.floor(duration)
     return JSON.stringify(b)
   }
 
   function post(body: string, type: string) {
-    void fetch(`/api${options.target}`, { method: 'POST', headers: { 'Content-Type': type }, body, keepalive: true, credentials: 'same-origin' }).catch(() => {})
+    void fetch(`/api${options.target}`, {
+      method: 'POST',
+      headers: { 'Content-Type': type },
+      body,
+      keepalive: true,
+      credentials: 'same-origin',
+    }).catch(() => {})
   }
 
   function moved(position: number) {
@@ -96,7 +103,9 @@ export function createProgressSaver(options: ProgressSaverOptions) {
         return
       }
       const body = payload(position, duration)
-      const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(`/api${options.target}`, new Blob([body], { type: 'text/plain;charset=UTF-8' }))
+      const sent =
+        typeof navigator.sendBeacon === 'function' &&
+        navigator.sendBeacon(`/api${options.target}`, new Blob([body], { type: 'text/plain;charset=UTF-8' }))
       if (!sent) post(body, 'text/plain;charset=UTF-8')
     },
   }

@@ -6,7 +6,10 @@ import { createProgressSaver, SAVE_EVERY_MS, type SaveTarget } from './progress.
  * beacon when the page is hidden, closed or left. Nothing is saved before playback really started, so opening a
  * video and leaving at once never overwrites where the member stopped last time.
  */
-export function useProgressSaver(videoRef: RefObject<HTMLVideoElement | null>, options: { vid: number; target: SaveTarget; token: string | null }) {
+export function useProgressSaver(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  options: { vid: number; target: SaveTarget; token: string | null },
+) {
   const { vid, target, token } = options
   useEffect(() => {
     const video = videoRef.current

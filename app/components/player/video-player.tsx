@@ -55,7 +55,19 @@ function playInWechat(video: HTMLVideoElement) {
  * AirPlay), fed by the engine this browser plays HLS best with (engine.ts): native HLS, or hls.js — loaded by
  * dynamic import, so only this page ever downloads it. It starts at `startAt` and never plays past `untilSecond`.
  */
-export function VideoPlayer({ videoRef, src, poster, startAt, untilSecond, rate, onPreviewEnd, onEnded, onFatal, controls = true, children }: VideoPlayerProps) {
+export function VideoPlayer({
+  videoRef,
+  src,
+  poster,
+  startAt,
+  untilSecond,
+  rate,
+  onPreviewEnd,
+  onEnded,
+  onFatal,
+  controls = true,
+  children,
+}: VideoPlayerProps) {
   const [phase, setPhase] = useState<Phase>('idle')
   // The latest callbacks, so that changing one does not tear the stream down.
   const callbacks = useRef({ onPreviewEnd, onEnded, onFatal })
@@ -118,7 +130,9 @@ export function VideoPlayer({ videoRef, src, poster, startAt, untilSecond, rate,
             player.recoverMediaError()
             return
           }
-          callbacks.current.onFatal(data.type === Hls.ErrorTypes.NETWORK_ERROR ? '网络不给力，视频加载失败' : '视频播放出错，请重试')
+          callbacks.current.onFatal(
+            data.type === Hls.ErrorTypes.NETWORK_ERROR ? '网络不给力，视频加载失败' : '视频播放出错，请重试',
+          )
         })
         player.on(Hls.Events.MANIFEST_PARSED, tryPlay)
         player.loadSource(src)

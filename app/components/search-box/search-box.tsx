@@ -12,7 +12,15 @@ export function searchHref(keyword: string) {
  * The search bar of /search and /searchCourse: a real GET form to /searchCourse (works before hydration), which
  * also keeps the keyword in this browser's history.
  */
-export function SearchBox({ initial = '', autoFocus = false, onSearch }: { initial?: string; autoFocus?: boolean; onSearch?: (keyword: string) => void }) {
+export function SearchBox({
+  initial = '',
+  autoFocus = false,
+  onSearch,
+}: {
+  initial?: string
+  autoFocus?: boolean
+  onSearch?: (keyword: string) => void
+}) {
   const navigate = useNavigate()
   const [value, setValue] = useState(initial)
 

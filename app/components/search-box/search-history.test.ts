@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { memoryStore } from '#app/lib/browser-storage.ts'
-import { addToHistory, clearHistory, HISTORY_KEY, HISTORY_MAX, normaliseKeyword, readHistory } from './search-history.ts'
+import {
+  addToHistory,
+  clearHistory,
+  HISTORY_KEY,
+  HISTORY_MAX,
+  normaliseKeyword,
+  readHistory,
+} from './search-history.ts'
 
 describe('search history', () => {
   it('keeps the newest keyword first, once, at most ten', () => {

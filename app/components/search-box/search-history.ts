@@ -9,7 +9,9 @@ export const HISTORY_MAX = 10
 export function parseHistory(raw: string | null): string[] {
   try {
     const parsed = JSON.parse(raw || '[]') as unknown
-    return Array.isArray(parsed) ? parsed.filter((w): w is string => typeof w === 'string' && w.length > 0).slice(0, HISTORY_MAX) : []
+    return Array.isArray(parsed)
+      ? parsed.filter((w): w is string => typeof w === 'string' && w.length > 0).slice(0, HISTORY_MAX)
+      : []
   } catch {
     return []
   }

@@ -24,7 +24,9 @@ export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?
             </span>
           ) : null}
           <span>{formatCount(hit.student_count)}人学过</span>
-          {hit.matched.length === 1 && hit.matched[0] === 'category' ? <span className={styles.why}>分类匹配</span> : null}
+          {hit.matched.length === 1 && hit.matched[0] === 'category' ? (
+            <span className={styles.why}>分类匹配</span>
+          ) : null}
         </span>
         <CoursePrice course={hit} />
       </span>

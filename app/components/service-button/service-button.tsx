@@ -67,7 +67,10 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
       offsetX: event.clientX - rect.left,
       offsetY: event.clientY - rect.top,
       moved: 0,
-      link: (event.target as HTMLElement).closest<HTMLElement>('[data-link]')?.dataset.link === 'consult' ? 'consult' : 'service',
+      link:
+        (event.target as HTMLElement).closest<HTMLElement>('[data-link]')?.dataset.link === 'consult'
+          ? 'consult'
+          : 'service',
     }
     ref.current.setPointerCapture(event.pointerId)
   }
@@ -97,7 +100,10 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
     }
     if (d.moved > 6) {
       const col = column(ref.current)
-      setPlaced({ side: snapSide(rect.left + rect.width / 2, col.left, col.width), top: clampTop(rect.top, rect.height, window.innerHeight) })
+      setPlaced({
+        side: snapSide(rect.left + rect.width / 2, col.left, col.width),
+        top: clampTop(rect.top, rect.height, window.innerHeight),
+      })
       setDragAt(null)
     }
   }
@@ -132,7 +138,13 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
           <span className={styles.text}>咨询</span>
         </button>
       ) : null}
-      <button type="button" className={styles.button} data-link="service" aria-label="联系客服" onClick={(e) => e.detail === 0 && openExternal(serviceUrl)}>
+      <button
+        type="button"
+        className={styles.button}
+        data-link="service"
+        aria-label="联系客服"
+        onClick={(e) => e.detail === 0 && openExternal(serviceUrl)}
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path
             d="M4.5 13v-1.5a7.5 7.5 0 0 1 15 0V13M4.5 13h2v5h-2a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1Zm15 0h-2v5h2a1 1 0 0 0 1-1v-3a1 1 0 0 0-1-1ZM17.5 18c0 1.5-1.5 2.5-4 2.5"

@@ -6,7 +6,15 @@ import styles from './overlay-view.module.css'
  * One notice: a text notice (icon, name, content, confirm button, close icon) or an image notice (the image is
  * the button). so_content was sanitised by the server and is the only HTML rendered as such.
  */
-export default function OverlayView({ overlay, onClose, onOpen }: { overlay: SystemOverlay; onClose: () => void; onOpen: () => void }) {
+export default function OverlayView({
+  overlay,
+  onClose,
+  onOpen,
+}: {
+  overlay: SystemOverlay
+  onClose: () => void
+  onOpen: () => void
+}) {
   const dialog = useRef<HTMLDivElement>(null)
   useEffect(() => {
     dialog.current?.focus()
@@ -25,7 +33,14 @@ export default function OverlayView({ overlay, onClose, onOpen }: { overlay: Sys
 
   return (
     <div className={styles.mask} role="presentation" data-testid="system-overlay">
-      <div ref={dialog} role="dialog" aria-modal="true" aria-label={overlay.so_name} tabIndex={-1} className={styles.dialogWrap}>
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-label={overlay.so_name}
+        tabIndex={-1}
+        className={styles.dialogWrap}
+      >
         {overlay.so_type === 2 && overlay.so_image ? (
           <div className={styles.imageBox}>
             <button type="button" className={styles.imageButton} onClick={onOpen}>

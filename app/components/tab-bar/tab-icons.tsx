@@ -3,7 +3,13 @@ import type { TabKey } from '#app/lib/route-rules.ts'
 /** Outline icons for the tab bar; the active tab fills its shape. 24×24, currentColor. */
 export function TabIcon({ tab, active }: { tab: TabKey; active: boolean }) {
   const fill = active ? 'currentColor' : 'none'
-  const common = { fill, stroke: 'currentColor', strokeWidth: 1.8, strokeLinejoin: 'round' as const, strokeLinecap: 'round' as const }
+  const common = {
+    fill,
+    stroke: 'currentColor',
+    strokeWidth: 1.8,
+    strokeLinejoin: 'round' as const,
+    strokeLinecap: 'round' as const,
+  }
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
       {tab === 'home' ? (
@@ -29,7 +35,13 @@ export function TabIcon({ tab, active }: { tab: TabKey; active: boolean }) {
       {tab === 'purchased' ? (
         <>
           <rect x="4" y="3.5" width="16" height="17" rx="2" {...common} />
-          <path d="m10 8.5 5 3.5-5 3.5z" fill={active ? '#fff' : 'none'} stroke={active ? '#fff' : 'currentColor'} strokeWidth="1.8" strokeLinejoin="round" />
+          <path
+            d="m10 8.5 5 3.5-5 3.5z"
+            fill={active ? '#fff' : 'none'}
+            stroke={active ? '#fff' : 'currentColor'}
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
         </>
       ) : null}
       {tab === 'mine' ? (

@@ -69,7 +69,11 @@ export default function ChangeAvatar() {
         <main>
           <section className={styles.avatarBox}>
             <Avatar src={preview ?? state.user.avatar} size={112} />
-            <label htmlFor={inputId} className={saving ? `${styles.pickButton} ${styles.busy}` : styles.pickButton} aria-disabled={saving}>
+            <label
+              htmlFor={inputId}
+              className={saving ? `${styles.pickButton} ${styles.busy}` : styles.pickButton}
+              aria-disabled={saving}
+            >
               {saving ? '正在上传…' : '从相册选择'}
             </label>
             <input

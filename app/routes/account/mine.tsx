@@ -81,7 +81,14 @@ export default function Mine() {
               </p>
             </div>
             <svg className={styles.chevron} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="m9 6 6 6-6 6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </Link>
         )}

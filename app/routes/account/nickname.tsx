@@ -50,7 +50,9 @@ export default function ChangeNickname() {
     <div className={styles.page}>
       <NavBar title="修改昵称" backTo="/headPortrait" />
       {state.status === 'pending' ? <Loading /> : null}
-      {state.status === 'anonymous' ? <LoginRequired reason="登录后可以修改昵称" target="/headPortrait/dataName" /> : null}
+      {state.status === 'anonymous' ? (
+        <LoginRequired reason="登录后可以修改昵称" target="/headPortrait/dataName" />
+      ) : null}
       {state.status === 'loading' && !user ? <Loading /> : null}
       {state.status === 'error' && !user ? <LoadError message={state.message} onRetry={retry} /> : null}
       {user ? (

@@ -5,7 +5,10 @@ import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './purchaser-login.module.css'
 
 export function meta() {
-  return [{ title: '已购课程查询 - 自学' }, { name: 'description', content: '用购买课程时的手机号登录，查看在其他平台购买的自学课程。' }]
+  return [
+    { title: '已购课程查询 - 自学' },
+    { name: 'description', content: '用购买课程时的手机号登录，查看在其他平台购买的自学课程。' },
+  ]
 }
 
 /**

@@ -4,7 +4,10 @@ const screen: ComingSoonScreen = {
   title: '作品详情',
   purpose: '一件参赛作品的详情和票数。',
   arrives: 'later',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/customer', label: '联系客服' }],
+  links: [
+    { to: '/ke', label: '浏览全部课程' },
+    { to: '/customer', label: '联系客服' },
+  ],
 }
 
 export const meta = comingSoonMeta(screen)

@@ -4,7 +4,10 @@ const screen: ComingSoonScreen = {
   title: '活动',
   purpose: '当前活动的介绍、规则和报名入口。',
   arrives: 'later',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/customer', label: '联系客服' }],
+  links: [
+    { to: '/ke', label: '浏览全部课程' },
+    { to: '/customer', label: '联系客服' },
+  ],
 }
 
 export const meta = comingSoonMeta(screen)

@@ -4,7 +4,10 @@ const screen: ComingSoonScreen = {
   title: '活动结果',
   purpose: '活动的评选结果和获奖名单。',
   arrives: 'later',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/customer', label: '联系客服' }],
+  links: [
+    { to: '/ke', label: '浏览全部课程' },
+    { to: '/customer', label: '联系客服' },
+  ],
 }
 
 export const meta = comingSoonMeta(screen)

@@ -37,7 +37,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
   }
   const selectedId = subId ?? top?.id ?? null
-  const first = selectedId === null ? { list: [], next_cursor: null } : await catalogue.courseList({ cate_id: selectedId, sort: 'default', limit: 20, type: undefined, cursor: undefined })
+  const first =
+    selectedId === null
+      ? { list: [], next_cursor: null }
+      : await catalogue.courseList({
+          cate_id: selectedId,
+          sort: 'default',
+          limit: 20,
+          type: undefined,
+          cursor: undefined,
+        })
   const selectedName = subId ? top?.children.find((c) => c.id === subId)?.name : top?.name
   return { tree, topId: top?.id ?? null, subId, selectedId, selectedName: selectedName ?? null, first }
 }
@@ -81,7 +90,12 @@ export default function Boutique() {
           <section className={styles.pane} aria-busy={pending} aria-label={top ? `${top.name}课程` : undefined}>
             {top && top.children.length > 0 ? (
               <div className={styles.chips}>
-                <Link to={`?cate=${top.id}`} replace preventScrollReset className={subId === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}>
+                <Link
+                  to={`?cate=${top.id}`}
+                  replace
+                  preventScrollReset
+                  className={subId === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                >
                   全部
                 </Link>
                 {top.children.map((c) => (
@@ -100,7 +114,13 @@ export default function Boutique() {
             {pending ? (
               <Loading />
             ) : (
-              <PagedCourseList key={selectedId ?? 0} first={first} filter={{ cate_id: selectedId ?? undefined }} emptyMessage="这个分类下还没有课程" compact />
+              <PagedCourseList
+                key={selectedId ?? 0}
+                first={first}
+                filter={{ cate_id: selectedId ?? undefined }}
+                emptyMessage="这个分类下还没有课程"
+                compact
+              />
             )}
           </section>
         </div>

@@ -4,7 +4,10 @@ const screen: ComingSoonScreen = {
   title: '查看合同',
   purpose: '查看你已签署的合同。',
   arrives: 'commerce',
-  links: [{ to: '/customer', label: '联系客服' }, { to: '/mine', label: '回到我的' }],
+  links: [
+    { to: '/customer', label: '联系客服' },
+    { to: '/mine', label: '回到我的' },
+  ],
 }
 
 export const meta = comingSoonMeta(screen)

@@ -74,7 +74,9 @@ export default function CoursePurchase() {
             {(preview) => (
               <section className={styles.card} aria-label="课程">
                 <div className={styles.product}>
-                  {course?.cover ? <img className={styles.cover} src={course.cover} alt="" width={112} height={63} /> : null}
+                  {course?.cover ? (
+                    <img className={styles.cover} src={course.cover} alt="" width={112} height={63} />
+                  ) : null}
                   <div className={styles.productText}>
                     <p className={styles.productTitle}>{preview.title}</p>
                     {course?.teacher?.name ? <p className={styles.muted}>讲师：{course.teacher.name}</p> : null}

@@ -25,13 +25,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (id === null) notFound('课程不存在')
   const course = await orNotFound(() => s.catalogue.courseDetail(id))
   return {
-    course: { id: course.id, title: course.title, cover: course.cover, teacher: course.teacher?.name ?? null, price_fen: course.price_fen, is_free: course.is_free, points_price: course.points_price },
+    course: {
+      id: course.id,
+      title: course.title,
+      cover: course.cover,
+      teacher: course.teacher?.name ?? null,
+      price_fen: course.price_fen,
+      is_free: course.is_free,
+      points_price: course.points_price,
+    },
     courses: [],
   }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.course ? `积分兑换 · ${loaderData.course.title} - 自学` : '积分兑换 - 自学' }, { name: 'robots', content: 'noindex' }]
+  return [
+    { title: loaderData?.course ? `积分兑换 · ${loaderData.course.title} - 自学` : '积分兑换 - 自学' },
+    { name: 'robots', content: 'noindex' },
+  ]
 }
 
 type PointsCourse = Awaited<ReturnType<typeof loader>>['courses'][number]
@@ -62,7 +73,8 @@ function PointsCourses({ courses }: { courses: PointsCourse[] }) {
   )
 }
 
-const TERMS = '兑换成功后即可学习这门课程，所用积分从余额中扣除。兑换 7 天内、且课程观看不足 20% 时可申请退回，积分原路返还。'
+const TERMS =
+  '兑换成功后即可学习这门课程，所用积分从余额中扣除。兑换 7 天内、且课程观看不足 20% 时可申请退回，积分原路返还。'
 
 export default function CreditPayPage() {
   const { course, courses } = useLoaderData<typeof loader>()
@@ -73,7 +85,9 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
   const hydrated = useHydrated()
   const { token } = useAuth()
   useAskLogin(hydrated, token)
-  const [balance, setBalance] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; points: number }>({ status: 'loading' })
+  const [balance, setBalance] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; points: number }
+  >({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [agreed, setAgreed] = useState(false)
   const { pay, paying } = usePay()
@@ -111,7 +125,9 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
             <div className={styles.productText}>
               <p className={styles.productTitle}>{course.title}</p>
               {course.teacher ? <p className={styles.muted}>讲师：{course.teacher}</p> : null}
-              {!course.is_free && course.price_fen > 0 ? <p className={styles.muted}>现金价 {yuan(course.price_fen)}</p> : null}
+              {!course.is_free && course.price_fen > 0 ? (
+                <p className={styles.muted}>现金价 {yuan(course.price_fen)}</p>
+              ) : null}
             </div>
           </div>
         </section>
@@ -153,7 +169,13 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
               ) : null}
             </section>
             <div className={styles.agreement}>
-              <input id="agree" type="checkbox" className={styles.switch} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+              <input
+                id="agree"
+                type="checkbox"
+                className={styles.switch}
+                checked={agreed}
+                onChange={(e) => setAgreed(e.target.checked)}
+              />
               <label htmlFor="agree">我已阅读并同意《积分兑换说明》：{TERMS}</label>
             </div>
             <div className={styles.bar}>

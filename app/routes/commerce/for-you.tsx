@@ -30,7 +30,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const b = loaderData?.bundle
-  if (b) return [{ title: `${b.title} - 课程套餐 - 自学` }, { name: 'description', content: `${b.subtitle} 共 ${b.course_count} 门课程，套餐价 ${yuan(b.price_fen)}。` }]
+  if (b)
+    return [
+      { title: `${b.title} - 课程套餐 - 自学` },
+      { name: 'description', content: `${b.subtitle} 共 ${b.course_count} 门课程，套餐价 ${yuan(b.price_fen)}。` },
+    ]
   return [{ title: '为你推荐 - 自学' }, { name: 'description', content: '精选课程套餐和为你挑选的课程。' }]
 }
 
@@ -180,7 +184,13 @@ function BundlePage({ initial }: { initial: Bundle }) {
                 你已拥有其中 {owned} 门课程，本次只需为其余课程按比例支付 {yuan(bundle.pay_fen)}。
               </p>
             ) : null}
-            <CheckoutPanel key={owned} previewPath="/foryou/pay/preview" query={{ id: bundle.id }} payPath="/foryou/pay" payBody={{ id: bundle.id }} />
+            <CheckoutPanel
+              key={owned}
+              previewPath="/foryou/pay/preview"
+              query={{ id: bundle.id }}
+              payPath="/foryou/pay"
+              payBody={{ id: bundle.id }}
+            />
           </>
         ) : null}
       </div>

@@ -5,7 +5,18 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { EVENT_LABEL, METHOD_LABEL, STATE_LABEL, formatTime, isPointsExchange, priceText, yuan, type Order, type OrderEvent, type OrderKind } from '#app/lib/pay.ts'
+import {
+  EVENT_LABEL,
+  METHOD_LABEL,
+  STATE_LABEL,
+  formatTime,
+  isPointsExchange,
+  priceText,
+  yuan,
+  type Order,
+  type OrderEvent,
+  type OrderKind,
+} from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
 interface ListDef {
@@ -45,7 +56,13 @@ export default function Orders() {
       {!id ? (
         <nav className={styles.tabs} aria-label="订单类型">
           {LISTS.map((l) => (
-            <Link key={l.path} to={`/${l.path}`} replace className={`${styles.tab} ${l.path === list.path ? styles.tabActive : ''}`} aria-current={l.path === list.path ? 'page' : undefined}>
+            <Link
+              key={l.path}
+              to={`/${l.path}`}
+              replace
+              className={`${styles.tab} ${l.path === list.path ? styles.tabActive : ''}`}
+              aria-current={l.path === list.path ? 'page' : undefined}
+            >
               {l.title}
             </Link>
           ))}
@@ -57,7 +74,9 @@ export default function Orders() {
       {hydrated && token && !id ? <OrderList key={list.kind} list={list} kind={list.kind} /> : null}
       {hydrated && token && !id && list.kind === 'exchange' ? (
         <div className={styles.body}>
-          <p className={styles.notice}>用积分兑换的课程记录在这里。兑换码和其他平台（抖音、快手、小红书、微信小店）订单的兑换即将上线，已在其他平台购买的课程可先联系客服开通。</p>
+          <p className={styles.notice}>
+            用积分兑换的课程记录在这里。兑换码和其他平台（抖音、快手、小红书、微信小店）订单的兑换即将上线，已在其他平台购买的课程可先联系客服开通。
+          </p>
           <Link to="/customer" className={styles.secondaryButton}>
             联系客服
           </Link>
@@ -81,7 +100,10 @@ const REFUND_LINK: Record<'paid' | 'refunding' | 'refunded' | 'partially_refunde
   partially_refunded: '退款详情',
 }
 
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: Order[]; next: number | null; more: boolean }
+type ListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; list: Order[]; next: number | null; more: boolean }
 
 function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange' }) {
   const [state, setState] = useState<ListState>({ status: 'loading' })
@@ -90,7 +112,11 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange'
   useEffect(() => {
     const controller = new AbortController()
     api
-      .get<{ list: Order[]; next_cursor: number | null }>('/orders', { kind, limit: 20 }, { quiet: true, signal: controller.signal })
+      .get<{ list: Order[]; next_cursor: number | null }>(
+        '/orders',
+        { kind, limit: 20 },
+        { quiet: true, signal: controller.signal },
+      )
       .then((d) => setState({ status: 'ready', list: d.list, next: d.next_cursor, more: false }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '订单加载失败') })
@@ -122,7 +148,10 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange'
     return (
       <div className={styles.body}>
         <Empty message={list.empty} />
-        <Link to={kind === 'vip' ? '/vip' : kind === 'exchange' ? '/course/creditPay' : '/ke'} className={styles.secondaryButton}>
+        <Link
+          to={kind === 'vip' ? '/vip' : kind === 'exchange' ? '/course/creditPay' : '/ke'}
+          className={styles.secondaryButton}
+        >
           {kind === 'vip' ? '了解会员' : kind === 'exchange' ? '看看能兑换的课程' : '去看看课程'}
         </Link>
       </div>
@@ -152,7 +181,10 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange'
   )
 }
 
-type DetailState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order & { events: OrderEvent[] } }
+type DetailState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; order: Order & { events: OrderEvent[] } }
 
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const [state, setState] = useState<DetailState>({ status: 'loading' })
@@ -161,7 +193,10 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   useEffect(() => {
     const controller = new AbortController()
     api
-      .get<Order & { events: OrderEvent[] }>(`/orders/${encodeURIComponent(orderNo)}`, undefined, { quiet: true, signal: controller.signal })
+      .get<Order & { events: OrderEvent[] }>(`/orders/${encodeURIComponent(orderNo)}`, undefined, {
+        quiet: true,
+        signal: controller.signal,
+      })
       .then((order) => setState({ status: 'ready', order }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '订单加载失败') })

@@ -58,7 +58,15 @@ export default function PayAmount() {
             <p className={styles.muted}>请核对金额与用途，如有疑问请先联系工作人员</p>
           </section>
           <PayMethods methods={methods} value={method} onChange={setMethod} />
-          <PayBar amountFen={fen} agreed={agreed} onAgree={setAgreed} paying={paying} onPay={onPay} agreement="缴费协议" terms="所缴款项用于链接所示用途，支付成功后工作人员可在后台查看。如需退款请联系工作人员。" />
+          <PayBar
+            amountFen={fen}
+            agreed={agreed}
+            onAgree={setAgreed}
+            paying={paying}
+            onPay={onPay}
+            agreement="缴费协议"
+            terms="所缴款项用于链接所示用途，支付成功后工作人员可在后台查看。如需退款请联系工作人员。"
+          />
         </div>
       ) : null}
       {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}

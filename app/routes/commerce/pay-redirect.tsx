@@ -86,7 +86,9 @@ export default function PayRedirect() {
             …
           </span>
           <p className={styles.resultTitle}>正在确认支付结果</p>
-          <p className={styles.muted}>{slow ? '如果已经付款，结果稍后会自动更新；没有付款可以重新支付' : '请稍候，不要关闭页面'}</p>
+          <p className={styles.muted}>
+            {slow ? '如果已经付款，结果稍后会自动更新；没有付款可以重新支付' : '请稍候，不要关闭页面'}
+          </p>
         </div>
       ) : null}
       {orderNo && token && phase === 'waiting' && slow ? (
@@ -108,19 +110,28 @@ export default function PayRedirect() {
             </span>
             <p className={styles.resultTitle}>支付未完成</p>
             <p className={styles.muted}>
-              {order?.state === 'closed' ? '订单已关闭。如已扣款，款项会自动退回。' : '还没有收到付款结果。如果已经付款，请稍后在“我的订单”中查看。'}
+              {order?.state === 'closed'
+                ? '订单已关闭。如已扣款，款项会自动退回。'
+                : '还没有收到付款结果。如果已经付款，请稍后在“我的订单”中查看。'}
             </p>
           </div>
           <div className={styles.actions}>
             {order?.state === 'pending' ? (
-              <button type="button" className={styles.button} onClick={() => {
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => {
                   setPhase('waiting')
                   setRound((n) => n + 1)
-                }}>
+                }}
+              >
                 我已支付，重新查询
               </button>
             ) : null}
-            <Link to={retryPath(order)} className={order?.state === 'pending' ? styles.secondaryButton : styles.linkButton}>
+            <Link
+              to={retryPath(order)}
+              className={order?.state === 'pending' ? styles.secondaryButton : styles.linkButton}
+            >
               重新支付
             </Link>
             <Link to={order ? orderListPath(order.kind) : '/order'} className={styles.secondaryButton}>

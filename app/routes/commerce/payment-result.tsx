@@ -5,7 +5,15 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { METHOD_LABEL, STATE_LABEL, formatTime, isPointsExchange, orderDetailPath, priceText, type Order } from '#app/lib/pay.ts'
+import {
+  METHOD_LABEL,
+  STATE_LABEL,
+  formatTime,
+  isPointsExchange,
+  orderDetailPath,
+  priceText,
+  type Order,
+} from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 
 export function meta() {
@@ -26,7 +34,9 @@ export default function PaymentResult() {
   const orderNo = params.get('order_no') ?? ''
   const hydrated = useHydrated()
   const { token } = useAuth()
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }>({ status: 'loading' })
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }
+  >({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
@@ -51,7 +61,9 @@ export default function PaymentResult() {
       {!orderNo ? <LoadError message="缺少订单号，请到“我的订单”查看" /> : null}
       {orderNo && hydrated && !token ? <LoginRequired reason="登录后查看订单" /> : null}
       {orderNo && (!hydrated || (token && state.status === 'loading')) ? <Loading /> : null}
-      {orderNo && token && state.status === 'error' ? <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {orderNo && token && state.status === 'error' ? (
+        <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {order ? (
         <>
           <div className={styles.result}>
@@ -59,7 +71,13 @@ export default function PaymentResult() {
               {paid ? '✓' : '!'}
             </span>
             <p className={styles.resultTitle}>{paid ? done : `订单${STATE_LABEL[order.state]}`}</p>
-            <p className={styles.muted}>{paid ? (order.kind === 'vip' ? '会员已开通，会员免费课程可以直接学习' : '已为你开通，现在就可以学习') : '这笔订单当前不是已支付状态'}</p>
+            <p className={styles.muted}>
+              {paid
+                ? order.kind === 'vip'
+                  ? '会员已开通，会员免费课程可以直接学习'
+                  : '已为你开通，现在就可以学习'
+                : '这笔订单当前不是已支付状态'}
+            </p>
           </div>
           <div className={styles.body}>
             <section className={styles.card} aria-label="订单信息">

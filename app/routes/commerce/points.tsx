@@ -43,7 +43,9 @@ const REASON: Record<Entry['reason'], string> = {
 export default function PointsScreen() {
   const hydrated = useHydrated()
   const { token } = useAuth()
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Points; more: boolean }>({ status: 'loading' })
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Points; more: boolean }
+  >({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
@@ -74,7 +76,9 @@ export default function PointsScreen() {
       {!hydrated ? <Loading /> : null}
       {hydrated && !token ? <LoginRequired reason="登录后查看积分" /> : null}
       {hydrated && token && state.status === 'loading' ? <Loading /> : null}
-      {hydrated && token && state.status === 'error' ? <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {hydrated && token && state.status === 'error' ? (
+        <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {hydrated && token && state.status === 'ready' ? (
         <div className={styles.body}>
           <section className={`${styles.card} ${styles.center}`} aria-label="积分余额">
@@ -82,9 +86,7 @@ export default function PointsScreen() {
             <p className={styles.bigPrice} data-testid="points-balance">
               {state.data.balance}
             </p>
-            <p className={styles.muted}>
-              约可抵 {yuan(state.data.balance * state.data.fen_per_point)}
-            </p>
+            <p className={styles.muted}>约可抵 {yuan(state.data.balance * state.data.fen_per_point)}</p>
             <div className={styles.actions}>
               <Link to="/course/creditPay" className={styles.secondaryButton}>
                 积分兑换课程
@@ -92,7 +94,8 @@ export default function PointsScreen() {
             </div>
           </section>
           <p className={styles.notice}>
-            每支付 1 元得 {state.data.earn_per_yuan} 积分；下单时 1 积分抵 {yuan(state.data.fen_per_point)}，最多抵扣订单金额的 {state.data.max_percent}%。退款时积分随订单退回或扣回。
+            每支付 1 元得 {state.data.earn_per_yuan} 积分；下单时 1 积分抵 {yuan(state.data.fen_per_point)}
+            ，最多抵扣订单金额的 {state.data.max_percent}%。退款时积分随订单退回或扣回。
           </p>
           <section className={styles.card} aria-label="积分明细">
             <h2 className={styles.cardTitle}>积分明细</h2>
@@ -109,7 +112,9 @@ export default function PointsScreen() {
                         {e.note ? ` · ${e.note}` : ''}
                       </span>
                     </span>
-                    <span className={e.delta > 0 ? styles.plus : styles.minus}>{e.delta > 0 ? `+${e.delta}` : e.delta}</span>
+                    <span className={e.delta > 0 ? styles.plus : styles.minus}>
+                      {e.delta > 0 ? `+${e.delta}` : e.delta}
+                    </span>
                   </div>
                 ))}
                 {state.data.next_cursor ? (

@@ -58,7 +58,9 @@ export default function RefundScreen() {
   const { id = '' } = useParams()
   const hydrated = useHydrated()
   const { token } = useAuth()
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; check: Check }>({ status: 'loading' })
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; check: Check }
+  >({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [reason, setReason] = useState('')
   const [sending, setSending] = useState(false)
@@ -101,13 +103,16 @@ export default function RefundScreen() {
       {id && !hydrated ? <Loading /> : null}
       {id && hydrated && !token ? <LoginRequired reason="登录后申请退款" /> : null}
       {id && hydrated && token && state.status === 'loading' ? <Loading /> : null}
-      {id && hydrated && token && state.status === 'error' ? <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {id && hydrated && token && state.status === 'error' ? (
+        <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {id && hydrated && token && state.status === 'ready' ? (
         <div className={styles.body}>
           <section className={styles.card} aria-label="退款规则">
             <h2 className={styles.cardTitle}>退款规则</h2>
             <p className={styles.notice}>
-              支付后 {state.check.window_days} 天内可申请退款；课程订单需观看不足 {state.check.max_watched_percent}%。审核通过后原路退回，使用的优惠券和积分一并返还，课程的学习权限随之收回。
+              支付后 {state.check.window_days} 天内可申请退款；课程订单需观看不足 {state.check.max_watched_percent}
+              %。审核通过后原路退回，使用的优惠券和积分一并返还，课程的学习权限随之收回。
             </p>
             {state.check.watched_percent !== null ? (
               <div className={styles.row}>
@@ -151,19 +156,39 @@ export default function RefundScreen() {
             <section className={styles.card} aria-label="退款申请">
               <h2 className={styles.cardTitle}>
                 退款金额 <span className={styles.price}>{yuan(state.check.amount_fen)}</span>
-                {state.check.points_used > 0 ? <span className={styles.muted}>（另退回 {state.check.points_used} 积分）</span> : null}
+                {state.check.points_used > 0 ? (
+                  <span className={styles.muted}>（另退回 {state.check.points_used} 积分）</span>
+                ) : null}
               </h2>
               <div className={styles.plans} role="group" aria-label="常见原因">
                 {REASONS.map((r) => (
-                  <button key={r} type="button" className={`${styles.plan} ${reason === r ? styles.planActive : ''}`} style={{ minHeight: 44 }} aria-pressed={reason === r} onClick={() => setReason(r)}>
+                  <button
+                    key={r}
+                    type="button"
+                    className={`${styles.plan} ${reason === r ? styles.planActive : ''}`}
+                    style={{ minHeight: 44 }}
+                    aria-pressed={reason === r}
+                    onClick={() => setReason(r)}
+                  >
                     {r}
                   </button>
                 ))}
               </div>
-              <label htmlFor="refund-reason" className={styles.muted} style={{ display: 'block', margin: '12px 0 4px' }}>
+              <label
+                htmlFor="refund-reason"
+                className={styles.muted}
+                style={{ display: 'block', margin: '12px 0 4px' }}
+              >
                 退款原因
               </label>
-              <textarea id="refund-reason" className={styles.textarea} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="请告诉我们退款的原因（2–200 字）" />
+              <textarea
+                id="refund-reason"
+                className={styles.textarea}
+                maxLength={200}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="请告诉我们退款的原因（2–200 字）"
+              />
               <div className={styles.actions} style={{ padding: '12px 0 0' }}>
                 <button type="button" className={styles.button} disabled={sending} onClick={() => void submit()}>
                   {sending ? '提交中…' : '提交退款申请'}

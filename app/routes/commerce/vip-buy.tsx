@@ -43,7 +43,9 @@ export default function VipBuy() {
   const { token } = useAuth()
   useAskLogin(hydrated, token)
 
-  const [centre, setCentre] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Centre }>({ status: 'loading' })
+  const [centre, setCentre] = useState<
+    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Centre }
+  >({ status: 'loading' })
   const [planId, setPlanId] = useState<number | null>(null)
   const [priced, setPriced] = useState<{ key: string; preview: Preview } | null>(null)
   const [usePoints, setUsePoints] = useState(false)
@@ -75,7 +77,11 @@ export default function VipBuy() {
     const controller = new AbortController()
     const key = `${planId}:${usePoints}`
     api
-      .get<Preview>('/pay/vip/preview', { plan_id: planId, points: usePoints ? 100_000_000 : 0 }, { signal: controller.signal })
+      .get<Preview>(
+        '/pay/vip/preview',
+        { plan_id: planId, points: usePoints ? 100_000_000 : 0 },
+        { signal: controller.signal },
+      )
       .then((p) => setPriced({ key, preview: p }))
       .catch(() => {})
     return () => controller.abort()
@@ -97,7 +103,9 @@ export default function VipBuy() {
       {!hydrated ? <Loading /> : null}
       {hydrated && !token ? <LoginRequired reason="登录后开通会员" /> : null}
       {hydrated && token && centre.status === 'loading' ? <Loading /> : null}
-      {hydrated && token && centre.status === 'error' ? <LoadError message={centre.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {hydrated && token && centre.status === 'error' ? (
+        <LoadError message={centre.message} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {hydrated && token && centre.status === 'ready' && centre.data.plans.length === 0 ? (
         <div className={styles.body}>
           <Empty message="暂时没有可开通的会员方案" />
@@ -110,7 +118,9 @@ export default function VipBuy() {
         <div className={styles.body}>
           <section className={styles.card} aria-label="我的会员">
             {membership?.active ? (
-              <p className={styles.notice}>你的会员有效期至 {formatTime(membership.expires_at)}，续费后在此基础上顺延。</p>
+              <p className={styles.notice}>
+                你的会员有效期至 {formatTime(membership.expires_at)}，续费后在此基础上顺延。
+              </p>
             ) : membership ? (
               <p className={styles.notice}>你的会员已于 {formatTime(membership.expires_at)} 到期，开通后立即生效。</p>
             ) : (
@@ -123,13 +133,22 @@ export default function VipBuy() {
             </h2>
             <div className={styles.plans} role="radiogroup" aria-labelledby="plans-title">
               {centre.data.plans.map((p) => (
-                <button key={p.id} type="button" role="radio" aria-checked={planId === p.id} className={`${styles.plan} ${planId === p.id ? styles.planActive : ''}`} onClick={() => setPlanId(p.id)}>
+                <button
+                  key={p.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={planId === p.id}
+                  className={`${styles.plan} ${planId === p.id ? styles.planActive : ''}`}
+                  onClick={() => setPlanId(p.id)}
+                >
                   <strong>
                     {p.name}
                     {p.badge ? <span className={styles.muted}> · {p.badge}</span> : null}
                   </strong>
                   <span className={styles.price}>{yuan(p.price_fen)}</span>
-                  {p.original_price_fen && p.original_price_fen > p.price_fen ? <s className={styles.muted}>{yuan(p.original_price_fen)}</s> : null}
+                  {p.original_price_fen && p.original_price_fen > p.price_fen ? (
+                    <s className={styles.muted}>{yuan(p.original_price_fen)}</s>
+                  ) : null}
                   <span className={styles.muted}>{p.description || `${p.days} 天有效`}</span>
                 </button>
               ))}
@@ -139,7 +158,15 @@ export default function VipBuy() {
             <>
               <PriceLines preview={preview} usePoints={usePoints} onPoints={setUsePoints} />
               {preview.amount_fen > 0 ? <PayMethods methods={methods} value={method} onChange={setMethod} /> : null}
-              <PayBar amountFen={preview.amount_fen} agreed={agreed} onAgree={setAgreed} paying={paying} onPay={onPay} agreement="会员服务协议" terms="会员自支付成功起生效，续费在当前有效期基础上顺延；有效期内标有“VIP 免费”的课程可免费学习。支付后 7 天内可申请退款，退款后会员天数相应收回。" />
+              <PayBar
+                amountFen={preview.amount_fen}
+                agreed={agreed}
+                onAgree={setAgreed}
+                paying={paying}
+                onPay={onPay}
+                agreement="会员服务协议"
+                terms="会员自支付成功起生效，续费在当前有效期基础上顺延；有效期内标有“VIP 免费”的课程可免费学习。支付后 7 天内可申请退款，退款后会员天数相应收回。"
+              />
             </>
           ) : (
             <Loading label="计算价格…" />

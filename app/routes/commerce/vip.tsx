@@ -43,16 +43,16 @@ export default function Vip() {
             {plans.map((plan) => (
               <li key={plan.id}>
                 <Link to={`/vipBuy?plan_id=${plan.id}`} className={styles.plan} aria-label={`开通${plan.name}`}>
-                {plan.badge ? <span className={styles.badge}>{plan.badge}</span> : null}
-                <p className={styles.planName}>{plan.name}</p>
-                <p className={styles.price}>
-                  <span className={styles.currency}>¥</span>
-                  {formatYuan(plan.price_fen)}
-                </p>
-                {plan.original_price_fen && plan.original_price_fen > plan.price_fen ? (
-                  <p className={styles.original}>¥{formatYuan(plan.original_price_fen)}</p>
-                ) : null}
-                <p className={styles.planDesc}>{plan.description || `${plan.days} 天有效`}</p>
+                  {plan.badge ? <span className={styles.badge}>{plan.badge}</span> : null}
+                  <p className={styles.planName}>{plan.name}</p>
+                  <p className={styles.price}>
+                    <span className={styles.currency}>¥</span>
+                    {formatYuan(plan.price_fen)}
+                  </p>
+                  {plan.original_price_fen && plan.original_price_fen > plan.price_fen ? (
+                    <p className={styles.original}>¥{formatYuan(plan.original_price_fen)}</p>
+                  ) : null}
+                  <p className={styles.planDesc}>{plan.description || `${plan.days} 天有效`}</p>
                 </Link>
               </li>
             ))}
@@ -128,7 +128,9 @@ function MyMembership() {
   if (!token || !membership) return null
   return (
     <p className={styles.mine} data-testid="vip-membership">
-      {membership.active ? `你的会员有效期至 ${formatTime(membership.expires_at)}` : `你的会员已于 ${formatTime(membership.expires_at)} 到期`}
+      {membership.active
+        ? `你的会员有效期至 ${formatTime(membership.expires_at)}`
+        : `你的会员已于 ${formatTime(membership.expires_at)} 到期`}
     </p>
   )
 }

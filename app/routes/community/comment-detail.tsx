@@ -29,7 +29,11 @@ interface Thread {
   next_cursor: string | null
 }
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; thread: Thread }
+type State =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; thread: Thread }
 
 /**
  * A comment thread: /course/commentDetail?id= (from a course page) and /mine/commentDetail/{id} (from my
@@ -82,9 +86,18 @@ export default function CommentDetail() {
     if (state.status !== 'ready' || !state.thread.next_cursor || more === 'loading') return
     setMore('loading')
     try {
-      const page = await api.get<Thread>('/commentDetail', { id: state.thread.comment.id, cursor: state.thread.next_cursor }, { quiet: true })
+      const page = await api.get<Thread>(
+        '/commentDetail',
+        { id: state.thread.comment.id, cursor: state.thread.next_cursor },
+        { quiet: true },
+      )
       setState((s) =>
-        s.status === 'ready' ? { status: 'ready', thread: { ...s.thread, replies: [...s.thread.replies, ...page.replies], next_cursor: page.next_cursor } } : s,
+        s.status === 'ready'
+          ? {
+              status: 'ready',
+              thread: { ...s.thread, replies: [...s.thread.replies, ...page.replies], next_cursor: page.next_cursor },
+            }
+          : s,
       )
       setMore('idle')
     } catch {
@@ -99,7 +112,10 @@ export default function CommentDetail() {
       const t = s.thread
       // A new reply goes last when every reply is already shown; otherwise "load more" will bring it.
       const replies = t.next_cursor ? t.replies : [...t.replies, reply]
-      return { status: 'ready', thread: { ...t, replies, comment: { ...t.comment, reply_count: t.comment.reply_count + 1 } } }
+      return {
+        status: 'ready',
+        thread: { ...t, replies, comment: { ...t.comment, reply_count: t.comment.reply_count + 1 } },
+      }
     })
   }
 
@@ -153,7 +169,14 @@ export default function CommentDetail() {
         ) : (
           <div className={commentStyles.list}>
             {thread.replies.map((r) => (
-              <CommentItem key={r.id} comment={r} onLike={like} liking={pending.has(r.id)} onReply={setReplyTo} highlight={r.id === thread.focus_id} />
+              <CommentItem
+                key={r.id}
+                comment={r}
+                onLike={like}
+                liking={pending.has(r.id)}
+                onReply={setReplyTo}
+                highlight={r.id === thread.focus_id}
+              />
             ))}
           </div>
         )}

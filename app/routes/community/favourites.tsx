@@ -37,7 +37,12 @@ function BuyTogether({ courseIds, onClose }: { courseIds: number[]; onClose: () 
         </button>
       </div>
       <div className={styles.sheetBody}>
-        <CheckoutPanel previewPath="/fav/pay/preview" query={{ course_ids: courseIds.join(',') }} payPath="/fav/pay" payBody={{ course_ids: courseIds }}>
+        <CheckoutPanel
+          previewPath="/fav/pay/preview"
+          query={{ course_ids: courseIds.join(',') }}
+          payPath="/fav/pay"
+          payBody={{ course_ids: courseIds }}
+        >
           {(preview) => (
             <ul className={styles.sheetItems} aria-label={`共 ${preview.items.length} 门课程`}>
               {preview.items.map((item) => (
@@ -60,7 +65,10 @@ const TABS: { kind: Kind; label: string }[] = [
   { kind: 'video', label: '视频' },
 ]
 
-type TabState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: FavItem[]; cursor: string | null }
+type TabState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; list: FavItem[]; cursor: string | null }
 
 const targetId = (kind: Kind, item: FavItem) => (kind === 'course' ? item.course.id : item.video!.id)
 
@@ -109,16 +117,34 @@ function VideoRow({ item }: { item: FavItem }) {
 }
 
 /** A row in edit mode: the whole row toggles its checkbox. */
-function SelectableRow({ kind, item, checked, onToggle }: { kind: Kind; item: FavItem; checked: boolean; onToggle: () => void }) {
+function SelectableRow({
+  kind,
+  item,
+  checked,
+  onToggle,
+}: {
+  kind: Kind
+  item: FavItem
+  checked: boolean
+  onToggle: () => void
+}) {
   return (
     <label className={styles.selectRow}>
-      <input type="checkbox" className={styles.check} checked={checked} onChange={onToggle} aria-label={kind === 'course' ? item.course.title : item.video!.title} />
+      <input
+        type="checkbox"
+        className={styles.check}
+        checked={checked}
+        onChange={onToggle}
+        aria-label={kind === 'course' ? item.course.title : item.video!.title}
+      />
       <span className={styles.selectCover}>
         <img src={item.course.cover} alt="" width={160} height={90} loading="lazy" decoding="async" />
       </span>
       <span className={styles.videoText}>
         <span className={styles.videoTitle}>{kind === 'course' ? item.course.title : item.video!.title}</span>
-        <span className={styles.videoCourse}>{kind === 'course' ? (item.course.teacher_name ?? '') : item.course.title}</span>
+        <span className={styles.videoCourse}>
+          {kind === 'course' ? (item.course.teacher_name ?? '') : item.course.title}
+        </span>
       </span>
     </label>
   )
@@ -133,7 +159,10 @@ export default function Favourites() {
   const hydrated = useHydrated()
   const { token } = useAuth()
   const [kind, setKind] = useState<Kind>('course')
-  const [tabs, setTabs] = useState<Record<Kind, TabState>>({ course: { status: 'loading' }, video: { status: 'loading' } })
+  const [tabs, setTabs] = useState<Record<Kind, TabState>>({
+    course: { status: 'loading' },
+    video: { status: 'loading' },
+  })
   const [loaded, setLoaded] = useState<Record<Kind, number>>({ course: 0, video: 0 })
   const [calc, setCalc] = useState<FavCalc | null>(null)
   const [editing, setEditing] = useState(false)
@@ -151,7 +180,8 @@ export default function Favourites() {
       .get<FavList>('/center/fav', { type: kind }, { quiet: true, signal: controller.signal })
       .then((p) => setTabs((t) => ({ ...t, [kind]: { status: 'ready', list: p.list, cursor: p.next_cursor } })))
       .catch((e: unknown) => {
-        if (!controller.signal.aborted) setTabs((t) => ({ ...t, [kind]: { status: 'error', message: errorMessage(e, '收藏加载失败') } }))
+        if (!controller.signal.aborted)
+          setTabs((t) => ({ ...t, [kind]: { status: 'error', message: errorMessage(e, '收藏加载失败') } }))
       })
     return () => controller.abort()
   }, [token, kind, attempt])
@@ -193,7 +223,9 @@ export default function Favourites() {
       const p = await api.get<FavList>('/center/fav', { type: kind, cursor: tab.cursor }, { quiet: true })
       setTabs((t) => {
         const cur = t[kind]
-        return cur.status === 'ready' ? { ...t, [kind]: { status: 'ready', list: [...cur.list, ...p.list], cursor: p.next_cursor } } : t
+        return cur.status === 'ready'
+          ? { ...t, [kind]: { status: 'ready', list: [...cur.list, ...p.list], cursor: p.next_cursor } }
+          : t
       })
       setMore('idle')
     } catch {
@@ -206,9 +238,19 @@ export default function Favourites() {
     setBusy(true)
     try {
       const ids = [...selected]
-      const r = await api.post<{ cancelled_courses: number; cancelled_videos: number }>('/fav/batchCancel', kind === 'course' ? { course_ids: ids } : { vids: ids })
+      const r = await api.post<{ cancelled_courses: number; cancelled_videos: number }>(
+        '/fav/batchCancel',
+        kind === 'course' ? { course_ids: ids } : { vids: ids },
+      )
       toast(`已取消收藏 ${r.cancelled_courses + r.cancelled_videos} 项`)
-      setTabs((t) => ({ ...t, [kind]: { status: 'ready', list: list.filter((i) => !selected.has(targetId(kind, i))), cursor: tab.status === 'ready' ? tab.cursor : null } }))
+      setTabs((t) => ({
+        ...t,
+        [kind]: {
+          status: 'ready',
+          list: list.filter((i) => !selected.has(targetId(kind, i))),
+          cursor: tab.status === 'ready' ? tab.cursor : null,
+        },
+      }))
       setSelected(new Set())
       setEditing(false)
       refreshCalc()
@@ -291,7 +333,12 @@ export default function Favourites() {
               {list.map((item, i) => (
                 <li key={item.fav_id} className={styles.item}>
                   {editing ? (
-                    <SelectableRow kind={kind} item={item} checked={selected.has(targetId(kind, item))} onToggle={() => toggle(targetId(kind, item))} />
+                    <SelectableRow
+                      kind={kind}
+                      item={item}
+                      checked={selected.has(targetId(kind, item))}
+                      onToggle={() => toggle(targetId(kind, item))}
+                    />
                   ) : kind === 'course' ? (
                     <CourseRow course={item.course} eager={i < 3} />
                   ) : (
@@ -308,10 +355,20 @@ export default function Favourites() {
       {editing ? (
         <div className={styles.bar}>
           <label className={styles.selectAll}>
-            <input type="checkbox" className={styles.check} checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(allIds))} />
+            <input
+              type="checkbox"
+              className={styles.check}
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? new Set() : new Set(allIds))}
+            />
             全选
           </label>
-          <button type="button" className={styles.danger} disabled={selected.size === 0 || busy} onClick={() => void cancelSelected()}>
+          <button
+            type="button"
+            className={styles.danger}
+            disabled={selected.size === 0 || busy}
+            onClick={() => void cancelSelected()}
+          >
             {busy ? '正在取消…' : `取消收藏${selected.size > 0 ? `（${selected.size}）` : ''}`}
           </button>
         </div>
@@ -320,7 +377,9 @@ export default function Favourites() {
           <p className={styles.total}>
             <span className={styles.totalNote}>{calc.count} 门未购课程，合计</span>
             <span className={styles.totalAmount}>¥{formatYuan(calc.total_price_fen)}</span>
-            {calc.original_total_fen > calc.total_price_fen ? <s className={styles.totalOriginal}>¥{formatYuan(calc.original_total_fen)}</s> : null}
+            {calc.original_total_fen > calc.total_price_fen ? (
+              <s className={styles.totalOriginal}>¥{formatYuan(calc.original_total_fen)}</s>
+            ) : null}
           </p>
           <button type="button" className={styles.buy} onClick={() => setBuying(true)}>
             一起购买

@@ -14,13 +14,19 @@ export function meta() {
   return [{ title: '我的评论 - 自学' }, { name: 'robots', content: 'noindex' }]
 }
 
-type MemberComment = Comment & { course: { id: number; title: string; cover: string }; video: { id: number; title: string } | null }
+type MemberComment = Comment & {
+  course: { id: number; title: string; cover: string }
+  video: { id: number; title: string } | null
+}
 interface Page {
   list: MemberComment[]
   next_cursor: string | null
 }
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: MemberComment[]; cursor: string | null }
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; list: MemberComment[]; cursor: string | null }
 
 function MyComment({ c }: { c: MemberComment }) {
   return (
@@ -72,7 +78,9 @@ export default function MyComments() {
     setMore('loading')
     try {
       const p = await api.get<Page>('/memberComments', { cursor: state.cursor }, { quiet: true })
-      setState((s) => (s.status === 'ready' ? { status: 'ready', list: [...s.list, ...p.list], cursor: p.next_cursor } : s))
+      setState((s) =>
+        s.status === 'ready' ? { status: 'ready', list: [...s.list, ...p.list], cursor: p.next_cursor } : s,
+      )
       setMore('idle')
     } catch {
       setMore('error')
@@ -83,7 +91,8 @@ export default function MyComments() {
   if (!hydrated) body = <Loading />
   else if (!token) body = <LoginRequired reason="登录后查看你发表过的评论" />
   else if (state.status === 'loading') body = <Loading />
-  else if (state.status === 'error') body = <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
+  else if (state.status === 'error')
+    body = <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
   else if (state.list.length === 0) {
     body = (
       <div className={styles.empty}>

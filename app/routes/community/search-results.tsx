@@ -18,7 +18,10 @@ const PAGE = 20
 export async function loader({ context, request }: Route.LoaderArgs) {
   const keyword = normaliseKeyword(new URL(request.url).searchParams.get('keyword'))
   const s = services(context)
-  const [result, hotWords] = await Promise.all([keyword ? s.search.search({ keyword, limit: PAGE }) : Promise.resolve(null), s.catalogue.hotWords()])
+  const [result, hotWords] = await Promise.all([
+    keyword ? s.search.search({ keyword, limit: PAGE }) : Promise.resolve(null),
+    s.catalogue.hotWords(),
+  ])
   return { keyword, result, hotWords: hotWords.map((w) => w.word) }
 }
 
@@ -36,7 +39,11 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
     if (!cursor || status === 'loading') return
     setStatus('loading')
     try {
-      const page = await api.get<SearchResult>('/searchCourse', { keyword: first.keyword, cursor, limit: PAGE }, { quiet: true })
+      const page = await api.get<SearchResult>(
+        '/searchCourse',
+        { keyword: first.keyword, cursor, limit: PAGE },
+        { quiet: true },
+      )
       setMore((l) => [...l, ...page.list])
       setCursor(page.next_cursor)
       setStatus('idle')
@@ -67,7 +74,11 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
           </li>
         ))}
       </ul>
-      <ListEnd hasMore={cursor !== null} state={status === 'loading' || status === 'error' ? status : 'idle'} onMore={() => void loadMore()} />
+      <ListEnd
+        hasMore={cursor !== null}
+        state={status === 'loading' || status === 'error' ? status : 'idle'}
+        onMore={() => void loadMore()}
+      />
     </>
   )
 }

@@ -53,7 +53,11 @@ export default function SearchPage() {
         <h2 id="hot-title" className={styles.blockTitle}>
           热门搜索
         </h2>
-        {hotWords.length > 0 ? <WordChips words={hotWords.map((w) => w.word)} label="热门搜索" /> : <p className={styles.muted}>暂时没有热门搜索</p>}
+        {hotWords.length > 0 ? (
+          <WordChips words={hotWords.map((w) => w.word)} label="热门搜索" />
+        ) : (
+          <p className={styles.muted}>暂时没有热门搜索</p>
+        )}
       </section>
     </main>
   )

@@ -64,10 +64,13 @@ function Paragraph({ text }: { text: string }) {
 function LiveLine({ course }: { course: Course }) {
   if (course.type !== 'live' || !course.live_starts_at) return null
   const when = formatBeijingTime(course.live_starts_at)
-  const status = course.live_status === 'upcoming' ? '即将开始' : course.live_status === 'live' ? '直播中' : '已结束，可看回放'
+  const status =
+    course.live_status === 'upcoming' ? '即将开始' : course.live_status === 'live' ? '直播中' : '已结束，可看回放'
   return (
     <p className={styles.live}>
-      <span className={course.live_status === 'live' ? `${styles.liveBadge} ${styles.liveNow}` : styles.liveBadge}>{status}</span>
+      <span className={course.live_status === 'live' ? `${styles.liveBadge} ${styles.liveNow}` : styles.liveBadge}>
+        {status}
+      </span>
       直播时间：{when}（北京时间）
     </p>
   )
@@ -75,7 +78,15 @@ function LiveLine({ course }: { course: Course }) {
 
 function Chapters({ course }: { course: Course }) {
   if (course.video_count === 0) {
-    return <Empty message={course.type === 'live' && course.live_status !== 'ended' ? '直播结束后，回放视频会出现在这里' : '课程视频正在准备中'} />
+    return (
+      <Empty
+        message={
+          course.type === 'live' && course.live_status !== 'ended'
+            ? '直播结束后，回放视频会出现在这里'
+            : '课程视频正在准备中'
+        }
+      />
+    )
   }
   let n = 0
   return (
@@ -113,8 +124,10 @@ function Chapters({ course }: { course: Course }) {
 
 /** Where the bar's learning button leads, once GET /api/course/access said what this visitor may do. */
 function learnLink(course: Course, access: CourseAccess): { to: string; label: string } | null {
-  if (course.type === 'live') return access.mode === 'full' ? { to: `/li/${course.id}.html`, label: '进入直播间' } : null
-  if (course.type === 'system') return access.mode === 'full' ? { to: `/course/systemCourse?id=${course.id}`, label: '查看学习计划' } : null
+  if (course.type === 'live')
+    return access.mode === 'full' ? { to: `/li/${course.id}.html`, label: '进入直播间' } : null
+  if (course.type === 'system')
+    return access.mode === 'full' ? { to: `/course/systemCourse?id=${course.id}`, label: '查看学习计划' } : null
   if (access.mode === 'full' && access.resume) return { to: `/v/${access.resume.vid}.html`, label: '继续学习' }
   if (access.first_vid === null) return null
   return { to: `/v/${access.first_vid}.html`, label: access.mode === 'full' ? '开始学习' : '试看' }
@@ -156,7 +169,10 @@ function ActionBar({ course }: { course: Course }) {
           开通 VIP 免费学
         </Link>
       ) : course.price_fen > 0 ? (
-        <Link to={`/course/coursePurchase?course_id=${course.id}`} className={`${styles.actionButton} ${styles.actionLearn}`}>
+        <Link
+          to={`/course/coursePurchase?course_id=${course.id}`}
+          className={`${styles.actionButton} ${styles.actionLearn}`}
+        >
           立即购买 ¥{formatYuan(course.price_fen)}
         </Link>
       ) : (
@@ -171,11 +187,23 @@ function ActionBar({ course }: { course: Course }) {
 /** Course detail: cover, price, intro, the system course's parts, chapters and videos, and the teacher. */
 export default function CourseDetail() {
   const { course, bundles } = useLoaderData<typeof loader>()
-  const trialCount = course.chapters.reduce((n, c) => n + c.videos.filter((v) => v.is_free || v.free_seconds > 0).length, 0)
+  const trialCount = course.chapters.reduce(
+    (n, c) => n + c.videos.filter((v) => v.is_free || v.free_seconds > 0).length,
+    0,
+  )
   return (
     <main className={styles.page}>
       <NavBar title="课程详情" right={<FavouriteButton courseId={course.id} compact />} />
-      <img className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} fetchPriority="high" loading="eager" decoding="sync" />
+      <img
+        className={styles.cover}
+        src={course.cover}
+        alt={course.title}
+        width={640}
+        height={360}
+        fetchPriority="high"
+        loading="eager"
+        decoding="sync"
+      />
 
       <section className={styles.info}>
         <h1 className={styles.title}>{course.title}</h1>

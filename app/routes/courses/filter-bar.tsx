@@ -3,7 +3,15 @@ import { filterHref, SORT_FILTERS, TYPE_FILTERS } from './course-filters.ts'
 import styles from './courses.module.css'
 
 /** Two rows of chips: course type and sort order. Each is a link, so filters work before hydration too. */
-export function FilterBar({ type, sort, showType = true }: { type: string | undefined; sort: string; showType?: boolean }) {
+export function FilterBar({
+  type,
+  sort,
+  showType = true,
+}: {
+  type: string | undefined
+  sort: string
+  showType?: boolean
+}) {
   const current = { type, sort }
   return (
     <div className={styles.filters}>
@@ -12,7 +20,14 @@ export function FilterBar({ type, sort, showType = true }: { type: string | unde
           {TYPE_FILTERS.map((f) => {
             const active = (type ?? '') === f.value
             return (
-              <Link key={f.value || 'all'} to={filterHref(current, { type: f.value })} replace preventScrollReset className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip} aria-current={active ? 'true' : undefined}>
+              <Link
+                key={f.value || 'all'}
+                to={filterHref(current, { type: f.value })}
+                replace
+                preventScrollReset
+                className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                aria-current={active ? 'true' : undefined}
+              >
                 {f.label}
               </Link>
             )
@@ -23,7 +38,14 @@ export function FilterBar({ type, sort, showType = true }: { type: string | unde
         {SORT_FILTERS.map((f) => {
           const active = sort === f.value
           return (
-            <Link key={f.value} to={filterHref(current, { sort: f.value })} replace preventScrollReset className={active ? `${styles.sort} ${styles.sortActive}` : styles.sort} aria-current={active ? 'true' : undefined}>
+            <Link
+              key={f.value}
+              to={filterHref(current, { sort: f.value })}
+              replace
+              preventScrollReset
+              className={active ? `${styles.sort} ${styles.sortActive}` : styles.sort}
+              aria-current={active ? 'true' : undefined}
+            >
               {f.label}
             </Link>
           )

@@ -11,13 +11,22 @@ import { FilterBar } from './filter-bar.tsx'
 import styles from './courses.module.css'
 
 export function meta() {
-  return [{ title: '全部课程 - 自学' }, { name: 'description', content: '自学全部课程：系列课、单课、直播课和系统班，按最新、最热或价格排序。' }]
+  return [
+    { title: '全部课程 - 自学' },
+    { name: 'description', content: '自学全部课程：系列课、单课、直播课和系统班，按最新、最热或价格排序。' },
+  ]
 }
 
 /** The first page of all published courses for the chosen type (?type=) and order (?sort=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { type, sort } = readFilters(new URL(request.url).searchParams)
-  const first = await services(context).catalogue.courseList({ type, sort, limit: 20, cate_id: undefined, cursor: undefined })
+  const first = await services(context).catalogue.courseList({
+    type,
+    sort,
+    limit: 20,
+    cate_id: undefined,
+    cursor: undefined,
+  })
   return { type: type ?? null, sort, first }
 }
 
@@ -30,7 +39,16 @@ export default function AllCourses() {
       <NavBar title="全部课程" />
       <FilterBar type={type ?? undefined} sort={sort} />
       <section aria-busy={pending} className={styles.list}>
-        {pending ? <Loading /> : <PagedCourseList key={`${type}-${sort}`} first={first} filter={{ type: type ?? undefined, sort }} emptyMessage="没有符合条件的课程" />}
+        {pending ? (
+          <Loading />
+        ) : (
+          <PagedCourseList
+            key={`${type}-${sort}`}
+            first={first}
+            filter={{ type: type ?? undefined, sort }}
+            emptyMessage="没有符合条件的课程"
+          />
+        )}
       </section>
     </main>
   )

@@ -37,7 +37,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const top = tree.find((t) => t.id === (category?.parent?.id ?? category?.id))
     siblings = top ? top.children.map((c) => ({ id: c.id, name: c.name })) : []
   }
-  const first = await orNotFound(() => catalogue.courseList({ cate_id: category?.id, sort, limit: 20, type: undefined, cursor: undefined }))
+  const first = await orNotFound(() =>
+    catalogue.courseList({ cate_id: category?.id, sort, limit: 20, type: undefined, cursor: undefined }),
+  )
   return { category, siblings, sort, first }
 }
 
@@ -67,7 +69,12 @@ export default function CategoryList() {
         {pending ? (
           <Loading />
         ) : (
-          <PagedCourseList key={`${category?.id ?? 0}-${sort}`} first={first} filter={{ cate_id: category?.id, sort }} emptyMessage="这个分类下还没有课程" />
+          <PagedCourseList
+            key={`${category?.id ?? 0}-${sort}`}
+            first={first}
+            filter={{ cate_id: category?.id, sort }}
+            emptyMessage="这个分类下还没有课程"
+          />
         )}
       </section>
     </main>

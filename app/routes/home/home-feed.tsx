@@ -6,7 +6,17 @@ import { Empty } from '#app/components/page-state/page-state.tsx'
 import styles from './home.module.css'
 
 /** In-site paths go through the router; http(s) addresses open as ordinary links. */
-function ItemLink({ to, className, children, label }: { to: string | null; className: string | undefined; children: React.ReactNode; label?: string }) {
+function ItemLink({
+  to,
+  className,
+  children,
+  label,
+}: {
+  to: string | null
+  className: string | undefined
+  children: React.ReactNode
+  label?: string
+}) {
   if (!to) return <span className={className}>{children}</span>
   if (/^https?:\/\//.test(to)) {
     return (
@@ -154,7 +164,8 @@ export function HomeFeedView({ feed }: { feed: HomeFeed }) {
   return (
     <>
       {feed.sections.map((section, index) => {
-        if (section.kind === 'banner') return <Banners key={section.id} section={section} first={section === firstBanner} />
+        if (section.kind === 'banner')
+          return <Banners key={section.id} section={section} first={section === firstBanner} />
         if (section.kind === 'shortcuts') return <Shortcuts key={section.id} section={section} />
         return <CourseSection key={section.id} section={section} index={index} />
       })}

@@ -4,7 +4,10 @@ const screen: ComingSoonScreen = {
   title: '课程问答',
   purpose: '针对课程内容提问，查看老师和同学的解答。',
   arrives: 'learning',
-  links: [{ to: '/ke', label: '浏览全部课程' }, { to: '/customer', label: '联系客服' }],
+  links: [
+    { to: '/ke', label: '浏览全部课程' },
+    { to: '/customer', label: '联系客服' },
+  ],
 }
 
 export const meta = comingSoonMeta(screen)

@@ -34,7 +34,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: '直播课不存在 - 自学' }]
   if (loaderData.kind === 'list') return [{ title: '直播课 - 自学' }]
-  return [{ title: `${loaderData.course.title} - 直播 - 自学` }, { property: 'og:image', content: loaderData.course.cover }]
+  return [
+    { title: `${loaderData.course.title} - 直播 - 自学` },
+    { property: 'og:image', content: loaderData.course.cover },
+  ]
 }
 
 type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'live' }>['course']
@@ -76,8 +79,18 @@ function LiveStage({ course }: { course: LiveCourse }) {
   const videoRef = useRef<HTMLVideoElement | null>(null)
   const [fatal, setFatal] = useState<string | null>(null)
   if (!access) return <div className={styles.stagePlaceholder} aria-busy="true" />
-  if (access.mode !== 'full') return <div className={styles.stageBox}><AccessPrompt kind="locked" course={course} loginHint={access.login_required} /></div>
-  if (!access.live_pull_url) return <div className={styles.stageBox}><StageMessage text="直播信号准备中，请稍候刷新" /></div>
+  if (access.mode !== 'full')
+    return (
+      <div className={styles.stageBox}>
+        <AccessPrompt kind="locked" course={course} loginHint={access.login_required} />
+      </div>
+    )
+  if (!access.live_pull_url)
+    return (
+      <div className={styles.stageBox}>
+        <StageMessage text="直播信号准备中，请稍候刷新" />
+      </div>
+    )
   return (
     <VideoPlayer
       videoRef={videoRef}
@@ -106,7 +119,9 @@ function LivePage({ course }: { course: LiveCourse }) {
       ) : (
         <div className={styles.coverBox}>
           <img className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} />
-          <span className={status === 'upcoming' ? styles.badge : `${styles.badge} ${styles.badgeEnded}`}>{STATUS_LABEL[status]}</span>
+          <span className={status === 'upcoming' ? styles.badge : `${styles.badge} ${styles.badgeEnded}`}>
+            {STATUS_LABEL[status]}
+          </span>
         </div>
       )}
       <section className={styles.info}>

@@ -15,7 +15,13 @@ export function meta() {
 
 interface Joined extends CourseCard {
   course_count: number
-  progress: { video_count: number; finished_count: number; percent: number; last_vid: number | null; last_studied_at: string | null }
+  progress: {
+    video_count: number
+    finished_count: number
+    percent: number
+    last_vid: number | null
+    last_studied_at: string | null
+  }
 }
 
 type State = { key: string; status: 'ready'; list: Joined[] } | { key: string; status: 'error'; message: string }
@@ -35,7 +41,8 @@ export default function MySystemCourses() {
       .get<{ list: Joined[] }>('/center/system_courses', undefined, { quiet: true, signal: controller.signal })
       .then((data) => setState({ key, status: 'ready', list: data.list }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ key, status: 'error', message: errorMessage(error, '加载失败，请重试') })
+        if (!controller.signal.aborted)
+          setState({ key, status: 'error', message: errorMessage(error, '加载失败，请重试') })
       })
     return () => controller.abort()
   }, [token, key])
@@ -47,7 +54,9 @@ export default function MySystemCourses() {
       {!hydrated ? <Loading /> : null}
       {hydrated && !token ? <LoginRequired reason="登录后查看你加入的体系课" target="/ke3" /> : null}
       {hydrated && token && !current ? <Loading /> : null}
-      {current?.status === 'error' ? <LoadError message={current.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {current?.status === 'error' ? (
+        <LoadError message={current.message} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {current?.status === 'ready' && current.list.length === 0 ? (
         <div className={styles.emptyBox}>
           <Empty message="还没有加入体系课。体系课把几门课按学习路线串起来，一条路学到底" />
@@ -69,14 +78,28 @@ export default function MySystemCourses() {
                   {c.course_count} 门课 · 已学 {c.progress.finished_count}/{c.progress.video_count} 节
                 </span>
                 <div className={styles.progressRow}>
-                  <span className={styles.bar} role="progressbar" aria-valuenow={c.progress.percent} aria-valuemin={0} aria-valuemax={100} aria-label="总进度">
+                  <span
+                    className={styles.bar}
+                    role="progressbar"
+                    aria-valuenow={c.progress.percent}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-label="总进度"
+                  >
                     <span style={{ width: `${c.progress.percent}%` }} />
                   </span>
                   <span className={styles.percent}>{c.progress.percent}%</span>
                 </div>
                 <div className={styles.footRow}>
-                  <span className={styles.when}>{c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'}</span>
-                  <Link to={c.progress.last_vid ? `/v/${c.progress.last_vid}.html` : `/course/systemCourse?id=${c.id}`} className={styles.continue}>
+                  <span className={styles.when}>
+                    {c.progress.last_studied_at
+                      ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}`
+                      : '还没开始学'}
+                  </span>
+                  <Link
+                    to={c.progress.last_vid ? `/v/${c.progress.last_vid}.html` : `/course/systemCourse?id=${c.id}`}
+                    className={styles.continue}
+                  >
                     {c.progress.last_vid ? '继续学习' : '开始学习'}
                   </Link>
                 </div>

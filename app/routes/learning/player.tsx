@@ -38,7 +38,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return { page: await svc.learning.videoPage(null, vid) }
   } catch (error) {
     // Old links that carry a course id where a video id belongs lead to that course.
-    if (isAppNotFound(error) && (await svc.catalogue.courseDetail(vid).catch(() => null))) throw redirect(`/course/${vid}.html${search}`)
+    if (isAppNotFound(error) && (await svc.catalogue.courseDetail(vid).catch(() => null)))
+      throw redirect(`/course/${vid}.html${search}`)
     return orNotFound(() => Promise.reject(error as Error))
   }
 }
@@ -102,7 +103,15 @@ export default function VideoPlayerRoute() {
   return (
     <main className={styles.page}>
       <NavBar title={publicPage.course.title} backTo={courseHref(publicPage.course.id)} />
-      <Player key={`${vid}:${attempt}`} display={page ?? publicPage} page={page} error={error} signedIn={Boolean(token)} token={token} onReload={retry} />
+      <Player
+        key={`${vid}:${attempt}`}
+        display={page ?? publicPage}
+        page={page}
+        error={error}
+        signedIn={Boolean(token)}
+        token={token}
+        onReload={retry}
+      />
     </main>
   )
 }
@@ -162,7 +171,10 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
     const video = videoRef.current
     if (!video || popups.length === 0) return
     const onTime = () => {
-      const due = popups.find((p) => !shownPopups.current.has(p.id) && video.currentTime >= p.at_second && video.currentTime < p.at_second + 3)
+      const due = popups.find(
+        (p) =>
+          !shownPopups.current.has(p.id) && video.currentTime >= p.at_second && video.currentTime < p.at_second + 3,
+      )
       if (!due) return
       shownPopups.current.add(due.id)
       setPopup(due)
@@ -219,9 +231,19 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
   let overlay = null
   if (error) overlay = <StageMessage text={error} action="重试" onAction={onReload} />
   else if (fatal) overlay = <StageMessage text={fatal} action="重新加载" onAction={onReload} />
-  else if (page?.play_status === 'processing') overlay = <StageMessage text="视频还在处理中，请稍后再来观看" action="刷新" onAction={onReload} />
-  else if (page?.play_status === 'no_access') overlay = <AccessPrompt kind="locked" course={page.course} loginHint={page.access.login_required} />
-  else if (page && previewEnded) overlay = <AccessPrompt kind="preview-ended" course={page.course} loginHint={page.access.login_required} onReplay={replayPreview} />
+  else if (page?.play_status === 'processing')
+    overlay = <StageMessage text="视频还在处理中，请稍后再来观看" action="刷新" onAction={onReload} />
+  else if (page?.play_status === 'no_access')
+    overlay = <AccessPrompt kind="locked" course={page.course} loginHint={page.access.login_required} />
+  else if (page && previewEnded)
+    overlay = (
+      <AccessPrompt
+        kind="preview-ended"
+        course={page.course}
+        loginHint={page.access.login_required}
+        onReplay={replayPreview}
+      />
+    )
 
   return (
     <>
@@ -239,7 +261,9 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
           controls={!overlay}
         >
           {page?.watermark ? <Watermark text={page.watermark} /> : null}
-          {popup && !overlay ? <PlayerPopupCard popup={popup} onOpen={() => openPopup(popup)} onClose={() => setPopup(null)} /> : null}
+          {popup && !overlay ? (
+            <PlayerPopupCard popup={popup} onOpen={() => openPopup(popup)} onClose={() => setPopup(null)} />
+          ) : null}
           {overlay}
           {nextIn !== null && next && !overlay ? (
             <div className={styles.nextCard} role="status">
@@ -265,12 +289,20 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
           <Link to={courseHref(display.course.id)} className={styles.courseLink}>
             {display.course.title}
           </Link>
-          {access?.mode === 'preview' && until !== null ? <span className={styles.previewTag}>试看前 {formatDuration(until)}</span> : null}
+          {access?.mode === 'preview' && until !== null ? (
+            <span className={styles.previewTag}>试看前 {formatDuration(until)}</span>
+          ) : null}
         </p>
         <div className={styles.controls}>
           <div className={styles.speeds} role="group" aria-label="播放速度">
             {SPEEDS.map((s) => (
-              <button key={s} type="button" aria-pressed={rate === s} className={rate === s ? `${styles.speed} ${styles.speedOn}` : styles.speed} onClick={() => chooseRate(s)}>
+              <button
+                key={s}
+                type="button"
+                aria-pressed={rate === s}
+                className={rate === s ? `${styles.speed} ${styles.speedOn}` : styles.speed}
+                onClick={() => chooseRate(s)}
+              >
                 {s}×
               </button>
             ))}
@@ -285,7 +317,9 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
 
       {access && access.mode !== 'full' ? (
         <section className={styles.buyBar} aria-label="购买">
-          <span className={styles.buyText}>{access.mode === 'preview' ? '正在试看，购买后可看完整课程' : '购买后即可观看本节'}</span>
+          <span className={styles.buyText}>
+            {access.mode === 'preview' ? '正在试看，购买后可看完整课程' : '购买后即可观看本节'}
+          </span>
           <Link to={courseHref(display.course.id)} className={styles.buyButton}>
             购买课程
           </Link>
@@ -296,18 +330,41 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
       ) : null}
 
       <div className={styles.tabs} role="tablist" aria-label="视频内容">
-        <button type="button" role="tab" aria-selected={tab === 'chapters'} className={tab === 'chapters' ? styles.tabOn : styles.tab} onClick={() => setTab('chapters')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'chapters'}
+          className={tab === 'chapters' ? styles.tabOn : styles.tab}
+          onClick={() => setTab('chapters')}
+        >
           目录
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'notes'} className={tab === 'notes' ? styles.tabOn : styles.tab} onClick={() => setTab('notes')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'notes'}
+          className={tab === 'notes' ? styles.tabOn : styles.tab}
+          onClick={() => setTab('notes')}
+        >
           笔记
         </button>
       </div>
       <section className={styles.panel} role="tabpanel">
         {tab === 'chapters' ? (
-          <ChapterList chapters={display.chapters} current={vid} courseFree={display.course.is_free} fullAccess={access?.mode === 'full' && access.reason === 'entitled'} />
+          <ChapterList
+            chapters={display.chapters}
+            current={vid}
+            courseFree={display.course.is_free}
+            fullAccess={access?.mode === 'full' && access.reason === 'entitled'}
+          />
         ) : page ? (
-          <NotesPanel vid={vid} signedIn={signedIn} canNote={page.access.mode !== 'none'} currentTime={() => videoRef.current?.currentTime ?? 0} onSeek={seek} />
+          <NotesPanel
+            vid={vid}
+            signedIn={signedIn}
+            canNote={page.access.mode !== 'none'}
+            currentTime={() => videoRef.current?.currentTime ?? 0}
+            onSeek={seek}
+          />
         ) : (
           <Loading />
         )}

@@ -15,7 +15,14 @@ export function meta() {
 interface AlbumItem extends CourseCard {
   source: 'admin' | 'purchase' | 'vip' | 'redeem' | 'exchange' | 'unlock' | 'free'
   expires_at: string | null
-  progress: { video_count: number; finished_count: number; percent: number; last_vid: number | null; last_position: number | null; last_studied_at: string | null }
+  progress: {
+    video_count: number
+    finished_count: number
+    percent: number
+    last_vid: number | null
+    last_position: number | null
+    last_studied_at: string | null
+  }
 }
 
 const SOURCE_LABEL: Record<AlbumItem['source'], string> = {
@@ -79,10 +86,19 @@ export default function Purchased() {
                     <span className={list.tags}>
                       <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
                       {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
-                      {c.expires_at ? <span className={list.tagMuted}>有效期至 {c.expires_at.slice(0, 10)}</span> : null}
+                      {c.expires_at ? (
+                        <span className={list.tagMuted}>有效期至 {c.expires_at.slice(0, 10)}</span>
+                      ) : null}
                     </span>
                     <div className={list.progressRow}>
-                      <span className={list.bar} role="progressbar" aria-valuenow={c.progress.percent} aria-valuemin={0} aria-valuemax={100} aria-label="学习进度">
+                      <span
+                        className={list.bar}
+                        role="progressbar"
+                        aria-valuenow={c.progress.percent}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-label="学习进度"
+                      >
                         <span style={{ width: `${c.progress.percent}%` }} />
                       </span>
                       <span className={list.percent}>
@@ -90,7 +106,9 @@ export default function Purchased() {
                       </span>
                     </div>
                     <div className={list.footRow}>
-                      <span className={list.when}>{started ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at!)}` : '还没开始学'}</span>
+                      <span className={list.when}>
+                        {started ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at!)}` : '还没开始学'}
+                      </span>
                       <Link to={continueHref(c)} className={list.continue}>
                         {started ? '继续学习' : '开始学习'}
                       </Link>

@@ -57,7 +57,14 @@ export default function StudyRecord() {
                   <span className={styles.itemTitle}>{r.video_title}</span>
                   <span className={styles.sub}>{r.course_title}</span>
                   <div className={styles.progressRow}>
-                    <span className={styles.bar} role="progressbar" aria-valuenow={r.percent} aria-valuemin={0} aria-valuemax={100} aria-label="学习进度">
+                    <span
+                      className={styles.bar}
+                      role="progressbar"
+                      aria-valuenow={r.percent}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-label="学习进度"
+                    >
                       <span style={{ width: `${r.percent}%` }} />
                     </span>
                     <span className={styles.percent}>{r.finished ? '已学完' : `${r.percent}%`}</span>

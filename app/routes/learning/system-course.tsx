@@ -21,7 +21,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const svc = services(context)
   const raw = url.searchParams.get('id')
   if (raw === null || raw === '') {
-    return { kind: 'list' as const, list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }) }
+    return {
+      kind: 'list' as const,
+      list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }),
+    }
   }
   const id = parseId(raw)
   if (id === null) notFound('体系课不存在')
@@ -33,7 +36,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: '体系课不存在 - 自学' }]
   if (loaderData.kind === 'list') return [{ title: '体系课 - 自学' }]
-  return [{ title: `${loaderData.course.title} - 学习计划 - 自学` }, { property: 'og:image', content: loaderData.course.cover }]
+  return [
+    { title: `${loaderData.course.title} - 学习计划 - 自学` },
+    { property: 'og:image', content: loaderData.course.cover },
+  ]
 }
 
 type SystemCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'system' }>['course']
@@ -55,7 +61,14 @@ function Programme({ course }: { course: SystemCourse }) {
         <p className={styles.heroText}>{course.subtitle || `共 ${course.sub_courses.length} 门课，按顺序学习`}</p>
         {total ? (
           <div className={styles.progressRow}>
-            <span className={styles.bar} role="progressbar" aria-valuenow={total.percent} aria-valuemin={0} aria-valuemax={100} aria-label="总进度">
+            <span
+              className={styles.bar}
+              role="progressbar"
+              aria-valuenow={total.percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label="总进度"
+            >
               <span style={{ width: `${total.percent}%` }} />
             </span>
             <span className={styles.percent}>
@@ -96,14 +109,24 @@ function Programme({ course }: { course: SystemCourse }) {
             const done = p !== undefined && p.video_count > 0 && p.finished_count >= p.video_count
             return (
               <li key={part.id} className={styles.stage}>
-                <span className={done ? `${styles.stageNo} ${styles.stageDone}` : styles.stageNo} aria-label={`第 ${i + 1} 阶段`}>
+                <span
+                  className={done ? `${styles.stageNo} ${styles.stageDone}` : styles.stageNo}
+                  aria-label={`第 ${i + 1} 阶段`}
+                >
                   {done ? '✓' : i + 1}
                 </span>
                 <div className={styles.body}>
                   <CourseRow course={part} compact />
                   {p ? (
                     <div className={styles.progressRow}>
-                      <span className={styles.bar} role="progressbar" aria-valuenow={p.percent} aria-valuemin={0} aria-valuemax={100} aria-label={`${part.title} 进度`}>
+                      <span
+                        className={styles.bar}
+                        role="progressbar"
+                        aria-valuenow={p.percent}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-label={`${part.title} 进度`}
+                      >
                         <span style={{ width: `${p.percent}%` }} />
                       </span>
                       <span className={styles.percent}>
@@ -132,10 +155,27 @@ function Programme({ course }: { course: SystemCourse }) {
       <div className={styles.spacer} />
       <div className={styles.actionBar}>
         <span className={styles.actionText}>
-          {access?.mode === 'full' ? (progress?.joined ? '接着上次的进度学' : '你已可以学习全部课程') : <CoursePrice course={course} />}
+          {access?.mode === 'full' ? (
+            progress?.joined ? (
+              '接着上次的进度学'
+            ) : (
+              '你已可以学习全部课程'
+            )
+          ) : (
+            <CoursePrice course={course} />
+          )}
         </span>
         {access?.mode === 'full' ? (
-          <Link to={lastVid ? `/v/${lastVid}.html` : course.sub_courses[0] ? courseHref(course.sub_courses[0].id) : courseHref(course.id)} className={styles.actionButton}>
+          <Link
+            to={
+              lastVid
+                ? `/v/${lastVid}.html`
+                : course.sub_courses[0]
+                  ? courseHref(course.sub_courses[0].id)
+                  : courseHref(course.id)
+            }
+            className={styles.actionButton}
+          >
             {lastVid ? '继续学习' : '开始学习'}
           </Link>
         ) : (

@@ -17,7 +17,11 @@ import styles from './study.module.css'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const svc = services(context)
   const raw = new URL(request.url).searchParams.get('id')
-  if (raw === null || raw === '') return { kind: 'list' as const, list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }) }
+  if (raw === null || raw === '')
+    return {
+      kind: 'list' as const,
+      list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }),
+    }
   const id = parseId(raw)
   if (id === null) notFound('体系课不存在')
   const course = await orNotFound(() => svc.catalogue.courseDetail(id))
@@ -33,7 +37,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type GroupCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'group' }>['course']
 
-const BENEFITS = ['班主任每周发布学习计划，提醒进度', '作业提交后老师点评', '同期学员一起打卡、交流作品', '课程更新和直播答疑第一时间通知']
+const BENEFITS = [
+  '班主任每周发布学习计划，提醒进度',
+  '作业提交后老师点评',
+  '同期学员一起打卡、交流作品',
+  '课程更新和直播答疑第一时间通知',
+]
 
 function Group({ course }: { course: GroupCourse }) {
   const { token } = useAuth()
@@ -46,7 +55,14 @@ function Group({ course }: { course: GroupCourse }) {
         <p className={styles.heroText}>{course.student_count} 位同学在这个班学习</p>
         {progress ? (
           <div className={styles.progressRow}>
-            <span className={styles.bar} role="progressbar" aria-valuenow={progress.overall.percent} aria-valuemin={0} aria-valuemax={100} aria-label="我的进度">
+            <span
+              className={styles.bar}
+              role="progressbar"
+              aria-valuenow={progress.overall.percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label="我的进度"
+            >
               <span style={{ width: `${progress.overall.percent}%` }} />
             </span>
             <span className={styles.percent}>我的进度 {progress.overall.percent}%</span>
@@ -73,7 +89,9 @@ function Group({ course }: { course: GroupCourse }) {
           怎么加入
         </h2>
         <p className={styles.heroText}>
-          {progress?.joined || !token ? '添加班主任企业微信，发送“入群”，班主任会拉你进本班学习群。' : '购买本班后添加班主任企业微信，发送“入群”即可加入。'}
+          {progress?.joined || !token
+            ? '添加班主任企业微信，发送“入群”，班主任会拉你进本班学习群。'
+            : '购买本班后添加班主任企业微信，发送“入群”即可加入。'}
         </p>
         <div className={styles.emptyBox}>
           <Link to="/customerG" className={styles.primaryLink}>

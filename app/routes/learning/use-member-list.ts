@@ -19,10 +19,20 @@ export function useMemberList<T>(path: string, token: string | null, pageSize = 
     if (!token) return
     const controller = new AbortController()
     api
-      .get<{ list: T[]; next_cursor?: string | null }>(path, { limit: pageSize }, { quiet: true, signal: controller.signal })
-      .then((data) => setState({ key, value: { status: 'ready', list: data.list, nextCursor: data.next_cursor ?? null, loadingMore: false } }))
+      .get<{ list: T[]; next_cursor?: string | null }>(
+        path,
+        { limit: pageSize },
+        { quiet: true, signal: controller.signal },
+      )
+      .then((data) =>
+        setState({
+          key,
+          value: { status: 'ready', list: data.list, nextCursor: data.next_cursor ?? null, loadingMore: false },
+        }),
+      )
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ key, value: { status: 'error', message: errorMessage(error, '加载失败，请重试') } })
+        if (!controller.signal.aborted)
+          setState({ key, value: { status: 'error', message: errorMessage(error, '加载失败，请重试') } })
       })
     return () => controller.abort()
   }, [token, path, pageSize, key])
@@ -35,7 +45,17 @@ export function useMemberList<T>(path: string, token: string | null, pageSize = 
     setState({ key, value: { ...current, loadingMore: true } })
     api
       .get<{ list: T[]; next_cursor?: string | null }>(path, { limit: pageSize, cursor })
-      .then((data) => setState({ key, value: { status: 'ready', list: [...current.list, ...data.list], nextCursor: data.next_cursor ?? null, loadingMore: false } }))
+      .then((data) =>
+        setState({
+          key,
+          value: {
+            status: 'ready',
+            list: [...current.list, ...data.list],
+            nextCursor: data.next_cursor ?? null,
+            loadingMore: false,
+          },
+        }),
+      )
       .catch(() => setState({ key, value: { ...current, loadingMore: false } }))
   }, [current, key, path, pageSize])
 

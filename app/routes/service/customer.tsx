@@ -14,15 +14,34 @@ interface Variant {
 const variants: Record<string, Variant> = {
   customer: { title: '联系客服', lead: '课程、账号、订单有任何问题，都可以找在线客服。' },
   customerb: { title: '商务合作', lead: '机构采购、课程合作等商务事宜，请通过在线客服联系我们，并说明来意。' },
-  customerg: { title: '加入学习群', lead: '和同学一起学习、交流作业。', later: '学习群二维码即将上线，现在可以联系在线客服拉你进群。' },
-  customert: { title: '联系老师', lead: '学习中遇到问题，可以请教课程老师。', later: '老师的联系二维码即将上线，现在可以先联系在线客服转接。' },
-  'customerg/user': { title: '我的学习群', lead: '你所在课程的学习群。', later: '学习群二维码即将上线，现在可以联系在线客服拉你进群。' },
-  dmmhcwcus: { title: '专属客服', lead: '你的专属客服会为你解答课程和学习的问题。', later: '专属客服二维码即将上线，现在可以先联系在线客服。' },
+  customerg: {
+    title: '加入学习群',
+    lead: '和同学一起学习、交流作业。',
+    later: '学习群二维码即将上线，现在可以联系在线客服拉你进群。',
+  },
+  customert: {
+    title: '联系老师',
+    lead: '学习中遇到问题，可以请教课程老师。',
+    later: '老师的联系二维码即将上线，现在可以先联系在线客服转接。',
+  },
+  'customerg/user': {
+    title: '我的学习群',
+    lead: '你所在课程的学习群。',
+    later: '学习群二维码即将上线，现在可以联系在线客服拉你进群。',
+  },
+  dmmhcwcus: {
+    title: '专属客服',
+    lead: '你的专属客服会为你解答课程和学习的问题。',
+    later: '专属客服二维码即将上线，现在可以先联系在线客服。',
+  },
 }
 
 /** Which customer-service page a path is: /customer, /customerB, /customerG, /customerT, /customerG/user, /dmmHcWCus/{id}. */
 export function customerVariant(pathname: string): Variant {
-  const parts = pathname.split('/').filter(Boolean).map((p) => p.toLowerCase())
+  const parts = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.toLowerCase())
   const key = parts[0] === 'customerg' && parts[1] === 'user' ? 'customerg/user' : (parts[0] ?? 'customer')
   return variants[key] ?? variants.customer!
 }
@@ -55,10 +74,20 @@ export default function Customer() {
         {variant.later ? <p className={styles.later}>{variant.later}</p> : null}
         {client ? (
           <div className={styles.actions}>
-            <a href={client.serviceUrl} className={styles.primary} rel="noopener noreferrer" onClick={(e) => (e.preventDefault(), openExternal(client.serviceUrl))}>
+            <a
+              href={client.serviceUrl}
+              className={styles.primary}
+              rel="noopener noreferrer"
+              onClick={(e) => (e.preventDefault(), openExternal(client.serviceUrl))}
+            >
               在线客服
             </a>
-            <a href={client.consultUrl} className={styles.secondary} rel="noopener noreferrer" onClick={(e) => (e.preventDefault(), openExternal(client.consultUrl))}>
+            <a
+              href={client.consultUrl}
+              className={styles.secondary}
+              rel="noopener noreferrer"
+              onClick={(e) => (e.preventDefault(), openExternal(client.consultUrl))}
+            >
               课程咨询
             </a>
           </div>

@@ -22,8 +22,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const t = loaderData?.teacher
-  if (t) return [{ title: `${t.name} - 讲师 - 自学` }, { name: 'description', content: `${t.name}，${t.title}。${t.intro}` }]
-  return [{ title: '讲师团队 - 自学' }, { name: 'description', content: '自学的讲师团队：设计、办公、绘画、漫画、剪辑领域的一线从业者。' }]
+  if (t)
+    return [{ title: `${t.name} - 讲师 - 自学` }, { name: 'description', content: `${t.name}，${t.title}。${t.intro}` }]
+  return [
+    { title: '讲师团队 - 自学' },
+    { name: 'description', content: '自学的讲师团队：设计、办公、绘画、漫画、剪辑领域的一线从业者。' },
+  ]
 }
 
 function Avatar({ src, name, size }: { src: string | null; name: string; size: number }) {

@@ -68,9 +68,16 @@ export const courses = pgTable(
     /** Set when the course can also be had for this many points (/course/creditPay/{id}); null: money only. */
     pointsPrice: integer(),
     vipFree: boolean().notNull().default(false),
-    status: text({ enum: ['draft', 'published', 'hidden'] }).notNull().default('published'),
-    level: text({ enum: ['beginner', 'intermediate', 'advanced'] }).notNull().default('beginner'),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    status: text({ enum: ['draft', 'published', 'hidden'] })
+      .notNull()
+      .default('published'),
+    level: text({ enum: ['beginner', 'intermediate', 'advanced'] })
+      .notNull()
+      .default('beginner'),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     studentCount: integer().notNull().default(0),
     /** Live courses: when the live session starts and ends (replay afterwards). */
     liveStartsAt: timestamp({ withTimezone: true }),
@@ -139,7 +146,9 @@ export const videos = pgTable(
 /** Home feed: ordered sections; a section lists courses or banners (items). */
 export const homeSections = pgTable('home_sections', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  feed: text({ enum: ['v3', 'v2'] }).notNull().default('v3'),
+  feed: text({ enum: ['v3', 'v2'] })
+    .notNull()
+    .default('v3'),
   kind: text({ enum: ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] }).notNull(),
   title: text().notNull().default(''),
   subtitle: text().notNull().default(''),
@@ -213,7 +222,11 @@ export const vipPlans = pgTable('vip_plans', {
 
 // Relations let the hot reads (home feed, course detail) fetch a whole tree in one SQL statement.
 export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  parent: one(categories, { fields: [categories.parentId], references: [categories.id], relationName: 'category_parent' }),
+  parent: one(categories, {
+    fields: [categories.parentId],
+    references: [categories.id],
+    relationName: 'category_parent',
+  }),
   children: many(categories, { relationName: 'category_parent' }),
   courses: many(courses),
 }))
@@ -230,8 +243,16 @@ export const coursesRelations = relations(courses, ({ one, many }) => ({
 }))
 
 export const systemCourseItemsRelations = relations(systemCourseItems, ({ one }) => ({
-  systemCourse: one(courses, { fields: [systemCourseItems.systemCourseId], references: [courses.id], relationName: 'system_course' }),
-  course: one(courses, { fields: [systemCourseItems.courseId], references: [courses.id], relationName: 'system_course_member' }),
+  systemCourse: one(courses, {
+    fields: [systemCourseItems.systemCourseId],
+    references: [courses.id],
+    relationName: 'system_course',
+  }),
+  course: one(courses, {
+    fields: [systemCourseItems.courseId],
+    references: [courses.id],
+    relationName: 'system_course_member',
+  }),
 }))
 
 export const chaptersRelations = relations(chapters, ({ one, many }) => ({

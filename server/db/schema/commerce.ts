@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { courses, vipPlans } from './catalogue.ts'
 import { members } from './members.ts'
 
@@ -58,11 +69,18 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
-    uniqueIndex('orders_one_pending_per_target').on(t.memberId, t.kind, t.target).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('orders_one_pending_per_target')
+      .on(t.memberId, t.kind, t.target)
+      .where(sql`${t.state} = 'pending'`),
     index('orders_member_idx').on(t.memberId, t.id),
-    index('orders_pending_idx').on(t.expiresAt).where(sql`${t.state} = 'pending'`),
+    index('orders_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'pending'`),
     index('orders_state_idx').on(t.state, t.createdAt),
-    check('orders_amounts_ck', sql`${t.amountFen} >= 0 and ${t.originalFen} >= 0 and ${t.discountFen} >= 0 and ${t.pointsUsed} >= 0`),
+    check(
+      'orders_amounts_ck',
+      sql`${t.amountFen} >= 0 and ${t.originalFen} >= 0 and ${t.discountFen} >= 0 and ${t.pointsUsed} >= 0`,
+    ),
     check('orders_refunded_ck', sql`${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.amountFen}`),
   ],
 )
@@ -159,7 +177,10 @@ export const idempotencyKeys = pgTable(
     response: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('idempotency_keys_member_key').on(t.memberId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_keys_member_key').on(t.memberId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 )
 
 /** A member's VIP: one row, extended by every VIP order from max(now, current expiry). */
@@ -225,7 +246,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     index('refunds_state_idx').on(t.state, t.createdAt),
     // Zero only for orders paid with points and coupons alone: nothing goes through a provider.
-    check('refunds_amount_ck', sql`${t.amountFen} >= 0 and ${t.amountFen} <= ${t.paymentFen} and (${t.amountFen} > 0 or ${t.provider} is null)`),
+    check(
+      'refunds_amount_ck',
+      sql`${t.amountFen} >= 0 and ${t.amountFen} <= ${t.paymentFen} and (${t.amountFen} > 0 or ${t.provider} is null)`,
+    ),
   ],
 )
 
@@ -247,7 +271,10 @@ export const couponTemplates = pgTable(
     minSpendFen: integer().notNull().default(0),
     scope: text({ enum: couponScopes }).notNull().default('all'),
     /** Category ids (scope category, sub-categories included) or course ids (scope courses). */
-    scopeIds: integer().array().notNull().default(sql`'{}'::int[]`),
+    scopeIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** When it can be claimed; null: no bound. */
     claimFrom: timestamp({ withTimezone: true }),
     claimTo: timestamp({ withTimezone: true }),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 import { courses, teachers, videos } from './catalogue.ts'
 import { members } from './members.ts'
 
@@ -22,11 +33,19 @@ export const favourites = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('favourites_member_course_key').on(t.memberId, t.courseId).where(sql`${t.courseId} is not null`),
-    uniqueIndex('favourites_member_video_key').on(t.memberId, t.videoId).where(sql`${t.videoId} is not null`),
+    uniqueIndex('favourites_member_course_key')
+      .on(t.memberId, t.courseId)
+      .where(sql`${t.courseId} is not null`),
+    uniqueIndex('favourites_member_video_key')
+      .on(t.memberId, t.videoId)
+      .where(sql`${t.videoId} is not null`),
     // The favourites list pages newest first per kind (cursor on id).
-    index('favourites_member_courses_idx').on(t.memberId, t.id).where(sql`${t.courseId} is not null`),
-    index('favourites_member_videos_idx').on(t.memberId, t.id).where(sql`${t.videoId} is not null`),
+    index('favourites_member_courses_idx')
+      .on(t.memberId, t.id)
+      .where(sql`${t.courseId} is not null`),
+    index('favourites_member_videos_idx')
+      .on(t.memberId, t.id)
+      .where(sql`${t.videoId} is not null`),
     index('favourites_course_idx').on(t.courseId),
     index('favourites_video_idx').on(t.videoId),
     check('favourites_one_target_ck', sql`num_nonnulls(${t.courseId}, ${t.videoId}) = 1`),
@@ -93,10 +112,18 @@ export const comments = pgTable(
     moderatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('comments_course_idx').on(t.courseId, t.id).where(sql`${t.parentId} is null and ${t.videoId} is null`),
-    index('comments_video_idx').on(t.videoId, t.id).where(sql`${t.parentId} is null and ${t.videoId} is not null`),
-    index('comments_parent_idx').on(t.parentId, t.id).where(sql`${t.parentId} is not null`),
-    index('comments_pinned_idx').on(t.courseId).where(sql`${t.type} <> 'normal'`),
+    index('comments_course_idx')
+      .on(t.courseId, t.id)
+      .where(sql`${t.parentId} is null and ${t.videoId} is null`),
+    index('comments_video_idx')
+      .on(t.videoId, t.id)
+      .where(sql`${t.parentId} is null and ${t.videoId} is not null`),
+    index('comments_parent_idx')
+      .on(t.parentId, t.id)
+      .where(sql`${t.parentId} is not null`),
+    index('comments_pinned_idx')
+      .on(t.courseId)
+      .where(sql`${t.type} <> 'normal'`),
     // My comments (newest first) and the per-member rate limit (comments in the last minute).
     index('comments_member_idx').on(t.memberId, t.id),
     index('comments_member_time_idx').on(t.memberId, t.createdAt),

@@ -32,6 +32,8 @@ export const entitlements = pgTable(
     index('entitlements_member_course_idx').on(t.memberId, t.courseId),
     index('entitlements_course_idx').on(t.courseId),
     // Orders (issue 4): a paid order grants each of its courses once, whatever replays or crashes do.
-    uniqueIndex('entitlements_purchase_key').on(t.sourceRef, t.courseId).where(sql`${t.source} = 'purchase'`),
+    uniqueIndex('entitlements_purchase_key')
+      .on(t.sourceRef, t.courseId)
+      .where(sql`${t.source} = 'purchase'`),
   ],
 )

@@ -75,8 +75,12 @@ export const playerPopups = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('player_popups_video_idx').on(t.videoId).where(sql`${t.videoId} is not null`),
-    index('player_popups_course_idx').on(t.courseId).where(sql`${t.courseId} is not null`),
+    index('player_popups_video_idx')
+      .on(t.videoId)
+      .where(sql`${t.videoId} is not null`),
+    index('player_popups_course_idx')
+      .on(t.courseId)
+      .where(sql`${t.courseId} is not null`),
     check('player_popups_target', sql`${t.videoId} is not null or ${t.courseId} is not null`),
   ],
 )

@@ -52,7 +52,10 @@ export const videoMedia = pgTable('video_media', {
   hlsPrefix: text(),
   /** The AES-128 key the segments under hls_prefix are encrypted with (16 bytes). */
   keyBytes: bytea(),
-  renditions: jsonb().$type<Rendition[]>().notNull().default(sql`'[]'::jsonb`),
+  renditions: jsonb()
+    .$type<Rendition[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** Public-storage key of the poster frame (WebP). */
   posterKey: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -87,7 +90,11 @@ export const jobs = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('jobs_claim_idx').on(t.runAt, t.id).where(sql`${t.status} in ('queued', 'running')`),
-    uniqueIndex('jobs_singleton_key').on(t.singletonKey).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_claim_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_singleton_key')
+      .on(t.singletonKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 )

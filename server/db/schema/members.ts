@@ -9,7 +9,9 @@ export const members = pgTable(
     nickname: text().notNull(),
     avatarUrl: text(),
     gender: smallint().notNull().default(0),
-    role: text({ enum: ['member', 'staff', 'admin'] }).notNull().default('member'),
+    role: text({ enum: ['member', 'staff', 'admin'] })
+      .notNull()
+      .default('member'),
     wxUnionid: text(),
     wxOpenid: text(),
     /** Members who bought elsewhere are imported with their phone; `/ke2` logs only these in. */
@@ -19,9 +21,15 @@ export const members = pgTable(
     lastLoginAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('members_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
-    uniqueIndex('members_wx_unionid_key').on(t.wxUnionid).where(sql`${t.wxUnionid} is not null`),
-    uniqueIndex('members_wx_openid_key').on(t.wxOpenid).where(sql`${t.wxOpenid} is not null`),
+    uniqueIndex('members_phone_key')
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('members_wx_unionid_key')
+      .on(t.wxUnionid)
+      .where(sql`${t.wxUnionid} is not null`),
+    uniqueIndex('members_wx_openid_key')
+      .on(t.wxOpenid)
+      .where(sql`${t.wxOpenid} is not null`),
   ],
 )
 
@@ -73,7 +81,10 @@ export const loginFailures = pgTable(
     phone: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_phone_idx').on(t.phone, t.createdAt), index('login_failures_created_idx').on(t.createdAt)],
+  (t) => [
+    index('login_failures_phone_idx').on(t.phone, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 )
 
 /** Images members uploaded (avatars), re-encoded and stripped of metadata. */

@@ -1,6 +1,15 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { alipayTime, fenToYuan, parseAlipayTime, responseKey, signContent, verifyRequestParams, yuanToFen, type Params } from './alipay-crypto.ts'
+import {
+  alipayTime,
+  fenToYuan,
+  parseAlipayTime,
+  responseKey,
+  signContent,
+  verifyRequestParams,
+  yuanToFen,
+  type Params,
+} from './alipay-crypto.ts'
 import { AlipayBrand, renderCashier, renderResult } from './cashier-page.ts'
 import { createNotifier, DEFAULT_RETRY_DELAYS_MS, type Delivery, type Notifier } from './notifier.ts'
 import { rsaSign } from './wechatpay-crypto.ts'
@@ -68,17 +77,23 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
   const trades = new Map<string, AlipaySimTrade>()
   const byToken = new Map<string, AlipaySimTrade>()
   const faults: AlipaySimulator['faults'] = { refundError: null }
-  const notifier = createNotifier({ fetch: options.fetch ?? globalThis.fetch, retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS })
+  const notifier = createNotifier({
+    fetch: options.fetch ?? globalThis.fetch,
+    retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+  })
 
   function expireIfDue(t: AlipaySimTrade) {
-    if (t.status === 'WAIT_BUYER_PAY' && t.timeExpire && t.timeExpire.getTime() <= options.now().getTime()) t.status = 'TRADE_CLOSED'
+    if (t.status === 'WAIT_BUYER_PAY' && t.timeExpire && t.timeExpire.getTime() <= options.now().getTime())
+      t.status = 'TRADE_CLOSED'
   }
 
   function signedForm(params: Params) {
     const all: Params = { ...params, sign_type: 'RSA2' }
     // Notifications are signed without sign_type in the content.
     const sign = rsaSign(options.alipayPrivateKey, signContent(all, ['sign', 'sign_type']))
-    return new URLSearchParams(Object.entries({ ...all, sign }).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '')).toString()
+    return new URLSearchParams(
+      Object.entries({ ...all, sign }).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+    ).toString()
   }
 
   function paymentNotification(t: AlipaySimTrade, overrides: Params = {}) {
@@ -130,20 +145,36 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
   function answer(reply: FastifyReply, method: string, content: Record<string, unknown>) {
     const inner = JSON.stringify(content)
     const sign = rsaSign(options.alipayPrivateKey, inner)
-    return reply.code(200).type('text/html;charset=utf-8').send(`{"${responseKey(method)}":${inner},"sign":"${sign}"}`)
+    return reply
+      .code(200)
+      .type('text/html;charset=utf-8')
+      .send(`{"${responseKey(method)}":${inner},"sign":"${sign}"}`)
   }
 
   const ok = (extra: Record<string, unknown>) => ({ code: '10000', msg: 'Success', ...extra })
-  const business = (subCode: string, subMsg: string) => ({ code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg })
+  const business = (subCode: string, subMsg: string) => ({
+    code: '40004',
+    msg: 'Business Failed',
+    sub_code: subCode,
+    sub_msg: subMsg,
+  })
 
   function html(reply: FastifyReply, body: string) {
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body)
   }
 
   function checkCommon(p: Params): Record<string, unknown> | null {
-    if (!p.app_id || p.app_id !== options.appId) return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' }
-    if (p.sign_type !== 'RSA2') return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature-type', sub_msg: '无效的签名类型' }
-    if (!verifyRequestParams(p, options.appPublicKey)) return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
+    if (!p.app_id || p.app_id !== options.appId)
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id', sub_msg: '无效的AppID参数' }
+    if (p.sign_type !== 'RSA2')
+      return {
+        code: '40002',
+        msg: 'Invalid Arguments',
+        sub_code: 'isv.invalid-signature-type',
+        sub_msg: '无效的签名类型',
+      }
+    if (!verifyRequestParams(p, options.appPublicKey))
+      return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
     const ts = parseAlipayTime(p.timestamp)
     if (!ts || Math.abs(ts.getTime() - options.now().getTime()) > 30 * 60_000) {
       return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-timestamp', sub_msg: '非法的时间戳参数' }
@@ -162,16 +193,28 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
 
   function openCashier(reply: FastifyReply, p: Params) {
     const problem = checkCommon(p)
-    if (problem) return html(reply, renderResult(AlipayBrand, '支付遇到问题', `错误代码 ${String(problem.sub_code)}：${String(problem.sub_msg)}`))
+    if (problem)
+      return html(
+        reply,
+        renderResult(AlipayBrand, '支付遇到问题', `错误代码 ${String(problem.sub_code)}：${String(problem.sub_msg)}`),
+      )
     const b = biz(p)
     const total = yuanToFen(typeof b?.total_amount === 'string' ? b.total_amount : undefined)
     const outTradeNo = typeof b?.out_trade_no === 'string' ? b.out_trade_no : ''
-    if (!b || !outTradeNo || total === null || total < 1 || typeof b.subject !== 'string' || b.product_code !== 'QUICK_WAP_WAY') {
+    if (
+      !b ||
+      !outTradeNo ||
+      total === null ||
+      total < 1 ||
+      typeof b.subject !== 'string' ||
+      b.product_code !== 'QUICK_WAP_WAY'
+    ) {
       return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 invalid-parameter：参数有误'))
     }
     let t = trades.get(outTradeNo)
     if (t) expireIfDue(t)
-    if (t && t.total !== total) return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 ACQ.CONTEXT_INCONSISTENT：交易信息被篡改'))
+    if (t && t.total !== total)
+      return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 ACQ.CONTEXT_INCONSISTENT：交易信息被篡改'))
     if (!t) {
       t = {
         outTradeNo,
@@ -192,7 +235,10 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
       byToken.set(t.token, t)
     }
     if (t.status !== 'WAIT_BUYER_PAY') {
-      return html(reply, renderResult(AlipayBrand, t.status === 'TRADE_CLOSED' ? '交易已关闭' : '订单已支付', '请回到商户页面查看。'))
+      return html(
+        reply,
+        renderResult(AlipayBrand, t.status === 'TRADE_CLOSED' ? '交易已关闭' : '订单已支付', '请回到商户页面查看。'),
+      )
     }
     const base = options.publicBase()
     return html(
@@ -258,7 +304,8 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     }
     if (method === 'alipay.trade.close') {
       if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      if (t.status !== 'WAIT_BUYER_PAY' && t.status !== 'TRADE_CLOSED') return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
+      if (t.status !== 'WAIT_BUYER_PAY' && t.status !== 'TRADE_CLOSED')
+        return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
       t.status = 'TRADE_CLOSED'
       return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo }))
     }
@@ -266,34 +313,75 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
       const amount = yuanToFen(typeof b?.refund_amount === 'string' ? b.refund_amount : undefined)
       const requestNo = typeof b?.out_request_no === 'string' && b.out_request_no ? b.out_request_no : t?.outTradeNo
       if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      if (amount === null || amount < 1 || !requestNo) return answer(reply, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter', sub_msg: '参数无效' })
+      if (amount === null || amount < 1 || !requestNo)
+        return answer(reply, method, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-parameter',
+          sub_msg: '参数无效',
+        })
       const done = t.refunds.get(requestNo)
       if (done !== undefined) {
         // The same out_request_no again: Alipay answers success without moving money a second time.
-        return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'N', refund_fee: fenToYuan(t.refunded) }))
+        return answer(
+          reply,
+          method,
+          ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'N', refund_fee: fenToYuan(t.refunded) }),
+        )
       }
-      if (t.status === 'WAIT_BUYER_PAY' || (t.status === 'TRADE_CLOSED' && t.refunded === 0)) return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
-      if (faults.refundError) return answer(reply, method, business(faults.refundError.subCode, faults.refundError.subMsg))
-      if (amount > t.total - t.refunded) return answer(reply, method, business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'))
+      if (t.status === 'WAIT_BUYER_PAY' || (t.status === 'TRADE_CLOSED' && t.refunded === 0))
+        return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
+      if (faults.refundError)
+        return answer(reply, method, business(faults.refundError.subCode, faults.refundError.subMsg))
+      if (amount > t.total - t.refunded)
+        return answer(reply, method, business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'))
       t.refunds.set(requestNo, amount)
       t.refunded += amount
       if (t.refunded === t.total) t.status = 'TRADE_CLOSED'
-      return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'Y', refund_fee: fenToYuan(t.refunded), gmt_refund_pay: alipayTime(options.now()) }))
+      return answer(
+        reply,
+        method,
+        ok({
+          trade_no: t.tradeNo,
+          out_trade_no: t.outTradeNo,
+          fund_change: 'Y',
+          refund_fee: fenToYuan(t.refunded),
+          gmt_refund_pay: alipayTime(options.now()),
+        }),
+      )
     }
     if (method === 'alipay.trade.fastpay.refund.query') {
       const requestNo = typeof b?.out_request_no === 'string' ? b.out_request_no : ''
       if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      if (!requestNo) return answer(reply, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.missing-parameter', sub_msg: '缺少 out_request_no' })
+      if (!requestNo)
+        return answer(reply, method, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.missing-parameter',
+          sub_msg: '缺少 out_request_no',
+        })
       const amount = t.refunds.get(requestNo)
       // A refund Alipay never made: a success answer without the refund in it.
       if (amount === undefined) return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo }))
       return answer(
         reply,
         method,
-        ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, out_request_no: requestNo, total_amount: fenToYuan(t.total), refund_amount: fenToYuan(amount), refund_status: 'REFUND_SUCCESS' }),
+        ok({
+          trade_no: t.tradeNo,
+          out_trade_no: t.outTradeNo,
+          out_request_no: requestNo,
+          total_amount: fenToYuan(t.total),
+          refund_amount: fenToYuan(amount),
+          refund_status: 'REFUND_SUCCESS',
+        }),
       )
     }
-    return answer(reply, method || 'error', { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' })
+    return answer(reply, method || 'error', {
+      code: '40004',
+      msg: 'Business Failed',
+      sub_code: 'isv.invalid-method',
+      sub_msg: '不存在的方法名',
+    })
   }
 
   async function plugin(app: FastifyInstance) {
@@ -305,22 +393,28 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     // The browser arrives here with the signed alipay.trade.wap.pay request (a page redirect).
     app.get<{ Querystring: Params }>('/gateway.do', { schema: { hide: true } }, async (request, reply) => {
       const p = { ...request.query }
-      if (p.method !== 'alipay.trade.wap.pay') return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 invalid-method'))
+      if (p.method !== 'alipay.trade.wap.pay')
+        return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 invalid-method'))
       return openCashier(reply, p)
     })
 
-    app.post<{ Body: Params; Querystring: Params }>('/gateway.do', { schema: { hide: true } }, async (request, reply) => {
-      const p: Params = { ...(request.body ?? {}) }
-      if (p.method === 'alipay.trade.wap.pay') return openCashier(reply, p)
-      return apiCall(reply, p)
-    })
+    app.post<{ Body: Params; Querystring: Params }>(
+      '/gateway.do',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const p: Params = { ...(request.body ?? {}) }
+        if (p.method === 'alipay.trade.wap.pay') return openCashier(reply, p)
+        return apiCall(reply, p)
+      },
+    )
 
     app.post<{ Body: Params }>('/cashier/pay', { schema: { hide: true } }, async (request, reply) => {
       const t = byToken.get(request.body?.token ?? '')
       if (!t) return html(reply, renderResult(AlipayBrand, '订单不存在', ''))
       expireIfDue(t)
       if (t.status === 'WAIT_BUYER_PAY') pay(t.outTradeNo)
-      else if (t.status === 'TRADE_CLOSED') return html(reply, renderResult(AlipayBrand, '交易已关闭', '请回到商户页面重新下单。'))
+      else if (t.status === 'TRADE_CLOSED')
+        return html(reply, renderResult(AlipayBrand, '交易已关闭', '请回到商户页面重新下单。'))
       const location = returnLocation(t)
       return location ? reply.redirect(location, 302) : html(reply, renderResult(AlipayBrand, '支付成功', ''))
     })
@@ -328,7 +422,9 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     app.post<{ Body: Params }>('/cashier/cancel', { schema: { hide: true } }, async (request, reply) => {
       const t = byToken.get(request.body?.token ?? '')
       const back = t?.quitUrl ?? t?.returnUrl
-      return back && /^https?:\/\//.test(back) ? reply.redirect(back, 302) : html(reply, renderResult(AlipayBrand, '已取消支付', ''))
+      return back && /^https?:\/\//.test(back)
+        ? reply.redirect(back, 302)
+        : html(reply, renderResult(AlipayBrand, '已取消支付', ''))
     })
   }
 

@@ -44,7 +44,13 @@ const tradeState: Record<string, ProviderTrade['state']> = {
   TRADE_CLOSED: 'closed',
 }
 
-const REFUND_REFUSALS = ['ACQ.TRADE_NOT_EXIST', 'ACQ.TRADE_STATUS_ERROR', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'ACQ.REASON_TRADE_REFUND_FEE_ERR', 'ACQ.SELLER_BALANCE_NOT_ENOUGH']
+const REFUND_REFUSALS = [
+  'ACQ.TRADE_NOT_EXIST',
+  'ACQ.TRADE_STATUS_ERROR',
+  'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+  'ACQ.REASON_TRADE_REFUND_FEE_ERR',
+  'ACQ.SELLER_BALANCE_NOT_ENOUGH',
+]
 
 /**
  * The Alipay open-platform adapter for WAP payments (alipay.trade.wap.pay) with RSA2 signatures; the trade
@@ -107,7 +113,10 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
   }
 
   function failure(method: string, a: AlipayAnswer) {
-    return new ProviderError(a.sub_code ?? a.code ?? null, `Alipay ${method}: ${a.code} ${a.sub_code ?? ''} ${a.sub_msg ?? a.msg ?? ''}`.trim())
+    return new ProviderError(
+      a.sub_code ?? a.code ?? null,
+      `Alipay ${method}: ${a.code} ${a.sub_code ?? ''} ${a.sub_msg ?? a.msg ?? ''}`.trim(),
+    )
   }
 
   return {
@@ -116,7 +125,8 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
     mchId: options.appId,
 
     async prepay(input): Promise<PrepayResult> {
-      if (input.method !== 'alipay_wap') throw new ProviderError('PARAM_ERROR', `${input.method} is not an Alipay method`)
+      if (input.method !== 'alipay_wap')
+        throw new ProviderError('PARAM_ERROR', `${input.method} is not an Alipay method`)
       const params = commonParams(
         'alipay.trade.wap.pay',
         {
@@ -137,7 +147,8 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
     async query(orderNo) {
       const a = await call('alipay.trade.query', { out_trade_no: orderNo })
       if (a.code !== '10000') {
-        if (a.sub_code === 'ACQ.TRADE_NOT_EXIST') return { state: 'not_found', transactionId: null, amountFen: null, paidAt: null, appId: null, mchId: null }
+        if (a.sub_code === 'ACQ.TRADE_NOT_EXIST')
+          return { state: 'not_found', transactionId: null, amountFen: null, paidAt: null, appId: null, mchId: null }
         throw failure('alipay.trade.query', a)
       }
       return {
@@ -173,7 +184,10 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
     },
 
     async queryRefund(input): Promise<ProviderRefundStatus> {
-      const a = await call('alipay.trade.fastpay.refund.query', { out_trade_no: input.orderNo, out_request_no: input.refundNo })
+      const a = await call('alipay.trade.fastpay.refund.query', {
+        out_trade_no: input.orderNo,
+        out_request_no: input.refundNo,
+      })
       const none: ProviderRefundStatus = { state: 'not_found', providerRefundId: null, amountFen: null }
       if (a.code !== '10000') {
         if (a.sub_code === 'ACQ.TRADE_NOT_EXIST') return none
@@ -182,7 +196,11 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
       // REFUND_SUCCESS is a refund done; without it Alipay did not get the request or the refund failed: send it
       // again with the same out_request_no, which Alipay answers without moving money twice.
       if (a.refund_status !== 'REFUND_SUCCESS') return none
-      return { state: 'succeeded', providerRefundId: input.refundNo, amountFen: yuanToFen(typeof a.refund_amount === 'string' ? a.refund_amount : undefined) }
+      return {
+        state: 'succeeded',
+        providerRefundId: input.refundNo,
+        amountFen: yuanToFen(typeof a.refund_amount === 'string' ? a.refund_amount : undefined),
+      }
     },
 
     verifyPayment(n: IncomingNotification): VerifiedPayment {
@@ -190,7 +208,8 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
       const params: Params = {}
       for (const [k, v] of form) params[k] = v
       if (!params.sign) throw new NotificationError('bad_signature', 'no sign')
-      if (!verifyNotificationParams(params, options.alipayPublicKey)) throw new NotificationError('bad_signature', 'signature does not match')
+      if (!verifyNotificationParams(params, options.alipayPublicKey))
+        throw new NotificationError('bad_signature', 'signature does not match')
       const amountFen = yuanToFen(params.total_amount)
       if (!params.notify_id || !params.out_trade_no || !params.trade_no || amountFen === null || !params.app_id) {
         throw new NotificationError('bad_body', 'notification lacks fields')

@@ -126,5 +126,10 @@ export function renderRefunds(brand: Brand, rows: RefundRowView[], completeActio
   const body = `<h1 class="state">退款管理</h1>
 ${items || '<section class="card"><div class="desc">还没有退款</div></section>'}
 <p class="note">真实的退款需要一段时间到账；模拟器会在稍后自动完成，按“完成退款”可立即完成并通知服务器。</p>`
-  return layout(brand, `${brand.name} - 退款管理`, body, '<style>.refund{margin-bottom:12px}.refund .rows{margin-top:0;border-top:0;padding-top:0}.refund form{margin-top:12px}</style>')
+  return layout(
+    brand,
+    `${brand.name} - 退款管理`,
+    body,
+    '<style>.refund{margin-bottom:12px}.refund .rows{margin-top:0;border-top:0;padding-top:0}.refund form{margin-top:12px}</style>',
+  )
 }

@@ -14,7 +14,10 @@ export function readKeyText(value: string): string {
 }
 
 function wrap(base64: string, label: string) {
-  const body = base64.replace(/\s+/g, '').match(/.{1,64}/g)!.join('\n')
+  const body = base64
+    .replace(/\s+/g, '')
+    .match(/.{1,64}/g)!
+    .join('\n')
   return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`
 }
 

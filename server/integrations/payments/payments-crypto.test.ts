@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { fenToYuan, parseAlipayTime, alipayTime, responseSignedText, signContent, signParams, verifyNotificationParams, verifyRequestParams, yuanToFen } from './alipay-crypto.ts'
+import {
+  fenToYuan,
+  parseAlipayTime,
+  alipayTime,
+  responseSignedText,
+  signContent,
+  signParams,
+  verifyNotificationParams,
+  verifyRequestParams,
+  yuanToFen,
+} from './alipay-crypto.ts'
 import { loadCertificate, loadPrivateKey, loadPublicKey } from './keys.ts'
 import { TestAlipay as A, TestWechatPay as W } from './test-keys/test-keys.ts'
 import {
@@ -25,7 +35,8 @@ const V = {
     'TY91Yrp9NdCvbA/S7fNs2lmXcXrSvBYg+H3Jm55lW0tsRN7xuOqlfnOhgZQtxMk7Slq2OuSa7WZ80Wt714VxHkweAnvSV5wHgcgaDQWewGeUHPFB8q1DGmHY1XL/HDCJiTg8TA++tg28ReW7d3Dxxp8/mpKvBHIG8h2FaaSXY7/fJI8QM2tV3mWzuIWuR+IgpOOXK4PgvFU45IN3kZ2T408hw7njoflYPf4sh4+b1UAGbc21DwMnnz34Vp6Zh3z7kwnVeVQyzf1areDI9Vp4VeDlUtXBPYpfAA73bUnL0d1JapllWeWvXzdku26Q+5yZCuSJipz1o9vmtLsNYXjW9g==',
   resource: {
     algorithm: 'AEAD_AES_256_GCM',
-    ciphertext: 'IZiXNea3YlYzDKoh4VacyVeSKz1LcxQOTHS7/ajBcD+PKHXK91kZ4bYMn2E8Cx8Ca/Yks1Bm3/XZJZ88M7vOkSTg4RjeHNbEA9k/MJA=',
+    ciphertext:
+      'IZiXNea3YlYzDKoh4VacyVeSKz1LcxQOTHS7/ajBcD+PKHXK91kZ4bYMn2E8Cx8Ca/Yks1Bm3/XZJZ88M7vOkSTg4RjeHNbEA9k/MJA=',
     nonce: 'fdasflkja484',
     associated_data: 'transaction',
     original_type: 'transaction',
@@ -66,15 +77,26 @@ describe('WeChat Pay v3 request signing', () => {
   it('signs "METHOD\\nURL\\nTIMESTAMP\\nNONCE\\nBODY\\n" (verifiable with the merchant public key)', () => {
     const parsed = parseAuthorization(V.authorization)!
     expect(parsed).toMatchObject({ mchid: W.mchid, serialNo: W.merchantSerial, timestamp: '1795334400' })
-    const message = 'POST\n/v3/pay/transactions/jsapi\n1795334400\n593BEC0C930BF1AFEB40B4A08C8FB242\n{"appid":"wx_simulated_app"}\n'
-    expect(signatureMessage(['POST', '/v3/pay/transactions/jsapi', '1795334400', '593BEC0C930BF1AFEB40B4A08C8FB242', '{"appid":"wx_simulated_app"}'])).toBe(message)
+    const message =
+      'POST\n/v3/pay/transactions/jsapi\n1795334400\n593BEC0C930BF1AFEB40B4A08C8FB242\n{"appid":"wx_simulated_app"}\n'
+    expect(
+      signatureMessage([
+        'POST',
+        '/v3/pay/transactions/jsapi',
+        '1795334400',
+        '593BEC0C930BF1AFEB40B4A08C8FB242',
+        '{"appid":"wx_simulated_app"}',
+      ]),
+    ).toBe(message)
     expect(rsaVerify(W.merchantPublicKey, message, parsed.signature)).toBe(true)
     expect(rsaVerify(W.merchantPublicKey, message.replace('jsapi', 'h5'), parsed.signature)).toBe(false)
   })
 
   it('refuses an Authorization header of another scheme or with a field missing', () => {
     expect(parseAuthorization('Bearer x')).toBeNull()
-    expect(parseAuthorization('WECHATPAY2-SHA256-RSA2048 mchid="1",nonce_str="n",timestamp="1",serial_no="s"')).toBeNull()
+    expect(
+      parseAuthorization('WECHATPAY2-SHA256-RSA2048 mchid="1",nonce_str="n",timestamp="1",serial_no="s"'),
+    ).toBeNull()
     expect(parseAuthorization(undefined)).toBeNull()
   })
 })
@@ -109,40 +131,80 @@ describe('JSAPI paySign', () => {
 
 describe('WeChat Pay answer and notification signatures', () => {
   const body = '{"prepay_id":"wx1"}'
-  const headers = (signature: string, serial: string, timestamp = '1795334400') => ({ timestamp, nonce: 'N1', signature, serial })
+  const headers = (signature: string, serial: string, timestamp = '1795334400') => ({
+    timestamp,
+    nonce: 'N1',
+    signature,
+    serial,
+  })
 
   it('verifies a body signed with the WeChat Pay public key (PUB_KEY_ID_…)', () => {
-    const signed = signResponse({ privateKey: W.publicKeyPrivate, serial: W.publicKeyId, body, timestamp: 1795334400, nonce: 'N1' })
+    const signed = signResponse({
+      privateKey: W.publicKeyPrivate,
+      serial: W.publicKeyId,
+      body,
+      timestamp: 1795334400,
+      nonce: 'N1',
+    })
     expect(signed['Wechatpay-Signature']).toBe(V.publicKeySignature)
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, at)).toEqual({ ok: true })
+    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, at)).toEqual({
+      ok: true,
+    })
   })
 
   it('verifies a body signed with the platform certificate, found by its serial', () => {
-    expect(verifyWechatpaySignature(verifier, headers(V.certificateSignature, W.platformSerial), body, at)).toEqual({ ok: true })
-    expect(verifyWechatpaySignature(verifier, headers(V.certificateSignature, W.platformSerial.toLowerCase()), body, at)).toEqual({ ok: true })
+    expect(verifyWechatpaySignature(verifier, headers(V.certificateSignature, W.platformSerial), body, at)).toEqual({
+      ok: true,
+    })
+    expect(
+      verifyWechatpaySignature(verifier, headers(V.certificateSignature, W.platformSerial.toLowerCase()), body, at),
+    ).toEqual({ ok: true })
   })
 
   it('refuses a changed body, a swapped key, an unknown serial and missing headers', () => {
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), '{"prepay_id":"wx2"}', at)).toMatchObject({ ok: false, reason: 'bad_signature' })
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.platformSerial), body, at)).toMatchObject({ ok: false, reason: 'bad_signature' })
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, 'PUB_KEY_ID_0000'), body, at)).toMatchObject({ ok: false, detail: 'unknown serial PUB_KEY_ID_0000' })
+    expect(
+      verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), '{"prepay_id":"wx2"}', at),
+    ).toMatchObject({ ok: false, reason: 'bad_signature' })
+    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.platformSerial), body, at)).toMatchObject(
+      { ok: false, reason: 'bad_signature' },
+    )
+    expect(
+      verifyWechatpaySignature(verifier, headers(V.publicKeySignature, 'PUB_KEY_ID_0000'), body, at),
+    ).toMatchObject({ ok: false, detail: 'unknown serial PUB_KEY_ID_0000' })
     expect(verifyWechatpaySignature(verifier, null, body, at)).toMatchObject({ ok: false, reason: 'bad_signature' })
-    expect(verifyWechatpaySignature({ certificates: [], publicKey: null }, headers(V.publicKeySignature, W.publicKeyId), body, at)).toMatchObject({ ok: false })
+    expect(
+      verifyWechatpaySignature(
+        { certificates: [], publicKey: null },
+        headers(V.publicKeySignature, W.publicKeyId),
+        body,
+        at,
+      ),
+    ).toMatchObject({ ok: false })
   })
 
   it('accepts a timestamp up to 5 minutes off either way and refuses more', () => {
     const plus = (s: number) => new Date(at.getTime() + s * 1000)
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, plus(300)).ok).toBe(true)
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, plus(-300)).ok).toBe(true)
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, plus(301))).toMatchObject({ ok: false, reason: 'bad_timestamp' })
-    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId, 'abc'), body, at)).toMatchObject({ ok: false, reason: 'bad_timestamp' })
+    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, plus(300)).ok).toBe(
+      true,
+    )
+    expect(verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, plus(-300)).ok).toBe(
+      true,
+    )
+    expect(
+      verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId), body, plus(301)),
+    ).toMatchObject({ ok: false, reason: 'bad_timestamp' })
+    expect(
+      verifyWechatpaySignature(verifier, headers(V.publicKeySignature, W.publicKeyId, 'abc'), body, at),
+    ).toMatchObject({ ok: false, reason: 'bad_timestamp' })
   })
 })
 
 describe('AEAD_AES_256_GCM resource decryption', () => {
   it('decrypts the vector with the APIv3 key, nonce and associated data', () => {
     expect(decryptResource(V.resource, W.apiV3Key)).toBe(V.resourcePlain)
-    expect(encryptResource(V.resourcePlain, W.apiV3Key, V.resource.nonce, 'transaction', 'transaction')).toEqual(V.resource)
+    expect(encryptResource(V.resourcePlain, W.apiV3Key, V.resource.nonce, 'transaction', 'transaction')).toEqual(
+      V.resource,
+    )
   })
 
   it('fails on another key, changed associated data, a changed byte or another algorithm', () => {
@@ -172,21 +234,36 @@ describe('Alipay RSA2', () => {
     )
     expect(signParams(request, A.appPrivateKey)).toBe(V.alipayRequestSign)
     expect(verifyRequestParams({ ...request, sign: V.alipayRequestSign }, A.appPublicKey)).toBe(true)
-    expect(verifyRequestParams({ ...request, timestamp: '2026-11-22 16:00:01', sign: V.alipayRequestSign }, A.appPublicKey)).toBe(false)
+    expect(
+      verifyRequestParams({ ...request, timestamp: '2026-11-22 16:00:01', sign: V.alipayRequestSign }, A.appPublicKey),
+    ).toBe(false)
   })
 
   it('verifies a notification without sign and sign_type in the content, with Alipay public key only', () => {
-    const n = { notify_id: 'abc', out_trade_no: 'ZX2026112200000001', total_amount: '99.00', trade_status: 'TRADE_SUCCESS', sign_type: 'RSA2', app_id: A.appId }
+    const n = {
+      notify_id: 'abc',
+      out_trade_no: 'ZX2026112200000001',
+      total_amount: '99.00',
+      trade_status: 'TRADE_SUCCESS',
+      sign_type: 'RSA2',
+      app_id: A.appId,
+    }
     expect(verifyNotificationParams({ ...n, sign: V.alipayNotifySign }, A.gatewayPublicKey)).toBe(true)
-    expect(verifyNotificationParams({ ...n, total_amount: '0.01', sign: V.alipayNotifySign }, A.gatewayPublicKey)).toBe(false)
+    expect(verifyNotificationParams({ ...n, total_amount: '0.01', sign: V.alipayNotifySign }, A.gatewayPublicKey)).toBe(
+      false,
+    )
     expect(verifyNotificationParams({ ...n, sign: V.alipayNotifySign }, A.appPublicKey)).toBe(false)
-    expect(verifyNotificationParams({ ...n, sign_type: 'RSA', sign: V.alipayNotifySign }, A.gatewayPublicKey)).toBe(false)
+    expect(verifyNotificationParams({ ...n, sign_type: 'RSA', sign: V.alipayNotifySign }, A.gatewayPublicKey)).toBe(
+      false,
+    )
     expect(verifyNotificationParams(n, A.gatewayPublicKey)).toBe(false)
   })
 
   it("finds the exact signed text of an answer's response member", () => {
     const inner = '{"code":"10000","msg":"Success","note":"a \\"}\\" b","nested":{"x":1}}'
-    expect(responseSignedText(`{"alipay_trade_query_response":${inner},"sign":"abc"}`, 'alipay_trade_query_response')).toBe(inner)
+    expect(
+      responseSignedText(`{"alipay_trade_query_response":${inner},"sign":"abc"}`, 'alipay_trade_query_response'),
+    ).toBe(inner)
     expect(responseSignedText('{"sign":"abc"}', 'alipay_trade_query_response')).toBeNull()
   })
 

@@ -4,7 +4,10 @@ import type { PaymentProviders } from './payments.ts'
 import { createWechatPay } from './wechatpay.ts'
 
 /** The real adapters for the configured merchants (or for the simulators, with the test keys). */
-export function createPaymentProviders(config: PaymentsConfig, deps: { fetch?: typeof globalThis.fetch; now: () => Date }): PaymentProviders {
+export function createPaymentProviders(
+  config: PaymentsConfig,
+  deps: { fetch?: typeof globalThis.fetch; now: () => Date },
+): PaymentProviders {
   const { wechat, alipay } = config
   return {
     wechat: createWechatPay({

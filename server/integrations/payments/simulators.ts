@@ -37,8 +37,16 @@ export function createPaymentSimulators(options: SimulatorOptions): PaymentSimul
       merchantPublicKey: TestWechatPay.merchantPublicKey,
       apiV3Key: TestWechatPay.apiV3Key,
       signWith: options.wechatSignWith ?? 'public_key',
-      platform: { serial: TestWechatPay.platformSerial, privateKey: TestWechatPay.platformPrivateKey, certificate: TestWechatPay.platformCertificate },
-      nextPlatform: { serial: TestWechatPay.platform2Serial, privateKey: TestWechatPay.platform2PrivateKey, certificate: TestWechatPay.platform2Certificate },
+      platform: {
+        serial: TestWechatPay.platformSerial,
+        privateKey: TestWechatPay.platformPrivateKey,
+        certificate: TestWechatPay.platformCertificate,
+      },
+      nextPlatform: {
+        serial: TestWechatPay.platform2Serial,
+        privateKey: TestWechatPay.platform2PrivateKey,
+        certificate: TestWechatPay.platform2Certificate,
+      },
       publicKey: { id: TestWechatPay.publicKeyId, privateKey: TestWechatPay.publicKeyPrivate },
       publicBase: () => `${options.publicBase()}${WECHATPAY_SIM_PREFIX}`,
       now: options.now,

@@ -9,7 +9,11 @@ import { paymentConfig, paymentEnvSchema } from './payments-config.ts'
 import { WECHATPAY_SIM_PREFIX } from './simulators.ts'
 import { TestWechatPay as W } from './test-keys/test-keys.ts'
 import { createWechatPay, type WechatPayProvider } from './wechatpay.ts'
-import { createCertificateStore, decryptPlatformCertificates, encryptPlatformCertificate } from './wechatpay-certificates.ts'
+import {
+  createCertificateStore,
+  decryptPlatformCertificates,
+  encryptPlatformCertificate,
+} from './wechatpay-certificates.ts'
 import { nonceStr, signResponse, verifyWechatpaySignature } from './wechatpay-crypto.ts'
 import { createWechatPaySimulator, type SimTrade, type WechatPaySimulator } from './wechatpay-simulator.ts'
 
@@ -19,7 +23,13 @@ const platform2 = { serial: W.platform2Serial, privateKey: W.platform2PrivateKey
 function listed(pems: string[], key: string = W.apiV3Key) {
   return {
     data: pems.map((pem, i) =>
-      encryptPlatformCertificate({ certificatePem: pem, apiV3Key: key, nonce: `nonce${i}abcdefg`.slice(0, 12), effectiveTime: '2026-11-01T00:00:00+08:00', expireTime: '2031-11-01T00:00:00+08:00' }),
+      encryptPlatformCertificate({
+        certificatePem: pem,
+        apiV3Key: key,
+        nonce: `nonce${i}abcdefg`.slice(0, 12),
+        effectiveTime: '2026-11-01T00:00:00+08:00',
+        expireTime: '2031-11-01T00:00:00+08:00',
+      }),
     ),
   }
 }
@@ -30,28 +40,58 @@ function received(n: { headers: Record<string, string>; body: string }) {
 }
 
 function signedBy(p: { serial: string; privateKey: string }, body: string, at: Date, serial = p.serial) {
-  const h = signResponse({ privateKey: p.privateKey, serial, body, timestamp: Math.floor(at.getTime() / 1000), nonce: nonceStr() })
-  return { timestamp: h['Wechatpay-Timestamp'], nonce: h['Wechatpay-Nonce'], signature: h['Wechatpay-Signature'], serial: h['Wechatpay-Serial'] }
+  const h = signResponse({
+    privateKey: p.privateKey,
+    serial,
+    body,
+    timestamp: Math.floor(at.getTime() / 1000),
+    nonce: nonceStr(),
+  })
+  return {
+    timestamp: h['Wechatpay-Timestamp'],
+    nonce: h['Wechatpay-Nonce'],
+    signature: h['Wechatpay-Signature'],
+    serial: h['Wechatpay-Serial'],
+  }
 }
 
 describe('platform certificates of GET /v3/certificates', () => {
   it('encrypts like an independent AES-256-GCM (vector made with Python cryptography) and decrypts back', () => {
-    const entry = encryptPlatformCertificate({ certificatePem: W.platform2Certificate, apiV3Key: W.apiV3Key, nonce: 'cert2nonce01', effectiveTime: 'x', expireTime: 'y' })
+    const entry = encryptPlatformCertificate({
+      certificatePem: W.platform2Certificate,
+      apiV3Key: W.apiV3Key,
+      nonce: 'cert2nonce01',
+      effectiveTime: 'x',
+      expireTime: 'y',
+    })
     expect(entry.serial_no).toBe(W.platform2Serial)
-    expect(entry.encrypt_certificate).toMatchObject({ algorithm: 'AEAD_AES_256_GCM', nonce: 'cert2nonce01', associated_data: 'certificate' })
-    expect(crypto.createHash('sha256').update(entry.encrypt_certificate.ciphertext).digest('hex')).toBe('39390b9bea97fbe7cd71602dce1f30abe9766be9940428c27d0660b985a294ef')
-    const [cert] = decryptPlatformCertificates({ data: [{ ...entry, expire_time: '2031-11-01T00:00:00+08:00' }] }, W.apiV3Key)
+    expect(entry.encrypt_certificate).toMatchObject({
+      algorithm: 'AEAD_AES_256_GCM',
+      nonce: 'cert2nonce01',
+      associated_data: 'certificate',
+    })
+    expect(crypto.createHash('sha256').update(entry.encrypt_certificate.ciphertext).digest('hex')).toBe(
+      '39390b9bea97fbe7cd71602dce1f30abe9766be9940428c27d0660b985a294ef',
+    )
+    const [cert] = decryptPlatformCertificates(
+      { data: [{ ...entry, expire_time: '2031-11-01T00:00:00+08:00' }] },
+      W.apiV3Key,
+    )
     expect(cert!.serial).toBe(W.platform2Serial)
     expect(cert!.expiresAt!.toISOString()).toBe('2031-10-31T16:00:00.000Z')
     // The decrypted certificate's key checks the rotated platform key's signatures.
     const at = new Date()
     const keys = { certificates: [cert!], publicKey: null }
     expect(verifyWechatpaySignature(keys, signedBy(platform2, '{"a":1}', at), '{"a":1}', at)).toEqual({ ok: true })
-    expect(verifyWechatpaySignature(keys, signedBy(platform1, '{"a":1}', at, W.platform2Serial), '{"a":1}', at)).toMatchObject({ ok: false })
+    expect(
+      verifyWechatpaySignature(keys, signedBy(platform1, '{"a":1}', at, W.platform2Serial), '{"a":1}', at),
+    ).toMatchObject({ ok: false })
   })
 
-  it('refuses a wrong APIv3 key, a changed ciphertext, a serial that is not the certificate\'s and a malformed answer', () => {
-    expect(() => decryptPlatformCertificates(listed([W.platformCertificate], 'AnotherApiV3Key0123456789abcdefg'), W.apiV3Key)).toThrow(/does not decrypt/)
+  it("refuses a wrong APIv3 key, a changed ciphertext, a serial that is not the certificate's and a malformed answer", () => {
+    expect(() =>
+      decryptPlatformCertificates(listed([W.platformCertificate], 'AnotherApiV3Key0123456789abcdefg'), W.apiV3Key),
+    ).toThrow(/does not decrypt/)
     const answer = listed([W.platformCertificate])
     const c = Buffer.from(answer.data[0]!.encrypt_certificate.ciphertext, 'base64')
     c[10] = c[10]! ^ 1
@@ -60,8 +100,14 @@ describe('platform certificates of GET /v3/certificates', () => {
     const mislabelled = listed([W.platformCertificate])
     mislabelled.data[0]!.serial_no = W.platform2Serial
     expect(() => decryptPlatformCertificates(mislabelled, W.apiV3Key)).toThrow(/has serial/)
-    expect(() => decryptPlatformCertificates({ certificates: [] }, W.apiV3Key)).toThrow(/not a \/v3\/certificates answer/)
-    expect(decryptPlatformCertificates(listed([W.platformCertificate, W.platform2Certificate]), W.apiV3Key).map((x) => x.serial)).toEqual([W.platformSerial, W.platform2Serial])
+    expect(() => decryptPlatformCertificates({ certificates: [] }, W.apiV3Key)).toThrow(
+      /not a \/v3\/certificates answer/,
+    )
+    expect(
+      decryptPlatformCertificates(listed([W.platformCertificate, W.platform2Certificate]), W.apiV3Key).map(
+        (x) => x.serial,
+      ),
+    ).toEqual([W.platformSerial, W.platform2Serial])
   })
 
   it('the store picks the key by serial: downloaded ones first, configured ones as the fallback, expired ones never', async () => {
@@ -82,8 +128,12 @@ describe('platform certificates of GET /v3/certificates', () => {
     expect(store.keys().certificates.map((c) => c.serial)).toEqual([W.platform2Serial, W.platformSerial])
     expect(store.knows(W.platform2Serial.toLowerCase())).toBe(true)
     const body = '{"id":"n1"}'
-    expect(verifyWechatpaySignature(store.keys(), signedBy(platform1, body, clock.now()), body, clock.now())).toEqual({ ok: true })
-    expect(verifyWechatpaySignature(store.keys(), signedBy(platform2, body, clock.now()), body, clock.now())).toEqual({ ok: true })
+    expect(verifyWechatpaySignature(store.keys(), signedBy(platform1, body, clock.now()), body, clock.now())).toEqual({
+      ok: true,
+    })
+    expect(verifyWechatpaySignature(store.keys(), signedBy(platform2, body, clock.now()), body, clock.now())).toEqual({
+      ok: true,
+    })
 
     // A certificate past its expire_time is not used (the configured fallback still is).
     clock.set(new Date('2031-11-02T00:00:00+08:00'))
@@ -98,7 +148,10 @@ describe('platform certificates of GET /v3/certificates', () => {
       configured: { certificates: [], publicKey: null },
       download: async () => {
         const text = JSON.stringify(answer)
-        return { headers: signedBy({ serial: W.platform2Serial, privateKey: W.merchantPrivateKey }, text, clock.now()), body: text }
+        return {
+          headers: signedBy({ serial: W.platform2Serial, privateKey: W.merchantPrivateKey }, text, clock.now()),
+          body: text,
+        }
       },
       now: clock.now,
     })
@@ -114,7 +167,8 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
   let app: FastifyInstance
   let sim: WechatPaySimulator
   let wechat: WechatPayProvider
-  const certificateFetches = () => sim.requests.filter((r) => r.method === 'GET' && r.path === '/v3/certificates').length
+  const certificateFetches = () =>
+    sim.requests.filter((r) => r.method === 'GET' && r.path === '/v3/certificates').length
 
   beforeEach(async () => {
     clock.reset()
@@ -178,7 +232,11 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
     const trade = await paidTrade('ZX2026112200000101')
     expect(certificateFetches()).toBe(1)
     expect(wechat.certificates.status().serials).toEqual([W.platformSerial])
-    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({ orderNo: trade.outTradeNo, success: true, amountFen: 100 })
+    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({
+      orderNo: trade.outTradeNo,
+      success: true,
+      amountFen: 100,
+    })
     expect(certificateFetches()).toBe(1)
   })
 
@@ -202,17 +260,25 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
     const trade = await paidTrade('ZX2026112200000103')
     sim.rotatePlatformCertificate()
     clock.advance(30_000)
-    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).rejects.toMatchObject({ outcome: 'bad_signature', message: `unknown serial ${W.platform2Serial}` })
+    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).rejects.toMatchObject({
+      outcome: 'bad_signature',
+      message: `unknown serial ${W.platform2Serial}`,
+    })
     expect(certificateFetches()).toBe(1)
     clock.advance(31_000)
-    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({ orderNo: trade.outTradeNo })
+    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({
+      orderNo: trade.outTradeNo,
+    })
     expect(certificateFetches()).toBe(2)
   })
 
   it('a flood of notifications with made-up serials downloads at most once a minute', async () => {
     const trade = await paidTrade('ZX2026112200000104')
     const good = received(sim.paymentNotification(trade))
-    const forged = () => ({ headers: { ...good.headers, 'wechatpay-serial': crypto.randomBytes(20).toString('hex').toUpperCase() }, body: good.body })
+    const forged = () => ({
+      headers: { ...good.headers, 'wechatpay-serial': crypto.randomBytes(20).toString('hex').toUpperCase() },
+      body: good.body,
+    })
     const flood = async (n: number) => {
       const results = await Promise.allSettled(Array.from({ length: n }, () => wechat.verifyPayment(forged())))
       for (const r of results) {
@@ -242,7 +308,9 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
     expect(certificateFetches()).toBe(1)
     clock.advance(3600_000 + 1000)
     const refreshedBefore = wechat.certificates.status().refreshedAt!.getTime()
-    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({ orderNo: trade.outTradeNo })
+    await expect(wechat.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({
+      orderNo: trade.outTradeNo,
+    })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(certificateFetches()).toBe(2)
     expect(wechat.certificates.status().refreshedAt!.getTime()).toBeGreaterThan(refreshedBefore)
@@ -251,7 +319,8 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
   it('keeps working with a configured certificate when the download fails', async () => {
     const failing: typeof fetch = async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-      if (url.endsWith('/v3/certificates')) return new Response('{"code":"SYSTEM_ERROR","message":"系统繁忙"}', { status: 500 })
+      if (url.endsWith('/v3/certificates'))
+        return new Response('{"code":"SYSTEM_ERROR","message":"系统繁忙"}', { status: 500 })
       return appFetch(() => app)(input, init)
     }
     const configured = createWechatPay({
@@ -267,7 +336,9 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
       now: clock.now,
     })
     const trade = await paidTrade('ZX2026112200000106')
-    await expect(configured.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({ orderNo: trade.outTradeNo })
+    await expect(configured.verifyPayment(received(sim.paymentNotification(trade)))).resolves.toMatchObject({
+      orderNo: trade.outTradeNo,
+    })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(configured.certificates.status()).toMatchObject({ serials: [W.platformSerial], refreshedAt: null })
     expect(configured.certificates.status().lastError).toMatch(/HTTP 500/)
@@ -276,8 +347,14 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
 
 describe('WECHATPAY_PLATFORM_CERT_DOWNLOAD', () => {
   const ctx = { production: true, publicUrl: 'https://zixue.example.com', wechatAppId: 'wx1234567890abcdef' }
-  const merchant = { WECHATPAY_MCHID: W.mchid, WECHATPAY_PRIVATE_KEY: W.merchantPrivateKey, WECHATPAY_CERT_SERIAL: W.merchantSerial, WECHATPAY_APIV3_KEY: W.apiV3Key }
-  const configure = (env: Record<string, string>, production = true) => paymentConfig(paymentEnvSchema.parse(env), { ...ctx, production })
+  const merchant = {
+    WECHATPAY_MCHID: W.mchid,
+    WECHATPAY_PRIVATE_KEY: W.merchantPrivateKey,
+    WECHATPAY_CERT_SERIAL: W.merchantSerial,
+    WECHATPAY_APIV3_KEY: W.apiV3Key,
+  }
+  const configure = (env: Record<string, string>, production = true) =>
+    paymentConfig(paymentEnvSchema.parse(env), { ...ctx, production })
 
   it('downloads by default when no WeChat Pay public key is configured (platform-certificate mode)', () => {
     const { config, problems } = configure(merchant)
@@ -291,14 +368,24 @@ describe('WECHATPAY_PLATFORM_CERT_DOWNLOAD', () => {
   it('does not download in public-key mode unless told to, and wants some key when switched off', () => {
     const publicKeyMode = { ...merchant, WECHATPAY_PUBLIC_KEY: W.publicKey, WECHATPAY_PUBLIC_KEY_ID: W.publicKeyId }
     expect(configure(publicKeyMode).config.wechat.downloadCertificates).toBe(false)
-    expect(configure({ ...publicKeyMode, WECHATPAY_PLATFORM_CERT_DOWNLOAD: 'true' }).config.wechat.downloadCertificates).toBe(true)
+    expect(
+      configure({ ...publicKeyMode, WECHATPAY_PLATFORM_CERT_DOWNLOAD: 'true' }).config.wechat.downloadCertificates,
+    ).toBe(true)
     const off = configure({ ...merchant, WECHATPAY_PLATFORM_CERT_DOWNLOAD: 'false' })
     expect(off.problems.some((p) => p.includes('WECHATPAY_PUBLIC_KEY:'))).toBe(true)
     expect(() => paymentEnvSchema.parse({ WECHATPAY_PLATFORM_CERT_DOWNLOAD: 'sometimes' })).toThrow()
   })
 
   it('the simulator signs with its public key, or with its platform certificate when downloads are on', () => {
-    expect(configure({}, false).config.wechat).toMatchObject({ simulated: true, downloadCertificates: false, simulatorSignWith: 'public_key' })
-    expect(configure({ WECHATPAY_PLATFORM_CERT_DOWNLOAD: 'true' }, false).config.wechat).toMatchObject({ simulated: true, downloadCertificates: true, simulatorSignWith: 'certificate' })
+    expect(configure({}, false).config.wechat).toMatchObject({
+      simulated: true,
+      downloadCertificates: false,
+      simulatorSignWith: 'public_key',
+    })
+    expect(configure({ WECHATPAY_PLATFORM_CERT_DOWNLOAD: 'true' }, false).config.wechat).toMatchObject({
+      simulated: true,
+      downloadCertificates: true,
+      simulatorSignWith: 'certificate',
+    })
   })
 })

@@ -65,9 +65,14 @@ export function decryptPlatformCertificates(json: unknown, apiV3Key: string): Pl
       throw new Error(`certificate ${entry.serial_no} is not a certificate`)
     }
     const serial = cert.serialNumber.toUpperCase()
-    if (serial !== entry.serial_no.toUpperCase()) throw new Error(`certificate listed as ${entry.serial_no} has serial ${serial}`)
+    if (serial !== entry.serial_no.toUpperCase())
+      throw new Error(`certificate listed as ${entry.serial_no} has serial ${serial}`)
     const expires = new Date(entry.expire_time)
-    return { serial, publicKey: cert.publicKey, expiresAt: Number.isNaN(expires.getTime()) ? new Date(cert.validTo) : expires }
+    return {
+      serial,
+      publicKey: cert.publicKey,
+      expiresAt: Number.isNaN(expires.getTime()) ? new Date(cert.validTo) : expires,
+    }
   })
 }
 
@@ -80,11 +85,25 @@ export function encryptPlatformCertificate(input: {
   expireTime: string
 }) {
   const cert = new crypto.X509Certificate(input.certificatePem)
-  const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(input.apiV3Key, 'utf8'), Buffer.from(input.nonce, 'utf8'))
+  const cipher = crypto.createCipheriv(
+    'aes-256-gcm',
+    Buffer.from(input.apiV3Key, 'utf8'),
+    Buffer.from(input.nonce, 'utf8'),
+  )
   cipher.setAAD(Buffer.from('certificate', 'utf8'))
   const data = Buffer.concat([cipher.update(input.certificatePem, 'utf8'), cipher.final(), cipher.getAuthTag()])
-  const encrypt_certificate: EncryptedResource = { algorithm: 'AEAD_AES_256_GCM', nonce: input.nonce, associated_data: 'certificate', ciphertext: data.toString('base64') }
-  return { serial_no: cert.serialNumber.toUpperCase(), effective_time: input.effectiveTime, expire_time: input.expireTime, encrypt_certificate }
+  const encrypt_certificate: EncryptedResource = {
+    algorithm: 'AEAD_AES_256_GCM',
+    nonce: input.nonce,
+    associated_data: 'certificate',
+    ciphertext: data.toString('base64'),
+  }
+  return {
+    serial_no: cert.serialNumber.toUpperCase(),
+    effective_time: input.effectiveTime,
+    expire_time: input.expireTime,
+    encrypt_certificate,
+  }
 }
 
 /** A signed answer of GET /v3/certificates, as received. */
@@ -143,7 +162,9 @@ export function createCertificateStore(options: CertificateStoreOptions): Certif
   function keys(): WechatpayVerifierKeys {
     const at = options.now().getTime()
     const fresh = downloaded.filter((c) => c.expiresAt === null || c.expiresAt.getTime() > at)
-    const fallback = options.configured.certificates.filter((c) => !fresh.some((f) => f.serial === c.serial.toUpperCase()))
+    const fallback = options.configured.certificates.filter(
+      (c) => !fresh.some((f) => f.serial === c.serial.toUpperCase()),
+    )
     return { certificates: [...fresh, ...fallback], publicKey: options.configured.publicKey }
   }
 
@@ -164,7 +185,12 @@ export function createCertificateStore(options: CertificateStoreOptions): Certif
       const certificates = decryptPlatformCertificates(json, options.apiV3Key)
       if (certificates.length === 0) throw new Error('the answer lists no certificate')
       const current = keys()
-      const verified = verifyWechatpaySignature({ certificates: [...certificates, ...current.certificates], publicKey: current.publicKey }, answer.headers, answer.body, options.now())
+      const verified = verifyWechatpaySignature(
+        { certificates: [...certificates, ...current.certificates], publicKey: current.publicKey },
+        answer.headers,
+        answer.body,
+        options.now(),
+      )
       if (!verified.ok) throw new Error(`the answer failed verification: ${verified.detail}`)
       downloaded = certificates
       refreshedAt = options.now().getTime()

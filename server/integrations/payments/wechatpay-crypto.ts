@@ -47,7 +47,13 @@ export interface RequestSignInput {
 
 /** The Authorization header of a merchant request. */
 export function requestAuthorization(input: RequestSignInput) {
-  const message = signatureMessage([input.method.toUpperCase(), input.url, String(input.timestamp), input.nonce, input.body])
+  const message = signatureMessage([
+    input.method.toUpperCase(),
+    input.url,
+    String(input.timestamp),
+    input.nonce,
+    input.body,
+  ])
   const signature = rsaSign(input.privateKey, message)
   return `${AUTH_SCHEMA} mchid="${input.mchid}",nonce_str="${input.nonce}",signature="${signature}",timestamp="${input.timestamp}",serial_no="${input.serialNo}"`
 }
@@ -72,7 +78,13 @@ export interface JsapiPayParams {
 }
 
 /** What WeixinJSBridge.invoke('getBrandWCPayRequest', …) takes, signed with the merchant key. */
-export function jsapiPayParams(input: { appId: string; prepayId: string; privateKey: crypto.KeyLike; timestamp: number; nonce: string }): JsapiPayParams {
+export function jsapiPayParams(input: {
+  appId: string
+  prepayId: string
+  privateKey: crypto.KeyLike
+  timestamp: number
+  nonce: string
+}): JsapiPayParams {
   const pkg = `prepay_id=${input.prepayId}`
   const timeStamp = String(input.timestamp)
   const paySign = rsaSign(input.privateKey, signatureMessage([input.appId, timeStamp, input.nonce, pkg]))
@@ -81,7 +93,11 @@ export function jsapiPayParams(input: { appId: string; prepayId: string; private
 
 /** Checks a paySign the way WeChat's client does (the simulator's bridge uses it). */
 export function verifyPaySign(params: Omit<JsapiPayParams, 'signType'>, merchantPublicKey: crypto.KeyLike) {
-  return rsaVerify(merchantPublicKey, signatureMessage([params.appId, params.timeStamp, params.nonceStr, params.package]), params.paySign)
+  return rsaVerify(
+    merchantPublicKey,
+    signatureMessage([params.appId, params.timeStamp, params.nonceStr, params.package]),
+    params.paySign,
+  )
 }
 
 /** The Wechatpay-* headers WeChat Pay puts on answers and notifications. */
@@ -92,7 +108,9 @@ export interface WechatpaySignedHeaders {
   serial: string
 }
 
-export function readSignedHeaders(headers: Record<string, string | string[] | undefined>): WechatpaySignedHeaders | null {
+export function readSignedHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): WechatpaySignedHeaders | null {
   const get = (name: string) => {
     const v = headers[name] ?? headers[name.toLowerCase()]
     return Array.isArray(v) ? v[0] : v
@@ -106,12 +124,21 @@ export function readSignedHeaders(headers: Record<string, string | string[] | un
 }
 
 /** Signs an answer or a notification body as WeChat Pay does (used by the simulator). */
-export function signResponse(input: { privateKey: crypto.KeyLike; serial: string; body: string; timestamp: number; nonce: string }) {
+export function signResponse(input: {
+  privateKey: crypto.KeyLike
+  serial: string
+  body: string
+  timestamp: number
+  nonce: string
+}) {
   return {
     'Wechatpay-Timestamp': String(input.timestamp),
     'Wechatpay-Nonce': input.nonce,
     'Wechatpay-Serial': input.serial,
-    'Wechatpay-Signature': rsaSign(input.privateKey, signatureMessage([String(input.timestamp), input.nonce, input.body])),
+    'Wechatpay-Signature': rsaSign(
+      input.privateKey,
+      signatureMessage([String(input.timestamp), input.nonce, input.body]),
+    ),
     'Wechatpay-Signature-Type': AUTH_SCHEMA,
   }
 }
@@ -136,15 +163,18 @@ export function verifyWechatpaySignature(
   now: Date,
 ): { ok: true } | { ok: false; reason: VerifyFailure; detail: string } {
   if (!headers) return { ok: false, reason: 'bad_signature', detail: 'missing Wechatpay-* headers' }
-  if (!/^\d{1,12}$/.test(headers.timestamp)) return { ok: false, reason: 'bad_timestamp', detail: 'timestamp is not a number' }
+  if (!/^\d{1,12}$/.test(headers.timestamp))
+    return { ok: false, reason: 'bad_timestamp', detail: 'timestamp is not a number' }
   const skew = Math.abs(now.getTime() / 1000 - Number(headers.timestamp))
   if (skew > 300) return { ok: false, reason: 'bad_timestamp', detail: `timestamp ${Math.round(skew)} s off` }
   let key: crypto.KeyObject | undefined
-  if (headers.serial.startsWith('PUB_KEY_ID_')) key = keys.publicKey?.id === headers.serial ? keys.publicKey.key : undefined
+  if (headers.serial.startsWith('PUB_KEY_ID_'))
+    key = keys.publicKey?.id === headers.serial ? keys.publicKey.key : undefined
   else key = keys.certificates.find((c) => c.serial.toUpperCase() === headers.serial.toUpperCase())?.publicKey
   if (!key) return { ok: false, reason: 'bad_signature', detail: `unknown serial ${headers.serial.slice(0, 64)}` }
   const message = signatureMessage([headers.timestamp, headers.nonce, body])
-  if (!rsaVerify(key, message, headers.signature)) return { ok: false, reason: 'bad_signature', detail: 'signature does not match' }
+  if (!rsaVerify(key, message, headers.signature))
+    return { ok: false, reason: 'bad_signature', detail: 'signature does not match' }
   return { ok: true }
 }
 
@@ -161,18 +191,34 @@ export function decryptResource(resource: EncryptedResource, apiV3Key: string): 
   if (resource.algorithm !== 'AEAD_AES_256_GCM') throw new Error(`unsupported algorithm ${resource.algorithm}`)
   const data = Buffer.from(resource.ciphertext, 'base64')
   if (data.length < 17) throw new Error('ciphertext too short')
-  const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'))
+  const decipher = crypto.createDecipheriv(
+    'aes-256-gcm',
+    Buffer.from(apiV3Key, 'utf8'),
+    Buffer.from(resource.nonce, 'utf8'),
+  )
   decipher.setAuthTag(data.subarray(data.length - 16))
   decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'))
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')
 }
 
 /** The other direction, for the simulator. */
-export function encryptResource(plaintext: string, apiV3Key: string, nonce: string, associatedData: string, originalType: string): EncryptedResource {
+export function encryptResource(
+  plaintext: string,
+  apiV3Key: string,
+  nonce: string,
+  associatedData: string,
+  originalType: string,
+): EncryptedResource {
   const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
   cipher.setAAD(Buffer.from(associatedData, 'utf8'))
   const encrypted = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()])
-  return { algorithm: 'AEAD_AES_256_GCM', ciphertext: encrypted.toString('base64'), nonce, associated_data: associatedData, original_type: originalType }
+  return {
+    algorithm: 'AEAD_AES_256_GCM',
+    ciphertext: encrypted.toString('base64'),
+    nonce,
+    associated_data: associatedData,
+    original_type: originalType,
+  }
 }
 
 /** RFC 3339 with the +08:00 offset WeChat Pay uses for time_expire and success_time. */

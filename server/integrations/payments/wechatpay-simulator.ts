@@ -102,7 +102,10 @@ export interface WechatPaySimulator {
   /** Pays a held trade as if the member pressed "确认支付"; returns the notification delivery. */
   pay(outTradeNo: string): Delivery
   /** Builds the signed, encrypted notification WeChat Pay would send for a trade (tests replay and tamper with it). */
-  paymentNotification(trade: SimTrade, overrides?: { id?: string; transaction?: Record<string, unknown>; timestamp?: number }): { headers: Record<string, string>; body: string }
+  paymentNotification(
+    trade: SimTrade,
+    overrides?: { id?: string; transaction?: Record<string, unknown>; timestamp?: number },
+  ): { headers: Record<string, string>; body: string }
   refundNotification(refund: SimRefund, overrides?: { id?: string }): { headers: Record<string, string>; body: string }
   /** Completes a PROCESSING refund now and notifies. */
   completeRefund(outRefundNo: string): void
@@ -128,7 +131,12 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
   const seenNonces = new Map<string, number>()
   const timers = new Set<NodeJS.Timeout>()
   const requests: WechatPaySimulator['requests'] = []
-  const faults: WechatPaySimulator['faults'] = { refundError: null, loseRefundAnswers: false, silentRefunds: false, refundOutcome: 'SUCCESS' }
+  const faults: WechatPaySimulator['faults'] = {
+    refundError: null,
+    loseRefundAnswers: false,
+    silentRefunds: false,
+    refundOutcome: 'SUCCESS',
+  }
   let platform = options.platform
   const listed: SimPlatform[] = [options.platform]
   const notifier = createNotifier({
@@ -169,7 +177,13 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
 
   function signed(body: string) {
     const s = signer()
-    return signResponse({ privateKey: s.privateKey, serial: s.serial, body, timestamp: Math.floor(options.now().getTime() / 1000), nonce: nonceStr() })
+    return signResponse({
+      privateKey: s.privateKey,
+      serial: s.serial,
+      body,
+      timestamp: Math.floor(options.now().getTime() / 1000),
+      nonce: nonceStr(),
+    })
   }
 
   function send(reply: FastifyReply, status: number, payload?: unknown) {
@@ -179,16 +193,19 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
     return reply.type('application/json; charset=utf-8').send(body)
   }
 
-  const fail = (reply: FastifyReply, status: number, code: string, message: string) => send(reply, status, { code, message })
+  const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
+    send(reply, status, { code, message })
 
   /** The merchant's request signature, as WeChat Pay checks it; null when it is fine. */
   function checkRequest(request: FastifyRequest, body: string): [number, string, string] | null {
     const auth = parseAuthorization(request.headers.authorization)
     if (!auth) return [401, 'SIGN_ERROR', 'Authorization 头缺失或格式错误']
     if (auth.mchid !== options.mchid) return [401, 'SIGN_ERROR', 'mchid 与商户号不一致']
-    if (auth.serialNo.toUpperCase() !== options.merchantSerial.toUpperCase()) return [401, 'SIGN_ERROR', '商户证书序列号有误']
+    if (auth.serialNo.toUpperCase() !== options.merchantSerial.toUpperCase())
+      return [401, 'SIGN_ERROR', '商户证书序列号有误']
     const ts = Number(auth.timestamp)
-    if (!Number.isFinite(ts) || Math.abs(options.now().getTime() / 1000 - ts) > 300) return [401, 'SIGN_ERROR', '请求时间戳过期']
+    if (!Number.isFinite(ts) || Math.abs(options.now().getTime() / 1000 - ts) > 300)
+      return [401, 'SIGN_ERROR', '请求时间戳过期']
     const message = signatureMessage([request.method, request.url, auth.timestamp, auth.nonce, body])
     if (!rsaVerify(options.merchantPublicKey, message, auth.signature)) return [401, 'SIGN_ERROR', '签名错误']
     const nowMs = options.now().getTime()
@@ -214,7 +231,9 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       bank_type: t.state === 'NOTPAY' || t.state === 'CLOSED' ? undefined : 'OTHERS',
       attach: '',
       success_time: t.successTime ? rfc3339Beijing(t.successTime) : undefined,
-      payer: { openid: t.openid ?? `o_sim_${crypto.createHash('sha1').update(t.outTradeNo).digest('hex').slice(0, 20)}` },
+      payer: {
+        openid: t.openid ?? `o_sim_${crypto.createHash('sha1').update(t.outTradeNo).digest('hex').slice(0, 20)}`,
+      },
       amount: {
         total: t.total,
         payer_total: t.state === 'NOTPAY' || t.state === 'CLOSED' ? undefined : t.total,
@@ -235,7 +254,10 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
     })
   }
 
-  function paymentNotification(t: SimTrade, overrides: { id?: string; transaction?: Record<string, unknown>; timestamp?: number } = {}) {
+  function paymentNotification(
+    t: SimTrade,
+    overrides: { id?: string; transaction?: Record<string, unknown>; timestamp?: number } = {},
+  ) {
     const body = envelope(overrides.id ?? crypto.randomUUID(), 'TRANSACTION.SUCCESS', '支付成功', 'transaction', {
       ...transactionJson(t),
       ...overrides.transaction,
@@ -253,17 +275,23 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
 
   function refundNotification(r: SimRefund, overrides: { id?: string } = {}) {
     const t = trades.get(r.outTradeNo)!
-    const body = envelope(overrides.id ?? crypto.randomUUID(), r.status === 'SUCCESS' ? 'REFUND.SUCCESS' : 'REFUND.ABNORMAL', '退款成功', 'refund', {
-      mchid: options.mchid,
-      out_trade_no: r.outTradeNo,
-      transaction_id: t.transactionId,
-      out_refund_no: r.outRefundNo,
-      refund_id: r.refundId,
-      refund_status: r.status,
-      success_time: rfc3339Beijing(options.now()),
-      user_received_account: '支付用户零钱',
-      amount: { total: t.total, refund: r.amount, payer_total: t.total, payer_refund: r.amount },
-    })
+    const body = envelope(
+      overrides.id ?? crypto.randomUUID(),
+      r.status === 'SUCCESS' ? 'REFUND.SUCCESS' : 'REFUND.ABNORMAL',
+      '退款成功',
+      'refund',
+      {
+        mchid: options.mchid,
+        out_trade_no: r.outTradeNo,
+        transaction_id: t.transactionId,
+        out_refund_no: r.outRefundNo,
+        refund_id: r.refundId,
+        refund_status: r.status,
+        success_time: rfc3339Beijing(options.now()),
+        user_received_account: '支付用户零钱',
+        amount: { total: t.total, refund: r.amount, payer_total: t.total, payer_refund: r.amount },
+      },
+    )
     return { headers: { ...signed(body), 'content-type': 'application/json' }, body }
   }
 
@@ -331,24 +359,37 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       const amount = b.amount as { total?: unknown; currency?: unknown } | undefined
       const payer = b.payer as { openid?: unknown } | undefined
       const scene = b.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined
-      const missing = ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'].find((k) => typeof b[k] !== 'string' || !b[k])
-      if (missing) return fail(reply, 400, 'PARAM_ERROR', `输入源“/body/${missing}”映射到值字段“${missing}”字符串规则校验失败`)
+      const missing = ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'].find(
+        (k) => typeof b[k] !== 'string' || !b[k],
+      )
+      if (missing)
+        return fail(reply, 400, 'PARAM_ERROR', `输入源“/body/${missing}”映射到值字段“${missing}”字符串规则校验失败`)
       if (b.mchid !== options.mchid) return fail(reply, 400, 'PARAM_ERROR', 'mchid 与请求头不一致')
-      if (!Number.isInteger(amount?.total) || (amount!.total as number) < 1) return fail(reply, 400, 'PARAM_ERROR', '订单金额必须为大于 0 的整数（分）')
-      if (!/^[\w*|-]{6,32}$/.test(String(b.out_trade_no))) return fail(reply, 400, 'PARAM_ERROR', 'out_trade_no 格式不正确')
-      if (!/^https?:\/\//.test(String(b.notify_url))) return fail(reply, 400, 'PARAM_ERROR', 'notify_url 必须是 http(s) 地址')
-      if (tradeType === 'JSAPI' && (typeof payer?.openid !== 'string' || !payer.openid)) return fail(reply, 400, 'PARAM_ERROR', 'JSAPI 下单必须传 payer.openid')
+      if (!Number.isInteger(amount?.total) || (amount!.total as number) < 1)
+        return fail(reply, 400, 'PARAM_ERROR', '订单金额必须为大于 0 的整数（分）')
+      if (!/^[\w*|-]{6,32}$/.test(String(b.out_trade_no)))
+        return fail(reply, 400, 'PARAM_ERROR', 'out_trade_no 格式不正确')
+      if (!/^https?:\/\//.test(String(b.notify_url)))
+        return fail(reply, 400, 'PARAM_ERROR', 'notify_url 必须是 http(s) 地址')
+      if (tradeType === 'JSAPI' && (typeof payer?.openid !== 'string' || !payer.openid))
+        return fail(reply, 400, 'PARAM_ERROR', 'JSAPI 下单必须传 payer.openid')
       if (tradeType === 'MWEB' && (typeof scene?.payer_client_ip !== 'string' || !scene.h5_info?.type)) {
         return fail(reply, 400, 'PARAM_ERROR', 'H5 下单必须传 scene_info.payer_client_ip 和 h5_info')
       }
       const outTradeNo = String(b.out_trade_no)
-      const timeExpire = typeof b.time_expire === 'string' ? new Date(b.time_expire) : new Date(options.now().getTime() + 2 * 3600_000)
+      const timeExpire =
+        typeof b.time_expire === 'string' ? new Date(b.time_expire) : new Date(options.now().getTime() + 2 * 3600_000)
       const existing = trades.get(outTradeNo)
       if (existing) {
         expireIfDue(existing)
-        if (existing.state === 'SUCCESS' || existing.state === 'REFUND') return fail(reply, 400, 'ORDERPAID', '该订单已支付')
+        if (existing.state === 'SUCCESS' || existing.state === 'REFUND')
+          return fail(reply, 400, 'ORDERPAID', '该订单已支付')
         if (existing.state === 'CLOSED') return fail(reply, 400, 'ORDER_CLOSED', '订单已关闭')
-        if (existing.tradeType !== tradeType || existing.total !== amount!.total || existing.description !== b.description) {
+        if (
+          existing.tradeType !== tradeType ||
+          existing.total !== amount!.total ||
+          existing.description !== b.description
+        ) {
           return fail(reply, 400, 'INVALID_REQUEST', '201 商户订单号重复')
         }
         return send(reply, 200, answerFor(existing))
@@ -389,7 +430,15 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
     expireIfDue(t)
     if (t.state !== 'NOTPAY') {
       const done = t.state === 'CLOSED' ? ['订单已关闭', '请回到商户页面重新下单。'] : ['订单已支付', '请勿重复支付。']
-      return html(reply, renderResult(WechatBrand, done[0]!, done[1]!, mode === 'jsapi' ? bridgeMessage(t.state === 'CLOSED' ? 'fail' : 'ok') : ''))
+      return html(
+        reply,
+        renderResult(
+          WechatBrand,
+          done[0]!,
+          done[1]!,
+          mode === 'jsapi' ? bridgeMessage(t.state === 'CLOSED' ? 'fail' : 'ok') : '',
+        ),
+      )
     }
     const base = options.publicBase()
     return html(
@@ -420,7 +469,13 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
     return typeof value === 'string' && /^https?:\/\//.test(value) ? value : ''
   }
 
-  function afterCashier(reply: FastifyReply, mode: string, redirectUrl: string, result: 'ok' | 'cancel', message: string) {
+  function afterCashier(
+    reply: FastifyReply,
+    mode: string,
+    redirectUrl: string,
+    result: 'ok' | 'cancel',
+    message: string,
+  ) {
     if (mode === 'jsapi') return html(reply, renderResult(WechatBrand, message, '', bridgeMessage(result)))
     if (mode === 'h5' && redirectUrl) return reply.redirect(redirectUrl, 302)
     return html(reply, renderResult(WechatBrand, message, result === 'ok' ? '可以回到电脑上的页面查看订单。' : ''))
@@ -460,38 +515,57 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       },
     )
 
-    app.post<{ Params: { no: string } }>('/v3/pay/transactions/out-trade-no/:no/close', { schema: { hide: true } }, async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : ''
-      const bad = checkRequest(request, raw)
-      if (bad) return fail(reply, ...bad)
-      const t = trades.get(request.params.no)
-      if (!t) return fail(reply, 404, 'ORDER_NOT_EXIST', '订单不存在')
-      if (t.state === 'SUCCESS' || t.state === 'REFUND') return fail(reply, 400, 'ORDERPAID', '订单已支付，不能关闭')
-      t.state = 'CLOSED'
-      return send(reply, 204)
-    })
+    app.post<{ Params: { no: string } }>(
+      '/v3/pay/transactions/out-trade-no/:no/close',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : ''
+        const bad = checkRequest(request, raw)
+        if (bad) return fail(reply, ...bad)
+        const t = trades.get(request.params.no)
+        if (!t) return fail(reply, 404, 'ORDER_NOT_EXIST', '订单不存在')
+        if (t.state === 'SUCCESS' || t.state === 'REFUND') return fail(reply, 400, 'ORDERPAID', '订单已支付，不能关闭')
+        t.state = 'CLOSED'
+        return send(reply, 204)
+      },
+    )
 
     app.post('/v3/refund/domestic/refunds', { schema: { hide: true } }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : ''
       const bad = checkRequest(request, raw)
       if (bad) return fail(reply, ...bad)
-      let b: { out_trade_no?: string; out_refund_no?: string; notify_url?: string; amount?: { refund?: number; total?: number } }
+      let b: {
+        out_trade_no?: string
+        out_refund_no?: string
+        notify_url?: string
+        amount?: { refund?: number; total?: number }
+      }
       try {
         b = JSON.parse(raw) as typeof b
       } catch {
         return fail(reply, 400, 'PARAM_ERROR', '请求体不是合法的 JSON')
       }
-      if (!b.out_refund_no || !b.out_trade_no || !Number.isInteger(b.amount?.refund) || !Number.isInteger(b.amount?.total)) {
+      if (
+        !b.out_refund_no ||
+        !b.out_trade_no ||
+        !Number.isInteger(b.amount?.refund) ||
+        !Number.isInteger(b.amount?.total)
+      ) {
         return fail(reply, 400, 'PARAM_ERROR', '缺少 out_trade_no、out_refund_no 或 amount')
       }
       const existing = refunds.get(b.out_refund_no)
       const t = trades.get(b.out_trade_no)
-      if (!t || (t.state !== 'SUCCESS' && t.state !== 'REFUND')) return fail(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在或未支付')
-      if (!existing && faults.refundError) return fail(reply, faults.refundError.status, faults.refundError.code, faults.refundError.message)
+      if (!t || (t.state !== 'SUCCESS' && t.state !== 'REFUND'))
+        return fail(reply, 404, 'RESOURCE_NOT_EXISTS', '订单不存在或未支付')
+      if (!existing && faults.refundError)
+        return fail(reply, faults.refundError.status, faults.refundError.code, faults.refundError.message)
       if (!existing) {
         if (b.amount!.total !== t.total) return fail(reply, 400, 'PARAM_ERROR', '订单金额与原订单不一致')
-        const processing = [...refunds.values()].filter((r) => r.outTradeNo === t.outTradeNo && r.status === 'PROCESSING').reduce((s, r) => s + r.amount, 0)
-        if (b.amount!.refund! < 1 || b.amount!.refund! > t.total - t.refunded - processing) return fail(reply, 403, 'NOT_ENOUGH', '可退款金额不足')
+        const processing = [...refunds.values()]
+          .filter((r) => r.outTradeNo === t.outTradeNo && r.status === 'PROCESSING')
+          .reduce((s, r) => s + r.amount, 0)
+        if (b.amount!.refund! < 1 || b.amount!.refund! > t.total - t.refunded - processing)
+          return fail(reply, 403, 'NOT_ENOUGH', '可退款金额不足')
       }
       const r: SimRefund = existing ?? {
         outRefundNo: b.out_refund_no,
@@ -515,74 +589,133 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       return send(reply, 200, refundJson(r))
     })
 
-    app.get<{ Params: { no: string } }>('/v3/refund/domestic/refunds/:no', { schema: { hide: true } }, async (request, reply) => {
-      const bad = checkRequest(request, '')
-      if (bad) return fail(reply, ...bad)
-      const r = refunds.get(request.params.no)
-      if (!r) return fail(reply, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
-      return send(reply, 200, refundJson(r))
-    })
+    app.get<{ Params: { no: string } }>(
+      '/v3/refund/domestic/refunds/:no',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const bad = checkRequest(request, '')
+        if (bad) return fail(reply, ...bad)
+        const r = refunds.get(request.params.no)
+        if (!r) return fail(reply, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
+        return send(reply, 200, refundJson(r))
+      },
+    )
 
     // The payment pages a browser sees.
-    app.get<{ Querystring: Record<string, string | undefined> }>('/checkmweb', { schema: { hide: true } }, async (request, reply) => {
-      const t = byPrepay.get(request.query.prepay_id ?? '')
-      if (!t || t.code !== request.query.package) return html(reply, renderResult(WechatBrand, '链接已失效', '请回到商户页面重新下单。'))
-      return cashier(reply, t, 'h5', safeRedirect(request.query.redirect_url))
-    })
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/checkmweb',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const t = byPrepay.get(request.query.prepay_id ?? '')
+        if (!t || t.code !== request.query.package)
+          return html(reply, renderResult(WechatBrand, '链接已失效', '请回到商户页面重新下单。'))
+        return cashier(reply, t, 'h5', safeRedirect(request.query.redirect_url))
+      },
+    )
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/scan', { schema: { hide: true } }, async (request, reply) => {
-      const t = byCode.get(request.query.pr ?? '')
-      if (!t) return html(reply, renderResult(WechatBrand, '二维码已失效', '请回到商户页面重新下单。'))
-      return cashier(reply, t, 'native', '')
-    })
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/scan',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const t = byCode.get(request.query.pr ?? '')
+        if (!t) return html(reply, renderResult(WechatBrand, '二维码已失效', '请回到商户页面重新下单。'))
+        return cashier(reply, t, 'native', '')
+      },
+    )
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/jsapi', { schema: { hide: true } }, async (request, reply) => {
-      const q = request.query
-      const prepayId = (q.package ?? '').replace(/^prepay_id=/, '')
-      const t = byPrepay.get(prepayId)
-      const params = { appId: q.appId ?? '', timeStamp: q.timeStamp ?? '', nonceStr: q.nonceStr ?? '', package: q.package ?? '', paySign: q.paySign ?? '' }
-      // WeChat's client refuses a request whose paySign does not verify with the merchant key, or of another AppID.
-      if (!t || q.signType !== 'RSA' || t.appid !== params.appId || !verifyPaySign(params, options.merchantPublicKey)) {
-        return html(reply, renderResult(WechatBrand, '支付验证签名失败', '请联系商户。', bridgeMessage('fail')))
-      }
-      return cashier(reply, t, 'jsapi', '')
-    })
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/jsapi',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const q = request.query
+        const prepayId = (q.package ?? '').replace(/^prepay_id=/, '')
+        const t = byPrepay.get(prepayId)
+        const params = {
+          appId: q.appId ?? '',
+          timeStamp: q.timeStamp ?? '',
+          nonceStr: q.nonceStr ?? '',
+          package: q.package ?? '',
+          paySign: q.paySign ?? '',
+        }
+        // WeChat's client refuses a request whose paySign does not verify with the merchant key, or of another AppID.
+        if (
+          !t ||
+          q.signType !== 'RSA' ||
+          t.appid !== params.appId ||
+          !verifyPaySign(params, options.merchantPublicKey)
+        ) {
+          return html(reply, renderResult(WechatBrand, '支付验证签名失败', '请联系商户。', bridgeMessage('fail')))
+        }
+        return cashier(reply, t, 'jsapi', '')
+      },
+    )
 
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     })
 
-    app.post<{ Body: Record<string, string | undefined> }>('/cashier/pay', { schema: { hide: true } }, async (request, reply) => {
-      const t = byPrepay.get(request.body?.prepay_id ?? '')
-      const mode = request.body?.mode ?? 'h5'
-      const redirectUrl = safeRedirect(request.body?.redirect_url)
-      if (!t) return html(reply, renderResult(WechatBrand, '订单不存在', ''))
-      expireIfDue(t)
-      if (t.state !== 'NOTPAY') return cashier(reply, t, mode === 'jsapi' ? 'jsapi' : mode === 'native' ? 'native' : 'h5', redirectUrl)
-      pay(t.outTradeNo)
-      return afterCashier(reply, mode, redirectUrl, 'ok', '支付成功')
-    })
+    app.post<{ Body: Record<string, string | undefined> }>(
+      '/cashier/pay',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const t = byPrepay.get(request.body?.prepay_id ?? '')
+        const mode = request.body?.mode ?? 'h5'
+        const redirectUrl = safeRedirect(request.body?.redirect_url)
+        if (!t) return html(reply, renderResult(WechatBrand, '订单不存在', ''))
+        expireIfDue(t)
+        if (t.state !== 'NOTPAY')
+          return cashier(reply, t, mode === 'jsapi' ? 'jsapi' : mode === 'native' ? 'native' : 'h5', redirectUrl)
+        pay(t.outTradeNo)
+        return afterCashier(reply, mode, redirectUrl, 'ok', '支付成功')
+      },
+    )
 
-    app.post<{ Body: Record<string, string | undefined> }>('/cashier/cancel', { schema: { hide: true } }, async (request, reply) =>
-      afterCashier(reply, request.body?.mode ?? 'h5', safeRedirect(request.body?.redirect_url), 'cancel', '已取消支付'),
+    app.post<{ Body: Record<string, string | undefined> }>(
+      '/cashier/cancel',
+      { schema: { hide: true } },
+      async (request, reply) =>
+        afterCashier(
+          reply,
+          request.body?.mode ?? 'h5',
+          safeRedirect(request.body?.redirect_url),
+          'cancel',
+          '已取消支付',
+        ),
     )
 
     // The merchant platform's refunds (demo): a person completes a processing refund now instead of waiting.
     app.get('/refunds', { schema: { hide: true } }, async (_request, reply) => {
       const label = { PROCESSING: '退款处理中', SUCCESS: '退款成功', ABNORMAL: '退款异常' } as const
       const rows = [...refunds.values()]
-        .sort((a, b) => Number(b.status === 'PROCESSING') - Number(a.status === 'PROCESSING') || b.createdAt.getTime() - a.createdAt.getTime())
-        .map((r) => ({ refundNo: r.outRefundNo, orderNo: r.outTradeNo, amountFen: r.amount, status: label[r.status], processing: r.status === 'PROCESSING' }))
+        .sort(
+          (a, b) =>
+            Number(b.status === 'PROCESSING') - Number(a.status === 'PROCESSING') ||
+            b.createdAt.getTime() - a.createdAt.getTime(),
+        )
+        .map((r) => ({
+          refundNo: r.outRefundNo,
+          orderNo: r.outTradeNo,
+          amountFen: r.amount,
+          status: label[r.status],
+          processing: r.status === 'PROCESSING',
+        }))
       return html(reply, renderRefunds(WechatBrand, rows, `${options.publicBase()}/refunds/complete`))
     })
 
-    app.post<{ Body: Record<string, string | undefined> }>('/refunds/complete', { schema: { hide: true } }, async (request, reply) => {
-      completeRefund(request.body?.out_refund_no ?? '')
-      return reply.redirect(`${options.publicBase()}/refunds`, 303)
-    })
+    app.post<{ Body: Record<string, string | undefined> }>(
+      '/refunds/complete',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        completeRefund(request.body?.out_refund_no ?? '')
+        return reply.redirect(`${options.publicBase()}/refunds`, 303)
+      },
+    )
 
     app.get('/bridge.js', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bridgeScript(options.publicBase())),
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(bridgeScript(options.publicBase())),
     )
   }
 
@@ -645,4 +778,3 @@ function bridgeScript(base: string) {
 })();
 `
 }
-

@@ -67,7 +67,13 @@ const transaction = z.object({
   trade_state: z.string(),
   trade_state_desc: z.string().optional(),
   success_time: z.string().optional(),
-  amount: z.object({ total: z.number().int().optional(), payer_total: z.number().int().optional(), currency: z.string().optional() }).optional(),
+  amount: z
+    .object({
+      total: z.number().int().optional(),
+      payer_total: z.number().int().optional(),
+      currency: z.string().optional(),
+    })
+    .optional(),
 })
 
 const refundBody = z.object({
@@ -112,7 +118,12 @@ const stateOf: Record<string, ProviderTrade['state']> = {
   REVOKED: 'closed',
 }
 
-const refundStateOf: Record<string, RefundResult['state']> = { SUCCESS: 'succeeded', PROCESSING: 'processing', CLOSED: 'failed', ABNORMAL: 'failed' }
+const refundStateOf: Record<string, RefundResult['state']> = {
+  SUCCESS: 'succeeded',
+  PROCESSING: 'processing',
+  CLOSED: 'failed',
+  ABNORMAL: 'failed',
+}
 
 /**
  * Refund request errors that will not go away by sending the same request again on their own: the refund is
@@ -120,7 +131,15 @@ const refundStateOf: Record<string, RefundResult['state']> = { SUCCESS: 'succeed
  * merchant's balance is short: top it up). Anything else (timeouts, SYSTEM_ERROR, FREQUENCY_LIMITED) leaves the
  * refund processing, and the refund sweep asks again.
  */
-const REFUND_REFUSALS = new Set(['NOT_ENOUGH', 'USER_ACCOUNT_ABNORMAL', 'RESOURCE_NOT_EXISTS', 'PARAM_ERROR', 'INVALID_REQUEST', 'NO_AUTH', 'MCH_NOT_EXISTS'])
+const REFUND_REFUSALS = new Set([
+  'NOT_ENOUGH',
+  'USER_ACCOUNT_ABNORMAL',
+  'RESOURCE_NOT_EXISTS',
+  'PARAM_ERROR',
+  'INVALID_REQUEST',
+  'NO_AUTH',
+  'MCH_NOT_EXISTS',
+])
 
 /**
  * The WeChat Pay API v3 adapter: every request signed with the merchant key, every answer's signature checked
@@ -159,7 +178,11 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
   }
 
   /** One signed request; the answer as received, not yet verified. */
-  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ res: Response; answer: string }> {
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ res: Response; answer: string }> {
     const text = body === undefined ? '' : JSON.stringify(body)
     const auth = requestAuthorization({
       mchid: options.mchid,
@@ -194,11 +217,16 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
     return { res, answer }
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: unknown }> {
     const { res, answer } = await send(method, path, body)
     if (res.status >= 200 && res.status < 300) {
       const verified = await verifySigned(readSignedHeaders(Object.fromEntries(res.headers)), answer)
-      if (!verified.ok) throw new ProviderError('SIGN_ERROR', `WeChat Pay answer to ${path} failed verification: ${verified.detail}`)
+      if (!verified.ok)
+        throw new ProviderError('SIGN_ERROR', `WeChat Pay answer to ${path} failed verification: ${verified.detail}`)
     }
     let json: unknown = null
     if (answer) {
@@ -210,7 +238,10 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
     }
     if (res.status >= 400) {
       const e = errorBody.safeParse(json)
-      throw new ProviderError(e.success ? e.data.code : null, `WeChat Pay ${path}: HTTP ${res.status} ${e.success ? e.data.message : ''}`.trim())
+      throw new ProviderError(
+        e.success ? e.data.code : null,
+        `WeChat Pay ${path}: HTTP ${res.status} ${e.success ? e.data.message : ''}`.trim(),
+      )
     }
     return { status: res.status, json }
   }
@@ -233,7 +264,10 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
     const body = notificationBody.safeParse(json)
     if (!body.success) throw new NotificationError('bad_body', 'not a WeChat Pay notification')
     if (body.data.resource.original_type && body.data.resource.original_type !== expectedType) {
-      throw new NotificationError('bad_body', `resource is a ${body.data.resource.original_type}, expected ${expectedType}`)
+      throw new NotificationError(
+        'bad_body',
+        `resource is a ${body.data.resource.original_type}, expected ${expectedType}`,
+      )
     }
     let plain: string
     try {
@@ -266,7 +300,10 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
       }
       if (input.method === 'wechat_jsapi') {
         if (!input.openid) throw new ProviderError('PARAM_ERROR', 'JSAPI needs the payer openid')
-        const { json } = await call('POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: input.openid } })
+        const { json } = await call('POST', '/v3/pay/transactions/jsapi', {
+          ...common,
+          payer: { openid: input.openid },
+        })
         const { prepay_id } = parse(z.object({ prepay_id: z.string().min(1) }), json, 'jsapi prepay')
         return {
           jsapi: jsapiPayParams({
@@ -296,7 +333,10 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
 
     async query(orderNo) {
       try {
-        const { json } = await call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${options.mchid}`)
+        const { json } = await call(
+          'GET',
+          `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${options.mchid}`,
+        )
         const t = parse(transaction, json, 'order query')
         return {
           state: stateOf[t.trade_state] ?? 'not_paid',
@@ -316,7 +356,9 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
 
     async close(orderNo) {
       try {
-        await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: options.mchid })
+        await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+          mchid: options.mchid,
+        })
       } catch (err) {
         if (err instanceof ProviderError && err.code === 'ORDER_NOT_EXIST') return
         throw err
@@ -336,7 +378,8 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
           })
         ).json
       } catch (err) {
-        if (err instanceof ProviderError && err.code !== null && REFUND_REFUSALS.has(err.code)) return { state: 'failed', providerRefundId: null, detail: `${err.code}: ${err.message}` }
+        if (err instanceof ProviderError && err.code !== null && REFUND_REFUSALS.has(err.code))
+          return { state: 'failed', providerRefundId: null, detail: `${err.code}: ${err.message}` }
         throw err
       }
       const r = parse(refundBody, json, 'refund')
@@ -349,9 +392,15 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
         const { json } = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(input.refundNo)}`)
         const r = parse(refundBody, json, 'refund query')
         const state = refundStateOf[r.status] ?? 'processing'
-        return { state, providerRefundId: r.refund_id, amountFen: r.amount?.refund ?? null, detail: state === 'failed' ? `refund ${r.status}` : undefined }
+        return {
+          state,
+          providerRefundId: r.refund_id,
+          amountFen: r.amount?.refund ?? null,
+          detail: state === 'failed' ? `refund ${r.status}` : undefined,
+        }
       } catch (err) {
-        if (err instanceof ProviderError && err.code === 'RESOURCE_NOT_EXISTS') return { state: 'not_found', providerRefundId: null, amountFen: null }
+        if (err instanceof ProviderError && err.code === 'RESOURCE_NOT_EXISTS')
+          return { state: 'not_found', providerRefundId: null, amountFen: null }
         throw err
       }
     },

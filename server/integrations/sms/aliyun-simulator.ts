@@ -18,8 +18,7 @@ export interface AliyunSimulator {
 
 // Written separately from the adapter on purpose: a shared helper would hide a signing mistake from the tests.
 function rfc3986(value: string) {
-  return encodeURIComponent(value)
-    .replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
 }
 
 const businessMessages: Record<string, string> = {
@@ -28,7 +27,10 @@ const businessMessages: Record<string, string> = {
   'isv.AMOUNT_NOT_ENOUGH': '账户余额不足',
 }
 
-export async function startAliyunSimulator(credentials: { accessKeyId: string; accessKeySecret: string }): Promise<AliyunSimulator> {
+export async function startAliyunSimulator(credentials: {
+  accessKeyId: string
+  accessKeySecret: string
+}): Promise<AliyunSimulator> {
   const sent: AliyunSimulator['sent'] = []
   const nonces = new Set<string>()
   let failure: string | null = null
@@ -43,17 +45,32 @@ export async function startAliyunSimulator(credentials: { accessKeyId: string; a
         res.end(JSON.stringify({ RequestId: requestId, ...body }))
       }
       const popError = (status: number, code: string, message: string) =>
-        reply(status, { HostId: 'dysmsapi.aliyuncs.com', Code: code, Message: message, Recommend: `https://api.aliyun.com/troubleshoot?q=${code}` })
+        reply(status, {
+          HostId: 'dysmsapi.aliyuncs.com',
+          Code: code,
+          Message: message,
+          Recommend: `https://api.aliyun.com/troubleshoot?q=${code}`,
+        })
 
       const url = new URL(req.url ?? '/', 'http://localhost')
       const form = new URLSearchParams(req.method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search)
       const params = new Map<string, string>()
       for (const [k, v] of form) params.set(k, v)
 
-      for (const name of ['AccessKeyId', 'Action', 'Signature', 'SignatureMethod', 'SignatureNonce', 'SignatureVersion', 'Timestamp', 'Version']) {
+      for (const name of [
+        'AccessKeyId',
+        'Action',
+        'Signature',
+        'SignatureMethod',
+        'SignatureNonce',
+        'SignatureVersion',
+        'Timestamp',
+        'Version',
+      ]) {
         if (!params.get(name)) return popError(400, `Missing${name}`, `${name} is mandatory for this action.`)
       }
-      if (params.get('AccessKeyId') !== credentials.accessKeyId) return popError(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.')
+      if (params.get('AccessKeyId') !== credentials.accessKeyId)
+        return popError(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.')
       if (params.get('SignatureMethod') !== 'HMAC-SHA1' || params.get('SignatureVersion') !== '1.0') {
         return popError(400, 'InvalidSignatureMethod', 'Specified signature method is not valid.')
       }
@@ -61,7 +78,8 @@ export async function startAliyunSimulator(credentials: { accessKeyId: string; a
       if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(params.get('Timestamp')!) || Number.isNaN(timestamp)) {
         return popError(400, 'InvalidTimeStamp.Format', 'Specified time stamp or date value is not well formatted.')
       }
-      if (Math.abs(Date.now() - timestamp) > 15 * 60_000) return popError(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.')
+      if (Math.abs(Date.now() - timestamp) > 15 * 60_000)
+        return popError(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.')
 
       const signature = params.get('Signature')!
       const canonical = [...params.entries()]
@@ -70,9 +88,16 @@ export async function startAliyunSimulator(credentials: { accessKeyId: string; a
         .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
         .join('&')
       const stringToSign = `${req.method}&%2F&${rfc3986(canonical)}`
-      const expected = crypto.createHmac('sha1', `${credentials.accessKeySecret}&`).update(stringToSign).digest('base64')
+      const expected = crypto
+        .createHmac('sha1', `${credentials.accessKeySecret}&`)
+        .update(stringToSign)
+        .digest('base64')
       if (expected !== signature) {
-        return popError(400, 'SignatureDoesNotMatch', `Specified signature does not match our calculation. The string to sign is: ${stringToSign}`)
+        return popError(
+          400,
+          'SignatureDoesNotMatch',
+          `Specified signature does not match our calculation. The string to sign is: ${stringToSign}`,
+        )
       }
       const nonce = params.get('SignatureNonce')!
       if (nonces.has(nonce)) return popError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.')
@@ -82,11 +107,17 @@ export async function startAliyunSimulator(credentials: { accessKeyId: string; a
         return popError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.')
       }
       for (const name of ['PhoneNumbers', 'SignName', 'TemplateCode']) {
-        if (!params.get(name)) return popError(400, 'MissingParameter', `The input parameter "${name}" that is mandatory for processing this request is not supplied.`)
+        if (!params.get(name))
+          return popError(
+            400,
+            'MissingParameter',
+            `The input parameter "${name}" that is mandatory for processing this request is not supplied.`,
+          )
       }
       if (failure) return reply(200, { Code: failure, Message: businessMessages[failure] ?? failure })
       const phone = params.get('PhoneNumbers')!
-      if (!/^(\+?86)?1\d{10}$/.test(phone)) return reply(200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: businessMessages['isv.MOBILE_NUMBER_ILLEGAL'] })
+      if (!/^(\+?86)?1\d{10}$/.test(phone))
+        return reply(200, { Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: businessMessages['isv.MOBILE_NUMBER_ILLEGAL'] })
       let templateParam: Record<string, string>
       try {
         templateParam = JSON.parse(params.get('TemplateParam') ?? '{}') as Record<string, string>

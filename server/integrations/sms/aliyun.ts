@@ -53,7 +53,9 @@ export function createAliyunSms(options: AliyunSmsOptions): SmsProvider {
         SignatureVersion: '1.0',
         TemplateCode: options.templateCode,
         TemplateParam: JSON.stringify({ code }),
-        Timestamp: clock().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        Timestamp: clock()
+          .toISOString()
+          .replace(/\.\d{3}Z$/, 'Z'),
         Version: '2017-05-25',
       }
       params.Signature = popSignature('POST', params, options.accessKeySecret)
@@ -63,12 +65,17 @@ export function createAliyunSms(options: AliyunSmsOptions): SmsProvider {
       const res = await postWithTimeout(
         'aliyun',
         options.endpoint,
-        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept: 'application/json' }, body },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept: 'application/json' },
+          body,
+        },
         options.timeoutMs ?? 5000,
       )
       const answer = parseJson('aliyun', res.text) as AliyunAnswer
       // Success is HTTP 200 with Code "OK"; business refusals (flow control, bad number) are HTTP 200 with their Code.
-      if (res.status !== 200 || answer.Code !== 'OK') throw new SmsSendError('aliyun', answer.Code ?? `HTTP ${res.status}`)
+      if (res.status !== 200 || answer.Code !== 'OK')
+        throw new SmsSendError('aliyun', answer.Code ?? `HTTP ${res.status}`)
     },
   }
 }

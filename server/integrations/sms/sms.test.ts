@@ -31,7 +31,13 @@ describe('Aliyun SMS adapter', () => {
   })
   afterAll(() => sim.close())
   const adapter = (overrides: Partial<Parameters<typeof createAliyunSms>[0]> = {}) =>
-    createAliyunSms({ endpoint: sim.url, ...credentials, signName: '自学', templateCode: 'SMS_123456789', ...overrides })
+    createAliyunSms({
+      endpoint: sim.url,
+      ...credentials,
+      signName: '自学',
+      templateCode: 'SMS_123456789',
+      ...overrides,
+    })
 
   it('signs as Aliyun documents (its published example)', () => {
     const params = {
@@ -50,15 +56,24 @@ describe('Aliyun SMS adapter', () => {
   it('sends a code the simulator accepts', async () => {
     sim.failWith(null)
     expect(await outcome(adapter().send('13800138000', '0427', 'login'))).toBe('sent')
-    expect(sim.sent.at(-1)).toEqual({ phone: '13800138000', signName: '自学', templateCode: 'SMS_123456789', templateParam: { code: '0427' } })
+    expect(sim.sent.at(-1)).toEqual({
+      phone: '13800138000',
+      signName: '自学',
+      templateCode: 'SMS_123456789',
+      templateParam: { code: '0427' },
+    })
   })
 
   it('fails with SignatureDoesNotMatch when the secret is wrong', async () => {
-    expect(await outcome(adapter({ accessKeySecret: 'wrong' }).send('13800138000', '1234', 'login'))).toBe('SignatureDoesNotMatch')
+    expect(await outcome(adapter({ accessKeySecret: 'wrong' }).send('13800138000', '1234', 'login'))).toBe(
+      'SignatureDoesNotMatch',
+    )
   })
 
   it('fails with InvalidAccessKeyId.NotFound for an unknown key', async () => {
-    expect(await outcome(adapter({ accessKeyId: 'nobody' }).send('13800138000', '1234', 'login'))).toBe('InvalidAccessKeyId.NotFound')
+    expect(await outcome(adapter({ accessKeyId: 'nobody' }).send('13800138000', '1234', 'login'))).toBe(
+      'InvalidAccessKeyId.NotFound',
+    )
   })
 
   it('fails with InvalidTimeStamp.Expired when the clock is off by 20 minutes', async () => {
@@ -86,20 +101,37 @@ describe('Tencent SMS adapter', () => {
   })
   afterAll(() => sim.close())
   const adapter = (overrides: Partial<Parameters<typeof createTencentSms>[0]> = {}) =>
-    createTencentSms({ endpoint: sim.url, ...credentials, region: 'ap-guangzhou', signName: '自学网', templateId: '1234567', ...overrides })
+    createTencentSms({
+      endpoint: sim.url,
+      ...credentials,
+      region: 'ap-guangzhou',
+      signName: '自学网',
+      templateId: '1234567',
+      ...overrides,
+    })
 
   it('sends a code the simulator accepts', async () => {
     sim.failWith(null)
     expect(await outcome(adapter().send('13800138000', '0427', 'login'))).toBe('sent')
-    expect(sim.sent.at(-1)).toEqual({ phone: '+8613800138000', appId: '1400000001', signName: '自学网', templateId: '1234567', params: ['0427'] })
+    expect(sim.sent.at(-1)).toEqual({
+      phone: '+8613800138000',
+      appId: '1400000001',
+      signName: '自学网',
+      templateId: '1234567',
+      params: ['0427'],
+    })
   })
 
   it('fails with AuthFailure.SignatureFailure when the key is wrong', async () => {
-    expect(await outcome(adapter({ secretKey: 'wrong' }).send('13800138000', '1234', 'login'))).toBe('AuthFailure.SignatureFailure')
+    expect(await outcome(adapter({ secretKey: 'wrong' }).send('13800138000', '1234', 'login'))).toBe(
+      'AuthFailure.SignatureFailure',
+    )
   })
 
   it('fails with AuthFailure.SecretIdNotFound for an unknown id', async () => {
-    expect(await outcome(adapter({ secretId: 'AKIDnobody' }).send('13800138000', '1234', 'login'))).toBe('AuthFailure.SecretIdNotFound')
+    expect(await outcome(adapter({ secretId: 'AKIDnobody' }).send('13800138000', '1234', 'login'))).toBe(
+      'AuthFailure.SecretIdNotFound',
+    )
   })
 
   it('fails with AuthFailure.SignatureExpire when the clock is off by 10 minutes', async () => {
@@ -108,12 +140,16 @@ describe('Tencent SMS adapter', () => {
   })
 
   it('fails for another SMS application', async () => {
-    expect(await outcome(adapter({ appId: '1400999999' }).send('13800138000', '1234', 'login'))).toBe('FailedOperation.SmsSdkAppIdVerifyFail')
+    expect(await outcome(adapter({ appId: '1400999999' }).send('13800138000', '1234', 'login'))).toBe(
+      'FailedOperation.SmsSdkAppIdVerifyFail',
+    )
   })
 
   it('passes on a per-number refusal (LimitExceeded.PhoneNumberThirtySecondLimit) as a failure', async () => {
     sim.failWith('LimitExceeded.PhoneNumberThirtySecondLimit')
-    expect(await outcome(adapter().send('13800138000', '1234', 'login'))).toBe('LimitExceeded.PhoneNumberThirtySecondLimit')
+    expect(await outcome(adapter().send('13800138000', '1234', 'login'))).toBe(
+      'LimitExceeded.PhoneNumberThirtySecondLimit',
+    )
     sim.failWith(null)
   })
 })
@@ -163,9 +199,18 @@ describe('POST /api/send_code through the configured Aliyun provider', () => {
 
   it('sends the code through Aliyun', async () => {
     const phone = randomPhone()
-    const res = await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: { phone },
+      remoteAddress: randomIp(),
+    })
     expect(res.json<{ code: number }>().code).toBe(200)
-    expect(sim.sent.at(-1)).toMatchObject({ phone, templateCode: 'SMS_000001', templateParam: { code: expect.stringMatching(/^\d{4}$/) as string } })
+    expect(sim.sent.at(-1)).toMatchObject({
+      phone,
+      templateCode: 'SMS_000001',
+      templateParam: { code: expect.stringMatching(/^\d{4}$/) as string },
+    })
     // Not the console provider: the outbox stays empty.
     const outbox = await t().app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` })
     expect(outbox.json<{ data: { list: unknown[] } }>().data.list).toEqual([])
@@ -173,7 +218,12 @@ describe('POST /api/send_code through the configured Aliyun provider', () => {
 
   it('answers 432 when Aliyun refuses', async () => {
     sim.failWith('isv.AMOUNT_NOT_ENOUGH')
-    const res = await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone: randomPhone() }, remoteAddress: randomIp() })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: { phone: randomPhone() },
+      remoteAddress: randomIp(),
+    })
     expect(res.json()).toEqual({ code: 432, msg: '短信发送失败，请稍后重试', data: {} })
     sim.failWith(null)
   })
@@ -198,14 +248,28 @@ describe('POST /api/send_code through the configured Tencent provider', () => {
 
   it('sends the code through Tencent', async () => {
     const phone = randomPhone()
-    const res = await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: { phone },
+      remoteAddress: randomIp(),
+    })
     expect(res.json<{ code: number }>().code).toBe(200)
-    expect(sim.sent.at(-1)).toMatchObject({ phone: `+86${phone}`, templateId: '987654', params: [expect.stringMatching(/^\d{4}$/) as string] })
+    expect(sim.sent.at(-1)).toMatchObject({
+      phone: `+86${phone}`,
+      templateId: '987654',
+      params: [expect.stringMatching(/^\d{4}$/) as string],
+    })
   })
 
   it('answers 432 when Tencent refuses the number', async () => {
     sim.failWith('LimitExceeded.PhoneNumberDailyLimit')
-    const res = await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone: randomPhone() }, remoteAddress: randomIp() })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: { phone: randomPhone() },
+      remoteAddress: randomIp(),
+    })
     expect(res.json<{ code: number }>().code).toBe(432)
     sim.failWith(null)
   })

@@ -17,8 +17,10 @@ export interface TencentSimulator {
 }
 
 const statusMessages: Record<string, string> = {
-  'LimitExceeded.PhoneNumberThirtySecondLimit': 'the number of sms messages sent from a single mobile number within 30 seconds exceeds the upper limit',
-  'LimitExceeded.PhoneNumberDailyLimit': 'the number of sms messages sent from a single mobile number every day exceeds the upper limit',
+  'LimitExceeded.PhoneNumberThirtySecondLimit':
+    'the number of sms messages sent from a single mobile number within 30 seconds exceeds the upper limit',
+  'LimitExceeded.PhoneNumberDailyLimit':
+    'the number of sms messages sent from a single mobile number every day exceeds the upper limit',
   'FailedOperation.InsufficientBalanceInSmsPackage': 'insufficient balance in SMS package',
 }
 
@@ -27,7 +29,11 @@ function hmacSha256(key: Buffer | string, message: string) {
   return crypto.createHmac('sha256', key).update(message, 'utf8').digest()
 }
 
-export async function startTencentSimulator(credentials: { secretId: string; secretKey: string; appId: string }): Promise<TencentSimulator> {
+export async function startTencentSimulator(credentials: {
+  secretId: string
+  secretKey: string
+  appId: string
+}): Promise<TencentSimulator> {
   const sent: TencentSimulator['sent'] = []
   let failure: string | null = null
 
@@ -48,21 +54,45 @@ export async function startTencentSimulator(credentials: { secretId: string; sec
       }
 
       const authorization = header('authorization') ?? ''
-      const match = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d\d-\d\d)\/([\w-]+)\/tc3_request, SignedHeaders=([\w;-]+), Signature=([0-9a-f]{64})$/.exec(authorization)
+      const match =
+        /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d\d-\d\d)\/([\w-]+)\/tc3_request, SignedHeaders=([\w;-]+), Signature=([0-9a-f]{64})$/.exec(
+          authorization,
+        )
       if (!match) return error('AuthFailure.InvalidAuthorization', 'Authorization header is invalid.')
-      const [, secretId, date, service, signedHeaders, signature] = match as unknown as [string, string, string, string, string, string]
-      if (secretId !== credentials.secretId) return error('AuthFailure.SecretIdNotFound', 'The SecretId is not found, please ensure that your SecretId is correct.')
+      const [, secretId, date, service, signedHeaders, signature] = match as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ]
+      if (secretId !== credentials.secretId)
+        return error(
+          'AuthFailure.SecretIdNotFound',
+          'The SecretId is not found, please ensure that your SecretId is correct.',
+        )
       const timestamp = Number(header('x-tc-timestamp'))
-      if (!Number.isInteger(timestamp)) return error('MissingParameter', 'The request is missing a required parameter `X-TC-Timestamp`.')
+      if (!Number.isInteger(timestamp))
+        return error('MissingParameter', 'The request is missing a required parameter `X-TC-Timestamp`.')
       if (Math.abs(Date.now() / 1000 - timestamp) > 300) {
-        return error('AuthFailure.SignatureExpire', `Signature expired. Timestamp of the request is ${timestamp}, server time is ${Math.floor(Date.now() / 1000)}.`)
+        return error(
+          'AuthFailure.SignatureExpire',
+          `Signature expired. Timestamp of the request is ${timestamp}, server time is ${Math.floor(Date.now() / 1000)}.`,
+        )
       }
       if (new Date(timestamp * 1000).toISOString().slice(0, 10) !== date || service !== 'sms') {
-        return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.')
+        return error(
+          'AuthFailure.SignatureFailure',
+          'The provided credentials could not be validated. Please check your signature is correct.',
+        )
       }
       const headerNames = signedHeaders.split(';')
       if (!headerNames.includes('content-type') || !headerNames.includes('host')) {
-        return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.')
+        return error(
+          'AuthFailure.SignatureFailure',
+          'The provided credentials could not be validated. Please check your signature is correct.',
+        )
       }
       const canonicalHeaders = headerNames.map((h) => `${h}:${(header(h) ?? '').trim().toLowerCase()}\n`).join('')
       const hashedPayload = crypto.createHash('sha256').update(payload, 'utf8').digest('hex')
@@ -70,27 +100,59 @@ export async function startTencentSimulator(credentials: { secretId: string; sec
       const stringToSign = `TC3-HMAC-SHA256\n${timestamp}\n${date}/${service}/tc3_request\n${crypto.createHash('sha256').update(canonicalRequest).digest('hex')}`
       const key = hmacSha256(hmacSha256(hmacSha256('TC3' + credentials.secretKey, date), service), 'tc3_request')
       const expected = crypto.createHmac('sha256', key).update(stringToSign).digest('hex')
-      if (expected !== signature) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated. Please check your signature is correct.')
+      if (expected !== signature)
+        return error(
+          'AuthFailure.SignatureFailure',
+          'The provided credentials could not be validated. Please check your signature is correct.',
+        )
 
-      if (header('x-tc-action') !== 'SendSms') return error('InvalidAction', `The action \`${header('x-tc-action')}\` is not supported.`)
-      if (header('x-tc-version') !== '2021-01-11') return error('NoSuchVersion', 'The requested version does not exist or the action does not exist in this version.')
-      if (!header('x-tc-region')) return error('MissingParameter', 'The request is missing a required parameter `Region`.')
+      if (header('x-tc-action') !== 'SendSms')
+        return error('InvalidAction', `The action \`${header('x-tc-action')}\` is not supported.`)
+      if (header('x-tc-version') !== '2021-01-11')
+        return error(
+          'NoSuchVersion',
+          'The requested version does not exist or the action does not exist in this version.',
+        )
+      if (!header('x-tc-region'))
+        return error('MissingParameter', 'The request is missing a required parameter `Region`.')
 
-      let body: { PhoneNumberSet?: string[]; SmsSdkAppId?: string; SignName?: string; TemplateId?: string; TemplateParamSet?: string[] }
+      let body: {
+        PhoneNumberSet?: string[]
+        SmsSdkAppId?: string
+        SignName?: string
+        TemplateId?: string
+        TemplateParamSet?: string[]
+      }
       try {
         body = JSON.parse(payload) as typeof body
       } catch {
         return error('InvalidParameter', 'The request body is not valid JSON.')
       }
       if (!body.PhoneNumberSet?.length || !body.SmsSdkAppId || !body.TemplateId) {
-        return error('MissingParameter', 'The request is missing a required parameter `PhoneNumberSet`, `SmsSdkAppId` or `TemplateId`.')
+        return error(
+          'MissingParameter',
+          'The request is missing a required parameter `PhoneNumberSet`, `SmsSdkAppId` or `TemplateId`.',
+        )
       }
-      if (body.SmsSdkAppId !== credentials.appId) return error('FailedOperation.SmsSdkAppIdVerifyFail', 'SdkAppId verification failed.')
+      if (body.SmsSdkAppId !== credentials.appId)
+        return error('FailedOperation.SmsSdkAppIdVerifyFail', 'SdkAppId verification failed.')
       const statuses = body.PhoneNumberSet.map((number) => {
         const base = { SerialNo: crypto.randomUUID(), PhoneNumber: number, Fee: 1, SessionContext: '', IsoCode: 'CN' }
         if (failure) return { ...base, Fee: 0, Code: failure, Message: statusMessages[failure] ?? failure }
-        if (!/^\+861[3-9]\d{9}$/.test(number)) return { ...base, Fee: 0, Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'incorrect phone number' }
-        sent.push({ phone: number, appId: body.SmsSdkAppId!, signName: body.SignName ?? '', templateId: body.TemplateId!, params: body.TemplateParamSet ?? [] })
+        if (!/^\+861[3-9]\d{9}$/.test(number))
+          return {
+            ...base,
+            Fee: 0,
+            Code: 'InvalidParameterValue.IncorrectPhoneNumber',
+            Message: 'incorrect phone number',
+          }
+        sent.push({
+          phone: number,
+          appId: body.SmsSdkAppId!,
+          signName: body.SignName ?? '',
+          templateId: body.TemplateId!,
+          params: body.TemplateParamSet ?? [],
+        })
         return { ...base, Code: 'Ok', Message: 'send success' }
       })
       return reply({ SendStatusSet: statuses })

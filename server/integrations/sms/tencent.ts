@@ -31,7 +31,14 @@ export function tc3Authorization(input: {
 }) {
   const date = new Date(input.timestamp * 1000).toISOString().slice(0, 10)
   const signedHeaders = 'content-type;host'
-  const canonicalRequest = ['POST', '/', '', `content-type:${input.contentType}\nhost:${input.host}\n`, signedHeaders, sha256Hex(input.payload)].join('\n')
+  const canonicalRequest = [
+    'POST',
+    '/',
+    '',
+    `content-type:${input.contentType}\nhost:${input.host}\n`,
+    signedHeaders,
+    sha256Hex(input.payload),
+  ].join('\n')
   const scope = `${date}/${input.service}/tc3_request`
   const stringToSign = ['TC3-HMAC-SHA256', String(input.timestamp), scope, sha256Hex(canonicalRequest)].join('\n')
   const signingKey = hmac(hmac(hmac(`TC3${input.secretKey}`, date), input.service), 'tc3_request')
@@ -63,7 +70,15 @@ export function createTencentSms(options: TencentSmsOptions): SmsProvider {
       })
       const host = new URL(options.endpoint).host
       const timestamp = Math.floor(clock().getTime() / 1000)
-      const authorization = tc3Authorization({ secretId: options.secretId, secretKey: options.secretKey, service: 'sms', host, contentType, payload, timestamp })
+      const authorization = tc3Authorization({
+        secretId: options.secretId,
+        secretKey: options.secretKey,
+        service: 'sms',
+        host,
+        contentType,
+        payload,
+        timestamp,
+      })
       const res = await postWithTimeout(
         'tencent',
         options.endpoint,

@@ -14,7 +14,9 @@ describe('local folder storage', () => {
   const vault = localStorage({ root: path.join(root, 'private'), publicPrefix: null })
 
   it('writes a stream or a buffer, reads it back, and tells its size', async () => {
-    expect(await store.put('a/b/one.txt', Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toEqual({ size: 11 })
+    expect(await store.put('a/b/one.txt', Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toEqual({
+      size: 11,
+    })
     expect(await readText(store, 'a/b/one.txt')).toBe('hello world')
     await store.put('a/b/one.txt', Buffer.from('replaced'))
     expect(await readText(store, 'a/b/one.txt')).toBe('replaced')
@@ -49,8 +51,11 @@ describe('local folder storage', () => {
     expect(vault.localPath('hls/1/master.m3u8')).toBe(path.join(root, 'private/hls/1/master.m3u8'))
   })
 
-  it.each(['../escape.txt', 'a/../../escape', '/etc/passwd', 'a//b', '', 'a/./b', 'with space'])('refuses the key %j', async (key) => {
-    await expect(store.put(key, Buffer.from('x'))).rejects.toThrow('invalid storage key')
-    expect(() => store.localPath(key)).toThrow('invalid storage key')
-  })
+  it.each(['../escape.txt', 'a/../../escape', '/etc/passwd', 'a//b', '', 'a/./b', 'with space'])(
+    'refuses the key %j',
+    async (key) => {
+      await expect(store.put(key, Buffer.from('x'))).rejects.toThrow('invalid storage key')
+      expect(() => store.localPath(key)).toThrow('invalid storage key')
+    },
+  )
 })

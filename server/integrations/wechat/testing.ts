@@ -18,6 +18,9 @@ export function injectFetch(getApp: () => FastifyInstance, onCall?: (url: URL) =
       if (v === undefined) continue
       for (const one of Array.isArray(v) ? v : [v]) headers.append(k, String(one))
     }
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers })
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
+      status: res.statusCode,
+      headers,
+    })
   }
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { WechatErrcodes, WechatError, type WechatClient, type WechatOauthToken, type WechatUserInfo } from './wechat-client.ts'
+import {
+  WechatErrcodes,
+  WechatError,
+  type WechatClient,
+  type WechatOauthToken,
+  type WechatUserInfo,
+} from './wechat-client.ts'
 
 export interface WechatHttpOptions {
   /** https://api.weixin.qq.com, or the simulator's base URL. */
@@ -60,11 +66,18 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
   // Concurrent share requests wait for one refresh instead of each fetching a token (WeChat limits those a day).
   let ticketInFlight: Promise<string> | undefined
 
-  async function call<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T): Promise<z.output<T>> {
+  async function call<T extends z.ZodType>(
+    path: string,
+    params: Record<string, string>,
+    schema: T,
+  ): Promise<z.output<T>> {
     const url = `${base}${path}?${new URLSearchParams(params).toString()}`
     let text: string
     try {
-      const res = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } })
+      const res = await fetchImpl(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      })
       text = await res.text()
       if (!res.ok) throw new WechatError(null, `HTTP ${res.status} from ${path}`)
     } catch (err) {
@@ -104,7 +117,11 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
       return body.ticket
     } catch (err) {
       // Another process (or a console test) may have fetched a new token, which kills ours: fetch one and retry once.
-      const stale: number[] = [WechatErrcodes.invalidCredential, WechatErrcodes.accessTokenExpired, WechatErrcodes.invalidAccessToken]
+      const stale: number[] = [
+        WechatErrcodes.invalidCredential,
+        WechatErrcodes.accessTokenExpired,
+        WechatErrcodes.invalidAccessToken,
+      ]
       if (!retried && err instanceof WechatError && err.errcode !== null && stale.includes(err.errcode)) {
         accessToken = undefined
         return fetchTicket(true)

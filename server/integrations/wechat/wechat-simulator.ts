@@ -41,7 +41,11 @@ export function simulatedUser(key: string): SimulatedUser | undefined {
 }
 
 function digest(input: string) {
-  return crypto.createHash('sha256').update(input).digest('base64url').replace(/[^A-Za-z0-9]/g, '')
+  return crypto
+    .createHash('sha256')
+    .update(input)
+    .digest('base64url')
+    .replace(/[^A-Za-z0-9]/g, '')
 }
 
 /** WeChat gives each user a different openid per Official Account, and one unionid across the Open Platform. */
@@ -154,9 +158,11 @@ export function checkAuthorize(
   }
   if (q.response_type !== 'code') return { ok: false, code: null, message: '参数错误：response_type 必须为 code' }
   if (!q.scope) return { ok: false, code: 10010, message: 'scope不能为空' }
-  if (q.scope !== 'snsapi_base' && q.scope !== 'snsapi_userinfo') return { ok: false, code: 10005, message: '此公众号并没有这些scope的权限' }
+  if (q.scope !== 'snsapi_base' && q.scope !== 'snsapi_userinfo')
+    return { ok: false, code: 10005, message: '此公众号并没有这些scope的权限' }
   if (!q.state) return { ok: false, code: 10013, message: 'state不能为空' }
-  if (q.state.length > 128 || !/^[A-Za-z0-9]+$/.test(q.state)) return { ok: false, code: null, message: '参数错误：state 只能是字母和数字，最长 128 字节' }
+  if (q.state.length > 128 || !/^[A-Za-z0-9]+$/.test(q.state))
+    return { ok: false, code: null, message: '参数错误：state 只能是字母和数字，最长 128 字节' }
   return { ok: true, value: { appid: q.appid, redirectUri, scope: q.scope, state: q.state } }
 }
 
@@ -182,9 +188,13 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
   const cookiePath = app.prefix || '/'
   const publicBase = opts.publicBase.replace(/\/$/, '')
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))))
-  })
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))))
+    },
+  )
   app.setErrorHandler((error, request, reply) => {
     request.log.warn({ err: error }, 'wechat simulator failed')
     return sendJson(reply, wxError(WechatErrcodes.systemBusy, 'system error'))
@@ -234,8 +244,12 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     if (form.action !== 'allow') return redirectBack(reply, redirectUri, { state: oauthState })
     const key = form.user === 'custom' ? `${CUSTOM_PREFIX}${(form.nickname ?? '').trim()}` : (form.user ?? '')
     const user = simulatedUser(key)
-    if (!user) return sendHtml(reply, renderErrorPage(null, `请选择一个测试用户，或输入 1 到 ${NICKNAME_MAX} 个字的昵称`))
-    reply.header('set-cookie', `${USER_COOKIE}=${encodeURIComponent(user.key)}; Path=${cookiePath}; Max-Age=31536000; HttpOnly; SameSite=Lax`)
+    if (!user)
+      return sendHtml(reply, renderErrorPage(null, `请选择一个测试用户，或输入 1 到 ${NICKNAME_MAX} 个字的昵称`))
+    reply.header(
+      'set-cookie',
+      `${USER_COOKIE}=${encodeURIComponent(user.key)}; Path=${cookiePath}; Max-Age=31536000; HttpOnly; SameSite=Lax`,
+    )
     return redirectBack(reply, redirectUri, { code: issueCode(user.key, scope), state: oauthState })
   })
 
@@ -260,7 +274,8 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     const q = request.query as Query
     const appProblem = checkApp(q)
     if (appProblem) return sendJson(reply, appProblem)
-    if (q.grant_type !== 'authorization_code') return sendJson(reply, wxError(WechatErrcodes.invalidGrantType, 'invalid grant_type'))
+    if (q.grant_type !== 'authorization_code')
+      return sendJson(reply, wxError(WechatErrcodes.invalidGrantType, 'invalid grant_type'))
     if (!q.code) return sendJson(reply, wxError(WechatErrcodes.missingCode, 'missing code'))
     const issued = state.codes.get(q.code)
     if (!issued) return sendJson(reply, wxError(WechatErrcodes.invalidCode, 'invalid code'))
@@ -270,7 +285,12 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     const { openid, unionid } = simulatedIdentity(opts.appId, issued.userKey)
     const accessToken = crypto.randomBytes(48).toString('base64url')
     prune(state.snsTokens, now())
-    state.snsTokens.set(accessToken, { userKey: issued.userKey, openid, scope: issued.scope, expiresAt: now() + TOKEN_TTL_S * 1000 })
+    state.snsTokens.set(accessToken, {
+      userKey: issued.userKey,
+      openid,
+      scope: issued.scope,
+      expiresAt: now() + TOKEN_TTL_S * 1000,
+    })
     return sendJson(reply, {
       access_token: accessToken,
       expires_in: TOKEN_TTL_S,
@@ -285,10 +305,16 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     const q = request.query as Query
     if (!q.access_token) return sendJson(reply, wxError(WechatErrcodes.missingAccessToken, 'access_token missing'))
     const token = state.snsTokens.get(q.access_token)
-    if (!token) return sendJson(reply, wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'))
-    if (token.expiresAt <= now()) return sendJson(reply, wxError(WechatErrcodes.accessTokenExpired, 'access_token expired'))
+    if (!token)
+      return sendJson(
+        reply,
+        wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'),
+      )
+    if (token.expiresAt <= now())
+      return sendJson(reply, wxError(WechatErrcodes.accessTokenExpired, 'access_token expired'))
     if (q.openid !== token.openid) return sendJson(reply, wxError(WechatErrcodes.invalidOpenid, 'invalid openid'))
-    if (!token.scope.split(',').includes('snsapi_userinfo')) return sendJson(reply, wxError(WechatErrcodes.apiUnauthorized, 'api unauthorized'))
+    if (!token.scope.split(',').includes('snsapi_userinfo'))
+      return sendJson(reply, wxError(WechatErrcodes.apiUnauthorized, 'api unauthorized'))
     const user = simulatedUser(token.userKey)!
     const { unionid } = simulatedIdentity(opts.appId, user.key)
     return sendJson(reply, {
@@ -307,7 +333,8 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
 
   app.get('/cgi-bin/token', hidden, async (request, reply) => {
     const q = request.query as Query
-    if (q.grant_type !== 'client_credential') return sendJson(reply, wxError(WechatErrcodes.invalidGrantType, 'invalid grant_type'))
+    if (q.grant_type !== 'client_credential')
+      return sendJson(reply, wxError(WechatErrcodes.invalidGrantType, 'invalid grant_type'))
     const appProblem = checkApp(q)
     if (appProblem) return sendJson(reply, appProblem)
     const token = crypto.randomBytes(48).toString('base64url')
@@ -320,7 +347,11 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     const q = request.query as Query
     if (!q.access_token) return sendJson(reply, wxError(WechatErrcodes.missingAccessToken, 'access_token missing'))
     const until = state.clientTokens.get(q.access_token)
-    if (until === undefined) return sendJson(reply, wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'))
+    if (until === undefined)
+      return sendJson(
+        reply,
+        wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'),
+      )
     if (until <= now()) return sendJson(reply, wxError(WechatErrcodes.accessTokenExpired, 'access_token expired'))
     if (q.type !== 'jsapi') return sendJson(reply, wxError(40097, 'invalid args'))
     if (!state.ticket || state.ticket.expiresAt <= now()) {

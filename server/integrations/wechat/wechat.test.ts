@@ -34,7 +34,12 @@ async function issueCode(scope: 'snsapi_base' | 'snsapi_userinfo' = 'snsapi_user
   const query = { appid: APP_ID, redirect_uri: 'https://zixue.test/mine?loginCallback=true', scope, state: 'abc123' }
   const res =
     scope === 'snsapi_base'
-      ? await sim.inject({ method: 'GET', url: '/sim/connect/oauth2/authorize', query: { ...query, response_type: 'code' }, headers: { 'user-agent': WECHAT_UA } })
+      ? await sim.inject({
+          method: 'GET',
+          url: '/sim/connect/oauth2/authorize',
+          query: { ...query, response_type: 'code' },
+          headers: { 'user-agent': WECHAT_UA },
+        })
       : await sim.inject({
           method: 'POST',
           url: '/sim/connect/oauth2/authorize/confirm',
@@ -93,7 +98,9 @@ describe('jsSdkSignature', () => {
 
   it('signs the address without its #fragment', () => {
     const base = { ticket: 't', nonceStr: 'n', timestamp: 1 }
-    expect(jsSdkSignature({ ...base, url: 'https://a.test/x?y=1#z' })).toBe(jsSdkSignature({ ...base, url: 'https://a.test/x?y=1' }))
+    expect(jsSdkSignature({ ...base, url: 'https://a.test/x?y=1#z' })).toBe(
+      jsSdkSignature({ ...base, url: 'https://a.test/x?y=1' }),
+    )
   })
 })
 
@@ -101,7 +108,12 @@ describe('WeChat adapter: code exchange', () => {
   it('exchanges a user-info code for the openid, unionid and scope', async () => {
     const token = await client().exchangeCode(await issueCode())
     const expected = simulatedIdentity(APP_ID, 'test-user')
-    expect(token).toMatchObject({ openid: expected.openid, unionid: expected.unionid, scope: 'snsapi_userinfo', expiresIn: 7200 })
+    expect(token).toMatchObject({
+      openid: expected.openid,
+      unionid: expected.unionid,
+      scope: 'snsapi_userinfo',
+      expiresIn: 7200,
+    })
     expect(token.accessToken.length).toBeGreaterThan(40)
   })
 
@@ -146,7 +158,9 @@ describe('WeChat adapter: user info', () => {
     const base = await client().exchangeCode(await issueCode('snsapi_base'))
     expect(await rejection(client().userInfo(base.accessToken, base.openid))).toMatchObject({ errcode: 48001 })
     const full = await client().exchangeCode(await issueCode())
-    expect(await rejection(client().userInfo(full.accessToken, base.openid.replace(/.$/, 'x')))).toMatchObject({ errcode: 40003 })
+    expect(await rejection(client().userInfo(full.accessToken, base.openid.replace(/.$/, 'x')))).toMatchObject({
+      errcode: 40003,
+    })
     clock += 7200 * 1000
     expect(await rejection(client().userInfo(full.accessToken, full.openid))).toMatchObject({ errcode: 42001 })
     expect(await rejection(client().userInfo('unknown-token', full.openid))).toMatchObject({ errcode: 40001 })
@@ -179,7 +193,11 @@ describe('WeChat adapter: jsapi ticket', () => {
     clock += 3400 * 1000
     calls.length = 0
     await expect(c.jsapiTicket()).resolves.toMatch(/^[\w-]{40,}$/)
-    expect(calls.map((p) => p.replace('/sim', ''))).toEqual(['/cgi-bin/ticket/getticket', '/cgi-bin/token', '/cgi-bin/ticket/getticket'])
+    expect(calls.map((p) => p.replace('/sim', ''))).toEqual([
+      '/cgi-bin/ticket/getticket',
+      '/cgi-bin/token',
+      '/cgi-bin/ticket/getticket',
+    ])
   })
 
   it('reports a wrong secret as 40125', async () => {
@@ -192,7 +210,10 @@ describe('WeChat adapter: transport failures', () => {
 
   it('turns a network error, an HTTP error, a non-JSON body and an unexpected shape into errcode null', async () => {
     const broken = client({ fetch: async () => Promise.reject(new TypeError('fetch failed')) })
-    expect(await rejection(broken.exchangeCode('x'))).toMatchObject({ errcode: null, errmsg: 'network error calling /sns/oauth2/access_token' })
+    expect(await rejection(broken.exchangeCode('x'))).toMatchObject({
+      errcode: null,
+      errmsg: 'network error calling /sns/oauth2/access_token',
+    })
     expect(await rejection(failing('{}', 502).exchangeCode('x'))).toMatchObject({ errcode: null })
     expect(await rejection(failing('<html>').exchangeCode('x'))).toMatchObject({ errcode: null })
     expect(await rejection(failing('{"openid":1}').exchangeCode('x'))).toMatchObject({ errcode: null })
@@ -202,15 +223,26 @@ describe('WeChat adapter: transport failures', () => {
     const slow = client({
       timeoutMs: 50,
       fetch: (_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError')))),
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError'))),
+        ),
     })
-    expect(await rejection(slow.exchangeCode('x'))).toMatchObject({ errcode: null, errmsg: 'timeout calling /sns/oauth2/access_token' })
+    expect(await rejection(slow.exchangeCode('x'))).toMatchObject({
+      errcode: null,
+      errmsg: 'timeout calling /sns/oauth2/access_token',
+    })
   })
 })
 
 describe('WeChat simulator: authorize page', () => {
   const opts = { appId: APP_ID, redirectHosts: ['zixue.test'] }
-  const good = { appid: APP_ID, redirect_uri: 'https://zixue.test/a', response_type: 'code', scope: 'snsapi_base', state: 's1' }
+  const good = {
+    appid: APP_ID,
+    redirect_uri: 'https://zixue.test/a',
+    response_type: 'code',
+    scope: 'snsapi_base',
+    state: 's1',
+  }
 
   it.each([
     [{ appid: undefined }, 10012],
@@ -257,10 +289,21 @@ describe('WeChat simulator: authorize page', () => {
       method: 'POST',
       url: '/sim/connect/oauth2/authorize/confirm',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ...good, scope: 'snsapi_userinfo', user: 'custom', nickname: ' 阿明 ', action: 'allow' }).toString(),
+      payload: new URLSearchParams({
+        ...good,
+        scope: 'snsapi_userinfo',
+        user: 'custom',
+        nickname: ' 阿明 ',
+        action: 'allow',
+      }).toString(),
     })
     const cookie = String(res.headers['set-cookie']).split(';')[0]!
-    const base = await sim.inject({ method: 'GET', url: '/sim/connect/oauth2/authorize', query: good, headers: { 'user-agent': WECHAT_UA, cookie } })
+    const base = await sim.inject({
+      method: 'GET',
+      url: '/sim/connect/oauth2/authorize',
+      query: good,
+      headers: { 'user-agent': WECHAT_UA, cookie },
+    })
     const code = new URL(base.headers.location!).searchParams.get('code')!
     const token = await client().exchangeCode(code)
     expect(token.openid).toBe(simulatedIdentity(APP_ID, 'n:阿明').openid)

@@ -76,54 +76,127 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
   })
 
   // ---- Categories ----
-  r.get('/admin/categories', { config, schema: { tags, security, summary: 'All categories', response: { 200: CategoryListResponse } } }, async () =>
-    ok(await admin.categories()),
+  r.get(
+    '/admin/categories',
+    { config, schema: { tags, security, summary: 'All categories', response: { 200: CategoryListResponse } } },
+    async () => ok(await admin.categories()),
   )
   r.post(
     '/admin/categories',
-    { config, schema: { tags, security, summary: 'Create a category (two levels: an area or a sub-category)', body: CategoryCreate, response: { 200: CategoryResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a category (two levels: an area or a sub-category)',
+        body: CategoryCreate,
+        response: { 200: CategoryResponse },
+      },
+    },
     async (request) => ok(await admin.createCategory(request.body)),
   )
   r.patch(
     '/admin/categories/:id',
-    { config, schema: { tags, security, summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: { 200: CategoryResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a category',
+        params: IdParams,
+        body: CategoryPatch,
+        response: { 200: CategoryResponse },
+      },
+    },
     async (request) => ok(await admin.updateCategory(request.params.id, request.body)),
   )
 
   // ---- Teachers ----
-  r.get('/admin/teachers', { config, schema: { tags, security, summary: 'All teachers', response: { 200: TeacherListResponse } } }, async () =>
-    ok(await admin.teachers()),
+  r.get(
+    '/admin/teachers',
+    { config, schema: { tags, security, summary: 'All teachers', response: { 200: TeacherListResponse } } },
+    async () => ok(await admin.teachers()),
   )
   r.post(
     '/admin/teachers',
-    { config, schema: { tags, security, summary: 'Create a teacher', body: TeacherCreate, response: { 200: TeacherResponse } } },
+    {
+      config,
+      schema: { tags, security, summary: 'Create a teacher', body: TeacherCreate, response: { 200: TeacherResponse } },
+    },
     async (request) => ok(await admin.createTeacher(request.body)),
   )
   r.patch(
     '/admin/teachers/:id',
-    { config, schema: { tags, security, summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: { 200: TeacherResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a teacher',
+        params: IdParams,
+        body: TeacherPatch,
+        response: { 200: TeacherResponse },
+      },
+    },
     async (request) => ok(await admin.updateTeacher(request.params.id, request.body)),
   )
 
   // ---- Courses ----
   r.get(
     '/admin/courses',
-    { config, schema: { tags, security, summary: 'Courses of every status, newest first, paged by cursor', querystring: CourseListQuery, response: { 200: CourseListResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Courses of every status, newest first, paged by cursor',
+        querystring: CourseListQuery,
+        response: { 200: CourseListResponse },
+      },
+    },
     async (request) => ok(await admin.courses(request.query)),
   )
   r.get(
     '/admin/courses/:id',
-    { config, schema: { tags, security, summary: 'A course with its chapters and videos (and their media state)', params: IdParams, response: { 200: CourseDetailResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'A course with its chapters and videos (and their media state)',
+        params: IdParams,
+        response: { 200: CourseDetailResponse },
+      },
+    },
     async (request) => ok(await admin.course(request.params.id)),
   )
   r.post(
     '/admin/courses',
-    { config, schema: { tags, security, summary: 'Create a course (prices in fen)', body: CourseCreate, response: { 200: CourseResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a course (prices in fen)',
+        body: CourseCreate,
+        response: { 200: CourseResponse },
+      },
+    },
     async (request) => ok(await admin.createCourse(request.body)),
   )
   r.patch(
     '/admin/courses/:id',
-    { config, schema: { tags, security, summary: 'Edit a course', params: IdParams, body: CoursePatch, response: { 200: CourseResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a course',
+        params: IdParams,
+        body: CoursePatch,
+        response: { 200: CourseResponse },
+      },
+    },
     async (request) => ok(await admin.updateCourse(request.params.id, request.body)),
   )
   r.post(
@@ -151,7 +224,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
       schema: {
         tags,
         security,
-        summary: 'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
+        summary:
+          'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
         consumes: ['multipart/form-data'],
         response: { 200: ImageResponse },
       },
@@ -162,24 +236,55 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
   // ---- Chapters ----
   r.get(
     '/admin/chapters',
-    { config, schema: { tags, security, summary: "A course's chapters", querystring: ChapterListQuery, response: { 200: ChapterListResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "A course's chapters",
+        querystring: ChapterListQuery,
+        response: { 200: ChapterListResponse },
+      },
+    },
     async (request) => ok(await admin.chapters(request.query.course_id)),
   )
   r.post(
     '/admin/chapters',
-    { config, schema: { tags, security, summary: 'Create a chapter', body: ChapterCreate, response: { 200: ChapterResponse } } },
+    {
+      config,
+      schema: { tags, security, summary: 'Create a chapter', body: ChapterCreate, response: { 200: ChapterResponse } },
+    },
     async (request) => ok(await admin.createChapter(request.body)),
   )
   r.patch(
     '/admin/chapters/:id',
-    { config, schema: { tags, security, summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: { 200: ChapterResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a chapter',
+        params: IdParams,
+        body: ChapterPatch,
+        response: { 200: ChapterResponse },
+      },
+    },
     async (request) => ok(await admin.updateChapter(request.params.id, request.body)),
   )
 
   // ---- Videos ----
   r.get(
     '/admin/videos',
-    { config, schema: { tags, security, summary: "A course's videos with their media state", querystring: VideoListQuery, response: { 200: VideoListResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "A course's videos with their media state",
+        querystring: VideoListQuery,
+        response: { 200: VideoListResponse },
+      },
+    },
     async (request) => ok(await admin.videos(request.query.course_id)),
   )
   r.get(
@@ -198,12 +303,31 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
   )
   r.post(
     '/admin/videos',
-    { config, schema: { tags, security, summary: 'Create a video (then upload its file)', body: VideoCreate, response: { 200: VideoResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a video (then upload its file)',
+        body: VideoCreate,
+        response: { 200: VideoResponse },
+      },
+    },
     async (request) => ok(await admin.createVideo(request.body)),
   )
   r.patch(
     '/admin/videos/:id',
-    { config, schema: { tags, security, summary: 'Edit a video', params: IdParams, body: VideoPatch, response: { 200: VideoResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a video',
+        params: IdParams,
+        body: VideoPatch,
+        response: { 200: VideoResponse },
+      },
+    },
     async (request) => ok(await admin.updateVideo(request.params.id, request.body)),
   )
   r.post(
@@ -233,24 +357,60 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
   )
   r.post(
     '/admin/videos/:id/transcode',
-    { config, schema: { tags, security, summary: 'Transcode the uploaded file again (after a failure)', params: IdParams, response: { 200: MediaResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Transcode the uploaded file again (after a failure)',
+        params: IdParams,
+        response: { 200: MediaResponse },
+      },
+    },
     async (request) => ok(await admin.retranscode(request.params.id)),
   )
 
   // ---- Entitlements ----
   r.get(
     '/admin/entitlements',
-    { config, schema: { tags, security, summary: 'Entitlements, newest first, by member and/or course', querystring: EntitlementListQuery, response: { 200: EntitlementListResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Entitlements, newest first, by member and/or course',
+        querystring: EntitlementListQuery,
+        response: { 200: EntitlementListResponse },
+      },
+    },
     async (request) => ok(await admin.entitlements(request.query)),
   )
   r.post(
     '/admin/entitlements',
-    { config, schema: { tags, security, summary: 'Grant a member a whole course, for ever or until expires_at', body: EntitlementGrant, response: { 200: EntitlementResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Grant a member a whole course, for ever or until expires_at',
+        body: EntitlementGrant,
+        response: { 200: EntitlementResponse },
+      },
+    },
     async (request) => ok(await admin.grant(requireRole(request, 'admin').memberId, request.body)),
   )
   r.post(
     '/admin/entitlements/:id/revoke',
-    { config, schema: { tags, security, summary: 'Revoke an entitlement at once', params: IdParams, response: { 200: EntitlementResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke an entitlement at once',
+        params: IdParams,
+        response: { 200: EntitlementResponse },
+      },
+    },
     async (request) => ok(await admin.revoke(request.params.id)),
   )
 }

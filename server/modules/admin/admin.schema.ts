@@ -74,7 +74,13 @@ const courseFields = {
   teacher_id: id.nullable(),
   price_fen: fen.describe('Price in fen (0.01 CNY), 0–100,000,000'),
   original_price_fen: fen.nullable().describe('Crossed-out price in fen; at least price_fen'),
-  points_price: z.number().int().min(1).max(100_000_000).nullable().describe('Also for this many points (/course/creditPay/{id}); null: money only'),
+  points_price: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000_000)
+    .nullable()
+    .describe('Also for this many points (/course/creditPay/{id}); null: money only'),
   is_free: z.boolean(),
   vip_free: z.boolean(),
   status: z.enum(courseStatuses),
@@ -83,7 +89,10 @@ const courseFields = {
   live_starts_at: datetime.nullable(),
   live_ends_at: datetime.nullable(),
   /** The operator's external live stream (an HLS pull URL); the live page plays it while the course is live. */
-  live_pull_url: z.url({ protocol: /^https?$/ }).max(500).nullable(),
+  live_pull_url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .nullable(),
   sort,
 }
 export const CourseCreate = z.strictObject({
@@ -157,7 +166,12 @@ export const EntitlementGrant = z.strictObject({
   note: text(200).optional().describe('Why it was granted (kept as source_ref)'),
 })
 export type EntitlementGrant = z.output<typeof EntitlementGrant>
-export const EntitlementListQuery = z.object({ member_id: optionalId, course_id: optionalId, cursor: optionalId, limit })
+export const EntitlementListQuery = z.object({
+  member_id: optionalId,
+  course_id: optionalId,
+  cursor: optionalId,
+  limit,
+})
 export type EntitlementListQuery = z.output<typeof EntitlementListQuery>
 
 // ---- Responses ---------------------------------------------------------------------------------------------
@@ -202,18 +216,27 @@ export const Course = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 })
-export const Chapter = z.object({ id: z.number().int(), course_id: z.number().int(), title: z.string(), sort: z.number().int() })
+export const Chapter = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  sort: z.number().int(),
+})
 
 export const Media = z.object({
   video_id: z.number().int(),
-  status: z.enum(['none', ...videoMediaStatuses]).describe('none (nothing uploaded), uploaded (queued), transcoding, ready, failed'),
+  status: z
+    .enum(['none', ...videoMediaStatuses])
+    .describe('none (nothing uploaded), uploaded (queued), transcoding, ready, failed'),
   progress: z.number().int().describe('0–100 while transcoding'),
   error: z.string().nullable().describe('Why the last transcoding failed'),
   playable: z.boolean().describe('An HLS output exists (a video stays playable while a new upload is transcoded)'),
   duration: z.number().nullable(),
   source_name: z.string().nullable(),
   source_bytes: z.number().int().nullable(),
-  renditions: z.array(z.object({ name: z.string(), width: z.number().int(), height: z.number().int(), bandwidth: z.number().int() })),
+  renditions: z.array(
+    z.object({ name: z.string(), width: z.number().int(), height: z.number().int(), bandwidth: z.number().int() }),
+  ),
   poster_url: z.string().nullable(),
   updated_at: z.string().nullable(),
   ready_at: z.string().nullable(),
@@ -243,7 +266,8 @@ export const Entitlement = z.object({
 export const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })
 
 const list = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item) })
-const page = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), next_cursor: z.number().int().nullable() })
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), next_cursor: z.number().int().nullable() })
 
 export const CategoryResponse = envelope(Category)
 export const CategoryListResponse = envelope(list(Category))

@@ -4,7 +4,11 @@ import type { Db } from '#server/db/database.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { grantEntitlement, listMemberEntitlements, revokeEntitlementById } from '#server/modules/entitlement/entitlement.service.ts'
+import {
+  grantEntitlement,
+  listMemberEntitlements,
+  revokeEntitlementById,
+} from '#server/modules/entitlement/entitlement.service.ts'
 import { mediaView, type UploadedFile, type VideoMediaService } from '#server/modules/media/video-media.service.ts'
 import {
   countSubcategories,
@@ -60,13 +64,28 @@ export interface AdminDeps {
 /** Images operators upload (covers, teacher photos, icons): like avatars, but up to 1600 px. */
 export const AdminImageRules = { maxBytes: 5 * 1024 * 1024, maxPixels: 25_000_000, maxSide: 1600 } as const
 
-const notFound = (what: string, id: number, field: string) => new AppError(Codes.NotFound, `${what} ${id} 不存在（${field}）`)
+const notFound = (what: string, id: number, field: string) =>
+  new AppError(Codes.NotFound, `${what} ${id} 不存在（${field}）`)
 const bad = (message: string) => new AppError(Codes.BadRequest, message)
 
 // ---- Presenters: rows to the API's snake_case shapes ----
 
-const toCategory = (r: CategoryRow) => ({ id: r.id, parent_id: r.parentId, name: r.name, icon: r.icon, sort: r.sort, visible: r.visible })
-const toTeacher = (r: TeacherRow) => ({ id: r.id, name: r.name, title: r.title, avatar_url: r.avatarUrl, intro: r.intro, sort: r.sort })
+const toCategory = (r: CategoryRow) => ({
+  id: r.id,
+  parent_id: r.parentId,
+  name: r.name,
+  icon: r.icon,
+  sort: r.sort,
+  visible: r.visible,
+})
+const toTeacher = (r: TeacherRow) => ({
+  id: r.id,
+  name: r.name,
+  title: r.title,
+  avatar_url: r.avatarUrl,
+  intro: r.intro,
+  sort: r.sort,
+})
 const toChapter = (r: ChapterRow) => ({ id: r.id, course_id: r.courseId, title: r.title, sort: r.sort })
 const toCourse = (r: CourseRow) => ({
   id: r.id,
@@ -96,13 +115,17 @@ const toCourse = (r: CourseRow) => ({
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v))
 /** Drops the keys whose value is undefined, so a PATCH only touches what it names. */
 const defined = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> }
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>
+  }
 
 /** The rules that span fields, checked on the course as it will be after the change. */
 function checkCourse(c: Pick<CourseRow, 'isFree' | 'priceFen' | 'originalPriceFen' | 'liveStartsAt' | 'liveEndsAt'>) {
   if (c.isFree && c.priceFen !== 0) throw bad('免费课程的价格必须为 0（price_fen）')
-  if (c.originalPriceFen !== null && c.originalPriceFen < c.priceFen) throw bad('原价不能低于售价（original_price_fen）')
-  if (c.liveStartsAt && c.liveEndsAt && c.liveEndsAt <= c.liveStartsAt) throw bad('直播结束时间必须晚于开始时间（live_ends_at）')
+  if (c.originalPriceFen !== null && c.originalPriceFen < c.priceFen)
+    throw bad('原价不能低于售价（original_price_fen）')
+  if (c.liveStartsAt && c.liveEndsAt && c.liveEndsAt <= c.liveStartsAt)
+    throw bad('直播结束时间必须晚于开始时间（live_ends_at）')
 }
 
 export function createAdminService(deps: AdminDeps) {
@@ -133,15 +156,18 @@ export function createAdminService(deps: AdminDeps) {
     if (!parent) throw notFound('分类', parentId, 'parent_id')
     // Two levels, as the category browser shows them: an area and its sub-categories.
     if (parent.parentId !== null) throw bad('分类最多两级，上级必须是一级分类（parent_id）')
-    if (selfId !== undefined && (await countSubcategories(db, selfId)) > 0) throw bad('这个分类下还有子分类，不能再设上级（parent_id）')
+    if (selfId !== undefined && (await countSubcategories(db, selfId)) > 0)
+      throw bad('这个分类下还有子分类，不能再设上级（parent_id）')
   }
 
   async function checkTeacher(teacherId: number | null | undefined) {
-    if (teacherId !== null && teacherId !== undefined && !(await findTeacher(db, teacherId))) throw notFound('讲师', teacherId, 'teacher_id')
+    if (teacherId !== null && teacherId !== undefined && !(await findTeacher(db, teacherId)))
+      throw notFound('讲师', teacherId, 'teacher_id')
   }
 
   async function checkCategory(categoryId: number | undefined) {
-    if (categoryId !== undefined && !(await findCategory(db, categoryId))) throw notFound('分类', categoryId, 'category_id')
+    if (categoryId !== undefined && !(await findCategory(db, categoryId)))
+      throw notFound('分类', categoryId, 'category_id')
   }
 
   async function checkChapter(chapterId: number | null | undefined, courseId: number) {
@@ -166,13 +192,19 @@ export function createAdminService(deps: AdminDeps) {
     } catch {
       throw new AppError(Codes.ImageInvalid)
     }
-    if (!['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height) throw new AppError(Codes.ImageInvalid)
+    if (!['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height)
+      throw new AppError(Codes.ImageInvalid)
     if (meta.width * meta.height > AdminImageRules.maxPixels) throw new AppError(Codes.ImageTooLarge)
     let out: { data: Buffer; info: OutputInfo }
     try {
       out = await sharp(data, { limitInputPixels: AdminImageRules.maxPixels, failOn: 'error' })
         .rotate()
-        .resize({ width: AdminImageRules.maxSide, height: AdminImageRules.maxSide, fit: 'inside', withoutEnlargement: true })
+        .resize({
+          width: AdminImageRules.maxSide,
+          height: AdminImageRules.maxSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true })
     } catch {
@@ -192,14 +224,24 @@ export function createAdminService(deps: AdminDeps) {
     /** A new category (an area, or a sub-category of one). */
     async createCategory(body: CategoryCreate) {
       await checkParent(body.parent_id)
-      const row = await insertCategory(db, { name: body.name, parentId: body.parent_id ?? null, icon: body.icon ?? null, sort: body.sort ?? 0, visible: body.visible ?? true })
+      const row = await insertCategory(db, {
+        name: body.name,
+        parentId: body.parent_id ?? null,
+        icon: body.icon ?? null,
+        sort: body.sort ?? 0,
+        visible: body.visible ?? true,
+      })
       return toCategory(row)
     },
     /** Changes the fields given; the two-level rule holds afterwards. */
     async updateCategory(id: number, body: CategoryPatch) {
       if (!(await findCategory(db, id))) throw notFound('分类', id, 'id')
       if (body.parent_id !== undefined) await checkParent(body.parent_id, id)
-      const row = await updateCategory(db, id, defined({ name: body.name, parentId: body.parent_id, icon: body.icon, sort: body.sort, visible: body.visible }))
+      const row = await updateCategory(
+        db,
+        id,
+        defined({ name: body.name, parentId: body.parent_id, icon: body.icon, sort: body.sort, visible: body.visible }),
+      )
       return toCategory(row!)
     },
 
@@ -208,11 +250,21 @@ export function createAdminService(deps: AdminDeps) {
       return { list: (await listTeachers(db)).map(toTeacher) }
     },
     async createTeacher(body: TeacherCreate) {
-      const row = await insertTeacher(db, { name: body.name, title: body.title ?? '', avatarUrl: body.avatar_url ?? null, intro: body.intro ?? '', sort: body.sort ?? 0 })
+      const row = await insertTeacher(db, {
+        name: body.name,
+        title: body.title ?? '',
+        avatarUrl: body.avatar_url ?? null,
+        intro: body.intro ?? '',
+        sort: body.sort ?? 0,
+      })
       return toTeacher(row)
     },
     async updateTeacher(id: number, body: TeacherPatch) {
-      const row = await updateTeacher(db, id, defined({ name: body.name, title: body.title, avatarUrl: body.avatar_url, intro: body.intro, sort: body.sort }))
+      const row = await updateTeacher(
+        db,
+        id,
+        defined({ name: body.name, title: body.title, avatarUrl: body.avatar_url, intro: body.intro, sort: body.sort }),
+      )
       if (!row) throw notFound('讲师', id, 'id')
       return toTeacher(row)
     },
@@ -220,7 +272,13 @@ export function createAdminService(deps: AdminDeps) {
     // ---- Courses ----
     /** Courses, newest first, filtered, paged by cursor (the last id of the previous page). */
     async courses(query: CourseListQuery) {
-      const rows = await listCourses(db, { categoryId: query.category_id, status: query.status, q: query.q, before: query.cursor, limit: query.limit + 1 })
+      const rows = await listCourses(db, {
+        categoryId: query.category_id,
+        status: query.status,
+        q: query.q,
+        before: query.cursor,
+        limit: query.limit + 1,
+      })
       const page = rows.slice(0, query.limit)
       return { list: page.map(toCourse), next_cursor: rows.length > query.limit ? page[page.length - 1]!.id : null }
     },
@@ -228,7 +286,11 @@ export function createAdminService(deps: AdminDeps) {
     async course(id: number) {
       const course = await courseOrThrow(id)
       const [chapterRows, videoRows] = await Promise.all([listChapters(db, id), listVideos(db, { courseId: id })])
-      return { ...toCourse(course), chapters: chapterRows.map(toChapter), videos: videoRows.map((r) => toVideo(r.video, r.media)) }
+      return {
+        ...toCourse(course),
+        chapters: chapterRows.map(toChapter),
+        videos: videoRows.map((r) => toVideo(r.video, r.media)),
+      }
     },
     async createCourse(body: CourseCreate) {
       await checkCategory(body.category_id)
@@ -335,7 +397,17 @@ export function createAdminService(deps: AdminDeps) {
       const [current] = await listVideos(db, { ids: [id] })
       if (!current) throw notFound('视频', id, 'id')
       await checkChapter(body.chapter_id, current.video.courseId)
-      await updateVideo(db, id, defined({ chapterId: body.chapter_id, title: body.title, freeSeconds: body.free_seconds, isFree: body.is_free, sort: body.sort }))
+      await updateVideo(
+        db,
+        id,
+        defined({
+          chapterId: body.chapter_id,
+          title: body.title,
+          freeSeconds: body.free_seconds,
+          isFree: body.is_free,
+          sort: body.sort,
+        }),
+      )
       return video(id)
     },
     uploadVideo: (id: number, file: UploadedFile) => videoMedia.upload(id, file),
@@ -356,7 +428,11 @@ export function createAdminService(deps: AdminDeps) {
       return revokeEntitlementById(db, id, now())
     },
     async entitlements(query: EntitlementListQuery) {
-      return listMemberEntitlements(db, { memberId: query.member_id, courseId: query.course_id, before: query.cursor, limit: query.limit }, now())
+      return listMemberEntitlements(
+        db,
+        { memberId: query.member_id, courseId: query.course_id, before: query.cursor, limit: query.limit },
+        now(),
+      )
     },
   }
 }

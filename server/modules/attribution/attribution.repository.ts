@@ -3,7 +3,10 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { attributions } from '#server/db/schema/attribution.ts'
 
 /** Records a first touch; a later touch by the same visitor or member changes nothing. */
-export async function insertFirstTouch(db: DbOrTx, touch: { visitorId?: string; memberId?: number; sp: string; url?: string }) {
+export async function insertFirstTouch(
+  db: DbOrTx,
+  touch: { visitorId?: string; memberId?: number; sp: string; url?: string },
+) {
   const rows = []
   if (touch.visitorId) rows.push({ visitorId: touch.visitorId, sp: touch.sp, url: touch.url })
   if (touch.memberId) rows.push({ memberId: touch.memberId, sp: touch.sp, url: touch.url })

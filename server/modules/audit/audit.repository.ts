@@ -9,7 +9,10 @@ export async function insertStaffAction(db: DbOrTx, row: NewStaffAction) {
 }
 
 /** Operators' actions, newest first: by one operator, by route prefix ("/api/admin/refunds"), paged by id. */
-export async function listStaffActions(db: DbOrTx, f: { memberId?: number; route?: string; before?: number; limit: number }) {
+export async function listStaffActions(
+  db: DbOrTx,
+  f: { memberId?: number; route?: string; before?: number; limit: number },
+) {
   return db
     .select({ action: staffActions, nickname: members.nickname, phone: members.phone })
     .from(staffActions)
@@ -17,7 +20,12 @@ export async function listStaffActions(db: DbOrTx, f: { memberId?: number; route
     .where(
       and(
         f.memberId === undefined ? undefined : eq(staffActions.memberId, f.memberId),
-        f.route === undefined ? undefined : like(staffActions.route, `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`),
+        f.route === undefined
+          ? undefined
+          : like(
+              staffActions.route,
+              `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`,
+            ),
         f.before === undefined ? undefined : lt(staffActions.id, f.before),
       ),
     )

@@ -23,7 +23,12 @@ export async function adminAuditRoutes(app: FastifyInstance, opts: { services: S
     },
     async (request) => {
       const q = request.query
-      const rows = await listStaffActions(db, { memberId: q.member_id, route: q.route, before: q.cursor, limit: q.limit + 1 })
+      const rows = await listStaffActions(db, {
+        memberId: q.member_id,
+        route: q.route,
+        before: q.cursor,
+        limit: q.limit + 1,
+      })
       const page = rows.slice(0, q.limit)
       return ok({
         list: page.map(({ action: a, nickname, phone }) => ({

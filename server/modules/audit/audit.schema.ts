@@ -25,4 +25,6 @@ export const StaffActionView = z.object({
   created_at: z.string(),
 })
 
-export const StaffActionListResponse = envelope(z.object({ list: z.array(StaffActionView), next_cursor: z.number().int().nullable() }))
+export const StaffActionListResponse = envelope(
+  z.object({ list: z.array(StaffActionView), next_cursor: z.number().int().nullable() }),
+)

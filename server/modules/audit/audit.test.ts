@@ -16,7 +16,12 @@ interface Action {
 describe('staff actions (GET /api/admin/staff-actions)', () => {
   const { t } = useCommerceApp()
 
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: Record<string, unknown>) => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    token: string,
+    payload?: Record<string, unknown>,
+  ) => {
     const res = await t().app.inject({ method, url, headers: headersOf(token), payload })
     return { res, body: res.json<ApiBody<T>>() }
   }
@@ -36,7 +41,11 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     const admin = await makeMember(db, 'admin')
     const member = await makeMember(db)
     await call('GET', '/api/admin/vip-plans', admin.token)
-    const made = await call<{ id: number }>('POST', '/api/admin/vip-plans', admin.token, { name: '周卡', days: 7, price_fen: 990 })
+    const made = await call<{ id: number }>('POST', '/api/admin/vip-plans', admin.token, {
+      name: '周卡',
+      days: 7,
+      price_fen: 990,
+    })
     expect(made.body.code).toBe(200)
     await call('POST', '/api/admin/points/adjust', admin.token, { member_id: member.id, delta: -5, note: '扣到负数' })
 
@@ -56,12 +65,21 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     const member = await makeMember(db)
     expect((await call('PATCH', '/api/admin/vip-plans/1', member.token, { price_fen: 1 })).body.code).toBe(403)
     const list = await actions(admin.token, `?member_id=${member.id}`)
-    expect(list[0]).toMatchObject({ member_id: member.id, method: 'PATCH', route: '/api/admin/vip-plans/:id', params: { id: '1' }, code: 403 })
+    expect(list[0]).toMatchObject({
+      member_id: member.id,
+      method: 'PATCH',
+      route: '/api/admin/vip-plans/:id',
+      params: { id: '1' },
+      code: 403,
+    })
   })
 
   it('names bad filters with 400', async () => {
     const admin = await makeMember(t().database.db, 'admin')
-    expect((await call('GET', '/api/admin/staff-actions?route=admin', admin.token)).body).toMatchObject({ code: 400, msg: '参数 route 格式不正确（route）' })
+    expect((await call('GET', '/api/admin/staff-actions?route=admin', admin.token)).body).toMatchObject({
+      code: 400,
+      msg: '参数 route 格式不正确（route）',
+    })
     expect((await call('GET', '/api/admin/staff-actions?limit=1000', admin.token)).body.code).toBe(400)
     expect((await call('GET', '/api/admin/staff-actions?member_id=abc', admin.token)).body.code).toBe(400)
   })
@@ -73,7 +91,11 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
   })
 
   it('keeps secrets and large bodies out of the record', () => {
-    expect(auditBody({ note: '补发', api_key: 'k', nested: { password: 'p', ok: 1 } })).toEqual({ note: '补发', api_key: '[removed]', nested: { password: '[removed]', ok: 1 } })
+    expect(auditBody({ note: '补发', api_key: 'k', nested: { password: 'p', ok: 1 } })).toEqual({
+      note: '补发',
+      api_key: '[removed]',
+      nested: { password: '[removed]', ok: 1 },
+    })
     expect(auditBody({ big: 'x'.repeat(5000), other: 1 })).toEqual({ truncated: true, keys: ['big', 'other'] })
     expect(auditBody(undefined)).toBeNull()
   })

@@ -19,7 +19,9 @@ describe('SMS code limits', () => {
   beforeEach(() => clock.set(new Date(shanghaiDayStart(new Date()).getTime() + 10 * HOUR)))
 
   const send = async (phone: string, ip = randomIp()) =>
-    (await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })).json<Body>()
+    (
+      await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })
+    ).json<Body>()
   const login = async (phone: string, phone_code: string) =>
     (await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code } })).json<Body>()
   const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0')
@@ -60,7 +62,11 @@ describe('SMS code limits', () => {
     it('allows 20 sends an hour from one IP and refuses the 21st', async () => {
       const ip = randomIp()
       for (let i = 0; i < 20; i++) expect((await send(randomPhone(), ip)).code).toBe(200)
-      expect(await send(randomPhone(), ip)).toEqual({ code: 430, msg: '当前网络获取验证码太频繁，请 60 分钟后再试', data: {} })
+      expect(await send(randomPhone(), ip)).toEqual({
+        code: 430,
+        msg: '当前网络获取验证码太频繁，请 60 分钟后再试',
+        data: {},
+      })
       expect((await send(randomPhone())).code).toBe(200)
       clock.advance(HOUR)
       expect((await send(randomPhone(), ip)).code).toBe(200)
@@ -91,7 +97,11 @@ describe('SMS code limits', () => {
       clock.advance(5 * MINUTE - 1000)
       expect((await login(a, await outboxCode(t().app, a))).code).toBe(200)
       clock.advance(1000)
-      expect(await login(b, await outboxCode(t().app, b))).toEqual({ code: 406, msg: '验证码已失效，请重新获取', data: {} })
+      expect(await login(b, await outboxCode(t().app, b))).toEqual({
+        code: 406,
+        msg: '验证码已失效，请重新获取',
+        data: {},
+      })
     })
 
     it('replaces the previous code on a resend', async () => {
@@ -150,7 +160,12 @@ describe('SMS provider failure', () => {
 
   it('answers 432 and kills the code', async () => {
     const phone = randomPhone()
-    const res = await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: { phone },
+      remoteAddress: randomIp(),
+    })
     expect(res.json()).toEqual({ code: 432, msg: '短信发送失败，请稍后重试', data: {} })
     const rows = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
     expect(rows).toHaveLength(1)
@@ -162,7 +177,15 @@ describe('SMS_PER_IP_PER_HOUR', () => {
   const t = useTestApp({ SMS_PER_IP_PER_HOUR: '3' })
 
   it('sets how many codes one address may ask for in an hour', async () => {
-    const send = async (ip: string) => (await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone: randomPhone() }, remoteAddress: ip })).json<Body>()
+    const send = async (ip: string) =>
+      (
+        await t().app.inject({
+          method: 'POST',
+          url: '/api/send_code',
+          payload: { phone: randomPhone() },
+          remoteAddress: ip,
+        })
+      ).json<Body>()
     const ip = randomIp()
     for (let i = 0; i < 3; i++) expect((await send(ip)).code).toBe(200)
     expect((await send(ip)).code).toBe(430)

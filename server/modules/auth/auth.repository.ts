@@ -21,9 +21,10 @@ export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, 
     .select({
       lastAt: max(smsCodes.createdAt),
       hourCount: sql<number>`count(*) filter (where ${smsCodes.createdAt} > ${hourAgo})`.mapWith(Number),
-      hourOldest: sql<Date | null>`min(${smsCodes.createdAt}) filter (where ${smsCodes.createdAt} > ${hourAgo})`.mapWith(
-        (v: string | Date | null) => (v === null ? null : new Date(v)),
-      ),
+      hourOldest:
+        sql<Date | null>`min(${smsCodes.createdAt}) filter (where ${smsCodes.createdAt} > ${hourAgo})`.mapWith(
+          (v: string | Date | null) => (v === null ? null : new Date(v)),
+        ),
       dayCount: sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${dayStart})`.mapWith(Number),
     })
     .from(smsCodes)
@@ -67,7 +68,12 @@ export async function consumeCodeById(db: DbOrTx, id: number, at: Date) {
 /** The newest live code of a phone and purpose, locked for this transaction. */
 export async function latestLiveCode(tx: Tx, phone: string, purpose: SmsPurpose) {
   const [row] = await tx
-    .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, attempts: smsCodes.attempts, expiresAt: smsCodes.expiresAt })
+    .select({
+      id: smsCodes.id,
+      codeHash: smsCodes.codeHash,
+      attempts: smsCodes.attempts,
+      expiresAt: smsCodes.expiresAt,
+    })
     .from(smsCodes)
     .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.id))
@@ -137,6 +143,9 @@ export async function deleteOldLoginFailures(db: DbOrTx, before: Date, limit: nu
     .where(lt(loginFailures.createdAt, before))
     .limit(limit)
     .for('update', { skipLocked: true })
-  const rows = await db.delete(loginFailures).where(inArray(loginFailures.id, batch)).returning({ id: loginFailures.id })
+  const rows = await db
+    .delete(loginFailures)
+    .where(inArray(loginFailures.id, batch))
+    .returning({ id: loginFailures.id })
   return rows.length
 }

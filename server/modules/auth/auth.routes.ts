@@ -4,7 +4,15 @@ import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope, ok } from '#server/http/envelope.ts'
 import { MemberProfile } from '#server/modules/members/members.schema.ts'
 import type { Services } from '#server/services.ts'
-import { BindPhoneBody, BindPhoneSendCodeBody, LoginBody, LoginResult, OutboxList, OutboxQuery, SendCodeBody } from './auth.schema.ts'
+import {
+  BindPhoneBody,
+  BindPhoneSendCodeBody,
+  LoginBody,
+  LoginResult,
+  OutboxList,
+  OutboxQuery,
+  SendCodeBody,
+} from './auth.schema.ts'
 import type { RequestContext } from './auth.service.ts'
 
 const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log })
@@ -35,7 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags: ['auth'],
         summary: 'Log in with the phone and its SMS code',
-        description: 'Creates the member on the first login. 401/402 phone, 405 wrong code, 406 expired or used code, 431 locked for the day.',
+        description:
+          'Creates the member on the first login. 401/402 phone, 405 wrong code, 406 expired or used code, 431 locked for the day.',
         body: LoginBody,
         response: { 200: envelope(LoginResult) },
       },
@@ -51,7 +60,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/logout',
     {
       config: { auth: 'required' },
-      schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ token: [] }], response: { 200: emptyEnvelope } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        security: [{ token: [] }],
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       await services.auth.logout(requireRole(request).sessionId)
@@ -85,7 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags: ['auth'],
         summary: 'Bind the phone with its code',
-        description: '405 wrong code, 406 expired or used code, 433 phone held by another member. Returns the updated profile.',
+        description:
+          '405 wrong code, 406 expired or used code, 433 phone held by another member. Returns the updated profile.',
         security: [{ token: [] }],
         body: BindPhoneBody,
         response: { 200: envelope(MemberProfile) },
@@ -100,7 +115,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   if (services.config.devOutbox) {
     app.get(
       '/dev/outbox',
-      { schema: { tags: ['development'], summary: 'Recent SMS codes (development outbox)', querystring: OutboxQuery, response: { 200: envelope(OutboxList) } } },
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Recent SMS codes (development outbox)',
+          querystring: OutboxQuery,
+          response: { 200: envelope(OutboxList) },
+        },
+      },
       async (request) => {
         const list = services.auth.outbox(request.query.phone?.trim()).map((m) => ({
           phone: m.phone,

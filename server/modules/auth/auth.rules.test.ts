@@ -1,6 +1,14 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { hashSmsCode, maskPhone, newSmsCode, normalizePhone, shanghaiDayStart, shanghaiYear, smsCodeMatches } from './auth.rules.ts'
+import {
+  hashSmsCode,
+  maskPhone,
+  newSmsCode,
+  normalizePhone,
+  shanghaiDayStart,
+  shanghaiYear,
+  smsCodeMatches,
+} from './auth.rules.ts'
 
 describe('normalizePhone', () => {
   it.each([
@@ -9,9 +17,20 @@ describe('normalizePhone', () => {
     ['\t15000000000\n', '15000000000'],
   ])('accepts %j as %s', (raw, phone) => expect(normalizePhone(raw)).toBe(phone))
 
-  it.each(['', '1380013800', '138001380001', '12800138000', '23800138000', '1380013800O', '+8613800138000', '138-0013-8000', '１３８００１３８０００'])(
-    'refuses %j with 401',
-    (raw) => expect(() => normalizePhone(raw)).toThrow(expect.objectContaining({ entry: expect.objectContaining({ code: 401 }) as unknown }) as Error),
+  it.each([
+    '',
+    '1380013800',
+    '138001380001',
+    '12800138000',
+    '23800138000',
+    '1380013800O',
+    '+8613800138000',
+    '138-0013-8000',
+    '１３８００１３８０００',
+  ])('refuses %j with 401', (raw) =>
+    expect(() => normalizePhone(raw)).toThrow(
+      expect.objectContaining({ entry: expect.objectContaining({ code: 401 }) as unknown }) as Error,
+    ),
   )
 })
 
@@ -51,7 +70,9 @@ describe('shanghaiDayStart', () => {
     ['2025-03-01T15:59:59Z', '2025-02-28T16:00:00Z'],
     ['2025-03-01T16:00:00Z', '2025-03-01T16:00:00Z'],
     ['2025-03-01T00:00:00Z', '2025-02-28T16:00:00Z'],
-  ])('puts %s in the Beijing day starting %s', (now, start) => expect(shanghaiDayStart(new Date(now)).toISOString()).toBe(new Date(start).toISOString()))
+  ])('puts %s in the Beijing day starting %s', (now, start) =>
+    expect(shanghaiDayStart(new Date(now)).toISOString()).toBe(new Date(start).toISOString()),
+  )
 
   it('gives the Beijing year', () => expect(shanghaiYear(new Date('2024-12-31T16:30:00Z'))).toBe(2025))
 })

@@ -19,7 +19,15 @@ import {
   phoneSendStats,
   recordWrongAttempt,
 } from './auth.repository.ts'
-import { hashSmsCode, maskPhone, newSmsCode, normalizePhone, shanghaiDayStart, SmsRules, smsCodeMatches } from './auth.rules.ts'
+import {
+  hashSmsCode,
+  maskPhone,
+  newSmsCode,
+  normalizePhone,
+  shanghaiDayStart,
+  SmsRules,
+  smsCodeMatches,
+} from './auth.rules.ts'
 
 /** What a request tells the service about itself: the client address for limits, and where to log. */
 export interface RequestContext {
@@ -79,9 +87,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         const seconds = Math.ceil((SmsRules.resendGapMs - (now.getTime() - stats.lastAt.getTime())) / 1000)
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${seconds} 秒后再试`)
       }
-      if (stats.dayCount >= SmsRules.perPhonePerDay) return refuse(Codes.SmsTooFrequent, '今日验证码发送次数已达上限，请明天再试')
+      if (stats.dayCount >= SmsRules.perPhonePerDay)
+        return refuse(Codes.SmsTooFrequent, '今日验证码发送次数已达上限，请明天再试')
       if (stats.hourCount >= SmsRules.perPhonePerHour && stats.hourOldest) {
-        return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${minutesUntil(now, new Date(stats.hourOldest.getTime() + HOUR_MS))} 分钟后再试`)
+        return refuse(
+          Codes.SmsTooFrequent,
+          `验证码发送太频繁，请 ${minutesUntil(now, new Date(stats.hourOldest.getTime() + HOUR_MS))} 分钟后再试`,
+        )
       }
       const ipStats = await ipSendStats(tx, ctx.ip, hourAgo)
       if (ipStats.total >= deps.config.sms.perIpPerHour) {
@@ -108,7 +120,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     } catch (err) {
       await consumeCodeById(db, result.id, now)
       const providerCode = err instanceof SmsSendError ? err.providerCode : 'Exception'
-      ctx.log.warn({ phone_masked: maskPhone(phone), purpose, provider: sms.name, provider_code: providerCode }, 'sms not sent')
+      ctx.log.warn(
+        { phone_masked: maskPhone(phone), purpose, provider: sms.name, provider_code: providerCode },
+        'sms not sent',
+      )
       throw err instanceof AppError ? err : new AppError(Codes.SmsFailed)
     }
     ctx.log.info({ phone_masked: maskPhone(phone), purpose, provider: sms.name }, 'sms code sent')

@@ -15,7 +15,12 @@ describe('POST /api/send_code', () => {
   const clock = testClock()
   const t = useTestApp({}, { integrations: { now: clock.now } })
   const send = (payload: unknown, ip = randomIp()) =>
-    t().app.inject({ method: 'POST', url: '/api/send_code', payload: payload as Record<string, unknown>, remoteAddress: ip })
+    t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      payload: payload as Record<string, unknown>,
+      remoteAddress: ip,
+    })
 
   it('sends a 4-digit code and says so', async () => {
     const phone = randomPhone()
@@ -55,7 +60,12 @@ describe('POST /api/send_code', () => {
   })
 
   it('rejects a body that is not JSON with 400', async () => {
-    const res = await t().app.inject({ method: 'POST', url: '/api/send_code', headers: { 'content-type': 'application/json' }, payload: '{"phone":' })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/send_code',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json<Body>().code).toBe(400)
   })
@@ -91,7 +101,9 @@ describe('POST /api/send_code', () => {
     const code = await outboxCode(t().app, phone)
     const [row] = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
     expect(row!.codeHash).not.toBe(crypto.createHash('sha256').update(`login:${phone}:${code}`).digest('hex'))
-    expect(row!.codeHash).toBe(crypto.createHmac('sha256', DEV_SMS_CODE_PEPPER).update(`login:${phone}:${code}`).digest('hex'))
+    expect(row!.codeHash).toBe(
+      crypto.createHmac('sha256', DEV_SMS_CODE_PEPPER).update(`login:${phone}:${code}`).digest('hex'),
+    )
     const login = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code: code } })
     expect(login.json<Body>().code).toBe(200)
   })
@@ -107,7 +119,9 @@ describe('SMS_CODE_PEPPER', () => {
     const code = await outboxCode(t().app, phone)
     const [row] = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
     expect(row!.codeHash).toBe(crypto.createHmac('sha256', pepper).update(`login:${phone}:${code}`).digest('hex'))
-    expect(row!.codeHash).not.toBe(crypto.createHmac('sha256', DEV_SMS_CODE_PEPPER).update(`login:${phone}:${code}`).digest('hex'))
+    expect(row!.codeHash).not.toBe(
+      crypto.createHmac('sha256', DEV_SMS_CODE_PEPPER).update(`login:${phone}:${code}`).digest('hex'),
+    )
     const login = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code: code } })
     expect(login.json<Body>().code).toBe(200)
   })
@@ -131,7 +145,8 @@ describe('SMS_CODE_PEPPER', () => {
 describe('POST /api/login', () => {
   const clock = testClock()
   const t = useTestApp({}, { integrations: { now: clock.now } })
-  const sendCode = (phone: string, ip = randomIp()) => t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })
+  const sendCode = (phone: string, ip = randomIp()) =>
+    t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })
   const login = (payload: Record<string, unknown>) => t().app.inject({ method: 'POST', url: '/api/login', payload })
   const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0')
 
@@ -150,7 +165,10 @@ describe('POST /api/login', () => {
     expect(session!.tokenHash).not.toBe(body.data.token)
 
     const me = await t().app.inject({ method: 'GET', url: '/api/userinfo', headers: { 'zxb-token': body.data.token } })
-    expect(me.json<Body<{ member_id: number; phone: string }>>().data).toMatchObject({ member_id: member!.id, phone: '138****8000' })
+    expect(me.json<Body<{ member_id: number; phone: string }>>().data).toMatchObject({
+      member_id: member!.id,
+      phone: '138****8000',
+    })
   })
 
   it('gives a new token at every login, for the same member', async () => {
@@ -251,10 +269,12 @@ describe('forced purchaser mode (ke2)', () => {
     t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code, ke2 } })
 
   it('logs a purchaser in', async () => {
-    await t().database.db.insert(members).values([
-      { phone: purchaser, nickname: '老学员', isPurchaser: true },
-      { phone: nonPurchaser, nickname: '普通学员' },
-    ])
+    await t()
+      .database.db.insert(members)
+      .values([
+        { phone: purchaser, nickname: '老学员', isPurchaser: true },
+        { phone: nonPurchaser, nickname: '普通学员' },
+      ])
     expect((await send(purchaser, 1)).json<Body>().code).toBe(200)
     const res = await login(purchaser, await outboxCode(t().app, purchaser), true)
     expect(res.json<Body>().code).toBe(200)
@@ -287,7 +307,8 @@ describe('forced purchaser mode (ke2)', () => {
 describe('POST /api/logout and the token', () => {
   const clock = testClock()
   const t = useTestApp({}, { integrations: { now: clock.now } })
-  const me = (token?: string) => t().app.inject({ method: 'GET', url: '/api/userinfo', headers: token ? { 'zxb-token': token } : {} })
+  const me = (token?: string) =>
+    t().app.inject({ method: 'GET', url: '/api/userinfo', headers: token ? { 'zxb-token': token } : {} })
 
   it('revokes the token: it then answers 301', async () => {
     const { token } = await signIn(t().app)
@@ -320,7 +341,10 @@ describe('POST /api/logout and the token', () => {
   it('answers 504 for an expired token', async () => {
     const { token, phone } = await signIn(t().app)
     const [member] = await t().database.db.select().from(members).where(eq(members.phone, phone))
-    await t().database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, member!.id))
+    await t()
+      .database.db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.memberId, member!.id))
     expect((await me(token)).json()).toEqual({ code: 504, msg: '登录已过期，请重新登录', data: {} })
   })
 })
@@ -346,9 +370,11 @@ describe('development outbox', () => {
   it('filters the JSON list by phone', async () => {
     const a = randomPhone()
     const b = randomPhone()
-    for (const phone of [a, b]) await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
+    for (const phone of [a, b])
+      await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: randomIp() })
     const res = await t().app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${a}` })
-    const list = res.json<Body<{ list: { phone: string; code: string; purpose: string; sent_at: string }[] }>>().data.list
+    const list =
+      res.json<Body<{ list: { phone: string; code: string; purpose: string; sent_at: string }[] }>>().data.list
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ phone: a, purpose: 'login', code: expect.stringMatching(/^\d{4}$/) as string })
     expect(Date.parse(list[0]!.sent_at)).not.toBeNaN()
@@ -378,7 +404,9 @@ describe('logs', () => {
   it('never carry the code, the token or the full phone', async () => {
     const phone = randomPhone()
     const { token } = await signIn(t().app, phone)
-    const code = (await t().app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` })).json<Body<{ list: { code: string }[] }>>().data.list[0]!.code
+    const code = (await t().app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` })).json<
+      Body<{ list: { code: string }[] }>
+    >().data.list[0]!.code
     await t().app.inject({ method: 'GET', url: `/api/userinfo?phone=${phone}`, headers: { 'zxb-token': token } })
     const log = lines.join('')
     expect(log).toContain('sms code sent')

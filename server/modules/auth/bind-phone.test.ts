@@ -21,7 +21,13 @@ describe('POST /api/bind_phone_send_code and /api/bind_phone', () => {
     return { id: row!.id, token }
   }
   const sendBind = (token: string | undefined, payload: Record<string, unknown>) =>
-    t().app.inject({ method: 'POST', url: '/api/bind_phone_send_code', headers: token ? { 'zxb-token': token } : {}, payload, remoteAddress: randomIp() })
+    t().app.inject({
+      method: 'POST',
+      url: '/api/bind_phone_send_code',
+      headers: token ? { 'zxb-token': token } : {},
+      payload,
+      remoteAddress: randomIp(),
+    })
   const bind = (token: string | undefined, payload: Record<string, unknown>) =>
     t().app.inject({ method: 'POST', url: '/api/bind_phone', headers: token ? { 'zxb-token': token } : {}, payload })
 
@@ -32,7 +38,12 @@ describe('POST /api/bind_phone_send_code and /api/bind_phone', () => {
     const res = await bind(member.token, { phone, phone_code: await outboxCode(t().app, phone, 'bind') })
     const body = res.json<Body<{ member_id: number; phone: string; has_phone: boolean; wechat_bound: boolean }>>()
     expect(body.code).toBe(200)
-    expect(body.data).toMatchObject({ member_id: member.id, phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, has_phone: true, wechat_bound: true })
+    expect(body.data).toMatchObject({
+      member_id: member.id,
+      phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      has_phone: true,
+      wechat_bound: true,
+    })
 
     clock.advance(61_000)
     const { token } = await signIn(t().app, phone)
@@ -43,7 +54,11 @@ describe('POST /api/bind_phone_send_code and /api/bind_phone', () => {
   it('refuses a phone that belongs to another member with 433, when sending and when binding', async () => {
     const { phone: taken } = await signIn(t().app)
     const member = await wechatMember()
-    expect((await sendBind(member.token, { phone: taken })).json()).toEqual({ code: 433, msg: '该手机号已绑定其他账号', data: {} })
+    expect((await sendBind(member.token, { phone: taken })).json()).toEqual({
+      code: 433,
+      msg: '该手机号已绑定其他账号',
+      data: {},
+    })
     expect((await bind(member.token, { phone: taken, phone_code: '1234' })).json<Body>().code).toBe(433)
   })
 
@@ -71,7 +86,8 @@ describe('POST /api/bind_phone_send_code and /api/bind_phone', () => {
     await sendBind(member.token, { phone })
     const code = await outboxCode(t().app, phone, 'bind')
     const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0')
-    for (let i = 0; i < 5; i++) expect((await bind(member.token, { phone, phone_code: wrong })).json<Body>().code).toBe(405)
+    for (let i = 0; i < 5; i++)
+      expect((await bind(member.token, { phone, phone_code: wrong })).json<Body>().code).toBe(405)
     expect((await bind(member.token, { phone, phone_code: code })).json<Body>().code).toBe(406)
   })
 

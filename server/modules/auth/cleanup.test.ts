@@ -22,7 +22,15 @@ const hex = () => crypto.randomBytes(16).toString('hex')
 async function addState(createdAt: Date) {
   const [row] = await db()
     .insert(oauthStates)
-    .values({ stateHash: hex(), browserHash: hex(), scope: 'snsapi_base', returnPath: '/', ip: randomIp(), createdAt, expiresAt: new Date(createdAt.getTime() + 10 * MINUTE) })
+    .values({
+      stateHash: hex(),
+      browserHash: hex(),
+      scope: 'snsapi_base',
+      returnPath: '/',
+      ip: randomIp(),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 10 * MINUTE),
+    })
     .returning({ id: oauthStates.id })
   return row!.id
 }
@@ -36,13 +44,23 @@ async function addUsedCode(usedAt: Date) {
 async function addSmsCode(createdAt: Date, ttlMs = 5 * MINUTE) {
   const [row] = await db()
     .insert(smsCodes)
-    .values({ phone: randomPhone(), purpose: 'login', codeHash: hex(), ip: randomIp(), createdAt, expiresAt: new Date(createdAt.getTime() + ttlMs) })
+    .values({
+      phone: randomPhone(),
+      purpose: 'login',
+      codeHash: hex(),
+      ip: randomIp(),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + ttlMs),
+    })
     .returning({ id: smsCodes.id })
   return row!.id
 }
 
 async function addLoginFailure(createdAt: Date) {
-  const [row] = await db().insert(loginFailures).values({ phone: randomPhone(), createdAt }).returning({ id: loginFailures.id })
+  const [row] = await db()
+    .insert(loginFailures)
+    .values({ phone: randomPhone(), createdAt })
+    .returning({ id: loginFailures.id })
   return row!.id
 }
 
@@ -69,24 +87,60 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
     const oldFailure = await addLoginFailure(ago(2 * DAY + MINUTE))
     const keptFailure = await addLoginFailure(ago(2 * DAY - MINUTE))
 
-    expect(await pruneSignInRecords(db(), now)).toEqual({ oauthStates: 1, oauthCodesUsed: 1, smsCodes: 1, loginFailures: 1 })
+    expect(await pruneSignInRecords(db(), now)).toEqual({
+      oauthStates: 1,
+      oauthCodesUsed: 1,
+      smsCodes: 1,
+      loginFailures: 1,
+    })
 
-    const states = await ids(db().select({ id: oauthStates.id }).from(oauthStates).where(inArray(oauthStates.id, [oldState, recentlyExpiredState, liveState])))
+    const states = await ids(
+      db()
+        .select({ id: oauthStates.id })
+        .from(oauthStates)
+        .where(inArray(oauthStates.id, [oldState, recentlyExpiredState, liveState])),
+    )
     expect(states.sort()).toEqual([recentlyExpiredState, liveState].sort())
-    const codes = await db().select({ id: oauthCodesUsed.codeHash }).from(oauthCodesUsed).where(inArray(oauthCodesUsed.codeHash, [oldCode, recentCode]))
+    const codes = await db()
+      .select({ id: oauthCodesUsed.codeHash })
+      .from(oauthCodesUsed)
+      .where(inArray(oauthCodesUsed.codeHash, [oldCode, recentCode]))
     expect(codes.map((c) => c.id)).toEqual([recentCode])
-    expect((await ids(db().select({ id: smsCodes.id }).from(smsCodes).where(inArray(smsCodes.id, [oldSms, keptSms, liveSms])))).sort()).toEqual([keptSms, liveSms].sort())
-    expect(await ids(db().select({ id: loginFailures.id }).from(loginFailures).where(inArray(loginFailures.id, [oldFailure, keptFailure])))).toEqual([keptFailure])
+    expect(
+      (
+        await ids(
+          db()
+            .select({ id: smsCodes.id })
+            .from(smsCodes)
+            .where(inArray(smsCodes.id, [oldSms, keptSms, liveSms])),
+        )
+      ).sort(),
+    ).toEqual([keptSms, liveSms].sort())
+    expect(
+      await ids(
+        db()
+          .select({ id: loginFailures.id })
+          .from(loginFailures)
+          .where(inArray(loginFailures.id, [oldFailure, keptFailure])),
+      ),
+    ).toEqual([keptFailure])
 
     // Nothing more to do on a second round.
-    expect(await pruneSignInRecords(db(), now)).toEqual({ oauthStates: 0, oauthCodesUsed: 0, smsCodes: 0, loginFailures: 0 })
+    expect(await pruneSignInRecords(db(), now)).toEqual({
+      oauthStates: 0,
+      oauthCodesUsed: 0,
+      smsCodes: 0,
+      loginFailures: 0,
+    })
   })
 
   it('never deletes a live SMS code, however old', async () => {
     const now = new Date('1999-07-01T12:00:00Z')
     const longLived = await addSmsCode(new Date(now.getTime() - 3 * DAY), 4 * DAY)
     expect((await pruneSignInRecords(db(), now)).smsCodes).toBe(0)
-    expect(await db().select({ id: smsCodes.id }).from(smsCodes).where(eq(smsCodes.id, longLived))).toEqual([{ id: longLived }])
+    expect(await db().select({ id: smsCodes.id }).from(smsCodes).where(eq(smsCodes.id, longLived))).toEqual([
+      { id: longLived },
+    ])
     await db().delete(smsCodes).where(eq(smsCodes.id, longLived))
   })
 
@@ -100,16 +154,33 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
       await addLoginFailure(old)
     }
     // Two batches of 2: 4 of the 5 rows of each table this round, the last one the next.
-    expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({ oauthStates: 4, oauthCodesUsed: 4, smsCodes: 4, loginFailures: 4 })
-    expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({ oauthStates: 1, oauthCodesUsed: 1, smsCodes: 1, loginFailures: 1 })
-    expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({ oauthStates: 0, oauthCodesUsed: 0, smsCodes: 0, loginFailures: 0 })
+    expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({
+      oauthStates: 4,
+      oauthCodesUsed: 4,
+      smsCodes: 4,
+      loginFailures: 4,
+    })
+    expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({
+      oauthStates: 1,
+      oauthCodesUsed: 1,
+      smsCodes: 1,
+      loginFailures: 1,
+    })
+    expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({
+      oauthStates: 0,
+      oauthCodesUsed: 0,
+      smsCodes: 0,
+      loginFailures: 0,
+    })
   })
 
   it('leaves the limits of the day in force: sends per phone and per address, failed logins, OAuth starts', async () => {
     const dayStart = shanghaiDayStart(new Date())
     clock.set(new Date(dayStart.getTime() + MINUTE))
     const send = async (phone: string, ip = randomIp()) =>
-      (await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })).json<Body>()
+      (
+        await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })
+      ).json<Body>()
     const login = async (phone: string, phone_code: string) =>
       (await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code } })).json<Body>()
 
@@ -132,7 +203,8 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
     clock.set(new Date(dayStart.getTime() + 23 * HOUR + 30 * MINUTE))
     const ip = randomIp()
     for (let i = 0; i < 20; i++) expect((await send(randomPhone(), ip)).code).toBe(200)
-    const start = () => t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query: { path: '/' }, remoteAddress: ip })
+    const start = () =>
+      t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query: { path: '/' }, remoteAddress: ip })
     for (let i = 0; i < 60; i++) expect((await start()).statusCode).toBe(302)
 
     clock.advance(5 * MINUTE)

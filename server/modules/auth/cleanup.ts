@@ -58,7 +58,9 @@ export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial
   const o = { ...defaults, ...options }
   const ago = (ms: number) => new Date(now.getTime() - ms)
   return {
-    oauthStates: await inBatches(o, (n) => deleteExpiredOauthStates(db, ago(SignInRetention.oauthStatesAfterExpiryMs), n)),
+    oauthStates: await inBatches(o, (n) =>
+      deleteExpiredOauthStates(db, ago(SignInRetention.oauthStatesAfterExpiryMs), n),
+    ),
     oauthCodesUsed: await inBatches(o, (n) => deleteOldOauthCodes(db, ago(SignInRetention.oauthCodesUsedMs), n)),
     smsCodes: await inBatches(o, (n) => deleteOldSmsCodes(db, ago(SignInRetention.smsCodesMs), now, n)),
     loginFailures: await inBatches(o, (n) => deleteOldLoginFailures(db, ago(SignInRetention.loginFailuresMs), n)),

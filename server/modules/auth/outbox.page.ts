@@ -25,7 +25,8 @@ export async function outboxPage(app: FastifyInstance, opts: { services: Service
     const rows = opts.services.auth
       .outbox()
       .map(
-        (m) => `<tr><td>${escapeHtml(m.phone)}</td><td class="code">${escapeHtml(m.code)}</td><td>${purposeLabel[m.purpose]}</td><td>${time.format(m.sentAt)}</td></tr>`,
+        (m) =>
+          `<tr><td>${escapeHtml(m.phone)}</td><td class="code">${escapeHtml(m.code)}</td><td>${purposeLabel[m.purpose]}</td><td>${time.format(m.sentAt)}</td></tr>`,
       )
       .join('')
     const html = `<!doctype html>

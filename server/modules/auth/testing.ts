@@ -28,7 +28,12 @@ export async function signIn(app: FastifyInstance, phone = randomPhone(), ip = r
   const sent = await app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })
   if (sent.json<{ code: number }>().code !== 200) throw new Error(`send_code failed: ${sent.body}`)
   const code = await outboxCode(app, phone)
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code: code, platform: 2 }, remoteAddress: ip })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { phone, phone_code: code, platform: 2 },
+    remoteAddress: ip,
+  })
   const body = res.json<{ code: number; data: { token: string } }>()
   if (body.code !== 200) throw new Error(`login failed: ${res.body}`)
   return { token: body.data.token, phone }

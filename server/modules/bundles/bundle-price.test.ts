@@ -6,7 +6,12 @@ describe('allocate', () => {
     expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33])
     // 6,932.3 + 13,934.7 + 9,033.0: the spare fen goes to the largest remainder.
     expect(allocate(29_900, [9_900, 19_900, 12_900])).toEqual([6_932, 13_935, 9_033])
-    for (const [total, weights] of [[1, [5, 5]], [99_999, [3, 7, 11, 13]], [0, [1, 2]], [7, [0, 0]]] as const) {
+    for (const [total, weights] of [
+      [1, [5, 5]],
+      [99_999, [3, 7, 11, 13]],
+      [0, [1, 2]],
+      [7, [0, 0]],
+    ] as const) {
       const parts = allocate(total, [...weights])
       expect(parts.reduce((s, p) => s + p, 0)).toBe(total)
       expect(parts.every((p) => Number.isInteger(p) && p >= 0)).toBe(true)

@@ -37,6 +37,9 @@ export function bundlePrice(bundleFen: number, paid: BundleLine[], owned: Readon
   const missingFen = missing.reduce((s, c) => s + c.priceFen, 0)
   const proportional = missing.length === paid.length ? bundleFen : Math.round((bundleFen * missingFen) / listFen)
   const amountFen = Math.max(1, Math.min(proportional, missingFen))
-  const shares = allocate(amountFen, missing.map((c) => c.priceFen))
+  const shares = allocate(
+    amountFen,
+    missing.map((c) => c.priceFen),
+  )
   return { amountFen, listFen, missingFen, lines: missing.map((c, i) => ({ id: c.id, priceFen: shares[i]! })) }
 }

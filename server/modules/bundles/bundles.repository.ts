@@ -16,7 +16,12 @@ export async function findBundles(db: DbOrTx, filter: { activeOnly: boolean; cou
         filter.activeOnly ? eq(bundles.active, true) : undefined,
         filter.courseId === undefined
           ? undefined
-          : exists(db.select({ one: sql`1` }).from(bundleCourses).where(and(eq(bundleCourses.bundleId, bundles.id), eq(bundleCourses.courseId, filter.courseId)))),
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(bundleCourses)
+                .where(and(eq(bundleCourses.bundleId, bundles.id), eq(bundleCourses.courseId, filter.courseId))),
+            ),
       ),
     )
     .orderBy(asc(bundles.sort), asc(bundles.id))
@@ -31,7 +36,12 @@ export async function findBundle(db: DbOrTx, id: number) {
 export async function findBundleCourses(db: DbOrTx, bundleIds: number[]) {
   if (bundleIds.length === 0) return []
   return db
-    .select({ bundleId: bundleCourses.bundleId, ...courseCardSelect, status: courses.status, categoryId: courses.categoryId })
+    .select({
+      bundleId: bundleCourses.bundleId,
+      ...courseCardSelect,
+      status: courses.status,
+      categoryId: courses.categoryId,
+    })
     .from(bundleCourses)
     .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
     .leftJoin(teachers, courseTeacherJoin)
@@ -61,5 +71,6 @@ export async function updateBundle(db: DbOrTx, id: number, set: Partial<typeof b
 /** Replaces a bundle's courses with `courseIds`, in that order. */
 export async function setBundleCourses(db: DbOrTx, bundleId: number, courseIds: number[]) {
   await db.delete(bundleCourses).where(eq(bundleCourses.bundleId, bundleId))
-  if (courseIds.length > 0) await db.insert(bundleCourses).values(courseIds.map((courseId, position) => ({ bundleId, courseId, position })))
+  if (courseIds.length > 0)
+    await db.insert(bundleCourses).values(courseIds.map((courseId, position) => ({ bundleId, courseId, position })))
 }

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
 import type { Services } from '#server/services.ts'
-import { BundleDetailResponse, BundleListQuery, BundleListResponse, BundleParams, StaffBundleInput, StaffBundleListResponse, StaffBundlePatch, StaffBundleResponse } from './bundles.schema.ts'
+import {
+  BundleDetailResponse,
+  BundleListQuery,
+  BundleListResponse,
+  BundleParams,
+  StaffBundleInput,
+  StaffBundleListResponse,
+  StaffBundlePatch,
+  StaffBundleResponse,
+} from './bundles.schema.ts'
 
 const tags = ['bundles']
 const security = [{ token: [] }]
@@ -14,7 +23,14 @@ export async function bundleRoutes(app: FastifyInstance, opts: { services: Servi
 
   r.get(
     '/foryou/bundles',
-    { schema: { tags, summary: 'Course bundles on sale, in display order (or those holding one course)', querystring: BundleListQuery, response: { 200: BundleListResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Course bundles on sale, in display order (or those holding one course)',
+        querystring: BundleListQuery,
+        response: { 200: BundleListResponse },
+      },
+    },
     async (request) => ok(await bundles.list(request.query.course_id)),
   )
 
@@ -40,15 +56,36 @@ export async function adminBundleRoutes(app: FastifyInstance, opts: { services: 
   const config = { auth: 'admin' as const }
   const admin = { tags: ['admin'], security }
 
-  r.get('/admin/bundles', { config, schema: { ...admin, summary: 'Every bundle', response: { 200: StaffBundleListResponse } } }, async () => ok(await bundles.all()))
+  r.get(
+    '/admin/bundles',
+    { config, schema: { ...admin, summary: 'Every bundle', response: { 200: StaffBundleListResponse } } },
+    async () => ok(await bundles.all()),
+  )
   r.post(
     '/admin/bundles',
-    { config, schema: { ...admin, summary: 'Add a bundle (its courses in order)', body: StaffBundleInput, response: { 200: StaffBundleResponse } } },
+    {
+      config,
+      schema: {
+        ...admin,
+        summary: 'Add a bundle (its courses in order)',
+        body: StaffBundleInput,
+        response: { 200: StaffBundleResponse },
+      },
+    },
     async (request) => ok(await bundles.create(request.body)),
   )
   r.patch(
     '/admin/bundles/:id',
-    { config, schema: { ...admin, summary: 'Change or withdraw a bundle', params: BundleParams, body: StaffBundlePatch, response: { 200: StaffBundleResponse } } },
+    {
+      config,
+      schema: {
+        ...admin,
+        summary: 'Change or withdraw a bundle',
+        params: BundleParams,
+        body: StaffBundlePatch,
+        response: { 200: StaffBundleResponse },
+      },
+    },
     async (request) => ok(await bundles.patch(request.params.id, request.body)),
   )
 }

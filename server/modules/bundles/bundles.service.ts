@@ -50,7 +50,14 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
 
   async function staffView(bundle: BundleRow) {
     const rows = await findBundleCourses(db, [bundle.id])
-    return { ...toCard(bundle, rows), intro: bundle.intro, active: bundle.active, sort: bundle.sort, course_ids: rows.map((c) => c.id), cover_url: bundle.coverUrl }
+    return {
+      ...toCard(bundle, rows),
+      intro: bundle.intro,
+      active: bundle.active,
+      sort: bundle.sort,
+      course_ids: rows.map((c) => c.id),
+      cover_url: bundle.coverUrl,
+    }
   }
 
   async function checkCourses(courseIds: number[]) {
@@ -65,8 +72,18 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
     /** Bundles on sale, in display order; with `courseId`, those that hold that course (the course page's offer). */
     async list(courseId?: number): Promise<{ list: BundleCard[] }> {
       const bundles = await findBundles(db, { activeOnly: true, courseId })
-      const rows = await findBundleCourses(db, bundles.map((b) => b.id))
-      return { list: bundles.map((b) => toCard(b, rows.filter((r) => r.bundleId === b.id))) }
+      const rows = await findBundleCourses(
+        db,
+        bundles.map((b) => b.id),
+      )
+      return {
+        list: bundles.map((b) =>
+          toCard(
+            b,
+            rows.filter((r) => r.bundleId === b.id),
+          ),
+        ),
+      }
     },
 
     /** One bundle with its published courses; for a member, which they own and what they would pay. */
@@ -75,7 +92,15 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
       if (!bundle) throw notFound()
       const rows = await findBundleCourses(db, [id])
       const visible = rows.filter((c) => c.status === 'published')
-      const owned = memberId === null ? new Set<number>() : await ownedCourseIds(db, memberId, visible.map((c) => c.id), now())
+      const owned =
+        memberId === null
+          ? new Set<number>()
+          : await ownedCourseIds(
+              db,
+              memberId,
+              visible.map((c) => c.id),
+              now(),
+            )
       const price = bundlePrice(bundle.priceFen, paidCourses(rows), owned)
       return {
         ...toCard(bundle, rows),

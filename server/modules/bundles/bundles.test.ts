@@ -2,7 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
-import { expectLedgerConsistent, headersOf, settleSimulators, until, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import {
+  expectLedgerConsistent,
+  headersOf,
+  settleSimulators,
+  until,
+  useCommerceApp,
+  type ApiBody,
+} from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Bundle {
@@ -37,7 +44,12 @@ describe('course bundles (/foryou)', () => {
   const { t } = useCommerceApp()
   const sims = () => t().app.paymentSimulators!
 
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: Record<string, unknown>) => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    token: string | null,
+    payload?: Record<string, unknown>,
+  ) => {
     const res = await t().app.inject({ method, url, headers: token ? headersOf(token) : {}, payload })
     return { res, body: res.json<ApiBody<T>>() }
   }
@@ -51,13 +63,18 @@ describe('course bundles (/foryou)', () => {
       await makeCourse(db, { title: '课程丙', priceFen: 12900 }),
       await makeCourse(db, { title: '免费课', priceFen: 0, isFree: true }),
     ]
-    const res = await call<{ id: number; course_ids: number[]; list_price_fen: number }>('POST', '/api/admin/bundles', admin, {
-      title: '设计三件套',
-      subtitle: '一次学齐',
-      price_fen: 29900,
-      course_ids: ids,
-      ...extra,
-    })
+    const res = await call<{ id: number; course_ids: number[]; list_price_fen: number }>(
+      'POST',
+      '/api/admin/bundles',
+      admin,
+      {
+        title: '设计三件套',
+        subtitle: '一次学齐',
+        price_fen: 29900,
+        course_ids: ids,
+        ...extra,
+      },
+    )
     expect(res.body.code).toBe(200)
     expect(res.body.data).toMatchObject({ course_ids: ids, list_price_fen: 42700 })
     return { id: res.body.data.id, courses: ids }
@@ -76,33 +93,94 @@ describe('course bundles (/foryou)', () => {
       const db = t().database.db
       const member = await makeMember(db)
       expect((await call('GET', '/api/admin/bundles', member.token)).body.code).toBe(403)
-      expect((await call('POST', '/api/admin/bundles', null, { title: 'x', price_fen: 1, course_ids: [1, 2] })).body.code).toBe(301)
+      expect(
+        (await call('POST', '/api/admin/bundles', null, { title: 'x', price_fen: 1, course_ids: [1, 2] })).body.code,
+      ).toBe(301)
     })
 
     it('names bad input: too few, repeated or unknown courses, a price out of range', async () => {
       const admin = await makeMember(t().database.db, 'admin')
       const c = await makeCourse(t().database.db)
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c] })).body).toMatchObject({ code: 400, msg: '套餐至少包含 2 门课程（course_ids）' })
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c, c] })).body).toMatchObject({ code: 400, msg: '课程不能重复（course_ids）' })
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c, 999_999] })).body).toMatchObject({ code: 400, msg: '课程不存在：999999（course_ids）' })
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 0, course_ids: [c, c + 1] })).body.code).toBe(400)
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套'.repeat(41), price_fen: 100, course_ids: [c, c + 1] })).body).toMatchObject({ code: 400, msg: '参数 title 格式不正确（title）' })
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: Array.from({ length: 31 }, (_, i) => i + 1) })).body.code).toBe(400)
-      expect((await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: '100', course_ids: [c, c + 1] })).body).toMatchObject({ code: 400, msg: '参数 price_fen 格式不正确（price_fen）' })
-      expect((await call('PATCH', '/api/admin/bundles/999999', admin.token, { title: '新名字' })).body).toMatchObject({ code: 404, msg: '套餐不存在' })
+      expect(
+        (await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c] }))
+          .body,
+      ).toMatchObject({ code: 400, msg: '套餐至少包含 2 门课程（course_ids）' })
+      expect(
+        (await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 100, course_ids: [c, c] }))
+          .body,
+      ).toMatchObject({ code: 400, msg: '课程不能重复（course_ids）' })
+      expect(
+        (
+          await call('POST', '/api/admin/bundles', admin.token, {
+            title: '套餐',
+            price_fen: 100,
+            course_ids: [c, 999_999],
+          })
+        ).body,
+      ).toMatchObject({ code: 400, msg: '课程不存在：999999（course_ids）' })
+      expect(
+        (await call('POST', '/api/admin/bundles', admin.token, { title: '套餐', price_fen: 0, course_ids: [c, c + 1] }))
+          .body.code,
+      ).toBe(400)
+      expect(
+        (
+          await call('POST', '/api/admin/bundles', admin.token, {
+            title: '套'.repeat(41),
+            price_fen: 100,
+            course_ids: [c, c + 1],
+          })
+        ).body,
+      ).toMatchObject({ code: 400, msg: '参数 title 格式不正确（title）' })
+      expect(
+        (
+          await call('POST', '/api/admin/bundles', admin.token, {
+            title: '套餐',
+            price_fen: 100,
+            course_ids: Array.from({ length: 31 }, (_, i) => i + 1),
+          })
+        ).body.code,
+      ).toBe(400)
+      expect(
+        (
+          await call('POST', '/api/admin/bundles', admin.token, {
+            title: '套餐',
+            price_fen: '100',
+            course_ids: [c, c + 1],
+          })
+        ).body,
+      ).toMatchObject({ code: 400, msg: '参数 price_fen 格式不正确（price_fen）' })
+      expect((await call('PATCH', '/api/admin/bundles/999999', admin.token, { title: '新名字' })).body).toMatchObject({
+        code: 404,
+        msg: '套餐不存在',
+      })
     })
 
     it('changes, reorders and withdraws a bundle', async () => {
       const admin = await makeMember(t().database.db, 'admin')
       const b = await bundle(admin.token)
-      const patched = await call<{ course_ids: number[]; active: boolean; title: string }>('PATCH', `/api/admin/bundles/${b.id}`, admin.token, {
+      const patched = await call<{ course_ids: number[]; active: boolean; title: string }>(
+        'PATCH',
+        `/api/admin/bundles/${b.id}`,
+        admin.token,
+        {
+          title: '新套餐',
+          course_ids: [b.courses[2], b.courses[0]],
+          active: false,
+        },
+      )
+      expect(patched.body.data).toMatchObject({
         title: '新套餐',
         course_ids: [b.courses[2], b.courses[0]],
         active: false,
       })
-      expect(patched.body.data).toMatchObject({ title: '新套餐', course_ids: [b.courses[2], b.courses[0]], active: false })
-      expect((await call<{ list: Bundle[] }>('GET', '/api/foryou/bundles', null)).body.data.list.map((x) => x.id)).not.toContain(b.id)
-      expect((await call<{ list: { id: number }[] }>('GET', '/api/admin/bundles', admin.token)).body.data.list.map((x) => x.id)).toContain(b.id)
+      expect(
+        (await call<{ list: Bundle[] }>('GET', '/api/foryou/bundles', null)).body.data.list.map((x) => x.id),
+      ).not.toContain(b.id)
+      expect(
+        (await call<{ list: { id: number }[] }>('GET', '/api/admin/bundles', admin.token)).body.data.list.map(
+          (x) => x.id,
+        ),
+      ).toContain(b.id)
     })
   })
 
@@ -112,20 +190,42 @@ describe('course bundles (/foryou)', () => {
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token)
       const anon = (await call<Bundle>('GET', `/api/foryou/bundles/${b.id}`, null)).body.data
-      expect(anon).toMatchObject({ title: '设计三件套', price_fen: 29900, list_price_fen: 42700, course_count: 4, on_sale: true, pay_fen: 29900 })
+      expect(anon).toMatchObject({
+        title: '设计三件套',
+        price_fen: 29900,
+        list_price_fen: 42700,
+        course_count: 4,
+        on_sale: true,
+        pay_fen: 29900,
+      })
       expect(anon.courses.map((c) => c.owned)).toEqual([false, false, false, false])
 
       const m = await makeMember(db)
-      await insertEntitlement(db, { memberId: m.id, courseId: b.courses[1]!, source: 'admin', grantedAt: new Date(), expiresAt: null })
+      await insertEntitlement(db, {
+        memberId: m.id,
+        courseId: b.courses[1]!,
+        source: 'admin',
+        grantedAt: new Date(),
+        expiresAt: null,
+      })
       const mine = (await call<Bundle>('GET', `/api/foryou/bundles/${b.id}`, m.token)).body.data
       expect(mine.courses.map((c) => c.owned)).toEqual([false, true, false, false])
       // 29,900 × (9,900 + 12,900) / 42,700
       expect(mine.pay_fen).toBe(15965)
-      expect((await call('GET', '/api/foryou/bundles/999999', null)).body).toMatchObject({ code: 404, msg: '套餐不存在' })
+      expect((await call('GET', '/api/foryou/bundles/999999', null)).body).toMatchObject({
+        code: 404,
+        msg: '套餐不存在',
+      })
       // The course page asks which bundles hold a course.
-      expect((await call<{ list: { id: number }[] }>('GET', `/api/foryou/bundles?course_id=${b.courses[2]}`, null)).body.data.list.map((x) => x.id)).toEqual([b.id])
+      expect(
+        (
+          await call<{ list: { id: number }[] }>('GET', `/api/foryou/bundles?course_id=${b.courses[2]}`, null)
+        ).body.data.list.map((x) => x.id),
+      ).toEqual([b.id])
       const alone = await makeCourse(db)
-      expect((await call<{ list: unknown[] }>('GET', `/api/foryou/bundles?course_id=${alone}`, null)).body.data.list).toEqual([])
+      expect(
+        (await call<{ list: unknown[] }>('GET', `/api/foryou/bundles?course_id=${alone}`, null)).body.data.list,
+      ).toEqual([])
       expect((await call('GET', '/api/foryou/bundles/abc', null)).body.code).toBe(400)
     })
   })
@@ -141,16 +241,27 @@ describe('course bundles (/foryou)', () => {
       expect(preview.items.map((i) => i.course_id)).toEqual(b.courses.slice(0, 3))
       expect(preview.items.reduce((s, i) => s + i.price_fen, 0)).toBe(29900)
 
-      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body.data
+      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' }))
+        .body.data
       expect(order).toMatchObject({ kind: 'bundle', state: 'pending', amount_fen: 29900, title: '套餐 · 设计三件套' })
       // A second tap pays the same order.
-      expect((await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body.data).toMatchObject({ order_no: order.order_no, reused: true })
+      expect(
+        (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body.data,
+      ).toMatchObject({ order_no: order.order_no, reused: true })
       expect(await active(m.id)).toEqual([])
       sims().wechat.pay(order.order_no)
       await settleSimulators(t().app)
       expect(await active(m.id)).toEqual(b.courses.slice(0, 3))
-      expect((await call('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body).toMatchObject({ code: 480, msg: '套餐里的课程你都已拥有，直接去学习吧' })
-      const detail = (await call<{ state: string; items: { course_id: number }[]; buy_again_path: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data
+      expect(
+        (await call('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body,
+      ).toMatchObject({ code: 480, msg: '套餐里的课程你都已拥有，直接去学习吧' })
+      const detail = (
+        await call<{ state: string; items: { course_id: number }[]; buy_again_path: string }>(
+          'GET',
+          `/api/orders/${order.order_no}`,
+          m.token,
+        )
+      ).body.data
       expect(detail.state).toBe('paid')
       expect(detail.buy_again_path).toBe(`/foryou/${b.id}`)
       expect(detail.items).toHaveLength(3)
@@ -162,8 +273,15 @@ describe('course bundles (/foryou)', () => {
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token)
       const m = await makeMember(db)
-      await insertEntitlement(db, { memberId: m.id, courseId: b.courses[0]!, source: 'admin', grantedAt: new Date(), expiresAt: null })
-      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'alipay_wap' })).body.data
+      await insertEntitlement(db, {
+        memberId: m.id,
+        courseId: b.courses[0]!,
+        source: 'admin',
+        grantedAt: new Date(),
+        expiresAt: null,
+      })
+      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'alipay_wap' }))
+        .body.data
       // 29,900 × (19,900 + 12,900) / 42,700 = 22,967.7
       expect(order.amount_fen).toBe(22968)
       const url = new URL((order as unknown as { redirect_url: string }).redirect_url)
@@ -171,7 +289,13 @@ describe('course bundles (/foryou)', () => {
       sims().alipay.pay(order.order_no)
       await settleSimulators(t().app)
       expect(await active(m.id)).toEqual(b.courses.slice(0, 3))
-      const items = (await call<{ items: { course_id: number; price_fen: number }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.items
+      const items = (
+        await call<{ items: { course_id: number; price_fen: number }[] }>(
+          'GET',
+          `/api/orders/${order.order_no}`,
+          m.token,
+        )
+      ).body.data.items
       expect(items.map((i) => i.course_id)).toEqual(b.courses.slice(1, 3))
       expect(items.reduce((s, i) => s + i.price_fen, 0)).toBe(22968)
       await expectLedgerConsistent(db)
@@ -182,37 +306,60 @@ describe('course bundles (/foryou)', () => {
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token, { active: false })
       const m = await makeMember(db)
-      expect((await call('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body).toMatchObject({ code: 482, msg: '该套餐已停售' })
-      expect((await call('POST', '/api/foryou/pay', m.token, { id: 999_999, pay_method: 'wechat_h5' })).body).toMatchObject({ code: 404, msg: '套餐不存在' })
+      expect(
+        (await call('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body,
+      ).toMatchObject({ code: 482, msg: '该套餐已停售' })
+      expect(
+        (await call('POST', '/api/foryou/pay', m.token, { id: 999_999, pay_method: 'wechat_h5' })).body,
+      ).toMatchObject({ code: 404, msg: '套餐不存在' })
       expect((await call('POST', '/api/foryou/pay', null, { id: b.id, pay_method: 'wechat_h5' })).body.code).toBe(301)
-      expect((await call('POST', '/api/foryou/pay', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({ code: 400, msg: '参数 id 不能为空（id）' })
+      expect((await call('POST', '/api/foryou/pay', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({
+        code: 400,
+        msg: '参数 id 不能为空（id）',
+      })
     })
 
     it('applies a category coupon to the courses of that category only', async () => {
       const db = t().database.db
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token)
-      const [course] = await db.select({ categoryId: (await import('#server/db/schema/catalogue.ts')).courses.categoryId }).from((await import('#server/db/schema/catalogue.ts')).courses).where(eq((await import('#server/db/schema/catalogue.ts')).courses.id, b.courses[0]!))
+      const [course] = await db
+        .select({ categoryId: (await import('#server/db/schema/catalogue.ts')).courses.categoryId })
+        .from((await import('#server/db/schema/catalogue.ts')).courses)
+        .where(eq((await import('#server/db/schema/catalogue.ts')).courses.id, b.courses[0]!))
       // Each made course has its own category: the coupon covers 课程甲 only (its share of the bundle: 6,932 fen).
-      const template = (await call<{ id: number }>('POST', '/api/admin/coupon-templates', admin.token, { name: '分类八折', kind: 'percent', percent_off: 20, scope: 'category', scope_ids: [course!.categoryId], valid_days: 30 })).body.data.id
+      const template = (
+        await call<{ id: number }>('POST', '/api/admin/coupon-templates', admin.token, {
+          name: '分类八折',
+          kind: 'percent',
+          percent_off: 20,
+          scope: 'category',
+          scope_ids: [course!.categoryId],
+          valid_days: 30,
+        })
+      ).body.data.id
       const m = await makeMember(db)
       expect((await call('POST', '/api/coupon', m.token, { template_id: template })).body.code).toBe(200)
       const preview = (await call<Preview>('GET', `/api/foryou/pay/preview?id=${b.id}`, m.token)).body.data
       expect(preview.discount_fen).toBe(Math.floor((6932 * 20) / 100))
       expect(preview.amount_fen).toBe(29900 - 1386)
-      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body.data
+      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' }))
+        .body.data
       expect(order).toMatchObject({ amount_fen: 28514, discount_fen: 1386, original_fen: 29900 })
       await expectLedgerConsistent(db)
     })
 
-    it('a course bought alone while the bundle order was open: the bundle is paid and that course\'s share goes back', async () => {
+    it("a course bought alone while the bundle order was open: the bundle is paid and that course's share goes back", async () => {
       const db = t().database.db
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token)
       const m = await makeMember(db)
-      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })).body.data
+      const order = (await call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' }))
+        .body.data
       // Before paying the bundle, the member buys its second course on its own page.
-      const single = (await call<Checkout>('POST', '/api/pay/course', m.token, { course_id: b.courses[1], pay_method: 'wechat_h5' })).body.data
+      const single = (
+        await call<Checkout>('POST', '/api/pay/course', m.token, { course_id: b.courses[1], pay_method: 'wechat_h5' })
+      ).body.data
       sims().wechat.pay(single.order_no)
       await settleSimulators(t().app)
       sims().wechat.pay(order.order_no)
@@ -220,13 +367,33 @@ describe('course bundles (/foryou)', () => {
       // The refund is sent after the payment commits; the simulator's notification completes it.
       await until(async () => {
         await settleSimulators(t().app)
-        return (await call<{ state: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.state === 'partially_refunded'
+        return (
+          (await call<{ state: string }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.state ===
+          'partially_refunded'
+        )
       })
-      const items = (await call<{ items: { course_id: number; price_fen: number }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data.items
+      const items = (
+        await call<{ items: { course_id: number; price_fen: number }[] }>(
+          'GET',
+          `/api/orders/${order.order_no}`,
+          m.token,
+        )
+      ).body.data.items
       const share = items.find((i) => i.course_id === b.courses[1])!.price_fen
-      const detail = (await call<{ state: string; refunded_fen: number; events: { reason: string }[] }>('GET', `/api/orders/${order.order_no}`, m.token)).body.data
+      const detail = (
+        await call<{ state: string; refunded_fen: number; events: { reason: string }[] }>(
+          'GET',
+          `/api/orders/${order.order_no}`,
+          m.token,
+        )
+      ).body.data
       expect(detail).toMatchObject({ state: 'partially_refunded', refunded_fen: share })
-      expect(detail.events.map((e) => e.reason)).toEqual(['created', 'paid', 'owned_courses_refund', 'refund_succeeded'])
+      expect(detail.events.map((e) => e.reason)).toEqual([
+        'created',
+        'paid',
+        'owned_courses_refund',
+        'refund_succeeded',
+      ])
       expect(sims().wechat.trades.get(order.order_no)!.total).toBe(29900)
       expect(await active(m.id)).toEqual(b.courses.slice(0, 3))
       await expectLedgerConsistent(db)
@@ -237,7 +404,11 @@ describe('course bundles (/foryou)', () => {
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token)
       const m = await makeMember(db)
-      const answers = await Promise.all(Array.from({ length: 6 }, () => call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' })))
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call<Checkout>('POST', '/api/foryou/pay', m.token, { id: b.id, pay_method: 'wechat_h5' }),
+        ),
+      )
       expect(answers.every((a) => a.body.code === 200)).toBe(true)
       expect(new Set(answers.map((a) => a.body.data.order_no)).size).toBe(1)
       await expectLedgerConsistent(db)

@@ -60,7 +60,13 @@ export type CourseTreeRow = NonNullable<Awaited<ReturnType<typeof findCourseTree
 
 /** How each sort orders courses: a key column and direction, ties broken by id. */
 const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }> = {
-  default: { key: sql`${courses.sort}`, keyText: sql`${courses.sort}::text`, cast: sql`int`, keyDesc: true, idDesc: false },
+  default: {
+    key: sql`${courses.sort}`,
+    keyText: sql`${courses.sort}::text`,
+    cast: sql`int`,
+    keyDesc: true,
+    idDesc: false,
+  },
   new: {
     key: sql`${courses.createdAt}`,
     // Microseconds survive the round trip through the cursor; a JavaScript Date would drop them.
@@ -69,9 +75,27 @@ const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc:
     keyDesc: true,
     idDesc: true,
   },
-  hot: { key: sql`${courses.studentCount}`, keyText: sql`${courses.studentCount}::text`, cast: sql`int`, keyDesc: true, idDesc: true },
-  price_asc: { key: sql`${courses.priceFen}`, keyText: sql`${courses.priceFen}::text`, cast: sql`int`, keyDesc: false, idDesc: false },
-  price_desc: { key: sql`${courses.priceFen}`, keyText: sql`${courses.priceFen}::text`, cast: sql`int`, keyDesc: true, idDesc: true },
+  hot: {
+    key: sql`${courses.studentCount}`,
+    keyText: sql`${courses.studentCount}::text`,
+    cast: sql`int`,
+    keyDesc: true,
+    idDesc: true,
+  },
+  price_asc: {
+    key: sql`${courses.priceFen}`,
+    keyText: sql`${courses.priceFen}::text`,
+    cast: sql`int`,
+    keyDesc: false,
+    idDesc: false,
+  },
+  price_desc: {
+    key: sql`${courses.priceFen}`,
+    keyText: sql`${courses.priceFen}::text`,
+    cast: sql`int`,
+    keyDesc: true,
+    idDesc: true,
+  },
 }
 
 export interface CoursePageFilter {
@@ -102,7 +126,9 @@ export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
     const key = sql`${f.after.key}::${s.cast}`
     const id = f.after.id
     if (s.keyDesc === s.idDesc) {
-      conditions.push(s.keyDesc ? sql`(${s.key}, ${courses.id}) < (${key}, ${id})` : sql`(${s.key}, ${courses.id}) > (${key}, ${id})`)
+      conditions.push(
+        s.keyDesc ? sql`(${s.key}, ${courses.id}) < (${key}, ${id})` : sql`(${s.key}, ${courses.id}) > (${key}, ${id})`,
+      )
     } else {
       // Mixed directions (key descending, id ascending) cannot use one row comparison.
       conditions.push(or(sql`${s.key} < ${key}`, and(sql`${s.key} = ${key}`, sql`${courses.id} > ${id}`))!)
@@ -140,7 +166,10 @@ export async function listCategoriesWithCounts(db: DbOrTx) {
       name: categories.name,
       icon: categories.icon,
       // Spelled out: in a one-table select drizzle leaves column names unqualified, which would bind to courses.
-      courseCount: sql<number>`(select count(*) from courses c where c.category_id = "categories"."id" and c.status = 'published')`.mapWith(Number),
+      courseCount:
+        sql<number>`(select count(*) from courses c where c.category_id = "categories"."id" and c.status = 'published')`.mapWith(
+          Number,
+        ),
     })
     .from(categories)
     .where(eq(categories.visible, true))
@@ -150,7 +179,13 @@ export async function listCategoriesWithCounts(db: DbOrTx) {
 /** The teacher of a published course: `undefined` when there is no such course, `null` when it has no teacher. */
 export async function findCourseTeacher(db: DbOrTx, courseId: number) {
   const [row] = await db
-    .select({ id: teachers.id, name: teachers.name, title: teachers.title, avatarUrl: teachers.avatarUrl, intro: teachers.intro })
+    .select({
+      id: teachers.id,
+      name: teachers.name,
+      title: teachers.title,
+      avatarUrl: teachers.avatarUrl,
+      intro: teachers.intro,
+    })
     .from(courses)
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
     .where(and(eq(courses.id, courseId), published))
@@ -165,10 +200,14 @@ export async function findTeacherWithCourses(db: DbOrTx, id: number, limit: numb
     where: eq(teachers.id, id),
     columns: { id: true, name: true, title: true, avatarUrl: true, intro: true },
     extras: (t) => ({
-      courseCount: sql<number>`(select count(*) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as('course_count'),
-      studentCount: sql<number>`(select coalesce(sum(c.student_count), 0) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as(
-        'student_count',
-      ),
+      courseCount:
+        sql<number>`(select count(*) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as(
+          'course_count',
+        ),
+      studentCount:
+        sql<number>`(select coalesce(sum(c.student_count), 0) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as(
+          'student_count',
+        ),
     }),
     with: {
       courses: {
@@ -191,14 +230,21 @@ export async function listTeachers(db: DbOrTx) {
       title: teachers.title,
       avatarUrl: teachers.avatarUrl,
       intro: teachers.intro,
-      courseCount: sql<number>`(select count(*) from courses c where c.teacher_id = "teachers"."id" and c.status = 'published')`.mapWith(Number),
+      courseCount:
+        sql<number>`(select count(*) from courses c where c.teacher_id = "teachers"."id" and c.status = 'published')`.mapWith(
+          Number,
+        ),
     })
     .from(teachers)
     .orderBy(asc(teachers.sort), asc(teachers.id))
 }
 
 export async function listHotWords(db: DbOrTx, limit: number) {
-  return db.select({ id: hotWords.id, word: hotWords.word }).from(hotWords).orderBy(asc(hotWords.sort), asc(hotWords.id)).limit(limit)
+  return db
+    .select({ id: hotWords.id, word: hotWords.word })
+    .from(hotWords)
+    .orderBy(asc(hotWords.sort), asc(hotWords.id))
+    .limit(limit)
 }
 
 /** Published courses that can be had for points, cheapest first, as course card rows with their points price. */

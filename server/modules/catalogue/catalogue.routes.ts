@@ -25,7 +25,13 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
   for (const url of ['/cate', '/v2/cate']) {
     r.get(
       url,
-      { schema: { tags, summary: 'The category tree: top categories with their sub-categories and course counts', response: { 200: CategoryTreeResponse } } },
+      {
+        schema: {
+          tags,
+          summary: 'The category tree: top categories with their sub-categories and course counts',
+          response: { 200: CategoryTreeResponse },
+        },
+      },
       async () => ok({ list: await catalogue.categoryTree() }),
     )
   }
@@ -60,7 +66,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
 
   r.get(
     '/course/teacher',
-    { schema: { tags, summary: 'The teacher of a course', querystring: CourseTeacherQuery, response: { 200: TeacherResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'The teacher of a course',
+        querystring: CourseTeacherQuery,
+        response: { 200: TeacherResponse },
+      },
+    },
     async (request) => ok(await catalogue.courseTeacher(request.query.course_id)),
   )
 
@@ -70,12 +83,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
       schema: {
         tags,
         security: [{ token: [] }],
-        summary: 'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
+        summary:
+          'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
         querystring: TeacherQuery,
         response: { 200: TeacherWithFollowResponse },
       },
     },
-    async (request) => ok(await opts.services.follows.teacherProfile(request.query.id, request.principal?.memberId ?? null)),
+    async (request) =>
+      ok(await opts.services.follows.teacherProfile(request.query.id, request.principal?.memberId ?? null)),
   )
 
   r.get(

@@ -108,7 +108,11 @@ export const CourseDetail = z.object({
   price_fen: z.number().int(),
   original_price_fen: z.number().int().nullable(),
   is_free: z.boolean(),
-  points_price: z.number().int().nullable().describe('Set when the course can be had for this many points (/course/creditPay/{id})'),
+  points_price: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Set when the course can be had for this many points (/course/creditPay/{id})'),
   vip_free: z.boolean(),
   level: z.enum(['beginner', 'intermediate', 'advanced']),
   tags: z.array(z.string()),

@@ -45,7 +45,11 @@ export interface CourseCardRow {
 function iso(value: Date | string | null): string | null {
   if (value === null) return null
   // Nested rows of a relational query arrive as JSON text; top-level ones as Date.
-  return (value instanceof Date ? value : new Date(value.endsWith('Z') || /[+-]\d\d(:?\d\d)?$/.test(value) ? value : `${value}Z`)).toISOString()
+  return (
+    value instanceof Date
+      ? value
+      : new Date(value.endsWith('Z') || /[+-]\d\d(:?\d\d)?$/.test(value) ? value : `${value}Z`)
+  ).toISOString()
 }
 
 /** Presents a course as a card (snake_case API fields). */
@@ -71,14 +75,21 @@ function toTeacher(row: { id: number; name: string; title: string; avatarUrl: st
 }
 
 type VideoRow = CourseTreeRow['videos'][number]
-const toVideo = (v: VideoRow) => ({ id: v.id, title: v.title, duration: v.durationSeconds, is_free: v.isFree, free_seconds: v.freeSeconds })
+const toVideo = (v: VideoRow) => ({
+  id: v.id,
+  title: v.title,
+  duration: v.durationSeconds,
+  is_free: v.isFree,
+  free_seconds: v.freeSeconds,
+})
 
 /** The course page's data without the parts that depend on the time of the request. */
 type CourseBody = Omit<CourseDetail, 'live_status'>
 
 function toCourseBody(row: CourseTreeRow): CourseBody {
   const chapters = row.chapters.map((c) => ({ id: c.id, title: c.title, videos: c.videos.map(toVideo) }))
-  if (row.videos.length > 0) chapters.push({ id: 0, title: chapters.length > 0 ? '其他视频' : '课程视频', videos: row.videos.map(toVideo) })
+  if (row.videos.length > 0)
+    chapters.push({ id: 0, title: chapters.length > 0 ? '其他视频' : '课程视频', videos: row.videos.map(toVideo) })
   const all = chapters.flatMap((c) => c.videos)
   return {
     id: row.id,
@@ -108,7 +119,10 @@ function toCourseBody(row: CourseTreeRow): CourseBody {
 }
 
 /** Upcoming, live or ended, for live courses; null for the others. */
-export function liveStatus(course: { type: CourseType; live_starts_at: string | null; live_ends_at: string | null }, now: Date) {
+export function liveStatus(
+  course: { type: CourseType; live_starts_at: string | null; live_ends_at: string | null },
+  now: Date,
+) {
   if (course.type !== 'live' || !course.live_starts_at) return null
   const t = now.getTime()
   if (t < Date.parse(course.live_starts_at)) return 'upcoming' as const
@@ -162,7 +176,15 @@ function decodeCursor(text: string, sort: CourseSort): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw bad()
   const [s, key, id] = parsed as unknown[]
   // A cursor only continues the listing it came from.
-  if (s !== sort || typeof key !== 'string' || typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw bad()
+  if (
+    s !== sort ||
+    typeof key !== 'string' ||
+    typeof id !== 'number' ||
+    !Number.isInteger(id) ||
+    id < 1 ||
+    id > 2_147_483_647
+  )
+    throw bad()
   const valid = sort === 'new' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(key) : /^-?\d{1,10}$/.test(key)
   if (!valid) throw bad()
   return { sort, key, id }
@@ -174,7 +196,14 @@ export type CoursePageQuery = Omit<CourseListQuery, 'vip_free'> & { vip_free?: b
 /** One page of course cards; `next_cursor` continues the same filter and sort. */
 export async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
   const after = q.cursor ? decodeCursor(q.cursor, q.sort) : undefined
-  const rows = await listCoursePage(db, { categoryId: q.cate_id, type: q.type, vipFree: q.vip_free, sort: q.sort, after, limit: q.limit + 1 })
+  const rows = await listCoursePage(db, {
+    categoryId: q.cate_id,
+    type: q.type,
+    vipFree: q.vip_free,
+    sort: q.sort,
+    after,
+    limit: q.limit + 1,
+  })
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {

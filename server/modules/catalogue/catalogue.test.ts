@@ -215,7 +215,11 @@ describe('catalogue API', () => {
         expect(c.intro).toContain('适合人群')
         expect(c.teacher).toMatchObject({ name: '林晓', avatar: '/demo/teachers/lin-xiao.webp' })
         expect(c.chapters.map((ch) => ch.title)).toEqual(['认识 Photoshop', '选区与抠图', '修图与调色', '综合实战'])
-        expect(c.chapters[0]!.videos.map((v) => v.title)).toEqual(['界面与工作区', '新建文档与画布尺寸', '图层的基本概念'])
+        expect(c.chapters[0]!.videos.map((v) => v.title)).toEqual([
+          '界面与工作区',
+          '新建文档与画布尺寸',
+          '图层的基本概念',
+        ])
         expect(c.chapters[0]!.videos[0]).toMatchObject({ is_free: true, free_seconds: 0 })
         expect(c.chapters[0]!.videos[1]).toMatchObject({ is_free: false, free_seconds: 120 })
         const all = c.chapters.flatMap((ch) => ch.videos)
@@ -240,7 +244,10 @@ describe('catalogue API', () => {
     it('gives a live course its status as of now', async () => {
       const upcoming = await courseIdByTitle('职场 Office 效率直播课')
       const past = await courseIdByTitle('板绘直播：一小时画一张头像')
-      expect((await get<CourseDetail>(`/api/course?id=${upcoming}`)).body.data).toMatchObject({ live_status: 'upcoming', video_count: 0 })
+      expect((await get<CourseDetail>(`/api/course?id=${upcoming}`)).body.data).toMatchObject({
+        live_status: 'upcoming',
+        video_count: 0,
+      })
       expect((await get<CourseDetail>(`/api/course?id=${past}`)).body.data.live_status).toBe('ended')
       const detail = (await get<CourseDetail>(`/api/course?id=${upcoming}`)).body.data
       now = new Date(Date.parse(detail.live_starts_at!) + 60_000)
@@ -283,7 +290,11 @@ describe('catalogue API', () => {
       const id = await courseIdByTitle('Excel 函数与公式实战')
       const { body } = await get(`/api/course/teacher?course_id=${id}`)
       expect(body.code).toBe(200)
-      expect(body.data).toMatchObject({ name: '王一帆', title: '微软 Office 认证讲师 · 数据分析师', avatar: '/demo/teachers/wang-yifan.webp' })
+      expect(body.data).toMatchObject({
+        name: '王一帆',
+        title: '微软 Office 认证讲师 · 数据分析师',
+        avatar: '/demo/teachers/wang-yifan.webp',
+      })
     })
 
     it('answers 404 for an unknown course and 400 for a bad id', async () => {
@@ -339,9 +350,25 @@ describe('catalogue in the OpenAPI document', () => {
   it('documents every catalogue path with its query parameters', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/openapi.json' })
     const doc = res.json<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>()
-    for (const path of ['/api/cate', '/api/v2/cate', '/api/v2/course_list', '/api/course', '/api/v2/course', '/api/course/teacher', '/api/teacher', '/api/hotWords']) {
+    for (const path of [
+      '/api/cate',
+      '/api/v2/cate',
+      '/api/v2/course_list',
+      '/api/course',
+      '/api/v2/course',
+      '/api/course/teacher',
+      '/api/teacher',
+      '/api/hotWords',
+    ]) {
       expect(doc.paths[path]?.get, path).toBeDefined()
     }
-    expect(doc.paths['/api/v2/course_list']!.get!.parameters!.map((p) => p.name).sort()).toEqual(['cate_id', 'cursor', 'limit', 'sort', 'type', 'vip_free'])
+    expect(doc.paths['/api/v2/course_list']!.get!.parameters!.map((p) => p.name).sort()).toEqual([
+      'cate_id',
+      'cursor',
+      'limit',
+      'sort',
+      'type',
+      'vip_free',
+    ])
   })
 })

@@ -68,7 +68,10 @@ function commentColumns(v: Viewer) {
       v.memberId === null
         ? sql<boolean>`false`
         : sql<boolean>`exists (select 1 from comment_likes l where l.comment_id = ${comments.id} and l.member_id = ${v.memberId})`,
-    replyCount: sql<number>`(select count(*)::int from comments r where r.parent_id = ${comments.id} and ${visibleTo(v, reply)})`.mapWith(Number),
+    replyCount:
+      sql<number>`(select count(*)::int from comments r where r.parent_id = ${comments.id} and ${visibleTo(v, reply)})`.mapWith(
+        Number,
+      ),
   }
 }
 
@@ -98,7 +101,13 @@ export async function listPinned(db: DbOrTx, v: Viewer, target: CommentTarget, l
 }
 
 /** Top-level comments that are not pinned, newest first, ids below `before`. */
-export async function listTopLevel(db: DbOrTx, v: Viewer, target: CommentTarget, before: number | undefined, limit: number) {
+export async function listTopLevel(
+  db: DbOrTx,
+  v: Viewer,
+  target: CommentTarget,
+  before: number | undefined,
+  limit: number,
+) {
   return selectComments(
     db,
     v,
@@ -161,7 +170,13 @@ export async function listMemberComments(db: DbOrTx, memberId: number, before: n
     .innerJoin(members, eq(members.id, comments.memberId))
     .innerJoin(courses, eq(courses.id, comments.courseId))
     .leftJoin(videos, eq(videos.id, comments.videoId))
-    .where(and(eq(comments.memberId, memberId), ne(comments.status, 'deleted'), before === undefined ? undefined : lt(comments.id, before)))
+    .where(
+      and(
+        eq(comments.memberId, memberId),
+        ne(comments.status, 'deleted'),
+        before === undefined ? undefined : lt(comments.id, before),
+      ),
+    )
     .orderBy(desc(comments.id))
     .limit(limit)
 }
@@ -203,7 +218,14 @@ export async function insertComment(tx: DbOrTx, row: typeof comments.$inferInser
 /** The fields moderation and the privacy switch read; any status (deleted too). */
 export async function findForUpdate(tx: DbOrTx, id: number) {
   const [row] = await tx
-    .select({ id: comments.id, memberId: comments.memberId, parentId: comments.parentId, status: comments.status, type: comments.type, isPrivate: comments.isPrivate })
+    .select({
+      id: comments.id,
+      memberId: comments.memberId,
+      parentId: comments.parentId,
+      status: comments.status,
+      type: comments.type,
+      isPrivate: comments.isPrivate,
+    })
     .from(comments)
     .where(eq(comments.id, id))
     .for('update')
@@ -225,7 +247,11 @@ export async function updateComment(
 
 /** Adds the like if absent and counts it, in the caller's transaction; the new count, or null when it existed. */
 export async function addLike(tx: DbOrTx, commentId: number, memberId: number, now: Date) {
-  const added = await tx.insert(commentLikes).values({ commentId, memberId, createdAt: now }).onConflictDoNothing().returning({ id: commentLikes.commentId })
+  const added = await tx
+    .insert(commentLikes)
+    .values({ commentId, memberId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: commentLikes.commentId })
   if (added.length === 0) return null
   const [row] = await tx
     .update(comments)

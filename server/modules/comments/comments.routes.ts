@@ -52,7 +52,8 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags,
         security,
-        summary: 'Top-level comments of a course (course_id) or a video (vid): pinned first, then newest; with reply and like counts and liked-by-me',
+        summary:
+          'Top-level comments of a course (course_id) or a video (vid): pinned first, then newest; with reply and like counts and liked-by-me',
         querystring: CommentsQuery,
         response: { 200: CommentPageResponse },
       },
@@ -66,18 +67,26 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags,
         security,
-        summary: 'A comment thread: the top-level comment and its replies (oldest first, paged); a reply’s id opens its thread',
+        summary:
+          'A comment thread: the top-level comment and its replies (oldest first, paged); a reply’s id opens its thread',
         querystring: CommentDetailQuery,
         response: { 200: CommentThreadResponse },
       },
     },
-    async (request) => ok(await comments.thread(viewer(request), request.query.id, request.query.cursor, request.query.limit)),
+    async (request) =>
+      ok(await comments.thread(viewer(request), request.query.id, request.query.cursor, request.query.limit)),
   )
 
   r.get(
     '/topComment',
     {
-      schema: { tags, security, summary: 'Pinned, then featured, comments of a course and its videos (up to 10)', querystring: TopCommentQuery, response: { 200: CommentListResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Pinned, then featured, comments of a course and its videos (up to 10)',
+        querystring: TopCommentQuery,
+        response: { 200: CommentListResponse },
+      },
     },
     async (request) => ok(await comments.top(viewer(request), request.query.course_id)),
   )
@@ -86,9 +95,16 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
     '/memberComments',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: "The signed-in member's comments and replies, newest first, with their course and video", querystring: MemberCommentsQuery, response: { 200: MemberCommentPageResponse } },
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in member's comments and replies, newest first, with their course and video",
+        querystring: MemberCommentsQuery,
+        response: { 200: MemberCommentPageResponse },
+      },
     },
-    async (request) => ok(await comments.mine(requireRole(request).memberId, request.query.cursor, request.query.limit)),
+    async (request) =>
+      ok(await comments.mine(requireRole(request).memberId, request.query.cursor, request.query.limit)),
   )
 
   r.post(
@@ -111,7 +127,13 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
     '/comment/like',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Like or unlike a comment (toggle, or `like` to set); one like per member', body: LikeBody, response: { 200: LikeResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Like or unlike a comment (toggle, or `like` to set); one like per member',
+        body: LikeBody,
+        response: { 200: LikeResponse },
+      },
     },
     async (request) => ok(await comments.like(member(request), request.body.id, request.body.like)),
   )
@@ -123,7 +145,8 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags,
         security,
-        summary: 'Make a comment private (seen only by its author, the people in the conversation and staff) or public again; its author or staff',
+        summary:
+          'Make a comment private (seen only by its author, the people in the conversation and staff) or public again; its author or staff',
         body: PrivateBody,
         response: { 200: ModerationResponse },
       },
@@ -138,12 +161,14 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags,
         security,
-        summary: 'Staff: show (visible again), hide (only its author and staff see it) or delete (nobody sees it) a comment',
+        summary:
+          'Staff: show (visible again), hide (only its author and staff see it) or delete (nobody sees it) a comment',
         body: OperateBody,
         response: { 200: ModerationResponse },
       },
     },
-    async (request) => ok(await comments.operate(requireRole(request, 'staff').memberId, request.body.id, request.body.action)),
+    async (request) =>
+      ok(await comments.operate(requireRole(request, 'staff').memberId, request.body.id, request.body.action)),
   )
 
   r.post(
@@ -153,12 +178,14 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags,
         security,
-        summary: 'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
+        summary:
+          'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
         body: OperateTypeBody,
         response: { 200: ModerationResponse },
       },
     },
-    async (request) => ok(await comments.operateType(requireRole(request, 'staff').memberId, request.body.id, request.body.type)),
+    async (request) =>
+      ok(await comments.operateType(requireRole(request, 'staff').memberId, request.body.id, request.body.type)),
   )
 
   r.post(
@@ -168,7 +195,8 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
       schema: {
         tags,
         security,
-        summary: 'Staff: set a comment’s type (normal, pinned, featured) and/or status (shown, hidden, deleted) in one step',
+        summary:
+          'Staff: set a comment’s type (normal, pinned, featured) and/or status (shown, hidden, deleted) in one step',
         body: OperateTypeStatusBody,
         response: { 200: ModerationResponse },
       },
@@ -182,11 +210,20 @@ export async function commentsRoutes(app: FastifyInstance, opts: { services: Ser
   r.post(
     '/comment/course/click',
     {
-      schema: { tags, security, summary: 'Record a click on a course’s comment area (statistics; signed in or not)', body: CourseClickBody, response: { 200: emptyEnvelope } },
+      schema: {
+        tags,
+        security,
+        summary: 'Record a click on a course’s comment area (statistics; signed in or not)',
+        body: CourseClickBody,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request) => {
       const { course_id, position, page } = request.body
-      await stats.commentAreaClick(request.principal?.memberId ?? null, course_id, { position: position === undefined ? null : String(position), page: page ?? null })
+      await stats.commentAreaClick(request.principal?.memberId ?? null, course_id, {
+        position: position === undefined ? null : String(position),
+        page: page ?? null,
+      })
       return ok({})
     },
   )

@@ -17,7 +17,10 @@ export const CommentsQuery = z
     cursor: IdCursor,
     limit: pageLimit(50, 20),
   })
-  .refine((q) => (q.course_id === undefined) !== (q.vid === undefined), { message: '需要 course_id 或 vid 其中一个', path: ['course_id'] })
+  .refine((q) => (q.course_id === undefined) !== (q.vid === undefined), {
+    message: '需要 course_id 或 vid 其中一个',
+    path: ['course_id'],
+  })
 export type CommentsQuery = z.output<typeof CommentsQuery>
 
 export const CommentDetailQuery = z.object({ id: IdQuery, cursor: IdCursor, limit: pageLimit(50, 20) })
@@ -28,8 +31,13 @@ export const CreateCommentBody = z
   .object({
     course_id: BodyId.optional().describe('Comment on a course'),
     vid: BodyId.optional().describe('Comment on a video'),
-    reply_to: BodyId.optional().describe('Answer this comment (its course or video is used); replies are one level deep'),
-    content: z.string().max(4 * CONTENT_MAX).describe(`Plain text, 1–${CONTENT_MAX} characters after trimming`),
+    reply_to: BodyId.optional().describe(
+      'Answer this comment (its course or video is used); replies are one level deep',
+    ),
+    content: z
+      .string()
+      .max(4 * CONTENT_MAX)
+      .describe(`Plain text, 1–${CONTENT_MAX} characters after trimming`),
     is_private: z.boolean().optional().describe('Seen only by the author, the people in the conversation and staff'),
   })
   .refine((b) => b.reply_to !== undefined || (b.course_id === undefined) !== (b.vid === undefined), {
@@ -79,7 +87,10 @@ export const Comment = z.object({
   status: z.enum(commentStatuses).describe('Members see hidden only on their own comments; staff see all but deleted'),
   type: z.enum(commentTypes),
   mine: z.boolean(),
-  reply_to: z.object({ id: z.number().int(), member_id: z.number().int(), nickname: z.string() }).nullable().describe('Whom a reply answers'),
+  reply_to: z
+    .object({ id: z.number().int(), member_id: z.number().int(), nickname: z.string() })
+    .nullable()
+    .describe('Whom a reply answers'),
 })
 export type Comment = z.infer<typeof Comment>
 

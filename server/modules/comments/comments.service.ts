@@ -88,7 +88,8 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
 
   async function requireTarget(target: CommentTarget) {
     const found = await findPublishedTarget(db, target)
-    if (!found) throw new AppError(Codes.NotFound, target.videoId !== undefined ? '视频不存在或已下架' : '课程不存在或已下架')
+    if (!found)
+      throw new AppError(Codes.NotFound, target.videoId !== undefined ? '视频不存在或已下架' : '课程不存在或已下架')
     return found
   }
 
@@ -102,7 +103,8 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       const row = await findForUpdate(tx, id)
       if (!row) throw notFound()
       const change = decide(row)
-      if (change.type && change.type !== 'normal' && row.parentId !== null) throw new AppError(Codes.BadRequest, '只能置顶或精选一级评论')
+      if (change.type && change.type !== 'normal' && row.parentId !== null)
+        throw new AppError(Codes.BadRequest, '只能置顶或精选一级评论')
       const updated = await updateComment(tx, id, { ...change, moderatedBy: staffId, moderatedAt: now() })
       return { id: updated.id, status: updated.status, type: updated.type, is_private: updated.isPrivate }
     })
@@ -175,16 +177,21 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       const at = now()
       const id = await db.transaction(async (tx) => {
         const recent = await lockAndCountRecent(tx, v.memberId, new Date(at.getTime() - 60_000))
-        if (recent >= COMMENTS_PER_MINUTE) throw new AppError(Codes.TooManyRequests, `评论太频繁了，每分钟最多发 ${COMMENTS_PER_MINUTE} 条，请稍后再试`)
+        if (recent >= COMMENTS_PER_MINUTE)
+          throw new AppError(Codes.TooManyRequests, `评论太频繁了，每分钟最多发 ${COMMENTS_PER_MINUTE} 条，请稍后再试`)
 
         if (body.reply_to !== undefined) {
           const parent = await findVisible(tx, v, body.reply_to)
           if (!parent) throw new AppError(Codes.NotFound, '要回复的评论不存在或已删除')
-          if ((body.course_id !== undefined && body.course_id !== parent.courseId) || (body.vid !== undefined && body.vid !== parent.videoId)) {
+          if (
+            (body.course_id !== undefined && body.course_id !== parent.courseId) ||
+            (body.vid !== undefined && body.vid !== parent.videoId)
+          ) {
             throw new AppError(Codes.BadRequest, '回复的评论不属于这门课程或这个视频')
           }
           const rootId = parent.parentId ?? parent.id
-          const root = parent.parentId === null ? parent : await findVisible(tx, { memberId: null, staff: true }, rootId)
+          const root =
+            parent.parentId === null ? parent : await findVisible(tx, { memberId: null, staff: true }, rootId)
           if (!root) throw new AppError(Codes.NotFound, '要回复的评论不存在或已删除')
           return insertComment(tx, {
             memberId: v.memberId,
@@ -202,7 +209,8 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
 
         const target: CommentTarget = body.vid !== undefined ? { videoId: body.vid } : { courseId: body.course_id! }
         const found = await findPublishedTarget(tx, target)
-        if (!found) throw new AppError(Codes.NotFound, target.videoId !== undefined ? '视频不存在或已下架' : '课程不存在或已下架')
+        if (!found)
+          throw new AppError(Codes.NotFound, target.videoId !== undefined ? '视频不存在或已下架' : '课程不存在或已下架')
         return insertComment(tx, {
           memberId: v.memberId,
           courseId: found.courseId,

@@ -71,7 +71,11 @@ describe('comments API', () => {
     it('posts a comment on a course and answers it as others will see it', async () => {
       const m = await member()
       const course = freshCourse()
-      const res = await post<Comment>('/api/comment', { course_id: course, content: '  讲得很清楚，\r\n\r\n\r\n\r\n谢谢老师！  ' }, m.headers)
+      const res = await post<Comment>(
+        '/api/comment',
+        { course_id: course, content: '  讲得很清楚，\r\n\r\n\r\n\r\n谢谢老师！  ' },
+        m.headers,
+      )
       expect(res.body).toMatchObject({
         code: 200,
         msg: '评论成功',
@@ -115,7 +119,10 @@ describe('comments API', () => {
       const r1 = await comment(b, { reply_to: root.id, content: '在课程简介里' })
       const r2 = await comment(c, { reply_to: r1.id, content: '找到了，谢谢', course_id: course })
       expect(r1).toMatchObject({ parent_id: root.id, course_id: course, reply_to: { id: root.id, member_id: a.id } })
-      expect(r2).toMatchObject({ parent_id: root.id, reply_to: { id: r1.id, member_id: b.id, nickname: expect.any(String) as string } })
+      expect(r2).toMatchObject({
+        parent_id: root.id,
+        reply_to: { id: r1.id, member_id: b.id, nickname: expect.any(String) as string },
+      })
       const list = (await get<Page>(`/api/comments?course_id=${course}`)).body.data.list
       expect(list.map((x) => x.id)).toEqual([root.id])
       expect(list[0]!.reply_count).toBe(2)
@@ -124,7 +131,11 @@ describe('comments API', () => {
     it('refuses a reply that names another course, or answers a missing comment', async () => {
       const m = await member()
       const root = await comment(m, { course_id: freshCourse(), content: '一级评论' })
-      const wrong = await post('/api/comment', { reply_to: root.id, course_id: courseIds[0], content: '回复' }, m.headers)
+      const wrong = await post(
+        '/api/comment',
+        { reply_to: root.id, course_id: courseIds[0], content: '回复' },
+        m.headers,
+      )
       expect(wrong).toMatchObject({ status: 400, body: { code: 400 } })
       const missing = await post('/api/comment', { reply_to: 999_999, content: '回复' }, m.headers)
       expect(missing.body).toMatchObject({ code: 404, msg: '要回复的评论不存在或已删除' })
@@ -137,9 +148,14 @@ describe('comments API', () => {
         const res = await post('/api/comment', { course_id: course, content }, m.headers)
         expect(res.body).toMatchObject({ code: 465, msg: '评论内容需为 1–500 个字' })
       }
-      expect((await post<Comment>('/api/comment', { course_id: course, content: `${'字'.repeat(500)}  ` }, m.headers)).body.code).toBe(200)
+      expect(
+        (await post<Comment>('/api/comment', { course_id: course, content: `${'字'.repeat(500)}  ` }, m.headers)).body
+          .code,
+      ).toBe(200)
       // 500 characters that take two UTF-16 units each are still 500 characters.
-      expect((await post('/api/comment', { course_id: course, content: '😀'.repeat(500) }, m.headers)).body.code).toBe(200)
+      expect((await post('/api/comment', { course_id: course, content: '😀'.repeat(500) }, m.headers)).body.code).toBe(
+        200,
+      )
       const cases: [unknown, string][] = [
         [{ course_id: course }, 'content'],
         [{ course_id: course, content: 42 }, 'content'],
@@ -154,8 +170,13 @@ describe('comments API', () => {
         expect(res.status, JSON.stringify(payload)).toBe(400)
         expect(res.body.msg).toContain(field)
       }
-      expect((await post('/api/comment', { course_id: 999_999, content: '课程不存在' }, m.headers)).body).toMatchObject({ code: 404, msg: '课程不存在或已下架' })
-      expect((await post('/api/comment', { vid: 1, content: '视频不存在' }, m.headers)).body).toMatchObject({ code: 404, msg: '视频不存在或已下架' })
+      expect((await post('/api/comment', { course_id: 999_999, content: '课程不存在' }, m.headers)).body).toMatchObject(
+        { code: 404, msg: '课程不存在或已下架' },
+      )
+      expect((await post('/api/comment', { vid: 1, content: '视频不存在' }, m.headers)).body).toMatchObject({
+        code: 404,
+        msg: '视频不存在或已下架',
+      })
     })
 
     it('asks anonymous visitors to log in (301)', async () => {
@@ -169,12 +190,19 @@ describe('comments API', () => {
       clock.set(new Date('2026-05-01T02:00:00Z'))
       for (let i = 0; i < 10; i++) {
         clock.advance(3_000)
-        expect((await post('/api/comment', { course_id: course, content: `第 ${i + 1} 条` }, m.headers)).body.code).toBe(200)
+        expect(
+          (await post('/api/comment', { course_id: course, content: `第 ${i + 1} 条` }, m.headers)).body.code,
+        ).toBe(200)
       }
       const eleventh = await post('/api/comment', { course_id: course, content: '第 11 条' }, m.headers)
-      expect(eleventh).toMatchObject({ status: 429, body: { code: 429, msg: expect.stringContaining('每分钟最多发 10 条') as string } })
+      expect(eleventh).toMatchObject({
+        status: 429,
+        body: { code: 429, msg: expect.stringContaining('每分钟最多发 10 条') as string },
+      })
       // Someone else is not held up by it.
-      expect((await post('/api/comment', { course_id: course, content: '别人的评论' }, other.headers)).body.code).toBe(200)
+      expect((await post('/api/comment', { course_id: course, content: '别人的评论' }, other.headers)).body.code).toBe(
+        200,
+      )
       // A minute after the first one (at +3 s), one slot is free again.
       clock.advance(34_000)
       expect((await post('/api/comment', { course_id: course, content: '一分钟后' }, m.headers)).body.code).toBe(200)
@@ -184,7 +212,11 @@ describe('comments API', () => {
     it('holds the limit when 15 comments arrive at once', async () => {
       const m = await member()
       const course = freshCourse()
-      const results = await Promise.all(Array.from({ length: 15 }, (_, i) => post('/api/comment', { course_id: course, content: `并发 ${i}` }, m.headers)))
+      const results = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          post('/api/comment', { course_id: course, content: `并发 ${i}` }, m.headers),
+        ),
+      )
       expect(results.filter((r) => r.body.code === 200)).toHaveLength(10)
       expect(results.filter((r) => r.body.code === 429)).toHaveLength(5)
     })
@@ -222,9 +254,18 @@ describe('comments API', () => {
     })
 
     it('answers an empty list for a course without comments, 404 for an unknown one, 400 for bad queries', async () => {
-      expect((await get<Page>(`/api/comments?course_id=${freshCourse()}`)).body.data).toEqual({ list: [], next_cursor: null })
+      expect((await get<Page>(`/api/comments?course_id=${freshCourse()}`)).body.data).toEqual({
+        list: [],
+        next_cursor: null,
+      })
       expect((await get('/api/comments?course_id=999999')).body.code).toBe(404)
-      for (const q of ['', `course_id=${courseIds[0]}&vid=${vid}`, 'course_id=abc', 'vid=0', `course_id=${courseIds[0]}&cursor=x`]) {
+      for (const q of [
+        '',
+        `course_id=${courseIds[0]}&vid=${vid}`,
+        'course_id=abc',
+        'vid=0',
+        `course_id=${courseIds[0]}&cursor=x`,
+      ]) {
         expect((await get(`/api/comments?${q}`)).status, q).toBe(400)
       }
     })
@@ -234,7 +275,11 @@ describe('comments API', () => {
     it('are seen only by their author, the thread’s author, whom they answer, and staff', async () => {
       const [author, stranger, asker] = [await member(), await member(), await member()]
       const course = freshCourse()
-      const secret = await comment(author, { course_id: course, content: '私密提问：我的作业能帮我看看吗', is_private: true })
+      const secret = await comment(author, {
+        course_id: course,
+        content: '私密提问：我的作业能帮我看看吗',
+        is_private: true,
+      })
       expect(secret.is_private).toBe(true)
       expect(await listIds(course, author.headers)).toEqual([secret.id])
       expect(await listIds(course, stranger.headers)).toEqual([])
@@ -242,7 +287,9 @@ describe('comments API', () => {
       expect(await listIds(course, staff.headers)).toEqual([secret.id])
       expect((await get(`/api/commentDetail?id=${secret.id}`, stranger.headers)).body.code).toBe(404)
       expect((await post('/api/comment/like', { id: secret.id }, stranger.headers)).body.code).toBe(404)
-      expect((await post('/api/comment', { reply_to: secret.id, content: '偷偷回复' }, stranger.headers)).body.code).toBe(404)
+      expect(
+        (await post('/api/comment', { reply_to: secret.id, content: '偷偷回复' }, stranger.headers)).body.code,
+      ).toBe(404)
 
       // Staff answer it: the reply is private too, and the asker sees it.
       const answer = await comment(staff, { reply_to: secret.id, content: '老师：第二张图的构图可以再调整' })
@@ -253,11 +300,16 @@ describe('comments API', () => {
       // A private reply in a public thread: its author, the thread's author and whom it answers see it.
       const open = await comment(asker, { course_id: course, content: '公开提问' })
       const whisper = await comment(author, { reply_to: open.id, content: '私下回复你', is_private: true })
-      const repliesFor = async (h: Headers) => (await get<Thread>(`/api/commentDetail?id=${open.id}`, h)).body.data.replies.map((r) => r.id)
+      const repliesFor = async (h: Headers) =>
+        (await get<Thread>(`/api/commentDetail?id=${open.id}`, h)).body.data.replies.map((r) => r.id)
       expect(await repliesFor(asker.headers)).toEqual([whisper.id])
       expect(await repliesFor(author.headers)).toEqual([whisper.id])
       expect(await repliesFor(stranger.headers)).toEqual([])
-      expect((await get<Page>(`/api/comments?course_id=${course}`, stranger.headers)).body.data.list.find((c) => c.id === open.id)?.reply_count).toBe(0)
+      expect(
+        (await get<Page>(`/api/comments?course_id=${course}`, stranger.headers)).body.data.list.find(
+          (c) => c.id === open.id,
+        )?.reply_count,
+      ).toBe(0)
     })
   })
 
@@ -267,12 +319,21 @@ describe('comments API', () => {
       const course = freshCourse()
       const c = await comment(author, { course_id: course, content: '先公开' })
       expect((await post('/api/comment/private', { id: c.id }, other.headers)).body.code).toBe(403)
-      expect((await post('/api/comment/private', { id: c.id }, author.headers)).body.data).toMatchObject({ id: c.id, is_private: true })
+      expect((await post('/api/comment/private', { id: c.id }, author.headers)).body.data).toMatchObject({
+        id: c.id,
+        is_private: true,
+      })
       expect(await listIds(course, other.headers)).toEqual([])
       expect((await post('/api/comment/private', { id: c.id }, other.headers)).body.code).toBe(404)
-      expect((await post<Comment>('/api/comment/private', { id: c.id, is_private: false }, author.headers)).body.data.is_private).toBe(false)
+      expect(
+        (await post<Comment>('/api/comment/private', { id: c.id, is_private: false }, author.headers)).body.data
+          .is_private,
+      ).toBe(false)
       expect(await listIds(course, other.headers)).toEqual([c.id])
-      expect((await post<Comment>('/api/comment/private', { id: c.id, is_private: true }, staff.headers)).body.data.is_private).toBe(true)
+      expect(
+        (await post<Comment>('/api/comment/private', { id: c.id, is_private: true }, staff.headers)).body.data
+          .is_private,
+      ).toBe(true)
       expect((await post('/api/comment/private', { id: c.id })).body.code).toBe(301)
       expect((await post('/api/comment/private', { id: 'x' }, author.headers)).status).toBe(400)
     })
@@ -282,11 +343,31 @@ describe('comments API', () => {
     it('toggles one like per member, or sets it with `like`', async () => {
       const [a, b] = [await member(), await member()]
       const c = await comment(a, { course_id: freshCourse(), content: '求点赞' })
-      expect((await post('/api/comment/like', { id: c.id }, b.headers)).body.data).toEqual({ id: c.id, liked: true, like_count: 1 })
-      expect((await post('/api/comment/like', { id: c.id, like: true }, b.headers)).body.data).toEqual({ id: c.id, liked: true, like_count: 1 })
-      expect((await post('/api/comment/like', { id: c.id }, a.headers)).body.data).toEqual({ id: c.id, liked: true, like_count: 2 })
-      expect((await post('/api/comment/like', { id: c.id }, b.headers)).body.data).toEqual({ id: c.id, liked: false, like_count: 1 })
-      expect((await post('/api/comment/like', { id: c.id, like: false }, b.headers)).body.data).toEqual({ id: c.id, liked: false, like_count: 1 })
+      expect((await post('/api/comment/like', { id: c.id }, b.headers)).body.data).toEqual({
+        id: c.id,
+        liked: true,
+        like_count: 1,
+      })
+      expect((await post('/api/comment/like', { id: c.id, like: true }, b.headers)).body.data).toEqual({
+        id: c.id,
+        liked: true,
+        like_count: 1,
+      })
+      expect((await post('/api/comment/like', { id: c.id }, a.headers)).body.data).toEqual({
+        id: c.id,
+        liked: true,
+        like_count: 2,
+      })
+      expect((await post('/api/comment/like', { id: c.id }, b.headers)).body.data).toEqual({
+        id: c.id,
+        liked: false,
+        like_count: 1,
+      })
+      expect((await post('/api/comment/like', { id: c.id, like: false }, b.headers)).body.data).toEqual({
+        id: c.id,
+        liked: false,
+        like_count: 1,
+      })
       expect((await post('/api/comment/like', { id: c.id })).body.code).toBe(301)
       expect((await post('/api/comment/like', { id: 999_999 }, b.headers)).body.code).toBe(404)
       expect((await post('/api/comment/like', { id: c.id, like: 'yes' }, b.headers)).status).toBe(400)
@@ -296,7 +377,9 @@ describe('comments API', () => {
       const author = await member()
       const c = await comment(author, { course_id: freshCourse(), content: '大家一起点赞' })
       const likers = await Promise.all(Array.from({ length: 20 }, () => member()))
-      const results = await Promise.all(likers.map((m) => post<{ liked: boolean }>('/api/comment/like', { id: c.id }, m.headers)))
+      const results = await Promise.all(
+        likers.map((m) => post<{ liked: boolean }>('/api/comment/like', { id: c.id }, m.headers)),
+      )
       expect(results.every((r) => r.body.code === 200 && r.body.data.liked)).toBe(true)
       const db = t().database.db
       const [row] = await db.select({ likeCount: comments.likeCount }).from(comments).where(eq(comments.id, c.id))
@@ -328,7 +411,10 @@ describe('comments API', () => {
         expect((await post(url, payload, m.headers)).body.code, url).toBe(403)
         expect((await post(url, payload)).body.code, url).toBe(301)
       }
-      const [row] = await t().database.db.select({ status: comments.status, type: comments.type }).from(comments).where(eq(comments.id, c.id))
+      const [row] = await t()
+        .database.db.select({ status: comments.status, type: comments.type })
+        .from(comments)
+        .where(eq(comments.id, c.id))
       expect(row).toEqual({ status: 'shown', type: 'normal' })
     })
 
@@ -336,18 +422,30 @@ describe('comments API', () => {
       const [author, other] = [await member(), await member()]
       const course = freshCourse()
       const c = await comment(author, { course_id: course, content: '待审核' })
-      expect((await post('/api/comment/operate', { id: c.id, action: 'hide' }, staff.headers)).body.data).toEqual({ id: c.id, status: 'hidden', type: 'normal', is_private: false })
+      expect((await post('/api/comment/operate', { id: c.id, action: 'hide' }, staff.headers)).body.data).toEqual({
+        id: c.id,
+        status: 'hidden',
+        type: 'normal',
+        is_private: false,
+      })
       expect(await listIds(course, other.headers)).toEqual([])
       expect(await listIds(course)).toEqual([])
       const own = (await get<Page>(`/api/comments?course_id=${course}`, author.headers)).body.data.list
       expect(own).toMatchObject([{ id: c.id, status: 'hidden' }])
       expect(await listIds(course, staff.headers)).toEqual([c.id])
-      expect((await post<Comment>('/api/comment/operate', { id: c.id, action: 'show' }, admin.headers)).body.data.status).toBe('shown')
+      expect(
+        (await post<Comment>('/api/comment/operate', { id: c.id, action: 'show' }, admin.headers)).body.data.status,
+      ).toBe('shown')
       expect(await listIds(course, other.headers)).toEqual([c.id])
-      expect((await post<Comment>('/api/comment/operate', { id: c.id, action: 'delete' }, staff.headers)).body.data.status).toBe('deleted')
+      expect(
+        (await post<Comment>('/api/comment/operate', { id: c.id, action: 'delete' }, staff.headers)).body.data.status,
+      ).toBe('deleted')
       for (const h of [author.headers, other.headers, staff.headers]) expect(await listIds(course, h)).toEqual([])
       expect((await get(`/api/commentDetail?id=${c.id}`, author.headers)).body.code).toBe(404)
-      const [row] = await t().database.db.select({ by: comments.moderatedBy }).from(comments).where(eq(comments.id, c.id))
+      const [row] = await t()
+        .database.db.select({ by: comments.moderatedBy })
+        .from(comments)
+        .where(eq(comments.id, c.id))
       expect(row!.by).toBe(staff.id)
     })
 
@@ -356,12 +454,25 @@ describe('comments API', () => {
       const course = freshCourse()
       const c = await comment(m, { course_id: course, content: '优质评论' })
       const r = await comment(m, { reply_to: c.id, content: '一条回复' })
-      expect((await post<Comment>('/api/comment/operateType', { id: r.id, type: 'pin' }, staff.headers)).body).toMatchObject({ code: 400, msg: '只能置顶或精选一级评论' })
-      expect((await post<Comment>('/api/comment/operateType', { id: c.id, type: 'feature' }, staff.headers)).body.data.type).toBe('featured')
-      expect((await post<Comment>('/api/comment/operateType', { id: c.id, type: 'unpin' }, staff.headers)).body.data.type).toBe('featured')
-      expect((await post<Comment>('/api/comment/operateType', { id: c.id, type: 'unfeature' }, staff.headers)).body.data.type).toBe('normal')
-      expect((await post<Comment>('/api/comment/operateType', { id: c.id, type: 'top' }, staff.headers)).status).toBe(400)
-      expect((await post<Comment>('/api/comment/operateType', { id: 999_999, type: 'pin' }, staff.headers)).body.code).toBe(404)
+      expect(
+        (await post<Comment>('/api/comment/operateType', { id: r.id, type: 'pin' }, staff.headers)).body,
+      ).toMatchObject({ code: 400, msg: '只能置顶或精选一级评论' })
+      expect(
+        (await post<Comment>('/api/comment/operateType', { id: c.id, type: 'feature' }, staff.headers)).body.data.type,
+      ).toBe('featured')
+      expect(
+        (await post<Comment>('/api/comment/operateType', { id: c.id, type: 'unpin' }, staff.headers)).body.data.type,
+      ).toBe('featured')
+      expect(
+        (await post<Comment>('/api/comment/operateType', { id: c.id, type: 'unfeature' }, staff.headers)).body.data
+          .type,
+      ).toBe('normal')
+      expect((await post<Comment>('/api/comment/operateType', { id: c.id, type: 'top' }, staff.headers)).status).toBe(
+        400,
+      )
+      expect(
+        (await post<Comment>('/api/comment/operateType', { id: 999_999, type: 'pin' }, staff.headers)).body.code,
+      ).toBe(404)
     })
 
     it('sets type and status together with operateTypeStatus', async () => {
@@ -369,10 +480,16 @@ describe('comments API', () => {
       const course = freshCourse()
       const c = await comment(m, { course_id: course, content: '先隐藏再精选' })
       await post('/api/comment/operate', { id: c.id, action: 'hide' }, staff.headers)
-      const res = await post('/api/comment/operateTypeStatus', { id: c.id, type: 'featured', status: 'shown' }, staff.headers)
+      const res = await post(
+        '/api/comment/operateTypeStatus',
+        { id: c.id, type: 'featured', status: 'shown' },
+        staff.headers,
+      )
       expect(res.body.data).toEqual({ id: c.id, status: 'shown', type: 'featured', is_private: false })
       expect((await post('/api/comment/operateTypeStatus', { id: c.id }, staff.headers)).status).toBe(400)
-      expect((await post('/api/comment/operateTypeStatus', { id: c.id, status: 'gone' }, staff.headers)).status).toBe(400)
+      expect((await post('/api/comment/operateTypeStatus', { id: c.id, status: 'gone' }, staff.headers)).status).toBe(
+        400,
+      )
       expect((await post('/api/comment/operate', { id: c.id, action: 'archive' }, staff.headers)).status).toBe(400)
     })
   })
@@ -385,7 +502,11 @@ describe('comments API', () => {
       const featured = await comment(m, { vid, content: '精选的视频评论' })
       const secret = await comment(m, { course_id: course, content: '私密的精选', is_private: true })
       await comment(m, { course_id: course, content: '普通的' })
-      for (const [id, type] of [[pinned.id, 'pin'], [featured.id, 'feature'], [secret.id, 'feature']] as const) {
+      for (const [id, type] of [
+        [pinned.id, 'pin'],
+        [featured.id, 'feature'],
+        [secret.id, 'feature'],
+      ] as const) {
         await post('/api/comment/operateType', { id, type }, staff.headers)
       }
       const anonymous = (await get<{ list: Comment[] }>(`/api/topComment?course_id=${course}`)).body.data.list
@@ -403,7 +524,8 @@ describe('comments API', () => {
       const [a, b] = [await member(), await member()]
       const root = await comment(a, { course_id: freshCourse(), content: '主楼' })
       const replies: number[] = []
-      for (let i = 0; i < 3; i++) replies.push((await comment(i % 2 ? a : b, { reply_to: root.id, content: `回复 ${i}` })).id)
+      for (let i = 0; i < 3; i++)
+        replies.push((await comment(i % 2 ? a : b, { reply_to: root.id, content: `回复 ${i}` })).id)
       const first = await get<Thread>(`/api/commentDetail?id=${root.id}&limit=2`, a.headers)
       expect(first.body.data).toMatchObject({ comment: { id: root.id, reply_count: 3 }, focus_id: root.id })
       expect(first.body.data.replies.map((r) => r.id)).toEqual(replies.slice(0, 2))
@@ -428,12 +550,16 @@ describe('comments API', () => {
       await comment(other, { course_id: course, content: '别人的' })
       await post('/api/comment/operate', { id: c2.id, action: 'hide' }, staff.headers)
       await post('/api/comment/operate', { id: gone.id, action: 'delete' }, staff.headers)
-      const { body } = await get<{ list: (Comment & { course: { id: number; title: string }; video: { id: number } | null })[]; next_cursor: string | null }>(
-        '/api/memberComments?limit=2',
-        me.headers,
-      )
+      const { body } = await get<{
+        list: (Comment & { course: { id: number; title: string }; video: { id: number } | null })[]
+        next_cursor: string | null
+      }>('/api/memberComments?limit=2', me.headers)
       expect(body.data.list.map((c) => c.id)).toEqual([c3.id, c2.id])
-      expect(body.data.list[1]).toMatchObject({ status: 'hidden', video: { id: vid }, course: { id: courseIds[0], title: expect.any(String) as string } })
+      expect(body.data.list[1]).toMatchObject({
+        status: 'hidden',
+        video: { id: vid },
+        course: { id: courseIds[0], title: expect.any(String) as string },
+      })
       const more = await get<{ list: Comment[] }>(`/api/memberComments?cursor=${body.data.next_cursor}`, me.headers)
       expect(more.body.data.list.map((c) => c.id)).toEqual([c1.id])
       expect((await get('/api/memberComments')).body.code).toBe(301)
@@ -444,9 +570,14 @@ describe('comments API', () => {
     it('records a click on the course’s comment area, signed in or not', async () => {
       const m = await member()
       const course = freshCourse()
-      expect((await post('/api/comment/course/click', { course_id: course, page: '/course/x.html' }, m.headers)).body).toEqual({ code: 200, msg: 'ok', data: {} })
+      expect(
+        (await post('/api/comment/course/click', { course_id: course, page: '/course/x.html' }, m.headers)).body,
+      ).toEqual({ code: 200, msg: 'ok', data: {} })
       expect((await post('/api/comment/course/click', { course_id: course })).body.code).toBe(200)
-      const rows = await t().database.db.select().from(statEvents).where(and(eq(statEvents.event, 'commentCourse'), eq(statEvents.courseId, course)))
+      const rows = await t()
+        .database.db.select()
+        .from(statEvents)
+        .where(and(eq(statEvents.event, 'commentCourse'), eq(statEvents.courseId, course)))
       expect(rows.map((r) => r.memberId).sort()).toEqual([m.id, null].sort())
       expect((await post('/api/comment/course/click', {})).status).toBe(400)
     })

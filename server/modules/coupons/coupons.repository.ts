@@ -102,7 +102,9 @@ export async function usableCoupons(db: DbOrTx, memberId: number, now: Date) {
     .select({ coupon: memberCoupons, template: couponTemplates })
     .from(memberCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
-    .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, now)))
+    .where(
+      and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, now)),
+    )
     .orderBy(asc(memberCoupons.expiresAt), asc(memberCoupons.id))
 }
 
@@ -111,7 +113,14 @@ export async function reserveCoupon(db: DbOrTx, couponId: number, memberId: numb
   const rows = await db
     .update(memberCoupons)
     .set({ state: 'reserved', orderId })
-    .where(and(eq(memberCoupons.id, couponId), eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, now)))
+    .where(
+      and(
+        eq(memberCoupons.id, couponId),
+        eq(memberCoupons.memberId, memberId),
+        eq(memberCoupons.state, 'available'),
+        gt(memberCoupons.expiresAt, now),
+      ),
+    )
     .returning({ id: memberCoupons.id })
   return rows.length > 0
 }

@@ -25,7 +25,9 @@ export const CouponTemplateView = z.object({
   active: z.boolean(),
 })
 
-export const ClaimableResponse = envelope(z.object({ list: z.array(CouponTemplateView.extend({ claimed_by_me: z.number().int() })) }))
+export const ClaimableResponse = envelope(
+  z.object({ list: z.array(CouponTemplateView.extend({ claimed_by_me: z.number().int() })) }),
+)
 
 export const ClaimBody = z.object({ template_id: id })
 
@@ -71,8 +73,14 @@ export const TemplateCreate = z
     message: 'amount 需要 amount_off_fen，percent 需要 percent_off',
     path: ['kind'],
   })
-  .refine((t) => t.valid_days !== undefined || t.valid_to !== undefined, { message: '需要 valid_days 或 valid_to', path: ['valid_days'] })
-  .refine((t) => t.scope === 'all' || t.scope_ids.length > 0, { message: '分类或课程范围需要 scope_ids', path: ['scope_ids'] })
+  .refine((t) => t.valid_days !== undefined || t.valid_to !== undefined, {
+    message: '需要 valid_days 或 valid_to',
+    path: ['valid_days'],
+  })
+  .refine((t) => t.scope === 'all' || t.scope_ids.length > 0, {
+    message: '分类或课程范围需要 scope_ids',
+    path: ['scope_ids'],
+  })
 
 export const TemplatePatch = z.object({
   name: z.string().trim().min(1).max(40).optional(),
@@ -83,5 +91,10 @@ export const TemplatePatch = z.object({
 })
 export const TemplateParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 export const TemplateResponse = envelope(CouponTemplateView)
-export const TemplateListQuery = z.object({ cursor: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(30) })
-export const TemplateListResponse = envelope(z.object({ list: z.array(CouponTemplateView), next_cursor: z.number().int().nullable() }))
+export const TemplateListQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+})
+export const TemplateListResponse = envelope(
+  z.object({ list: z.array(CouponTemplateView), next_cursor: z.number().int().nullable() }),
+)

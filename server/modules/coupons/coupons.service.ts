@@ -68,7 +68,10 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
       const templates = await listClaimable(db, at)
       const mine = memberId ? await listMemberCoupons(db, memberId) : []
       return {
-        list: templates.map((t) => ({ ...toTemplateView(t), claimed_by_me: mine.filter((m) => m.template.id === t.id).length })),
+        list: templates.map((t) => ({
+          ...toTemplateView(t),
+          claimed_by_me: mine.filter((m) => m.template.id === t.id).length,
+        })),
       }
     },
 
@@ -83,14 +86,23 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
         if (!t) {
           const found = await findTemplate(tx, templateId)
           if (!found || !found.active) throw new AppError(Codes.NotFound, '优惠券不存在')
-          if ((await countClaims(tx, templateId, memberId)) >= found.perMemberLimit) throw new AppError(Codes.CouponLimitReached)
-          if (found.totalLimit !== null && found.claimedCount >= found.totalLimit) throw new AppError(Codes.CouponSoldOut)
+          if ((await countClaims(tx, templateId, memberId)) >= found.perMemberLimit)
+            throw new AppError(Codes.CouponLimitReached)
+          if (found.totalLimit !== null && found.claimedCount >= found.totalLimit)
+            throw new AppError(Codes.CouponSoldOut)
           throw new AppError(Codes.CouponNotClaimable)
         }
-        if ((await countClaims(tx, templateId, memberId)) >= t.perMemberLimit) throw new AppError(Codes.CouponLimitReached)
+        if ((await countClaims(tx, templateId, memberId)) >= t.perMemberLimit)
+          throw new AppError(Codes.CouponLimitReached)
         const byDays = t.validDays ? at.getTime() + t.validDays * DAY : Number.POSITIVE_INFINITY
         const expiresAt = new Date(Math.min(byDays, t.validTo?.getTime() ?? Number.POSITIVE_INFINITY))
-        const coupon = await insertMemberCoupon(tx, { templateId, memberId, state: 'available', claimedAt: at, expiresAt })
+        const coupon = await insertMemberCoupon(tx, {
+          templateId,
+          memberId,
+          state: 'available',
+          claimedAt: at,
+          expiresAt,
+        })
         return toMemberCouponView(coupon, t, at)
       })
     },
@@ -148,7 +160,10 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
     async listTemplates(filter: { cursor?: number; limit: number }) {
       const rows = await listTemplates(db, { before: filter.cursor, limit: filter.limit + 1 })
       const page = rows.slice(0, filter.limit)
-      return { list: page.map(toTemplateView), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }
+      return {
+        list: page.map(toTemplateView),
+        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
+      }
     },
   }
 }

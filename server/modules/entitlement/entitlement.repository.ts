@@ -52,7 +52,14 @@ export type EntitlementRow = typeof entitlements.$inferSelect
 
 export async function insertEntitlement(
   db: DbOrTx,
-  row: { memberId: number; courseId: number; source: EntitlementSource; sourceRef?: string | null; grantedAt: Date; expiresAt: Date | null },
+  row: {
+    memberId: number
+    courseId: number
+    source: EntitlementSource
+    sourceRef?: string | null
+    grantedAt: Date
+    expiresAt: Date | null
+  },
 ) {
   const [inserted] = await db.insert(entitlements).values(row).returning()
   return inserted!

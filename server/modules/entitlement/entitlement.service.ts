@@ -44,7 +44,12 @@ export type WatchDecision =
  * second; otherwise nothing. A VIP-free course plays in full while the member's VIP membership runs (issue 4).
  * The API, the playlist, segment and key endpoints and the pages all ask this.
  */
-export async function canWatch(db: DbOrTx, memberId: number | null, videoId: number, now: Date): Promise<WatchDecision> {
+export async function canWatch(
+  db: DbOrTx,
+  memberId: number | null,
+  videoId: number,
+  now: Date,
+): Promise<WatchDecision> {
   const facts = await findWatchFacts(db, memberId, videoId, now)
   if (!facts) return { allowed: false, until_second: 0, reason: WatchReasons.notFound }
   if (facts.courseFree) return { allowed: true, until_second: null, reason: WatchReasons.freeCourse }
@@ -77,11 +82,21 @@ export function toEntitlementView(row: EntitlementRow, now: Date) {
  */
 export async function grantEntitlement(
   db: DbOrTx,
-  grant: { memberId: number; courseId: number; source: EntitlementSource; sourceRef?: string | null; expiresAt: Date | null; now: Date },
+  grant: {
+    memberId: number
+    courseId: number
+    source: EntitlementSource
+    sourceRef?: string | null
+    expiresAt: Date | null
+    now: Date
+  },
 ) {
-  if (!(await memberExists(db, grant.memberId))) throw new AppError(Codes.NotFound, `会员 ${grant.memberId} 不存在（member_id）`)
-  if (!(await courseExists(db, grant.courseId))) throw new AppError(Codes.NotFound, `课程 ${grant.courseId} 不存在（course_id）`)
-  if (grant.expiresAt && grant.expiresAt <= grant.now) throw new AppError(Codes.BadRequest, '到期时间必须晚于现在（expires_at）')
+  if (!(await memberExists(db, grant.memberId)))
+    throw new AppError(Codes.NotFound, `会员 ${grant.memberId} 不存在（member_id）`)
+  if (!(await courseExists(db, grant.courseId)))
+    throw new AppError(Codes.NotFound, `课程 ${grant.courseId} 不存在（course_id）`)
+  if (grant.expiresAt && grant.expiresAt <= grant.now)
+    throw new AppError(Codes.BadRequest, '到期时间必须晚于现在（expires_at）')
   const row = await insertEntitlement(db, {
     memberId: grant.memberId,
     courseId: grant.courseId,
@@ -108,5 +123,8 @@ export async function listMemberEntitlements(
 ) {
   const rows = await listEntitlements(db, { ...filter, limit: filter.limit + 1 })
   const page = rows.slice(0, filter.limit)
-  return { list: page.map((r) => toEntitlementView(r, now)), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }
+  return {
+    list: page.map((r) => toEntitlementView(r, now)),
+    next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
+  }
 }

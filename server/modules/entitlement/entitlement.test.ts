@@ -23,25 +23,58 @@ interface World {
   vipFreeVideo: number
 }
 
-type Grant = { course: 'paid' | 'other' | 'system'; member?: 'member' | 'other'; expiresAt?: Date | null; revokedAt?: Date }
+type Grant = {
+  course: 'paid' | 'other' | 'system'
+  member?: 'member' | 'other'
+  expiresAt?: Date | null
+  revokedAt?: Date
+}
 
-const full = (reason: 'free_course' | 'free_video' | 'entitled'): WatchDecision => ({ allowed: true, until_second: null, reason })
+const full = (reason: 'free_course' | 'free_video' | 'entitled'): WatchDecision => ({
+  allowed: true,
+  until_second: null,
+  reason,
+})
 const previewUntil = (s: number): WatchDecision => ({ allowed: true, until_second: s, reason: 'preview' })
 const denied: WatchDecision = { allowed: false, until_second: 0, reason: 'no_access' }
 
 /** VIP membership (issue 4): whose, and until when. */
 type Vip = { expiresAt: Date; member?: 'member' | 'other' }
 
-const cases: { name: string; who: 'anonymous' | 'member'; video: keyof Omit<World, 'db' | 'member' | 'other'>; grants?: Grant[]; vip?: Vip; expected: WatchDecision }[] = [
+const cases: {
+  name: string
+  who: 'anonymous' | 'member'
+  video: keyof Omit<World, 'db' | 'member' | 'other'>
+  grants?: Grant[]
+  vip?: Vip
+  expected: WatchDecision
+}[] = [
   { name: 'free course, anonymous', who: 'anonymous', video: 'freeCourseVideo', expected: full('free_course') },
   { name: 'free course, member', who: 'member', video: 'freeCourseVideo', expected: full('free_course') },
-  { name: 'free video of a paid course, anonymous', who: 'anonymous', video: 'freeVideo', expected: full('free_video') },
+  {
+    name: 'free video of a paid course, anonymous',
+    who: 'anonymous',
+    video: 'freeVideo',
+    expected: full('free_video'),
+  },
   { name: 'preview, anonymous', who: 'anonymous', video: 'preview', expected: previewUntil(30) },
   { name: 'preview, member without access', who: 'member', video: 'preview', expected: previewUntil(30) },
   { name: 'no preview, anonymous', who: 'anonymous', video: 'locked', expected: denied },
   { name: 'no preview, member without access', who: 'member', video: 'locked', expected: denied },
-  { name: 'granted for ever', who: 'member', video: 'locked', grants: [{ course: 'paid' }], expected: full('entitled') },
-  { name: 'granted for ever, preview video plays in full', who: 'member', video: 'preview', grants: [{ course: 'paid' }], expected: full('entitled') },
+  {
+    name: 'granted for ever',
+    who: 'member',
+    video: 'locked',
+    grants: [{ course: 'paid' }],
+    expected: full('entitled'),
+  },
+  {
+    name: 'granted for ever, preview video plays in full',
+    who: 'member',
+    video: 'preview',
+    grants: [{ course: 'paid' }],
+    expected: full('entitled'),
+  },
   {
     name: 'granted until later',
     who: 'member',
@@ -74,12 +107,33 @@ const cases: { name: string; who: 'anonymous' | 'member'; video: keyof Omit<Worl
     name: 'revoked, but another grant still counts',
     who: 'member',
     video: 'locked',
-    grants: [{ course: 'paid', revokedAt: new Date(now.getTime() - hour) }, { course: 'paid', expiresAt: null }],
+    grants: [
+      { course: 'paid', revokedAt: new Date(now.getTime() - hour) },
+      { course: 'paid', expiresAt: null },
+    ],
     expected: full('entitled'),
   },
-  { name: 'granted another course only', who: 'member', video: 'locked', grants: [{ course: 'other' }], expected: denied },
-  { name: "another member's grant", who: 'member', video: 'locked', grants: [{ course: 'paid', member: 'other' }], expected: denied },
-  { name: 'anonymous ignores every grant', who: 'anonymous', video: 'locked', grants: [{ course: 'paid' }], expected: denied },
+  {
+    name: 'granted another course only',
+    who: 'member',
+    video: 'locked',
+    grants: [{ course: 'other' }],
+    expected: denied,
+  },
+  {
+    name: "another member's grant",
+    who: 'member',
+    video: 'locked',
+    grants: [{ course: 'paid', member: 'other' }],
+    expected: denied,
+  },
+  {
+    name: 'anonymous ignores every grant',
+    who: 'anonymous',
+    video: 'locked',
+    grants: [{ course: 'paid' }],
+    expected: denied,
+  },
   {
     name: 'granted a system course that contains the course',
     who: 'member',
@@ -87,12 +141,42 @@ const cases: { name: string; who: 'anonymous' | 'member'; video: keyof Omit<Worl
     grants: [{ course: 'system' }],
     expected: full('entitled'),
   },
-  { name: 'VIP running, VIP-free course', who: 'member', video: 'vipFreeVideo', vip: { expiresAt: new Date(now.getTime() + hour) }, expected: full('entitled') },
-  { name: 'VIP running, course not VIP-free', who: 'member', video: 'locked', vip: { expiresAt: new Date(now.getTime() + hour) }, expected: denied },
-  { name: 'VIP expired, VIP-free course', who: 'member', video: 'vipFreeVideo', vip: { expiresAt: new Date(now.getTime() - 1) }, expected: previewUntil(60) },
-  { name: 'VIP expiring exactly now', who: 'member', video: 'vipFreeVideo', vip: { expiresAt: now }, expected: previewUntil(60) },
+  {
+    name: 'VIP running, VIP-free course',
+    who: 'member',
+    video: 'vipFreeVideo',
+    vip: { expiresAt: new Date(now.getTime() + hour) },
+    expected: full('entitled'),
+  },
+  {
+    name: 'VIP running, course not VIP-free',
+    who: 'member',
+    video: 'locked',
+    vip: { expiresAt: new Date(now.getTime() + hour) },
+    expected: denied,
+  },
+  {
+    name: 'VIP expired, VIP-free course',
+    who: 'member',
+    video: 'vipFreeVideo',
+    vip: { expiresAt: new Date(now.getTime() - 1) },
+    expected: previewUntil(60),
+  },
+  {
+    name: 'VIP expiring exactly now',
+    who: 'member',
+    video: 'vipFreeVideo',
+    vip: { expiresAt: now },
+    expected: previewUntil(60),
+  },
   { name: 'no VIP, VIP-free course', who: 'member', video: 'vipFreeVideo', expected: previewUntil(60) },
-  { name: "another member's VIP", who: 'member', video: 'vipFreeVideo', vip: { expiresAt: new Date(now.getTime() + hour), member: 'other' }, expected: previewUntil(60) },
+  {
+    name: "another member's VIP",
+    who: 'member',
+    video: 'vipFreeVideo',
+    vip: { expiresAt: new Date(now.getTime() + hour), member: 'other' },
+    expected: previewUntil(60),
+  },
   { name: 'anonymous, VIP-free course', who: 'anonymous', video: 'vipFreeVideo', expected: previewUntil(60) },
 ]
 
@@ -111,7 +195,10 @@ describe('canWatch', () => {
     await db.insert(systemCourseItems).values({ systemCourseId: system, courseId: partCourse })
     const ids = { paid, other: otherCourse, system }
     const vipFreeCourse = await makeCourse(db, { vipFree: true })
-    if (vip) await db.insert(vipMemberships).values({ memberId: vip.member === 'other' ? other : member, expiresAt: vip.expiresAt, updatedAt: now })
+    if (vip)
+      await db
+        .insert(vipMemberships)
+        .values({ memberId: vip.member === 'other' ? other : member, expiresAt: vip.expiresAt, updatedAt: now })
     for (const g of grants) {
       const row = await insertEntitlement(db, {
         memberId: g.member === 'other' ? other : member,
@@ -143,7 +230,11 @@ describe('canWatch', () => {
 
   it('answers not_found for a video that does not exist', async () => {
     const w = await world()
-    expect(await canWatch(w.db, w.member, 999_999, now)).toEqual({ allowed: false, until_second: 0, reason: 'not_found' })
+    expect(await canWatch(w.db, w.member, 999_999, now)).toEqual({
+      allowed: false,
+      until_second: 0,
+      reason: 'not_found',
+    })
   })
 
   it('follows the clock: a grant stops counting when it expires', async () => {

@@ -81,7 +81,14 @@ export async function listFavouriteCourses(db: DbOrTx, memberId: number, before:
     .from(favourites)
     .innerJoin(courses, eq(courses.id, favourites.courseId))
     .leftJoin(teachers, courseTeacherJoin)
-    .where(and(eq(favourites.memberId, memberId), isNotNull(favourites.courseId), isPublished, before === undefined ? undefined : lt(favourites.id, before)))
+    .where(
+      and(
+        eq(favourites.memberId, memberId),
+        isNotNull(favourites.courseId),
+        isPublished,
+        before === undefined ? undefined : lt(favourites.id, before),
+      ),
+    )
     .orderBy(desc(favourites.id))
     .limit(limit)
 }
@@ -93,13 +100,26 @@ export async function listFavouriteVideos(db: DbOrTx, memberId: number, before: 
       favId: favourites.id,
       createdAt: favourites.createdAt,
       course: courseCardSelect,
-      video: { id: videos.id, title: videos.title, durationSeconds: videos.durationSeconds, isFree: videos.isFree, freeSeconds: videos.freeSeconds },
+      video: {
+        id: videos.id,
+        title: videos.title,
+        durationSeconds: videos.durationSeconds,
+        isFree: videos.isFree,
+        freeSeconds: videos.freeSeconds,
+      },
     })
     .from(favourites)
     .innerJoin(videos, eq(videos.id, favourites.videoId))
     .innerJoin(courses, eq(courses.id, videos.courseId))
     .leftJoin(teachers, courseTeacherJoin)
-    .where(and(eq(favourites.memberId, memberId), isNotNull(favourites.videoId), isPublished, before === undefined ? undefined : lt(favourites.id, before)))
+    .where(
+      and(
+        eq(favourites.memberId, memberId),
+        isNotNull(favourites.videoId),
+        isPublished,
+        before === undefined ? undefined : lt(favourites.id, before),
+      ),
+    )
     .orderBy(desc(favourites.id))
     .limit(limit)
 }

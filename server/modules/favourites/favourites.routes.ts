@@ -30,7 +30,13 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
     '/course/fav',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Favourite a course, or un-favourite it when it already is (toggle); answers the new state', body: CourseFavBody, response: { 200: CourseFavStateResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Favourite a course, or un-favourite it when it already is (toggle); answers the new state',
+        body: CourseFavBody,
+        response: { 200: CourseFavStateResponse },
+      },
     },
     async (request) => {
       const state = await favourites.toggleCourse(requireRole(request).memberId, request.body.course_id)
@@ -41,7 +47,13 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     '/course/fav',
     {
-      schema: { tags, security, summary: 'Whether the signed-in member favourited a course (false for anonymous visitors)', querystring: CourseFavQuery, response: { 200: CourseFavStateResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the signed-in member favourited a course (false for anonymous visitors)',
+        querystring: CourseFavQuery,
+        response: { 200: CourseFavStateResponse },
+      },
     },
     async (request) => ok(await favourites.courseState(request.principal?.memberId ?? null, request.query.course_id)),
   )
@@ -50,7 +62,13 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
     '/video/fav',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Favourite a video, or un-favourite it (toggle); answers the new state', body: VideoFavBody, response: { 200: VideoFavStateResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Favourite a video, or un-favourite it (toggle); answers the new state',
+        body: VideoFavBody,
+        response: { 200: VideoFavStateResponse },
+      },
     },
     async (request) => {
       const state = await favourites.toggleVideo(requireRole(request).memberId, request.body.vid)
@@ -61,7 +79,13 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
   r.get(
     '/video/fav',
     {
-      schema: { tags, security, summary: 'Whether the signed-in member favourited a video (false for anonymous visitors)', querystring: VideoFavQuery, response: { 200: VideoFavStateResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the signed-in member favourited a video (false for anonymous visitors)',
+        querystring: VideoFavQuery,
+        response: { 200: VideoFavStateResponse },
+      },
     },
     async (request) => ok(await favourites.videoState(request.principal?.memberId ?? null, request.query.vid)),
   )
@@ -70,7 +94,13 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
     '/center/fav',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: "The member's favourite courses or videos, newest first, paged by cursor", querystring: FavListQuery, response: { 200: FavListResponse } },
+      schema: {
+        tags,
+        security,
+        summary: "The member's favourite courses or videos, newest first, paged by cursor",
+        querystring: FavListQuery,
+        response: { 200: FavListResponse },
+      },
     },
     async (request) => ok(await favourites.list(requireRole(request).memberId, request.query)),
   )
@@ -79,7 +109,12 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
     '/fav/calc',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Favourited paid courses the member does not own yet: how many and their total price (fen)', response: { 200: FavCalcResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Favourited paid courses the member does not own yet: how many and their total price (fen)',
+        response: { 200: FavCalcResponse },
+      },
     },
     async (request) => ok(await favourites.calc(requireRole(request).memberId)),
   )
@@ -88,8 +123,18 @@ export async function favouritesRoutes(app: FastifyInstance, opts: { services: S
     '/fav/batchCancel',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: `Un-favourite several courses and/or videos at once (at most ${BATCH_MAX} of each)`, body: BatchCancelBody, response: { 200: BatchCancelResponse } },
+      schema: {
+        tags,
+        security,
+        summary: `Un-favourite several courses and/or videos at once (at most ${BATCH_MAX} of each)`,
+        body: BatchCancelBody,
+        response: { 200: BatchCancelResponse },
+      },
     },
-    async (request) => ok(await favourites.batchCancel(requireRole(request).memberId, request.body.course_ids, request.body.vids), '已取消收藏'),
+    async (request) =>
+      ok(
+        await favourites.batchCancel(requireRole(request).memberId, request.body.course_ids, request.body.vids),
+        '已取消收藏',
+      ),
   )
 }

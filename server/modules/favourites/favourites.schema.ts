@@ -5,7 +5,15 @@ import { CourseCard, IdQuery } from '#server/modules/catalogue/catalogue.schema.
 const MAX_INT = 2_147_483_647
 
 /** A positive id in a JSON body: a number, or a numeric string as older clients send. */
-export const BodyId = z.union([z.number().int().min(1).max(MAX_INT), z.string().regex(/^[1-9]\d{0,9}$/, '必须是正整数').transform(Number)]).refine((n) => n <= MAX_INT, '超出范围')
+export const BodyId = z
+  .union([
+    z.number().int().min(1).max(MAX_INT),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, '必须是正整数')
+      .transform(Number),
+  ])
+  .refine((n) => n <= MAX_INT, '超出范围')
 
 /** The cursor of an id-ordered list: the last id of the previous page, as text. */
 export const IdCursor = z
@@ -47,7 +55,10 @@ export const BatchCancelBody = z
     course_ids: z.array(BodyId).max(BATCH_MAX).optional().describe(`Up to ${BATCH_MAX} course ids`),
     vids: z.array(BodyId).max(BATCH_MAX).optional().describe(`Up to ${BATCH_MAX} video ids`),
   })
-  .refine((b) => (b.course_ids?.length ?? 0) + (b.vids?.length ?? 0) > 0, { message: '请选择要取消收藏的内容', path: ['course_ids'] })
+  .refine((b) => (b.course_ids?.length ?? 0) + (b.vids?.length ?? 0) > 0, {
+    message: '请选择要取消收藏的内容',
+    path: ['course_ids'],
+  })
 
 export const CourseFavState = z.object({ course_id: z.number().int(), favourited: z.boolean() })
 export const VideoFavState = z.object({ vid: z.number().int(), favourited: z.boolean() })

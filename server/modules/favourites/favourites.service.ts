@@ -70,7 +70,13 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
           created_at: r.createdAt.toISOString(),
           course: toCourseCard(r.course),
           video: r.video
-            ? { id: r.video.id, title: r.video.title, duration: r.video.durationSeconds, is_free: r.video.isFree, free_seconds: r.video.freeSeconds }
+            ? {
+                id: r.video.id,
+                title: r.video.title,
+                duration: r.video.durationSeconds,
+                is_free: r.video.isFree,
+                free_seconds: r.video.freeSeconds,
+              }
             : null,
         })),
         next_cursor: rows.length > q.limit ? String(page.at(-1)!.favId) : null,

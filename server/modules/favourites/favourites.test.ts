@@ -34,7 +34,9 @@ describe('favourites API', () => {
       .limit(4)
     const [f] = await db.select({ id: courses.id }).from(courses).where(eq(courses.isFree, true)).limit(1)
     free = f!.id
-    videoIds = (await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, paid[0]!.id)).orderBy(videos.id)).map((v) => v.id)
+    videoIds = (
+      await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, paid[0]!.id)).orderBy(videos.id)
+    ).map((v) => v.id)
   })
 
   async function post<T>(url: string, payload: unknown, headers: Headers = {}) {
@@ -51,17 +53,29 @@ describe('favourites API', () => {
     it('favourites a course, then un-favourites it on the second call', async () => {
       const m = await member()
       const course = paid[0]!.id
-      const first = await post<{ course_id: number; favourited: boolean }>('/api/course/fav', { course_id: course }, m.headers)
+      const first = await post<{ course_id: number; favourited: boolean }>(
+        '/api/course/fav',
+        { course_id: course },
+        m.headers,
+      )
       expect(first.body).toMatchObject({ code: 200, msg: '已收藏', data: { course_id: course, favourited: true } })
-      expect((await get<{ favourited: boolean }>(`/api/course/fav?course_id=${course}`, m.headers)).body.data.favourited).toBe(true)
+      expect(
+        (await get<{ favourited: boolean }>(`/api/course/fav?course_id=${course}`, m.headers)).body.data.favourited,
+      ).toBe(true)
       const second = await post<{ favourited: boolean }>('/api/course/fav', { course_id: String(course) }, m.headers)
       expect(second.body).toMatchObject({ code: 200, msg: '已取消收藏', data: { favourited: false } })
-      expect((await get<{ favourited: boolean }>(`/api/course/fav?course_id=${course}`, m.headers)).body.data.favourited).toBe(false)
+      expect(
+        (await get<{ favourited: boolean }>(`/api/course/fav?course_id=${course}`, m.headers)).body.data.favourited,
+      ).toBe(false)
     })
 
     it('works with a token from the real SMS login', async () => {
       const { token } = await signIn(t().app)
-      const res = await post<{ favourited: boolean }>('/api/course/fav', { course_id: paid[1]!.id }, { 'zxb-token': token })
+      const res = await post<{ favourited: boolean }>(
+        '/api/course/fav',
+        { course_id: paid[1]!.id },
+        { 'zxb-token': token },
+      )
       expect(res.body.data.favourited).toBe(true)
     })
 
@@ -92,7 +106,14 @@ describe('favourites API', () => {
       } finally {
         await db.update(courses).set({ status: 'published' }).where(eq(courses.id, paid[3]!.id))
       }
-      for (const bad of [{}, { course_id: 'abc' }, { course_id: 0 }, { course_id: -3 }, { course_id: 1.5 }, { course_id: 3_000_000_000 }]) {
+      for (const bad of [
+        {},
+        { course_id: 'abc' },
+        { course_id: 0 },
+        { course_id: -3 },
+        { course_id: 1.5 },
+        { course_id: 3_000_000_000 },
+      ]) {
         const res = await post('/api/course/fav', bad, m.headers)
         expect(res.status).toBe(400)
         expect(res.body.msg).toContain('course_id')
@@ -117,9 +138,15 @@ describe('favourites API', () => {
     it('toggles a video favourite and knows the state', async () => {
       const m = await member()
       const vid = videoIds[0]!
-      expect((await post<{ vid: number; favourited: boolean }>('/api/video/fav', { vid }, m.headers)).body.data).toEqual({ vid, favourited: true })
-      expect((await get<{ favourited: boolean }>(`/api/video/fav?vid=${vid}`, m.headers)).body.data.favourited).toBe(true)
-      expect((await post<{ favourited: boolean }>('/api/video/fav', { vid }, m.headers)).body.data.favourited).toBe(false)
+      expect(
+        (await post<{ vid: number; favourited: boolean }>('/api/video/fav', { vid }, m.headers)).body.data,
+      ).toEqual({ vid, favourited: true })
+      expect((await get<{ favourited: boolean }>(`/api/video/fav?vid=${vid}`, m.headers)).body.data.favourited).toBe(
+        true,
+      )
+      expect((await post<{ favourited: boolean }>('/api/video/fav', { vid }, m.headers)).body.data.favourited).toBe(
+        false,
+      )
     })
 
     it('answers 404 for an unknown video and 400 without vid', async () => {
@@ -137,9 +164,20 @@ describe('favourites API', () => {
       await post('/api/course/fav', { course_id: free }, other.headers)
       const first = await get<FavList>('/api/center/fav?type=course&limit=3', m.headers)
       expect(first.body.code).toBe(200)
-      expect(first.body.data.list.map((i) => i.course.id)).toEqual(paid.slice(1).reverse().map((c) => c.id))
-      expect(first.body.data.list[0]).toMatchObject({ video: null, course: { title: expect.any(String) as string, cover: expect.any(String) as string } })
-      const second = await get<FavList>(`/api/center/fav?type=course&limit=3&cursor=${first.body.data.next_cursor}`, m.headers)
+      expect(first.body.data.list.map((i) => i.course.id)).toEqual(
+        paid
+          .slice(1)
+          .reverse()
+          .map((c) => c.id),
+      )
+      expect(first.body.data.list[0]).toMatchObject({
+        video: null,
+        course: { title: expect.any(String) as string, cover: expect.any(String) as string },
+      })
+      const second = await get<FavList>(
+        `/api/center/fav?type=course&limit=3&cursor=${first.body.data.next_cursor}`,
+        m.headers,
+      )
       expect(second.body.data.list.map((i) => i.course.id)).toEqual([paid[0]!.id])
       expect(second.body.data.next_cursor).toBeNull()
     })
@@ -155,7 +193,11 @@ describe('favourites API', () => {
 
     it('defaults to courses, refuses anonymous visitors and bad parameters', async () => {
       const m = await member()
-      expect((await get<FavList>('/api/center/fav', m.headers)).body.data).toEqual({ type: 'course', list: [], next_cursor: null })
+      expect((await get<FavList>('/api/center/fav', m.headers)).body.data).toEqual({
+        type: 'course',
+        list: [],
+        next_cursor: null,
+      })
       expect((await get('/api/center/fav')).body.code).toBe(301)
       expect((await get('/api/center/fav?type=teacher', m.headers)).status).toBe(400)
       expect((await get('/api/center/fav?cursor=abc', m.headers)).status).toBe(400)
@@ -171,7 +213,13 @@ describe('favourites API', () => {
       // Owned: a live entitlement to paid[0]; an expired one to paid[1] does not count.
       await db.insert(entitlements).values([
         { memberId: m.id, courseId: paid[0]!.id, source: 'admin', grantedAt: new Date() },
-        { memberId: m.id, courseId: paid[1]!.id, source: 'admin', grantedAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() - 1000) },
+        {
+          memberId: m.id,
+          courseId: paid[1]!.id,
+          source: 'admin',
+          grantedAt: new Date(Date.now() - 86_400_000),
+          expiresAt: new Date(Date.now() - 1000),
+        },
       ])
       const res = await get<FavCalc>('/api/fav/calc', m.headers)
       const buyable = paid.slice(1)
@@ -185,7 +233,12 @@ describe('favourites API', () => {
 
     it('is zero with no favourites and needs a login', async () => {
       const m = await member()
-      expect((await get<FavCalc>('/api/fav/calc', m.headers)).body.data).toEqual({ count: 0, total_price_fen: 0, original_total_fen: 0, course_ids: [] })
+      expect((await get<FavCalc>('/api/fav/calc', m.headers)).body.data).toEqual({
+        count: 0,
+        total_price_fen: 0,
+        original_total_fen: 0,
+        course_ids: [],
+      })
       expect((await get('/api/fav/calc')).body.code).toBe(301)
     })
   })
@@ -204,9 +257,15 @@ describe('favourites API', () => {
       )
       expect(res.body).toMatchObject({ code: 200, data: { cancelled_courses: 2, cancelled_videos: 1 } })
       const db = t().database.db
-      const left = await db.select({ courseId: favourites.courseId }).from(favourites).where(eq(favourites.memberId, m.id))
+      const left = await db
+        .select({ courseId: favourites.courseId })
+        .from(favourites)
+        .where(eq(favourites.memberId, m.id))
       expect(left.map((r) => r.courseId).sort()).toEqual([paid[2]!.id, paid[3]!.id].sort())
-      const others = await db.select().from(favourites).where(inArray(favourites.memberId, [other.id]))
+      const others = await db
+        .select()
+        .from(favourites)
+        .where(inArray(favourites.memberId, [other.id]))
       expect(others).toHaveLength(1)
     })
 
@@ -216,7 +275,10 @@ describe('favourites API', () => {
       expect(empty.status).toBe(400)
       expect(empty.body.msg).toContain('course_ids')
       expect((await post('/api/fav/batchCancel', { course_ids: [], vids: [] }, m.headers)).status).toBe(400)
-      expect((await post('/api/fav/batchCancel', { course_ids: Array.from({ length: 101 }, (_, i) => i + 1) }, m.headers)).status).toBe(400)
+      expect(
+        (await post('/api/fav/batchCancel', { course_ids: Array.from({ length: 101 }, (_, i) => i + 1) }, m.headers))
+          .status,
+      ).toBe(400)
       expect((await post('/api/fav/batchCancel', { vids: ['x'] }, m.headers)).status).toBe(400)
       expect((await post('/api/fav/batchCancel', { course_ids: [1] })).body.code).toBe(301)
     })

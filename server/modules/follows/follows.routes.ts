@@ -17,7 +17,8 @@ export async function followsRoutes(app: FastifyInstance, opts: { services: Serv
       schema: {
         tags: ['follows'],
         security: [{ token: [] }],
-        summary: 'Follow a teacher, or stop following when the member already does (toggle); answers the new state and the follower count',
+        summary:
+          'Follow a teacher, or stop following when the member already does (toggle); answers the new state and the follower count',
         body: FollowBody,
         response: { 200: FollowStateResponse },
       },

@@ -18,12 +18,19 @@ describe('follows API', () => {
 
   beforeAll(async () => {
     await seedIfEmpty(t().database.db, { info: () => {} })
-    teacherIds = (await t().database.db.select({ id: teachers.id }).from(teachers).orderBy(teachers.id)).map((r) => r.id)
+    teacherIds = (await t().database.db.select({ id: teachers.id }).from(teachers).orderBy(teachers.id)).map(
+      (r) => r.id,
+    )
     clearAllCaches()
   })
 
   async function follow(teacherId: unknown, headers: Record<string, string> = {}) {
-    const res = await t().app.inject({ method: 'POST', url: '/api/follow', payload: { teacher_id: teacherId }, headers })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/follow',
+      payload: { teacher_id: teacherId },
+      headers,
+    })
     return { status: res.statusCode, body: res.json<Envelope<FollowState>>() }
   }
   async function teacher(id: number, headers: Record<string, string> = {}) {
@@ -36,9 +43,20 @@ describe('follows API', () => {
       const a = await makeMember(t().database.db)
       const b = await makeMember(t().database.db)
       const id = teacherIds[0]!
-      expect((await follow(id, a.headers)).body).toMatchObject({ code: 200, msg: '已关注', data: { teacher_id: id, followed: true, follower_count: 1 } })
-      expect((await follow(String(id), b.headers)).body.data).toEqual({ teacher_id: id, followed: true, follower_count: 2 })
-      expect((await follow(id, a.headers)).body).toMatchObject({ msg: '已取消关注', data: { followed: false, follower_count: 1 } })
+      expect((await follow(id, a.headers)).body).toMatchObject({
+        code: 200,
+        msg: '已关注',
+        data: { teacher_id: id, followed: true, follower_count: 1 },
+      })
+      expect((await follow(String(id), b.headers)).body.data).toEqual({
+        teacher_id: id,
+        followed: true,
+        follower_count: 2,
+      })
+      expect((await follow(id, a.headers)).body).toMatchObject({
+        msg: '已取消关注',
+        data: { followed: false, follower_count: 1 },
+      })
     })
 
     it('needs a login, a real teacher and a valid id', async () => {

@@ -13,7 +13,13 @@ export async function homeRoutes(app: FastifyInstance, opts: { services: Service
 
   r.get(
     '/v3/index',
-    { schema: { tags, summary: 'Home feed: banners, category shortcuts and course sections', response: { 200: HomeFeedResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Home feed: banners, category shortcuts and course sections',
+        response: { 200: HomeFeedResponse },
+      },
+    },
     async () => ok(await home.feed('v3')),
   )
 

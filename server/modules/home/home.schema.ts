@@ -16,7 +16,9 @@ export const HomeSection = z.object({
   id: z.number().int(),
   kind: z
     .enum(HomeSectionKinds)
-    .describe('banner: carousel of items; shortcuts: category icons (items); courses: a list, grid: two columns, ranking: numbered list (courses)'),
+    .describe(
+      'banner: carousel of items; shortcuts: category icons (items); courses: a list, grid: two columns, ranking: numbered list (courses)',
+    ),
   title: z.string(),
   subtitle: z.string(),
   more_link: z.string().nullable().describe('Where "更多" goes; null for none'),

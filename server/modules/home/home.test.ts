@@ -42,7 +42,9 @@ describe('home feeds', () => {
       expect(shortcuts!.items[0]!.link).toMatch(/^\/boutique\?cate=\d+$/)
       expect(newest!.courses).toHaveLength(4)
       expect(newest!.more_link).toBe('/ke?sort=new')
-      expect(hot!.courses.map((c) => c.student_count)).toEqual([...hot!.courses.map((c) => c.student_count)].sort((a, b) => b - a))
+      expect(hot!.courses.map((c) => c.student_count)).toEqual(
+        [...hot!.courses.map((c) => c.student_count)].sort((a, b) => b - a),
+      )
       expect(free!.courses.every((c) => c.is_free && c.price_fen === 0)).toBe(true)
       expect(vip!.courses.every((c) => c.vip_free)).toBe(true)
       expect(vip!.courses[0]!.cover).toMatch(/^\/demo\/courses\/.+\.webp$/)

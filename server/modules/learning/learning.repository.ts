@@ -58,7 +58,12 @@ interface PgQueryable {
 export async function upsertProgress(db: Db, w: ProgressWrite) {
   // The node-postgres pool (or client) under drizzle: drizzle's own execute cannot name a statement.
   const client = (db as unknown as { $client: PgQueryable }).$client
-  const { rows } = await client.query<{ position: number; duration: number; finished_at: Date | null; course_id: number }>({
+  const { rows } = await client.query<{
+    position: number
+    duration: number
+    finished_at: Date | null
+    course_id: number
+  }>({
     name: 'learning_upsert_progress',
     text: upsertProgressSql,
     values: [w.memberId, w.videoId, w.position, w.limit, w.now, w.clientDuration],
@@ -145,7 +150,10 @@ export async function listStudyRecord(db: DbOrTx, memberId: number, after: Recor
         after
           ? or(
               lt(studyProgress.updatedAt, sql`${after.updatedAt}::timestamptz`),
-              and(eq(studyProgress.updatedAt, sql`${after.updatedAt}::timestamptz`), lt(studyProgress.videoId, after.videoId)),
+              and(
+                eq(studyProgress.updatedAt, sql`${after.updatedAt}::timestamptz`),
+                lt(studyProgress.videoId, after.videoId),
+              ),
             )
           : undefined,
       ),
@@ -159,7 +167,12 @@ export async function listStudyRecord(db: DbOrTx, memberId: number, after: Recor
  * video and position they watched last. `courseIds` chooses the courses; `started` adds the free (and, for a VIP
  * member, the VIP-free) courses the member has started. Published courses only. One query.
  */
-export async function listCoursesWithProgress(db: DbOrTx, memberId: number, courseIds: number[], started: { free: boolean; vipFree: boolean } = { free: false, vipFree: false }) {
+export async function listCoursesWithProgress(
+  db: DbOrTx,
+  memberId: number,
+  courseIds: number[],
+  started: { free: boolean; vipFree: boolean } = { free: false, vipFree: false },
+) {
   const ids = courseIds.length > 0 ? courseIds : [0]
   const result = await db.execute<{
     id: number
@@ -242,7 +255,10 @@ export async function listJoinedSystemCourseIds(db: DbOrTx, memberId: number, en
 // ---- Notes ---------------------------------------------------------------------------------------------------
 
 /** Adds a note (its second kept within the video's length); null when the video does not exist. */
-export async function insertNote(db: DbOrTx, note: { memberId: number; videoId: number; second: number; content: string; now: Date }) {
+export async function insertNote(
+  db: DbOrTx,
+  note: { memberId: number; videoId: number; second: number; content: string; now: Date },
+) {
   const result = await db.execute<{ id: number; second: number; content: string; created_at: Date | string }>(sql`
     insert into ${videoNotes} (member_id, video_id, second, content, created_at)
     select ${note.memberId}, id, least(${note.second}::int, case when duration_seconds > 0 then duration_seconds else ${note.second}::int end),
@@ -250,7 +266,9 @@ export async function insertNote(db: DbOrTx, note: { memberId: number; videoId: 
     from ${videos} where id = ${note.videoId}
     returning id, second, content, created_at`)
   const row = result.rows[0]
-  return row ? { id: Number(row.id), second: Number(row.second), content: row.content, createdAt: new Date(row.created_at) } : null
+  return row
+    ? { id: Number(row.id), second: Number(row.second), content: row.content, createdAt: new Date(row.created_at) }
+    : null
 }
 
 export async function countNotes(db: DbOrTx, memberId: number, videoId: number) {
@@ -264,7 +282,12 @@ export async function countNotes(db: DbOrTx, memberId: number, videoId: number) 
 /** A member's notes on a video, in the order of the video. */
 export async function listNotes(db: DbOrTx, memberId: number, videoId: number, limit: number) {
   return db
-    .select({ id: videoNotes.id, second: videoNotes.second, content: videoNotes.content, createdAt: videoNotes.createdAt })
+    .select({
+      id: videoNotes.id,
+      second: videoNotes.second,
+      content: videoNotes.content,
+      createdAt: videoNotes.createdAt,
+    })
     .from(videoNotes)
     .where(and(eq(videoNotes.memberId, memberId), eq(videoNotes.videoId, videoId)))
     .orderBy(asc(videoNotes.second), asc(videoNotes.id))
@@ -299,7 +322,10 @@ export async function listPopupsForVideo(db: DbOrTx, videoId: number) {
         eq(playerPopups.active, true),
         or(
           eq(playerPopups.videoId, videoId),
-          and(isNotNull(playerPopups.courseId), sql`${playerPopups.courseId} = (select course_id from ${videos} where id = ${videoId})`),
+          and(
+            isNotNull(playerPopups.courseId),
+            sql`${playerPopups.courseId} = (select course_id from ${videos} where id = ${videoId})`,
+          ),
         ),
       ),
     )

@@ -53,8 +53,10 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
       {
         schema: {
           tags,
-          summary: 'A video for the player: course and chapters, access (full / preview / none), resume position, next video, signed HLS URL',
-          description: 'Works for anonymous visitors (free videos and previews); with ZXB-Token the progress and entitlement are the member’s.',
+          summary:
+            'A video for the player: course and chapters, access (full / preview / none), resume position, next video, signed HLS URL',
+          description:
+            'Works for anonymous visitors (free videos and previews); with ZXB-Token the progress and entitlement are the member’s.',
           querystring: VideoQuery,
           response: { 200: VideoPageResponse },
         },
@@ -79,13 +81,17 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
   // The two progress saves take beacons: a text/plain JSON body, with the token inside it.
   await app.register(async (beacon) => {
     beacon.removeContentTypeParser('text/plain')
-    beacon.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string))
-      } catch {
-        done(new AppError(Codes.BadRequest, '请求内容不是有效的 JSON'), undefined)
-      }
-    })
+    beacon.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string))
+        } catch {
+          done(new AppError(Codes.BadRequest, '请求内容不是有效的 JSON'), undefined)
+        }
+      },
+    )
     const b = beacon.withTypeProvider<ZodTypeProvider>()
 
     /** The member from ZXB-Token, else from the body's token (progress-auth.ts); 301/504 as everywhere else. */
@@ -137,7 +143,16 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
 
   r.get(
     '/center/study_record',
-    { config: member, schema: { tags, security, summary: 'Study history, newest first, with progress', querystring: PagedQuery, response: { 200: StudyRecordResponse } } },
+    {
+      config: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Study history, newest first, with progress',
+        querystring: PagedQuery,
+        response: { 200: StudyRecordResponse },
+      },
+    },
     async (request) => ok(await learning.studyRecord(request.principal!.memberId, request.query)),
   )
 
@@ -158,7 +173,15 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
 
   r.get(
     '/center/system_courses',
-    { config: member, schema: { tags, security, summary: 'System courses the member has joined (/ke3), with overall progress', response: { 200: SystemCourseListResponse } } },
+    {
+      config: member,
+      schema: {
+        tags,
+        security,
+        summary: 'System courses the member has joined (/ke3), with overall progress',
+        response: { 200: SystemCourseListResponse },
+      },
+    },
     async (request) => ok(await learning.mySystemCourses(request.principal!.memberId)),
   )
 
@@ -166,7 +189,13 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
     '/system_course/progress',
     {
       config: member,
-      schema: { tags, security, summary: 'The member’s progress in a system course: each of its courses and overall', querystring: IdOnlyQuery, response: { 200: SystemProgressResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'The member’s progress in a system course: each of its courses and overall',
+        querystring: IdOnlyQuery,
+        response: { 200: SystemProgressResponse },
+      },
     },
     async (request) => ok(await learning.systemProgress(request.principal!.memberId, request.query.id)),
   )
@@ -176,7 +205,8 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
     {
       schema: {
         tags,
-        summary: 'What the course page offers this visitor: full, preview or none; where to start or continue; the live stream',
+        summary:
+          'What the course page offers this visitor: full, preview or none; where to start or continue; the live stream',
         querystring: CourseIdQuery,
         response: { 200: CourseAccessResponse },
       },
@@ -186,19 +216,46 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
 
   r.post(
     '/video/note',
-    { config: member, schema: { tags, security, summary: 'Add a note at a second of a video (1–500 characters)', body: NoteBody, response: { 200: NoteResponse } } },
+    {
+      config: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a note at a second of a video (1–500 characters)',
+        body: NoteBody,
+        response: { 200: NoteResponse },
+      },
+    },
     async (request) => ok(await learning.addNote(request.principal!.memberId, request.body)),
   )
 
   r.get(
     '/video/notes',
-    { config: member, schema: { tags, security, summary: 'The member’s own notes on a video, in video order', querystring: VideoQuery, response: { 200: NoteListResponse } } },
+    {
+      config: member,
+      schema: {
+        tags,
+        security,
+        summary: 'The member’s own notes on a video, in video order',
+        querystring: VideoQuery,
+        response: { 200: NoteListResponse },
+      },
+    },
     async (request) => ok(await learning.notes(request.principal!.memberId, request.query.vid)),
   )
 
   r.post(
     '/video/note/delete',
-    { config: member, schema: { tags, security, summary: 'Delete one of the member’s notes', body: NoteDeleteBody, response: { 200: emptyEnvelope } } },
+    {
+      config: member,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one of the member’s notes',
+        body: NoteDeleteBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       await learning.deleteNote(request.principal!.memberId, request.body.id)
       return ok({})
@@ -207,13 +264,27 @@ export async function learningRoutes(app: FastifyInstance, opts: { services: Ser
 
   r.get(
     '/popup/player/v2',
-    { schema: { tags, summary: 'Player popups of a video (its own and its course’s), with the second each appears at', querystring: VideoQuery, response: { 200: PopupListResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Player popups of a video (its own and its course’s), with the second each appears at',
+        querystring: VideoQuery,
+        response: { 200: PopupListResponse },
+      },
+    },
     async (request) => ok(await learning.popups(request.query.vid)),
   )
 
   r.post(
     '/popup/player/click',
-    { schema: { tags, summary: 'Report a tap on a player popup (signed in or not)', body: PopupClickBody, response: { 200: emptyEnvelope } } },
+    {
+      schema: {
+        tags,
+        summary: 'Report a tap on a player popup (signed in or not)',
+        body: PopupClickBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       await learning.popupClick(request.body.id, request.principal?.memberId ?? null)
       return ok({})

@@ -10,11 +10,25 @@ const MAX_INT = 2_147_483_647
 export const MAX_SECOND = 86_400
 
 /** An id in a JSON body: a number, or the same as text (the original client sends either). */
-const bodyId = z.union([z.number().int().min(1).max(MAX_INT), z.string().regex(/^[1-9]\d{0,9}$/, '必须是正整数').transform(Number)]).refine((n) => n <= MAX_INT, '超出范围')
+const bodyId = z
+  .union([
+    z.number().int().min(1).max(MAX_INT),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, '必须是正整数')
+      .transform(Number),
+  ])
+  .refine((n) => n <= MAX_INT, '超出范围')
 
 /** Seconds in a JSON body, fractions allowed (players report them) and floored. */
 const seconds = z
-  .union([z.number(), z.string().regex(/^\d{1,6}(\.\d+)?$/, '必须是秒数').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,6}(\.\d+)?$/, '必须是秒数')
+      .transform(Number),
+  ])
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_SECOND, `必须是 0–${MAX_SECOND} 秒`)
   .transform((n) => Math.floor(n))
 
@@ -33,7 +47,12 @@ const cursor = z.string().max(200).optional().describe('next_cursor of the previ
  * A beacon (navigator.sendBeacon, sent when the page is hidden) cannot set the ZXB-Token header, so the progress
  * endpoints — and only they — also take the token in the body.
  */
-const beaconToken = z.string().min(20).max(100).optional().describe('Only for sendBeacon, which cannot send the ZXB-Token header')
+const beaconToken = z
+  .string()
+  .min(20)
+  .max(100)
+  .optional()
+  .describe('Only for sendBeacon, which cannot send the ZXB-Token header')
 
 export const VideoQuery = z.object({ vid: IdQuery.describe('The video id') })
 export const CourseIdQuery = z.object({ course_id: IdQuery })
@@ -41,7 +60,11 @@ export const IdOnlyQuery = z.object({ id: IdQuery })
 
 export const VideoPageQuery = z.object({
   course_id: IdQuery,
-  cursor: z.string().regex(/^[1-9]\d{0,9}$/, '格式不正确').optional().describe('next_cursor of the previous page (a video id)'),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, '格式不正确')
+    .optional()
+    .describe('next_cursor of the previous page (a video id)'),
   limit: limit(100, 30),
 })
 export type VideoPageQuery = z.output<typeof VideoPageQuery>
@@ -75,7 +98,9 @@ export type PagedQuery = z.output<typeof PagedQuery>
 
 // ---- Response pieces ---------------------------------------------------------------------------------------
 
-export const AccessMode = z.enum(['full', 'preview', 'none']).describe('full: the whole video; preview: until until_second; none: nothing')
+export const AccessMode = z
+  .enum(['full', 'preview', 'none'])
+  .describe('full: the whole video; preview: until until_second; none: nothing')
 export type AccessMode = z.infer<typeof AccessMode>
 
 export const Access = z.object({
@@ -134,7 +159,13 @@ export type VideoPage = z.infer<typeof VideoPage>
 
 export const VideoPageList = z.object({
   course_id: z.number().int(),
-  list: z.array(PlayerVideo.extend({ chapter_id: z.number().int(), chapter_title: z.string(), index: z.number().int().describe('1-based place in the course') })),
+  list: z.array(
+    PlayerVideo.extend({
+      chapter_id: z.number().int(),
+      chapter_title: z.string(),
+      index: z.number().int().describe('1-based place in the course'),
+    }),
+  ),
   next_cursor: z.string().nullable(),
 })
 
@@ -174,13 +205,21 @@ export const CourseProgress = z.object({
 export type CourseProgress = z.infer<typeof CourseProgress>
 
 export const AlbumItem = CourseCard.extend({
-  source: z.enum(['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'free']).describe('Why the member may watch it'),
+  source: z
+    .enum(['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'free'])
+    .describe('Why the member may watch it'),
   expires_at: z.string().nullable().describe('When the access ends; null: never'),
   progress: CourseProgress,
 })
 export const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
 
-export const Note = z.object({ id: z.number().int(), vid: z.number().int(), second: z.number().int(), content: z.string(), created_at: z.string() })
+export const Note = z.object({
+  id: z.number().int(),
+  vid: z.number().int(),
+  second: z.number().int(),
+  content: z.string(),
+  created_at: z.string(),
+})
 export const NoteList = z.object({ list: z.array(Note) })
 
 export const PlayerPopup = z.object({
@@ -197,7 +236,11 @@ export const CourseAccess = z.object({
   course_id: z.number().int(),
   mode: AccessMode.describe('full: free or entitled; preview: some videos can be tried; none'),
   login_required: z.boolean(),
-  first_vid: z.number().int().nullable().describe('Where to start: the first video (preview: the first one that can be tried)'),
+  first_vid: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Where to start: the first video (preview: the first one that can be tried)'),
   resume: z.object({ vid: z.number().int(), position: z.number().int() }).nullable().describe('The video watched last'),
   progress: CourseProgress.nullable(),
   live_status: LiveStatus.nullable(),
@@ -214,7 +257,9 @@ export const SystemProgress = z.object({
 export type SystemProgress = z.infer<typeof SystemProgress>
 
 export const SystemCourseList = z.object({
-  list: z.array(CourseCard.extend({ progress: CourseProgress.omit({ last_position: true }), course_count: z.number().int() })),
+  list: z.array(
+    CourseCard.extend({ progress: CourseProgress.omit({ last_position: true }), course_count: z.number().int() }),
+  ),
 })
 
 export const VideoPageResponse = envelope(VideoPage)

@@ -40,7 +40,13 @@ const RESTART_NEAR_END_SECONDS = 3
 export const NOTES_PER_VIDEO = 200
 const ENTITLEMENT_SCAN = 500
 
-type PlayResult = { master_url: string; expires_at: number; until_second: number | null; reason: 'free_course' | 'free_video' | 'entitled' | 'preview'; poster_url: string | null }
+type PlayResult = {
+  master_url: string
+  expires_at: number
+  until_second: number | null
+  reason: 'free_course' | 'free_video' | 'entitled' | 'preview'
+  poster_url: string | null
+}
 
 export interface LearningDeps {
   db: Db
@@ -121,7 +127,9 @@ function decodeCursor(text: string): [string, number] {
 
 type SummaryRow = Awaited<ReturnType<typeof listCoursesWithProgress>>[number]
 
-function toCourseProgress(row: Pick<SummaryRow, 'video_count' | 'finished_count' | 'last_vid' | 'last_position' | 'last_at'>): CourseProgress {
+function toCourseProgress(
+  row: Pick<SummaryRow, 'video_count' | 'finished_count' | 'last_vid' | 'last_position' | 'last_at'>,
+): CourseProgress {
   const videoCount = Number(row.video_count)
   const finished = Math.min(Number(row.finished_count), videoCount)
   return {
@@ -187,7 +195,10 @@ export function createLearningService(deps: LearningDeps) {
   /** Active entitlements of a member, the most generous per course (no expiry beats the latest expiry). */
   async function entitledCourses(memberId: number) {
     const { list } = await listMemberEntitlements(db, { memberId, limit: ENTITLEMENT_SCAN }, now())
-    const best = new Map<number, { source: (typeof list)[number]['source']; expires_at: string | null; granted_at: string }>()
+    const best = new Map<
+      number,
+      { source: (typeof list)[number]['source']; expires_at: string | null; granted_at: string }
+    >()
     for (const e of list) {
       if (!e.active) continue
       const prev = best.get(e.course_id)
@@ -209,10 +220,25 @@ export function createLearningService(deps: LearningDeps) {
     return null
   }
 
-  async function saveProgress(memberId: number, vid: number, position: number, clientDuration: number | null): Promise<PlayDataResult> {
+  async function saveProgress(
+    memberId: number,
+    vid: number,
+    position: number,
+    clientDuration: number | null,
+  ): Promise<PlayDataResult> {
     const decision = await decisionFor(memberId, vid)
-    if (!decision.allowed) throw decision.reason === 'not_found' ? new AppError(Codes.NotFound, '视频不存在') : new AppError(Codes.NoWatchAccess)
-    const row = await upsertProgress(db, { memberId, videoId: vid, position, clientDuration, limit: decision.until_second, now: now() })
+    if (!decision.allowed)
+      throw decision.reason === 'not_found'
+        ? new AppError(Codes.NotFound, '视频不存在')
+        : new AppError(Codes.NoWatchAccess)
+    const row = await upsertProgress(db, {
+      memberId,
+      videoId: vid,
+      position,
+      clientDuration,
+      limit: decision.until_second,
+      now: now(),
+    })
     if (!row) {
       decisions.delete(memberId, vid)
       throw new AppError(Codes.NotFound, '视频不存在')
@@ -254,7 +280,8 @@ export function createLearningService(deps: LearningDeps) {
       if (!current) throw new AppError(Codes.NotFound, '视频不存在')
 
       let decision: WatchDecision
-      if (outcome.kind === 'ready') decision = { allowed: true, until_second: outcome.play.until_second, reason: outcome.play.reason }
+      if (outcome.kind === 'ready')
+        decision = { allowed: true, until_second: outcome.play.until_second, reason: outcome.play.reason }
       else if (outcome.kind === 'no_access') decision = { allowed: false, until_second: 0, reason: 'no_access' }
       else decision = await deps.canWatch(memberId, vid)
       if (memberId !== null) decisions.set(memberId, vid, decision)
@@ -267,7 +294,14 @@ export function createLearningService(deps: LearningDeps) {
       if (current.duration > 0 && resume >= current.duration - RESTART_NEAR_END_SECONDS) resume = 0
       if (access.until_second !== null) resume = Math.min(resume, access.until_second)
 
-      const toPlayerVideo = (v: FlatVideo) => ({ id: v.id, title: v.title, duration: v.duration, is_free: v.is_free, free_seconds: v.free_seconds, progress: progressOf(v.id) })
+      const toPlayerVideo = (v: FlatVideo) => ({
+        id: v.id,
+        title: v.title,
+        duration: v.duration,
+        is_free: v.is_free,
+        free_seconds: v.free_seconds,
+        progress: progressOf(v.id),
+      })
       return {
         video: { ...toPlayerVideo(current), course_id: course.id, chapter_id: current.chapterId },
         course: {
@@ -281,12 +315,23 @@ export function createLearningService(deps: LearningDeps) {
           original_price_fen: course.original_price_fen,
           video_count: course.video_count,
         },
-        chapters: course.chapters.map((c) => ({ id: c.id, title: c.title, videos: c.videos.map((v) => toPlayerVideo({ ...v, chapterId: c.id, chapterTitle: c.title })) })),
+        chapters: course.chapters.map((c) => ({
+          id: c.id,
+          title: c.title,
+          videos: c.videos.map((v) => toPlayerVideo({ ...v, chapterId: c.id, chapterTitle: c.title })),
+        })),
         access,
         resume_position: resume,
         next_vid: flat[index + 1]?.id ?? null,
         prev_vid: flat[index - 1]?.id ?? null,
-        play: outcome.kind === 'ready' ? { master_url: outcome.play.master_url, expires_at: outcome.play.expires_at, poster_url: outcome.play.poster_url } : null,
+        play:
+          outcome.kind === 'ready'
+            ? {
+                master_url: outcome.play.master_url,
+                expires_at: outcome.play.expires_at,
+                poster_url: outcome.play.poster_url,
+              }
+            : null,
         play_status: outcome.kind,
         watermark: memberId === null ? null : watermarkFor(memberId),
       }
@@ -333,7 +378,8 @@ export function createLearningService(deps: LearningDeps) {
      * Saves a position in a preview (POST /video/updateFreeData): the same record as a full view, so the preview's
      * progress carries over after buying; it never passes the preview end. Anonymous previews stay in the browser.
      */
-    saveFreeData: (memberId: number, body: { vid: number; position: number }) => saveProgress(memberId, body.vid, body.position, null),
+    saveFreeData: (memberId: number, body: { vid: number; position: number }) =>
+      saveProgress(memberId, body.vid, body.position, null),
 
     /** The member's study history, newest first, paged. */
     async studyRecord(memberId: number, q: PagedQuery) {
@@ -377,7 +423,10 @@ export function createLearningService(deps: LearningDeps) {
           const sortAt = row.last_at?.toISOString() ?? grant?.granted_at ?? '1970-01-01T00:00:00.000Z'
           const source = grant?.source ?? (row.is_free ? ('free' as const) : ('vip' as const))
           const expiresAt = grant ? grant.expires_at : source === 'vip' ? (vip?.expires_at ?? null) : null
-          return { sortAt, item: { ...summaryCard(row), source, expires_at: expiresAt, progress: toCourseProgress(row) } }
+          return {
+            sortAt,
+            item: { ...summaryCard(row), source, expires_at: expiresAt, progress: toCourseProgress(row) },
+          }
         })
         .sort((a, b) => (a.sortAt === b.sortAt ? b.item.id - a.item.id : a.sortAt < b.sortAt ? 1 : -1))
       let start = 0
@@ -397,19 +446,37 @@ export function createLearningService(deps: LearningDeps) {
     /** Adds a note at a second of a video the member may watch (preview included). */
     async addNote(memberId: number, body: { vid: number; second: number; content: string }) {
       const content = body.content.trim()
-      if (content.length === 0 || [...content].length > NOTE_MAX_CHARS || controlChars.test(content)) throw new AppError(Codes.NoteInvalid)
+      if (content.length === 0 || [...content].length > NOTE_MAX_CHARS || controlChars.test(content))
+        throw new AppError(Codes.NoteInvalid)
       const decision = await decisionFor(memberId, body.vid)
-      if (!decision.allowed) throw decision.reason === 'not_found' ? new AppError(Codes.NotFound, '视频不存在') : new AppError(Codes.NoWatchAccess)
+      if (!decision.allowed)
+        throw decision.reason === 'not_found'
+          ? new AppError(Codes.NotFound, '视频不存在')
+          : new AppError(Codes.NoWatchAccess)
       if ((await countNotes(db, memberId, body.vid)) >= NOTES_PER_VIDEO) throw new AppError(Codes.NotesFull)
       const row = await insertNote(db, { memberId, videoId: body.vid, second: body.second, content, now: now() })
       if (!row) throw new AppError(Codes.NotFound, '视频不存在')
-      return { id: row.id, vid: body.vid, second: row.second, content: row.content, created_at: row.createdAt.toISOString() }
+      return {
+        id: row.id,
+        vid: body.vid,
+        second: row.second,
+        content: row.content,
+        created_at: row.createdAt.toISOString(),
+      }
     },
 
     /** The member's own notes on a video, in video order. */
     async notes(memberId: number, vid: number) {
       const rows = await listNotes(db, memberId, vid, NOTES_PER_VIDEO)
-      return { list: rows.map((r) => ({ id: r.id, vid, second: r.second, content: r.content, created_at: r.createdAt.toISOString() })) }
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          vid,
+          second: r.second,
+          content: r.content,
+          created_at: r.createdAt.toISOString(),
+        })),
+      }
     },
 
     /** Deletes one of the member's notes; anyone else's note answers 404 as if it did not exist. */
@@ -421,7 +488,14 @@ export function createLearningService(deps: LearningDeps) {
     async popups(vid: number) {
       const rows = await listPopupsForVideo(db, vid)
       return {
-        list: rows.map((r) => ({ id: r.id, at_second: r.atSecond, title: r.title, content: r.content, image: safeLink(r.imageUrl), link: safeLink(r.link) })),
+        list: rows.map((r) => ({
+          id: r.id,
+          at_second: r.atSecond,
+          title: r.title,
+          content: r.content,
+          image: safeLink(r.imageUrl),
+          link: safeLink(r.link),
+        })),
       }
     },
 
@@ -454,7 +528,10 @@ export function createLearningService(deps: LearningDeps) {
       }
       const summary = memberId === null ? null : (await listCoursesWithProgress(db, memberId, [courseId]))[0]
       const progress = summary ? toCourseProgress(summary) : null
-      const live = course.type === 'live' && course.live_status === 'live' && mode === 'full' ? await findLivePullUrl(db, courseId) : null
+      const live =
+        course.type === 'live' && course.live_status === 'live' && mode === 'full'
+          ? await findLivePullUrl(db, courseId)
+          : null
       return {
         course_id: courseId,
         mode,
@@ -472,7 +549,10 @@ export function createLearningService(deps: LearningDeps) {
       const course = await courseDetail(id)
       if (course.type !== 'system') throw new AppError(Codes.NotFound, '体系课不存在')
       const ids = [id, ...course.sub_courses.map((c) => c.id)]
-      const [rows, entitled] = await Promise.all([listCoursesWithProgress(db, memberId, ids), entitledCourses(memberId)])
+      const [rows, entitled] = await Promise.all([
+        listCoursesWithProgress(db, memberId, ids),
+        entitledCourses(memberId),
+      ])
       const byId = new Map(rows.map((r) => [r.id, r]))
       const parts = course.sub_courses.flatMap((c) => {
         const row = byId.get(c.id)
@@ -480,7 +560,9 @@ export function createLearningService(deps: LearningDeps) {
       })
       const own = byId.get(id)
       const all = own ? [{ course_id: id, ...toCourseProgress(own) }, ...parts] : parts
-      const latest = all.filter((p) => p.last_studied_at).sort((a, b) => (a.last_studied_at! < b.last_studied_at! ? 1 : -1))[0]
+      const latest = all
+        .filter((p) => p.last_studied_at)
+        .sort((a, b) => (a.last_studied_at! < b.last_studied_at! ? 1 : -1))[0]
       const videoCount = all.reduce((n, p) => n + p.video_count, 0)
       const finished = all.reduce((n, p) => n + p.finished_count, 0)
       return {
@@ -501,7 +583,9 @@ export function createLearningService(deps: LearningDeps) {
     async mySystemCourses(memberId: number) {
       const entitled = await entitledCourses(memberId)
       const ids = await listJoinedSystemCourseIds(db, memberId, [...entitled.keys()])
-      const details = (await Promise.all(ids.map((id) => courseDetail(id).catch(() => null)))).filter((d): d is CourseDetail => d !== null)
+      const details = (await Promise.all(ids.map((id) => courseDetail(id).catch(() => null)))).filter(
+        (d): d is CourseDetail => d !== null,
+      )
       const allIds = details.flatMap((d) => [d.id, ...d.sub_courses.map((c) => c.id)])
       const rows = await listCoursesWithProgress(db, memberId, allIds)
       const byId = new Map(rows.map((r) => [r.id, r]))
@@ -511,7 +595,9 @@ export function createLearningService(deps: LearningDeps) {
         const parts = [own, ...d.sub_courses.flatMap((c) => byId.get(c.id) ?? [])].map(toCourseProgress)
         const videoCount = parts.reduce((n, p) => n + p.video_count, 0)
         const finished = parts.reduce((n, p) => n + p.finished_count, 0)
-        const latest = parts.filter((p) => p.last_studied_at).sort((a, b) => (a.last_studied_at! < b.last_studied_at! ? 1 : -1))[0]
+        const latest = parts
+          .filter((p) => p.last_studied_at)
+          .sort((a, b) => (a.last_studied_at! < b.last_studied_at! ? 1 : -1))[0]
         return [
           {
             ...summaryCard(own),
@@ -526,7 +612,9 @@ export function createLearningService(deps: LearningDeps) {
           },
         ]
       })
-      list.sort((a, b) => (b.progress.last_studied_at ?? '').localeCompare(a.progress.last_studied_at ?? '') || a.id - b.id)
+      list.sort(
+        (a, b) => (b.progress.last_studied_at ?? '').localeCompare(a.progress.last_studied_at ?? '') || a.id - b.id,
+      )
       return { list }
     },
   }

@@ -10,7 +10,12 @@ import { insertPopups } from './learning.repository.ts'
  */
 export async function seedPlayerPopups(db: DbOrTx, idOf: (slug: string) => number) {
   const freeCourse = idOf('ps-shortcuts')
-  const [firstLesson] = await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, freeCourse)).orderBy(asc(videos.sort), asc(videos.id)).limit(1)
+  const [firstLesson] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(eq(videos.courseId, freeCourse))
+    .orderBy(asc(videos.sort), asc(videos.id))
+    .limit(1)
   await insertPopups(db, [
     ...(firstLesson
       ? [

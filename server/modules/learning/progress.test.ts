@@ -60,7 +60,14 @@ describe('player and progress API', () => {
         expect(status).toBe(200)
         expect(body.code).toBe(200)
         const d = body.data
-        expect(d.video).toMatchObject({ id: w.freeLesson, title: '免费第 1 课', duration: 30, is_free: true, course_id: w.paid, progress: null })
+        expect(d.video).toMatchObject({
+          id: w.freeLesson,
+          title: '免费第 1 课',
+          duration: 30,
+          is_free: true,
+          course_id: w.paid,
+          progress: null,
+        })
         expect(d.course).toMatchObject({ id: w.paid, title: '付费课', price_fen: 19900, video_count: 4 })
         expect(d.chapters.map((c) => [c.title, c.videos.map((v) => v.id)])).toEqual([
           ['第一章', [w.freeLesson, w.preview]],
@@ -97,7 +104,12 @@ describe('player and progress API', () => {
       await grant(t().app, w.admin.headers, member.id, w.paid)
       for (const vid of [w.preview, w.locked]) {
         const { body } = await get<VideoPage>(`/api/video?vid=${vid}`, member.headers)
-        expect(body.data.access).toEqual({ mode: 'full', until_second: null, reason: 'entitled', login_required: false })
+        expect(body.data.access).toEqual({
+          mode: 'full',
+          until_second: null,
+          reason: 'entitled',
+          login_required: false,
+        })
         expect(body.data.play?.master_url).not.toContain('lim=')
         const id = String(member.id)
         expect(body.data.watermark).toBe(`学员 ${id.slice(0, 2)}**${id.slice(-4)}`)
@@ -137,11 +149,27 @@ describe('player and progress API', () => {
     })
 
     it('saves the position, and GET /api/video resumes there on any device', async () => {
-      const { body } = await post<PlayDataResult>('/api/update_play_data', { vid: w.freeVideo, position: 20.7, duration: 60 }, w.alice.headers)
+      const { body } = await post<PlayDataResult>(
+        '/api/update_play_data',
+        { vid: w.freeVideo, position: 20.7, duration: 60 },
+        w.alice.headers,
+      )
       expect(body.code).toBe(200)
-      expect(body.data).toEqual({ vid: w.freeVideo, position: 20, duration: 60, finished: false, until_second: null, preview_ended: false })
+      expect(body.data).toEqual({
+        vid: w.freeVideo,
+        position: 20,
+        duration: 60,
+        finished: false,
+        until_second: null,
+        preview_ended: false,
+      })
       // Another session of the same member (another phone) resumes at the same place.
-      const other = await t().app.inject({ method: 'POST', url: '/api/update_play_data', headers: w.alice.headers, payload: { vid: String(w.freeVideo), position: '21' } })
+      const other = await t().app.inject({
+        method: 'POST',
+        url: '/api/update_play_data',
+        headers: w.alice.headers,
+        payload: { vid: String(w.freeVideo), position: '21' },
+      })
       expect(other.json<Envelope<PlayDataResult>>().data.position).toBe(21)
       const page = await get<VideoPage>(`/api/video?vid=${w.freeVideo}`, w.alice.headers)
       expect(page.body.data.resume_position).toBe(21)
@@ -150,13 +178,18 @@ describe('player and progress API', () => {
     })
 
     it('clamps the position to the video’s length', async () => {
-      const { body } = await post<PlayDataResult>('/api/update_play_data', { vid: w.freeLesson, position: 9999 }, w.bob.headers)
+      const { body } = await post<PlayDataResult>(
+        '/api/update_play_data',
+        { vid: w.freeLesson, position: 9999 },
+        w.bob.headers,
+      )
       expect(body.data).toMatchObject({ position: 30, duration: 30, finished: true })
     })
 
     it('counts a video as finished at 90%, and keeps it finished when watched again', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
-      const save = (position: number) => post<PlayDataResult>('/api/update_play_data', { vid: w.freeVideo, position }, member.headers)
+      const save = (position: number) =>
+        post<PlayDataResult>('/api/update_play_data', { vid: w.freeVideo, position }, member.headers)
       expect((await save(53)).body.data.finished).toBe(false) // 88%
       expect((await save(54)).body.data.finished).toBe(true) // 90%
       const finishedAt = (await saved(member.id, w.freeVideo))!.finishedAt
@@ -176,8 +209,19 @@ describe('player and progress API', () => {
     })
 
     it('clamps a member without access to the end of the preview, which never counts as finished', async () => {
-      const { body } = await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 95 }, w.alice.headers)
-      expect(body.data).toEqual({ vid: w.preview, position: 10, duration: 100, finished: false, until_second: 10, preview_ended: true })
+      const { body } = await post<PlayDataResult>(
+        '/api/update_play_data',
+        { vid: w.preview, position: 95 },
+        w.alice.headers,
+      )
+      expect(body.data).toEqual({
+        vid: w.preview,
+        position: 10,
+        duration: 100,
+        finished: false,
+        until_second: 10,
+        preview_ended: true,
+      })
       const page = await get<VideoPage>(`/api/video?vid=${w.preview}`, w.alice.headers)
       expect(page.body.data.resume_position).toBe(10)
     })
@@ -193,21 +237,34 @@ describe('player and progress API', () => {
     it('lets an entitled member save anywhere, from the next page view after the grant', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       await get(`/api/video?vid=${w.preview}`, member.headers)
-      expect((await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 50 }, member.headers)).body.data.position).toBe(10)
+      expect(
+        (await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 50 }, member.headers)).body
+          .data.position,
+      ).toBe(10)
       await grant(t().app, w.admin.headers, member.id, w.paid)
       // The video page asks canWatch afresh.
       await get(`/api/video?vid=${w.preview}`, member.headers)
-      const after = await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 95 }, member.headers)
+      const after = await post<PlayDataResult>(
+        '/api/update_play_data',
+        { vid: w.preview, position: 95 },
+        member.headers,
+      )
       expect(after.body.data).toMatchObject({ position: 95, finished: true, until_second: null, preview_ended: false })
     })
 
     it('notices a revoked grant within a minute even without a page view', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       const id = await grant(t().app, w.admin.headers, member.id, w.paid)
-      expect((await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 50 }, member.headers)).body.data.position).toBe(50)
+      expect(
+        (await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 50 }, member.headers)).body
+          .data.position,
+      ).toBe(50)
       await post(`/api/admin/entitlements/${id}/revoke`, {}, w.admin.headers)
       clock = new Date(clock.getTime() + 61_000)
-      expect((await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 60 }, member.headers)).body.data.position).toBe(10)
+      expect(
+        (await post<PlayDataResult>('/api/update_play_data', { vid: w.preview, position: 60 }, member.headers)).body
+          .data.position,
+      ).toBe(10)
     })
 
     it('rejects malformed input with 400 naming the field', async () => {
@@ -229,20 +286,35 @@ describe('player and progress API', () => {
     })
 
     it('refuses an oversized body (413)', async () => {
-      const { status } = await post('/api/update_play_data', { vid: w.freeLesson, position: 5, pad: 'x'.repeat(5000) }, w.alice.headers)
+      const { status } = await post(
+        '/api/update_play_data',
+        { vid: w.freeLesson, position: 5, pad: 'x'.repeat(5000) },
+        w.alice.headers,
+      )
       expect(status).toBe(413)
     })
 
     it('takes a sendBeacon body: text/plain JSON with the token inside', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       const beacon = (payload: string) =>
-        t().app.inject({ method: 'POST', url: '/api/update_play_data', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload })
+        t().app.inject({
+          method: 'POST',
+          url: '/api/update_play_data',
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          payload,
+        })
       const res = await beacon(JSON.stringify({ vid: w.freeVideo, position: 33, token: member.token }))
       expect(res.json<Envelope<PlayDataResult>>()).toMatchObject({ code: 200, data: { position: 33 } })
       expect((await saved(member.id, w.freeVideo))?.position).toBe(33)
 
-      expect((await beacon(JSON.stringify({ vid: w.freeVideo, position: 34 }))).json<Envelope<unknown>>().code).toBe(301)
-      expect((await beacon(JSON.stringify({ vid: w.freeVideo, position: 34, token: 'x'.repeat(43) }))).json<Envelope<unknown>>().code).toBe(301)
+      expect((await beacon(JSON.stringify({ vid: w.freeVideo, position: 34 }))).json<Envelope<unknown>>().code).toBe(
+        301,
+      )
+      expect(
+        (await beacon(JSON.stringify({ vid: w.freeVideo, position: 34, token: 'x'.repeat(43) }))).json<
+          Envelope<unknown>
+        >().code,
+      ).toBe(301)
       expect((await beacon('{not json')).statusCode).toBe(400)
       expect((await saved(member.id, w.freeVideo))?.position).toBe(33)
     })
@@ -274,38 +346,65 @@ describe('player and progress API', () => {
     it('costs one upsert with the token in the body once the page was opened, two with the header', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       await get(`/api/video?vid=${w.freeVideo}`, member.headers)
-      expect(await countQueries(() => post('/api/update_play_data', { vid: w.freeVideo, position: 12 }, member.headers))).toBe(2)
+      expect(
+        await countQueries(() => post('/api/update_play_data', { vid: w.freeVideo, position: 12 }, member.headers)),
+      ).toBe(2)
       expect((await saved(member.id, w.freeVideo))?.position).toBe(12)
       // The first body token is looked up, the next ones are remembered.
       await post('/api/update_play_data', { vid: w.freeVideo, position: 13, token: member.token })
-      expect(await countQueries(() => post('/api/update_play_data', { vid: w.freeVideo, position: 14, token: member.token }))).toBe(1)
+      expect(
+        await countQueries(() =>
+          post('/api/update_play_data', { vid: w.freeVideo, position: 14, token: member.token }),
+        ),
+      ).toBe(1)
       expect((await saved(member.id, w.freeVideo))?.position).toBe(14)
     })
 
     it('trusts a remembered body token for at most a minute after logout', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
-      expect((await post('/api/update_play_data', { vid: w.freeVideo, position: 5, token: member.token })).body.code).toBe(200)
+      expect(
+        (await post('/api/update_play_data', { vid: w.freeVideo, position: 5, token: member.token })).body.code,
+      ).toBe(200)
       expect((await post('/api/logout', {}, member.headers)).body.code).toBe(200)
       // Everything else refuses the revoked session at once.
       expect((await get('/api/center/study_record', member.headers)).body.code).toBe(301)
-      expect((await post('/api/update_play_data', { vid: w.freeVideo, position: 6, token: member.token })).body.code).toBe(200)
+      expect(
+        (await post('/api/update_play_data', { vid: w.freeVideo, position: 6, token: member.token })).body.code,
+      ).toBe(200)
       clock = new Date(clock.getTime() + 61_000)
-      expect((await post('/api/update_play_data', { vid: w.freeVideo, position: 7, token: member.token })).body.code).toBe(301)
+      expect(
+        (await post('/api/update_play_data', { vid: w.freeVideo, position: 7, token: member.token })).body.code,
+      ).toBe(301)
       expect((await saved(member.id, w.freeVideo))?.position).toBe(6)
     })
 
     it('commits saves asynchronously without leaving the connection that way', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       const client = await t().database.pool.connect()
-      const setting = async () => (await client.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s
+      const setting = async () =>
+        (await client.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s
       try {
         const db = drizzle({ client, schema, casing: 'snake_case' })
         await client.query('begin')
-        await upsertProgress(db, { memberId: member.id, videoId: w.freeVideo, position: 9, clientDuration: null, limit: null, now: clock })
+        await upsertProgress(db, {
+          memberId: member.id,
+          videoId: w.freeVideo,
+          position: 9,
+          clientDuration: null,
+          limit: null,
+          now: clock,
+        })
         expect(await setting()).toBe('off')
         await client.query('commit')
         expect(await setting()).toBe('on')
-        await upsertProgress(db, { memberId: member.id, videoId: w.freeVideo, position: 10, clientDuration: null, limit: null, now: clock })
+        await upsertProgress(db, {
+          memberId: member.id,
+          videoId: w.freeVideo,
+          position: 10,
+          clientDuration: null,
+          limit: null,
+          now: clock,
+        })
         expect(await setting()).toBe('on')
       } finally {
         client.release()
@@ -317,9 +416,17 @@ describe('player and progress API', () => {
   describe('POST /api/video/updateFreeData', () => {
     it('saves a member’s preview position, never past the preview end', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
-      const within = await post<PlayDataResult>('/api/video/updateFreeData', { vid: w.preview, position: 7 }, member.headers)
+      const within = await post<PlayDataResult>(
+        '/api/video/updateFreeData',
+        { vid: w.preview, position: 7 },
+        member.headers,
+      )
       expect(within.body.data).toMatchObject({ position: 7, until_second: 10, preview_ended: false })
-      const past = await post<PlayDataResult>('/api/video/updateFreeData', { vid: w.preview, position: 40 }, member.headers)
+      const past = await post<PlayDataResult>(
+        '/api/video/updateFreeData',
+        { vid: w.preview, position: 40 },
+        member.headers,
+      )
       expect(past.body.data).toMatchObject({ position: 10, preview_ended: true, finished: false })
     })
 
@@ -328,7 +435,9 @@ describe('player and progress API', () => {
     })
 
     it('refuses a video without preview (474) and bad input (400)', async () => {
-      expect((await post('/api/video/updateFreeData', { vid: w.locked, position: 3 }, w.bob.headers)).body.code).toBe(474)
+      expect((await post('/api/video/updateFreeData', { vid: w.locked, position: 3 }, w.bob.headers)).body.code).toBe(
+        474,
+      )
       expect((await post('/api/video/updateFreeData', { vid: w.preview }, w.bob.headers)).status).toBe(400)
     })
   })
@@ -337,7 +446,10 @@ describe('player and progress API', () => {
     it('pages through a course’s videos in order, with the member’s progress', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       await post('/api/update_play_data', { vid: w.freeLesson, position: 30 }, member.headers)
-      type Page = { list: { id: number; index: number; chapter_title: string; progress: { finished: boolean } | null }[]; next_cursor: string | null }
+      type Page = {
+        list: { id: number; index: number; chapter_title: string; progress: { finished: boolean } | null }[]
+        next_cursor: string | null
+      }
       const first = await get<Page>(`/api/video_page?course_id=${w.paid}&limit=3`, member.headers)
       expect(first.body.data.list.map((v) => [v.id, v.index, v.chapter_title])).toEqual([
         [w.freeLesson, 1, '第一章'],
@@ -345,7 +457,10 @@ describe('player and progress API', () => {
         [w.locked, 3, '第二章'],
       ])
       expect(first.body.data.list[0]!.progress).toMatchObject({ finished: true })
-      const second = await get<Page>(`/api/video_page?course_id=${w.paid}&limit=3&cursor=${first.body.data.next_cursor}`, member.headers)
+      const second = await get<Page>(
+        `/api/video_page?course_id=${w.paid}&limit=3&cursor=${first.body.data.next_cursor}`,
+        member.headers,
+      )
       expect(second.body.data.list.map((v) => v.id)).toEqual([w.processing])
       expect(second.body.data.next_cursor).toBeNull()
       const anonymous = await get<Page>(`/api/video_page?course_id=${w.paid}`)
@@ -364,18 +479,33 @@ describe('player and progress API', () => {
   describe('GET /api/course/access', () => {
     it('offers anonymous visitors the preview of a paid course, starting at its first free lesson', async () => {
       const { body } = await get<CourseAccess>(`/api/course/access?course_id=${w.paid}`)
-      expect(body.data).toMatchObject({ course_id: w.paid, mode: 'preview', login_required: true, first_vid: w.freeLesson, resume: null, progress: null })
+      expect(body.data).toMatchObject({
+        course_id: w.paid,
+        mode: 'preview',
+        login_required: true,
+        first_vid: w.freeLesson,
+        resume: null,
+        progress: null,
+      })
     })
 
     it('offers a free course in full, and an entitled member the whole course with where they left off', async () => {
-      expect((await get<CourseAccess>(`/api/course/access?course_id=${w.free}`)).body.data).toMatchObject({ mode: 'full', first_vid: w.freeVideo })
+      expect((await get<CourseAccess>(`/api/course/access?course_id=${w.free}`)).body.data).toMatchObject({
+        mode: 'full',
+        first_vid: w.freeVideo,
+      })
       const member = await makeMember(t().database.db, 'member', clock)
       await grant(t().app, w.admin.headers, member.id, w.paid)
       await post('/api/update_play_data', { vid: w.freeLesson, position: 30 }, member.headers)
       clock = new Date(clock.getTime() + 1000)
       await post('/api/update_play_data', { vid: w.locked, position: 42 }, member.headers)
       const { body } = await get<CourseAccess>(`/api/course/access?course_id=${w.paid}`, member.headers)
-      expect(body.data).toMatchObject({ mode: 'full', login_required: false, first_vid: w.freeLesson, resume: { vid: w.locked, position: 42 } })
+      expect(body.data).toMatchObject({
+        mode: 'full',
+        login_required: false,
+        first_vid: w.freeLesson,
+        resume: { vid: w.locked, position: 42 },
+      })
       expect(body.data.progress).toMatchObject({ video_count: 4, finished_count: 1, percent: 25, last_vid: w.locked })
     })
 

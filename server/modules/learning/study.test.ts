@@ -38,16 +38,26 @@ describe('notes, popups and study lists API', () => {
   }
 
   const newMember = () => makeMember(t().database.db, 'member', clock)
-  const watch = (m: Member, vid: number, position: number) => post('/api/update_play_data', { vid, position }, m.headers)
+  const watch = (m: Member, vid: number, position: number) =>
+    post('/api/update_play_data', { vid, position }, m.headers)
 
   describe('POST /api/video/note, GET /api/video/notes, POST /api/video/note/delete', () => {
     type Note = { id: number; vid: number; second: number; content: string; created_at: string }
 
     it('adds notes at time points and lists them in video order', async () => {
       const m = await newMember()
-      const late = await post<Note>('/api/video/note', { vid: w.freeVideo, second: 40.6, content: '  第二个要点 ' }, m.headers)
+      const late = await post<Note>(
+        '/api/video/note',
+        { vid: w.freeVideo, second: 40.6, content: '  第二个要点 ' },
+        m.headers,
+      )
       expect(late.body.code).toBe(200)
-      expect(late.body.data).toMatchObject({ vid: w.freeVideo, second: 40, content: '第二个要点', created_at: clock.toISOString() })
+      expect(late.body.data).toMatchObject({
+        vid: w.freeVideo,
+        second: 40,
+        content: '第二个要点',
+        created_at: clock.toISOString(),
+      })
       await post('/api/video/note', { vid: w.freeVideo, second: 5, content: '开头\n换行也保留' }, m.headers)
       const { body } = await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, m.headers)
       expect(body.data.list.map((n) => [n.second, n.content])).toEqual([
@@ -58,28 +68,45 @@ describe('notes, popups and study lists API', () => {
 
     it('keeps a note’s second within the video', async () => {
       const m = await newMember()
-      expect((await post<Note>('/api/video/note', { vid: w.freeVideo, second: 500, content: '末尾' }, m.headers)).body.data.second).toBe(60)
+      expect(
+        (await post<Note>('/api/video/note', { vid: w.freeVideo, second: 500, content: '末尾' }, m.headers)).body.data
+          .second,
+      ).toBe(60)
     })
 
     it('shows and deletes only the member’s own notes', async () => {
       const alice = await newMember()
       const bob = await newMember()
-      const note = (await post<Note>('/api/video/note', { vid: w.freeVideo, second: 3, content: 'Alice 的笔记' }, alice.headers)).body.data
-      expect((await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, bob.headers)).body.data.list).toEqual([])
+      const note = (
+        await post<Note>('/api/video/note', { vid: w.freeVideo, second: 3, content: 'Alice 的笔记' }, alice.headers)
+      ).body.data
+      expect((await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, bob.headers)).body.data.list).toEqual(
+        [],
+      )
       const refused = await post('/api/video/note/delete', { id: note.id }, bob.headers)
       expect(refused.status).toBe(404)
       expect(refused.body.msg).toBe('笔记不存在')
-      expect((await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, alice.headers)).body.data.list).toHaveLength(1)
+      expect(
+        (await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, alice.headers)).body.data.list,
+      ).toHaveLength(1)
       expect((await post('/api/video/note/delete', { id: note.id }, alice.headers)).body.code).toBe(200)
-      expect((await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, alice.headers)).body.data.list).toEqual([])
+      expect(
+        (await get<{ list: Note[] }>(`/api/video/notes?vid=${w.freeVideo}`, alice.headers)).body.data.list,
+      ).toEqual([])
       expect((await post('/api/video/note/delete', { id: note.id }, alice.headers)).status).toBe(404)
     })
 
     it('takes notes on a preview, refuses them on a locked video (474) and an unknown one (404)', async () => {
       const m = await newMember()
-      expect((await post('/api/video/note', { vid: w.preview, second: 3, content: '试看笔记' }, m.headers)).body.code).toBe(200)
-      expect((await post('/api/video/note', { vid: w.locked, second: 3, content: '偷看' }, m.headers)).body.code).toBe(474)
-      expect((await post('/api/video/note', { vid: 2_000_000_000, second: 3, content: 'x' }, m.headers)).status).toBe(404)
+      expect(
+        (await post('/api/video/note', { vid: w.preview, second: 3, content: '试看笔记' }, m.headers)).body.code,
+      ).toBe(200)
+      expect((await post('/api/video/note', { vid: w.locked, second: 3, content: '偷看' }, m.headers)).body.code).toBe(
+        474,
+      )
+      expect((await post('/api/video/note', { vid: 2_000_000_000, second: 3, content: 'x' }, m.headers)).status).toBe(
+        404,
+      )
     })
 
     it('checks the content: 1–500 characters, no control characters (475)', async () => {
@@ -89,14 +116,21 @@ describe('notes, popups and study lists API', () => {
         expect(body.code, JSON.stringify(content)).toBe(475)
         expect(body.msg).toBe('笔记需为 1–500 个字')
       }
-      expect((await post('/api/video/note', { vid: w.freeVideo, second: 1, content: '字'.repeat(500) }, m.headers)).body.code).toBe(200)
+      expect(
+        (await post('/api/video/note', { vid: w.freeVideo, second: 1, content: '字'.repeat(500) }, m.headers)).body
+          .code,
+      ).toBe(200)
     })
 
     it('rejects malformed input with 400 and anonymous visitors with 301', async () => {
       const m = await newMember()
-      expect((await post('/api/video/note', { vid: w.freeVideo, content: 'x' }, m.headers)).body.msg).toContain('second')
+      expect((await post('/api/video/note', { vid: w.freeVideo, content: 'x' }, m.headers)).body.msg).toContain(
+        'second',
+      )
       expect((await post('/api/video/note', { vid: w.freeVideo, second: 1 }, m.headers)).body.msg).toContain('content')
-      expect((await post('/api/video/note', { vid: w.freeVideo, second: 1, content: 'x'.repeat(3000) }, m.headers)).status).toBe(400)
+      expect(
+        (await post('/api/video/note', { vid: w.freeVideo, second: 1, content: 'x'.repeat(3000) }, m.headers)).status,
+      ).toBe(400)
       expect((await post('/api/video/note/delete', { id: 'abc' }, m.headers)).status).toBe(400)
       expect((await get(`/api/video/notes?vid=x`, m.headers)).status).toBe(400)
       expect((await post('/api/video/note', { vid: w.freeVideo, second: 1, content: 'x' })).body.code).toBe(301)
@@ -106,17 +140,37 @@ describe('notes, popups and study lists API', () => {
   })
 
   describe('GET /api/popup/player/v2 and POST /api/popup/player/click', () => {
-    type Popup = { id: number; at_second: number; title: string; content: string; image: string | null; link: string | null }
+    type Popup = {
+      id: number
+      at_second: number
+      title: string
+      content: string
+      image: string | null
+      link: string | null
+    }
     let ids: { video: number; course: number; off: number; unsafe: number }
 
     beforeAll(async () => {
       const rows = await t()
         .database.db.insert(playerPopups)
         .values([
-          { videoId: w.freeLesson, atSecond: 20, title: '视频弹窗', content: '加群', link: '/customerG', imageUrl: '/demo/popup.webp' },
+          {
+            videoId: w.freeLesson,
+            atSecond: 20,
+            title: '视频弹窗',
+            content: '加群',
+            link: '/customerG',
+            imageUrl: '/demo/popup.webp',
+          },
           { courseId: w.paid, atSecond: 5, title: '课程弹窗', link: 'https://example.com/vip' },
           { courseId: w.paid, atSecond: 8, title: '已关闭', active: false },
-          { videoId: w.freeLesson, atSecond: 9, title: '坏链接', link: 'javascript:alert(1)', imageUrl: '//evil.example/x.png' },
+          {
+            videoId: w.freeLesson,
+            atSecond: 9,
+            title: '坏链接',
+            link: 'javascript:alert(1)',
+            imageUrl: '//evil.example/x.png',
+          },
         ])
         .returning({ id: playerPopups.id })
       ids = { video: rows[0]!.id, course: rows[1]!.id, off: rows[2]!.id, unsafe: rows[3]!.id }
@@ -127,9 +181,18 @@ describe('notes, popups and study lists API', () => {
       expect(body.data.list).toEqual([
         { id: ids.course, at_second: 5, title: '课程弹窗', content: '', image: null, link: 'https://example.com/vip' },
         { id: ids.unsafe, at_second: 9, title: '坏链接', content: '', image: null, link: null },
-        { id: ids.video, at_second: 20, title: '视频弹窗', content: '加群', image: '/demo/popup.webp', link: '/customerG' },
+        {
+          id: ids.video,
+          at_second: 20,
+          title: '视频弹窗',
+          content: '加群',
+          image: '/demo/popup.webp',
+          link: '/customerG',
+        },
       ])
-      expect((await get<{ list: Popup[] }>(`/api/popup/player/v2?vid=${w.locked}`)).body.data.list.map((p) => p.id)).toEqual([ids.course])
+      expect(
+        (await get<{ list: Popup[] }>(`/api/popup/player/v2?vid=${w.locked}`)).body.data.list.map((p) => p.id),
+      ).toEqual([ids.course])
       expect((await get<{ list: Popup[] }>(`/api/popup/player/v2?vid=${w.freeVideo}`)).body.data.list).toEqual([])
       expect((await get('/api/popup/player/v2')).status).toBe(400)
     })
@@ -147,7 +210,14 @@ describe('notes, popups and study lists API', () => {
   })
 
   describe('GET /api/center/study_record', () => {
-    type Record = { vid: number; course_title: string; position: number; percent: number; finished: boolean; updated_at: string }
+    type Record = {
+      vid: number
+      course_title: string
+      position: number
+      percent: number
+      finished: boolean
+      updated_at: string
+    }
     type Page = { list: Record[]; next_cursor: string | null }
 
     it('lists what the member watched, newest first, with progress, paged by cursor', async () => {
@@ -163,7 +233,10 @@ describe('notes, popups and study lists API', () => {
         [w.freeLesson, 30, 100, true],
       ])
       expect(first.body.data.list[0]).toMatchObject({ course_title: '付费课', updated_at: clock.toISOString() })
-      const second = await get<Page>(`/api/center/study_record?limit=2&cursor=${first.body.data.next_cursor}`, m.headers)
+      const second = await get<Page>(
+        `/api/center/study_record?limit=2&cursor=${first.body.data.next_cursor}`,
+        m.headers,
+      )
       expect(second.body.data.list.map((r) => [r.vid, r.percent])).toEqual([[w.freeVideo, 50]])
       expect(second.body.data.next_cursor).toBeNull()
     })
@@ -183,7 +256,10 @@ describe('notes, popups and study lists API', () => {
 
     it('is empty for a newcomer, asks anonymous visitors to log in, and rejects a bad cursor', async () => {
       const m = await newMember()
-      expect((await get<Page>('/api/center/study_record', m.headers)).body.data).toEqual({ list: [], next_cursor: null })
+      expect((await get<Page>('/api/center/study_record', m.headers)).body.data).toEqual({
+        list: [],
+        next_cursor: null,
+      })
       expect((await get('/api/center/study_record')).body.code).toBe(301)
       expect((await get('/api/center/study_record?cursor=bm9wZQ', m.headers)).status).toBe(400)
       expect((await get('/api/center/study_record?limit=51', m.headers)).status).toBe(400)
@@ -191,7 +267,13 @@ describe('notes, popups and study lists API', () => {
   })
 
   describe('GET /api/center/my_album', () => {
-    type Item = { id: number; title: string; source: string; expires_at: string | null; progress: { video_count: number; finished_count: number; percent: number; last_vid: number | null } }
+    type Item = {
+      id: number
+      title: string
+      source: string
+      expires_at: string | null
+      progress: { video_count: number; finished_count: number; percent: number; last_vid: number | null }
+    }
     type Page = { list: Item[]; next_cursor: string | null }
 
     it('lists granted courses and started free courses with progress; a preview alone gives nothing', async () => {
@@ -209,8 +291,16 @@ describe('notes, popups and study lists API', () => {
         [w.free, 'free'],
         [w.paid, 'admin'],
       ])
-      expect(body.data.list[0]!.progress).toMatchObject({ video_count: 1, finished_count: 1, percent: 100, last_vid: w.freeVideo })
-      expect(body.data.list[1]).toMatchObject({ expires_at: expires, progress: { video_count: 4, finished_count: 0, last_vid: w.preview } })
+      expect(body.data.list[0]!.progress).toMatchObject({
+        video_count: 1,
+        finished_count: 1,
+        percent: 100,
+        last_vid: w.freeVideo,
+      })
+      expect(body.data.list[1]).toMatchObject({
+        expires_at: expires,
+        progress: { video_count: 4, finished_count: 0, last_vid: w.preview },
+      })
     })
 
     it('drops revoked and expired grants, keeps the most recently studied first, and pages', async () => {
@@ -238,7 +328,9 @@ describe('notes, popups and study lists API', () => {
       const expires = await extendMembership(db, m.id, 30, clock)
       expect((await watch(m, lesson, 12)).body.code).toBe(200)
       const { body } = await get<Page>('/api/center/my_album', m.headers)
-      expect(body.data.list.map((c) => [c.id, c.source, c.expires_at])).toEqual([[vipCourse, 'vip', expires.toISOString()]])
+      expect(body.data.list.map((c) => [c.id, c.source, c.expires_at])).toEqual([
+        [vipCourse, 'vip', expires.toISOString()],
+      ])
       await shortenMembership(db, m.id, 31, clock) // the VIP has ended
       expect((await get<Page>('/api/center/my_album', m.headers)).body.data.list).toEqual([])
     })
@@ -273,9 +365,16 @@ describe('notes, popups and study lists API', () => {
 
     it('counts the programme’s progress over all its courses for a member granted the system course', async () => {
       const m = await newMember()
-      type P = { joined: boolean; overall: { video_count: number; finished_count: number; percent: number; last_vid: number | null }; courses: { course_id: number; finished_count: number; percent: number }[] }
+      type P = {
+        joined: boolean
+        overall: { video_count: number; finished_count: number; percent: number; last_vid: number | null }
+        courses: { course_id: number; finished_count: number; percent: number }[]
+      }
       const before = await get<P>(`/api/system_course/progress?id=${system}`, m.headers)
-      expect(before.body.data).toMatchObject({ joined: false, overall: { video_count: 3, finished_count: 0, percent: 0, last_vid: null } })
+      expect(before.body.data).toMatchObject({
+        joined: false,
+        overall: { video_count: 3, finished_count: 0, percent: 0, last_vid: null },
+      })
       expect((await get<{ list: unknown[] }>('/api/center/system_courses', m.headers)).body.data.list).toEqual([])
 
       await grant(t().app, w.admin.headers, m.id, system)
@@ -283,12 +382,18 @@ describe('notes, popups and study lists API', () => {
       tick()
       await watch(m, b1, 5)
       const { body } = await get<P>(`/api/system_course/progress?id=${system}`, m.headers)
-      expect(body.data).toMatchObject({ joined: true, overall: { video_count: 3, finished_count: 1, percent: 33, last_vid: b1 } })
+      expect(body.data).toMatchObject({
+        joined: true,
+        overall: { video_count: 3, finished_count: 1, percent: 33, last_vid: b1 },
+      })
       expect(body.data.courses.map((c) => [c.course_id, c.finished_count, c.percent])).toEqual([
         [partA, 1, 100],
         [partB, 0, 0],
       ])
-      const mine = await get<{ list: { id: number; course_count: number; progress: { percent: number } }[] }>('/api/center/system_courses', m.headers)
+      const mine = await get<{ list: { id: number; course_count: number; progress: { percent: number } }[] }>(
+        '/api/center/system_courses',
+        m.headers,
+      )
       expect(mine.body.data.list.map((c) => [c.id, c.course_count, c.progress.percent])).toEqual([[system, 2, 33]])
     })
 
@@ -303,18 +408,48 @@ describe('notes, popups and study lists API', () => {
   describe('GET /api/course/access for live courses', () => {
     it('gives the stream URL while live, only to those who may watch', async () => {
       const db = t().database.db
-      const liveAt = { liveStartsAt: new Date(clock.getTime() - 600_000), liveEndsAt: new Date(clock.getTime() + 3600_000) }
-      const freeLive = await makeCourse(db, { type: 'live', title: '免费直播', isFree: true, priceFen: 0, livePullUrl: 'https://live.example.com/a.m3u8', ...liveAt })
-      const paidLive = await makeCourse(db, { type: 'live', title: '付费直播', priceFen: 990, livePullUrl: 'https://live.example.com/b.m3u8', ...liveAt })
+      const liveAt = {
+        liveStartsAt: new Date(clock.getTime() - 600_000),
+        liveEndsAt: new Date(clock.getTime() + 3600_000),
+      }
+      const freeLive = await makeCourse(db, {
+        type: 'live',
+        title: '免费直播',
+        isFree: true,
+        priceFen: 0,
+        livePullUrl: 'https://live.example.com/a.m3u8',
+        ...liveAt,
+      })
+      const paidLive = await makeCourse(db, {
+        type: 'live',
+        title: '付费直播',
+        priceFen: 990,
+        livePullUrl: 'https://live.example.com/b.m3u8',
+        ...liveAt,
+      })
       type A = { mode: string; live_status: string | null; live_pull_url: string | null }
-      expect((await get<A>(`/api/course/access?course_id=${freeLive}`)).body.data).toMatchObject({ mode: 'full', live_status: 'live', live_pull_url: 'https://live.example.com/a.m3u8' })
-      expect((await get<A>(`/api/course/access?course_id=${paidLive}`)).body.data).toMatchObject({ mode: 'none', live_status: 'live', live_pull_url: null })
+      expect((await get<A>(`/api/course/access?course_id=${freeLive}`)).body.data).toMatchObject({
+        mode: 'full',
+        live_status: 'live',
+        live_pull_url: 'https://live.example.com/a.m3u8',
+      })
+      expect((await get<A>(`/api/course/access?course_id=${paidLive}`)).body.data).toMatchObject({
+        mode: 'none',
+        live_status: 'live',
+        live_pull_url: null,
+      })
       const m = await newMember()
       await grant(t().app, w.admin.headers, m.id, paidLive)
-      expect((await get<A>(`/api/course/access?course_id=${paidLive}`, m.headers)).body.data).toMatchObject({ mode: 'full', live_pull_url: 'https://live.example.com/b.m3u8' })
+      expect((await get<A>(`/api/course/access?course_id=${paidLive}`, m.headers)).body.data).toMatchObject({
+        mode: 'full',
+        live_pull_url: 'https://live.example.com/b.m3u8',
+      })
       tick(2 * 3600_000)
       clearAllCaches()
-      expect((await get<A>(`/api/course/access?course_id=${freeLive}`)).body.data).toMatchObject({ live_status: 'ended', live_pull_url: null })
+      expect((await get<A>(`/api/course/access?course_id=${freeLive}`)).body.data).toMatchObject({
+        live_status: 'ended',
+        live_pull_url: null,
+      })
     })
   })
 })

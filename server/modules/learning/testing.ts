@@ -40,11 +40,34 @@ export async function makeLearningWorld(db: Db, now: Date) {
   const paid = await makeCourse(db, { title: '付费课', priceFen: 19900 })
   const ch1 = await chapter(db, paid, '第一章', 0)
   const ch2 = await chapter(db, paid, '第二章', 1)
-  const freeLesson = await makeVideo(db, paid, { chapterId: ch1, title: '免费第 1 课', durationSeconds: 30, isFree: true, sort: 0 })
-  const preview = await makeVideo(db, paid, { chapterId: ch1, title: '试看第 2 课', durationSeconds: 100, freeSeconds: 10, sort: 1 })
+  const freeLesson = await makeVideo(db, paid, {
+    chapterId: ch1,
+    title: '免费第 1 课',
+    durationSeconds: 30,
+    isFree: true,
+    sort: 0,
+  })
+  const preview = await makeVideo(db, paid, {
+    chapterId: ch1,
+    title: '试看第 2 课',
+    durationSeconds: 100,
+    freeSeconds: 10,
+    sort: 1,
+  })
   const locked = await makeVideo(db, paid, { chapterId: ch2, title: '付费第 3 课', durationSeconds: 200, sort: 0 })
-  const processing = await makeVideo(db, paid, { chapterId: ch2, title: '处理中第 4 课', durationSeconds: 0, isFree: true, sort: 1 })
-  for (const [id, d] of [[freeLesson, 30], [preview, 100], [locked, 200]] as const) await makeReady(db, id, d)
+  const processing = await makeVideo(db, paid, {
+    chapterId: ch2,
+    title: '处理中第 4 课',
+    durationSeconds: 0,
+    isFree: true,
+    sort: 1,
+  })
+  for (const [id, d] of [
+    [freeLesson, 30],
+    [preview, 100],
+    [locked, 200],
+  ] as const)
+    await makeReady(db, id, d)
 
   const free = await makeCourse(db, { title: '免费课', priceFen: 0, isFree: true })
   const freeVideo = await makeVideo(db, free, { title: '免费课第 1 课', durationSeconds: 60, sort: 0 })
@@ -60,7 +83,13 @@ export async function makeLearningWorld(db: Db, now: Date) {
 export type LearningWorld = Awaited<ReturnType<typeof makeLearningWorld>>
 
 /** Grants a course through the operator API, as an operator would; returns the entitlement id. */
-export async function grant(app: FastifyInstance, adminHeaders: Record<string, string>, memberId: number, courseId: number, expiresAt?: string) {
+export async function grant(
+  app: FastifyInstance,
+  adminHeaders: Record<string, string>,
+  memberId: number,
+  courseId: number,
+  expiresAt?: string,
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/entitlements',

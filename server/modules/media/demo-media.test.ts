@@ -20,7 +20,8 @@ describe('attachDemoMedia', () => {
     const manifest = readDemoManifest()!
     expect(manifest.clips.map((c) => c.use).sort()).toEqual(['free', 'other', 'preview'])
     expect(manifest.clips.find((c) => c.use === 'free')!.duration).toBeGreaterThanOrEqual(30)
-    const bytes = fs.readdirSync(path.join(import.meta.dirname, '../../db/demo-media'), { recursive: true, withFileTypes: true })
+    const bytes = fs
+      .readdirSync(path.join(import.meta.dirname, '../../db/demo-media'), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .reduce((sum, e) => sum + fs.statSync(path.join(e.parentPath, e.name)).size, 0)
     expect(bytes).toBeLessThan(5 * 1024 * 1024)
@@ -45,7 +46,11 @@ describe('attachDemoMedia', () => {
     expect(row(previewVideo)).toMatchObject({ durationSeconds: 20, freeSeconds: 10 })
     expect(row(paidVideo)).toMatchObject({ durationSeconds: 20, freeSeconds: 0 })
 
-    const play = async (vid: number) => (await t().app.inject({ method: 'GET', url: `/api/video/play?vid=${vid}` })).json<{ code: number; data: { master_url: string; until_second: number | null } }>()
+    const play = async (vid: number) =>
+      (await t().app.inject({ method: 'GET', url: `/api/video/play?vid=${vid}` })).json<{
+        code: number
+        data: { master_url: string; until_second: number | null }
+      }>()
     expect((await play(paidVideo)).code).toBe(474)
     expect((await play(previewVideo)).data.until_second).toBe(10)
     expect((await play(vipVideo)).data.until_second).toBeNull()
@@ -62,7 +67,9 @@ describe('attachDemoMedia', () => {
     const decipher = crypto.createDecipheriv('aes-128-cbc', key, iv)
     const plain = Buffer.concat([decipher.update(segment), decipher.final()])
     expect(plain[0]).toBe(0x47)
-    const poster = (await t().app.inject({ method: 'GET', url: `/api/video/play?vid=${freeVideo}` })).json<{ data: { poster_url: string } }>().data.poster_url
+    const poster = (await t().app.inject({ method: 'GET', url: `/api/video/play?vid=${freeVideo}` })).json<{
+      data: { poster_url: string }
+    }>().data.poster_url
     expect((await t().app.inject({ method: 'GET', url: poster })).statusCode).toBe(200)
 
     // Videos the seed did not make keep no media: the function only ever fills gaps.

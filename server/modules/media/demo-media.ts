@@ -41,7 +41,12 @@ export function readDemoManifest(dir = DEMO_MEDIA_DIR): DemoManifest | null {
  * short one whose preview ends halfway, the rest another), with its real duration. Clips are copied to storage
  * once and shared. Call it right after seeding demo content; it never touches a video that has media.
  */
-export async function attachDemoMedia(db: Db, storage: MediaStores, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, dir = DEMO_MEDIA_DIR) {
+export async function attachDemoMedia(
+  db: Db,
+  storage: MediaStores,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  dir = DEMO_MEDIA_DIR,
+) {
   const manifest = readDemoManifest(dir)
   if (!manifest || manifest.clips.length === 0) {
     log.warn('demo media: no clips found (run scripts/make-demo-media.ts); videos stay without media')
@@ -58,7 +63,8 @@ export async function attachDemoMedia(db: Db, storage: MediaStores, log: Pick<Fa
   const byUse = new Map(manifest.clips.map((c) => [c.use, c]))
   const fallback = manifest.clips[0]!
   const clipFor = (v: (typeof targets)[number]) =>
-    (v.courseFree || v.videoFree ? byUse.get('free') : v.freeSeconds > 0 ? byUse.get('preview') : byUse.get('other')) ?? fallback
+    (v.courseFree || v.videoFree ? byUse.get('free') : v.freeSeconds > 0 ? byUse.get('preview') : byUse.get('other')) ??
+    fallback
 
   for (const clip of manifest.clips) {
     const prefix = `hls/demo/${clip.name}`
@@ -66,7 +72,8 @@ export async function attachDemoMedia(db: Db, storage: MediaStores, log: Pick<Fa
       await storeFolder(storage.private, path.join(dir, clip.name, 'hls'), prefix)
     }
     const posterKey = `posters/demo/${clip.name}.webp`
-    if (!(await storage.public.stat(posterKey))) await storage.public.put(posterKey, fs.readFileSync(path.join(dir, clip.name, 'poster.webp')))
+    if (!(await storage.public.stat(posterKey)))
+      await storage.public.put(posterKey, fs.readFileSync(path.join(dir, clip.name, 'poster.webp')))
   }
 
   const now = new Date()

@@ -20,7 +20,8 @@ interface RunOptions {
 /** Runs a tool to the end; rejects with its last stderr lines when it fails, is aborted or times out. */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<{ stdout: Buffer }> {
   return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) return reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'))
+    if (options.signal?.aborted)
+      return reject(options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted'))
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     let stderr = ''
@@ -80,10 +81,14 @@ interface FfprobeJson {
 
 /** Reads a media file's duration and streams with ffprobe (headers only; bounded in time). */
 export async function probe(ffprobePath: string, file: string, signal?: AbortSignal): Promise<ProbeResult> {
-  const { stdout } = await run(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-    signal,
-    timeoutMs: 60_000,
-  })
+  const { stdout } = await run(
+    ffprobePath,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    {
+      signal,
+      timeoutMs: 60_000,
+    },
+  )
   const json = JSON.parse(stdout.toString('utf8')) as FfprobeJson
   const streams = json.streams ?? []
   // A cover image inside an audio file shows up as a video stream with attached_pic: that is not a video.
@@ -92,7 +97,14 @@ export async function probe(ffprobePath: string, file: string, signal?: AbortSig
   const duration = Number(json.format?.duration)
   return {
     duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
-    video: v ? { width: v.width!, height: v.height!, codec: v.codec_name ?? '', rotation: Number.isFinite(rotation) ? rotation : 0 } : null,
+    video: v
+      ? {
+          width: v.width!,
+          height: v.height!,
+          codec: v.codec_name ?? '',
+          rotation: Number.isFinite(rotation) ? rotation : 0,
+        }
+      : null,
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
   }
 }

@@ -35,7 +35,9 @@ describe('parseMediaPlaylist', () => {
 describe('rewriteMediaPlaylist', () => {
   it('signs every segment and the key URI, keeping the IV', () => {
     const out = rewrite(null)
-    expect(out).toContain('#EXT-X-KEY:METHOD=AES-128,URI="/api/video/key?vid=1&sig=x",IV=0x00112233445566778899aabbccddeeff')
+    expect(out).toContain(
+      '#EXT-X-KEY:METHOD=AES-128,URI="/api/video/key?vid=1&sig=x",IV=0x00112233445566778899aabbccddeeff',
+    )
     expect(out).not.toContain('key://')
     expect(out.match(/^\/s\/seg_\d+\.ts\?sig=x$/gm)).toHaveLength(4)
     expect(out.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true)
@@ -56,13 +58,16 @@ describe('rewriteMediaPlaylist', () => {
   })
 
   it('keeps the header and ends at once when nothing may be played', () => {
-    expect(rewrite(0)).toBe('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-ENDLIST\n')
+    expect(rewrite(0)).toBe(
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-ENDLIST\n',
+    )
   })
 })
 
 describe('rewriteMasterPlaylist', () => {
   it('signs each variant URI and leaves the tags alone', () => {
-    const master = '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=985600,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\n360p/index.m3u8\n\n#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720\n720p/index.m3u8\n'
+    const master =
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=985600,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\n360p/index.m3u8\n\n#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720\n720p/index.m3u8\n'
     expect(rewriteMasterPlaylist(master, (u) => `/v/${u}?sig=y`)).toBe(
       '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=985600,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\n/v/360p/index.m3u8?sig=y\n#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720\n/v/720p/index.m3u8?sig=y\n',
     )

@@ -7,7 +7,14 @@ export interface Segment {
   duration: number
 }
 
-const SEGMENT_TAGS = ['#EXTINF', '#EXT-X-BYTERANGE', '#EXT-X-DISCONTINUITY', '#EXT-X-PROGRAM-DATE-TIME', '#EXT-X-KEY', '#EXT-X-MAP']
+const SEGMENT_TAGS = [
+  '#EXTINF',
+  '#EXT-X-BYTERANGE',
+  '#EXT-X-DISCONTINUITY',
+  '#EXT-X-PROGRAM-DATE-TIME',
+  '#EXT-X-KEY',
+  '#EXT-X-MAP',
+]
 
 const isSegmentTag = (line: string) => SEGMENT_TAGS.some((t) => line === t || line.startsWith(`${t}:`))
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim())
@@ -58,7 +65,8 @@ export function rewriteMediaPlaylist(text: string, options: MediaRewrite): strin
     if (line === '' || line === '#EXT-X-ENDLIST') continue
     if (line.startsWith('#')) {
       if (line.startsWith('#EXTINF:')) duration = extinfDuration(line)
-      const rewritten = line.startsWith('#EXT-X-KEY:') && !line.includes('METHOD=NONE') ? replaceUri(line, options.keyUrl) : line
+      const rewritten =
+        line.startsWith('#EXT-X-KEY:') && !line.includes('METHOD=NONE') ? replaceUri(line, options.keyUrl) : line
       if (isSegmentTag(line)) pending.push(rewritten)
       else out.push(rewritten)
       continue

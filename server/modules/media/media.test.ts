@@ -14,7 +14,8 @@ type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T }
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-media-'))
 afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }))
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
 
 describe('POST /api/uploadImage', () => {
   const t = useTestApp({ MEDIA_DIR: mediaDir })
@@ -22,7 +23,12 @@ describe('POST /api/uploadImage', () => {
   const upload = async (buffer: Buffer, options?: Parameters<typeof multipartFile>[1]) => {
     token ||= (await signIn(t().app)).token
     const { payload, headers } = multipartFile(buffer, options)
-    return t().app.inject({ method: 'POST', url: '/api/uploadImage', headers: { ...headers, 'zxb-token': token }, payload })
+    return t().app.inject({
+      method: 'POST',
+      url: '/api/uploadImage',
+      headers: { ...headers, 'zxb-token': token },
+      payload,
+    })
   }
 
   it('re-encodes a JPEG to WebP, applies its orientation and strips its metadata', async () => {
@@ -46,7 +52,10 @@ describe('POST /api/uploadImage', () => {
     expect(meta.orientation).toBeUndefined()
     expect(stored.includes('secret-owner')).toBe(false)
 
-    const [row] = await t().database.db.select().from(uploads).where(eq(uploads.path, body.data.url.replace('/media/', '')))
+    const [row] = await t()
+      .database.db.select()
+      .from(uploads)
+      .where(eq(uploads.path, body.data.url.replace('/media/', '')))
     expect(row).toMatchObject({ width: 100, height: 200, bytes: stored.length })
 
     const served = await t().app.inject({ method: 'GET', url: body.data.url })
@@ -72,7 +81,13 @@ describe('POST /api/uploadImage', () => {
   it.each([
     ['a GIF', () => solid(10, 10).gif().toBuffer()],
     ['a TIFF', () => solid(10, 10).tiff().toBuffer()],
-    ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')],
+    [
+      'an SVG',
+      async () =>
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ),
+    ],
     ['a text file', async () => Buffer.from('hello, this is not an image')],
     ['a truncated JPEG', async () => (await solid(300, 300).jpeg().toBuffer()).subarray(0, 400)],
   ])('refuses %s with 450', async (_name, make) => {
@@ -87,7 +102,9 @@ describe('POST /api/uploadImage', () => {
   })
 
   it('refuses an image over 25 megapixels with 451 before decoding it', async () => {
-    const png = await sharp({ create: { width: 5001, height: 5001, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer()
+    const png = await sharp({ create: { width: 5001, height: 5001, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
     expect(png.length).toBeLessThan(5 * 1024 * 1024)
     expect((await upload(png)).json<Body>().code).toBe(451)
   })
@@ -100,7 +117,12 @@ describe('POST /api/uploadImage', () => {
 
   it('wants a multipart body (400)', async () => {
     token ||= (await signIn(t().app)).token
-    const res = await t().app.inject({ method: 'POST', url: '/api/uploadImage', headers: { 'zxb-token': token }, payload: { file: 'x' } })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/uploadImage',
+      headers: { 'zxb-token': token },
+      payload: { file: 'x' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json<Body>().msg).toContain('multipart/form-data')
   })
@@ -122,7 +144,11 @@ describe('GET /media/*', () => {
   })
 
   it('never serves files outside the media folder', async () => {
-    for (const url of ['/media/../package.json', '/media/..%2f..%2fpackage.json', '/media/%2e%2e/%2e%2e/package.json']) {
+    for (const url of [
+      '/media/../package.json',
+      '/media/..%2f..%2fpackage.json',
+      '/media/%2e%2e/%2e%2e/package.json',
+    ]) {
       const res = await t().app.inject({ method: 'GET', url })
       expect(res.statusCode, url).not.toBe(200)
       expect(res.body).not.toContain('"name": "zixue"')

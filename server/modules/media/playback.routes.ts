@@ -3,7 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '#server/http/envelope.ts'
 import type { Services } from '#server/services.ts'
-import { KeyQuery, MasterParams, PlayQuery, PlayResponse, SegmentParams, SignedQuery, VariantParams } from './playback.schema.ts'
+import {
+  KeyQuery,
+  MasterParams,
+  PlayQuery,
+  PlayResponse,
+  SegmentParams,
+  SignedQuery,
+  VariantParams,
+} from './playback.schema.ts'
 
 const tags = ['playback']
 const M3U8 = 'application/vnd.apple.mpegurl'
@@ -34,7 +42,8 @@ export async function playbackApiRoutes(app: FastifyInstance, opts: { services: 
       schema: {
         tags,
         summary: 'The AES-128 key of a video (the key URI inside its playlists)',
-        description: 'Answers the 16 key bytes only to a valid, unexpired signature whose member may watch the video now; otherwise 403.',
+        description:
+          'Answers the 16 key bytes only to a valid, unexpired signature whose member may watch the video now; otherwise 403.',
         querystring: KeyQuery,
         response: { 200: z.unknown().describe('16 bytes, application/octet-stream') },
       },
@@ -58,7 +67,15 @@ export async function hlsRoutes(app: FastifyInstance, opts: { services: Services
 
   r.get(
     '/media/hls/:videoId/master.m3u8',
-    { schema: { tags, summary: 'Master playlist (signed URL from GET /api/video/play)', params: MasterParams, querystring: SignedQuery, response: { 200: playlist } } },
+    {
+      schema: {
+        tags,
+        summary: 'Master playlist (signed URL from GET /api/video/play)',
+        params: MasterParams,
+        querystring: SignedQuery,
+        response: { 200: playlist },
+      },
+    },
     async (request, reply) => {
       const text = await playback.master(request.params.videoId, request.query)
       return reply.type(M3U8).header('cache-control', 'private, no-store').send(text)
@@ -67,7 +84,15 @@ export async function hlsRoutes(app: FastifyInstance, opts: { services: Services
 
   r.get(
     '/media/hls/:videoId/:rendition/index.m3u8',
-    { schema: { tags, summary: 'Rendition playlist, cut at the preview end for members without access', params: VariantParams, querystring: SignedQuery, response: { 200: playlist } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rendition playlist, cut at the preview end for members without access',
+        params: VariantParams,
+        querystring: SignedQuery,
+        response: { 200: playlist },
+      },
+    },
     async (request, reply) => {
       const text = await playback.variant(request.params.videoId, request.params.rendition, request.query)
       return reply.type(M3U8).header('cache-control', 'private, no-store').send(text)

@@ -11,7 +11,10 @@ export const PlayResponse = envelope(
     master_url: z
       .string()
       .describe('Signed URL of the HLS master playlist (same origin). Give it to hls.js, or as <video src> on iOS.'),
-    expires_at: z.number().int().describe('Unix seconds after which every URL of this playback stops working: ask again'),
+    expires_at: z
+      .number()
+      .int()
+      .describe('Unix seconds after which every URL of this playback stops working: ask again'),
     until_second: z.number().int().nullable().describe('Null: the whole video. A number: the free preview ends there'),
     reason: z.enum(['free_course', 'free_video', 'entitled', 'preview']),
     duration: z.number().describe('Seconds'),

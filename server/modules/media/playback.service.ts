@@ -44,7 +44,10 @@ export function createPlaybackService(deps: PlaybackDeps) {
   function verify(videoId: number, params: SignedInput): PlayClaims {
     const result = verifySigned(secret, videoId, params, nowSeconds())
     if (result.ok) return result.claims
-    throw new AppError(Codes.Forbidden, result.problem === 'expired' ? '播放链接已过期，请重新打开视频' : '播放链接无效')
+    throw new AppError(
+      Codes.Forbidden,
+      result.problem === 'expired' ? '播放链接已过期，请重新打开视频' : '播放链接无效',
+    )
   }
 
   /** Entitlement now, for the member the URL was signed for; anything less than some access is refused. */
@@ -69,12 +72,21 @@ export function createPlaybackService(deps: PlaybackDeps) {
       const row = await findVideoWithMedia(db, videoId)
       if (!row) throw new AppError(Codes.NotFound, '视频不存在')
       const decision = await canWatch(db, memberId, videoId, now())
-      if (!decision.allowed) throw new AppError(Codes.NoWatchAccess, undefined, { until_second: 0, reason: decision.reason })
+      if (!decision.allowed)
+        throw new AppError(Codes.NoWatchAccess, undefined, { until_second: 0, reason: decision.reason })
       const media = row.media
       if (!media?.hlsPrefix) {
-        throw new AppError(Codes.VideoNotReady, undefined, { status: media?.status ?? 'none', progress: media?.progress ?? 0 })
+        throw new AppError(Codes.VideoNotReady, undefined, {
+          status: media?.status ?? 'none',
+          progress: media?.progress ?? 0,
+        })
       }
-      const claims: PlayClaims = { videoId, memberId: memberId ?? 0, exp: nowSeconds() + ttlSeconds, lim: decision.until_second }
+      const claims: PlayClaims = {
+        videoId,
+        memberId: memberId ?? 0,
+        exp: nowSeconds() + ttlSeconds,
+        lim: decision.until_second,
+      }
       return {
         vid: videoId,
         master_url: `${HLS_PREFIX}/${videoId}/master.m3u8?${query(claims)}`,
@@ -123,7 +135,12 @@ export function createPlaybackService(deps: PlaybackDeps) {
      * One encrypted segment. The signature says how far this viewer may go (`lim`); a segment starting at or after
      * it is refused. One query (where the output is), no entitlement lookup: segments are the hot path.
      */
-    async segment(videoId: number, rendition: string, name: string, params: SignedInput): Promise<{ stream: Readable; size: number; maxAge: number }> {
+    async segment(
+      videoId: number,
+      rendition: string,
+      name: string,
+      params: SignedInput,
+    ): Promise<{ stream: Readable; size: number; maxAge: number }> {
       const claims = verify(videoId, params)
       if (!renditionName.test(rendition) || !segmentName.test(name)) throw new AppError(Codes.NotFound, '视频不存在')
       const { hlsPrefix } = await playable(videoId)

@@ -44,10 +44,27 @@ describe('video upload, transcoding and protected playback', () => {
   beforeAll(() => {
     // 14 s of 720p with sound: three 6-second segments (6, 6, 2) in each of 360p and 720p.
     execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=duration=14:size=1280x720:rate=15',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=14',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=14:size=1280x720:rate=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=14',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
     ])
   })
 
@@ -59,7 +76,13 @@ describe('video upload, transcoding and protected playback', () => {
     course = await makeCourse(db, { priceFen: 19900 })
     preview = await makeVideo(db, course, { freeSeconds: 7, title: '试看 7 秒' })
     locked = await makeVideo(db, course, { title: '付费' })
-    await insertEntitlement(db, { memberId: entitled.id, courseId: course, source: 'admin', grantedAt: clock, expiresAt: null })
+    await insertEntitlement(db, {
+      memberId: entitled.id,
+      courseId: course,
+      source: 'admin',
+      grantedAt: clock,
+      expiresAt: null,
+    })
   })
 
   afterAll(async () => {
@@ -69,9 +92,17 @@ describe('video upload, transcoding and protected playback', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t().app.inject({ method: 'GET', url, headers })
   const upload = (videoId: number, data: Buffer, filename: string, headers: Record<string, string> = admin.headers) => {
     const body = multipartFile(data, filename, 'video/mp4')
-    return t().app.inject({ method: 'POST', url: `/api/admin/videos/${videoId}/upload`, payload: body.payload, headers: { ...body.headers, ...headers } })
+    return t().app.inject({
+      method: 'POST',
+      url: `/api/admin/videos/${videoId}/upload`,
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    })
   }
-  const storedFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, String(f))).isFile()) : [])
+  const storedFiles = (dir: string) =>
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, String(f))).isFile())
+      : []
 
   it('refuses a text file renamed .mp4 with 470 and keeps nothing', async () => {
     const res = await upload(preview, Buffer.from('just some text, not a video at all\n'.repeat(100)), 'lesson.mp4')
@@ -80,7 +111,10 @@ describe('video upload, transcoding and protected playback', () => {
   })
 
   it('refuses a file that only looks like an MP4 (ffprobe finds no video) with 470', async () => {
-    const fake = Buffer.concat([Buffer.from('\x00\x00\x00\x20ftypisom\x00\x00\x02\x00', 'latin1'), crypto.randomBytes(4000)])
+    const fake = Buffer.concat([
+      Buffer.from('\x00\x00\x00\x20ftypisom\x00\x00\x02\x00', 'latin1'),
+      crypto.randomBytes(4000),
+    ])
     const res = await upload(preview, fake, 'fake.mp4')
     expect(res.json()).toMatchObject({ code: 470, msg: '文件无法解析为视频（没有找到视频画面），请检查文件后重新上传' })
     expect(storedFiles(path.join(dataDir, 'media-private', 'sources'))).toEqual([])
@@ -93,21 +127,27 @@ describe('video upload, transcoding and protected playback', () => {
   })
 
   it('answers 474 (no access) or 473 (not ready) before anything plays', async () => {
-    expect((await get(`/api/video/play?vid=${locked}`)).json()).toMatchObject({ code: 474, data: { until_second: 0, reason: 'no_access' } })
+    expect((await get(`/api/video/play?vid=${locked}`)).json()).toMatchObject({
+      code: 474,
+      data: { until_second: 0, reason: 'no_access' },
+    })
     expect((await get(`/api/video/play?vid=${preview}`)).json()).toMatchObject({ code: 473, data: { status: 'none' } })
     expect((await get('/api/video/play?vid=999999')).json()).toMatchObject({ code: 404 })
   })
 
   it('takes the upload, queues transcoding, and the worker makes it ready', { timeout: 120_000 }, async () => {
     const res = await upload(preview, fs.readFileSync(clip), 'clip.mp4')
-    expect(res.json()).toMatchObject({ code: 200, data: { video_id: preview, status: 'uploaded', playable: false, source_name: 'clip.mp4' } })
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: { video_id: preview, status: 'uploaded', playable: false, source_name: 'clip.mp4' },
+    })
     expect(res.json<{ data: { source_bytes: number } }>().data.source_bytes).toBe(fs.statSync(clip).size)
 
     // The job waits in the queue (durable) until a worker runs: the test starts one now, as main.ts does at boot.
     worker = startJobWorker(t().app.services, t().app.log, { pollMs: 50 })
     const seen = new Set<string>()
     let media: Record<string, unknown> = {}
-    for (const deadline = Date.now() + 100_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 100_000; Date.now() < deadline;) {
       const r = await get(`/api/admin/videos/${preview}`, admin.headers)
       media = r.json<{ data: { media: Record<string, unknown> } }>().data.media
       seen.add(String(media.status))
@@ -124,7 +164,9 @@ describe('video upload, transcoding and protected playback', () => {
     const poster = await get(String(media.poster_url))
     expect(poster.statusCode).toBe(200)
     expect(poster.headers['content-type']).toBe('image/webp')
-    const video = (await get(`/api/admin/videos/${preview}`, admin.headers)).json<{ data: { duration_seconds: number } }>().data
+    const video = (await get(`/api/admin/videos/${preview}`, admin.headers)).json<{
+      data: { duration_seconds: number }
+    }>().data
     expect(video.duration_seconds).toBe(14)
     // Nothing of the video is in the public folder except its poster.
     expect(storedFiles(path.join(dataDir, 'media')).every((f) => String(f).startsWith('posters'))).toBe(true)
@@ -153,11 +195,17 @@ describe('video upload, transcoding and protected playback', () => {
 
   it('gives an anonymous visitor a preview that ends at free_seconds', async () => {
     const { play: p, master, variants, variant } = await playlists(preview)
-    expect(p).toMatchObject({ until_second: 7, reason: 'preview', expires_at: Math.floor(clock.getTime() / 1000) + 7200 })
+    expect(p).toMatchObject({
+      until_second: 7,
+      reason: 'preview',
+      expires_at: Math.floor(clock.getTime() / 1000) + 7200,
+    })
     expect(master).toContain('RESOLUTION=640x360')
     expect(master).toContain('RESOLUTION=1280x720')
     expect(variants).toHaveLength(2)
-    expect(variants.every((v) => /^\/media\/hls\/\d+\/(360p|720p)\/index\.m3u8\?mid=0&exp=\d+&lim=7&sig=[\w-]+$/.test(v))).toBe(true)
+    expect(
+      variants.every((v) => /^\/media\/hls\/\d+\/(360p|720p)\/index\.m3u8\?mid=0&exp=\d+&lim=7&sig=[\w-]+$/.test(v)),
+    ).toBe(true)
     // Segments start at 0, 6 and 12: only the two that start before second 7 are listed, then the playlist ends.
     expect(segmentsOf(variant).map((s) => s.split('?')[0]!.split('/').pop())).toEqual(['seg_00000.ts', 'seg_00001.ts'])
     expect(variant.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true)
@@ -221,7 +269,10 @@ describe('video upload, transcoding and protected playback', () => {
   })
 
   it('refuses the key to an anonymous request without a signature', async () => {
-    for (const url of [`/api/video/key?vid=${preview}`, `/api/video/key?vid=${preview}&mid=0&exp=9999999999&sig=forged`]) {
+    for (const url of [
+      `/api/video/key?vid=${preview}`,
+      `/api/video/key?vid=${preview}&mid=0&exp=9999999999&sig=forged`,
+    ]) {
       const res = await get(url)
       expect(res.statusCode).toBe(403)
       expect(res.json()).toEqual({ code: 403, msg: '播放链接无效', data: {} })
@@ -258,7 +309,11 @@ describe('video upload, transcoding and protected playback', () => {
     const { variant, variants } = await playlists(preview, other.headers)
     expect(segmentsOf(variant)).toHaveLength(3)
     const id = grant.json<{ data: { id: number } }>().data.id
-    expect((await t().app.inject({ method: 'POST', url: `/api/admin/entitlements/${id}/revoke`, headers: admin.headers })).json()).toMatchObject({
+    expect(
+      (
+        await t().app.inject({ method: 'POST', url: `/api/admin/entitlements/${id}/revoke`, headers: admin.headers })
+      ).json(),
+    ).toMatchObject({
       code: 200,
       data: { active: false },
     })
@@ -284,15 +339,25 @@ describe('video upload, transcoding and protected playback', () => {
     fs.rmSync(path.join(dataDir, 'media-private', 'sources', String(locked)), { recursive: true })
     worker = startJobWorker(t().app.services, t().app.log, { pollMs: 50 })
     const failed = async () => {
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-        const media = (await get(`/api/admin/videos/${locked}`, admin.headers)).json<{ data: { media: { status: string } } }>().data.media
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+        const media = (await get(`/api/admin/videos/${locked}`, admin.headers)).json<{
+          data: { media: { status: string } }
+        }>().data.media
         if (media.status === 'failed') return media
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
       throw new Error('never failed')
     }
-    expect(await failed()).toMatchObject({ status: 'failed', error: '转码失败：源文件不见了，请重新上传', playable: false })
-    const again = await t().app.inject({ method: 'POST', url: `/api/admin/videos/${locked}/transcode`, headers: admin.headers })
+    expect(await failed()).toMatchObject({
+      status: 'failed',
+      error: '转码失败：源文件不见了，请重新上传',
+      playable: false,
+    })
+    const again = await t().app.inject({
+      method: 'POST',
+      url: `/api/admin/videos/${locked}/transcode`,
+      headers: admin.headers,
+    })
     // Queued again with the error cleared; the running worker may already have taken it up.
     const queued = again.json<{ code: number; data: { status: string; error: string | null } }>()
     expect(queued.code).toBe(200)

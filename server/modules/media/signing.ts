@@ -42,16 +42,28 @@ export type VerifyResult = { ok: true; claims: PlayClaims } | { ok: false; probl
 const uint = /^(0|[1-9]\d{0,9})$/
 
 /** Checks the signature first (so an attacker learns nothing from the other checks), then the expiry. */
-export function verifySigned(secret: string, videoId: number, params: Partial<Record<keyof SignedParams, unknown>>, nowSeconds: number): VerifyResult {
+export function verifySigned(
+  secret: string,
+  videoId: number,
+  params: Partial<Record<keyof SignedParams, unknown>>,
+  nowSeconds: number,
+): VerifyResult {
   const { mid, exp, lim, sig } = params
-  if (typeof mid !== 'string' || typeof exp !== 'string' || typeof sig !== 'string') return { ok: false, problem: 'invalid' }
+  if (typeof mid !== 'string' || typeof exp !== 'string' || typeof sig !== 'string')
+    return { ok: false, problem: 'invalid' }
   if (!uint.test(mid) || !uint.test(exp) || (lim !== undefined && (typeof lim !== 'string' || !uint.test(lim)))) {
     return { ok: false, problem: 'invalid' }
   }
-  const claims: PlayClaims = { videoId, memberId: Number(mid), exp: Number(exp), lim: lim === undefined ? null : Number(lim) }
+  const claims: PlayClaims = {
+    videoId,
+    memberId: Number(mid),
+    exp: Number(exp),
+    lim: lim === undefined ? null : Number(lim),
+  }
   const expected = Buffer.from(mac(secret, claims))
   const given = Buffer.from(sig)
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, problem: 'invalid' }
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
+    return { ok: false, problem: 'invalid' }
   if (claims.exp <= nowSeconds) return { ok: false, problem: 'expired' }
   return { ok: true, claims }
 }

@@ -20,15 +20,22 @@ export function sniffVideo(head: Buffer): SniffedVideo | null {
     return brand === 'qt  ' ? { container: 'mov', ext: 'mov' } : { container: 'mp4', ext: 'mp4' }
   }
   // Older QuickTime files start with another top-level atom.
-  if (head.length >= 8 && ['moov', 'mdat', 'wide', 'free', 'skip'].includes(ascii(head, 4, 8)) && head.readUInt32BE(0) >= 8) {
+  if (
+    head.length >= 8 &&
+    ['moov', 'mdat', 'wide', 'free', 'skip'].includes(ascii(head, 4, 8)) &&
+    head.readUInt32BE(0) >= 8
+  ) {
     return { container: 'mov', ext: 'mov' }
   }
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { container: 'webm-mkv', ext: 'mkv' }
-  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ') return { container: 'avi', ext: 'avi' }
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'AVI ')
+    return { container: 'avi', ext: 'avi' }
   if (head.length >= 4 && ascii(head, 0, 3) === 'FLV' && head[3] === 1) return { container: 'flv', ext: 'flv' }
   // MPEG-TS: a sync byte every 188 bytes; M2TS (Blu-ray, camcorders) puts a 4-byte timecode before each packet.
-  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47) return { container: 'mpeg-ts', ext: 'ts' }
-  if (head.length >= 389 && head[4] === 0x47 && head[196] === 0x47 && head[388] === 0x47) return { container: 'mpeg-ts', ext: 'm2ts' }
+  if (head.length >= 377 && head[0] === 0x47 && head[188] === 0x47 && head[376] === 0x47)
+    return { container: 'mpeg-ts', ext: 'ts' }
+  if (head.length >= 389 && head[4] === 0x47 && head[196] === 0x47 && head[388] === 0x47)
+    return { container: 'mpeg-ts', ext: 'm2ts' }
   return null
 }
 

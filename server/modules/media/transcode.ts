@@ -62,16 +62,34 @@ export function planRenditions(video: NonNullable<ProbeResult['video']>, ladder:
   const rungs = ladder.filter((r, i) => i === 0 || r.shortSide <= short)
   return rungs.map((r) => {
     const scale = r.shortSide / short
-    const size = w <= h ? { width: r.shortSide, height: even(h * scale) } : { width: even(w * scale), height: r.shortSide }
+    const size =
+      w <= h ? { width: r.shortSide, height: even(h * scale) } : { width: even(w * scale), height: r.shortSide }
     return { ...r, ...size, bandwidth: Math.round((r.videoKbps * 1.07 + r.audioKbps) * 1000) }
   })
 }
 
 /** ffmpeg's arguments for HLS in every planned rendition at once, AES-128 encrypted, 6-second segments. */
-export function hlsArgs(input: string, outDir: string, keyInfoFile: string, plan: ReturnType<typeof planRenditions>, hasAudio: boolean, preset: string) {
+export function hlsArgs(
+  input: string,
+  outDir: string,
+  keyInfoFile: string,
+  plan: ReturnType<typeof planRenditions>,
+  hasAudio: boolean,
+  preset: string,
+) {
   const split = `[0:v]split=${plan.length}${plan.map((_, i) => `[s${i}]`).join('')}`
   const scales = plan.map((p, i) => `[s${i}]scale=${p.width}:${p.height},setsar=1[v${i}]`)
-  const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', '-i', input, '-filter_complex', [split, ...scales].join(';')]
+  const args = [
+    '-hide_banner',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ]
   plan.forEach((_, i) => {
     args.push('-map', `[v${i}]`)
     if (hasAudio) args.push('-map', '0:a:0')
@@ -79,11 +97,16 @@ export function hlsArgs(input: string, outDir: string, keyInfoFile: string, plan
   args.push('-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p')
   plan.forEach((p, i) => {
     args.push(
-      `-profile:v:${i}`, p.profile,
-      `-level:v:${i}`, p.level,
-      `-b:v:${i}`, `${p.videoKbps}k`,
-      `-maxrate:v:${i}`, `${Math.round(p.videoKbps * 1.07)}k`,
-      `-bufsize:v:${i}`, `${Math.round(p.videoKbps * 1.5)}k`,
+      `-profile:v:${i}`,
+      p.profile,
+      `-level:v:${i}`,
+      p.level,
+      `-b:v:${i}`,
+      `${p.videoKbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(p.videoKbps * 1.07)}k`,
+      `-bufsize:v:${i}`,
+      `${Math.round(p.videoKbps * 1.5)}k`,
     )
     if (hasAudio) args.push(`-b:a:${i}`, `${p.audioKbps}k`)
   })
@@ -91,14 +114,22 @@ export function hlsArgs(input: string, outDir: string, keyInfoFile: string, plan
   args.push('-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0')
   if (hasAudio) args.push('-c:a', 'aac', '-ac', '2')
   args.push(
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_key_info_file', keyInfoFile,
-    '-hls_segment_filename', path.join(outDir, '%v', 'seg_%05d.ts'),
-    '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', plan.map((p, i) => (hasAudio ? `v:${i},a:${i},name:${p.name}` : `v:${i},name:${p.name}`)).join(' '),
-    '-progress', 'pipe:1',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_key_info_file',
+    keyInfoFile,
+    '-hls_segment_filename',
+    path.join(outDir, '%v', 'seg_%05d.ts'),
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    plan.map((p, i) => (hasAudio ? `v:${i},a:${i},name:${p.name}` : `v:${i},name:${p.name}`)).join(' '),
+    '-progress',
+    'pipe:1',
     path.join(outDir, '%v', 'index.m3u8'),
   )
   return args
@@ -117,7 +148,22 @@ async function posterFrame(settings: TranscodeSettings, input: string, duration:
   const at = Math.min(3, duration * 0.1)
   const { stdout } = await run(
     settings.ffmpegPath,
-    ['-hide_banner', '-loglevel', 'error', '-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-'],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-ss',
+      at.toFixed(2),
+      '-i',
+      input,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      '-',
+    ],
     { signal, timeoutMs: 60_000 },
   )
   if (stdout.length === 0) return null
@@ -173,7 +219,12 @@ export async function encodeHls(
   // The key must never sit next to the output: it is stored in the database only.
   await fsp.rm(keyFile)
   const poster = await posterFrame(settings, input, info.duration, signal)
-  const renditions: Rendition[] = plan.map((p) => ({ name: p.name, width: p.width, height: p.height, bandwidth: p.bandwidth }))
+  const renditions: Rendition[] = plan.map((p) => ({
+    name: p.name,
+    width: p.width,
+    height: p.height,
+    bandwidth: p.bandwidth,
+  }))
   return { outDir, key, duration: info.duration, renditions, poster }
 }
 
@@ -197,7 +248,12 @@ export interface TranscodeResult {
  * and the poster in public storage, then switches the video over and removes what it replaced. Progress goes to
  * the video's media row (at most once a second).
  */
-export async function transcodeVideo(deps: TranscodeDeps, videoId: number, signal: AbortSignal, log: FastifyBaseLogger): Promise<TranscodeResult | null> {
+export async function transcodeVideo(
+  deps: TranscodeDeps,
+  videoId: number,
+  signal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<TranscodeResult | null> {
   const { db, stores, settings, now } = deps
   const started = await startTranscoding(db, videoId, now())
   if (!started) throw new PermanentJobError('没有可转码的源文件')
@@ -219,7 +275,9 @@ export async function transcodeVideo(deps: TranscodeDeps, videoId: number, signa
     const encoded = await encodeHls(settings, input, work, signal, (percent) => {
       if (Date.now() - lastWrite < 1000) return
       lastWrite = Date.now()
-      writing = writing.then(() => setProgress(db, videoId, percent, now())).catch((err: unknown) => log.warn({ err }, 'progress not saved'))
+      writing = writing
+        .then(() => setProgress(db, videoId, percent, now()))
+        .catch((err: unknown) => log.warn({ err }, 'progress not saved'))
     })
     await writing
 

@@ -13,7 +13,10 @@ export async function findVideoMedia(db: DbOrTx, videoId: number) {
 /** The video with its media (null when the video does not exist; media null when nothing was uploaded). */
 export async function findVideoWithMedia(db: DbOrTx, videoId: number) {
   const [row] = await db
-    .select({ video: { id: videos.id, courseId: videos.courseId, durationSeconds: videos.durationSeconds }, media: videoMedia })
+    .select({
+      video: { id: videos.id, courseId: videos.courseId, durationSeconds: videos.durationSeconds },
+      media: videoMedia,
+    })
     .from(videos)
     .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
     .where(eq(videos.id, videoId))
@@ -28,7 +31,9 @@ export async function findPlayable(db: DbOrTx, videoId: number) {
     .from(videoMedia)
     .where(eq(videoMedia.videoId, videoId))
     .limit(1)
-  return row?.hlsPrefix && row.keyBytes ? { hlsPrefix: row.hlsPrefix, keyBytes: row.keyBytes, renditions: row.renditions } : null
+  return row?.hlsPrefix && row.keyBytes
+    ? { hlsPrefix: row.hlsPrefix, keyBytes: row.keyBytes, renditions: row.renditions }
+    : null
 }
 
 /**
@@ -39,7 +44,11 @@ export async function recordUpload(
   db: DbOrTx,
   row: { videoId: number; sourceKey: string; sourceName: string; sourceBytes: number; now: Date },
 ): Promise<{ previousSource: string | null } | 'busy'> {
-  const [before] = await db.select({ sourceKey: videoMedia.sourceKey }).from(videoMedia).where(eq(videoMedia.videoId, row.videoId)).for('update')
+  const [before] = await db
+    .select({ sourceKey: videoMedia.sourceKey })
+    .from(videoMedia)
+    .where(eq(videoMedia.videoId, row.videoId))
+    .for('update')
   const values = {
     status: 'uploaded' as const,
     progress: 0,
@@ -63,7 +72,13 @@ export async function markQueued(db: DbOrTx, videoId: number, now: Date) {
   const rows = await db
     .update(videoMedia)
     .set({ status: 'uploaded', progress: 0, error: null, updatedAt: now })
-    .where(and(eq(videoMedia.videoId, videoId), sql`${videoMedia.sourceKey} is not null`, ne(videoMedia.status, 'transcoding')))
+    .where(
+      and(
+        eq(videoMedia.videoId, videoId),
+        sql`${videoMedia.sourceKey} is not null`,
+        ne(videoMedia.status, 'transcoding'),
+      ),
+    )
     .returning({ videoId: videoMedia.videoId })
   return rows.length > 0
 }
@@ -90,11 +105,16 @@ export async function markWaiting(db: DbOrTx, videoId: number, error: string | n
   await db
     .update(videoMedia)
     .set({ status: 'uploaded', progress: 0, error, updatedAt: now })
-    .where(and(eq(videoMedia.videoId, videoId), or(eq(videoMedia.status, 'transcoding'), eq(videoMedia.status, 'uploaded'))))
+    .where(
+      and(eq(videoMedia.videoId, videoId), or(eq(videoMedia.status, 'transcoding'), eq(videoMedia.status, 'uploaded'))),
+    )
 }
 
 export async function markFailed(db: DbOrTx, videoId: number, error: string, now: Date) {
-  await db.update(videoMedia).set({ status: 'failed', progress: 0, error, updatedAt: now }).where(eq(videoMedia.videoId, videoId))
+  await db
+    .update(videoMedia)
+    .set({ status: 'failed', progress: 0, error, updatedAt: now })
+    .where(eq(videoMedia.videoId, videoId))
 }
 
 /**
@@ -105,7 +125,14 @@ export async function finishTranscoding(
   db: DbOrTx,
   videoId: number,
   sourceKey: string,
-  out: { hlsPrefix: string; keyBytes: Buffer; renditions: Rendition[]; posterKey: string | null; duration: number; now: Date },
+  out: {
+    hlsPrefix: string
+    keyBytes: Buffer
+    renditions: Rendition[]
+    posterKey: string | null
+    duration: number
+    now: Date
+  },
 ) {
   const [before] = await db
     .select({ hlsPrefix: videoMedia.hlsPrefix, posterKey: videoMedia.posterKey })
@@ -128,14 +155,25 @@ export async function finishTranscoding(
       readyAt: out.now,
     })
     .where(eq(videoMedia.videoId, videoId))
-  await db.update(videos).set({ durationSeconds: Math.round(out.duration) }).where(eq(videos.id, videoId))
+  await db
+    .update(videos)
+    .set({ durationSeconds: Math.round(out.duration) })
+    .where(eq(videos.id, videoId))
   return before
 }
 
 /** Writes a ready media row directly (demo media that was transcoded ahead of time). */
 export async function upsertReadyMedia(
   db: DbOrTx,
-  row: { videoId: number; hlsPrefix: string; keyBytes: Buffer; renditions: Rendition[]; posterKey: string | null; duration: number; now: Date },
+  row: {
+    videoId: number
+    hlsPrefix: string
+    keyBytes: Buffer
+    renditions: Rendition[]
+    posterKey: string | null
+    duration: number
+    now: Date
+  },
 ) {
   const values = {
     status: 'ready' as const,

@@ -107,13 +107,17 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
       // ffprobe reads the stored file in place (a store without local files leaves the check to the transcoder).
       const local = stores.private.localPath(sourceKey)
       if (local) {
-        const unreadable = new AppError(Codes.VideoInvalid, '文件无法解析为视频（没有找到视频画面），请检查文件后重新上传')
+        const unreadable = new AppError(
+          Codes.VideoInvalid,
+          '文件无法解析为视频（没有找到视频画面），请检查文件后重新上传',
+        )
         let hasVideo: boolean
         try {
           hasVideo = (await probe(settings.ffprobePath, local)).video !== null
         } catch (err) {
           await discard()
-          if (err instanceof ToolUnavailable) throw new AppError(Codes.Unavailable, '服务器暂时不能处理视频（缺少 ffmpeg），请联系技术人员')
+          if (err instanceof ToolUnavailable)
+            throw new AppError(Codes.Unavailable, '服务器暂时不能处理视频（缺少 ffmpeg），请联系技术人员')
           throw unreadable
         }
         if (!hasVideo) {
@@ -131,7 +135,11 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
           now: now(),
         })
         if (result !== 'busy') {
-          await enqueueJob(tx, { kind: TRANSCODE_JOB, payload: { video_id: videoId }, singletonKey: `transcode:${videoId}` })
+          await enqueueJob(tx, {
+            kind: TRANSCODE_JOB,
+            payload: { video_id: videoId },
+            singletonKey: `transcode:${videoId}`,
+          })
         }
         return result
       })
@@ -149,7 +157,11 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
       if (!row.media?.sourceKey) throw new AppError(Codes.Conflict, '这个视频还没有上传文件')
       const queued = await db.transaction(async (tx) => {
         if (!(await markQueued(tx, videoId, now()))) return false
-        await enqueueJob(tx, { kind: TRANSCODE_JOB, payload: { video_id: videoId }, singletonKey: `transcode:${videoId}` })
+        await enqueueJob(tx, {
+          kind: TRANSCODE_JOB,
+          payload: { video_id: videoId },
+          singletonKey: `transcode:${videoId}`,
+        })
         return true
       })
       if (!queued) throw new AppError(Codes.VideoBusy)

@@ -35,7 +35,12 @@ export async function insertMemberWithPhone(db: DbOrTx, row: { phone: string; ni
   return findMemberByPhone(db, row.phone)
 }
 
-export async function updateMemberProfile(db: DbOrTx, id: number, changes: { nickname?: string; avatarUrl?: string }, at: Date) {
+export async function updateMemberProfile(
+  db: DbOrTx,
+  id: number,
+  changes: { nickname?: string; avatarUrl?: string },
+  at: Date,
+) {
   await db
     .update(members)
     .set({ ...changes, updatedAt: at })

@@ -10,7 +10,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/userinfo',
     {
       config: { auth: 'required' },
-      schema: { tags: ['members'], summary: "The signed-in member's profile", security: [{ token: [] }], response: { 200: envelope(MemberProfile) } },
+      schema: {
+        tags: ['members'],
+        summary: "The signed-in member's profile",
+        security: [{ token: [] }],
+        response: { 200: envelope(MemberProfile) },
+      },
     },
     async (request) => ok(await services.members.profile(requireRole(request).memberId)),
   )
@@ -38,7 +43,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['members'],
         summary: 'Change the nickname and/or the avatar',
-        description: 'nickname: 1–20 characters after trimming, no control characters (460). avatar: a URL /uploadImage returned to this member (461).',
+        description:
+          'nickname: 1–20 characters after trimming, no control characters (460). avatar: a URL /uploadImage returned to this member (461).',
         security: [{ token: [] }],
         body: UpdateMemberInfoBody,
         response: { 200: envelope(MemberProfile) },

@@ -3,7 +3,13 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { maskPhone } from '#server/modules/auth/auth.rules.ts'
 import type { MediaService } from '#server/modules/media/media.service.ts'
-import { findMemberById, findMemberByPhone, insertMemberWithPhone, updateMemberProfile, type MemberRow } from './members.repository.ts'
+import {
+  findMemberById,
+  findMemberByPhone,
+  insertMemberWithPhone,
+  updateMemberProfile,
+  type MemberRow,
+} from './members.repository.ts'
 import type { MemberProfile, UpdateMemberInfoBody } from './members.schema.ts'
 
 const NICKNAME_MAX = 20
@@ -34,7 +40,8 @@ export function defaultNickname(phone: string) {
 export function normalizeNickname(raw: string) {
   const nickname = raw.normalize('NFC').trim()
   const length = [...nickname].length
-  if (length < 1 || length > NICKNAME_MAX || FORBIDDEN_IN_NICKNAME.test(nickname)) throw new AppError(Codes.NicknameInvalid)
+  if (length < 1 || length > NICKNAME_MAX || FORBIDDEN_IN_NICKNAME.test(nickname))
+    throw new AppError(Codes.NicknameInvalid)
   return nickname
 }
 

@@ -11,21 +11,45 @@ import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { useTestApp } from '#tests/support/app.ts'
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T }
-type Profile = { member_id: number; nickname: string; avatar: string | null; phone: string; has_phone: boolean; wechat_bound: boolean; role: string; created_at: string }
+type Profile = {
+  member_id: number
+  nickname: string
+  avatar: string | null
+  phone: string
+  has_phone: boolean
+  wechat_bound: boolean
+  role: string
+  created_at: string
+}
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-media-'))
 afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }))
 
 const t = useTestApp({ MEDIA_DIR: mediaDir })
-const get = (url: string, token?: string) => t().app.inject({ method: 'GET', url, headers: token ? { 'zxb-token': token } : {} })
+const get = (url: string, token?: string) =>
+  t().app.inject({ method: 'GET', url, headers: token ? { 'zxb-token': token } : {} })
 const update = (token: string | undefined, payload: unknown) =>
-  t().app.inject({ method: 'POST', url: '/api/center/updateMemberInfo', headers: token ? { 'zxb-token': token } : {}, payload: payload as Record<string, unknown> })
+  t().app.inject({
+    method: 'POST',
+    url: '/api/center/updateMemberInfo',
+    headers: token ? { 'zxb-token': token } : {},
+    payload: payload as Record<string, unknown>,
+  })
 async function memberIdOf(token: string) {
   return (await get('/api/userinfo', token)).json<Body<Profile>>().data.member_id
 }
 async function uploadAvatar(token: string) {
-  const { payload, headers } = multipartFile(await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f60' } }).png().toBuffer())
-  const res = await t().app.inject({ method: 'POST', url: '/api/uploadImage', headers: { ...headers, 'zxb-token': token }, payload })
+  const { payload, headers } = multipartFile(
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f60' } })
+      .png()
+      .toBuffer(),
+  )
+  const res = await t().app.inject({
+    method: 'POST',
+    url: '/api/uploadImage',
+    headers: { ...headers, 'zxb-token': token },
+    payload,
+  })
   return res.json<Body<{ url: string }>>().data.url
 }
 
@@ -49,9 +73,16 @@ describe('GET /api/userinfo', () => {
   })
 
   it('shows a WeChat member without a phone', async () => {
-    const [row] = await t().database.db.insert(members).values({ nickname: '微信用户', wxUnionid: 'u_1' }).returning({ id: members.id })
+    const [row] = await t()
+      .database.db.insert(members)
+      .values({ nickname: '微信用户', wxUnionid: 'u_1' })
+      .returning({ id: members.id })
     const { token } = await issueSession(t().database.db, row!.id, 3, new Date())
-    expect((await get('/api/userinfo', token)).json<Body<Profile>>().data).toMatchObject({ phone: '', has_phone: false, wechat_bound: true })
+    expect((await get('/api/userinfo', token)).json<Body<Profile>>().data).toMatchObject({
+      phone: '',
+      has_phone: false,
+      wechat_bound: true,
+    })
   })
 
   it('answers 301 without a token', async () => {
@@ -94,11 +125,14 @@ describe('GET /api/userinfoByMemberId', () => {
     expect(res.json()).toEqual({ code: 404, msg: '学员不存在', data: {} })
   })
 
-  it.each(['', 'member_id=abc', 'member_id=-1', 'member_id=0', 'member_id=99999999999'])('rejects the query %j with 400 naming member_id', async (query) => {
-    const res = await get(`/api/userinfoByMemberId?${query}`, staffToken)
-    expect(res.statusCode).toBe(400)
-    expect(res.json<Body>().msg).toContain('member_id')
-  })
+  it.each(['', 'member_id=abc', 'member_id=-1', 'member_id=0', 'member_id=99999999999'])(
+    'rejects the query %j with 400 naming member_id',
+    async (query) => {
+      const res = await get(`/api/userinfoByMemberId?${query}`, staffToken)
+      expect(res.statusCode).toBe(400)
+      expect(res.json<Body>().msg).toContain('member_id')
+    },
+  )
 })
 
 describe('POST /api/center/updateMemberInfo', () => {
@@ -125,7 +159,11 @@ describe('POST /api/center/updateMemberInfo', () => {
     ['a zero-width space', 'ab\u200Bcd'],
   ])('refuses a nickname with %s (460)', async (_name, nickname) => {
     const { token } = await signIn(t().app)
-    expect((await update(token, { nickname })).json()).toEqual({ code: 460, msg: '昵称需为 1–20 个字，且不能包含控制字符', data: {} })
+    expect((await update(token, { nickname })).json()).toEqual({
+      code: 460,
+      msg: '昵称需为 1–20 个字，且不能包含控制字符',
+      data: {},
+    })
   })
 
   it('rejects a nickname that is not a string with 400 naming the field', async () => {
@@ -159,7 +197,11 @@ describe('POST /api/center/updateMemberInfo', () => {
     ['a javascript: URL', 'javascript:alert(1)'],
   ])('refuses %s as avatar with 461', async (_name, avatar) => {
     const { token } = await signIn(t().app)
-    expect((await update(token, { avatar })).json()).toEqual({ code: 461, msg: '头像须是你上传的图片，请重新上传', data: {} })
+    expect((await update(token, { avatar })).json()).toEqual({
+      code: 461,
+      msg: '头像须是你上传的图片，请重新上传',
+      data: {},
+    })
   })
 
   it('refuses another member’s upload as avatar with 461', async () => {
@@ -172,7 +214,9 @@ describe('POST /api/center/updateMemberInfo', () => {
   it('changes nothing when one of two fields is refused', async () => {
     const { token } = await signIn(t().app)
     await update(token, { nickname: '原来的名字', avatar: 'https://evil.example.com/a.webp' })
-    expect((await get('/api/userinfo', token)).json<Body<Profile>>().data.nickname).toBe(`学员${(await get('/api/userinfo', token)).json<Body<Profile>>().data.phone.slice(-4)}`)
+    expect((await get('/api/userinfo', token)).json<Body<Profile>>().data.nickname).toBe(
+      `学员${(await get('/api/userinfo', token)).json<Body<Profile>>().data.phone.slice(-4)}`,
+    )
   })
 
   it('answers 301 without a token and 413 for an oversized body', async () => {

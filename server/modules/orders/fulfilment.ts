@@ -12,13 +12,26 @@ import { findItems, grantPurchases, revokePurchases, type OrderRow } from './ord
  * them in the order list). Its coupon becomes used and the amount paid earns points. Returns what was granted,
  * for the order's event log. `exceptCourseIds`: courses the member owns already, whose share is refunded.
  */
-export async function grantOrder(tx: DbOrTx, order: OrderRow, now: Date, rules: PointRules, exceptCourseIds: readonly number[] = []): Promise<Record<string, unknown>> {
+export async function grantOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  now: Date,
+  rules: PointRules,
+  exceptCourseIds: readonly number[] = [],
+): Promise<Record<string, unknown>> {
   const items = await findItems(tx, [order.id])
-  const courseIds = items.flatMap((i) => (i.courseId === null || exceptCourseIds.includes(i.courseId) ? [] : [i.courseId]))
+  const courseIds = items.flatMap((i) =>
+    i.courseId === null || exceptCourseIds.includes(i.courseId) ? [] : [i.courseId],
+  )
   const granted: Record<string, unknown> = {}
   if (courseIds.length > 0) {
     granted.courses = courseIds
-    granted.entitlements_added = await grantPurchases(tx, { memberId: order.memberId, orderNo: order.orderNo, courseIds, now })
+    granted.entitlements_added = await grantPurchases(tx, {
+      memberId: order.memberId,
+      orderNo: order.orderNo,
+      courseIds,
+      now,
+    })
   }
   for (const item of items) {
     if (item.vipPlanId !== null && item.vipDays) {
@@ -29,7 +42,14 @@ export async function grantOrder(tx: DbOrTx, order: OrderRow, now: Date, rules: 
   if (order.couponId !== null) await markCouponUsed(tx, order.id, now)
   const earned = pointsEarned(order.amountFen, rules)
   if (earned > 0 && (await orderPointNet(tx, order.id)).earned === 0) {
-    await creditPoints(tx, { memberId: order.memberId, points: earned, reason: 'order_earned', orderId: order.id, actor: 'system', at: now })
+    await creditPoints(tx, {
+      memberId: order.memberId,
+      points: earned,
+      reason: 'order_earned',
+      orderId: order.id,
+      actor: 'system',
+      at: now,
+    })
     granted.points_earned = earned
   }
   return granted
@@ -41,17 +61,37 @@ export async function grantOrder(tx: DbOrTx, order: OrderRow, now: Date, rules: 
  * never goes negative). Idempotent: it works from the order's own ledger entries. Used when an order closes and
  * when it is refunded in full.
  */
-export async function releaseBenefits(tx: DbOrTx, order: OrderRow, now: Date, actor: string): Promise<Record<string, unknown>> {
+export async function releaseBenefits(
+  tx: DbOrTx,
+  order: OrderRow,
+  now: Date,
+  actor: string,
+): Promise<Record<string, unknown>> {
   const released: Record<string, unknown> = {}
   if ((await returnCoupon(tx, order.id)) > 0) released.coupon_returned = order.couponId
   const net = await orderPointNet(tx, order.id)
   if (net.spent > 0) {
-    await creditPoints(tx, { memberId: order.memberId, points: net.spent, reason: 'order_spent_returned', orderId: order.id, actor, at: now })
+    await creditPoints(tx, {
+      memberId: order.memberId,
+      points: net.spent,
+      reason: 'order_spent_returned',
+      orderId: order.id,
+      actor,
+      at: now,
+    })
     released.points_returned = net.spent
   }
   if (net.earned > 0) {
     const take = Math.min(net.earned, await lockBalance(tx, order.memberId, now))
-    if (take > 0) await debitPoints(tx, { memberId: order.memberId, points: take, reason: 'order_earned_reversed', orderId: order.id, actor, at: now })
+    if (take > 0)
+      await debitPoints(tx, {
+        memberId: order.memberId,
+        points: take,
+        reason: 'order_earned_reversed',
+        orderId: order.id,
+        actor,
+        at: now,
+      })
     released.points_taken_back = take
     if (take < net.earned) released.points_not_recovered = net.earned - take
   }
@@ -59,10 +99,16 @@ export async function releaseBenefits(tx: DbOrTx, order: OrderRow, now: Date, ac
 }
 
 /** Takes back what `grantOrder` gave (a full refund), and only that. */
-export async function revokeOrder(tx: DbOrTx, order: OrderRow, now: Date, actor: string): Promise<Record<string, unknown>> {
+export async function revokeOrder(
+  tx: DbOrTx,
+  order: OrderRow,
+  now: Date,
+  actor: string,
+): Promise<Record<string, unknown>> {
   const items = await findItems(tx, [order.id])
   const revoked: Record<string, unknown> = {}
-  if (items.some((i) => i.courseId !== null)) revoked.entitlements_revoked = await revokePurchases(tx, order.orderNo, now)
+  if (items.some((i) => i.courseId !== null))
+    revoked.entitlements_revoked = await revokePurchases(tx, order.orderNo, now)
   for (const item of items) {
     if (item.vipPlanId !== null && item.vipDays) {
       revoked.vip_days = item.vipDays

@@ -3,7 +3,10 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { idempotencyKeys } from '#server/db/schema/commerce.ts'
 
 /** Takes a key for a first request; null when the member used it before (or another request holds it now). */
-export async function claimKey(db: DbOrTx, row: { memberId: number; key: string; requestHash: string; createdAt: Date }) {
+export async function claimKey(
+  db: DbOrTx,
+  row: { memberId: number; key: string; requestHash: string; createdAt: Date },
+) {
   const [inserted] = await db
     .insert(idempotencyKeys)
     .values(row)

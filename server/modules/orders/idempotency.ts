@@ -22,11 +22,13 @@ const keyPattern = /^[\w.:-]{8,128}$/
 const STALE_MS = 60_000
 
 function requestHash(request: FastifyRequest) {
-  return crypto
-    .createHash('sha256')
-    // The URL as sent (not the route pattern): the same key on another refund number is another request.
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex')
+  return (
+    crypto
+      .createHash('sha256')
+      // The URL as sent (not the route pattern): the same key on another refund number is another request.
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex')
+  )
 }
 
 /**
@@ -43,7 +45,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     const header = request.headers[IDEMPOTENCY_HEADER]
     const key = Array.isArray(header) ? header[0] : header
     if (key === undefined) return
-    if (!keyPattern.test(key)) throw new AppError(Codes.BadRequest, 'Idempotency-Key 须为 8–128 个字母、数字或 . _ : -（Idempotency-Key）')
+    if (!keyPattern.test(key))
+      throw new AppError(Codes.BadRequest, 'Idempotency-Key 须为 8–128 个字母、数字或 . _ : -（Idempotency-Key）')
     const memberId = request.principal.memberId
     const hash = requestHash(request)
     const at = opts.now()
@@ -63,7 +66,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
       return
     }
     const stored = existing.response as { status: number; body: string }
-    return reply.code(stored.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(stored.body)
+    return reply
+      .code(stored.status)
+      .header('idempotent-replayed', 'true')
+      .type('application/json; charset=utf-8')
+      .send(stored.body)
   })
 
   app.addHook('onSend', async (request, reply, payload) => {

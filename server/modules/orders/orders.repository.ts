@@ -86,7 +86,9 @@ function ownedSql(memberId: SQL, courseId: SQL, now: Date) {
 
 /** Whether an entitlement that counts now gives the member this course (see `ownedSql`). */
 export async function ownsCourse(db: DbOrTx, memberId: number, courseId: number, now: Date) {
-  const result = await db.execute<{ owned: boolean }>(sql`select ${ownedSql(sql`${memberId}::int`, sql`${courseId}::int`, now)} as owned`)
+  const result = await db.execute<{ owned: boolean }>(
+    sql`select ${ownedSql(sql`${memberId}::int`, sql`${courseId}::int`, now)} as owned`,
+  )
   return result.rows[0]?.owned === true
 }
 
@@ -144,7 +146,10 @@ export interface PendingPayment {
  */
 export async function payPendingOrder(db: DbOrTx, p: PendingPayment) {
   const at = sql`${p.at.toISOString()}::timestamptz`
-  const rows = await executePrepared<{ id: number }>(db, 'zixue_pay_pending_order', sql`
+  const rows = await executePrepared<{ id: number }>(
+    db,
+    'zixue_pay_pending_order',
+    sql`
     with paid_order as (
       update ${orders} o
       set state = 'paid', paid_at = ${at}, closed_at = null, provider = ${p.provider}, provider_txn_id = ${p.transactionId}, updated_at = ${at}
@@ -218,7 +223,8 @@ export async function payPendingOrder(db: DbOrTx, p: PendingPayment) {
       from paid_order
       returning id
     )
-    select paid_order.id, (select count(*) from claim_row) as claimed from paid_order`)
+    select paid_order.id, (select count(*) from claim_row) as claimed from paid_order`,
+  )
   return rows[0]?.id ?? null
 }
 
@@ -231,7 +237,9 @@ export async function findPendingOrder(db: DbOrTx, memberId: number, kind: Order
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.memberId, memberId), eq(orders.kind, kind), eq(orders.target, target), eq(orders.state, 'pending')))
+    .where(
+      and(eq(orders.memberId, memberId), eq(orders.kind, kind), eq(orders.target, target), eq(orders.state, 'pending')),
+    )
   return row ?? null
 }
 
@@ -294,7 +302,11 @@ export async function findEvents(db: DbOrTx, orderId: number) {
 }
 
 /** A member's orders, newest first, `limit` of them with an id below `before`. */
-export async function listMemberOrders(db: DbOrTx, memberId: number, filter: { kinds?: readonly OrderKind[]; exchanges?: boolean; before?: number; limit: number }) {
+export async function listMemberOrders(
+  db: DbOrTx,
+  memberId: number,
+  filter: { kinds?: readonly OrderKind[]; exchanges?: boolean; before?: number; limit: number },
+) {
   return db
     .select()
     .from(orders)
@@ -315,11 +327,23 @@ export async function listMemberOrders(db: DbOrTx, memberId: number, filter: { k
  * Grants the courses an order bought (source 'purchase', source_ref the order number). The unique index on
  * (source_ref, course_id) makes a second grant for the same order a no-op. Returns how many rows were added.
  */
-export async function grantPurchases(db: DbOrTx, grant: { memberId: number; orderNo: string; courseIds: number[]; now: Date }) {
+export async function grantPurchases(
+  db: DbOrTx,
+  grant: { memberId: number; orderNo: string; courseIds: number[]; now: Date },
+) {
   if (grant.courseIds.length === 0) return 0
   const rows = await db
     .insert(entitlements)
-    .values(grant.courseIds.map((courseId) => ({ memberId: grant.memberId, courseId, source: 'purchase' as const, sourceRef: grant.orderNo, grantedAt: grant.now, expiresAt: null })))
+    .values(
+      grant.courseIds.map((courseId) => ({
+        memberId: grant.memberId,
+        courseId,
+        source: 'purchase' as const,
+        sourceRef: grant.orderNo,
+        grantedAt: grant.now,
+        expiresAt: null,
+      })),
+    )
     .onConflictDoNothing({ target: [entitlements.sourceRef, entitlements.courseId], where: sql`source = 'purchase'` })
     .returning({ id: entitlements.id })
   return rows.length
@@ -330,7 +354,13 @@ export async function revokePurchases(db: DbOrTx, orderNo: string, now: Date) {
   const rows = await db
     .update(entitlements)
     .set({ revokedAt: now })
-    .where(and(eq(entitlements.source, 'purchase'), eq(entitlements.sourceRef, orderNo), sql`${entitlements.revokedAt} is null`))
+    .where(
+      and(
+        eq(entitlements.source, 'purchase'),
+        eq(entitlements.sourceRef, orderNo),
+        sql`${entitlements.revokedAt} is null`,
+      ),
+    )
     .returning({ id: entitlements.id })
   return rows.length
 }

@@ -30,9 +30,13 @@ import {
 
 const tags = ['orders']
 const security = [{ token: [] }]
-const idempotencyNote = ' Send an `Idempotency-Key` header (8–128 of A–Z a–z 0–9 . _ : -) to get the first answer again on a retry.'
+const idempotencyNote =
+  ' Send an `Idempotency-Key` header (8–128 of A–Z a–z 0–9 . _ : -) to get the first answer again on a retry.'
 
-function checkoutContext(request: FastifyRequest, choice: { pay_method: ProviderPayMethod | 'points'; coupon_id?: number | null; points?: number }) {
+function checkoutContext(
+  request: FastifyRequest,
+  choice: { pay_method: ProviderPayMethod | 'points'; coupon_id?: number | null; points?: number },
+) {
   return {
     memberId: requireRole(request).memberId,
     payMethod: choice.pay_method,
@@ -67,7 +71,13 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     '/pay/vip',
     {
       config: { auth: 'required', idempotent: true },
-      schema: { tags, security, summary: `Buy a VIP plan.${idempotencyNote}`, body: PayVipBody, response: { 200: CheckoutResponse } },
+      schema: {
+        tags,
+        security,
+        summary: `Buy a VIP plan.${idempotencyNote}`,
+        body: PayVipBody,
+        response: { 200: CheckoutResponse },
+      },
     },
     async (request) => ok(await orders.payVip(checkoutContext(request, request.body), request.body.plan_id)),
   )
@@ -76,17 +86,35 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     '/pay/amount',
     {
       config: { auth: 'required', idempotent: true },
-      schema: { tags, security, summary: `Pay a given amount with a title (a link staff send).${idempotencyNote}`, body: PayAmountBody, response: { 200: CheckoutResponse } },
+      schema: {
+        tags,
+        security,
+        summary: `Pay a given amount with a title (a link staff send).${idempotencyNote}`,
+        body: PayAmountBody,
+        response: { 200: CheckoutResponse },
+      },
     },
     async (request) =>
-      ok(await orders.payAmount(checkoutContext(request, { pay_method: request.body.pay_method }), request.body.amount_fen, request.body.title)),
+      ok(
+        await orders.payAmount(
+          checkoutContext(request, { pay_method: request.body.pay_method }),
+          request.body.amount_fen,
+          request.body.title,
+        ),
+      ),
   )
 
   r.post(
     '/foryou/pay',
     {
       config: { auth: 'required', idempotent: true },
-      schema: { tags, security, summary: `Buy a course bundle at my price (the share of its courses I do not own yet).${idempotencyNote}`, body: PayBundleBody, response: { 200: CheckoutResponse } },
+      schema: {
+        tags,
+        security,
+        summary: `Buy a course bundle at my price (the share of its courses I do not own yet).${idempotencyNote}`,
+        body: PayBundleBody,
+        response: { 200: CheckoutResponse },
+      },
     },
     async (request) => ok(await orders.payBundle(checkoutContext(request, request.body), request.body.id)),
   )
@@ -95,7 +123,13 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     '/fav/pay',
     {
       config: { auth: 'required', idempotent: true },
-      schema: { tags, security, summary: `Buy favourite courses together in one order.${idempotencyNote}`, body: PayFavouritesBody, response: { 200: CheckoutResponse } },
+      schema: {
+        tags,
+        security,
+        summary: `Buy favourite courses together in one order.${idempotencyNote}`,
+        body: PayFavouritesBody,
+        response: { 200: CheckoutResponse },
+      },
     },
     async (request) => ok(await orders.payFavourites(checkoutContext(request, request.body), request.body.course_ids)),
   )
@@ -104,46 +138,101 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     '/foryou/pay/preview',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold', querystring: BundlePreviewQuery, response: { 200: PreviewResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold',
+        querystring: BundlePreviewQuery,
+        response: { 200: PreviewResponse },
+      },
     },
     async (request) =>
-      ok(await orders.preview(requireRole(request).memberId, { bundleId: request.query.id, couponId: request.query.coupon_id, points: request.query.points })),
+      ok(
+        await orders.preview(requireRole(request).memberId, {
+          bundleId: request.query.id,
+          couponId: request.query.coupon_id,
+          points: request.query.points,
+        }),
+      ),
   )
 
   r.get(
     '/fav/pay/preview',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Price of favourite courses bought together: coupons, points, what is left to pay', querystring: FavouritesPreviewQuery, response: { 200: PreviewResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Price of favourite courses bought together: coupons, points, what is left to pay',
+        querystring: FavouritesPreviewQuery,
+        response: { 200: PreviewResponse },
+      },
     },
     async (request) =>
-      ok(await orders.preview(requireRole(request).memberId, { courseIds: request.query.course_ids ?? null, couponId: request.query.coupon_id, points: request.query.points })),
+      ok(
+        await orders.preview(requireRole(request).memberId, {
+          courseIds: request.query.course_ids ?? null,
+          couponId: request.query.coupon_id,
+          points: request.query.points,
+        }),
+      ),
   )
 
   r.get(
     '/pay/course/preview',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Price of a course for me now: coupons that apply (best first), points, what is left to pay', querystring: CoursePreviewQuery, response: { 200: PreviewResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Price of a course for me now: coupons that apply (best first), points, what is left to pay',
+        querystring: CoursePreviewQuery,
+        response: { 200: PreviewResponse },
+      },
     },
     async (request) =>
-      ok(await orders.preview(requireRole(request).memberId, { courseId: request.query.course_id, couponId: request.query.coupon_id, points: request.query.points })),
+      ok(
+        await orders.preview(requireRole(request).memberId, {
+          courseId: request.query.course_id,
+          couponId: request.query.coupon_id,
+          points: request.query.points,
+        }),
+      ),
   )
 
   r.get(
     '/pay/vip/preview',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Price of a VIP plan for me now, with points', querystring: VipPreviewQuery, response: { 200: PreviewResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Price of a VIP plan for me now, with points',
+        querystring: VipPreviewQuery,
+        response: { 200: PreviewResponse },
+      },
     },
-    async (request) => ok(await orders.preview(requireRole(request).memberId, { planId: request.query.plan_id, couponId: 0, points: request.query.points })),
+    async (request) =>
+      ok(
+        await orders.preview(requireRole(request).memberId, {
+          planId: request.query.plan_id,
+          couponId: 0,
+          points: request.query.points,
+        }),
+      ),
   )
 
   r.get(
     '/pay/course',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'The state of one of my orders (the /payRedirect poll)', querystring: OrderStatusQuery, response: { 200: OrderStatusResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'The state of one of my orders (the /payRedirect poll)',
+        querystring: OrderStatusQuery,
+        response: { 200: OrderStatusResponse },
+      },
     },
     async (request) => ok(await orders.status(requireRole(request).memberId, request.query.order_no)),
   )
@@ -152,7 +241,13 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     '/orders',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'My orders, newest first (cursor paging)', querystring: OrderListQuery, response: { 200: OrderListResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'My orders, newest first (cursor paging)',
+        querystring: OrderListQuery,
+        response: { 200: OrderListResponse },
+      },
     },
     async (request) => ok(await orders.list(requireRole(request).memberId, request.query)),
   )
@@ -161,7 +256,13 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
     '/orders/:order_no',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'One of my orders with its history', params: OrderNoParams, response: { 200: OrderDetailResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'One of my orders with its history',
+        params: OrderNoParams,
+        response: { 200: OrderDetailResponse },
+      },
     },
     async (request) => ok(await orders.detail(requireRole(request).memberId, request.params.order_no)),
   )
@@ -177,7 +278,13 @@ export async function adminOrderRoutes(app: FastifyInstance, opts: { services: S
     '/admin/orders',
     {
       config,
-      schema: { tags: ['admin'], security, summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id', querystring: StaffOrderQuery, response: { 200: StaffOrderListResponse } },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
+        querystring: StaffOrderQuery,
+        response: { 200: StaffOrderListResponse },
+      },
     },
     async (request) => ok(await staffOrders.search(request.query)),
   )
@@ -186,7 +293,13 @@ export async function adminOrderRoutes(app: FastifyInstance, opts: { services: S
     '/admin/orders/export',
     {
       config,
-      schema: { tags: ['admin'], security, summary: 'The same search as a CSV file (at most 10,000 rows)', querystring: StaffOrderExportQuery, response: { 200: z.string().describe('text/csv') } },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'The same search as a CSV file (at most 10,000 rows)',
+        querystring: StaffOrderExportQuery,
+        response: { 200: z.string().describe('text/csv') },
+      },
     },
     async (request, reply) => {
       const csv = await staffOrders.exportCsv(request.query)

@@ -9,16 +9,33 @@ export const ProviderPayMethod = z
 
 const id = z.number().int().positive().max(2_147_483_647)
 
-const couponChoice = id.nullable().optional().describe('A coupon of mine (GET /api/coupons); left out: the best one that applies; null: none')
-const pointsChoice = z.number().int().min(0).max(100_000_000).optional().describe('Points to put towards the price (GET …/preview says how many may be used)')
+const couponChoice = id
+  .nullable()
+  .optional()
+  .describe('A coupon of mine (GET /api/coupons); left out: the best one that applies; null: none')
+const pointsChoice = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000_000)
+  .optional()
+  .describe('Points to put towards the price (GET …/preview says how many may be used)')
 
 export const PayCourseBody = z.object({
   course_id: id,
-  pay_method: z.union([ProviderPayMethod, z.literal('points').describe('A course with a points price, paid with points at once (/course/creditPay)')]),
+  pay_method: z.union([
+    ProviderPayMethod,
+    z.literal('points').describe('A course with a points price, paid with points at once (/course/creditPay)'),
+  ]),
   coupon_id: couponChoice,
   points: pointsChoice,
 })
-export const PayBundleBody = z.object({ id: id.describe('The bundle (/foryou/{id})'), pay_method: ProviderPayMethod, coupon_id: couponChoice, points: pointsChoice })
+export const PayBundleBody = z.object({
+  id: id.describe('The bundle (/foryou/{id})'),
+  pay_method: ProviderPayMethod,
+  coupon_id: couponChoice,
+  points: pointsChoice,
+})
 export const PayFavouritesBody = z.object({
   course_ids: z
     .array(id)
@@ -71,7 +88,12 @@ export const CheckoutData = z.object({
 })
 export const CheckoutResponse = envelope(CheckoutData)
 
-export const OrderItem = z.object({ course_id: z.number().int().nullable(), vip_plan_id: z.number().int().nullable(), title: z.string(), price_fen: z.number().int() })
+export const OrderItem = z.object({
+  course_id: z.number().int().nullable(),
+  vip_plan_id: z.number().int().nullable(),
+  title: z.string(),
+  price_fen: z.number().int(),
+})
 
 export const OrderView = z.object({
   order_no: z.string(),
@@ -93,7 +115,12 @@ export const OrderView = z.object({
   buy_again_path: z.string(),
 })
 
-export const OrderEventView = z.object({ from: z.enum(orderStates).nullable(), to: z.enum(orderStates), reason: z.string(), at: z.string() })
+export const OrderEventView = z.object({
+  from: z.enum(orderStates).nullable(),
+  to: z.enum(orderStates),
+  reason: z.string(),
+  at: z.string(),
+})
 
 export const OrderStatusQuery = z.object({ order_no: z.string().trim().min(1).max(40) })
 export const OrderStatusResponse = envelope(OrderView)
@@ -102,11 +129,15 @@ export const OrderListQuery = z.object({
   kind: z
     .enum(['course', 'vip', 'amount', 'bundle', 'favourites', 'exchange'])
     .optional()
-    .describe('course: every order that gives courses (single courses, bundles, favourites together); exchange: courses exchanged for points (/order4); the others: that kind only'),
+    .describe(
+      'course: every order that gives courses (single courses, bundles, favourites together); exchange: courses exchanged for points (/order4); the others: that kind only',
+    ),
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 })
-export const OrderListResponse = envelope(z.object({ list: z.array(OrderView), next_cursor: z.number().int().nullable() }))
+export const OrderListResponse = envelope(
+  z.object({ list: z.array(OrderView), next_cursor: z.number().int().nullable() }),
+)
 
 export const OrderNoParams = z.object({ order_no: z.string().trim().min(1).max(40) })
 export const OrderDetailResponse = envelope(OrderView.extend({ events: z.array(OrderEventView) }))
@@ -133,7 +164,9 @@ export const StaffOrder = OrderView.extend({
   provider: z.string().nullable(),
   provider_txn_id: z.string().nullable(),
 })
-export const StaffOrderListResponse = envelope(z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }))
+export const StaffOrderListResponse = envelope(
+  z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }),
+)
 export const StaffOrderExportQuery = StaffOrderQuery.omit({ cursor: true, limit: true })
 
 export const CoursePreviewQuery = z.object({
@@ -142,7 +175,9 @@ export const CoursePreviewQuery = z.object({
   coupon_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   points: z.coerce.number().int().min(0).max(100_000_000).optional(),
 })
-export const BundlePreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const BundlePreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+})
 export const FavouritesPreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({
   course_ids: z
     .string()
@@ -160,7 +195,9 @@ export const PreviewData = z.object({
   title: z.string(),
   original_fen: z.number().int(),
   /** Coupons of mine that apply, best first. */
-  coupons: z.array(z.object({ coupon_id: z.number().int(), name: z.string(), discount_fen: z.number().int(), expires_at: z.string() })),
+  coupons: z.array(
+    z.object({ coupon_id: z.number().int(), name: z.string(), discount_fen: z.number().int(), expires_at: z.string() }),
+  ),
   /** The coupon the checkout uses (the best by default). */
   coupon_id: z.number().int().nullable(),
   discount_fen: z.number().int(),

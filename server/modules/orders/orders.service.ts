@@ -5,7 +5,13 @@ import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { OrderKind, PayMethod } from '#server/db/schema/commerce.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { ProviderError, providerOf, type PaymentProviders, type PrepayResult, type ProviderPayMethod } from '#server/integrations/payments/payments.ts'
+import {
+  ProviderError,
+  providerOf,
+  type PaymentProviders,
+  type PrepayResult,
+  type ProviderPayMethod,
+} from '#server/integrations/payments/payments.ts'
 import { bundlePrice } from '#server/modules/bundles/bundle-price.ts'
 import { findBundle, findBundleCourses } from '#server/modules/bundles/bundles.repository.ts'
 import { paidCourses } from '#server/modules/bundles/bundles.service.ts'
@@ -88,13 +94,18 @@ export function newOrderNo(at: Date) {
 }
 
 /** The page that sells what an order bought: its checkout, the bundle, the favourites, the amount link. */
-export function buyAgainPath(order: Pick<OrderRow, 'kind' | 'target' | 'title' | 'amountFen' | 'payMethod' | 'originalFen'>, items: Pick<OrderItemRow, 'courseId' | 'vipPlanId'>[]) {
+export function buyAgainPath(
+  order: Pick<OrderRow, 'kind' | 'target' | 'title' | 'amountFen' | 'payMethod' | 'originalFen'>,
+  items: Pick<OrderItemRow, 'courseId' | 'vipPlanId'>[],
+) {
   const [, ref] = order.target.split(':')
   const course = items.find((i) => i.courseId !== null)?.courseId
   switch (order.kind) {
     case 'course':
       if (!course) return '/ke'
-      return order.payMethod === 'points' && order.originalFen === 0 ? `/course/creditPay/${course}` : `/course/coursePurchase?course_id=${course}`
+      return order.payMethod === 'points' && order.originalFen === 0
+        ? `/course/creditPay/${course}`
+        : `/course/coursePurchase?course_id=${course}`
     case 'vip':
       return items[0]?.vipPlanId ? `/vipBuy?plan_id=${items[0].vipPlanId}` : '/vipBuy'
     case 'bundle':
@@ -175,20 +186,41 @@ export function createOrderService(deps: OrderDeps) {
    * `lockedBalance` is the balance a checkout transaction read when it locked the row (so concurrent checkouts
    * see each other's spending); a preview reads it here.
    */
-  async function quote(tx: DbOrTx, ctx: { memberId: number; couponId?: number | null; points?: number }, purchase: Purchase, at: Date, lockedBalance?: number): Promise<Quote> {
+  async function quote(
+    tx: DbOrTx,
+    ctx: { memberId: number; couponId?: number | null; points?: number },
+    purchase: Purchase,
+    at: Date,
+    lockedBalance?: number,
+  ): Promise<Quote> {
     const readBalance = async () => lockedBalance ?? (await pointBalance(tx, ctx.memberId))
     if (purchase.pointsPrice !== undefined) {
       const price = purchase.pointsPrice
       const balance = await readBalance()
       if (ctx.couponId) throw new AppError(Codes.CouponUnavailable, '积分兑换不能使用优惠券')
-      if (balance < price) throw new AppError(Codes.PointsInsufficient, `积分不足：兑换需要 ${price} 积分，当前余额 ${balance} 积分`)
-      return { options: [], coupon: null, discountFen: 0, balance, pointsMax: price, points: price, pointsFen: 0, amountFen: 0 }
+      if (balance < price)
+        throw new AppError(Codes.PointsInsufficient, `积分不足：兑换需要 ${price} 积分，当前余额 ${balance} 积分`)
+      return {
+        options: [],
+        coupon: null,
+        discountFen: 0,
+        balance,
+        pointsMax: price,
+        points: price,
+        pointsFen: 0,
+        amountFen: 0,
+      }
     }
     const lines = purchase.couponLines
     const usable = lines ? await usableCoupons(tx, ctx.memberId, at) : []
     const options = lines
       ? usable
-          .map((u) => ({ couponId: u.coupon.id, name: u.template.name, expiresAt: u.coupon.expiresAt, discountFen: couponDiscountOn(u.template, lines) }))
+          .map((u) => ({
+            couponId: u.coupon.id,
+            name: u.template.name,
+            expiresAt: u.coupon.expiresAt,
+            discountFen: couponDiscountOn(u.template, lines),
+          }))
           .filter((o) => o.discountFen > 0)
           .sort((x, y) => y.discountFen - x.discountFen || x.expiresAt.getTime() - y.expiresAt.getTime())
       : []
@@ -199,7 +231,9 @@ export function createOrderService(deps: OrderDeps) {
     } else if (ctx.couponId === undefined) chosen = options[0] ?? null
     const afterCoupon = purchase.priceFen - (chosen?.discountFen ?? 0)
     const balance = purchase.pointsAllowed ? await readBalance() : 0
-    const max = purchase.pointsAllowed ? pointsFor(afterCoupon, Number.MAX_SAFE_INTEGER, config.payments.points).points : 0
+    const max = purchase.pointsAllowed
+      ? pointsFor(afterCoupon, Number.MAX_SAFE_INTEGER, config.payments.points).points
+      : 0
     const points = ctx.points ?? 0
     if (points > max) throw new AppError(Codes.BadRequest, `最多可使用 ${max} 积分（points）`)
     if (points > balance) throw new AppError(Codes.PointsInsufficient)
@@ -247,7 +281,15 @@ export function createOrderService(deps: OrderDeps) {
         const closed = await transitionOrder(tx, pending.id, ['pending'], 'closed', { closedAt: at }, at)
         if (closed) {
           const released = await releaseBenefits(tx, closed, at, actor)
-          await insertOrderEvent(tx, { orderId: pending.id, fromState: 'pending', toState: 'closed', reason: 'replaced', actor, data: { pay_method: ctx.payMethod, ...released }, createdAt: at })
+          await insertOrderEvent(tx, {
+            orderId: pending.id,
+            fromState: 'pending',
+            toState: 'closed',
+            reason: 'replaced',
+            actor,
+            data: { pay_method: ctx.payMethod, ...released },
+            createdAt: at,
+          })
           replacedNo = pending.orderNo
           available = await lockBalance(tx, ctx.memberId, at)
         }
@@ -255,7 +297,8 @@ export function createOrderService(deps: OrderDeps) {
       const q = await quote(tx, ctx, purchase, at, available)
       // Whether a provider is needed is known only now (coupon and points may cover everything); refusing here
       // rolls back the replaced order's closing too.
-      if (q.amountFen > 0 && (!provider || !config.payments[provider].enabled)) throw new AppError(Codes.PayMethodUnavailable)
+      if (q.amountFen > 0 && (!provider || !config.payments[provider].enabled))
+        throw new AppError(Codes.PayMethodUnavailable)
       if (q.amountFen > 0 && ctx.payMethod === 'wechat_jsapi' && !openid) throw new AppError(Codes.WechatOpenidRequired)
       const payMethod: PayMethod = q.amountFen > 0 ? ctx.payMethod : q.points > 0 ? 'points' : 'free'
       const inserted = await insertPendingOrder(tx, {
@@ -281,19 +324,46 @@ export function createOrderService(deps: OrderDeps) {
         if (!winner) throw new AppError(Codes.Conflict)
         return { order: winner, reused: true, replaced: replacedNo }
       }
-      await insertOrderItems(tx, purchase.items.map((i) => ({ ...i, orderId: inserted.id })))
-      await insertOrderEvent(tx, { orderId: inserted.id, fromState: null, toState: 'pending', reason: 'created', actor, data: { pay_method: payMethod, coupon_id: inserted.couponId, points: q.points }, createdAt: at })
+      await insertOrderItems(
+        tx,
+        purchase.items.map((i) => ({ ...i, orderId: inserted.id })),
+      )
+      await insertOrderEvent(tx, {
+        orderId: inserted.id,
+        fromState: null,
+        toState: 'pending',
+        reason: 'created',
+        actor,
+        data: { pay_method: payMethod, coupon_id: inserted.couponId, points: q.points },
+        createdAt: at,
+      })
       // A coupon is used by one order at a time, and points are spent once: both are conditional updates.
-      if (q.coupon && !(await reserveCoupon(tx, q.coupon.couponId, ctx.memberId, inserted.id, at))) throw new AppError(Codes.CouponUnavailable)
+      if (q.coupon && !(await reserveCoupon(tx, q.coupon.couponId, ctx.memberId, inserted.id, at)))
+        throw new AppError(Codes.CouponUnavailable)
       if (q.points > 0) {
-        const left = await debitPoints(tx, { memberId: ctx.memberId, points: q.points, reason: 'order_spent', orderId: inserted.id, actor, at })
+        const left = await debitPoints(tx, {
+          memberId: ctx.memberId,
+          points: q.points,
+          reason: 'order_spent',
+          orderId: inserted.id,
+          actor,
+          at,
+        })
         if (left === null) throw new AppError(Codes.PointsInsufficient)
       }
       if (q.amountFen === 0) {
         // Nothing left to pay: paid here, granted in the same transaction.
         const paid = (await transitionOrder(tx, inserted.id, ['pending'], 'paid', { paidAt: at }, at))!
         const granted = await grantOrder(tx, paid, at, config.payments.points)
-        await insertOrderEvent(tx, { orderId: inserted.id, fromState: 'pending', toState: 'paid', reason: 'paid', actor, data: { pay_method: payMethod, ...granted }, createdAt: at })
+        await insertOrderEvent(tx, {
+          orderId: inserted.id,
+          fromState: 'pending',
+          toState: 'paid',
+          reason: 'paid',
+          actor,
+          data: { pay_method: payMethod, ...granted },
+          createdAt: at,
+        })
         return { order: paid, reused: false, replaced: replacedNo }
       }
       return { order: inserted, reused: false, replaced: replacedNo }
@@ -333,15 +403,30 @@ export function createOrderService(deps: OrderDeps) {
     if (!course || course.status !== 'published') throw new AppError(Codes.NotFound, '课程不存在')
     if (course.isFree) throw new AppError(Codes.CourseFree)
     if (withPoints && course.pointsPrice === null) throw new AppError(Codes.NotForSale, '这门课程不支持积分兑换')
-    if (!withPoints && course.priceFen === 0) throw new AppError(course.pointsPrice === null ? Codes.CourseFree : Codes.NotForSale, course.pointsPrice === null ? undefined : '这门课程只能用积分兑换')
+    if (!withPoints && course.priceFen === 0)
+      throw new AppError(
+        course.pointsPrice === null ? Codes.CourseFree : Codes.NotForSale,
+        course.pointsPrice === null ? undefined : '这门课程只能用积分兑换',
+      )
     if (course.owned) throw new AppError(Codes.CourseOwned)
     const target = `course:${course.id}`
     if (withPoints) {
       const title = course.title
       const items = [{ courseId: course.id, vipPlanId: null, vipDays: null, title, priceFen: 0 }]
-      return { kind: 'course', target, title, priceFen: 0, items, quitPath: `/course/creditPay/${course.id}`, couponLines: null, pointsAllowed: true, pointsPrice: course.pointsPrice! }
+      return {
+        kind: 'course',
+        target,
+        title,
+        priceFen: 0,
+        items,
+        quitPath: `/course/creditPay/${course.id}`,
+        couponLines: null,
+        pointsAllowed: true,
+        pointsPrice: course.pointsPrice!,
+      }
     }
-    const categoryIds = course.parentCategoryId === null ? [course.categoryId] : [course.categoryId, course.parentCategoryId]
+    const categoryIds =
+      course.parentCategoryId === null ? [course.categoryId] : [course.categoryId, course.parentCategoryId]
     return {
       kind: 'course',
       target,
@@ -356,9 +441,18 @@ export function createOrderService(deps: OrderDeps) {
 
   /** Several courses in one order, each at its share of `lines`; coupons see each course at that share. */
   async function coursesLines(lines: { id: number; title: string; priceFen: number }[]) {
-    const categories = await coursesCategories(db, lines.map((l) => l.id))
+    const categories = await coursesCategories(
+      db,
+      lines.map((l) => l.id),
+    )
     return {
-      items: lines.map((l) => ({ courseId: l.id, vipPlanId: null, vipDays: null, title: l.title, priceFen: l.priceFen })),
+      items: lines.map((l) => ({
+        courseId: l.id,
+        vipPlanId: null,
+        vipDays: null,
+        title: l.title,
+        priceFen: l.priceFen,
+      })),
       couponLines: lines.map((l) => ({ id: l.id, categoryIds: categories.get(l.id) ?? [], priceFen: l.priceFen })),
     }
   }
@@ -369,7 +463,16 @@ export function createOrderService(deps: OrderDeps) {
     if (!bundle) throw new AppError(Codes.NotFound, '套餐不存在')
     if (!bundle.active) throw new AppError(Codes.NotForSale, '该套餐已停售')
     const paid = paidCourses(await findBundleCourses(db, [bundle.id]))
-    const price = bundlePrice(bundle.priceFen, paid, await ownedCourseIds(db, memberId, paid.map((c) => c.id), now()))
+    const price = bundlePrice(
+      bundle.priceFen,
+      paid,
+      await ownedCourseIds(
+        db,
+        memberId,
+        paid.map((c) => c.id),
+        now(),
+      ),
+    )
     if (!price) throw new AppError(Codes.CourseOwned, '套餐里的课程你都已拥有，直接去学习吧')
     const titles = new Map(paid.map((c) => [c.id, c.title]))
     const { items, couponLines } = await coursesLines(price.lines.map((l) => ({ ...l, title: titles.get(l.id)! })))
@@ -394,7 +497,8 @@ export function createOrderService(deps: OrderDeps) {
     const buyable = await listBuyableFavourites(db, memberId, now())
     const chosen = courseIds ? [...new Set(courseIds)] : buyable.map((c) => c.id)
     if (chosen.length === 0) throw new AppError(Codes.BadRequest, '请选择要购买的课程')
-    if (chosen.length > FAV_CHECKOUT_MAX) throw new AppError(Codes.BadRequest, `一次最多购买 ${FAV_CHECKOUT_MAX} 门课程（course_ids）`)
+    if (chosen.length > FAV_CHECKOUT_MAX)
+      throw new AppError(Codes.BadRequest, `一次最多购买 ${FAV_CHECKOUT_MAX} 门课程（course_ids）`)
     const buyableIds = new Set(buyable.map((c) => c.id))
     const courses = await findCourses(db, chosen)
     const gone = chosen.filter((id) => !buyableIds.has(id))
@@ -402,7 +506,9 @@ export function createOrderService(deps: OrderDeps) {
       const names = gone.map((id) => courses.find((c) => c.id === id)?.title ?? `#${id}`).join('、')
       throw new AppError(Codes.NotForSale, `这些课程已购买、已免费或不在收藏中：${names}，请刷新后重试`)
     }
-    const { items, couponLines } = await coursesLines(courses.map((c) => ({ id: c.id, title: c.title, priceFen: c.priceFen })))
+    const { items, couponLines } = await coursesLines(
+      courses.map((c) => ({ id: c.id, title: c.title, priceFen: c.priceFen })),
+    )
     const sorted = [...chosen].sort((a, b) => a - b)
     return {
       kind: 'favourites',
@@ -468,7 +574,17 @@ export function createOrderService(deps: OrderDeps) {
      * What the purchase page shows before paying: the coupons that apply (best first, the best chosen unless
      * another or none is asked for), the points that may be used, and what is left to pay.
      */
-    async preview(memberId: number, what: { courseId?: number; planId?: number; bundleId?: number; courseIds?: number[] | null; couponId?: number; points?: number }) {
+    async preview(
+      memberId: number,
+      what: {
+        courseId?: number
+        planId?: number
+        bundleId?: number
+        courseIds?: number[] | null
+        couponId?: number
+        points?: number
+      },
+    ) {
       const purchase =
         what.courseId !== undefined
           ? await coursePurchase(memberId, what.courseId)
@@ -484,7 +600,12 @@ export function createOrderService(deps: OrderDeps) {
       return {
         title: purchase.title,
         original_fen: purchase.priceFen,
-        coupons: base.options.map((o) => ({ coupon_id: o.couponId, name: o.name, discount_fen: o.discountFen, expires_at: o.expiresAt.toISOString() })),
+        coupons: base.options.map((o) => ({
+          coupon_id: o.couponId,
+          name: o.name,
+          discount_fen: o.discountFen,
+          expires_at: o.expiresAt.toISOString(),
+        })),
         coupon_id: base.coupon?.couponId ?? null,
         discount_fen: base.discountFen,
         points_balance: base.balance,
@@ -493,7 +614,12 @@ export function createOrderService(deps: OrderDeps) {
         points,
         points_fen: pointsFen,
         amount_fen: base.amountFen - pointsFen,
-        items: purchase.items.map((i) => ({ course_id: i.courseId, vip_plan_id: i.vipPlanId, title: i.title, price_fen: i.priceFen })),
+        items: purchase.items.map((i) => ({
+          course_id: i.courseId,
+          vip_plan_id: i.vipPlanId,
+          title: i.title,
+          price_fen: i.priceFen,
+        })),
       }
     },
 
@@ -519,7 +645,11 @@ export function createOrderService(deps: OrderDeps) {
     async status(memberId: number, orderNo: string) {
       let order = await ownOrder(memberId, orderNo)
       const key = order.orderNo
-      if (order.state === 'pending' && providerOf(order.payMethod) && (lastPollQuery.get(key) ?? 0) + POLL_QUERY_EVERY_MS <= Date.now()) {
+      if (
+        order.state === 'pending' &&
+        providerOf(order.payMethod) &&
+        (lastPollQuery.get(key) ?? 0) + POLL_QUERY_EVERY_MS <= Date.now()
+      ) {
         lastPollQuery.set(key, Date.now())
         if (lastPollQuery.size > 10_000) lastPollQuery.clear()
         if ((await payments.reconcile(order)) === 'paid') order = (await findOrderByNo(db, key))!
@@ -535,11 +665,26 @@ export function createOrderService(deps: OrderDeps) {
     async list(memberId: number, filter: { kind?: OrderKind | 'exchange'; cursor?: number; limit: number }) {
       const exchanges = filter.kind === 'exchange'
       const kinds: OrderKind[] | undefined =
-        filter.kind === 'course' ? ['course', 'bundle', 'favourites'] : filter.kind && filter.kind !== 'exchange' ? [filter.kind] : undefined
-      const rows = await listMemberOrders(db, memberId, { kinds, exchanges, before: filter.cursor, limit: filter.limit + 1 })
+        filter.kind === 'course'
+          ? ['course', 'bundle', 'favourites']
+          : filter.kind && filter.kind !== 'exchange'
+            ? [filter.kind]
+            : undefined
+      const rows = await listMemberOrders(db, memberId, {
+        kinds,
+        exchanges,
+        before: filter.cursor,
+        limit: filter.limit + 1,
+      })
       const page = rows.slice(0, filter.limit)
-      const items = await findItems(db, page.map((o) => o.id))
-      return { list: page.map((o) => toOrderView(o, items)), next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null }
+      const items = await findItems(
+        db,
+        page.map((o) => o.id),
+      )
+      return {
+        list: page.map((o) => toOrderView(o, items)),
+        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
+      }
     },
 
     /** One of the member's orders with its history; another member's order is "not found". */
@@ -548,7 +693,12 @@ export function createOrderService(deps: OrderDeps) {
       const [items, events] = await Promise.all([findItems(db, [order.id]), findEvents(db, order.id)])
       return {
         ...toOrderView(order, items),
-        events: events.map((e) => ({ from: e.fromState, to: e.toState, reason: e.reason, at: e.createdAt.toISOString() })),
+        events: events.map((e) => ({
+          from: e.fromState,
+          to: e.toState,
+          reason: e.reason,
+          at: e.createdAt.toISOString(),
+        })),
       }
     },
   }
@@ -582,7 +732,8 @@ function csvCell(value: string | number | null) {
 }
 
 const yuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
-const beijingTime = (d: Date | null) => (d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '')
+const beijingTime = (d: Date | null) =>
+  d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : ''
 
 /** Orders for operators: search and CSV export (server/modules/orders/orders.routes.ts, admin routes). */
 export function createStaffOrderService(deps: { db: Db }) {
@@ -591,7 +742,10 @@ export function createStaffOrderService(deps: { db: Db }) {
     async search(query: z.infer<typeof StaffOrderQuery>) {
       const rows = await searchOrders(deps.db, { ...staffFilter(query), before: query.cursor, limit: query.limit + 1 })
       const page = rows.slice(0, query.limit)
-      const items = await findItems(deps.db, page.map((r) => r.order.id))
+      const items = await findItems(
+        deps.db,
+        page.map((r) => r.order.id),
+      )
       return {
         list: page.map((r) => ({
           ...toOrderView(r.order, items),
@@ -607,14 +761,56 @@ export function createStaffOrderService(deps: { db: Db }) {
 
     /** The same search as CSV (UTF-8 with BOM for Excel), at most 10,000 rows, amounts in yuan, Beijing times. */
     async exportCsv(query: z.infer<typeof StaffOrderExportQuery>) {
-      const header = ['订单号', '会员ID', '手机号', '类型', '标题', '应付(元)', '原价(元)', '优惠(元)', '积分', '状态', '支付方式', '支付平台', '交易号', '退款(元)', '推广来源', '下单时间', '支付时间', '关闭时间']
+      const header = [
+        '订单号',
+        '会员ID',
+        '手机号',
+        '类型',
+        '标题',
+        '应付(元)',
+        '原价(元)',
+        '优惠(元)',
+        '积分',
+        '状态',
+        '支付方式',
+        '支付平台',
+        '交易号',
+        '退款(元)',
+        '推广来源',
+        '下单时间',
+        '支付时间',
+        '关闭时间',
+      ]
       const lines = [header.map(csvCell).join(',')]
       let before: number | undefined
       while (lines.length - 1 < EXPORT_MAX_ROWS) {
-        const rows = await searchOrders(deps.db, { ...staffFilter(query), before, limit: Math.min(1000, EXPORT_MAX_ROWS - (lines.length - 1)) })
+        const rows = await searchOrders(deps.db, {
+          ...staffFilter(query),
+          before,
+          limit: Math.min(1000, EXPORT_MAX_ROWS - (lines.length - 1)),
+        })
         for (const { order: o, phone } of rows) {
           lines.push(
-            [o.orderNo, o.memberId, phone, o.kind, o.title, yuanText(o.amountFen), yuanText(o.originalFen), yuanText(o.discountFen), o.pointsUsed, o.state, o.payMethod, o.provider, o.providerTxnId, yuanText(o.refundedFen), o.sp, beijingTime(o.createdAt), beijingTime(o.paidAt), beijingTime(o.closedAt)]
+            [
+              o.orderNo,
+              o.memberId,
+              phone,
+              o.kind,
+              o.title,
+              yuanText(o.amountFen),
+              yuanText(o.originalFen),
+              yuanText(o.discountFen),
+              o.pointsUsed,
+              o.state,
+              o.payMethod,
+              o.provider,
+              o.providerTxnId,
+              yuanText(o.refundedFen),
+              o.sp,
+              beijingTime(o.createdAt),
+              beijingTime(o.paidAt),
+              beijingTime(o.closedAt),
+            ]
               .map(csvCell)
               .join(','),
           )

@@ -6,7 +6,14 @@ import { insertEntitlement } from '#server/modules/entitlement/entitlement.repos
 import { signIn } from '#server/modules/auth/testing.ts'
 import { verifyPaySign } from '#server/integrations/payments/wechatpay-crypto.ts'
 import { TestWechatPay } from '#server/integrations/payments/test-keys/test-keys.ts'
-import { appFetch, expectLedgerConsistent, headersOf, setOpenid, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import {
+  appFetch,
+  expectLedgerConsistent,
+  headersOf,
+  setOpenid,
+  useCommerceApp,
+  type ApiBody,
+} from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 import { useTestApp } from '#tests/support/app.ts'
 
@@ -37,8 +44,18 @@ interface Order {
 describe('orders', () => {
   const { t, clock } = useCommerceApp()
 
-  const post = async <T = Checkout>(url: string, token: string | null, payload: unknown, extra: Record<string, string> = {}) => {
-    const res = await t().app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: token ? headersOf(token, extra) : extra })
+  const post = async <T = Checkout>(
+    url: string,
+    token: string | null,
+    payload: unknown,
+    extra: Record<string, string> = {},
+  ) => {
+    const res = await t().app.inject({
+      method: 'POST',
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: token ? headersOf(token, extra) : extra,
+    })
     return { res, body: res.json<ApiBody<T>>() }
   }
   const get = async <T = Order>(url: string, token: string) => {
@@ -55,17 +72,31 @@ describe('orders', () => {
 
     it('names a missing or malformed field with 400', async () => {
       const m = await makeMember(t().database.db)
-      expect((await post('/api/pay/course', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({ code: 400, msg: '参数 course_id 不能为空（course_id）' })
-      expect((await post('/api/pay/course', m.token, { course_id: '12', pay_method: 'wechat_h5' })).body).toMatchObject({ code: 400, msg: '参数 course_id 格式不正确（course_id）' })
-      expect((await post('/api/pay/course', m.token, { course_id: 1, pay_method: 'cash' })).body).toMatchObject({ code: 400, msg: '参数 pay_method 格式不正确（pay_method）' })
-      expect((await post('/api/pay/course', m.token, { course_id: -1, pay_method: 'wechat_h5' })).res.statusCode).toBe(400)
+      expect((await post('/api/pay/course', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({
+        code: 400,
+        msg: '参数 course_id 不能为空（course_id）',
+      })
+      expect((await post('/api/pay/course', m.token, { course_id: '12', pay_method: 'wechat_h5' })).body).toMatchObject(
+        { code: 400, msg: '参数 course_id 格式不正确（course_id）' },
+      )
+      expect((await post('/api/pay/course', m.token, { course_id: 1, pay_method: 'cash' })).body).toMatchObject({
+        code: 400,
+        msg: '参数 pay_method 格式不正确（pay_method）',
+      })
+      expect((await post('/api/pay/course', m.token, { course_id: -1, pay_method: 'wechat_h5' })).res.statusCode).toBe(
+        400,
+      )
     })
 
     it('answers 404 for a course that does not exist or is not published', async () => {
       const m = await makeMember(t().database.db)
       const draft = await makeCourse(t().database.db, { status: 'draft' })
-      expect((await post('/api/pay/course', m.token, { course_id: 999_999, pay_method: 'wechat_h5' })).body).toMatchObject({ code: 404, msg: '课程不存在' })
-      expect((await post('/api/pay/course', m.token, { course_id: draft, pay_method: 'wechat_h5' })).body.code).toBe(404)
+      expect(
+        (await post('/api/pay/course', m.token, { course_id: 999_999, pay_method: 'wechat_h5' })).body,
+      ).toMatchObject({ code: 404, msg: '课程不存在' })
+      expect((await post('/api/pay/course', m.token, { course_id: draft, pay_method: 'wechat_h5' })).body.code).toBe(
+        404,
+      )
     })
 
     it('refuses a free course with 481', async () => {
@@ -79,12 +110,26 @@ describe('orders', () => {
       const db = t().database.db
       const m = await makeMember(db)
       const course = await makeCourse(db)
-      await insertEntitlement(db, { memberId: m.id, courseId: course, source: 'admin', grantedAt: clock.now(), expiresAt: null })
-      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.code).toBe(480)
+      await insertEntitlement(db, {
+        memberId: m.id,
+        courseId: course,
+        source: 'admin',
+        grantedAt: clock.now(),
+        expiresAt: null,
+      })
+      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.code).toBe(
+        480,
+      )
       const part = await makeCourse(db)
       const system = await makeCourse(db, { type: 'system' })
       await db.execute(sql`insert into system_course_items (system_course_id, course_id) values (${system}, ${part})`)
-      await insertEntitlement(db, { memberId: m.id, courseId: system, source: 'admin', grantedAt: clock.now(), expiresAt: null })
+      await insertEntitlement(db, {
+        memberId: m.id,
+        courseId: system,
+        source: 'admin',
+        grantedAt: clock.now(),
+        expiresAt: null,
+      })
       expect((await post('/api/pay/course', m.token, { course_id: part, pay_method: 'wechat_h5' })).body.code).toBe(480)
     })
 
@@ -92,18 +137,40 @@ describe('orders', () => {
       const db = t().database.db
       const m = await makeMember(db)
       const course = await makeCourse(db)
-      await insertEntitlement(db, { memberId: m.id, courseId: course, source: 'admin', grantedAt: new Date(clock.now().getTime() - 7200_000), expiresAt: new Date(clock.now().getTime() - 1) })
-      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.code).toBe(200)
+      await insertEntitlement(db, {
+        memberId: m.id,
+        courseId: course,
+        source: 'admin',
+        grantedAt: new Date(clock.now().getTime() - 7200_000),
+        expiresAt: new Date(clock.now().getTime() - 1),
+      })
+      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.code).toBe(
+        200,
+      )
     })
 
     it('creates a pending order and returns the H5 payment URL with the way back (signed in through SMS)', async () => {
       const db = t().database.db
       const { token } = await signIn(t().app)
       const course = await makeCourse(db, { title: 'Photoshop 入门', priceFen: 19900 })
-      const { body } = await post('/api/pay/course', token, { course_id: course, pay_method: 'wechat_h5', sp: 'poster_7' })
+      const { body } = await post('/api/pay/course', token, {
+        course_id: course,
+        pay_method: 'wechat_h5',
+        sp: 'poster_7',
+      })
       expect(body.code).toBe(200)
       const d = body.data
-      expect(d).toMatchObject({ kind: 'course', state: 'pending', title: 'Photoshop 入门', amount_fen: 19900, pay_method: 'wechat_h5', reused: false, jsapi: null, code_url: null, redirect_url: null })
+      expect(d).toMatchObject({
+        kind: 'course',
+        state: 'pending',
+        title: 'Photoshop 入门',
+        amount_fen: 19900,
+        pay_method: 'wechat_h5',
+        reused: false,
+        jsapi: null,
+        code_url: null,
+        redirect_url: null,
+      })
       expect(d.order_no).toMatch(/^ZX\d{8}\d{10}$/)
       expect(new Date(d.expires_at).getTime() - clock.now().getTime()).toBeGreaterThan(29 * 60_000)
       const h5 = new URL(d.h5_url!)
@@ -122,15 +189,23 @@ describe('orders', () => {
       const first = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.data
       const again = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.data
       expect(again).toMatchObject({ order_no: first.order_no, reused: true })
-      expect(new URL(again.h5_url!).searchParams.get('prepay_id')).toBe(new URL(first.h5_url!).searchParams.get('prepay_id'))
+      expect(new URL(again.h5_url!).searchParams.get('prepay_id')).toBe(
+        new URL(first.h5_url!).searchParams.get('prepay_id'),
+      )
 
       const alipay = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'alipay_wap' })).body.data
       expect(alipay.order_no).not.toBe(first.order_no)
       const gateway = new URL(alipay.redirect_url!)
       expect(gateway.pathname).toBe('/__sim/alipay/gateway.do')
       expect(gateway.searchParams.get('method')).toBe('alipay.trade.wap.pay')
-      expect(gateway.searchParams.get('return_url')).toBe(`http://localhost:3000/payRedirect?order_no=${alipay.order_no}`)
-      expect(JSON.parse(gateway.searchParams.get('biz_content')!)).toMatchObject({ out_trade_no: alipay.order_no, total_amount: '99.00', product_code: 'QUICK_WAP_WAY' })
+      expect(gateway.searchParams.get('return_url')).toBe(
+        `http://localhost:3000/payRedirect?order_no=${alipay.order_no}`,
+      )
+      expect(JSON.parse(gateway.searchParams.get('biz_content')!)).toMatchObject({
+        out_trade_no: alipay.order_no,
+        total_amount: '99.00',
+        product_code: 'QUICK_WAP_WAY',
+      })
       const old = (await get(`/api/orders/${first.order_no}`, m.token)).body.data
       expect(old.state).toBe('closed')
       expect(old.events!.at(-1)).toMatchObject({ from: 'pending', to: 'closed', reason: 'replaced' })
@@ -143,10 +218,12 @@ describe('orders', () => {
       const db = t().database.db
       const m = await makeMember(db)
       const course = await makeCourse(db)
-      const first = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_native' })).body.data
+      const first = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_native' })).body
+        .data
       clock.advance(29 * 60_000)
       try {
-        const second = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_native' })).body.data
+        const second = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_native' })).body
+          .data
         expect(second.order_no).not.toBe(first.order_no)
       } finally {
         clock.reset()
@@ -165,24 +242,35 @@ describe('orders', () => {
       const db = t().database.db
       const m = await makeMember(db)
       const course = await makeCourse(db)
-      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_jsapi' })).body).toMatchObject({ code: 484 })
+      expect(
+        (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_jsapi' })).body,
+      ).toMatchObject({ code: 484 })
       await setOpenid(db, m.id, `o_test_${m.id}`)
       const d = (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_jsapi' })).body.data
       expect(d.jsapi).toMatchObject({ appId: 'wx_simulated_app', signType: 'RSA' })
       expect(d.jsapi!.package).toMatch(/^prepay_id=wx/)
       expect(d.jsapi!.nonceStr).toMatch(/^[0-9A-F]{32}$/)
       expect(verifyPaySign(d.jsapi as never, TestWechatPay.merchantPublicKey)).toBe(true)
-      expect(t().app.paymentSimulators!.wechat.trades.get(d.order_no)).toMatchObject({ openid: `o_test_${m.id}`, tradeType: 'JSAPI' })
+      expect(t().app.paymentSimulators!.wechat.trades.get(d.order_no)).toMatchObject({
+        openid: `o_test_${m.id}`,
+        tradeType: 'JSAPI',
+      })
     })
 
     it('gives two taps at once one order', async () => {
       const db = t().database.db
       const m = await makeMember(db)
       const course = await makeCourse(db)
-      const answers = await Promise.all(Array.from({ length: 8 }, () => post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })))
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' }),
+        ),
+      )
       expect(answers.every((a) => a.body.code === 200)).toBe(true)
       expect(new Set(answers.map((a) => a.body.data.order_no)).size).toBe(1)
-      const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders where member_id = ${m.id}`)
+      const count = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders where member_id = ${m.id}`,
+      )
       expect(count.rows[0]!.n).toBe(1)
       await expectLedgerConsistent(db)
     })
@@ -206,9 +294,22 @@ describe('orders', () => {
       const m = await makeMember(db)
       const course = await makeCourse(db)
       const key = { 'idempotency-key': 'same-key-123' }
-      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' }, key)).body.code).toBe(200)
-      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'alipay_wap' }, key)).body.code).toBe(487)
-      expect((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' }, { 'idempotency-key': 'short' })).body.code).toBe(400)
+      expect(
+        (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' }, key)).body.code,
+      ).toBe(200)
+      expect(
+        (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'alipay_wap' }, key)).body.code,
+      ).toBe(487)
+      expect(
+        (
+          await post(
+            '/api/pay/course',
+            m.token,
+            { course_id: course, pay_method: 'wechat_h5' },
+            { 'idempotency-key': 'short' },
+          )
+        ).body.code,
+      ).toBe(400)
     })
 
     it('keeps keys per member and keeps a business refusal as the first answer', async () => {
@@ -231,7 +332,11 @@ describe('orders', () => {
       const m = await makeMember(db)
       const course = await makeCourse(db)
       const key = { 'idempotency-key': 'burst-key-0001' }
-      const answers = await Promise.all(Array.from({ length: 6 }, () => post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' }, key)))
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' }, key),
+        ),
+      )
       expect(answers.every((a) => a.body.code === 200 || a.body.code === 488)).toBe(true)
       expect(new Set(answers.filter((a) => a.body.code === 200).map((a) => a.body.data.order_no)).size).toBe(1)
     })
@@ -242,7 +347,10 @@ describe('orders', () => {
       const db = t().database.db
       const m = await makeMember(db)
       const [plan] = await db.insert(vipPlans).values({ name: '年卡', days: 365, priceFen: 29900 }).returning()
-      const [old] = await db.insert(vipPlans).values({ name: '停售', days: 7, priceFen: 990, active: false }).returning()
+      const [old] = await db
+        .insert(vipPlans)
+        .values({ name: '停售', days: 7, priceFen: 990, active: false })
+        .returning()
       const d = (await post('/api/pay/vip', m.token, { plan_id: plan!.id, pay_method: 'alipay_wap' })).body.data
       expect(d).toMatchObject({ kind: 'vip', title: 'VIP 会员 · 年卡', amount_fen: 29900 })
       expect((await post('/api/pay/vip', m.token, { plan_id: 999_999, pay_method: 'alipay_wap' })).body.code).toBe(404)
@@ -254,13 +362,24 @@ describe('orders', () => {
     it('takes 1 fen to 5,000,000 fen with a title', async () => {
       const m = await makeMember(t().database.db)
       for (const amount_fen of [0, 5_000_001, 1.5]) {
-        expect((await post('/api/pay/amount', m.token, { amount_fen, title: '学费', pay_method: 'wechat_h5' })).res.statusCode).toBe(400)
+        expect(
+          (await post('/api/pay/amount', m.token, { amount_fen, title: '学费', pay_method: 'wechat_h5' })).res
+            .statusCode,
+        ).toBe(400)
       }
-      expect((await post('/api/pay/amount', m.token, { amount_fen: 100, title: '   ', pay_method: 'wechat_h5' })).body.code).toBe(400)
-      expect((await post('/api/pay/amount', m.token, { amount_fen: 100, title: 'x'.repeat(61), pay_method: 'wechat_h5' })).body.code).toBe(400)
-      const d = (await post('/api/pay/amount', m.token, { amount_fen: 5_000_000, title: ' 定金 ', pay_method: 'wechat_h5' })).body.data
+      expect(
+        (await post('/api/pay/amount', m.token, { amount_fen: 100, title: '   ', pay_method: 'wechat_h5' })).body.code,
+      ).toBe(400)
+      expect(
+        (await post('/api/pay/amount', m.token, { amount_fen: 100, title: 'x'.repeat(61), pay_method: 'wechat_h5' }))
+          .body.code,
+      ).toBe(400)
+      const d = (
+        await post('/api/pay/amount', m.token, { amount_fen: 5_000_000, title: ' 定金 ', pay_method: 'wechat_h5' })
+      ).body.data
       expect(d).toMatchObject({ kind: 'amount', title: '定金', amount_fen: 5_000_000 })
-      const other = (await post('/api/pay/amount', m.token, { amount_fen: 1, title: '定金', pay_method: 'wechat_h5' })).body.data
+      const other = (await post('/api/pay/amount', m.token, { amount_fen: 1, title: '定金', pay_method: 'wechat_h5' }))
+        .body.data
       expect(other.order_no).not.toBe(d.order_no)
     })
   })
@@ -273,7 +392,16 @@ describe('orders', () => {
       const course = await makeCourse(db, { title: '剪映教程', priceFen: 4900 })
       const d = (await post('/api/pay/course', owner.token, { course_id: course, pay_method: 'wechat_h5' })).body.data
       const status = (await get(`/api/pay/course?order_no=${d.order_no}`, owner.token)).body
-      expect(status).toMatchObject({ code: 200, data: { order_no: d.order_no, state: 'pending', kind: 'course', amount_fen: 4900, items: [{ course_id: course, title: '剪映教程', price_fen: 4900 }] } })
+      expect(status).toMatchObject({
+        code: 200,
+        data: {
+          order_no: d.order_no,
+          state: 'pending',
+          kind: 'course',
+          amount_fen: 4900,
+          items: [{ course_id: course, title: '剪映教程', price_fen: 4900 }],
+        },
+      })
       const missing = await get('/api/pay/course?order_no=ZX2026112200000000', stranger.token)
       const foreign = await get(`/api/pay/course?order_no=${d.order_no}`, stranger.token)
       expect(foreign.res.statusCode).toBe(404)
@@ -289,12 +417,22 @@ describe('orders', () => {
       const nos: string[] = []
       for (let i = 0; i < 3; i++) {
         const course = await makeCourse(db)
-        nos.push((await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.data.order_no)
+        nos.push(
+          (await post('/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.data.order_no,
+        )
       }
-      nos.push((await post('/api/pay/amount', m.token, { amount_fen: 500, title: '资料费', pay_method: 'wechat_h5' })).body.data.order_no)
+      nos.push(
+        (await post('/api/pay/amount', m.token, { amount_fen: 500, title: '资料费', pay_method: 'wechat_h5' })).body
+          .data.order_no,
+      )
       const page1 = (await get<{ list: Order[]; next_cursor: number | null }>('/api/orders?limit=2', m.token)).body.data
       expect(page1.list.map((o) => o.order_no)).toEqual([nos[3], nos[2]])
-      const page2 = (await get<{ list: Order[]; next_cursor: number | null }>(`/api/orders?limit=2&cursor=${page1.next_cursor}`, m.token)).body.data
+      const page2 = (
+        await get<{ list: Order[]; next_cursor: number | null }>(
+          `/api/orders?limit=2&cursor=${page1.next_cursor}`,
+          m.token,
+        )
+      ).body.data
       expect(page2.list.map((o) => o.order_no)).toEqual([nos[1], nos[0]])
       expect(page2.next_cursor).toBeNull()
       const courses = (await get<{ list: Order[] }>('/api/orders?kind=course', m.token)).body.data
@@ -315,11 +453,14 @@ describe('operators: GET /api/admin/orders and /api/admin/orders/export', () => 
     const m = await makeMember(db)
     const course = await makeCourse(db, { title: '=HYPERLINK("x")', priceFen: 12345 })
     const buy = async (url: string, payload: Record<string, unknown>) =>
-      (await t().app.inject({ method: 'POST', url, headers: headersOf(m.token), payload })).json<ApiBody<Checkout>>().data
+      (await t().app.inject({ method: 'POST', url, headers: headersOf(m.token), payload })).json<ApiBody<Checkout>>()
+        .data
     const c = await buy('/api/pay/course', { course_id: course, pay_method: 'wechat_h5', sp: 'teacher_li' })
     const a = await buy('/api/pay/amount', { amount_fen: 990, title: '资料费, "印刷"', pay_method: 'alipay_wap' })
     const list = async (query: string) =>
-      (await t().app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers: headersOf(admin.token) })).json<ApiBody<{ list: { order_no: string; phone: string; sp: string | null }[] }>>()
+      (
+        await t().app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers: headersOf(admin.token) })
+      ).json<ApiBody<{ list: { order_no: string; phone: string; sp: string | null }[] }>>()
     expect((await list(`q=${c.order_no}`)).data.list.map((o) => o.order_no)).toEqual([c.order_no])
     expect((await list(`q=${m.id}`)).data.list.map((o) => o.order_no)).toEqual([a.order_no, c.order_no])
     const byPhone = (await list(`q=${(await list(`q=${m.id}`)).data.list[0]!.phone}`)).data.list
@@ -332,11 +473,20 @@ describe('operators: GET /api/admin/orders and /api/admin/orders/export', () => 
     const forbidden = await t().app.inject({ method: 'GET', url: '/api/admin/orders', headers: headersOf(m.token) })
     expect(forbidden.statusCode).toBe(403)
 
-    const csv = await t().app.inject({ method: 'GET', url: `/api/admin/orders/export?q=${m.id}`, headers: headersOf(admin.token) })
+    const csv = await t().app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/export?q=${m.id}`,
+      headers: headersOf(admin.token),
+    })
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="orders-/)
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    expect(lines[0]).toBe('订单号,会员ID,手机号,类型,标题,应付(元),原价(元),优惠(元),积分,状态,支付方式,支付平台,交易号,退款(元),推广来源,下单时间,支付时间,关闭时间')
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      '订单号,会员ID,手机号,类型,标题,应付(元),原价(元),优惠(元),积分,状态,支付方式,支付平台,交易号,退款(元),推广来源,下单时间,支付时间,关闭时间',
+    )
     expect(lines).toHaveLength(3)
     expect(lines[1]).toContain(`${a.order_no},${m.id},`)
     expect(lines[1]).toContain(',"资料费, ""印刷""",9.90,9.90,0.00,0,pending,alipay_wap,')
@@ -359,11 +509,21 @@ describe('orders when the payment provider fails', () => {
     const db = t().database.db
     const m = await makeMember(db)
     const course = await makeCourse(db)
-    const res = await t().app.inject({ method: 'POST', url: '/api/pay/course', headers: headersOf(m.token), payload: { course_id: course, pay_method: 'wechat_h5' } })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/pay/course',
+      headers: headersOf(m.token),
+      payload: { course_id: course, pay_method: 'wechat_h5' },
+    })
     expect(res.json()).toEqual({ code: 485, msg: '支付服务暂时不可用，请稍后重试', data: {} })
     const [row] = await db.select().from(orders).where(eq(orders.memberId, m.id))
     expect(row!.state).toBe('pending')
-    const alipay = await t().app.inject({ method: 'POST', url: '/api/pay/course', headers: headersOf(m.token), payload: { course_id: course, pay_method: 'alipay_wap' } })
+    const alipay = await t().app.inject({
+      method: 'POST',
+      url: '/api/pay/course',
+      headers: headersOf(m.token),
+      payload: { course_id: course, pay_method: 'alipay_wap' },
+    })
     expect(alipay.json<ApiBody>().code).toBe(200)
   })
 })

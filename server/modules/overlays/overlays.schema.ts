@@ -26,5 +26,11 @@ export type Overlay = z.infer<typeof Overlay>
 export const OverlayListResponse = envelope(z.object({ list: z.array(Overlay) }))
 
 export const OverlayClickBody = z.object({
-  so_id: z.union([z.number().int().min(1).max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]),
+  so_id: z.union([
+    z.number().int().min(1).max(2_147_483_647),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number),
+  ]),
 })

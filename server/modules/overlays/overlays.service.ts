@@ -8,7 +8,12 @@ import type { Overlay } from './overlays.schema.ts'
 
 type OverlayRow = typeof systemOverlays.$inferSelect
 
-const intOrUndefined = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : undefined)
+const intOrUndefined = (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v)
+    ? v
+    : typeof v === 'string' && /^\d{1,10}$/.test(v)
+      ? Number(v)
+      : undefined
 
 /** Presents an overlay with the spec's so_* fields; unsafe HTML and non-http(s) custom jumps are dropped. */
 export function toOverlay(row: OverlayRow): Overlay {

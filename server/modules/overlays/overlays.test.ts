@@ -23,7 +23,12 @@ describe('system overlays', () => {
   }
 
   function click(body: unknown, token?: string) {
-    return t().app.inject({ method: 'POST', url: '/api/systemOverlay/click', payload: body as object, headers: token ? { 'zxb-token': token } : {} })
+    return t().app.inject({
+      method: 'POST',
+      url: '/api/systemOverlay/click',
+      payload: body as object,
+      headers: token ? { 'zxb-token': token } : {},
+    })
   }
 
   describe('GET /api/systemOverlay', () => {
@@ -49,14 +54,24 @@ describe('system overlays', () => {
       const db = t().database.db
       const [row] = await db
         .insert(systemOverlays)
-        .values({ type: 1, name: '测试', content: '<p onclick="x()">hi<script>alert(1)</script></p>', jumpType: 4, jumpParams: { url: 'javascript:alert(1)' }, sort: 9 })
+        .values({
+          type: 1,
+          name: '测试',
+          content: '<p onclick="x()">hi<script>alert(1)</script></p>',
+          jumpType: 4,
+          jumpParams: { url: 'javascript:alert(1)' },
+          sort: 9,
+        })
         .returning()
       try {
         const o = (await list()).data.list.find((x) => x.so_id === row!.id)!
         expect(o.so_content).toBe('<p>hi</p>')
         expect(o.so_jump_type).toBeNull()
         expect(o.so_jump_params.url).toBeUndefined()
-        await db.update(systemOverlays).set({ jumpParams: { url: 'https://zixue.test/promo' } }).where(eq(systemOverlays.id, row!.id))
+        await db
+          .update(systemOverlays)
+          .set({ jumpParams: { url: 'https://zixue.test/promo' } })
+          .where(eq(systemOverlays.id, row!.id))
         const again = (await list()).data.list.find((x) => x.so_id === row!.id)!
         expect(again).toMatchObject({ so_jump_type: 4, so_jump_params: { url: 'https://zixue.test/promo' } })
       } finally {
@@ -115,10 +130,13 @@ describe('system overlays', () => {
       expect(res.json()).toEqual({ code: 404, msg: '弹窗不存在', data: {} })
     })
 
-    it.each([[{}], [{ so_id: 'abc' }], [{ so_id: 0 }], [{ so_id: 1.5 }], [{ so_id: null }]])('rejects %j with 400 naming so_id', async (body) => {
-      const res = await click(body)
-      expect(res.statusCode).toBe(400)
-      expect(res.json<{ msg: string }>().msg).toContain('so_id')
-    })
+    it.each([[{}], [{ so_id: 'abc' }], [{ so_id: 0 }], [{ so_id: 1.5 }], [{ so_id: null }]])(
+      'rejects %j with 400 naming so_id',
+      async (body) => {
+        const res = await click(body)
+        expect(res.statusCode).toBe(400)
+        expect(res.json<{ msg: string }>().msg).toContain('so_id')
+      },
+    )
   })
 })

@@ -26,7 +26,8 @@ describe('money under concurrency (real PostgreSQL)', () => {
     return trade
   }
 
-  const notify = (n: { headers: Record<string, string>; body: string }) => t().app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: n.headers, payload: n.body })
+  const notify = (n: { headers: Record<string, string>; body: string }) =>
+    t().app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: n.headers, payload: n.body })
 
   async function paidEvents(orderNo: string) {
     const r = await t().database.db.execute<{ n: number }>(sql`
@@ -46,7 +47,9 @@ describe('money under concurrency (real PostgreSQL)', () => {
     expect(await paidEvents(d.order_no)).toBe(1)
     const grants = await db.select().from(entitlements).where(eq(entitlements.memberId, m.id))
     expect(grants).toHaveLength(1)
-    const log = await db.execute<{ outcome: string; n: number }>(sql`select outcome, count(*)::int as n from payment_notifications where order_no = ${d.order_no} group by outcome order by outcome`)
+    const log = await db.execute<{ outcome: string; n: number }>(
+      sql`select outcome, count(*)::int as n from payment_notifications where order_no = ${d.order_no} group by outcome order by outcome`,
+    )
     expect(log.rows).toEqual([
       { outcome: 'applied', n: 1 },
       { outcome: 'duplicate', n: 19 },
@@ -66,7 +69,12 @@ describe('money under concurrency (real PostgreSQL)', () => {
     const form = sims().alipay.paymentNotification(trade)
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t().app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form }),
+        t().app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/alipay',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
+        }),
       ),
     )
     expect(answers.map((a) => a.body)).toEqual(Array(20).fill('success'))
@@ -97,7 +105,11 @@ describe('money under concurrency (real PostgreSQL)', () => {
     for (let i = 0; i < 10; i++) {
       const m = await makeMember(db)
       const course = await makeCourse(db)
-      bought.push({ member: m.id, course, orderNo: (await buy(m.token, '/api/pay/course', { course_id: course, pay_method: 'wechat_h5' })).order_no })
+      bought.push({
+        member: m.id,
+        course,
+        orderNo: (await buy(m.token, '/api/pay/course', { course_id: course, pay_method: 'wechat_h5' })).order_no,
+      })
     }
     const notifications = bought.map((b) => sims().wechat.paymentNotification(paySilently(b.orderNo)))
     const answers = await Promise.all(notifications.flatMap((n) => Array.from({ length: 20 }, () => notify(n))))
@@ -111,10 +123,18 @@ describe('money under concurrency (real PostgreSQL)', () => {
     const course = await makeCourse(db)
     const buyers = await Promise.all(Array.from({ length: 10 }, () => makeMember(db)))
     const answers = await Promise.all(
-      buyers.flatMap((m) => [0, 1].map(async () => ({ member: m.id, order: await buy(m.token, '/api/pay/course', { course_id: course, pay_method: 'wechat_h5' }) }))),
+      buyers.flatMap((m) =>
+        [0, 1].map(async () => ({
+          member: m.id,
+          order: await buy(m.token, '/api/pay/course', { course_id: course, pay_method: 'wechat_h5' }),
+        })),
+      ),
     )
-    for (const m of buyers) expect(new Set(answers.filter((a) => a.member === m.id).map((a) => a.order.order_no)).size).toBe(1)
-    const counts = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders where target = ${`course:${course}`}`)
+    for (const m of buyers)
+      expect(new Set(answers.filter((a) => a.member === m.id).map((a) => a.order.order_no)).size).toBe(1)
+    const counts = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from orders where target = ${`course:${course}`}`,
+    )
     expect(counts.rows[0]!.n).toBe(10)
     await expectLedgerConsistent(db)
   })
@@ -148,6 +168,10 @@ describe('money under concurrency (real PostgreSQL)', () => {
     expect(await runPaymentSweeps(t().app.services)).toBeNull()
     release()
     await holder
-    expect(Object.keys((await runPaymentSweeps(t().app.services)) ?? {}).sort()).toEqual(['closed', 'reconciled', 'refunds'])
+    expect(Object.keys((await runPaymentSweeps(t().app.services)) ?? {}).sort()).toEqual([
+      'closed',
+      'reconciled',
+      'refunds',
+    ])
   })
 })

@@ -51,7 +51,10 @@ describe('a crash while notifications are processed', () => {
     database = await createTestDatabase()
     const db = database.db
     // The provider keeps sending until it gets a 2xx, like WeChat Pay (with shorter gaps).
-    sims = await startPaymentSimulators({ now: () => new Date(), retryDelaysMs: [200, 400, 800, 800, 1600, 1600, 3200, 3200, 3200, 3200] })
+    sims = await startPaymentSimulators({
+      now: () => new Date(),
+      retryDelaysMs: [200, 400, 800, 800, 1600, 1600, 3200, 3200, 3200, 3200],
+    })
     const port = await freePort()
     const env = {
       PORT: String(port),
@@ -102,7 +105,9 @@ describe('a crash while notifications are processed', () => {
       select count(*)::int as n from order_events e join orders o on o.id = e.order_id
       where o.order_no = any(${sql.param(orderNos)}::text[]) and e.to_state = 'paid'`)
     expect(paidEvents.rows[0]!.n).toBe(40)
-    const grants = await db.execute<{ n: number }>(sql`select count(*)::int as n from entitlements where source = 'purchase'`)
+    const grants = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from entitlements where source = 'purchase'`,
+    )
     expect(grants.rows[0]!.n).toBe(40)
     expect(await ledgerProblems(db)).toEqual([])
 

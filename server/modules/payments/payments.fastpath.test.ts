@@ -1,11 +1,25 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { vipPlans } from '#server/db/schema/catalogue.ts'
-import { memberCoupons, orderEvents, orders, paymentNotifications, pointBalances, pointEntries, vipMemberships } from '#server/db/schema/commerce.ts'
+import {
+  memberCoupons,
+  orderEvents,
+  orders,
+  paymentNotifications,
+  pointBalances,
+  pointEntries,
+  vipMemberships,
+} from '#server/db/schema/commerce.ts'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { pointsEarned } from '#server/modules/coupons/pricing.ts'
 import { grantOrder } from '#server/modules/orders/fulfilment.ts'
-import { insertOrderEvent, lockOrderByNo, payPendingOrder, transitionOrder, type PendingPayment } from '#server/modules/orders/orders.repository.ts'
+import {
+  insertOrderEvent,
+  lockOrderByNo,
+  payPendingOrder,
+  transitionOrder,
+  type PendingPayment,
+} from '#server/modules/orders/orders.repository.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 import { claimNotification } from './payments.repository.ts'
 import { expectLedgerConsistent, headersOf, useCommerceApp, type ApiBody } from './testing.ts'
@@ -24,9 +38,18 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     const db = t().database.db
     const m = await makeMember(db)
     await call('/api/admin/points/adjust', adminToken, { member_id: m.id, delta: 500, note: '测试' })
-    const coupon = (await call<{ coupon_id: number }>('/api/coupon', m.token, { template_id: templateId })).data.coupon_id
-    const course = await call<{ order_no: string; amount_fen: number }>('/api/pay/course', m.token, { course_id: courseId, pay_method: 'wechat_h5', coupon_id: coupon, points: 300 })
-    const vip = await call<{ order_no: string; amount_fen: number }>('/api/pay/vip', m.token, { plan_id: planId, pay_method: 'wechat_h5' })
+    const coupon = (await call<{ coupon_id: number }>('/api/coupon', m.token, { template_id: templateId })).data
+      .coupon_id
+    const course = await call<{ order_no: string; amount_fen: number }>('/api/pay/course', m.token, {
+      course_id: courseId,
+      pay_method: 'wechat_h5',
+      coupon_id: coupon,
+      points: 300,
+    })
+    const vip = await call<{ order_no: string; amount_fen: number }>('/api/pay/vip', m.token, {
+      plan_id: planId,
+      pay_method: 'wechat_h5',
+    })
     expect([course.code, vip.code]).toEqual([200, 200])
     await db.insert(vipMemberships).values({ memberId: m.id, expiresAt: vipUntil, updatedAt: vipUntil })
     return { member: m, orders: [course.data, vip.data] }
@@ -49,12 +72,36 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
   /** What the general path of payments.service does for a pending order, step by step. */
   async function payGenerally(p: PendingPayment) {
     await t().database.db.transaction(async (tx) => {
-      expect(await claimNotification(tx, { provider: p.provider, kind: 'payment', notificationId: p.notificationId, orderNo: p.orderNo, raw: p.raw, createdAt: p.at })).not.toBeNull()
+      expect(
+        await claimNotification(tx, {
+          provider: p.provider,
+          kind: 'payment',
+          notificationId: p.notificationId,
+          orderNo: p.orderNo,
+          raw: p.raw,
+          createdAt: p.at,
+        }),
+      ).not.toBeNull()
       const order = (await lockOrderByNo(tx, p.orderNo))!
-      const paid = await transitionOrder(tx, order.id, ['pending'], 'paid', { paidAt: p.at, closedAt: null, provider: p.provider, providerTxnId: p.transactionId }, p.at)
+      const paid = await transitionOrder(
+        tx,
+        order.id,
+        ['pending'],
+        'paid',
+        { paidAt: p.at, closedAt: null, provider: p.provider, providerTxnId: p.transactionId },
+        p.at,
+      )
       const granted = await grantOrder(tx, paid!, p.at, rules)
       const data = { transaction_id: p.transactionId, notification_id: p.notificationId, ...granted }
-      await insertOrderEvent(tx, { orderId: order.id, fromState: 'pending', toState: 'paid', reason: 'paid', actor: p.actor, data, createdAt: p.at })
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        fromState: 'pending',
+        toState: 'paid',
+        reason: 'paid',
+        actor: p.actor,
+        data,
+        createdAt: p.at,
+      })
     })
   }
 
@@ -64,26 +111,58 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     const result: Record<string, unknown>[] = []
     for (const no of orderNos) {
       const [o] = await db.select().from(orders).where(eq(orders.orderNo, no))
-      const events = await db.select().from(orderEvents).where(and(eq(orderEvents.orderId, o!.id), eq(orderEvents.toState, 'paid')))
+      const events = await db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, o!.id), eq(orderEvents.toState, 'paid')))
       const [note] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, no))
       result.push({
-        order: { state: o!.state, paidAt: o!.paidAt, closedAt: o!.closedAt, provider: o!.provider, txn: o!.providerTxnId, updatedAt: o!.updatedAt },
-        events: events.map((e) => ({ from: e.fromState, reason: e.reason, actor: e.actor, at: e.createdAt, data: { ...e.data, notification_id: 'n' } })),
+        order: {
+          state: o!.state,
+          paidAt: o!.paidAt,
+          closedAt: o!.closedAt,
+          provider: o!.provider,
+          txn: o!.providerTxnId,
+          updatedAt: o!.updatedAt,
+        },
+        events: events.map((e) => ({
+          from: e.fromState,
+          reason: e.reason,
+          actor: e.actor,
+          at: e.createdAt,
+          data: { ...e.data, notification_id: 'n' },
+        })),
         notification: { outcome: note!.outcome, verified: note!.verified, at: note!.createdAt },
       })
     }
     const [balance] = await db.select().from(pointBalances).where(eq(pointBalances.memberId, memberId))
     // What the payments earned (the checkout's own entries differ in time and actor).
-    const entries = await db.select().from(pointEntries).where(and(eq(pointEntries.memberId, memberId), eq(pointEntries.reason, 'order_earned'))).orderBy(asc(pointEntries.id))
+    const entries = await db
+      .select()
+      .from(pointEntries)
+      .where(and(eq(pointEntries.memberId, memberId), eq(pointEntries.reason, 'order_earned')))
+      .orderBy(asc(pointEntries.id))
     const coupons = await db.select().from(memberCoupons).where(eq(memberCoupons.memberId, memberId))
     const grants = await db.select().from(entitlements).where(eq(entitlements.memberId, memberId))
     const [vip] = await db.select().from(vipMemberships).where(eq(vipMemberships.memberId, memberId))
     return {
       orders: result,
       balance: balance!.balance,
-      entries: entries.map((e) => ({ delta: e.delta, after: e.balanceAfter, reason: e.reason, actor: e.actor, at: e.createdAt })),
+      entries: entries.map((e) => ({
+        delta: e.delta,
+        after: e.balanceAfter,
+        reason: e.reason,
+        actor: e.actor,
+        at: e.createdAt,
+      })),
       coupons: coupons.map((c) => ({ state: c.state, usedAt: c.usedAt })),
-      grants: grants.map((g) => ({ course: g.courseId, source: g.source, at: g.grantedAt, expires: g.expiresAt, revoked: g.revokedAt })),
+      grants: grants.map((g) => ({
+        course: g.courseId,
+        source: g.source,
+        at: g.grantedAt,
+        expires: g.expiresAt,
+        revoked: g.revokedAt,
+      })),
       vip: vip!.expiresAt,
     }
   }
@@ -91,7 +170,14 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
   it('records exactly what the general path records: grants, VIP days, coupon, points, event', async () => {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
-    const templateId = (await call<{ id: number }>('/api/admin/coupon-templates', admin.token, { name: '立减', kind: 'amount', amount_off_fen: 500, valid_days: 3 })).data.id
+    const templateId = (
+      await call<{ id: number }>('/api/admin/coupon-templates', admin.token, {
+        name: '立减',
+        kind: 'amount',
+        amount_off_fen: 500,
+        valid_days: 3,
+      })
+    ).data.id
     const courseId = await makeCourse(db, { priceFen: 3000 })
     const [plan] = await db.insert(vipPlans).values({ name: '月卡', days: 30, priceFen: 3900 }).returning()
     const vipUntil = new Date(clock.now().getTime() + 5 * 86_400_000)
@@ -102,13 +188,31 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     for (const o of a.orders) expect(await payPendingOrder(db, payment(o, 'a', at))).not.toBeNull()
     for (const o of b.orders) await payGenerally(payment(o, 'b', at))
 
-    const fast = await record(a.member.id, a.orders.map((o) => o.order_no))
-    const general = await record(b.member.id, b.orders.map((o) => o.order_no))
+    const fast = await record(
+      a.member.id,
+      a.orders.map((o) => o.order_no),
+    )
+    const general = await record(
+      b.member.id,
+      b.orders.map((o) => o.order_no),
+    )
     expect(fast).toEqual(general)
     // And what that is, so that both cannot drift together unnoticed.
     expect(fast.orders.map((o) => (o.events as { data: Record<string, unknown> }[])[0]!.data)).toEqual([
-      { transaction_id: '4200TXN2200', notification_id: 'n', courses: [courseId], entitlements_added: 1, points_earned: 22 },
-      { transaction_id: '4200TXN3900', notification_id: 'n', vip_days: 30, vip_expires_at: new Date(vipUntil.getTime() + 30 * 86_400_000).toISOString(), points_earned: 39 },
+      {
+        transaction_id: '4200TXN2200',
+        notification_id: 'n',
+        courses: [courseId],
+        entitlements_added: 1,
+        points_earned: 22,
+      },
+      {
+        transaction_id: '4200TXN3900',
+        notification_id: 'n',
+        vip_days: 30,
+        vip_expires_at: new Date(vipUntil.getTime() + 30 * 86_400_000).toISOString(),
+        points_earned: 39,
+      },
     ])
     expect(fast.coupons).toEqual([{ state: 'used', usedAt: at }])
     expect(fast.balance).toBe(500 - 300 + 22 + 39)
@@ -120,7 +224,13 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     const m = await makeMember(db)
     const owned = await makeCourse(db, { priceFen: 1000 })
     const other = await makeCourse(db, { priceFen: 1000 })
-    const buy = async (courseId: number) => (await call<{ order_no: string; amount_fen: number }>('/api/pay/course', m.token, { course_id: courseId, pay_method: 'wechat_h5' })).data
+    const buy = async (courseId: number) =>
+      (
+        await call<{ order_no: string; amount_fen: number }>('/api/pay/course', m.token, {
+          course_id: courseId,
+          pay_method: 'wechat_h5',
+        })
+      ).data
     const first = await buy(owned)
     const second = await buy(other)
     // Owned by now (granted by staff after the order was made): the general path refunds it, this one must not pay.
@@ -131,14 +241,35 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     expect(await payPendingOrder(db, { ...payment(second, 'y'), amountFen: second.amount_fen - 1 })).toBeNull()
     expect(await payPendingOrder(db, { ...payment(second, 'z'), orderNo: 'ZX000000000000000000' })).toBeNull()
     // The notification was applied already (to whatever): the claim fails and the whole statement with it.
-    await claimNotification(db, { provider: 'wechat', kind: 'payment', notificationId: 'n-applied', orderNo: second.order_no, raw: '{}', createdAt: clock.now() })
-    await expect(payPendingOrder(db, { ...payment(second, 'w'), notificationId: 'n-applied' })).rejects.toMatchObject({ code: '23505', constraint: 'payment_notifications_applied_key' })
+    await claimNotification(db, {
+      provider: 'wechat',
+      kind: 'payment',
+      notificationId: 'n-applied',
+      orderNo: second.order_no,
+      raw: '{}',
+      createdAt: clock.now(),
+    })
+    await expect(payPendingOrder(db, { ...payment(second, 'w'), notificationId: 'n-applied' })).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'payment_notifications_applied_key',
+    })
 
-    expect((await db.execute(sql`select order_no, state from orders where member_id = ${m.id} order by id`)).rows).toEqual(before.rows)
-    const paidEvents = await db.execute(sql`select e.id from order_events e join orders o on o.id = e.order_id where o.member_id = ${m.id} and e.to_state = 'paid'`)
+    expect(
+      (await db.execute(sql`select order_no, state from orders where member_id = ${m.id} order by id`)).rows,
+    ).toEqual(before.rows)
+    const paidEvents = await db.execute(
+      sql`select e.id from order_events e join orders o on o.id = e.order_id where o.member_id = ${m.id} and e.to_state = 'paid'`,
+    )
     expect(paidEvents.rows).toHaveLength(0)
-    expect(await db.select().from(entitlements).where(and(eq(entitlements.memberId, m.id), eq(entitlements.source, 'purchase')))).toHaveLength(0)
-    const notes = await db.execute(sql`select notification_id from payment_notifications where order_no in (${first.order_no}, ${second.order_no}, 'ZX000000000000000000')`)
+    expect(
+      await db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.memberId, m.id), eq(entitlements.source, 'purchase'))),
+    ).toHaveLength(0)
+    const notes = await db.execute(
+      sql`select notification_id from payment_notifications where order_no in (${first.order_no}, ${second.order_no}, 'ZX000000000000000000')`,
+    )
     expect(notes.rows).toEqual([{ notification_id: 'n-applied' }])
     await expectLedgerConsistent(db)
   })

@@ -41,14 +41,18 @@ export async function claimNotification(db: DbOrTx, row: Omit<NotificationRow, '
  * Returns false when it is not (or not yet: one still in flight is not visible), and then nothing is written.
  */
 export async function logIfReplay(db: DbOrTx, row: Omit<NotificationRow, 'outcome' | 'verified' | 'detail'>) {
-  const rows = await executePrepared<{ id: number }>(db, 'zixue_log_if_replay', sql`
+  const rows = await executePrepared<{ id: number }>(
+    db,
+    'zixue_log_if_replay',
+    sql`
     insert into ${paymentNotifications} (provider, kind, notification_id, order_no, raw, verified, outcome, detail, created_at)
     select ${row.provider}, ${row.kind}, ${row.notificationId}, ${row.orderNo ?? null}, ${storedRaw(row.raw)}, true, 'duplicate', 'replay', ${row.createdAt.toISOString()}::timestamptz
     where exists (
       select 1 from ${paymentNotifications} n
       where n.provider = ${row.provider} and n.kind = ${row.kind} and n.notification_id = ${row.notificationId} and n.outcome = 'applied'
     )
-    returning id`)
+    returning id`,
+  )
   return rows.length > 0
 }
 
@@ -59,7 +63,9 @@ export async function markNotification(db: DbOrTx, id: number, outcome: Notifica
 
 /** Logs a notification that changed nothing (refused, or a replay). */
 export async function logNotification(db: DbOrTx, row: NotificationRow) {
-  await db.insert(paymentNotifications).values({ ...row, raw: row.raw.slice(0, RAW_MAX), detail: row.detail?.slice(0, 500) ?? null })
+  await db
+    .insert(paymentNotifications)
+    .values({ ...row, raw: row.raw.slice(0, RAW_MAX), detail: row.detail?.slice(0, 500) ?? null })
 }
 
 export async function insertRefund(db: DbOrTx, row: typeof refunds.$inferInsert) {
@@ -83,7 +89,19 @@ export async function transitionRefund(
   id: number,
   from: readonly RefundState[],
   to: RefundState,
-  set: Partial<Pick<RefundRow, 'providerRefundId' | 'completedAt' | 'lastError' | 'sentAt' | 'decidedAt' | 'decidedBy' | 'decisionNote' | 'amountFen'>>,
+  set: Partial<
+    Pick<
+      RefundRow,
+      | 'providerRefundId'
+      | 'completedAt'
+      | 'lastError'
+      | 'sentAt'
+      | 'decidedAt'
+      | 'decidedBy'
+      | 'decisionNote'
+      | 'amountFen'
+    >
+  >,
   now: Date,
 ) {
   const [row] = await db
@@ -94,7 +112,12 @@ export async function transitionRefund(
   return row ?? null
 }
 
-export async function noteRefundAttempt(db: DbOrTx, id: number, set: { sentAt: Date; providerRefundId?: string | null; lastError?: string | null }, now: Date) {
+export async function noteRefundAttempt(
+  db: DbOrTx,
+  id: number,
+  set: { sentAt: Date; providerRefundId?: string | null; lastError?: string | null },
+  now: Date,
+) {
   await db
     .update(refunds)
     .set({ ...set, updatedAt: now })
@@ -142,9 +165,12 @@ export async function deleteIdempotencyKeysBefore(db: DbOrTx, before: Date) {
 }
 
 export async function notificationsFor(db: DbOrTx, orderNo: string) {
-  return db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).orderBy(asc(paymentNotifications.id))
+  return db
+    .select()
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.orderNo, orderNo))
+    .orderBy(asc(paymentNotifications.id))
 }
-
 
 /**
  * Runs `fn` only if no other process holds the advisory lock `key`; the lock is a transaction-level one on a

@@ -14,9 +14,11 @@ function incoming(request: FastifyRequest<{ Body: string }>) {
 
 /** WeChat Pay wants 200/204 without a body for success, and 4xx/5xx with {code: 'FAIL', message} otherwise. */
 function wechatAnswer(reply: FastifyReply, request: FastifyRequest, a: NotificationAnswer) {
-  if (a.outcome !== 'applied' && a.outcome !== 'duplicate') request.log.warn({ outcome: a.outcome, detail: a.detail }, 'payment notification not applied')
+  if (a.outcome !== 'applied' && a.outcome !== 'duplicate')
+    request.log.warn({ outcome: a.outcome, detail: a.detail }, 'payment notification not applied')
   if (a.accepted) return reply.code(204).send()
-  const status = a.outcome === 'bad_signature' || a.outcome === 'bad_timestamp' ? 401 : a.outcome === 'bad_body' ? 400 : 500
+  const status =
+    a.outcome === 'bad_signature' || a.outcome === 'bad_timestamp' ? 401 : a.outcome === 'bad_body' ? 400 : 500
   return reply.code(status).send({ code: 'FAIL' as const, message: '失败' })
 }
 
@@ -28,7 +30,9 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
   const { payments } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  )
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
   r.post(
@@ -41,7 +45,8 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
         response: { 204: z.null().describe('accepted'), 400: WechatFail, 401: WechatFail, 500: WechatFail },
       },
     },
-    async (request, reply) => wechatAnswer(reply, request, await payments.handlePaymentNotification('wechat', incoming(request))),
+    async (request, reply) =>
+      wechatAnswer(reply, request, await payments.handlePaymentNotification('wechat', incoming(request))),
   )
 
   r.post(
@@ -54,18 +59,28 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { services: Ser
         response: { 204: z.null().describe('accepted'), 400: WechatFail, 401: WechatFail, 500: WechatFail },
       },
     },
-    async (request, reply) => wechatAnswer(reply, request, await payments.handleRefundNotification('wechat', incoming(request))),
+    async (request, reply) =>
+      wechatAnswer(reply, request, await payments.handleRefundNotification('wechat', incoming(request))),
   )
 
   r.post(
     '/pay/notify/alipay',
     {
-      schema: { tags, summary: 'Alipay async notification (trade_status_sync): answers "success" or "failure"', body: RawBody, response: { 200: z.string() } },
+      schema: {
+        tags,
+        summary: 'Alipay async notification (trade_status_sync): answers "success" or "failure"',
+        body: RawBody,
+        response: { 200: z.string() },
+      },
     },
     async (request, reply) => {
       const a = await payments.handlePaymentNotification('alipay', incoming(request))
-      if (a.outcome !== 'applied' && a.outcome !== 'duplicate') request.log.warn({ outcome: a.outcome, detail: a.detail }, 'payment notification not applied')
-      return reply.code(200).type('text/plain; charset=utf-8').send(a.accepted ? 'success' : 'failure')
+      if (a.outcome !== 'applied' && a.outcome !== 'duplicate')
+        request.log.warn({ outcome: a.outcome, detail: a.detail }, 'payment notification not applied')
+      return reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .send(a.accepted ? 'success' : 'failure')
     },
   )
 }

@@ -96,8 +96,19 @@ export function createPaymentService(deps: PaymentDeps) {
   const { db, config, providers, now } = deps
   const notifyUrl = (path: string) => `${config.publicUrl}/api/pay/notify/${path}`
 
-  async function applyVerifiedPayment(provider: PaymentProviderName, p: VerifiedPayment, raw: string): Promise<NotificationAnswer> {
-    const base = { provider, kind: 'payment' as const, notificationId: p.notificationId, orderNo: p.orderNo, raw, createdAt: now() }
+  async function applyVerifiedPayment(
+    provider: PaymentProviderName,
+    p: VerifiedPayment,
+    raw: string,
+  ): Promise<NotificationAnswer> {
+    const base = {
+      provider,
+      kind: 'payment' as const,
+      notificationId: p.notificationId,
+      orderNo: p.orderNo,
+      raw,
+      createdAt: now(),
+    }
     if (!p.success) {
       await logNotification(db, { ...base, verified: true, outcome: 'not_success', detail: 'trade not successful' })
       return { accepted: true, outcome: 'not_success' }
@@ -122,7 +133,8 @@ export function createPaymentService(deps: PaymentDeps) {
         if (claimed === null) return 'replay' as const
         const order = await lockOrderByNo(tx, p.orderNo)
         if (!order) throw new Refused('unknown_order', 'no such order')
-        if (order.amountFen !== p.amountFen) throw new Refused('amount_mismatch', `paid ${p.amountFen}, order is ${order.amountFen}`)
+        if (order.amountFen !== p.amountFen)
+          throw new Refused('amount_mismatch', `paid ${p.amountFen}, order is ${order.amountFen}`)
         const actor = `provider:${provider}`
         const data = { transaction_id: p.transactionId, notification_id: p.notificationId }
         if (order.state === 'pending' || order.state === 'closed') {
@@ -133,23 +145,80 @@ export function createPaymentService(deps: PaymentDeps) {
           const discountGone = from === 'closed' && (order.couponId !== null || order.pointsUsed > 0)
           const owned = discountGone ? null : await ownedShare(tx, order, at)
           if (owned && owned.fen < order.amountFen) {
-            const paid = await transitionOrder(tx, order.id, [from], 'paid', { paidAt: at, closedAt: null, provider, providerTxnId: p.transactionId }, at)
-            const granted = await grantOrder(tx, paid!, at, config.payments.points, owned.fen > 0 ? owned.courseIds : [])
+            const paid = await transitionOrder(
+              tx,
+              order.id,
+              [from],
+              'paid',
+              { paidAt: at, closedAt: null, provider, providerTxnId: p.transactionId },
+              at,
+            )
+            const granted = await grantOrder(
+              tx,
+              paid!,
+              at,
+              config.payments.points,
+              owned.fen > 0 ? owned.courseIds : [],
+            )
             const reason = from === 'pending' ? 'paid' : 'late_payment_reopened'
-            await insertOrderEvent(tx, { orderId: order.id, fromState: from, toState: 'paid', reason, actor, data: { ...data, ...granted }, createdAt: at })
+            await insertOrderEvent(tx, {
+              orderId: order.id,
+              fromState: from,
+              toState: 'paid',
+              reason,
+              actor,
+              data: { ...data, ...granted },
+              createdAt: at,
+            })
             if (owned.fen > 0) {
               // Several courses, some owned by now (bought alone meanwhile): their share of the money goes back.
               await transitionOrder(tx, order.id, ['paid'], 'refunding', {}, at)
-              const refund = await insertRefund(tx, { ...automaticRefund(order, provider, p.transactionId, true, '部分课程已拥有，自动退还其差价', at), amountFen: owned.fen })
-              await insertOrderEvent(tx, { orderId: order.id, fromState: 'paid', toState: 'refunding', reason: 'owned_courses_refund', actor, data: { refund_no: refund.refundNo, amount_fen: owned.fen, courses: owned.courseIds }, createdAt: at })
+              const refund = await insertRefund(tx, {
+                ...automaticRefund(order, provider, p.transactionId, true, '部分课程已拥有，自动退还其差价', at),
+                amountFen: owned.fen,
+              })
+              await insertOrderEvent(tx, {
+                orderId: order.id,
+                fromState: 'paid',
+                toState: 'refunding',
+                reason: 'owned_courses_refund',
+                actor,
+                data: { refund_no: refund.refundNo, amount_fen: owned.fen, courses: owned.courseIds },
+                createdAt: at,
+              })
               refundToSend = refund.id
             }
             return 'applied' as const
           }
-          await transitionOrder(tx, order.id, [from], 'refunding', { paidAt: at, provider, providerTxnId: p.transactionId }, at)
-          const refund = await insertRefund(tx, automaticRefund(order, provider, p.transactionId, true, discountGone ? '订单已关闭，自动退款' : '课程已拥有，自动退款', at))
+          await transitionOrder(
+            tx,
+            order.id,
+            [from],
+            'refunding',
+            { paidAt: at, provider, providerTxnId: p.transactionId },
+            at,
+          )
+          const refund = await insertRefund(
+            tx,
+            automaticRefund(
+              order,
+              provider,
+              p.transactionId,
+              true,
+              discountGone ? '订单已关闭，自动退款' : '课程已拥有，自动退款',
+              at,
+            ),
+          )
           const reason = from === 'pending' ? 'paid_but_owned_refund' : 'late_payment_refund'
-          await insertOrderEvent(tx, { orderId: order.id, fromState: from, toState: 'refunding', reason, actor, data: { ...data, refund_no: refund.refundNo }, createdAt: at })
+          await insertOrderEvent(tx, {
+            orderId: order.id,
+            fromState: from,
+            toState: 'refunding',
+            reason,
+            actor,
+            data: { ...data, refund_no: refund.refundNo },
+            createdAt: at,
+          })
           refundToSend = refund.id
           return 'applied' as const
         }
@@ -158,13 +227,25 @@ export function createPaymentService(deps: PaymentDeps) {
           return 'duplicate' as const
         }
         // A second, different payment of a paid order (the member paid with another method too): refund it.
-        const refund = await insertRefund(tx, automaticRefund(order, provider, p.transactionId, false, '重复支付，自动退款', at))
-        await insertOrderEvent(tx, { orderId: order.id, fromState: order.state, toState: order.state, reason: 'double_payment_refund', actor, data: { ...data, refund_no: refund.refundNo }, createdAt: at })
+        const refund = await insertRefund(
+          tx,
+          automaticRefund(order, provider, p.transactionId, false, '重复支付，自动退款', at),
+        )
+        await insertOrderEvent(tx, {
+          orderId: order.id,
+          fromState: order.state,
+          toState: order.state,
+          reason: 'double_payment_refund',
+          actor,
+          data: { ...data, refund_no: refund.refundNo },
+          createdAt: at,
+        })
         refundToSend = refund.id
         return 'applied' as const
       })
       // A replay of an applied notification is logged too (audit); its row cannot take the applied slot.
-      if (outcome === 'replay') await logNotification(db, { ...base, verified: true, outcome: 'duplicate', detail: 'replay' }).catch(() => {})
+      if (outcome === 'replay')
+        await logNotification(db, { ...base, verified: true, outcome: 'duplicate', detail: 'replay' }).catch(() => {})
       if (refundToSend !== null) void sendRefund(refundToSend).catch(() => {})
       return { accepted: true, outcome: outcome === 'replay' ? 'duplicate' : outcome }
     } catch (err) {
@@ -207,7 +288,12 @@ export function createPaymentService(deps: PaymentDeps) {
   async function ownedShare(tx: DbOrTx, order: OrderRow, at: Date) {
     if (order.kind === 'vip' || order.kind === 'amount') return { fen: 0, courseIds: [] as number[] }
     const items = (await findItems(tx, [order.id])).filter((i) => i.courseId !== null)
-    const owned = await ownedCourseIds(tx, order.memberId, items.map((i) => i.courseId!), at)
+    const owned = await ownedCourseIds(
+      tx,
+      order.memberId,
+      items.map((i) => i.courseId!),
+      at,
+    )
     const ownedItems = items.filter((i) => owned.has(i.courseId!))
     if (items.length > 0 && ownedItems.length === items.length) return { fen: order.amountFen, courseIds: [...owned] }
     const listFen = ownedItems.reduce((s, i) => s + i.priceFen, 0)
@@ -215,7 +301,14 @@ export function createPaymentService(deps: PaymentDeps) {
     return { fen, courseIds: ownedItems.map((i) => i.courseId!) }
   }
 
-  function automaticRefund(order: OrderRow, provider: PaymentProviderName, txn: string, movesOrder: boolean, reason: string, at: Date) {
+  function automaticRefund(
+    order: OrderRow,
+    provider: PaymentProviderName,
+    txn: string,
+    movesOrder: boolean,
+    reason: string,
+    at: Date,
+  ) {
     return {
       refundNo: refundNo(),
       orderId: order.id,
@@ -236,7 +329,14 @@ export function createPaymentService(deps: PaymentDeps) {
   /** Finishes a refund the provider confirmed: the order moves on and, for a full refund, its grants are revoked. */
   async function completeRefund(tx: DbOrTx, refund: RefundRow, providerRefundId: string | null, actor: string) {
     const at = now()
-    const done = await transitionRefund(tx, refund.id, ['processing'], 'succeeded', { completedAt: at, providerRefundId: providerRefundId ?? refund.providerRefundId, lastError: null }, at)
+    const done = await transitionRefund(
+      tx,
+      refund.id,
+      ['processing'],
+      'succeeded',
+      { completedAt: at, providerRefundId: providerRefundId ?? refund.providerRefundId, lastError: null },
+      at,
+    )
     if (!done || !refund.movesOrder) return Boolean(done)
     const order = (await lockOrderById(tx, refund.orderId))!
     const refunded = order.refundedFen + refund.amountFen
@@ -244,19 +344,42 @@ export function createPaymentService(deps: PaymentDeps) {
     const moved = await transitionOrder(tx, order.id, ['refunding'], to, { refundedFen: refunded }, at)
     if (!moved) return true
     const revoked = to === 'refunded' ? await revokeOrder(tx, moved, at, actor) : {}
-    await insertOrderEvent(tx, { orderId: order.id, fromState: 'refunding', toState: to, reason: 'refund_succeeded', actor, data: { refund_no: refund.refundNo, amount_fen: refund.amountFen, ...revoked }, createdAt: at })
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      fromState: 'refunding',
+      toState: to,
+      reason: 'refund_succeeded',
+      actor,
+      data: { refund_no: refund.refundNo, amount_fen: refund.amountFen, ...revoked },
+      createdAt: at,
+    })
     return true
   }
 
   async function failRefund(tx: DbOrTx, refund: RefundRow, detail: string, actor: string) {
     const at = now()
-    const failed = await transitionRefund(tx, refund.id, ['processing'], 'failed', { lastError: detail.slice(0, 500) }, at)
+    const failed = await transitionRefund(
+      tx,
+      refund.id,
+      ['processing'],
+      'failed',
+      { lastError: detail.slice(0, 500) },
+      at,
+    )
     if (!failed || !refund.movesOrder || refund.kind !== 'member') return
     // A member refund the provider refused: the order is paid again and staff see the failed refund.
     const order = (await lockOrderById(tx, refund.orderId))!
     const back: OrderState = order.refundedFen > 0 ? 'partially_refunded' : 'paid'
     if (await transitionOrder(tx, order.id, ['refunding'], back, {}, at)) {
-      await insertOrderEvent(tx, { orderId: order.id, fromState: 'refunding', toState: back, reason: 'refund_failed', actor, data: { refund_no: refund.refundNo, detail }, createdAt: at })
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        fromState: 'refunding',
+        toState: back,
+        reason: 'refund_failed',
+        actor,
+        data: { refund_no: refund.refundNo, detail },
+        createdAt: at,
+      })
     }
   }
 
@@ -285,11 +408,17 @@ export function createPaymentService(deps: PaymentDeps) {
       if (result.state === 'failed') {
         await db.transaction(async (tx) => {
           const locked = await lockRefundByNo(tx, refund.refundNo)
-          if (locked) await failRefund(tx, locked, result.detail ?? 'refused by the provider', `provider:${refund.provider}`)
+          if (locked)
+            await failRefund(tx, locked, result.detail ?? 'refused by the provider', `provider:${refund.provider}`)
         })
         return 'failed'
       }
-      await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, providerRefundId: result.providerRefundId, lastError: null }, attemptAt)
+      await noteRefundAttempt(
+        db,
+        refund.id,
+        { sentAt: attemptAt, providerRefundId: result.providerRefundId, lastError: null },
+        attemptAt,
+      )
       return 'processing'
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err
@@ -320,7 +449,15 @@ export function createPaymentService(deps: PaymentDeps) {
     if (status.state === 'not_found') return sendRefund(refundId)
     if (status.amountFen !== null && status.amountFen !== refund.amountFen) {
       // Never complete a refund for another amount than ours: staff look at it.
-      await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, lastError: `the provider reports ${status.amountFen} fen refunded, ours is ${refund.amountFen}` }, attemptAt)
+      await noteRefundAttempt(
+        db,
+        refund.id,
+        {
+          sentAt: attemptAt,
+          lastError: `the provider reports ${status.amountFen} fen refunded, ours is ${refund.amountFen}`,
+        },
+        attemptAt,
+      )
       return 'processing'
     }
     if (status.state === 'succeeded' || status.state === 'failed') {
@@ -332,7 +469,12 @@ export function createPaymentService(deps: PaymentDeps) {
       })
       return status.state
     }
-    await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, providerRefundId: status.providerRefundId, lastError: null }, attemptAt)
+    await noteRefundAttempt(
+      db,
+      refund.id,
+      { sentAt: attemptAt, providerRefundId: status.providerRefundId, lastError: null },
+      attemptAt,
+    )
     return 'processing'
   }
 
@@ -342,7 +484,8 @@ export function createPaymentService(deps: PaymentDeps) {
     if (!provider) return 'unpaid'
     try {
       const trade = await providers[provider].query(order.orderNo)
-      if ((trade.state !== 'paid' && trade.state !== 'refunded') || !trade.transactionId || trade.amountFen === null) return 'unpaid'
+      if ((trade.state !== 'paid' && trade.state !== 'refunded') || !trade.transactionId || trade.amountFen === null)
+        return 'unpaid'
       const answer = await applyVerifiedPayment(
         provider,
         {
@@ -372,7 +515,10 @@ export function createPaymentService(deps: PaymentDeps) {
      * A payment notification, as received. Verified (signature, timestamp, decryption), then applied at most
      * once; a refused one is logged with its outcome and changes nothing.
      */
-    async handlePaymentNotification(provider: PaymentProviderName, incoming: IncomingNotification): Promise<NotificationAnswer> {
+    async handlePaymentNotification(
+      provider: PaymentProviderName,
+      incoming: IncomingNotification,
+    ): Promise<NotificationAnswer> {
       let verified: VerifiedPayment
       try {
         verified = await providers[provider].verifyPayment(incoming)
@@ -395,11 +541,31 @@ export function createPaymentService(deps: PaymentDeps) {
     },
 
     /** A refund notification (WeChat Pay): completes or fails the refund, once. */
-    async handleRefundNotification(provider: PaymentProviderName, incoming: IncomingNotification): Promise<NotificationAnswer> {
-      const log = (outcome: NotificationOutcome, detail: string, notificationId: string, orderNo: string | null, verifiedFlag: boolean) =>
-        logNotification(db, { provider, kind: 'refund', notificationId, orderNo, raw: incoming.body, verified: verifiedFlag, outcome, detail, createdAt: now() })
+    async handleRefundNotification(
+      provider: PaymentProviderName,
+      incoming: IncomingNotification,
+    ): Promise<NotificationAnswer> {
+      const log = (
+        outcome: NotificationOutcome,
+        detail: string,
+        notificationId: string,
+        orderNo: string | null,
+        verifiedFlag: boolean,
+      ) =>
+        logNotification(db, {
+          provider,
+          kind: 'refund',
+          notificationId,
+          orderNo,
+          raw: incoming.body,
+          verified: verifiedFlag,
+          outcome,
+          detail,
+          createdAt: now(),
+        })
       const p = providers[provider]
-      if (!p.verifyRefund) return { accepted: false, outcome: 'bad_body', detail: 'this provider sends no refund notifications' }
+      if (!p.verifyRefund)
+        return { accepted: false, outcome: 'bad_body', detail: 'this provider sends no refund notifications' }
       let r
       try {
         r = await p.verifyRefund(incoming)
@@ -410,13 +576,22 @@ export function createPaymentService(deps: PaymentDeps) {
       }
       try {
         const outcome = await db.transaction(async (tx) => {
-          const claimed = await claimNotification(tx, { provider, kind: 'refund', notificationId: r.notificationId, orderNo: r.orderNo, raw: incoming.body, createdAt: now() })
+          const claimed = await claimNotification(tx, {
+            provider,
+            kind: 'refund',
+            notificationId: r.notificationId,
+            orderNo: r.orderNo,
+            raw: incoming.body,
+            createdAt: now(),
+          })
           if (claimed === null) return 'duplicate' as const
           const refund = await lockRefundByNo(tx, r.refundNo)
           if (!refund) throw new Refused('unknown_order', `no refund ${r.refundNo}`)
-          if (refund.amountFen !== r.amountFen) throw new Refused('amount_mismatch', `refunded ${r.amountFen}, refund is ${refund.amountFen}`)
+          if (refund.amountFen !== r.amountFen)
+            throw new Refused('amount_mismatch', `refunded ${r.amountFen}, refund is ${refund.amountFen}`)
           if (r.state === 'succeeded') await completeRefund(tx, refund, r.providerRefundId, `provider:${provider}`)
-          else if (r.state === 'failed') await failRefund(tx, refund, 'the provider reported the refund failed', `provider:${provider}`)
+          else if (r.state === 'failed')
+            await failRefund(tx, refund, 'the provider reported the refund failed', `provider:${provider}`)
           else await markNotification(tx, claimed, 'not_success', 'refund still processing')
           return 'applied' as const
         })
@@ -458,7 +633,15 @@ export function createPaymentService(deps: PaymentDeps) {
           const row = await transitionOrder(tx, order.id, ['pending'], 'closed', { closedAt: at }, at)
           if (!row) return false
           const released = await releaseBenefits(tx, row, at, 'system')
-          await insertOrderEvent(tx, { orderId: order.id, fromState: 'pending', toState: 'closed', reason: 'expired', actor: 'system', data: released, createdAt: at })
+          await insertOrderEvent(tx, {
+            orderId: order.id,
+            fromState: 'pending',
+            toState: 'closed',
+            reason: 'expired',
+            actor: 'system',
+            data: released,
+            createdAt: at,
+          })
           return true
         })
         if (done) closed++
@@ -469,7 +652,12 @@ export function createPaymentService(deps: PaymentDeps) {
     /** Asks the provider about pending orders whose notification is overdue. */
     async reconcilePending(limit = 50) {
       let paid = 0
-      for (const order of await findUnansweredPending(db, new Date(now().getTime() - RECONCILE_AFTER_MS), now(), limit)) {
+      for (const order of await findUnansweredPending(
+        db,
+        new Date(now().getTime() - RECONCILE_AFTER_MS),
+        now(),
+        limit,
+      )) {
         if ((await reconcile(order)) === 'paid') paid++
       }
       return paid

@@ -9,7 +9,14 @@ import { createPaymentSimulators } from '#server/integrations/payments/simulator
 import { TestAlipay } from '#server/integrations/payments/test-keys/test-keys.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
-import { appFetch, expectLedgerConsistent, headersOf, settleSimulators, useCommerceApp, type ApiBody } from './testing.ts'
+import {
+  appFetch,
+  expectLedgerConsistent,
+  headersOf,
+  settleSimulators,
+  useCommerceApp,
+  type ApiBody,
+} from './testing.ts'
 
 interface Checkout {
   order_no: string
@@ -30,19 +37,31 @@ describe('payments', () => {
   const sims = () => t().app.paymentSimulators!
 
   async function buy(token: string, courseId: number, payMethod = 'wechat_h5') {
-    const res = await t().app.inject({ method: 'POST', url: '/api/pay/course', headers: headersOf(token), payload: { course_id: courseId, pay_method: payMethod } })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/pay/course',
+      headers: headersOf(token),
+      payload: { course_id: courseId, pay_method: payMethod },
+    })
     const body = res.json<ApiBody<Checkout>>()
     expect(body.code).toBe(200)
     return body.data
   }
 
   async function order(token: string, orderNo: string) {
-    return (await t().app.inject({ method: 'GET', url: `/api/orders/${orderNo}`, headers: headersOf(token) })).json<ApiBody<OrderDetail>>().data
+    return (await t().app.inject({ method: 'GET', url: `/api/orders/${orderNo}`, headers: headersOf(token) })).json<
+      ApiBody<OrderDetail>
+    >().data
   }
 
   /** A cashier form, posted the way a browser posts it. */
   async function submit(url: string, fields: Record<string, string>) {
-    return t().app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() })
+    return t().app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    })
   }
 
   async function notifyWechat(n: { headers: Record<string, string>; body: string }) {
@@ -50,12 +69,18 @@ describe('payments', () => {
   }
 
   async function outcomes(orderNo: string) {
-    const rows = await t().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo)).orderBy(paymentNotifications.id)
+    const rows = await t()
+      .database.db.select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderNo, orderNo))
+      .orderBy(paymentNotifications.id)
     return rows.map((r) => r.outcome)
   }
 
   async function refusedCount() {
-    const rows = await t().database.db.execute<{ outcome: string; n: number }>(sql`select outcome, count(*)::int as n from payment_notifications where verified = false group by outcome`)
+    const rows = await t().database.db.execute<{ outcome: string; n: number }>(
+      sql`select outcome, count(*)::int as n from payment_notifications where verified = false group by outcome`,
+    )
     return Object.fromEntries(rows.rows.map((r) => [r.outcome, r.n])) as Record<string, number>
   }
 
@@ -63,7 +88,13 @@ describe('payments', () => {
     const rows = await t()
       .database.db.select()
       .from(entitlements)
-      .where(and(eq(entitlements.memberId, memberId), eq(entitlements.courseId, courseId), sql`${entitlements.revokedAt} is null`))
+      .where(
+        and(
+          eq(entitlements.memberId, memberId),
+          eq(entitlements.courseId, courseId),
+          sql`${entitlements.revokedAt} is null`,
+        ),
+      )
     return rows
   }
 
@@ -90,7 +121,11 @@ describe('payments', () => {
       expect(page.body).toContain('129.00')
       expect(page.body).toContain('AE 特效')
       const trade = sims().wechat.trades.get(d.order_no)!
-      const paid = await submit('/__sim/wechatpay/cashier/pay', { prepay_id: trade.prepayId, mode: 'h5', redirect_url: h5.searchParams.get('redirect_url')! })
+      const paid = await submit('/__sim/wechatpay/cashier/pay', {
+        prepay_id: trade.prepayId,
+        mode: 'h5',
+        redirect_url: h5.searchParams.get('redirect_url')!,
+      })
       expect(paid.statusCode).toBe(302)
       expect(paid.headers.location).toBe(`http://localhost:3000/payRedirect?order_no=${d.order_no}`)
       await settleSimulators(t().app)
@@ -108,7 +143,11 @@ describe('payments', () => {
       const m = await makeMember(db)
       const d = await buy(m.token, await makeCourse(db))
       const trade = sims().wechat.trades.get(d.order_no)!
-      const res = await submit('/__sim/wechatpay/cashier/cancel', { prepay_id: trade.prepayId, mode: 'h5', redirect_url: 'http://localhost:3000/payRedirect?order_no=x' })
+      const res = await submit('/__sim/wechatpay/cashier/cancel', {
+        prepay_id: trade.prepayId,
+        mode: 'h5',
+        redirect_url: 'http://localhost:3000/payRedirect?order_no=x',
+      })
       expect(res.statusCode).toBe(302)
       expect((await order(m.token, d.order_no)).state).toBe('pending')
     })
@@ -118,17 +157,28 @@ describe('payments', () => {
     it('serves the bridge script and a cashier that checks paySign', async () => {
       const script = await t().app.inject({ method: 'GET', url: '/__sim/wechatpay/bridge.js' })
       expect(script.headers['content-type']).toContain('javascript')
-      expect(script.body).toContain("if (window.WeixinJSBridge) return;")
+      expect(script.body).toContain('if (window.WeixinJSBridge) return;')
       expect(script.body).toContain('get_brand_wcpay_request:')
 
       const db = t().database.db
       const m = await makeMember(db)
       await db.execute(sql`update members set wx_openid = ${`o_jsapi_${m.id}`} where id = ${m.id}`)
-      const res = await t().app.inject({ method: 'POST', url: '/api/pay/course', headers: headersOf(m.token), payload: { course_id: await makeCourse(db), pay_method: 'wechat_jsapi' } })
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/pay/course',
+        headers: headersOf(m.token),
+        payload: { course_id: await makeCourse(db), pay_method: 'wechat_jsapi' },
+      })
       const jsapi = res.json<ApiBody<{ jsapi: Record<string, string> }>>().data.jsapi
-      const good = await t().app.inject({ method: 'GET', url: `/__sim/wechatpay/jsapi?${new URLSearchParams(jsapi).toString()}` })
+      const good = await t().app.inject({
+        method: 'GET',
+        url: `/__sim/wechatpay/jsapi?${new URLSearchParams(jsapi).toString()}`,
+      })
       expect(good.body).toContain('确认支付')
-      const forged = await t().app.inject({ method: 'GET', url: `/__sim/wechatpay/jsapi?${new URLSearchParams({ ...jsapi, timeStamp: '1' }).toString()}` })
+      const forged = await t().app.inject({
+        method: 'GET',
+        url: `/__sim/wechatpay/jsapi?${new URLSearchParams({ ...jsapi, timeStamp: '1' }).toString()}`,
+      })
       expect(forged.body).toContain('支付验证签名失败')
       expect(forged.body).toContain('"fail"')
     })
@@ -138,7 +188,9 @@ describe('payments', () => {
       const m = await makeMember(db)
       const d = await buy(m.token, await makeCourse(db), 'wechat_native')
       const code = new URL(d.code_url!)
-      expect((await t().app.inject({ method: 'GET', url: `${code.pathname}${code.search}` })).body).toContain('确认支付')
+      expect((await t().app.inject({ method: 'GET', url: `${code.pathname}${code.search}` })).body).toContain(
+        '确认支付',
+      )
       const trade = sims().wechat.trades.get(d.order_no)!
       const res = await submit('/__sim/wechatpay/cashier/pay', { prepay_id: trade.prepayId, mode: 'native' })
       expect(res.body).toContain('支付成功')
@@ -194,7 +246,12 @@ describe('payments', () => {
       trade.gmtPayment = clock.now()
       const form = sims().alipay.paymentNotification(trade)
       const send = (payload: string) =>
-        t().app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, payload })
+        t().app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/alipay',
+          headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+          payload,
+        })
       const changed = new URLSearchParams(form)
       changed.set('total_amount', '0.01')
       expect((await send(changed.toString())).body).toBe('failure')
@@ -210,7 +267,10 @@ describe('payments', () => {
       expect(seen.filter((o) => o === 'applied')).toHaveLength(1)
       expect(seen.filter((o) => o === 'duplicate')).toHaveLength(19)
       expect(seen).toEqual(expect.arrayContaining(['amount_mismatch', 'merchant_mismatch']))
-      const refused = await db.select().from(paymentNotifications).where(eq(paymentNotifications.outcome, 'bad_signature'))
+      const refused = await db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.outcome, 'bad_signature'))
       expect(refused.some((r) => r.raw.includes('total_amount=0.01') && r.verified === false)).toBe(true)
       await expectLedgerConsistent(db)
     })
@@ -252,14 +312,30 @@ describe('payments', () => {
       const trade = paySilently(d.order_no)
       const n = sims().wechat.paymentNotification(trade)
       const refusedBefore = await refusedCount()
-      const changed = await notifyWechat({ headers: n.headers, body: n.body.replace('"event_type":"TRANSACTION.SUCCESS"', '"event_type":"TRANSACTION.SUCCESS" ') })
+      const changed = await notifyWechat({
+        headers: n.headers,
+        body: n.body.replace('"event_type":"TRANSACTION.SUCCESS"', '"event_type":"TRANSACTION.SUCCESS" '),
+      })
       expect(changed.statusCode).toBe(401)
       expect(changed.json()).toEqual({ code: 'FAIL', message: '失败' })
-      const forged = await notifyWechat({ headers: { ...n.headers, 'Wechatpay-Signature': sims().wechat.paymentNotification(trade).headers['Wechatpay-Signature']! }, body: n.body })
+      const forged = await notifyWechat({
+        headers: {
+          ...n.headers,
+          'Wechatpay-Signature': sims().wechat.paymentNotification(trade).headers['Wechatpay-Signature']!,
+        },
+        body: n.body,
+      })
       expect(forged.statusCode).toBe(401)
-      const old = sims().wechat.paymentNotification(trade, { timestamp: Math.floor(clock.now().getTime() / 1000) - 301 })
+      const old = sims().wechat.paymentNotification(trade, {
+        timestamp: Math.floor(clock.now().getTime() / 1000) - 301,
+      })
       expect((await notifyWechat(old)).statusCode).toBe(401)
-      const garbage = await t().app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: { 'content-type': 'application/json' }, payload: '{"id":' })
+      const garbage = await t().app.inject({
+        method: 'POST',
+        url: '/api/pay/notify/wechat',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"id":',
+      })
       expect(garbage.statusCode).toBe(401)
       expect((await order(m.token, d.order_no)).state).toBe('pending')
       expect(await activeGrants(m.id, course)).toHaveLength(0)
@@ -276,12 +352,25 @@ describe('payments', () => {
       const course = await makeCourse(db, { priceFen: 9900 })
       const d = await buy(m.token, course)
       const trade = paySilently(d.order_no)
-      const wrongAmount = await notifyWechat(sims().wechat.paymentNotification(trade, { transaction: { amount: { total: 1, payer_total: 1, currency: 'CNY' } } }))
+      const wrongAmount = await notifyWechat(
+        sims().wechat.paymentNotification(trade, {
+          transaction: { amount: { total: 1, payer_total: 1, currency: 'CNY' } },
+        }),
+      )
       expect(wrongAmount.statusCode).toBe(500)
       expect(wrongAmount.json()).toEqual({ code: 'FAIL', message: '失败' })
-      expect((await notifyWechat(sims().wechat.paymentNotification(trade, { transaction: { appid: 'wx_other' } }))).statusCode).toBe(500)
-      expect((await notifyWechat(sims().wechat.paymentNotification(trade, { transaction: { mchid: '1900000999' } }))).statusCode).toBe(500)
-      expect((await notifyWechat(sims().wechat.paymentNotification({ ...trade, outTradeNo: 'ZX2026010100000000' }))).statusCode).toBe(500)
+      expect(
+        (await notifyWechat(sims().wechat.paymentNotification(trade, { transaction: { appid: 'wx_other' } })))
+          .statusCode,
+      ).toBe(500)
+      expect(
+        (await notifyWechat(sims().wechat.paymentNotification(trade, { transaction: { mchid: '1900000999' } })))
+          .statusCode,
+      ).toBe(500)
+      expect(
+        (await notifyWechat(sims().wechat.paymentNotification({ ...trade, outTradeNo: 'ZX2026010100000000' })))
+          .statusCode,
+      ).toBe(500)
       expect(await outcomes(d.order_no)).toEqual(['amount_mismatch', 'merchant_mismatch', 'merchant_mismatch'])
       expect(await outcomes('ZX2026010100000000')).toEqual(['unknown_order'])
       expect((await order(m.token, d.order_no)).state).toBe('pending')
@@ -297,7 +386,12 @@ describe('payments', () => {
       const m = await makeMember(db)
       const [plan] = await db.insert(vipPlans).values({ name: '月卡', days: 30, priceFen: 3900 }).returning()
       const payVip = async () => {
-        const res = await t().app.inject({ method: 'POST', url: '/api/pay/vip', headers: headersOf(m.token), payload: { plan_id: plan!.id, pay_method: 'wechat_h5' } })
+        const res = await t().app.inject({
+          method: 'POST',
+          url: '/api/pay/vip',
+          headers: headersOf(m.token),
+          payload: { plan_id: plan!.id, pay_method: 'wechat_h5' },
+        })
         const no = res.json<ApiBody<Checkout>>().data.order_no
         expect((await notifyWechat(sims().wechat.paymentNotification(paySilently(no)))).statusCode).toBe(204)
       }
@@ -309,7 +403,10 @@ describe('payments', () => {
       const [second] = await db.select().from(vipMemberships).where(eq(vipMemberships.memberId, m.id))
       expect(second!.expiresAt.getTime()).toBe(first!.expiresAt.getTime() + 30 * 86_400_000)
       // Lapsed: the next plan counts from now, not from the old expiry.
-      await db.update(vipMemberships).set({ expiresAt: new Date(start - 86_400_000) }).where(eq(vipMemberships.memberId, m.id))
+      await db
+        .update(vipMemberships)
+        .set({ expiresAt: new Date(start - 86_400_000) })
+        .where(eq(vipMemberships.memberId, m.id))
       await payVip()
       const [third] = await db.select().from(vipMemberships).where(eq(vipMemberships.memberId, m.id))
       expect(Math.abs(third!.expiresAt.getTime() - (clock.now().getTime() + 30 * 86_400_000))).toBeLessThan(5_000)
@@ -320,7 +417,12 @@ describe('payments', () => {
     it('are recorded as paid and grant nothing', async () => {
       const db = t().database.db
       const m = await makeMember(db)
-      const res = await t().app.inject({ method: 'POST', url: '/api/pay/amount', headers: headersOf(m.token), payload: { amount_fen: 250000, title: '系统班学费', pay_method: 'wechat_h5' } })
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/pay/amount',
+        headers: headersOf(m.token),
+        payload: { amount_fen: 250000, title: '系统班学费', pay_method: 'wechat_h5' },
+      })
       const no = res.json<ApiBody<Checkout>>().data.order_no
       expect((await notifyWechat(sims().wechat.paymentNotification(paySilently(no)))).statusCode).toBe(204)
       expect((await order(m.token, no)).state).toBe('paid')
@@ -370,7 +472,11 @@ describe('payments', () => {
       const m = await makeMember(db)
       const d = await buy(m.token, await makeCourse(db))
       paySilently(d.order_no)
-      const res = await t().app.inject({ method: 'GET', url: `/api/pay/course?order_no=${d.order_no}`, headers: headersOf(m.token) })
+      const res = await t().app.inject({
+        method: 'GET',
+        url: `/api/pay/course?order_no=${d.order_no}`,
+        headers: headersOf(m.token),
+      })
       expect(res.json<ApiBody<{ state: string }>>().data.state).toBe('paid')
     })
 
@@ -398,7 +504,13 @@ describe('payments', () => {
       const d = await buy(m.token, course)
       const trade = sims().wechat.trades.get(d.order_no)!
       await db.execute(sql`update orders set state = 'closed', closed_at = now() where order_no = ${d.order_no}`)
-      const admin = await insertEntitlement(db, { memberId: m.id, courseId: course, source: 'admin', grantedAt: clock.now(), expiresAt: null })
+      const admin = await insertEntitlement(db, {
+        memberId: m.id,
+        courseId: course,
+        source: 'admin',
+        grantedAt: clock.now(),
+        expiresAt: null,
+      })
       trade.state = 'SUCCESS'
       trade.transactionId = '4200000000000000000000000002'
       expect((await notifyWechat(sims().wechat.paymentNotification(trade))).statusCode).toBe(204)
@@ -408,8 +520,16 @@ describe('payments', () => {
       const o = await order(m.token, d.order_no)
       expect(o.refunded_fen).toBe(5000)
       expect(o.events.map((e) => e.reason)).toEqual(['created', 'late_payment_refund', 'refund_succeeded'])
-      const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, (await orderId(d.order_no))))
-      expect(refund).toMatchObject({ kind: 'automatic', state: 'succeeded', amountFen: 5000, providerTxnId: '4200000000000000000000000002' })
+      const [refund] = await db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderId, await orderId(d.order_no)))
+      expect(refund).toMatchObject({
+        kind: 'automatic',
+        state: 'succeeded',
+        amountFen: 5000,
+        providerTxnId: '4200000000000000000000000002',
+      })
       expect(sims().wechat.trades.get(d.order_no)!.refunded).toBe(5000)
       // The operator's grant is untouched.
       expect((await activeGrants(m.id, course)).map((e) => e.id)).toEqual([admin.id])
@@ -446,7 +566,15 @@ describe('payments', () => {
       await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
       sims().alipay.pay(d.order_no)
       await settleSimulators(t().app)
-      await until(async () => (await db.select().from(refunds).where(and(eq(refunds.orderId, await orderId(d.order_no)), eq(refunds.state, 'succeeded')))).length === 1)
+      await until(
+        async () =>
+          (
+            await db
+              .select()
+              .from(refunds)
+              .where(and(eq(refunds.orderId, await orderId(d.order_no)), eq(refunds.state, 'succeeded')))
+          ).length === 1,
+      )
       const o = await order(m.token, d.order_no)
       expect(o.state).toBe('paid')
       expect(o.events.map((e) => e.reason)).toEqual(['created', 'paid', 'double_payment_refund'])
@@ -458,7 +586,18 @@ describe('payments', () => {
 
   describe('POST /api/pay/notify/wechat/refund', () => {
     it('refuses a forged refund notification', async () => {
-      const res = await t().app.inject({ method: 'POST', url: '/api/pay/notify/wechat/refund', headers: { 'content-type': 'application/json', 'wechatpay-serial': 'x', 'wechatpay-signature': 'x', 'wechatpay-timestamp': '1', 'wechatpay-nonce': 'n' }, payload: '{}' })
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/pay/notify/wechat/refund',
+        headers: {
+          'content-type': 'application/json',
+          'wechatpay-serial': 'x',
+          'wechatpay-signature': 'x',
+          'wechatpay-timestamp': '1',
+          'wechatpay-nonce': 'n',
+        },
+        payload: '{}',
+      })
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({ code: 'FAIL', message: '失败' })
     })

@@ -25,7 +25,11 @@ export async function runPaymentSweeps(services: Services) {
  * Runs the sweeps every `intervalMs` in this process (server/main.ts), the first time right after boot so that a
  * restart after a crash catches up at once. `stop()` waits for a running round.
  */
-export function startPaymentSweeps(services: Services, log: FastifyBaseLogger, intervalMs = services.config.payments.sweepIntervalMs) {
+export function startPaymentSweeps(
+  services: Services,
+  log: FastifyBaseLogger,
+  intervalMs = services.config.payments.sweepIntervalMs,
+) {
   return every(
     intervalMs,
     async () => {

@@ -27,7 +27,10 @@ export function appFetch(getApp: () => FastifyInstance): typeof globalThis.fetch
       if (v === undefined) continue
       for (const one of Array.isArray(v) ? v : [v]) headers.append(k, String(one))
     }
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers })
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
+      status: res.statusCode,
+      headers,
+    })
   }
 }
 
@@ -38,7 +41,10 @@ export function appFetch(getApp: () => FastifyInstance): typeof globalThis.fetch
 export function useCommerceApp(env: Partial<Env> = {}) {
   const clock = testClock()
   const holder: { t?: () => { app: FastifyInstance } } = {}
-  const t = useTestApp({ PAYMENT_SWEEPS: 'false', ...env }, { integrations: { now: clock.now, paymentsFetch: appFetch(() => holder.t!().app) } })
+  const t = useTestApp(
+    { PAYMENT_SWEEPS: 'false', ...env },
+    { integrations: { now: clock.now, paymentsFetch: appFetch(() => holder.t!().app) } },
+  )
   holder.t = t
   return { t, clock }
 }
@@ -73,7 +79,12 @@ export async function paidCourse(t: () => TestApp, opts: { priceFen?: number; pa
   const course = await makeCourse(database.db, { priceFen: opts.priceFen ?? 10000 })
   const video = await makeVideo(database.db, course, { durationSeconds: 600 })
   const payMethod = opts.payMethod ?? 'wechat_h5'
-  const res = await app.inject({ method: 'POST', url: '/api/pay/course', headers: headersOf(m.token), payload: { course_id: course, pay_method: payMethod } })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/pay/course',
+    headers: headersOf(m.token),
+    payload: { course_id: course, pay_method: payMethod },
+  })
   const d = res.json<ApiBody<{ order_no: string; redirect_url: string | null }>>().data
   if (payMethod === 'alipay_wap') {
     const url = new URL(d.redirect_url!)
@@ -103,8 +114,10 @@ export async function ledgerProblems(db: Db, fenPerPoint = 1) {
       (select count(*) from entitlements e where e.source = 'purchase' and e.source_ref = o.order_no and e.revoked_at is null)::int as active
     from orders o`)
   for (const r of grants.rows) {
-    const expected = ['paid', 'partially_refunded'].includes(r.state) || (r.state === 'refunding' && r.active > 0) ? r.items : 0
-    if (r.active !== expected) problems.push(`${r.order_no} (${r.state}) has ${r.active} active grants, expected ${expected}`)
+    const expected =
+      ['paid', 'partially_refunded'].includes(r.state) || (r.state === 'refunding' && r.active > 0) ? r.items : 0
+    if (r.active !== expected)
+      problems.push(`${r.order_no} (${r.state}) has ${r.active} active grants, expected ${expected}`)
   }
   // Paid means from pending or closed; refunding → paid is a refund that failed, not a payment.
   const paidTwice = await db.execute<{ order_id: number; n: number }>(sql`
@@ -114,19 +127,26 @@ export async function ledgerProblems(db: Db, fenPerPoint = 1) {
     select member_id, course_id, count(*)::int as n from entitlements
     where source = 'purchase' and revoked_at is null group by member_id, course_id having count(*) > 1`)
   for (const r of dupes.rows) problems.push(`member ${r.member_id} holds course ${r.course_id} from ${r.n} purchases`)
-  const refunds = await db.execute<{ order_no: string; amount_fen: number; refunded_fen: number; succeeded: number }>(sql`
+  const refunds = await db.execute<{
+    order_no: string
+    amount_fen: number
+    refunded_fen: number
+    succeeded: number
+  }>(sql`
     select o.order_no, o.amount_fen, o.refunded_fen,
       coalesce((select sum(r.amount_fen) from refunds r where r.order_id = o.id and r.state = 'succeeded' and r.moves_order), 0)::int as succeeded
     from orders o`)
   for (const r of refunds.rows) {
-    if (r.refunded_fen !== r.succeeded) problems.push(`${r.order_no} refunded_fen ${r.refunded_fen} but refunds add up to ${r.succeeded}`)
+    if (r.refunded_fen !== r.succeeded)
+      problems.push(`${r.order_no} refunded_fen ${r.refunded_fen} but refunds add up to ${r.succeeded}`)
     if (r.succeeded > r.amount_fen) problems.push(`${r.order_no} refunded more than paid`)
   }
   const points = await db.execute<{ member_id: number; balance: number; total: number }>(sql`
     select b.member_id, b.balance, coalesce((select sum(e.delta) from point_entries e where e.member_id = b.member_id), 0)::int as total
     from point_balances b`)
   for (const r of points.rows) {
-    if (r.balance !== r.total) problems.push(`member ${r.member_id} points balance ${r.balance} but entries add up to ${r.total}`)
+    if (r.balance !== r.total)
+      problems.push(`member ${r.member_id} points balance ${r.balance} but entries add up to ${r.total}`)
     if (r.balance < 0) problems.push(`member ${r.member_id} has a negative points balance`)
   }
   const coupons = await db.execute<{ id: number; state: string; order_state: string | null }>(sql`

@@ -17,9 +17,23 @@ export async function creditPoints(db: DbOrTx, c: PointChange) {
   const [row] = await db
     .insert(pointBalances)
     .values({ memberId: c.memberId, balance: c.points, updatedAt: c.at })
-    .onConflictDoUpdate({ target: pointBalances.memberId, set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at } })
+    .onConflictDoUpdate({
+      target: pointBalances.memberId,
+      set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at },
+    })
     .returning({ balance: pointBalances.balance })
-  await db.insert(pointEntries).values({ memberId: c.memberId, delta: c.points, balanceAfter: row!.balance, reason: c.reason, orderId: c.orderId ?? null, actor: c.actor, note: c.note ?? null, createdAt: c.at })
+  await db
+    .insert(pointEntries)
+    .values({
+      memberId: c.memberId,
+      delta: c.points,
+      balanceAfter: row!.balance,
+      reason: c.reason,
+      orderId: c.orderId ?? null,
+      actor: c.actor,
+      note: c.note ?? null,
+      createdAt: c.at,
+    })
   return row!.balance
 }
 
@@ -34,12 +48,26 @@ export async function debitPoints(db: DbOrTx, c: PointChange) {
     .where(and(eq(pointBalances.memberId, c.memberId), sql`${pointBalances.balance} >= ${c.points}`))
     .returning({ balance: pointBalances.balance })
   if (!row) return null
-  await db.insert(pointEntries).values({ memberId: c.memberId, delta: -c.points, balanceAfter: row.balance, reason: c.reason, orderId: c.orderId ?? null, actor: c.actor, note: c.note ?? null, createdAt: c.at })
+  await db
+    .insert(pointEntries)
+    .values({
+      memberId: c.memberId,
+      delta: -c.points,
+      balanceAfter: row.balance,
+      reason: c.reason,
+      orderId: c.orderId ?? null,
+      actor: c.actor,
+      note: c.note ?? null,
+      createdAt: c.at,
+    })
   return row.balance
 }
 
 export async function pointBalance(db: DbOrTx, memberId: number) {
-  const [row] = await db.select({ balance: pointBalances.balance }).from(pointBalances).where(eq(pointBalances.memberId, memberId))
+  const [row] = await db
+    .select({ balance: pointBalances.balance })
+    .from(pointBalances)
+    .where(eq(pointBalances.memberId, memberId))
   return row?.balance ?? 0
 }
 
@@ -65,7 +93,10 @@ export async function orderPointNet(db: DbOrTx, orderId: number) {
     .where(eq(pointEntries.orderId, orderId))
     .groupBy(pointEntries.reason)
   const sum = (reasons: PointReason[]) => rows.filter((r) => reasons.includes(r.reason)).reduce((s, r) => s + r.sum, 0)
-  return { earned: sum(['order_earned', 'order_earned_reversed']), spent: -sum(['order_spent', 'order_spent_returned']) }
+  return {
+    earned: sum(['order_earned', 'order_earned_reversed']),
+    spent: -sum(['order_spent', 'order_spent_returned']),
+  }
 }
 
 /** A member's ledger, newest first, with the order number of order entries. */
@@ -74,7 +105,12 @@ export async function listEntries(db: DbOrTx, memberId: number, filter: { before
     .select({ entry: pointEntries, orderNo: orders.orderNo })
     .from(pointEntries)
     .leftJoin(orders, eq(orders.id, pointEntries.orderId))
-    .where(and(eq(pointEntries.memberId, memberId), filter.before === undefined ? undefined : lt(pointEntries.id, filter.before)))
+    .where(
+      and(
+        eq(pointEntries.memberId, memberId),
+        filter.before === undefined ? undefined : lt(pointEntries.id, filter.before),
+      ),
+    )
     .orderBy(desc(pointEntries.id))
     .limit(filter.limit)
 }

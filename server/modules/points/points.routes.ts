@@ -13,7 +13,16 @@ export async function pointRoutes(app: FastifyInstance, opts: { services: Servic
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/points',
-    { config: { auth: 'required' }, schema: { tags: ['points'], security, summary: 'My points balance, the rules and my ledger', querystring: PointsQuery, response: { 200: PointsResponse } } },
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['points'],
+        security,
+        summary: 'My points balance, the rules and my ledger',
+        querystring: PointsQuery,
+        response: { 200: PointsResponse },
+      },
+    },
     async (request) => ok(await points.summary(requireRole(request).memberId, request.query)),
   )
 }
@@ -24,7 +33,24 @@ export async function adminPointRoutes(app: FastifyInstance, opts: { services: S
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/admin/points/adjust',
-    { config: { auth: 'admin', idempotent: true }, schema: { tags: ['admin'], security, summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)', body: AdjustBody, response: { 200: AdjustResponse } } },
-    async (request) => ok(await points.adjust(requireRole(request, 'admin').memberId, request.body.member_id, request.body.delta, request.body.note)),
+    {
+      config: { auth: 'admin', idempotent: true },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)',
+        body: AdjustBody,
+        response: { 200: AdjustResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await points.adjust(
+          requireRole(request, 'admin').memberId,
+          request.body.member_id,
+          request.body.delta,
+          request.body.note,
+        ),
+      ),
   )
 }

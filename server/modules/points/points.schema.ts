@@ -12,7 +12,10 @@ export const PointEntryView = z.object({
   created_at: z.string(),
 })
 
-export const PointsQuery = z.object({ cursor: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(100).default(20) })
+export const PointsQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+})
 export const PointsResponse = envelope(
   z.object({
     balance: z.number().int(),
@@ -28,7 +31,12 @@ export const PointsResponse = envelope(
 export const AdjustBody = z.object({
   member_id: z.number().int().positive().max(2_147_483_647),
   /** Positive adds, negative takes (never below zero). */
-  delta: z.number().int().min(-10_000_000).max(10_000_000).refine((d) => d !== 0, '不能为 0'),
+  delta: z
+    .number()
+    .int()
+    .min(-10_000_000)
+    .max(10_000_000)
+    .refine((d) => d !== 0, '不能为 0'),
   note: z.string().trim().min(2).max(200),
 })
 export const AdjustResponse = envelope(z.object({ member_id: z.number().int(), balance: z.number().int() }))

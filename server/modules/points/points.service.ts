@@ -11,7 +11,10 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
   return {
     /** A member's balance, the rules, and their ledger newest first (GET /points). */
     async summary(memberId: number, filter: { cursor?: number; limit: number }) {
-      const [balance, rows] = await Promise.all([pointBalance(db, memberId), listEntries(db, memberId, { before: filter.cursor, limit: filter.limit + 1 })])
+      const [balance, rows] = await Promise.all([
+        pointBalance(db, memberId),
+        listEntries(db, memberId, { before: filter.cursor, limit: filter.limit + 1 }),
+      ])
       const page = rows.slice(0, filter.limit)
       const rules = config.payments.points
       return {
@@ -34,9 +37,19 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
 
     /** An operator adds or takes points with a reason; a ledger entry records who. Never below zero. */
     async adjust(staffId: number, memberId: number, delta: number, note: string) {
-      if (!(await memberExists(db, memberId))) throw new AppError(Codes.NotFound, `会员 ${memberId} 不存在（member_id）`)
-      const change = { memberId, points: Math.abs(delta), reason: 'admin_adjust' as const, actor: `admin:${staffId}`, note, at: now() }
-      const balance = await db.transaction(async (tx) => (delta > 0 ? creditPoints(tx, change) : debitPoints(tx, change)))
+      if (!(await memberExists(db, memberId)))
+        throw new AppError(Codes.NotFound, `会员 ${memberId} 不存在（member_id）`)
+      const change = {
+        memberId,
+        points: Math.abs(delta),
+        reason: 'admin_adjust' as const,
+        actor: `admin:${staffId}`,
+        note,
+        at: now(),
+      }
+      const balance = await db.transaction(async (tx) =>
+        delta > 0 ? creditPoints(tx, change) : debitPoints(tx, change),
+      )
       if (balance === null) throw new AppError(Codes.PointsInsufficient, '积分余额不足，不能扣减这么多')
       return { member_id: memberId, balance }
     },

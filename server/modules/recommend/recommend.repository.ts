@@ -18,11 +18,17 @@ const RECENT_WATCHED = 50
 function seedCourses(i: Interests): SQL {
   const parts: SQL[] = []
   if (i.watched) {
-    parts.push(sql`(select p.course_id from study_progress p where p.member_id = ${i.memberId} order by p.updated_at desc limit ${RECENT_WATCHED})`)
+    parts.push(
+      sql`(select p.course_id from study_progress p where p.member_id = ${i.memberId} order by p.updated_at desc limit ${RECENT_WATCHED})`,
+    )
   }
   if (i.favourites) {
-    parts.push(sql`(select f.course_id from favourites f where f.member_id = ${i.memberId} and f.course_id is not null)`)
-    parts.push(sql`(select v.course_id from favourites f join videos v on v.id = f.video_id where f.member_id = ${i.memberId})`)
+    parts.push(
+      sql`(select f.course_id from favourites f where f.member_id = ${i.memberId} and f.course_id is not null)`,
+    )
+    parts.push(
+      sql`(select v.course_id from favourites f join videos v on v.id = f.video_id where f.member_id = ${i.memberId})`,
+    )
   }
   return sql.join(parts, sql` union `)
 }
@@ -45,7 +51,9 @@ export async function listRecommendedCourses(db: DbOrTx, interests: Interests, n
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
     .leftJoin(teachers, courseTeacherJoin)
-    .where(and(isPublished, sql`${courses.id} not in (${seeds})`, sql`not ${ownedBy(interests.memberId, courses.id, now)}`))
+    .where(
+      and(isPublished, sql`${courses.id} not in (${seeds})`, sql`not ${ownedBy(interests.memberId, courses.id, now)}`),
+    )
     .orderBy(desc(score), desc(courses.studentCount), asc(courses.id))
     .limit(limit)
 }

@@ -19,7 +19,8 @@ export async function recommendRoutes(app: FastifyInstance, opts: { services: Se
         schema: {
           tags,
           security,
-          summary: 'Courses for the member: same categories as what they watched and favourited, not owned, popular first; popular courses for anonymous visitors',
+          summary:
+            'Courses for the member: same categories as what they watched and favourited, not owned, popular first; popular courses for anonymous visitors',
           querystring: RecommendQuery,
           response: { 200: CourseCardListResponse },
         },
@@ -34,7 +35,8 @@ export async function recommendRoutes(app: FastifyInstance, opts: { services: Se
       schema: {
         tags,
         security,
-        summary: 'Courses related to the member’s favourites (same categories, not favourited, not owned), then popular ones',
+        summary:
+          'Courses related to the member’s favourites (same categories, not favourited, not owned), then popular ones',
         querystring: RecommendQuery,
         response: { 200: CourseCardListResponse },
       },

@@ -9,7 +9,9 @@ export const RecommendQuery = z.object({ limit: pageLimit(RECOMMEND_MAX, 10) })
 
 export const CourseCardList = z.object({
   list: z.array(CourseCard),
-  personalised: z.boolean().describe('False when the list is only the popular courses (anonymous, or nothing to go on yet)'),
+  personalised: z
+    .boolean()
+    .describe('False when the list is only the popular courses (anonymous, or nothing to go on yet)'),
 })
 export type CourseCardList = z.infer<typeof CourseCardList>
 

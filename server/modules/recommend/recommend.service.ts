@@ -17,7 +17,9 @@ export function createRecommendService(deps: { db: Db; now: () => Date; cacheMs?
   const popularCache = new TtlCache<'popular', CourseCardList['list']>(deps.cacheMs ?? POPULAR_CACHE_MS)
 
   async function popular(limit: number): Promise<CourseCardList> {
-    const list = await popularCache.get('popular', async () => (await listPopularCourses(db, POPULAR_MAX)).map(toCourseCard))
+    const list = await popularCache.get('popular', async () =>
+      (await listPopularCourses(db, POPULAR_MAX)).map(toCourseCard),
+    )
     return { list: list.slice(0, limit), personalised: false }
   }
 

@@ -29,7 +29,12 @@ describe('recommendations API', () => {
     const db = t().database.db
     await seedIfEmpty(db, { info: () => {} })
     all = await db
-      .select({ id: courses.id, categoryId: courses.categoryId, parentId: categories.parentId, studentCount: courses.studentCount })
+      .select({
+        id: courses.id,
+        categoryId: courses.categoryId,
+        parentId: categories.parentId,
+        studentCount: courses.studentCount,
+      })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.categoryId))
       .where(eq(courses.status, 'published'))
@@ -54,7 +59,11 @@ describe('recommendations API', () => {
         const body = await get(`${url}?limit=5`)
         expect(body.code).toBe(200)
         expect(body.data.personalised).toBe(false)
-        expect(body.data.list.map((c) => c.id)).toEqual(byPopularity(all).slice(0, 5).map((c) => c.id))
+        expect(body.data.list.map((c) => c.id)).toEqual(
+          byPopularity(all)
+            .slice(0, 5)
+            .map((c) => c.id),
+        )
       }
     })
 
@@ -91,7 +100,12 @@ describe('recommendations API', () => {
       const db = t().database.db
       const m = await makeMember(db)
       const [fav, ...same] = byPopularity(busyCategory())
-      await t().app.inject({ method: 'POST', url: '/api/course/fav', payload: { course_id: fav!.id }, headers: m.headers })
+      await t().app.inject({
+        method: 'POST',
+        url: '/api/course/fav',
+        payload: { course_id: fav!.id },
+        headers: m.headers,
+      })
       const body = await get('/api/fav/recommend?limit=10', m.headers)
       expect(body.data.personalised).toBe(true)
       const ids = body.data.list.map((c) => c.id)
@@ -103,8 +117,16 @@ describe('recommendations API', () => {
       const m = await makeMember(t().database.db)
       const mine = await get('/api/fav/recommend?limit=3', m.headers)
       expect(mine.data).toEqual({ personalised: false, list: expect.any(Array) as unknown[] })
-      expect(mine.data.list.map((c) => c.id)).toEqual(byPopularity(all).slice(0, 3).map((c) => c.id))
-      expect((await get('/api/fav/recommend?limit=3')).data.list.map((c) => c.id)).toEqual(byPopularity(all).slice(0, 3).map((c) => c.id))
+      expect(mine.data.list.map((c) => c.id)).toEqual(
+        byPopularity(all)
+          .slice(0, 3)
+          .map((c) => c.id),
+      )
+      expect((await get('/api/fav/recommend?limit=3')).data.list.map((c) => c.id)).toEqual(
+        byPopularity(all)
+          .slice(0, 3)
+          .map((c) => c.id),
+      )
     })
   })
 })

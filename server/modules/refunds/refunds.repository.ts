@@ -32,9 +32,18 @@ export async function findRefundByNo(db: DbOrTx, refundNo: string) {
 }
 
 /** Refunds for operators, newest first, with the order number and the member's phone. */
-export async function listRefundsForStaff(db: DbOrTx, filter: { states?: readonly RefundState[]; before?: number; limit: number }) {
+export async function listRefundsForStaff(
+  db: DbOrTx,
+  filter: { states?: readonly RefundState[]; before?: number; limit: number },
+) {
   return db
-    .select({ refund: refunds, orderNo: orders.orderNo, orderTitle: orders.title, orderAmountFen: orders.amountFen, phone: members.phone })
+    .select({
+      refund: refunds,
+      orderNo: orders.orderNo,
+      orderTitle: orders.title,
+      orderAmountFen: orders.amountFen,
+      phone: members.phone,
+    })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(members, eq(members.id, refunds.memberId))
@@ -55,7 +64,14 @@ export async function listRefundsForStaff(db: DbOrTx, filter: { states?: readonl
 export async function markRefundRetried(db: DbOrTx, id: number, staffId: number, at: Date) {
   const [row] = await db
     .update(refunds)
-    .set({ state: 'processing', sentAt: null, retriedBy: staffId, retriedAt: at, retries: sql`${refunds.retries} + 1`, updatedAt: at })
+    .set({
+      state: 'processing',
+      sentAt: null,
+      retriedBy: staffId,
+      retriedAt: at,
+      retries: sql`${refunds.retries} + 1`,
+      updatedAt: at,
+    })
     .where(and(eq(refunds.id, id), eq(refunds.state, 'failed')))
     .returning()
   return row ?? null

@@ -4,7 +4,15 @@ import { refunds } from '#server/db/schema/commerce.ts'
 import { entitlements } from '#server/db/schema/entitlements.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import { runPaymentSweeps } from '#server/modules/payments/sweeps.ts'
-import { expectLedgerConsistent, headersOf, paidCourse, settleSimulators, until, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import {
+  expectLedgerConsistent,
+  headersOf,
+  paidCourse,
+  settleSimulators,
+  until,
+  useCommerceApp,
+  type ApiBody,
+} from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Refund {
@@ -50,24 +58,39 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
   }
 
   /** Refund requests the WeChat Pay simulator received (tests in a file run one after the other). */
-  const refundPosts = () => sims().wechat.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refund/domestic/refunds').length
+  const refundPosts = () =>
+    sims().wechat.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refund/domestic/refunds').length
 
   async function activeGrants(memberId: number, courseId: number) {
     return t()
       .database.db.select()
       .from(entitlements)
-      .where(and(eq(entitlements.memberId, memberId), eq(entitlements.courseId, courseId), sql`${entitlements.revokedAt} is null`))
+      .where(
+        and(
+          eq(entitlements.memberId, memberId),
+          eq(entitlements.courseId, courseId),
+          sql`${entitlements.revokedAt} is null`,
+        ),
+      )
   }
 
   /** A paid course and the member's refund request, approved by an admin while the provider refuses refunds. */
   async function refusedRefund(payMethod: 'wechat_h5' | 'alipay_wap' = 'wechat_h5') {
     const admin = await makeMember(t().database.db, 'admin')
     const { m, course, orderNo } = await paidCourse(t, { priceFen: 8800, payMethod })
-    const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '不想学了' })).body.data
-    if (payMethod === 'alipay_wap') sims().alipay.faults.refundError = { subCode: 'ACQ.SELLER_BALANCE_NOT_ENOUGH', subMsg: '卖家余额不足' }
-    else sims().wechat.faults.refundError = { status: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足，请充值后重新发起' }
+    const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '不想学了' })).body
+      .data
+    if (payMethod === 'alipay_wap')
+      sims().alipay.faults.refundError = { subCode: 'ACQ.SELLER_BALANCE_NOT_ENOUGH', subMsg: '卖家余额不足' }
+    else
+      sims().wechat.faults.refundError = {
+        status: 403,
+        code: 'NOT_ENOUGH',
+        message: '基本账户余额不足，请充值后重新发起',
+      }
     try {
-      const approved = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, {})).body
+      const approved = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, {}))
+        .body
       expect(approved).toMatchObject({ code: 200, data: { state: 'failed' } })
     } finally {
       sims().wechat.faults.refundError = null
@@ -97,10 +120,24 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
 
     const done = await order(m.token, orderNo)
     expect(done.refunded_fen).toBe(8800)
-    expect(done.events.map((e) => e.reason)).toEqual(['created', 'paid', 'refund_requested', 'refund_approved', 'refund_failed', 'refund_retried', 'refund_succeeded'])
+    expect(done.events.map((e) => e.reason)).toEqual([
+      'created',
+      'paid',
+      'refund_requested',
+      'refund_approved',
+      'refund_failed',
+      'refund_retried',
+      'refund_succeeded',
+    ])
     expect(done.events.find((e) => e.reason === 'refund_retried')).toMatchObject({ from: 'paid', to: 'refunding' })
     const view = await staffView(admin.token, refundNo)
-    expect(view).toMatchObject({ state: 'succeeded', retryable: false, retries: 1, retried_by: admin.id, last_error: null })
+    expect(view).toMatchObject({
+      state: 'succeeded',
+      retryable: false,
+      retries: 1,
+      retried_by: admin.id,
+      last_error: null,
+    })
     expect(new Date(view.retried_at!).getTime()).toBeLessThanOrEqual(clock.now().getTime())
     const [row] = await db.select().from(refunds).where(eq(refunds.refundNo, refundNo))
     expect(row!.retriedBy).toBe(admin.id)
@@ -126,7 +163,12 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
     const { admin, m, orderNo, refundNo } = await refusedRefund()
     const admin2 = await makeMember(db, 'admin')
     const before = refundPosts()
-    const answers = await Promise.all([retry(admin.token, refundNo), retry(admin2.token, refundNo), retry(admin.token, refundNo), retry(admin2.token, refundNo)])
+    const answers = await Promise.all([
+      retry(admin.token, refundNo),
+      retry(admin2.token, refundNo),
+      retry(admin.token, refundNo),
+      retry(admin2.token, refundNo),
+    ])
     expect(answers.map((a) => a.body.code).sort()).toEqual([200, 489, 489, 489])
     expect(refundPosts()).toBe(before + 1)
     await until(async () => (await order(m.token, orderNo)).state === 'refunded')
@@ -149,14 +191,18 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
     expect((await retry(m.token, refundNo)).res.statusCode).toBe(403)
     expect((await retry(stranger.token, refundNo)).res.statusCode).toBe(403)
     expect((await retry(staff.token, refundNo)).res.statusCode).toBe(403)
-    expect((await t().app.inject({ method: 'POST', url: `/api/admin/refunds/${refundNo}/retry` })).json<ApiBody>().code).toBe(301)
+    expect(
+      (await t().app.inject({ method: 'POST', url: `/api/admin/refunds/${refundNo}/retry` })).json<ApiBody>().code,
+    ).toBe(301)
     expect((await retry(admin.token, 'RF-NO-SUCH-REFUND')).body).toMatchObject({ code: 404, msg: '退款不存在' })
     expect((await retry(admin.token, 'R'.repeat(41))).body.code).toBe(400)
     expect((await staffView(admin.token, refundNo)).state).toBe('failed')
 
     // A request still waiting for a decision, one rejected, one processing: not failed, not retried.
     const other = await refusedRefund()
-    const asked = (await call<Refund>('POST', '/api/refunds', other.m.token, { order_no: other.orderNo, reason: '再申请一次' })).body.data
+    const asked = (
+      await call<Refund>('POST', '/api/refunds', other.m.token, { order_no: other.orderNo, reason: '再申请一次' })
+    ).body.data
     expect((await retry(admin.token, asked.refund_no)).body.code).toBe(489)
     await call('POST', `/api/admin/refunds/${asked.refund_no}/reject`, admin.token, { note: '不符合退款条件' })
     expect((await retry(admin.token, asked.refund_no)).body.code).toBe(489)
@@ -178,15 +224,33 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
     const admin = await makeMember(db, 'admin')
     const m = await makeMember(db)
     const course = await makeCourse(db, { priceFen: 3000 })
-    const d = (await call<{ order_no: string }>('POST', '/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.data
-    await insertEntitlement(db, { memberId: m.id, courseId: course, source: 'admin', grantedAt: clock.now(), expiresAt: null })
+    const d = (
+      await call<{ order_no: string }>('POST', '/api/pay/course', m.token, {
+        course_id: course,
+        pay_method: 'wechat_h5',
+      })
+    ).body.data
+    await insertEntitlement(db, {
+      memberId: m.id,
+      courseId: course,
+      source: 'admin',
+      grantedAt: clock.now(),
+      expiresAt: null,
+    })
     sims().wechat.faults.refundError = { status: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足' }
     let refundNo: string
     try {
       sims().wechat.pay(d.order_no)
       await settleSimulators(t().app)
-      await until(async () => (await db.select().from(refunds).where(eq(refunds.state, 'failed'))).some((r) => r.kind === 'automatic'))
-      refundNo = (await db.select().from(refunds).where(and(eq(refunds.kind, 'automatic'), eq(refunds.state, 'failed'))))[0]!.refundNo
+      await until(async () =>
+        (await db.select().from(refunds).where(eq(refunds.state, 'failed'))).some((r) => r.kind === 'automatic'),
+      )
+      refundNo = (
+        await db
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.kind, 'automatic'), eq(refunds.state, 'failed')))
+      )[0]!.refundNo
     } finally {
       sims().wechat.faults.refundError = null
     }
@@ -210,12 +274,16 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
 
   it('a member who asked again meanwhile: the old refund is not retried (493); the new request goes on', async () => {
     const { admin, m, orderNo, refundNo } = await refusedRefund()
-    const again = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '请再退一次' })).body
+    const again = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '请再退一次' }))
+      .body
     expect(again.code).toBe(200)
     expect((await retry(admin.token, refundNo)).body.code).toBe(493)
     expect(await order(m.token, orderNo)).toMatchObject({ state: 'paid' })
     expect((await staffView(admin.token, refundNo)).state).toBe('failed')
-    expect((await call<Refund>('POST', `/api/admin/refunds/${again.data.refund_no}/approve`, admin.token, {})).body.data.state).toBe('processing')
+    expect(
+      (await call<Refund>('POST', `/api/admin/refunds/${again.data.refund_no}/approve`, admin.token, {})).body.data
+        .state,
+    ).toBe('processing')
     await until(async () => (await order(m.token, orderNo)).state === 'refunded')
     await settleSimulators(t().app)
     await expectLedgerConsistent(t().database.db)
@@ -231,23 +299,34 @@ describe('refunds whose answer or notification never came (payment sweeps)', () 
     return { res, body: res.json<ApiBody<T>>() }
   }
 
-  const posts = () => sims().wechat.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refund/domestic/refunds').length
-  const queries = (refundNo: string) => sims().wechat.requests.filter((r) => r.method === 'GET' && r.path === `/v3/refund/domestic/refunds/${refundNo}`).length
+  const posts = () =>
+    sims().wechat.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refund/domestic/refunds').length
+  const queries = (refundNo: string) =>
+    sims().wechat.requests.filter((r) => r.method === 'GET' && r.path === `/v3/refund/domestic/refunds/${refundNo}`)
+      .length
 
   async function approvedRefund() {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
     const m = await makeMember(db)
     const course = await makeCourse(db, { priceFen: 5000 })
-    const d = (await call<{ order_no: string }>('POST', '/api/pay/course', m.token, { course_id: course, pay_method: 'wechat_h5' })).body.data
+    const d = (
+      await call<{ order_no: string }>('POST', '/api/pay/course', m.token, {
+        course_id: course,
+        pay_method: 'wechat_h5',
+      })
+    ).body.data
     sims().wechat.pay(d.order_no)
     await settleSimulators(t().app)
-    const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: d.order_no, reason: '买错了' })).body.data
-    const approved = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, {})).body.data
+    const asked = (await call<Refund>('POST', '/api/refunds', m.token, { order_no: d.order_no, reason: '买错了' })).body
+      .data
+    const approved = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, {})).body
+      .data
     return { admin, m, orderNo: d.order_no, refundNo: asked.refund_no, approved }
   }
 
-  const orderState = async (token: string, orderNo: string) => (await call<OrderDetail>('GET', `/api/orders/${orderNo}`, token)).body.data
+  const orderState = async (token: string, orderNo: string) =>
+    (await call<OrderDetail>('GET', `/api/orders/${orderNo}`, token)).body.data
 
   it('asks WeChat Pay (GET /v3/refund/domestic/refunds/{no}) about a refund whose answer was lost and completes it, refunding once', async () => {
     const db = t().database.db

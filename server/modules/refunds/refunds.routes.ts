@@ -27,7 +27,13 @@ export async function refundRoutes(app: FastifyInstance, opts: { services: Servi
     '/refunds/check',
     {
       config: { auth: 'required' },
-      schema: { tags, security, summary: 'Can this order of mine be refunded now, why not, and its refunds so far', querystring: RefundCheckQuery, response: { 200: RefundCheckResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Can this order of mine be refunded now, why not, and its refunds so far',
+        querystring: RefundCheckQuery,
+        response: { 200: RefundCheckResponse },
+      },
     },
     async (request) => ok(await refunds.check(requireRole(request).memberId, request.query.order_no)),
   )
@@ -36,9 +42,16 @@ export async function refundRoutes(app: FastifyInstance, opts: { services: Servi
     '/refunds',
     {
       config: { auth: 'required', idempotent: true },
-      schema: { tags, security, summary: 'Ask for a refund of a paid order (an operator decides)', body: RefundRequestBody, response: { 200: RefundResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Ask for a refund of a paid order (an operator decides)',
+        body: RefundRequestBody,
+        response: { 200: RefundResponse },
+      },
     },
-    async (request) => ok(await refunds.request(requireRole(request).memberId, request.body.order_no, request.body.reason)),
+    async (request) =>
+      ok(await refunds.request(requireRole(request).memberId, request.body.order_no, request.body.reason)),
   )
 }
 
@@ -55,7 +68,16 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
 
   r.get(
     '/admin/refunds',
-    { config, schema: { tags, security, summary: 'Refunds, newest first, by state', querystring: StaffRefundListQuery, response: { 200: StaffRefundListResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Refunds, newest first, by state',
+        querystring: StaffRefundListQuery,
+        response: { 200: StaffRefundListResponse },
+      },
+    },
     async (request) => ok(await refunds.listForStaff(request.query)),
   )
 
@@ -63,9 +85,22 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
     '/admin/refunds/:refund_no/approve',
     {
       config: moves,
-      schema: { tags, security, summary: 'Approve a refund request (all or part) and refund through the provider', params: RefundNoParams, body: ApproveBody, response: { 200: RefundResponse } },
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a refund request (all or part) and refund through the provider',
+        params: RefundNoParams,
+        body: ApproveBody,
+        response: { 200: RefundResponse },
+      },
     },
-    async (request) => ok(await refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, { amountFen: request.body.amount_fen, note: request.body.note })),
+    async (request) =>
+      ok(
+        await refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, {
+          amountFen: request.body.amount_fen,
+          note: request.body.note,
+        }),
+      ),
   )
 
   r.post(
@@ -85,7 +120,18 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: { services: 
 
   r.post(
     '/admin/refunds/:refund_no/reject',
-    { config: moves, schema: { tags, security, summary: 'Reject a refund request with a note the member sees', params: RefundNoParams, body: RejectBody, response: { 200: RefundResponse } } },
-    async (request) => ok(await refunds.reject(requireRole(request, 'admin').memberId, request.params.refund_no, request.body.note)),
+    {
+      config: moves,
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a refund request with a note the member sees',
+        params: RefundNoParams,
+        body: RejectBody,
+        response: { 200: RefundResponse },
+      },
+    },
+    async (request) =>
+      ok(await refunds.reject(requireRole(request, 'admin').memberId, request.params.refund_no, request.body.note)),
   )
 }

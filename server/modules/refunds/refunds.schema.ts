@@ -58,7 +58,9 @@ export const StaffRefundListQuery = z.object({
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 })
-export const StaffRefundListResponse = envelope(z.object({ list: z.array(StaffRefund), next_cursor: z.number().int().nullable() }))
+export const StaffRefundListResponse = envelope(
+  z.object({ list: z.array(StaffRefund), next_cursor: z.number().int().nullable() }),
+)
 export const RefundNoParams = z.object({ refund_no: z.string().trim().min(1).max(40) })
 export const ApproveBody = z.object({
   /** Less than the amount asked for makes a partial refund; default the whole remaining amount. */

@@ -6,10 +6,29 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes, type CodeEntry } from '#server/http/codes.ts'
 import { providerOf } from '#server/integrations/payments/payments.ts'
 import { revokeOrder } from '#server/modules/orders/fulfilment.ts'
-import { findItems, findOrderById, findOrderByNo, insertOrderEvent, lockOrderById, transitionOrder, type OrderRow } from '#server/modules/orders/orders.repository.ts'
-import { insertRefund, lockRefundByNo, transitionRefund, type RefundRow } from '#server/modules/payments/payments.repository.ts'
+import {
+  findItems,
+  findOrderById,
+  findOrderByNo,
+  insertOrderEvent,
+  lockOrderById,
+  transitionOrder,
+  type OrderRow,
+} from '#server/modules/orders/orders.repository.ts'
+import {
+  insertRefund,
+  lockRefundByNo,
+  transitionRefund,
+  type RefundRow,
+} from '#server/modules/payments/payments.repository.ts'
 import { refundNo, type PaymentService } from '#server/modules/payments/payments.service.ts'
-import { findRefundByNo, listRefundsForStaff, markRefundRetried, refundsOfOrder, watchedPercent } from './refunds.repository.ts'
+import {
+  findRefundByNo,
+  listRefundsForStaff,
+  markRefundRetried,
+  refundsOfOrder,
+  watchedPercent,
+} from './refunds.repository.ts'
 import type { RefundCheck, RefundView } from './refunds.schema.ts'
 
 export interface RefundDeps {
@@ -55,20 +74,31 @@ export function createRefundService(deps: RefundDeps) {
   const { refundWindowDays, refundMaxWatchedPercent } = config.payments
 
   /** Why this order cannot be refunded now, or null. */
-  async function refusal(order: OrderRow, open: boolean): Promise<{ entry: CodeEntry; msg?: string; watched: number | null }> {
+  async function refusal(
+    order: OrderRow,
+    open: boolean,
+  ): Promise<{ entry: CodeEntry; msg?: string; watched: number | null }> {
     const items = await findItems(db, [order.id])
     const courseIds = items.flatMap((i) => (i.courseId === null ? [] : [i.courseId]))
     const watched = courseIds.length > 0 ? await watchedPercent(db, order.memberId, courseIds) : null
     if (open) return { entry: Codes.RefundExists, watched }
     const paidByProvider = providerOf(order.payMethod) !== null && order.amountFen - order.refundedFen > 0
-    if (!['paid', 'partially_refunded'].includes(order.state) || !order.paidAt || !(paidByProvider || paidWithoutMoney(order))) {
+    if (
+      !['paid', 'partially_refunded'].includes(order.state) ||
+      !order.paidAt ||
+      !(paidByProvider || paidWithoutMoney(order))
+    ) {
       return { entry: Codes.RefundNotAllowed, watched }
     }
     if (now().getTime() > order.paidAt.getTime() + refundWindowDays * DAY) {
       return { entry: Codes.RefundWindowPassed, msg: `已超过 ${refundWindowDays} 天退款期限`, watched }
     }
     if (watched !== null && watched >= refundMaxWatchedPercent) {
-      return { entry: Codes.RefundWatchedTooMuch, msg: `课程已观看 ${watched}%，超过 ${refundMaxWatchedPercent}% 后不能退款`, watched }
+      return {
+        entry: Codes.RefundWatchedTooMuch,
+        msg: `课程已观看 ${watched}%，超过 ${refundMaxWatchedPercent}% 后不能退款`,
+        watched,
+      }
     }
     return { entry: Codes.Ok, watched }
   }
@@ -105,13 +135,17 @@ export function createRefundService(deps: RefundDeps) {
     async request(memberId: number, orderNo: string, reason: string) {
       const order = await ownOrder(memberId, orderNo)
       const rows = await refundsOfOrder(db, order.id)
-      const why = await refusal(order, rows.some((r) => r.kind === 'member' && (r.state === 'requested' || r.state === 'processing')))
+      const why = await refusal(
+        order,
+        rows.some((r) => r.kind === 'member' && (r.state === 'requested' || r.state === 'processing')),
+      )
       if (why.entry !== Codes.Ok) throw new AppError(why.entry, why.msg)
       const at = now()
       try {
         const row = await db.transaction(async (tx) => {
           const locked = await lockOrderById(tx, order.id)
-          if (!locked || !['paid', 'partially_refunded'].includes(locked.state)) throw new AppError(Codes.RefundNotAllowed)
+          if (!locked || !['paid', 'partially_refunded'].includes(locked.state))
+            throw new AppError(Codes.RefundNotAllowed)
           const refund = await insertRefund(tx, {
             refundNo: refundNo(),
             orderId: order.id,
@@ -126,7 +160,15 @@ export function createRefundService(deps: RefundDeps) {
             createdAt: at,
             updatedAt: at,
           })
-          await insertOrderEvent(tx, { orderId: order.id, fromState: locked.state, toState: locked.state, reason: 'refund_requested', actor: `member:${memberId}`, data: { refund_no: refund.refundNo, reason }, createdAt: at })
+          await insertOrderEvent(tx, {
+            orderId: order.id,
+            fromState: locked.state,
+            toState: locked.state,
+            reason: 'refund_requested',
+            actor: `member:${memberId}`,
+            data: { refund_no: refund.refundNo, reason },
+            createdAt: at,
+          })
           return refund
         })
         return toRefundView(row, order.orderNo)
@@ -139,7 +181,11 @@ export function createRefundService(deps: RefundDeps) {
 
     /** Refunds for operators, newest first, optionally in one state. */
     async listForStaff(filter: { state?: RefundState; cursor?: number; limit: number }) {
-      const rows = await listRefundsForStaff(db, { states: filter.state ? [filter.state] : undefined, before: filter.cursor, limit: filter.limit + 1 })
+      const rows = await listRefundsForStaff(db, {
+        states: filter.state ? [filter.state] : undefined,
+        before: filter.cursor,
+        limit: filter.limit + 1,
+      })
       const page = rows.slice(0, filter.limit)
       return {
         list: page.map((r) => ({
@@ -173,16 +219,35 @@ export function createRefundService(deps: RefundDeps) {
         const order = (await lockOrderById(tx, r.orderId))!
         const remaining = order.amountFen - order.refundedFen
         const amount = input.amountFen ?? remaining
-        if (amount > remaining) throw new AppError(Codes.BadRequest, `退款金额不能超过可退金额 ${remaining} 分（amount_fen）`)
+        if (amount > remaining)
+          throw new AppError(Codes.BadRequest, `退款金额不能超过可退金额 ${remaining} 分（amount_fen）`)
         const moved = await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at)
         if (!moved) throw new AppError(Codes.RefundNotAllowed)
-        const approved = await transitionRefund(tx, r.id, ['requested'], 'processing', { amountFen: amount, decidedBy: staffId, decidedAt: at, decisionNote: input.note ?? null }, at)
-        await insertOrderEvent(tx, { orderId: order.id, fromState: order.state, toState: 'refunding', reason: 'refund_approved', actor: `admin:${staffId}`, data: { refund_no: r.refundNo, amount_fen: amount }, createdAt: at })
+        const approved = await transitionRefund(
+          tx,
+          r.id,
+          ['requested'],
+          'processing',
+          { amountFen: amount, decidedBy: staffId, decidedAt: at, decisionNote: input.note ?? null },
+          at,
+        )
+        await insertOrderEvent(tx, {
+          orderId: order.id,
+          fromState: order.state,
+          toState: 'refunding',
+          reason: 'refund_approved',
+          actor: `admin:${staffId}`,
+          data: { refund_no: r.refundNo, amount_fen: amount },
+          createdAt: at,
+        })
         if (approved!.provider === null) await completeWithoutProvider(tx, approved!, moved, `admin:${staffId}`, at)
         return approved!
       })
       if (refund.provider !== null) await payments.sendRefund(refund.id)
-      const [latest, order] = await Promise.all([findRefundByNo(db, refund.refundNo), findOrderById(db, refund.orderId)])
+      const [latest, order] = await Promise.all([
+        findRefundByNo(db, refund.refundNo),
+        findOrderById(db, refund.orderId),
+      ])
       return toRefundView(latest!, order!.orderNo)
     },
 
@@ -202,8 +267,10 @@ export function createRefundService(deps: RefundDeps) {
           const order = (await lockOrderById(tx, r.orderId))!
           let toState = order.state
           if (r.kind === 'member') {
-            if (order.amountFen - order.refundedFen < r.amountFen) throw new AppError(Codes.RefundNotAllowed, '订单可退金额已变化，请让会员重新申请')
-            if (!(await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at))) throw new AppError(Codes.RefundNotAllowed)
+            if (order.amountFen - order.refundedFen < r.amountFen)
+              throw new AppError(Codes.RefundNotAllowed, '订单可退金额已变化，请让会员重新申请')
+            if (!(await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at)))
+              throw new AppError(Codes.RefundNotAllowed)
             toState = 'refunding'
           }
           const retried = await markRefundRetried(tx, r.id, staffId, at)
@@ -225,7 +292,10 @@ export function createRefundService(deps: RefundDeps) {
         throw err
       }
       await payments.sendRefund(refund.id)
-      const [latest, order] = await Promise.all([findRefundByNo(db, refund.refundNo), findOrderById(db, refund.orderId)])
+      const [latest, order] = await Promise.all([
+        findRefundByNo(db, refund.refundNo),
+        findOrderById(db, refund.orderId),
+      ])
       return toRefundView(latest!, order!.orderNo)
     },
 
@@ -235,10 +305,25 @@ export function createRefundService(deps: RefundDeps) {
       return db.transaction(async (tx) => {
         const r = await lockRefundByNo(tx, refundNoValue)
         if (!r || r.kind !== 'member') throw new AppError(Codes.NotFound, '退款申请不存在')
-        const rejected = await transitionRefund(tx, r.id, ['requested'], 'rejected', { decidedBy: staffId, decidedAt: at, decisionNote: note }, at)
+        const rejected = await transitionRefund(
+          tx,
+          r.id,
+          ['requested'],
+          'rejected',
+          { decidedBy: staffId, decidedAt: at, decisionNote: note },
+          at,
+        )
         if (!rejected) throw new AppError(Codes.RefundDecided)
         const order = (await lockOrderById(tx, r.orderId))!
-        await insertOrderEvent(tx, { orderId: order.id, fromState: order.state, toState: order.state, reason: 'refund_rejected', actor: `admin:${staffId}`, data: { refund_no: r.refundNo, note }, createdAt: at })
+        await insertOrderEvent(tx, {
+          orderId: order.id,
+          fromState: order.state,
+          toState: order.state,
+          reason: 'refund_rejected',
+          actor: `admin:${staffId}`,
+          data: { refund_no: r.refundNo, note },
+          createdAt: at,
+        })
         return toRefundView(rejected, order.orderNo)
       })
     },

@@ -38,8 +38,14 @@ export interface SearchAfter {
  */
 export function searchCourses(db: DbOrTx, words: string[], after: SearchAfter | undefined, limit: number) {
   const patterns = words.map(containsPattern)
-  const titleHits = sql.join(patterns.map((p) => sql`(${courses.title} ilike ${p})::int`), sql` + `)
-  const teacherHits = sql.join(patterns.map((p) => sql`(coalesce(${teachers.name} ilike ${p}, false))::int`), sql` + `)
+  const titleHits = sql.join(
+    patterns.map((p) => sql`(${courses.title} ilike ${p})::int`),
+    sql` + `,
+  )
+  const teacherHits = sql.join(
+    patterns.map((p) => sql`(coalesce(${teachers.name} ilike ${p}, false))::int`),
+    sql` + `,
+  )
   const score = sql<number>`(100 * (${titleHits}) + 10 * (${teacherHits}))`
   return db
     .select({
@@ -56,7 +62,9 @@ export function searchCourses(db: DbOrTx, words: string[], after: SearchAfter | 
       and(
         isPublished,
         ...patterns.map((p) => sql`${courses.id} in ${coursesMatching(p)}`),
-        after ? sql`(${score}, ${courses.studentCount}, ${courses.id}) < (${after.score}, ${after.studentCount}, ${after.id})` : undefined,
+        after
+          ? sql`(${score}, ${courses.studentCount}, ${courses.id}) < (${after.score}, ${after.studentCount}, ${after.id})`
+          : undefined,
       ),
     )
     .orderBy(desc(score), desc(courses.studentCount), desc(courses.id))

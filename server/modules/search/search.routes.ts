@@ -14,7 +14,8 @@ export async function searchRoutes(app: FastifyInstance, opts: { services: Servi
     {
       schema: {
         tags: ['search'],
-        summary: 'Search published courses by title, teacher name and category name; title matches first; with highlight ranges',
+        summary:
+          'Search published courses by title, teacher name and category name; title matches first; with highlight ranges',
         description:
           'Every word of the keyword (split on spaces) must match. Matching is a case-insensitive substring match (Chinese needs no word splitting), served by pg_trgm indexes for words of 3+ characters; 1–2 character words scan the catalogue.',
         querystring: SearchQuery,

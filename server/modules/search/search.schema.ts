@@ -13,7 +13,9 @@ export const SearchQuery = z.object({
     .transform((v) => v.trim().replace(/\s+/g, ' '))
     .refine((v) => v.length >= 1, '请输入搜索关键词')
     .refine((v) => v.length <= KEYWORD_MAX, `关键词不能超过 ${KEYWORD_MAX} 个字`)
-    .describe(`Words to find in course titles, teacher names and category names (1–${KEYWORD_MAX} characters; spaces separate words that must all match)`),
+    .describe(
+      `Words to find in course titles, teacher names and category names (1–${KEYWORD_MAX} characters; spaces separate words that must all match)`,
+    ),
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
   limit: pageLimit(SEARCH_PAGE_MAX, 20),
 })

@@ -44,7 +44,8 @@ export function findRanges(text: string | null, words: string[]): Range[] {
 function toHit(row: SearchRow, words: string[]): SearchHit {
   const title = findRanges(row.title, words)
   const teacher = findRanges(row.teacherName, words)
-  const category = findRanges(row.categoryName, words).length > 0 || findRanges(row.parentCategoryName, words).length > 0
+  const category =
+    findRanges(row.categoryName, words).length > 0 || findRanges(row.parentCategoryName, words).length > 0
   const matched: SearchHit['matched'] = []
   if (title.length > 0) matched.push('title')
   if (teacher.length > 0) matched.push('teacher')
@@ -90,7 +91,10 @@ export function createSearchService(deps: { db: Db }) {
         keyword: q.keyword,
         words,
         list: page.map((r) => toHit(r, words)),
-        next_cursor: rows.length > q.limit && last ? encodeCursor(q.keyword, { score: last.score, studentCount: last.studentCount, id: last.id }) : null,
+        next_cursor:
+          rows.length > q.limit && last
+            ? encodeCursor(q.keyword, { score: last.score, studentCount: last.studentCount, id: last.id })
+            : null,
       }
     },
   }

@@ -22,7 +22,10 @@ describe('GET /api/searchCourse', () => {
   })
 
   async function search(keyword: string, extra = '') {
-    const res = await t().app.inject({ method: 'GET', url: `/api/searchCourse?keyword=${encodeURIComponent(keyword)}${extra}` })
+    const res = await t().app.inject({
+      method: 'GET',
+      url: `/api/searchCourse?keyword=${encodeURIComponent(keyword)}${extra}`,
+    })
     return { status: res.statusCode, body: res.json<Envelope<SearchResult>>() }
   }
 
@@ -55,7 +58,8 @@ describe('GET /api/searchCourse', () => {
     const { body } = await search('photoshop')
     const titles = body.data.list.map((c) => c.title)
     expect(titles).toEqual(expect.arrayContaining(['Photoshop 零基础入门', 'Photoshop 人像精修实战']))
-    for (const hit of body.data.list.filter((c) => c.matched.includes('title'))) expect(titleMarks(hit)).toEqual(['Photoshop'])
+    for (const hit of body.data.list.filter((c) => c.matched.includes('title')))
+      expect(titleMarks(hit)).toEqual(['Photoshop'])
   })
 
   it('finds a teacher’s courses by the teacher’s name, with the name highlighted', async () => {
@@ -95,7 +99,10 @@ describe('GET /api/searchCourse', () => {
     const seen: number[] = []
     let cursor: string | null = null
     do {
-      const { body }: { body: Envelope<SearchResult> } = await search('入门', `&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      const { body }: { body: Envelope<SearchResult> } = await search(
+        '入门',
+        `&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      )
       seen.push(...body.data.list.map((c) => c.id))
       cursor = body.data.next_cursor
     } while (cursor)
@@ -134,7 +141,9 @@ describe('GET /api/searchCourse', () => {
       // index path exists at all.
       await tx.execute(sql`set local enable_seqscan = off`)
       const query = searchCourses(tx, words, undefined, 21).toSQL()
-      const rows = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain ${interpolate(query.sql, query.params)}`))
+      const rows = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql.raw(`explain ${interpolate(query.sql, query.params)}`),
+      )
       return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
     })
   }
@@ -145,7 +154,8 @@ describe('GET /api/searchCourse', () => {
       expect(text, text).not.toMatch(/Seq Scan on courses/)
       // Every ILIKE is answered by an index, never checked row by row over a whole table.
       expect(text, text).not.toMatch(/Filter: \((title|name) ~~\*/)
-      for (const index of ['courses_title_trgm_idx', 'teachers_name_trgm_idx', 'categories_name_trgm_idx']) expect(text).toContain(index)
+      for (const index of ['courses_title_trgm_idx', 'teachers_name_trgm_idx', 'categories_name_trgm_idx'])
+        expect(text).toContain(index)
     }
   })
 

@@ -2,7 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { members, sessions } from '#server/db/schema/members.ts'
 
-export async function insertSession(db: DbOrTx, row: { memberId: number; tokenHash: string; platform: number; expiresAt: Date }) {
+export async function insertSession(
+  db: DbOrTx,
+  row: { memberId: number; tokenHash: string; platform: number; expiresAt: Date },
+) {
   const [session] = await db.insert(sessions).values(row).returning({ id: sessions.id })
   return session!
 }

@@ -4,7 +4,14 @@ import { statEvents } from '#server/db/schema/community.ts'
 
 export async function insertStatEvent(
   db: DbOrTx,
-  row: { event: string; memberId: number | null; position: string | null; page: string | null; courseId?: number | null; createdAt: Date },
+  row: {
+    event: string
+    memberId: number | null
+    position: string | null
+    page: string | null
+    courseId?: number | null
+    createdAt: Date
+  },
 ) {
   await db.insert(statEvents).values(row)
 }

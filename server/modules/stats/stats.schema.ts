@@ -1,7 +1,17 @@
 import { z } from 'zod'
 
 /** The click statistics of spec 7 (POST /stat/{name}/click). */
-export const statNames = ['project', 'studyRecord', 'fav', 'bindPhone', 'courseDetailTag', 'customer', 'myCourse', 'vipTarbar', 'vipBuyBtn'] as const
+export const statNames = [
+  'project',
+  'studyRecord',
+  'fav',
+  'bindPhone',
+  'courseDetailTag',
+  'customer',
+  'myCourse',
+  'vipTarbar',
+  'vipBuyBtn',
+] as const
 export type StatName = (typeof statNames)[number]
 
 /** The event a click on a course's comment area records (POST /comment/course/click). */
@@ -18,7 +28,12 @@ export const StatClickBody = z
       .optional()
       .transform((v) => (v === undefined || v === '' ? null : String(v)))
       .describe('Where on the page (a number or a short label)'),
-    page: z.string().max(300).optional().transform((v) => v || null).describe('The page path'),
+    page: z
+      .string()
+      .max(300)
+      .optional()
+      .transform((v) => v || null)
+      .describe('The page path'),
   })
   // No body at all arrives as null.
   .nullish()

@@ -16,11 +16,25 @@ export function createStatsService(deps: { db: Db; now: () => Date }) {
   return {
     /** Records one click of `event` by a member (null: anonymous) with its position and page. */
     async click(event: string, memberId: number | null, body: StatClickBody, courseId: number | null = null) {
-      await insertStatEvent(db, { event, memberId, position: body.position, page: body.page, courseId, createdAt: now() })
+      await insertStatEvent(db, {
+        event,
+        memberId,
+        position: body.position,
+        page: body.page,
+        courseId,
+        createdAt: now(),
+      })
     },
     /** Records a click on a course's comment area (POST /comment/course/click). */
     async commentAreaClick(memberId: number | null, courseId: number, body: StatClickBody) {
-      await insertStatEvent(db, { event: COMMENT_CLICK_EVENT, memberId, position: body.position, page: body.page, courseId, createdAt: now() })
+      await insertStatEvent(db, {
+        event: COMMENT_CLICK_EVENT,
+        memberId,
+        position: body.position,
+        page: body.page,
+        courseId,
+        createdAt: now(),
+      })
     },
     dailyRollup: (from: Date, to: Date) => dailyRollup(db, from, to),
   }

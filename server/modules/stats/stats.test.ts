@@ -13,7 +13,12 @@ describe('POST /api/stat/*/click', () => {
   const t = useTestApp({}, { integrations: { now: clock.now } })
 
   async function click(name: string, payload?: unknown, headers: Record<string, string> = {}) {
-    const res = await t().app.inject({ method: 'POST', url: `/api/stat/${name}/click`, payload: payload as object, headers })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: `/api/stat/${name}/click`,
+      payload: payload as object,
+      headers,
+    })
     return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: unknown }>() }
   }
   const last = async () => (await t().database.db.select().from(statEvents).orderBy(desc(statEvents.id)).limit(1))[0]!
@@ -22,7 +27,9 @@ describe('POST /api/stat/*/click', () => {
     const m = await makeMember(t().database.db)
     clock.set(new Date('2026-06-01T01:02:03Z'))
     for (const name of statNames) {
-      expect((await click(name, { position: 1, page: '/vip', sp: 'ad1', url: 'http://x/vip?sp=ad1' }, m.headers)).body).toEqual({ code: 200, msg: 'ok', data: {} })
+      expect(
+        (await click(name, { position: 1, page: '/vip', sp: 'ad1', url: 'http://x/vip?sp=ad1' }, m.headers)).body,
+      ).toEqual({ code: 200, msg: 'ok', data: {} })
       const row = await last()
       expect(row).toMatchObject({ event: name, memberId: m.id, position: '1', page: '/vip', courseId: null })
       expect(Math.abs(row.createdAt.getTime() - Date.parse('2026-06-01T01:02:03Z'))).toBeLessThan(5_000)

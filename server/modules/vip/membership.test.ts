@@ -14,7 +14,10 @@ describe('VIP membership', () => {
 
   it('GET /api/v2/vip shows the plans to visitors and the running membership to a member after buying; VIP-free courses play', async () => {
     const db = t().database.db
-    const [plan] = await db.insert(vipPlans).values({ name: '年卡', days: 365, priceFen: 29900, badge: '最划算' }).returning()
+    const [plan] = await db
+      .insert(vipPlans)
+      .values({ name: '年卡', days: 365, priceFen: 29900, badge: '最划算' })
+      .returning()
     const vipCourse = await makeCourse(db, { vipFree: true, priceFen: 19900 })
     const paidCourse = await makeCourse(db, { priceFen: 19900 })
     const vipVideo = await makeVideo(db, vipCourse, { freeSeconds: 30 })
@@ -27,14 +30,27 @@ describe('VIP membership', () => {
     expect(visitor.data.membership).toBeNull()
     expect((await t().app.services.canWatch(m.id, vipVideo)).until_second).toBe(30)
 
-    const res = await t().app.inject({ method: 'POST', url: '/api/pay/vip', headers: headersOf(m.token), payload: { plan_id: plan!.id, pay_method: 'wechat_h5' } })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/pay/vip',
+      headers: headersOf(m.token),
+      payload: { plan_id: plan!.id, pay_method: 'wechat_h5' },
+    })
     t().app.paymentSimulators!.wechat.pay(res.json<ApiBody<{ order_no: string }>>().data.order_no)
     await settleSimulators(t().app)
 
-    const member = (await t().app.inject({ method: 'GET', url: '/api/v2/vip', headers: headersOf(m.token) })).json<ApiBody<Centre>>()
+    const member = (await t().app.inject({ method: 'GET', url: '/api/v2/vip', headers: headersOf(m.token) })).json<
+      ApiBody<Centre>
+    >()
     expect(member.data.membership!.active).toBe(true)
-    expect(new Date(member.data.membership!.expires_at).getTime() - clock.now().getTime()).toBeGreaterThan(364 * 86_400_000)
-    expect(await t().app.services.canWatch(m.id, vipVideo)).toEqual({ allowed: true, until_second: null, reason: 'entitled' })
+    expect(new Date(member.data.membership!.expires_at).getTime() - clock.now().getTime()).toBeGreaterThan(
+      364 * 86_400_000,
+    )
+    expect(await t().app.services.canWatch(m.id, vipVideo)).toEqual({
+      allowed: true,
+      until_second: null,
+      reason: 'entitled',
+    })
     expect((await t().app.services.canWatch(m.id, paidVideo)).allowed).toBe(false)
 
     clock.advance(366 * 86_400_000)
@@ -57,15 +73,34 @@ describe('operators: /api/admin/vip-plans', () => {
     const m = await makeMember(db)
     const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: Record<string, unknown>) =>
       t().app.inject({ method, url, headers: headersOf(token), payload })
-    const created = (await call('POST', '/api/admin/vip-plans', admin.token, { name: '季卡', days: 90, price_fen: 9900, badge: '热门' })).json<ApiBody<{ id: number; active: boolean }>>()
+    const created = (
+      await call('POST', '/api/admin/vip-plans', admin.token, {
+        name: '季卡',
+        days: 90,
+        price_fen: 9900,
+        badge: '热门',
+      })
+    ).json<ApiBody<{ id: number; active: boolean }>>()
     expect(created).toMatchObject({ code: 200, data: { active: true } })
-    expect((await call('POST', '/api/admin/vip-plans', admin.token, { name: '坏', days: 0, price_fen: 9900 })).statusCode).toBe(400)
-    expect((await call('POST', '/api/admin/vip-plans', m.token, { name: '越权', days: 30, price_fen: 100 })).statusCode).toBe(403)
-    const patched = (await call('PATCH', `/api/admin/vip-plans/${created.data.id}`, admin.token, { active: false })).json<ApiBody<{ active: boolean; price_fen: number }>>()
+    expect(
+      (await call('POST', '/api/admin/vip-plans', admin.token, { name: '坏', days: 0, price_fen: 9900 })).statusCode,
+    ).toBe(400)
+    expect(
+      (await call('POST', '/api/admin/vip-plans', m.token, { name: '越权', days: 30, price_fen: 100 })).statusCode,
+    ).toBe(403)
+    const patched = (
+      await call('PATCH', `/api/admin/vip-plans/${created.data.id}`, admin.token, { active: false })
+    ).json<ApiBody<{ active: boolean; price_fen: number }>>()
     expect(patched.data).toMatchObject({ active: false, price_fen: 9900 })
-    expect((await call('PATCH', '/api/admin/vip-plans/999999', admin.token, { active: false })).json<ApiBody>().code).toBe(404)
+    expect(
+      (await call('PATCH', '/api/admin/vip-plans/999999', admin.token, { active: false })).json<ApiBody>().code,
+    ).toBe(404)
     const list = (await call('GET', '/api/admin/vip-plans', admin.token)).json<ApiBody<{ list: { id: number }[] }>>()
     expect(list.data.list.map((p) => p.id)).toContain(created.data.id)
-    expect((await call('POST', '/api/pay/vip', m.token, { plan_id: created.data.id, pay_method: 'wechat_h5' })).json<ApiBody>().code).toBe(482)
+    expect(
+      (
+        await call('POST', '/api/pay/vip', m.token, { plan_id: created.data.id, pay_method: 'wechat_h5' })
+      ).json<ApiBody>().code,
+    ).toBe(482)
   })
 })

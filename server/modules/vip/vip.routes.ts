@@ -4,7 +4,14 @@ import { z } from 'zod'
 import { envelope, ok } from '#server/http/envelope.ts'
 import { CourseListQuery, CourseListResponse } from '#server/modules/catalogue/catalogue.schema.ts'
 import type { Services } from '#server/services.ts'
-import { StaffVipPlanList, StaffVipPlanResponse, VipCentreResponse, VipPlanCreate, VipPlanParams, VipPlanPatch } from './vip.schema.ts'
+import {
+  StaffVipPlanList,
+  StaffVipPlanResponse,
+  VipCentreResponse,
+  VipPlanCreate,
+  VipPlanParams,
+  VipPlanPatch,
+} from './vip.schema.ts'
 
 /** The VIP centre (spec 7: GET /v2/vip). */
 export async function vipRoutes(app: FastifyInstance, opts: { services: Services }) {
@@ -13,10 +20,19 @@ export async function vipRoutes(app: FastifyInstance, opts: { services: Services
 
   r.get(
     '/v2/vip',
-    { schema: { tags: ['vip'], summary: 'VIP plans on sale, some VIP-free courses, and my VIP when signed in', response: { 200: VipCentreResponse } } },
+    {
+      schema: {
+        tags: ['vip'],
+        summary: 'VIP plans on sale, some VIP-free courses, and my VIP when signed in',
+        response: { 200: VipCentreResponse },
+      },
+    },
     async (request) => {
       const memberId = request.principal?.memberId
-      const [centre, membership] = await Promise.all([vip.centre(), memberId ? vip.membership(memberId) : Promise.resolve(null)])
+      const [centre, membership] = await Promise.all([
+        vip.centre(),
+        memberId ? vip.membership(memberId) : Promise.resolve(null),
+      ])
       return ok({ ...centre, membership })
     },
   )
@@ -43,7 +59,8 @@ export async function vipRoutes(app: FastifyInstance, opts: { services: Services
         response: { 200: envelope(z.object({ consult_url: z.string(), service_url: z.string() })) },
       },
     },
-    async () => ok({ consult_url: opts.services.config.client.consultUrl, service_url: opts.services.config.client.serviceUrl }),
+    async () =>
+      ok({ consult_url: opts.services.config.client.consultUrl, service_url: opts.services.config.client.serviceUrl }),
   )
 }
 
@@ -55,15 +72,38 @@ export async function adminVipRoutes(app: FastifyInstance, opts: { services: Ser
   const tags = ['admin']
   const security = [{ token: [] }]
 
-  r.get('/admin/vip-plans', { config, schema: { tags, security, summary: 'Every VIP plan', response: { 200: StaffVipPlanList } } }, async () => ok(await vip.allPlans()))
+  r.get(
+    '/admin/vip-plans',
+    { config, schema: { tags, security, summary: 'Every VIP plan', response: { 200: StaffVipPlanList } } },
+    async () => ok(await vip.allPlans()),
+  )
   r.post(
     '/admin/vip-plans',
-    { config, schema: { tags, security, summary: 'Add a VIP plan', body: VipPlanCreate, response: { 200: StaffVipPlanResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a VIP plan',
+        body: VipPlanCreate,
+        response: { 200: StaffVipPlanResponse },
+      },
+    },
     async (request) => ok(await vip.createPlan(request.body)),
   )
   r.patch(
     '/admin/vip-plans/:id',
-    { config, schema: { tags, security, summary: 'Change or withdraw a VIP plan', params: VipPlanParams, body: VipPlanPatch, response: { 200: StaffVipPlanResponse } } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Change or withdraw a VIP plan',
+        params: VipPlanParams,
+        body: VipPlanPatch,
+        response: { 200: StaffVipPlanResponse },
+      },
+    },
     async (request) => ok(await vip.patchPlan(request.params.id, request.body)),
   )
 }

@@ -42,7 +42,10 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
      * Two queries, run together.
      */
     async centre(): Promise<{ plans: VipPlan[]; courses: CourseCard[] }> {
-      const [plans, courses] = await Promise.all([findActivePlans(deps.db), findVipFreeCourses(deps.db, VIP_CENTRE_COURSES)])
+      const [plans, courses] = await Promise.all([
+        findActivePlans(deps.db),
+        findVipFreeCourses(deps.db, VIP_CENTRE_COURSES),
+      ])
       return {
         plans: plans.map((p) => ({
           id: p.id,

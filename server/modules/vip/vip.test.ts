@@ -48,7 +48,10 @@ describe('GET /api/vip/course_list and /api/vip/contact', () => {
     const page1 = first.json<{ code: number; data: { list: { title: string }[]; next_cursor: string | null } }>()
     expect(page1.code).toBe(200)
     expect(page1.data.list.map((c) => c.title)).toEqual(['VIP 一', 'VIP 二'])
-    const second = await t().app.inject({ method: 'GET', url: `/api/vip/course_list?sort=hot&limit=2&cursor=${encodeURIComponent(page1.data.next_cursor!)}` })
+    const second = await t().app.inject({
+      method: 'GET',
+      url: `/api/vip/course_list?sort=hot&limit=2&cursor=${encodeURIComponent(page1.data.next_cursor!)}`,
+    })
     const page2 = second.json<{ data: { list: { title: string }[]; next_cursor: string | null } }>()
     expect(page2.data.list.map((c) => c.title)).toEqual(['VIP 三'])
     expect(page2.data.next_cursor).toBeNull()
@@ -62,6 +65,10 @@ describe('GET /api/vip/course_list and /api/vip/contact', () => {
 
   it('gives the consult and service links', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/vip/contact' })
-    expect(res.json()).toEqual({ code: 200, msg: 'ok', data: { consult_url: 'https://example.com/consult', service_url: 'https://example.com/service' } })
+    expect(res.json()).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: { consult_url: 'https://example.com/consult', service_url: 'https://example.com/service' },
+    })
   })
 })

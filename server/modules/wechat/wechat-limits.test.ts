@@ -12,7 +12,8 @@ describe('GET /api/wechat/oauth limit per client address', () => {
   const t = useTestApp({ WECHAT_OAUTH_PER_IP_PER_10MIN: '60' }, { integrations: { now: clock.now } })
   beforeEach(() => clock.reset())
 
-  const start = (ip: string) => t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query: { path: '/mine' }, remoteAddress: ip })
+  const start = (ip: string) =>
+    t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query: { path: '/mine' }, remoteAddress: ip })
   const statesOf = async (ip: string) => {
     const [row] = await t().database.db.select({ n: count() }).from(oauthStates).where(eq(oauthStates.ip, ip))
     return row!.n
@@ -83,7 +84,8 @@ describe('WECHAT_OAUTH_PER_IP_PER_10MIN', () => {
 
   it('sets how many WeChat sign-ins one address may start in 10 minutes', async () => {
     const ip = randomIp()
-    const start = () => t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query: { path: '/' }, remoteAddress: ip })
+    const start = () =>
+      t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query: { path: '/' }, remoteAddress: ip })
     for (let i = 0; i < 3; i++) expect((await start()).statusCode).toBe(302)
     expect((await start()).json()).toMatchObject({ code: 429, msg: '当前网络发起微信登录太频繁，请 10 分钟后再试' })
   })

@@ -5,7 +5,15 @@ import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 
 export async function insertOauthState(
   db: DbOrTx,
-  row: { stateHash: string; browserHash: string; scope: 'snsapi_base' | 'snsapi_userinfo'; returnPath: string; ip: string; createdAt: Date; expiresAt: Date },
+  row: {
+    stateHash: string
+    browserHash: string
+    scope: 'snsapi_base' | 'snsapi_userinfo'
+    returnPath: string
+    ip: string
+    createdAt: Date
+    expiresAt: Date
+  },
 ) {
   await db.insert(oauthStates).values(row)
 }
@@ -49,7 +57,11 @@ export async function consumeOauthState(db: DbOrTx, where: { stateHash: string; 
 
 /** Records an OAuth code as used; false when it already was (the primary key decides between racing requests). */
 export async function claimOauthCode(db: DbOrTx, codeHash: string, now: Date) {
-  const rows = await db.insert(oauthCodesUsed).values({ codeHash, usedAt: now }).onConflictDoNothing().returning({ codeHash: oauthCodesUsed.codeHash })
+  const rows = await db
+    .insert(oauthCodesUsed)
+    .values({ codeHash, usedAt: now })
+    .onConflictDoNothing()
+    .returning({ codeHash: oauthCodesUsed.codeHash })
   return rows.length === 1
 }
 
@@ -77,7 +89,10 @@ export async function deleteOldOauthCodes(db: DbOrTx, before: Date, limit: numbe
     .where(lt(oauthCodesUsed.usedAt, before))
     .limit(limit)
     .for('update', { skipLocked: true })
-  const rows = await db.delete(oauthCodesUsed).where(inArray(oauthCodesUsed.codeHash, batch)).returning({ codeHash: oauthCodesUsed.codeHash })
+  const rows = await db
+    .delete(oauthCodesUsed)
+    .where(inArray(oauthCodesUsed.codeHash, batch))
+    .returning({ codeHash: oauthCodesUsed.codeHash })
   return rows.length
 }
 
@@ -94,7 +109,13 @@ const memberColumns = {
   wxUnionid: members.wxUnionid,
 }
 
-export type WechatMemberRow = { id: number; nickname: string; avatarUrl: string | null; wxOpenid: string | null; wxUnionid: string | null }
+export type WechatMemberRow = {
+  id: number
+  nickname: string
+  avatarUrl: string | null
+  wxOpenid: string | null
+  wxUnionid: string | null
+}
 
 export async function findMemberByUnionid(db: DbOrTx, unionid: string): Promise<WechatMemberRow | undefined> {
   const [row] = await db.select(memberColumns).from(members).where(eq(members.wxUnionid, unionid)).limit(1)
@@ -113,7 +134,14 @@ export async function findMemberById(db: DbOrTx, id: number): Promise<WechatMemb
 
 export async function insertWechatMember(
   db: DbOrTx,
-  row: { nickname: string; avatarUrl: string | null; gender: number; wxOpenid: string; wxUnionid: string | null; now: Date },
+  row: {
+    nickname: string
+    avatarUrl: string | null
+    gender: number
+    wxOpenid: string
+    wxUnionid: string | null
+    now: Date
+  },
 ) {
   const [created] = await db
     .insert(members)

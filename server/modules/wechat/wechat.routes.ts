@@ -39,13 +39,18 @@ export async function wechatRoutes(app: FastifyInstance, opts: { services: Servi
       schema: {
         tags,
         summary: 'Start WeChat OAuth: redirects to the authorize page with a single-use state bound to this browser',
-        description: 'At most WECHAT_OAUTH_PER_IP_PER_10MIN (default 300) starts per client address in 10 minutes; beyond that 429 with the minutes to wait.',
+        description:
+          'At most WECHAT_OAUTH_PER_IP_PER_10MIN (default 300) starts per client address in 10 minutes; beyond that 429 with the minutes to wait.',
         querystring: OauthStartQuery,
         response: { 302: z.null().describe('Location: the WeChat authorize URL') },
       },
     },
     async (request, reply) => {
-      const { location, browserNonce } = await wechat.startOauth({ ...request.query, browserNonce: nonce(request), ip: request.ip })
+      const { location, browserNonce } = await wechat.startOauth({
+        ...request.query,
+        browserNonce: nonce(request),
+        ip: request.ip,
+      })
       reply.setCookie(BROWSER_NONCE_COOKIE, browserNonce, {
         path: '/api',
         httpOnly: true,
@@ -60,7 +65,14 @@ export async function wechatRoutes(app: FastifyInstance, opts: { services: Servi
 
   r.post(
     '/wx_login',
-    { schema: { tags, summary: 'Sign in with a WeChat OAuth code', body: OauthReturnBody, response: { 200: WxLoginResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a WeChat OAuth code',
+        body: OauthReturnBody,
+        response: { 200: WxLoginResponse },
+      },
+    },
     async (request) => {
       const session = await wechat.login(request.body, nonce(request))
       request.signedInMemberId = session.member_id
@@ -70,13 +82,27 @@ export async function wechatRoutes(app: FastifyInstance, opts: { services: Servi
 
   r.post(
     '/wx_get_openid',
-    { schema: { tags, summary: 'The openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: { 200: WxOpenidResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'The openid of a WeChat OAuth code (no session)',
+        body: OauthReturnBody,
+        response: { 200: WxOpenidResponse },
+      },
+    },
     async (request) => ok(await wechat.openid(request.body, nonce(request))),
   )
 
   r.post(
     '/wx/code2unionid',
-    { schema: { tags, summary: 'The unionid and openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: { 200: WxUnionidResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'The unionid and openid of a WeChat OAuth code (no session)',
+        body: OauthReturnBody,
+        response: { 200: WxUnionidResponse },
+      },
+    },
     async (request) => ok(await wechat.unionid(request.body, nonce(request))),
   )
 
@@ -97,7 +123,14 @@ export async function wechatRoutes(app: FastifyInstance, opts: { services: Servi
 
   r.get(
     '/wechat/share',
-    { schema: { tags, summary: 'JS-SDK wx.config signature for a page of this site', querystring: ShareQuery, response: { 200: ShareResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'JS-SDK wx.config signature for a page of this site',
+        querystring: ShareQuery,
+        response: { 200: ShareResponse },
+      },
+    },
     async (request) => ok(await wechat.shareSignature(request.query.url)),
   )
 }

@@ -4,7 +4,14 @@ import type { Db, Tx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { jsSdkSignature } from '#server/integrations/wechat/js-sdk.ts'
-import { WechatErrcodes, WechatError, type JsSdkSignature, type WechatClient, type WechatScope, type WechatUserInfo } from '#server/integrations/wechat/wechat-client.ts'
+import {
+  WechatErrcodes,
+  WechatError,
+  type JsSdkSignature,
+  type WechatClient,
+  type WechatScope,
+  type WechatUserInfo,
+} from '#server/integrations/wechat/wechat-client.ts'
 import { issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import * as repo from './wechat.repository.ts'
 
@@ -45,7 +52,9 @@ export function isPlaceholderNickname(nickname: string) {
 /** WeChat nicknames may carry control characters and run long; members get a clean, bounded one. */
 export function cleanNickname(raw: string | undefined, openid: string) {
   // eslint-disable-next-line no-control-regex
-  const cleaned = [...(raw ?? '').replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e]/g, '').trim()].slice(0, NICKNAME_MAX).join('')
+  const cleaned = [...(raw ?? '').replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e]/g, '').trim()]
+    .slice(0, NICKNAME_MAX)
+    .join('')
   return cleaned || `微信用户${openid.slice(-4)}`
 }
 
@@ -110,13 +119,22 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
   const publicOrigin = new URL(config.publicUrl).origin
 
   /** Uses the state and the code up (each works once), then asks WeChat who this is. */
-  async function resolveIdentity(input: OauthReturn, browserNonce: string | undefined, wantProfile: boolean): Promise<WechatIdentity> {
+  async function resolveIdentity(
+    input: OauthReturn,
+    browserNonce: string | undefined,
+    wantProfile: boolean,
+  ): Promise<WechatIdentity> {
     if (!browserNonce || !noncePattern.test(browserNonce)) throw new AppError(Codes.OauthStateInvalid)
     const at = now()
-    const state = await repo.consumeOauthState(db, { stateHash: sha256(input.state), browserHash: sha256(browserNonce), now: at })
+    const state = await repo.consumeOauthState(db, {
+      stateHash: sha256(input.state),
+      browserHash: sha256(browserNonce),
+      now: at,
+    })
     if (!state) throw new AppError(Codes.OauthStateInvalid)
     const codeHash = sha256(`${wechat.appId}:${input.code}`)
-    if (!(await repo.claimOauthCode(db, codeHash, at))) throw new AppError(Codes.WechatCodeInvalid, '微信授权码已使用，请重新授权')
+    if (!(await repo.claimOauthCode(db, codeHash, at)))
+      throw new AppError(Codes.WechatCodeInvalid, '微信授权码已使用，请重新授权')
     try {
       const token = await wechat.exchangeCode(input.code)
       const canReadProfile = token.scope.split(',').includes('snsapi_userinfo')
@@ -168,7 +186,10 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       target.hash = ''
       const returnPath = `${target.pathname}${target.search}`
 
-      const browserNonce = input.browserNonce && noncePattern.test(input.browserNonce) ? input.browserNonce : crypto.randomBytes(32).toString('base64url')
+      const browserNonce =
+        input.browserNonce && noncePattern.test(input.browserNonce)
+          ? input.browserNonce
+          : crypto.randomBytes(32).toString('base64url')
       // WeChat accepts only letters and digits in `state`, at most 128 bytes.
       const state = crypto.randomBytes(16).toString('hex')
       const at = now()
@@ -201,7 +222,10 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
         scope: input.scope,
         state,
       })
-      return { location: `${config.wechat.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`, browserNonce }
+      return {
+        location: `${config.wechat.openBase}/connect/oauth2/authorize?${query.toString()}#wechat_redirect`,
+        browserNonce,
+      }
     },
 
     /** POST /wx_login: signs the WeChat user in (creating the member on first sight) with a platform-3 session. */
@@ -240,10 +264,15 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
         if (!me) throw new AppError(Codes.NotLoggedIn)
         const byUnionid = id.unionid ? await repo.findMemberByUnionid(tx, id.unionid) : undefined
         const byOpenid = await repo.findMemberByOpenid(tx, id.openid)
-        if ((byUnionid && byUnionid.id !== me.id) || (byOpenid && byOpenid.id !== me.id)) throw new AppError(Codes.WechatTaken)
-        const otherUser = id.unionid && me.wxUnionid ? me.wxUnionid !== id.unionid : me.wxOpenid !== null && me.wxOpenid !== id.openid
+        if ((byUnionid && byUnionid.id !== me.id) || (byOpenid && byOpenid.id !== me.id))
+          throw new AppError(Codes.WechatTaken)
+        const otherUser =
+          id.unionid && me.wxUnionid ? me.wxUnionid !== id.unionid : me.wxOpenid !== null && me.wxOpenid !== id.openid
         if (otherUser) throw new AppError(Codes.WechatAlreadyBound)
-        const nickname = isPlaceholderNickname(me.nickname) && id.profile?.nickname ? cleanNickname(id.profile.nickname, id.openid) : undefined
+        const nickname =
+          isPlaceholderNickname(me.nickname) && id.profile?.nickname
+            ? cleanNickname(id.profile.nickname, id.openid)
+            : undefined
         const avatarUrl = !me.avatarUrl ? cleanAvatar(id.profile?.headimgurl) : null
         await repo.updateMemberWechat(tx, me.id, {
           wxOpenid: id.openid,
@@ -253,7 +282,12 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
           now: now(),
         })
         await repo.setOauthCodeMember(tx, id.codeHash, me.id)
-        return { openid: id.openid, unionid: id.unionid, nickname: nickname ?? me.nickname, avatar: avatarUrl ?? me.avatarUrl }
+        return {
+          openid: id.openid,
+          unionid: id.unionid,
+          nickname: nickname ?? me.nickname,
+          avatar: avatarUrl ?? me.avatarUrl,
+        }
       })
     },
 
@@ -274,8 +308,16 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       }
       const url = pageUrl.split('#')[0]!
       const timestamp = Math.floor(now().getTime() / 1000)
-      const nonceStr = crypto.randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')
-      return { appId: wechat.appId, timestamp, nonceStr, signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }) }
+      const nonceStr = crypto
+        .randomBytes(12)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9]/g, 'x')
+      return {
+        appId: wechat.appId,
+        timestamp,
+        nonceStr,
+        signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }),
+      }
     },
   }
 }

@@ -11,7 +11,8 @@ import { simulatedIdentity } from '#server/integrations/wechat/wechat-simulator.
 import { randomIp } from '#server/modules/auth/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 
-const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.61(0x18003d2f) NetType/WIFI Language/zh_CN'
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.61(0x18003d2f) NetType/WIFI Language/zh_CN'
 const env = { APP_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' } as const
 const config = loadConfig(env)
 const APP_ID = config.wechat.appId
@@ -34,7 +35,9 @@ const wechatOptions: WechatHttpOptions = {
     return simFetch(input, init)
   },
 }
-const t = useTestApp(env, { integrations: { now: () => new Date(clock), wechat: createWechatHttpClient(wechatOptions) } })
+const t = useTestApp(env, {
+  integrations: { now: () => new Date(clock), wechat: createWechatHttpClient(wechatOptions) },
+})
 
 interface Browser {
   cookie?: string
@@ -48,14 +51,28 @@ interface Envelope<T = Record<string, unknown>> {
 
 async function startOauth(query: Record<string, string>, browser: Browser = {}) {
   // An address per start: this file's flows must not add up to the per-address limit (wechat-limits.test.ts).
-  const res = await t().app.inject({ method: 'GET', url: '/api/wechat/oauth', query, headers: browser.cookie ? { cookie: browser.cookie } : {}, remoteAddress: randomIp() })
+  const res = await t().app.inject({
+    method: 'GET',
+    url: '/api/wechat/oauth',
+    query,
+    headers: browser.cookie ? { cookie: browser.cookie } : {},
+    remoteAddress: randomIp(),
+  })
   const nonce = res.cookies.find((c) => c.name === 'zx_wx_nonce')
   if (nonce) browser.cookie = `zx_wx_nonce=${nonce.value}`
   return res
 }
 
 /** The whole round trip a phone makes: our OAuth start, WeChat's (simulated) consent, back with code and state. */
-async function authorize(opts: { scope?: 'snsapi_base' | 'snsapi_userinfo'; path?: string; user?: string; nickname?: string; browser?: Browser } = {}) {
+async function authorize(
+  opts: {
+    scope?: 'snsapi_base' | 'snsapi_userinfo'
+    path?: string
+    user?: string
+    nickname?: string
+    browser?: Browser
+  } = {},
+) {
   const scope = opts.scope ?? 'snsapi_userinfo'
   const browser = opts.browser ?? {}
   const start = await startOauth({ scope, path: opts.path ?? '/mine' }, browser)
@@ -95,7 +112,11 @@ async function post<T = Record<string, unknown>>(url: string, payload: unknown, 
 
 async function login(opts: Parameters<typeof authorize>[0] = {}) {
   const { code, state, browser } = await authorize(opts)
-  const res = await post<{ token: string; expire_in: number; openid: string }>('/api/wx_login', { code, state }, browser)
+  const res = await post<{ token: string; expire_in: number; openid: string }>(
+    '/api/wx_login',
+    { code, state },
+    browser,
+  )
   expect(res.body.code).toBe(200)
   const resolved = await resolveToken(t().database.db, res.body.data.token)
   return { ...res.body.data, memberId: resolved.principal!.memberId }
@@ -107,8 +128,8 @@ async function member(id: number) {
 }
 
 async function createMember(values: Partial<typeof members.$inferInsert> = {}) {
-  const [row] = await t().database.db
-    .insert(members)
+  const [row] = await t()
+    .database.db.insert(members)
     .values({ nickname: '用户8000', ...values })
     .returning({ id: members.id })
   return row!.id
@@ -124,7 +145,9 @@ describe('GET /api/wechat/oauth', () => {
     const res = await startOauth({ scope: 'snsapi_userinfo', path: '/mine' })
     expect(res.statusCode).toBe(302)
     const location = res.headers.location!
-    expect(location.startsWith(`${config.wechat.openBase}/connect/oauth2/authorize?appid=${APP_ID}&redirect_uri=`)).toBe(true)
+    expect(
+      location.startsWith(`${config.wechat.openBase}/connect/oauth2/authorize?appid=${APP_ID}&redirect_uri=`),
+    ).toBe(true)
     expect(location.endsWith('#wechat_redirect')).toBe(true)
     const url = new URL(location)
     expect([...url.searchParams.keys()]).toEqual(['appid', 'redirect_uri', 'response_type', 'scope', 'state'])
@@ -138,7 +161,11 @@ describe('GET /api/wechat/oauth', () => {
   })
 
   it('returns with loginCallback=false for the base scope, keeps login1 and drops stale OAuth parameters', async () => {
-    const res = await startOauth({ scope: 'snsapi_base', path: '/course/12.html?sp=abc&code=old&state=old&loginCallback=true', login1: 'x1' })
+    const res = await startOauth({
+      scope: 'snsapi_base',
+      path: '/course/12.html?sp=abc&code=old&state=old&loginCallback=true',
+      login1: 'x1',
+    })
     const redirect = new URL(new URL(res.headers.location!).searchParams.get('redirect_uri')!)
     expect(redirect.pathname).toBe('/course/12.html')
     expect(Object.fromEntries(redirect.searchParams)).toEqual({ sp: 'abc', login1: 'x1', loginCallback: 'false' })
@@ -168,8 +195,14 @@ describe('GET /api/wechat/oauth', () => {
   })
 
   it('refuses an unknown scope and a malformed login1 with 400', async () => {
-    expect((await startOauth({ scope: 'snsapi_login', path: '/' })).json()).toMatchObject({ code: 400, msg: expect.stringContaining('scope') as string })
-    expect((await startOauth({ path: '/', login1: '<x>' })).json()).toMatchObject({ code: 400, msg: expect.stringContaining('login1') as string })
+    expect((await startOauth({ scope: 'snsapi_login', path: '/' })).json()).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('scope') as string,
+    })
+    expect((await startOauth({ path: '/', login1: '<x>' })).json()).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('login1') as string,
+    })
   })
 })
 
@@ -177,7 +210,11 @@ describe('the WeChat simulator at /__sim/wechat', () => {
   it('shows the consent page "微信授权" for the user-info scope and asks nothing for the base scope', async () => {
     const start = await startOauth({ scope: 'snsapi_userinfo', path: '/mine' })
     const url = new URL(start.headers.location!)
-    const page = await t().app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { 'user-agent': WECHAT_UA } })
+    const page = await t().app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'user-agent': WECHAT_UA },
+    })
     expect(page.headers['content-type']).toContain('text/html')
     expect(page.body).toContain('<title>微信授权</title>')
     expect(page.body).toContain('微信测试用户')
@@ -191,8 +228,15 @@ describe('POST /api/wx_login', () => {
   it('signs a new WeChat user in with a platform-3 session and creates the member from the WeChat profile', async () => {
     const before = await sessionCount()
     const { code, state, browser } = await authorize({ user: 'lina' })
-    const res = await post<{ token: string; expire_in: number; openid: string }>('/api/wx_login', { code, state }, browser)
-    expect(res.body).toMatchObject({ code: 200, data: { expire_in: 30 * 24 * 3600, openid: simulatedIdentity(APP_ID, 'lina').openid } })
+    const res = await post<{ token: string; expire_in: number; openid: string }>(
+      '/api/wx_login',
+      { code, state },
+      browser,
+    )
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { expire_in: 30 * 24 * 3600, openid: simulatedIdentity(APP_ID, 'lina').openid },
+    })
     expect(Object.keys(res.body.data).sort()).toEqual(['expire_in', 'openid', 'token'])
     const { principal } = await resolveToken(t().database.db, res.body.data.token)
     const row = await member(principal!.memberId)
@@ -230,7 +274,11 @@ describe('POST /api/wx_login', () => {
   it('accepts a state once: replaying the whole return answers 443', async () => {
     const { code, state, browser } = await authorize()
     expect((await post('/api/wx_login', { code, state }, browser)).body.code).toBe(200)
-    expect((await post('/api/wx_login', { code, state }, browser)).body).toEqual({ code: 443, msg: '授权请求已失效，请重新发起', data: {} })
+    expect((await post('/api/wx_login', { code, state }, browser)).body).toEqual({
+      code: 443,
+      msg: '授权请求已失效，请重新发起',
+      data: {},
+    })
   })
 
   it('accepts a state only from the browser that started the flow', async () => {
@@ -257,7 +305,10 @@ describe('POST /api/wx_login', () => {
   it('lets only one of two racing requests use a code', async () => {
     const { code, state, browser } = await authorize()
     const again = await authorize({ browser })
-    const results = await Promise.all([post('/api/wx_login', { code, state }, browser), post('/api/wx_login', { code, state: again.state }, browser)])
+    const results = await Promise.all([
+      post('/api/wx_login', { code, state }, browser),
+      post('/api/wx_login', { code, state: again.state }, browser),
+    ])
     expect(results.map((r) => r.body.code).sort()).toEqual([200, 441])
   })
 
@@ -272,7 +323,11 @@ describe('POST /api/wx_login', () => {
 
   it('matches the member by unionid before openid', async () => {
     const ids = simulatedIdentity(APP_ID, 'n:联合')
-    const byUnionid = await createMember({ nickname: '小程序会员', wxUnionid: ids.unionid, wxOpenid: 'o_from_the_mini_program' })
+    const byUnionid = await createMember({
+      nickname: '小程序会员',
+      wxUnionid: ids.unionid,
+      wxOpenid: 'o_from_the_mini_program',
+    })
     const byOpenid = await createMember({ nickname: '旧公众号会员', wxOpenid: ids.openid })
     const { memberId } = await login({ nickname: '联合' })
     expect(memberId).toBe(byUnionid)
@@ -324,7 +379,11 @@ describe('POST /api/wx_login', () => {
   ])('refuses %o with 400 naming the field', async (payload, msg) => {
     const res = await post('/api/wx_login', payload)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, msg: typeof msg === 'string' ? msg : (expect.stringMatching(msg) as string), data: {} })
+    expect(res.body).toEqual({
+      code: 400,
+      msg: typeof msg === 'string' ? msg : (expect.stringMatching(msg) as string),
+      data: {},
+    })
   })
 
   it('answers a code WeChat never issued with 441', async () => {
@@ -337,7 +396,11 @@ describe('POST /api/wx_login', () => {
     const { code, state, browser } = await authorize()
     clock += 5 * 60 * 1000 + 1
     try {
-      expect((await post('/api/wx_login', { code, state }, browser)).body).toEqual({ code: 441, msg: '微信授权码已过期，请重新授权', data: {} })
+      expect((await post('/api/wx_login', { code, state }, browser)).body).toEqual({
+        code: 441,
+        msg: '微信授权码已过期，请重新授权',
+        data: {},
+      })
     } finally {
       clock = Date.now()
     }
@@ -359,7 +422,11 @@ describe('POST /api/wx_login', () => {
     const { code, state, browser } = await authorize()
     wechatDown = true
     try {
-      expect((await post('/api/wx_login', { code, state }, browser)).body).toEqual({ code: 442, msg: '微信服务暂时不可用，请稍后重试', data: {} })
+      expect((await post('/api/wx_login', { code, state }, browser)).body).toEqual({
+        code: 442,
+        msg: '微信服务暂时不可用，请稍后重试',
+        data: {},
+      })
     } finally {
       wechatDown = false
     }
@@ -401,14 +468,20 @@ describe('POST /api/wx/code2unionid', () => {
 
   it('returns a null unionid for an account outside the Open Platform', async () => {
     const { code, state, browser } = await authorize({ user: 'no-unionid' })
-    expect((await post('/api/wx/code2unionid', { code, state }, browser)).body.data).toEqual({ unionid: null, openid: simulatedIdentity(APP_ID, 'no-unionid').openid })
+    expect((await post('/api/wx/code2unionid', { code, state }, browser)).body.data).toEqual({
+      unionid: null,
+      openid: simulatedIdentity(APP_ID, 'no-unionid').openid,
+    })
   })
 })
 
 describe('POST /api/authWechatInfo', () => {
   /** A member signed in by phone, as the SMS login would leave them. */
   async function phoneMember(values: Partial<typeof members.$inferInsert> = {}) {
-    const id = await createMember({ phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, ...values })
+    const id = await createMember({
+      phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      ...values,
+    })
     const { issueSession } = await import('#server/modules/sessions/session.service.ts')
     const { token } = await issueSession(t().database.db, id, 2, new Date(clock))
     return { id, token }
@@ -416,7 +489,11 @@ describe('POST /api/authWechatInfo', () => {
 
   it('asks for a login without a token (301)', async () => {
     const { code, state, browser } = await authorize()
-    expect((await post('/api/authWechatInfo', { code, state }, browser)).body).toEqual({ code: 301, msg: '请先登录', data: {} })
+    expect((await post('/api/authWechatInfo', { code, state }, browser)).body).toEqual({
+      code: 301,
+      msg: '请先登录',
+      data: {},
+    })
   })
 
   it('binds the WeChat identity, taking the WeChat nickname and avatar when the member has none of their own', async () => {
@@ -427,14 +504,19 @@ describe('POST /api/authWechatInfo', () => {
     expect(res.body).toEqual({
       code: 200,
       msg: 'ok',
-      data: { openid: ids.openid, unionid: ids.unionid, nickname: '绑定者', avatar: `${config.wechat.openBase}/avatar/${encodeURIComponent('n:绑定者')}.svg` },
+      data: {
+        openid: ids.openid,
+        unionid: ids.unionid,
+        nickname: '绑定者',
+        avatar: `${config.wechat.openBase}/avatar/${encodeURIComponent('n:绑定者')}.svg`,
+      },
     })
     expect(await member(me.id)).toMatchObject({ wxOpenid: ids.openid, wxUnionid: ids.unionid, nickname: '绑定者' })
     // From now on WeChat sign-in reaches this same member.
     expect((await login({ nickname: '绑定者' })).memberId).toBe(me.id)
   })
 
-  it("keeps a nickname and avatar the member chose", async () => {
+  it('keeps a nickname and avatar the member chose', async () => {
     const me = await phoneMember({ nickname: '自己起的名字', avatarUrl: '/media/avatars/mine.webp' })
     const { code, state, browser } = await authorize({ nickname: '另一个名字' })
     const res = await post('/api/authWechatInfo', { code, state }, browser, me.token)
@@ -445,7 +527,11 @@ describe('POST /api/authWechatInfo', () => {
     const other = await login({ nickname: '已有主人' })
     const me = await phoneMember()
     const { code, state, browser } = await authorize({ nickname: '已有主人' })
-    expect((await post('/api/authWechatInfo', { code, state }, browser, me.token)).body).toEqual({ code: 444, msg: '该微信已绑定其他账号', data: {} })
+    expect((await post('/api/authWechatInfo', { code, state }, browser, me.token)).body).toEqual({
+      code: 444,
+      msg: '该微信已绑定其他账号',
+      data: {},
+    })
     expect((await member(me.id)).wxOpenid).toBeNull()
     expect((await member(other.memberId)).wxOpenid).toBe(simulatedIdentity(APP_ID, 'n:已有主人').openid)
   })
@@ -455,7 +541,11 @@ describe('POST /api/authWechatInfo', () => {
     const first = await authorize({ nickname: '第一个微信' })
     expect((await post('/api/authWechatInfo', first, first.browser, me.token)).body.code).toBe(200)
     const second = await authorize({ nickname: '第二个微信' })
-    expect((await post('/api/authWechatInfo', second, second.browser, me.token)).body).toEqual({ code: 445, msg: '当前账号已绑定其他微信', data: {} })
+    expect((await post('/api/authWechatInfo', second, second.browser, me.token)).body).toEqual({
+      code: 445,
+      msg: '当前账号已绑定其他微信',
+      data: {},
+    })
     const again = await authorize({ nickname: '第一个微信' })
     expect((await post('/api/authWechatInfo', again, again.browser, me.token)).body.code).toBe(200)
   })
@@ -463,8 +553,15 @@ describe('POST /api/authWechatInfo', () => {
 
 describe('GET /api/wechat/share', () => {
   async function share(url: string | undefined) {
-    const res = await t().app.inject({ method: 'GET', url: '/api/wechat/share', query: url === undefined ? {} : { url } })
-    return { status: res.statusCode, body: res.json<Envelope<{ appId: string; timestamp: number; nonceStr: string; signature: string }>>() }
+    const res = await t().app.inject({
+      method: 'GET',
+      url: '/api/wechat/share',
+      query: url === undefined ? {} : { url },
+    })
+    return {
+      status: res.statusCode,
+      body: res.json<Envelope<{ appId: string; timestamp: number; nonceStr: string; signature: string }>>(),
+    }
   }
 
   /** The ticket, fetched from the simulator directly, and the signature computed here from the documented recipe. */
@@ -512,6 +609,10 @@ describe('GET /api/wechat/share', () => {
   )
 
   it('refuses a request without url with 400', async () => {
-    expect((await share(undefined)).body).toEqual({ code: 400, msg: expect.stringMatching(/^参数 url (不能为空|格式不正确)（url）$/) as string, data: {} })
+    expect((await share(undefined)).body).toEqual({
+      code: 400,
+      msg: expect.stringMatching(/^参数 url (不能为空|格式不正确)（url）$/) as string,
+      data: {},
+    })
   })
 })

@@ -18,7 +18,15 @@ export async function launchBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   })
   return browser
 }
@@ -29,7 +37,9 @@ afterAll(async () => {
 })
 
 /** A fresh phone context (390×844, touch); `wechat` gives it WeChat's in-app browser user agent. */
-export async function phone(options: { wechat?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
+export async function phone(
+  options: { wechat?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; baseUrl: string }> {
   const b = await launchBrowser()
   const baseUrl = inject('baseUrl')
   const context = await b.newContext({

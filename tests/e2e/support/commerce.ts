@@ -21,7 +21,8 @@ afterEach((ctx) => {
   console.error(`--- server log (last 4000 characters) ---\n${log.slice(-4000)}`)
 })
 
-export const UA_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36'
+export const UA_DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36'
 export const DESKTOP = { width: 1280, height: 800 }
 
 export interface Envelope<T> {
@@ -31,11 +32,19 @@ export interface Envelope<T> {
 }
 
 /** One API call as the app makes it (envelope answer), with the member's token when given. */
-export async function call<T>(method: 'GET' | 'POST', apiPath: string, options: { token?: string; body?: unknown } = {}): Promise<Envelope<T>> {
+export async function call<T>(
+  method: 'GET' | 'POST',
+  apiPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = {}
   if (options.token) headers['zxb-token'] = options.token
   if (options.body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${inject('baseUrl')}/api${apiPath}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const res = await fetch(`${inject('baseUrl')}/api${apiPath}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
   return (await res.json()) as Envelope<T>
 }
 
@@ -70,11 +79,15 @@ export async function signIn(phone = newPhone()): Promise<string> {
  */
 export async function signInOperator(): Promise<string> {
   const phone = newPhone()
-  const made = spawnSync(process.execPath, [path.join(root, 'scripts/create-admin.ts'), '--phone', phone, '--nickname', '运营'], {
-    cwd: root,
-    env: { ...process.env, APP_ENV: 'demo', DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  })
+  const made = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/create-admin.ts'), '--phone', phone, '--nickname', '运营'],
+    {
+      cwd: root,
+      env: { ...process.env, APP_ENV: 'demo', DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    },
+  )
   if (made.status !== 0) throw new Error(`admin:create failed: ${made.stderr || made.stdout}`)
   return signIn(phone)
 }
@@ -88,17 +101,28 @@ export async function openDevice(kind: DeviceKind, token?: string): Promise<{ co
   const context = await browser.newContext(
     kind === 'desktop'
       ? { viewport: DESKTOP, locale: 'zh-CN', baseURL: baseUrl, userAgent: UA_DESKTOP }
-      : { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', baseURL: baseUrl, userAgent: kind === 'wechat' ? UA_WECHAT : UA_MOBILE },
+      : {
+          viewport: PHONE,
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          locale: 'zh-CN',
+          baseURL: baseUrl,
+          userAgent: kind === 'wechat' ? UA_WECHAT : UA_MOBILE,
+        },
   )
   if (token) {
     await context.addInitScript((t) => {
-      if (!localStorage.getItem('zx_token')) localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 7 * 24 * 3600_000 }))
+      if (!localStorage.getItem('zx_token'))
+        localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 7 * 24 * 3600_000 }))
     }, token)
   }
   // The home page's system overlays would cover the screens under test.
   const overlays = await apiData<{ list: { so_id: number }[] }>('/systemOverlay')
   const { hostname } = new URL(baseUrl)
-  await context.addCookies(overlays.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
+  await context.addCookies(
+    overlays.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })),
+  )
   const page = await context.newPage()
   page.on('pageerror', (err) => {
     throw err
@@ -163,8 +187,12 @@ const currentTime = (page: Page) => player(page).evaluate((v: HTMLVideoElement) 
 
 async function openLesson(page: Page, lesson: CourseVideo) {
   await page.goto(`/v/${lesson.id}.html`)
-  await expect.poll(() => page.getByRole('heading', { level: 1, name: lesson.title }).isVisible(), { timeout: 15_000 }).toBe(true)
-  await expect.poll(() => player(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: lesson.title }).isVisible(), { timeout: 15_000 })
+    .toBe(true)
+  await expect
+    .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1)
 }
 
 /** The lesson plays on past the end of its free preview in the player: no preview label, no prompt to buy. */
@@ -216,8 +244,16 @@ export async function answerCashier(page: Page, answer: '确认支付' | '取消
  * Buys through the API as the checkout page would (WeChat Pay H5) and pays at the simulator's cashier in the
  * browser; for orders that a journey needs as a starting point. Returns the order number once it is paid.
  */
-export async function buyWithH5(page: Page, token: string, apiPath: '/pay/course' | '/pay/vip' | '/pay/amount', body: Record<string, unknown>): Promise<string> {
-  const order = await call<{ order_no: string; h5_url: string | null }>('POST', apiPath, { token, body: { ...body, pay_method: 'wechat_h5' } })
+export async function buyWithH5(
+  page: Page,
+  token: string,
+  apiPath: '/pay/course' | '/pay/vip' | '/pay/amount',
+  body: Record<string, unknown>,
+): Promise<string> {
+  const order = await call<{ order_no: string; h5_url: string | null }>('POST', apiPath, {
+    token,
+    body: { ...body, pay_method: 'wechat_h5' },
+  })
   if (order.code !== 200 || !order.data.h5_url) throw new Error(`${apiPath}: ${order.code} ${order.msg}`)
   await page.goto(order.data.h5_url)
   await answerCashier(page)
@@ -229,7 +265,16 @@ export async function buyWithH5(page: Page, token: string, apiPath: '/pay/course
 /** Back from the provider: through /payRedirect to the result page; returns the order number. */
 export async function expectPaid(page: Page): Promise<string> {
   await page.waitForURL(/\/PaymentSuccessful\?order_no=/, { timeout: 30_000 })
-  await expect.poll(() => page.getByText(/^(支付成功|兑换成功)$/).first().isVisible(), { timeout: 10_000 }).toBe(true)
+  await expect
+    .poll(
+      () =>
+        page
+          .getByText(/^(支付成功|兑换成功)$/)
+          .first()
+          .isVisible(),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
   return new URL(page.url()).searchParams.get('order_no')!
 }
 
@@ -248,7 +293,10 @@ export async function orderState(token: string, orderNo: string): Promise<OrderV
 
 /** The operator approves the member's open refund request of this order (all of it, or `amountFen`). */
 export async function approveRefund(operator: string, orderNo: string, amountFen?: number): Promise<string> {
-  const requested = await apiData<{ list: { refund_no: string; order_no: string }[] }>('/admin/refunds?state=requested&limit=100', operator)
+  const requested = await apiData<{ list: { refund_no: string; order_no: string }[] }>(
+    '/admin/refunds?state=requested&limit=100',
+    operator,
+  )
   const refund = requested.list.find((r) => r.order_no === orderNo)
   if (!refund) throw new Error(`no refund request for ${orderNo}`)
   const approved = await call<{ state: string }>('POST', `/admin/refunds/${refund.refund_no}/approve`, {
