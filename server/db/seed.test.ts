@@ -1,18 +1,10 @@
 import { count, eq, isNotNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '#tests/support/database.ts'
-import {
-  categories,
-  chapters,
-  courses,
-  homeSections,
-  hotWords,
-  systemCourseItems,
-  systemOverlays,
-  teachers,
-  videos,
-  vipPlans,
-} from './schema/catalogue.ts'
+import { categories, chapters, courses, hotWords, systemCourseItems, teachers, videos } from './schema/catalogue.ts'
+import { homeSections } from './schema/home.ts'
+import { systemOverlays } from './schema/overlays.ts'
+import { vipPlans } from './schema/vip.ts'
 import { members } from './schema/members.ts'
 import { reseed, seedIfEmpty } from './seed.ts'
 

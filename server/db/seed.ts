@@ -5,20 +5,12 @@ import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
 import { creditPoints } from '#server/modules/points/points.repository.ts'
 import { seedPlayerPopups } from '#server/modules/learning/popups.seed.ts'
 import type { Db, DbOrTx } from './database.ts'
-import {
-  categories,
-  chapters,
-  courses,
-  homeSectionItems,
-  homeSections,
-  hotWords,
-  systemCourseItems,
-  systemOverlays,
-  teachers,
-  videos,
-  vipPlans,
-} from './schema/catalogue.ts'
-import { bundleCourses, bundles, pointBalances } from './schema/commerce.ts'
+import { categories, chapters, courses, hotWords, systemCourseItems, teachers, videos } from './schema/catalogue.ts'
+import { homeSectionItems, homeSections } from './schema/home.ts'
+import { systemOverlays } from './schema/overlays.ts'
+import { vipPlans } from './schema/vip.ts'
+import { bundleCourses, bundles } from './schema/bundles.ts'
+import { pointBalances } from './schema/points.ts'
 import { members } from './schema/members.ts'
 import {
   demoImage,

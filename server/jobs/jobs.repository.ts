@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { jobs } from '#server/db/schema/media.ts'
+import { jobs } from '#server/db/schema/jobs.ts'
 
 export type JobRow = typeof jobs.$inferSelect
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { jobs } from '#server/db/schema/media.ts'
+import { jobs } from '#server/db/schema/jobs.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { findJob } from './jobs.repository.ts'
 import { createWorker, enqueueJob, PermanentJobError, type JobKind } from './worker.ts'

@@ -1,16 +1,14 @@
 import { relations, sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 export const categories = pgTable(
@@ -143,80 +141,9 @@ export const videos = pgTable(
   (t) => [index('videos_course_idx').on(t.courseId, t.sort)],
 )
 
-/** Home feed: ordered sections; a section lists courses or banners (items). */
-export const homeSections = pgTable('home_sections', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  feed: text({ enum: ['v3', 'v2'] })
-    .notNull()
-    .default('v3'),
-  kind: text({ enum: ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] }).notNull(),
-  title: text().notNull().default(''),
-  subtitle: text().notNull().default(''),
-  /** Where the section's "more" link goes (an in-site path); none when null. */
-  moreLink: text(),
-  sort: integer().notNull().default(0),
-  visible: boolean().notNull().default(true),
-})
-
-export const homeSectionItems = pgTable(
-  'home_section_items',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    sectionId: integer()
-      .notNull()
-      .references(() => homeSections.id, { onDelete: 'cascade' }),
-    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
-    categoryId: integer().references(() => categories.id, { onDelete: 'cascade' }),
-    title: text().notNull().default(''),
-    imageUrl: text(),
-    /** An in-site path ("/course/1001.html") or an http(s) URL. */
-    link: text(),
-    sort: integer().notNull().default(0),
-  },
-  (t) => [index('home_section_items_section_idx').on(t.sectionId, t.sort)],
-)
-
 export const hotWords = pgTable('hot_words', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   word: text().notNull(),
-  sort: integer().notNull().default(0),
-})
-
-/** System notices shown as overlays (spec 3: so_* fields). */
-export const systemOverlays = pgTable('system_overlays', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  type: smallint().notNull(),
-  name: text().notNull(),
-  /** HTML for text notices; sanitised when saved and again when served. */
-  content: text().notNull().default(''),
-  buttonText: text().notNull().default('我知道了'),
-  imageUrl: text(),
-  jumpType: smallint(),
-  jumpParams: jsonb().$type<Record<string, string | number>>(),
-  active: boolean().notNull().default(true),
-  startsAt: timestamp({ withTimezone: true }),
-  endsAt: timestamp({ withTimezone: true }),
-  sort: integer().notNull().default(0),
-})
-
-export const overlayClicks = pgTable('overlay_clicks', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  overlayId: integer()
-    .notNull()
-    .references(() => systemOverlays.id, { onDelete: 'cascade' }),
-  memberId: integer(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-})
-
-export const vipPlans = pgTable('vip_plans', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull(),
-  days: integer().notNull(),
-  priceFen: integer().notNull(),
-  originalPriceFen: integer(),
-  description: text().notNull().default(''),
-  badge: text(),
-  active: boolean().notNull().default(true),
   sort: integer().notNull().default(0),
 })
 
@@ -263,12 +190,4 @@ export const chaptersRelations = relations(chapters, ({ one, many }) => ({
 export const videosRelations = relations(videos, ({ one }) => ({
   course: one(courses, { fields: [videos.courseId], references: [courses.id] }),
   chapter: one(chapters, { fields: [videos.chapterId], references: [chapters.id] }),
-}))
-
-export const homeSectionsRelations = relations(homeSections, ({ many }) => ({ items: many(homeSectionItems) }))
-
-export const homeSectionItemsRelations = relations(homeSectionItems, ({ one }) => ({
-  section: one(homeSections, { fields: [homeSectionItems.sectionId], references: [homeSections.id] }),
-  course: one(courses, { fields: [homeSectionItems.courseId], references: [courses.id] }),
-  category: one(categories, { fields: [homeSectionItems.categoryId], references: [categories.id] }),
 }))

@@ -1,6 +1,7 @@
 import { and, desc, eq, like, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { members, staffActions } from '#server/db/schema/members.ts'
+import { staffActions } from '#server/db/schema/audit.ts'
+import { members } from '#server/db/schema/members.ts'
 
 export type NewStaffAction = typeof staffActions.$inferInsert
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { smsCodes } from '#server/db/schema/members.ts'
+import { smsCodes } from '#server/db/schema/auth.ts'
 import { SmsSendError, type SmsProvider } from '#server/integrations/sms/sms.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { shanghaiDayStart } from './auth.rules.ts'

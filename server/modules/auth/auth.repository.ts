@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
-import { loginFailures, smsCodes } from '#server/db/schema/members.ts'
+import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
 import type { SmsPurpose } from '#server/integrations/sms/sms.ts'
 
 /**

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { loginFailures, smsCodes } from '#server/db/schema/members.ts'
+import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
 import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { shanghaiDayStart } from './auth.rules.ts'

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { entitlements } from '#server/db/schema/entitlements.ts'
+import { entitlements } from '#server/db/schema/entitlement.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import {
   expectLedgerConsistent,

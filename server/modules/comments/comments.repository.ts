@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, videos } from '#server/db/schema/catalogue.ts'
-import { commentLikes, comments, type CommentStatus, type CommentType } from '#server/db/schema/community.ts'
+import { commentLikes, comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
 import { members } from '#server/db/schema/members.ts'
 
 /** Who is looking: the member (null: anonymous) and whether they are staff (staff and admin roles). */

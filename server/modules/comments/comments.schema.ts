@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { commentStatuses, commentTypes } from '#server/db/schema/community.ts'
+import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { IdQuery, OptionalIdQuery } from '#server/modules/catalogue/catalogue.schema.ts'
 import { BodyId, IdCursor, pageLimit } from '#server/modules/favourites/favourites.schema.ts'

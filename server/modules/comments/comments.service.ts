@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import type { CommentStatus, CommentType } from '#server/db/schema/community.ts'
+import type { CommentStatus, CommentType } from '#server/db/schema/comments.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {

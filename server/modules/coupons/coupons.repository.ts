@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses } from '#server/db/schema/catalogue.ts'
-import { couponTemplates, memberCoupons } from '#server/db/schema/commerce.ts'
+import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
 export type MemberCouponRow = typeof memberCoupons.$inferSelect

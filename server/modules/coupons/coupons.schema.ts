@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { couponKinds, couponScopes } from '#server/db/schema/commerce.ts'
+import { couponKinds, couponScopes } from '#server/db/schema/coupons.ts'
 import { envelope } from '#server/http/envelope.ts'
 
 const id = z.number().int().positive().max(2_147_483_647)

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { categories } from '#server/db/schema/catalogue.ts'
-import { memberCoupons } from '#server/db/schema/commerce.ts'
+import { memberCoupons } from '#server/db/schema/coupons.ts'
 import {
   expectLedgerConsistent,
   headersOf,

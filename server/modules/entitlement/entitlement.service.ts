@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import type { EntitlementSource } from '#server/db/schema/entitlements.ts'
+import type { EntitlementSource } from '#server/db/schema/entitlement.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {

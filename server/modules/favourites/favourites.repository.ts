@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, teachers, videos } from '#server/db/schema/catalogue.ts'
-import { favourites } from '#server/db/schema/community.ts'
+import { favourites } from '#server/db/schema/favourites.ts'
 import { courseCardSelect, courseTeacherJoin, isPublished, ownedBy } from '#server/modules/recommend/course-sql.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { follows } from '#server/db/schema/community.ts'
+import { follows } from '#server/db/schema/follows.ts'
 
 /** Follows the teacher if there is one and the member does not follow yet; true when a row was added. */
 export async function insertFollow(db: DbOrTx, memberId: number, teacherId: number, now: Date) {

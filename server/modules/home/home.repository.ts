@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { homeSections } from '#server/db/schema/catalogue.ts'
+import { homeSections } from '#server/db/schema/home.ts'
 import { courseCardColumns } from '#server/modules/catalogue/catalogue.repository.ts'
 
 /** The visible sections of one feed with their items and each item's course and teacher name: one statement. */

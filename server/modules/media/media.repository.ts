@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { uploads } from '#server/db/schema/members.ts'
+import { uploads } from '#server/db/schema/media.ts'
 
 export async function insertUpload(
   db: DbOrTx,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { favourites } from '#server/db/schema/community.ts'
-import { entitlements } from '#server/db/schema/entitlements.ts'
+import { favourites } from '#server/db/schema/favourites.ts'
+import { entitlements } from '#server/db/schema/entitlement.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import {
   expectLedgerConsistent,

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { idempotencyKeys } from '#server/db/schema/commerce.ts'
+import { idempotencyKeys } from '#server/db/schema/orders.ts'
 
 /** Takes a key for a first request; null when the member used it before (or another request holds it now). */
 export async function claimKey(

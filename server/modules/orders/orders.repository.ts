@@ -2,21 +2,14 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses, systemCourseItems, vipPlans } from '#server/db/schema/catalogue.ts'
-import {
-  memberCoupons,
-  orderEvents,
-  orderItems,
-  orders,
-  paymentNotifications,
-  pointBalances,
-  pointEntries,
-  vipMemberships,
-  type OrderKind,
-  type OrderState,
-  type PaymentProviderName,
-} from '#server/db/schema/commerce.ts'
-import { entitlements } from '#server/db/schema/entitlements.ts'
+import { categories, courses, systemCourseItems } from '#server/db/schema/catalogue.ts'
+import { vipPlans } from '#server/db/schema/vip.ts'
+import { memberCoupons } from '#server/db/schema/coupons.ts'
+import { orderEvents, orderItems, orders, type OrderKind, type OrderState, type PaymentProviderName } from '#server/db/schema/orders.ts'
+import { paymentNotifications } from '#server/db/schema/payments.ts'
+import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
+import { vipMemberships } from '#server/db/schema/vip.ts'
+import { entitlements } from '#server/db/schema/entitlement.ts'
 import { members } from '#server/db/schema/members.ts'
 
 export type OrderRow = typeof orders.$inferSelect

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { orderKinds, orderStates, payMethods } from '#server/db/schema/commerce.ts'
+import { orderKinds, orderStates, payMethods } from '#server/db/schema/orders.ts'
 
 /** The methods a member can choose at checkout (points and free come with coupons and points). */
 export const ProviderPayMethod = z

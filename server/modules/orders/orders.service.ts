@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import type { OrderKind, PayMethod } from '#server/db/schema/commerce.ts'
+import type { OrderKind, PayMethod } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {

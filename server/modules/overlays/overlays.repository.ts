@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { overlayClicks, systemOverlays } from '#server/db/schema/catalogue.ts'
+import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 
 /** Overlays switched on and inside their time window at `now`, in display order. */
 export async function listActiveOverlays(db: DbOrTx, now: Date) {

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import type { systemOverlays } from '#server/db/schema/catalogue.ts'
+import type { systemOverlays } from '#server/db/schema/overlays.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { isHttpUrl, sanitizeOverlayHtml } from './overlay-html.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { overlayClicks, systemOverlays } from '#server/db/schema/catalogue.ts'
+import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 import { members } from '#server/db/schema/members.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'

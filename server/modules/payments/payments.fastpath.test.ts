@@ -1,16 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { vipPlans } from '#server/db/schema/catalogue.ts'
-import {
-  memberCoupons,
-  orderEvents,
-  orders,
-  paymentNotifications,
-  pointBalances,
-  pointEntries,
-  vipMemberships,
-} from '#server/db/schema/commerce.ts'
-import { entitlements } from '#server/db/schema/entitlements.ts'
+import { vipPlans } from '#server/db/schema/vip.ts'
+import { memberCoupons } from '#server/db/schema/coupons.ts'
+import { orderEvents, orders } from '#server/db/schema/orders.ts'
+import { paymentNotifications } from '#server/db/schema/payments.ts'
+import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
+import { vipMemberships } from '#server/db/schema/vip.ts'
+import { entitlements } from '#server/db/schema/entitlement.ts'
 import { pointsEarned } from '#server/modules/coupons/pricing.ts'
 import { grantOrder } from '#server/modules/orders/fulfilment.ts'
 import {

@@ -1,14 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { executePrepared } from '#server/modules/orders/orders.repository.ts'
-import {
-  idempotencyKeys,
-  orders,
-  paymentNotifications,
-  refunds,
-  type NotificationOutcome,
-  type RefundState,
-} from '#server/db/schema/commerce.ts'
+import { idempotencyKeys, orders } from '#server/db/schema/orders.ts'
+import { paymentNotifications, type NotificationOutcome } from '#server/db/schema/payments.ts'
+import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
 export type RefundRow = typeof refunds.$inferSelect
 export type NotificationRow = typeof paymentNotifications.$inferInsert

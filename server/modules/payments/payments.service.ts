@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import type { NotificationOutcome, OrderState, PaymentProviderName } from '#server/db/schema/commerce.ts'
+import type { OrderState, PaymentProviderName } from '#server/db/schema/orders.ts'
+import type { NotificationOutcome } from '#server/db/schema/payments.ts'
 import {
   NotificationError,
   ProviderError,

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orders, pointBalances, pointEntries, type PointReason } from '#server/db/schema/commerce.ts'
+import { orders } from '#server/db/schema/orders.ts'
+import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
 
 export interface PointChange {
   memberId: number

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pointReasons } from '#server/db/schema/commerce.ts'
+import { pointReasons } from '#server/db/schema/points.ts'
 import { envelope } from '#server/http/envelope.ts'
 
 export const PointEntryView = z.object({

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { videos } from '#server/db/schema/catalogue.ts'
-import { orders, refunds, type RefundState } from '#server/db/schema/commerce.ts'
+import { orders } from '#server/db/schema/orders.ts'
+import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 import { studyProgress } from '#server/db/schema/learning.ts'
 import { members } from '#server/db/schema/members.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { refunds } from '#server/db/schema/commerce.ts'
-import { entitlements } from '#server/db/schema/entitlements.ts'
+import { refunds } from '#server/db/schema/refunds.ts'
+import { entitlements } from '#server/db/schema/entitlement.ts'
 import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
 import { runPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import {

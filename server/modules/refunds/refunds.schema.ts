@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { refundKinds, refundStates } from '#server/db/schema/commerce.ts'
+import { refundKinds, refundStates } from '#server/db/schema/refunds.ts'
 import { envelope } from '#server/http/envelope.ts'
 
 export const RefundView = z.object({

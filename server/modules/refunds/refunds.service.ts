@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import type { RefundState } from '#server/db/schema/commerce.ts'
+import type { RefundState } from '#server/db/schema/refunds.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes, type CodeEntry } from '#server/http/codes.ts'
 import { providerOf } from '#server/integrations/payments/payments.ts'

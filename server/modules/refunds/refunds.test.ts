@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { vipPlans } from '#server/db/schema/catalogue.ts'
-import { vipMemberships } from '#server/db/schema/commerce.ts'
-import { entitlements } from '#server/db/schema/entitlements.ts'
+import { vipPlans } from '#server/db/schema/vip.ts'
+import { vipMemberships } from '#server/db/schema/vip.ts'
+import { entitlements } from '#server/db/schema/entitlement.ts'
 import { studyProgress } from '#server/db/schema/learning.ts'
 import {
   expectLedgerConsistent,

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { members, sessions } from '#server/db/schema/members.ts'
+import { members } from '#server/db/schema/members.ts'
+import { sessions } from '#server/db/schema/sessions.ts'
 
 export async function insertSession(
   db: DbOrTx,

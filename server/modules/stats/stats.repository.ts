@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { statEvents } from '#server/db/schema/community.ts'
+import { statEvents } from '#server/db/schema/stats.ts'
 
 export async function insertStatEvent(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { statEvents } from '#server/db/schema/community.ts'
+import { statEvents } from '#server/db/schema/stats.ts'
 import { testClock } from '#server/modules/auth/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'

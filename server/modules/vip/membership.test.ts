@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { vipPlans } from '#server/db/schema/catalogue.ts'
+import { vipPlans } from '#server/db/schema/vip.ts'
 import { headersOf, settleSimulators, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, vipPlans } from '#server/db/schema/catalogue.ts'
+import { courses } from '#server/db/schema/catalogue.ts'
+import { vipPlans } from '#server/db/schema/vip.ts'
 import { courseCardColumns } from '#server/modules/catalogue/catalogue.repository.ts'
 
 /** The plans on sale, in display order. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { categories, courses, vipPlans } from '#server/db/schema/catalogue.ts'
+import { categories, courses } from '#server/db/schema/catalogue.ts'
+import { vipPlans } from '#server/db/schema/vip.ts'
 import { useTestApp } from '#tests/support/app.ts'
 
 describe('vip.centre()', () => {

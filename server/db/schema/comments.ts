@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -8,64 +9,9 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { courses, teachers, videos } from './catalogue.ts'
+import { courses, videos } from './catalogue.ts'
 import { members } from './members.ts'
-
-// Favourites, follows, comments and click statistics (issue 3, sections 4–6). Rules live in
-// server/modules/{favourites,follows,comments,stats}.
-
-/**
- * A member's favourite course or video: exactly one of the two ids is set. Toggling inserts or deletes the row,
- * so the unique indexes are what keep a double tap from making two.
- */
-export const favourites = pgTable(
-  'favourites',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
-    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('favourites_member_course_key')
-      .on(t.memberId, t.courseId)
-      .where(sql`${t.courseId} is not null`),
-    uniqueIndex('favourites_member_video_key')
-      .on(t.memberId, t.videoId)
-      .where(sql`${t.videoId} is not null`),
-    // The favourites list pages newest first per kind (cursor on id).
-    index('favourites_member_courses_idx')
-      .on(t.memberId, t.id)
-      .where(sql`${t.courseId} is not null`),
-    index('favourites_member_videos_idx')
-      .on(t.memberId, t.id)
-      .where(sql`${t.videoId} is not null`),
-    index('favourites_course_idx').on(t.courseId),
-    index('favourites_video_idx').on(t.videoId),
-    check('favourites_one_target_ck', sql`num_nonnulls(${t.courseId}, ${t.videoId}) = 1`),
-  ],
-)
-
-/** A member following a teacher. */
-export const follows = pgTable(
-  'follows',
-  {
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    teacherId: integer()
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.memberId, t.teacherId] }), index('follows_teacher_idx').on(t.teacherId)],
-)
 
 /** shown: everyone sees it (within its privacy); hidden: only its author and staff; deleted: nobody. */
 export const commentStatuses = ['shown', 'hidden', 'deleted'] as const
@@ -145,24 +91,4 @@ export const commentLikes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.memberId] }), index('comment_likes_member_idx').on(t.memberId)],
-)
-
-/**
- * Click statistics (spec 7 /stat/*, and clicks on a course's comment area): append-only, one insert per event,
- * read by the daily rollup. A BRIN index on the time suits an append-only log and costs almost nothing to keep.
- */
-export const statEvents = pgTable(
-  'stat_events',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** project, studyRecord, fav, bindPhone, courseDetailTag, customer, myCourse, vipTarbar, vipBuyBtn, commentCourse. */
-    event: text().notNull(),
-    /** Null for anonymous visitors; no foreign key, so the log never blocks deleting a member. */
-    memberId: integer(),
-    position: text(),
-    page: text(),
-    courseId: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('stat_events_created_brin').using('brin', t.createdAt)],
 )

@@ -1,0 +1,141 @@
+/**
+ * Who may import whom (docs/architecture.md draws the same picture). `npm test` runs this with zero violations
+ * allowed; every message says what to do instead. Tests and test helpers are exempt: they may look at any table.
+ */
+const notTest = '(\\.test\\.tsx?$|/testing[^/]*\\.ts$|^tests/)'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment:
+        'Import cycles make load order and ownership unclear. Break the cycle: move the shared piece down ' +
+        '(shared/, server/http, the lower module) or turn the call around through a use case in server/use-cases/.',
+      from: { pathNot: notTest },
+      to: { circular: true },
+    },
+    {
+      name: 'module-door-only',
+      severity: 'error',
+      comment:
+        "A module is entered through its door (<name>.service.ts): never import another module's repository, " +
+        'schema, helpers or routes. Need its data? Add a function to its service. A workflow over several ' +
+        'modules? Write a use case in server/use-cases/<verb>-<noun>.ts.',
+      from: { path: '^server/modules/([^/]+)/', pathNot: notTest },
+      to: {
+        path: '^server/modules/',
+        pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'no-tables-outside-modules',
+      severity: 'error',
+      comment:
+        'Use cases and infrastructure never read or write tables. Call a service of the module that owns the ' +
+        "table; if the query is missing, add it to that module's <module>.repository.ts.",
+      from: { path: '^server/(use-cases|http|integrations)/', pathNot: notTest },
+      to: { path: '^server/db/schema/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'tables-belong-to-their-module',
+      severity: 'error',
+      comment:
+        'A module owns the tables in server/db/schema/<module>.ts and no others. Call the owning module’s ' +
+        'service instead (add a function to it if needed); never join or write another module’s table.',
+      from: { path: '^server/modules/([^/]+)/', pathNot: notTest },
+      to: { path: '^server/db/schema/', pathNot: '^server/db/schema/$1\\.ts$' },
+    },
+    {
+      name: 'jobs-own-the-queue',
+      severity: 'error',
+      comment: 'The job queue table belongs to server/jobs; modules enqueue through server/jobs/jobs.repository.ts.',
+      from: { path: '^server/jobs/', pathNot: [notTest, '^server/jobs/jobs\\.repository\\.ts$'] },
+      to: { path: '^server/db/schema/' },
+    },
+    {
+      name: 'only-repositories-query',
+      severity: 'error',
+      comment:
+        'Only repositories talk to the database. Services and routes receive a transaction handle as a type ' +
+        '(import type { DbOrTx }) and pass it to a repository; move the query into <module>.repository.ts.',
+      from: {
+        path: '^server/(modules|use-cases)/',
+        pathNot: [notTest, '\\.repository\\.ts$'],
+      },
+      to: { path: '(^server/db/database\\.ts$|drizzle-orm)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'use-cases-call-doors',
+      severity: 'error',
+      comment:
+        "A use case runs modules' services inside one transaction: import <module>.service.ts, never a " +
+        'repository or internal file.',
+      from: { path: '^server/use-cases/', pathNot: notTest },
+      to: { path: '^server/modules/[^/]+/(?![^/]+\\.service\\.ts$)' },
+    },
+    {
+      name: 'modules-do-not-call-use-cases',
+      severity: 'error',
+      comment:
+        'Use cases sit above modules. Only route files (<module>.routes.ts), jobs and the composition root call ' +
+        'them; a service that needs one is doing a use case’s job: move that code into the use case.',
+      from: { path: '^server/modules/', pathNot: [notTest, '\\.routes\\.ts$'] },
+      to: { path: '^server/use-cases/' },
+    },
+    {
+      name: 'infrastructure-below-modules',
+      severity: 'error',
+      comment:
+        'server/http, server/db and server/integrations are the floor the modules stand on; they must not ' +
+        'reach up into a module. Pass what they need in (a function or an interface) from server/services.ts.',
+      from: { path: '^server/(http|db|integrations)/', pathNot: [notTest, '^server/db/seed'] },
+      to: { path: '^server/(modules|use-cases)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-is-shared',
+      severity: 'error',
+      comment:
+        'shared/ is used by server and browser alike: it may import only other shared/ files and small ' +
+        'libraries, never server/ or app/.',
+      from: { path: '^shared/' },
+      to: { path: '^(server|app)/' },
+    },
+    {
+      name: 'browser-never-imports-server-code',
+      severity: 'error',
+      comment:
+        'The browser bundle must not pull in server code. Import API types type-only (import type …) from a ' +
+        "module's <name>.schema.ts, or use shared/ for code both sides run.",
+      from: { path: '^app/', pathNot: [notTest, '\\.server\\.tsx?$'] },
+      to: { path: '^server/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'app-shared-does-not-import-features',
+      severity: 'error',
+      comment:
+        'app/components and app/lib are shared by every screen; they must not import a route module. Move the ' +
+        'piece you need into app/components or app/lib.',
+      from: { path: '^app/(components|lib)/', pathNot: notTest },
+      to: { path: '^app/routes/' },
+    },
+    {
+      name: 'app-features-stay-apart',
+      severity: 'error',
+      comment:
+        'One screen area (app/routes/<area>) does not import another. Move what both need into app/components ' +
+        '(UI) or app/lib (logic).',
+      from: { path: '^app/routes/([^/]+)/', pathNot: notTest },
+      to: { path: '^app/routes/', pathNot: '^app/routes/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(build|\\.react-router|node_modules|\\.node|data|public|server/db/migrations|server/db/demo-media)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { members } from './members.ts'
+import { orders } from './orders.ts'
+
+/** The cached balance of the points ledger: always the sum of the member's entries, never negative. */
+export const pointBalances = pgTable(
+  'point_balances',
+  {
+    memberId: integer()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    balance: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('point_balances_not_negative_ck', sql`${t.balance} >= 0`)],
+)
+
+export const pointReasons = [
+  'order_earned',
+  'order_earned_reversed',
+  'order_spent',
+  'order_spent_returned',
+  'admin_adjust',
+] as const
+export type PointReason = (typeof pointReasons)[number]
+
+/** Append-only points ledger: each change with the balance after it, why, and who. */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    delta: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    reason: text({ enum: pointReasons }).notNull(),
+    orderId: integer().references(() => orders.id),
+    /** "system", "admin:100002", "member:100001". */
+    actor: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('point_entries_member_idx').on(t.memberId, t.id),
+    index('point_entries_order_idx').on(t.orderId),
+    check('point_entries_delta_ck', sql`${t.delta} <> 0 and ${t.balanceAfter} >= 0`),
+  ],
+)

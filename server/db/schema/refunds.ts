@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { members } from './members.ts'
+import { orders, paymentProviders } from './orders.ts'
+
+export const refundKinds = ['member', 'automatic'] as const
+export const refundStates = ['requested', 'rejected', 'processing', 'succeeded', 'failed'] as const
+export type RefundState = (typeof refundStates)[number]
+
+/**
+ * Money going back: asked for by a member (approved or rejected by an operator) or started by the system for a
+ * payment that cannot be kept (paid after close for something owned, or paid twice).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** out_refund_no / out_request_no at the provider. */
+    refundNo: text().notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    kind: text({ enum: refundKinds }).notNull(),
+    provider: text({ enum: paymentProviders }),
+    /** The provider transaction refunded: usually the order's, another one for a double payment. */
+    providerTxnId: text(),
+    /** The whole payment the refund is taken from (the provider needs it). */
+    paymentFen: integer().notNull(),
+    amountFen: integer().notNull(),
+    reason: text().notNull(),
+    state: text({ enum: refundStates }).notNull(),
+    /** True when completing the refund also moves the order (refunding → refunded); false for a double payment. */
+    movesOrder: boolean().notNull().default(true),
+    providerRefundId: text(),
+    decidedBy: integer().references(() => members.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    decisionNote: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** The last operator who sent a failed refund again (same number), when, and how many times it was. */
+    retriedBy: integer().references(() => members.id),
+    retriedAt: timestamp({ withTimezone: true }),
+    retries: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('refunds_refund_no_key').on(t.refundNo),
+    // One open member request per order at a time.
+    uniqueIndex('refunds_one_open_per_order')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'member' and ${t.state} in ('requested', 'processing')`),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_state_idx').on(t.state, t.createdAt),
+    // Zero only for orders paid with points and coupons alone: nothing goes through a provider.
+    check(
+      'refunds_amount_ck',
+      sql`${t.amountFen} >= 0 and ${t.amountFen} <= ${t.paymentFen} and (${t.amountFen} > 0 or ${t.provider} is null)`,
+    ),
+  ],
+)
