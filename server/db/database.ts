@@ -14,7 +14,7 @@ import * as bundlesTables from './schema/bundles.ts'
 import * as catalogueTables from './schema/catalogue.ts'
 import * as commentsTables from './schema/comments.ts'
 import * as couponsTables from './schema/coupons.ts'
-import * as entitlementTables from './schema/entitlement.ts'
+import * as accessTables from './schema/access.ts'
 import * as favouritesTables from './schema/favourites.ts'
 import * as followsTables from './schema/follows.ts'
 import * as homeTables from './schema/home.ts'
@@ -46,7 +46,7 @@ export const schema = {
   ...catalogueTables,
   ...commentsTables,
   ...couponsTables,
-  ...entitlementTables,
+  ...accessTables,
   ...favouritesTables,
   ...followsTables,
   ...homeTables,

@@ -8,7 +8,7 @@ import {
   grantEntitlement,
   listMemberEntitlements,
   revokeEntitlementById,
-} from '#server/modules/entitlement/entitlement.service.ts'
+} from '#server/modules/access/access.service.ts'
 import { mediaView, type UploadedFile, type VideoMediaService } from '#server/modules/media/video-media.service.ts'
 import {
   countSubcategories,

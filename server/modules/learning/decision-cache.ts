@@ -1,4 +1,4 @@
-import type { WatchDecision } from '#server/modules/entitlement/entitlement.service.ts'
+import type { WatchDecision } from '#server/modules/access/access.service.ts'
 
 /**
  * canWatch's answers for (member, video), kept briefly in this process. A member watching sends a progress save

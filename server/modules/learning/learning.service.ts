@@ -3,7 +3,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { CourseDetail } from '#server/modules/catalogue/catalogue.schema.ts'
 import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
-import { listMemberEntitlements, type WatchDecision } from '#server/modules/entitlement/entitlement.service.ts'
+import { listMemberEntitlements, type WatchDecision } from '#server/modules/access/access.service.ts'
 import { DecisionCache } from './decision-cache.ts'
 import { createProgressAuth } from './progress-auth.ts'
 import {
@@ -55,7 +55,7 @@ export interface LearningDeps {
   courseDetail: (id: number) => Promise<CourseDetail>
   /** A signed HLS URL for a member or anonymous visitor (server/modules/media/playback.service.ts). */
   play: (memberId: number | null, videoId: number) => Promise<PlayResult>
-  /** The one entitlement answer (server/modules/entitlement). */
+  /** The one entitlement answer (server/modules/access). */
   canWatch: (memberId: number | null, videoId: number) => Promise<WatchDecision>
   /** How long a canWatch answer clamps progress saves without being asked again; 60 s by default. */
   decisionTtlMs?: number

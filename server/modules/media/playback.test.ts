@@ -10,7 +10,7 @@ import { startJobWorker } from '#server/jobs/start.ts'
 import type { Worker } from '#server/jobs/worker.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeCourse, makeMember, makeVideo, multipartFile } from '#tests/support/media-fixtures.ts'
-import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
+import { insertEntitlement } from '#server/modules/access/access.repository.ts'
 
 /**
  * The whole pipeline on a real clip: upload → queued job → ffmpeg → encrypted HLS → signed playback, with the

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { entitlements } from '#server/db/schema/entitlement.ts'
+import { entitlements } from '#server/db/schema/access.ts'
 import { expectLedgerConsistent, headersOf, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { favourites } from '#server/db/schema/favourites.ts'
-import { entitlements } from '#server/db/schema/entitlement.ts'
-import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
+import { entitlements } from '#server/db/schema/access.ts'
+import { insertEntitlement } from '#server/modules/access/access.repository.ts'
 import {
   expectLedgerConsistent,
   headersOf,

@@ -6,7 +6,7 @@ import { orderEvents, orders } from '#server/db/schema/orders.ts'
 import { paymentNotifications } from '#server/db/schema/payments.ts'
 import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
 import { vipMemberships } from '#server/db/schema/vip.ts'
-import { entitlements } from '#server/db/schema/entitlement.ts'
+import { entitlements } from '#server/db/schema/access.ts'
 import { pointsEarned } from '#server/modules/coupons/pricing.ts'
 import { grantOrder } from '#server/modules/orders/fulfilment.ts'
 import {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { categories, courses, videos } from '#server/db/schema/catalogue.ts'
-import { entitlements } from '#server/db/schema/entitlement.ts'
+import { entitlements } from '#server/db/schema/access.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
 import { useTestApp } from '#tests/support/app.ts'

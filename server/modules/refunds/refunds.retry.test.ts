@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { refunds } from '#server/db/schema/refunds.ts'
-import { entitlements } from '#server/db/schema/entitlement.ts'
-import { insertEntitlement } from '#server/modules/entitlement/entitlement.repository.ts'
+import { entitlements } from '#server/db/schema/access.ts'
+import { insertEntitlement } from '#server/modules/access/access.repository.ts'
 import { runPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import {
   expectLedgerConsistent,

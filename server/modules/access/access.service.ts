@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import type { EntitlementSource } from '#server/db/schema/entitlement.ts'
+import type { EntitlementSource } from '#server/db/schema/access.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
@@ -10,7 +10,7 @@ import {
   memberExists,
   revokeEntitlement,
   type EntitlementRow,
-} from './entitlement.repository.ts'
+} from './access.repository.ts'
 
 export const WatchReasons = {
   /** The course is free for everyone. */

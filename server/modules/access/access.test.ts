@@ -4,8 +4,8 @@ import { vipMemberships } from '#server/db/schema/vip.ts'
 import type { Db } from '#server/db/database.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
-import { insertEntitlement, revokeEntitlement } from './entitlement.repository.ts'
-import { canWatch, type WatchDecision } from './entitlement.service.ts'
+import { insertEntitlement, revokeEntitlement } from './access.repository.ts'
+import { canWatch, type WatchDecision } from './access.service.ts'
 
 const now = new Date('2026-11-22T08:00:00Z')
 const hour = 3600_000
