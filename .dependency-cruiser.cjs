@@ -132,7 +132,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(build|\\.react-router|node_modules|\\.node|data|public|server/db/migrations|server/db/demo-media)' },
+    exclude: {
+      path: '^(build|\\.react-router|node_modules|\\.node|data|public|server/db/migrations|server/db/demo-media)',
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

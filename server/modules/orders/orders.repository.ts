@@ -5,7 +5,14 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, systemCourseItems } from '#server/db/schema/catalogue.ts'
 import { vipPlans } from '#server/db/schema/vip.ts'
 import { memberCoupons } from '#server/db/schema/coupons.ts'
-import { orderEvents, orderItems, orders, type OrderKind, type OrderState, type PaymentProviderName } from '#server/db/schema/orders.ts'
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  type OrderKind,
+  type OrderState,
+  type PaymentProviderName,
+} from '#server/db/schema/orders.ts'
 import { paymentNotifications } from '#server/db/schema/payments.ts'
 import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
 import { vipMemberships } from '#server/db/schema/vip.ts'

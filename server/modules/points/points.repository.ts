@@ -23,18 +23,16 @@ export async function creditPoints(db: DbOrTx, c: PointChange) {
       set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at },
     })
     .returning({ balance: pointBalances.balance })
-  await db
-    .insert(pointEntries)
-    .values({
-      memberId: c.memberId,
-      delta: c.points,
-      balanceAfter: row!.balance,
-      reason: c.reason,
-      orderId: c.orderId ?? null,
-      actor: c.actor,
-      note: c.note ?? null,
-      createdAt: c.at,
-    })
+  await db.insert(pointEntries).values({
+    memberId: c.memberId,
+    delta: c.points,
+    balanceAfter: row!.balance,
+    reason: c.reason,
+    orderId: c.orderId ?? null,
+    actor: c.actor,
+    note: c.note ?? null,
+    createdAt: c.at,
+  })
   return row!.balance
 }
 
@@ -49,18 +47,16 @@ export async function debitPoints(db: DbOrTx, c: PointChange) {
     .where(and(eq(pointBalances.memberId, c.memberId), sql`${pointBalances.balance} >= ${c.points}`))
     .returning({ balance: pointBalances.balance })
   if (!row) return null
-  await db
-    .insert(pointEntries)
-    .values({
-      memberId: c.memberId,
-      delta: -c.points,
-      balanceAfter: row.balance,
-      reason: c.reason,
-      orderId: c.orderId ?? null,
-      actor: c.actor,
-      note: c.note ?? null,
-      createdAt: c.at,
-    })
+  await db.insert(pointEntries).values({
+    memberId: c.memberId,
+    delta: -c.points,
+    balanceAfter: row.balance,
+    reason: c.reason,
+    orderId: c.orderId ?? null,
+    actor: c.actor,
+    note: c.note ?? null,
+    createdAt: c.at,
+  })
   return row.balance
 }
 

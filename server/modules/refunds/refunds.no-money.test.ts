@@ -231,17 +231,15 @@ describe('refunds of orders paid without money', () => {
       clock.reset()
     }
     const watched = await boughtWithoutMoney({ priceFen: 500, points: 500 })
-    await db
-      .insert(studyProgress)
-      .values({
-        memberId: watched.m.id,
-        videoId: watched.video,
-        courseId: watched.course,
-        position: 300,
-        duration: 600,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
+    await db.insert(studyProgress).values({
+      memberId: watched.m.id,
+      videoId: watched.video,
+      courseId: watched.course,
+      position: 300,
+      duration: 600,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    })
     expect(
       (await call('POST', '/api/refunds', watched.m.token, { order_no: watched.orderNo, reason: '看了一半' })).body,
     ).toMatchObject({ code: 492 })

@@ -169,17 +169,15 @@ describe('refunds', () => {
       clock.reset()
     }
     const watched = await paidCourse(t)
-    await db
-      .insert(studyProgress)
-      .values({
-        memberId: watched.m.id,
-        videoId: watched.video,
-        courseId: watched.course,
-        position: 119,
-        duration: 600,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
+    await db.insert(studyProgress).values({
+      memberId: watched.m.id,
+      videoId: watched.video,
+      courseId: watched.course,
+      position: 119,
+      duration: 600,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    })
     expect(
       (await call<Check>('GET', `/api/refunds/check?order_no=${watched.orderNo}`, watched.m.token)).body.data,
     ).toMatchObject({ refundable: true, watched_percent: 19 })
