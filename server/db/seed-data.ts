@@ -2,7 +2,7 @@
  * The demo catalogue as plain data. `seed.ts` writes it to the database and `scripts/make-demo-images.ts` draws the
  * covers, avatars and icons from it, so a title and its cover never disagree.
  */
-import type { CourseType } from './schema/catalogue.ts'
+import type { CourseType } from '#shared/api/catalogue.ts'
 
 export interface SeedCategory {
   slug: string

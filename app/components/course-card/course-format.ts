@@ -1,4 +1,4 @@
-import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import type { CourseCard } from '#shared/api/catalogue.ts'
 
 export type CourseCardData = CourseCard
 export type CourseType = CourseCard['type']

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { CourseList } from '#server/modules/catalogue/catalogue.schema.ts'
+import type { CourseList } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'

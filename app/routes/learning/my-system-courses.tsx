@@ -5,7 +5,7 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
-import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import type { CourseCard } from '#shared/api/catalogue.ts'
 import { formatStudiedAt } from './use-member-list.ts'
 import styles from './study.module.css'
 

@@ -1,3 +1,4 @@
+import { courseTypes } from '#shared/api/catalogue.ts'
 import { relations, sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -42,9 +43,6 @@ export const teachers = pgTable(
   // Search (server/modules/search) matches teacher names with ILIKE '%…%'.
   (t) => [index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
 )
-
-export const courseTypes = ['series', 'single', 'live', 'system'] as const
-export type CourseType = (typeof courseTypes)[number]
 
 export const courses = pgTable(
   'courses',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { courseTypes } from '#server/db/schema/catalogue.ts'
+import { courseTypes } from '#shared/api/catalogue.ts'
 import { videoMediaStatuses } from '#server/db/schema/media.ts'
 import { envelope } from '#server/http/envelope.ts'
 

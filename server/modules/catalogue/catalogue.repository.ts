@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses, type CourseType, hotWords, teachers } from '#server/db/schema/catalogue.ts'
-import type { CourseSort } from './catalogue.schema.ts'
+import { categories, courses, hotWords, teachers } from '#server/db/schema/catalogue.ts'
+import { type CourseType } from '#shared/api/catalogue.ts'
+import type { CourseSort } from '#shared/api/catalogue.ts'
 
 const published = eq(courses.status, 'published')
 

@@ -6,14 +6,11 @@ import type { Services } from '#server/services.ts'
 import {
   CategoryTreeResponse,
   CourseDetailResponse,
-  CourseListQuery,
   CourseListResponse,
-  CourseQuery,
-  CourseTeacherQuery,
   HotWordsResponse,
-  TeacherQuery,
   TeacherResponse,
 } from './catalogue.schema.ts'
+import { CourseListQuery, CourseQuery, CourseTeacherQuery, TeacherQuery } from '#shared/api/catalogue.ts'
 
 const tags = ['catalogue']
 

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import type { CourseType } from '#server/db/schema/catalogue.ts'
+import type { CourseType } from '#shared/api/catalogue.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
@@ -22,7 +22,7 @@ import type {
   CourseSort,
   Teacher,
   TeacherProfile,
-} from './catalogue.schema.ts'
+} from '#shared/api/catalogue.ts'
 import { TtlCache } from './ttl-cache.ts'
 
 /** The row shape every course card is made from (a course with its teacher's name). */

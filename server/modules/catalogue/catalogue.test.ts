@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { courses, teachers } from '#server/db/schema/catalogue.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
-import type { CategoryNode, CourseCard, CourseDetail, CourseList, TeacherProfile } from './catalogue.schema.ts'
+import type { CategoryNode, CourseCard, CourseDetail, CourseList, TeacherProfile } from '#shared/api/catalogue.ts'
 import { clearAllCaches } from './ttl-cache.ts'
 
 // The seed is the fixture: real demo content, written with a fixed clock so live courses are predictable.

@@ -1,36 +1,7 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { CourseCard, IdQuery } from '#server/modules/catalogue/catalogue.schema.ts'
-
-const MAX_INT = 2_147_483_647
-
-/** A positive id in a JSON body: a number, or a numeric string as older clients send. */
-export const BodyId = z
-  .union([
-    z.number().int().min(1).max(MAX_INT),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/, '必须是正整数')
-      .transform(Number),
-  ])
-  .refine((n) => n <= MAX_INT, '超出范围')
-
-/** The cursor of an id-ordered list: the last id of the previous page, as text. */
-export const IdCursor = z
-  .union([z.literal(''), z.string().regex(/^[1-9]\d{0,9}$/, '格式不正确')])
-  .optional()
-  .transform((v) => (v ? Number(v) : undefined))
-  .describe('next_cursor of the previous page')
-
-export function pageLimit(max: number, fallback: number) {
-  return z
-    .string()
-    .regex(/^\d{1,3}$/, `必须是 1–${max} 的整数`)
-    .optional()
-    .transform((v) => (v === undefined ? fallback : Number(v)))
-    .refine((n) => n >= 1 && n <= max, `必须是 1–${max} 的整数`)
-    .describe(`Page size, 1–${max}, default ${fallback}`)
-}
+import { CourseCard } from '#shared/api/catalogue.ts'
+import { BodyId, IdCursor, IdQuery, pageLimit } from '#shared/api/params.ts'
 
 export const BATCH_MAX = 100
 

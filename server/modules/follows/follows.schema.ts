@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { TeacherProfile } from '#server/modules/catalogue/catalogue.schema.ts'
-import { BodyId } from '#server/modules/favourites/favourites.schema.ts'
+import { TeacherProfile } from '#shared/api/catalogue.ts'
+import { BodyId } from '#shared/api/params.ts'
 
 export const FollowBody = z.object({ teacher_id: BodyId })
 

@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { courseTypes } from '#server/db/schema/catalogue.ts'
+import { courseTypes } from '#shared/api/catalogue.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { CourseCard, IdQuery, LiveStatus } from '#server/modules/catalogue/catalogue.schema.ts'
+import { CourseCard, LiveStatus } from '#shared/api/catalogue.ts'
+import { IdQuery } from '#shared/api/params.ts'
 
 // ---- Request pieces ----------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import type { CourseDetail } from '#server/modules/catalogue/catalogue.schema.ts'
+import type { CourseDetail } from '#shared/api/catalogue.ts'
 import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
 import { listMemberEntitlements, type WatchDecision } from '#server/modules/access/access.service.ts'
 import { DecisionCache } from './decision-cache.ts'

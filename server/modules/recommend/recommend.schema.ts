@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
-import { pageLimit } from '#server/modules/favourites/favourites.schema.ts'
+import { CourseCard } from '#shared/api/catalogue.ts'
+import { pageLimit } from '#shared/api/params.ts'
 
 export const RECOMMEND_MAX = 30
 

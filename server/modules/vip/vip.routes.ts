@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, ok } from '#server/http/envelope.ts'
-import { CourseListQuery, CourseListResponse } from '#server/modules/catalogue/catalogue.schema.ts'
+import { CourseListResponse } from '#server/modules/catalogue/catalogue.schema.ts'
+import { CourseListQuery } from '#shared/api/catalogue.ts'
 import type { Services } from '#server/services.ts'
 import {
   StaffVipPlanList,

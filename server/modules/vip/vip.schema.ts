@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import { CourseCard } from '#shared/api/catalogue.ts'
 
 export const VipPlanView = z.object({
   id: z.number().int(),

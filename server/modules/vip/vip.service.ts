@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
-import type { CourseCard } from '#server/modules/catalogue/catalogue.schema.ts'
+import type { CourseCard } from '#shared/api/catalogue.ts'
 import { findMembership } from './membership.repository.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
