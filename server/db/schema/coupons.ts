@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { courses } from './catalogue.ts'
 import { members } from './members.ts'
 import { orders } from './orders.ts'
 

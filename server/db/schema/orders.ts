@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
-import { favourites } from './favourites.ts'
 import { members } from './members.ts'
 import { vipPlans } from './vip.ts'
 
