@@ -37,3 +37,12 @@ export const entitlements = pgTable(
       .where(sql`${t.source} = 'purchase'`),
   ],
 )
+
+/** A member's VIP: one row, extended by every VIP order from max(now, current expiry). */
+export const vipMemberships = pgTable('vip_memberships', {
+  memberId: integer()
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+})

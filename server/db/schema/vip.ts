@@ -1,5 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { members } from './members.ts'
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core'
 
 export const vipPlans = pgTable('vip_plans', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -11,13 +10,4 @@ export const vipPlans = pgTable('vip_plans', {
   badge: text(),
   active: boolean().notNull().default(true),
   sort: integer().notNull().default(0),
-})
-
-/** A member's VIP: one row, extended by every VIP order from max(now, current expiry). */
-export const vipMemberships = pgTable('vip_memberships', {
-  memberId: integer()
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
 })

@@ -1,8 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
-import { vipMemberships } from '#server/db/schema/vip.ts'
-import { entitlements, type EntitlementSource } from '#server/db/schema/access.ts'
+import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 import { members } from '#server/db/schema/members.ts'
 
 /**

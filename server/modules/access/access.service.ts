@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import type { EntitlementSource } from '#server/db/schema/access.ts'
 import { AppError } from '#server/http/app-error.ts'
+import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
   courseExists,
@@ -127,4 +128,24 @@ export async function listMemberEntitlements(
     list: page.map((r) => toEntitlementView(r, now)),
     next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
   }
+}
+
+// ---- VIP membership: a member-wide pass that opens every VIP-free course while it runs ----------------------
+
+/**
+ * Adds `days` to a member's VIP from max(now, current expiry), in one statement (two payments at once both
+ * count). Returns the new expiry. Called inside the transaction that marks a VIP order paid.
+ */
+export function extendVipMembership(tx: DbOrTx, memberId: number, days: number, now: Date): Promise<Date> {
+  return extendMembership(tx, memberId, days, now)
+}
+
+/** Takes `days` back (a refunded VIP order). Returns the new expiry, or null when the member never had VIP. */
+export function shortenVipMembership(tx: DbOrTx, memberId: number, days: number, now: Date): Promise<Date | null> {
+  return shortenMembership(tx, memberId, days, now)
+}
+
+/** The member's VIP row (expiry and last change), or null when they never had VIP. */
+export function findVipMembership(db: DbOrTx, memberId: number) {
+  return findMembership(db, memberId)
 }

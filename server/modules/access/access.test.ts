@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { vipMemberships } from '#server/db/schema/access.ts'
 import { systemCourseItems } from '#server/db/schema/catalogue.ts'
-import { vipMemberships } from '#server/db/schema/vip.ts'
 import type { Db } from '#server/db/database.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'

@@ -3,7 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemCourseItems } from '#server/db/schema/catalogue.ts'
 import { playerPopups, popupClicks } from '#server/db/schema/learning.ts'
 import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
-import { extendMembership, shortenMembership } from '#server/modules/vip/membership.repository.ts'
+import {
+  extendVipMembership as extendMembership,
+  shortenVipMembership as shortenMembership,
+} from '#server/modules/access/access.service.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
 import { grant, makeLearningWorld, makeReady, type Envelope, type LearningWorld } from './testing.ts'

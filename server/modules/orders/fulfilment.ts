@@ -3,7 +3,10 @@ import type { PointRules } from '#server/integrations/payments/payments-config.t
 import { markCouponUsed, returnCoupon } from '#server/modules/coupons/coupons.repository.ts'
 import { pointsEarned } from '#server/modules/coupons/pricing.ts'
 import { creditPoints, debitPoints, lockBalance, orderPointNet } from '#server/modules/points/points.repository.ts'
-import { extendMembership, shortenMembership } from '#server/modules/vip/membership.repository.ts'
+import {
+  extendVipMembership as extendMembership,
+  shortenVipMembership as shortenMembership,
+} from '#server/modules/access/access.service.ts'
 import { findItems, grantPurchases, revokePurchases, type OrderRow } from './orders.repository.ts'
 
 /**

@@ -15,8 +15,7 @@ import {
 } from '#server/db/schema/orders.ts'
 import { paymentNotifications } from '#server/db/schema/payments.ts'
 import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
-import { vipMemberships } from '#server/db/schema/vip.ts'
-import { entitlements } from '#server/db/schema/access.ts'
+import { entitlements, vipMemberships } from '#server/db/schema/access.ts'
 import { members } from '#server/db/schema/members.ts'
 
 export type OrderRow = typeof orders.$inferSelect

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { vipPlans } from '#server/db/schema/vip.ts'
-import { vipMemberships } from '#server/db/schema/vip.ts'
-import { entitlements } from '#server/db/schema/access.ts'
+import { entitlements, vipMemberships } from '#server/db/schema/access.ts'
 import { studyProgress } from '#server/db/schema/learning.ts'
 import {
   expectLedgerConsistent,

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseCard } from '#shared/api/catalogue.ts'
-import { findMembership } from './membership.repository.ts'
+import { findVipMembership as findMembership } from '#server/modules/access/access.service.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { z } from 'zod'

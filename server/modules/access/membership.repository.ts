@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { vipMemberships } from '#server/db/schema/vip.ts'
+import { vipMemberships } from '#server/db/schema/access.ts'
 
 /**
  * Adds `days` to a member's VIP, counted from the current expiry when it is still running and from `now`
