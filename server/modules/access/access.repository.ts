@@ -54,12 +54,7 @@ export async function findRights(
 }
 
 /** The member's entitlements that count now (to `courseIds` only, when given), newest first. */
-export async function findActiveEntitlements(
-  db: DbOrTx,
-  memberId: number,
-  now: Date,
-  courseIds?: readonly number[],
-) {
+export async function findActiveEntitlements(db: DbOrTx, memberId: number, now: Date, courseIds?: readonly number[]) {
   return db
     .select({
       id: entitlements.id,

@@ -7,7 +7,9 @@ import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/
 
 /** The system courses that contain a course, as an int array (empty when none); `courseId` is a course id column. */
 const containingSystems = (courseId: typeof courses.id) =>
-  sql<number[]>`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
+  sql<
+    number[]
+  >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
     from ${systemCourseItems} where ${systemCourseItems.courseId} = ${courseId}), '{}'::int[])`
 
 const courseFactColumns = {

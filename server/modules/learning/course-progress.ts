@@ -38,9 +38,7 @@ export async function coursesWithProgress(
   const wanted = new Set(courseIds)
   return cards
     .filter(
-      (c) =>
-        wanted.has(c.id) ||
-        (byCourse.has(c.id) && ((started.free && c.isFree) || (started.vipFree && c.vipFree))),
+      (c) => wanted.has(c.id) || (byCourse.has(c.id) && ((started.free && c.isFree) || (started.vipFree && c.vipFree))),
     )
     .map((card) => ({ card, progress: byCourse.get(card.id) }))
 }

@@ -10,7 +10,9 @@ import type { AccessMode, CourseAccess, SystemProgress } from './learning.schema
 import { flatten, safeLink } from './views.ts'
 
 /** Progress over several courses: their videos, finished ones, and the latest studied. */
-function overallOf(parts: { video_count: number; finished_count: number; last_vid: number | null; last_studied_at: string | null }[]) {
+function overallOf(
+  parts: { video_count: number; finished_count: number; last_vid: number | null; last_studied_at: string | null }[],
+) {
   const videoCount = parts.reduce((n, p) => n + p.video_count, 0)
   const finished = parts.reduce((n, p) => n + p.finished_count, 0)
   const latest = parts

@@ -56,8 +56,7 @@ export function createStudyRecord(ctx: LearningContext) {
             updated_at: r.updatedAt.toISOString(),
           }
         }),
-        next_cursor:
-          rows.length > q.limit && last ? encodeCursor([last.row.updatedKey, last.row.videoId]) : null,
+        next_cursor: rows.length > q.limit && last ? encodeCursor([last.row.updatedKey, last.row.videoId]) : null,
       }
     },
 
