@@ -43,8 +43,8 @@ export async function coursesWithProgress(
     .map((card) => ({ card, progress: byCourse.get(card.id) }))
 }
 
-export function toCourseProgress({ card, progress }: CourseWithProgress): CourseProgress {
-  const videoCount = card.videoCount
+/** The member's progress in a course of `videoCount` videos, as the API shows it. */
+export function progressIn(videoCount: number, progress: CourseProgressRow | undefined): CourseProgress {
   const finished = Math.min(progress?.finishedCount ?? 0, videoCount)
   return {
     video_count: videoCount,
@@ -55,5 +55,7 @@ export function toCourseProgress({ card, progress }: CourseWithProgress): Course
     last_studied_at: progress?.lastAt.toISOString() ?? null,
   }
 }
+
+export const toCourseProgress = ({ card, progress }: CourseWithProgress) => progressIn(card.videoCount, progress)
 
 export const summaryCard = (row: CourseWithProgress) => toCourseCard(row.card)

@@ -4,8 +4,8 @@ import { activeEntitlementsByCourse } from '#server/modules/access/access.servic
 import { livePullUrl, publishedSystemCourseIds } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseDetail } from '#shared/api/catalogue.ts'
 import type { LearningContext } from './context.ts'
-import { coursesWithProgress, summaryCard, toCourseProgress } from './course-progress.ts'
-import { listStartedCourseIds } from './learning.repository.ts'
+import { coursesWithProgress, progressIn, summaryCard, toCourseProgress } from './course-progress.ts'
+import { listCourseProgress, listStartedCourseIds } from './learning.repository.ts'
 import type { AccessMode, CourseAccess, SystemProgress } from './learning.schema.ts'
 import { flatten, safeLink } from './views.ts'
 
@@ -69,8 +69,11 @@ export function createCourseStudy(ctx: LearningContext) {
               : 'none'
         }
       }
-      const summary = memberId === null ? null : (await coursesWithProgress(db, memberId, [courseId]))[0]
-      const progress = summary ? toCourseProgress(summary) : null
+      // The course page already counted the course's videos: only the member's progress is read.
+      const progress =
+        memberId === null
+          ? null
+          : progressIn(course.video_count, (await listCourseProgress(db, memberId, [courseId]))[0])
       const live =
         course.type === 'live' && course.live_status === 'live' && mode === 'full'
           ? await livePullUrl(db, courseId)
