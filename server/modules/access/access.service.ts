@@ -79,16 +79,21 @@ const uncachedFacts = (db: DbOrTx): CatalogueFacts => ({
 })
 
 /** The member's rights for these courses in one statement; none for an anonymous visitor. */
-async function rightsFor(db: DbOrTx, memberId: number | null, courses: CourseFacts[], now: Date) {
+async function rightsFor(
+  db: DbOrTx,
+  memberId: number | null,
+  courses: CourseFacts[],
+  now: Date,
+): Promise<MemberRights> {
   if (memberId === null || courses.length === 0) return noRights
-  const rights: MemberRights = await findRights(
+  // The VIP row matters only when one of the courses is VIP-free.
+  return findRights(
     db,
     memberId,
     rightCourseIds(courses),
     now,
     courses.some((c) => c.vipFree),
   )
-  return rights
 }
 
 async function lessonsAnswer(
@@ -99,12 +104,8 @@ async function lessonsAnswer(
   now: Date,
 ) {
   const lessons = await facts.lessons(videoIds)
-  const rights = await rightsFor(
-    db,
-    memberId,
-    [...lessons.values()].map((l) => l.course),
-    now,
-  )
+  const courses = [...lessons.values()].map((l) => l.course)
+  const rights = await rightsFor(db, memberId, courses, now)
   return new Map(videoIds.map((id) => [id, lessons.has(id) ? decideLesson(lessons.get(id)!, rights) : notFound]))
 }
 
