@@ -10,9 +10,9 @@ import type { WechatClient } from '#server/integrations/wechat/wechat-client.ts'
 import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-client.ts'
 import { createAdminService } from '#server/modules/admin/admin.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
-import { createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
+import { createCatalogueFacts, createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
 import { createCommentsService } from '#server/modules/comments/comments.service.ts'
-import { canWatch } from '#server/modules/access/access.service.ts'
+import { createAccessService } from '#server/modules/access/access.service.ts'
 import { createFavouritesService } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
 import { createHomeService } from '#server/modules/home/home.service.ts'
@@ -85,8 +85,10 @@ export function createServices(config: Config, db: Db, integrations: Integration
     },
     now: integrations.now,
   })
-  /** May this member (null: anonymous) watch this video now, and until which second? (entitlement.service.ts) */
-  const watch = (memberId: number | null, videoId: number) => canWatch(db, memberId, videoId, integrations.now())
+  /** Course and lesson facts (free flags, length, containing system courses) in a short-lived LRU. */
+  const facts = createCatalogueFacts({ db })
+  /** The one access function: may this member (null: anonymous) watch this lesson or course, why, until when. */
+  const access = createAccessService({ db, now: integrations.now, facts })
   const catalogue = createCatalogueService({ db, now: integrations.now })
   const playback = createPlaybackService({
     db,
@@ -94,6 +96,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     secret: resolveSigningSecret(config),
     ttlSeconds: config.media.urlTtlSeconds,
     now: integrations.now,
+    canWatch: access.canWatch,
+    facts,
   })
   const vip = createVipService({ db, now: integrations.now })
   const media = createMediaService({
@@ -124,7 +128,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
     videoMedia,
     playback,
     admin: createAdminService({ db, stores: integrations.storage, videoMedia, now: integrations.now }),
-    canWatch: watch,
+    access,
+    /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
+    canWatch: access.canWatch,
     /** Notifications, refunds at the provider, sweeps (server/modules/payments). */
     payments,
     /** Checkout and the member's orders (server/modules/orders). */
@@ -139,8 +145,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
       db,
       now: integrations.now,
       courseDetail: (id) => catalogue.courseDetail(id),
-      play: (memberId, videoId) => playback.play(memberId, videoId),
-      canWatch: watch,
+      play: (memberId, videoId, known) => playback.play(memberId, videoId, known),
+      canWatch: access.canWatch,
+      facts,
       vipMembership: (memberId) => vip.membership(memberId),
     }),
     // Favourites, search, follows, recommendations, comments and click statistics (issue 3, sections 4–6).

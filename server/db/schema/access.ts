@@ -9,7 +9,7 @@ export type EntitlementSource = (typeof entitlementSources)[number]
 
 /**
  * A member's right to watch a whole course. It counts while not revoked and not expired (`expires_at` null means
- * for ever); `canWatch` (server/modules/access) is the one place that reads it.
+ * for ever); the access function (server/modules/access/access.service.ts) is the one place that reads it.
  */
 export const entitlements = pgTable(
   'entitlements',

@@ -1,50 +1,77 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
-import { members } from '#server/db/schema/members.ts'
+
+/** An int[] parameter as one text literal: the statement's text stays the same whatever the number of ids. */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
+
+/** An entitlement counts from its grant until it is revoked or expires (`expires_at` null: for ever). */
+const counts = (now: Date) =>
+  sql`${entitlements.revokedAt} is null and (${entitlements.expiresAt} is null or ${entitlements.expiresAt} > ${now.toISOString()}::timestamptz)`
+
+export interface RightRow {
+  courseId: number
+  source: EntitlementSource
+  expiresAt: Date | null
+}
 
 /**
- * What decides whether a member may watch a video, in one query: the video's and its course's free flags, the
- * preview length, and whether an entitlement counts now — to the course itself or to a system course that
- * contains it.
+ * A member's rights that count now, in ONE statement on the (member_id, course_id) index and the VIP primary key:
+ * their entitlements to `courseIds`, and (with `vip`) the end of a VIP membership still running.
  */
-export async function findWatchFacts(db: DbOrTx, memberId: number | null, videoId: number, now: Date) {
-  const entitled =
-    memberId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (
-          select 1 from ${entitlements} e
-          where e.member_id = ${memberId}
-            and e.revoked_at is null
-            and (e.expires_at is null or e.expires_at > ${now.toISOString()}::timestamptz)
-            and (e.course_id = ${courses.id}
-              or e.course_id in (
-                select ${systemCourseItems.systemCourseId} from ${systemCourseItems}
-                where ${systemCourseItems.courseId} = ${courses.id}))
-        )`
-  // VIP (issue 4): a membership running now makes the course's VIP-free flag count.
-  const vip =
-    memberId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (
-          select 1 from ${vipMemberships} v where v.member_id = ${memberId} and v.expires_at > ${now.toISOString()}::timestamptz
-        )`
-  const [row] = await db
+export async function findRights(
+  db: DbOrTx,
+  memberId: number,
+  courseIds: readonly number[],
+  now: Date,
+  vip: boolean,
+): Promise<{ grants: RightRow[]; vipUntil: Date | null }> {
+  const at = now.toISOString()
+  const result = await db.execute<{ course_id: number | null; source: string; expires_at: Date | string | null }>(sql`
+    select ${entitlements.courseId} as course_id, ${entitlements.source} as source, ${entitlements.expiresAt} as expires_at
+    from ${entitlements}
+    where ${entitlements.memberId} = ${memberId} and ${entitlements.courseId} = any(${intArray(courseIds)}) and ${counts(now)}
+    ${
+      vip
+        ? sql`union all
+    select null, 'vip_membership', ${vipMemberships.expiresAt} from ${vipMemberships}
+    where ${vipMemberships.memberId} = ${memberId} and ${vipMemberships.expiresAt} > ${at}::timestamptz`
+        : sql``
+    }`)
+  const toDate = (v: Date | string | null) => (v === null ? null : new Date(v))
+  const grants: RightRow[] = []
+  let vipUntil: Date | null = null
+  for (const r of result.rows) {
+    if (r.course_id === null) vipUntil = toDate(r.expires_at)
+    else
+      grants.push({
+        courseId: Number(r.course_id),
+        source: r.source as EntitlementSource,
+        expiresAt: toDate(r.expires_at),
+      })
+  }
+  return { grants, vipUntil }
+}
+
+/** The member's entitlements that count now (to `courseIds` only, when given), newest first. */
+export async function findActiveEntitlements(db: DbOrTx, memberId: number, now: Date, courseIds?: readonly number[]) {
+  return db
     .select({
-      courseId: courses.id,
-      courseFree: courses.isFree,
-      videoFree: videos.isFree,
-      freeSeconds: videos.freeSeconds,
-      entitled,
-      vipFree: courses.vipFree,
-      vip,
+      id: entitlements.id,
+      courseId: entitlements.courseId,
+      source: entitlements.source,
+      grantedAt: entitlements.grantedAt,
+      expiresAt: entitlements.expiresAt,
     })
-    .from(videos)
-    .innerJoin(courses, eq(courses.id, videos.courseId))
-    .where(eq(videos.id, videoId))
-    .limit(1)
-  return row ?? null
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.memberId, memberId),
+        courseIds === undefined ? undefined : sql`${entitlements.courseId} = any(${intArray(courseIds)})`,
+        counts(now),
+      ),
+    )
+    .orderBy(desc(entitlements.id))
 }
 
 export type EntitlementRow = typeof entitlements.$inferSelect
@@ -91,14 +118,4 @@ export async function listEntitlements(
     )
     .orderBy(desc(entitlements.id))
     .limit(filter.limit)
-}
-
-export async function memberExists(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.id, id))
-  return Boolean(row)
-}
-
-export async function courseExists(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, id))
-  return Boolean(row)
 }

@@ -1,17 +1,36 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import type { EntitlementSource } from '#server/db/schema/access.ts'
 import { AppError } from '#server/http/app-error.ts'
-import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
-  courseExists,
-  findWatchFacts,
+  courseAccessFacts,
+  lessonAccessFacts,
+  type CatalogueFacts,
+  type CourseFacts,
+} from '#server/modules/catalogue/catalogue.service.ts'
+import { memberExists } from '#server/modules/members/members.service.ts'
+import {
+  decideCourse,
+  decideLesson,
+  noRights,
+  notFound,
+  rightCourseIds,
+  type AccessAnswer,
+  type AccessTarget,
+  type MemberRights,
+} from './access-rules.ts'
+import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
+import {
+  findActiveEntitlements,
+  findRights,
   insertEntitlement,
   listEntitlements,
-  memberExists,
   revokeEntitlement,
   type EntitlementRow,
 } from './access.repository.ts'
+
+export { accessWhys } from './access-rules.ts'
+export type { AccessAnswer, AccessTarget, AccessWhy, MemberRights } from './access-rules.ts'
 
 export const WatchReasons = {
   /** The course is free for everyone. */
@@ -39,28 +58,181 @@ export type WatchDecision =
   | { allowed: false; until_second: 0; reason: 'no_access' | 'not_found' }
 
 /**
- * The one answer to "may this member (null: an anonymous visitor) watch this video now, and until which second".
- * A free course or a free video plays in full; so does any entitlement to the course (or to a system course
- * containing it) that is neither revoked nor expired; otherwise a video with `free_seconds` > 0 plays until that
- * second; otherwise nothing. A VIP-free course plays in full while the member's VIP membership runs (issue 4).
- * The API, the playlist, segment and key endpoints and the pages all ask this.
+ * The player's narrow view of an access answer (the `until_second` and `reason` the API shows): a free course
+ * first, then a free video, then any entitlement or VIP ('entitled'), then the preview.
  */
-export async function canWatch(
+export function toWatchDecision(answer: AccessAnswer): WatchDecision {
+  if (!answer.found) return { allowed: false, until_second: 0, reason: WatchReasons.notFound }
+  if (!answer.allowed) return { allowed: false, until_second: 0, reason: WatchReasons.noAccess }
+  if (answer.why.includes('free_course')) return { allowed: true, until_second: null, reason: WatchReasons.freeCourse }
+  if (answer.why.includes('free_lesson')) return { allowed: true, until_second: null, reason: WatchReasons.freeVideo }
+  if (answer.why[0] === 'preview') return { allowed: true, until_second: answer.until, reason: WatchReasons.preview }
+  return { allowed: true, until_second: null, reason: WatchReasons.entitled }
+}
+
+// ---- The access function ------------------------------------------------------------------------------------
+
+/** The catalogue's facts read straight from the database (inside a transaction, or without a cache). */
+const uncachedFacts = (db: DbOrTx): CatalogueFacts => ({
+  lessons: (ids) => lessonAccessFacts(db, ids),
+  courses: (ids) => courseAccessFacts(db, ids),
+})
+
+/** The member's rights for these courses in one statement; none for an anonymous visitor. */
+async function rightsFor(
   db: DbOrTx,
+  memberId: number | null,
+  courses: CourseFacts[],
+  now: Date,
+): Promise<MemberRights> {
+  if (memberId === null || courses.length === 0) return noRights
+  // The VIP row matters only when one of the courses is VIP-free.
+  return findRights(
+    db,
+    memberId,
+    rightCourseIds(courses),
+    now,
+    courses.some((c) => c.vipFree),
+  )
+}
+
+async function lessonsAnswer(
+  db: DbOrTx,
+  facts: CatalogueFacts,
+  memberId: number | null,
+  videoIds: readonly number[],
+  now: Date,
+) {
+  const lessons = await facts.lessons(videoIds)
+  const courses = [...lessons.values()].map((l) => l.course)
+  const rights = await rightsFor(db, memberId, courses, now)
+  return new Map(videoIds.map((id) => [id, lessons.has(id) ? decideLesson(lessons.get(id)!, rights) : notFound]))
+}
+
+async function coursesAnswer(
+  db: DbOrTx,
+  facts: CatalogueFacts,
+  memberId: number | null,
+  courseIds: readonly number[],
+  now: Date,
+) {
+  const courses = await facts.courses(courseIds)
+  const rights = await rightsFor(db, memberId, [...courses.values()], now)
+  return new Map(courseIds.map((id) => [id, courses.has(id) ? decideCourse(courses.get(id)!, rights) : notFound]))
+}
+
+async function answer(
+  db: DbOrTx,
+  facts: CatalogueFacts,
+  memberId: number | null,
+  target: AccessTarget,
+  now: Date,
+): Promise<AccessAnswer> {
+  if ('videoId' in target) return (await lessonsAnswer(db, facts, memberId, [target.videoId], now)).get(target.videoId)!
+  return (await coursesAnswer(db, facts, memberId, [target.courseId], now)).get(target.courseId)!
+}
+
+/**
+ * The player's decision for one video. A free course or free lesson needs no look at the member's rights (it
+ * takes precedence in the narrow view), which saves the query on every playlist and key request for free videos.
+ */
+async function watchDecision(
+  db: DbOrTx,
+  facts: CatalogueFacts,
   memberId: number | null,
   videoId: number,
   now: Date,
 ): Promise<WatchDecision> {
-  const facts = await findWatchFacts(db, memberId, videoId, now)
-  if (!facts) return { allowed: false, until_second: 0, reason: WatchReasons.notFound }
-  if (facts.courseFree) return { allowed: true, until_second: null, reason: WatchReasons.freeCourse }
-  if (facts.videoFree) return { allowed: true, until_second: null, reason: WatchReasons.freeVideo }
-  if (facts.entitled) return { allowed: true, until_second: null, reason: WatchReasons.entitled }
-  // A running VIP membership opens VIP-free courses. It answers 'entitled' so every consumer's schema holds.
-  if (facts.vipFree && facts.vip) return { allowed: true, until_second: null, reason: WatchReasons.entitled }
-  if (facts.freeSeconds > 0) return { allowed: true, until_second: facts.freeSeconds, reason: WatchReasons.preview }
-  return { allowed: false, until_second: 0, reason: WatchReasons.noAccess }
+  const lesson = (await facts.lessons([videoId])).get(videoId)
+  if (!lesson) return toWatchDecision(notFound)
+  if (lesson.isFree || lesson.course.isFree) return toWatchDecision(decideLesson(lesson, noRights))
+  return toWatchDecision(decideLesson(lesson, await rightsFor(db, memberId, [lesson.course], now)))
 }
+
+/**
+ * The one answer to "may this member (null: an anonymous visitor) watch this lesson or course now, why, until
+ * which second and until when" (the shape and its table: `AccessAnswer` in access-rules.ts). The catalogue's facts
+ * come from its short-lived LRU; the member's rights from one indexed query per call, never cached, so a grant or
+ * revocation counts at once. Use the batch forms for pages that show many lessons or courses.
+ */
+export function createAccessService(deps: { db: DbOrTx; now: () => Date; facts: CatalogueFacts }) {
+  const { db, facts } = deps
+  return {
+    /** Access to one lesson (`{ videoId }`) or course (`{ courseId }`); `opts.now` for another time than now. */
+    access: (memberId: number | null, target: AccessTarget, opts?: { now?: Date }) =>
+      answer(db, facts, memberId, target, opts?.now ?? deps.now()),
+    /** Access to many courses at once (a list, a course page's system courses): two lookups whatever the count. */
+    accessToCourses: (memberId: number | null, courseIds: readonly number[], opts?: { now?: Date }) =>
+      coursesAnswer(db, facts, memberId, courseIds, opts?.now ?? deps.now()),
+    /** Access to many lessons at once (a course's chapter list): two lookups whatever the count. */
+    accessToLessons: (memberId: number | null, videoIds: readonly number[], opts?: { now?: Date }) =>
+      lessonsAnswer(db, facts, memberId, videoIds, opts?.now ?? deps.now()),
+    /** `canWatch` on the cached facts: what the player, playlists, keys and progress saves ask. */
+    canWatch: (memberId: number | null, videoId: number) => watchDecision(db, facts, memberId, videoId, deps.now()),
+  }
+}
+
+export type AccessService = ReturnType<typeof createAccessService>
+
+/** `access` without the facts cache: inside a transaction, or where an answer must see an edit made just now. */
+export function accessNow(db: DbOrTx, memberId: number | null, target: AccessTarget, now: Date) {
+  return answer(db, uncachedFacts(db), memberId, target, now)
+}
+
+/**
+ * May this member (null: an anonymous visitor) watch this video now, and until which second: the player's narrow
+ * view (`toWatchDecision`) of the access function, without the facts cache. A free course or a free video plays in
+ * full; so does any entitlement to the course (or to a system course containing it) that is neither revoked nor
+ * expired, and a running VIP membership on a VIP-free course; otherwise a video with `free_seconds` > 0 plays until
+ * that second; otherwise nothing.
+ */
+export function canWatch(db: DbOrTx, memberId: number | null, videoId: number, now: Date): Promise<WatchDecision> {
+  return watchDecision(db, uncachedFacts(db), memberId, videoId, now)
+}
+
+/**
+ * The courses of `courseIds` the member owns now, in the purchase sense: an entitlement that counts now (not
+ * revoked, not expired) to the course itself or to a system course containing it. A VIP membership does NOT own
+ * anything (the checkout, bundle prices and "not owned yet" lists ask this). Two indexed statements, uncached, so
+ * it can run inside the caller's transaction.
+ */
+export async function ownedCourseIds(
+  db: DbOrTx,
+  memberId: number,
+  courseIds: readonly number[],
+  now: Date,
+): Promise<Set<number>> {
+  if (courseIds.length === 0) return new Set()
+  const courses = await courseAccessFacts(db, courseIds)
+  if (courses.size === 0) return new Set()
+  const { grants } = await findRights(db, memberId, rightCourseIds(courses.values()), now, false)
+  const granted = new Set(grants.map((g) => g.courseId))
+  const owned = new Set<number>()
+  for (const c of courses.values())
+    if (granted.has(c.id) || c.systemCourseIds.some((s) => granted.has(s))) owned.add(c.id)
+  return owned
+}
+
+/**
+ * The member's entitlements that count now, the most generous per course (no end beats the latest end; between
+ * equals the newest grant wins): what the purchased list shows. `courseIds` limits it to some courses.
+ */
+export async function activeEntitlementsByCourse(
+  db: DbOrTx,
+  memberId: number,
+  now: Date,
+  courseIds?: readonly number[],
+) {
+  const best = new Map<number, { source: EntitlementSource; expiresAt: Date | null; grantedAt: Date }>()
+  for (const e of await findActiveEntitlements(db, memberId, now, courseIds)) {
+    const prev = best.get(e.courseId)
+    const better = !prev || (prev.expiresAt !== null && (e.expiresAt === null || e.expiresAt > prev.expiresAt))
+    if (better) best.set(e.courseId, { source: e.source, expiresAt: e.expiresAt, grantedAt: e.grantedAt })
+  }
+  return best
+}
+
+// ---- Entitlements as operators manage them ------------------------------------------------------------------
 
 /** An entitlement as the API shows it. */
 export function toEntitlementView(row: EntitlementRow, now: Date) {
@@ -94,7 +266,7 @@ export async function grantEntitlement(
 ) {
   if (!(await memberExists(db, grant.memberId)))
     throw new AppError(Codes.NotFound, `会员 ${grant.memberId} 不存在（member_id）`)
-  if (!(await courseExists(db, grant.courseId)))
+  if (!(await courseAccessFacts(db, [grant.courseId])).has(grant.courseId))
     throw new AppError(Codes.NotFound, `课程 ${grant.courseId} 不存在（course_id）`)
   if (grant.expiresAt && grant.expiresAt <= grant.now)
     throw new AppError(Codes.BadRequest, '到期时间必须晚于现在（expires_at）')

@@ -300,3 +300,19 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
+
+// ---- Facts of courses and videos for other modules (access, learning, media): see facts.ts ----------------------
+export {
+  FACTS_CACHE_MS,
+  courseAccessFacts,
+  courseCardsWithVideoCount,
+  createCatalogueFacts,
+  firstLessonId,
+  fitLessonsToDemoClip,
+  lessonAccessFacts,
+  lessonFreeFlags,
+  livePullUrl,
+  publishedSystemCourseIds,
+  setLessonDuration,
+} from './facts.ts'
+export type { CatalogueFacts, CourseFacts, LessonFacts } from './facts.ts'

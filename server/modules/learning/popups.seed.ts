@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { videos } from '#server/db/schema/catalogue.ts'
+import { firstLessonId } from '#server/modules/catalogue/catalogue.service.ts'
 import { insertPopups } from './learning.repository.ts'
 
 /**
@@ -10,17 +9,12 @@ import { insertPopups } from './learning.repository.ts'
  */
 export async function seedPlayerPopups(db: DbOrTx, idOf: (slug: string) => number) {
   const freeCourse = idOf('ps-shortcuts')
-  const [firstLesson] = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(eq(videos.courseId, freeCourse))
-    .orderBy(asc(videos.sort), asc(videos.id))
-    .limit(1)
+  const firstLesson = await firstLessonId(db, freeCourse)
   await insertPopups(db, [
-    ...(firstLesson
+    ...(firstLesson !== null
       ? [
           {
-            videoId: firstLesson.id,
+            videoId: firstLesson,
             atSecond: 6,
             title: '加入 PS 学习群',
             content: '和同学一起练习，老师每周答疑，群里还有整理好的快捷键清单。',

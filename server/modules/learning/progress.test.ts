@@ -389,6 +389,8 @@ describe('player and progress API', () => {
         await upsertProgress(db, {
           memberId: member.id,
           videoId: w.freeVideo,
+          courseId: w.free,
+          videoDuration: 60,
           position: 9,
           clientDuration: null,
           limit: null,
@@ -400,6 +402,8 @@ describe('player and progress API', () => {
         await upsertProgress(db, {
           memberId: member.id,
           videoId: w.freeVideo,
+          courseId: w.free,
+          videoDuration: 60,
           position: 10,
           clientDuration: null,
           limit: null,

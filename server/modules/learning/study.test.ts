@@ -257,6 +257,22 @@ describe('notes, popups and study lists API', () => {
       expect(body.data.list.map((r) => r.vid)).toEqual([w.freeVideo, w.freeLesson])
     })
 
+    it('leaves out videos of courses no longer published, still filling each page', async () => {
+      const m = await newMember()
+      await watch(m, w.freeVideo, 10)
+      tick()
+      await watch(m, w.freeLesson, 10)
+      tick()
+      await watch(m, w.hiddenVideo, 10)
+      const first = await get<Page>('/api/center/study_record?limit=1', m.headers)
+      expect(first.body.data.list.map((r) => r.vid)).toEqual([w.freeLesson])
+      const second = await get<Page>(
+        `/api/center/study_record?limit=1&cursor=${first.body.data.next_cursor}`,
+        m.headers,
+      )
+      expect(second.body.data).toMatchObject({ list: [{ vid: w.freeVideo }], next_cursor: null })
+    })
+
     it('is empty for a newcomer, asks anonymous visitors to log in, and rejects a bad cursor', async () => {
       const m = await newMember()
       expect((await get<Page>('/api/center/study_record', m.headers)).body.data).toEqual({

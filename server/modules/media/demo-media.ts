@@ -1,13 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '#server/db/database.ts'
-import { courses, videos } from '#server/db/schema/catalogue.ts'
-import { videoMedia, type Rendition } from '#server/db/schema/media.ts'
+import type { Rendition } from '#server/db/schema/media.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
+import { fitLessonsToDemoClip, lessonFreeFlags } from '#server/modules/catalogue/catalogue.service.ts'
 import { storeFolder } from './transcode.ts'
+import { findVideoIdsWithMedia, insertReadyMedia } from './video-media.repository.ts'
 
 /**
  * The demo's playable media: a few short clips transcoded ahead of time by scripts/make-demo-media.ts and
@@ -52,12 +52,12 @@ export async function attachDemoMedia(
     log.warn('demo media: no clips found (run scripts/make-demo-media.ts); videos stay without media')
     return 0
   }
-  const targets = await db
-    .select({ id: videos.id, freeSeconds: videos.freeSeconds, videoFree: videos.isFree, courseFree: courses.isFree })
-    .from(videos)
-    .innerJoin(courses, eq(courses.id, videos.courseId))
-    .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
-    .where(sql`${videoMedia.videoId} is null`)
+  const lessons = await lessonFreeFlags(db)
+  const withMedia = await findVideoIdsWithMedia(
+    db,
+    lessons.map((v) => v.id),
+  )
+  const targets = lessons.filter((v) => !withMedia.has(v.id))
   if (targets.length === 0) return 0
 
   const byUse = new Map(manifest.clips.map((c) => [c.use, c]))
@@ -81,30 +81,21 @@ export async function attachDemoMedia(
     for (const clip of manifest.clips) {
       const ids = targets.filter((v) => clipFor(v) === clip).map((v) => v.id)
       if (ids.length === 0) continue
-      await tx.insert(videoMedia).values(
+      await insertReadyMedia(
+        tx,
         ids.map((videoId) => ({
           videoId,
-          status: 'ready' as const,
-          progress: 100,
           hlsPrefix: `hls/demo/${clip.name}`,
           keyBytes: Buffer.from(clip.key, 'hex'),
           renditions: clip.renditions,
           posterKey: `posters/demo/${clip.name}.webp`,
           duration: clip.duration,
-          createdAt: now,
-          updatedAt: now,
-          readyAt: now,
+          now,
         })),
       )
       // The catalogue's made-up lengths give way to the clip's real one, and a preview ends halfway through it,
       // so the end of a preview can be seen in a few seconds.
-      await tx
-        .update(videos)
-        .set({
-          durationSeconds: Math.round(clip.duration),
-          freeSeconds: sql`case when ${videos.freeSeconds} > 0 then least(${videos.freeSeconds}, ${Math.floor(clip.duration / 2)}) else 0 end`,
-        })
-        .where(inArray(videos.id, ids))
+      await fitLessonsToDemoClip(tx, ids, clip.duration)
     }
   })
   log.info(`demo media: ${targets.length} videos now play one of ${manifest.clips.length} demo clips`)

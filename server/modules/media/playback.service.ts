@@ -3,10 +3,11 @@ import type { Db } from '#server/db/database.ts'
 import { readText, type MediaStores } from '#server/integrations/storage/storage.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { canWatch, type WatchDecision } from '#server/modules/access/access.service.ts'
+import type { WatchDecision } from '#server/modules/access/access.service.ts'
+import type { CatalogueFacts } from '#server/modules/catalogue/catalogue.service.ts'
 import { parseMediaPlaylist, rewriteMasterPlaylist, rewriteMediaPlaylist, type Segment } from './hls.ts'
 import { signedQuery, verifySigned, type PlayClaims, type SignedParams } from './signing.ts'
-import { findPlayable, findVideoWithMedia } from './video-media.repository.ts'
+import { findPlayable, findVideoMedia } from './video-media.repository.ts'
 
 export interface PlaybackDeps {
   db: Db
@@ -14,6 +15,10 @@ export interface PlaybackDeps {
   secret: string
   ttlSeconds: number
   now: () => Date
+  /** The access function's player view (server/modules/access `createAccessService(…).canWatch`). */
+  canWatch: (memberId: number | null, videoId: number) => Promise<WatchDecision>
+  /** The catalogue's cached lesson facts (a video's course and length). */
+  facts: Pick<CatalogueFacts, 'lessons'>
 }
 
 export type SignedInput = Partial<Record<keyof SignedParams, unknown>>
@@ -35,7 +40,7 @@ function playlistCache(limit = 500) {
 }
 
 export function createPlaybackService(deps: PlaybackDeps) {
-  const { db, stores, secret, ttlSeconds, now } = deps
+  const { db, stores, secret, ttlSeconds, now, canWatch } = deps
   const segmentsByPlaylist = playlistCache()
   const nowSeconds = () => Math.floor(now().getTime() / 1000)
 
@@ -52,7 +57,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
 
   /** Entitlement now, for the member the URL was signed for; anything less than some access is refused. */
   async function decide(claims: PlayClaims): Promise<WatchDecision> {
-    const decision = await canWatch(db, claims.memberId === 0 ? null : claims.memberId, claims.videoId, now())
+    const decision = await canWatch(claims.memberId === 0 ? null : claims.memberId, claims.videoId)
     if (!decision.allowed) throw new AppError(Codes.Forbidden, '没有观看权限')
     return decision
   }
@@ -67,14 +72,18 @@ export function createPlaybackService(deps: PlaybackDeps) {
     /**
      * Where a member (null: anonymous) plays a video: a signed master playlist URL valid for MEDIA_URL_TTL_SECONDS,
      * and until which second (the preview). NoWatchAccess without any access, VideoNotReady before transcoding ends.
+     * `known`: the member's decision for this video when the caller has just asked for it (the video page).
      */
-    async play(memberId: number | null, videoId: number) {
-      const row = await findVideoWithMedia(db, videoId)
-      if (!row) throw new AppError(Codes.NotFound, '视频不存在')
-      const decision = await canWatch(db, memberId, videoId, now())
+    async play(memberId: number | null, videoId: number, known?: WatchDecision) {
+      const decision = known ?? (await canWatch(memberId, videoId))
+      // The facts behind the decision are cached, so the video's own row costs nothing here.
+      const [lesson, media] = await Promise.all([
+        decision.reason === 'not_found' ? undefined : deps.facts.lessons([videoId]).then((m) => m.get(videoId)),
+        findVideoMedia(db, videoId),
+      ])
+      if (!lesson) throw new AppError(Codes.NotFound, '视频不存在')
       if (!decision.allowed)
         throw new AppError(Codes.NoWatchAccess, undefined, { until_second: 0, reason: decision.reason })
-      const media = row.media
       if (!media?.hlsPrefix) {
         throw new AppError(Codes.VideoNotReady, undefined, {
           status: media?.status ?? 'none',
@@ -93,7 +102,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
         expires_at: claims.exp,
         until_second: decision.until_second,
         reason: decision.reason,
-        duration: media.duration ?? row.video.durationSeconds,
+        duration: media.duration ?? lesson.durationSeconds,
         poster_url: media.posterKey ? stores.public.url(media.posterKey) : null,
       }
     },

@@ -10,6 +10,7 @@ import type { Rendition } from '#server/db/schema/media.ts'
 import type { MediaStores, Storage } from '#server/integrations/storage/storage.ts'
 import { PermanentJobError } from '#server/jobs/worker.ts'
 import { probe, run, ToolUnavailable, type ProbeResult } from './ffmpeg.ts'
+import { setLessonDuration } from '#server/modules/catalogue/catalogue.service.ts'
 import { finishTranscoding, setProgress, startTranscoding } from './video-media.repository.ts'
 
 /** One rung of the ladder: the short side in pixels, H.264 profile and level, bitrates. */
@@ -285,16 +286,18 @@ export async function transcodeVideo(
     const posterKey = encoded.poster ? `posters/${videoId}/${rev}.webp` : null
     if (encoded.poster && posterKey) await stores.public.put(posterKey, encoded.poster)
 
-    const replaced = await db.transaction((tx) =>
-      finishTranscoding(tx, videoId, started.sourceKey, {
+    const replaced = await db.transaction(async (tx) => {
+      const before = await finishTranscoding(tx, videoId, started.sourceKey, {
         hlsPrefix,
         keyBytes: encoded.key,
         renditions: encoded.renditions,
         posterKey,
         duration: encoded.duration,
         now: now(),
-      }),
-    )
+      })
+      if (before) await setLessonDuration(tx, videoId, Math.round(encoded.duration))
+      return before
+    })
     if (!replaced) {
       // A new upload replaced the source meanwhile; its own job will produce the output.
       await stores.private.deletePrefix(hlsPrefix)

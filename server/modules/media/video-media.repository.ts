@@ -1,26 +1,11 @@
-import { and, eq, ne, or, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { videos } from '#server/db/schema/catalogue.ts'
 import { videoMedia, type Rendition } from '#server/db/schema/media.ts'
 
 export type VideoMediaRow = typeof videoMedia.$inferSelect
 
 export async function findVideoMedia(db: DbOrTx, videoId: number) {
   const [row] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId))
-  return row ?? null
-}
-
-/** The video with its media (null when the video does not exist; media null when nothing was uploaded). */
-export async function findVideoWithMedia(db: DbOrTx, videoId: number) {
-  const [row] = await db
-    .select({
-      video: { id: videos.id, courseId: videos.courseId, durationSeconds: videos.durationSeconds },
-      media: videoMedia,
-    })
-    .from(videos)
-    .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
-    .where(eq(videos.id, videoId))
-    .limit(1)
   return row ?? null
 }
 
@@ -119,7 +104,8 @@ export async function markFailed(db: DbOrTx, videoId: number, error: string, now
 
 /**
  * Switches the video to its new HLS output (and key, poster, duration) if the source is still the one that was
- * transcoded. Returns the output it replaced, so its files can be removed, or null when the source changed.
+ * transcoded. Returns the output it replaced, so its files can be removed, or null when the source changed. The
+ * caller records the new length on the video (the catalogue's) in the same transaction.
  */
 export async function finishTranscoding(
   db: DbOrTx,
@@ -155,10 +141,6 @@ export async function finishTranscoding(
       readyAt: out.now,
     })
     .where(eq(videoMedia.videoId, videoId))
-  await db
-    .update(videos)
-    .set({ durationSeconds: Math.round(out.duration) })
-    .where(eq(videos.id, videoId))
   return before
 }
 
@@ -193,12 +175,38 @@ export async function upsertReadyMedia(
     .onConflictDoUpdate({ target: videoMedia.videoId, set: values })
 }
 
-/** Videos that have no media row yet, in course order. */
-export async function listVideosWithoutMedia(db: DbOrTx) {
-  return db
-    .select({ id: videos.id, courseId: videos.courseId, freeSeconds: videos.freeSeconds })
-    .from(videos)
-    .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
-    .where(isNull(videoMedia.videoId))
-    .orderBy(videos.courseId, videos.sort, videos.id)
+/** Which of these videos have a media row (uploaded, transcoding, ready or failed). */
+export async function findVideoIdsWithMedia(db: DbOrTx, videoIds: readonly number[]) {
+  if (videoIds.length === 0) return new Set<number>()
+  const rows = await db
+    .select({ id: videoMedia.videoId })
+    .from(videoMedia)
+    .where(inArray(videoMedia.videoId, [...videoIds]))
+  return new Set(rows.map((r) => r.id))
+}
+
+/** Writes ready media rows for videos that have none (demo media transcoded ahead of time). */
+export async function insertReadyMedia(
+  db: DbOrTx,
+  rows: {
+    videoId: number
+    hlsPrefix: string
+    keyBytes: Buffer
+    renditions: Rendition[]
+    posterKey: string | null
+    duration: number
+    now: Date
+  }[],
+) {
+  if (rows.length === 0) return
+  await db.insert(videoMedia).values(
+    rows.map(({ now, ...r }) => ({
+      ...r,
+      status: 'ready' as const,
+      progress: 100,
+      createdAt: now,
+      updatedAt: now,
+      readyAt: now,
+    })),
+  )
 }

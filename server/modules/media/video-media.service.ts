@@ -4,12 +4,13 @@ import type { Db } from '#server/db/database.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { lessonAccessFacts } from '#server/modules/catalogue/catalogue.service.ts'
 import { enqueueJob, type JobKind } from '#server/jobs/worker.ts'
 import { probe, ToolUnavailable } from './ffmpeg.ts'
 import { peek, SNIFF_BYTES, sniffVideo } from './sniff.ts'
 import { transcodeVideo, type TranscodeSettings } from './transcode.ts'
 import {
-  findVideoWithMedia,
+  findVideoMedia,
   markFailed,
   markQueued,
   markWaiting,
@@ -63,9 +64,9 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
   const { db, stores, settings, now } = deps
 
   async function videoOrThrow(videoId: number) {
-    const row = await findVideoWithMedia(db, videoId)
-    if (!row) throw new AppError(Codes.NotFound, `视频 ${videoId} 不存在（video_id）`)
-    return row
+    const [lessons, media] = await Promise.all([lessonAccessFacts(db, [videoId]), findVideoMedia(db, videoId)])
+    if (!lessons.has(videoId)) throw new AppError(Codes.NotFound, `视频 ${videoId} 不存在（video_id）`)
+    return { media }
   }
 
   /** Hides scratch paths of this machine in messages operators see. */

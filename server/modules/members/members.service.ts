@@ -98,3 +98,8 @@ export function createMembersService(deps: MembersServiceDeps) {
 }
 
 export type MembersService = ReturnType<typeof createMembersService>
+
+/** Whether a member with this id exists (for modules that take a member id from an operator or a request). */
+export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await findMemberById(db, id)) !== undefined
+}

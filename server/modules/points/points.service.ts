@@ -2,7 +2,7 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { memberExists } from '#server/modules/access/access.repository.ts'
+import { memberExists } from '#server/modules/members/members.service.ts'
 import { creditPoints, debitPoints, listEntries, pointBalance } from './points.repository.ts'
 
 /** The points ledger as members and operators see it; orders earn and spend through fulfilment and checkout. */

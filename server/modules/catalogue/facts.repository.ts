@@ -1,0 +1,149 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
+
+// Small batched reads and writes of courses and videos that other modules need (access, learning, media): they
+// get them through catalogue.service.ts instead of joining these tables themselves.
+
+/** The system courses that contain a course, as an int array (empty when none); `courseId` is a course id column. */
+const containingSystems = (courseId: typeof courses.id) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
+    from ${systemCourseItems} where ${systemCourseItems.courseId} = ${courseId}), '{}'::int[])`
+
+const courseFactColumns = {
+  id: courses.id,
+  type: courses.type,
+  status: courses.status,
+  title: courses.title,
+  coverUrl: courses.coverUrl,
+  isFree: courses.isFree,
+  vipFree: courses.vipFree,
+  systemCourseIds: containingSystems(courses.id),
+}
+
+/** Courses by id (any status) with what decides access to them; one statement. */
+export async function findCourseFacts(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select(courseFactColumns)
+    .from(courses)
+    .where(inArray(courses.id, [...ids]))
+}
+
+/** Videos by id with their course's facts (any status); one statement. */
+export async function findLessonFacts(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({
+      id: videos.id,
+      courseId: videos.courseId,
+      title: videos.title,
+      durationSeconds: videos.durationSeconds,
+      isFree: videos.isFree,
+      freeSeconds: videos.freeSeconds,
+      course: courseFactColumns,
+    })
+    .from(videos)
+    .innerJoin(courses, eq(courses.id, videos.courseId))
+    .where(inArray(videos.id, [...ids]))
+}
+
+/** Published courses of `ids` as card rows with their teacher's name and number of videos; one statement. */
+export async function findCourseCardsWithVideoCount(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({
+      id: courses.id,
+      type: courses.type,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      priceFen: courses.priceFen,
+      originalPriceFen: courses.originalPriceFen,
+      isFree: courses.isFree,
+      vipFree: courses.vipFree,
+      studentCount: courses.studentCount,
+      liveStartsAt: courses.liveStartsAt,
+      teacherName: teachers.name,
+      videoCount: sql<number>`(select count(*)::int from ${videos} v where v.course_id = ${courses.id})`,
+    })
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(and(eq(courses.status, 'published'), inArray(courses.id, [...ids])))
+}
+
+/**
+ * Published system courses whose id is in `ids` or that contain one of `containing`, by id.
+ */
+export async function findSystemCourseIds(db: DbOrTx, ids: readonly number[], containing: readonly number[]) {
+  if (ids.length === 0 && containing.length === 0) return []
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(
+      and(
+        eq(courses.type, 'system'),
+        eq(courses.status, 'published'),
+        or(
+          ids.length > 0 ? inArray(courses.id, [...ids]) : undefined,
+          containing.length > 0
+            ? sql`exists (select 1 from ${systemCourseItems} s
+                where s.system_course_id = ${courses.id} and s.course_id in (${sql.join(
+                  containing.map((id) => sql`${id}::int`),
+                  sql`, `,
+                )}))`
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(courses.id))
+  return rows.map((r) => r.id)
+}
+
+/** The first video of a course in lesson order (sort, then id), or null. */
+export async function findFirstLessonId(db: DbOrTx, courseId: number) {
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(eq(videos.courseId, courseId))
+    .orderBy(asc(videos.sort), asc(videos.id))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/** The stream URL of a published live course (null when none is set or the course is not one). */
+export async function findLivePullUrl(db: DbOrTx, courseId: number) {
+  const [row] = await db
+    .select({ url: courses.livePullUrl })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.type, 'live'), eq(courses.status, 'published')))
+    .limit(1)
+  return row?.url ?? null
+}
+
+/** Sets a video's length (seconds) once its media is known. */
+export async function updateLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
+  await db.update(videos).set({ durationSeconds: seconds }).where(eq(videos.id, videoId))
+}
+
+/** Every video with its free flags and its course's, for giving demo media to videos. */
+export async function listLessonFreeFlags(db: DbOrTx) {
+  return db
+    .select({ id: videos.id, freeSeconds: videos.freeSeconds, videoFree: videos.isFree, courseFree: courses.isFree })
+    .from(videos)
+    .innerJoin(courses, eq(courses.id, videos.courseId))
+}
+
+/** Gives videos a clip's length; a preview then ends halfway through it at the latest. */
+export async function fitLessonsToClip(db: DbOrTx, ids: readonly number[], clipSeconds: number) {
+  if (ids.length === 0) return
+  await db
+    .update(videos)
+    .set({
+      durationSeconds: Math.round(clipSeconds),
+      freeSeconds: sql`case when ${videos.freeSeconds} > 0 then least(${videos.freeSeconds}, ${Math.floor(clipSeconds / 2)}) else 0 end`,
+    })
+    .where(inArray(videos.id, [...ids]))
+}

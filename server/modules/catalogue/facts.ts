@@ -1,0 +1,136 @@
+import { LRUCache } from 'lru-cache'
+import type { DbOrTx } from '#server/db/database.ts'
+import type { CourseType } from '#shared/api/catalogue.ts'
+import {
+  findCourseCardsWithVideoCount,
+  findCourseFacts,
+  findFirstLessonId,
+  findLessonFacts,
+  findLivePullUrl,
+  findSystemCourseIds,
+  fitLessonsToClip,
+  listLessonFreeFlags,
+  updateLessonDuration,
+} from './facts.repository.ts'
+
+// Facts of courses and videos for other modules: access, learning and media read these tables only through the
+// functions here (exported by catalogue.service.ts, the door), batched by id.
+
+/** What decides access to a course (any status): free flags, type, status, and the system courses containing it. */
+export interface CourseFacts {
+  id: number
+  type: CourseType
+  status: 'draft' | 'published' | 'hidden'
+  title: string
+  coverUrl: string
+  isFree: boolean
+  vipFree: boolean
+  /** The system courses this course is part of (an entitlement to one of them opens it). */
+  systemCourseIds: number[]
+}
+
+/** A video (lesson) with what decides access to it, and its course's facts. */
+export interface LessonFacts {
+  id: number
+  courseId: number
+  title: string
+  durationSeconds: number
+  isFree: boolean
+  /** Seconds anyone may preview; 0: no preview. */
+  freeSeconds: number
+  course: CourseFacts
+}
+
+/** The facts of these courses, by id (unknown ids are absent). Uncached: one statement. */
+export async function courseAccessFacts(db: DbOrTx, courseIds: readonly number[]): Promise<Map<number, CourseFacts>> {
+  return new Map((await findCourseFacts(db, courseIds)).map((c) => [c.id, c]))
+}
+
+/** The facts of these videos with their courses', by video id (unknown ids are absent). Uncached: one statement. */
+export async function lessonAccessFacts(db: DbOrTx, videoIds: readonly number[]): Promise<Map<number, LessonFacts>> {
+  return new Map((await findLessonFacts(db, videoIds)).map((v) => [v.id, v]))
+}
+
+/** Course and lesson facts behind a short-lived LRU (see `createCatalogueFacts`). */
+export interface CatalogueFacts {
+  lessons(videoIds: readonly number[]): Promise<Map<number, LessonFacts>>
+  courses(courseIds: readonly number[]): Promise<Map<number, CourseFacts>>
+}
+
+/** How long cached course and lesson facts are trusted: an operator's edit counts within this time. */
+export const FACTS_CACHE_MS = 3_000
+
+/**
+ * A size-bounded LRU of rows by id with a short time to live, loading every miss of a batch in one call. Entries
+ * leave one by one (least recently used first, or when their time is up); nothing clears the whole cache. Unknown
+ * ids are not remembered, so a row created a moment later is found at once. `ttlMs` ≤ 0 turns caching off.
+ */
+function batchLru<V extends object>(
+  load: (ids: number[]) => Promise<Map<number, V>>,
+  options: { ttlMs: number; max: number },
+) {
+  const cache = options.ttlMs > 0 ? new LRUCache<number, V>({ max: options.max, ttl: options.ttlMs }) : null
+  return async (ids: readonly number[]): Promise<Map<number, V>> => {
+    const found = new Map<number, V>()
+    const missing: number[] = []
+    for (const id of new Set(ids)) {
+      const hit = cache?.get(id)
+      if (hit) found.set(id, hit)
+      else missing.push(id)
+    }
+    if (missing.length === 0) return found
+    for (const [id, value] of await load(missing)) {
+      cache?.set(id, value)
+      found.set(id, value)
+    }
+    return found
+  }
+}
+
+/**
+ * `lessonAccessFacts` and `courseAccessFacts` behind a size-bounded LRU (a few seconds' time to live; `ttlMs: 0`
+ * turns it off), one per process: every player page, playlist, key and progress save asks them, and they change
+ * rarely. Cached values are shared: treat them as read-only.
+ */
+export function createCatalogueFacts(deps: { db: DbOrTx; ttlMs?: number; max?: number }): CatalogueFacts {
+  const options = { ttlMs: deps.ttlMs ?? FACTS_CACHE_MS, max: deps.max ?? 20_000 }
+  return {
+    lessons: batchLru((ids) => lessonAccessFacts(deps.db, ids), options),
+    courses: batchLru((ids) => courseAccessFacts(deps.db, ids), options),
+  }
+}
+
+/** Published courses of `ids` as card rows (`toCourseCard`) with their number of videos; unordered. */
+export function courseCardsWithVideoCount(db: DbOrTx, ids: readonly number[]) {
+  return findCourseCardsWithVideoCount(db, ids)
+}
+
+/** Published system courses whose id is in `ids` or that contain one of the courses `containing`, by id. */
+export function publishedSystemCourseIds(db: DbOrTx, ids: readonly number[], containing: readonly number[]) {
+  return findSystemCourseIds(db, ids, containing)
+}
+
+/** The first video of a course (by sort, then id), or null. */
+export function firstLessonId(db: DbOrTx, courseId: number) {
+  return findFirstLessonId(db, courseId)
+}
+
+/** The stream URL of a published live course; null when none is set or the course is not a published live one. */
+export function livePullUrl(db: DbOrTx, courseId: number) {
+  return findLivePullUrl(db, courseId)
+}
+
+/** Records a video's real length in seconds (when its transcoding finishes, inside that transaction). */
+export function setLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
+  return updateLessonDuration(db, videoId, seconds)
+}
+
+/** Every video's free flags and its course's (the demo gives free lessons, previews and the rest other clips). */
+export function lessonFreeFlags(db: DbOrTx) {
+  return listLessonFreeFlags(db)
+}
+
+/** Demo media: videos take a clip's length, and a preview ends halfway through the clip at the latest. */
+export function fitLessonsToDemoClip(db: DbOrTx, videoIds: readonly number[], clipSeconds: number) {
+  return fitLessonsToClip(db, videoIds, clipSeconds)
+}

@@ -1,0 +1,61 @@
+import type { DbOrTx } from '#server/db/database.ts'
+import { courseCardsWithVideoCount, toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import { listCourseProgress, type CourseProgressRow } from './learning.repository.ts'
+import type { CourseProgress } from './learning.schema.ts'
+
+export type CardRow = Awaited<ReturnType<typeof courseCardsWithVideoCount>>[number]
+
+/** A published course as a card row, with the member's progress in it (undefined: not started). */
+export interface CourseWithProgress {
+  card: CardRow
+  progress: CourseProgressRow | undefined
+}
+
+/**
+ * Published courses with the member's progress in each: the courses `courseIds`, plus (per `started`) the free
+ * and/or VIP-free courses the member has started. Two statements: the member's progress per course (learning),
+ * then the courses' cards with their number of videos (the catalogue's door). Unordered.
+ */
+export async function coursesWithProgress(
+  db: DbOrTx,
+  memberId: number,
+  courseIds: readonly number[],
+  started: { free: boolean; vipFree: boolean } = { free: false, vipFree: false },
+): Promise<CourseWithProgress[]> {
+  const anyStarted = started.free || started.vipFree
+  let progress: CourseProgressRow[]
+  let cards: CardRow[]
+  if (anyStarted) {
+    progress = await listCourseProgress(db, memberId)
+    cards = await courseCardsWithVideoCount(db, [...new Set([...courseIds, ...progress.map((p) => p.courseId)])])
+  } else {
+    ;[progress, cards] = await Promise.all([
+      listCourseProgress(db, memberId, courseIds),
+      courseCardsWithVideoCount(db, courseIds),
+    ])
+  }
+  const byCourse = new Map(progress.map((p) => [p.courseId, p]))
+  const wanted = new Set(courseIds)
+  return cards
+    .filter(
+      (c) => wanted.has(c.id) || (byCourse.has(c.id) && ((started.free && c.isFree) || (started.vipFree && c.vipFree))),
+    )
+    .map((card) => ({ card, progress: byCourse.get(card.id) }))
+}
+
+/** The member's progress in a course of `videoCount` videos, as the API shows it. */
+export function progressIn(videoCount: number, progress: CourseProgressRow | undefined): CourseProgress {
+  const finished = Math.min(progress?.finishedCount ?? 0, videoCount)
+  return {
+    video_count: videoCount,
+    finished_count: finished,
+    percent: videoCount > 0 ? Math.floor((finished * 100) / videoCount) : 0,
+    last_vid: progress?.lastVid ?? null,
+    last_position: progress?.lastPosition ?? null,
+    last_studied_at: progress?.lastAt.toISOString() ?? null,
+  }
+}
+
+export const toCourseProgress = ({ card, progress }: CourseWithProgress) => progressIn(card.videoCount, progress)
+
+export const summaryCard = (row: CourseWithProgress) => toCourseCard(row.card)

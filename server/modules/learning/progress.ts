@@ -1,0 +1,82 @@
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import type { DecisionCache, DecisionEntry } from './decision-cache.ts'
+import type { LearningContext } from './context.ts'
+import { upsertProgress } from './learning.repository.ts'
+import type { PlayDataResult } from './learning.schema.ts'
+import { refuse } from './views.ts'
+
+/**
+ * The (cached) decision for a member and video, with the video's course and length: a progress save's only
+ * look-ups, and none at all while the entry the video page left is fresh.
+ */
+export function createDecisionLookup(deps: Pick<LearningContext, 'canWatch' | 'facts'> & { decisions: DecisionCache }) {
+  return async (memberId: number, videoId: number): Promise<DecisionEntry> => {
+    const cached = deps.decisions.get(memberId, videoId)
+    if (cached) return cached
+    const decision = await deps.canWatch(memberId, videoId)
+    // The decision just read the lesson's facts through the same cache, so this costs no query.
+    const lesson = decision.reason === 'not_found' ? undefined : (await deps.facts.lessons([videoId])).get(videoId)
+    const entry: DecisionEntry = {
+      decision,
+      lesson: lesson ? { courseId: lesson.courseId, durationSeconds: lesson.durationSeconds } : null,
+    }
+    deps.decisions.set(memberId, videoId, entry)
+    return entry
+  }
+}
+
+/** Progress saves (POST /update_play_data and /video/updateFreeData). */
+export function createProgressSaves(ctx: LearningContext) {
+  const { db, now } = ctx
+
+  async function saveProgress(
+    memberId: number,
+    vid: number,
+    position: number,
+    clientDuration: number | null,
+  ): Promise<PlayDataResult> {
+    const { decision, lesson } = await ctx.decisionFor(memberId, vid)
+    if (!decision.allowed) refuse(decision)
+    const row = lesson
+      ? await upsertProgress(db, {
+          memberId,
+          videoId: vid,
+          courseId: lesson.courseId,
+          videoDuration: lesson.durationSeconds,
+          position,
+          clientDuration,
+          limit: decision.until_second,
+          now: now(),
+        })
+      : null
+    if (!row) {
+      ctx.decisions.delete(memberId, vid)
+      throw new AppError(Codes.NotFound, '视频不存在')
+    }
+    return {
+      vid,
+      position: row.position,
+      duration: row.duration,
+      finished: row.finishedAt !== null,
+      until_second: decision.until_second,
+      preview_ended: decision.until_second !== null && row.position >= decision.until_second,
+    }
+  }
+
+  return {
+    /**
+     * Saves where a member is in a video (POST /update_play_data): clamped to the video's length and to the preview
+     * canWatch allows; finished at 90%. One upsert after the (cached) entitlement answer.
+     */
+    savePlayData: (memberId: number, body: { vid: number; position: number; duration?: number }) =>
+      saveProgress(memberId, body.vid, body.position, body.duration ?? null),
+
+    /**
+     * Saves a position in a preview (POST /video/updateFreeData): the same record as a full view, so the preview's
+     * progress carries over after buying; it never passes the preview end. Anonymous previews stay in the browser.
+     */
+    saveFreeData: (memberId: number, body: { vid: number; position: number }) =>
+      saveProgress(memberId, body.vid, body.position, null),
+  }
+}
