@@ -9,6 +9,8 @@ import type { SmsProvider } from '#server/integrations/sms/sms.ts'
 import type { WechatClient } from '#server/integrations/wechat/wechat-client.ts'
 import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-client.ts'
 import { createAdminService } from '#server/modules/admin/admin.service.ts'
+import { createAttributionService } from '#server/modules/attribution/attribution.service.ts'
+import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
 import { createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
 import { createCommentsService } from '#server/modules/comments/comments.service.ts'
@@ -29,6 +31,7 @@ import { createOverlayService } from '#server/modules/overlays/overlays.service.
 import { createPaymentService } from '#server/modules/payments/payments.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
+import { resolveToken } from '#server/modules/sessions/session.service.ts'
 import { createRecommendService } from '#server/modules/recommend/recommend.service.ts'
 import { createSearchService } from '#server/modules/search/search.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
@@ -113,6 +116,12 @@ export function createServices(config: Config, db: Db, integrations: Integration
     now: integrations.now,
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
     auth: createAuthService({ config, db, sms: integrations.sms, now: integrations.now }),
+    /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
+    resolveToken: (token: string) => resolveToken(db, token, integrations.now()),
+    /** First touches of promotion sources (server/http/request-context.ts records them). */
+    attribution: createAttributionService({ db }),
+    /** The record of operators' changes (server/http/staff-audit.ts writes it; admins read it). */
+    audit: createAuditService({ db }),
     members: createMembersService({ db, now: integrations.now, media }),
     media,
     catalogue,

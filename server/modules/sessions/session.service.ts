@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import { hashToken, newToken } from '#server/http/auth.ts'
-import { insertSession, markLoggedIn, revokeSession } from './session.repository.ts'
+import { hashToken, newToken, type TokenResolution } from '#server/http/auth.ts'
+import { markLoggedIn, memberRole } from '#server/modules/members/members.service.ts'
+import { findSessionByTokenHash, insertSession, revokeSession } from './session.repository.ts'
 
 /** Tokens live 30 days (the login response's `expire_in`, in seconds). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600
@@ -27,4 +28,19 @@ export async function issueSession(db: DbOrTx, memberId: number, platform: numbe
 /** Logs a session out: its token stops working at once. */
 export async function endSession(db: DbOrTx, sessionId: number, now: Date) {
   await revokeSession(db, sessionId, now)
+}
+
+/**
+ * Looks a token up: the session by its hash, then its member's role (two primary-key or unique-index reads).
+ * `unknown` for a token no live session has, `expired` for one whose session ran out.
+ */
+export async function resolveToken(db: DbOrTx, token: string, now = new Date()): Promise<TokenResolution> {
+  if (token.length < 20 || token.length > 100) return { principal: null, problem: 'unknown' }
+  const session = await findSessionByTokenHash(db, hashToken(token))
+  if (!session || session.revokedAt) return { principal: null, problem: 'unknown' }
+  if (session.expiresAt <= now) return { principal: null, problem: 'expired' }
+  // Sessions are deleted with their member, so a missing role is at most a race with a deletion.
+  const role = await memberRole(db, session.memberId)
+  if (!role) return { principal: null, problem: 'unknown' }
+  return { principal: { memberId: session.memberId, role, sessionId: session.sessionId }, problem: null }
 }
