@@ -42,36 +42,37 @@ export function readAttribution(request: FastifyRequest) {
  */
 export const requestContextPlugin = fp(
   async (app: FastifyInstance, opts: { touches: TouchRecorder; secureCookies: boolean }) => {
-  app.decorateRequest('attribution', null)
-  app.decorateRequest('signedInMemberId', null)
-  // Before validation: body schemas strip keys they do not list, and sp/url may ride along on any body.
-  app.addHook('preValidation', (request, reply, done) => {
-    const touch = readAttribution(request)
-    if (!touch) return done()
-    request.attribution = touch
-    if (!request.cookies[VISITOR_COOKIE]) {
-      const visitorId = crypto.randomUUID()
-      request.cookies[VISITOR_COOKIE] = visitorId
-      reply.setCookie(VISITOR_COOKIE, visitorId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookies,
-        maxAge: 365 * 24 * 3600,
-      })
-    }
-    done()
-  })
-  app.addHook('onResponse', async (request) => {
-    const touch = request.attribution
-    const visitorId = request.cookies[VISITOR_COOKIE]
-    const memberId = request.signedInMemberId ?? request.principal?.memberId
-    try {
-      if (touch) await opts.touches.recordTouch({ visitorId, memberId, sp: touch.sp, url: touch.url })
-      else if (request.signedInMemberId && visitorId)
-        await opts.touches.copyVisitorTouch(visitorId, request.signedInMemberId)
-    } catch (err) {
-      request.log.warn({ err }, 'attribution not recorded')
-    }
-  })
-})
+    app.decorateRequest('attribution', null)
+    app.decorateRequest('signedInMemberId', null)
+    // Before validation: body schemas strip keys they do not list, and sp/url may ride along on any body.
+    app.addHook('preValidation', (request, reply, done) => {
+      const touch = readAttribution(request)
+      if (!touch) return done()
+      request.attribution = touch
+      if (!request.cookies[VISITOR_COOKIE]) {
+        const visitorId = crypto.randomUUID()
+        request.cookies[VISITOR_COOKIE] = visitorId
+        reply.setCookie(VISITOR_COOKIE, visitorId, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookies,
+          maxAge: 365 * 24 * 3600,
+        })
+      }
+      done()
+    })
+    app.addHook('onResponse', async (request) => {
+      const touch = request.attribution
+      const visitorId = request.cookies[VISITOR_COOKIE]
+      const memberId = request.signedInMemberId ?? request.principal?.memberId
+      try {
+        if (touch) await opts.touches.recordTouch({ visitorId, memberId, sp: touch.sp, url: touch.url })
+        else if (request.signedInMemberId && visitorId)
+          await opts.touches.copyVisitorTouch(visitorId, request.signedInMemberId)
+      } catch (err) {
+        request.log.warn({ err }, 'attribution not recorded')
+      }
+    })
+  },
+)

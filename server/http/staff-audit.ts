@@ -56,33 +56,34 @@ export function auditBody(body: unknown): unknown {
  */
 export const staffAuditPlugin = fp(
   async (app: FastifyInstance, opts: { record: (action: StaffActionRecord) => Promise<void>; now: () => Date }) => {
-  app.decorateRequest('auditCode', null)
+    app.decorateRequest('auditCode', null)
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (audited(request) && typeof payload === 'string') {
-      const m = /"code":(\d+)/.exec(payload.slice(0, 200))
-      request.auditCode = m ? Number(m[1]) : null
-    }
-    return payload
-  })
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (audited(request) && typeof payload === 'string') {
+        const m = /"code":(\d+)/.exec(payload.slice(0, 200))
+        request.auditCode = m ? Number(m[1]) : null
+      }
+      return payload
+    })
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!audited(request) || !request.principal) return
-    try {
-      await opts.record({
-        memberId: request.principal.memberId,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url,
-        url: request.url.slice(0, 1000),
-        params: (request.params as Record<string, unknown> | undefined) ?? null,
-        body: auditBody(request.body),
-        status: reply.statusCode,
-        code: request.auditCode,
-        requestId: request.id,
-        createdAt: opts.now(),
-      })
-    } catch (err) {
-      request.log.error({ err }, 'staff action not recorded')
-    }
-  })
-})
+    app.addHook('onResponse', async (request, reply) => {
+      if (!audited(request) || !request.principal) return
+      try {
+        await opts.record({
+          memberId: request.principal.memberId,
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          url: request.url.slice(0, 1000),
+          params: (request.params as Record<string, unknown> | undefined) ?? null,
+          body: auditBody(request.body),
+          status: reply.statusCode,
+          code: request.auditCode,
+          requestId: request.id,
+          createdAt: opts.now(),
+        })
+      } catch (err) {
+        request.log.error({ err }, 'staff action not recorded')
+      }
+    })
+  },
+)

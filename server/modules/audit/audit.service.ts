@@ -10,7 +10,12 @@ export async function recordStaffAction(db: DbOrTx, action: NewStaffAction) {
 
 /** What operators did, newest first, with each operator's nickname and phone; paged by id. */
 export async function staffActionPage(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionList> {
-  const rows = await listStaffActions(db, { memberId: q.member_id, route: q.route, before: q.cursor, limit: q.limit + 1 })
+  const rows = await listStaffActions(db, {
+    memberId: q.member_id,
+    route: q.route,
+    before: q.cursor,
+    limit: q.limit + 1,
+  })
   const page = rows.slice(0, q.limit)
   const who = await memberSummariesByIds(
     db,
