@@ -12,13 +12,17 @@ import { createAdminService } from '#server/modules/admin/admin.service.ts'
 import { createAttributionService } from '#server/modules/attribution/attribution.service.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
-import { createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
+import {
+  createCatalogueService,
+  createRecommendService,
+  createSearchService,
+} from '#server/modules/catalogue/catalogue.service.ts'
 import { createCommentsService } from '#server/modules/comments/comments.service.ts'
-import { canWatch } from '#server/modules/access/access.service.ts'
-import { createFavouritesService } from '#server/modules/favourites/favourites.service.ts'
+import { canWatch, ownedCourseIds } from '#server/modules/access/access.service.ts'
+import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
 import { createHomeService } from '#server/modules/home/home.service.ts'
-import { createLearningService } from '#server/modules/learning/learning.service.ts'
+import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { localMediaStorage } from '#server/modules/media/media.storage.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
@@ -32,8 +36,6 @@ import { createPaymentService } from '#server/modules/payments/payments.service.
 import { createPointService } from '#server/modules/points/points.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
 import { resolveToken } from '#server/modules/sessions/session.service.ts'
-import { createRecommendService } from '#server/modules/recommend/recommend.service.ts'
-import { createSearchService } from '#server/modules/search/search.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
@@ -156,7 +158,14 @@ export function createServices(config: Config, db: Db, integrations: Integration
     favourites: createFavouritesService({ db, now: integrations.now }),
     search: createSearchService({ db }),
     follows: createFollowsService({ db, now: integrations.now, catalogue }),
-    recommend: createRecommendService({ db, now: integrations.now }),
+    recommend: createRecommendService({
+      db,
+      sources: {
+        recentlyWatched: (memberId, limit) => recentlyWatchedCourseIds(db, memberId, limit),
+        favourites: (memberId) => favouriteTargetIds(db, memberId),
+        owned: (memberId, courseIds) => ownedCourseIds(db, memberId, courseIds, integrations.now()),
+      },
+    }),
     comments: createCommentsService({ db, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
   }

@@ -3,6 +3,8 @@ import type { EntitlementSource } from '#server/db/schema/access.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
 import { Codes } from '#server/http/codes.ts'
+import { coursesInSystemCourses } from '#server/modules/catalogue/catalogue.service.ts'
+import { findEntitledCourseIds } from './owned.repository.ts'
 import {
   courseExists,
   findWatchFacts,
@@ -148,4 +150,22 @@ export function shortenVipMembership(tx: DbOrTx, memberId: number, days: number,
 /** The member's VIP row (expiry and last change), or null when they never had VIP. */
 export function findVipMembership(db: DbOrTx, memberId: number) {
   return findMembership(db, memberId)
+}
+
+/**
+ * Of these courses, those the member may watch in full now through an entitlement: to the course itself or to a
+ * system course containing it (the rule of `canWatch`; VIP is not ownership). One query for the member's
+ * entitlements, and a second only when they hold any (which system courses contain what).
+ */
+export async function ownedCourseIds(
+  db: DbOrTx,
+  memberId: number,
+  courseIds: number[],
+  now: Date,
+): Promise<Set<number>> {
+  if (courseIds.length === 0) return new Set()
+  const entitled = new Set(await findEntitledCourseIds(db, memberId, now))
+  if (entitled.size === 0) return new Set()
+  const throughSystems = await coursesInSystemCourses(db, [...entitled])
+  return new Set(courseIds.filter((id) => entitled.has(id) || throughSystems.has(id)))
 }

@@ -1,4 +1,4 @@
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { CourseDetail } from '#shared/api/catalogue.ts'
@@ -6,6 +6,7 @@ import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
 import { listMemberEntitlements, type WatchDecision } from '#server/modules/access/access.service.ts'
 import { DecisionCache } from './decision-cache.ts'
 import { createProgressAuth } from './progress-auth.ts'
+import { findRecentlyWatchedCourseIds } from './recent.repository.ts'
 import {
   countNotes,
   deleteNote,
@@ -621,3 +622,11 @@ export function createLearningService(deps: LearningDeps) {
 }
 
 export type LearningService = ReturnType<typeof createLearningService>
+
+/**
+ * The courses of the videos the member watched most recently (the last `limit` progress saves' videos; a course
+ * may repeat), newest first: what recommendations start from (server/modules/catalogue/recommend.ts).
+ */
+export function recentlyWatchedCourseIds(db: DbOrTx, memberId: number, limit: number): Promise<number[]> {
+  return findRecentlyWatchedCourseIds(db, memberId, limit)
+}
