@@ -1,7 +1,6 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import type { MediaService } from '#server/modules/media/media.service.ts'
 import type { MemberProfile } from '#shared/api/members.ts'
 import {
   findMemberById,
@@ -151,7 +150,8 @@ export function updateMemberWechat(db: DbOrTx, id: number, patch: Parameters<typ
 export interface MembersServiceDeps {
   db: Db
   now: () => Date
-  media: MediaService
+  /** Uploaded images (server/modules/media): the canonical URL of one this member uploaded, or null. */
+  media: { ownUploadUrl(memberId: number, url: string): Promise<string | null> }
 }
 
 export function createMembersService(deps: MembersServiceDeps) {
