@@ -35,7 +35,7 @@ import { createOverlayService } from '#server/modules/overlays/overlays.service.
 import { createPaymentService } from '#server/modules/payments/payments.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
-import { resolveToken } from '#server/modules/sessions/session.service.ts'
+import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
@@ -119,7 +119,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
     auth: createAuthService({ config, db, sms: integrations.sms, now: integrations.now }),
     /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
-    resolveToken: (token: string) => resolveToken(db, token, integrations.now()),
+    resolveToken: createTokenResolver({ db, now: integrations.now }),
     /** First touches of promotion sources (server/http/request-context.ts records them). */
     attribution: createAttributionService({ db }),
     /** The record of operators' changes (server/http/staff-audit.ts writes it; admins read it). */
