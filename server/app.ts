@@ -11,7 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
-import { apiRoutes } from '#server/http/api.ts'
+import { apiRoutes } from '#server/routes.ts'
 import { staffAuditPlugin } from '#server/http/staff-audit.ts'
 import { idempotencyPlugin } from '#server/modules/orders/idempotency.ts'
 import { authPlugin } from '#server/http/auth.ts'
@@ -84,9 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: ImageRules.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   })
-  await app.register(authPlugin, { db: options.database.db, now: integrations.now })
-  await app.register(requestContextPlugin, { db: options.database.db, secureCookies: config.production })
-  await app.register(staffAuditPlugin, { db: options.database.db, now: integrations.now })
+  await app.register(authPlugin, { resolve: services.resolveToken })
+  await app.register(requestContextPlugin, { touches: services.attribution, secureCookies: config.production })
+  await app.register(staffAuditPlugin, { record: services.audit.record, now: integrations.now })
   await app.register(idempotencyPlugin, { db: options.database.db, now: integrations.now })
 
   await app.register(fastifySwagger, {

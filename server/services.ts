@@ -9,14 +9,21 @@ import type { SmsProvider } from '#server/integrations/sms/sms.ts'
 import type { WechatClient } from '#server/integrations/wechat/wechat-client.ts'
 import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-client.ts'
 import { createAdminService } from '#server/modules/admin/admin.service.ts'
+import { createAttributionService } from '#server/modules/attribution/attribution.service.ts'
+import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
-import { createCatalogueFacts, createCatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
+import {
+  createCatalogueFacts,
+  createCatalogueService,
+  createRecommendService,
+  createSearchService,
+} from '#server/modules/catalogue/catalogue.service.ts'
 import { createCommentsService } from '#server/modules/comments/comments.service.ts'
-import { createAccessService } from '#server/modules/access/access.service.ts'
-import { createFavouritesService } from '#server/modules/favourites/favourites.service.ts'
+import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
+import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
 import { createHomeService } from '#server/modules/home/home.service.ts'
-import { createLearningService } from '#server/modules/learning/learning.service.ts'
+import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { localMediaStorage } from '#server/modules/media/media.storage.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
@@ -29,8 +36,7 @@ import { createOverlayService } from '#server/modules/overlays/overlays.service.
 import { createPaymentService } from '#server/modules/payments/payments.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
-import { createRecommendService } from '#server/modules/recommend/recommend.service.ts'
-import { createSearchService } from '#server/modules/search/search.service.ts'
+import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
@@ -117,6 +123,12 @@ export function createServices(config: Config, db: Db, integrations: Integration
     now: integrations.now,
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
     auth: createAuthService({ config, db, sms: integrations.sms, now: integrations.now }),
+    /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
+    resolveToken: createTokenResolver({ db, now: integrations.now }),
+    /** First touches of promotion sources (server/http/request-context.ts records them). */
+    attribution: createAttributionService({ db }),
+    /** The record of operators' changes (server/http/staff-audit.ts writes it; admins read it). */
+    audit: createAuditService({ db }),
     members: createMembersService({ db, now: integrations.now, media }),
     media,
     catalogue,
@@ -154,7 +166,14 @@ export function createServices(config: Config, db: Db, integrations: Integration
     favourites: createFavouritesService({ db, now: integrations.now }),
     search: createSearchService({ db }),
     follows: createFollowsService({ db, now: integrations.now, catalogue }),
-    recommend: createRecommendService({ db, now: integrations.now }),
+    recommend: createRecommendService({
+      db,
+      sources: {
+        recentlyWatched: (memberId, limit) => recentlyWatchedCourseIds(db, memberId, limit),
+        favourites: (memberId) => favouriteTargetIds(db, memberId),
+        owned: (memberId, courseIds) => ownedCourseIds(db, memberId, courseIds, integrations.now()),
+      },
+    }),
     comments: createCommentsService({ db, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
   }

@@ -1,10 +1,6 @@
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Db } from '#server/db/database.ts'
-import { members } from '#server/db/schema/members.ts'
-import { sessions } from '#server/db/schema/sessions.ts'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
 
@@ -41,25 +37,14 @@ export function newToken() {
   return crypto.randomBytes(32).toString('base64url')
 }
 
-/** Looks a token up: one query joining the session and its member. */
-export async function resolveToken(db: Db, token: string, now = new Date()) {
-  if (token.length < 20 || token.length > 100) return { principal: null, problem: 'unknown' as const }
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      memberId: sessions.memberId,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      role: members.role,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1)
-  if (!row || row.revokedAt) return { principal: null, problem: 'unknown' as const }
-  if (row.expiresAt <= now) return { principal: null, problem: 'expired' as const }
-  return { principal: { memberId: row.memberId, role: row.role, sessionId: row.sessionId }, problem: null }
+/** What a token stands for: the signed-in principal, or why there is none. */
+export interface TokenResolution {
+  principal: Principal | null
+  problem: 'unknown' | 'expired' | null
 }
+
+/** Looks a token up (the sessions module's `resolveToken`, passed in by the composition root). */
+export type ResolveToken = (token: string) => Promise<TokenResolution>
 
 const rank: Record<Role, number> = { member: 0, staff: 1, admin: 2 }
 
@@ -67,7 +52,7 @@ const rank: Record<Role, number> = { member: 0, staff: 1, admin: 2 }
  * Reads `ZXB-Token` on every request. Routes that need a member say so with `config.auth`; a missing or revoked
  * token answers 301, an expired one 504 (spec section 8), and too low a role 403.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: ResolveToken }) => {
   app.decorateRequest('principal', null)
   app.decorateRequest('authProblem', null)
 
@@ -75,7 +60,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: (
     const header = request.headers[TOKEN_HEADER]
     const token = (Array.isArray(header) ? header[0] : header)?.trim()
     if (!token) return
-    const { principal, problem } = await resolveToken(opts.db, token, opts.now())
+    const { principal, problem } = await opts.resolve(token)
     request.principal = principal
     request.authProblem = problem
   })

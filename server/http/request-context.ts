@@ -1,8 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Db } from '#server/db/database.ts'
-import { copyVisitorTouchToMember, insertFirstTouch } from '#server/modules/attribution/attribution.repository.ts'
 
 export const VISITOR_COOKIE = 'zx_vid'
 
@@ -13,6 +11,14 @@ declare module 'fastify' {
     /** Set by routes that sign someone in, so the new session's member is credited with the first touch. */
     signedInMemberId: number | null
   }
+}
+
+/** Where first touches are kept (server/modules/attribution, passed in by the composition root). */
+export interface TouchRecorder {
+  /** Records a first touch for the visitor and/or member; a later one changes nothing. */
+  recordTouch(touch: { visitorId?: string; memberId?: number; sp: string; url?: string }): Promise<void>
+  /** Credits a member who just signed in with the first touch of their browser, if it had one. */
+  copyVisitorTouch(visitorId: string, memberId: number): Promise<void>
 }
 
 const spPattern = /^[\w.-]{1,64}$/
@@ -34,37 +40,39 @@ export function readAttribution(request: FastifyRequest) {
  * Records the first promotion source seen for each visitor (a cookie) and each member, after the response is
  * sent so it never slows a request down.
  */
-export const requestContextPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secureCookies: boolean }) => {
-  app.decorateRequest('attribution', null)
-  app.decorateRequest('signedInMemberId', null)
-  // Before validation: body schemas strip keys they do not list, and sp/url may ride along on any body.
-  app.addHook('preValidation', (request, reply, done) => {
-    const touch = readAttribution(request)
-    if (!touch) return done()
-    request.attribution = touch
-    if (!request.cookies[VISITOR_COOKIE]) {
-      const visitorId = crypto.randomUUID()
-      request.cookies[VISITOR_COOKIE] = visitorId
-      reply.setCookie(VISITOR_COOKIE, visitorId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookies,
-        maxAge: 365 * 24 * 3600,
-      })
-    }
-    done()
-  })
-  app.addHook('onResponse', async (request) => {
-    const touch = request.attribution
-    const visitorId = request.cookies[VISITOR_COOKIE]
-    const memberId = request.signedInMemberId ?? request.principal?.memberId
-    try {
-      if (touch) await insertFirstTouch(opts.db, { visitorId, memberId, sp: touch.sp, url: touch.url })
-      else if (request.signedInMemberId && visitorId)
-        await copyVisitorTouchToMember(opts.db, visitorId, request.signedInMemberId)
-    } catch (err) {
-      request.log.warn({ err }, 'attribution not recorded')
-    }
-  })
-})
+export const requestContextPlugin = fp(
+  async (app: FastifyInstance, opts: { touches: TouchRecorder; secureCookies: boolean }) => {
+    app.decorateRequest('attribution', null)
+    app.decorateRequest('signedInMemberId', null)
+    // Before validation: body schemas strip keys they do not list, and sp/url may ride along on any body.
+    app.addHook('preValidation', (request, reply, done) => {
+      const touch = readAttribution(request)
+      if (!touch) return done()
+      request.attribution = touch
+      if (!request.cookies[VISITOR_COOKIE]) {
+        const visitorId = crypto.randomUUID()
+        request.cookies[VISITOR_COOKIE] = visitorId
+        reply.setCookie(VISITOR_COOKIE, visitorId, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookies,
+          maxAge: 365 * 24 * 3600,
+        })
+      }
+      done()
+    })
+    app.addHook('onResponse', async (request) => {
+      const touch = request.attribution
+      const visitorId = request.cookies[VISITOR_COOKIE]
+      const memberId = request.signedInMemberId ?? request.principal?.memberId
+      try {
+        if (touch) await opts.touches.recordTouch({ visitorId, memberId, sp: touch.sp, url: touch.url })
+        else if (request.signedInMemberId && visitorId)
+          await opts.touches.copyVisitorTouch(visitorId, request.signedInMemberId)
+      } catch (err) {
+        request.log.warn({ err }, 'attribution not recorded')
+      }
+    })
+  },
+)

@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Db } from '#server/db/database.ts'
-import { insertStaffAction } from '#server/modules/audit/audit.repository.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The envelope code of the answer, read as it is sent (staff changes only). */
     auditCode: number | null
   }
+}
+
+/** One staff change as the audit module records it (server/modules/audit, passed in by the composition root). */
+export interface StaffActionRecord {
+  memberId: number
+  method: string
+  route: string
+  url: string
+  params: Record<string, unknown> | null
+  body: unknown
+  status: number
+  code: number | null
+  requestId: string
+  createdAt: Date
 }
 
 const SECRET = /pass|secret|token|private|api_?key|cert/i
@@ -42,34 +54,36 @@ export function auditBody(body: unknown): unknown {
  * by an operator is recorded), after the answer is sent so it never slows the action down. Refused attempts (a
  * member calling an admin route) are recorded too.
  */
-export const staffAuditPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
-  app.decorateRequest('auditCode', null)
+export const staffAuditPlugin = fp(
+  async (app: FastifyInstance, opts: { record: (action: StaffActionRecord) => Promise<void>; now: () => Date }) => {
+    app.decorateRequest('auditCode', null)
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (audited(request) && typeof payload === 'string') {
-      const m = /"code":(\d+)/.exec(payload.slice(0, 200))
-      request.auditCode = m ? Number(m[1]) : null
-    }
-    return payload
-  })
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (audited(request) && typeof payload === 'string') {
+        const m = /"code":(\d+)/.exec(payload.slice(0, 200))
+        request.auditCode = m ? Number(m[1]) : null
+      }
+      return payload
+    })
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!audited(request) || !request.principal) return
-    try {
-      await insertStaffAction(opts.db, {
-        memberId: request.principal.memberId,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url,
-        url: request.url.slice(0, 1000),
-        params: (request.params as Record<string, unknown> | undefined) ?? null,
-        body: auditBody(request.body),
-        status: reply.statusCode,
-        code: request.auditCode,
-        requestId: request.id,
-        createdAt: opts.now(),
-      })
-    } catch (err) {
-      request.log.error({ err }, 'staff action not recorded')
-    }
-  })
-})
+    app.addHook('onResponse', async (request, reply) => {
+      if (!audited(request) || !request.principal) return
+      try {
+        await opts.record({
+          memberId: request.principal.memberId,
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          url: request.url.slice(0, 1000),
+          params: (request.params as Record<string, unknown> | undefined) ?? null,
+          body: auditBody(request.body),
+          status: reply.statusCode,
+          code: request.auditCode,
+          requestId: request.id,
+          createdAt: opts.now(),
+        })
+      } catch (err) {
+        request.log.error({ err }, 'staff action not recorded')
+      }
+    })
+  },
+)

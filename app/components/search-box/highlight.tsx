@@ -1,4 +1,4 @@
-import type { Range } from '#server/modules/search/search.schema.ts'
+import type { Range } from '#server/modules/catalogue/search.schema.ts'
 import styles from './search-box.module.css'
 
 /** Text with the given [start, end) ranges marked; ranges outside the text are ignored. */

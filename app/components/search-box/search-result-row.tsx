@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { SearchHit } from '#server/modules/search/search.schema.ts'
+import type { SearchHit } from '#server/modules/catalogue/search.schema.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
 import { COURSE_TYPE_LABEL, courseHref, formatCount } from '#app/components/course-card/course-format.ts'
 import { Highlighted } from './highlight.tsx'

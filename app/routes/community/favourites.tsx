@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import type { FavCalc, FavItem, FavList } from '#server/modules/favourites/favourites.schema.ts'
-import type { CourseCardList } from '#server/modules/recommend/recommend.schema.ts'
+import type { CourseCardList } from '#server/modules/catalogue/recommend.schema.ts'
 import { CheckoutPanel } from '#app/components/checkout/checkout-panel.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatDuration } from '#app/components/course-card/course-format.ts'

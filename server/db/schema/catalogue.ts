@@ -24,7 +24,7 @@ export const categories = pgTable(
   },
   (t) => [
     index('categories_parent_idx').on(t.parentId, t.sort),
-    // Search (server/modules/search) matches category names with ILIKE '%…%'.
+    // Search (server/modules/catalogue/search.repository.ts) matches category names with ILIKE '%…%'.
     index('categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 )
@@ -40,7 +40,7 @@ export const teachers = pgTable(
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // Search (server/modules/search) matches teacher names with ILIKE '%…%'.
+  // Search (server/modules/catalogue/search.repository.ts) matches teacher names with ILIKE '%…%'.
   (t) => [index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
 )
 

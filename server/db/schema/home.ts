@@ -35,10 +35,9 @@ export const homeSectionItems = pgTable(
   (t) => [index('home_section_items_section_idx').on(t.sectionId, t.sort)],
 )
 
+// Relations stay inside the module: an item's course is read through the catalogue's door (courseCardsByIds).
 export const homeSectionsRelations = relations(homeSections, ({ many }) => ({ items: many(homeSectionItems) }))
 
 export const homeSectionItemsRelations = relations(homeSectionItems, ({ one }) => ({
   section: one(homeSections, { fields: [homeSectionItems.sectionId], references: [homeSections.id] }),
-  course: one(courses, { fields: [homeSectionItems.courseId], references: [courses.id] }),
-  category: one(categories, { fields: [homeSectionItems.categoryId], references: [categories.id] }),
 }))

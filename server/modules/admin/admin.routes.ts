@@ -1,25 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
-import { Codes } from '#server/http/codes.ts'
 import { ok } from '#server/http/envelope.ts'
 import type { Services } from '#server/services.ts'
 import {
+  AdminCourseListQuery as CourseListQuery,
   CategoryCreate,
-  CategoryListResponse,
   CategoryPatch,
-  CategoryResponse,
   ChapterCreate,
   ChapterListQuery,
-  ChapterListResponse,
   ChapterPatch,
-  ChapterResponse,
   CourseCreate,
-  CourseDetailResponse,
-  CourseListQuery,
-  CourseListResponse,
   CoursePatch,
+  TeacherCreate,
+  TeacherPatch,
+} from '#shared/api/catalogue-editing.ts'
+import {
+  CategoryListResponse,
+  CategoryResponse,
+  ChapterListResponse,
+  ChapterResponse,
+  CourseDetailResponse,
+  CourseListResponse,
   CourseResponse,
   EntitlementGrant,
   EntitlementListQuery,
@@ -27,47 +29,20 @@ import {
   EntitlementResponse,
   IdParams,
   ImageResponse,
-  MediaResponse,
-  TeacherCreate,
   TeacherListResponse,
-  TeacherPatch,
   TeacherResponse,
-  VideoCreate,
-  VideoListQuery,
-  VideoListResponse,
-  VideoPatch,
-  VideoResponse,
 } from './admin.schema.ts'
-import { AdminImageRules } from './admin.service.ts'
+import { adminVideoRoutes } from './admin-videos.routes.ts'
+import { imagePart } from './uploads.ts'
 
 const tags = ['admin']
 const security = [{ token: [] }]
 /** Every route here is for operators: members.role = 'admin' (301 without a session, 403 for anyone else). */
 const config = { auth: 'admin' as const }
 
-async function filePart(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传文件（file）')
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume()
-    throw new AppError(Codes.BadRequest, '参数 file 不能为空（file）')
-  }
-  return part
-}
-
-async function imagePart(request: FastifyRequest) {
-  const part = await filePart(request, AdminImageRules.maxBytes)
-  try {
-    return await part.toBuffer()
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Codes.ImageTooLarge)
-    throw err
-  }
-}
-
 /** The operator API under /api/admin/: catalogue editing, video upload and transcoding, entitlements. */
 export async function adminRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { admin, config: appConfig } = opts.services
+  const { admin } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Who may call comes before what they sent: a stranger learns nothing from validation messages. (The
   // `config.auth` check of each route runs again later, in preHandler, and agrees.)
@@ -272,103 +247,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
     async (request) => ok(await admin.updateChapter(request.params.id, request.body)),
   )
 
-  // ---- Videos ----
-  r.get(
-    '/admin/videos',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: "A course's videos with their media state",
-        querystring: VideoListQuery,
-        response: { 200: VideoListResponse },
-      },
-    },
-    async (request) => ok(await admin.videos(request.query.course_id)),
-  )
-  r.get(
-    '/admin/videos/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
-        params: IdParams,
-        response: { 200: VideoResponse },
-      },
-    },
-    async (request) => ok(await admin.video(request.params.id)),
-  )
-  r.post(
-    '/admin/videos',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a video (then upload its file)',
-        body: VideoCreate,
-        response: { 200: VideoResponse },
-      },
-    },
-    async (request) => ok(await admin.createVideo(request.body)),
-  )
-  r.patch(
-    '/admin/videos/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a video',
-        params: IdParams,
-        body: VideoPatch,
-        response: { 200: VideoResponse },
-      },
-    },
-    async (request) => ok(await admin.updateVideo(request.params.id, request.body)),
-  )
-  r.post(
-    '/admin/videos/:id/upload',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Upload the video file (multipart field "file"), streamed to storage; transcoding is queued',
-        description:
-          'MP4/MOV, WebM/MKV, AVI, MPEG-TS or FLV, recognised by content and confirmed by ffprobe (470 otherwise); at most VIDEO_UPLOAD_MAX_BYTES (471); 472 while the video is being transcoded. Follow the state with GET /api/admin/videos/:id.',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: MediaResponse },
-      },
-    },
-    async (request) => {
-      const part = await filePart(request, appConfig.media.uploadMaxBytes)
-      const media = await admin.uploadVideo(request.params.id, {
-        stream: part.file,
-        filename: part.filename,
-        truncated: () => part.file.truncated,
-      })
-      return ok(media, '上传成功，正在排队转码')
-    },
-  )
-  r.post(
-    '/admin/videos/:id/transcode',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Transcode the uploaded file again (after a failure)',
-        params: IdParams,
-        response: { 200: MediaResponse },
-      },
-    },
-    async (request) => ok(await admin.retranscode(request.params.id)),
-  )
+  // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
+  await app.register(adminVideoRoutes, { services: opts.services })
 
   // ---- Entitlements ----
   r.get(

@@ -1,7 +1,6 @@
 import { and, desc, eq, like, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
-import { members } from '#server/db/schema/members.ts'
 
 export type NewStaffAction = typeof staffActions.$inferInsert
 
@@ -15,9 +14,8 @@ export async function listStaffActions(
   f: { memberId?: number; route?: string; before?: number; limit: number },
 ) {
   return db
-    .select({ action: staffActions, nickname: members.nickname, phone: members.phone })
+    .select()
     .from(staffActions)
-    .innerJoin(members, eq(members.id, staffActions.memberId))
     .where(
       and(
         f.memberId === undefined ? undefined : eq(staffActions.memberId, f.memberId),

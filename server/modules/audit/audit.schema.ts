@@ -25,6 +25,9 @@ export const StaffActionView = z.object({
   created_at: z.string(),
 })
 
-export const StaffActionListResponse = envelope(
-  z.object({ list: z.array(StaffActionView), next_cursor: z.number().int().nullable() }),
-)
+export type StaffActionQuery = z.output<typeof StaffActionQuery>
+
+export const StaffActionList = z.object({ list: z.array(StaffActionView), next_cursor: z.number().int().nullable() })
+export type StaffActionList = z.infer<typeof StaffActionList>
+
+export const StaffActionListResponse = envelope(StaffActionList)

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope, ok } from '#server/http/envelope.ts'
-import { MemberProfile } from '#server/modules/members/members.schema.ts'
+import { MemberProfile } from '#shared/api/members.ts'
 import type { Services } from '#server/services.ts'
 import {
   BindPhoneBody,

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto'
-import { AppError } from '#server/http/app-error.ts'
-import { Codes } from '#server/http/codes.ts'
 
 /** The limits of spec section 4 and issue 2, in one place. */
 export const SmsRules = {
@@ -11,20 +9,6 @@ export const SmsRules = {
   perPhonePerDay: 10,
   failedLoginsPerDay: 10,
 } as const
-
-const PHONE = /^1[3-9]\d{9}$/
-
-/** The phone after trimming, or 401 "手机号格式错误". */
-export function normalizePhone(raw: string) {
-  const phone = raw.trim()
-  if (!PHONE.test(phone)) throw new AppError(Codes.PhoneInvalid)
-  return phone
-}
-
-/** 13800138000 → 138****8000: the only form a phone number takes in logs and in profile responses. */
-export function maskPhone(phone: string) {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****'
-}
 
 /** Four digits from the CSPRNG, leading zeros kept. */
 export function newSmsCode() {

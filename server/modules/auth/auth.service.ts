@@ -3,8 +3,14 @@ import type { Db, DbOrTx, Tx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes, type CodeEntry } from '#server/http/codes.ts'
 import { SmsSendError, type SmsProvider, type SmsPurpose } from '#server/integrations/sms/sms.ts'
-import { findMemberById, findMemberByPhone, setMemberPhone } from '#server/modules/members/members.repository.ts'
-import { findOrCreateMemberByPhone, toProfile } from '#server/modules/members/members.service.ts'
+import {
+  findOrCreateMemberByPhone,
+  maskPhone,
+  memberByPhone,
+  normalizePhone,
+  profileOf,
+  setPhone,
+} from '#server/modules/members/members.service.ts'
 import { endSession, issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import {
   consumeCode,
@@ -19,15 +25,7 @@ import {
   phoneSendStats,
   recordWrongAttempt,
 } from './auth.repository.ts'
-import {
-  hashSmsCode,
-  maskPhone,
-  newSmsCode,
-  normalizePhone,
-  shanghaiDayStart,
-  SmsRules,
-  smsCodeMatches,
-} from './auth.rules.ts'
+import { hashSmsCode, newSmsCode, shanghaiDayStart, SmsRules, smsCodeMatches } from './auth.rules.ts'
 
 /** What a request tells the service about itself: the client address for limits, and where to log. */
 export interface RequestContext {
@@ -166,7 +164,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** Forced purchaser mode (`ke2`): only phones of members marked as purchasers. */
   async function purchaserOnly(tx: DbOrTx, phone: string) {
-    const member = await findMemberByPhone(tx, phone)
+    const member = await memberByPhone(tx, phone)
     return member?.isPurchaser ? null : refuse(Codes.PhoneNotAllowed)
   }
 
@@ -223,7 +221,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         'bind',
         ctx,
         async (tx, phone) => {
-          const owner = await findMemberByPhone(tx, phone)
+          const owner = await memberByPhone(tx, phone)
           if (owner && owner.id !== memberId) return refuse(Codes.PhoneTaken)
           if (owner) return refuse(Codes.Conflict, '你已绑定该手机号')
           return null
@@ -239,17 +237,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = deps.now()
       const result = await db.transaction(async (tx) => {
         await lockKey(tx, `sms:phone:${phone}`)
-        const owner = await findMemberByPhone(tx, phone)
+        const owner = await memberByPhone(tx, phone)
         if (owner && owner.id !== memberId) return refuse(Codes.PhoneTaken)
         const verified = await verifyCode(tx, phone, 'bind', code, now, memberId)
         if (!verified.ok) return verified
-        if (!owner) await setMemberPhone(tx, memberId, phone, now)
+        if (!owner) await setPhone(tx, memberId, phone, now)
         return { ok: true as const }
       })
       if (!result.ok) throw result.error
-      const member = await findMemberById(db, memberId)
-      if (!member) throw new AppError(Codes.NotLoggedIn)
-      return toProfile(member)
+      const profile = await profileOf(db, memberId)
+      if (!profile) throw new AppError(Codes.NotLoggedIn)
+      return profile
     },
 
     /** Development only: recent codes from the console provider's outbox (empty for other providers). */

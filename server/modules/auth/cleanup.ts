@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DbOrTx } from '#server/db/database.ts'
-import { deleteExpiredOauthStates, deleteOldOauthCodes } from '#server/modules/wechat/wechat.repository.ts'
+import { pruneExpiredOauthStates, pruneUsedOauthCodes } from '#server/modules/wechat/wechat.service.ts'
 import { every } from '#server/jobs/every.ts'
 import type { Services } from '#server/services.ts'
 import { deleteOldLoginFailures, deleteOldSmsCodes } from './auth.repository.ts'
@@ -59,9 +59,9 @@ export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial
   const ago = (ms: number) => new Date(now.getTime() - ms)
   return {
     oauthStates: await inBatches(o, (n) =>
-      deleteExpiredOauthStates(db, ago(SignInRetention.oauthStatesAfterExpiryMs), n),
+      pruneExpiredOauthStates(db, ago(SignInRetention.oauthStatesAfterExpiryMs), n),
     ),
-    oauthCodesUsed: await inBatches(o, (n) => deleteOldOauthCodes(db, ago(SignInRetention.oauthCodesUsedMs), n)),
+    oauthCodesUsed: await inBatches(o, (n) => pruneUsedOauthCodes(db, ago(SignInRetention.oauthCodesUsedMs), n)),
     smsCodes: await inBatches(o, (n) => deleteOldSmsCodes(db, ago(SignInRetention.smsCodesMs), now, n)),
     loginFailures: await inBatches(o, (n) => deleteOldLoginFailures(db, ago(SignInRetention.loginFailuresMs), n)),
   }

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, teachers } from '#server/db/schema/catalogue.ts'
 import { bundleCourses, bundles } from '#server/db/schema/bundles.ts'
-import { courseCardSelect, courseTeacherJoin } from '#server/modules/recommend/course-sql.ts'
+import { courseCardSelect, courseTeacherJoin } from '#server/modules/catalogue/catalogue.repository.ts'
 
 export type BundleRow = typeof bundles.$inferSelect
 

@@ -6,6 +6,30 @@ import type { CourseSort } from '#shared/api/catalogue.ts'
 
 const published = eq(courses.status, 'published')
 
+/** Only published courses (for the catalogue's read models: search, recommendations). */
+export const isPublished = published
+
+/**
+ * The columns of a course card (catalogue.service.ts `toCourseCard`), for queries that list courses joined with
+ * `teachers` (left join on `courseTeacherJoin`).
+ */
+export const courseCardSelect = {
+  id: courses.id,
+  type: courses.type,
+  title: courses.title,
+  subtitle: courses.subtitle,
+  coverUrl: courses.coverUrl,
+  priceFen: courses.priceFen,
+  originalPriceFen: courses.originalPriceFen,
+  isFree: courses.isFree,
+  vipFree: courses.vipFree,
+  studentCount: courses.studentCount,
+  liveStartsAt: courses.liveStartsAt,
+  teacherName: teachers.name,
+}
+
+export const courseTeacherJoin = eq(teachers.id, courses.teacherId)
+
 /** The columns a course card needs, with the teacher's name: used by every list. */
 export const courseCardColumns = {
   id: true,
@@ -258,3 +282,5 @@ export async function findPointsPricedCourses(db: DbOrTx, limit: number) {
     limit,
   })
 }
+
+// ---- Door functions added for other modules

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import { TeacherWithFollowResponse } from '#server/modules/follows/follows.schema.ts'
 import type { Services } from '#server/services.ts'
 import {
   CategoryTreeResponse,
@@ -10,11 +9,14 @@ import {
   HotWordsResponse,
   TeacherResponse,
 } from './catalogue.schema.ts'
-import { CourseListQuery, CourseQuery, CourseTeacherQuery, TeacherQuery } from '#shared/api/catalogue.ts'
+import { CourseListQuery, CourseQuery, CourseTeacherQuery } from '#shared/api/catalogue.ts'
 
 const tags = ['catalogue']
 
-/** Public catalogue reads: categories, course lists, course detail, teachers and hot words (spec 7). */
+/**
+ * Public catalogue reads: categories, course lists, course detail, a course's teacher and hot words (spec 7). A
+ * teacher's page (GET /teacher) carries the follow state: server/modules/follows.
+ */
 export async function catalogueRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { catalogue } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -72,22 +74,6 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { services: Se
       },
     },
     async (request) => ok(await catalogue.courseTeacher(request.query.course_id)),
-  )
-
-  r.get(
-    '/teacher',
-    {
-      schema: {
-        tags,
-        security: [{ token: [] }],
-        summary:
-          'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
-        querystring: TeacherQuery,
-        response: { 200: TeacherWithFollowResponse },
-      },
-    },
-    async (request) =>
-      ok(await opts.services.follows.teacherProfile(request.query.id, request.principal?.memberId ?? null)),
   )
 
   r.get(

@@ -1,17 +1,25 @@
-import type { Db } from '#server/db/database.ts'
-import type { CourseType } from '#shared/api/catalogue.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
+  findBuyableCourses,
+  findCourseCards,
+  findCourseTitles,
+  findPublishedCourse,
+  findPublishedVideoCourse,
+  findSystemCourseMembers,
+  findTeacherId,
+  findVideoCards,
+  findVideoTitles,
+} from './by-ids.repository.ts'
+import {
   findCourseTeacher,
   findPointsPricedCourses,
-  findCourseTree,
   findTeacherWithCourses,
   listCategoriesWithCounts,
   listCoursePage,
   listHotWords,
   listTeachers,
-  type CourseTreeRow,
 } from './catalogue.repository.ts'
 import type {
   CategoryNode,
@@ -23,118 +31,16 @@ import type {
   Teacher,
   TeacherProfile,
 } from '#shared/api/catalogue.ts'
+import { getCourseDetail, liveStatus, type CourseBody } from './course-page.ts'
+import { createCatalogueEditor as createEditor } from './editing.ts'
+import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
+import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
+import { createSearchService as createSearch } from './search.ts'
 import { TtlCache } from './ttl-cache.ts'
 
-/** The row shape every course card is made from (a course with its teacher's name). */
-export interface CourseCardRow {
-  id: number
-  type: CourseType
-  title: string
-  subtitle: string
-  coverUrl: string
-  priceFen: number
-  originalPriceFen: number | null
-  isFree: boolean
-  vipFree: boolean
-  studentCount: number
-  liveStartsAt: Date | string | null
-  teacherName?: string | null
-  teacher?: { name: string } | null
-}
-
-function iso(value: Date | string | null): string | null {
-  if (value === null) return null
-  // Nested rows of a relational query arrive as JSON text; top-level ones as Date.
-  return (
-    value instanceof Date
-      ? value
-      : new Date(value.endsWith('Z') || /[+-]\d\d(:?\d\d)?$/.test(value) ? value : `${value}Z`)
-  ).toISOString()
-}
-
-/** Presents a course as a card (snake_case API fields). */
+/** Presents a course as a card (snake_case API fields); other modules list courses with it. */
 export function toCourseCard(row: CourseCardRow): CourseCard {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    subtitle: row.subtitle,
-    cover: row.coverUrl,
-    price_fen: row.priceFen,
-    original_price_fen: row.originalPriceFen,
-    is_free: row.isFree,
-    vip_free: row.vipFree,
-    student_count: row.studentCount,
-    teacher_name: row.teacherName ?? row.teacher?.name ?? null,
-    live_starts_at: iso(row.liveStartsAt),
-  }
-}
-
-function toTeacher(row: { id: number; name: string; title: string; avatarUrl: string | null; intro: string }): Teacher {
-  return { id: row.id, name: row.name, title: row.title, avatar: row.avatarUrl, intro: row.intro }
-}
-
-type VideoRow = CourseTreeRow['videos'][number]
-const toVideo = (v: VideoRow) => ({
-  id: v.id,
-  title: v.title,
-  duration: v.durationSeconds,
-  is_free: v.isFree,
-  free_seconds: v.freeSeconds,
-})
-
-/** The course page's data without the parts that depend on the time of the request. */
-type CourseBody = Omit<CourseDetail, 'live_status'>
-
-function toCourseBody(row: CourseTreeRow): CourseBody {
-  const chapters = row.chapters.map((c) => ({ id: c.id, title: c.title, videos: c.videos.map(toVideo) }))
-  if (row.videos.length > 0)
-    chapters.push({ id: 0, title: chapters.length > 0 ? '其他视频' : '课程视频', videos: row.videos.map(toVideo) })
-  const all = chapters.flatMap((c) => c.videos)
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    subtitle: row.subtitle,
-    cover: row.coverUrl,
-    intro: row.intro,
-    price_fen: row.priceFen,
-    original_price_fen: row.originalPriceFen,
-    is_free: row.isFree,
-    points_price: row.pointsPrice,
-    vip_free: row.vipFree,
-    level: row.level,
-    tags: row.tags,
-    student_count: row.studentCount,
-    category_id: row.category.id,
-    category_name: row.category.name,
-    live_starts_at: iso(row.liveStartsAt),
-    live_ends_at: iso(row.liveEndsAt),
-    video_count: all.length,
-    duration_seconds: all.reduce((sum, v) => sum + v.duration, 0),
-    teacher: row.teacher ? toTeacher(row.teacher) : null,
-    chapters,
-    sub_courses: row.systemItems.filter((i) => i.course.status === 'published').map((i) => toCourseCard(i.course)),
-  }
-}
-
-/** Upcoming, live or ended, for live courses; null for the others. */
-export function liveStatus(
-  course: { type: CourseType; live_starts_at: string | null; live_ends_at: string | null },
-  now: Date,
-) {
-  if (course.type !== 'live' || !course.live_starts_at) return null
-  const t = now.getTime()
-  if (t < Date.parse(course.live_starts_at)) return 'upcoming' as const
-  if (course.live_ends_at && t >= Date.parse(course.live_ends_at)) return 'ended' as const
-  return 'live' as const
-}
-
-/** The course page data of a published course, or a 404 AppError. */
-export async function getCourseDetail(db: Db, id: number): Promise<CourseBody> {
-  const row = await findCourseTree(db, id)
-  if (!row) throw new AppError(Codes.NotFound, '课程不存在或已下架')
-  return toCourseBody(row)
+  return presentCourseCard(row)
 }
 
 /** Builds the category tree (top categories with their children); counts include sub-categories. */
@@ -300,6 +206,127 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
+
+// ---- Doors for other modules: batch reads by id (one query each), so nobody joins the catalogue's tables ----
+
+/** Cards of the published courses among `ids`, by id (unpublished and unknown ids are left out). */
+export async function courseCardsByIds(db: DbOrTx, ids: number[]): Promise<Map<number, CourseCard>> {
+  const rows = await findCourseCards(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, toCourseCard(r)]))
+}
+
+/** A video as lists show it: length and free flags. */
+export interface VideoCard {
+  id: number
+  title: string
+  duration: number
+  is_free: boolean
+  free_seconds: number
+}
+
+/** The videos among `ids` whose course is published, each with that course's card, by video id. */
+export async function videoCardsByIds(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { video: VideoCard; course: CourseCard }>> {
+  const rows = await findVideoCards(db, [...new Set(ids)])
+  return new Map(
+    rows.map((r) => [
+      r.video.id,
+      {
+        video: {
+          id: r.video.id,
+          title: r.video.title,
+          duration: r.video.durationSeconds,
+          is_free: r.video.isFree,
+          free_seconds: r.video.freeSeconds,
+        },
+        course: toCourseCard(r.course),
+      },
+    ]),
+  )
+}
+
+/** Whether the course exists and is published (what members may favourite or comment on). */
+export async function isPublishedCourse(db: DbOrTx, courseId: number): Promise<boolean> {
+  return (await findPublishedCourse(db, courseId)) !== null
+}
+
+/** The course of a video whose course is published; null for an unknown video or an unpublished course. */
+export async function publishedVideoCourseId(db: DbOrTx, videoId: number): Promise<number | null> {
+  return (await findPublishedVideoCourse(db, videoId))?.courseId ?? null
+}
+
+/** Title and cover of courses of any status, by id (where a member's comments were written). */
+export async function courseTitlesByIds(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { title: string; cover: string }>> {
+  const rows = await findCourseTitles(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, { title: r.title, cover: r.coverUrl }]))
+}
+
+/** Titles of videos, by id. */
+export async function videoTitlesByIds(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const rows = await findVideoTitles(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, r.title]))
+}
+
+/** The published, paid (not free, price above 0) courses among `ids`, with their prices in fen, by id. */
+export async function buyableCoursesByIds(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { id: number; priceFen: number; originalPriceFen: number | null }>> {
+  const rows = await findBuyableCourses(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** Whether there is a teacher with this id. */
+export async function teacherExists(db: DbOrTx, teacherId: number): Promise<boolean> {
+  return (await findTeacherId(db, teacherId)) !== null
+}
+
+/** The ids of the courses the given system courses are made of (an entitlement to one opens them all). */
+export async function coursesInSystemCourses(db: DbOrTx, systemCourseIds: number[]): Promise<Set<number>> {
+  const rows = await findSystemCourseMembers(db, [...new Set(systemCourseIds)])
+  return new Set(rows.map((r) => r.courseId))
+}
+
+// ---- Read models over the catalogue, with their own routes (search.routes.ts, recommend.routes.ts) ----
+
+/**
+ * Course search (GET /searchCourse): every word must match a published course's title, teacher or category;
+ * title matches first, with the ranges to highlight (search.ts).
+ */
+export function createSearchService(deps: { db: Db }) {
+  return createSearch(deps)
+}
+
+export type SearchService = ReturnType<typeof createSearchService>
+
+/**
+ * Recommendations (/foryou, /center/recommend, /fav/recommend): published courses near what the member watched
+ * and favourited, without what they own (recommend.ts). The member's history comes in through `sources`.
+ */
+export function createRecommendService(deps: { db: Db; sources: RecommendSources; cacheMs?: number }) {
+  return createRecommendations(deps)
+}
+
+export type RecommendService = ReturnType<typeof createRecommendService>
+
+// ---- Operators' editing (the admin API) ----
+
+/**
+ * The operators' catalogue editing: categories, teachers, courses of every status, chapters and videos, with the
+ * rules that keep them consistent (editing.ts). Answers the admin API's shapes (#shared/api/catalogue-editing.ts).
+ */
+export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
+  return createEditor(deps)
+}
+
+export type CatalogueEditor = ReturnType<typeof createCatalogueEditor>
+
+// ---- Door functions added for other modules
 
 // ---- Facts of courses and videos for other modules (access, learning, media): see facts.ts ----------------------
 export {

@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, videos } from '#server/db/schema/catalogue.ts'
 import { commentLikes, comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
-import { members } from '#server/db/schema/members.ts'
 
 /** Who is looking: the member (null: anonymous) and whether they are staff (staff and admin roles). */
 export interface Viewer {
@@ -45,8 +43,14 @@ const reply: VisibilityColumns = {
   isPrivate: sql`r.is_private`,
 }
 
-/** The comment as the viewer sees it: author, whom it answers, like state and the replies they can see. */
+/**
+ * The comment as the viewer sees it: author and answered member (ids: their names come from the members module),
+ * like state and the replies they can see.
+ */
 function commentColumns(v: Viewer) {
+  // Spelled out: in a one-table select drizzle leaves column names unqualified, and inside these subqueries "id"
+  // would bind to the inner table.
+  const thisComment = sql`"comments"."id"`
   return {
     id: comments.id,
     courseId: comments.courseId,
@@ -61,15 +65,12 @@ function commentColumns(v: Viewer) {
     createdAt: comments.createdAt,
     replyToId: comments.replyToId,
     replyToMemberId: comments.replyToMemberId,
-    authorNickname: members.nickname,
-    authorAvatar: members.avatarUrl,
-    replyToNickname: sql<string | null>`(select m.nickname from members m where m.id = ${comments.replyToMemberId})`,
     liked:
       v.memberId === null
         ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from comment_likes l where l.comment_id = ${comments.id} and l.member_id = ${v.memberId})`,
+        : sql<boolean>`exists (select 1 from comment_likes l where l.comment_id = ${thisComment} and l.member_id = ${v.memberId})`,
     replyCount:
-      sql<number>`(select count(*)::int from comments r where r.parent_id = ${comments.id} and ${visibleTo(v, reply)})`.mapWith(
+      sql<number>`(select count(*)::int from comments r where r.parent_id = ${thisComment} and ${visibleTo(v, reply)})`.mapWith(
         Number,
       ),
   }
@@ -81,7 +82,6 @@ function selectComments(db: DbOrTx, v: Viewer, where: SQL | undefined, order: SQ
   return db
     .select(commentColumns(v))
     .from(comments)
-    .innerJoin(members, eq(members.id, comments.memberId))
     .where(and(visibleTo(v, main), where))
     .orderBy(...order)
     .limit(limit)
@@ -156,20 +156,12 @@ export async function listReplies(db: DbOrTx, v: Viewer, parentId: number, after
   )
 }
 
-/** The member's own comments and replies (not deleted), newest first, with their course and video titles. */
+/** The member's own comments and replies (not deleted), newest first. */
 export async function listMemberComments(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
   const v: Viewer = { memberId, staff: false }
   return db
-    .select({
-      ...commentColumns(v),
-      courseTitle: courses.title,
-      courseCover: courses.coverUrl,
-      videoTitle: videos.title,
-    })
+    .select(commentColumns(v))
     .from(comments)
-    .innerJoin(members, eq(members.id, comments.memberId))
-    .innerJoin(courses, eq(courses.id, comments.courseId))
-    .leftJoin(videos, eq(videos.id, comments.videoId))
     .where(
       and(
         eq(comments.memberId, memberId),
@@ -179,23 +171,6 @@ export async function listMemberComments(db: DbOrTx, memberId: number, before: n
     )
     .orderBy(desc(comments.id))
     .limit(limit)
-}
-
-/** Whether a course (published) or a video of a published course exists; the video's course id. */
-export async function findPublishedTarget(db: DbOrTx, target: CommentTarget) {
-  if (target.videoId !== undefined) {
-    const [row] = await db
-      .select({ courseId: videos.courseId })
-      .from(videos)
-      .innerJoin(courses, eq(courses.id, videos.courseId))
-      .where(and(eq(videos.id, target.videoId), eq(courses.status, 'published')))
-    return row ?? null
-  }
-  const [row] = await db
-    .select({ courseId: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, target.courseId), eq(courses.status, 'published')))
-  return row ?? null
 }
 
 /**

@@ -1,12 +1,18 @@
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { CommentStatus, CommentType } from '#server/db/schema/comments.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
+  courseTitlesByIds,
+  isPublishedCourse,
+  publishedVideoCourseId,
+  videoTitlesByIds,
+} from '#server/modules/catalogue/catalogue.service.ts'
+import { memberSummariesByIds, type MemberSummary } from '#server/modules/members/members.service.ts'
+import {
   addLike,
   currentLikeCount,
   findForUpdate,
-  findPublishedTarget,
   findVisible,
   findWithThread,
   insertComment,
@@ -54,14 +60,34 @@ export function normaliseContent(raw: string): string | null {
   return length >= 1 && length <= CONTENT_MAX ? text : null
 }
 
-/** Presents a comment row (snake_case API fields). */
-function toComment(row: CommentRow, v: Viewer): Comment {
+/** Whether a course (published) or a video of a published course exists; the course the comment belongs to. */
+async function findPublishedTarget(db: DbOrTx, target: CommentTarget) {
+  if (target.videoId !== undefined) {
+    const courseId = await publishedVideoCourseId(db, target.videoId)
+    return courseId === null ? null : { courseId }
+  }
+  return (await isPublishedCourse(db, target.courseId)) ? { courseId: target.courseId } : null
+}
+
+type Names = Map<number, MemberSummary>
+
+/** The nicknames and avatars of the comments' authors and of the members they answer: one query. */
+function namesOf(db: DbOrTx, rows: CommentRow[]): Promise<Names> {
+  return memberSummariesByIds(
+    db,
+    rows.flatMap((r) => (r.replyToMemberId === null ? [r.memberId] : [r.memberId, r.replyToMemberId])),
+  )
+}
+
+/** Presents a comment row (snake_case API fields) with its author's and answered member's names. */
+function toComment(row: CommentRow, v: Viewer, names: Names): Comment {
+  const author = names.get(row.memberId)
   return {
     id: row.id,
     course_id: row.courseId,
     vid: row.videoId,
     parent_id: row.parentId,
-    author: { id: row.memberId, nickname: row.authorNickname, avatar: row.authorAvatar },
+    author: { id: row.memberId, nickname: author?.nickname ?? '', avatar: author?.avatarUrl ?? null },
     content: row.content,
     created_at: row.createdAt.toISOString(),
     like_count: row.likeCount,
@@ -73,7 +99,11 @@ function toComment(row: CommentRow, v: Viewer): Comment {
     mine: v.memberId !== null && row.memberId === v.memberId,
     reply_to:
       row.replyToId !== null && row.replyToMemberId !== null
-        ? { id: row.replyToId, member_id: row.replyToMemberId, nickname: row.replyToNickname ?? '' }
+        ? {
+            id: row.replyToId,
+            member_id: row.replyToMemberId,
+            nickname: names.get(row.replyToMemberId)?.nickname ?? '',
+          }
         : null,
   }
 }
@@ -121,8 +151,10 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       // An empty answer may mean an unknown course: say so rather than "no comments yet".
       if (pinned.length === 0 && rows.length === 0 && q.cursor === undefined) await requireTarget(target)
       const page = rows.slice(0, q.limit)
+      const shown = [...pinned, ...page]
+      const names = await namesOf(db, shown)
       return {
-        list: [...pinned, ...page].map((r) => toComment(r, v)),
+        list: shown.map((r) => toComment(r, v, names)),
         next_cursor: rows.length > q.limit ? String(page.at(-1)!.id) : null,
       }
     },
@@ -136,10 +168,11 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       if (!root) throw notFound()
       const rows = await listReplies(db, v, root.id, cursor, limit + 1)
       const page = rows.slice(0, limit)
+      const names = await namesOf(db, [root, ...page])
       return {
-        comment: toComment(root, v),
+        comment: toComment(root, v, names),
         focus_id: id,
-        replies: page.map((r) => toComment(r, v)),
+        replies: page.map((r) => toComment(r, v, names)),
         next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
       }
     },
@@ -148,7 +181,8 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
     async top(v: Viewer, courseId: number) {
       const rows = await listTopComments(db, v, courseId, TOP_MAX)
       if (rows.length === 0) await requireTarget({ courseId })
-      return { list: rows.map((r) => toComment(r, v)) }
+      const names = await namesOf(db, rows)
+      return { list: rows.map((r) => toComment(r, v, names)) }
     },
 
     /** The member's own comments and replies, newest first, with where they were written. */
@@ -156,12 +190,29 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       const v: Viewer = { memberId, staff: false }
       const rows = await listMemberComments(db, memberId, cursor, limit + 1)
       const page = rows.slice(0, limit)
+      const videoIds = page.flatMap((r) => (r.videoId === null ? [] : [r.videoId]))
+      const [names, courses, videos] = await Promise.all([
+        namesOf(db, page),
+        courseTitlesByIds(
+          db,
+          page.map((r) => r.courseId),
+        ),
+        videoTitlesByIds(db, videoIds),
+      ])
       return {
-        list: page.map((r) => ({
-          ...toComment(r, v),
-          course: { id: r.courseId, title: r.courseTitle, cover: r.courseCover },
-          video: r.videoId !== null && r.videoTitle !== null ? { id: r.videoId, title: r.videoTitle } : null,
-        })),
+        // A comment's course and video go with it (cascade), so each has its titles.
+        list: page.flatMap((r) => {
+          const course = courses.get(r.courseId)
+          if (!course) return []
+          const videoTitle = r.videoId === null ? undefined : videos.get(r.videoId)
+          return [
+            {
+              ...toComment(r, v, names),
+              course: { id: r.courseId, title: course.title, cover: course.cover },
+              video: r.videoId !== null && videoTitle !== undefined ? { id: r.videoId, title: videoTitle } : null,
+            },
+          ]
+        }),
         next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
       }
     },
@@ -222,7 +273,7 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
         })
       })
       const row = await findVisible(db, v, id)
-      return toComment(row!, v)
+      return toComment(row!, v, await namesOf(db, [row!]))
     },
 
     /**

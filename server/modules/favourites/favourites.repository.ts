@@ -1,32 +1,28 @@
-import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, teachers, videos } from '#server/db/schema/catalogue.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
-import { courseCardSelect, courseTeacherJoin, isPublished, ownedBy } from '#server/modules/recommend/course-sql.ts'
 
 /**
- * Adds the favourite if the course is published and not favourited yet; true when a row was added. One
- * statement: the course check and the insert cannot be separated by a concurrent change.
+ * Adds a course favourite unless there is one; true when a row was added. The caller has checked that the course
+ * is published; the unique index keeps one row per member and course however many taps arrive at once.
  */
 export async function insertCourseFavourite(db: DbOrTx, memberId: number, courseId: number, now: Date) {
-  const rows = await db.execute(sql`
-    insert into favourites (member_id, course_id, created_at)
-    select ${memberId}, c.id, ${now.toISOString()}::timestamptz from courses c where c.id = ${courseId} and c.status = 'published'
-    on conflict do nothing
-    returning id`)
-  return rows.rows.length > 0
+  const rows = await db
+    .insert(favourites)
+    .values({ memberId, courseId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: favourites.id })
+  return rows.length > 0
 }
 
-/** Adds a video favourite when the video's course is published; true when a row was added. */
+/** Adds a video favourite unless there is one (the caller has checked the video's course is published). */
 export async function insertVideoFavourite(db: DbOrTx, memberId: number, videoId: number, now: Date) {
-  const rows = await db.execute(sql`
-    insert into favourites (member_id, video_id, created_at)
-    select ${memberId}, v.id, ${now.toISOString()}::timestamptz
-    from videos v join courses c on c.id = v.course_id
-    where v.id = ${videoId} and c.status = 'published'
-    on conflict do nothing
-    returning id`)
-  return rows.rows.length > 0
+  const rows = await db
+    .insert(favourites)
+    .values({ memberId, videoId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: favourites.id })
+  return rows.length > 0
 }
 
 /** Removes a course favourite; true when there was one. */
@@ -46,99 +42,63 @@ export async function deleteVideoFavourite(db: DbOrTx, memberId: number, videoId
   return rows.length > 0
 }
 
-/** Whether the member favourited the course, and whether the course is published (null: no such course). */
-export async function findCourseFavState(db: DbOrTx, memberId: number | null, courseId: number) {
+/** Whether the member favourited the course. */
+export async function findCourseFavourite(db: DbOrTx, memberId: number, courseId: number) {
   const [row] = await db
-    .select({
-      favourited:
-        memberId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists (select 1 from favourites f where f.member_id = ${memberId} and f.course_id = ${courseId})`,
-    })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), isPublished))
-  return row ?? null
-}
-
-export async function findVideoFavState(db: DbOrTx, memberId: number | null, videoId: number) {
-  const [row] = await db
-    .select({
-      favourited:
-        memberId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists (select 1 from favourites f where f.member_id = ${memberId} and f.video_id = ${videoId})`,
-    })
-    .from(videos)
-    .innerJoin(courses, eq(courses.id, videos.courseId))
-    .where(and(eq(videos.id, videoId), isPublished))
-  return row ?? null
-}
-
-/** A page of the member's favourite courses, newest first, ids below `before`. */
-export async function listFavouriteCourses(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
-  return db
-    .select({ favId: favourites.id, createdAt: favourites.createdAt, course: courseCardSelect })
+    .select({ id: favourites.id })
     .from(favourites)
-    .innerJoin(courses, eq(courses.id, favourites.courseId))
-    .leftJoin(teachers, courseTeacherJoin)
+    .where(and(eq(favourites.memberId, memberId), eq(favourites.courseId, courseId)))
+  return row !== undefined
+}
+
+export async function findVideoFavourite(db: DbOrTx, memberId: number, videoId: number) {
+  const [row] = await db
+    .select({ id: favourites.id })
+    .from(favourites)
+    .where(and(eq(favourites.memberId, memberId), eq(favourites.videoId, videoId)))
+  return row !== undefined
+}
+
+/** A page of the member's course favourites (course ids), newest first, ids below `before`. */
+export async function listFavouriteCourses(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
+  const rows = await db
+    .select({ favId: favourites.id, createdAt: favourites.createdAt, courseId: favourites.courseId })
+    .from(favourites)
     .where(
       and(
         eq(favourites.memberId, memberId),
         isNotNull(favourites.courseId),
-        isPublished,
         before === undefined ? undefined : lt(favourites.id, before),
       ),
     )
     .orderBy(desc(favourites.id))
     .limit(limit)
+  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.courseId! }))
 }
 
-/** A page of the member's favourite videos with their courses, newest first. */
+/** A page of the member's video favourites (video ids), newest first. */
 export async function listFavouriteVideos(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
-  return db
-    .select({
-      favId: favourites.id,
-      createdAt: favourites.createdAt,
-      course: courseCardSelect,
-      video: {
-        id: videos.id,
-        title: videos.title,
-        durationSeconds: videos.durationSeconds,
-        isFree: videos.isFree,
-        freeSeconds: videos.freeSeconds,
-      },
-    })
+  const rows = await db
+    .select({ favId: favourites.id, createdAt: favourites.createdAt, videoId: favourites.videoId })
     .from(favourites)
-    .innerJoin(videos, eq(videos.id, favourites.videoId))
-    .innerJoin(courses, eq(courses.id, videos.courseId))
-    .leftJoin(teachers, courseTeacherJoin)
     .where(
       and(
         eq(favourites.memberId, memberId),
         isNotNull(favourites.videoId),
-        isPublished,
         before === undefined ? undefined : lt(favourites.id, before),
       ),
     )
     .orderBy(desc(favourites.id))
     .limit(limit)
+  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.videoId! }))
 }
 
-/** The favourited courses a member could buy: published, paid and not owned now. */
-export async function listBuyableFavourites(db: DbOrTx, memberId: number, now: Date) {
+/** Every course and video the member favourited; courses newest first. */
+export async function listFavouriteTargets(db: DbOrTx, memberId: number) {
   return db
-    .select({ id: courses.id, priceFen: courses.priceFen, originalPriceFen: courses.originalPriceFen })
+    .select({ courseId: favourites.courseId, videoId: favourites.videoId })
     .from(favourites)
-    .innerJoin(courses, eq(courses.id, favourites.courseId))
-    .where(
-      and(
-        eq(favourites.memberId, memberId),
-        isPublished,
-        eq(courses.isFree, false),
-        sql`${courses.priceFen} > 0`,
-        sql`not ${ownedBy(memberId, courses.id, now)}`,
-      ),
-    )
+    .where(eq(favourites.memberId, memberId))
     .orderBy(desc(favourites.id))
 }
 

@@ -1,23 +1,78 @@
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import { ownedCourseIds } from '#server/modules/access/access.service.ts'
+import {
+  buyableCoursesByIds,
+  courseCardsByIds,
+  isPublishedCourse,
+  publishedVideoCourseId,
+  videoCardsByIds,
+} from '#server/modules/catalogue/catalogue.service.ts'
 import {
   deleteCourseFavourite,
   deleteFavourites,
   deleteVideoFavourite,
-  findCourseFavState,
-  findVideoFavState,
+  findCourseFavourite,
+  findVideoFavourite,
   insertCourseFavourite,
   insertVideoFavourite,
-  listBuyableFavourites,
   listFavouriteCourses,
+  listFavouriteTargets,
   listFavouriteVideos,
 } from './favourites.repository.ts'
-import type { FavCalc, FavList, FavListQuery } from './favourites.schema.ts'
+import type { FavCalc, FavItem, FavList, FavListQuery } from './favourites.schema.ts'
 
 const courseGone = () => new AppError(Codes.NotFound, '课程不存在或已下架')
 const videoGone = () => new AppError(Codes.NotFound, '视频不存在或已下架')
+
+/**
+ * The favourited courses a member could buy now: published, paid and not owned, newest favourite first, with
+ * their prices in fen (the favourites checkout, server/modules/orders).
+ */
+export async function listBuyableFavourites(db: DbOrTx, memberId: number, now: Date) {
+  const courseIds = (await listFavouriteTargets(db, memberId)).flatMap((f) => (f.courseId === null ? [] : [f.courseId]))
+  if (courseIds.length === 0) return []
+  const buyable = await buyableCoursesByIds(db, courseIds)
+  const candidates = courseIds.filter((id) => buyable.has(id))
+  const owned = await ownedCourseIds(db, memberId, candidates, now)
+  return candidates.filter((id) => !owned.has(id)).map((id) => buyable.get(id)!)
+}
+
+/** The ids of the courses and videos a member favourited (what their recommendations start from). */
+export async function favouriteTargetIds(db: DbOrTx, memberId: number) {
+  const rows = await listFavouriteTargets(db, memberId)
+  return {
+    courseIds: rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),
+    videoIds: rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
+  }
+}
+
+type FavRow = { favId: number; createdAt: Date; targetId: number }
+
+/**
+ * Up to `want` favourites, newest first, below `before`, whose course is published: the page is filled from
+ * further rows when some point at unpublished courses, so a page and its cursor are as if the list held only
+ * published ones. Usually one read of favourites and one of the catalogue.
+ */
+async function publishedPage(
+  list: (before: number | undefined, limit: number) => Promise<FavRow[]>,
+  present: (rows: FavRow[]) => Promise<(FavItem | null)[]>,
+  before: number | undefined,
+  want: number,
+) {
+  const items: { favId: number; item: FavItem }[] = []
+  for (let after = before; ;) {
+    const rows = await list(after, want)
+    const shown = await present(rows)
+    rows.forEach((r, i) => {
+      const item = shown[i]
+      if (item && items.length < want) items.push({ favId: r.favId, item })
+    })
+    if (items.length >= want || rows.length < want) return items
+    after = rows.at(-1)!.favId
+  }
+}
 
 /**
  * Favourite courses and videos (spec: /course/fav, /video/fav, /center/fav, /fav/calc, /fav/batchCancel). A
@@ -30,7 +85,9 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
   return {
     /** Favourites the course, or un-favourites it when it already is; answers the new state. */
     async toggleCourse(memberId: number, courseId: number) {
-      if (await insertCourseFavourite(db, memberId, courseId, now())) return { course_id: courseId, favourited: true }
+      const published = await isPublishedCourse(db, courseId)
+      if (published && (await insertCourseFavourite(db, memberId, courseId, now())))
+        return { course_id: courseId, favourited: true }
       // Nothing added: favourited already (remove it), or the course is unknown or unpublished.
       if (await deleteCourseFavourite(db, memberId, courseId)) return { course_id: courseId, favourited: false }
       throw courseGone()
@@ -38,47 +95,76 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
 
     /** The same for a video. */
     async toggleVideo(memberId: number, videoId: number) {
-      if (await insertVideoFavourite(db, memberId, videoId, now())) return { vid: videoId, favourited: true }
+      const published = (await publishedVideoCourseId(db, videoId)) !== null
+      if (published && (await insertVideoFavourite(db, memberId, videoId, now())))
+        return { vid: videoId, favourited: true }
       if (await deleteVideoFavourite(db, memberId, videoId)) return { vid: videoId, favourited: false }
       throw videoGone()
     },
 
     /** Whether the member (null: anonymous, always false) favourited a published course. */
     async courseState(memberId: number | null, courseId: number) {
-      const row = await findCourseFavState(db, memberId, courseId)
-      if (!row) throw courseGone()
-      return { course_id: courseId, favourited: row.favourited }
+      const [published, favourited] = await Promise.all([
+        isPublishedCourse(db, courseId),
+        memberId === null ? false : findCourseFavourite(db, memberId, courseId),
+      ])
+      if (!published) throw courseGone()
+      return { course_id: courseId, favourited }
     },
 
     async videoState(memberId: number | null, videoId: number) {
-      const row = await findVideoFavState(db, memberId, videoId)
-      if (!row) throw videoGone()
-      return { vid: videoId, favourited: row.favourited }
+      const [courseId, favourited] = await Promise.all([
+        publishedVideoCourseId(db, videoId),
+        memberId === null ? false : findVideoFavourite(db, memberId, videoId),
+      ])
+      if (courseId === null) throw videoGone()
+      return { vid: videoId, favourited }
     },
 
     /** A page of the member's favourites of one kind, newest first, as course cards (and videos). */
     async list(memberId: number, q: FavListQuery): Promise<FavList> {
+      const item = (r: FavRow, course: FavItem['course'], video: FavItem['video']): FavItem => ({
+        fav_id: r.favId,
+        created_at: r.createdAt.toISOString(),
+        course,
+        video,
+      })
       const rows =
         q.type === 'course'
-          ? (await listFavouriteCourses(db, memberId, q.cursor, q.limit + 1)).map((r) => ({ ...r, video: null }))
-          : await listFavouriteVideos(db, memberId, q.cursor, q.limit + 1)
+          ? await publishedPage(
+              (before, limit) => listFavouriteCourses(db, memberId, before, limit),
+              async (page) => {
+                const cards = await courseCardsByIds(
+                  db,
+                  page.map((r) => r.targetId),
+                )
+                return page.map((r) => {
+                  const card = cards.get(r.targetId)
+                  return card ? item(r, card, null) : null
+                })
+              },
+              q.cursor,
+              q.limit + 1,
+            )
+          : await publishedPage(
+              (before, limit) => listFavouriteVideos(db, memberId, before, limit),
+              async (page) => {
+                const cards = await videoCardsByIds(
+                  db,
+                  page.map((r) => r.targetId),
+                )
+                return page.map((r) => {
+                  const card = cards.get(r.targetId)
+                  return card ? item(r, card.course, card.video) : null
+                })
+              },
+              q.cursor,
+              q.limit + 1,
+            )
       const page = rows.slice(0, q.limit)
       return {
         type: q.type,
-        list: page.map((r) => ({
-          fav_id: r.favId,
-          created_at: r.createdAt.toISOString(),
-          course: toCourseCard(r.course),
-          video: r.video
-            ? {
-                id: r.video.id,
-                title: r.video.title,
-                duration: r.video.durationSeconds,
-                is_free: r.video.isFree,
-                free_seconds: r.video.freeSeconds,
-              }
-            : null,
-        })),
+        list: page.map((r) => r.item),
         next_cursor: rows.length > q.limit ? String(page.at(-1)!.favId) : null,
       }
     },

@@ -182,6 +182,32 @@ describe('favourites API', () => {
       expect(second.body.data.next_cursor).toBeNull()
     })
 
+    it('leaves out favourites of hidden courses and still fills each page', async () => {
+      const db = t().database.db
+      const m = await member()
+      for (const c of paid) await post('/api/course/fav', { course_id: c.id }, m.headers)
+      // The two newest favourites are hidden: a page of 1 reads past them, and the cursor skips them too.
+      await db
+        .update(courses)
+        .set({ status: 'hidden' })
+        .where(inArray(courses.id, [paid[3]!.id, paid[2]!.id]))
+      try {
+        const first = await get<FavList>('/api/center/fav?type=course&limit=1', m.headers)
+        expect(first.body.data.list.map((i) => i.course.id)).toEqual([paid[1]!.id])
+        const second = await get<FavList>(
+          `/api/center/fav?type=course&limit=1&cursor=${first.body.data.next_cursor}`,
+          m.headers,
+        )
+        expect(second.body.data.list.map((i) => i.course.id)).toEqual([paid[0]!.id])
+        expect(second.body.data.next_cursor).toBeNull()
+      } finally {
+        await db
+          .update(courses)
+          .set({ status: 'published' })
+          .where(inArray(courses.id, [paid[3]!.id, paid[2]!.id]))
+      }
+    })
+
     it('lists video favourites with their course', async () => {
       const m = await member()
       await post('/api/video/fav', { vid: videoIds[1]! }, m.headers)

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
 import type { Services } from '#server/services.ts'
-import { FollowBody, FollowStateResponse } from './follows.schema.ts'
+import { TeacherQuery } from '#shared/api/catalogue.ts'
+import { FollowBody, FollowStateResponse, TeacherWithFollowResponse } from './follows.schema.ts'
 
-/** Following teachers (spec 7: POST /follow). */
+/** Following teachers (spec 7: POST /follow) and a teacher's page with the follow state (GET /teacher). */
 export async function followsRoutes(app: FastifyInstance, opts: { services: Services }) {
   const { follows } = opts.services
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -27,5 +28,21 @@ export async function followsRoutes(app: FastifyInstance, opts: { services: Serv
       const state = await follows.toggle(requireRole(request).memberId, request.body.teacher_id)
       return ok(state, state.followed ? '已关注' : '已取消关注')
     },
+  )
+
+  r.get(
+    '/teacher',
+    {
+      schema: {
+        // Listed with the catalogue's reads in the API docs, where a client looks for it.
+        tags: ['catalogue'],
+        security: [{ token: [] }],
+        summary:
+          'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
+        querystring: TeacherQuery,
+        response: { 200: TeacherWithFollowResponse },
+      },
+    },
+    async (request) => ok(await follows.teacherProfile(request.query.id, request.principal?.memberId ?? null)),
   )
 }

@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { homeSections } from '#server/db/schema/home.ts'
-import { courseCardColumns } from '#server/modules/catalogue/catalogue.repository.ts'
 
-/** The visible sections of one feed with their items and each item's course and teacher name: one statement. */
+/** The visible sections of one feed with their items (an item's course is only its id): one statement. */
 export async function findFeedSections(db: DbOrTx, feed: 'v3' | 'v2') {
   return db.query.homeSections.findMany({
     where: and(eq(homeSections.feed, feed), eq(homeSections.visible, true)),
@@ -13,7 +12,6 @@ export async function findFeedSections(db: DbOrTx, feed: 'v3' | 'v2') {
       items: {
         columns: { id: true, title: true, imageUrl: true, link: true, courseId: true },
         orderBy: (i) => [asc(i.sort), asc(i.id)],
-        with: { course: { columns: courseCardColumns, with: { teacher: { columns: { name: true } } } } },
       },
     },
   })

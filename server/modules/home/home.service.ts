@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { PUBLIC_CACHE_MS, toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import { courseCardsByIds, PUBLIC_CACHE_MS } from '#server/modules/catalogue/catalogue.service.ts'
 import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
 import { findFeedSections } from './home.repository.ts'
 import type { HomeFeed } from './home.schema.ts'
@@ -12,8 +12,14 @@ export type FeedName = 'v3' | 'v2'
  */
 export async function getHomeFeed(db: Db, feed: FeedName): Promise<HomeFeed> {
   const rows = await findFeedSections(db, feed)
+  // Two statements: the sections with their items, then the cards of the published courses they name.
+  const isLinkSection = (s: (typeof rows)[number]) => s.kind === 'banner' || s.kind === 'shortcuts'
+  const courseIds = rows
+    .filter((s) => !isLinkSection(s))
+    .flatMap((s) => s.items.flatMap((i) => (i.courseId === null ? [] : [i.courseId])))
+  const cards = await courseCardsByIds(db, courseIds)
   const sections = rows.map((s) => {
-    const linkSection = s.kind === 'banner' || s.kind === 'shortcuts'
+    const linkSection = isLinkSection(s)
     return {
       id: s.id,
       kind: s.kind,
@@ -23,7 +29,10 @@ export async function getHomeFeed(db: Db, feed: FeedName): Promise<HomeFeed> {
       items: linkSection ? s.items.map((i) => ({ id: i.id, title: i.title, image: i.imageUrl, link: i.link })) : [],
       courses: linkSection
         ? []
-        : s.items.flatMap((i) => (i.course && i.course.status === 'published' ? [toCourseCard(i.course)] : [])),
+        : s.items.flatMap((i) => {
+            const card = i.courseId === null ? undefined : cards.get(i.courseId)
+            return card ? [card] : []
+          }),
     }
   })
   return { sections: sections.filter((s) => s.items.length > 0 || s.courses.length > 0) }

@@ -52,13 +52,13 @@ describe('home feeds', () => {
       expect(banner!.courses).toEqual([])
     })
 
-    it('reads the feed with one SQL statement and then serves it from the short cache', async () => {
+    it('reads the feed with two SQL statements (sections, then their course cards) and then serves it from the short cache', async () => {
       const spy = vi.spyOn(t().database.pool, 'query')
       try {
         await feed('/api/v3/index')
-        expect(spy).toHaveBeenCalledTimes(1)
+        expect(spy).toHaveBeenCalledTimes(2)
         await feed('/api/v3/index')
-        expect(spy).toHaveBeenCalledTimes(1)
+        expect(spy).toHaveBeenCalledTimes(2)
       } finally {
         spy.mockRestore()
       }

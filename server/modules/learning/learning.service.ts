@@ -1,4 +1,4 @@
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { WatchDecision } from '#server/modules/access/access.service.ts'
 import type { CatalogueFacts } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseDetail } from '#shared/api/catalogue.ts'
@@ -9,6 +9,7 @@ import { createNotes } from './notes.ts'
 import { createPopups } from './popups.ts'
 import { createDecisionLookup, createProgressSaves } from './progress.ts'
 import { createProgressAuth } from './progress-auth.ts'
+import { findRecentlyWatchedCourseIds } from './recent.repository.ts'
 import { createStudyRecord } from './study-record.ts'
 import { createVideoPages } from './video-page.ts'
 
@@ -65,3 +66,11 @@ export function createLearningService(deps: LearningDeps) {
 }
 
 export type LearningService = ReturnType<typeof createLearningService>
+
+/**
+ * The courses of the videos the member watched most recently (the last `limit` progress saves' videos; a course
+ * may repeat), newest first: what recommendations start from (server/modules/catalogue/recommend.ts).
+ */
+export function recentlyWatchedCourseIds(db: DbOrTx, memberId: number, limit: number): Promise<number[]> {
+  return findRecentlyWatchedCourseIds(db, memberId, limit)
+}

@@ -1,4 +1,5 @@
-import { hashToken, resolveToken } from '#server/http/auth.ts'
+import { hashToken } from '#server/http/auth.ts'
+import { resolveToken } from '#server/modules/sessions/session.service.ts'
 import type { Db } from '#server/db/database.ts'
 
 /**

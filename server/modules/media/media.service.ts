@@ -6,6 +6,11 @@ import { Codes } from '#server/http/codes.ts'
 import { beijingYear } from '#shared/time.ts'
 import { findMemberUpload, insertUpload } from './media.repository.ts'
 import type { MediaStorage } from './media.storage.ts'
+import { findVideoMediaRows } from './video-media-views.repository.ts'
+import { mediaView, type MediaView, type UploadedFile } from './video-media.service.ts'
+import type { DbOrTx } from '#server/db/database.ts'
+import { videoMediaStatuses } from '#server/db/schema/media.ts'
+import type { MediaStores } from '#server/integrations/storage/storage.ts'
 
 export const ImageRules = {
   maxBytes: 5 * 1024 * 1024,
@@ -94,3 +99,24 @@ export function createMediaService(deps: MediaServiceDeps) {
 }
 
 export type MediaService = ReturnType<typeof createMediaService>
+
+// ---- Video media for the operators' API (server/modules/admin); the work is in video-media.service.ts ----
+
+/** The states a video's media goes through: uploaded (queued) → transcoding → ready | failed. */
+export const videoMediaStates = videoMediaStatuses
+
+/** A video's media as operators see it (status, progress, renditions, poster). */
+export type VideoMediaView = MediaView
+
+/** An uploaded video file as it streams in (VideoMediaService.upload). */
+export type VideoUpload = UploadedFile
+
+/** The media state of several videos, by id, in one query ('none' for a video without an upload). */
+export async function mediaViewsByVideoIds(
+  db: DbOrTx,
+  stores: MediaStores,
+  videoIds: number[],
+): Promise<Map<number, VideoMediaView>> {
+  const rows = new Map((await findVideoMediaRows(db, [...new Set(videoIds)])).map((r) => [r.videoId, r]))
+  return new Map(videoIds.map((id) => [id, mediaView(id, rows.get(id) ?? null, stores)]))
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 
@@ -50,4 +50,111 @@ export async function updateMemberProfile(
 /** Sets a member's phone. The unique index refuses a phone another member holds (error 23505). */
 export async function setMemberPhone(db: DbOrTx, id: number, phone: string, at: Date) {
   await db.update(members).set({ phone, updatedAt: at }).where(eq(members.id, id))
+}
+
+/** A member's role (for the session lookup), or null when there is no such member. */
+export async function findMemberRole(db: DbOrTx, id: number) {
+  const [row] = await db.select({ role: members.role }).from(members).where(eq(members.id, id)).limit(1)
+  return row?.role ?? null
+}
+
+export async function markLoggedIn(db: DbOrTx, memberId: number, at: Date) {
+  await db.update(members).set({ lastLoginAt: at }).where(eq(members.id, memberId))
+}
+
+/** Name, avatar and phone of several members at once (one indexed query). */
+export async function findMemberSummaries(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ id: members.id, nickname: members.nickname, avatarUrl: members.avatarUrl, phone: members.phone })
+    .from(members)
+    .where(inArray(members.id, ids))
+}
+
+/** Creates a member with this phone as admin, or makes the existing one admin (the nickname only fills a gap). */
+export async function upsertAdmin(db: DbOrTx, phone: string, nickname: string, now: Date) {
+  const [row] = await db
+    .insert(members)
+    .values({ phone, nickname, role: 'admin', createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: members.phone,
+      targetWhere: sql`${members.phone} is not null`,
+      set: { role: 'admin', updatedAt: now },
+    })
+    // xmax is 0 on a row this statement inserted, and set on one it updated: not a clock comparison, which two
+    // statements within one millisecond would fool.
+    .returning({ id: members.id, role: members.role, nickname: members.nickname, created: sql<boolean>`(xmax = 0)` })
+  return row!
+}
+
+// ---- WeChat identities (server/modules/wechat signs members in and binds them) ----
+
+const wechatColumns = {
+  id: members.id,
+  nickname: members.nickname,
+  avatarUrl: members.avatarUrl,
+  wxOpenid: members.wxOpenid,
+  wxUnionid: members.wxUnionid,
+}
+
+export type WechatMemberRow = {
+  id: number
+  nickname: string
+  avatarUrl: string | null
+  wxOpenid: string | null
+  wxUnionid: string | null
+}
+
+export async function findMemberByUnionid(db: DbOrTx, unionid: string): Promise<WechatMemberRow | undefined> {
+  const [row] = await db.select(wechatColumns).from(members).where(eq(members.wxUnionid, unionid)).limit(1)
+  return row
+}
+
+export async function findMemberByOpenid(db: DbOrTx, openid: string): Promise<WechatMemberRow | undefined> {
+  const [row] = await db.select(wechatColumns).from(members).where(eq(members.wxOpenid, openid)).limit(1)
+  return row
+}
+
+export async function findWechatMemberById(db: DbOrTx, id: number): Promise<WechatMemberRow | undefined> {
+  const [row] = await db.select(wechatColumns).from(members).where(eq(members.id, id)).limit(1)
+  return row
+}
+
+export async function insertWechatMember(
+  db: DbOrTx,
+  row: {
+    nickname: string
+    avatarUrl: string | null
+    gender: number
+    wxOpenid: string
+    wxUnionid: string | null
+    now: Date
+  },
+) {
+  const [created] = await db
+    .insert(members)
+    .values({
+      nickname: row.nickname,
+      avatarUrl: row.avatarUrl,
+      gender: row.gender,
+      wxOpenid: row.wxOpenid,
+      wxUnionid: row.wxUnionid,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .returning({ id: members.id })
+  return created!.id
+}
+
+export async function updateMemberWechat(
+  db: DbOrTx,
+  id: number,
+  patch: { wxOpenid?: string; wxUnionid?: string; nickname?: string; avatarUrl?: string; now: Date },
+) {
+  const { now, ...fields } = patch
+  if (Object.keys(fields).length === 0) return
+  await db
+    .update(members)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(members.id, id))
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { envelope, ok } from '#server/http/envelope.ts'
 import type { Services } from '#server/services.ts'
-import { MemberIdQuery, MemberProfile, UpdateMemberInfoBody } from './members.schema.ts'
+import { MemberProfile } from '#shared/api/members.ts'
+import { MemberIdQuery, UpdateMemberInfoBody } from './members.schema.ts'
 
 /** The member's own profile, its changes, and the staff view of any member. */
 export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

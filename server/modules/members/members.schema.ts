@@ -1,18 +1,5 @@
 import { z } from 'zod'
 
-/** A member's profile as the API shows it. The phone is always masked (138****8000). */
-export const MemberProfile = z.object({
-  member_id: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string().nullable().describe('An uploaded image URL (/media/uploads/...), or null for the default avatar'),
-  phone: z.string().describe('Masked, e.g. 138****8000; empty when no phone is bound'),
-  has_phone: z.boolean(),
-  wechat_bound: z.boolean(),
-  role: z.enum(['member', 'staff', 'admin']),
-  created_at: z.iso.datetime(),
-})
-export type MemberProfile = z.infer<typeof MemberProfile>
-
 export const MemberIdQuery = z.object({
   member_id: z
     .string()

@@ -1,21 +1,43 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { maskPhone } from '#server/modules/auth/auth.rules.ts'
-import type { MediaService } from '#server/modules/media/media.service.ts'
+import type { MemberProfile } from '#shared/api/members.ts'
 import {
   findMemberById,
+  findMemberByOpenid,
   findMemberByPhone,
+  findMemberByUnionid,
+  findMemberRole,
+  findMemberSummaries,
+  findWechatMemberById,
   insertMemberWithPhone,
+  insertWechatMember,
+  markLoggedIn as updateLastLogin,
+  setMemberPhone,
   updateMemberProfile,
+  updateMemberWechat as updateWechatFields,
+  upsertAdmin,
   type MemberRow,
 } from './members.repository.ts'
-import type { MemberProfile, UpdateMemberInfoBody } from './members.schema.ts'
+import type { UpdateMemberInfoBody } from './members.schema.ts'
 
 const NICKNAME_MAX = 20
+const PHONE = /^1[3-9]\d{9}$/
 // Control characters, line separators and invisible direction or width marks: they break layouts and let one
 // name pass for another. (The zero-width joiner stays allowed: emoji sequences need it.)
 const FORBIDDEN_IN_NICKNAME = /[\p{Cc}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u
+
+/** The phone after trimming, or 401 "手机号格式错误" (mainland mobile numbers). */
+export function normalizePhone(raw: string) {
+  const phone = raw.trim()
+  if (!PHONE.test(phone)) throw new AppError(Codes.PhoneInvalid)
+  return phone
+}
+
+/** 13800138000 → 138****8000: the only form a phone number takes in logs and in profile responses. */
+export function maskPhone(phone: string) {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****'
+}
 
 /** The profile the API shows: phone masked, WeChat binding as a flag. */
 export function toProfile(row: MemberRow): MemberProfile {
@@ -54,10 +76,82 @@ export async function findOrCreateMemberByPhone(db: DbOrTx, phone: string, now: 
   return created
 }
 
+/** The member who holds this phone (with the fields sign-in checks), or undefined. */
+export function memberByPhone(db: DbOrTx, phone: string): Promise<MemberRow | undefined> {
+  return findMemberByPhone(db, phone)
+}
+
+/** A member's profile as the API shows it, or null when there is no such member. */
+export async function profileOf(db: DbOrTx, memberId: number): Promise<MemberProfile | null> {
+  const row = await findMemberById(db, memberId)
+  return row ? toProfile(row) : null
+}
+
+/** Sets a member's phone. The unique index refuses a phone another member holds (error 23505). */
+export function setPhone(db: DbOrTx, memberId: number, phone: string, now: Date) {
+  return setMemberPhone(db, memberId, phone, now)
+}
+
+/** A member's role, or null when there is no such member (the session lookup, server/modules/sessions). */
+export function memberRole(db: DbOrTx, memberId: number) {
+  return findMemberRole(db, memberId)
+}
+
+/** Records a sign-in's time on the member (a new session). */
+export function markLoggedIn(db: DbOrTx, memberId: number, at: Date) {
+  return updateLastLogin(db, memberId, at)
+}
+
+export interface MemberSummary {
+  nickname: string
+  avatarUrl: string | null
+  /** Unmasked: only for operators' screens (the staff action record). */
+  phone: string | null
+}
+
+/** Nickname, avatar and phone of several members, by id, in one query (comment authors, operators). */
+export async function memberSummariesByIds(db: DbOrTx, ids: number[]): Promise<Map<number, MemberSummary>> {
+  const rows = await findMemberSummaries(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, { nickname: r.nickname, avatarUrl: r.avatarUrl, phone: r.phone }]))
+}
+
+/** The first operator (scripts/create-admin.ts): a new admin member with this phone, or the holder promoted. */
+export function upsertAdminByPhone(db: DbOrTx, phone: string, nickname: string, now: Date) {
+  return upsertAdmin(db, phone, nickname, now)
+}
+
+// ---- WeChat identities (server/modules/wechat) ----
+
+/** The member bound to this WeChat unionid, with their WeChat fields. */
+export function memberByWechatUnionid(db: DbOrTx, unionid: string) {
+  return findMemberByUnionid(db, unionid)
+}
+
+/** The member bound to this WeChat openid (of this site's official account). */
+export function memberByWechatOpenid(db: DbOrTx, openid: string) {
+  return findMemberByOpenid(db, openid)
+}
+
+/** A member with their WeChat fields, by id. */
+export function wechatMemberById(db: DbOrTx, id: number) {
+  return findWechatMemberById(db, id)
+}
+
+/** Creates a member from a WeChat profile; the new id. */
+export function createWechatMember(db: DbOrTx, row: Parameters<typeof insertWechatMember>[1]) {
+  return insertWechatMember(db, row)
+}
+
+/** Sets a member's WeChat identifiers and/or nickname and avatar (only the fields given). */
+export function updateMemberWechat(db: DbOrTx, id: number, patch: Parameters<typeof updateWechatFields>[2]) {
+  return updateWechatFields(db, id, patch)
+}
+
 export interface MembersServiceDeps {
   db: Db
   now: () => Date
-  media: MediaService
+  /** Uploaded images (server/modules/media): the canonical URL of one this member uploaded, or null. */
+  media: { ownUploadUrl(memberId: number, url: string): Promise<string | null> }
 }
 
 export function createMembersService(deps: MembersServiceDeps) {
@@ -98,6 +192,8 @@ export function createMembersService(deps: MembersServiceDeps) {
 }
 
 export type MembersService = ReturnType<typeof createMembersService>
+
+// ---- Door functions added for other modules
 
 /** Whether a member with this id exists (for modules that take a member id from an operator or a request). */
 export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {

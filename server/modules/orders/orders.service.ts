@@ -17,7 +17,7 @@ import { findBundle, findBundleCourses } from '#server/modules/bundles/bundles.r
 import { paidCourses } from '#server/modules/bundles/bundles.service.ts'
 import { coursesCategories, reserveCoupon, usableCoupons } from '#server/modules/coupons/coupons.repository.ts'
 import { couponDiscountOn, pointsFor, type PricedLine } from '#server/modules/coupons/pricing.ts'
-import { listBuyableFavourites } from '#server/modules/favourites/favourites.repository.ts'
+import { listBuyableFavourites } from '#server/modules/favourites/favourites.service.ts'
 import type { PaymentService } from '#server/modules/payments/payments.service.ts'
 import { debitPoints, lockBalance, pointBalance } from '#server/modules/points/points.repository.ts'
 import { grantOrder, releaseBenefits } from './fulfilment.ts'

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { members } from '#server/db/schema/members.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 
 export async function insertSession(
@@ -11,8 +10,19 @@ export async function insertSession(
   return session!
 }
 
-export async function markLoggedIn(db: DbOrTx, memberId: number, at: Date) {
-  await db.update(members).set({ lastLoginAt: at }).where(eq(members.id, memberId))
+/** The session a token hash belongs to (revoked and expired ones too), or null. */
+export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      memberId: sessions.memberId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1)
+  return row ?? null
 }
 
 /** Revokes one session; revoking twice changes nothing. */

@@ -1,6 +1,8 @@
-import type { DbOrTx } from '#server/db/database.ts'
-import { hashToken, newToken } from '#server/http/auth.ts'
-import { insertSession, markLoggedIn, revokeSession } from './session.repository.ts'
+import { LRUCache } from 'lru-cache'
+import type { Db, DbOrTx } from '#server/db/database.ts'
+import { hashToken, newToken, type Role, type TokenResolution } from '#server/http/auth.ts'
+import { markLoggedIn, memberRole } from '#server/modules/members/members.service.ts'
+import { findSessionByTokenHash, insertSession, revokeSession } from './session.repository.ts'
 
 /** Tokens live 30 days (the login response's `expire_in`, in seconds). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600
@@ -27,4 +29,43 @@ export async function issueSession(db: DbOrTx, memberId: number, platform: numbe
 /** Logs a session out: its token stops working at once. */
 export async function endSession(db: DbOrTx, sessionId: number, now: Date) {
   await revokeSession(db, sessionId, now)
+}
+
+/** Members' roles remembered by a token resolver (createTokenResolver). */
+type RoleCache = Pick<LRUCache<number, Role>, 'get' | 'set'>
+
+/**
+ * Looks a token up: the session by its hash (unique index), then its member's role (primary key; from `roles`
+ * when given and remembered there). `unknown` for a token no live session has, `expired` for one whose session
+ * ran out.
+ */
+export async function resolveToken(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+  roles?: RoleCache,
+): Promise<TokenResolution> {
+  if (token.length < 20 || token.length > 100) return { principal: null, problem: 'unknown' }
+  const session = await findSessionByTokenHash(db, hashToken(token))
+  if (!session || session.revokedAt) return { principal: null, problem: 'unknown' }
+  if (session.expiresAt <= now) return { principal: null, problem: 'expired' }
+  // Sessions are deleted with their member, so a missing role is at most a race with a deletion.
+  const role = roles?.get(session.memberId) ?? (await memberRole(db, session.memberId))
+  if (!role) return { principal: null, problem: 'unknown' }
+  roles?.set(session.memberId, role)
+  return { principal: { memberId: session.memberId, role, sessionId: session.sessionId }, problem: null }
+}
+
+/** How long the request-time token lookup remembers a member's role. */
+export const ROLE_CACHE_MS = 5_000
+
+/**
+ * The token lookup server/http/auth.ts runs on every request that sends one. The session is read every time, so a
+ * logout or an expiry counts at once; the member's role is remembered for `roleTtlMs` (per process), so a request
+ * costs one query, as when sessions and members were read joined. A role changed meanwhile (scripts/create-admin.ts
+ * promotes from another process) counts after at most that long.
+ */
+export function createTokenResolver(deps: { db: Db; now: () => Date; roleTtlMs?: number }) {
+  const roles = new LRUCache<number, Role>({ max: 10_000, ttl: deps.roleTtlMs ?? ROLE_CACHE_MS })
+  return (token: string) => resolveToken(deps.db, token, deps.now(), roles)
 }

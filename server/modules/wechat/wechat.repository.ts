@@ -1,6 +1,5 @@
 import { and, count, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
-import { members } from '#server/db/schema/members.ts'
 import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 
 export async function insertOauthState(
@@ -99,74 +98,4 @@ export async function deleteOldOauthCodes(db: DbOrTx, before: Date, limit: numbe
 /** Serialises sign-ins of one WeChat user for the rest of the transaction, so two tabs cannot create two members. */
 export async function lockWechatIdentity(tx: Tx, openid: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wechat:${openid}`}, 0))`)
-}
-
-const memberColumns = {
-  id: members.id,
-  nickname: members.nickname,
-  avatarUrl: members.avatarUrl,
-  wxOpenid: members.wxOpenid,
-  wxUnionid: members.wxUnionid,
-}
-
-export type WechatMemberRow = {
-  id: number
-  nickname: string
-  avatarUrl: string | null
-  wxOpenid: string | null
-  wxUnionid: string | null
-}
-
-export async function findMemberByUnionid(db: DbOrTx, unionid: string): Promise<WechatMemberRow | undefined> {
-  const [row] = await db.select(memberColumns).from(members).where(eq(members.wxUnionid, unionid)).limit(1)
-  return row
-}
-
-export async function findMemberByOpenid(db: DbOrTx, openid: string): Promise<WechatMemberRow | undefined> {
-  const [row] = await db.select(memberColumns).from(members).where(eq(members.wxOpenid, openid)).limit(1)
-  return row
-}
-
-export async function findMemberById(db: DbOrTx, id: number): Promise<WechatMemberRow | undefined> {
-  const [row] = await db.select(memberColumns).from(members).where(eq(members.id, id)).limit(1)
-  return row
-}
-
-export async function insertWechatMember(
-  db: DbOrTx,
-  row: {
-    nickname: string
-    avatarUrl: string | null
-    gender: number
-    wxOpenid: string
-    wxUnionid: string | null
-    now: Date
-  },
-) {
-  const [created] = await db
-    .insert(members)
-    .values({
-      nickname: row.nickname,
-      avatarUrl: row.avatarUrl,
-      gender: row.gender,
-      wxOpenid: row.wxOpenid,
-      wxUnionid: row.wxUnionid,
-      createdAt: row.now,
-      updatedAt: row.now,
-    })
-    .returning({ id: members.id })
-  return created!.id
-}
-
-export async function updateMemberWechat(
-  db: DbOrTx,
-  id: number,
-  patch: { wxOpenid?: string; wxUnionid?: string; nickname?: string; avatarUrl?: string; now: Date },
-) {
-  const { now, ...fields } = patch
-  if (Object.keys(fields).length === 0) return
-  await db
-    .update(members)
-    .set({ ...fields, updatedAt: now })
-    .where(eq(members.id, id))
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Config } from '#server/config.ts'
-import type { Db, Tx } from '#server/db/database.ts'
+import type { Db, DbOrTx, Tx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { jsSdkSignature } from '#server/integrations/wechat/js-sdk.ts'
@@ -12,6 +12,13 @@ import {
   type WechatScope,
   type WechatUserInfo,
 } from '#server/integrations/wechat/wechat-client.ts'
+import {
+  createWechatMember,
+  memberByWechatOpenid,
+  memberByWechatUnionid,
+  updateMemberWechat,
+  wechatMemberById,
+} from '#server/modules/members/members.service.ts'
 import { issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import * as repo from './wechat.repository.ts'
 
@@ -114,6 +121,16 @@ export interface WechatServiceDeps {
   now: () => Date
 }
 
+/** Deletes up to `limit` OAuth states that expired before `before`; how many (the sign-in cleanup, in batches). */
+export function pruneExpiredOauthStates(db: DbOrTx, before: Date, limit: number) {
+  return repo.deleteExpiredOauthStates(db, before, limit)
+}
+
+/** Deletes up to `limit` records of OAuth codes used before `before`; how many. */
+export function pruneUsedOauthCodes(db: DbOrTx, before: Date, limit: number) {
+  return repo.deleteOldOauthCodes(db, before, limit)
+}
+
 /** WeChat sign-in: the OAuth start, the code exchanges of spec 7 and the JS-SDK share signature. */
 export function createWechatService({ db, config, wechat, now }: WechatServiceDeps) {
   const publicOrigin = new URL(config.publicUrl).origin
@@ -148,12 +165,12 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
   /** The member this WeChat user is: matched by unionid first, then openid; created from the profile if none. */
   async function findOrCreateMember(tx: Tx, id: WechatIdentity) {
     await repo.lockWechatIdentity(tx, id.openid)
-    const byUnionid = id.unionid ? await repo.findMemberByUnionid(tx, id.unionid) : undefined
-    const byOpenid = await repo.findMemberByOpenid(tx, id.openid)
+    const byUnionid = id.unionid ? await memberByWechatUnionid(tx, id.unionid) : undefined
+    const byOpenid = await memberByWechatOpenid(tx, id.openid)
     const member = byUnionid ?? byOpenid
     const at = now()
     if (!member) {
-      return repo.insertWechatMember(tx, {
+      return createWechatMember(tx, {
         nickname: cleanNickname(id.profile?.nickname, id.openid),
         avatarUrl: cleanAvatar(id.profile?.headimgurl),
         gender: id.profile?.sex === 1 || id.profile?.sex === 2 ? id.profile.sex : 0,
@@ -163,7 +180,7 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       })
     }
     // Fill in what this member lacks, never taking an identifier another member already holds.
-    await repo.updateMemberWechat(tx, member.id, {
+    await updateMemberWechat(tx, member.id, {
       ...(id.unionid && !member.wxUnionid && !byUnionid ? { wxUnionid: id.unionid } : {}),
       ...(member.wxOpenid !== id.openid && !byOpenid ? { wxOpenid: id.openid } : {}),
       now: at,
@@ -260,10 +277,10 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       const id = await resolveIdentity(input, browserNonce, true)
       return db.transaction(async (tx) => {
         await repo.lockWechatIdentity(tx, id.openid)
-        const me = await repo.findMemberById(tx, memberId)
+        const me = await wechatMemberById(tx, memberId)
         if (!me) throw new AppError(Codes.NotLoggedIn)
-        const byUnionid = id.unionid ? await repo.findMemberByUnionid(tx, id.unionid) : undefined
-        const byOpenid = await repo.findMemberByOpenid(tx, id.openid)
+        const byUnionid = id.unionid ? await memberByWechatUnionid(tx, id.unionid) : undefined
+        const byOpenid = await memberByWechatOpenid(tx, id.openid)
         if ((byUnionid && byUnionid.id !== me.id) || (byOpenid && byOpenid.id !== me.id))
           throw new AppError(Codes.WechatTaken)
         const otherUser =
@@ -274,7 +291,7 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
             ? cleanNickname(id.profile.nickname, id.openid)
             : undefined
         const avatarUrl = !me.avatarUrl ? cleanAvatar(id.profile?.headimgurl) : null
-        await repo.updateMemberWechat(tx, me.id, {
+        await updateMemberWechat(tx, me.id, {
           wxOpenid: id.openid,
           ...(id.unionid ? { wxUnionid: id.unionid } : {}),
           ...(nickname ? { nickname } : {}),

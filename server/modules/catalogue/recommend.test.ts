@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { categories, courses, videos } from '#server/db/schema/catalogue.ts'
+import { categories, courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
 import { entitlements } from '#server/db/schema/access.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
@@ -87,6 +87,32 @@ describe('recommendations API', () => {
       const next = body.data.list.slice(rest.length).map((c) => all.find((a) => a.id === c.id)!)
       const firstElsewhere = next.findIndex((c) => c.parentId !== top)
       expect(next.slice(firstElsewhere).every((c) => c.parentId !== top)).toBe(true)
+    })
+
+    it('reads on past the owned courses when they fill more than the first read', async () => {
+      const db = t().database.db
+      const m = await makeMember(db)
+      const popular = byPopularity(all)
+      // Nothing watched or favourited: the list is the popular courses, less the 12 most popular the member owns
+      // (and what owned system courses contain), more than one read with its slack of 10 covers.
+      const owned = popular.slice(0, 12).map((c) => c.id)
+      const now = new Date()
+      await db
+        .insert(entitlements)
+        .values(owned.map((courseId) => ({ memberId: m.id, courseId, source: 'admin' as const, grantedAt: now })))
+      const items = await db.select().from(systemCourseItems)
+      const ownedAll = new Set([
+        ...owned,
+        ...items.filter((i) => owned.includes(i.systemCourseId)).map((i) => i.courseId),
+      ])
+      const body = await get('/api/foryou?limit=3', m.headers)
+      expect(body.data.personalised).toBe(false)
+      expect(body.data.list.map((c) => c.id)).toEqual(
+        popular
+          .filter((c) => !ownedAll.has(c.id))
+          .slice(0, 3)
+          .map((c) => c.id),
+      )
     })
 
     it('rejects a bad limit', async () => {

@@ -4,7 +4,7 @@ import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { containsPattern, searchCourses } from './search.repository.ts'
 import type { SearchHit, SearchResult } from './search.schema.ts'
-import { findRanges, keywordWords } from './search.service.ts'
+import { findRanges, keywordWords } from './search.ts'
 
 interface Envelope<T> {
   code: number

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import { presentCourseCard as toCourseCard } from './present.ts'
 import { searchCourses, type SearchAfter, type SearchRow } from './search.repository.ts'
 import type { Range, SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 

@@ -19,13 +19,13 @@ import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles
 import { adminAuditRoutes } from '#server/modules/audit/audit.routes.ts'
 import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons.routes.ts'
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
-import { recommendRoutes } from '#server/modules/recommend/recommend.routes.ts'
-import { searchRoutes } from '#server/modules/search/search.routes.ts'
+import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
+import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import type { Services } from '#server/services.ts'
-import { Codes } from './codes.ts'
-import { sendError } from './error-handler.ts'
+import { Codes } from '#server/http/codes.ts'
+import { sendError } from '#server/http/error-handler.ts'
 
 /** Every API route, under /api. Each domain's routes file declares its own full paths. */
 export async function apiRoutes(app: FastifyInstance, opts: { services: Services }) {

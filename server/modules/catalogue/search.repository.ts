@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, teachers } from '#server/db/schema/catalogue.ts'
 import { alias } from 'drizzle-orm/pg-core'
-import { courseCardSelect, courseTeacherJoin, isPublished } from '#server/modules/recommend/course-sql.ts'
+import { courseCardSelect, courseTeacherJoin, isPublished } from './catalogue.repository.ts'
 
 /** `%word%` for ILIKE, with the pattern characters in the word taken literally. */
 export function containsPattern(word: string) {

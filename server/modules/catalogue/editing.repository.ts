@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
-import { videoMedia } from '#server/db/schema/media.ts'
-import { members } from '#server/db/schema/members.ts'
+
+// The operators' catalogue editing (editing.ts): every status, every field.
 
 export type CategoryRow = typeof categories.$inferSelect
 export type TeacherRow = typeof teachers.$inferSelect
 export type CourseRow = typeof courses.$inferSelect
 export type ChapterRow = typeof chapters.$inferSelect
 export type VideoRow = typeof videos.$inferSelect
-export type MediaRow = typeof videoMedia.$inferSelect
 
 // ---- Categories ----
 
@@ -118,12 +117,11 @@ export async function updateChapter(db: DbOrTx, id: number, values: Partial<type
 
 // ---- Videos ----
 
-/** Videos with their media row (null when nothing was uploaded). */
+/** A course's videos, or the videos with these ids, in display order. */
 export async function listVideos(db: DbOrTx, where: { courseId: number } | { ids: number[] }) {
   return db
-    .select({ video: videos, media: videoMedia })
+    .select()
     .from(videos)
-    .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
     .where('courseId' in where ? eq(videos.courseId, where.courseId) : inArray(videos.id, where.ids))
     .orderBy(asc(videos.sort), asc(videos.id))
 }
@@ -136,27 +134,4 @@ export async function insertVideo(db: DbOrTx, values: typeof videos.$inferInsert
 export async function updateVideo(db: DbOrTx, id: number, values: Partial<typeof videos.$inferInsert>) {
   const [row] = await db.update(videos).set(values).where(eq(videos.id, id)).returning({ id: videos.id })
   return row?.id ?? null
-}
-
-// ---- Members ----
-
-export async function findMemberRole(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: members.id, role: members.role }).from(members).where(eq(members.id, id))
-  return row ?? null
-}
-
-/** Creates a member with this phone as admin, or makes the existing one admin (the nickname only fills a gap). */
-export async function upsertAdmin(db: DbOrTx, phone: string, nickname: string, now: Date) {
-  const [row] = await db
-    .insert(members)
-    .values({ phone, nickname, role: 'admin', createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: members.phone,
-      targetWhere: sql`${members.phone} is not null`,
-      set: { role: 'admin', updatedAt: now },
-    })
-    // xmax is 0 on a row this statement inserted, and set on one it updated: not a clock comparison, which two
-    // statements within one millisecond would fool.
-    .returning({ id: members.id, role: members.role, nickname: members.nickname, created: sql<boolean>`(xmax = 0)` })
-  return row!
 }

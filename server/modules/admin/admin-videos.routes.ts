@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ok } from '#server/http/envelope.ts'
+import type { Services } from '#server/services.ts'
+import { VideoCreate, VideoListQuery, VideoPatch } from '#shared/api/catalogue-editing.ts'
+import { IdParams, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
+import { filePart } from './uploads.ts'
+
+const tags = ['admin']
+const security = [{ token: [] }]
+const config = { auth: 'admin' as const }
+
+/** Videos under /api/admin/videos: editing, upload and transcoding (registered by admin.routes.ts). */
+export async function adminVideoRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const { admin, config: appConfig } = opts.services
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.get(
+    '/admin/videos',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "A course's videos with their media state",
+        querystring: VideoListQuery,
+        response: { 200: VideoListResponse },
+      },
+    },
+    async (request) => ok(await admin.videos(request.query.course_id)),
+  )
+  r.get(
+    '/admin/videos/:id',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
+        params: IdParams,
+        response: { 200: VideoResponse },
+      },
+    },
+    async (request) => ok(await admin.video(request.params.id)),
+  )
+  r.post(
+    '/admin/videos',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a video (then upload its file)',
+        body: VideoCreate,
+        response: { 200: VideoResponse },
+      },
+    },
+    async (request) => ok(await admin.createVideo(request.body)),
+  )
+  r.patch(
+    '/admin/videos/:id',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a video',
+        params: IdParams,
+        body: VideoPatch,
+        response: { 200: VideoResponse },
+      },
+    },
+    async (request) => ok(await admin.updateVideo(request.params.id, request.body)),
+  )
+  r.post(
+    '/admin/videos/:id/upload',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload the video file (multipart field "file"), streamed to storage; transcoding is queued',
+        description:
+          'MP4/MOV, WebM/MKV, AVI, MPEG-TS or FLV, recognised by content and confirmed by ffprobe (470 otherwise); at most VIDEO_UPLOAD_MAX_BYTES (471); 472 while the video is being transcoded. Follow the state with GET /api/admin/videos/:id.',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: MediaResponse },
+      },
+    },
+    async (request) => {
+      const part = await filePart(request, appConfig.media.uploadMaxBytes)
+      const media = await admin.uploadVideo(request.params.id, {
+        stream: part.file,
+        filename: part.filename,
+        truncated: () => part.file.truncated,
+      })
+      return ok(media, '上传成功，正在排队转码')
+    },
+  )
+  r.post(
+    '/admin/videos/:id/transcode',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Transcode the uploaded file again (after a failure)',
+        params: IdParams,
+        response: { 200: MediaResponse },
+      },
+    },
+    async (request) => ok(await admin.retranscode(request.params.id)),
+  )
+}

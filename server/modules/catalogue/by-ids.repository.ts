@@ -1,0 +1,92 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
+import { courseCardSelect, courseTeacherJoin, isPublished as published } from './catalogue.repository.ts'
+
+// Batch reads behind the doors other modules use (catalogue.service.ts): ids in, rows out, one indexed query each.
+
+/** Card rows of the published courses among `ids` (any order). */
+export async function findCourseCards(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select(courseCardSelect)
+    .from(courses)
+    .leftJoin(teachers, courseTeacherJoin)
+    .where(and(inArray(courses.id, ids), published))
+}
+
+/** The videos among `ids` whose course is published, each with its course's card row. */
+export async function findVideoCards(db: DbOrTx, videoIds: number[]) {
+  if (videoIds.length === 0) return []
+  return db
+    .select({
+      video: {
+        id: videos.id,
+        title: videos.title,
+        durationSeconds: videos.durationSeconds,
+        isFree: videos.isFree,
+        freeSeconds: videos.freeSeconds,
+      },
+      course: courseCardSelect,
+    })
+    .from(videos)
+    .innerJoin(courses, eq(courses.id, videos.courseId))
+    .leftJoin(teachers, courseTeacherJoin)
+    .where(and(inArray(videos.id, videoIds), published))
+}
+
+/** Whether the course exists and is published. */
+export async function findPublishedCourse(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, id), published))
+  return row ?? null
+}
+
+/** The course of a video whose course is published, or null. */
+export async function findPublishedVideoCourse(db: DbOrTx, videoId: number) {
+  const [row] = await db
+    .select({ courseId: videos.courseId })
+    .from(videos)
+    .innerJoin(courses, eq(courses.id, videos.courseId))
+    .where(and(eq(videos.id, videoId), published))
+  return row ?? null
+}
+
+/** Title and cover of courses of any status. */
+export async function findCourseTitles(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ id: courses.id, title: courses.title, coverUrl: courses.coverUrl })
+    .from(courses)
+    .where(inArray(courses.id, ids))
+}
+
+export async function findVideoTitles(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db.select({ id: videos.id, title: videos.title }).from(videos).where(inArray(videos.id, ids))
+}
+
+/** The published, paid courses among `ids` (what a member could buy), with their prices. */
+export async function findBuyableCourses(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ id: courses.id, priceFen: courses.priceFen, originalPriceFen: courses.originalPriceFen })
+    .from(courses)
+    .where(and(inArray(courses.id, ids), published, eq(courses.isFree, false), sql`${courses.priceFen} > 0`))
+}
+
+export async function findTeacherId(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, id))
+  return row ?? null
+}
+
+/** The courses the given system courses are made of. */
+export async function findSystemCourseMembers(db: DbOrTx, systemCourseIds: number[]) {
+  if (systemCourseIds.length === 0) return []
+  return db
+    .selectDistinct({ courseId: systemCourseItems.courseId })
+    .from(systemCourseItems)
+    .where(inArray(systemCourseItems.systemCourseId, systemCourseIds))
+}

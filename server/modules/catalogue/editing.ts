@@ -1,0 +1,365 @@
+import type { Db } from '#server/db/database.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import type {
+  AdminCourseListQuery,
+  CategoryCreate,
+  CategoryPatch,
+  ChapterCreate,
+  ChapterPatch,
+  CourseCreate,
+  CoursePatch,
+  TeacherCreate,
+  TeacherPatch,
+  VideoCreate,
+  VideoPatch,
+} from '#shared/api/catalogue-editing.ts'
+import {
+  countSubcategories,
+  findCategory,
+  findChapter,
+  findCourse,
+  findTeacher,
+  insertCategory,
+  insertChapter,
+  insertCourse,
+  insertTeacher,
+  insertVideo,
+  listCategories,
+  listChapters,
+  listCourses,
+  listTeachers,
+  listVideos,
+  updateCategory,
+  updateChapter,
+  updateCourse,
+  updateTeacher,
+  updateVideo,
+  type CategoryRow,
+  type ChapterRow,
+  type CourseRow,
+  type TeacherRow,
+  type VideoRow,
+} from './editing.repository.ts'
+
+const notFound = (what: string, id: number, field: string) =>
+  new AppError(Codes.NotFound, `${what} ${id} 不存在（${field}）`)
+const bad = (message: string) => new AppError(Codes.BadRequest, message)
+
+// ---- Presenters: rows to the API's snake_case shapes ----
+
+const toCategory = (r: CategoryRow) => ({
+  id: r.id,
+  parent_id: r.parentId,
+  name: r.name,
+  icon: r.icon,
+  sort: r.sort,
+  visible: r.visible,
+})
+const toTeacher = (r: TeacherRow) => ({
+  id: r.id,
+  name: r.name,
+  title: r.title,
+  avatar_url: r.avatarUrl,
+  intro: r.intro,
+  sort: r.sort,
+})
+const toChapter = (r: ChapterRow) => ({ id: r.id, course_id: r.courseId, title: r.title, sort: r.sort })
+const toCourse = (r: CourseRow) => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  subtitle: r.subtitle,
+  cover_url: r.coverUrl,
+  intro: r.intro,
+  category_id: r.categoryId,
+  teacher_id: r.teacherId,
+  price_fen: r.priceFen,
+  original_price_fen: r.originalPriceFen,
+  points_price: r.pointsPrice,
+  is_free: r.isFree,
+  vip_free: r.vipFree,
+  status: r.status,
+  level: r.level,
+  tags: r.tags,
+  live_starts_at: r.liveStartsAt?.toISOString() ?? null,
+  live_ends_at: r.liveEndsAt?.toISOString() ?? null,
+  live_pull_url: r.livePullUrl,
+  sort: r.sort,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+})
+/** A video's catalogue fields (the admin API adds its media state). */
+const toVideo = (v: VideoRow) => ({
+  id: v.id,
+  course_id: v.courseId,
+  chapter_id: v.chapterId,
+  title: v.title,
+  duration_seconds: v.durationSeconds,
+  free_seconds: v.freeSeconds,
+  is_free: v.isFree,
+  sort: v.sort,
+})
+
+const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v))
+/** Drops the keys whose value is undefined, so a PATCH only touches what it names. */
+const defined = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>
+  }
+
+/** The rules that span fields, checked on the course as it will be after the change. */
+function checkCourse(c: Pick<CourseRow, 'isFree' | 'priceFen' | 'originalPriceFen' | 'liveStartsAt' | 'liveEndsAt'>) {
+  if (c.isFree && c.priceFen !== 0) throw bad('免费课程的价格必须为 0（price_fen）')
+  if (c.originalPriceFen !== null && c.originalPriceFen < c.priceFen)
+    throw bad('原价不能低于售价（original_price_fen）')
+  if (c.liveStartsAt && c.liveEndsAt && c.liveEndsAt <= c.liveStartsAt)
+    throw bad('直播结束时间必须晚于开始时间（live_ends_at）')
+}
+
+/**
+ * The operators' catalogue editing (the admin API): categories (two levels), teachers, courses of every status,
+ * chapters and videos, with the rules that keep them consistent. Answers the admin API's shapes.
+ */
+export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps
+
+  async function courseOrThrow(id: number, field = 'id') {
+    const row = await findCourse(db, id)
+    if (!row) throw notFound('课程', id, field)
+    return row
+  }
+
+  async function checkParent(parentId: number | null | undefined, selfId?: number) {
+    if (parentId === null || parentId === undefined) return
+    if (parentId === selfId) throw bad('分类不能以自己为上级（parent_id）')
+    const parent = await findCategory(db, parentId)
+    if (!parent) throw notFound('分类', parentId, 'parent_id')
+    // Two levels, as the category browser shows them: an area and its sub-categories.
+    if (parent.parentId !== null) throw bad('分类最多两级，上级必须是一级分类（parent_id）')
+    if (selfId !== undefined && (await countSubcategories(db, selfId)) > 0)
+      throw bad('这个分类下还有子分类，不能再设上级（parent_id）')
+  }
+
+  async function checkTeacher(teacherId: number | null | undefined) {
+    if (teacherId !== null && teacherId !== undefined && !(await findTeacher(db, teacherId)))
+      throw notFound('讲师', teacherId, 'teacher_id')
+  }
+
+  async function checkCategory(categoryId: number | undefined) {
+    if (categoryId !== undefined && !(await findCategory(db, categoryId)))
+      throw notFound('分类', categoryId, 'category_id')
+  }
+
+  async function checkChapter(chapterId: number | null | undefined, courseId: number) {
+    if (chapterId === null || chapterId === undefined) return
+    const chapter = await findChapter(db, chapterId)
+    if (!chapter) throw notFound('章节', chapterId, 'chapter_id')
+    if (chapter.courseId !== courseId) throw bad(`章节 ${chapterId} 不属于课程 ${courseId}（chapter_id）`)
+  }
+
+  async function video(id: number) {
+    const [row] = await listVideos(db, { ids: [id] })
+    if (!row) throw notFound('视频', id, 'id')
+    return toVideo(row)
+  }
+
+  return {
+    // ---- Categories ----
+    /** Every category, top level first, in display order. */
+    async categories() {
+      return { list: (await listCategories(db)).map(toCategory) }
+    },
+    /** A new category (an area, or a sub-category of one). */
+    async createCategory(body: CategoryCreate) {
+      await checkParent(body.parent_id)
+      const row = await insertCategory(db, {
+        name: body.name,
+        parentId: body.parent_id ?? null,
+        icon: body.icon ?? null,
+        sort: body.sort ?? 0,
+        visible: body.visible ?? true,
+      })
+      return toCategory(row)
+    },
+    /** Changes the fields given; the two-level rule holds afterwards. */
+    async updateCategory(id: number, body: CategoryPatch) {
+      if (!(await findCategory(db, id))) throw notFound('分类', id, 'id')
+      if (body.parent_id !== undefined) await checkParent(body.parent_id, id)
+      const row = await updateCategory(
+        db,
+        id,
+        defined({ name: body.name, parentId: body.parent_id, icon: body.icon, sort: body.sort, visible: body.visible }),
+      )
+      return toCategory(row!)
+    },
+
+    // ---- Teachers ----
+    async teachers() {
+      return { list: (await listTeachers(db)).map(toTeacher) }
+    },
+    async createTeacher(body: TeacherCreate) {
+      const row = await insertTeacher(db, {
+        name: body.name,
+        title: body.title ?? '',
+        avatarUrl: body.avatar_url ?? null,
+        intro: body.intro ?? '',
+        sort: body.sort ?? 0,
+      })
+      return toTeacher(row)
+    },
+    async updateTeacher(id: number, body: TeacherPatch) {
+      const row = await updateTeacher(
+        db,
+        id,
+        defined({ name: body.name, title: body.title, avatarUrl: body.avatar_url, intro: body.intro, sort: body.sort }),
+      )
+      if (!row) throw notFound('讲师', id, 'id')
+      return toTeacher(row)
+    },
+
+    // ---- Courses ----
+    /** Courses, newest first, filtered, paged by cursor (the last id of the previous page). */
+    async courses(query: AdminCourseListQuery) {
+      const rows = await listCourses(db, {
+        categoryId: query.category_id,
+        status: query.status,
+        q: query.q,
+        before: query.cursor,
+        limit: query.limit + 1,
+      })
+      const page = rows.slice(0, query.limit)
+      return { list: page.map(toCourse), next_cursor: rows.length > query.limit ? page[page.length - 1]!.id : null }
+    },
+    /** A course with its chapters and videos; NotFound (field `id`) when unknown. */
+    async course(id: number) {
+      const course = await courseOrThrow(id)
+      const [chapterRows, videoRows] = await Promise.all([listChapters(db, id), listVideos(db, { courseId: id })])
+      return { ...toCourse(course), chapters: chapterRows.map(toChapter), videos: videoRows.map(toVideo) }
+    },
+    /** NotFound (naming `field`) unless the course exists, whatever its status. */
+    async requireCourse(id: number, field = 'id') {
+      await courseOrThrow(id, field)
+    },
+    async createCourse(body: CourseCreate) {
+      await checkCategory(body.category_id)
+      await checkTeacher(body.teacher_id)
+      const values = {
+        type: body.type,
+        title: body.title,
+        subtitle: body.subtitle ?? '',
+        coverUrl: body.cover_url,
+        intro: body.intro ?? '',
+        categoryId: body.category_id,
+        teacherId: body.teacher_id ?? null,
+        priceFen: body.price_fen,
+        originalPriceFen: body.original_price_fen ?? null,
+        pointsPrice: body.points_price ?? null,
+        isFree: body.is_free ?? false,
+        vipFree: body.vip_free ?? false,
+        status: body.status ?? 'published',
+        level: body.level ?? 'beginner',
+        tags: body.tags ?? [],
+        liveStartsAt: date(body.live_starts_at) ?? null,
+        liveEndsAt: date(body.live_ends_at) ?? null,
+        livePullUrl: body.live_pull_url ?? null,
+        sort: body.sort ?? 0,
+        createdAt: now(),
+        updatedAt: now(),
+      }
+      checkCourse(values)
+      return toCourse(await insertCourse(db, values))
+    },
+    async updateCourse(id: number, body: CoursePatch) {
+      const current = await courseOrThrow(id)
+      await checkCategory(body.category_id)
+      await checkTeacher(body.teacher_id)
+      const changes = defined({
+        type: body.type,
+        title: body.title,
+        subtitle: body.subtitle,
+        coverUrl: body.cover_url,
+        intro: body.intro,
+        categoryId: body.category_id,
+        teacherId: body.teacher_id,
+        priceFen: body.price_fen,
+        originalPriceFen: body.original_price_fen,
+        pointsPrice: body.points_price,
+        isFree: body.is_free,
+        vipFree: body.vip_free,
+        status: body.status,
+        level: body.level,
+        tags: body.tags,
+        liveStartsAt: date(body.live_starts_at),
+        liveEndsAt: date(body.live_ends_at),
+        livePullUrl: body.live_pull_url,
+        sort: body.sort,
+      })
+      checkCourse({ ...current, ...changes })
+      return toCourse((await updateCourse(db, id, { ...changes, updatedAt: now() }))!)
+    },
+    /** Makes an image (already stored) the course's cover. */
+    async setCourseCover(id: number, coverUrl: string) {
+      const row = await updateCourse(db, id, { coverUrl, updatedAt: now() })
+      if (!row) throw notFound('课程', id, 'id')
+      return toCourse(row)
+    },
+
+    // ---- Chapters ----
+    async chapters(courseId: number) {
+      await courseOrThrow(courseId, 'course_id')
+      return { list: (await listChapters(db, courseId)).map(toChapter) }
+    },
+    async createChapter(body: ChapterCreate) {
+      await courseOrThrow(body.course_id, 'course_id')
+      return toChapter(await insertChapter(db, { courseId: body.course_id, title: body.title, sort: body.sort ?? 0 }))
+    },
+    async updateChapter(id: number, body: ChapterPatch) {
+      const row = await updateChapter(db, id, defined({ title: body.title, sort: body.sort }))
+      if (!row) throw notFound('章节', id, 'id')
+      return toChapter(row)
+    },
+
+    // ---- Videos ----
+    /** A course's videos in display order. */
+    async videos(courseId: number) {
+      await courseOrThrow(courseId, 'course_id')
+      return (await listVideos(db, { courseId })).map(toVideo)
+    },
+    /** One video; NotFound when unknown. */
+    video,
+    async createVideo(body: VideoCreate) {
+      await courseOrThrow(body.course_id, 'course_id')
+      await checkChapter(body.chapter_id, body.course_id)
+      const id = await insertVideo(db, {
+        courseId: body.course_id,
+        chapterId: body.chapter_id ?? null,
+        title: body.title,
+        freeSeconds: body.free_seconds ?? 0,
+        isFree: body.is_free ?? false,
+        sort: body.sort ?? 0,
+        createdAt: now(),
+      })
+      return video(id)
+    },
+    async updateVideo(id: number, body: VideoPatch) {
+      const [current] = await listVideos(db, { ids: [id] })
+      if (!current) throw notFound('视频', id, 'id')
+      await checkChapter(body.chapter_id, current.courseId)
+      await updateVideo(
+        db,
+        id,
+        defined({
+          chapterId: body.chapter_id,
+          title: body.title,
+          freeSeconds: body.free_seconds,
+          isFree: body.is_free,
+          sort: body.sort,
+        }),
+      )
+      return video(id)
+    },
+  }
+}
+
+export type CatalogueEditor = ReturnType<typeof createCatalogueEditor>

@@ -1,0 +1,216 @@
+import { z } from 'zod'
+import { courseTypes } from './catalogue.ts'
+import { MAX_INT } from './params.ts'
+
+// The operators' catalogue editing (/api/admin/categories, teachers, courses, chapters, videos): what they send and
+// what they get back. The admin module validates requests with these; the catalogue module edits with them.
+
+/** At most 1,000,000 yuan: a typo of extra zeros is refused rather than sold. */
+export const MAX_PRICE_FEN = 100_000_000
+
+const id = z.number().int().positive().max(MAX_INT)
+const text = (max: number) => z.string().trim().max(max)
+const title = (max: number) => z.string().trim().min(1).max(max)
+const sort = z.number().int().min(-1_000_000).max(1_000_000)
+const fen = z.number().int().min(0).max(MAX_PRICE_FEN)
+/** An in-site path (`/media/…`, `/demo/…`) or an http(s) URL. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/[^/\s]|https?:\/\/)\S*$/, '必须是站内路径或 http(s) 地址')
+const datetime = z.iso.datetime({ offset: true })
+
+/** A PATCH body: any of the fields, at least one. */
+const patchOf = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .strictObject(shape)
+    .partial()
+    .refine((v) => Object.keys(v).length > 0, '至少要修改一项')
+
+const categoryFields = {
+  name: title(20),
+  parent_id: id.nullable(),
+  icon: imageUrl.nullable(),
+  sort,
+  visible: z.boolean(),
+}
+export const CategoryCreate = z.strictObject({
+  ...categoryFields,
+  parent_id: categoryFields.parent_id.optional(),
+  icon: categoryFields.icon.optional(),
+  sort: sort.optional(),
+  visible: z.boolean().optional(),
+})
+export const CategoryPatch = patchOf(categoryFields)
+export type CategoryCreate = z.output<typeof CategoryCreate>
+export type CategoryPatch = z.output<typeof CategoryPatch>
+
+const teacherFields = { name: title(30), title: text(50), avatar_url: imageUrl.nullable(), intro: text(5000), sort }
+export const TeacherCreate = z.strictObject({
+  name: teacherFields.name,
+  title: teacherFields.title.optional(),
+  avatar_url: teacherFields.avatar_url.optional(),
+  intro: teacherFields.intro.optional(),
+  sort: sort.optional(),
+})
+export const TeacherPatch = patchOf(teacherFields)
+export type TeacherCreate = z.output<typeof TeacherCreate>
+export type TeacherPatch = z.output<typeof TeacherPatch>
+
+export const courseStatuses = ['draft', 'published', 'hidden'] as const
+export const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
+
+const courseFields = {
+  type: z.enum(courseTypes),
+  title: title(100),
+  subtitle: text(200),
+  cover_url: imageUrl.min(1),
+  intro: text(20_000),
+  category_id: id,
+  teacher_id: id.nullable(),
+  price_fen: fen.describe('Price in fen (0.01 CNY), 0–100,000,000'),
+  original_price_fen: fen.nullable().describe('Crossed-out price in fen; at least price_fen'),
+  points_price: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000_000)
+    .nullable()
+    .describe('Also for this many points (/course/creditPay/{id}); null: money only'),
+  is_free: z.boolean(),
+  vip_free: z.boolean(),
+  status: z.enum(courseStatuses),
+  level: z.enum(courseLevels),
+  tags: z.array(title(20)).max(10),
+  live_starts_at: datetime.nullable(),
+  live_ends_at: datetime.nullable(),
+  /** The operator's external live stream (an HLS pull URL); the live page plays it while the course is live. */
+  live_pull_url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .nullable(),
+  sort,
+}
+export const CourseCreate = z.strictObject({
+  type: courseFields.type,
+  title: courseFields.title,
+  subtitle: courseFields.subtitle.optional(),
+  cover_url: courseFields.cover_url,
+  intro: courseFields.intro.optional(),
+  category_id: courseFields.category_id,
+  teacher_id: courseFields.teacher_id.optional(),
+  price_fen: courseFields.price_fen,
+  original_price_fen: courseFields.original_price_fen.optional(),
+  points_price: courseFields.points_price.optional(),
+  is_free: z.boolean().optional(),
+  vip_free: z.boolean().optional(),
+  status: courseFields.status.optional().describe('draft, published (default) or hidden'),
+  level: courseFields.level.optional(),
+  tags: courseFields.tags.optional(),
+  live_starts_at: courseFields.live_starts_at.optional(),
+  live_ends_at: courseFields.live_ends_at.optional(),
+  live_pull_url: courseFields.live_pull_url.optional(),
+  sort: sort.optional(),
+})
+export const CoursePatch = patchOf(courseFields)
+export type CourseCreate = z.output<typeof CourseCreate>
+export type CoursePatch = z.output<typeof CoursePatch>
+
+const limit = z.coerce.number().int().min(1).max(100).default(20)
+const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
+
+export const AdminCourseListQuery = z.object({
+  category_id: optionalId,
+  status: z.enum(courseStatuses).optional(),
+  q: z.string().trim().max(50).optional().describe('Part of the title'),
+  cursor: optionalId.describe('next_cursor of the previous page'),
+  limit,
+})
+export type AdminCourseListQuery = z.output<typeof AdminCourseListQuery>
+
+export const ChapterCreate = z.strictObject({ course_id: id, title: title(100), sort: sort.optional() })
+export const ChapterPatch = patchOf({ title: title(100), sort })
+export const ChapterListQuery = z.object({ course_id: z.coerce.number().int().positive().max(MAX_INT) })
+export type ChapterCreate = z.output<typeof ChapterCreate>
+export type ChapterPatch = z.output<typeof ChapterPatch>
+
+const MAX_FREE_SECONDS = 24 * 3600
+const videoFields = {
+  chapter_id: id.nullable(),
+  title: title(100),
+  free_seconds: z.number().int().min(0).max(MAX_FREE_SECONDS).describe('Seconds anyone may preview; 0 for none'),
+  is_free: z.boolean().describe('Anyone may watch the whole video'),
+  sort,
+}
+export const VideoCreate = z.strictObject({
+  course_id: id,
+  chapter_id: videoFields.chapter_id.optional(),
+  title: videoFields.title,
+  free_seconds: videoFields.free_seconds.optional(),
+  is_free: videoFields.is_free.optional(),
+  sort: sort.optional(),
+})
+export const VideoPatch = patchOf(videoFields)
+export const VideoListQuery = ChapterListQuery
+export type VideoCreate = z.output<typeof VideoCreate>
+export type VideoPatch = z.output<typeof VideoPatch>
+
+// ---- What the editing answers (the admin API adds each video's media) ----
+
+export const AdminCategory = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  sort: z.number().int(),
+  visible: z.boolean(),
+})
+export const AdminTeacher = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  avatar_url: z.string().nullable(),
+  intro: z.string(),
+  sort: z.number().int(),
+})
+export const AdminCourse = z.object({
+  id: z.number().int(),
+  type: z.enum(courseTypes),
+  title: z.string(),
+  subtitle: z.string(),
+  cover_url: z.string(),
+  intro: z.string(),
+  category_id: z.number().int(),
+  teacher_id: z.number().int().nullable(),
+  price_fen: z.number().int(),
+  original_price_fen: z.number().int().nullable(),
+  points_price: z.number().int().nullable(),
+  is_free: z.boolean(),
+  vip_free: z.boolean(),
+  status: z.enum(courseStatuses),
+  level: z.enum(courseLevels),
+  tags: z.array(z.string()),
+  live_starts_at: z.string().nullable(),
+  live_ends_at: z.string().nullable(),
+  live_pull_url: z.string().nullable(),
+  sort: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export const AdminChapter = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  sort: z.number().int(),
+})
+export const AdminVideo = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  chapter_id: z.number().int().nullable(),
+  title: z.string(),
+  duration_seconds: z.number().int(),
+  free_seconds: z.number().int(),
+  is_free: z.boolean(),
+  sort: z.number().int(),
+})
