@@ -1,5 +1,6 @@
 import { api } from './api.ts'
-import { formatYuan } from './money.ts'
+import { formatYuan } from '#shared/money.ts'
+import { beijingMinute } from '#shared/time.ts'
 import { Platform, type PlatformCode } from './platform.ts'
 
 /**
@@ -137,13 +138,12 @@ export function yuan(fen: number): string {
   return `¥${formatYuan(fen)}`
 }
 
-/** "2026-11-22 14:05" in the member's local time. */
+/** "2026-11-22 14:05" in Beijing time, the same in the server render and every browser. */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return ''
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
+  return beijingMinute(d)
 }
 
 /** One key per tap of the pay button: a retry of the same tap replays the first answer instead of paying twice. */

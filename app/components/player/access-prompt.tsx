@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatYuan } from '#app/lib/money.ts'
+import { formatYuan } from '#shared/money.ts'
 import { showLogin } from '#app/lib/events.ts'
 import styles from './overlays.module.css'
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/live'
-import { courseHref, formatBeijingTime, formatDuration } from '#app/components/course-card/course-format.ts'
+import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
+import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
 import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
@@ -140,11 +141,11 @@ function LivePage({ course }: { course: LiveCourse }) {
         {course.live_starts_at ? (
           <dl className={styles.schedule}>
             <dt>开播时间</dt>
-            <dd>{formatBeijingTime(course.live_starts_at)}（北京时间）</dd>
+            <dd>{beijingDayAndTime(new Date(course.live_starts_at))}（北京时间）</dd>
             {course.live_ends_at ? (
               <>
                 <dt>预计结束</dt>
-                <dd>{formatBeijingTime(course.live_ends_at)}</dd>
+                <dd>{beijingDayAndTime(new Date(course.live_ends_at))}</dd>
               </>
             ) : null}
             {course.teacher ? (

@@ -3,9 +3,9 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { shanghaiYear } from '#server/modules/auth/auth.rules.ts'
 import { findMemberUpload, insertUpload } from './media.repository.ts'
 import type { MediaStorage } from './media.storage.ts'
+import { beijingYear } from '#shared/time.ts'
 
 export const ImageRules = {
   maxBytes: 5 * 1024 * 1024,
@@ -59,7 +59,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       }
 
       const now = deps.now()
-      const relativePath = `uploads/${shanghaiYear(now)}/${crypto.randomBytes(16).toString('hex')}.webp`
+      const relativePath = `uploads/${beijingYear(now)}/${crypto.randomBytes(16).toString('hex')}.webp`
       await deps.storage.put(relativePath, encoded.data)
       try {
         await insertUpload(deps.db, {
