@@ -4,6 +4,7 @@ import type { CourseType } from '#shared/api/catalogue.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
+import { publicCache } from '#server/http/public-cache.ts'
 import {
   findCourseTeacher,
   findPointsPricedCourses,
@@ -25,7 +26,6 @@ import type {
   Teacher,
   TeacherProfile,
 } from '#shared/api/catalogue.ts'
-import { TtlCache } from './ttl-cache.ts'
 
 /** The row shape every course card is made from (a course with its teacher's name). */
 export interface CourseCardRow {
@@ -228,18 +228,18 @@ export const PUBLIC_CACHE_MS = 5_000
  */
 export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?: number }) {
   const { db, now } = deps
-  const ttl = deps.cacheMs ?? PUBLIC_CACHE_MS
-  const courseCache = new TtlCache<number, CourseBody>(ttl, 2000)
-  const treeCache = new TtlCache<'tree', CategoryNode[]>(ttl)
-  const hotWordsCache = new TtlCache<'words', { id: number; word: string }[]>(ttl)
-  const teachersCache = new TtlCache<'all', Awaited<ReturnType<typeof getTeachers>>>(ttl)
+  const ttlMs = deps.cacheMs ?? PUBLIC_CACHE_MS
+  const courseCache = publicCache({ max: 2000, ttlMs, load: (id: number) => getCourseDetail(db, id) })
+  const treeCache = publicCache({ max: 1, ttlMs, load: (_: 'tree') => getCategoryTree(db) })
+  const hotWordsCache = publicCache({ max: 1, ttlMs, load: (_: 'words') => getHotWords(db) })
+  const teachersCache = publicCache({ max: 1, ttlMs, load: (_: 'all') => getTeachers(db) })
 
-  const categoryTree = () => treeCache.get('tree', () => getCategoryTree(db))
+  const categoryTree = () => treeCache.get('tree')
 
   return {
     /** The course page's data (cached briefly); live status as of now. */
     async courseDetail(id: number): Promise<CourseDetail> {
-      const body = await courseCache.get(id, () => getCourseDetail(db, id))
+      const body = await courseCache.get(id)
       return { ...body, live_status: liveStatus(body, now()) }
     },
     categoryTree,
@@ -263,9 +263,9 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     },
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),
     teacher: (id: number) => getTeacherProfile(db, id),
-    hotWords: () => hotWordsCache.get('words', () => getHotWords(db)),
+    hotWords: () => hotWordsCache.get('words'),
     /** All teachers (the /teacher page without an id). */
-    teachers: () => teachersCache.get('all', () => getTeachers(db)),
+    teachers: () => teachersCache.get('all'),
     /** Courses that can be exchanged for points (/course/creditPay without an id), cheapest first. */
     async pointsCourses() {
       const rows = await findPointsPricedCourses(db, 100)

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
+import { publicCache } from '#server/http/public-cache.ts'
 import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
 import { listPopularCourses, listRecommendedCourses, type Interests } from './recommend.repository.ts'
 import type { CourseCardList } from './recommend.schema.ts'
@@ -14,12 +14,14 @@ const POPULAR_MAX = 30
  */
 export function createRecommendService(deps: { db: Db; now: () => Date; cacheMs?: number }) {
   const { db, now } = deps
-  const popularCache = new TtlCache<'popular', CourseCardList['list']>(deps.cacheMs ?? POPULAR_CACHE_MS)
+  const popularCache = publicCache({
+    max: 1,
+    ttlMs: deps.cacheMs ?? POPULAR_CACHE_MS,
+    load: async (_: 'popular') => (await listPopularCourses(db, POPULAR_MAX)).map(toCourseCard),
+  })
 
   async function popular(limit: number): Promise<CourseCardList> {
-    const list = await popularCache.get('popular', async () =>
-      (await listPopularCourses(db, POPULAR_MAX)).map(toCourseCard),
-    )
+    const list = await popularCache.get('popular')
     return { list: list.slice(0, limit), personalised: false }
   }
 
