@@ -23,7 +23,8 @@ export default [
   ]),
 
   // Catalogue
-  route('index1', 'routes/home/v2.tsx'),
+  // The home screen again, with the v2 feed and no tab bar (routes/home/index.tsx tells them apart by path).
+  route('index1', 'routes/home/index.tsx', { id: 'home:index1' }),
   route('ke', 'routes/courses/index.tsx'),
   route('list/:id?', 'routes/courses/list.tsx'),
   route('course/:id', 'routes/course/detail.tsx'),
