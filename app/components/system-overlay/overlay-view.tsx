@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { SystemOverlay } from './overlay-types.ts'
+import type { Overlay as SystemOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import styles from './overlay-view.module.css'
 
 /**

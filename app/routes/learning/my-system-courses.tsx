@@ -5,24 +5,16 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
-import type { CourseCard } from '#shared/api/catalogue.ts'
 import { formatStudiedAt } from './use-member-list.ts'
 import styles from './study.module.css'
+import type { z } from 'zod'
+import type { SystemCourseList } from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '我的体系课 - 自学' }]
 }
 
-interface Joined extends CourseCard {
-  course_count: number
-  progress: {
-    video_count: number
-    finished_count: number
-    percent: number
-    last_vid: number | null
-    last_studied_at: string | null
-  }
-}
+type Joined = z.infer<typeof SystemCourseList>['list'][number]
 
 type State = { key: string; status: 'ready'; list: Joined[] } | { key: string; status: 'error'; message: string }
 

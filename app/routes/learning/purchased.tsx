@@ -3,27 +3,17 @@ import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
-import type { CourseCard } from '#shared/api/catalogue.ts'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './purchased.module.css'
 import list from './study.module.css'
+import type { z } from 'zod'
+import type * as learning from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '已购 - 自学' }]
 }
 
-interface AlbumItem extends CourseCard {
-  source: 'admin' | 'purchase' | 'vip' | 'redeem' | 'exchange' | 'unlock' | 'free'
-  expires_at: string | null
-  progress: {
-    video_count: number
-    finished_count: number
-    percent: number
-    last_vid: number | null
-    last_position: number | null
-    last_studied_at: string | null
-  }
-}
+type AlbumItem = z.infer<typeof learning.AlbumItem>
 
 const SOURCE_LABEL: Record<AlbumItem['source'], string> = {
   admin: '赠送',

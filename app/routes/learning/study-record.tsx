@@ -6,23 +6,14 @@ import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/p
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './study.module.css'
+import type { z } from 'zod'
+import type { StudyRecordItem } from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '学习记录 - 自学' }]
 }
 
-interface RecordItem {
-  vid: number
-  video_title: string
-  course_id: number
-  course_title: string
-  course_cover: string
-  position: number
-  duration: number
-  percent: number
-  finished: boolean
-  updated_at: string
-}
+type RecordItem = z.infer<typeof StudyRecordItem>
 
 /** /studyRecord: every lesson the member watched, newest first, with how far and a button to go on. */
 export default function StudyRecord() {
