@@ -3,6 +3,7 @@ import type { CourseList } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './course-list.module.css'
 
 export interface CourseListFilter {
@@ -71,5 +72,25 @@ export function PagedCourseList({
         onMore={() => void loadMore()}
       />
     </>
+  )
+}
+
+/** A whole screen listing one kind of course (/li, /course/systemCourse without an id): title bar and the list. */
+export function CourseListScreen({
+  title,
+  first,
+  filter,
+  emptyMessage,
+}: {
+  title: string
+  first: CourseList
+  filter: CourseListFilter
+  emptyMessage: string
+}) {
+  return (
+    <main className={styles.screen}>
+      <NavBar title={title} />
+      <PagedCourseList first={first} filter={filter} emptyMessage={emptyMessage} />
+    </main>
   )
 }

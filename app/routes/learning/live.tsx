@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, redirect, useLoaderData, useRevalidator } from 'react-router'
+import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/live'
 import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
 import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
@@ -20,16 +20,10 @@ import styles from './live.module.css'
  * courses; an id that is not a live course leads to its course page.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const svc = services(context)
-  if (params.id === undefined) {
-    const list = await svc.catalogue.courseList({ cate_id: undefined, type: 'live', sort: 'default', limit: 20 })
-    return { kind: 'list' as const, list }
-  }
-  const id = parseId(params.id)
-  if (id === null) notFound('直播课不存在')
-  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
-  if (course.type !== 'live') throw redirect(`${courseHref(id)}${new URL(request.url).search}`)
-  return { kind: 'live' as const, course }
+  return courseOfTypeOrList(services(context).catalogue, 'live', params.id, {
+    missing: '直播课不存在',
+    search: new URL(request.url).search,
+  })
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -41,7 +35,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'live' }>['course']
+type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
 
 const STATUS_LABEL = { upcoming: '即将开始', live: '直播中', ended: '已结束' } as const
 
@@ -196,14 +190,8 @@ function LivePage({ course }: { course: LiveCourse }) {
 
 export default function LiveRoute() {
   const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list') {
-    return (
-      <main className={styles.page}>
-        <NavBar title="直播课" />
-        <PagedCourseList first={data.list} filter={{ type: 'live' }} emptyMessage="近期没有直播课" />
-      </main>
-    )
-  }
+  if (data.kind === 'list')
+    return <CourseListScreen title="直播课" first={data.list} filter={{ type: 'live' }} emptyMessage="近期没有直播课" />
   return <LivePage course={data.course} />
 }
 
