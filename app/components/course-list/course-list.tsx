@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import type { CourseList } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
+import { useMorePages } from '#app/lib/use-more-pages.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './course-list.module.css'
 
@@ -32,29 +32,9 @@ export function PagedCourseList({
   /** Narrow rows (the category screen's right pane). */
   compact?: boolean
 }) {
-  const [more, setMore] = useState<CourseList['list']>([])
-  const [cursor, setCursor] = useState(first.next_cursor)
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
-
-  async function loadMore() {
-    if (!cursor || status === 'loading') return
-    setStatus('loading')
-    try {
-      const page = await api.get<CourseList>(
-        '/v2/course_list',
-        { ...filter, cursor, limit: PAGE_SIZE },
-        { quiet: true },
-      )
-      setMore((list) => [...list, ...page.list])
-      setCursor(page.next_cursor)
-      setStatus('idle')
-    } catch {
-      setStatus('error')
-    }
-  }
-
-  // A course can move between pages while someone reads (a new enrolment changes the hot order): show it once.
-  const all = [...new Map([...first.list, ...more].map((c) => [c.id, c])).values()]
+  const { all, hasMore, status, loadMore } = useMorePages(first, (cursor) =>
+    api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true }),
+  )
   if (all.length === 0) return <Empty message={emptyMessage} />
 
   return (
@@ -66,11 +46,7 @@ export function PagedCourseList({
           </li>
         ))}
       </ul>
-      <ListEnd
-        hasMore={cursor !== null}
-        state={status === 'loading' || status === 'error' ? status : 'idle'}
-        onMore={() => void loadMore()}
-      />
+      <ListEnd hasMore={hasMore} state={status} onMore={loadMore} />
     </>
   )
 }
