@@ -7,7 +7,7 @@ import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
 import { Empty, Loading } from '#app/components/page-state/page-state.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './category.module.css'
-import { SearchIcon } from '#app/components/icons/line-icons.tsx'
+import { SearchEntry } from '#app/components/search-box/search-entry.tsx'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.selectedName
@@ -62,10 +62,7 @@ export default function Boutique() {
     <main className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.heading}>分类</h1>
-        <Link to="/search" className={styles.search} aria-label="搜索课程">
-          <SearchIcon size={16} />
-          搜索课程
-        </Link>
+        <SearchEntry>搜索课程</SearchEntry>
       </header>
       {tree.length === 0 ? (
         <Empty message="还没有课程分类" />
