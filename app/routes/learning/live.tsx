@@ -14,6 +14,7 @@ import { useCourseAccess } from '#app/components/player/use-course-access.ts'
 import { VideoPlayer } from '#app/components/player/video-player.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './live.module.css'
+import study from './study.module.css'
 
 /**
  * /li/{course_id}.html: a live course's schedule and status (upcoming, live, replay). /li alone lists the live
@@ -128,8 +129,8 @@ function LivePage({ course }: { course: LiveCourse }) {
         <CoursePrice course={course} />
       </section>
 
-      <section className={styles.block} aria-labelledby="schedule-title">
-        <h2 id="schedule-title" className={styles.blockTitle}>
+      <section className={study.section} aria-labelledby="schedule-title">
+        <h2 id="schedule-title" className={study.sectionTitle}>
           课程安排
         </h2>
         {course.live_starts_at ? (
@@ -158,8 +159,8 @@ function LivePage({ course }: { course: LiveCourse }) {
         {status === 'upcoming' && course.live_starts_at ? <Countdown startsAt={course.live_starts_at} /> : null}
       </section>
 
-      <section className={styles.block} aria-labelledby="replay-title">
-        <h2 id="replay-title" className={styles.blockTitle}>
+      <section className={study.section} aria-labelledby="replay-title">
+        <h2 id="replay-title" className={study.sectionTitle}>
           直播回放
         </h2>
         {replays.length === 0 ? (
