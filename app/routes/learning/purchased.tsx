@@ -3,6 +3,7 @@ import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { beijingDate } from '#shared/time.ts'
 import { StudyItem } from './study-parts.tsx'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './purchased.module.css'
@@ -75,7 +76,9 @@ export default function Purchased() {
                   <span className={list.tags}>
                     <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
                     {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
-                    {c.expires_at ? <span className={list.tagMuted}>有效期至 {c.expires_at.slice(0, 10)}</span> : null}
+                    {c.expires_at ? (
+                      <span className={list.tagMuted}>有效期至 {beijingDate(new Date(c.expires_at))}</span>
+                    ) : null}
                   </span>
                 }
                 percent={c.progress.percent}
