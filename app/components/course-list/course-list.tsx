@@ -1,4 +1,4 @@
-import type { CourseList } from '#shared/api/catalogue.ts'
+import type { CourseList, CourseListQuery } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
@@ -6,11 +6,8 @@ import { useMorePages } from '#app/lib/use-more-pages.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './course-list.module.css'
 
-export interface CourseListFilter {
-  cate_id?: number
-  type?: string
-  sort?: string
-}
+/** The filter part of GET /v2/course_list's query that a list keeps while it loads more. */
+export type CourseListFilter = Partial<Pick<CourseListQuery, 'cate_id' | 'type' | 'sort'>>
 
 const PAGE_SIZE = 20
 
