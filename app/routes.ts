@@ -12,6 +12,14 @@ function same(file: string, paths: string[], idPrefix: string) {
   return paths.map((path) => route(path, file, { id: `${idPrefix}:${path}` }))
 }
 
+/**
+ * URLs whose screens are not built yet: one placeholder module for all of them, told apart by the route id
+ * (`soon:<name>:<path>`; the names are in routes/coming-soon/screens.ts).
+ */
+function soon(name: string, paths: string[]) {
+  return same('routes/coming-soon/screen.tsx', paths, `soon:${name}`)
+}
+
 export default [
   // The five tab screens share the layout that draws the bottom tab bar: the bar shows exactly here.
   layout('routes/tabs/layout.tsx', [
@@ -23,7 +31,8 @@ export default [
   ]),
 
   // Catalogue
-  route('index1', 'routes/home/v2.tsx'),
+  // The home screen again, with the v2 feed and no tab bar (routes/home/index.tsx tells them apart by path).
+  route('index1', 'routes/home/index.tsx', { id: 'home:index1' }),
   route('ke', 'routes/courses/index.tsx'),
   route('list/:id?', 'routes/courses/list.tsx'),
   route('course/:id', 'routes/course/detail.tsx'),
@@ -35,27 +44,27 @@ export default [
   route('ke3', 'routes/learning/my-system-courses.tsx'),
   route('course/systemCourse', 'routes/learning/system-course.tsx'),
   route('course/systemGroup', 'routes/learning/system-group.tsx'),
-  route('course/question', 'routes/learning/course-question.tsx'),
+  ...soon('course-question', ['course/question']),
   ...same('routes/community/comment-detail.tsx', ['course/commentDetail', 'mine/commentDetail/:id?'], 'comment-detail'),
   route('mine/comment/:id?', 'routes/community/my-comments.tsx'),
   route('search', 'routes/community/search.tsx'),
   route('searchCourse', 'routes/community/search-results.tsx'),
   route('studyRecord', 'routes/learning/study-record.tsx'),
   route('myCollection', 'routes/community/favourites.tsx'),
-  route('progress/:id?', 'routes/learning/progress.tsx'),
-  ...same('routes/learning/homework.tsx', ['work/:id?', 'mine/homework/:id?'], 'homework'),
-  route('painter', 'routes/learning/poster.tsx'),
-  route('painter/list', 'routes/learning/poster-templates.tsx'),
-  route('painter/:id', 'routes/learning/poster-preview.tsx'),
-  route('pa', 'routes/learning/my-posters.tsx'),
-  route('pa/create', 'routes/learning/poster-create.tsx'),
-  route('course/pause/:id?', 'routes/learning/course-pause.tsx'),
+  ...soon('progress', ['progress/:id?']),
+  ...soon('homework', ['work/:id?', 'mine/homework/:id?']),
+  ...soon('poster', ['painter']),
+  ...soon('poster-templates', ['painter/list']),
+  ...soon('poster-preview', ['painter/:id']),
+  ...soon('my-posters', ['pa']),
+  ...soon('poster-create', ['pa/create']),
+  ...soon('course-pause', ['course/pause/:id?']),
 
   // Buying and money (issue 4)
   route('foryou/:id?', 'routes/commerce/for-you.tsx'),
   route('course/coursePurchase', 'routes/commerce/course-purchase.tsx'),
   route('course/creditPay/:id?', 'routes/commerce/credit-pay.tsx'),
-  route('course/ks/:id?', 'routes/commerce/kuaishou-course.tsx'),
+  ...soon('kuaishou-course', ['course/ks/:id?']),
   route('vipBuy', 'routes/commerce/vip-buy.tsx'),
   route('vip/d/:id?', 'routes/commerce/vip-plan.tsx'),
   route('PayAmount', 'routes/commerce/pay-amount.tsx'),
@@ -63,30 +72,34 @@ export default [
   route('payRedirect', 'routes/commerce/pay-redirect.tsx'),
   ...same('routes/commerce/orders.tsx', ['order/:id?', 'order2/:id?', 'order3/:id?', 'order4/:id?'], 'orders'),
   route('refund/:id?', 'routes/commerce/refund.tsx'),
-  route('contract/:id?', 'routes/commerce/contract-sign.tsx'),
-  route('contract/see/:id?', 'routes/commerce/contract-view.tsx'),
+  ...soon('contract-sign', ['contract/:id?']),
+  ...soon('contract-view', ['contract/see/:id?']),
   route('points', 'routes/commerce/points.tsx'),
-  route('task', 'routes/commerce/tasks.tsx'),
-  route('wallet', 'routes/commerce/wallet.tsx'),
-  route('wallet/extension', 'routes/commerce/promotion.tsx'),
-  route('wallet/record', 'routes/commerce/wallet-records.tsx'),
-  ...same('routes/commerce/exchange-orders.tsx', ['data/tt', 'data/ks', 'data/xhs', 'data/wechatShop'], 'exchange'),
+  ...soon('tasks', ['task']),
+  ...soon('wallet', ['wallet']),
+  ...soon('promotion', ['wallet/extension']),
+  ...soon('wallet-records', ['wallet/record']),
+  ...soon('exchange-tt', ['data/tt']),
+  ...soon('exchange-ks', ['data/ks']),
+  ...soon('exchange-xhs', ['data/xhs']),
+  ...soon('exchange-wechatshop', ['data/wechatShop']),
 
   // Account
   route('wechatLogin', 'routes/account/wechat-login.tsx'),
   route('headPortrait', 'routes/account/avatar.tsx'),
   route('headPortrait/dataName', 'routes/account/nickname.tsx'),
   route('ke2', 'routes/account/purchaser-login.tsx'),
-  route('appLogin', 'routes/account/app-login.tsx'),
-  route('mp', 'routes/account/mini-program.tsx'),
+  ...soon('app-login', ['appLogin']),
+  ...soon('mini-program', ['mp']),
 
   // Activities and lead forms
-  ...same('routes/activity/home.tsx', ['ac', 'act/:id?'], 'activity'),
-  ...same('routes/activity/entries.tsx', ['ac/list', 'act/list/:id?'], 'activity-entries'),
-  ...same('routes/activity/entry.tsx', ['ac/detail/:id?', 'act/detail/:id?'], 'activity-entry'),
-  ...same('routes/activity/my-entry.tsx', ['ac/mine', 'act/mine/:id?'], 'activity-mine'),
-  ...same('routes/activity/results.tsx', ['ac/final', 'act/final/:id?'], 'activity-results'),
-  ...same('routes/activity/lead-form.tsx', ['form/1', 'form/2'], 'lead-form'),
+  ...soon('activity-home', ['ac', 'act/:id?']),
+  ...soon('activity-entries', ['ac/list', 'act/list/:id?']),
+  ...soon('activity-entry', ['ac/detail/:id?', 'act/detail/:id?']),
+  ...soon('activity-my-entry', ['ac/mine', 'act/mine/:id?']),
+  ...soon('activity-results', ['ac/final', 'act/final/:id?']),
+  ...soon('lead-form-signup', ['form/1']),
+  ...soon('lead-form-consult', ['form/2']),
 
   // Customer service, staff and WeCom
   ...same(
@@ -94,14 +107,14 @@ export default [
     ['customer', 'customerB', 'customerG', 'customerT', 'customerG/user', 'dmmHcWCus/:id?'],
     'customer',
   ),
-  route('cus/:id?', 'routes/service/member-profile.tsx'),
-  ...same('routes/service/staff-messages.tsx', ['cus/msg', 'cus/msg1'], 'staff-messages'),
-  route('cus/roomMsg', 'routes/service/room-messages.tsx'),
-  route('workWechat/chat', 'routes/service/wecom-chat.tsx'),
-  route('workWechat/study', 'routes/service/wecom-study.tsx'),
-  route('data/sell', 'routes/service/sales.tsx'),
-  route('data/follow', 'routes/service/follow.tsx'),
-  route('data/wwx', 'routes/service/add-wecom.tsx'),
+  ...soon('member-profile', ['cus/:id?']),
+  ...soon('staff-messages', ['cus/msg', 'cus/msg1']),
+  ...soon('room-messages', ['cus/roomMsg']),
+  ...soon('wecom-chat', ['workWechat/chat']),
+  ...soon('wecom-study', ['workWechat/study']),
+  ...soon('sales', ['data/sell']),
+  ...soon('follow', ['data/follow']),
+  ...soon('add-wecom', ['data/wwx']),
 
   // Aliases (302, query string kept): routes.md
   ...same(

@@ -2,7 +2,7 @@
 // (creating the member if there is none), on the configured database (DATABASE_URL, else the embedded one in
 // DATA_DIR; stop a running embedded server first). The operator then signs in with an SMS code.
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError, loadConfig, loadEnvFile } from '#server/config.ts'
 import { openDatabase } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { createAdmin } from '#server/modules/admin/create-admin.ts'
@@ -15,6 +15,7 @@ async function main() {
   }
   let config
   try {
+    loadEnvFile()
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -2,8 +2,11 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { loadEnvFile } from '#server/config.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
+// BUILD_DIR may come from .env, like everything server/main.ts reads.
+loadEnvFile()
 const output = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server/index.js')
 const sources = ['app', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
 

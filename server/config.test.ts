@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEV_SMS_CODE_PEPPER, loadConfig } from './config.ts'
+import { ConfigError, DEV_SMS_CODE_PEPPER, loadConfig, loadEnvFile } from './config.ts'
 
 describe('loadConfig', () => {
   it('gives the demo defaults with no environment at all', () => {
@@ -90,5 +93,31 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000)
+  })
+})
+
+describe('loadEnvFile', () => {
+  it('reads .env into the environment, with the real environment winning, and does nothing without one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-env-'))
+    const names = ['PORT', 'LOG_LEVEL', 'SEED_DEMO'] as const
+    const saved = names.map((n) => process.env[n])
+    try {
+      fs.writeFileSync(path.join(dir, '.env'), '# a copy of .env.example\nPORT=4321\nLOG_LEVEL=warn\nSEED_DEMO=false\n')
+      delete process.env.PORT
+      delete process.env.SEED_DEMO
+      process.env.LOG_LEVEL = 'error'
+      loadEnvFile(dir)
+      const config = loadConfig(process.env, dir)
+      expect(config.port).toBe(4321)
+      expect(config.seedDemo).toBe(false)
+      expect(config.logLevel).toBe('error')
+
+      delete process.env.PORT
+      loadEnvFile(path.join(dir, 'no-such-folder'))
+      expect(process.env.PORT).toBeUndefined()
+    } finally {
+      names.forEach((n, i) => (saved[i] === undefined ? delete process.env[n] : (process.env[n] = saved[i])))
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

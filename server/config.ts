@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { paymentConfig, paymentEnv } from '#server/integrations/payments/payments-config.ts'
@@ -81,6 +82,15 @@ export const DEV_SMS_CODE_PEPPER = 'zixue-development-sms-code-pepper-not-for-pr
 export type Config = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
+
+/**
+ * Reads `<cwd>/.env` (a copy of `.env.example`) into `process.env` when there is one; the entry points call it
+ * before `loadConfig`. A variable set in the real environment wins over the file, even when it is empty.
+ */
+export function loadEnvFile(cwd = process.cwd()) {
+  const file = path.join(cwd, '.env')
+  if (fs.existsSync(file)) process.loadEnvFile(file)
+}
 
 /** Parses the environment once; a wrong value throws a ConfigError that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()) {

@@ -1,5 +1,5 @@
 import { buildApp, loggerOptions } from '#server/app.ts'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError, loadConfig, loadEnvFile } from '#server/config.ts'
 import { openDatabase } from '#server/db/database.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { startJobWorker } from '#server/jobs/start.ts'
@@ -12,6 +12,7 @@ async function main() {
   const dev = process.argv.includes('--dev')
   let config
   try {
+    loadEnvFile()
     config = loadConfig(dev ? { APP_ENV: 'development', ...process.env } : process.env)
   } catch (err) {
     if (err instanceof ConfigError) {

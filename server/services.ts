@@ -25,7 +25,6 @@ import { createFollowsService } from '#server/modules/follows/follows.service.ts
 import { createHomeService } from '#server/modules/home/home.service.ts'
 import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
-import { localMediaStorage } from '#server/modules/media/media.storage.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
 import { resolveSigningSecret } from '#server/modules/media/signing.ts'
 import { createVideoMediaService } from '#server/modules/media/video-media.service.ts'
@@ -108,7 +107,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
   const vip = createVipService({ db, now: integrations.now })
   const media = createMediaService({
     db,
-    storage: localMediaStorage(config.mediaDir),
+    storage: integrations.storage.public,
     now: integrations.now,
     publicUrl: config.publicUrl,
   })

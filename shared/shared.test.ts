@@ -19,6 +19,7 @@ describe('money', () => {
     [5, '0.05'],
     [0, '0'],
     [-150, '-1.5'],
+    [1.5, '0'],
   ])('formatYuan(%i) is %s', (fen, text) => expect(formatYuan(fen)).toBe(text))
 
   it('fenToYuan always writes two decimals and refuses what is not fen', () => {
@@ -49,6 +50,14 @@ describe('Beijing time', () => {
     expect(beijingDayStart(lateUtc).toISOString()).toBe('2026-11-25T16:00:00.000Z')
     expect(beijingYear(new Date('2026-12-31T16:30:00Z'))).toBe(2027)
   })
+
+  it.each([
+    ['2025-03-01T15:59:59Z', '2025-02-28T16:00:00Z'],
+    ['2025-03-01T16:00:00Z', '2025-03-01T16:00:00Z'],
+    ['2025-03-01T00:00:00Z', '2025-02-28T16:00:00Z'],
+  ])('puts %s in the Beijing day starting %s', (at, start) =>
+    expect(beijingDayStart(new Date(at)).toISOString()).toBe(new Date(start).toISOString()),
+  )
 
   it('writes wall-clock times', () => {
     expect(beijingDateTime(lateUtc)).toBe('2026-11-26 01:03:22')

@@ -1,5 +1,6 @@
 import { documentCookies, local, session, type CookieJar, type KeyValueStore } from './browser-storage.ts'
 import { AppEvent, emitAppEvent } from './events.ts'
+import type { MemberProfile } from '#shared/api/members.ts'
 
 /**
  * The login state of this browser (spec 3 and 4). The token lives in localStorage as `{ token, expire }`
@@ -18,17 +19,11 @@ export const SP_KEY = 'zx_sp'
 export const OPENID_TTL_MS = 6 * 3600 * 1000
 const USER_COOKIE_MAX_AGE = 30 * 24 * 3600
 
-/** What the app keeps about the member; the server's /userinfo decides the fields, updates merge into it. */
-export interface UserInfo {
-  member_id?: number
-  nickname?: string
-  avatar?: string | null
-  /** Masked by the server (138****8000); empty when no phone is bound. */
-  phone?: string | null
-  has_phone?: boolean
-  wechat_bound?: boolean
-  [field: string]: unknown
-}
+/**
+ * What the app keeps about the member: GET /userinfo's profile (members.schema.ts), of which a stored copy from an
+ * older version may lack fields; updates merge into it.
+ */
+export type UserInfo = Partial<MemberProfile> & { [field: string]: unknown }
 
 export interface AuthSnapshot {
   token: string | null

@@ -1,10 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
+import type { Config } from '#server/config.ts'
 
 /** What the server lets the browser know of its configuration (server/config.ts `client`, an allow-list). */
-export interface ClientConfig {
-  serviceUrl: string
-  consultUrl: string
-}
+export type ClientConfig = Config['client']
 
 export interface RootData {
   client: ClientConfig

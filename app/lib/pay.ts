@@ -1,92 +1,28 @@
+import type { z } from 'zod'
+import type * as orders from '#server/modules/orders/orders.schema.ts'
 import { api } from './api.ts'
-import { formatYuan } from './money.ts'
+import { formatYuan } from '#shared/money.ts'
+import { beijingMinute } from '#shared/time.ts'
 import { Platform, type PlatformCode } from './platform.ts'
 
 /**
  * The browser side of paying (issue 4): which methods this browser may use, creating the order with an
  * Idempotency-Key, and handing the member to the provider (WeChat JSAPI bridge, H5 page, Native QR, Alipay).
- * Types mirror server/modules/orders/orders.schema.ts.
+ * The API shapes are server/modules/orders/orders.schema.ts's, imported as types only.
  */
 
-export type ProviderPayMethod = 'wechat_jsapi' | 'wechat_h5' | 'wechat_native' | 'alipay_wap'
-export type PayMethod = ProviderPayMethod | 'points' | 'free'
-export type OrderKind = 'course' | 'vip' | 'amount' | 'bundle' | 'favourites'
-export type OrderState = 'pending' | 'paid' | 'refunding' | 'refunded' | 'partially_refunded' | 'closed'
-
-export interface JsapiParams {
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: 'RSA'
-  paySign: string
-}
-
-export interface Checkout {
-  order_no: string
-  kind: OrderKind
-  state: OrderState
-  title: string
-  amount_fen: number
-  original_fen: number
-  discount_fen: number
-  points_used: number
-  pay_method: PayMethod
-  expires_at: string
-  reused: boolean
-  jsapi: JsapiParams | null
-  h5_url: string | null
-  code_url: string | null
-  redirect_url: string | null
-}
-
-export interface Preview {
-  title: string
-  original_fen: number
-  coupons: { coupon_id: number; name: string; discount_fen: number; expires_at: string }[]
-  coupon_id: number | null
-  discount_fen: number
-  points_balance: number
-  points_max: number
-  fen_per_point: number
-  points: number
-  points_fen: number
-  amount_fen: number
-}
-
-export interface OrderItem {
-  course_id: number | null
-  vip_plan_id: number | null
-  title: string
-  price_fen: number
-}
-
-export interface Order {
-  order_no: string
-  kind: OrderKind
-  state: OrderState
-  title: string
-  amount_fen: number
-  original_fen: number
-  discount_fen: number
-  points_used: number
-  refunded_fen: number
-  pay_method: PayMethod
-  created_at: string
-  expires_at: string
-  paid_at: string | null
-  closed_at: string | null
-  items: OrderItem[]
-  /** The page that sells this again. */
-  buy_again_path: string
-}
-
-export interface OrderEvent {
-  from: OrderState | null
-  to: OrderState
-  reason: string
-  at: string
-}
+export type ProviderPayMethod = z.infer<typeof orders.ProviderPayMethod>
+export type JsapiParams = z.infer<typeof orders.JsapiParams>
+/** POST /api/pay/…: the order and how to pay it. */
+export type Checkout = z.infer<typeof orders.CheckoutData>
+/** GET …/preview: the price with coupons and points, and what the order would hold. */
+export type Preview = z.infer<typeof orders.PreviewData>
+export type OrderItem = z.infer<typeof orders.OrderItem>
+export type Order = z.infer<typeof orders.OrderView>
+export type OrderEvent = z.infer<typeof orders.OrderEventView>
+export type PayMethod = Order['pay_method']
+export type OrderKind = Order['kind']
+export type OrderState = Order['state']
 
 export const STATE_LABEL: Record<OrderState, string> = {
   pending: '待支付',
@@ -137,13 +73,12 @@ export function yuan(fen: number): string {
   return `¥${formatYuan(fen)}`
 }
 
-/** "2026-11-22 14:05" in the member's local time. */
+/** "2026-11-22 14:05" in Beijing time, the same in the server render and every browser. */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return ''
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
+  return beijingMinute(d)
 }
 
 /** One key per tap of the pay button: a retry of the same tap replays the first answer instead of paying twice. */

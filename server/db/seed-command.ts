@@ -1,7 +1,7 @@
 // `npm run seed [-- --members]`: empties the catalogue of the configured database (DATABASE_URL, else the
 // embedded one in DATA_DIR) and writes the demo catalogue again. Members are kept; --members also (re)adds the
 // demo purchasers. Stop a running embedded server first: two processes cannot share its data folder.
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError, loadConfig, loadEnvFile } from '#server/config.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { defaultIntegrations } from '#server/services.ts'
 import { openDatabase } from './database.ts'
@@ -10,6 +10,7 @@ import { reseed } from './seed.ts'
 async function main() {
   let config
   try {
+    loadEnvFile()
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { createRequestListener } from '@react-router/node'
 import type { FastifyInstance } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { Services } from '#server/services.ts'
 
@@ -44,31 +45,6 @@ interface CachedPage {
   body: Buffer
 }
 
-/** A small time-limited map; a flood of distinct query strings evicts the oldest entries instead of growing. */
-class PageCache {
-  private readonly entries = new Map<string, { page: CachedPage; expires: number }>()
-  private readonly ttlMs: number
-  private readonly max: number
-
-  constructor(ttlMs = 5_000, max = 500) {
-    this.ttlMs = ttlMs
-    this.max = max
-  }
-
-  get(key: string) {
-    const hit = this.entries.get(key)
-    if (!hit) return undefined
-    if (hit.expires > Date.now()) return hit.page
-    this.entries.delete(key)
-    return undefined
-  }
-
-  set(key: string, page: CachedPage) {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(key, { page, expires: Date.now() + this.ttlMs })
-  }
-}
-
 /** Everything that is not /api or /media: hashed assets and React Router's server render. */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   if (opts.mode === 'production') {
@@ -89,7 +65,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const getLoadContext = loadContextFor(build, opts.services)
     const listener = createRequestListener({ build, mode: 'production', getLoadContext })
     const render = createRequestHandler(build, 'production')
-    const cache = new PageCache()
+    // A flood of distinct query strings evicts the least recently used pages instead of growing.
+    const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })
     app.all('/*', async (request, reply) => {
       const key = request.method === 'GET' && isPublicPage(request.url) ? request.url : null
       if (!key) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { beijingDate } from '#shared/time.ts'
 import { shot } from './support/browser.ts'
 import {
   answerCashier,
@@ -23,10 +24,6 @@ interface VipCentre {
   plans: { id: number; name: string; days: number; price_fen: number }[]
   membership: { active: boolean; expires_at: string } | null
 }
-
-const pad = (n: number) => String(n).padStart(2, '0')
-/** The date part of the app's formatTime, in this machine's time zone (the browser's too). */
-const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 
 describe('buying VIP', () => {
   it(
@@ -75,7 +72,7 @@ describe('buying VIP', () => {
       await page.waitForURL((url) => url.pathname === '/vip')
       const mine = page.getByTestId('vip-membership')
       await expect.poll(() => mine.isVisible(), { timeout: 10_000 }).toBe(true)
-      expect(await mine.innerText()).toContain(`你的会员有效期至 ${day(expires)}`)
+      expect(await mine.innerText()).toContain(`你的会员有效期至 ${beijingDate(expires)}`)
       await shot(page, 'commerce-vip-centre')
 
       // A VIP-free course: the paid lesson now plays in full, without an order for the course.

@@ -3,16 +3,14 @@ import { NativeQr } from '#app/components/pay/native-qr.tsx'
 import { usePay, type PayPath } from '#app/components/pay/use-pay.ts'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { ApiError, api, errorMessage } from '#app/lib/api.ts'
-import type { OrderItem, Preview } from '#app/lib/pay.ts'
+import type { Preview } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 import { PayBar, PayMethods, PriceLines, usePayMethod } from './checkout-parts.tsx'
-
-export type PreviewWithItems = Preview & { items: OrderItem[] }
 
 type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string; code: number | null }
-  | { status: 'ready'; preview: PreviewWithItems }
+  | { status: 'ready'; preview: Preview }
 
 /**
  * The price, coupon, points, method and pay button of a checkout that a page shows under its own product
@@ -34,7 +32,7 @@ export function CheckoutPanel({
   payBody: Record<string, unknown>
   agreement?: string
   /** Shown above the price lines once the price is known (e.g. the list of what is bought). */
-  children?: (preview: PreviewWithItems) => React.ReactNode
+  children?: (preview: Preview) => React.ReactNode
   onError?: (code: number | null, message: string, retry: () => void) => React.ReactNode
 }) {
   const [couponId, setCouponId] = useState<number | undefined>(undefined)
@@ -49,7 +47,7 @@ export function CheckoutPanel({
   useEffect(() => {
     const controller = new AbortController()
     api
-      .get<PreviewWithItems>(
+      .get<Preview>(
         previewPath,
         {
           ...(JSON.parse(queryKey) as Record<string, unknown>),

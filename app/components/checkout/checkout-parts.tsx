@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PayMethods } from '#app/components/pay/pay-methods.tsx'
 import { showLogin } from '#app/lib/events.ts'
@@ -132,19 +132,12 @@ export function PayBar({
   const [open, setOpen] = useState(false)
   return (
     <>
-      <div className={styles.agreement}>
-        <input
-          id="agree"
-          type="checkbox"
-          className={styles.switch}
-          checked={agreed}
-          onChange={(e) => onAgree(e.target.checked)}
-        />
+      <AgreementCheck agreed={agreed} onAgree={onAgree}>
         <label htmlFor="agree">我已阅读并同意</label>
         <button type="button" className={styles.textButton} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
           《{agreement}》
         </button>
-      </div>
+      </AgreementCheck>
       {open ? (
         <p className={styles.notice}>
           {terms ?? COURSE_TERMS}如有疑问请联系<Link to="/customer">客服</Link>。
@@ -159,6 +152,30 @@ export function PayBar({
         </button>
       </div>
     </>
+  )
+}
+
+/** The agreement's checkbox (id "agree") before a pay button; `children` is its label and terms. */
+export function AgreementCheck({
+  agreed,
+  onAgree,
+  children,
+}: {
+  agreed: boolean
+  onAgree: (v: boolean) => void
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.agreement}>
+      <input
+        id="agree"
+        type="checkbox"
+        className={styles.switch}
+        checked={agreed}
+        onChange={(e) => onAgree(e.target.checked)}
+      />
+      {children}
+    </div>
   )
 }
 

@@ -20,9 +20,9 @@ export interface ComingSoonScreen {
 
 export const SOON_TEXT = '该功能即将上线'
 
-/** The document title of a coming-soon screen. */
-export function comingSoonMeta(screen: ComingSoonScreen): () => MetaDescriptor[] {
-  return () => [{ title: `${screen.title} - 自学` }, { name: 'description', content: screen.purpose }]
+/** The document title and description of a coming-soon screen. */
+export function comingSoonMeta(screen: ComingSoonScreen): MetaDescriptor[] {
+  return [{ title: `${screen.title} - 自学` }, { name: 'description', content: screen.purpose }]
 }
 
 /**

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { z } from 'zod'
+import type { CommentPage } from '#server/modules/comments/comments.schema.ts'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
@@ -7,10 +9,7 @@ import { CommentItem, type Comment } from './comment-item.tsx'
 import { useCommentLike } from './use-comment-like.ts'
 import styles from './comments.module.css'
 
-interface Page {
-  list: Comment[]
-  next_cursor: string | null
-}
+type Page = z.infer<typeof CommentPage>
 
 const PAGE = 10
 

@@ -40,16 +40,3 @@ export function formatTotalDuration(seconds: number) {
   if (h === 0) return `${m} 分钟`
   return m === 0 ? `${h} 小时` : `${h} 小时 ${m} 分钟`
 }
-
-const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六']
-
-/**
- * A live start time in Beijing time ("3月4日 周三 20:00"), computed by hand so the server render and the browser
- * agree whatever time zone either runs in.
- */
-export function formatBeijingTime(iso: string) {
-  const d = new Date(Date.parse(iso) + 8 * 3600_000)
-  const hh = String(d.getUTCHours()).padStart(2, '0')
-  const mm = String(d.getUTCMinutes()).padStart(2, '0')
-  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日 周${WEEKDAYS[d.getUTCDay()]} ${hh}:${mm}`
-}

@@ -1,4 +1,4 @@
-import { formatYuan } from '#app/lib/money.ts'
+import { formatYuan } from '#shared/money.ts'
 import type { CourseCardData } from './course-format.ts'
 import styles from './course-card.module.css'
 

@@ -1,4 +1,7 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
+import type { Services } from '#server/services.ts'
+import type { CourseType } from '#shared/api/catalogue.ts'
+import { courseHref } from '#app/components/course-card/course-format.ts'
 
 /**
  * The server's AppError as seen from a page loader. The page bundle carries its own copy of that class, so
@@ -35,4 +38,26 @@ export function parseId(value: string | null | undefined): number | null {
 /** A 404 for a malformed id in the URL. */
 export function notFound(message = '内容不存在'): never {
   throw data(message, { status: 404 })
+}
+
+/**
+ * The loader of a screen for one course type (/li, /course/systemCourse, /course/systemGroup): without an id, the
+ * first page of the courses of that type; with one, that course, or a redirect to its own page (keeping
+ * `search`) when it is of another type; a malformed or unknown id is a 404 (`missing` says what is missing).
+ */
+export async function courseOfTypeOrList(
+  catalogue: Services['catalogue'],
+  type: CourseType,
+  rawId: string | null | undefined,
+  options: { missing: string; search?: string },
+) {
+  if (!rawId) {
+    const list = await catalogue.courseList({ cate_id: undefined, type, sort: 'default', limit: 20 })
+    return { kind: 'list' as const, list }
+  }
+  const id = parseId(rawId)
+  if (id === null) notFound(options.missing)
+  const course = await orNotFound(() => catalogue.courseDetail(id))
+  if (course.type !== type) throw redirect(`${courseHref(id)}${options.search ?? ''}`)
+  return { kind: 'course' as const, course }
 }

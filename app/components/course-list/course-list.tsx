@@ -1,15 +1,13 @@
-import { useState } from 'react'
-import type { CourseList } from '#shared/api/catalogue.ts'
+import type { CourseList, CourseListQuery } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
+import { useMorePages } from '#app/lib/use-more-pages.ts'
+import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './course-list.module.css'
 
-export interface CourseListFilter {
-  cate_id?: number
-  type?: string
-  sort?: string
-}
+/** The filter part of GET /v2/course_list's query that a list keeps while it loads more. */
+export type CourseListFilter = Partial<Pick<CourseListQuery, 'cate_id' | 'type' | 'sort'>>
 
 const PAGE_SIZE = 20
 
@@ -31,29 +29,9 @@ export function PagedCourseList({
   /** Narrow rows (the category screen's right pane). */
   compact?: boolean
 }) {
-  const [more, setMore] = useState<CourseList['list']>([])
-  const [cursor, setCursor] = useState(first.next_cursor)
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
-
-  async function loadMore() {
-    if (!cursor || status === 'loading') return
-    setStatus('loading')
-    try {
-      const page = await api.get<CourseList>(
-        '/v2/course_list',
-        { ...filter, cursor, limit: PAGE_SIZE },
-        { quiet: true },
-      )
-      setMore((list) => [...list, ...page.list])
-      setCursor(page.next_cursor)
-      setStatus('idle')
-    } catch {
-      setStatus('error')
-    }
-  }
-
-  // A course can move between pages while someone reads (a new enrolment changes the hot order): show it once.
-  const all = [...new Map([...first.list, ...more].map((c) => [c.id, c])).values()]
+  const { all, hasMore, status, loadMore } = useMorePages(first, (cursor) =>
+    api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true }),
+  )
   if (all.length === 0) return <Empty message={emptyMessage} />
 
   return (
@@ -65,11 +43,27 @@ export function PagedCourseList({
           </li>
         ))}
       </ul>
-      <ListEnd
-        hasMore={cursor !== null}
-        state={status === 'loading' || status === 'error' ? status : 'idle'}
-        onMore={() => void loadMore()}
-      />
+      <ListEnd hasMore={hasMore} state={status} onMore={loadMore} />
     </>
+  )
+}
+
+/** A whole screen listing one kind of course (/li, /course/systemCourse without an id): title bar and the list. */
+export function CourseListScreen({
+  title,
+  first,
+  filter,
+  emptyMessage,
+}: {
+  title: string
+  first: CourseList
+  filter: CourseListFilter
+  emptyMessage: string
+}) {
+  return (
+    <main className={styles.screen}>
+      <NavBar title={title} />
+      <PagedCourseList first={first} filter={filter} emptyMessage={emptyMessage} />
+    </main>
   )
 }

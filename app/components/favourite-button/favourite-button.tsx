@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { api } from '#app/lib/api.ts'
-import { showLogin } from '#app/lib/events.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
+import { useMemberAction } from '#app/lib/use-member-action.ts'
 import styles from './favourite-button.module.css'
 
 type Target = { courseId: number; vid?: undefined } | { vid: number; courseId?: undefined }
@@ -15,7 +15,7 @@ type Target = { courseId: number; vid?: undefined } | { vid: number; courseId?: 
 export function FavouriteButton(props: Target & { compact?: boolean }) {
   const { token } = useAuth()
   const [known, setKnown] = useState<{ key: string; favourited: boolean } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useMemberAction(token)
   const path = props.vid !== undefined ? '/video/fav' : '/course/fav'
   const params = props.vid !== undefined ? { vid: props.vid } : { course_id: props.courseId }
   const key = `${token ?? ''}:${path}:${props.vid ?? props.courseId}`
@@ -34,23 +34,12 @@ export function FavouriteButton(props: Target & { compact?: boolean }) {
 
   const favourited = token !== null && known?.key === key && known.favourited
 
-  async function toggle() {
-    if (!token) {
-      showLogin()
-      return
-    }
-    if (busy) return
-    setBusy(true)
-    try {
+  const toggle = () =>
+    run(async () => {
       const d = await api.post<{ favourited: boolean }>(path, params)
       setKnown({ key, favourited: d.favourited })
       toast(d.favourited ? '已收藏，可在“我的收藏”中查看' : '已取消收藏')
-    } catch {
-      // The request wrapper has shown why.
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   const label = favourited ? '已收藏' : '收藏'
   return (
@@ -59,7 +48,7 @@ export function FavouriteButton(props: Target & { compact?: boolean }) {
       className={`${styles.button} ${props.compact ? styles.compact : ''} ${favourited ? styles.on : ''}`}
       aria-pressed={favourited}
       aria-label={favourited ? '取消收藏' : '收藏'}
-      onClick={() => void toggle()}
+      onClick={toggle}
       disabled={busy}
       data-testid="favourite-button"
     >

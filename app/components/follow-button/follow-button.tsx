@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { TeacherWithFollow } from '#server/modules/follows/follows.schema.ts'
 import { api } from '#app/lib/api.ts'
-import { showLogin } from '#app/lib/events.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
+import { useMemberAction } from '#app/lib/use-member-action.ts'
 import styles from './follow-button.module.css'
 
 /**
@@ -13,7 +13,7 @@ import styles from './follow-button.module.css'
 export function FollowButton({ teacherId, followers }: { teacherId: number; followers: number }) {
   const { token } = useAuth()
   const [known, setKnown] = useState<{ token: string; followed: boolean; count: number } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useMemberAction(token)
 
   useEffect(() => {
     if (!token) return
@@ -29,23 +29,12 @@ export function FollowButton({ teacherId, followers }: { teacherId: number; foll
   const followed = mine?.followed ?? false
   const count = mine?.count ?? followers
 
-  async function toggle() {
-    if (!token) {
-      showLogin()
-      return
-    }
-    if (busy) return
-    setBusy(true)
-    try {
+  const toggle = () =>
+    run(async (token) => {
       const s = await api.post<{ followed: boolean; follower_count: number }>('/follow', { teacher_id: teacherId })
       setKnown({ token, followed: s.followed, count: s.follower_count })
       toast(s.followed ? '已关注' : '已取消关注')
-    } catch {
-      // The request wrapper has shown why.
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <div className={styles.wrap}>
@@ -53,7 +42,7 @@ export function FollowButton({ teacherId, followers }: { teacherId: number; foll
         type="button"
         className={followed ? `${styles.button} ${styles.followed}` : styles.button}
         aria-pressed={followed}
-        onClick={() => void toggle()}
+        onClick={toggle}
         disabled={busy}
         data-testid="follow-button"
       >

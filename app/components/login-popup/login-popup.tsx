@@ -1,6 +1,7 @@
 import Popup from 'antd-mobile/es/components/popup'
 import { LoginForm } from './login-form.tsx'
 import styles from './login-popup.module.css'
+import { CloseIcon } from '#app/components/icons/line-icons.tsx'
 
 export interface LoginPopupProps {
   visible: boolean
@@ -33,9 +34,7 @@ export default function LoginPopup({ visible, target, ke2, onClose, onLoggedIn }
             {ke2 ? '已购课程登录' : '手机号登录'}
           </h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label="关闭">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <CloseIcon size={20} />
           </button>
         </header>
         <p className={styles.hint}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import styles from './menu-list.module.css'
+import { ChevronIcon } from '#app/components/icons/line-icons.tsx'
 
 export interface MenuItem {
   to: string
@@ -20,16 +21,7 @@ export function MenuList({ items, label }: { items: MenuItem[]; label?: string }
             {item.icon ? <span className={styles.icon}>{item.icon}</span> : null}
             <span className={styles.label}>{item.label}</span>
             {item.extra !== undefined ? <span className={styles.extra}>{item.extra}</span> : null}
-            <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path
-                d="m9 6 6 6-6 6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <ChevronIcon size={16} className={styles.chevron} />
           </Link>
         </li>
       ))}

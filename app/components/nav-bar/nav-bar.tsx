@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import styles from './nav-bar.module.css'
+import { BackIcon } from '#app/components/icons/line-icons.tsx'
 
 export interface NavBarProps {
   title: ReactNode
@@ -35,16 +36,7 @@ export function NavBar({ title, backTo = '/', noBack = false, right }: NavBarPro
       <div className={styles.side}>
         {noBack ? null : (
           <Link to={backTo} className={styles.back} onClick={onBack} aria-label="返回">
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                d="M15 5l-7 7 7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <BackIcon size={22} />
           </Link>
         )}
       </div>

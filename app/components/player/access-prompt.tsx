@@ -1,13 +1,10 @@
 import { Link } from 'react-router'
-import { formatYuan } from '#app/lib/money.ts'
+import type { CourseCard } from '#shared/api/catalogue.ts'
+import { formatYuan } from '#shared/money.ts'
 import { showLogin } from '#app/lib/events.ts'
 import styles from './overlays.module.css'
 
-export interface PromptCourse {
-  id: number
-  price_fen: number
-  vip_free: boolean
-}
+export type PromptCourse = Pick<CourseCard, 'id' | 'price_fen' | 'vip_free'>
 
 /**
  * Covers the video when nothing more may be played: the end of the free preview, or a lesson that needs buying.

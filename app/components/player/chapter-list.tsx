@@ -1,21 +1,10 @@
 import { Link } from 'react-router'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
+import type { VideoPage } from '#server/modules/learning/learning.schema.ts'
 import styles from './player-panels.module.css'
 
-export interface ChapterVideo {
-  id: number
-  title: string
-  duration: number
-  is_free: boolean
-  free_seconds: number
-  progress: { position: number; percent: number; finished: boolean } | null
-}
-
-export interface ChapterData {
-  id: number
-  title: string
-  videos: ChapterVideo[]
-}
+type ChapterData = VideoPage['chapters'][number]
+type ChapterVideo = ChapterData['videos'][number]
 
 function badge(v: ChapterVideo, courseFree: boolean, full: boolean) {
   if (courseFree || full) return null

@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
+import type { z } from 'zod'
+import type { Note as NoteSchema } from '#server/modules/learning/learning.schema.ts'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
@@ -6,13 +8,7 @@ import { showLogin } from '#app/lib/events.ts'
 import { toast } from '#app/lib/toast.ts'
 import styles from './player-panels.module.css'
 
-export interface Note {
-  id: number
-  vid: number
-  second: number
-  content: string
-  created_at: string
-}
+type Note = z.infer<typeof NoteSchema>
 
 const MAX = 500
 

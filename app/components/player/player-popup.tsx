@@ -1,13 +1,9 @@
+import type { z } from 'zod'
+import type { PlayerPopup } from '#server/modules/learning/learning.schema.ts'
 import styles from './overlays.module.css'
 
-export interface PlayerPopupData {
-  id: number
-  at_second: number
-  title: string
-  content: string
-  image: string | null
-  link: string | null
-}
+/** One popup of GET /popup/player/v2. */
+export type PlayerPopupData = z.infer<typeof PlayerPopup>
 
 /** A popup card over the corner of the video (GET /popup/player/v2); the video keeps playing underneath. */
 export function PlayerPopupCard({

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Form, useNavigate } from 'react-router'
 import { addToHistory, normaliseKeyword } from './search-history.ts'
 import styles from './search-box.module.css'
+import { SearchIcon } from '#app/components/icons/line-icons.tsx'
 
 /** /searchCourse?keyword=… for a keyword. */
 export function searchHref(keyword: string) {
@@ -36,10 +37,7 @@ export function SearchBox({
   return (
     <Form method="get" action="/searchCourse" role="search" className={styles.box} onSubmit={submit}>
       <span className={styles.field}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" className={styles.icon}>
-          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="m16 16 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <SearchIcon size={18} className={styles.icon} />
         <input
           className={styles.input}
           type="search"

@@ -3,18 +3,22 @@ import type { SearchHit } from '#server/modules/catalogue/search.schema.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
 import { COURSE_TYPE_LABEL, courseHref, formatCount } from '#app/components/course-card/course-format.ts'
 import { Highlighted } from './highlight.tsx'
+import card from '#app/components/course-card/course-card.module.css'
 import styles from './search-box.module.css'
 
-/** A search result: the course row with the searched words marked in its title and teacher's name. */
+/**
+ * A search result: the course row (course-card's cover and title styles) with the searched words marked in its
+ * title and teacher's name.
+ */
 export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?: boolean }) {
   return (
     <Link to={courseHref(hit.id)} className={styles.row} data-testid="search-result">
-      <span className={styles.cover}>
+      <span className={card.rowCover}>
         <img src={hit.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        {hit.type !== 'series' ? <span className={styles.typeTag}>{COURSE_TYPE_LABEL[hit.type]}</span> : null}
+        {hit.type !== 'series' ? <span className={card.typeTag}>{COURSE_TYPE_LABEL[hit.type]}</span> : null}
       </span>
-      <span className={styles.rowBody}>
-        <span className={styles.title}>
+      <span className={card.rowBody}>
+        <span className={card.title}>
           <Highlighted text={hit.title} ranges={hit.highlights.title} />
         </span>
         <span className={styles.meta}>

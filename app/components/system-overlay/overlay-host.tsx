@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { api } from '#app/lib/api.ts'
 import { documentCookies } from '#app/lib/browser-storage.ts'
 import { OVERLAY_SEEN_DAYS, overlayJumpHref, overlaySeenCookie, showsOverlays } from '#app/lib/route-rules.ts'
-import type { SystemOverlay } from './overlay-types.ts'
+import type { Overlay as SystemOverlay } from '#server/modules/overlays/overlays.schema.ts'
 
 const OverlayView = lazy(() => import('./overlay-view.tsx'))
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
-import type { SystemOverlay } from './overlay-types.ts'
+import type { Overlay as SystemOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import styles from './overlay-view.module.css'
+import { CloseIcon } from '#app/components/icons/line-icons.tsx'
 
 /**
  * One notice: a text notice (icon, name, content, confirm button, close icon) or an image notice (the image is
@@ -25,9 +26,7 @@ export default function OverlayView({
 
   const close = (
     <button type="button" className={styles.close} onClick={onClose} aria-label="关闭">
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <CloseIcon size={18} />
     </button>
   )
 

@@ -9,6 +9,7 @@ import { showLogin } from '#app/lib/events.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useProfile } from '#app/lib/use-profile.ts'
 import styles from './mine.module.css'
+import { ChevronIcon } from '#app/components/icons/line-icons.tsx'
 
 export function meta() {
   return [{ title: '我的 - 自学' }]
@@ -80,16 +81,7 @@ export default function Mine() {
                 {user?.phone ? maskPhone(user.phone) : '未绑定手机号'}
               </p>
             </div>
-            <svg className={styles.chevron} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path
-                d="m9 6 6 6-6 6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <ChevronIcon size={18} className={styles.chevron} />
           </Link>
         )}
       </section>

@@ -7,6 +7,7 @@ import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
 import { Empty, Loading } from '#app/components/page-state/page-state.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './category.module.css'
+import { SearchEntry } from '#app/components/search-box/search-entry.tsx'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.selectedName
@@ -61,13 +62,7 @@ export default function Boutique() {
     <main className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.heading}>分类</h1>
-        <Link to="/search" className={styles.search} aria-label="搜索课程">
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="m16 16 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          搜索课程
-        </Link>
+        <SearchEntry>搜索课程</SearchEntry>
       </header>
       {tree.length === 0 ? (
         <Empty message="还没有课程分类" />

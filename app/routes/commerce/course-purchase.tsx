@@ -8,17 +8,13 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import type { CourseDetail } from '#shared/api/catalogue.ts'
 
 export function meta() {
   return [{ title: '确认订单 - 自学' }]
 }
 
-interface CourseBrief {
-  id: number
-  title: string
-  cover: string
-  teacher?: { name?: string } | null
-}
+type CourseBrief = Pick<CourseDetail, 'id' | 'title' | 'cover' | 'teacher'>
 
 /** Code 480: the member owns the course already. */
 const COURSE_OWNED = 480

@@ -12,7 +12,7 @@ import { yuan } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
-import { useAskLogin } from '#app/components/checkout/checkout-parts.tsx'
+import { AgreementCheck, useAskLogin } from '#app/components/checkout/checkout-parts.tsx'
 
 /**
  * /course/creditPay/{id}: a course that has a points price, exchanged for points (POST /pay/course, pay_method
@@ -168,16 +168,9 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
                 </div>
               ) : null}
             </section>
-            <div className={styles.agreement}>
-              <input
-                id="agree"
-                type="checkbox"
-                className={styles.switch}
-                checked={agreed}
-                onChange={(e) => setAgreed(e.target.checked)}
-              />
+            <AgreementCheck agreed={agreed} onAgree={setAgreed}>
               <label htmlFor="agree">我已阅读并同意《积分兑换说明》：{TERMS}</label>
-            </div>
+            </AgreementCheck>
             <div className={styles.bar}>
               <span className={styles.barTotal}>
                 需 <span className={styles.bigPrice}>{price}</span> 积分

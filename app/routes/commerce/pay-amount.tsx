@@ -10,23 +10,22 @@ import { usePay } from '#app/components/pay/use-pay.ts'
 import { yuan } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { yuanToFen } from '#shared/money.ts'
 
 export function meta() {
   return [{ title: '在线缴费 - 自学' }]
 }
 
-/** "99.5" yuan → 9950 fen by string arithmetic (no floats); null when it is not a plain amount. */
-export function yuanToFen(text: string | null): number | null {
-  const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec((text ?? '').trim())
-  if (!m) return null
-  const fen = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
-  return fen >= 1 && fen <= 5_000_000 ? fen : null
+/** The `amount` of the link ("99.5" yuan) in fen, from 0.01 to 50,000 yuan; null for anything else. */
+function amountFen(text: string | null): number | null {
+  const fen = yuanToFen(text?.trim())
+  return fen !== null && fen >= 1 && fen <= 5_000_000 ? fen : null
 }
 
 /** /PayAmount?amount=&title=: pay a given amount (tuition, a deposit) from a link staff send. */
 export default function PayAmount() {
   const [params] = useSearchParams()
-  const fen = yuanToFen(params.get('amount'))
+  const fen = amountFen(params.get('amount'))
   const title = (params.get('title') ?? '').trim().slice(0, 60) || '在线缴费'
   const hydrated = useHydrated()
   const { token } = useAuth()

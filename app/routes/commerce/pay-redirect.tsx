@@ -21,6 +21,15 @@ function retryPath(order: Order | null): string {
   return order?.buy_again_path ?? '/order'
 }
 
+/** "查看订单": the list of orders of this kind (all orders while the order is unknown). */
+function OrdersLink({ order }: { order: Order | null }) {
+  return (
+    <Link to={order ? orderListPath(order.kind) : '/order'} className={styles.secondaryButton}>
+      查看订单
+    </Link>
+  )
+}
+
 /**
  * Where the providers send the browser back (/payRedirect?order_no=): polls the order every 1.5 s for up to a
  * minute (the poll also asks the provider), then shows the result or "支付未完成" with a retry.
@@ -96,9 +105,7 @@ export default function PayRedirect() {
           <Link to={retryPath(order)} className={styles.linkButton}>
             重新支付
           </Link>
-          <Link to={order ? orderListPath(order.kind) : '/order'} className={styles.secondaryButton}>
-            查看订单
-          </Link>
+          <OrdersLink order={order} />
         </div>
       ) : null}
       {orderNo && token && phase === 'error' ? <LoadError message="没有找到这笔订单" /> : null}
@@ -134,9 +141,7 @@ export default function PayRedirect() {
             >
               重新支付
             </Link>
-            <Link to={order ? orderListPath(order.kind) : '/order'} className={styles.secondaryButton}>
-              查看订单
-            </Link>
+            <OrdersLink order={order} />
           </div>
         </>
       ) : null}

@@ -7,29 +7,15 @@ import { Empty, LoadError, Loading } from '#app/components/page-state/page-state
 import { api, errorMessage } from '#app/lib/api.ts'
 import { formatTime, yuan } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import type { z } from 'zod'
+import type { PointsResponse } from '#server/modules/points/points.schema.ts'
 
 export function meta() {
   return [{ title: '我的积分 - 自学' }]
 }
 
-interface Entry {
-  id: number
-  delta: number
-  balance_after: number
-  reason: 'order_earned' | 'order_earned_reversed' | 'order_spent' | 'order_spent_returned' | 'admin_adjust'
-  order_no: string | null
-  note: string | null
-  created_at: string
-}
-
-interface Points {
-  balance: number
-  fen_per_point: number
-  max_percent: number
-  earn_per_yuan: number
-  list: Entry[]
-  next_cursor: number | null
-}
+type Points = z.infer<typeof PointsResponse>['data']
+type Entry = Points['list'][number]
 
 const REASON: Record<Entry['reason'], string> = {
   order_earned: '购买获得',

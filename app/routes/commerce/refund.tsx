@@ -8,40 +8,15 @@ import { api, errorMessage } from '#app/lib/api.ts'
 import { formatTime, yuan } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import type { z } from 'zod'
+import type { RefundCheck } from '#server/modules/refunds/refunds.schema.ts'
 
 export function meta() {
   return [{ title: '申请退款 - 自学' }]
 }
 
-type RefundState = 'requested' | 'rejected' | 'processing' | 'succeeded' | 'failed'
-
-interface Refund {
-  refund_no: string
-  order_no: string
-  kind: 'member' | 'automatic'
-  state: RefundState
-  amount_fen: number
-  reason: string
-  decision_note: string | null
-  created_at: string
-  decided_at: string | null
-  completed_at: string | null
-}
-
-interface Check {
-  order_no: string
-  refundable: boolean
-  code: number
-  msg: string
-  amount_fen: number
-  /** Points the order spent: they come back with the refund (all there is to refund for a points exchange). */
-  points_used: number
-  window_days: number
-  deadline: string | null
-  max_watched_percent: number
-  watched_percent: number | null
-  refunds: Refund[]
-}
+type Check = z.infer<typeof RefundCheck>
+type RefundState = Check['refunds'][number]['state']
 
 const REFUND_LABEL: Record<RefundState, string> = {
   requested: '已提交，等待审核',

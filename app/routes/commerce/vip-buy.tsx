@@ -11,25 +11,14 @@ import { api, errorMessage } from '#app/lib/api.ts'
 import { formatTime, yuan, type Preview } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import type { z } from 'zod'
+import type { VipCentreResponse } from '#server/modules/vip/vip.schema.ts'
 
 export function meta() {
   return [{ title: '开通会员 - 自学' }]
 }
 
-interface Plan {
-  id: number
-  name: string
-  days: number
-  price_fen: number
-  original_price_fen: number | null
-  description: string
-  badge: string | null
-}
-
-interface Centre {
-  plans: Plan[]
-  membership: { active: boolean; expires_at: string } | null
-}
+type Centre = z.infer<typeof VipCentreResponse>['data']
 
 /**
  * Buying VIP (/vipBuy?plan_id=, and /vip/d/{id} for one plan): the plans, the member's current expiry, points,

@@ -3,11 +3,13 @@ import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { api } from '#app/lib/api.ts'
-import { formatYuan } from '#app/lib/money.ts'
+import { formatYuan } from '#shared/money.ts'
 import { formatTime } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
 import styles from './vip.module.css'
+import type { z } from 'zod'
+import type { VipMembership } from '#server/modules/vip/vip.schema.ts'
 
 export function meta() {
   return [{ title: '会员 - 自学' }, { name: 'description', content: '自学 VIP 会员：会员免费课程随心学。' }]
@@ -105,10 +107,7 @@ export default function Vip() {
   )
 }
 
-interface Membership {
-  active: boolean
-  expires_at: string
-}
+type Membership = z.infer<typeof VipMembership>
 
 /** The signed-in member's VIP (read in the browser: the token lives in localStorage), nothing for visitors. */
 function MyMembership() {

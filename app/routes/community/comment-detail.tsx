@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
+import type { z } from 'zod'
+import type { CommentThread } from '#server/modules/comments/comments.schema.ts'
 import { CommentComposer, type ComposeTarget } from '#app/components/comments/comment-composer.tsx'
 import { CommentItem, type Comment } from '#app/components/comments/comment-item.tsx'
 import { useCommentLike } from '#app/components/comments/use-comment-like.ts'
@@ -22,12 +24,7 @@ function parseId(value: string | null | undefined): number | null {
   return n <= 2_147_483_647 ? n : null
 }
 
-interface Thread {
-  comment: Comment
-  focus_id: number
-  replies: Comment[]
-  next_cursor: string | null
-}
+type Thread = z.infer<typeof CommentThread>
 
 type State =
   | { status: 'loading' }

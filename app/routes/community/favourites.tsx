@@ -9,7 +9,7 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
-import { formatYuan } from '#app/lib/money.ts'
+import { formatYuan } from '#shared/money.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './favourites.module.css'

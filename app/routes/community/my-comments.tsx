@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import type { Comment } from '#app/components/comments/comment-item.tsx'
+import type { z } from 'zod'
+import type * as comments from '#server/modules/comments/comments.schema.ts'
 import { formatCommentTime } from '#app/components/comments/format-time.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
@@ -14,14 +15,8 @@ export function meta() {
   return [{ title: '我的评论 - 自学' }, { name: 'robots', content: 'noindex' }]
 }
 
-type MemberComment = Comment & {
-  course: { id: number; title: string; cover: string }
-  video: { id: number; title: string } | null
-}
-interface Page {
-  list: MemberComment[]
-  next_cursor: string | null
-}
+type MemberComment = z.infer<typeof comments.MemberComment>
+type Page = z.infer<typeof comments.MemberCommentPage>
 
 type State =
   | { status: 'loading' }

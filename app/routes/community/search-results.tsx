@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { ListEnd } from '#app/components/page-state/page-state.tsx'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/search-results'
@@ -8,6 +8,7 @@ import { SearchBox } from '#app/components/search-box/search-box.tsx'
 import { addToHistory, normaliseKeyword } from '#app/components/search-box/search-history.ts'
 import { SearchResultRow } from '#app/components/search-box/search-result-row.tsx'
 import { api } from '#app/lib/api.ts'
+import { useMorePages } from '#app/lib/use-more-pages.ts'
 import { services } from '#app/lib/services-context.ts'
 import { WordChips } from './search.tsx'
 import styles from './community.module.css'
@@ -31,28 +32,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] }) {
-  const [more, setMore] = useState<SearchResult['list']>([])
-  const [cursor, setCursor] = useState(first.next_cursor)
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
-
-  async function loadMore() {
-    if (!cursor || status === 'loading') return
-    setStatus('loading')
-    try {
-      const page = await api.get<SearchResult>(
-        '/searchCourse',
-        { keyword: first.keyword, cursor, limit: PAGE },
-        { quiet: true },
-      )
-      setMore((l) => [...l, ...page.list])
-      setCursor(page.next_cursor)
-      setStatus('idle')
-    } catch {
-      setStatus('error')
-    }
-  }
-
-  const all = [...new Map([...first.list, ...more].map((c) => [c.id, c])).values()]
+  const { all, hasMore, status, loadMore } = useMorePages(first, (cursor) =>
+    api.get<SearchResult>('/searchCourse', { keyword: first.keyword, cursor, limit: PAGE }, { quiet: true }),
+  )
   if (all.length === 0) {
     return (
       <div className={styles.empty} data-testid="search-empty">
@@ -74,11 +56,7 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
           </li>
         ))}
       </ul>
-      <ListEnd
-        hasMore={cursor !== null}
-        state={status === 'loading' || status === 'error' ? status : 'idle'}
-        onMore={() => void loadMore()}
-      />
+      <ListEnd hasMore={hasMore} state={status} onMore={loadMore} />
     </>
   )
 }

@@ -5,12 +5,12 @@ import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import {
   COURSE_TYPE_LABEL,
   courseHref,
-  formatBeijingTime,
   formatCount,
   formatDuration,
   formatTotalDuration,
   LEVEL_LABEL,
 } from '#app/components/course-card/course-format.ts'
+import { formatYuan } from '#shared/money.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
 import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
@@ -18,7 +18,7 @@ import { FavouriteButton } from '#app/components/favourite-button/favourite-butt
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { useCourseAccess, type CourseAccess } from '#app/components/player/use-course-access.ts'
-import { formatYuan } from '#app/lib/money.ts'
+import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { services } from '#app/lib/services-context.ts'
 import styles from './detail.module.css'
 
@@ -63,7 +63,7 @@ function Paragraph({ text }: { text: string }) {
 
 function LiveLine({ course }: { course: Course }) {
   if (course.type !== 'live' || !course.live_starts_at) return null
-  const when = formatBeijingTime(course.live_starts_at)
+  const when = beijingDayAndTime(new Date(course.live_starts_at))
   const status =
     course.live_status === 'upcoming' ? '即将开始' : course.live_status === 'live' ? '直播中' : '已结束，可看回放'
   return (

@@ -4,6 +4,7 @@ import type { HomeFeed, HomeSection } from '#server/modules/home/home.schema.ts'
 import { CourseRow, CourseTile } from '#app/components/course-card/course-card.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import styles from './home.module.css'
+import { SearchEntry } from '#app/components/search-box/search-entry.tsx'
 
 /** In-site paths go through the router; http(s) addresses open as ordinary links. */
 function ItemLink({
@@ -179,13 +180,9 @@ export function HomeHeader({ hotWord }: { hotWord: string | null }) {
   return (
     <header className={styles.header}>
       <span className={styles.brand}>自学</span>
-      <Link to="/search" className={styles.search} aria-label="搜索课程">
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="m16 16 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+      <SearchEntry>
         <span className={styles.searchText}>{hotWord ? `大家都在搜：${hotWord}` : '搜索课程'}</span>
-      </Link>
+      </SearchEntry>
     </header>
   )
 }

@@ -1,25 +1,46 @@
-import { useLoaderData } from 'react-router'
+import { useLoaderData, useLocation } from 'react-router'
 import type { Route } from './+types/index'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { services } from '#app/lib/services-context.ts'
 import { HomeFeedView, HomeHeader } from './home-feed.tsx'
 import styles from './home.module.css'
 
-export function meta() {
-  return [
-    { title: '自学 - 软件、设计、绘画自学课程' },
-    { name: 'description', content: '自学：Photoshop、Excel、板绘、漫画、剪映、UI 设计等自学好课，零基础也能学会。' },
-  ]
+/**
+ * Two URLs show this screen (app/routes.ts): "/" the home tab with the GET /v3/index feed, "/index1" the
+ * alternate layout with the simpler GET /v2/index feed, without the tab bar. Only the feed and the words differ.
+ */
+const PAGES = {
+  v3: {
+    title: '自学 - 软件、设计、绘画自学课程',
+    description: '自学：Photoshop、Excel、板绘、漫画、剪映、UI 设计等自学好课，零基础也能学会。',
+    errorTitle: '首页',
+  },
+  v2: {
+    title: '自学 - 精品课程',
+    description: '自学精品课程：软件、办公、绘画插画、漫画、视频剪辑和设计。',
+    errorTitle: '自学',
+  },
+} as const
+
+/** Which feed a path shows: v2 at /index1, v3 at "/". */
+function feedAt(pathname: string): keyof typeof PAGES {
+  return /^\/index1\/?$/i.test(pathname) ? 'v2' : 'v3'
 }
 
-/** The home feed (GET /v3/index's data) and the first hot word for the search box, read on the server. */
-export async function loader({ context }: Route.LoaderArgs) {
+export function meta({ location }: Route.MetaArgs) {
+  const page = PAGES[feedAt(location.pathname)]
+  return [{ title: page.title }, { name: 'description', content: page.description }]
+}
+
+/** The home feed of this URL and the first hot word for the search box, read on the server. */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const s = services(context)
-  const [feed, hotWords] = await Promise.all([s.home.feed('v3'), s.catalogue.hotWords()])
+  const name = feedAt(new URL(request.url).pathname)
+  const [feed, hotWords] = await Promise.all([s.home.feed(name), s.catalogue.hotWords()])
   return { feed, hotWord: hotWords[0]?.word ?? null }
 }
 
-/** Home (tab): banners, category shortcuts and the course sections. */
+/** Home: banners, category shortcuts and the course sections. */
 export default function Home() {
   const { feed, hotWord } = useLoaderData<typeof loader>()
   return (
@@ -31,5 +52,6 @@ export default function Home() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueError error={error} title="首页" />
+  const { pathname } = useLocation()
+  return <CatalogueError error={error} title={PAGES[feedAt(pathname)].errorTitle} />
 }

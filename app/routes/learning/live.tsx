@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, redirect, useLoaderData, useRevalidator } from 'react-router'
+import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/live'
-import { courseHref, formatBeijingTime, formatDuration } from '#app/components/course-card/course-format.ts'
+import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
+import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
@@ -13,22 +14,17 @@ import { useCourseAccess } from '#app/components/player/use-course-access.ts'
 import { VideoPlayer } from '#app/components/player/video-player.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './live.module.css'
+import study from './study.module.css'
 
 /**
  * /li/{course_id}.html: a live course's schedule and status (upcoming, live, replay). /li alone lists the live
  * courses; an id that is not a live course leads to its course page.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const svc = services(context)
-  if (params.id === undefined) {
-    const list = await svc.catalogue.courseList({ cate_id: undefined, type: 'live', sort: 'default', limit: 20 })
-    return { kind: 'list' as const, list }
-  }
-  const id = parseId(params.id)
-  if (id === null) notFound('直播课不存在')
-  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
-  if (course.type !== 'live') throw redirect(`${courseHref(id)}${new URL(request.url).search}`)
-  return { kind: 'live' as const, course }
+  return courseOfTypeOrList(services(context).catalogue, 'live', params.id, {
+    missing: '直播课不存在',
+    search: new URL(request.url).search,
+  })
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -40,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'live' }>['course']
+type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
 
 const STATUS_LABEL = { upcoming: '即将开始', live: '直播中', ended: '已结束' } as const
 
@@ -133,18 +129,18 @@ function LivePage({ course }: { course: LiveCourse }) {
         <CoursePrice course={course} />
       </section>
 
-      <section className={styles.block} aria-labelledby="schedule-title">
-        <h2 id="schedule-title" className={styles.blockTitle}>
+      <section className={study.section} aria-labelledby="schedule-title">
+        <h2 id="schedule-title" className={study.sectionTitle}>
           课程安排
         </h2>
         {course.live_starts_at ? (
           <dl className={styles.schedule}>
             <dt>开播时间</dt>
-            <dd>{formatBeijingTime(course.live_starts_at)}（北京时间）</dd>
+            <dd>{beijingDayAndTime(new Date(course.live_starts_at))}（北京时间）</dd>
             {course.live_ends_at ? (
               <>
                 <dt>预计结束</dt>
-                <dd>{formatBeijingTime(course.live_ends_at)}</dd>
+                <dd>{beijingDayAndTime(new Date(course.live_ends_at))}</dd>
               </>
             ) : null}
             {course.teacher ? (
@@ -163,8 +159,8 @@ function LivePage({ course }: { course: LiveCourse }) {
         {status === 'upcoming' && course.live_starts_at ? <Countdown startsAt={course.live_starts_at} /> : null}
       </section>
 
-      <section className={styles.block} aria-labelledby="replay-title">
-        <h2 id="replay-title" className={styles.blockTitle}>
+      <section className={study.section} aria-labelledby="replay-title">
+        <h2 id="replay-title" className={study.sectionTitle}>
           直播回放
         </h2>
         {replays.length === 0 ? (
@@ -195,14 +191,8 @@ function LivePage({ course }: { course: LiveCourse }) {
 
 export default function LiveRoute() {
   const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list') {
-    return (
-      <main className={styles.page}>
-        <NavBar title="直播课" />
-        <PagedCourseList first={data.list} filter={{ type: 'live' }} emptyMessage="近期没有直播课" />
-      </main>
-    )
-  }
+  if (data.kind === 'list')
+    return <CourseListScreen title="直播课" first={data.list} filter={{ type: 'live' }} emptyMessage="近期没有直播课" />
   return <LivePage course={data.course} />
 }
 

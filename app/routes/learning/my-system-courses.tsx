@@ -5,24 +5,17 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
-import type { CourseCard } from '#shared/api/catalogue.ts'
+import { StudyItem } from './study-parts.tsx'
 import { formatStudiedAt } from './use-member-list.ts'
 import styles from './study.module.css'
+import type { z } from 'zod'
+import type { SystemCourseList } from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '我的体系课 - 自学' }]
 }
 
-interface Joined extends CourseCard {
-  course_count: number
-  progress: {
-    video_count: number
-    finished_count: number
-    percent: number
-    last_vid: number | null
-    last_studied_at: string | null
-  }
-}
+type Joined = z.infer<typeof SystemCourseList>['list'][number]
 
 type State = { key: string; status: 'ready'; list: Joined[] } | { key: string; status: 'error'; message: string }
 
@@ -68,43 +61,25 @@ export default function MySystemCourses() {
       {current?.status === 'ready' && current.list.length > 0 ? (
         <ul className={styles.list} aria-label="我的体系课">
           {current.list.map((c) => (
-            <li key={c.id} className={styles.item}>
-              <Link to={`/course/systemCourse?id=${c.id}`} className={styles.cover}>
-                <img src={c.cover} alt="" width={112} height={63} loading="lazy" />
-              </Link>
-              <div className={styles.body}>
-                <span className={styles.itemTitle}>{c.title}</span>
+            <StudyItem
+              key={c.id}
+              coverTo={`/course/systemCourse?id=${c.id}`}
+              cover={c.cover}
+              title={c.title}
+              detail={
                 <span className={styles.sub}>
                   {c.course_count} 门课 · 已学 {c.progress.finished_count}/{c.progress.video_count} 节
                 </span>
-                <div className={styles.progressRow}>
-                  <span
-                    className={styles.bar}
-                    role="progressbar"
-                    aria-valuenow={c.progress.percent}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-label="总进度"
-                  >
-                    <span style={{ width: `${c.progress.percent}%` }} />
-                  </span>
-                  <span className={styles.percent}>{c.progress.percent}%</span>
-                </div>
-                <div className={styles.footRow}>
-                  <span className={styles.when}>
-                    {c.progress.last_studied_at
-                      ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}`
-                      : '还没开始学'}
-                  </span>
-                  <Link
-                    to={c.progress.last_vid ? `/v/${c.progress.last_vid}.html` : `/course/systemCourse?id=${c.id}`}
-                    className={styles.continue}
-                  >
-                    {c.progress.last_vid ? '继续学习' : '开始学习'}
-                  </Link>
-                </div>
-              </div>
-            </li>
+              }
+              percent={c.progress.percent}
+              progressLabel="总进度"
+              progressText={`${c.progress.percent}%`}
+              when={
+                c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'
+              }
+              actionTo={c.progress.last_vid ? `/v/${c.progress.last_vid}.html` : `/course/systemCourse?id=${c.id}`}
+              actionText={c.progress.last_vid ? '继续学习' : '开始学习'}
+            />
           ))}
         </ul>
       ) : null}

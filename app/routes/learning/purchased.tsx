@@ -3,27 +3,19 @@ import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
-import type { CourseCard } from '#shared/api/catalogue.ts'
+import { beijingDate } from '#shared/time.ts'
+import { StudyItem } from './study-parts.tsx'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './purchased.module.css'
 import list from './study.module.css'
+import type { z } from 'zod'
+import type * as learning from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '已购 - 自学' }]
 }
 
-interface AlbumItem extends CourseCard {
-  source: 'admin' | 'purchase' | 'vip' | 'redeem' | 'exchange' | 'unlock' | 'free'
-  expires_at: string | null
-  progress: {
-    video_count: number
-    finished_count: number
-    percent: number
-    last_vid: number | null
-    last_position: number | null
-    last_studied_at: string | null
-  }
-}
+type AlbumItem = z.infer<typeof learning.AlbumItem>
 
 const SOURCE_LABEL: Record<AlbumItem['source'], string> = {
   admin: '赠送',
@@ -74,49 +66,31 @@ export default function Purchased() {
       {hydrated && token && state.status === 'ready' && state.list.length > 0 ? (
         <>
           <ul className={list.list} aria-label="我的课程">
-            {state.list.map((c) => {
-              const started = c.progress.last_studied_at !== null
-              return (
-                <li key={c.id} className={list.item}>
-                  <Link to={`/course/${c.id}.html`} className={list.cover}>
-                    <img src={c.cover} alt="" width={112} height={63} loading="lazy" />
-                  </Link>
-                  <div className={list.body}>
-                    <span className={list.itemTitle}>{c.title}</span>
-                    <span className={list.tags}>
-                      <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
-                      {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
-                      {c.expires_at ? (
-                        <span className={list.tagMuted}>有效期至 {c.expires_at.slice(0, 10)}</span>
-                      ) : null}
-                    </span>
-                    <div className={list.progressRow}>
-                      <span
-                        className={list.bar}
-                        role="progressbar"
-                        aria-valuenow={c.progress.percent}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-label="学习进度"
-                      >
-                        <span style={{ width: `${c.progress.percent}%` }} />
-                      </span>
-                      <span className={list.percent}>
-                        {c.progress.finished_count}/{c.progress.video_count} 节
-                      </span>
-                    </div>
-                    <div className={list.footRow}>
-                      <span className={list.when}>
-                        {started ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at!)}` : '还没开始学'}
-                      </span>
-                      <Link to={continueHref(c)} className={list.continue}>
-                        {started ? '继续学习' : '开始学习'}
-                      </Link>
-                    </div>
-                  </div>
-                </li>
-              )
-            })}
+            {state.list.map((c) => (
+              <StudyItem
+                key={c.id}
+                coverTo={`/course/${c.id}.html`}
+                cover={c.cover}
+                title={c.title}
+                detail={
+                  <span className={list.tags}>
+                    <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
+                    {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
+                    {c.expires_at ? (
+                      <span className={list.tagMuted}>有效期至 {beijingDate(new Date(c.expires_at))}</span>
+                    ) : null}
+                  </span>
+                }
+                percent={c.progress.percent}
+                progressLabel="学习进度"
+                progressText={`${c.progress.finished_count}/${c.progress.video_count} 节`}
+                when={
+                  c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'
+                }
+                actionTo={continueHref(c)}
+                actionText={c.progress.last_studied_at ? '继续学习' : '开始学习'}
+              />
+            ))}
           </ul>
           <ListEnd hasMore={state.nextCursor !== null} state={state.loadingMore ? 'loading' : 'idle'} onMore={more} />
         </>

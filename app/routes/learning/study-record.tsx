@@ -4,25 +4,17 @@ import { LoginRequired } from '#app/components/login-required/login-required.tsx
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { StudyItem } from './study-parts.tsx'
 import { formatStudiedAt, useMemberList } from './use-member-list.ts'
 import styles from './study.module.css'
+import type { z } from 'zod'
+import type { StudyRecordItem } from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '学习记录 - 自学' }]
 }
 
-interface RecordItem {
-  vid: number
-  video_title: string
-  course_id: number
-  course_title: string
-  course_cover: string
-  position: number
-  duration: number
-  percent: number
-  finished: boolean
-  updated_at: string
-}
+type RecordItem = z.infer<typeof StudyRecordItem>
 
 /** /studyRecord: every lesson the member watched, newest first, with how far and a button to go on. */
 export default function StudyRecord() {
@@ -49,37 +41,19 @@ export default function StudyRecord() {
         <>
           <ul className={styles.list} aria-label="学习记录">
             {state.list.map((r) => (
-              <li key={r.vid} className={styles.item}>
-                <Link to={`/course/${r.course_id}.html`} className={styles.cover}>
-                  <img src={r.course_cover} alt="" width={112} height={63} loading="lazy" />
-                </Link>
-                <div className={styles.body}>
-                  <span className={styles.itemTitle}>{r.video_title}</span>
-                  <span className={styles.sub}>{r.course_title}</span>
-                  <div className={styles.progressRow}>
-                    <span
-                      className={styles.bar}
-                      role="progressbar"
-                      aria-valuenow={r.percent}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-label="学习进度"
-                    >
-                      <span style={{ width: `${r.percent}%` }} />
-                    </span>
-                    <span className={styles.percent}>{r.finished ? '已学完' : `${r.percent}%`}</span>
-                  </div>
-                  <div className={styles.footRow}>
-                    <span className={styles.when}>
-                      {formatStudiedAt(r.updated_at)}
-                      {!r.finished && r.position > 0 ? ` · 看到 ${formatDuration(r.position)}` : ''}
-                    </span>
-                    <Link to={`/v/${r.vid}.html`} className={styles.continue}>
-                      {r.finished ? '再看一遍' : '继续学习'}
-                    </Link>
-                  </div>
-                </div>
-              </li>
+              <StudyItem
+                key={r.vid}
+                coverTo={`/course/${r.course_id}.html`}
+                cover={r.course_cover}
+                title={r.video_title}
+                detail={<span className={styles.sub}>{r.course_title}</span>}
+                percent={r.percent}
+                progressLabel="学习进度"
+                progressText={r.finished ? '已学完' : `${r.percent}%`}
+                when={`${formatStudiedAt(r.updated_at)}${!r.finished && r.position > 0 ? ` · 看到 ${formatDuration(r.position)}` : ''}`}
+                actionTo={`/v/${r.vid}.html`}
+                actionText={r.finished ? '再看一遍' : '继续学习'}
+              />
             ))}
           </ul>
           <ListEnd hasMore={state.nextCursor !== null} state={state.loadingMore ? 'loading' : 'idle'} onMore={more} />

@@ -1,14 +1,15 @@
-import { Link, redirect, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/system-course'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { useCourseAccess } from '#app/components/player/use-course-access.ts'
 import { services } from '#app/lib/services-context.ts'
+import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
 import styles from './study.module.css'
 
@@ -17,20 +18,8 @@ import styles from './study.module.css'
  * in each and overall. Without an id it lists the system courses; a course that is not one leads to its page.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
-  const svc = services(context)
-  const raw = url.searchParams.get('id')
-  if (raw === null || raw === '') {
-    return {
-      kind: 'list' as const,
-      list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }),
-    }
-  }
-  const id = parseId(raw)
-  if (id === null) notFound('体系课不存在')
-  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
-  if (course.type !== 'system') throw redirect(courseHref(id))
-  return { kind: 'system' as const, course }
+  const id = new URL(request.url).searchParams.get('id')
+  return courseOfTypeOrList(services(context).catalogue, 'system', id, { missing: '体系课不存在' })
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -42,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-type SystemCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'system' }>['course']
+type SystemCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
 
 function Programme({ course }: { course: SystemCourse }) {
   const progress = useSystemProgress(course.id)
@@ -60,21 +49,9 @@ function Programme({ course }: { course: SystemCourse }) {
         <h1 className={styles.heroTitle}>{course.title}</h1>
         <p className={styles.heroText}>{course.subtitle || `共 ${course.sub_courses.length} 门课，按顺序学习`}</p>
         {total ? (
-          <div className={styles.progressRow}>
-            <span
-              className={styles.bar}
-              role="progressbar"
-              aria-valuenow={total.percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-label="总进度"
-            >
-              <span style={{ width: `${total.percent}%` }} />
-            </span>
-            <span className={styles.percent}>
-              总进度 {total.percent}%（{total.finished_count}/{total.video_count} 节）
-            </span>
-          </div>
+          <ProgressRow percent={total.percent} label="总进度">
+            总进度 {total.percent}%（{total.finished_count}/{total.video_count} 节）
+          </ProgressRow>
         ) : null}
       </section>
 
@@ -118,26 +95,19 @@ function Programme({ course }: { course: SystemCourse }) {
                 <div className={styles.body}>
                   <CourseRow course={part} compact />
                   {p ? (
-                    <div className={styles.progressRow}>
-                      <span
-                        className={styles.bar}
-                        role="progressbar"
-                        aria-valuenow={p.percent}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-label={`${part.title} 进度`}
-                      >
-                        <span style={{ width: `${p.percent}%` }} />
-                      </span>
-                      <span className={styles.percent}>
-                        {p.finished_count}/{p.video_count} 节
-                      </span>
-                      {p.last_vid ? (
-                        <Link to={`/v/${p.last_vid}.html`} className={styles.continue}>
-                          继续
-                        </Link>
-                      ) : null}
-                    </div>
+                    <ProgressRow
+                      percent={p.percent}
+                      label={`${part.title} 进度`}
+                      after={
+                        p.last_vid ? (
+                          <Link to={`/v/${p.last_vid}.html`} className={styles.continue}>
+                            继续
+                          </Link>
+                        ) : null
+                      }
+                    >
+                      {p.finished_count}/{p.video_count} 节
+                    </ProgressRow>
                   ) : null}
                 </div>
               </li>
@@ -190,14 +160,10 @@ function Programme({ course }: { course: SystemCourse }) {
 
 export default function SystemCourseRoute() {
   const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list') {
+  if (data.kind === 'list')
     return (
-      <main className={styles.page}>
-        <NavBar title="体系课" />
-        <PagedCourseList first={data.list} filter={{ type: 'system' }} emptyMessage="暂时没有体系课" />
-      </main>
+      <CourseListScreen title="体系课" first={data.list} filter={{ type: 'system' }} emptyMessage="暂时没有体系课" />
     )
-  }
   return <Programme course={data.course} />
 }
 

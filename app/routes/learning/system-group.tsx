@@ -1,12 +1,12 @@
-import { Link, redirect, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/system-group'
-import { courseHref } from '#app/components/course-card/course-format.ts'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
+import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { services } from '#app/lib/services-context.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
+import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
 import styles from './study.module.css'
 
@@ -15,18 +15,8 @@ import styles from './study.module.css'
  * class teacher on WeCom, /customerG), and the member's place in the programme. Without an id: the system courses.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const svc = services(context)
-  const raw = new URL(request.url).searchParams.get('id')
-  if (raw === null || raw === '')
-    return {
-      kind: 'list' as const,
-      list: await svc.catalogue.courseList({ cate_id: undefined, type: 'system', sort: 'default', limit: 20 }),
-    }
-  const id = parseId(raw)
-  if (id === null) notFound('体系课不存在')
-  const course = await orNotFound(() => svc.catalogue.courseDetail(id))
-  if (course.type !== 'system') throw redirect(courseHref(id))
-  return { kind: 'group' as const, course }
+  const id = new URL(request.url).searchParams.get('id')
+  return courseOfTypeOrList(services(context).catalogue, 'system', id, { missing: '体系课不存在' })
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.course.title} 学习群 - 自学` }]
 }
 
-type GroupCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'group' }>['course']
+type GroupCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
 
 const BENEFITS = [
   '班主任每周发布学习计划，提醒进度',
@@ -54,19 +44,9 @@ function Group({ course }: { course: GroupCourse }) {
         <h1 className={styles.heroTitle}>{course.title} · 学习群</h1>
         <p className={styles.heroText}>{course.student_count} 位同学在这个班学习</p>
         {progress ? (
-          <div className={styles.progressRow}>
-            <span
-              className={styles.bar}
-              role="progressbar"
-              aria-valuenow={progress.overall.percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-label="我的进度"
-            >
-              <span style={{ width: `${progress.overall.percent}%` }} />
-            </span>
-            <span className={styles.percent}>我的进度 {progress.overall.percent}%</span>
-          </div>
+          <ProgressRow percent={progress.overall.percent} label="我的进度">
+            我的进度 {progress.overall.percent}%
+          </ProgressRow>
         ) : null}
       </section>
       <section className={styles.section} aria-labelledby="benefits-title">
@@ -108,14 +88,15 @@ function Group({ course }: { course: GroupCourse }) {
 
 export default function SystemGroupRoute() {
   const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list') {
+  if (data.kind === 'list')
     return (
-      <main className={styles.page}>
-        <NavBar title="体系课学习群" />
-        <PagedCourseList first={data.list} filter={{ type: 'system' }} emptyMessage="暂时没有体系课" />
-      </main>
+      <CourseListScreen
+        title="体系课学习群"
+        first={data.list}
+        filter={{ type: 'system' }}
+        emptyMessage="暂时没有体系课"
+      />
     )
-  }
   return <Group course={data.course} />
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api, errorMessage } from '#app/lib/api.ts'
+import { beijingCalendarDay, beijingClock, beijingDaysAgo } from '#app/lib/beijing-format.ts'
 
 export type MemberList<T> =
   | { status: 'loading' }
@@ -65,14 +66,10 @@ export function useMemberList<T>(path: string, token: string | null, pageSize = 
 
 /** "今天 14:05", "昨天 09:30", "11月20日" or "2025年3月4日", in Beijing time. */
 export function formatStudiedAt(iso: string, now = Date.now()) {
-  const beijing = (ms: number) => new Date(ms + 8 * 3600_000)
-  const d = beijing(Date.parse(iso))
-  const today = beijing(now)
-  const dayIndex = (x: Date) => Math.floor(x.getTime() / 86_400_000)
-  const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`
-  const diff = dayIndex(today) - dayIndex(d)
-  if (diff === 0) return `今天 ${hm}`
-  if (diff === 1) return `昨天 ${hm}`
-  if (d.getUTCFullYear() === today.getUTCFullYear()) return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日`
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return ''
+  const daysAgo = beijingDaysAgo(at, new Date(now))
+  if (daysAgo === 0) return `今天 ${beijingClock(at)}`
+  if (daysAgo === 1) return `昨天 ${beijingClock(at)}`
+  return beijingCalendarDay(at, new Date(now))
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from './simulator-server.ts'
 
 /**
  * A local stand-in for dysmsapi.aliyuncs.com, used by tests only. It checks a SendSms call the way Aliyun does
@@ -128,14 +128,11 @@ export async function startAliyunSimulator(credentials: {
       return reply(200, { Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}/`,
+    ...(await listenLocally(server)),
     sent,
     failWith(code) {
       failure = code
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

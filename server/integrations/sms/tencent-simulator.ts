@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocally } from './simulator-server.ts'
 
 /**
  * A local stand-in for sms.tencentcloudapi.com, used by tests only. It checks a SendSms 2021-01-11 call the way
@@ -158,14 +158,11 @@ export async function startTencentSimulator(credentials: {
       return reply({ SendStatusSet: statuses })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}/`,
+    ...(await listenLocally(server)),
     sent,
     failWith(code) {
       failure = code
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -45,6 +45,14 @@ describe('local folder storage', () => {
     expect(fs.readdirSync(path.join(root, 'public/half'))).toEqual([])
   })
 
+  it('keeps an uploaded image under its key, with a content type for stores that keep one', async () => {
+    expect(await store.put('uploads/2026/a.webp', Buffer.from('webp'), { contentType: 'image/webp' })).toEqual({
+      size: 4,
+    })
+    expect(await readText(store, 'uploads/2026/a.webp')).toBe('webp')
+    expect(store.url('uploads/2026/a.webp')).toBe('/media/uploads/2026/a.webp')
+  })
+
   it('gives public URLs only for the public store', () => {
     expect(store.url('posters/1/a.webp')).toBe('/media/posters/1/a.webp')
     expect(() => vault.url('hls/1/master.m3u8')).toThrow('private')

@@ -12,7 +12,10 @@ export interface LocalStorageOptions {
   publicPrefix: string | null
 }
 
-/** A storage in a local folder. Writes go to a temporary file first and are renamed into place. */
+/**
+ * A storage in a local folder. Writes go to a temporary file first and are renamed into place. The folder is
+ * served by file name, so a content type given to `put` is not kept: the extension says it.
+ */
 export function localStorage(options: LocalStorageOptions): Storage {
   const root = path.resolve(options.root)
   const resolve = (key: string) => {

@@ -5,13 +5,19 @@ export interface StoredObject {
   modifiedAt: Date
 }
 
+export interface PutOptions {
+  /** The MIME type readers get (`image/webp`); a local folder leaves it to the file's extension. */
+  contentType?: string
+}
+
 /**
- * Where files live, addressed by key (`hls/50001/ab12/360p/seg_00000.ts`). A local folder now; an
- * S3-compatible store can take its place behind the same interface.
+ * Where files live, addressed by key (`hls/50001/ab12/360p/seg_00000.ts`, `uploads/2026/….webp`): video
+ * pipeline output, posters and uploaded images alike. A local folder now (local.ts); an S3-compatible store can
+ * take its place behind the same interface.
  */
 export interface Storage {
   /** Writes the whole stream (or buffer) under `key`, replacing what was there; readers never see half a file. */
-  put(key: string, data: Readable | Buffer): Promise<{ size: number }>
+  put(key: string, data: Readable | Buffer, options?: PutOptions): Promise<{ size: number }>
   /** The object's bytes as a stream, or null when there is none. */
   get(key: string): Promise<Readable | null>
   stat(key: string): Promise<StoredObject | null>
@@ -25,7 +31,7 @@ export interface Storage {
   localPath(key: string): string | null
 }
 
-/** The two stores the media pipeline uses: public (served at /media/) and private (signed access only). */
+/** The two stores: public (served at /media/: posters, images) and private (video sources, HLS; signed access). */
 export interface MediaStores {
   public: Storage
   private: Storage

@@ -1,16 +1,18 @@
 import crypto from 'node:crypto'
-import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import type { Db } from '#server/db/database.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
-import { AppError } from '#server/http/app-error.ts'
-import { Codes } from '#server/http/codes.ts'
 import {
   grantEntitlement,
   listMemberEntitlements,
   revokeEntitlementById,
 } from '#server/modules/access/access.service.ts'
 import { createCatalogueEditor } from '#server/modules/catalogue/catalogue.service.ts'
-import { mediaViewsByVideoIds, type VideoMediaView, type VideoUpload } from '#server/modules/media/media.service.ts'
+import {
+  encodeWebpImage,
+  mediaViewsByVideoIds,
+  type VideoMediaView,
+  type VideoUpload,
+} from '#server/modules/media/media.service.ts'
 import type {
   AdminCourseListQuery,
   CategoryCreate,
@@ -25,6 +27,7 @@ import type {
   VideoPatch,
 } from '#shared/api/catalogue-editing.ts'
 import type { EntitlementGrant, EntitlementListQuery } from './admin.schema.ts'
+import { beijingYear } from '#shared/time.ts'
 
 export interface AdminDeps {
   db: Db
@@ -67,34 +70,10 @@ export function createAdminService(deps: AdminDeps) {
 
   /** Checks an image by content (JPEG, PNG, WebP), re-encodes it to WebP without metadata and stores it publicly. */
   async function storeImage(data: Buffer) {
-    if (data.length > AdminImageRules.maxBytes) throw new AppError(Codes.ImageTooLarge)
-    let meta: Metadata
-    try {
-      meta = await sharp(data, { limitInputPixels: false }).metadata()
-    } catch {
-      throw new AppError(Codes.ImageInvalid)
-    }
-    if (!['jpeg', 'png', 'webp'].includes(meta.format) || !meta.width || !meta.height)
-      throw new AppError(Codes.ImageInvalid)
-    if (meta.width * meta.height > AdminImageRules.maxPixels) throw new AppError(Codes.ImageTooLarge)
-    let out: { data: Buffer; info: OutputInfo }
-    try {
-      out = await sharp(data, { limitInputPixels: AdminImageRules.maxPixels, failOn: 'error' })
-        .rotate()
-        .resize({
-          width: AdminImageRules.maxSide,
-          height: AdminImageRules.maxSide,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true })
-    } catch {
-      throw new AppError(Codes.ImageInvalid)
-    }
-    const key = `images/${now().getUTCFullYear()}/${crypto.randomBytes(16).toString('hex')}.webp`
-    await stores.public.put(key, out.data)
-    return { url: stores.public.url(key), width: out.info.width, height: out.info.height }
+    const image = await encodeWebpImage(data, AdminImageRules)
+    const key = `images/${beijingYear(now())}/${crypto.randomBytes(16).toString('hex')}.webp`
+    await stores.public.put(key, image.data, { contentType: 'image/webp' })
+    return { url: stores.public.url(key), width: image.width, height: image.height }
   }
 
   return {

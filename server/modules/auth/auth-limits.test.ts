@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { smsCodes } from '#server/db/schema/auth.ts'
 import { SmsSendError, type SmsProvider } from '#server/integrations/sms/sms.ts'
 import { useTestApp } from '#tests/support/app.ts'
-import { shanghaiDayStart } from './auth.rules.ts'
+import { beijingDayStart } from '#shared/time.ts'
 import { outboxCode, randomIp, randomPhone, testClock } from './testing.ts'
 
 type Body = { code: number; msg: string; data: Record<string, unknown> }
@@ -16,7 +16,7 @@ describe('SMS code limits', () => {
   const clock = testClock()
   const t = useTestApp({}, { integrations: { now: clock.now } })
   // Ten in the morning, Beijing time, today: every test below stays inside one Shanghai day unless it moves on.
-  beforeEach(() => clock.set(new Date(shanghaiDayStart(new Date()).getTime() + 10 * HOUR)))
+  beforeEach(() => clock.set(new Date(beijingDayStart(new Date()).getTime() + 10 * HOUR)))
 
   const send = async (phone: string, ip = randomIp()) =>
     (
@@ -55,7 +55,7 @@ describe('SMS code limits', () => {
       }
       clock.advance(HOUR)
       expect(await send(phone)).toEqual({ code: 430, msg: '今日验证码发送次数已达上限，请明天再试', data: {} })
-      clock.set(new Date(shanghaiDayStart(clock.now()).getTime() + DAY + MINUTE))
+      clock.set(new Date(beijingDayStart(clock.now()).getTime() + DAY + MINUTE))
       expect((await send(phone)).code).toBe(200)
     })
 
@@ -142,7 +142,7 @@ describe('SMS code limits', () => {
       await send(other)
       expect((await login(other, await outboxCode(t().app, other))).code).toBe(200)
 
-      clock.set(new Date(shanghaiDayStart(clock.now()).getTime() + DAY + MINUTE))
+      clock.set(new Date(beijingDayStart(clock.now()).getTime() + DAY + MINUTE))
       expect((await send(phone)).code).toBe(200)
       expect((await login(phone, await outboxCode(t().app, phone))).code).toBe(200)
     })

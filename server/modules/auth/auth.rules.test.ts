@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { hashSmsCode, newSmsCode, shanghaiDayStart, shanghaiYear, smsCodeMatches } from './auth.rules.ts'
+import { hashSmsCode, newSmsCode, smsCodeMatches } from './auth.rules.ts'
 
 describe('SMS codes', () => {
   it('are 4 digits, leading zeros kept, and spread over the range', () => {
@@ -26,16 +26,4 @@ describe('SMS codes', () => {
     expect(hash).not.toBe(crypto.createHash('sha256').update('login:13800138000:1234').digest('hex'))
     expect(hash).toBe(crypto.createHmac('sha256', pepper).update('login:13800138000:1234').digest('hex'))
   })
-})
-
-describe('shanghaiDayStart', () => {
-  it.each([
-    ['2025-03-01T15:59:59Z', '2025-02-28T16:00:00Z'],
-    ['2025-03-01T16:00:00Z', '2025-03-01T16:00:00Z'],
-    ['2025-03-01T00:00:00Z', '2025-02-28T16:00:00Z'],
-  ])('puts %s in the Beijing day starting %s', (now, start) =>
-    expect(shanghaiDayStart(new Date(now)).toISOString()).toBe(new Date(start).toISOString()),
-  )
-
-  it('gives the Beijing year', () => expect(shanghaiYear(new Date('2024-12-31T16:30:00Z'))).toBe(2025))
 })

@@ -34,16 +34,3 @@ export function smsCodeMatches(storedHash: string, pepper: string, phone: string
   const b = Buffer.from(hashSmsCode(pepper, phone, purpose, code), 'hex')
   return a.length === b.length && crypto.timingSafeEqual(a, b)
 }
-
-const SHANGHAI_OFFSET_MS = 8 * 3600_000
-const DAY_MS = 24 * 3600_000
-
-/** Midnight in Asia/Shanghai (UTC+8 all year, no daylight saving) of the day `now` falls in. */
-export function shanghaiDayStart(now: Date) {
-  return new Date(Math.floor((now.getTime() + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS)
-}
-
-/** The year in Asia/Shanghai, for folder names. */
-export function shanghaiYear(now: Date) {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).getUTCFullYear()
-}

@@ -25,7 +25,8 @@ import {
   phoneSendStats,
   recordWrongAttempt,
 } from './auth.repository.ts'
-import { hashSmsCode, newSmsCode, shanghaiDayStart, SmsRules, smsCodeMatches } from './auth.rules.ts'
+import { hashSmsCode, newSmsCode, SmsRules, smsCodeMatches } from './auth.rules.ts'
+import { beijingDayStart } from '#shared/time.ts'
 
 /** What a request tells the service about itself: the client address for limits, and where to log. */
 export interface RequestContext {
@@ -78,7 +79,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const refusal = await check(tx, phone, now)
       if (refusal) return refusal
 
-      const dayStart = shanghaiDayStart(now)
+      const dayStart = beijingDayStart(now)
       const hourAgo = new Date(now.getTime() - HOUR_MS)
       const stats = await phoneSendStats(tx, phone, dayStart, hourAgo)
       if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < SmsRules.resendGapMs) {
@@ -159,7 +160,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function loginLocked(tx: DbOrTx, phone: string, now: Date) {
-    return (await countLoginFailuresSince(tx, phone, shanghaiDayStart(now))) >= SmsRules.failedLoginsPerDay
+    return (await countLoginFailuresSince(tx, phone, beijingDayStart(now))) >= SmsRules.failedLoginsPerDay
   }
 
   /** Forced purchaser mode (`ke2`): only phones of members marked as purchasers. */

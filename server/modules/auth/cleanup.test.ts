@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
 import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 import { useTestApp } from '#tests/support/app.ts'
-import { shanghaiDayStart } from './auth.rules.ts'
+import { beijingDayStart } from '#shared/time.ts'
 import { pruneSignInRecords, startSignInCleanup } from './cleanup.ts'
 import { outboxCode, randomIp, randomPhone, testClock } from './testing.ts'
 
@@ -175,7 +175,7 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
   })
 
   it('leaves the limits of the day in force: sends per phone and per address, failed logins, OAuth starts', async () => {
-    const dayStart = shanghaiDayStart(new Date())
+    const dayStart = beijingDayStart(new Date())
     clock.set(new Date(dayStart.getTime() + MINUTE))
     const send = async (phone: string, ip = randomIp()) =>
       (

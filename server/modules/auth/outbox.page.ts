@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Services } from '#server/services.ts'
+import { beijingDateTime } from '#shared/time.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const purposeLabel = { login: '登录', bind: '绑定手机' } as const
 
-const time = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  hour12: false,
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
+/** "11-25 17:03:22" in Beijing: the day and time a code went out. */
+const sentAt = (at: Date) => beijingDateTime(at).slice(5)
 
 /**
  * GET /__dev/outbox: the SMS codes the console provider "sent", for developers and the demo. Registered only when
@@ -26,7 +20,7 @@ export async function outboxPage(app: FastifyInstance, opts: { services: Service
       .outbox()
       .map(
         (m) =>
-          `<tr><td>${escapeHtml(m.phone)}</td><td class="code">${escapeHtml(m.code)}</td><td>${purposeLabel[m.purpose]}</td><td>${time.format(m.sentAt)}</td></tr>`,
+          `<tr><td>${escapeHtml(m.phone)}</td><td class="code">${escapeHtml(m.code)}</td><td>${purposeLabel[m.purpose]}</td><td>${sentAt(m.sentAt)}</td></tr>`,
       )
       .join('')
     const html = `<!doctype html>

@@ -1,6 +1,9 @@
+import { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
+import { publicCache } from '#server/http/public-cache.ts'
 import {
   findBuyableCourses,
   findCourseCards,
@@ -31,12 +34,11 @@ import type {
   Teacher,
   TeacherProfile,
 } from '#shared/api/catalogue.ts'
-import { getCourseDetail, liveStatus, type CourseBody } from './course-page.ts'
+import { getCourseDetail, liveStatus } from './course-page.ts'
 import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
 import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
 import { createSearchService as createSearch } from './search.ts'
-import { TtlCache } from './ttl-cache.ts'
 
 /** Presents a course as a card (snake_case API fields); other modules list courses with it. */
 export function toCourseCard(row: CourseCardRow): CourseCard {
@@ -61,60 +63,33 @@ export async function getCategoryTree(db: Db): Promise<CategoryNode[]> {
   })
 }
 
-interface Cursor {
-  sort: CourseSort
-  key: string
-  id: number
-}
-
-function encodeCursor(c: Cursor) {
-  return Buffer.from(JSON.stringify([c.sort, c.key, c.id])).toString('base64url')
-}
-
-function decodeCursor(text: string, sort: CourseSort): Cursor {
-  const bad = () => new AppError(Codes.BadRequest, '参数 cursor 格式不正确（cursor）')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw bad()
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw bad()
-  const [s, key, id] = parsed as unknown[]
-  // A cursor only continues the listing it came from.
-  if (
-    s !== sort ||
-    typeof key !== 'string' ||
-    typeof id !== 'number' ||
-    !Number.isInteger(id) ||
-    id < 1 ||
-    id > 2_147_483_647
-  )
-    throw bad()
-  const valid = sort === 'new' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(key) : /^-?\d{1,10}$/.test(key)
-  if (!valid) throw bad()
-  return { sort, key, id }
-}
+/** A course list cursor, `[sort, key, id]`: it only continues the listing (sort) it came from. */
+const listCursor = (sort: CourseSort) =>
+  z.tuple([
+    z.literal(sort),
+    z.string().regex(sort === 'new' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/ : /^-?\d{1,10}$/),
+    cursorId,
+  ])
 
 /** A course list query as pages build it: `vip_free` may be left out. */
 export type CoursePageQuery = Omit<CourseListQuery, 'vip_free'> & { vip_free?: boolean }
 
 /** One page of course cards; `next_cursor` continues the same filter and sort. */
 export async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
-  const after = q.cursor ? decodeCursor(q.cursor, q.sort) : undefined
+  const cursor = q.cursor ? decodeCursor(q.cursor, listCursor(q.sort)) : undefined
   const rows = await listCoursePage(db, {
     categoryId: q.cate_id,
     type: q.type,
     vipFree: q.vip_free,
     sort: q.sort,
-    after,
+    after: cursor && { key: cursor[1], id: cursor[2] },
     limit: q.limit + 1,
   })
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {
     list: page.map(toCourseCard),
-    next_cursor: rows.length > q.limit && last ? encodeCursor({ sort: q.sort, key: last.sortKey, id: last.id }) : null,
+    next_cursor: rows.length > q.limit && last ? encodeCursor([q.sort, last.sortKey, last.id]) : null,
   }
 }
 
@@ -159,18 +134,18 @@ export const PUBLIC_CACHE_MS = 5_000
  */
 export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?: number }) {
   const { db, now } = deps
-  const ttl = deps.cacheMs ?? PUBLIC_CACHE_MS
-  const courseCache = new TtlCache<number, CourseBody>(ttl, 2000)
-  const treeCache = new TtlCache<'tree', CategoryNode[]>(ttl)
-  const hotWordsCache = new TtlCache<'words', { id: number; word: string }[]>(ttl)
-  const teachersCache = new TtlCache<'all', Awaited<ReturnType<typeof getTeachers>>>(ttl)
+  const ttlMs = deps.cacheMs ?? PUBLIC_CACHE_MS
+  const courseCache = publicCache({ max: 2000, ttlMs, load: (id: number) => getCourseDetail(db, id) })
+  const treeCache = publicCache({ max: 1, ttlMs, load: (_: 'tree') => getCategoryTree(db) })
+  const hotWordsCache = publicCache({ max: 1, ttlMs, load: (_: 'words') => getHotWords(db) })
+  const teachersCache = publicCache({ max: 1, ttlMs, load: (_: 'all') => getTeachers(db) })
 
-  const categoryTree = () => treeCache.get('tree', () => getCategoryTree(db))
+  const categoryTree = () => treeCache.get('tree')
 
   return {
     /** The course page's data (cached briefly); live status as of now. */
     async courseDetail(id: number): Promise<CourseDetail> {
-      const body = await courseCache.get(id, () => getCourseDetail(db, id))
+      const body = await courseCache.get(id)
       return { ...body, live_status: liveStatus(body, now()) }
     },
     categoryTree,
@@ -194,9 +169,9 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     },
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),
     teacher: (id: number) => getTeacherProfile(db, id),
-    hotWords: () => hotWordsCache.get('words', () => getHotWords(db)),
+    hotWords: () => hotWordsCache.get('words'),
     /** All teachers (the /teacher page without an id). */
-    teachers: () => teachersCache.get('all', () => getTeachers(db)),
+    teachers: () => teachersCache.get('all'),
     /** Courses that can be exchanged for points (/course/creditPay without an id), cheapest first. */
     async pointsCourses() {
       const rows = await findPointsPricedCourses(db, 100)

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
+import { publicCache } from '#server/http/public-cache.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
 import { listPopularCourses, listRecommendedCourses, type Seeds } from './recommend.repository.ts'
 import type { CourseCardList } from './recommend.schema.ts'
@@ -28,12 +28,14 @@ export interface RecommendSources {
  */
 export function createRecommendService(deps: { db: Db; sources: RecommendSources; cacheMs?: number }) {
   const { db, sources } = deps
-  const popularCache = new TtlCache<'popular', CourseCardList['list']>(deps.cacheMs ?? POPULAR_CACHE_MS)
+  const popularCache = publicCache({
+    max: 1,
+    ttlMs: deps.cacheMs ?? POPULAR_CACHE_MS,
+    load: async (_: 'popular') => (await listPopularCourses(db, POPULAR_MAX)).map(toCourseCard),
+  })
 
   async function popular(limit: number): Promise<CourseCardList> {
-    const list = await popularCache.get('popular', async () =>
-      (await listPopularCourses(db, POPULAR_MAX)).map(toCourseCard),
-    )
+    const list = await popularCache.get('popular')
     return { list: list.slice(0, limit), personalised: false }
   }
 

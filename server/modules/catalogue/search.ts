@@ -1,8 +1,8 @@
+import { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
-import { AppError } from '#server/http/app-error.ts'
-import { Codes } from '#server/http/codes.ts'
+import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
-import { searchCourses, type SearchAfter, type SearchRow } from './search.repository.ts'
+import { searchCourses, type SearchRow } from './search.repository.ts'
 import type { Range, SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 
 /** More words than this add nothing but cost: the rest are dropped. */
@@ -53,25 +53,10 @@ function toHit(row: SearchRow, words: string[]): SearchHit {
   return { ...toCourseCard(row), matched, highlights: { title, teacher_name: teacher } }
 }
 
-function encodeCursor(keyword: string, a: SearchAfter) {
-  return Buffer.from(JSON.stringify([keyword, a.score, a.studentCount, a.id])).toString('base64url')
-}
+const count = z.number().int().min(0).max(2_147_483_647)
 
-function decodeCursor(text: string, keyword: string): SearchAfter {
-  const bad = () => new AppError(Codes.BadRequest, '参数 cursor 格式不正确（cursor）')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw bad()
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw bad()
-  const [k, score, studentCount, id] = parsed as unknown[]
-  const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2_147_483_647
-  // A cursor only continues the search it came from.
-  if (k !== keyword || !int(score) || !int(studentCount) || !int(id)) throw bad()
-  return { score, studentCount, id }
-}
+/** A search cursor, `[keyword, score, studentCount, id]`: it only continues the search it came from. */
+const searchCursor = (keyword: string) => z.tuple([z.literal(keyword), count, count, cursorId])
 
 /**
  * Course search (spec 7 GET /searchCourse): every word must match the course's title, teacher or category;
@@ -83,7 +68,8 @@ export function createSearchService(deps: { db: Db }) {
     /** One page of results for a keyword (already trimmed by the schema). */
     async search(q: Pick<SearchQuery, 'keyword' | 'cursor' | 'limit'>): Promise<SearchResult> {
       const words = keywordWords(q.keyword)
-      const after = q.cursor ? decodeCursor(q.cursor, q.keyword) : undefined
+      const cursor = q.cursor ? decodeCursor(q.cursor, searchCursor(q.keyword)) : undefined
+      const after = cursor && { score: cursor[1], studentCount: cursor[2], id: cursor[3] }
       const rows = await searchCourses(db, words, after, q.limit + 1)
       const page = rows.slice(0, q.limit)
       const last = page.at(-1)
@@ -92,9 +78,7 @@ export function createSearchService(deps: { db: Db }) {
         words,
         list: page.map((r) => toHit(r, words)),
         next_cursor:
-          rows.length > q.limit && last
-            ? encodeCursor(q.keyword, { score: last.score, studentCount: last.studentCount, id: last.id })
-            : null,
+          rows.length > q.limit && last ? encodeCursor([q.keyword, last.score, last.studentCount, last.id]) : null,
       }
     },
   }

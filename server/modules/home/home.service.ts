@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
+import { publicCache } from '#server/http/public-cache.ts'
 import { courseCardsByIds, PUBLIC_CACHE_MS } from '#server/modules/catalogue/catalogue.service.ts'
-import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
 import { findFeedSections } from './home.repository.ts'
 import type { HomeFeed } from './home.schema.ts'
 
@@ -40,10 +40,14 @@ export async function getHomeFeed(db: Db, feed: FeedName): Promise<HomeFeed> {
 
 /** The home feeds as routes and the home pages use them, cached for a few seconds (`cacheMs: 0` turns it off). */
 export function createHomeService(deps: { db: Db; cacheMs?: number }) {
-  const cache = new TtlCache<FeedName, HomeFeed>(deps.cacheMs ?? PUBLIC_CACHE_MS)
+  const cache = publicCache({
+    max: 2,
+    ttlMs: deps.cacheMs ?? PUBLIC_CACHE_MS,
+    load: (feed: FeedName) => getHomeFeed(deps.db, feed),
+  })
   return {
     /** The feed named `feed` ('v3' for /, 'v2' for /index1). */
-    feed: (feed: FeedName) => cache.get(feed, () => getHomeFeed(deps.db, feed)),
+    feed: (feed: FeedName) => cache.get(feed),
   }
 }
 

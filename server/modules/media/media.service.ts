@@ -3,9 +3,9 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import type { Storage } from '#server/integrations/storage/storage.ts'
 import { beijingYear } from '#shared/time.ts'
 import { findMemberUpload, insertUpload } from './media.repository.ts'
-import type { MediaStorage } from './media.storage.ts'
 import { findVideoMediaRows } from './video-media-views.repository.ts'
 import { mediaView, type MediaView, type UploadedFile } from './video-media.service.ts'
 import type { DbOrTx } from '#server/db/database.ts'
@@ -20,66 +20,79 @@ export const ImageRules = {
   formats: ['jpeg', 'png', 'webp'],
 } as const
 
-/** Public URL prefix of the media folder (served by server/app.ts). */
-export const MEDIA_URL_PREFIX = '/media/'
+/** The limits of one kind of uploaded image: members' avatars (ImageRules) or operators' course images. */
+export interface ImageLimits {
+  maxBytes: number
+  maxPixels: number
+  /** The longer side of the stored image, in pixels; smaller images are not enlarged. */
+  maxSide: number
+}
 
-const uploadPath = /^uploads\/\d{4}\/[0-9a-f]{32}\.webp$/
+/**
+ * Checks an uploaded image by its content (JPEG, PNG or WebP; at most `maxPixels`) and re-encodes it to WebP
+ * without its metadata (EXIF, GPS, ICC) after applying its orientation. Throws ImageTooLarge or ImageInvalid.
+ */
+export async function encodeWebpImage(data: Buffer, limits: ImageLimits) {
+  if (data.length > limits.maxBytes) throw new AppError(Codes.ImageTooLarge)
+  let meta: Metadata
+  try {
+    // Only the header is read here, so a decompression bomb is refused before any pixel is decoded.
+    meta = await sharp(data, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new AppError(Codes.ImageInvalid)
+  }
+  if (!(ImageRules.formats as readonly string[]).includes(meta.format) || !meta.width || !meta.height) {
+    throw new AppError(Codes.ImageInvalid)
+  }
+  if (meta.width * meta.height > limits.maxPixels) throw new AppError(Codes.ImageTooLarge)
+
+  let encoded: { data: Buffer; info: OutputInfo }
+  try {
+    encoded = await sharp(data, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: limits.maxSide, height: limits.maxSide, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true })
+  } catch {
+    throw new AppError(Codes.ImageInvalid)
+  }
+  return { data: encoded.data, width: encoded.info.width, height: encoded.info.height }
+}
+
+/** The storage key of a member's uploaded image, at the end of its URL. */
+const uploadKey = /uploads\/\d{4}\/[0-9a-f]{32}\.webp$/
 
 export interface MediaServiceDeps {
   db: Db
-  storage: MediaStorage
+  /** The public store (served to browsers): uploaded images are shown by their URL. */
+  storage: Storage
   now: () => Date
   publicUrl: string
 }
 
 export function createMediaService(deps: MediaServiceDeps) {
+  const { db, storage } = deps
   return {
-    /**
-     * Checks an uploaded image by its content (JPEG, PNG or WebP; at most 25 megapixels), re-encodes it to WebP
-     * without its metadata (EXIF, GPS, ICC) after applying its orientation, stores it and records it for the member.
-     */
+    /** Re-encodes an uploaded image (encodeWebpImage with ImageRules), stores it and records it for the member. */
     async uploadImage(memberId: number, data: Buffer) {
-      if (data.length > ImageRules.maxBytes) throw new AppError(Codes.ImageTooLarge)
-      let meta: Metadata
-      try {
-        // Only the header is read here, so a decompression bomb is refused before any pixel is decoded.
-        meta = await sharp(data, { limitInputPixels: false }).metadata()
-      } catch {
-        throw new AppError(Codes.ImageInvalid)
-      }
-      if (!(ImageRules.formats as readonly string[]).includes(meta.format) || !meta.width || !meta.height) {
-        throw new AppError(Codes.ImageInvalid)
-      }
-      if (meta.width * meta.height > ImageRules.maxPixels) throw new AppError(Codes.ImageTooLarge)
-
-      let encoded: { data: Buffer; info: OutputInfo }
-      try {
-        encoded = await sharp(data, { limitInputPixels: ImageRules.maxPixels, failOn: 'error' })
-          .rotate()
-          .resize({ width: ImageRules.maxSide, height: ImageRules.maxSide, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer({ resolveWithObject: true })
-      } catch {
-        throw new AppError(Codes.ImageInvalid)
-      }
-
+      const image = await encodeWebpImage(data, ImageRules)
       const now = deps.now()
-      const relativePath = `uploads/${beijingYear(now)}/${crypto.randomBytes(16).toString('hex')}.webp`
-      await deps.storage.put(relativePath, encoded.data)
+      const key = `uploads/${beijingYear(now)}/${crypto.randomBytes(16).toString('hex')}.webp`
+      await storage.put(key, image.data, { contentType: 'image/webp' })
       try {
-        await insertUpload(deps.db, {
+        await insertUpload(db, {
           memberId,
-          path: relativePath,
-          width: encoded.info.width,
-          height: encoded.info.height,
-          bytes: encoded.data.length,
+          path: key,
+          width: image.width,
+          height: image.height,
+          bytes: image.data.length,
           createdAt: now,
         })
       } catch (err) {
-        await deps.storage.remove(relativePath)
+        await storage.delete(key)
         throw err
       }
-      return { url: `${MEDIA_URL_PREFIX}${relativePath}`, width: encoded.info.width, height: encoded.info.height }
+      return { url: storage.url(key), width: image.width, height: image.height }
     },
 
     /**
@@ -89,11 +102,10 @@ export function createMediaService(deps: MediaServiceDeps) {
     async ownUploadUrl(memberId: number, url: string): Promise<string | null> {
       let rest = url.trim()
       if (rest.startsWith(deps.publicUrl)) rest = rest.slice(deps.publicUrl.length)
-      if (!rest.startsWith(MEDIA_URL_PREFIX)) return null
-      const relativePath = rest.slice(MEDIA_URL_PREFIX.length)
-      if (!uploadPath.test(relativePath)) return null
-      const upload = await findMemberUpload(deps.db, memberId, relativePath)
-      return upload ? `${MEDIA_URL_PREFIX}${relativePath}` : null
+      const key = uploadKey.exec(rest)?.[0]
+      if (!key || storage.url(key) !== rest) return null
+      const upload = await findMemberUpload(db, memberId, key)
+      return upload ? storage.url(key) : null
     },
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import sanitizeHtml from 'sanitize-html'
 
 /**
@@ -24,14 +25,14 @@ const options: sanitizeHtml.IOptions = {
   },
 }
 
-const memo = new Map<string, string>()
+/** Sanitised HTML by its source: the same few overlays are shown on every page. */
+const memo = new LRUCache<string, string>({ max: 200 })
 
 /** Overlay HTML made safe to put in the page with innerHTML. */
 export function sanitizeOverlayHtml(html: string): string {
   const hit = memo.get(html)
   if (hit !== undefined) return hit
   const clean = sanitizeHtml(html, options)
-  if (memo.size > 200) memo.clear()
   memo.set(html, clean)
   return clean
 }

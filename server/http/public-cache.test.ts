@@ -1,0 +1,58 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { describe, expect, it, vi } from 'vitest'
+import { clearAllCaches, publicCache } from './public-cache.ts'
+
+describe('publicCache', () => {
+  it('loads a key once for concurrent and later gets, until its time is up', async () => {
+    const load = vi.fn(async (key: string) => ({ key }))
+    const cache = publicCache({ max: 10, ttlMs: 40, load })
+    const [a, b] = await Promise.all([cache.get('a'), cache.get('a')])
+    expect(a).toBe(b)
+    expect(await cache.get('a')).toBe(a)
+    expect(load).toHaveBeenCalledTimes(1)
+    await sleep(60)
+    expect(await cache.get('a')).not.toBe(a)
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps at most `max` entries, dropping the least recently used one only', async () => {
+    const load = vi.fn(async (key: number) => ({ key }))
+    const cache = publicCache({ max: 2, ttlMs: 60_000, load })
+    await cache.get(1)
+    await cache.get(2)
+    await cache.get(1)
+    await cache.get(3)
+    expect(load).toHaveBeenCalledTimes(3)
+    await cache.get(1)
+    expect(load).toHaveBeenCalledTimes(3)
+    await cache.get(2)
+    expect(load).toHaveBeenCalledTimes(4)
+  })
+
+  it('forgets one key on delete, everything on clearAllCaches, and a failed load at once', async () => {
+    let fail = true
+    const load = vi.fn(async (key: string) => {
+      if (key === 'bad' && fail) throw new Error('database down')
+      return { key }
+    })
+    const cache = publicCache({ max: 10, ttlMs: 60_000, load })
+    await expect(cache.get('bad')).rejects.toThrow('database down')
+    fail = false
+    expect(await cache.get('bad')).toEqual({ key: 'bad' })
+    await cache.get('x')
+    cache.delete('x')
+    await cache.get('x')
+    expect(load.mock.calls.filter(([k]) => k === 'x')).toHaveLength(2)
+    clearAllCaches()
+    await cache.get('bad')
+    expect(load.mock.calls.filter(([k]) => k === 'bad')).toHaveLength(3)
+  })
+
+  it('loads every time with ttlMs 0', async () => {
+    const load = vi.fn(async () => 'v')
+    const cache = publicCache({ max: 10, ttlMs: 0, load })
+    await cache.get('k')
+    await cache.get('k')
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+})
