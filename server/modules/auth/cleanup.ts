@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { DbOrTx } from '#server/db/database.ts'
 import { pruneExpiredOauthStates, pruneUsedOauthCodes } from '#server/modules/wechat/wechat.service.ts'
 import { every } from '#server/jobs/every.ts'
-import type { Services } from '#server/services.ts'
 import { deleteOldLoginFailures, deleteOldSmsCodes } from './auth.repository.ts'
 
 const HOUR_MS = 3600_000
@@ -72,11 +71,15 @@ export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial
  * server keeps no sign-in state in memory, so nothing else ever removes these rows. `stop()` waits for a running
  * round.
  */
-export function startSignInCleanup(services: Services, log: FastifyBaseLogger, intervalMs = CLEANUP_INTERVAL_MS) {
+export function startSignInCleanup(
+  deps: { db: DbOrTx; now: () => Date },
+  log: FastifyBaseLogger,
+  intervalMs = CLEANUP_INTERVAL_MS,
+) {
   return every(
     intervalMs,
     async () => {
-      const r = await pruneSignInRecords(services.db, services.now())
+      const r = await pruneSignInRecords(deps.db, deps.now())
       if (r.oauthStates + r.oauthCodesUsed + r.smsCodes + r.loginFailures > 0) log.info(r, 'sign-in records cleaned up')
     },
     (err) => log.error({ err }, 'sign-in cleanup failed'),

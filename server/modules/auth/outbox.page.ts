@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '#server/services.ts'
+import type { AuthService } from './auth.service.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -20,9 +20,9 @@ const time = new Intl.DateTimeFormat('zh-CN', {
  * GET /__dev/outbox: the SMS codes the console provider "sent", for developers and the demo. Registered only when
  * config.devOutbox is on, which the configuration never allows in production.
  */
-export async function outboxPage(app: FastifyInstance, opts: { services: Services }) {
+export async function outboxPage(app: FastifyInstance, opts: { auth: Pick<AuthService, 'outbox'> }) {
   app.get('/__dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = opts.services.auth
+    const rows = opts.auth
       .outbox()
       .map(
         (m) =>
