@@ -33,7 +33,7 @@ import {
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
-export const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
+const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 
 export interface BuildOptions {
   database: Database

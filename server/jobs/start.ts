@@ -4,7 +4,7 @@ import type { Services } from '#server/services.ts'
 import { createWorker, type WorkerOptions } from './worker.ts'
 
 /** Every kind of job the worker runs, from the services that do the work. */
-export function jobKinds(services: Pick<Services, 'videoMedia'>) {
+function jobKinds(services: Pick<Services, 'videoMedia'>) {
   return { [TRANSCODE_JOB]: services.videoMedia.transcodeJob }
 }
 

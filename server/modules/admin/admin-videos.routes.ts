@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import { VideoCreate, VideoListQuery, VideoPatch } from '#shared/api/catalogue-editing.ts'
+import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import { IdParams, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
 import type { AdminService } from './admin.service.ts'
 import { filePart } from './uploads.ts'
@@ -29,7 +29,7 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRou
         tags,
         security,
         summary: "A course's videos with their media state",
-        querystring: VideoListQuery,
+        querystring: CourseItemsQuery,
         response: { 200: VideoListResponse },
       },
     },

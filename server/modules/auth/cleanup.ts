@@ -8,7 +8,7 @@ const HOUR_MS = 3600_000
 const DAY_MS = 24 * HOUR_MS
 
 /** How long sign-in records are kept, each longer than anything that still reads them. */
-export const SignInRetention = {
+const SignInRetention = {
   /**
    * After its expiry a state is never accepted again. The per-address start limit counts states created in the
    * last 10 minutes (wechat.service.ts), which all expire later than this keeps them; the hour is a margin for the
@@ -27,7 +27,7 @@ export const SignInRetention = {
 } as const
 
 /** How often a process runs the cleanup. */
-export const CLEANUP_INTERVAL_MS = 10 * 60_000
+const CLEANUP_INTERVAL_MS = 10 * 60_000
 
 export interface CleanupOptions {
   /** Rows per DELETE: each statement locks at most this many rows, briefly. */

@@ -70,7 +70,7 @@ export const CourseClickBody = z.object({
 
 // ---- Responses ---------------------------------------------------------------------------------------------
 
-export const CommentAuthor = z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string().nullable() })
+const CommentAuthor = z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string().nullable() })
 
 export const Comment = z.object({
   id: z.number().int(),
@@ -94,25 +94,25 @@ export const Comment = z.object({
 })
 export type Comment = z.infer<typeof Comment>
 
-export const CommentPage = z.object({
+const CommentPage = z.object({
   list: z.array(Comment).describe('First page: pinned comments first, then the newest'),
   next_cursor: z.string().nullable(),
 })
 
-export const CommentThread = z.object({
+const CommentThread = z.object({
   comment: Comment.describe('The top-level comment'),
   focus_id: z.number().int().describe('The comment asked for (a reply or the top-level comment itself)'),
   replies: z.array(Comment).describe('Oldest first'),
   next_cursor: z.string().nullable(),
 })
 
-export const MemberComment = Comment.extend({
+const MemberComment = Comment.extend({
   course: z.object({ id: z.number().int(), title: z.string(), cover: z.string() }),
   video: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 })
-export const MemberCommentPage = z.object({ list: z.array(MemberComment), next_cursor: z.string().nullable() })
+const MemberCommentPage = z.object({ list: z.array(MemberComment), next_cursor: z.string().nullable() })
 
-export const LikeResult = z.object({ id: z.number().int(), liked: z.boolean(), like_count: z.number().int() })
+const LikeResult = z.object({ id: z.number().int(), liked: z.boolean(), like_count: z.number().int() })
 
 export const ModerationResult = z.object({
   id: z.number().int(),

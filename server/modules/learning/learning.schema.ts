@@ -8,7 +8,7 @@ import { IdQuery } from '#shared/api/params.ts'
 
 const MAX_INT = 2_147_483_647
 /** Longest position we accept: 24 hours in seconds; a longer "lesson" is a broken player. */
-export const MAX_SECOND = 86_400
+const MAX_SECOND = 86_400
 
 /** An id in a JSON body: a number, or the same as text (the original client sends either). */
 const bodyId = z
@@ -118,7 +118,7 @@ const VideoProgress = z.object({
   finished: z.boolean().describe('Watched to 90% at least once'),
 })
 
-export const PlayerVideo = z.object({
+const PlayerVideo = z.object({
   id: z.number().int(),
   title: z.string(),
   duration: z.number().int(),
@@ -158,7 +158,7 @@ export const VideoPage = z.object({
 })
 export type VideoPage = z.infer<typeof VideoPage>
 
-export const VideoPageList = z.object({
+const VideoPageList = z.object({
   course_id: z.number().int(),
   list: z.array(
     PlayerVideo.extend({
@@ -180,7 +180,7 @@ export const PlayDataResult = z.object({
 })
 export type PlayDataResult = z.infer<typeof PlayDataResult>
 
-export const StudyRecordItem = z.object({
+const StudyRecordItem = z.object({
   vid: z.number().int(),
   video_title: z.string(),
   course_id: z.number().int(),
@@ -193,7 +193,7 @@ export const StudyRecordItem = z.object({
   finished: z.boolean(),
   updated_at: z.string(),
 })
-export const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
+const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
 
 export const CourseProgress = z.object({
   video_count: z.number().int(),
@@ -205,25 +205,25 @@ export const CourseProgress = z.object({
 })
 export type CourseProgress = z.infer<typeof CourseProgress>
 
-export const AlbumItem = CourseCard.extend({
+const AlbumItem = CourseCard.extend({
   source: z
     .enum(['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'free'])
     .describe('Why the member may watch it'),
   expires_at: z.string().nullable().describe('When the access ends; null: never'),
   progress: CourseProgress,
 })
-export const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
+const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
 
-export const Note = z.object({
+const Note = z.object({
   id: z.number().int(),
   vid: z.number().int(),
   second: z.number().int(),
   content: z.string(),
   created_at: z.string(),
 })
-export const NoteList = z.object({ list: z.array(Note) })
+const NoteList = z.object({ list: z.array(Note) })
 
-export const PlayerPopup = z.object({
+const PlayerPopup = z.object({
   id: z.number().int(),
   at_second: z.number().int(),
   title: z.string(),
@@ -231,7 +231,7 @@ export const PlayerPopup = z.object({
   image: z.string().nullable(),
   link: z.string().nullable().describe('An in-site path or an http(s) URL'),
 })
-export const PopupList = z.object({ list: z.array(PlayerPopup) })
+const PopupList = z.object({ list: z.array(PlayerPopup) })
 
 export const CourseAccess = z.object({
   course_id: z.number().int(),
@@ -257,7 +257,7 @@ export const SystemProgress = z.object({
 })
 export type SystemProgress = z.infer<typeof SystemProgress>
 
-export const SystemCourseList = z.object({
+const SystemCourseList = z.object({
   list: z.array(
     CourseCard.extend({ progress: CourseProgress.omit({ last_position: true }), course_count: z.number().int() }),
   ),

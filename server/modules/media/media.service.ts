@@ -21,7 +21,7 @@ export const ImageRules = {
 } as const
 
 /** Public URL prefix of the media folder (served by server/app.ts). */
-export const MEDIA_URL_PREFIX = '/media/'
+const MEDIA_URL_PREFIX = '/media/'
 
 const uploadPath = /^uploads\/\d{4}\/[0-9a-f]{32}\.webp$/
 
