@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import { clearAllCaches } from '#server/http/ttl-cache.ts'
 import { creditPoints } from '#server/modules/points/points.repository.ts'
 import { seedPlayerPopups } from '#server/modules/learning/popups.seed.ts'
 import type { Db, DbOrTx } from './database.ts'

@@ -36,7 +36,7 @@ import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
 import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
 import { createSearchService as createSearch } from './search.ts'
-import { TtlCache } from './ttl-cache.ts'
+import { TtlCache } from '#server/http/ttl-cache.ts'
 
 /** Presents a course as a card (snake_case API fields); other modules list courses with it. */
 export function toCourseCard(row: CourseCardRow): CourseCard {

@@ -4,7 +4,7 @@ import { courses, teachers } from '#server/db/schema/catalogue.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import type { CategoryNode, CourseCard, CourseDetail, CourseList, TeacherProfile } from '#shared/api/catalogue.ts'
-import { clearAllCaches } from './ttl-cache.ts'
+import { clearAllCaches } from '#server/http/ttl-cache.ts'
 
 // The seed is the fixture: real demo content, written with a fixed clock so live courses are predictable.
 const seededAt = new Date('2026-03-01T04:00:00Z')

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
+import { TtlCache } from '#server/http/ttl-cache.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
 import { listPopularCourses, listRecommendedCourses, type Seeds } from './recommend.repository.ts'
 import type { CourseCardList } from './recommend.schema.ts'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { teachers } from '#server/db/schema/catalogue.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
-import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import { clearAllCaches } from '#server/http/ttl-cache.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import type { FollowState, TeacherWithFollow } from './follows.schema.ts'

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { courseCardsByIds, PUBLIC_CACHE_MS } from '#server/modules/catalogue/catalogue.service.ts'
-import { TtlCache } from '#server/modules/catalogue/ttl-cache.ts'
+import { TtlCache } from '#server/http/ttl-cache.ts'
 import { findFeedSections } from './home.repository.ts'
 import type { HomeFeed } from './home.schema.ts'
 

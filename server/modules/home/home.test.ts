@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { courses } from '#server/db/schema/catalogue.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
-import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import { clearAllCaches } from '#server/http/ttl-cache.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import type { HomeFeed } from './home.schema.ts'
 

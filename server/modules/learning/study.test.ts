@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemCourseItems } from '#server/db/schema/catalogue.ts'
 import { playerPopups, popupClicks } from '#server/db/schema/learning.ts'
-import { clearAllCaches } from '#server/modules/catalogue/ttl-cache.ts'
+import { clearAllCaches } from '#server/http/ttl-cache.ts'
 import {
   extendVipMembership as extendMembership,
   shortenVipMembership as shortenMembership,
