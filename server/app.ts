@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
+import { pageServices } from '#server/page-services.ts'
 import { apiRoutes } from '#server/routes.ts'
 import { staffAuditPlugin } from '#server/http/staff-audit.ts'
 import { idempotencyPlugin } from '#server/modules/orders/idempotency.ts'
@@ -32,7 +33,7 @@ import {
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
-export const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
+const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 
 export interface BuildOptions {
   database: Database
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(apiRoutes, { prefix: '/api', services })
 
   // Signed HLS playlists, segments (from private storage) at /media/hls/; more specific than the folder below.
-  await app.register(hlsRoutes, { services })
+  await app.register(hlsRoutes, { playback: services.playback })
   // Media files (uploads now, video later) from the media folder.
   fs.mkdirSync(config.mediaDir, { recursive: true })
   await app.register(fastifyStatic, {
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
     },
   })
   // Development and demo only: the SMS codes the console provider "sent" (never in production, see config.ts).
-  if (config.devOutbox) await app.register(outboxPage, { services })
+  if (config.devOutbox) await app.register(outboxPage, { auth: services.auth })
   if (config.wechat.simulated) {
     // Demo, development and tests: WeChat's OAuth pages and API, served by this process (no AppID configured).
     await app.register(wechatSimulator, {
@@ -157,7 +158,13 @@ export async function buildApp(config: Config, options: BuildOptions) {
     await app.register(paymentSimulators.alipay.plugin, { prefix: ALIPAY_SIM_PREFIX })
   app.decorate('paymentSimulators', paymentSimulators)
 
-  if (options.web) await registerWeb(app, { mode: options.web, root: projectRoot, buildDir: config.buildDir, services })
+  if (options.web)
+    await registerWeb(app, {
+      mode: options.web,
+      root: projectRoot,
+      buildDir: config.buildDir,
+      services: pageServices(services),
+    })
   return app
 }
 

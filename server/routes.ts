@@ -27,19 +27,23 @@ import type { Services } from '#server/services.ts'
 import { Codes } from '#server/http/codes.ts'
 import { sendError } from '#server/http/error-handler.ts'
 
-/** Every API route, under /api. Each domain's routes file declares its own full paths. */
+/**
+ * Every API route, under /api. Each domain's routes file declares its own full paths and takes only what it uses
+ * (its module's service, the few settings it reads); no route file sees the database handle or the whole config.
+ */
 export async function apiRoutes(app: FastifyInstance, opts: { services: Services }) {
+  const s = opts.services
   app.get('/health', { schema: { hide: true } }, async () => ({ code: 200, msg: 'ok', data: {} }))
 
-  await app.register(wechatRoutes, { services: opts.services })
-  await app.register(authRoutes, { services: opts.services })
-  await app.register(membersRoutes, { services: opts.services })
-  await app.register(mediaRoutes, { services: opts.services })
-  await app.register(catalogueRoutes, { services: opts.services })
-  await app.register(homeRoutes, { services: opts.services })
-  await app.register(overlayRoutes, { services: opts.services })
-  await app.register(playbackApiRoutes, { services: opts.services })
-  await app.register(learningRoutes, { services: opts.services })
+  await app.register(wechatRoutes, { wechat: s.wechat, secureCookies: s.config.production })
+  await app.register(authRoutes, { auth: s.auth, devOutbox: s.config.devOutbox })
+  await app.register(membersRoutes, { members: s.members })
+  await app.register(mediaRoutes, { media: s.media })
+  await app.register(catalogueRoutes, { catalogue: s.catalogue })
+  await app.register(homeRoutes, { home: s.home })
+  await app.register(overlayRoutes, { overlays: s.overlays })
+  await app.register(playbackApiRoutes, { playback: s.playback })
+  await app.register(learningRoutes, { learning: s.learning })
   await app.register(ordersRoutes, { services: opts.services })
   await app.register(paymentsRoutes, { services: opts.services })
   await app.register(refundRoutes, { services: opts.services })
@@ -49,18 +53,18 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminVipRoutes, { services: opts.services })
   await app.register(bundleRoutes, { services: opts.services })
   await app.register(adminBundleRoutes, { services: opts.services })
-  await app.register(adminAuditRoutes, { services: opts.services })
+  await app.register(adminAuditRoutes, { audit: s.audit })
   await app.register(couponRoutes, { services: opts.services })
   await app.register(adminCouponRoutes, { services: opts.services })
   await app.register(pointRoutes, { services: opts.services })
   await app.register(adminPointRoutes, { services: opts.services })
-  await app.register(favouritesRoutes, { services: opts.services })
-  await app.register(searchRoutes, { services: opts.services })
-  await app.register(followsRoutes, { services: opts.services })
-  await app.register(recommendRoutes, { services: opts.services })
-  await app.register(commentsRoutes, { services: opts.services })
-  await app.register(statsRoutes, { services: opts.services })
-  await app.register(adminRoutes, { services: opts.services })
+  await app.register(favouritesRoutes, { favourites: s.favourites })
+  await app.register(searchRoutes, { search: s.search })
+  await app.register(followsRoutes, { follows: s.follows })
+  await app.register(recommendRoutes, { recommend: s.recommend })
+  await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
+  await app.register(statsRoutes, { stats: s.stats })
+  await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.
   app.all('/*', { schema: { hide: true } }, (request, reply) =>

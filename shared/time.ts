@@ -2,7 +2,7 @@
 // numbers, reports and provider timestamps. Plain arithmetic, so it is the same on the server and in the browser
 // whatever their own time zone.
 
-export const BEIJING_OFFSET_MS = 8 * 3600_000
+const BEIJING_OFFSET_MS = 8 * 3600_000
 const DAY_MS = 24 * 3600_000
 
 /** The instant shifted so that its UTC fields read as Beijing wall-clock time. */

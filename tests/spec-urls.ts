@@ -2,7 +2,7 @@
  * The URLs of the product spec's route table (spec section 2), as written there. Shared by the unit test of
  * app/routes.ts (app/lib/route-table.test.ts) and the browser check of the running server (tests/e2e/routes.e2e.ts).
  */
-export const SPEC_STATIC = [
+const SPEC_STATIC = [
   '/',
   '/aa',
   '/ac',
@@ -70,7 +70,7 @@ export const SPEC_STATIC = [
 ] as const
 
 /** Routes with an optional {id}: each answers with and without it. */
-export const SPEC_OPTIONAL_ID = [
+const SPEC_OPTIONAL_ID = [
   '/ac/detail',
   '/act/detail',
   '/act/final',
@@ -113,7 +113,7 @@ export const SPEC_OPTIONAL_ID = [
 ] as const
 
 /** Routes whose {id} is required, and the spec's ".html" links. */
-export const SPEC_REQUIRED_ID = ['/painter/{id}', '/course/{id}.html', '/li/{id}.html', '/v/{id}.html'] as const
+const SPEC_REQUIRED_ID = ['/painter/{id}', '/course/{id}.html', '/li/{id}.html', '/v/{id}.html'] as const
 
 /**
  * Every concrete URL to request, with `ids` filling {id}: ids.course for the course-like routes (a real

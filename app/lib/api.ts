@@ -59,11 +59,11 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
-export const API_PREFIX = '/api'
-export const REQUEST_TIMEOUT_MS = 12_000
-export const LOGIN_CODES: readonly number[] = [301, 504]
+const API_PREFIX = '/api'
+const REQUEST_TIMEOUT_MS = 12_000
+const LOGIN_CODES: readonly number[] = [301, 504]
 
-export const Messages = {
+const Messages = {
   generic: '请求错误',
   network: '网络不给力，请稍后重试',
   timeout: '请求超时，请稍后重试',

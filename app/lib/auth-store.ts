@@ -16,7 +16,7 @@ export const USER_COOKIE = 'zx_user'
 export const SP_KEY = 'zx_sp'
 
 /** The open-id-only record of a WeChat base-scope return lives 6 hours (spec 9). */
-export const OPENID_TTL_MS = 6 * 3600 * 1000
+const OPENID_TTL_MS = 6 * 3600 * 1000
 const USER_COOKIE_MAX_AGE = 30 * 24 * 3600
 
 /**

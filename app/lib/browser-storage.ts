@@ -78,7 +78,7 @@ export const local: KeyValueStore = hasWindow ? guarded(() => window.localStorag
 export const session: KeyValueStore = hasWindow ? guarded(() => window.sessionStorage) : memoryStore()
 
 /** Parses a `Cookie` header or document.cookie. */
-export function parseCookies(header: string): Record<string, string> {
+function parseCookies(header: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')

@@ -55,8 +55,3 @@ export function currentPath(): string {
 export function showLogin(detail: ShowLoginDetail = {}): void {
   emitAppEvent<ShowLoginDetail>(AppEvent.showLogin, { target: detail.target ?? currentPath(), ke2: detail.ke2 })
 }
-
-/** Closes the login popup; the shell reloads the page (spec 4 hideLogin). */
-export function hideLogin(): void {
-  emitAppEvent(AppEvent.hideLogin)
-}

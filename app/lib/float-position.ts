@@ -6,8 +6,8 @@
 export const START_HEIGHT_RATIO = 0.78
 export const TAP_MAX_MS = 100
 /** Finger jitter allowed in a tap, in CSS pixels. */
-export const TAP_MAX_MOVE = 6
-export const EDGE_MARGIN = 12
+const TAP_MAX_MOVE = 6
+const EDGE_MARGIN = 12
 
 export type Side = 'left' | 'right'
 

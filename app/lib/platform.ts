@@ -6,7 +6,7 @@
 export const Platform = { desktop: 1, mobile: 2, wechat: 3 } as const
 export type PlatformCode = (typeof Platform)[keyof typeof Platform]
 
-export function isWecom(userAgent: string): boolean {
+function isWecom(userAgent: string): boolean {
   return /wxwork/i.test(userAgent)
 }
 
@@ -15,7 +15,7 @@ export function isWechat(userAgent: string): boolean {
   return /MicroMessenger/i.test(userAgent) && !isWecom(userAgent)
 }
 
-export function isMobile(userAgent: string): boolean {
+function isMobile(userAgent: string): boolean {
   return /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|OpenHarmony|Windows Phone/i.test(userAgent)
 }
 

@@ -26,7 +26,7 @@ export function tabForPath(pathname: string): TabKey | null {
 }
 
 /** Spec 2: the floating service button hides on paths starting with these… */
-export const SERVICE_BUTTON_HIDDEN_PREFIXES = [
+const SERVICE_BUTTON_HIDDEN_PREFIXES = [
   '/cus',
   '/customer',
   '/course/systemCourse',
@@ -42,7 +42,7 @@ export const SERVICE_BUTTON_HIDDEN_PREFIXES = [
 ] as const
 
 /** …and on paths containing these. */
-export const SERVICE_BUTTON_HIDDEN_SUBSTRINGS = ['/ac', '/contract', '/data'] as const
+const SERVICE_BUTTON_HIDDEN_SUBSTRINGS = ['/ac', '/contract', '/data'] as const
 
 /** Whether the floating customer-service button shows on this path (spec 2). */
 export function showsServiceButton(pathname: string): boolean {
@@ -56,7 +56,7 @@ export function showsServiceButton(pathname: string): boolean {
  * Spec 9: overlays show on these paths. "/" is the home page itself (as a prefix it would match everything and
  * make the rest of the list meaningless); the others match the path and anything below it.
  */
-export const OVERLAY_PATHS = [
+const OVERLAY_PATHS = [
   '/',
   '/boutique',
   '/vip',
@@ -66,7 +66,7 @@ export const OVERLAY_PATHS = [
   '/myCollection',
   '/teacher',
 ] as const
-export const OVERLAY_EXCLUDED_PATHS = ['/course/systemCourse', '/vip/d'] as const
+const OVERLAY_EXCLUDED_PATHS = ['/course/systemCourse', '/vip/d'] as const
 
 function underPath(path: string, base: string): boolean {
   if (base === '/') return path === '/'
@@ -188,7 +188,7 @@ export function overlaySeenCookie(soId: number | string): string {
 export const OVERLAY_SEEN_DAYS = 30
 
 /** A chunk that failed to load reloads the page, but at most once per 60 s so a broken deploy cannot loop. */
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000
+const CHUNK_RELOAD_INTERVAL_MS = 60_000
 
 export function mayReloadForChunkError(lastReloadAt: number | null, now: number): boolean {
   return (

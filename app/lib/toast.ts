@@ -33,8 +33,3 @@ export function toast(content: string, options: ToastOptions = {}): void {
       console.warn(content)
     })
 }
-
-export function clearToast(): void {
-  if (typeof window === 'undefined' || !loading) return
-  void loading.then((Toast) => Toast.clear())
-}

@@ -3,7 +3,7 @@ import { api, errorMessage } from './api.ts'
 import { authStore, type UserInfo } from './auth-store.ts'
 import { useAuth, useHydrated } from './use-auth.ts'
 
-export type ProfileState =
+type ProfileState =
   | { status: 'pending' }
   | { status: 'anonymous' }
   | { status: 'loading'; user: UserInfo | null }

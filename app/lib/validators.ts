@@ -3,11 +3,11 @@
  * to show. The login popup uses the phone and code rules; the generic set serves the lead and sign-up forms.
  */
 
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/
+const PHONE_PATTERN = /^1[3-9]\d{9}$/
 export const PHONE_MAX_LENGTH = 11
 export const CODE_MAX_LENGTH = 4
 
-export const LoginMessages = {
+const LoginMessages = {
   phoneRequired: '请输入手机号',
   phoneInvalid: '手机号格式错误',
   codeRequired: '请输入验证码',

@@ -74,7 +74,7 @@ function intro(course: SeedCourse) {
 }
 
 /** Writes the whole demo catalogue. Expects the catalogue tables to be empty. */
-export async function seedCatalogue(db: DbOrTx, now: Date) {
+async function seedCatalogue(db: DbOrTx, now: Date) {
   // Categories: the six subject areas, then their sub-categories.
   const areaRows = await db
     .insert(categories)
@@ -232,7 +232,7 @@ export async function seedCatalogue(db: DbOrTx, now: Date) {
 }
 
 /** Adds the demo purchasers (phones of spec 6's `/ke2` mode); existing members with those phones become purchasers. */
-export async function seedMembers(db: DbOrTx, now = new Date()) {
+async function seedMembers(db: DbOrTx, now = new Date()) {
   const rows = await db
     .insert(members)
     .values(seedPurchasers.map((p) => ({ ...p, isPurchaser: true })))

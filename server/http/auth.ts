@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
 
-export const TOKEN_HEADER = 'zxb-token'
+const TOKEN_HEADER = 'zxb-token'
 
 export type Role = 'member' | 'staff' | 'admin'
 
@@ -15,7 +15,7 @@ export interface Principal {
 }
 
 /** What a route needs: `none` (default, a token is read if sent), `required`, `staff` or `admin`. */
-export type AuthMode = 'none' | 'required' | 'staff' | 'admin'
+type AuthMode = 'none' | 'required' | 'staff' | 'admin'
 
 declare module 'fastify' {
   interface FastifyRequest {

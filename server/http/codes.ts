@@ -68,5 +68,5 @@ export const Codes = {
   Unavailable: { code: 503, status: 503, msg: '服务暂时不可用，请稍后再试' },
 } as const
 
-export type CodeName = keyof typeof Codes
+type CodeName = keyof typeof Codes
 export type CodeEntry = (typeof Codes)[CodeName]

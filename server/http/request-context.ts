@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
-export const VISITOR_COOKIE = 'zx_vid'
+const VISITOR_COOKIE = 'zx_vid'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +29,7 @@ function pick(source: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-export function readAttribution(request: FastifyRequest) {
+function readAttribution(request: FastifyRequest) {
   const sp = pick(request.query, 'sp') ?? pick(request.body, 'sp')
   if (!sp || !spPattern.test(sp)) return null
   const url = pick(request.query, 'url') ?? pick(request.body, 'url')

@@ -5,7 +5,7 @@ import { createRequestListener } from '@react-router/node'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
-import type { Services } from '#server/services.ts'
+import type { PageServices } from '#server/page-services.ts'
 
 type Build = ServerBuild & { entry: { module: { servicesContext?: Parameters<RouterContextProvider['set']>[0] } } }
 
@@ -15,10 +15,11 @@ export interface WebOptions {
   root: string
   /** The production build (config.buildDir). */
   buildDir: string
-  services: Services
+  /** What loaders may call (no database handle, no secrets). */
+  services: PageServices
 }
 
-function loadContextFor(build: Build, services: Services) {
+function loadContextFor(build: Build, services: PageServices) {
   const key = build.entry.module.servicesContext
   if (!key) throw new Error('app/entry.server.tsx must export servicesContext')
   return () => {

@@ -4,7 +4,7 @@ import type { Services } from '#server/services.ts'
 import { createWorker, type WorkerOptions } from './worker.ts'
 
 /** Every kind of job the worker runs, from the services that do the work. */
-export function jobKinds(services: Services) {
+function jobKinds(services: Pick<Services, 'videoMedia'>) {
   return { [TRANSCODE_JOB]: services.videoMedia.transcodeJob }
 }
 
@@ -13,7 +13,7 @@ export function jobKinds(services: Services) {
  * `stop()` it before closing the database: running jobs are given back and run again at the next start.
  */
 export function startJobWorker(
-  services: Services,
+  services: Pick<Services, 'db' | 'videoMedia'>,
   log: FastifyBaseLogger,
   options: Partial<Omit<WorkerOptions, 'db' | 'kinds' | 'log'>> = {},
 ) {

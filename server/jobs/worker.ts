@@ -18,7 +18,7 @@ import {
 /** Thrown by a handler for a failure that another attempt cannot fix (an unreadable source file). */
 export class PermanentJobError extends Error {}
 
-export interface JobContext {
+interface JobContext {
   job: JobRow
   /** Aborted when the worker stops or loses the job: the handler stops its work and throws. */
   signal: AbortSignal

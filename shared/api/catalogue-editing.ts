@@ -6,7 +6,7 @@ import { MAX_INT } from './params.ts'
 // what they get back. The admin module validates requests with these; the catalogue module edits with them.
 
 /** At most 1,000,000 yuan: a typo of extra zeros is refused rather than sold. */
-export const MAX_PRICE_FEN = 100_000_000
+const MAX_PRICE_FEN = 100_000_000
 
 const id = z.number().int().positive().max(MAX_INT)
 const text = (max: number) => z.string().trim().max(max)
@@ -58,8 +58,8 @@ export const TeacherPatch = patchOf(teacherFields)
 export type TeacherCreate = z.output<typeof TeacherCreate>
 export type TeacherPatch = z.output<typeof TeacherPatch>
 
-export const courseStatuses = ['draft', 'published', 'hidden'] as const
-export const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
+const courseStatuses = ['draft', 'published', 'hidden'] as const
+const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
 
 const courseFields = {
   type: z.enum(courseTypes),
@@ -131,7 +131,8 @@ export type AdminCourseListQuery = z.output<typeof AdminCourseListQuery>
 
 export const ChapterCreate = z.strictObject({ course_id: id, title: title(100), sort: sort.optional() })
 export const ChapterPatch = patchOf({ title: title(100), sort })
-export const ChapterListQuery = z.object({ course_id: z.coerce.number().int().positive().max(MAX_INT) })
+/** The course whose chapters or videos an operator lists (GET /admin/chapters, GET /admin/videos). */
+export const CourseItemsQuery = z.object({ course_id: z.coerce.number().int().positive().max(MAX_INT) })
 export type ChapterCreate = z.output<typeof ChapterCreate>
 export type ChapterPatch = z.output<typeof ChapterPatch>
 
@@ -152,7 +153,6 @@ export const VideoCreate = z.strictObject({
   sort: sort.optional(),
 })
 export const VideoPatch = patchOf(videoFields)
-export const VideoListQuery = ChapterListQuery
 export type VideoCreate = z.output<typeof VideoCreate>
 export type VideoPatch = z.output<typeof VideoPatch>
 

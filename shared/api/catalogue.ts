@@ -7,10 +7,10 @@ import { OptionalIdQuery, IdQuery } from './params.ts'
 export const courseTypes = ['series', 'single', 'live', 'system'] as const
 export type CourseType = (typeof courseTypes)[number]
 
-export const CourseSorts = ['default', 'new', 'hot', 'price_asc', 'price_desc'] as const
+const CourseSorts = ['default', 'new', 'hot', 'price_asc', 'price_desc'] as const
 export type CourseSort = (typeof CourseSorts)[number]
 
-export const COURSE_LIST_MAX = 50
+const COURSE_LIST_MAX = 50
 
 export const CourseListQuery = z.object({
   cate_id: OptionalIdQuery.describe('A category; a top category includes its sub-categories'),
@@ -72,7 +72,7 @@ export const Teacher = z.object({
 })
 export type Teacher = z.infer<typeof Teacher>
 
-export const VideoItem = z.object({
+const VideoItem = z.object({
   id: z.number().int(),
   title: z.string(),
   duration: z.number().int().describe('Seconds'),
@@ -80,7 +80,7 @@ export const VideoItem = z.object({
   free_seconds: z.number().int().describe('Seconds anyone may preview; 0 for none'),
 })
 
-export const Chapter = z.object({
+const Chapter = z.object({
   id: z.number().int().describe('0 for the videos that belong to no chapter'),
   title: z.string(),
   videos: z.array(VideoItem),
@@ -126,7 +126,7 @@ export const CourseList = z.object({
 })
 export type CourseList = z.infer<typeof CourseList>
 
-export const CategoryLeaf = z.object({
+const CategoryLeaf = z.object({
   id: z.number().int(),
   name: z.string(),
   icon: z.string().nullable(),

@@ -4,7 +4,7 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './coming-soon.module.css'
 
 /** Which piece of work brings the screen (docs/routes.md keeps the same status per URL). */
-export type Arrival = 'learning' | 'commerce' | 'later'
+type Arrival = 'learning' | 'commerce' | 'later'
 
 export interface ComingSoonScreen {
   /** The screen's Chinese title, shown in the nav bar and the document title. */
@@ -18,7 +18,7 @@ export interface ComingSoonScreen {
   staffOnly?: boolean
 }
 
-export const SOON_TEXT = '该功能即将上线'
+const SOON_TEXT = '该功能即将上线'
 
 /** The document title and description of a coming-soon screen. */
 export function comingSoonMeta(screen: ComingSoonScreen): MetaDescriptor[] {

@@ -6,7 +6,7 @@ import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import type { Comment } from './comment-item.tsx'
 import styles from './comments.module.css'
 
-export const CONTENT_MAX = 500
+const CONTENT_MAX = 500
 
 /** What the comment is on: a course, a video, or an answer to a comment. */
 export type ComposeTarget = { course_id: number } | { vid: number } | { reply_to: number }

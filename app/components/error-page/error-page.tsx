@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import styles from './error-page.module.css'
 
-export const NOT_FOUND_TEXT = 'This page could not be found'
+const NOT_FOUND_TEXT = 'This page could not be found'
 
 /** The error screen (spec 2 and 8): the status, what went wrong, and the way back home. */
 export function ErrorPage({ status, detail }: { status: number; detail?: string }) {

@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router'
 import styles from './loading-bar.module.css'
 
 /** Navigations quicker than this never show the bar (spec 9: throttle 200 ms). */
-export const LOADING_BAR_DELAY_MS = 200
+const LOADING_BAR_DELAY_MS = 200
 
 /**
  * A thin bar at the top of the screen while React Router loads the next page. It creeps towards the end over

@@ -17,8 +17,8 @@ import {
 import { startWechatLogin } from '#app/lib/wechat-login.ts'
 import styles from './login-form.module.css'
 
-export const KE2_PLACEHOLDER = '请输入购买课程时用的手机号'
-export const KE2_NOTE = '未绑定手机号的用户，请先在自学小程序中绑定手机号，再用该手机号登录。'
+const KE2_PLACEHOLDER = '请输入购买课程时用的手机号'
+const KE2_NOTE = '未绑定手机号的用户，请先在自学小程序中绑定手机号，再用该手机号登录。'
 /** Failure messages stay 2 s (spec 8). */
 const FAILURE_MS = 2000
 

@@ -19,7 +19,7 @@ export interface EngineEnv {
   userAgent: string
 }
 
-export function isAppleDevice(userAgent: string) {
+function isAppleDevice(userAgent: string) {
   if (/iPhone|iPad|iPod/i.test(userAgent)) return true
   // Safari on the Mac (and iPadOS, which says Macintosh); Chrome, Edge and Firefox on the Mac say so too.
   return (

@@ -6,7 +6,7 @@ export const HISTORY_KEY = 'zx_search_history'
 export const HISTORY_MAX = 10
 
 /** The words of a stored record; a broken record reads as empty. */
-export function parseHistory(raw: string | null): string[] {
+function parseHistory(raw: string | null): string[] {
   try {
     const parsed = JSON.parse(raw || '[]') as unknown
     return Array.isArray(parsed)
@@ -54,7 +54,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Tells the history hooks on this page that the stored list changed. */
-export function announceHistoryChange() {
+function announceHistoryChange() {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGED))
 }
 

@@ -14,7 +14,7 @@ export interface AliyunSmsOptions {
 }
 
 /** RFC 3986 percent-encoding as Aliyun's POP signature wants it (`!'()*` encoded, `~` kept, spaces as %20). */
-export function popPercentEncode(value: string) {
+function popPercentEncode(value: string) {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }
 

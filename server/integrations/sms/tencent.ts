@@ -20,7 +20,7 @@ const sha256Hex = (data: string) => crypto.createHash('sha256').update(data).dig
 const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac('sha256', key).update(data).digest()
 
 /** The TC3-HMAC-SHA256 Authorization header of a Tencent Cloud API 3.0 POST with a JSON body. */
-export function tc3Authorization(input: {
+function tc3Authorization(input: {
   secretId: string
   secretKey: string
   service: string

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 
-export interface StoredObject {
+interface StoredObject {
   size: number
   modifiedAt: Date
 }

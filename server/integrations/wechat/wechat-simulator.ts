@@ -20,7 +20,7 @@ export interface SimulatedUser {
 }
 
 /** The test WeChat users the consent page offers; the first one is the default (also for the silent base scope). */
-export const simulatedUsers: readonly SimulatedUser[] = [
+const simulatedUsers: readonly SimulatedUser[] = [
   { key: 'test-user', nickname: '微信测试用户', sex: 1, province: '广东', city: '深圳', hasUnionid: true },
   { key: 'lina', nickname: '李娜', sex: 2, province: '浙江', city: '杭州', hasUnionid: true },
   { key: 'xiaoyu', nickname: '小雨🌧', sex: 2, province: '四川', city: '成都', hasUnionid: true },
@@ -31,7 +31,7 @@ const CUSTOM_PREFIX = 'n:'
 const NICKNAME_MAX = 32
 
 /** A preset user by key, or the user a typed-in nickname stands for (`n:<nickname>`). */
-export function simulatedUser(key: string): SimulatedUser | undefined {
+function simulatedUser(key: string): SimulatedUser | undefined {
   const preset = simulatedUsers.find((u) => u.key === key)
   if (preset) return preset
   if (!key.startsWith(CUSTOM_PREFIX)) return undefined

@@ -12,7 +12,7 @@ export type AccessTarget = { videoId: number } | { courseId: number }
  * its source, to the course itself or to a system course containing it); a running VIP membership on a VIP-free
  * course; and, only when none of these opens the lesson, its free preview.
  */
-export const accessWhys = ['free_course', 'free_lesson', ...entitlementSources, 'vip_membership', 'preview'] as const
+const accessWhys = ['free_course', 'free_lesson', ...entitlementSources, 'vip_membership', 'preview'] as const
 export type AccessWhy = (typeof accessWhys)[number]
 
 /**

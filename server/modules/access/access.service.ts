@@ -29,10 +29,9 @@ import {
   type EntitlementRow,
 } from './access.repository.ts'
 
-export { accessWhys } from './access-rules.ts'
-export type { AccessAnswer, AccessTarget, AccessWhy, MemberRights } from './access-rules.ts'
+export type { AccessAnswer, AccessTarget, AccessWhy } from './access-rules.ts'
 
-export const WatchReasons = {
+const WatchReasons = {
   /** The course is free for everyone. */
   freeCourse: 'free_course',
   /** This video is free for everyone (a free lesson of a paid course). */
@@ -44,8 +43,6 @@ export const WatchReasons = {
   noAccess: 'no_access',
   notFound: 'not_found',
 } as const
-
-export type WatchReason = (typeof WatchReasons)[keyof typeof WatchReasons]
 
 export type WatchDecision =
   | {
@@ -172,8 +169,6 @@ export function createAccessService(deps: { db: DbOrTx; now: () => Date; facts: 
   }
 }
 
-export type AccessService = ReturnType<typeof createAccessService>
-
 /** `access` without the facts cache: inside a transaction, or where an answer must see an edit made just now. */
 export function accessNow(db: DbOrTx, memberId: number | null, target: AccessTarget, now: Date) {
   return answer(db, uncachedFacts(db), memberId, target, now)
@@ -235,7 +230,7 @@ export async function activeEntitlementsByCourse(
 // ---- Entitlements as operators manage them ------------------------------------------------------------------
 
 /** An entitlement as the API shows it. */
-export function toEntitlementView(row: EntitlementRow, now: Date) {
+function toEntitlementView(row: EntitlementRow, now: Date) {
   return {
     id: row.id,
     member_id: row.memberId,

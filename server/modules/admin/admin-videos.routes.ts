@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
-import { VideoCreate, VideoListQuery, VideoPatch } from '#shared/api/catalogue-editing.ts'
+import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import { IdParams, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
+import type { AdminService } from './admin.service.ts'
 import { filePart } from './uploads.ts'
 
 const tags = ['admin']
 const security = [{ token: [] }]
 const config = { auth: 'admin' as const }
 
+interface AdminVideoRoutesOptions {
+  admin: AdminService
+  /** The ceiling of a video file upload (config.media.uploadMaxBytes). */
+  videoUploadMaxBytes: number
+}
+
 /** Videos under /api/admin/videos: editing, upload and transcoding (registered by admin.routes.ts). */
-export async function adminVideoRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { admin, config: appConfig } = opts.services
+export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRoutesOptions) {
+  const { admin, videoUploadMaxBytes } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
@@ -23,7 +29,7 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: { services: S
         tags,
         security,
         summary: "A course's videos with their media state",
-        querystring: VideoListQuery,
+        querystring: CourseItemsQuery,
         response: { 200: VideoListResponse },
       },
     },
@@ -88,7 +94,7 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: { services: S
       },
     },
     async (request) => {
-      const part = await filePart(request, appConfig.media.uploadMaxBytes)
+      const part = await filePart(request, videoUploadMaxBytes)
       const media = await admin.uploadVideo(request.params.id, {
         stream: part.file,
         filename: part.filename,

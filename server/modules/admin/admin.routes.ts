@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
 import {
   AdminCourseListQuery as CourseListQuery,
   CategoryCreate,
   CategoryPatch,
   ChapterCreate,
-  ChapterListQuery,
   ChapterPatch,
   CourseCreate,
+  CourseItemsQuery,
   CoursePatch,
   TeacherCreate,
   TeacherPatch,
@@ -33,6 +32,7 @@ import {
   TeacherResponse,
 } from './admin.schema.ts'
 import { adminVideoRoutes } from './admin-videos.routes.ts'
+import type { AdminService } from './admin.service.ts'
 import { imagePart } from './uploads.ts'
 
 const tags = ['admin']
@@ -40,9 +40,15 @@ const security = [{ token: [] }]
 /** Every route here is for operators: members.role = 'admin' (301 without a session, 403 for anyone else). */
 const config = { auth: 'admin' as const }
 
+interface AdminRoutesOptions {
+  admin: AdminService
+  /** The ceiling of a video file upload (config.media.uploadMaxBytes). */
+  videoUploadMaxBytes: number
+}
+
 /** The operator API under /api/admin/: catalogue editing, video upload and transcoding, entitlements. */
-export async function adminRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { admin } = opts.services
+export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions) {
+  const { admin } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Who may call comes before what they sent: a stranger learns nothing from validation messages. (The
   // `config.auth` check of each route runs again later, in preHandler, and agrees.)
@@ -217,7 +223,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
         tags,
         security,
         summary: "A course's chapters",
-        querystring: ChapterListQuery,
+        querystring: CourseItemsQuery,
         response: { 200: ChapterListResponse },
       },
     },
@@ -248,7 +254,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { services: Servic
   )
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
-  await app.register(adminVideoRoutes, { services: opts.services })
+  await app.register(adminVideoRoutes, { admin, videoUploadMaxBytes: opts.videoUploadMaxBytes })
 
   // ---- Entitlements ----
   r.get(

@@ -32,7 +32,7 @@ export type EntitlementListQuery = z.output<typeof EntitlementListQuery>
 
 // ---- Responses ---------------------------------------------------------------------------------------------
 
-export const Media = z.object({
+const Media = z.object({
   video_id: z.number().int(),
   status: z
     .enum(['none', ...videoMediaStates])
@@ -50,8 +50,8 @@ export const Media = z.object({
   updated_at: z.string().nullable(),
   ready_at: z.string().nullable(),
 })
-export const Video = AdminVideo.extend({ media: Media })
-export const Entitlement = z.object({
+const Video = AdminVideo.extend({ media: Media })
+const Entitlement = z.object({
   id: z.number().int(),
   member_id: z.number().int(),
   course_id: z.number().int(),
@@ -62,7 +62,7 @@ export const Entitlement = z.object({
   revoked_at: z.string().nullable(),
   active: z.boolean().describe('Counts now: not revoked and not expired'),
 })
-export const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })
 
 const list = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item) })
 const page = <T extends z.ZodType>(item: T) =>

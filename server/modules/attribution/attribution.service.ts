@@ -14,5 +14,3 @@ export function createAttributionService(deps: { db: Db }) {
     copyVisitorTouch: (visitorId: string, memberId: number) => copyVisitorTouchToMember(deps.db, visitorId, memberId),
   }
 }
-
-export type AttributionService = ReturnType<typeof createAttributionService>

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { AuditService } from './audit.service.ts'
 import { StaffActionListResponse, StaffActionQuery } from './audit.schema.ts'
 
+interface AdminAuditRoutesOptions {
+  audit: AuditService
+}
+
 /** What operators did through the staff API (admins only): who, when, what they sent and how it ended. */
-export async function adminAuditRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { audit } = opts.services
+export async function adminAuditRoutes(app: FastifyInstance, opts: AdminAuditRoutesOptions) {
+  const { audit } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(

@@ -9,7 +9,7 @@ export const StaffActionQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 })
 
-export const StaffActionView = z.object({
+const StaffActionView = z.object({
   id: z.number().int(),
   member_id: z.number().int(),
   nickname: z.string(),

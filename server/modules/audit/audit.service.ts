@@ -4,12 +4,12 @@ import { insertStaffAction, listStaffActions, type NewStaffAction } from './audi
 import type { StaffActionList, StaffActionQuery } from './audit.schema.ts'
 
 /** Records one change an operator made through the staff API (server/http/staff-audit.ts calls it after the answer). */
-export async function recordStaffAction(db: DbOrTx, action: NewStaffAction) {
+async function recordStaffAction(db: DbOrTx, action: NewStaffAction) {
   await insertStaffAction(db, action)
 }
 
 /** What operators did, newest first, with each operator's nickname and phone; paged by id. */
-export async function staffActionPage(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionList> {
+async function staffActionPage(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionList> {
   const rows = await listStaffActions(db, {
     memberId: q.member_id,
     route: q.route,

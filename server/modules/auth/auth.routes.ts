@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope, ok } from '#server/http/envelope.ts'
 import { MemberProfile } from '#shared/api/members.ts'
-import type { Services } from '#server/services.ts'
 import {
   BindPhoneBody,
   BindPhoneSendCodeBody,
@@ -13,12 +12,18 @@ import {
   OutboxQuery,
   SendCodeBody,
 } from './auth.schema.ts'
-import type { RequestContext } from './auth.service.ts'
+import type { AuthService, RequestContext } from './auth.service.ts'
 
 const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log })
 
+interface AuthRoutesOptions {
+  auth: AuthService
+  /** Serve GET /dev/outbox (config.devOutbox: development and demo, never production). */
+  devOutbox: boolean
+}
+
 /** Sign-in by SMS code, logout and phone binding (spec sections 4–8). */
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, devOutbox }) => {
   app.post(
     '/send_code',
     {
@@ -32,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await services.auth.sendLoginCode(request.body, context(request))
+      await auth.sendLoginCode(request.body, context(request))
       return ok({}, '已发送验证码')
     },
   )
@@ -50,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      const session = await services.auth.login(request.body)
+      const session = await auth.login(request.body)
       request.signedInMemberId = session.member_id
       return ok(session, '登录成功')
     },
@@ -68,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await services.auth.logout(requireRole(request).sessionId)
+      await auth.logout(requireRole(request).sessionId)
       return ok({})
     },
   )
@@ -87,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await services.auth.sendBindCode(requireRole(request).memberId, request.body, context(request))
+      await auth.sendBindCode(requireRole(request).memberId, request.body, context(request))
       return ok({}, '已发送验证码')
     },
   )
@@ -107,12 +112,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      return ok(await services.auth.bindPhone(requireRole(request).memberId, request.body), '绑定成功')
+      return ok(await auth.bindPhone(requireRole(request).memberId, request.body), '绑定成功')
     },
   )
 
   // Development only: browser tests and developers read the codes the console provider "sent".
-  if (services.config.devOutbox) {
+  if (devOutbox) {
     app.get(
       '/dev/outbox',
       {
@@ -124,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         },
       },
       async (request) => {
-        const list = services.auth.outbox(request.query.phone?.trim()).map((m) => ({
+        const list = auth.outbox(request.query.phone?.trim()).map((m) => ({
           phone: m.phone,
           code: m.code,
           purpose: m.purpose,

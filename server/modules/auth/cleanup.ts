@@ -2,14 +2,13 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { DbOrTx } from '#server/db/database.ts'
 import { pruneExpiredOauthStates, pruneUsedOauthCodes } from '#server/modules/wechat/wechat.service.ts'
 import { every } from '#server/jobs/every.ts'
-import type { Services } from '#server/services.ts'
 import { deleteOldLoginFailures, deleteOldSmsCodes } from './auth.repository.ts'
 
 const HOUR_MS = 3600_000
 const DAY_MS = 24 * HOUR_MS
 
 /** How long sign-in records are kept, each longer than anything that still reads them. */
-export const SignInRetention = {
+const SignInRetention = {
   /**
    * After its expiry a state is never accepted again. The per-address start limit counts states created in the
    * last 10 minutes (wechat.service.ts), which all expire later than this keeps them; the hour is a margin for the
@@ -28,7 +27,7 @@ export const SignInRetention = {
 } as const
 
 /** How often a process runs the cleanup. */
-export const CLEANUP_INTERVAL_MS = 10 * 60_000
+const CLEANUP_INTERVAL_MS = 10 * 60_000
 
 export interface CleanupOptions {
   /** Rows per DELETE: each statement locks at most this many rows, briefly. */
@@ -72,11 +71,15 @@ export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial
  * server keeps no sign-in state in memory, so nothing else ever removes these rows. `stop()` waits for a running
  * round.
  */
-export function startSignInCleanup(services: Services, log: FastifyBaseLogger, intervalMs = CLEANUP_INTERVAL_MS) {
+export function startSignInCleanup(
+  deps: { db: DbOrTx; now: () => Date },
+  log: FastifyBaseLogger,
+  intervalMs = CLEANUP_INTERVAL_MS,
+) {
   return every(
     intervalMs,
     async () => {
-      const r = await pruneSignInRecords(services.db, services.now())
+      const r = await pruneSignInRecords(deps.db, deps.now())
       if (r.oauthStates + r.oauthCodesUsed + r.smsCodes + r.loginFailures > 0) log.info(r, 'sign-in records cleaned up')
     },
     (err) => log.error({ err }, 'sign-in cleanup failed'),

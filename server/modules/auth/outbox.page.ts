@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Services } from '#server/services.ts'
+import type { AuthService } from './auth.service.ts'
 import { beijingDateTime } from '#shared/time.ts'
 
 const escapeHtml = (s: string) =>
@@ -14,9 +14,9 @@ const sentAt = (at: Date) => beijingDateTime(at).slice(5)
  * GET /__dev/outbox: the SMS codes the console provider "sent", for developers and the demo. Registered only when
  * config.devOutbox is on, which the configuration never allows in production.
  */
-export async function outboxPage(app: FastifyInstance, opts: { services: Services }) {
+export async function outboxPage(app: FastifyInstance, opts: { auth: Pick<AuthService, 'outbox'> }) {
   app.get('/__dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = opts.services.auth
+    const rows = opts.auth
       .outbox()
       .map(
         (m) =>

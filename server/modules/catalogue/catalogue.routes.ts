@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { CatalogueService } from './catalogue.service.ts'
 import {
   CategoryTreeResponse,
   CourseDetailResponse,
@@ -13,12 +13,16 @@ import { CourseListQuery, CourseQuery, CourseTeacherQuery } from '#shared/api/ca
 
 const tags = ['catalogue']
 
+interface CatalogueRoutesOptions {
+  catalogue: CatalogueService
+}
+
 /**
  * Public catalogue reads: categories, course lists, course detail, a course's teacher and hot words (spec 7). A
  * teacher's page (GET /teacher) carries the follow state: server/modules/follows.
  */
-export async function catalogueRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { catalogue } = opts.services
+export async function catalogueRoutes(app: FastifyInstance, opts: CatalogueRoutesOptions) {
+  const { catalogue } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of ['/cate', '/v2/cate']) {

@@ -46,7 +46,7 @@ export function toCourseCard(row: CourseCardRow): CourseCard {
 }
 
 /** Builds the category tree (top categories with their children); counts include sub-categories. */
-export async function getCategoryTree(db: Db): Promise<CategoryNode[]> {
+async function getCategoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await listCategoriesWithCounts(db)
   const tops = rows.filter((r) => r.parentId === null)
   return tops.map((top) => {
@@ -75,7 +75,7 @@ const listCursor = (sort: CourseSort) =>
 export type CoursePageQuery = Omit<CourseListQuery, 'vip_free'> & { vip_free?: boolean }
 
 /** One page of course cards; `next_cursor` continues the same filter and sort. */
-export async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
+async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
   const cursor = q.cursor ? decodeCursor(q.cursor, listCursor(q.sort)) : undefined
   const rows = await listCoursePage(db, {
     categoryId: q.cate_id,
@@ -94,17 +94,17 @@ export async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseL
 }
 
 /** The teacher of a published course; 404 when the course is unknown or has none. */
-export async function getCourseTeacher(db: Db, courseId: number): Promise<Teacher> {
+async function getCourseTeacher(db: Db, courseId: number): Promise<Teacher> {
   const teacher = await findCourseTeacher(db, courseId)
   if (teacher === undefined) throw new AppError(Codes.NotFound, '课程不存在或已下架')
   if (teacher === null) throw new AppError(Codes.NotFound, '该课程暂无讲师信息')
   return toTeacher(teacher)
 }
 
-export const TEACHER_COURSE_LIMIT = 50
+const TEACHER_COURSE_LIMIT = 50
 
 /** A teacher's profile with their published courses; 404 when unknown. */
-export async function getTeacherProfile(db: Db, id: number): Promise<TeacherProfile> {
+async function getTeacherProfile(db: Db, id: number): Promise<TeacherProfile> {
   const row = await findTeacherWithCourses(db, id, TEACHER_COURSE_LIMIT)
   if (!row) throw new AppError(Codes.NotFound, '讲师不存在')
   return {
@@ -121,7 +121,7 @@ export async function getTeachers(db: Db) {
 }
 
 /** The search page's hot words, in order. */
-export async function getHotWords(db: Db) {
+async function getHotWords(db: Db) {
   return (await listHotWords(db, 30)).map((w) => ({ id: w.id, word: w.word }))
 }
 
@@ -299,13 +299,10 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
   return createEditor(deps)
 }
 
-export type CatalogueEditor = ReturnType<typeof createCatalogueEditor>
-
 // ---- Door functions added for other modules
 
 // ---- Facts of courses and videos for other modules (access, learning, media): see facts.ts ----------------------
 export {
-  FACTS_CACHE_MS,
   courseAccessFacts,
   courseCardsWithVideoCount,
   createCatalogueFacts,

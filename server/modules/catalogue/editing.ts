@@ -361,5 +361,3 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     },
   }
 }
-
-export type CatalogueEditor = ReturnType<typeof createCatalogueEditor>

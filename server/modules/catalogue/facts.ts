@@ -58,7 +58,7 @@ export interface CatalogueFacts {
 }
 
 /** How long cached course and lesson facts are trusted: an operator's edit counts within this time. */
-export const FACTS_CACHE_MS = 3_000
+const FACTS_CACHE_MS = 3_000
 
 /**
  * A size-bounded LRU of rows by id with a short time to live, loading every miss of a batch in one call. Entries

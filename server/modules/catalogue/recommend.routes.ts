@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { RecommendService } from './catalogue.service.ts'
 import { CourseCardListResponse, RecommendQuery } from './recommend.schema.ts'
 
 const tags = ['recommend']
 const security = [{ token: [] }]
 
+interface RecommendRoutesOptions {
+  recommend: RecommendService
+}
+
 /** Course recommendations (spec 7: /foryou, /center/recommend, /fav/recommend). Signed in or not. */
-export async function recommendRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { recommend } = opts.services
+export async function recommendRoutes(app: FastifyInstance, opts: RecommendRoutesOptions) {
+  const { recommend } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of ['/foryou', '/center/recommend']) {

@@ -3,7 +3,7 @@ import { envelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
 import { pageLimit } from '#shared/api/params.ts'
 
-export const RECOMMEND_MAX = 30
+const RECOMMEND_MAX = 30
 
 export const RecommendQuery = z.object({ limit: pageLimit(RECOMMEND_MAX, 10) })
 

@@ -75,5 +75,3 @@ export function createRecommendService(deps: { db: Db; sources: RecommendSources
     },
   }
 }
-
-export type RecommendService = ReturnType<typeof createRecommendService>

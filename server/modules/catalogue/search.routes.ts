@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { SearchService } from './catalogue.service.ts'
 import { SearchQuery, SearchResponse } from './search.schema.ts'
 
+interface SearchRoutesOptions {
+  search: SearchService
+}
+
 /** Course search (spec 7: GET /searchCourse; the hot words are the catalogue's GET /hotWords). */
-export async function searchRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { search } = opts.services
+export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptions) {
+  const { search } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(

@@ -3,8 +3,8 @@ import { envelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
 import { pageLimit } from '#shared/api/params.ts'
 
-export const KEYWORD_MAX = 50
-export const SEARCH_PAGE_MAX = 50
+const KEYWORD_MAX = 50
+const SEARCH_PAGE_MAX = 50
 
 export const SearchQuery = z.object({
   keyword: z

@@ -6,7 +6,7 @@ import { searchCourses, type SearchRow } from './search.repository.ts'
 import type { Range, SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 
 /** More words than this add nothing but cost: the rest are dropped. */
-export const MAX_WORDS = 5
+const MAX_WORDS = 5
 
 /** The distinct words of a keyword (split on spaces), at most MAX_WORDS. */
 export function keywordWords(keyword: string): string[] {
@@ -83,5 +83,3 @@ export function createSearchService(deps: { db: Db }) {
     },
   }
 }
-
-export type SearchService = ReturnType<typeof createSearchService>

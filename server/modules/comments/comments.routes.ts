@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { StatsService } from '#server/modules/stats/stats.service.ts'
 import {
   COMMENTS_PER_MINUTE,
   CONTENT_MAX,
@@ -25,7 +25,7 @@ import {
   PrivateBody,
   TopCommentQuery,
 } from './comments.schema.ts'
-import type { Viewer } from './comments.service.ts'
+import type { CommentsService, Viewer } from './comments.service.ts'
 
 const tags = ['comments']
 const security = [{ token: [] }]
@@ -41,9 +41,15 @@ function member(request: FastifyRequest) {
   return { memberId: p.memberId, staff: p.role !== 'member' }
 }
 
+interface CommentsRoutesOptions {
+  comments: CommentsService
+  /** Only the comment area's click statistic. */
+  stats: Pick<StatsService, 'commentAreaClick'>
+}
+
 /** Comments (spec 7): reading, writing, likes, privacy, staff moderation and the comment-area click. */
-export async function commentsRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { comments, stats } = opts.services
+export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesOptions) {
+  const { comments, stats } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(

@@ -70,7 +70,7 @@ export const CourseClickBody = z.object({
 
 // ---- Responses ---------------------------------------------------------------------------------------------
 
-export const CommentAuthor = z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string().nullable() })
+const CommentAuthor = z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string().nullable() })
 
 export const Comment = z.object({
   id: z.number().int(),
@@ -112,7 +112,7 @@ export const MemberComment = Comment.extend({
 })
 export const MemberCommentPage = z.object({ list: z.array(MemberComment), next_cursor: z.string().nullable() })
 
-export const LikeResult = z.object({ id: z.number().int(), liked: z.boolean(), like_count: z.number().int() })
+const LikeResult = z.object({ id: z.number().int(), liked: z.boolean(), like_count: z.number().int() })
 
 export const ModerationResult = z.object({
   id: z.number().int(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { FavouritesService } from './favourites.service.ts'
 import {
   BATCH_MAX,
   BatchCancelBody,
@@ -21,9 +21,13 @@ import {
 const tags = ['favourites']
 const security = [{ token: [] }]
 
+interface FavouritesRoutesOptions {
+  favourites: FavouritesService
+}
+
 /** Favourite courses and videos (spec 7: /course/fav, /video/fav, /center/fav, /fav/calc, /fav/batchCancel). */
-export async function favouritesRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { favourites } = opts.services
+export async function favouritesRoutes(app: FastifyInstance, opts: FavouritesRoutesOptions) {
+  const { favourites } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post(

@@ -31,10 +31,10 @@ export const BatchCancelBody = z
     path: ['course_ids'],
   })
 
-export const CourseFavState = z.object({ course_id: z.number().int(), favourited: z.boolean() })
-export const VideoFavState = z.object({ vid: z.number().int(), favourited: z.boolean() })
+const CourseFavState = z.object({ course_id: z.number().int(), favourited: z.boolean() })
+const VideoFavState = z.object({ vid: z.number().int(), favourited: z.boolean() })
 
-export const FavVideo = z.object({
+const FavVideo = z.object({
   id: z.number().int(),
   title: z.string(),
   duration: z.number().int().describe('Seconds'),
@@ -65,7 +65,7 @@ export const FavCalc = z.object({
 })
 export type FavCalc = z.infer<typeof FavCalc>
 
-export const BatchCancelResult = z.object({ cancelled_courses: z.number().int(), cancelled_videos: z.number().int() })
+const BatchCancelResult = z.object({ cancelled_courses: z.number().int(), cancelled_videos: z.number().int() })
 
 export const CourseFavStateResponse = envelope(CourseFavState)
 export const VideoFavStateResponse = envelope(VideoFavState)

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { FollowsService } from './follows.service.ts'
 import { TeacherQuery } from '#shared/api/catalogue.ts'
 import { FollowBody, FollowStateResponse, TeacherWithFollowResponse } from './follows.schema.ts'
 
+interface FollowsRoutesOptions {
+  follows: FollowsService
+}
+
 /** Following teachers (spec 7: POST /follow) and a teacher's page with the follow state (GET /teacher). */
-export async function followsRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { follows } = opts.services
+export async function followsRoutes(app: FastifyInstance, opts: FollowsRoutesOptions) {
+  const { follows } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post(

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { HomeService } from './home.service.ts'
 import { HomeFeedResponse } from './home.schema.ts'
 
 const tags = ['home']
 
+interface HomeRoutesOptions {
+  home: HomeService
+}
+
 /** The home feeds: GET /v3/index (the home page) and GET /v2/index (the older layout at /index1). */
-export async function homeRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { home } = opts.services
+export async function homeRoutes(app: FastifyInstance, opts: HomeRoutesOptions) {
+  const { home } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(

@@ -2,10 +2,10 @@ import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
 
-export const HomeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
+const HomeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
 
 /** A banner or a shortcut: an image with a title and where a tap goes. */
-export const HomeLink = z.object({
+const HomeLink = z.object({
   id: z.number().int(),
   title: z.string(),
   image: z.string().nullable(),

@@ -10,7 +10,7 @@ export type FeedName = 'v3' | 'v2'
  * A home feed: its sections in order. Course sections list their published courses (hidden ones drop out);
  * banner and shortcut sections list their links. Sections left with nothing to show are omitted.
  */
-export async function getHomeFeed(db: Db, feed: FeedName): Promise<HomeFeed> {
+async function getHomeFeed(db: Db, feed: FeedName): Promise<HomeFeed> {
   const rows = await findFeedSections(db, feed)
   // Two statements: the sections with their items, then the cards of the published courses they name.
   const isLinkSection = (s: (typeof rows)[number]) => s.kind === 'banner' || s.kind === 'shortcuts'

@@ -3,7 +3,7 @@ import { courseCardsWithVideoCount, toCourseCard } from '#server/modules/catalog
 import { listCourseProgress, type CourseProgressRow } from './learning.repository.ts'
 import type { CourseProgress } from './learning.schema.ts'
 
-export type CardRow = Awaited<ReturnType<typeof courseCardsWithVideoCount>>[number]
+type CardRow = Awaited<ReturnType<typeof courseCardsWithVideoCount>>[number]
 
 /** A published course as a card row, with the member's progress in it (undefined: not started). */
 export interface CourseWithProgress {

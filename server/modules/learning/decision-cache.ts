@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { WatchDecision } from '#server/modules/access/access.service.ts'
 
 /** What a progress save needs of a video besides the decision: its course and length (the catalogue's). */
-export interface LessonRef {
+interface LessonRef {
   courseId: number
   durationSeconds: number
 }

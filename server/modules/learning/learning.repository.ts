@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts'
 import { playerPopups, popupClicks, studyProgress, videoNotes } from '#server/db/schema/learning.ts'
 
 /** A video counts as finished once its position reaches this share of its length. */
-export const FINISHED_SHARE = 0.9
+const FINISHED_SHARE = 0.9
 
 // ---- Progress ------------------------------------------------------------------------------------------------
 

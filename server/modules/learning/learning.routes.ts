@@ -4,7 +4,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
 import { emptyEnvelope, ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { LearningService } from './learning.service.ts'
 import {
   AlbumResponse,
   CourseAccessResponse,
@@ -42,9 +42,13 @@ const beaconNote =
   'application/json. A body token is trusted for up to 60 s per process without a new lookup (these saves are ' +
   'the hottest writes). Only the two progress endpoints take a token this way.'
 
+interface LearningRoutesOptions {
+  learning: LearningService
+}
+
 /** The player, progress and study screens' API (spec 7): /video, /update_play_data, notes, popups, study lists. */
-export async function learningRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { learning } = opts.services
+export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesOptions) {
+  const { learning } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of ['/video', '/v2/video']) {

@@ -8,7 +8,7 @@ import { IdQuery } from '#shared/api/params.ts'
 
 const MAX_INT = 2_147_483_647
 /** Longest position we accept: 24 hours in seconds; a longer "lesson" is a broken player. */
-export const MAX_SECOND = 86_400
+const MAX_SECOND = 86_400
 
 /** An id in a JSON body: a number, or the same as text (the original client sends either). */
 const bodyId = z
@@ -118,7 +118,7 @@ const VideoProgress = z.object({
   finished: z.boolean().describe('Watched to 90% at least once'),
 })
 
-export const PlayerVideo = z.object({
+const PlayerVideo = z.object({
   id: z.number().int(),
   title: z.string(),
   duration: z.number().int(),
@@ -158,7 +158,7 @@ export const VideoPage = z.object({
 })
 export type VideoPage = z.infer<typeof VideoPage>
 
-export const VideoPageList = z.object({
+const VideoPageList = z.object({
   course_id: z.number().int(),
   list: z.array(
     PlayerVideo.extend({
@@ -193,7 +193,7 @@ export const StudyRecordItem = z.object({
   finished: z.boolean(),
   updated_at: z.string(),
 })
-export const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
+const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
 
 export const CourseProgress = z.object({
   video_count: z.number().int(),
@@ -212,7 +212,7 @@ export const AlbumItem = CourseCard.extend({
   expires_at: z.string().nullable().describe('When the access ends; null: never'),
   progress: CourseProgress,
 })
-export const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
+const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
 
 export const Note = z.object({
   id: z.number().int(),
@@ -221,7 +221,7 @@ export const Note = z.object({
   content: z.string(),
   created_at: z.string(),
 })
-export const NoteList = z.object({ list: z.array(Note) })
+const NoteList = z.object({ list: z.array(Note) })
 
 export const PlayerPopup = z.object({
   id: z.number().int(),
@@ -231,7 +231,7 @@ export const PlayerPopup = z.object({
   image: z.string().nullable(),
   link: z.string().nullable().describe('An in-site path or an http(s) URL'),
 })
-export const PopupList = z.object({ list: z.array(PlayerPopup) })
+const PopupList = z.object({ list: z.array(PlayerPopup) })
 
 export const CourseAccess = z.object({
   course_id: z.number().int(),

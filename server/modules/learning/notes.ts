@@ -5,7 +5,7 @@ import { countNotes, deleteNote, insertNote, listNotes } from './learning.reposi
 import { NOTE_MAX_CHARS } from './learning.schema.ts'
 import { refuse } from './views.ts'
 
-export const NOTES_PER_VIDEO = 200
+const NOTES_PER_VIDEO = 200
 
 // Line breaks and tabs are fine in a note; other control characters are not text.
 // eslint-disable-next-line no-control-regex

@@ -34,5 +34,3 @@ export function createProgressAuth(deps: { db: Db; now: () => Date; ttlMs?: numb
     },
   }
 }
-
-export type ProgressAuth = ReturnType<typeof createProgressAuth>

@@ -5,8 +5,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
 import { envelope, ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
-import { ImageRules } from './media.service.ts'
+import { ImageRules, type MediaService } from './media.service.ts'
 
 const UploadResult = z.object({
   url: z.string().describe('/media/uploads/<year>/<random>.webp'),
@@ -28,7 +27,7 @@ async function readFilePart(request: FastifyRequest) {
 }
 
 /** Image uploads (avatars). */
-export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
   app.post(
     '/uploadImage',
     {
@@ -45,7 +44,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request) => {
       const { memberId } = requireRole(request)
-      return ok(await services.media.uploadImage(memberId, await readFilePart(request)), '上传成功')
+      return ok(await media.uploadImage(memberId, await readFilePart(request)), '上传成功')
     },
   )
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { PlaybackService } from './playback.service.ts'
 import {
   KeyQuery,
   MasterParams,
@@ -16,9 +16,13 @@ import {
 const tags = ['playback']
 const M3U8 = 'application/vnd.apple.mpegurl'
 
+interface PlaybackRoutesOptions {
+  playback: PlaybackService
+}
+
 /** GET /api/video/play and GET /api/video/key (under /api). */
-export async function playbackApiRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { playback } = opts.services
+export async function playbackApiRoutes(app: FastifyInstance, opts: PlaybackRoutesOptions) {
+  const { playback } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
@@ -60,8 +64,8 @@ export async function playbackApiRoutes(app: FastifyInstance, opts: { services: 
  * The HLS files, at /media/hls/ (next to the static /media/ folder, which never holds them): playlists rewritten
  * per viewer with signed URLs, and encrypted segments.
  */
-export async function hlsRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { playback } = opts.services
+export async function hlsRoutes(app: FastifyInstance, opts: PlaybackRoutesOptions) {
+  const { playback } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const playlist = z.string().describe(`HLS playlist (${M3U8})`)
 

@@ -23,7 +23,7 @@ export interface PlaybackDeps {
 
 export type SignedInput = Partial<Record<keyof SignedParams, unknown>>
 
-export const HLS_PREFIX = '/media/hls'
+const HLS_PREFIX = '/media/hls'
 const renditionName = /^[a-z0-9]{1,16}$/
 const segmentName = /^seg_\d{5,8}\.ts$/
 

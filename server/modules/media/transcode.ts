@@ -27,14 +27,14 @@ export interface Rung {
  * 360p in H.264 Baseline and 720p in Main, AAC-LC stereo: what WeChat's browser on old Android and iOS decodes.
  * A rung above the source's own size is left out (never upscaled); 360p is always made.
  */
-export const DEFAULT_LADDER: Rung[] = [
+const DEFAULT_LADDER: Rung[] = [
   { name: '360p', shortSide: 360, profile: 'baseline', level: '3.0', videoKbps: 800, audioKbps: 96 },
   { name: '720p', shortSide: 720, profile: 'main', level: '3.1', videoKbps: 2500, audioKbps: 128 },
 ]
 
-export const SEGMENT_SECONDS = 6
+const SEGMENT_SECONDS = 6
 /** The key URI ffmpeg writes; the playlist endpoint replaces it with a signed key URL for each viewer. */
-export const KEY_URI_PLACEHOLDER = 'key://zixue'
+const KEY_URI_PLACEHOLDER = 'key://zixue'
 
 export interface TranscodeSettings {
   ffmpegPath: string
@@ -55,7 +55,7 @@ export interface TranscodeDeps {
 const even = (x: number) => Math.max(2, Math.round(x / 2) * 2)
 
 /** The renditions to make for a source: its display size (rotation applied) scaled to each rung it reaches. */
-export function planRenditions(video: NonNullable<ProbeResult['video']>, ladder: Rung[]) {
+function planRenditions(video: NonNullable<ProbeResult['video']>, ladder: Rung[]) {
   const turned = Math.abs(video.rotation) % 180 === 90
   const w = turned ? video.height : video.width
   const h = turned ? video.width : video.height
@@ -70,7 +70,7 @@ export function planRenditions(video: NonNullable<ProbeResult['video']>, ladder:
 }
 
 /** ffmpeg's arguments for HLS in every planned rendition at once, AES-128 encrypted, 6-second segments. */
-export function hlsArgs(
+function hlsArgs(
   input: string,
   outDir: string,
   keyInfoFile: string,

@@ -144,37 +144,6 @@ export async function finishTranscoding(
   return before
 }
 
-/** Writes a ready media row directly (demo media that was transcoded ahead of time). */
-export async function upsertReadyMedia(
-  db: DbOrTx,
-  row: {
-    videoId: number
-    hlsPrefix: string
-    keyBytes: Buffer
-    renditions: Rendition[]
-    posterKey: string | null
-    duration: number
-    now: Date
-  },
-) {
-  const values = {
-    status: 'ready' as const,
-    progress: 100,
-    error: null,
-    hlsPrefix: row.hlsPrefix,
-    keyBytes: row.keyBytes,
-    renditions: row.renditions,
-    posterKey: row.posterKey,
-    duration: row.duration,
-    updatedAt: row.now,
-    readyAt: row.now,
-  }
-  await db
-    .insert(videoMedia)
-    .values({ videoId: row.videoId, ...values, createdAt: row.now })
-    .onConflictDoUpdate({ target: videoMedia.videoId, set: values })
-}
-
 /** Which of these videos have a media row (uploaded, transcoding, ready or failed). */
 export async function findVideoIdsWithMedia(db: DbOrTx, videoIds: readonly number[]) {
   if (videoIds.length === 0) return new Set<number>()

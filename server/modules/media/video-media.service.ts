@@ -187,5 +187,3 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
     } satisfies JobKind,
   }
 }
-
-export type VideoMediaService = ReturnType<typeof createVideoMediaService>

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { envelope, ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
 import { MemberProfile } from '#shared/api/members.ts'
 import { MemberIdQuery, UpdateMemberInfoBody } from './members.schema.ts'
+import type { MembersService } from './members.service.ts'
 
 /** The member's own profile, its changes, and the staff view of any member. */
-export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
   app.get(
     '/userinfo',
     {
@@ -18,7 +18,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: envelope(MemberProfile) },
       },
     },
-    async (request) => ok(await services.members.profile(requireRole(request).memberId)),
+    async (request) => ok(await members.profile(requireRole(request).memberId)),
   )
 
   app.get(
@@ -34,7 +34,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: envelope(MemberProfile) },
       },
     },
-    async (request) => ok(await services.members.profileForStaff(request.query.member_id)),
+    async (request) => ok(await members.profileForStaff(request.query.member_id)),
   )
 
   app.post(
@@ -51,6 +51,6 @@ export const membersRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: envelope(MemberProfile) },
       },
     },
-    async (request) => ok(await services.members.updateInfo(requireRole(request).memberId, request.body), '修改成功'),
+    async (request) => ok(await members.updateInfo(requireRole(request).memberId, request.body), '修改成功'),
   )
 }

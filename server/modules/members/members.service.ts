@@ -40,7 +40,7 @@ export function maskPhone(phone: string) {
 }
 
 /** The profile the API shows: phone masked, WeChat binding as a flag. */
-export function toProfile(row: MemberRow): MemberProfile {
+function toProfile(row: MemberRow): MemberProfile {
   return {
     member_id: row.id,
     nickname: row.nickname,
@@ -54,12 +54,12 @@ export function toProfile(row: MemberRow): MemberProfile {
 }
 
 /** The nickname a member first gets: "学员" and the last four digits of the phone. */
-export function defaultNickname(phone: string) {
+function defaultNickname(phone: string) {
   return `学员${phone.slice(-4)}`
 }
 
 /** A nickname after trimming, or NicknameInvalid: 1–20 characters, no control or invisible characters. */
-export function normalizeNickname(raw: string) {
+function normalizeNickname(raw: string) {
   const nickname = raw.normalize('NFC').trim()
   const length = [...nickname].length
   if (length < 1 || length > NICKNAME_MAX || FORBIDDEN_IN_NICKNAME.test(nickname))

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { emptyEnvelope, ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { OverlayService } from './overlays.service.ts'
 import { OverlayClickBody, OverlayListResponse } from './overlays.schema.ts'
 
 const tags = ['overlays']
 
+interface OverlayRoutesOptions {
+  overlays: OverlayService
+}
+
 /** System notice overlays (spec 2, 3, 4): the active list and the click report. */
-export async function overlayRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { overlays } = opts.services
+export async function overlayRoutes(app: FastifyInstance, opts: OverlayRoutesOptions) {
+  const { overlays } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(

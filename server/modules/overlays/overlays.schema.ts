@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 
 /** The jump parameters of spec 3; which ones are set depends on so_jump_type. */
-export const OverlayJumpParams = z.object({
+const OverlayJumpParams = z.object({
   course_type: z.string().optional(),
   course_id: z.number().int().optional(),
   course_vid: z.number().int().optional(),

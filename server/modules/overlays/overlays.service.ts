@@ -16,7 +16,7 @@ const intOrUndefined = (v: unknown) =>
       : undefined
 
 /** Presents an overlay with the spec's so_* fields; unsafe HTML and non-http(s) custom jumps are dropped. */
-export function toOverlay(row: OverlayRow): Overlay {
+function toOverlay(row: OverlayRow): Overlay {
   const p = row.jumpParams ?? {}
   const params: Overlay['so_jump_params'] = {
     course_type: typeof p.course_type === 'string' ? p.course_type : undefined,
@@ -44,12 +44,12 @@ export function toOverlay(row: OverlayRow): Overlay {
 }
 
 /** The overlays to show now, in order. */
-export async function getActiveOverlays(db: Db, now: Date): Promise<Overlay[]> {
+async function getActiveOverlays(db: Db, now: Date): Promise<Overlay[]> {
   return (await listActiveOverlays(db, now)).map(toOverlay)
 }
 
 /** Counts a tap on an overlay's button, by a member or an anonymous visitor; 404 for an unknown overlay. */
-export async function recordOverlayClick(db: Db, overlayId: number, memberId: number | null, now: Date) {
+async function recordOverlayClick(db: Db, overlayId: number, memberId: number | null, now: Date) {
   const recorded = await insertOverlayClick(db, overlayId, memberId, now)
   if (!recorded) throw new AppError(Codes.NotFound, '弹窗不存在')
 }

@@ -57,7 +57,7 @@ export async function resolveToken(
 }
 
 /** How long the request-time token lookup remembers a member's role. */
-export const ROLE_CACHE_MS = 5_000
+const ROLE_CACHE_MS = 5_000
 
 /**
  * The token lookup server/http/auth.ts runs on every request that sends one. The session is read every time, so a

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { emptyEnvelope, ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { StatsService } from './stats.service.ts'
 import { StatClickBody, statNames } from './stats.schema.ts'
+
+interface StatsRoutesOptions {
+  stats: StatsService
+}
 
 /**
  * Click statistics (spec 7: POST /stat/{project,studyRecord,fav,bindPhone,courseDetailTag,customer,myCourse,
  * vipTarbar,vipBuyBtn}/click). Anyone may send them; the member is recorded when the token is valid, and a
  * stale token never turns a statistic into a login prompt.
  */
-export async function statsRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { stats } = opts.services
+export async function statsRoutes(app: FastifyInstance, opts: StatsRoutesOptions) {
+  const { stats } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   for (const name of statNames) {

@@ -5,7 +5,6 @@ import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
 import { WechatError } from '#server/integrations/wechat/wechat-client.ts'
-import type { Services } from '#server/services.ts'
 import {
   AuthWechatInfoResponse,
   OauthReturnBody,
@@ -16,13 +15,19 @@ import {
   WxOpenidResponse,
   WxUnionidResponse,
 } from './wechat.schema.ts'
-import { BROWSER_NONCE_COOKIE, BROWSER_NONCE_MAX_AGE_S } from './wechat.service.ts'
+import { BROWSER_NONCE_COOKIE, BROWSER_NONCE_MAX_AGE_S, type WechatService } from './wechat.service.ts'
 
 const tags = ['wechat']
 
+interface WechatRoutesOptions {
+  wechat: WechatService
+  /** Set the browser-nonce cookie with Secure (production, behind HTTPS). */
+  secureCookies: boolean
+}
+
 /** WeChat sign-in (spec 4 and 7): the OAuth start, the four code exchanges and the JS-SDK share signature. */
-export async function wechatRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { wechat, config } = opts.services
+export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptions) {
+  const { wechat, secureCookies } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const nonce = (request: FastifyRequest) => request.cookies[BROWSER_NONCE_COOKIE]
 
@@ -55,7 +60,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: { services: Servi
         path: '/api',
         httpOnly: true,
         sameSite: 'lax',
-        secure: config.production,
+        secure: secureCookies,
         maxAge: BROWSER_NONCE_MAX_AGE_S,
       })
       reply.header('cache-control', 'no-store')

@@ -5,7 +5,7 @@ import { envelope } from '#server/http/envelope.ts'
  * A path on this site: starts with one `/` (not `//` or `/\`, which browsers read as another host) and carries no
  * backslash or control character. The service resolves it against the public URL and checks the origin again.
  */
-export const SitePath = z
+const SitePath = z
   .string()
   .max(500)
   // eslint-disable-next-line no-control-regex

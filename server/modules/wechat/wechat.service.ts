@@ -23,12 +23,12 @@ import { issueSession, Platforms } from '#server/modules/sessions/session.servic
 import * as repo from './wechat.repository.ts'
 
 /** How long a started OAuth flow may take before its `state` dies (the person is on WeChat's consent screen). */
-export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
+const OAUTH_STATE_TTL_MS = 10 * 60 * 1000
 /**
  * The window of the per-address limit on OAuth starts (WECHAT_OAUTH_PER_IP_PER_10MIN). Counted from oauth_states,
  * which the cleanup keeps for longer than this (server/modules/auth/cleanup.ts).
  */
-export const OAUTH_START_WINDOW_MS = 10 * 60 * 1000
+const OAUTH_START_WINDOW_MS = 10 * 60 * 1000
 /** The cookie that binds a `state` to the browser that started the flow. */
 export const BROWSER_NONCE_COOKIE = 'zx_wx_nonce'
 export const BROWSER_NONCE_MAX_AGE_S = 30 * 60
@@ -52,12 +52,12 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
 const noncePattern = /^[A-Za-z0-9_-]{43}$/
 
 /** A nickname given by the system, not chosen by the person, so a WeChat nickname may replace it on binding. */
-export function isPlaceholderNickname(nickname: string) {
+function isPlaceholderNickname(nickname: string) {
   return /^\s*$/.test(nickname) || /^(用户|学员|微信用户)[\d*]{0,11}$/.test(nickname.trim())
 }
 
 /** WeChat nicknames may carry control characters and run long; members get a clean, bounded one. */
-export function cleanNickname(raw: string | undefined, openid: string) {
+function cleanNickname(raw: string | undefined, openid: string) {
   // eslint-disable-next-line no-control-regex
   const cleaned = [...(raw ?? '').replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e]/g, '').trim()]
     .slice(0, NICKNAME_MAX)
@@ -73,7 +73,7 @@ function cleanAvatar(url: string | undefined) {
  * Turns a failed WeChat call into the answer the member sees; the WeChat error stays attached as the cause for the
  * log (wechat.routes.ts logs it), never in the response.
  */
-export function wechatFailure(err: unknown): AppError {
+function wechatFailure(err: unknown): AppError {
   if (!(err instanceof WechatError)) throw err
   const E = WechatErrcodes
   let failure: AppError

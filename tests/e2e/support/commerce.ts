@@ -21,9 +21,9 @@ afterEach((ctx) => {
   console.error(`--- server log (last 4000 characters) ---\n${log.slice(-4000)}`)
 })
 
-export const UA_DESKTOP =
+const UA_DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36'
-export const DESKTOP = { width: 1280, height: 800 }
+const DESKTOP = { width: 1280, height: 800 }
 
 export interface Envelope<T> {
   code: number
@@ -57,7 +57,7 @@ export async function apiData<T>(apiPath: string, token?: string): Promise<T> {
 
 let phoneSeq = 0
 /** A phone number no other journey of this run uses. */
-export function newPhone(): string {
+function newPhone(): string {
   phoneSeq++
   return `15${String(Date.now()).slice(-6)}${String(process.pid % 100).padStart(2, '0')}${phoneSeq % 10}`
 }
@@ -131,7 +131,7 @@ export async function openDevice(kind: DeviceKind, token?: string): Promise<{ co
 }
 
 /** The token the page holds (after a WeChat sign-in, for instance). */
-export async function tokenOf(page: Page): Promise<string> {
+async function tokenOf(page: Page): Promise<string> {
   const record = await page.waitForFunction(() => localStorage.getItem('zx_token'))
   return (JSON.parse((await record.jsonValue()) as string) as { token: string }).token
 }
