@@ -10,6 +10,10 @@ const steps: [string, string, string[]][] = [
   ['typegen', bin('react-router'), ['typegen']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['lint', bin('eslint'), ['.']],
+  // Who may import whom, no cycles between modules, no module naming another's table (docs/architecture.md).
+  ['architecture', process.execPath, [path.join(root, 'scripts/check-architecture.ts')]],
+  // Unused files, exports, types and dependencies (knip.json).
+  ['unused code', bin('knip'), ['--no-progress']],
   ['typecheck', bin('tsc'), []],
   // The process tests (server/main.test.ts) start the production server, which serves the build.
   ['build', bin('react-router'), ['build']],
