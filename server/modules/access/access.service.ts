@@ -12,6 +12,9 @@ import {
   revokeEntitlement,
   type EntitlementRow,
 } from './access.repository.ts'
+// Purchases (end of file).
+import { insertPurchaseGrants, revokeGrants } from './grants.repository.ts'
+import { findOwnedCourseIds } from './owned-courses.repository.ts'
 
 export const WatchReasons = {
   /** The course is free for everyone. */
@@ -148,4 +151,44 @@ export function shortenVipMembership(tx: DbOrTx, memberId: number, days: number,
 /** The member's VIP row (expiry and last change), or null when they never had VIP. */
 export function findVipMembership(db: DbOrTx, memberId: number) {
   return findMembership(db, memberId)
+}
+
+// ---- Purchases: grants and revocations made by orders ----------------------------------------------------------
+
+/**
+ * Grants a member these courses for good, from a purchase (`sourceRef` the order number), in one statement. Each
+ * course is granted once per order whatever replays or crashes do (unique index `entitlements_purchase_key`).
+ * Returns how many entitlements were added. Runs inside the transaction that marks the order paid.
+ */
+export function grantCourses(
+  tx: DbOrTx,
+  grant: { memberId: number; courseIds: number[]; source: 'purchase'; sourceRef: string; now: Date },
+): Promise<number> {
+  return insertPurchaseGrants(tx, grant)
+}
+
+/**
+ * Revokes what `source`/`sourceRef` granted (an order refunded), and only that: every such course, or those of
+ * `courseIds`. Returns how many entitlements were revoked; revoking twice revokes nothing the second time.
+ */
+export function revokeCourses(
+  tx: DbOrTx,
+  revoke: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
+): Promise<number> {
+  return revokeGrants(tx, revoke)
+}
+
+/**
+ * Which of `courseIds` the member owns now: an entitlement that counts now to the course itself or to a system
+ * course containing it (the rule `canWatch` applies). One statement.
+ * TEMPORARY copy (commerce branch, owned-courses.repository.ts): the access branch provides this function with this
+ * signature; drop this one at merge.
+ */
+export async function ownedCourseIds(
+  db: DbOrTx,
+  memberId: number,
+  courseIds: number[],
+  now: Date,
+): Promise<Set<number>> {
+  return new Set(await findOwnedCourseIds(db, memberId, courseIds, now))
 }

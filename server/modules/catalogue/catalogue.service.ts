@@ -24,6 +24,9 @@ import type {
   TeacherProfile,
 } from '#shared/api/catalogue.ts'
 import { TtlCache } from './ttl-cache.ts'
+// Commerce's batch reads (end of file).
+import type { DbOrTx } from '#server/db/database.ts'
+import { findCoursesForSale, findCourseVideoDurations, findVipFreeCourses } from './catalogue.repository.ts'
 
 /** The row shape every course card is made from (a course with its teacher's name). */
 export interface CourseCardRow {
@@ -300,3 +303,39 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
+
+// ---- Courses as commerce sells them: orders, bundles, coupons, VIP and refunds read them here ------------------
+
+/** A course with what selling it needs (see `coursesForSale`). */
+export type CourseForSale = Awaited<ReturnType<typeof findCoursesForSale>>[number] & {
+  /** Its category and that category's parent: what category-scoped coupons match. */
+  categoryIds: number[]
+}
+
+/**
+ * Courses by id, any status, in the order of `ids` (unknown ids left out), each with its card columns, status,
+ * prices and categories: what checkout, bundles and coupons need, in one statement.
+ */
+export async function coursesForSale(db: DbOrTx, ids: number[]): Promise<CourseForSale[]> {
+  const rows = await findCoursesForSale(db, [...new Set(ids)])
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      { ...r, categoryIds: r.parentCategoryId === null ? [r.categoryId] : [r.categoryId, r.parentCategoryId] },
+    ]),
+  )
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** Published courses VIP members watch free, most studied first, as cards (the VIP tab). */
+export async function vipFreeCourseCards(db: DbOrTx, limit: number): Promise<CourseCard[]> {
+  return (await findVipFreeCourses(db, limit)).map(toCourseCard)
+}
+
+/** Every video of these courses with its length in seconds. */
+export async function courseVideoDurations(
+  db: DbOrTx,
+  courseIds: number[],
+): Promise<{ id: number; courseId: number; durationSeconds: number }[]> {
+  return findCourseVideoDurations(db, courseIds)
+}

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses } from '#server/db/schema/catalogue.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
@@ -140,22 +139,4 @@ export async function returnCoupon(db: DbOrTx, orderId: number) {
     .where(and(eq(memberCoupons.orderId, orderId), inArray(memberCoupons.state, ['reserved', 'used'])))
     .returning({ id: memberCoupons.id })
   return rows.length
-}
-
-/** A course's category and that category's parent (category-scoped coupons match either). */
-export async function courseCategories(db: DbOrTx, courseId: number) {
-  return (await coursesCategories(db, [courseId])).get(courseId) ?? []
-}
-
-/** Each course's category and that category's parent (what category coupons are matched against). */
-export async function coursesCategories(db: DbOrTx, courseIds: number[]) {
-  const byCourse = new Map<number, number[]>()
-  if (courseIds.length === 0) return byCourse
-  const rows = await db
-    .select({ id: courses.id, categoryId: courses.categoryId, parentId: categories.parentId })
-    .from(courses)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .where(inArray(courses.id, courseIds))
-  for (const row of rows) byCourse.set(row.id, [row.categoryId, ...(row.parentId === null ? [] : [row.parentId])])
-  return byCourse
 }

@@ -358,3 +358,18 @@ export async function findLivePullUrl(db: DbOrTx, courseId: number) {
     .limit(1)
   return row?.url ?? null
 }
+
+// ---- Watched share for the refund rule (server/modules/refunds) ---------------------------------------------
+
+/** The member's saved positions in these courses, and whether each video was finished. */
+export async function findWatchedPositions(db: DbOrTx, memberId: number, courseIds: number[]) {
+  if (courseIds.length === 0) return []
+  return db
+    .select({
+      videoId: studyProgress.videoId,
+      position: studyProgress.position,
+      finished: sql<boolean>`${studyProgress.finishedAt} is not null`,
+    })
+    .from(studyProgress)
+    .where(and(eq(studyProgress.memberId, memberId), inArray(studyProgress.courseId, courseIds)))
+}

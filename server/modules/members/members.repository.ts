@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm'
+// Batch reads for orders and refunds (end of file).
+import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 
@@ -50,4 +52,12 @@ export async function updateMemberProfile(
 /** Sets a member's phone. The unique index refuses a phone another member holds (error 23505). */
 export async function setMemberPhone(db: DbOrTx, id: number, phone: string, at: Date) {
   await db.update(members).set({ phone, updatedAt: at }).where(eq(members.id, id))
+}
+
+// ---- Batch reads for staff lists elsewhere (orders, refunds) ------------------------------------------------
+
+/** The phone of each of these members (null when a member has none). */
+export async function findPhones(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db.select({ id: members.id, phone: members.phone }).from(members).where(inArray(members.id, ids))
 }

@@ -11,6 +11,8 @@ import {
   type MemberRow,
 } from './members.repository.ts'
 import type { MemberProfile, UpdateMemberInfoBody } from './members.schema.ts'
+// Reads for commerce (end of file).
+import { findPhones } from './members.repository.ts'
 
 const NICKNAME_MAX = 20
 // Control characters, line separators and invisible direction or width marks: they break layouts and let one
@@ -98,3 +100,26 @@ export function createMembersService(deps: MembersServiceDeps) {
 }
 
 export type MembersService = ReturnType<typeof createMembersService>
+
+// ---- Reads for commerce: order and refund lists for staff, checkout, points adjustments ----------------------
+
+/** Whether a member with this id exists. */
+export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await findMemberById(db, id)) !== undefined
+}
+
+/** The member's WeChat openid (JSAPI payments need it), or null. */
+export async function memberOpenid(db: DbOrTx, id: number): Promise<string | null> {
+  return (await findMemberById(db, id))?.wxOpenid ?? null
+}
+
+/** The id of the member who owns this phone, or null. */
+export async function memberIdByPhone(db: DbOrTx, phone: string): Promise<number | null> {
+  return (await findMemberByPhone(db, phone))?.id ?? null
+}
+
+/** Each member's phone (null when none), by id, in one statement. */
+export async function memberPhones(db: DbOrTx, ids: number[]): Promise<Map<number, string | null>> {
+  const rows = await findPhones(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, r.phone]))
+}

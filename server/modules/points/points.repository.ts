@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orders } from '#server/db/schema/orders.ts'
+import { executePrepared } from '#server/db/prepared.ts'
 import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
 
 export interface PointChange {
@@ -96,12 +96,11 @@ export async function orderPointNet(db: DbOrTx, orderId: number) {
   }
 }
 
-/** A member's ledger, newest first, with the order number of order entries. */
+/** A member's ledger, newest first. */
 export async function listEntries(db: DbOrTx, memberId: number, filter: { before?: number; limit: number }) {
   return db
-    .select({ entry: pointEntries, orderNo: orders.orderNo })
+    .select()
     .from(pointEntries)
-    .leftJoin(orders, eq(orders.id, pointEntries.orderId))
     .where(
       and(
         eq(pointEntries.memberId, memberId),
@@ -110,4 +109,32 @@ export async function listEntries(db: DbOrTx, memberId: number, filter: { before
     )
     .orderBy(desc(pointEntries.id))
     .limit(filter.limit)
+}
+
+/**
+ * Credits the points a paid order earns, unless it earned them already (its earned and reversed entries add up to
+ * something): balance and ledger entry in one prepared statement. Returns whether they were credited.
+ */
+export async function earnForOrder(db: DbOrTx, e: { memberId: number; orderId: number; points: number; at: Date }) {
+  const at = sql`${e.at.toISOString()}::timestamptz`
+  const rows = await executePrepared<{ id: number }>(
+    db,
+    'zixue_earn_for_order',
+    sql`
+    with earning as (
+      select 1 where coalesce((select sum(x.delta) from ${pointEntries} x
+        where x.order_id = ${e.orderId}::int and x.reason in ('order_earned', 'order_earned_reversed')), 0) = 0
+    ),
+    balance_row as (
+      insert into ${pointBalances} (member_id, balance, updated_at)
+      select ${e.memberId}::int, ${e.points}::int, ${at} from earning
+      on conflict (member_id) do update set balance = point_balances.balance + ${e.points}::int, updated_at = ${at}
+      returning balance
+    )
+    insert into ${pointEntries} (member_id, delta, balance_after, reason, order_id, actor, note, created_at)
+    select ${e.memberId}::int, ${e.points}::int, balance, 'order_earned', ${e.orderId}::int, 'system', null, ${at}
+    from balance_row
+    returning id`,
+  )
+  return rows.length > 0
 }
