@@ -68,8 +68,8 @@ export function createCommerceServices(input: {
         checkoutAmount(deps, ctx, amountFen, title),
       preview: (memberId: number, what: PreviewRequest) => previewCheckout(withFavourites, memberId, what),
       status: (memberId: number, orderNo: string) => checkOrderStatus({ ...deps, polled }, memberId, orderNo),
-      list: orderService.list,
-      detail: orderService.detail,
+      list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
+      detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
     },
     /** Order search and CSV export for operators. */
     staffOrders: createStaffOrderService({ db }),
@@ -88,8 +88,8 @@ export function createCommerceServices(input: {
     },
     /** Refund requests and operator decisions: the screens (server/modules/refunds) and the *-refund use cases. */
     refunds: {
-      check: refundService.check,
-      listForStaff: refundService.listForStaff,
+      check: (memberId: number, orderNo: string) => refundService.check(memberId, orderNo),
+      listForStaff: (filter: Parameters<typeof refundService.listForStaff>[0]) => refundService.listForStaff(filter),
       request: (memberId: number, orderNo: string, reason: string) => requestRefund(deps, memberId, orderNo, reason),
       approve: (staffId: number, refundNo: string, input: { amountFen?: number; note?: string }) =>
         approveRefund(deps, staffId, refundNo, input),
