@@ -27,3 +27,18 @@ function clientOf(db: DbOrTx): pg.Pool | pg.Client | null {
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client
   return client instanceof pg.Client ? client : null
 }
+
+/**
+ * One module's part of a statement another module composes and runs (the payment fast path): common table
+ * expressions over relations the composing module names, written by the module that owns the tables they touch,
+ * and what the part adds to the statement's summary. Values are parameters, so the text of a composition is always
+ * the same and can be a named prepared statement.
+ */
+export interface StatementPart {
+  /** Part of the prepared statement's name. */
+  name: string
+  /** One or more CTEs, comma-separated, without WITH. */
+  ctes: SQL
+  /** A jsonb expression over its CTEs (nulls are dropped). */
+  summary: SQL
+}

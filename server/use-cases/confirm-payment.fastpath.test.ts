@@ -21,9 +21,9 @@ interface Payment {
   at: Date
 }
 
-// payPendingOrder (confirm-payment.ts) pays the common case in few statements, the order marked paid last by a
-// conditional update; the general path does the same with lockOrderByNo + transitionOrder + fulfilOrder +
-// recordOrderEvent in a transaction. These tests hold the two to the same result.
+// payPendingOrder (confirm-payment.ts) pays the common case in one statement composed from each owning module's
+// part (orders settlePendingOrder); the general path does the same with lockOrderByNo + transitionOrder +
+// fulfilOrder + recordOrderEvent in a transaction. These tests hold the two to the same result.
 describe('a payment applied by the fast path (payPendingOrder)', () => {
   const { t, clock } = useCommerceApp({ POINTS_MAX_PERCENT: '100' })
   const rules = { fenPerPoint: 1, maxPercent: 100, earnPerYuan: 1 }
@@ -254,7 +254,7 @@ describe('a payment applied by the fast path (payPendingOrder)', () => {
     expect(await pay(payment(first, 'x'))).toBe(false)
     expect(await pay(changed(payment(second, 'y'), { amountFen: second.amount_fen - 1 }))).toBe(false)
     expect(await pay(changed(payment(second, 'z'), { orderNo: 'ZX000000000000000000' }))).toBe(false)
-    // The notification was applied already (to whatever): the claim finds it and the whole transaction rolls back.
+    // The notification was applied already (to whatever): the claim fails and the whole statement with it.
     await claimNotificationOnce(db, {
       provider: 'wechat',
       kind: 'payment',

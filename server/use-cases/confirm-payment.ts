@@ -5,18 +5,21 @@ import {
   type IncomingNotification,
   type VerifiedPayment,
 } from '#server/integrations/payments/payments.ts'
-import { ownedCourseIds } from '#server/modules/access/access.service.ts'
+import { ownedCourseIds, purchaseGrantsInSettlement } from '#server/modules/access/access.service.ts'
+import { couponUseInSettlement } from '#server/modules/coupons/coupons.service.ts'
 import {
   findPayableOrder,
   lockOrderByNo,
-  markPendingPaid,
   orderItems,
   recordOrderEvent,
+  settlePendingOrder,
   transitionOrder,
   type OrderRow,
 } from '#server/modules/orders/orders.service.ts'
 import {
+  claimInSettlement,
   claimNotificationOnce,
+  isAppliedClaimConflict,
   logReplayIfApplied,
   logUnapplied,
   markNotificationOutcome,
@@ -24,13 +27,11 @@ import {
   unverifiedNotificationId,
   type NotificationAnswer,
 } from '#server/modules/payments/payments.service.ts'
+import { earnPointsInSettlement, pointsEarnedBy } from '#server/modules/points/points.service.ts'
 import { automaticRefund, openRefund } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { fulfilOrder } from './fulfil-order.ts'
 import { sendRefund } from './send-refund.ts'
-
-/** The fast path met something only the general path handles: its transaction rolls back. */
-class NotTheCommonCase extends Error {}
 
 /**
  * A payment notification, as received (POST /api/pay/notify/…): verified by the provider adapter (signature,
@@ -123,16 +124,17 @@ export async function confirmPayment(
 }
 
 /**
- * The common case in few statements: an order that is pending for this amount, with at most one VIP item, none of
- * whose courses the member owns. Read outside the transaction (a replay stops here); then in one transaction the
- * notification is claimed, the order fulfilled, and the order marked paid with its event by a conditional update
- * that concurrent deliveries of the same payment serialise on. True when it was paid here; false (nothing
- * changed) when the order is not in that case, the notification was applied before, or a concurrent delivery paid
- * it first: the general path decides then. It records exactly what the general path records for this case (the
- * fast-path test holds the two to the same rows).
+ * The common case: an order that is pending for this amount, with at most one VIP item, none of whose courses the
+ * member owns. Read (and the ownership asked of access) outside any transaction — a replay stops at the read —
+ * then paid in ONE statement that orders composes from each owner's part: the notification claimed (payments),
+ * the grants (access), the coupon used (coupons), the points earned (points), the order marked paid by a
+ * conditional update that concurrent deliveries serialise on, and its event. True when it was paid here; false
+ * (nothing changed) when the order is not in that case, the notification was applied before (the claim fails the
+ * statement) or a concurrent delivery paid it first: the general path decides then. It records exactly what the
+ * general path records for this case (the fast-path test holds the two to the same rows).
  */
 export async function payPendingOrder(
-  deps: Pick<CommerceDeps, 'db' | 'transaction' | 'config' | 'now'>,
+  deps: Pick<CommerceDeps, 'db' | 'config' | 'now'>,
   provider: PaymentProviderName,
   p: VerifiedPayment,
   raw: string,
@@ -145,24 +147,33 @@ export async function payPendingOrder(
   const courseIds = order.kind === 'vip' || order.kind === 'amount' ? [] : order.items.flatMap((i) => i.courseId ?? [])
   if (courseIds.length > 0 && (await ownedCourseIds(db, order.memberId, courseIds, at)).size > 0) return false
   try {
-    return await deps.transaction(async (tx) => {
-      const n = { provider, kind: 'payment' as const, notificationId: p.notificationId, orderNo: p.orderNo, raw }
-      if ((await claimNotificationOnce(tx, { ...n, createdAt: at })) === null) throw new NotTheCommonCase()
-      const granted = await fulfilOrder(tx, order, order.items, at, config.payments.points)
-      const paid = await markPendingPaid(tx, {
+    return await settlePendingOrder(
+      db,
+      {
         orderId: order.id,
         amountFen: p.amountFen,
         provider,
         transactionId: p.transactionId,
         actor: `provider:${provider}`,
-        data: { transaction_id: p.transactionId, notification_id: p.notificationId, ...granted },
+        data: { transaction_id: p.transactionId, notification_id: p.notificationId },
         at,
-      })
-      if (!paid) throw new NotTheCommonCase()
-      return true
-    })
+      },
+      [
+        claimInSettlement({
+          provider,
+          kind: 'payment',
+          notificationId: p.notificationId,
+          orderNo: p.orderNo,
+          raw,
+          createdAt: at,
+        }),
+        purchaseGrantsInSettlement(at),
+        couponUseInSettlement(at),
+        earnPointsInSettlement(pointsEarnedBy(p.amountFen, config.payments.points), at),
+      ],
+    )
   } catch (err) {
-    if (err instanceof NotTheCommonCase) return false
+    if (isAppliedClaimConflict(err)) return false
     throw err
   }
 }

@@ -13,7 +13,8 @@ import {
   type EntitlementRow,
 } from './access.repository.ts'
 // Purchases (end of file).
-import { insertPurchaseGrants, revokeGrants } from './grants.repository.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
+import { insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
 import { findOwnedCourseIds } from './owned-courses.repository.ts'
 
 export const WatchReasons = {
@@ -176,6 +177,14 @@ export function revokeCourses(
   revoke: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
 ): Promise<number> {
   return revokeGrants(tx, revoke)
+}
+
+/**
+ * The same grants as `grantCourses` and `extendVipMembership`, for a paid order, as this module's part of the payment
+ * fast path's single statement (orders `settlePendingOrder`).
+ */
+export function purchaseGrantsInSettlement(at: Date): StatementPart {
+  return purchaseGrantPart(at)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
@@ -139,4 +140,21 @@ export async function returnCoupon(db: DbOrTx, orderId: number) {
     .where(and(eq(memberCoupons.orderId, orderId), inArray(memberCoupons.state, ['reserved', 'used'])))
     .returning({ id: memberCoupons.id })
   return rows.length
+}
+
+/**
+ * `markCouponUsed` as a part of the payment fast path's statement (orders.repository.ts `settlePendingOrder`,
+ * which provides `paid_order`): the coupon the paid order reserved becomes used.
+ */
+export function couponUsePart(at: Date): StatementPart {
+  return {
+    name: 'coupon',
+    ctes: sql`
+    coupon_row as (
+      update ${memberCoupons} c set state = 'used', used_at = ${at.toISOString()}::timestamptz
+      from paid_order where paid_order.coupon_id is not null and c.order_id = paid_order.id and c.state = 'reserved'
+      returning c.id
+    )`,
+    summary: sql`'{}'::jsonb`,
+  }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
@@ -10,6 +11,7 @@ import {
   listClaimable,
   listMemberCoupons,
   listTemplates,
+  couponUsePart,
   markCouponUsed,
   reserveCoupon,
   returnCoupon,
@@ -221,4 +223,9 @@ export function useOrderCoupon(tx: DbOrTx, orderId: number, at: Date) {
 /** Gives back the coupon an order held or used (the order closed or was refunded); returns how many (0 or 1). */
 export function returnOrderCoupon(tx: DbOrTx, orderId: number) {
   return returnCoupon(tx, orderId)
+}
+
+/** `useOrderCoupon` as this module's part of the payment fast path's single statement (orders `settlePendingOrder`). */
+export function couponUseInSettlement(at: Date): StatementPart {
+  return couponUsePart(at)
 }

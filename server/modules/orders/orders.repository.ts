@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { executePrepared } from '#server/db/prepared.ts'
+import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
   orderEvents,
   orderItems,
@@ -244,10 +244,15 @@ export async function findPayableOrder(db: DbOrTx, orderNo: string): Promise<Pay
 }
 
 /**
- * Marks a pending order of this amount paid and writes its `paid` event, in one prepared statement. False when the
- * order was no longer pending (a concurrent delivery paid it first): nothing was written.
+ * Pays a pending order in ONE prepared statement: the conditional update `state = 'pending'` (concurrent
+ * deliveries of the same payment wait on the row and then find it paid), its `paid` event, and in between the
+ * other modules' parts (the notification claimed, the grants, the coupon, the points), each written by the module
+ * that owns those tables. The parts may read `paid_order` (id, member_id, order_no, coupon_id: empty when the order
+ * was not payable) and `paid_items` (id, course_id, vip_plan_id, vip_days); their summaries go into the event's
+ * data after `data`. Returns false when the order was not pending for this amount (or held more than one VIP item)
+ * and nothing was written; an error from a part (a replayed claim) fails the whole statement.
  */
-export async function markPendingPaid(
+export async function settlePendingOrder(
   db: DbOrTx,
   p: {
     orderId: number
@@ -258,21 +263,35 @@ export async function markPendingPaid(
     data: Record<string, unknown>
     at: Date
   },
+  parts: StatementPart[],
 ) {
   const at = sql`${p.at.toISOString()}::timestamptz`
-  const rows = await executePrepared<{ order_id: number }>(
+  const rows = await executePrepared<{ id: number }>(
     db,
-    'zixue_mark_pending_paid',
+    `zixue_settle_${parts.map((part) => part.name).join('_')}`,
     sql`
     with paid_order as (
-      update ${orders}
+      update ${orders} o
       set state = 'paid', paid_at = ${at}, closed_at = null, provider = ${p.provider}, provider_txn_id = ${p.transactionId}, updated_at = ${at}
-      where id = ${p.orderId}::int and state = 'pending' and amount_fen = ${p.amountFen}::int
+      where o.id = ${p.orderId}::int and o.state = 'pending' and o.amount_fen = ${p.amountFen}::int
+        and (select count(*) from ${orderItems} i where i.order_id = o.id and i.vip_plan_id is not null and coalesce(i.vip_days, 0) <> 0) <= 1
+      returning o.id, o.member_id, o.order_no, o.coupon_id
+    ),
+    paid_items as (
+      select i.id, i.course_id, i.vip_plan_id, i.vip_days from ${orderItems} i join paid_order on i.order_id = paid_order.id
+    ),
+    ${sql.join(
+      parts.map((part) => part.ctes),
+      sql`,`,
+    )},
+    event_row as (
+      insert into ${orderEvents} (order_id, from_state, to_state, reason, actor, data, created_at)
+      select paid_order.id, 'pending', 'paid', 'paid', ${p.actor},
+        jsonb_strip_nulls(${JSON.stringify(p.data)}::jsonb${sql.join(parts.map((part) => sql` || ${part.summary}`))}), ${at}
+      from paid_order
       returning id
     )
-    insert into ${orderEvents} (order_id, from_state, to_state, reason, actor, data, created_at)
-    select id, 'pending', 'paid', 'paid', ${p.actor}, ${JSON.stringify(p.data)}::jsonb, ${at} from paid_order
-    returning order_id`,
+    select paid_order.id from paid_order`,
   )
   return rows.length > 0
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import type { OrderKind, OrderState, PaymentProviderName } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
@@ -201,11 +202,12 @@ export function findPayableOrder(db: DbOrTx, orderNo: string) {
 }
 
 /**
- * Marks a pending order of this amount paid together with its `paid` event (one statement); false when it was no
- * longer pending and nothing was written. The caller's transaction holds the grants that go with it.
+ * The payment fast path's one statement: marks a pending order of this amount paid with its `paid` event, and runs
+ * the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
+ * read). False when the order was not payable and nothing was written.
  */
-export function markPendingPaid(
-  tx: DbOrTx,
+export function settlePendingOrder(
+  db: DbOrTx,
   p: {
     orderId: number
     amountFen: number
@@ -215,8 +217,9 @@ export function markPendingPaid(
     data: Record<string, unknown>
     at: Date
   },
+  parts: StatementPart[],
 ) {
-  return repo.markPendingPaid(tx, p)
+  return repo.settlePendingOrder(db, p, parts)
 }
 
 /** The member's own orders: list and detail (checkout and payment are use cases in server/use-cases). */

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { executePrepared } from '#server/db/prepared.ts'
+import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { paymentNotifications, type NotificationOutcome } from '#server/db/schema/payments.ts'
 
 export type NotificationRow = typeof paymentNotifications.$inferInsert
@@ -29,6 +29,26 @@ export async function claimNotification(db: DbOrTx, row: Omit<NotificationRow, '
     returning id`,
   )
   return rows[0]?.id ?? null
+}
+
+/**
+ * `claimNotification` as a part of the payment fast path's statement (orders.repository.ts `settlePendingOrder`,
+ * which provides `paid_order`): the notification recorded as applied when the order was paid. A notification
+ * applied before fails the whole statement on the unique index (nothing commits).
+ */
+export function claimPart(row: Omit<NotificationRow, 'outcome' | 'verified' | 'detail'>): StatementPart {
+  return {
+    name: 'claim',
+    ctes: sql`
+    claim_row as (
+      insert into ${paymentNotifications} (provider, kind, notification_id, order_no, raw, verified, outcome, created_at)
+      select ${row.provider}, ${row.kind}, ${row.notificationId}, ${row.orderNo ?? null}, ${storedRaw(row.raw)}, true, 'applied',
+        ${row.createdAt.toISOString()}::timestamptz
+      from paid_order
+      returning id
+    )`,
+    summary: sql`'{}'::jsonb`,
+  }
 }
 
 /**

@@ -2,8 +2,10 @@ import crypto from 'node:crypto'
 import type { DbOrTx } from '#server/db/database.ts'
 import type { NotificationOutcome } from '#server/db/schema/payments.ts'
 import type { ProviderName } from '#server/integrations/payments/payments.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import {
   claimNotification,
+  claimPart,
   logIfReplay,
   logNotification,
   markNotification,
@@ -78,4 +80,24 @@ export function markNotificationOutcome(tx: DbOrTx, id: number, outcome: Notific
 /** The provider's notify URL for payments (`wechat`, `alipay`) and refunds (`wechat/refund`). */
 export function notifyUrl(publicUrl: string, path: string) {
   return `${publicUrl}/api/pay/notify/${path}`
+}
+
+/**
+ * `claimNotificationOnce` as this module's part of the payment fast path's single statement (orders
+ * `settlePendingOrder`): a notification applied before makes the whole statement fail (`isAppliedClaimConflict`).
+ */
+export function claimInSettlement(n: NotificationRecord): StatementPart {
+  return claimPart(n)
+}
+
+/**
+ * The unique index on applied notifications refused a claim (PostgreSQL unique_violation on it); drizzle may wrap
+ * the driver's error, keeping it as `cause`.
+ */
+export function isAppliedClaimConflict(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown }
+    if (code === '23505' && constraint === 'payment_notifications_applied_key') return true
+  }
+  return false
 }

@@ -1,5 +1,6 @@
 import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { PointRules } from '#server/integrations/payments/payments-config.ts'
@@ -12,6 +13,7 @@ import {
   earnForOrder,
   listEntries,
   lockBalance,
+  orderEarningPart,
   orderPointNet,
   pointBalance,
   type PointChange,
@@ -120,4 +122,9 @@ export function maxPointsFor(amountFen: number, balance: number, rules: PointRul
 /** Points a paid amount earns (rounded down). */
 export function pointsEarnedBy(amountFen: number, rules: PointRules) {
   return pointsEarned(amountFen, rules)
+}
+
+/** `earnOrderPoints` as this module's part of the payment fast path's single statement (orders `settlePendingOrder`). */
+export function earnPointsInSettlement(points: number, at: Date): StatementPart {
+  return orderEarningPart(points, at)
 }
