@@ -30,16 +30,14 @@ import { resolveSigningSecret } from '#server/modules/media/signing.ts'
 import { createVideoMediaService } from '#server/modules/media/video-media.service.ts'
 import { createMembersService } from '#server/modules/members/members.service.ts'
 import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
-import { createOrderService, createStaffOrderService } from '#server/modules/orders/orders.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
-import { createPaymentService } from '#server/modules/payments/payments.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
-import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
 import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService } from '#server/modules/wechat/wechat.service.ts'
+import { createCommerceServices } from '#server/services-commerce.ts'
 
 /** Outside systems and the clock, passed in so tests and the demo can put simulators in their place. */
 export interface Integrations {
@@ -115,7 +113,15 @@ export function createServices(config: Config, db: Db, integrations: Integration
     fetch: integrations.paymentsFetch,
     now: integrations.now,
   })
-  const payments = createPaymentService({ db, config, providers: paymentProviders, now: integrations.now })
+  const favourites = createFavouritesService({ db, now: integrations.now })
+  // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
+  const commerce = createCommerceServices({
+    db,
+    config,
+    providers: paymentProviders,
+    now: integrations.now,
+    favourites,
+  })
   return {
     config,
     db,
@@ -142,16 +148,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
     access,
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,
-    /** Notifications, refunds at the provider, sweeps (server/modules/payments). */
-    payments,
-    /** Checkout and the member's orders (server/modules/orders). */
-    orders: createOrderService({ db, config, providers: paymentProviders, payments, now: integrations.now }),
-    /** Order search and CSV export for operators. */
-    staffOrders: createStaffOrderService({ db }),
+    ...commerce,
     coupons: createCouponService({ db, now: integrations.now }),
     points: createPointService({ db, config, now: integrations.now }),
-    /** Refund requests and operator decisions (server/modules/refunds). */
-    refunds: createRefundService({ db, config, payments, now: integrations.now }),
     learning: createLearningService({
       db,
       now: integrations.now,
@@ -162,7 +161,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
       vipMembership: (memberId) => vip.membership(memberId),
     }),
     // Favourites, search, follows, recommendations, comments and click statistics (issue 3, sections 4–6).
-    favourites: createFavouritesService({ db, now: integrations.now }),
+    favourites,
     search: createSearchService({ db }),
     follows: createFollowsService({ db, now: integrations.now, catalogue }),
     recommend: createRecommendService({

@@ -4,7 +4,7 @@ import { courses } from './catalogue.ts'
 
 /**
  * A set of courses sold together at one price (/foryou/{id}). A member who already owns some of them pays the
- * bundle price in proportion to the list prices of the rest (server/modules/orders/bundles.ts).
+ * bundle price in proportion to the list prices of the rest (server/modules/bundles/bundle-price.ts).
  */
 export const bundles = pgTable(
   'bundles',

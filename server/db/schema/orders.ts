@@ -4,8 +4,8 @@ import { courses } from './catalogue.ts'
 import { members } from './members.ts'
 import { vipPlans } from './vip.ts'
 
-// Orders and payments (issue 4). The rules live in server/modules/orders and server/modules/payments; the reasons
-// for the shapes below are in docs/decisions/2026-11-22-orders-and-payments.md.
+// Orders and payments (issue 4). The rules live in server/modules/orders and the workflows in server/use-cases; the
+// reasons for the shapes below are in docs/decisions/2026-11-22-orders-and-payments.md.
 
 export const orderKinds = ['course', 'vip', 'amount', 'bundle', 'favourites'] as const
 export type OrderKind = (typeof orderKinds)[number]

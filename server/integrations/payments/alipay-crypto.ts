@@ -66,25 +66,10 @@ export function responseKey(method: string) {
   return `${method.replaceAll('.', '_')}_response`
 }
 
-/** Fen to Alipay's yuan string with two decimals, without floating point. */
-export function fenToYuan(fen: number) {
-  if (!Number.isInteger(fen) || fen < 0) throw new Error(`not an amount in fen: ${fen}`)
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
-}
-
-/** Alipay's yuan string back to fen, or null when it is not a plain amount with at most two decimals. */
-export function yuanToFen(yuan: string | undefined): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(yuan ?? '')
-  if (!m) return null
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
-}
-
-/** "yyyy-MM-dd HH:mm:ss" in Beijing time, Alipay's timestamp format. */
-export function alipayTime(at: Date) {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')
-}
-
-/** The other direction; null when malformed. */
+/**
+ * Alipay's timestamp ("yyyy-MM-dd HH:mm:ss" in Beijing time, as `beijingDateTime` of #shared/time.ts writes it)
+ * read back; null when malformed.
+ */
 export function parseAlipayTime(value: string | undefined): Date | null {
   if (!value || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value)) return null
   const t = Date.parse(`${value.replace(' ', 'T')}+08:00`)

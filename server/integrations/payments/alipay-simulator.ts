@@ -1,18 +1,15 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import {
-  alipayTime,
-  fenToYuan,
-  parseAlipayTime,
-  responseKey,
-  signContent,
-  verifyRequestParams,
-  yuanToFen,
-  type Params,
-} from './alipay-crypto.ts'
+import { fenToYuan, yuanToFen } from '#shared/money.ts'
+import { beijingDateTime } from '#shared/time.ts'
+import { parseAlipayTime, responseKey, signContent, verifyRequestParams, type Params } from './alipay-crypto.ts'
 import { AlipayBrand, renderCashier, renderResult } from './cashier-page.ts'
 import { createNotifier, DEFAULT_RETRY_DELAYS_MS, type Delivery, type Notifier } from './notifier.ts'
 import { rsaSign } from './wechatpay-crypto.ts'
+import { gatewayMethod } from './alipay-simulator/gateway-api.ts'
+import { digits, type AlipayFaults, type AlipaySimTrade } from './alipay-simulator/trade.ts'
+
+export type { AlipaySimTrade } from './alipay-simulator/trade.ts'
 
 /**
  * A local stand-in for Alipay's open-platform gateway (openapi.alipay.com/gateway.do) for WAP payments: the
@@ -34,43 +31,15 @@ export interface AlipaySimulatorOptions {
   retryDelaysMs?: readonly number[]
 }
 
-type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED'
-
-export interface AlipaySimTrade {
-  outTradeNo: string
-  tradeNo: string
-  subject: string
-  total: number
-  notifyUrl: string | null
-  returnUrl: string | null
-  quitUrl: string | null
-  timeExpire: Date | null
-  token: string
-  status: TradeStatus
-  gmtPayment: Date | null
-  refunded: number
-  refunds: Map<string, number>
-}
-
 export interface AlipaySimulator {
   trades: Map<string, AlipaySimTrade>
   notifier: Notifier
-  /** Test controls; the demo never changes them. */
-  faults: {
-    /** Refuse new refunds with this business error (e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH). */
-    refundError: { subCode: string; subMsg: string } | null
-  }
+  faults: AlipayFaults
   pay(outTradeNo: string): Delivery
   /** The signed form Alipay posts for a paid trade (tests replay and tamper with it). */
   paymentNotification(trade: AlipaySimTrade, overrides?: Params): string
   plugin: (app: FastifyInstance) => Promise<void>
   close(): void
-}
-
-function digits(n: number) {
-  let s = ''
-  for (let i = 0; i < n; i++) s += crypto.randomInt(0, 10)
-  return s
 }
 
 export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySimulator {
@@ -99,7 +68,7 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
   function paymentNotification(t: AlipaySimTrade, overrides: Params = {}) {
     const paid = t.gmtPayment ?? options.now()
     return signedForm({
-      notify_time: alipayTime(options.now()),
+      notify_time: beijingDateTime(options.now()),
       notify_type: 'trade_status_sync',
       notify_id: `${crypto.randomBytes(16).toString('hex')}`,
       charset: 'utf-8',
@@ -118,8 +87,8 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
       invoice_amount: fenToYuan(t.total),
       point_amount: '0.00',
       subject: t.subject,
-      gmt_create: alipayTime(paid),
-      gmt_payment: alipayTime(paid),
+      gmt_create: beijingDateTime(paid),
+      gmt_payment: beijingDateTime(paid),
       fund_bill_list: JSON.stringify([{ amount: fenToYuan(t.total), fundChannel: 'ALIPAYACCOUNT' }]),
       ...overrides,
     })
@@ -150,14 +119,6 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
       .type('text/html;charset=utf-8')
       .send(`{"${responseKey(method)}":${inner},"sign":"${sign}"}`)
   }
-
-  const ok = (extra: Record<string, unknown>) => ({ code: '10000', msg: 'Success', ...extra })
-  const business = (subCode: string, subMsg: string) => ({
-    code: '40004',
-    msg: 'Business Failed',
-    sub_code: subCode,
-    sub_msg: subMsg,
-  })
 
   function html(reply: FastifyReply, body: string) {
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body)
@@ -270,7 +231,7 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
       app_id: options.appId,
       sign_type: 'RSA2',
       seller_id: options.sellerId,
-      timestamp: alipayTime(options.now()),
+      timestamp: beijingDateTime(options.now()),
     }
     params.sign = rsaSign(options.alipayPrivateKey, signContent(params, ['sign', 'sign_type']))
     const url = new URL(t.returnUrl)
@@ -285,103 +246,7 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     const b = biz(p)
     const t = typeof b?.out_trade_no === 'string' ? trades.get(b.out_trade_no) : undefined
     if (t) expireIfDue(t)
-    if (method === 'alipay.trade.query') {
-      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      return answer(
-        reply,
-        method,
-        ok({
-          trade_no: t.tradeNo,
-          out_trade_no: t.outTradeNo,
-          buyer_logon_id: '159****5620',
-          trade_status: t.status,
-          total_amount: fenToYuan(t.total),
-          buyer_pay_amount: t.gmtPayment ? fenToYuan(t.total) : '0.00',
-          send_pay_date: t.gmtPayment ? alipayTime(t.gmtPayment) : undefined,
-          buyer_user_id: '2088102177846880',
-        }),
-      )
-    }
-    if (method === 'alipay.trade.close') {
-      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      if (t.status !== 'WAIT_BUYER_PAY' && t.status !== 'TRADE_CLOSED')
-        return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
-      t.status = 'TRADE_CLOSED'
-      return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo }))
-    }
-    if (method === 'alipay.trade.refund') {
-      const amount = yuanToFen(typeof b?.refund_amount === 'string' ? b.refund_amount : undefined)
-      const requestNo = typeof b?.out_request_no === 'string' && b.out_request_no ? b.out_request_no : t?.outTradeNo
-      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      if (amount === null || amount < 1 || !requestNo)
-        return answer(reply, method, {
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: 'isv.invalid-parameter',
-          sub_msg: '参数无效',
-        })
-      const done = t.refunds.get(requestNo)
-      if (done !== undefined) {
-        // The same out_request_no again: Alipay answers success without moving money a second time.
-        return answer(
-          reply,
-          method,
-          ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo, fund_change: 'N', refund_fee: fenToYuan(t.refunded) }),
-        )
-      }
-      if (t.status === 'WAIT_BUYER_PAY' || (t.status === 'TRADE_CLOSED' && t.refunded === 0))
-        return answer(reply, method, business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'))
-      if (faults.refundError)
-        return answer(reply, method, business(faults.refundError.subCode, faults.refundError.subMsg))
-      if (amount > t.total - t.refunded)
-        return answer(reply, method, business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'))
-      t.refunds.set(requestNo, amount)
-      t.refunded += amount
-      if (t.refunded === t.total) t.status = 'TRADE_CLOSED'
-      return answer(
-        reply,
-        method,
-        ok({
-          trade_no: t.tradeNo,
-          out_trade_no: t.outTradeNo,
-          fund_change: 'Y',
-          refund_fee: fenToYuan(t.refunded),
-          gmt_refund_pay: alipayTime(options.now()),
-        }),
-      )
-    }
-    if (method === 'alipay.trade.fastpay.refund.query') {
-      const requestNo = typeof b?.out_request_no === 'string' ? b.out_request_no : ''
-      if (!t) return answer(reply, method, business('ACQ.TRADE_NOT_EXIST', '交易不存在'))
-      if (!requestNo)
-        return answer(reply, method, {
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: 'isv.missing-parameter',
-          sub_msg: '缺少 out_request_no',
-        })
-      const amount = t.refunds.get(requestNo)
-      // A refund Alipay never made: a success answer without the refund in it.
-      if (amount === undefined) return answer(reply, method, ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo }))
-      return answer(
-        reply,
-        method,
-        ok({
-          trade_no: t.tradeNo,
-          out_trade_no: t.outTradeNo,
-          out_request_no: requestNo,
-          total_amount: fenToYuan(t.total),
-          refund_amount: fenToYuan(amount),
-          refund_status: 'REFUND_SUCCESS',
-        }),
-      )
-    }
-    return answer(reply, method || 'error', {
-      code: '40004',
-      msg: 'Business Failed',
-      sub_code: 'isv.invalid-method',
-      sub_msg: '不存在的方法名',
-    })
+    return answer(reply, method || 'error', gatewayMethod(method, t, b, { faults, now: options.now }))
   }
 
   async function plugin(app: FastifyInstance) {

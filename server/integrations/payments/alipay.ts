@@ -1,13 +1,12 @@
 import type crypto from 'node:crypto'
+import { fenToYuan, yuanToFen } from '#shared/money.ts'
+import { beijingDateTime } from '#shared/time.ts'
 import {
-  alipayTime,
-  fenToYuan,
   parseAlipayTime,
   responseKey,
   responseSignedText,
   signParams,
   verifyNotificationParams,
-  yuanToFen,
   type Params,
 } from './alipay-crypto.ts'
 import { rsaVerify } from './wechatpay-crypto.ts'
@@ -67,7 +66,7 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
       format: 'JSON',
       charset: 'utf-8',
       sign_type: 'RSA2',
-      timestamp: alipayTime(now()),
+      timestamp: beijingDateTime(now()),
       version: '1.0',
       ...extra,
       biz_content: JSON.stringify(biz),
@@ -134,7 +133,7 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
           total_amount: fenToYuan(input.amountFen),
           subject: input.description.slice(0, 256),
           product_code: 'QUICK_WAP_WAY',
-          time_expire: alipayTime(input.expiresAt),
+          time_expire: beijingDateTime(input.expiresAt),
           quit_url: input.quitUrl,
         },
         { return_url: input.returnUrl, notify_url: input.notifyUrl },

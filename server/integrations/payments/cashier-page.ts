@@ -1,3 +1,5 @@
+import { fenToYuan } from '#shared/money.ts'
+
 /**
  * The simulators' cashier pages: what a person sees instead of WeChat's or Alipay's payment sheet in the demo.
  * Plain HTML and CSS, readable on a 360 px phone, buttons at least 44 px high, zh-CN.
@@ -5,10 +7,6 @@
 
 export function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
-
-export function yuan(fen: number) {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
 }
 
 export interface Brand {
@@ -77,7 +75,7 @@ function hidden(fields: Record<string, string>) {
 export function renderCashier(v: CashierView) {
   const body = `<section class="card">
   <div class="merchant">${escapeHtml(v.merchant)}</div>
-  <div class="amount"><small>¥</small>${yuan(v.amountFen)}</div>
+  <div class="amount"><small>¥</small>${fenToYuan(v.amountFen)}</div>
   <div class="desc">${escapeHtml(v.description)}</div>
   <div class="rows"><div><span>订单号</span><span>${escapeHtml(v.orderNo)}</span></div><div><span>付款方式</span><span>零钱（模拟）</span></div></div>
 </section>
@@ -114,7 +112,7 @@ export function renderRefunds(brand: Brand, rows: RefundRowView[], completeActio
       (r) => `<section class="card refund"><div class="rows">
   <div><span>退款单号</span><span>${escapeHtml(r.refundNo)}</span></div>
   <div><span>订单号</span><span>${escapeHtml(r.orderNo)}</span></div>
-  <div><span>退款金额</span><span>¥${yuan(r.amountFen)}</span></div>
+  <div><span>退款金额</span><span>¥${fenToYuan(r.amountFen)}</span></div>
   <div><span>状态</span><span>${escapeHtml(r.status)}</span></div>
 </div>${
         !r.processing

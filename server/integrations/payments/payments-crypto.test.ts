@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { fenToYuan, yuanToFen } from '#shared/money.ts'
+import { beijingDateTime } from '#shared/time.ts'
 import {
-  fenToYuan,
   parseAlipayTime,
-  alipayTime,
   responseSignedText,
   signContent,
   signParams,
   verifyNotificationParams,
   verifyRequestParams,
-  yuanToFen,
 } from './alipay-crypto.ts'
 import { loadCertificate, loadPrivateKey, loadPublicKey } from './keys.ts'
 import { TestAlipay as A, TestWechatPay as W } from './test-keys/test-keys.ts'
@@ -267,7 +266,7 @@ describe('Alipay RSA2', () => {
     expect(responseSignedText('{"sign":"abc"}', 'alipay_trade_query_response')).toBeNull()
   })
 
-  it('converts fen and yuan exactly', () => {
+  it('converts fen and yuan exactly (Alipay amounts: #shared/money.ts)', () => {
     expect(fenToYuan(0)).toBe('0.00')
     expect(fenToYuan(5)).toBe('0.05')
     expect(fenToYuan(19990)).toBe('199.90')
@@ -281,8 +280,8 @@ describe('Alipay RSA2', () => {
     expect(yuanToFen(undefined)).toBeNull()
   })
 
-  it('writes and reads Beijing time', () => {
-    expect(alipayTime(new Date('2026-11-22T08:00:00Z'))).toBe('2026-11-22 16:00:00')
+  it('writes and reads Alipay timestamps in Beijing time (#shared/time.ts writes them)', () => {
+    expect(beijingDateTime(new Date('2026-11-22T08:00:00Z'))).toBe('2026-11-22 16:00:00')
     expect(parseAlipayTime('2026-11-22 16:00:00')).toEqual(new Date('2026-11-22T08:00:00Z'))
     expect(parseAlipayTime('2026/11/22')).toBeNull()
   })

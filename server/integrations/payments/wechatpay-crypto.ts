@@ -220,9 +220,3 @@ export function encryptResource(
     original_type: originalType,
   }
 }
-
-/** RFC 3339 with the +08:00 offset WeChat Pay uses for time_expire and success_time. */
-export function rfc3339Beijing(at: Date) {
-  const t = new Date(at.getTime() + 8 * 3600_000)
-  return `${t.toISOString().slice(0, 19)}+08:00`
-}

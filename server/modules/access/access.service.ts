@@ -28,6 +28,9 @@ import {
   revokeEntitlement,
   type EntitlementRow,
 } from './access.repository.ts'
+// Purchases (end of file).
+import type { StatementPart } from '#server/db/prepared.ts'
+import { insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
 
 export type { AccessAnswer, AccessTarget, AccessWhy } from './access-rules.ts'
 
@@ -315,4 +318,37 @@ export function shortenVipMembership(tx: DbOrTx, memberId: number, days: number,
 /** The member's VIP row (expiry and last change), or null when they never had VIP. */
 export function findVipMembership(db: DbOrTx, memberId: number) {
   return findMembership(db, memberId)
+}
+
+// ---- Purchases: grants and revocations made by orders ----------------------------------------------------------
+
+/**
+ * Grants a member these courses for good, from a purchase (`sourceRef` the order number), in one statement. Each
+ * course is granted once per order whatever replays or crashes do (unique index `entitlements_purchase_key`).
+ * Returns how many entitlements were added. Runs inside the transaction that marks the order paid.
+ */
+export function grantCourses(
+  tx: DbOrTx,
+  grant: { memberId: number; courseIds: number[]; source: 'purchase'; sourceRef: string; now: Date },
+): Promise<number> {
+  return insertPurchaseGrants(tx, grant)
+}
+
+/**
+ * Revokes what `source`/`sourceRef` granted (an order refunded), and only that: every such course, or those of
+ * `courseIds`. Returns how many entitlements were revoked; revoking twice revokes nothing the second time.
+ */
+export function revokeCourses(
+  tx: DbOrTx,
+  revoke: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
+): Promise<number> {
+  return revokeGrants(tx, revoke)
+}
+
+/**
+ * The same grants as `grantCourses` and `extendVipMembership`, for a paid order, as this module's part of the payment
+ * fast path's single statement (orders `settlePendingOrder`).
+ */
+export function purchaseGrantsInSettlement(at: Date): StatementPart {
+  return purchaseGrantPart(at)
 }

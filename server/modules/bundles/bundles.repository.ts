@@ -1,8 +1,6 @@
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, teachers } from '#server/db/schema/catalogue.ts'
 import { bundleCourses, bundles } from '#server/db/schema/bundles.ts'
-import { courseCardSelect, courseTeacherJoin } from '#server/modules/catalogue/catalogue.repository.ts'
 
 export type BundleRow = typeof bundles.$inferSelect
 
@@ -32,30 +30,14 @@ export async function findBundle(db: DbOrTx, id: number) {
   return row ?? null
 }
 
-/** The courses of these bundles in their order, as course-card rows with what selling them needs. */
-export async function findBundleCourses(db: DbOrTx, bundleIds: number[]) {
+/** The courses of these bundles, each bundle's in its order (course details come from the catalogue). */
+export async function findBundleCourseIds(db: DbOrTx, bundleIds: number[]) {
   if (bundleIds.length === 0) return []
   return db
-    .select({
-      bundleId: bundleCourses.bundleId,
-      ...courseCardSelect,
-      status: courses.status,
-      categoryId: courses.categoryId,
-    })
+    .select({ bundleId: bundleCourses.bundleId, courseId: bundleCourses.courseId })
     .from(bundleCourses)
-    .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
-    .leftJoin(teachers, courseTeacherJoin)
     .where(inArray(bundleCourses.bundleId, bundleIds))
-    .orderBy(asc(bundleCourses.bundleId), asc(bundleCourses.position), asc(courses.id))
-}
-
-export type BundleCourseRow = Awaited<ReturnType<typeof findBundleCourses>>[number]
-
-/** Which of these course ids exist (any status): a bundle may only hold real courses. */
-export async function existingCourseIds(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return new Set<number>()
-  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, ids))
-  return new Set(rows.map((r) => r.id))
+    .orderBy(asc(bundleCourses.bundleId), asc(bundleCourses.position), asc(bundleCourses.courseId))
 }
 
 export async function insertBundle(db: DbOrTx, row: typeof bundles.$inferInsert) {

@@ -1,26 +1,44 @@
 import type { z } from 'zod'
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
-import { ownedCourseIds } from '#server/modules/orders/orders.repository.ts'
-import { bundlePrice } from './bundle-price.ts'
+import { ownedCourseIds } from '#server/modules/access/access.service.ts'
+import { coursesForSale, toCourseCard, type CourseForSale } from '#server/modules/catalogue/catalogue.service.ts'
+import { bundlePrice, type BundleLine } from './bundle-price.ts'
 import {
-  existingCourseIds,
   findBundle,
-  findBundleCourses,
+  findBundleCourseIds,
   findBundles,
   insertBundle,
   setBundleCourses,
   updateBundle,
-  type BundleCourseRow,
   type BundleRow,
 } from './bundles.repository.ts'
 import type { BundleCard, BundleDetail, StaffBundleInput, StaffBundlePatch } from './bundles.schema.ts'
 
+/** A course of a bundle: the catalogue's course with the bundle it is in. */
+type BundleCourseRow = CourseForSale & { bundleId: number }
+
 /** The courses of a bundle a member can be sold: published and not free. */
-export function paidCourses<T extends Pick<BundleCourseRow, 'id' | 'priceFen' | 'isFree' | 'status'>>(rows: T[]): T[] {
+export function paidCourses<T extends Pick<CourseForSale, 'id' | 'priceFen' | 'isFree' | 'status'>>(rows: T[]): T[] {
   return rows.filter((c) => c.status === 'published' && !c.isFree && c.priceFen > 0)
+}
+
+/** The courses of these bundles in each bundle's order, as the catalogue has them: two statements. */
+async function findBundleCourses(db: DbOrTx, bundleIds: number[]): Promise<BundleCourseRow[]> {
+  const links = await findBundleCourseIds(db, bundleIds)
+  const courses = new Map(
+    (
+      await coursesForSale(
+        db,
+        links.map((l) => l.courseId),
+      )
+    ).map((c) => [c.id, c]),
+  )
+  return links.flatMap((l) => {
+    const course = courses.get(l.courseId)
+    return course ? [{ ...course, bundleId: l.bundleId }] : []
+  })
 }
 
 function toCard(bundle: BundleRow, rows: BundleCourseRow[]): BundleCard {
@@ -43,7 +61,7 @@ function notFound() {
 
 /**
  * Course bundles (/foryou/{id}): the ones on sale, one with what the signed-in member would pay, and the
- * operators' API. Buying one is POST /foryou/pay (server/modules/orders).
+ * operators' API. Buying one is POST /foryou/pay (server/use-cases/checkout-bundle.ts).
  */
 export function createBundleService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
@@ -63,7 +81,7 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
   async function checkCourses(courseIds: number[]) {
     if (courseIds.length < 2) throw new AppError(Codes.BadRequest, '套餐至少包含 2 门课程（course_ids）')
     if (new Set(courseIds).size !== courseIds.length) throw new AppError(Codes.BadRequest, '课程不能重复（course_ids）')
-    const existing = await existingCourseIds(db, courseIds)
+    const existing = new Set((await coursesForSale(db, courseIds)).map((c) => c.id))
     const missing = courseIds.filter((id) => !existing.has(id))
     if (missing.length > 0) throw new AppError(Codes.BadRequest, `课程不存在：${missing.join('、')}（course_ids）`)
   }
@@ -162,3 +180,21 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
 }
 
 export type BundleService = ReturnType<typeof createBundleService>
+
+// ---- Selling a bundle (server/use-cases/checkout-bundle.ts) ----------------------------------------------------
+
+/** A bundle on sale with the courses of it a member can be sold; NotFound or NotForSale otherwise. */
+export async function bundleForSale(db: DbOrTx, bundleId: number) {
+  const bundle = await findBundle(db, bundleId)
+  if (!bundle) throw notFound()
+  if (!bundle.active) throw new AppError(Codes.NotForSale, '该套餐已停售')
+  return { bundle, paid: paidCourses(await findBundleCourses(db, [bundle.id])) }
+}
+
+/**
+ * What a member pays for a bundle given the courses they own: the bundle price in proportion to what is still
+ * missing, split over those courses (bundle-price.ts). Null when they own every paid course of it.
+ */
+export function bundlePriceFor(bundleFen: number, paid: BundleLine[], owned: ReadonlySet<number>) {
+  return bundlePrice(bundleFen, paid, owned)
+}

@@ -3,6 +3,9 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, hotWords, teachers } from '#server/db/schema/catalogue.ts'
 import { type CourseType } from '#shared/api/catalogue.ts'
 import type { CourseSort } from '#shared/api/catalogue.ts'
+// Commerce's batch reads (end of file).
+import { inArray } from 'drizzle-orm'
+import { videos } from '#server/db/schema/catalogue.ts'
 
 const published = eq(courses.status, 'published')
 
@@ -281,6 +284,59 @@ export async function findPointsPricedCourses(db: DbOrTx, limit: number) {
     orderBy: [asc(courses.pointsPrice), asc(courses.id)],
     limit,
   })
+}
+
+// ---- Courses as commerce sells them: orders, bundles, coupons, VIP and refunds read them here ------------------
+
+/**
+ * Courses by id (any status) with what selling them needs, in one statement: the card columns with the teacher's
+ * name, the status, the money and points prices, and the category with its parent (what category coupons match).
+ */
+export async function findCoursesForSale(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({
+      id: courses.id,
+      type: courses.type,
+      title: courses.title,
+      subtitle: courses.subtitle,
+      coverUrl: courses.coverUrl,
+      priceFen: courses.priceFen,
+      originalPriceFen: courses.originalPriceFen,
+      isFree: courses.isFree,
+      vipFree: courses.vipFree,
+      studentCount: courses.studentCount,
+      liveStartsAt: courses.liveStartsAt,
+      teacherName: teachers.name,
+      status: courses.status,
+      pointsPrice: courses.pointsPrice,
+      categoryId: courses.categoryId,
+      parentCategoryId: categories.parentId,
+    })
+    .from(courses)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(inArray(courses.id, ids))
+}
+
+/** Published courses VIP members watch free, most studied first, as course card rows. */
+export async function findVipFreeCourses(db: DbOrTx, limit: number) {
+  return db.query.courses.findMany({
+    columns: courseCardColumns,
+    with: { teacher: { columns: { name: true } } },
+    where: and(eq(courses.vipFree, true), published),
+    orderBy: [desc(courses.studentCount), asc(courses.id)],
+    limit,
+  })
+}
+
+/** Every video of these courses with its length (the refund rule weighs what was watched by it). */
+export async function findCourseVideoDurations(db: DbOrTx, courseIds: number[]) {
+  if (courseIds.length === 0) return []
+  return db
+    .select({ id: videos.id, courseId: videos.courseId, durationSeconds: videos.durationSeconds })
+    .from(videos)
+    .where(inArray(videos.courseId, courseIds))
 }
 
 // ---- Door functions added for other modules

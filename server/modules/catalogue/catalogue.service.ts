@@ -39,6 +39,7 @@ import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
 import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
 import { createSearchService as createSearch } from './search.ts'
+import { findCoursesForSale, findCourseVideoDurations, findVipFreeCourses } from './catalogue.repository.ts'
 
 /** Presents a course as a card (snake_case API fields); other modules list courses with it. */
 export function toCourseCard(row: CourseCardRow): CourseCard {
@@ -315,3 +316,39 @@ export {
   setLessonDuration,
 } from './facts.ts'
 export type { CatalogueFacts, CourseFacts, LessonFacts } from './facts.ts'
+
+// ---- Courses as commerce sells them: orders, bundles, coupons, VIP and refunds read them here ------------------
+
+/** A course with what selling it needs (see `coursesForSale`). */
+export type CourseForSale = Awaited<ReturnType<typeof findCoursesForSale>>[number] & {
+  /** Its category and that category's parent: what category-scoped coupons match. */
+  categoryIds: number[]
+}
+
+/**
+ * Courses by id, any status, in the order of `ids` (unknown ids left out), each with its card columns, status,
+ * prices and categories: what checkout, bundles and coupons need, in one statement.
+ */
+export async function coursesForSale(db: DbOrTx, ids: number[]): Promise<CourseForSale[]> {
+  const rows = await findCoursesForSale(db, [...new Set(ids)])
+  const byId = new Map(
+    rows.map((r) => [
+      r.id,
+      { ...r, categoryIds: r.parentCategoryId === null ? [r.categoryId] : [r.categoryId, r.parentCategoryId] },
+    ]),
+  )
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** Published courses VIP members watch free, most studied first, as cards (the VIP tab). */
+export async function vipFreeCourseCards(db: DbOrTx, limit: number): Promise<CourseCard[]> {
+  return (await findVipFreeCourses(db, limit)).map(toCourseCard)
+}
+
+/** Every video of these courses with its length in seconds. */
+export async function courseVideoDurations(
+  db: DbOrTx,
+  courseIds: number[],
+): Promise<{ id: number; courseId: number; durationSeconds: number }[]> {
+  return findCourseVideoDurations(db, courseIds)
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses } from '#server/db/schema/catalogue.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
@@ -142,20 +142,19 @@ export async function returnCoupon(db: DbOrTx, orderId: number) {
   return rows.length
 }
 
-/** A course's category and that category's parent (category-scoped coupons match either). */
-export async function courseCategories(db: DbOrTx, courseId: number) {
-  return (await coursesCategories(db, [courseId])).get(courseId) ?? []
-}
-
-/** Each course's category and that category's parent (what category coupons are matched against). */
-export async function coursesCategories(db: DbOrTx, courseIds: number[]) {
-  const byCourse = new Map<number, number[]>()
-  if (courseIds.length === 0) return byCourse
-  const rows = await db
-    .select({ id: courses.id, categoryId: courses.categoryId, parentId: categories.parentId })
-    .from(courses)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .where(inArray(courses.id, courseIds))
-  for (const row of rows) byCourse.set(row.id, [row.categoryId, ...(row.parentId === null ? [] : [row.parentId])])
-  return byCourse
+/**
+ * `markCouponUsed` as a part of the payment fast path's statement (orders.repository.ts `settlePendingOrder`,
+ * which provides `paid_order`): the coupon the paid order reserved becomes used.
+ */
+export function couponUsePart(at: Date): StatementPart {
+  return {
+    name: 'coupon',
+    ctes: sql`
+    coupon_row as (
+      update ${memberCoupons} c set state = 'used', used_at = ${at.toISOString()}::timestamptz
+      from paid_order where paid_order.coupon_id is not null and c.order_id = paid_order.id and c.state = 'reserved'
+      returning c.id
+    )`,
+    summary: sql`'{}'::jsonb`,
+  }
 }

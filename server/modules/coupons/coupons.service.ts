@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
@@ -10,11 +11,17 @@ import {
   listClaimable,
   listMemberCoupons,
   listTemplates,
+  couponUsePart,
+  markCouponUsed,
+  reserveCoupon,
+  returnCoupon,
   takeClaimSlot,
   updateTemplate,
+  usableCoupons,
   type CouponTemplateRow,
   type MemberCouponRow,
 } from './coupons.repository.ts'
+import { couponDiscountOn, type PricedLine } from './pricing.ts'
 import type { CouponTemplateView, MemberCouponView, TemplateCreate, TemplatePatch } from './coupons.schema.ts'
 
 const DAY = 86_400_000
@@ -169,3 +176,56 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
 }
 
 export type CouponService = ReturnType<typeof createCouponService>
+
+// ---- Coupons at checkout, payment and refund (server/use-cases): functions that take `tx` run in its transaction
+
+export type { PricedLine } from './pricing.ts'
+
+/** A coupon of the member's as checkout offers it: what it takes off these lines. */
+export interface CouponOption {
+  couponId: number
+  name: string
+  expiresAt: Date
+  discountFen: number
+}
+
+/**
+ * The member's coupons usable now that take something off `lines` (the courses of an order at the price each sells
+ * for in it), best first: the largest discount, then the one expiring first.
+ */
+export async function couponOptions(
+  tx: DbOrTx,
+  memberId: number,
+  lines: PricedLine[],
+  at: Date,
+): Promise<CouponOption[]> {
+  return (await usableCoupons(tx, memberId, at))
+    .map((u) => ({
+      couponId: u.coupon.id,
+      name: u.template.name,
+      expiresAt: u.coupon.expiresAt,
+      discountFen: couponDiscountOn(u.template, lines),
+    }))
+    .filter((o) => o.discountFen > 0)
+    .sort((x, y) => y.discountFen - x.discountFen || x.expiresAt.getTime() - y.expiresAt.getTime())
+}
+
+/** Reserves a coupon for a pending order if it is still available and not expired; false when it is not. */
+export function reserveCouponForOrder(tx: DbOrTx, couponId: number, memberId: number, orderId: number, at: Date) {
+  return reserveCoupon(tx, couponId, memberId, orderId, at)
+}
+
+/** The coupon an order reserved becomes used (the order was paid). */
+export function useOrderCoupon(tx: DbOrTx, orderId: number, at: Date) {
+  return markCouponUsed(tx, orderId, at)
+}
+
+/** Gives back the coupon an order held or used (the order closed or was refunded); returns how many (0 or 1). */
+export function returnOrderCoupon(tx: DbOrTx, orderId: number) {
+  return returnCoupon(tx, orderId)
+}
+
+/** `useOrderCoupon` as this module's part of the payment fast path's single statement (orders `settlePendingOrder`). */
+export function couponUseInSettlement(at: Date): StatementPart {
+  return couponUsePart(at)
+}

@@ -10,7 +10,8 @@ import {
   type ApiBody,
 } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
-import { couponCovers, couponDiscount, pointsEarned, pointsFor } from './pricing.ts'
+import { pointsEarned, pointsFor } from '#server/modules/points/points-rules.ts'
+import { couponCovers, couponDiscount } from './pricing.ts'
 
 interface MemberCoupon {
   coupon_id: number

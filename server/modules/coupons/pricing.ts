@@ -1,4 +1,3 @@
-import type { PointRules } from '#server/integrations/payments/payments-config.ts'
 import type { CouponTemplateRow } from './coupons.repository.ts'
 
 /** What a coupon template takes off a price: 0 when the minimum spend is not met. Never more than the price. */
@@ -39,16 +38,4 @@ export function couponDiscountOn(
 ) {
   const covered = lines.reduce((sum, line) => sum + (couponCovers(t, line) ? line.priceFen : 0), 0)
   return covered > 0 ? couponDiscount(t, covered) : 0
-}
-
-/** How many points pay for part of `amountFen`: at most the balance and at most `maxPercent` of the amount. */
-export function pointsFor(amountFen: number, balance: number, rules: PointRules) {
-  const capFen = Math.floor((amountFen * rules.maxPercent) / 100)
-  const points = Math.max(0, Math.min(balance, Math.floor(capFen / rules.fenPerPoint)))
-  return { points, fen: points * rules.fenPerPoint }
-}
-
-/** Points a paid amount earns (rounded down). */
-export function pointsEarned(amountFen: number, rules: PointRules) {
-  return Math.floor((amountFen * rules.earnPerYuan) / 100)
 }

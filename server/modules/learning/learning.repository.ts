@@ -292,3 +292,17 @@ export async function insertPopups(db: DbOrTx, rows: (typeof playerPopups.$infer
   if (rows.length === 0) return
   await db.insert(playerPopups).values(rows)
 }
+// ---- Watched share for the refund rule (server/modules/refunds) ---------------------------------------------
+
+/** The member's saved positions in these courses, and whether each video was finished. */
+export async function findWatchedPositions(db: DbOrTx, memberId: number, courseIds: number[]) {
+  if (courseIds.length === 0) return []
+  return db
+    .select({
+      videoId: studyProgress.videoId,
+      position: studyProgress.position,
+      finished: sql<boolean>`${studyProgress.finishedAt} is not null`,
+    })
+    .from(studyProgress)
+    .where(and(eq(studyProgress.memberId, memberId), inArray(studyProgress.courseId, courseIds)))
+}

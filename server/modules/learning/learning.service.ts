@@ -12,6 +12,7 @@ import { createProgressAuth } from './progress-auth.ts'
 import { findRecentlyWatchedCourseIds } from './recent.repository.ts'
 import { createStudyRecord } from './study-record.ts'
 import { createVideoPages } from './video-page.ts'
+import { findWatchedPositions } from './learning.repository.ts'
 
 export interface LearningDeps {
   db: Db
@@ -73,4 +74,28 @@ export type LearningService = ReturnType<typeof createLearningService>
  */
 export function recentlyWatchedCourseIds(db: DbOrTx, memberId: number, limit: number): Promise<number[]> {
   return findRecentlyWatchedCourseIds(db, memberId, limit)
+}
+
+// ---- Watched share for the refund rule (server/modules/refunds) ---------------------------------------------
+
+/**
+ * How much of these videos (the videos of the courses an order bought, with their lengths) the member has
+ * watched, in percent of their total length, rounded down: a finished video counts whole, another up to its saved
+ * position. 0 when they have no length.
+ */
+export async function watchedPercent(
+  db: DbOrTx,
+  memberId: number,
+  videos: readonly { id: number; courseId: number; durationSeconds: number }[],
+): Promise<number> {
+  const total = videos.reduce((sum, v) => sum + v.durationSeconds, 0)
+  if (total === 0) return 0
+  const seconds = new Map(videos.map((v) => [v.id, v.durationSeconds]))
+  const rows = await findWatchedPositions(db, memberId, [...new Set(videos.map((v) => v.courseId))])
+  const watched = rows.reduce((sum, r) => {
+    const length = seconds.get(r.videoId)
+    if (length === undefined) return sum
+    return sum + (r.finished ? length : Math.min(r.position, length))
+  }, 0)
+  return Math.min(100, Math.floor((watched * 100) / total))
 }

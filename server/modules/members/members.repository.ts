@@ -158,3 +158,10 @@ export async function updateMemberWechat(
     .set({ ...fields, updatedAt: now })
     .where(eq(members.id, id))
 }
+
+// ---- Batch reads for staff lists elsewhere (orders, refunds) ------------------------------------------------
+
+/** The phone of each of these members (null when a member has none). */
+export async function findPhones(db: DbOrTx, ids: number[]) {
+  return db.select({ id: members.id, phone: members.phone }).from(members).where(inArray(members.id, ids))
+}

@@ -20,6 +20,7 @@ import {
   type MemberRow,
 } from './members.repository.ts'
 import type { UpdateMemberInfoBody } from './members.schema.ts'
+import { findPhones } from './members.repository.ts'
 
 const NICKNAME_MAX = 20
 const PHONE = /^1[3-9]\d{9}$/
@@ -198,4 +199,20 @@ export type MembersService = ReturnType<typeof createMembersService>
 /** Whether a member with this id exists (for modules that take a member id from an operator or a request). */
 export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {
   return (await findMemberById(db, id)) !== undefined
+}
+
+/** The member's WeChat openid (JSAPI payments need it), or null. */
+export async function memberOpenid(db: DbOrTx, id: number): Promise<string | null> {
+  return (await findMemberById(db, id))?.wxOpenid ?? null
+}
+
+/** The id of the member who owns this phone, or null. */
+export async function memberIdByPhone(db: DbOrTx, phone: string): Promise<number | null> {
+  return (await findMemberByPhone(db, phone))?.id ?? null
+}
+
+/** Each member's phone (null when none), by id, in one statement. */
+export async function memberPhones(db: DbOrTx, ids: number[]): Promise<Map<number, string | null>> {
+  const rows = await findPhones(db, [...new Set(ids)])
+  return new Map(rows.map((r) => [r.id, r.phone]))
 }

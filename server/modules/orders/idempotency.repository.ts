@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { idempotencyKeys } from '#server/db/schema/orders.ts'
 
@@ -40,4 +40,9 @@ export async function saveKeyResponse(db: DbOrTx, id: number, response: { status
 /** Forgets a key whose request failed on our side, so that a retry runs again. */
 export async function releaseKey(db: DbOrTx, id: number) {
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id))
+}
+
+/** Forgets keys created before `before` (they are kept for a day). */
+export async function deleteKeysBefore(db: DbOrTx, before: Date) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before))
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orders } from '#server/db/schema/orders.ts'
+import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
 
 export interface PointChange {
@@ -96,12 +96,11 @@ export async function orderPointNet(db: DbOrTx, orderId: number) {
   }
 }
 
-/** A member's ledger, newest first, with the order number of order entries. */
+/** A member's ledger, newest first. */
 export async function listEntries(db: DbOrTx, memberId: number, filter: { before?: number; limit: number }) {
   return db
-    .select({ entry: pointEntries, orderNo: orders.orderNo })
+    .select()
     .from(pointEntries)
-    .leftJoin(orders, eq(orders.id, pointEntries.orderId))
     .where(
       and(
         eq(pointEntries.memberId, memberId),
@@ -110,4 +109,63 @@ export async function listEntries(db: DbOrTx, memberId: number, filter: { before
     )
     .orderBy(desc(pointEntries.id))
     .limit(filter.limit)
+}
+
+/**
+ * Credits the points a paid order earns, unless it earned them already (its earned and reversed entries add up to
+ * something): balance and ledger entry in one prepared statement. Returns whether they were credited.
+ */
+export async function earnForOrder(db: DbOrTx, e: { memberId: number; orderId: number; points: number; at: Date }) {
+  const at = sql`${e.at.toISOString()}::timestamptz`
+  const rows = await executePrepared<{ id: number }>(
+    db,
+    'zixue_earn_for_order',
+    sql`
+    with earning as (
+      select 1 where coalesce((select sum(x.delta) from ${pointEntries} x
+        where x.order_id = ${e.orderId}::int and x.reason in ('order_earned', 'order_earned_reversed')), 0) = 0
+    ),
+    balance_row as (
+      insert into ${pointBalances} (member_id, balance, updated_at)
+      select ${e.memberId}::int, ${e.points}::int, ${at} from earning
+      on conflict (member_id) do update set balance = point_balances.balance + ${e.points}::int, updated_at = ${at}
+      returning balance
+    )
+    insert into ${pointEntries} (member_id, delta, balance_after, reason, order_id, actor, note, created_at)
+    select ${e.memberId}::int, ${e.points}::int, balance, 'order_earned', ${e.orderId}::int, 'system', null, ${at}
+    from balance_row
+    returning id`,
+  )
+  return rows.length > 0
+}
+
+/**
+ * `earnForOrder` as a part of the payment fast path's statement (orders.repository.ts `settlePendingOrder`, which
+ * provides `paid_order`): the points the paid order earns, unless it earned them already. Summary: points_earned.
+ */
+export function orderEarningPart(points: number, at: Date): StatementPart {
+  const t = sql`${at.toISOString()}::timestamptz`
+  return {
+    name: 'points',
+    ctes: sql`
+    earning as (
+      select paid_order.member_id, paid_order.id as order_id from paid_order
+      where ${points}::int > 0
+        and coalesce((select sum(x.delta) from ${pointEntries} x
+          where x.order_id = paid_order.id and x.reason in ('order_earned', 'order_earned_reversed')), 0) = 0
+    ),
+    balance_row as (
+      insert into ${pointBalances} (member_id, balance, updated_at)
+      select member_id, ${points}::int, ${t} from earning
+      on conflict (member_id) do update set balance = point_balances.balance + ${points}::int, updated_at = ${t}
+      returning member_id, balance
+    ),
+    entry_row as (
+      insert into ${pointEntries} (member_id, delta, balance_after, reason, order_id, actor, note, created_at)
+      select balance_row.member_id, ${points}::int, balance_row.balance, 'order_earned', earning.order_id, 'system', null, ${t}
+      from balance_row, earning
+      returning id
+    )`,
+    summary: sql`jsonb_build_object('points_earned', case when exists (select 1 from entry_row) then ${points}::int end)`,
+  }
 }

@@ -1,11 +1,25 @@
 import type { Config } from '#server/config.ts'
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { StatementPart } from '#server/db/prepared.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import type { PointRules } from '#server/integrations/payments/payments-config.ts'
 import { memberExists } from '#server/modules/members/members.service.ts'
-import { creditPoints, debitPoints, listEntries, pointBalance } from './points.repository.ts'
+import { ordersByIds } from '#server/modules/orders/orders.service.ts'
+import { pointsEarned, pointsFor } from './points-rules.ts'
+import {
+  creditPoints,
+  debitPoints,
+  earnForOrder,
+  listEntries,
+  lockBalance,
+  orderEarningPart,
+  orderPointNet,
+  pointBalance,
+  type PointChange,
+} from './points.repository.ts'
 
-/** The points ledger as members and operators see it; orders earn and spend through fulfilment and checkout. */
+/** The points ledger as members and operators see it; orders earn and spend through the use cases. */
 export function createPointService(deps: { db: Db; config: Config; now: () => Date }) {
   const { db, config, now } = deps
   return {
@@ -16,22 +30,26 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
         listEntries(db, memberId, { before: filter.cursor, limit: filter.limit + 1 }),
       ])
       const page = rows.slice(0, filter.limit)
+      const orders = await ordersByIds(
+        db,
+        page.flatMap((e) => (e.orderId === null ? [] : [e.orderId])),
+      )
       const rules = config.payments.points
       return {
         balance,
         fen_per_point: rules.fenPerPoint,
         max_percent: rules.maxPercent,
         earn_per_yuan: rules.earnPerYuan,
-        list: page.map(({ entry: e, orderNo }) => ({
+        list: page.map((e) => ({
           id: e.id,
           delta: e.delta,
           balance_after: e.balanceAfter,
           reason: e.reason,
-          order_no: orderNo,
+          order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
           note: e.note,
           created_at: e.createdAt.toISOString(),
         })),
-        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.entry.id : null,
+        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
       }
     },
 
@@ -57,3 +75,56 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
 }
 
 export type PointService = ReturnType<typeof createPointService>
+
+// ---- Points at checkout, payment and refund (server/use-cases): functions that take `tx` run in its transaction
+
+/** The member's balance now (0 without a balance row). */
+export function pointBalanceOf(db: DbOrTx, memberId: number) {
+  return pointBalance(db, memberId)
+}
+
+/**
+ * Locks the member's balance row for the transaction (creating it at 0) and returns the balance: checkout takes
+ * it first, so one member's checkouts run one after the other and count coupons and points in order.
+ */
+export function lockPointBalance(tx: DbOrTx, memberId: number, at: Date) {
+  return lockBalance(tx, memberId, at)
+}
+
+/** Adds points with their ledger entry; returns the new balance. */
+export function addPoints(tx: DbOrTx, change: PointChange) {
+  return creditPoints(tx, change)
+}
+
+/** Takes points only if the balance covers them; returns the new balance, or null when it does not. */
+export function takePoints(tx: DbOrTx, change: PointChange) {
+  return debitPoints(tx, change)
+}
+
+/** Net points an order earned (still held) and spent (not returned yet), from its ledger entries. */
+export function orderPoints(tx: DbOrTx, orderId: number) {
+  return orderPointNet(tx, orderId)
+}
+
+/**
+ * Credits what a paid order earns unless it earned it already (one statement; a replayed payment credits
+ * nothing). Returns whether points were credited.
+ */
+export function earnOrderPoints(tx: DbOrTx, e: { memberId: number; orderId: number; points: number; at: Date }) {
+  return earnForOrder(tx, e)
+}
+
+/** The most points that may pay for part of `amountFen` (the configured share), at most `balance`. */
+export function maxPointsFor(amountFen: number, balance: number, rules: PointRules) {
+  return pointsFor(amountFen, balance, rules).points
+}
+
+/** Points a paid amount earns (rounded down). */
+export function pointsEarnedBy(amountFen: number, rules: PointRules) {
+  return pointsEarned(amountFen, rules)
+}
+
+/** `earnOrderPoints` as this module's part of the payment fast path's single statement (orders `settlePendingOrder`). */
+export function earnPointsInSettlement(points: number, at: Date): StatementPart {
+  return orderEarningPart(points, at)
+}

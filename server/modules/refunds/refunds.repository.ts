@@ -1,30 +1,23 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { videos } from '#server/db/schema/catalogue.ts'
-import { orders } from '#server/db/schema/orders.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
-import { studyProgress } from '#server/db/schema/learning.ts'
-import { members } from '#server/db/schema/members.ts'
 
-/**
- * How much of these courses the member has watched, in percent of their total length: a finished video counts
- * whole, another up to its saved position. 0 for courses without lengths.
- */
-export async function watchedPercent(db: DbOrTx, memberId: number, courseIds: number[]) {
-  if (courseIds.length === 0) return 0
-  const result = await db.execute<{ watched: number | null; total: number | null }>(sql`
-    select
-      (select coalesce(sum(case when p.finished_at is not null then v.duration_seconds else least(p.position, v.duration_seconds) end), 0)
-         from ${studyProgress} p join ${videos} v on v.id = p.video_id
-         where p.member_id = ${memberId} and p.course_id = any(${sql.param(courseIds)}::int[]))::int as watched,
-      (select coalesce(sum(v.duration_seconds), 0) from ${videos} v where v.course_id = any(${sql.param(courseIds)}::int[]))::int as total`)
-  const row = result.rows[0]
-  if (!row?.total) return 0
-  return Math.min(100, Math.floor(((row.watched ?? 0) * 100) / row.total))
+export type RefundRow = typeof refunds.$inferSelect
+export type NewRefund = typeof refunds.$inferInsert
+
+export async function insertRefund(db: DbOrTx, row: NewRefund) {
+  const [inserted] = await db.insert(refunds).values(row).returning()
+  return inserted!
 }
 
-export async function refundsOfOrder(db: DbOrTx, orderId: number) {
-  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))
+export async function lockRefundByNo(db: DbOrTx, refundNo: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.refundNo, refundNo)).for('update')
+  return row ?? null
+}
+
+export async function findRefund(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id))
+  return row ?? null
 }
 
 export async function findRefundByNo(db: DbOrTx, refundNo: string) {
@@ -32,22 +25,71 @@ export async function findRefundByNo(db: DbOrTx, refundNo: string) {
   return row ?? null
 }
 
-/** Refunds for operators, newest first, with the order number and the member's phone. */
-export async function listRefundsForStaff(
+export async function refundsOfOrder(db: DbOrTx, orderId: number) {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))
+}
+
+export type RefundChanges = Partial<
+  Pick<
+    RefundRow,
+    | 'providerRefundId'
+    | 'completedAt'
+    | 'lastError'
+    | 'sentAt'
+    | 'decidedAt'
+    | 'decidedBy'
+    | 'decisionNote'
+    | 'amountFen'
+  >
+>
+
+/** Conditional refund transition, like orders: null when the refund was no longer in `from`. */
+export async function transitionRefund(
+  db: DbOrTx,
+  id: number,
+  from: readonly RefundState[],
+  to: RefundState,
+  set: RefundChanges,
+  now: Date,
+) {
+  const [row] = await db
+    .update(refunds)
+    .set({ ...set, state: to, updatedAt: now })
+    .where(and(eq(refunds.id, id), inArray(refunds.state, [...from])))
+    .returning()
+  return row ?? null
+}
+
+export async function noteRefundAttempt(
+  db: DbOrTx,
+  id: number,
+  set: { sentAt: Date; providerRefundId?: string | null; lastError?: string | null },
+  now: Date,
+) {
+  await db
+    .update(refunds)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(refunds.id, id), eq(refunds.state, 'processing')))
+}
+
+/** Refunds to send, or to send again because no final answer came: never sent, or sent before `sentBefore`. */
+export async function findRefundsToSend(db: DbOrTx, sentBefore: Date, limit: number) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.state, 'processing'), or(isNull(refunds.sentAt), lt(refunds.sentAt, sentBefore))))
+    .orderBy(asc(refunds.id))
+    .limit(limit)
+}
+
+/** Refunds for operators, newest first (their orders and members are looked up at those modules). */
+export async function listRefunds(
   db: DbOrTx,
   filter: { states?: readonly RefundState[]; before?: number; limit: number },
 ) {
   return db
-    .select({
-      refund: refunds,
-      orderNo: orders.orderNo,
-      orderTitle: orders.title,
-      orderAmountFen: orders.amountFen,
-      phone: members.phone,
-    })
+    .select()
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .innerJoin(members, eq(members.id, refunds.memberId))
     .where(
       and(
         filter.states ? inArray(refunds.state, [...filter.states]) : undefined,

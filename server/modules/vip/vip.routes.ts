@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, ok } from '#server/http/envelope.ts'
-import { CourseListResponse } from '#server/modules/catalogue/catalogue.schema.ts'
 import { CourseListQuery } from '#shared/api/catalogue.ts'
 import type { Services } from '#server/services.ts'
 import {
   StaffVipPlanList,
   StaffVipPlanResponse,
   VipCentreResponse,
+  VipCourseListResponse,
   VipPlanCreate,
   VipPlanParams,
   VipPlanPatch,
@@ -45,7 +45,7 @@ export async function vipRoutes(app: FastifyInstance, opts: { services: Services
         tags: ['vip'],
         summary: 'Courses free for VIP members, filtered and sorted like /v2/course_list, paged by cursor',
         querystring: CourseListQuery.omit({ vip_free: true }),
-        response: { 200: CourseListResponse },
+        response: { 200: VipCourseListResponse },
       },
     },
     async (request) => ok(await opts.services.catalogue.courseList({ ...request.query, vip_free: true })),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { CourseCard } from '#shared/api/catalogue.ts'
+import { CourseCard, CourseList } from '#shared/api/catalogue.ts'
 
 export const VipPlanView = z.object({
   id: z.number().int(),
@@ -22,6 +22,9 @@ export const VipCentreResponse = envelope(
     membership: VipMembership.nullable(),
   }),
 )
+
+/** VIP-free courses, paged like /v2/course_list. */
+export const VipCourseListResponse = envelope(CourseList)
 
 export const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
 export const StaffVipPlanList = envelope(z.object({ list: z.array(StaffVipPlan) }))

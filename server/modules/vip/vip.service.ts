@@ -1,11 +1,11 @@
-import type { Db } from '#server/db/database.ts'
-import { toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
+import { vipFreeCourseCards } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseCard } from '#shared/api/catalogue.ts'
 import { findVipMembership as findMembership } from '#server/modules/access/access.service.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { z } from 'zod'
-import { findActivePlans, findAllPlans, findVipFreeCourses, insertPlan, updatePlan } from './vip.repository.ts'
+import { findActivePlans, findAllPlans, findPlan, insertPlan, updatePlan } from './vip.repository.ts'
 import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 
 export interface VipPlan {
@@ -44,7 +44,7 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
     async centre(): Promise<{ plans: VipPlan[]; courses: CourseCard[] }> {
       const [plans, courses] = await Promise.all([
         findActivePlans(deps.db),
-        findVipFreeCourses(deps.db, VIP_CENTRE_COURSES),
+        vipFreeCourseCards(deps.db, VIP_CENTRE_COURSES),
       ])
       return {
         plans: plans.map((p) => ({
@@ -56,7 +56,7 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
           description: p.description,
           badge: p.badge,
         })),
-        courses: courses.map(toCourseCard),
+        courses,
       }
     },
 
@@ -107,3 +107,13 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
 }
 
 export type VipService = ReturnType<typeof createVipService>
+
+// ---- Selling a plan (server/use-cases/checkout-vip.ts) ---------------------------------------------------------
+
+/** A VIP plan on sale (its days and price as they are now); NotFound or NotForSale otherwise. */
+export async function vipPlanForSale(db: DbOrTx, planId: number) {
+  const plan = await findPlan(db, planId)
+  if (!plan) throw new AppError(Codes.NotFound, 'VIP 套餐不存在')
+  if (!plan.active || plan.priceFen < 1) throw new AppError(Codes.NotForSale, '该 VIP 套餐已停售')
+  return plan
+}

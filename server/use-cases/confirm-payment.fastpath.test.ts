@@ -6,24 +6,39 @@ import { orderEvents, orders } from '#server/db/schema/orders.ts'
 import { paymentNotifications } from '#server/db/schema/payments.ts'
 import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
 import { entitlements, vipMemberships } from '#server/db/schema/access.ts'
-import { pointsEarned } from '#server/modules/coupons/pricing.ts'
-import { grantOrder } from '#server/modules/orders/fulfilment.ts'
-import {
-  insertOrderEvent,
-  lockOrderByNo,
-  payPendingOrder,
-  transitionOrder,
-  type PendingPayment,
-} from '#server/modules/orders/orders.repository.ts'
+import type { VerifiedPayment } from '#server/integrations/payments/payments.ts'
+import { lockOrderByNo, orderItems, recordOrderEvent, transitionOrder } from '#server/modules/orders/orders.service.ts'
+import { claimNotificationOnce } from '#server/modules/payments/payments.service.ts'
+import { expectLedgerConsistent, headersOf, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
-import { claimNotification } from './payments.repository.ts'
-import { expectLedgerConsistent, headersOf, useCommerceApp, type ApiBody } from './testing.ts'
+import { payPendingOrder } from './confirm-payment.ts'
+import { fulfilOrder } from './fulfil-order.ts'
 
-// payPendingOrder pays the common case in one statement; payments.service's general path does the same with
-// transitionOrder + grantOrder + insertOrderEvent in a transaction. These tests hold the two to the same result.
-describe('a payment applied in one statement (payPendingOrder)', () => {
+/** A payment as the fast path and the general path get it, with the time it is applied at. */
+interface Payment {
+  verified: VerifiedPayment
+  raw: string
+  at: Date
+}
+
+// payPendingOrder (confirm-payment.ts) pays the common case in one statement composed from each owning module's
+// part (orders settlePendingOrder); the general path does the same with lockOrderByNo + transitionOrder +
+// fulfilOrder + recordOrderEvent in a transaction. These tests hold the two to the same result.
+describe('a payment applied by the fast path (payPendingOrder)', () => {
   const { t, clock } = useCommerceApp({ POINTS_MAX_PERCENT: '100' })
   const rules = { fenPerPoint: 1, maxPercent: 100, earnPerYuan: 1 }
+
+  /** The fast path's dependencies, its clock stopped at `at`. */
+  const deps = (at: Date) => {
+    const db = t().database.db
+    return {
+      db,
+      transaction: <T>(fn: (tx: typeof db) => Promise<T>) => db.transaction(fn),
+      config: t().config,
+      now: () => at,
+    }
+  }
+  const pay = (p: Payment) => payPendingOrder(deps(p.at), 'wechat', p.verified, p.raw)
 
   const call = async <T>(url: string, token: string, payload: Record<string, unknown>) =>
     (await t().app.inject({ method: 'POST', url, headers: headersOf(token), payload })).json<ApiBody<T>>()
@@ -50,31 +65,34 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     return { member: m, orders: [course.data, vip.data] }
   }
 
-  function payment(order: { order_no: string; amount_fen: number }, suffix: string, at = clock.now()): PendingPayment {
+  function payment(order: { order_no: string; amount_fen: number }, suffix: string, at = clock.now()): Payment {
     return {
-      orderNo: order.order_no,
-      amountFen: order.amount_fen,
-      provider: 'wechat',
-      transactionId: `4200TXN${order.amount_fen}`,
-      notificationId: `n-${order.order_no}-${suffix}`,
+      verified: {
+        notificationId: `n-${order.order_no}-${suffix}`,
+        orderNo: order.order_no,
+        success: true,
+        transactionId: `4200TXN${order.amount_fen}`,
+        amountFen: order.amount_fen,
+        appId: 'wx',
+        mchId: 'mch',
+        paidAt: at,
+      },
       raw: '{}',
-      actor: 'provider:wechat',
-      pointsEarned: pointsEarned(order.amount_fen, rules),
       at,
     }
   }
 
-  /** What the general path of payments.service does for a pending order, step by step. */
-  async function payGenerally(p: PendingPayment) {
+  /** What the general path of confirm-payment.ts does for a pending order, step by step. */
+  async function payGenerally({ verified: p, raw, at }: Payment) {
     await t().database.db.transaction(async (tx) => {
       expect(
-        await claimNotification(tx, {
-          provider: p.provider,
+        await claimNotificationOnce(tx, {
+          provider: 'wechat',
           kind: 'payment',
           notificationId: p.notificationId,
           orderNo: p.orderNo,
-          raw: p.raw,
-          createdAt: p.at,
+          raw,
+          createdAt: at,
         }),
       ).not.toBeNull()
       const order = (await lockOrderByNo(tx, p.orderNo))!
@@ -83,19 +101,19 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
         order.id,
         ['pending'],
         'paid',
-        { paidAt: p.at, closedAt: null, provider: p.provider, providerTxnId: p.transactionId },
-        p.at,
+        { paidAt: at, closedAt: null, provider: 'wechat', providerTxnId: p.transactionId },
+        at,
       )
-      const granted = await grantOrder(tx, paid!, p.at, rules)
+      const granted = await fulfilOrder(tx, paid!, await orderItems(tx, [order.id]), at, rules)
       const data = { transaction_id: p.transactionId, notification_id: p.notificationId, ...granted }
-      await insertOrderEvent(tx, {
+      await recordOrderEvent(tx, {
         orderId: order.id,
         fromState: 'pending',
         toState: 'paid',
         reason: 'paid',
-        actor: p.actor,
+        actor: 'provider:wechat',
         data,
-        createdAt: p.at,
+        createdAt: at,
       })
     })
   }
@@ -180,7 +198,7 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     const b = await shopper(templateId, admin.token, courseId, plan!.id, vipUntil)
 
     const at = clock.now()
-    for (const o of a.orders) expect(await payPendingOrder(db, payment(o, 'a', at))).not.toBeNull()
+    for (const o of a.orders) expect(await pay(payment(o, 'a', at))).toBe(true)
     for (const o of b.orders) await payGenerally(payment(o, 'b', at))
 
     const fast = await record(
@@ -232,11 +250,12 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
     await db.insert(entitlements).values({ memberId: m.id, courseId: owned, source: 'admin', grantedAt: clock.now() })
     const before = await db.execute(sql`select order_no, state from orders where member_id = ${m.id} order by id`)
 
-    expect(await payPendingOrder(db, payment(first, 'x'))).toBeNull()
-    expect(await payPendingOrder(db, { ...payment(second, 'y'), amountFen: second.amount_fen - 1 })).toBeNull()
-    expect(await payPendingOrder(db, { ...payment(second, 'z'), orderNo: 'ZX000000000000000000' })).toBeNull()
+    const changed = (p: Payment, change: Partial<VerifiedPayment>) => ({ ...p, verified: { ...p.verified, ...change } })
+    expect(await pay(payment(first, 'x'))).toBe(false)
+    expect(await pay(changed(payment(second, 'y'), { amountFen: second.amount_fen - 1 }))).toBe(false)
+    expect(await pay(changed(payment(second, 'z'), { orderNo: 'ZX000000000000000000' }))).toBe(false)
     // The notification was applied already (to whatever): the claim fails and the whole statement with it.
-    await claimNotification(db, {
+    await claimNotificationOnce(db, {
       provider: 'wechat',
       kind: 'payment',
       notificationId: 'n-applied',
@@ -244,10 +263,7 @@ describe('a payment applied in one statement (payPendingOrder)', () => {
       raw: '{}',
       createdAt: clock.now(),
     })
-    await expect(payPendingOrder(db, { ...payment(second, 'w'), notificationId: 'n-applied' })).rejects.toMatchObject({
-      code: '23505',
-      constraint: 'payment_notifications_applied_key',
-    })
+    expect(await pay(changed(payment(second, 'w'), { notificationId: 'n-applied' }))).toBe(false)
 
     expect(
       (await db.execute(sql`select order_no, state from orders where member_id = ${m.id} order by id`)).rows,

@@ -1,0 +1,88 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
+import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
+
+// Entitlements that orders give and take back (source 'purchase', source_ref the order number).
+
+/**
+ * Grants each course once per order: the unique index `entitlements_purchase_key` on (source_ref, course_id) for
+ * source 'purchase' makes a second grant for the same order a no-op. One prepared statement (it is on the payment
+ * path). Returns how many rows were added.
+ */
+export async function insertPurchaseGrants(
+  db: DbOrTx,
+  g: { memberId: number; courseIds: number[]; sourceRef: string; now: Date },
+) {
+  if (g.courseIds.length === 0) return 0
+  const rows = await executePrepared<{ id: number }>(
+    db,
+    'zixue_insert_purchase_grants',
+    sql`
+    insert into ${entitlements} (member_id, course_id, source, source_ref, granted_at, expires_at)
+    select ${g.memberId}::int, c.id, 'purchase', ${g.sourceRef}, ${g.now.toISOString()}::timestamptz, null
+    from unnest(${sql.param(g.courseIds)}::int[]) with ordinality as c(id, n)
+    order by c.n
+    on conflict (source_ref, course_id) where source = 'purchase' do nothing
+    returning id`,
+  )
+  return rows.length
+}
+
+/** Revokes what `source`/`sourceRef` granted and is not revoked yet (only `courseIds` of it, when given). */
+export async function revokeGrants(
+  db: DbOrTx,
+  r: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
+) {
+  const rows = await db
+    .update(entitlements)
+    .set({ revokedAt: r.now })
+    .where(
+      and(
+        eq(entitlements.source, r.source),
+        eq(entitlements.sourceRef, r.sourceRef),
+        isNull(entitlements.revokedAt),
+        r.courseIds ? inArray(entitlements.courseId, r.courseIds) : undefined,
+      ),
+    )
+    .returning({ id: entitlements.id })
+  return rows.length
+}
+
+/**
+ * The grants of a paid order as a part of the payment fast path's statement (orders.repository.ts
+ * `settlePendingOrder`, which provides `paid_order` and `paid_items`): its courses as purchase entitlements, once
+ * per order; its VIP days from max(now, current expiry). Summary: what `grantCourses` and `extendVipMembership`
+ * report for the event log.
+ */
+export function purchaseGrantPart(at: Date): StatementPart {
+  const t = sql`${at.toISOString()}::timestamptz`
+  return {
+    name: 'grants',
+    ctes: sql`
+    grant_rows as (
+      insert into ${entitlements} (member_id, course_id, source, source_ref, granted_at, expires_at)
+      select paid_order.member_id, paid_items.course_id, 'purchase', paid_order.order_no, ${t}, null
+      from paid_order, paid_items where paid_items.course_id is not null
+      order by paid_items.id
+      on conflict (source_ref, course_id) where source = 'purchase' do nothing
+      returning id
+    ),
+    vip_item as (
+      select paid_order.member_id, paid_items.vip_days from paid_order, paid_items
+      where paid_items.vip_plan_id is not null and coalesce(paid_items.vip_days, 0) <> 0
+    ),
+    vip_row as (
+      insert into ${vipMemberships} (member_id, expires_at, updated_at)
+      select member_id, ${t} + vip_days * interval '1 day', ${t} from vip_item
+      on conflict (member_id) do update
+        set expires_at = greatest(vip_memberships.expires_at, ${t}) + (select vip_days from vip_item) * interval '1 day', updated_at = ${t}
+      returning expires_at
+    )`,
+    summary: sql`jsonb_build_object(
+      'courses', (select jsonb_agg(course_id order by id) from paid_items where course_id is not null),
+      'entitlements_added', case when exists (select 1 from paid_items where course_id is not null) then (select count(*) from grant_rows) end,
+      'vip_days', (select vip_days from vip_item),
+      'vip_expires_at', (select to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from vip_row))`,
+  }
+}

@@ -1,0 +1,100 @@
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/database.ts'
+import type { PaymentProviderName } from '#server/db/schema/orders.ts'
+import type { IncomingNotification, PaymentProviders } from '#server/integrations/payments/payments.ts'
+import type { FavouritesService } from '#server/modules/favourites/favourites.service.ts'
+import { createOrderService, pruneIdempotencyKeys, type OrderRow } from '#server/modules/orders/orders.service.ts'
+import { createStaffOrderService } from '#server/modules/orders/staff-orders.service.ts'
+import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
+import { approveRefund } from '#server/use-cases/approve-refund.ts'
+import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
+import { checkoutAmount } from '#server/use-cases/checkout-amount.ts'
+import { checkoutBundle } from '#server/use-cases/checkout-bundle.ts'
+import { checkoutCourse } from '#server/use-cases/checkout-course.ts'
+import { checkoutFavourites } from '#server/use-cases/checkout-favourites.ts'
+import { checkoutVip } from '#server/use-cases/checkout-vip.ts'
+import { closeExpiredOrders } from '#server/use-cases/close-expired-orders.ts'
+import type { CommerceDeps } from '#server/use-cases/commerce-deps.ts'
+import { receivePaymentNotification } from '#server/use-cases/confirm-payment.ts'
+import { receiveRefundNotification } from '#server/use-cases/confirm-refund.ts'
+import type { CheckoutContext } from '#server/use-cases/place-order.ts'
+import { previewCheckout, type PreviewRequest } from '#server/use-cases/preview-checkout.ts'
+import { reconcileOrder } from '#server/use-cases/reconcile-order.ts'
+import { reconcilePendingOrders } from '#server/use-cases/reconcile-pending-orders.ts'
+import { rejectRefund } from '#server/use-cases/reject-refund.ts'
+import { requestRefund } from '#server/use-cases/request-refund.ts'
+import { retryRefund } from '#server/use-cases/retry-refund.ts'
+import { sendPendingRefunds } from '#server/use-cases/send-pending-refunds.ts'
+import { sendRefund } from '#server/use-cases/send-refund.ts'
+
+const IDEMPOTENCY_KEEP_MS = 24 * 3600_000
+
+/**
+ * The commerce part of the composition root (server/services.ts): the workflows of server/use-cases bound to their
+ * dependencies (the database, a transaction runner built from `db.transaction`, the configuration, the payment
+ * providers, the clock), next to the modules' own services, under the names the routes, the sweeps and the tests
+ * use: `orders` (checkout and the member's orders), `staffOrders`, `payments` (notifications, provider queries,
+ * sweeps) and `refunds`.
+ */
+export function createCommerceServices(input: {
+  db: Db
+  config: Config
+  providers: PaymentProviders
+  now: () => Date
+  favourites: Pick<FavouritesService, 'calc'>
+}) {
+  const { db, config, now } = input
+  const deps: CommerceDeps = {
+    db,
+    transaction: (fn) => db.transaction(fn),
+    config,
+    providers: input.providers,
+    now,
+  }
+  const withFavourites = { ...deps, favourites: input.favourites }
+  const polled: PollTimes = new Map()
+  const orderService = createOrderService({ db })
+  const refundService = createRefundService({ db, config, now })
+
+  return {
+    /** Checkout (server/use-cases/checkout-*.ts) and the member's orders (server/modules/orders). */
+    orders: {
+      payCourse: (ctx: CheckoutContext, courseId: number) => checkoutCourse(deps, ctx, courseId),
+      payBundle: (ctx: CheckoutContext, bundleId: number) => checkoutBundle(deps, ctx, bundleId),
+      payFavourites: (ctx: CheckoutContext, courseIds: number[] | undefined) =>
+        checkoutFavourites(withFavourites, ctx, courseIds),
+      payVip: (ctx: CheckoutContext, planId: number) => checkoutVip(deps, ctx, planId),
+      payAmount: (ctx: CheckoutContext, amountFen: number, title: string) =>
+        checkoutAmount(deps, ctx, amountFen, title),
+      preview: (memberId: number, what: PreviewRequest) => previewCheckout(withFavourites, memberId, what),
+      status: (memberId: number, orderNo: string) => checkOrderStatus({ ...deps, polled }, memberId, orderNo),
+      list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
+      detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
+    },
+    /** Order search and CSV export for operators. */
+    staffOrders: createStaffOrderService({ db }),
+    /** Provider notifications and queries (confirm-payment, confirm-refund, reconcile-order) and the sweeps. */
+    payments: {
+      handlePaymentNotification: (provider: PaymentProviderName, incoming: IncomingNotification) =>
+        receivePaymentNotification(deps, provider, incoming),
+      handleRefundNotification: (provider: PaymentProviderName, incoming: IncomingNotification) =>
+        receiveRefundNotification(deps, provider, incoming),
+      reconcile: (order: Pick<OrderRow, 'orderNo' | 'payMethod'>) => reconcileOrder(deps, order),
+      sendRefund: (refundId: number) => sendRefund(deps, refundId),
+      closeExpired: (limit?: number) => closeExpiredOrders(deps, limit),
+      reconcilePending: (limit?: number) => reconcilePendingOrders(deps, limit),
+      sendPendingRefunds: (limit?: number) => sendPendingRefunds(deps, limit),
+      pruneIdempotencyKeys: () => pruneIdempotencyKeys(db, new Date(now().getTime() - IDEMPOTENCY_KEEP_MS)),
+    },
+    /** Refund requests and operator decisions: the screens (server/modules/refunds) and the *-refund use cases. */
+    refunds: {
+      check: (memberId: number, orderNo: string) => refundService.check(memberId, orderNo),
+      listForStaff: (filter: Parameters<typeof refundService.listForStaff>[0]) => refundService.listForStaff(filter),
+      request: (memberId: number, orderNo: string, reason: string) => requestRefund(deps, memberId, orderNo, reason),
+      approve: (staffId: number, refundNo: string, input: { amountFen?: number; note?: string }) =>
+        approveRefund(deps, staffId, refundNo, input),
+      retry: (staffId: number, refundNo: string) => retryRefund(deps, staffId, refundNo),
+      reject: (staffId: number, refundNo: string, note: string) => rejectRefund(deps, staffId, refundNo, note),
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import { ProviderError, providerOf } from '#server/integrations/payments/payments.ts'
+import { findExpiredPending, recordOrderEvent, transitionOrder } from '#server/modules/orders/orders.service.ts'
+import type { CommerceDeps } from './commerce-deps.ts'
+import { reconcileOrder } from './reconcile-order.ts'
+import { releaseOrder } from './release-order.ts'
+
+/**
+ * The expiry sweep: closes pending orders past their expiry. A provider order is asked about first (a payment
+ * found is confirmed instead) and closed at the provider; then the order closes with its coupon and points given
+ * back (`releaseOrder`), in one transaction. Returns how many orders it closed.
+ */
+export async function closeExpiredOrders(deps: CommerceDeps, limit = 50) {
+  const { db, providers, now } = deps
+  let closed = 0
+  for (const order of await findExpiredPending(db, now(), limit)) {
+    const provider = providerOf(order.payMethod)
+    if (provider) {
+      const state = await reconcileOrder(deps, order)
+      if (state === 'paid' || state === 'error') continue
+      try {
+        await providers[provider].close(order.orderNo)
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err
+        // Paid in the meantime: the next sweep (or the notification) applies it.
+        continue
+      }
+    }
+    const at = now()
+    const done = await deps.transaction(async (tx) => {
+      const row = await transitionOrder(tx, order.id, ['pending'], 'closed', { closedAt: at }, at)
+      if (!row) return false
+      const released = await releaseOrder(tx, row, at, 'system')
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        fromState: 'pending',
+        toState: 'closed',
+        reason: 'expired',
+        actor: 'system',
+        data: released,
+        createdAt: at,
+      })
+      return true
+    })
+    if (done) closed++
+  }
+  return closed
+}

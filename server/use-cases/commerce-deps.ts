@@ -1,0 +1,19 @@
+import type { Config } from '#server/config.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { PaymentProviders } from '#server/integrations/payments/payments.ts'
+
+/** Runs `fn` in one database transaction and returns its result (server/services-commerce.ts builds it). */
+export type Transaction = <T>(fn: (tx: DbOrTx) => Promise<T>) => Promise<T>
+
+/**
+ * What commerce's use cases are given (server/services-commerce.ts): the database for reads outside a
+ * transaction, the transaction runner, the configuration, the payment providers and the clock. Every door call
+ * inside a workflow's transaction gets that transaction's `tx`.
+ */
+export interface CommerceDeps {
+  db: Db
+  transaction: Transaction
+  config: Config
+  providers: PaymentProviders
+  now: () => Date
+}
