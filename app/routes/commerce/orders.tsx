@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useParams, type MetaArgs } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
+import lists from '#app/components/checkout/order-list.module.css'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
@@ -54,13 +55,13 @@ export default function Orders() {
     <main className={styles.page}>
       <NavBar title={id ? '订单详情' : '我的订单'} backTo={id ? `/${list.path}` : '/mine'} />
       {!id ? (
-        <nav className={styles.tabs} aria-label="订单类型">
+        <nav className={lists.tabs} aria-label="订单类型">
           {LISTS.map((l) => (
             <Link
               key={l.path}
               to={`/${l.path}`}
               replace
-              className={`${styles.tab} ${l.path === list.path ? styles.tabActive : ''}`}
+              className={`${lists.tab} ${l.path === list.path ? lists.tabActive : ''}`}
               aria-current={l.path === list.path ? 'page' : undefined}
             >
               {l.title}
@@ -158,16 +159,16 @@ function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange'
     )
   return (
     <div className={styles.body}>
-      <ul className={styles.list} aria-label={list.title}>
+      <ul className={lists.list} aria-label={list.title}>
         {state.list.map((o) => (
           <li key={o.order_no} className={styles.card}>
-            <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={styles.orderLink}>
-              <div className={styles.orderHead}>
+            <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
+              <div className={lists.orderHead}>
                 <span>{formatTime(o.created_at)}</span>
-                <span className={`${styles.state} ${styles[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
+                <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
               </div>
               <p className={styles.productTitle}>{o.title}</p>
-              <div className={styles.orderFoot}>
+              <div className={lists.orderFoot}>
                 {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
                 <span>{amountLabel(o)}</span>
                 <span className={styles.price}>{priceText(o)}</span>
@@ -214,7 +215,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       <section className={styles.card} aria-label="订单状态">
         <div className={styles.row}>
           <span className={styles.rowLabel}>订单状态</span>
-          <span className={`${styles.state} ${styles[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
+          <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
         </div>
         <div className={styles.row}>
           <span className={styles.rowLabel}>订单号</span>
@@ -292,7 +293,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
         {o.events.length === 0 ? (
           <p className={styles.muted}>暂无记录</p>
         ) : (
-          <ol className={styles.timeline}>
+          <ol className={lists.timeline}>
             {o.events.map((e, i) => (
               <li key={i}>
                 <div>{EVENT_LABEL[e.reason] ?? STATE_LABEL[e.to]}</div>

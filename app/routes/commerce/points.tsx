@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
+import lists from '#app/components/checkout/order-list.module.css'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
@@ -104,7 +105,7 @@ export default function PointsScreen() {
                   </div>
                 ))}
                 {state.data.next_cursor ? (
-                  <button type="button" className={styles.more} onClick={more} disabled={state.more}>
+                  <button type="button" className={lists.more} onClick={more} disabled={state.more}>
                     {state.more ? '加载中…' : '加载更多'}
                   </button>
                 ) : null}

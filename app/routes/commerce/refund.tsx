@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
+import lists from '#app/components/checkout/order-list.module.css'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
@@ -106,12 +107,12 @@ export default function RefundScreen() {
           {state.check.refunds.length > 0 ? (
             <section className={styles.card} aria-label="退款进度">
               <h2 className={styles.cardTitle}>退款进度</h2>
-              <ul className={styles.list}>
+              <ul className={lists.list}>
                 {state.check.refunds.map((r) => (
                   <li key={r.refund_no}>
                     <div className={styles.row}>
                       <span className={styles.rowLabel}>{r.kind === 'automatic' ? '自动退款' : '退款申请'}</span>
-                      <span className={`${styles.rowValue} ${styles.state}`} data-testid="refund-state">
+                      <span className={`${styles.rowValue} ${lists.state}`} data-testid="refund-state">
                         {REFUND_LABEL[r.state]}
                       </span>
                     </div>

@@ -20,6 +20,7 @@ import { Empty } from '#app/components/page-state/page-state.tsx'
 import { useCourseAccess, type CourseAccess } from '#app/components/player/use-course-access.ts'
 import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { services } from '#app/lib/services-context.ts'
+import parts from './detail-parts.module.css'
 import styles from './detail.module.css'
 
 /** /course/1001 and /course/1001.html are the same page (spec 2); anything else is a 404. */
@@ -142,41 +143,41 @@ function ActionBar({ course }: { course: Course }) {
   const learn = access ? learnLink(course, access) : null
   const owned = access?.mode === 'full'
   return (
-    <div className={styles.actionBar}>
-      <div className={styles.actionPrice}>
+    <div className={parts.actionBar}>
+      <div className={parts.actionPrice}>
         <CoursePrice course={course} />
         {course.points_price !== null && !owned && !course.is_free ? (
-          <Link to={`/course/creditPay/${course.id}`} className={styles.pointsLink}>
+          <Link to={`/course/creditPay/${course.id}`} className={parts.pointsLink}>
             或 {course.points_price} 积分兑换
           </Link>
         ) : null}
       </div>
       {learn && !owned ? (
-        <Link to={learn.to} className={styles.actionTrial}>
+        <Link to={learn.to} className={parts.actionTrial}>
           {learn.label}
         </Link>
       ) : null}
       {learn && owned ? (
-        <Link to={learn.to} className={`${styles.actionButton} ${styles.actionLearn}`}>
+        <Link to={learn.to} className={`${parts.actionButton} ${parts.actionLearn}`}>
           {learn.label}
         </Link>
       ) : owned || (course.is_free && !access) ? (
-        <button type="button" className={styles.actionButton} disabled>
+        <button type="button" className={parts.actionButton} disabled>
           {course.is_free ? '免费课程' : '已拥有'}
         </button>
       ) : course.vip_free ? (
-        <Link to="/vipBuy" className={`${styles.actionButton} ${styles.actionLearn}`}>
+        <Link to="/vipBuy" className={`${parts.actionButton} ${parts.actionLearn}`}>
           开通 VIP 免费学
         </Link>
       ) : course.price_fen > 0 ? (
         <Link
           to={`/course/coursePurchase?course_id=${course.id}`}
-          className={`${styles.actionButton} ${styles.actionLearn}`}
+          className={`${parts.actionButton} ${parts.actionLearn}`}
         >
           立即购买 ¥{formatYuan(course.price_fen)}
         </Link>
       ) : (
-        <button type="button" className={styles.actionButton} disabled>
+        <button type="button" className={parts.actionButton} disabled>
           暂不可购买
         </button>
       )}
@@ -227,16 +228,16 @@ export default function CourseDetail() {
       </section>
 
       {bundles.slice(0, 2).map((b) => (
-        <Link key={b.id} to={`/foryou/${b.id}`} className={styles.bundleOffer} prefetch="intent">
-          <span className={styles.bundleTag}>套餐</span>
-          <span className={styles.bundleText}>
-            <span className={styles.bundleTitle}>{b.title}</span>
-            <span className={styles.bundleMeta}>
+        <Link key={b.id} to={`/foryou/${b.id}`} className={parts.bundleOffer} prefetch="intent">
+          <span className={parts.bundleTag}>套餐</span>
+          <span className={parts.bundleText}>
+            <span className={parts.bundleTitle}>{b.title}</span>
+            <span className={parts.bundleMeta}>
               含 {b.course_count} 门课，套餐价 ¥{formatYuan(b.price_fen)}
               {b.list_price_fen > b.price_fen ? `，省 ¥${formatYuan(b.list_price_fen - b.price_fen)}` : ''}
             </span>
           </span>
-          <span className={styles.bundleGo} aria-hidden="true">
+          <span className={parts.bundleGo} aria-hidden="true">
             ›
           </span>
         </Link>
@@ -297,20 +298,20 @@ export default function CourseDetail() {
           <h2 id="teacher-title" className={styles.blockTitle}>
             讲师
           </h2>
-          <Link to={`/teacher/${course.teacher.id}`} className={styles.teacher}>
+          <Link to={`/teacher/${course.teacher.id}`} className={parts.teacher}>
             {course.teacher.avatar ? (
-              <img src={course.teacher.avatar} alt="" width={56} height={56} loading="lazy" className={styles.avatar} />
+              <img src={course.teacher.avatar} alt="" width={56} height={56} loading="lazy" className={parts.avatar} />
             ) : (
-              <span className={styles.avatar} aria-hidden="true">
+              <span className={parts.avatar} aria-hidden="true">
                 {course.teacher.name.slice(0, 1)}
               </span>
             )}
-            <span className={styles.teacherText}>
-              <span className={styles.teacherName}>{course.teacher.name}</span>
-              <span className={styles.teacherTitle}>{course.teacher.title}</span>
-              <span className={styles.teacherIntro}>{course.teacher.intro}</span>
+            <span className={parts.teacherText}>
+              <span className={parts.teacherName}>{course.teacher.name}</span>
+              <span className={parts.teacherTitle}>{course.teacher.title}</span>
+              <span className={parts.teacherIntro}>{course.teacher.intro}</span>
             </span>
-            <span className={styles.chevron} aria-hidden="true">
+            <span className={parts.chevron} aria-hidden="true">
               ›
             </span>
           </Link>
