@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+const IDEMPOTENCY_HEADER = 'idempotency-key'
 const keyPattern = /^[\w.:-]{8,128}$/
 /** A first request that has not answered after this long died with its process: its key can be used again. */
 const STALE_MS = 60_000
