@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(authPlugin, { resolve: services.resolveToken })
   await app.register(requestContextPlugin, { touches: services.attribution, secureCookies: config.production })
   await app.register(staffAuditPlugin, { record: services.audit.record, now: integrations.now })
-  await app.register(idempotencyPlugin, { db: options.database.db, now: integrations.now })
+  await app.register(idempotencyPlugin, { keys: services.idempotencyKeys, now: integrations.now })
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -35,7 +35,7 @@ async function main() {
   const worker = config.media.worker ? startJobWorker(app.services, app.log) : null
   // Orders: close expired ones, ask the providers about unanswered ones, send refunds (one process at a time).
   const sweeps = config.payments.sweeps
-    ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' }))
+    ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' }), config.payments.sweepIntervalMs)
     : null
   // Expired OAuth states, old SMS codes and failed logins: deleted in small batches (any number of processes).
   const cleanup = startSignInCleanup(app.services, app.log.child({ component: 'auth' }))

@@ -4,7 +4,9 @@ import type { PaymentProviderName } from '#server/db/schema/orders.ts'
 import type { IncomingNotification, PaymentProviders } from '#server/integrations/payments/payments.ts'
 import type { FavouritesService } from '#server/modules/favourites/favourites.service.ts'
 import { createOrderService, pruneIdempotencyKeys, type OrderRow } from '#server/modules/orders/orders.service.ts'
+import { createIdempotencyKeys } from '#server/modules/orders/idempotency.ts'
 import { createStaffOrderService } from '#server/modules/orders/staff-orders.service.ts'
+import { withTryLock } from '#server/modules/payments/payments.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
 import { approveRefund } from '#server/use-cases/approve-refund.ts'
 import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
@@ -71,6 +73,8 @@ export function createCommerceServices(input: {
       list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
       detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
     },
+    /** The stored answers of `Idempotency-Key` requests (the plugin of server/modules/orders/idempotency.ts). */
+    idempotencyKeys: createIdempotencyKeys(db),
     /** Order search and CSV export for operators. */
     staffOrders: createStaffOrderService({ db }),
     /** Provider notifications and queries (confirm-payment, confirm-refund, reconcile-order) and the sweeps. */
@@ -84,6 +88,8 @@ export function createCommerceServices(input: {
       closeExpired: (limit?: number) => closeExpiredOrders(deps, limit),
       reconcilePending: (limit?: number) => reconcilePendingOrders(deps, limit),
       sendPendingRefunds: (limit?: number) => sendPendingRefunds(deps, limit),
+      /** The advisory lock of the sweeps (server/modules/payments/sweeps.ts): one process at a time. */
+      withTryLock: <T>(key: number, fn: () => Promise<T>) => withTryLock(db, key, fn),
       pruneIdempotencyKeys: () => pruneIdempotencyKeys(db, new Date(now().getTime() - IDEMPOTENCY_KEEP_MS)),
     },
     /** Refund requests and operator decisions: the screens (server/modules/refunds) and the *-refund use cases. */
@@ -98,3 +104,6 @@ export function createCommerceServices(input: {
     },
   }
 }
+
+/** The commerce services as the routes see them (each routes file picks the part it uses). */
+export type CommerceServices = ReturnType<typeof createCommerceServices>

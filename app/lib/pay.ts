@@ -17,7 +17,6 @@ export type JsapiParams = z.infer<typeof orders.JsapiParams>
 export type Checkout = z.infer<typeof orders.CheckoutData>
 /** GET …/preview: the price with coupons and points, and what the order would hold. */
 export type Preview = z.infer<typeof orders.PreviewData>
-export type OrderItem = z.infer<typeof orders.OrderItem>
 export type Order = z.infer<typeof orders.OrderView>
 export type OrderEvent = z.infer<typeof orders.OrderEventView>
 export type PayMethod = Order['pay_method']

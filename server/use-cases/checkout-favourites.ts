@@ -7,7 +7,7 @@ import { placeOrder, type CheckoutContext } from './place-order.ts'
 import { courseLines, type Purchase } from './price-order.ts'
 
 /** At most this many courses in one favourites checkout. */
-export const FAV_CHECKOUT_MAX = 50
+const FAV_CHECKOUT_MAX = 50
 
 /** The favourites module's answer to "which favourites can this member buy now" (GET /fav/calc). */
 export interface FavouritesDeps {

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { PaymentProviders } from '#server/integrations/payments/payments.ts'
 
 /** Runs `fn` in one database transaction and returns its result (server/services-commerce.ts builds it). */
-export type Transaction = <T>(fn: (tx: DbOrTx) => Promise<T>) => Promise<T>
+type Transaction = <T>(fn: (tx: DbOrTx) => Promise<T>) => Promise<T>
 
 /**
  * What commerce's use cases are given (server/services-commerce.ts): the database for reads outside a

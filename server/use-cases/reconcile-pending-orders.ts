@@ -3,7 +3,7 @@ import type { CommerceDeps } from './commerce-deps.ts'
 import { reconcileOrder } from './reconcile-order.ts'
 
 /** A pending order is asked about at the provider once it is this old and no notification came. */
-export const RECONCILE_AFTER_MS = 2 * 60_000
+const RECONCILE_AFTER_MS = 2 * 60_000
 
 /** The reconciliation sweep: asks the provider about pending orders whose notification is overdue. */
 export async function reconcilePendingOrders(deps: CommerceDeps, limit = 50) {

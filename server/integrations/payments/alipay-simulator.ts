@@ -9,8 +9,6 @@ import { rsaSign } from './wechatpay-crypto.ts'
 import { gatewayMethod } from './alipay-simulator/gateway-api.ts'
 import { digits, type AlipayFaults, type AlipaySimTrade } from './alipay-simulator/trade.ts'
 
-export type { AlipaySimTrade } from './alipay-simulator/trade.ts'
-
 /**
  * A local stand-in for Alipay's open-platform gateway (openapi.alipay.com/gateway.do) for WAP payments: the
  * signed page request shows a cashier page, "确认支付" posts the signed async notification to notify_url (retried

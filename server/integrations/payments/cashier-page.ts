@@ -5,7 +5,7 @@ import { fenToYuan } from '#shared/money.ts'
  * Plain HTML and CSS, readable on a 360 px phone, buttons at least 44 px high, zh-CN.
  */
 
-export function escapeHtml(value: string) {
+function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 

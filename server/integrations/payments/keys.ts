@@ -5,7 +5,7 @@ import fs from 'node:fs'
  * Reads key material from configuration: a PEM, a path to a PEM file, or the bare base64 body Alipay's console
  * shows (PKCS#8 private, SPKI public). Throws a plain Error saying what is wrong (config.ts names the variable).
  */
-export function readKeyText(value: string): string {
+function readKeyText(value: string): string {
   const trimmed = value.trim().replaceAll('\\n', '\n')
   if (trimmed.startsWith('-----BEGIN')) return trimmed
   if (!/\s/.test(trimmed) && trimmed.length < 4096 && fs.existsSync(trimmed)) return fs.readFileSync(trimmed, 'utf8')

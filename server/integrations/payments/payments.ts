@@ -35,7 +35,7 @@ export interface PrepayResult {
   redirectUrl?: string
 }
 
-export type ProviderTradeState = 'paid' | 'not_paid' | 'closed' | 'refunded' | 'not_found'
+type ProviderTradeState = 'paid' | 'not_paid' | 'closed' | 'refunded' | 'not_found'
 
 /** A payment as the provider sees it (order query). */
 export interface ProviderTrade {

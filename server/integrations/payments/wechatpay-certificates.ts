@@ -30,7 +30,7 @@ const encrypted = z.object({
 })
 
 /** The answer of GET /v3/certificates. */
-export const certificatesAnswer = z.object({
+const certificatesAnswer = z.object({
   data: z
     .array(
       z.object({
@@ -107,7 +107,7 @@ export function encryptPlatformCertificate(input: {
 }
 
 /** A signed answer of GET /v3/certificates, as received. */
-export interface CertificatesDownload {
+interface CertificatesDownload {
   headers: WechatpaySignedHeaders | null
   body: string
 }
@@ -125,8 +125,8 @@ export interface CertificateStoreOptions {
   minIntervalMs?: number
 }
 
-export const CERTIFICATE_REFRESH_MS = 12 * 3600_000
-export const CERTIFICATE_MIN_INTERVAL_MS = 60_000
+const CERTIFICATE_REFRESH_MS = 12 * 3600_000
+const CERTIFICATE_MIN_INTERVAL_MS = 60_000
 
 export interface CertificateStore {
   /** Every key to verify with now: downloaded certificates that have not expired, then the configured ones. */

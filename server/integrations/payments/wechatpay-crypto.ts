@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
  * wechatpay-crypto.test.ts pins them to vectors made with the committed test keys.
  */
 
-export const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048'
+const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048'
 
 /** The signed message: every line followed by "\n", the last one included. */
 export function signatureMessage(lines: readonly string[]) {

@@ -6,13 +6,7 @@ import { pageRoutes } from './wechatpay-simulator/pages.ts'
 import { completeRefund, refundRoutes } from './wechatpay-simulator/refunds-api.ts'
 import { payTrade, transactionRoutes } from './wechatpay-simulator/transactions-api.ts'
 
-export type {
-  SimPlatform,
-  SimRefund,
-  SimTrade,
-  WechatPaySimulator,
-  WechatPaySimulatorOptions,
-} from './wechatpay-simulator/context.ts'
+export type { SimTrade, WechatPaySimulator, WechatPaySimulatorOptions } from './wechatpay-simulator/context.ts'
 
 /**
  * A local stand-in for WeChat Pay API v3 (api.mch.weixin.qq.com) and its payment pages, for development, the

@@ -5,7 +5,7 @@ interface StoredObject {
   modifiedAt: Date
 }
 
-export interface PutOptions {
+interface PutOptions {
   /** The MIME type readers get (`image/webp`); a local folder leaves it to the file's extension. */
   contentType?: string
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { BundleService } from './bundles.service.ts'
 import {
   BundleDetailResponse,
   BundleListQuery,
@@ -16,9 +16,13 @@ import {
 const tags = ['bundles']
 const security = [{ token: [] }]
 
+interface BundleRoutesOptions {
+  bundles: BundleService
+}
+
 /** Course bundles (/foryou/{id}); buying one is POST /foryou/pay. Signed in or not. */
-export async function bundleRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { bundles } = opts.services
+export async function bundleRoutes(app: FastifyInstance, opts: BundleRoutesOptions) {
+  const { bundles } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
@@ -49,9 +53,13 @@ export async function bundleRoutes(app: FastifyInstance, opts: { services: Servi
   )
 }
 
+interface AdminBundleRoutesOptions {
+  bundles: BundleService
+}
+
 /** Bundles for operators (under /api/admin/, admins only). */
-export async function adminBundleRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { bundles } = opts.services
+export async function adminBundleRoutes(app: FastifyInstance, opts: AdminBundleRoutesOptions) {
+  const { bundles } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const config = { auth: 'admin' as const }
   const admin = { tags: ['admin'], security }

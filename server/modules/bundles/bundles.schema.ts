@@ -47,7 +47,7 @@ export const StaffBundleInput = z.object({
 })
 export const StaffBundlePatch = StaffBundleInput.partial()
 
-export const StaffBundle = BundleCard.extend({
+const StaffBundle = BundleCard.extend({
   intro: z.string(),
   active: z.boolean(),
   sort: z.number().int(),

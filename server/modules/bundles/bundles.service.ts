@@ -20,7 +20,7 @@ import type { BundleCard, BundleDetail, StaffBundleInput, StaffBundlePatch } fro
 type BundleCourseRow = CourseForSale & { bundleId: number }
 
 /** The courses of a bundle a member can be sold: published and not free. */
-export function paidCourses<T extends Pick<CourseForSale, 'id' | 'priceFen' | 'isFree' | 'status'>>(rows: T[]): T[] {
+function paidCourses<T extends Pick<CourseForSale, 'id' | 'priceFen' | 'isFree' | 'status'>>(rows: T[]): T[] {
   return rows.filter((c) => c.status === 'published' && !c.isFree && c.priceFen > 0)
 }
 

@@ -34,7 +34,7 @@ export const courseCardSelect = {
 export const courseTeacherJoin = eq(teachers.id, courses.teacherId)
 
 /** The columns a course card needs, with the teacher's name: used by every list. */
-export const courseCardColumns = {
+const courseCardColumns = {
   id: true,
   type: true,
   title: true,

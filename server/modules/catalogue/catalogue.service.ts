@@ -117,7 +117,7 @@ async function getTeacherProfile(db: Db, id: number): Promise<TeacherProfile> {
 }
 
 /** Every teacher with their number of published courses, for the teachers page. */
-export async function getTeachers(db: Db) {
+async function getTeachers(db: Db) {
   return (await listTeachers(db)).map((t) => ({ ...toTeacher(t), course_count: t.courseCount }))
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { CouponService } from './coupons.service.ts'
 import {
   ClaimableResponse,
   ClaimBody,
@@ -19,9 +19,13 @@ import {
 
 const security = [{ token: [] }]
 
+interface CouponRoutesOptions {
+  coupons: CouponService
+}
+
 /** Coupons for members (spec 7: POST /coupon). */
-export async function couponRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { coupons } = opts.services
+export async function couponRoutes(app: FastifyInstance, opts: CouponRoutesOptions) {
+  const { coupons } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['coupons']
 
@@ -62,9 +66,13 @@ export async function couponRoutes(app: FastifyInstance, opts: { services: Servi
   )
 }
 
+interface AdminCouponRoutesOptions {
+  coupons: CouponService
+}
+
 /** Coupon templates for operators (under /api/admin/, admins only). */
-export async function adminCouponRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { coupons } = opts.services
+export async function adminCouponRoutes(app: FastifyInstance, opts: AdminCouponRoutesOptions) {
+  const { coupons } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['admin']
   const config = { auth: 'admin' as const }

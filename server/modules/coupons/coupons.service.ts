@@ -26,7 +26,7 @@ import type { CouponTemplateView, MemberCouponView, TemplateCreate, TemplatePatc
 
 const DAY = 86_400_000
 
-export function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView> {
+function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView> {
   return {
     id: t.id,
     name: t.name,

@@ -30,7 +30,7 @@ const videoGone = () => new AppError(Codes.NotFound, '视频不存在或已下�
  * The favourited courses a member could buy now: published, paid and not owned, newest favourite first, with
  * their prices in fen (the favourites checkout, server/modules/orders).
  */
-export async function listBuyableFavourites(db: DbOrTx, memberId: number, now: Date) {
+async function listBuyableFavourites(db: DbOrTx, memberId: number, now: Date) {
   const courseIds = (await listFavouriteTargets(db, memberId)).flatMap((f) => (f.courseId === null ? [] : [f.courseId]))
   if (courseIds.length === 0) return []
   const buyable = await buyableCoursesByIds(db, courseIds)

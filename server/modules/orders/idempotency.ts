@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+const IDEMPOTENCY_HEADER = 'idempotency-key'
 const keyPattern = /^[\w.:-]{8,128}$/
 /** A first request that has not answered after this long died with its process: its key can be used again. */
 const STALE_MS = 60_000
@@ -31,13 +31,26 @@ function requestHash(request: FastifyRequest) {
   )
 }
 
+/** The key store of the plugin: idempotency.repository.ts bound to the database (built in server/services-commerce.ts). */
+export function createIdempotencyKeys(db: Db) {
+  return {
+    claim: (row: { memberId: number; key: string; requestHash: string; createdAt: Date }) => claimKey(db, row),
+    find: (memberId: number, key: string) => findKey(db, memberId, key),
+    takeOverStale: (id: number, createdAt: Date, now: Date) => takeOverStaleKey(db, id, createdAt, now),
+    saveResponse: (id: number, response: { status: number; body: string }) => saveKeyResponse(db, id, response),
+    release: (id: number) => releaseKey(db, id),
+  }
+}
+
+type IdempotencyKeys = ReturnType<typeof createIdempotencyKeys>
+
 /**
  * `Idempotency-Key` for the routes that say `config: { idempotent: true }` (after authentication): the first
  * request with a key runs and its answer is kept; a repeat gets that answer again (header Idempotent-Replayed),
  * a repeat while the first still runs gets 488, the same key on a different request 487. A 5xx answer is not
  * kept, so the client may retry. Keys are per member and kept for a day.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db; now: () => Date }) => {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { keys: IdempotencyKeys; now: () => Date }) => {
   app.decorateRequest('idempotencyKeyId', null)
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -50,17 +63,17 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     const memberId = request.principal.memberId
     const hash = requestHash(request)
     const at = opts.now()
-    const claimed = await claimKey(opts.db, { memberId, key, requestHash: hash, createdAt: at })
+    const claimed = await opts.keys.claim({ memberId, key, requestHash: hash, createdAt: at })
     if (claimed !== null) {
       request.idempotencyKeyId = claimed
       return
     }
-    const existing = await findKey(opts.db, memberId, key)
+    const existing = await opts.keys.find(memberId, key)
     if (!existing) throw new AppError(Codes.RequestInProgress)
     if (existing.requestHash !== hash) throw new AppError(Codes.IdempotencyKeyReused)
     if (existing.response === null) {
       const stale = existing.createdAt.getTime() < at.getTime() - STALE_MS
-      const taken = stale ? await takeOverStaleKey(opts.db, existing.id, existing.createdAt, at) : false
+      const taken = stale ? await opts.keys.takeOverStale(existing.id, existing.createdAt, at) : false
       if (!taken) throw new AppError(Codes.RequestInProgress)
       request.idempotencyKeyId = existing.id
       return
@@ -77,8 +90,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db;
     const id = request.idempotencyKeyId
     if (id === null) return payload
     request.idempotencyKeyId = null
-    if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseKey(opts.db, id)
-    else await saveKeyResponse(opts.db, id, { status: reply.statusCode, body: payload })
+    if (reply.statusCode >= 500 || typeof payload !== 'string') await opts.keys.release(id)
+    else await opts.keys.saveResponse(id, { status: reply.statusCode, body: payload })
     return payload
   })
 })

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
 import type { ProviderPayMethod } from '#server/integrations/payments/payments.ts'
-import type { Services } from '#server/services.ts'
+import type { CommerceServices } from '#server/services-commerce.ts'
+import type { StaffOrderService } from './staff-orders.service.ts'
 import {
   CheckoutResponse,
   CoursePreviewQuery,
@@ -47,9 +48,14 @@ function checkoutContext(
   }
 }
 
+interface OrdersRoutesOptions {
+  /** Checkout (the checkout use cases) and the member's own orders. */
+  orders: CommerceServices['orders']
+}
+
 /** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount, /foryou/pay, /fav/pay; GET /pay/course) and the member's orders. */
-export async function ordersRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { orders } = opts.services
+export async function ordersRoutes(app: FastifyInstance, opts: OrdersRoutesOptions) {
+  const { orders } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post(
@@ -268,9 +274,13 @@ export async function ordersRoutes(app: FastifyInstance, opts: { services: Servi
   )
 }
 
+interface AdminOrderRoutesOptions {
+  staffOrders: StaffOrderService
+}
+
 /** Orders for operators (under /api/admin/, admins only): search and CSV export. */
-export async function adminOrderRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { staffOrders } = opts.services
+export async function adminOrderRoutes(app: FastifyInstance, opts: AdminOrderRoutesOptions) {
+  const { staffOrders } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const config = { auth: 'admin' as const }
 

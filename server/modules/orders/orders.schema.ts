@@ -88,7 +88,7 @@ export const CheckoutData = z.object({
 })
 export const CheckoutResponse = envelope(CheckoutData)
 
-export const OrderItem = z.object({
+const OrderItem = z.object({
   course_id: z.number().int().nullable(),
   vip_plan_id: z.number().int().nullable(),
   title: z.string(),
@@ -157,7 +157,7 @@ export const StaffOrderQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
 })
 
-export const StaffOrder = OrderView.extend({
+const StaffOrder = OrderView.extend({
   member_id: z.number().int(),
   phone: z.string().nullable(),
   sp: z.string().nullable(),

@@ -16,7 +16,7 @@ import type { CheckoutData, OrderView } from './orders.schema.ts'
 /** What a checkout answers (POST /pay/…): the order and what the client needs to pay it. */
 export type CheckoutAnswer = z.infer<typeof CheckoutData>
 
-export type { NewOrderItem, OrderItemRow, OrderRow, PayableOrder } from './orders.repository.ts'
+export type { NewOrderItem, OrderItemRow, OrderRow } from './orders.repository.ts'
 
 // The orders module's door: the order state machine (pending → paid → refunding → refunded …) and its event log,
 // for the workflows in server/use-cases (checkout, payment, refunds, sweeps), and the member's own order list.
@@ -28,7 +28,7 @@ export function newOrderNo(at: Date) {
 }
 
 /** The page that sells what an order bought: its checkout, the bundle, the favourites, the amount link. */
-export function buyAgainPath(
+function buyAgainPath(
   order: Pick<OrderRow, 'kind' | 'target' | 'title' | 'amountFen' | 'payMethod' | 'originalFen'>,
   items: Pick<OrderItemRow, 'courseId' | 'vipPlanId'>[],
 ) {
@@ -272,5 +272,3 @@ export function createOrderService(deps: { db: Db }) {
     },
   }
 }
-
-export type OrderService = ReturnType<typeof createOrderService>

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { paymentNotifications, type NotificationOutcome } from '#server/db/schema/payments.ts'
@@ -8,7 +8,7 @@ export type NotificationRow = typeof paymentNotifications.$inferInsert
 const RAW_MAX = 16_000
 
 /** The body as stored with a notification (capped in length). */
-export function storedRaw(raw: string) {
+function storedRaw(raw: string) {
   return raw.slice(0, RAW_MAX)
 }
 
@@ -81,14 +81,6 @@ export async function logNotification(db: DbOrTx, row: NotificationRow) {
   await db
     .insert(paymentNotifications)
     .values({ ...row, raw: row.raw.slice(0, RAW_MAX), detail: row.detail?.slice(0, 500) ?? null })
-}
-
-export async function notificationsFor(db: DbOrTx, orderNo: string) {
-  return db
-    .select()
-    .from(paymentNotifications)
-    .where(eq(paymentNotifications.orderNo, orderNo))
-    .orderBy(asc(paymentNotifications.id))
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Services } from '#server/services.ts'
+import type { CommerceServices } from '#server/services-commerce.ts'
 import type { NotificationAnswer } from './payments.service.ts'
 
 const tags = ['payments']
@@ -22,12 +22,16 @@ function wechatAnswer(reply: FastifyReply, request: FastifyRequest, a: Notificat
   return reply.code(status).send({ code: 'FAIL' as const, message: '失败' })
 }
 
+interface PaymentsRoutesOptions {
+  payments: Pick<CommerceServices['payments'], 'handlePaymentNotification' | 'handleRefundNotification'>
+}
+
 /**
  * The providers' notification endpoints (POST /api/pay/notify/…). They speak the providers' protocols, not the
  * envelope; the body is kept as received because the signature covers its exact bytes.
  */
-export async function paymentsRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { payments } = opts.services
+export async function paymentsRoutes(app: FastifyInstance, opts: PaymentsRoutesOptions) {
+  const { payments } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>

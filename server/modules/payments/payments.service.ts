@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { DbOrTx } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { NotificationOutcome } from '#server/db/schema/payments.ts'
 import type { ProviderName } from '#server/integrations/payments/payments.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
@@ -10,6 +10,7 @@ import {
   logNotification,
   markNotification,
   type NotificationRow,
+  withTryLock as tryLock,
 } from './payments.repository.ts'
 
 // The payments module's door: the log of every payment and refund notification the providers send (and every
@@ -75,6 +76,14 @@ export function unverifiedNotificationId() {
 /** An applied notification turned out to change nothing (a payment already known, a refund still processing). */
 export function markNotificationOutcome(tx: DbOrTx, id: number, outcome: NotificationOutcome, detail: string | null) {
   return markNotification(tx, id, outcome, detail)
+}
+
+/**
+ * Runs `fn` only if no other process holds the advisory lock `key` (released when `fn` ends or the process dies);
+ * null when skipped. The payment sweeps take it so that one process runs them at a time.
+ */
+export function withTryLock<T>(db: Db, key: number, fn: () => Promise<T>): Promise<T | null> {
+  return tryLock(db, key, fn)
 }
 
 /** The provider's notify URL for payments (`wechat`, `alipay`) and refunds (`wechat/refund`). */

@@ -1,39 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { every } from '#server/jobs/every.ts'
-import type { Services } from '#server/services.ts'
-import { withTryLock } from './payments.repository.ts'
+import type { CommerceServices } from '#server/services-commerce.ts'
 
 /** Advisory lock id of the payment sweeps: one process runs them at a time. */
 const SWEEP_LOCK = 727_401
+
+interface SweepDeps {
+  /** The sweep steps (server/use-cases) and the advisory lock, as bound in server/services-commerce.ts. */
+  payments: Pick<
+    CommerceServices['payments'],
+    'withTryLock' | 'closeExpired' | 'reconcilePending' | 'sendPendingRefunds' | 'pruneIdempotencyKeys'
+  >
+}
 
 /**
  * One round of the payment sweeps, if no other process is running one: close expired orders (at the provider
  * first), ask the provider about orders whose notification is overdue, send refunds that wait, forget old
  * idempotency keys. Returns null when another process holds the lock.
  */
-export async function runPaymentSweeps(services: Services) {
-  return withTryLock(services.db, SWEEP_LOCK, async () => {
-    const closed = await services.payments.closeExpired()
-    const reconciled = await services.payments.reconcilePending()
-    const refunds = await services.payments.sendPendingRefunds()
-    await services.payments.pruneIdempotencyKeys()
+export async function runPaymentSweeps({ payments }: SweepDeps) {
+  return payments.withTryLock(SWEEP_LOCK, async () => {
+    const closed = await payments.closeExpired()
+    const reconciled = await payments.reconcilePending()
+    const refunds = await payments.sendPendingRefunds()
+    await payments.pruneIdempotencyKeys()
     return { closed, reconciled, refunds }
   })
 }
 
 /**
- * Runs the sweeps every `intervalMs` in this process (server/main.ts), the first time right after boot so that a
- * restart after a crash catches up at once. `stop()` waits for a running round.
+ * Runs the sweeps every `intervalMs` (config.payments.sweepIntervalMs) in this process (server/main.ts), the first
+ * time right after boot so that a restart after a crash catches up at once. `stop()` waits for a running round.
  */
-export function startPaymentSweeps(
-  services: Services,
-  log: FastifyBaseLogger,
-  intervalMs = services.config.payments.sweepIntervalMs,
-) {
+export function startPaymentSweeps(deps: SweepDeps, log: FastifyBaseLogger, intervalMs: number) {
   return every(
     intervalMs,
     async () => {
-      const r = await runPaymentSweeps(services)
+      const r = await runPaymentSweeps(deps)
       if (r && r.closed + r.reconciled + r.refunds > 0) log.info(r, 'payment sweep')
     },
     (err) => log.error({ err }, 'payment sweep failed'),

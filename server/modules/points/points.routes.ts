@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { PointService } from './points.service.ts'
 import { AdjustBody, AdjustResponse, PointsQuery, PointsResponse } from './points.schema.ts'
 
 const security = [{ token: [] }]
 
+interface PointRoutesOptions {
+  points: PointService
+}
+
 /** Points (spec 7: GET /points; screen /points). */
-export async function pointRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { points } = opts.services
+export async function pointRoutes(app: FastifyInstance, opts: PointRoutesOptions) {
+  const { points } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/points',
@@ -27,9 +31,13 @@ export async function pointRoutes(app: FastifyInstance, opts: { services: Servic
   )
 }
 
+interface AdminPointRoutesOptions {
+  points: PointService
+}
+
 /** Points adjustments by operators (admins only), recorded as ledger entries with who and why. */
-export async function adminPointRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { points } = opts.services
+export async function adminPointRoutes(app: FastifyInstance, opts: AdminPointRoutesOptions) {
+  const { points } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
     '/admin/points/adjust',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { pointReasons } from '#server/db/schema/points.ts'
 import { envelope } from '#server/http/envelope.ts'
 
-export const PointEntryView = z.object({
+const PointEntryView = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   balance_after: z.number().int(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
-import type { Services } from '#server/services.ts'
+import type { CommerceServices } from '#server/services-commerce.ts'
 import {
   ApproveBody,
   RefundCheckQuery,
@@ -17,9 +17,13 @@ import {
 
 const security = [{ token: [] }]
 
+interface RefundRoutesOptions {
+  refunds: Pick<CommerceServices['refunds'], 'check' | 'request'>
+}
+
 /** A member's refund request and its state (screen /refund/{id}). */
-export async function refundRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { refunds } = opts.services
+export async function refundRoutes(app: FastifyInstance, opts: RefundRoutesOptions) {
+  const { refunds } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['refunds']
 
@@ -55,12 +59,16 @@ export async function refundRoutes(app: FastifyInstance, opts: { services: Servi
   )
 }
 
+interface AdminRefundRoutesOptions {
+  refunds: Pick<CommerceServices['refunds'], 'listForStaff' | 'approve' | 'retry' | 'reject'>
+}
+
 /**
  * Operators decide refund requests and send failed refunds again (under /api/admin/, admins only); every action
  * records who and when.
  */
-export async function adminRefundRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { refunds } = opts.services
+export async function adminRefundRoutes(app: FastifyInstance, opts: AdminRefundRoutesOptions) {
+  const { refunds } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['admin']
   const config = { auth: 'admin' as const }

@@ -41,7 +41,7 @@ export const RefundCheck = z.object({
 })
 export const RefundCheckResponse = envelope(RefundCheck)
 
-export const StaffRefund = RefundView.extend({
+const StaffRefund = RefundView.extend({
   order_title: z.string(),
   order_amount_fen: z.number().int(),
   member_id: z.number().int(),

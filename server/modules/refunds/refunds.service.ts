@@ -27,7 +27,7 @@ export function newRefundNo() {
 }
 
 /** An order paid with points and/or a coupon alone: its refund moves no money and needs no provider. */
-export function paidWithoutMoney(order: Pick<OrderRow, 'amountFen' | 'payMethod'>) {
+function paidWithoutMoney(order: Pick<OrderRow, 'amountFen' | 'payMethod'>) {
   return order.amountFen === 0 && (order.payMethod === 'points' || order.payMethod === 'free')
 }
 
@@ -249,5 +249,3 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
     },
   }
 }
-
-export type RefundService = ReturnType<typeof createRefundService>

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, ok } from '#server/http/envelope.ts'
 import { CourseListQuery } from '#shared/api/catalogue.ts'
-import type { Services } from '#server/services.ts'
+import type { CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
+import type { VipService } from './vip.service.ts'
 import {
   StaffVipPlanList,
   StaffVipPlanResponse,
@@ -14,9 +15,17 @@ import {
   VipPlanPatch,
 } from './vip.schema.ts'
 
+interface VipRoutesOptions {
+  vip: VipService
+  /** Only the course list, filtered to VIP-free courses. */
+  catalogue: Pick<CatalogueService, 'courseList'>
+  /** The consult and customer-service links (config.client). */
+  contact: { consultUrl: string; serviceUrl: string }
+}
+
 /** The VIP centre (spec 7: GET /v2/vip). */
-export async function vipRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { vip } = opts.services
+export async function vipRoutes(app: FastifyInstance, opts: VipRoutesOptions) {
+  const { vip, catalogue, contact } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
@@ -48,7 +57,7 @@ export async function vipRoutes(app: FastifyInstance, opts: { services: Services
         response: { 200: VipCourseListResponse },
       },
     },
-    async (request) => ok(await opts.services.catalogue.courseList({ ...request.query, vip_free: true })),
+    async (request) => ok(await catalogue.courseList({ ...request.query, vip_free: true })),
   )
 
   r.get(
@@ -60,14 +69,17 @@ export async function vipRoutes(app: FastifyInstance, opts: { services: Services
         response: { 200: envelope(z.object({ consult_url: z.string(), service_url: z.string() })) },
       },
     },
-    async () =>
-      ok({ consult_url: opts.services.config.client.consultUrl, service_url: opts.services.config.client.serviceUrl }),
+    async () => ok({ consult_url: contact.consultUrl, service_url: contact.serviceUrl }),
   )
 }
 
+interface AdminVipRoutesOptions {
+  vip: VipService
+}
+
 /** VIP plans for operators (under /api/admin/, admins only). */
-export async function adminVipRoutes(app: FastifyInstance, opts: { services: Services }) {
-  const { vip } = opts.services
+export async function adminVipRoutes(app: FastifyInstance, opts: AdminVipRoutesOptions) {
+  const { vip } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const config = { auth: 'admin' as const }
   const tags = ['admin']

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard, CourseList } from '#shared/api/catalogue.ts'
 
-export const VipPlanView = z.object({
+const VipPlanView = z.object({
   id: z.number().int(),
   name: z.string(),
   days: z.number().int(),
@@ -26,7 +26,7 @@ export const VipCentreResponse = envelope(
 /** VIP-free courses, paged like /v2/course_list. */
 export const VipCourseListResponse = envelope(CourseList)
 
-export const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
+const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
 export const StaffVipPlanList = envelope(z.object({ list: z.array(StaffVipPlan) }))
 export const StaffVipPlanResponse = envelope(StaffVipPlan)
 export const VipPlanCreate = z.object({

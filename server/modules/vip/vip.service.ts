@@ -18,7 +18,7 @@ export interface VipPlan {
   badge: string | null
 }
 
-export const VIP_CENTRE_COURSES = 6
+const VIP_CENTRE_COURSES = 6
 
 function staffPlan(p: Awaited<ReturnType<typeof findAllPlans>>[number]) {
   return {

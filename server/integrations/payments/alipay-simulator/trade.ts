@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 // A trade as the Alipay simulator (../alipay-simulator.ts) holds it in memory.
 
-export type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED'
+type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED'
 
 export interface AlipaySimTrade {
   outTradeNo: string

@@ -25,7 +25,7 @@ export interface WechatPaySimulatorOptions {
   refundDelayMs?: number
 }
 
-export interface SimPlatform {
+interface SimPlatform {
   serial: string
   privateKey: crypto.KeyLike
   certificate?: string
@@ -62,7 +62,7 @@ export interface SimRefund {
 }
 
 /** Test controls; the demo never changes them. */
-export interface SimFaults {
+interface SimFaults {
   /** Refuse new refunds with this error, e.g. 403 NOT_ENOUGH (the merchant's balance is short). */
   refundError: { status: number; code: string; message: string } | null
   /** Take refund requests but answer 500, as if the answer was lost on the way. */

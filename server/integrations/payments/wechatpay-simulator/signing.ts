@@ -6,7 +6,7 @@ import type { SimContext } from './context.ts'
 // Signatures both ways: the merchant's requests checked as WeChat Pay checks them, answers signed as it signs them.
 
 /** The key answers and notifications are signed with: the WeChat Pay public key or the current platform certificate. */
-export function signer(ctx: SimContext) {
+function signer(ctx: SimContext) {
   return ctx.options.signWith === 'public_key'
     ? { serial: ctx.options.publicKey.id, privateKey: ctx.options.publicKey.privateKey }
     : { serial: ctx.platform.current.serial, privateKey: ctx.platform.current.privateKey }
