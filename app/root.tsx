@@ -1,6 +1,7 @@
 import 'antd-mobile/es/global/global.css'
 import './styles/theme.css'
 import './styles/global.css'
+import './styles/ui.css'
 import { useEffect, type ReactNode } from 'react'
 import {
   isRouteErrorResponse,
