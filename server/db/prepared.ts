@@ -41,4 +41,9 @@ export interface StatementPart {
   ctes: SQL
   /** A jsonb expression over its CTEs (nulls are dropped). */
   summary: SQL
+  /**
+   * A condition the row being settled must meet, over the composing module's row alias (the order: `o`). False
+   * leaves everything as it was: the statement changes nothing and the caller takes its general path.
+   */
+  guard?: SQL
 }

@@ -6,6 +6,7 @@ import { orderEvents, orders } from '#server/db/schema/orders.ts'
 import { paymentNotifications } from '#server/db/schema/payments.ts'
 import { pointBalances, pointEntries } from '#server/db/schema/points.ts'
 import { entitlements, vipMemberships } from '#server/db/schema/access.ts'
+import { systemCourseItems } from '#server/db/schema/catalogue.ts'
 import type { VerifiedPayment } from '#server/integrations/payments/payments.ts'
 import { lockOrderByNo, orderItems, recordOrderEvent, transitionOrder } from '#server/modules/orders/orders.service.ts'
 import { claimNotificationOnce } from '#server/modules/payments/payments.service.ts'
@@ -282,6 +283,34 @@ describe('a payment applied by the fast path (payPendingOrder)', () => {
       sql`select notification_id from payment_notifications where order_no in (${first.order_no}, ${second.order_no}, 'ZX000000000000000000')`,
     )
     expect(notes.rows).toEqual([{ notification_id: 'n-applied' }])
+    await expectLedgerConsistent(db)
+  })
+  it('leaves a course the member owns through a system course to the general path, which refunds its share', async () => {
+    const db = t().database.db
+    const m = await makeMember(db)
+    const part = await makeCourse(db, { priceFen: 1000 })
+    const programme = await makeCourse(db, { priceFen: 5000, type: 'system' })
+    const order = (
+      await call<{ order_no: string; amount_fen: number }>('/api/pay/course', m.token, {
+        course_id: part,
+        pay_method: 'wechat_h5',
+      })
+    ).data
+    // After the order was made, the course joins a programme the member holds.
+    await db.insert(systemCourseItems).values({ systemCourseId: programme, courseId: part, sort: 0 })
+    await db
+      .insert(entitlements)
+      .values({ memberId: m.id, courseId: programme, source: 'admin', grantedAt: clock.now() })
+
+    expect(await pay(payment(order, 'sys'))).toBe(false)
+    const [row] = await db.select({ state: orders.state }).from(orders).where(eq(orders.orderNo, order.order_no))
+    expect(row!.state).toBe('pending')
+    expect(
+      await db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.memberId, m.id), eq(entitlements.source, 'purchase'))),
+    ).toHaveLength(0)
     await expectLedgerConsistent(db)
   })
 })

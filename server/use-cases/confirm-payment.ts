@@ -5,7 +5,11 @@ import {
   type IncomingNotification,
   type VerifiedPayment,
 } from '#server/integrations/payments/payments.ts'
-import { ownedCourseIds, purchaseGrantsInSettlement } from '#server/modules/access/access.service.ts'
+import {
+  ownedCourseIds,
+  ownershipCourseIds,
+  purchaseGrantsInSettlement,
+} from '#server/modules/access/access.service.ts'
 import { couponUseInSettlement } from '#server/modules/coupons/coupons.service.ts'
 import {
   findPayableOrder,
@@ -125,12 +129,13 @@ export async function confirmPayment(
 
 /**
  * The common case: an order that is pending for this amount, with at most one VIP item, none of whose courses the
- * member owns. Read (and the ownership asked of access) outside any transaction — a replay stops at the read —
- * then paid in ONE statement that orders composes from each owner's part: the notification claimed (payments),
- * the grants (access), the coupon used (coupons), the points earned (points), the order marked paid by a
- * conditional update that concurrent deliveries serialise on, and its event. True when it was paid here; false
- * (nothing changed) when the order is not in that case, the notification was applied before (the claim fails the
- * statement) or a concurrent delivery paid it first: the general path decides then. It records exactly what the
+ * member owns. Read (and the catalogue's facts of its courses) outside any transaction — a replay stops at the
+ * read — then paid in ONE statement that orders composes from each owner's part: the notification claimed
+ * (payments), the grants unless the member owns one of the courses already (access's guard), the coupon used
+ * (coupons), the points earned (points), the order marked paid by a conditional update that concurrent deliveries
+ * serialise on, and its event. True when it was paid here; false (nothing changed) when the order is not in that
+ * case, the notification was applied before (the claim fails the statement) or a concurrent delivery paid it
+ * first: the general path decides then. It records exactly what the
  * general path records for this case (the fast-path test holds the two to the same rows).
  */
 export async function payPendingOrder(
@@ -145,7 +150,8 @@ export async function payPendingOrder(
   if (order.items.filter((i) => i.vipPlanId !== null && (i.vipDays ?? 0) !== 0).length > 1) return false
   const at = now()
   const courseIds = order.kind === 'vip' || order.kind === 'amount' ? [] : order.items.flatMap((i) => i.courseId ?? [])
-  if (courseIds.length > 0 && (await ownedCourseIds(db, order.memberId, courseIds, at)).size > 0) return false
+  // Whether the member owns one of the courses already is checked inside the statement (access's guard).
+  const ownership = await ownershipCourseIds(db, courseIds)
   try {
     return await settlePendingOrder(
       db,
@@ -167,7 +173,7 @@ export async function payPendingOrder(
           raw,
           createdAt: at,
         }),
-        purchaseGrantsInSettlement(at),
+        purchaseGrantsInSettlement(at, ownership),
         couponUseInSettlement(at),
         earnPointsInSettlement(pointsEarnedBy(p.amountFen, config.payments.points), at),
       ],

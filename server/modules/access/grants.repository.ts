@@ -52,13 +52,21 @@ export async function revokeGrants(
 /**
  * The grants of a paid order as a part of the payment fast path's statement (orders.repository.ts
  * `settlePendingOrder`, which provides `paid_order` and `paid_items`): its courses as purchase entitlements, once
- * per order; its VIP days from max(now, current expiry). Summary: what `grantCourses` and `extendVipMembership`
+ * per order; its VIP days from max(now, current expiry); only if the member owns none of `ownedIfAnyOf` yet (the
+ * order's courses and the system courses containing them: `ownershipIds`). Summary: what `grantCourses` and `extendVipMembership`
  * report for the event log.
  */
-export function purchaseGrantPart(at: Date): StatementPart {
+export function purchaseGrantPart(at: Date, ownedIfAnyOf: readonly number[]): StatementPart {
   const t = sql`${at.toISOString()}::timestamptz`
   return {
     name: 'grants',
+    // Not when the member already owns one of the courses (or a system course containing one): that order is paid
+    // on the general path, which refunds the owned share. The same rule as `ownedCourseIds`, in the statement.
+    guard: sql`not exists (
+      select 1 from ${entitlements} e
+      where e.member_id = o.member_id and e.course_id = any(${`{${ownedIfAnyOf.join(',')}}`}::int[])
+        and e.revoked_at is null and (e.expires_at is null or e.expires_at > ${t})
+    )`,
     ctes: sql`
     grant_rows as (
       insert into ${entitlements} (member_id, course_id, source, source_ref, granted_at, expires_at)

@@ -275,6 +275,10 @@ export async function settlePendingOrder(
       set state = 'paid', paid_at = ${at}, closed_at = null, provider = ${p.provider}, provider_txn_id = ${p.transactionId}, updated_at = ${at}
       where o.id = ${p.orderId}::int and o.state = 'pending' and o.amount_fen = ${p.amountFen}::int
         and (select count(*) from ${orderItems} i where i.order_id = o.id and i.vip_plan_id is not null and coalesce(i.vip_days, 0) <> 0) <= 1
+        ${sql.join(
+          parts.flatMap((part) => (part.guard ? [sql`and (${part.guard})`] : [])),
+          sql` `,
+        )}
       returning o.id, o.member_id, o.order_no, o.coupon_id
     ),
     paid_items as (
