@@ -14,6 +14,8 @@ export interface RouteSpec<R extends z.ZodType, Q extends Input, B extends Input
   description?: string
   /** Replaces the plugin's tags (a route listed with another module's reads in the API docs). */
   tags?: string[]
+  /** Replaces the plugin's `token` (whether the docs show the `ZXB-Token` header). */
+  token?: boolean
   /** `auth` (see server/http/auth.ts), `idempotent`, … */
   config?: FastifyContextConfig
   querystring?: Q
@@ -55,14 +57,14 @@ interface RouteDefaults {
  * providers' notifications) are declared with Fastify directly.
  */
 export function apiRoutes(app: FastifyInstance, defaults: RouteDefaults): Record<Method, Declare> {
-  const security = defaults.token === false ? undefined : [{ token: [] }]
+  const security = [{ token: [] }]
   const declare =
     (method: Method): Declare =>
     (url, spec, handler) => {
       // Typed loosely here: the handler's own signature carries the types from the zod schemas.
       const schema: FastifySchema = {
         tags: spec.tags ?? defaults.tags,
-        ...(security && { security }),
+        ...((spec.token ?? defaults.token ?? true) && { security }),
         summary: spec.summary,
         ...(spec.description !== undefined && { description: spec.description }),
         ...(spec.querystring && { querystring: spec.querystring }),
