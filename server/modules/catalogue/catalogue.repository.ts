@@ -164,22 +164,11 @@ export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
   }
   return db
     .select({
-      id: courses.id,
-      type: courses.type,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      priceFen: courses.priceFen,
-      originalPriceFen: courses.originalPriceFen,
-      isFree: courses.isFree,
-      vipFree: courses.vipFree,
-      studentCount: courses.studentCount,
-      liveStartsAt: courses.liveStartsAt,
-      teacherName: teachers.name,
+      ...courseCardSelect,
       sortKey: s.keyText.mapWith(String),
     })
     .from(courses)
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(and(...conditions))
     .orderBy(s.keyDesc ? desc(s.key) : asc(s.key), s.idDesc ? desc(courses.id) : asc(courses.id))
     .limit(f.limit)
@@ -215,7 +204,7 @@ export async function findCourseTeacher(db: DbOrTx, courseId: number) {
       intro: teachers.intro,
     })
     .from(courses)
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(and(eq(courses.id, courseId), published))
     .limit(1)
   if (!row) return undefined
@@ -296,18 +285,7 @@ export async function findCoursesForSale(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return []
   return db
     .select({
-      id: courses.id,
-      type: courses.type,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      priceFen: courses.priceFen,
-      originalPriceFen: courses.originalPriceFen,
-      isFree: courses.isFree,
-      vipFree: courses.vipFree,
-      studentCount: courses.studentCount,
-      liveStartsAt: courses.liveStartsAt,
-      teacherName: teachers.name,
+      ...courseCardSelect,
       status: courses.status,
       pointsPrice: courses.pointsPrice,
       categoryId: courses.categoryId,
@@ -315,7 +293,7 @@ export async function findCoursesForSale(db: DbOrTx, ids: number[]) {
     })
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(inArray(courses.id, ids))
 }
 

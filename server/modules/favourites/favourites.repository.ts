@@ -2,60 +2,37 @@ import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 
+/** What a favourite points at: a course or a video (favourites.course_id or video_id). */
+export type FavouriteTarget = { courseId: number } | { videoId: number }
+
+const isFavourite = (memberId: number, target: FavouriteTarget) =>
+  and(
+    eq(favourites.memberId, memberId),
+    'courseId' in target ? eq(favourites.courseId, target.courseId) : eq(favourites.videoId, target.videoId),
+  )
+
 /**
- * Adds a course favourite unless there is one; true when a row was added. The caller has checked that the course
- * is published; the unique index keeps one row per member and course however many taps arrive at once.
+ * Adds a favourite unless there is one; true when a row was added. The caller has checked that the course (of the
+ * video) is published; the unique indexes keep one row per member and target however many taps arrive at once.
  */
-export async function insertCourseFavourite(db: DbOrTx, memberId: number, courseId: number, now: Date) {
+export async function insertFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget, now: Date) {
   const rows = await db
     .insert(favourites)
-    .values({ memberId, courseId, createdAt: now })
+    .values({ memberId, ...target, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: favourites.id })
   return rows.length > 0
 }
 
-/** Adds a video favourite unless there is one (the caller has checked the video's course is published). */
-export async function insertVideoFavourite(db: DbOrTx, memberId: number, videoId: number, now: Date) {
-  const rows = await db
-    .insert(favourites)
-    .values({ memberId, videoId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: favourites.id })
+/** Removes a favourite; true when there was one. */
+export async function deleteFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget) {
+  const rows = await db.delete(favourites).where(isFavourite(memberId, target)).returning({ id: favourites.id })
   return rows.length > 0
 }
 
-/** Removes a course favourite; true when there was one. */
-export async function deleteCourseFavourite(db: DbOrTx, memberId: number, courseId: number) {
-  const rows = await db
-    .delete(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.courseId, courseId)))
-    .returning({ id: favourites.id })
-  return rows.length > 0
-}
-
-export async function deleteVideoFavourite(db: DbOrTx, memberId: number, videoId: number) {
-  const rows = await db
-    .delete(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.videoId, videoId)))
-    .returning({ id: favourites.id })
-  return rows.length > 0
-}
-
-/** Whether the member favourited the course. */
-export async function findCourseFavourite(db: DbOrTx, memberId: number, courseId: number) {
-  const [row] = await db
-    .select({ id: favourites.id })
-    .from(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.courseId, courseId)))
-  return row !== undefined
-}
-
-export async function findVideoFavourite(db: DbOrTx, memberId: number, videoId: number) {
-  const [row] = await db
-    .select({ id: favourites.id })
-    .from(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.videoId, videoId)))
+/** Whether the member favourited the course or video. */
+export async function findFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget) {
+  const [row] = await db.select({ id: favourites.id }).from(favourites).where(isFavourite(memberId, target))
   return row !== undefined
 }
 
