@@ -49,6 +49,8 @@ interface RouteDefaults {
   tags: string[]
   /** Whether the docs show the `ZXB-Token` header (default true; false for routes that never read it). */
   token?: boolean
+  /** Route config every route of the plugin shares (`{ auth: 'admin' }`); a route's own config adds to it. */
+  config?: FastifyContextConfig
 }
 
 /**
@@ -73,7 +75,8 @@ export function apiRoutes(app: FastifyInstance, defaults: RouteDefaults): Record
         response: { 200: spec.response },
       }
       const { msg } = spec
-      app[method](url, { ...(spec.config && { config: spec.config }), schema }, async (request, reply) => {
+      const config = defaults.config || spec.config ? { ...defaults.config, ...spec.config } : undefined
+      app[method](url, { ...(config && { config }), schema }, async (request, reply) => {
         const data = await handler(request as RouteRequest<never, never, never>, reply)
         return ok(data, typeof msg === 'function' ? msg(data) : msg)
       })

@@ -21,12 +21,11 @@ interface AdminVideoRoutesOptions {
 export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRoutesOptions) {
   const { admin, videoUploadMaxBytes } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags })
+  const api = apiRoutes(app, { tags, config })
 
   api.get(
     '/admin/videos',
     {
-      config,
       summary: "A course's videos with their media state",
       querystring: CourseItemsQuery,
       response: VideoListResponse,
@@ -36,7 +35,6 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRou
   api.get(
     '/admin/videos/:id',
     {
-      config,
       summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
       params: IdParams,
       response: VideoResponse,
@@ -45,12 +43,12 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRou
   )
   api.post(
     '/admin/videos',
-    { config, summary: 'Create a video (then upload its file)', body: VideoCreate, response: VideoResponse },
+    { summary: 'Create a video (then upload its file)', body: VideoCreate, response: VideoResponse },
     async (request) => admin.createVideo(request.body),
   )
   api.patch(
     '/admin/videos/:id',
-    { config, summary: 'Edit a video', params: IdParams, body: VideoPatch, response: VideoResponse },
+    { summary: 'Edit a video', params: IdParams, body: VideoPatch, response: VideoResponse },
     async (request) => admin.updateVideo(request.params.id, request.body),
   )
   r.post(
@@ -81,7 +79,6 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRou
   api.post(
     '/admin/videos/:id/transcode',
     {
-      config,
       summary: 'Transcode the uploaded file again (after a failure)',
       params: IdParams,
       response: MediaResponse,

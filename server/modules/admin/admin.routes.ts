@@ -51,7 +51,7 @@ interface AdminRoutesOptions {
 export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions) {
   const { admin } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags })
+  const api = apiRoutes(app, { tags, config })
   // Who may call comes before what they sent: a stranger learns nothing from validation messages. (The
   // `config.auth` check of each route runs again later, in preHandler, and agrees.)
   app.addHook('preValidation', async (request) => {
@@ -59,13 +59,12 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   })
 
   // ---- Categories ----
-  api.get('/admin/categories', { config, summary: 'All categories', response: CategoryListResponse }, async () =>
+  api.get('/admin/categories', { summary: 'All categories', response: CategoryListResponse }, async () =>
     admin.categories(),
   )
   api.post(
     '/admin/categories',
     {
-      config,
       summary: 'Create a category (two levels: an area or a sub-category)',
       body: CategoryCreate,
       response: CategoryResponse,
@@ -74,22 +73,20 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   )
   api.patch(
     '/admin/categories/:id',
-    { config, summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: CategoryResponse },
+    { summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: CategoryResponse },
     async (request) => admin.updateCategory(request.params.id, request.body),
   )
 
   // ---- Teachers ----
-  api.get('/admin/teachers', { config, summary: 'All teachers', response: TeacherListResponse }, async () =>
-    admin.teachers(),
-  )
+  api.get('/admin/teachers', { summary: 'All teachers', response: TeacherListResponse }, async () => admin.teachers())
   api.post(
     '/admin/teachers',
-    { config, summary: 'Create a teacher', body: TeacherCreate, response: TeacherResponse },
+    { summary: 'Create a teacher', body: TeacherCreate, response: TeacherResponse },
     async (request) => admin.createTeacher(request.body),
   )
   api.patch(
     '/admin/teachers/:id',
-    { config, summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: TeacherResponse },
+    { summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: TeacherResponse },
     async (request) => admin.updateTeacher(request.params.id, request.body),
   )
 
@@ -97,7 +94,6 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   api.get(
     '/admin/courses',
     {
-      config,
       summary: 'Courses of every status, newest first, paged by cursor',
       querystring: CourseListQuery,
       response: CourseListResponse,
@@ -107,7 +103,6 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   api.get(
     '/admin/courses/:id',
     {
-      config,
       summary: 'A course with its chapters and videos (and their media state)',
       params: IdParams,
       response: CourseDetailResponse,
@@ -116,12 +111,12 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   )
   api.post(
     '/admin/courses',
-    { config, summary: 'Create a course (prices in fen)', body: CourseCreate, response: CourseResponse },
+    { summary: 'Create a course (prices in fen)', body: CourseCreate, response: CourseResponse },
     async (request) => admin.createCourse(request.body),
   )
   api.patch(
     '/admin/courses/:id',
-    { config, summary: 'Edit a course', params: IdParams, body: CoursePatch, response: CourseResponse },
+    { summary: 'Edit a course', params: IdParams, body: CoursePatch, response: CourseResponse },
     async (request) => admin.updateCourse(request.params.id, request.body),
   )
   r.post(
@@ -161,17 +156,17 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   // ---- Chapters ----
   api.get(
     '/admin/chapters',
-    { config, summary: "A course's chapters", querystring: CourseItemsQuery, response: ChapterListResponse },
+    { summary: "A course's chapters", querystring: CourseItemsQuery, response: ChapterListResponse },
     async (request) => admin.chapters(request.query.course_id),
   )
   api.post(
     '/admin/chapters',
-    { config, summary: 'Create a chapter', body: ChapterCreate, response: ChapterResponse },
+    { summary: 'Create a chapter', body: ChapterCreate, response: ChapterResponse },
     async (request) => admin.createChapter(request.body),
   )
   api.patch(
     '/admin/chapters/:id',
-    { config, summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: ChapterResponse },
+    { summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: ChapterResponse },
     async (request) => admin.updateChapter(request.params.id, request.body),
   )
 
@@ -182,7 +177,6 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   api.get(
     '/admin/entitlements',
     {
-      config,
       summary: 'Entitlements, newest first, by member and/or course',
       querystring: EntitlementListQuery,
       response: EntitlementListResponse,
@@ -192,7 +186,6 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   api.post(
     '/admin/entitlements',
     {
-      config,
       summary: 'Grant a member a whole course, for ever or until expires_at',
       body: EntitlementGrant,
       response: EntitlementResponse,
@@ -201,7 +194,7 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   )
   api.post(
     '/admin/entitlements/:id/revoke',
-    { config, summary: 'Revoke an entitlement at once', params: IdParams, response: EntitlementResponse },
+    { summary: 'Revoke an entitlement at once', params: IdParams, response: EntitlementResponse },
     async (request) => admin.revoke(request.params.id),
   )
 }

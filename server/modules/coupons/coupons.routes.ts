@@ -57,14 +57,12 @@ interface AdminCouponRoutesOptions {
 export async function adminCouponRoutes(app: FastifyInstance, opts: AdminCouponRoutesOptions) {
   const { coupons } = opts
   const tags = ['admin']
-  const r = apiRoutes(app, { tags })
-
   const config = { auth: 'admin' as const }
+  const r = apiRoutes(app, { tags, config })
 
   r.get(
     '/admin/coupon-templates',
     {
-      config,
       summary: 'Coupon templates, newest first',
       querystring: TemplateListQuery,
       response: TemplateListResponse,
@@ -74,14 +72,13 @@ export async function adminCouponRoutes(app: FastifyInstance, opts: AdminCouponR
 
   r.post(
     '/admin/coupon-templates',
-    { config, summary: 'Add a coupon template', body: TemplateCreate, response: TemplateResponse },
+    { summary: 'Add a coupon template', body: TemplateCreate, response: TemplateResponse },
     async (request) => coupons.createTemplate(requireRole(request, 'admin').memberId, request.body),
   )
 
   r.patch(
     '/admin/coupon-templates/:id',
     {
-      config,
       summary: 'Change a coupon template (name, on/off, claim end, limits)',
       params: TemplateParams,
       body: TemplatePatch,

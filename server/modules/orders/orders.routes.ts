@@ -224,13 +224,12 @@ interface AdminOrderRoutesOptions {
 export async function adminOrderRoutes(app: FastifyInstance, opts: AdminOrderRoutesOptions) {
   const { staffOrders } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags: ['admin'] })
   const config = { auth: 'admin' as const }
+  const api = apiRoutes(app, { tags: ['admin'], config })
 
   api.get(
     '/admin/orders',
     {
-      config,
       summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
       querystring: StaffOrderQuery,
       response: StaffOrderListResponse,

@@ -70,20 +70,17 @@ export async function adminVipRoutes(app: FastifyInstance, opts: AdminVipRoutesO
   const { vip } = opts
   const config = { auth: 'admin' as const }
   const tags = ['admin']
-  const r = apiRoutes(app, { tags })
+  const r = apiRoutes(app, { tags, config })
 
-  r.get('/admin/vip-plans', { config, summary: 'Every VIP plan', response: StaffVipPlanList }, async () =>
-    vip.allPlans(),
-  )
+  r.get('/admin/vip-plans', { summary: 'Every VIP plan', response: StaffVipPlanList }, async () => vip.allPlans())
   r.post(
     '/admin/vip-plans',
-    { config, summary: 'Add a VIP plan', body: VipPlanCreate, response: StaffVipPlanResponse },
+    { summary: 'Add a VIP plan', body: VipPlanCreate, response: StaffVipPlanResponse },
     async (request) => vip.createPlan(request.body),
   )
   r.patch(
     '/admin/vip-plans/:id',
     {
-      config,
       summary: 'Change or withdraw a VIP plan',
       params: VipPlanParams,
       body: VipPlanPatch,
