@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, hotWords, teachers } from '#server/db/schema/catalogue.ts'
 import { type CourseType } from '#shared/api/catalogue.ts'
@@ -86,15 +86,20 @@ export async function findCourseTree(db: DbOrTx, id: number) {
 
 export type CourseTreeRow = NonNullable<Awaited<ReturnType<typeof findCourseTree>>>
 
+type SortKey = { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }
+
+/** A sort on an integer column of courses. */
+const intSort = (column: AnyColumn, keyDesc: boolean, idDesc: boolean): SortKey => ({
+  key: sql`${column}`,
+  keyText: sql`${column}::text`,
+  cast: sql`int`,
+  keyDesc,
+  idDesc,
+})
+
 /** How each sort orders courses: a key column and direction, ties broken by id. */
-const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }> = {
-  default: {
-    key: sql`${courses.sort}`,
-    keyText: sql`${courses.sort}::text`,
-    cast: sql`int`,
-    keyDesc: true,
-    idDesc: false,
-  },
+const sortKeys: Record<CourseSort, SortKey> = {
+  default: intSort(courses.sort, true, false),
   new: {
     key: sql`${courses.createdAt}`,
     // Microseconds survive the round trip through the cursor; a JavaScript Date would drop them.
@@ -103,27 +108,9 @@ const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc:
     keyDesc: true,
     idDesc: true,
   },
-  hot: {
-    key: sql`${courses.studentCount}`,
-    keyText: sql`${courses.studentCount}::text`,
-    cast: sql`int`,
-    keyDesc: true,
-    idDesc: true,
-  },
-  price_asc: {
-    key: sql`${courses.priceFen}`,
-    keyText: sql`${courses.priceFen}::text`,
-    cast: sql`int`,
-    keyDesc: false,
-    idDesc: false,
-  },
-  price_desc: {
-    key: sql`${courses.priceFen}`,
-    keyText: sql`${courses.priceFen}::text`,
-    cast: sql`int`,
-    keyDesc: true,
-    idDesc: true,
-  },
+  hot: intSort(courses.studentCount, true, true),
+  price_asc: intSort(courses.priceFen, false, false),
+  price_desc: intSort(courses.priceFen, true, true),
 }
 
 export interface CoursePageFilter {

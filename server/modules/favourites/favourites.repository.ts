@@ -36,38 +36,28 @@ export async function findFavourite(db: DbOrTx, memberId: number, target: Favour
   return row !== undefined
 }
 
-/** A page of the member's course favourites (course ids), newest first, ids below `before`. */
-export async function listFavouriteCourses(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
+/** A page of the member's course or video favourites (their target ids), newest first, ids below `before`. */
+export async function listFavourites(
+  db: DbOrTx,
+  memberId: number,
+  kind: 'course' | 'video',
+  before: number | undefined,
+  limit: number,
+) {
+  const target = kind === 'course' ? favourites.courseId : favourites.videoId
   const rows = await db
-    .select({ favId: favourites.id, createdAt: favourites.createdAt, courseId: favourites.courseId })
+    .select({ favId: favourites.id, createdAt: favourites.createdAt, targetId: target })
     .from(favourites)
     .where(
       and(
         eq(favourites.memberId, memberId),
-        isNotNull(favourites.courseId),
+        isNotNull(target),
         before === undefined ? undefined : lt(favourites.id, before),
       ),
     )
     .orderBy(desc(favourites.id))
     .limit(limit)
-  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.courseId! }))
-}
-
-/** A page of the member's video favourites (video ids), newest first. */
-export async function listFavouriteVideos(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
-  const rows = await db
-    .select({ favId: favourites.id, createdAt: favourites.createdAt, videoId: favourites.videoId })
-    .from(favourites)
-    .where(
-      and(
-        eq(favourites.memberId, memberId),
-        isNotNull(favourites.videoId),
-        before === undefined ? undefined : lt(favourites.id, before),
-      ),
-    )
-    .orderBy(desc(favourites.id))
-    .limit(limit)
-  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.videoId! }))
+  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.targetId! }))
 }
 
 /** Every course and video the member favourited; courses newest first. */

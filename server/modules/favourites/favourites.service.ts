@@ -14,9 +14,8 @@ import {
   deleteFavourites,
   findFavourite,
   insertFavourite,
-  listFavouriteCourses,
+  listFavourites,
   listFavouriteTargets,
-  listFavouriteVideos,
 } from './favourites.repository.ts'
 import type { FavCalc, FavItem, FavList, FavListQuery } from './favourites.schema.ts'
 
@@ -129,7 +128,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
       const rows =
         q.type === 'course'
           ? await publishedPage(
-              (before, limit) => listFavouriteCourses(db, memberId, before, limit),
+              (before, limit) => listFavourites(db, memberId, 'course', before, limit),
               async (page) => {
                 const cards = await courseCardsByIds(
                   db,
@@ -144,7 +143,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
               q.limit + 1,
             )
           : await publishedPage(
-              (before, limit) => listFavouriteVideos(db, memberId, before, limit),
+              (before, limit) => listFavourites(db, memberId, 'video', before, limit),
               async (page) => {
                 const cards = await videoCardsByIds(
                   db,
