@@ -9,7 +9,7 @@ type Out<S extends Input> = S extends z.ZodType ? z.output<S> : unknown
 type Data<R extends z.ZodType> = z.input<R> extends { data: infer D } ? D : never
 
 /** One API route: its OpenAPI text, its request schemas and the envelope schema of its 200 answer. */
-export interface RouteSpec<R extends z.ZodType, Q extends Input, B extends Input, P extends Input> {
+interface RouteSpec<R extends z.ZodType, Q extends Input, B extends Input, P extends Input> {
   summary: string
   description?: string
   /** Replaces the plugin's tags (a route listed with another module's reads in the API docs). */
@@ -27,7 +27,7 @@ export interface RouteSpec<R extends z.ZodType, Q extends Input, B extends Input
   msg?: string | ((data: Data<R>) => string)
 }
 
-export type RouteRequest<Q extends Input, B extends Input, P extends Input> = FastifyRequest<{
+type RouteRequest<Q extends Input, B extends Input, P extends Input> = FastifyRequest<{
   Querystring: Out<Q>
   Body: Out<B>
   Params: Out<P>
