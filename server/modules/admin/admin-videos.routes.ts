@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import { IdParams, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
 import type { AdminService } from './admin.service.ts'
@@ -20,63 +21,35 @@ interface AdminVideoRoutesOptions {
 export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRoutesOptions) {
   const { admin, videoUploadMaxBytes } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const api = apiRoutes(app, { tags, config })
 
-  r.get(
+  api.get(
     '/admin/videos',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: "A course's videos with their media state",
-        querystring: CourseItemsQuery,
-        response: { 200: VideoListResponse },
-      },
+      summary: "A course's videos with their media state",
+      querystring: CourseItemsQuery,
+      response: VideoListResponse,
     },
-    async (request) => ok(await admin.videos(request.query.course_id)),
+    async (request) => admin.videos(request.query.course_id),
   )
-  r.get(
+  api.get(
     '/admin/videos/:id',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
-        params: IdParams,
-        response: { 200: VideoResponse },
-      },
+      summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
+      params: IdParams,
+      response: VideoResponse,
     },
-    async (request) => ok(await admin.video(request.params.id)),
+    async (request) => admin.video(request.params.id),
   )
-  r.post(
+  api.post(
     '/admin/videos',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a video (then upload its file)',
-        body: VideoCreate,
-        response: { 200: VideoResponse },
-      },
-    },
-    async (request) => ok(await admin.createVideo(request.body)),
+    { summary: 'Create a video (then upload its file)', body: VideoCreate, response: VideoResponse },
+    async (request) => admin.createVideo(request.body),
   )
-  r.patch(
+  api.patch(
     '/admin/videos/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a video',
-        params: IdParams,
-        body: VideoPatch,
-        response: { 200: VideoResponse },
-      },
-    },
-    async (request) => ok(await admin.updateVideo(request.params.id, request.body)),
+    { summary: 'Edit a video', params: IdParams, body: VideoPatch, response: VideoResponse },
+    async (request) => admin.updateVideo(request.params.id, request.body),
   )
   r.post(
     '/admin/videos/:id/upload',
@@ -103,18 +76,13 @@ export async function adminVideoRoutes(app: FastifyInstance, opts: AdminVideoRou
       return ok(media, '上传成功，正在排队转码')
     },
   )
-  r.post(
+  api.post(
     '/admin/videos/:id/transcode',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Transcode the uploaded file again (after a failure)',
-        params: IdParams,
-        response: { 200: MediaResponse },
-      },
+      summary: 'Transcode the uploaded file again (after a failure)',
+      params: IdParams,
+      response: MediaResponse,
     },
-    async (request) => ok(await admin.retranscode(request.params.id)),
+    async (request) => admin.retranscode(request.params.id),
   )
 }

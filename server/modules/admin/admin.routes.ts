@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import {
   AdminCourseListQuery as CourseListQuery,
   CategoryCreate,
@@ -50,6 +51,7 @@ interface AdminRoutesOptions {
 export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions) {
   const { admin } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const api = apiRoutes(app, { tags, config })
   // Who may call comes before what they sent: a stranger learns nothing from validation messages. (The
   // `config.auth` check of each route runs again later, in preHandler, and agrees.)
   app.addHook('preValidation', async (request) => {
@@ -57,128 +59,65 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   })
 
   // ---- Categories ----
-  r.get(
-    '/admin/categories',
-    { config, schema: { tags, security, summary: 'All categories', response: { 200: CategoryListResponse } } },
-    async () => ok(await admin.categories()),
+  api.get('/admin/categories', { summary: 'All categories', response: CategoryListResponse }, async () =>
+    admin.categories(),
   )
-  r.post(
+  api.post(
     '/admin/categories',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a category (two levels: an area or a sub-category)',
-        body: CategoryCreate,
-        response: { 200: CategoryResponse },
-      },
+      summary: 'Create a category (two levels: an area or a sub-category)',
+      body: CategoryCreate,
+      response: CategoryResponse,
     },
-    async (request) => ok(await admin.createCategory(request.body)),
+    async (request) => admin.createCategory(request.body),
   )
-  r.patch(
+  api.patch(
     '/admin/categories/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a category',
-        params: IdParams,
-        body: CategoryPatch,
-        response: { 200: CategoryResponse },
-      },
-    },
-    async (request) => ok(await admin.updateCategory(request.params.id, request.body)),
+    { summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: CategoryResponse },
+    async (request) => admin.updateCategory(request.params.id, request.body),
   )
 
   // ---- Teachers ----
-  r.get(
+  api.get('/admin/teachers', { summary: 'All teachers', response: TeacherListResponse }, async () => admin.teachers())
+  api.post(
     '/admin/teachers',
-    { config, schema: { tags, security, summary: 'All teachers', response: { 200: TeacherListResponse } } },
-    async () => ok(await admin.teachers()),
+    { summary: 'Create a teacher', body: TeacherCreate, response: TeacherResponse },
+    async (request) => admin.createTeacher(request.body),
   )
-  r.post(
-    '/admin/teachers',
-    {
-      config,
-      schema: { tags, security, summary: 'Create a teacher', body: TeacherCreate, response: { 200: TeacherResponse } },
-    },
-    async (request) => ok(await admin.createTeacher(request.body)),
-  )
-  r.patch(
+  api.patch(
     '/admin/teachers/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a teacher',
-        params: IdParams,
-        body: TeacherPatch,
-        response: { 200: TeacherResponse },
-      },
-    },
-    async (request) => ok(await admin.updateTeacher(request.params.id, request.body)),
+    { summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: TeacherResponse },
+    async (request) => admin.updateTeacher(request.params.id, request.body),
   )
 
   // ---- Courses ----
-  r.get(
+  api.get(
     '/admin/courses',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Courses of every status, newest first, paged by cursor',
-        querystring: CourseListQuery,
-        response: { 200: CourseListResponse },
-      },
+      summary: 'Courses of every status, newest first, paged by cursor',
+      querystring: CourseListQuery,
+      response: CourseListResponse,
     },
-    async (request) => ok(await admin.courses(request.query)),
+    async (request) => admin.courses(request.query),
   )
-  r.get(
+  api.get(
     '/admin/courses/:id',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'A course with its chapters and videos (and their media state)',
-        params: IdParams,
-        response: { 200: CourseDetailResponse },
-      },
+      summary: 'A course with its chapters and videos (and their media state)',
+      params: IdParams,
+      response: CourseDetailResponse,
     },
-    async (request) => ok(await admin.course(request.params.id)),
+    async (request) => admin.course(request.params.id),
   )
-  r.post(
+  api.post(
     '/admin/courses',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a course (prices in fen)',
-        body: CourseCreate,
-        response: { 200: CourseResponse },
-      },
-    },
-    async (request) => ok(await admin.createCourse(request.body)),
+    { summary: 'Create a course (prices in fen)', body: CourseCreate, response: CourseResponse },
+    async (request) => admin.createCourse(request.body),
   )
-  r.patch(
+  api.patch(
     '/admin/courses/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a course',
-        params: IdParams,
-        body: CoursePatch,
-        response: { 200: CourseResponse },
-      },
-    },
-    async (request) => ok(await admin.updateCourse(request.params.id, request.body)),
+    { summary: 'Edit a course', params: IdParams, body: CoursePatch, response: CourseResponse },
+    async (request) => admin.updateCourse(request.params.id, request.body),
   )
   r.post(
     '/admin/courses/:id/cover',
@@ -215,88 +154,47 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   )
 
   // ---- Chapters ----
-  r.get(
+  api.get(
     '/admin/chapters',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: "A course's chapters",
-        querystring: CourseItemsQuery,
-        response: { 200: ChapterListResponse },
-      },
-    },
-    async (request) => ok(await admin.chapters(request.query.course_id)),
+    { summary: "A course's chapters", querystring: CourseItemsQuery, response: ChapterListResponse },
+    async (request) => admin.chapters(request.query.course_id),
   )
-  r.post(
+  api.post(
     '/admin/chapters',
-    {
-      config,
-      schema: { tags, security, summary: 'Create a chapter', body: ChapterCreate, response: { 200: ChapterResponse } },
-    },
-    async (request) => ok(await admin.createChapter(request.body)),
+    { summary: 'Create a chapter', body: ChapterCreate, response: ChapterResponse },
+    async (request) => admin.createChapter(request.body),
   )
-  r.patch(
+  api.patch(
     '/admin/chapters/:id',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a chapter',
-        params: IdParams,
-        body: ChapterPatch,
-        response: { 200: ChapterResponse },
-      },
-    },
-    async (request) => ok(await admin.updateChapter(request.params.id, request.body)),
+    { summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: ChapterResponse },
+    async (request) => admin.updateChapter(request.params.id, request.body),
   )
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
   await app.register(adminVideoRoutes, { admin, videoUploadMaxBytes: opts.videoUploadMaxBytes })
 
   // ---- Entitlements ----
-  r.get(
+  api.get(
     '/admin/entitlements',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Entitlements, newest first, by member and/or course',
-        querystring: EntitlementListQuery,
-        response: { 200: EntitlementListResponse },
-      },
+      summary: 'Entitlements, newest first, by member and/or course',
+      querystring: EntitlementListQuery,
+      response: EntitlementListResponse,
     },
-    async (request) => ok(await admin.entitlements(request.query)),
+    async (request) => admin.entitlements(request.query),
   )
-  r.post(
+  api.post(
     '/admin/entitlements',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Grant a member a whole course, for ever or until expires_at',
-        body: EntitlementGrant,
-        response: { 200: EntitlementResponse },
-      },
+      summary: 'Grant a member a whole course, for ever or until expires_at',
+      body: EntitlementGrant,
+      response: EntitlementResponse,
     },
-    async (request) => ok(await admin.grant(requireRole(request, 'admin').memberId, request.body)),
+    async (request) => admin.grant(requireRole(request, 'admin').memberId, request.body),
   )
-  r.post(
+  api.post(
     '/admin/entitlements/:id/revoke',
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Revoke an entitlement at once',
-        params: IdParams,
-        response: { 200: EntitlementResponse },
-      },
-    },
-    async (request) => ok(await admin.revoke(request.params.id)),
+    { summary: 'Revoke an entitlement at once', params: IdParams, response: EntitlementResponse },
+    async (request) => admin.revoke(request.params.id),
   )
 }

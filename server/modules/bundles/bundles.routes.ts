@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { BundleService } from './bundles.service.ts'
 import {
   BundleDetailResponse,
@@ -23,33 +24,27 @@ interface BundleRoutesOptions {
 /** Course bundles (/foryou/{id}); buying one is POST /foryou/pay. Signed in or not. */
 export async function bundleRoutes(app: FastifyInstance, opts: BundleRoutesOptions) {
   const { bundles } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags, token: false })
 
   r.get(
     '/foryou/bundles',
     {
-      schema: {
-        tags,
-        summary: 'Course bundles on sale, in display order (or those holding one course)',
-        querystring: BundleListQuery,
-        response: { 200: BundleListResponse },
-      },
+      summary: 'Course bundles on sale, in display order (or those holding one course)',
+      querystring: BundleListQuery,
+      response: BundleListResponse,
     },
-    async (request) => ok(await bundles.list(request.query.course_id)),
+    async (request) => bundles.list(request.query.course_id),
   )
 
   r.get(
     '/foryou/bundles/:id',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'One bundle with its courses; signed in: which I own and what I would pay now',
-        params: BundleParams,
-        response: { 200: BundleDetailResponse },
-      },
+      token: true,
+      summary: 'One bundle with its courses; signed in: which I own and what I would pay now',
+      params: BundleParams,
+      response: BundleDetailResponse,
     },
-    async (request) => ok(await bundles.detail(request.params.id, request.principal?.memberId ?? null)),
+    async (request) => bundles.detail(request.params.id, request.principal?.memberId ?? null),
   )
 }
 

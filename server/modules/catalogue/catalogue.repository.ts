@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, hotWords, teachers } from '#server/db/schema/catalogue.ts'
 import { type CourseType } from '#shared/api/catalogue.ts'
@@ -86,15 +86,20 @@ export async function findCourseTree(db: DbOrTx, id: number) {
 
 export type CourseTreeRow = NonNullable<Awaited<ReturnType<typeof findCourseTree>>>
 
+type SortKey = { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }
+
+/** A sort on an integer column of courses. */
+const intSort = (column: AnyColumn, keyDesc: boolean, idDesc: boolean): SortKey => ({
+  key: sql`${column}`,
+  keyText: sql`${column}::text`,
+  cast: sql`int`,
+  keyDesc,
+  idDesc,
+})
+
 /** How each sort orders courses: a key column and direction, ties broken by id. */
-const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }> = {
-  default: {
-    key: sql`${courses.sort}`,
-    keyText: sql`${courses.sort}::text`,
-    cast: sql`int`,
-    keyDesc: true,
-    idDesc: false,
-  },
+const sortKeys: Record<CourseSort, SortKey> = {
+  default: intSort(courses.sort, true, false),
   new: {
     key: sql`${courses.createdAt}`,
     // Microseconds survive the round trip through the cursor; a JavaScript Date would drop them.
@@ -103,27 +108,9 @@ const sortKeys: Record<CourseSort, { key: SQL; keyText: SQL; cast: SQL; keyDesc:
     keyDesc: true,
     idDesc: true,
   },
-  hot: {
-    key: sql`${courses.studentCount}`,
-    keyText: sql`${courses.studentCount}::text`,
-    cast: sql`int`,
-    keyDesc: true,
-    idDesc: true,
-  },
-  price_asc: {
-    key: sql`${courses.priceFen}`,
-    keyText: sql`${courses.priceFen}::text`,
-    cast: sql`int`,
-    keyDesc: false,
-    idDesc: false,
-  },
-  price_desc: {
-    key: sql`${courses.priceFen}`,
-    keyText: sql`${courses.priceFen}::text`,
-    cast: sql`int`,
-    keyDesc: true,
-    idDesc: true,
-  },
+  hot: intSort(courses.studentCount, true, true),
+  price_asc: intSort(courses.priceFen, false, false),
+  price_desc: intSort(courses.priceFen, true, true),
 }
 
 export interface CoursePageFilter {
@@ -164,22 +151,11 @@ export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
   }
   return db
     .select({
-      id: courses.id,
-      type: courses.type,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      priceFen: courses.priceFen,
-      originalPriceFen: courses.originalPriceFen,
-      isFree: courses.isFree,
-      vipFree: courses.vipFree,
-      studentCount: courses.studentCount,
-      liveStartsAt: courses.liveStartsAt,
-      teacherName: teachers.name,
+      ...courseCardSelect,
       sortKey: s.keyText.mapWith(String),
     })
     .from(courses)
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(and(...conditions))
     .orderBy(s.keyDesc ? desc(s.key) : asc(s.key), s.idDesc ? desc(courses.id) : asc(courses.id))
     .limit(f.limit)
@@ -215,7 +191,7 @@ export async function findCourseTeacher(db: DbOrTx, courseId: number) {
       intro: teachers.intro,
     })
     .from(courses)
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(and(eq(courses.id, courseId), published))
     .limit(1)
   if (!row) return undefined
@@ -296,18 +272,7 @@ export async function findCoursesForSale(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return []
   return db
     .select({
-      id: courses.id,
-      type: courses.type,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      priceFen: courses.priceFen,
-      originalPriceFen: courses.originalPriceFen,
-      isFree: courses.isFree,
-      vipFree: courses.vipFree,
-      studentCount: courses.studentCount,
-      liveStartsAt: courses.liveStartsAt,
-      teacherName: teachers.name,
+      ...courseCardSelect,
       status: courses.status,
       pointsPrice: courses.pointsPrice,
       categoryId: courses.categoryId,
@@ -315,7 +280,7 @@ export async function findCoursesForSale(db: DbOrTx, ids: number[]) {
     })
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(inArray(courses.id, ids))
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 import {
   CategoryTreeResponse,
@@ -23,66 +22,48 @@ interface CatalogueRoutesOptions {
  */
 export async function catalogueRoutes(app: FastifyInstance, opts: CatalogueRoutesOptions) {
   const { catalogue } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags, token: false })
 
   for (const url of ['/cate', '/v2/cate']) {
     r.get(
       url,
       {
-        schema: {
-          tags,
-          summary: 'The category tree: top categories with their sub-categories and course counts',
-          response: { 200: CategoryTreeResponse },
-        },
+        summary: 'The category tree: top categories with their sub-categories and course counts',
+        response: CategoryTreeResponse,
       },
-      async () => ok({ list: await catalogue.categoryTree() }),
+      async () => ({ list: await catalogue.categoryTree() }),
     )
   }
 
   r.get(
     '/v2/course_list',
     {
-      schema: {
-        tags,
-        summary: 'Published courses, filtered and sorted, paged by cursor',
-        querystring: CourseListQuery,
-        response: { 200: CourseListResponse },
-      },
+      summary: 'Published courses, filtered and sorted, paged by cursor',
+      querystring: CourseListQuery,
+      response: CourseListResponse,
     },
-    async (request) => ok(await catalogue.courseList(request.query)),
+    async (request) => catalogue.courseList(request.query),
   )
 
   for (const url of ['/course', '/v2/course']) {
     r.get(
       url,
       {
-        schema: {
-          tags,
-          summary: 'Course detail: intro, teacher, chapters with videos, and a system course’s courses',
-          querystring: CourseQuery,
-          response: { 200: CourseDetailResponse },
-        },
+        summary: 'Course detail: intro, teacher, chapters with videos, and a system course’s courses',
+        querystring: CourseQuery,
+        response: CourseDetailResponse,
       },
-      async (request) => ok(await catalogue.courseDetail(request.query.id)),
+      async (request) => catalogue.courseDetail(request.query.id),
     )
   }
 
   r.get(
     '/course/teacher',
-    {
-      schema: {
-        tags,
-        summary: 'The teacher of a course',
-        querystring: CourseTeacherQuery,
-        response: { 200: TeacherResponse },
-      },
-    },
-    async (request) => ok(await catalogue.courseTeacher(request.query.course_id)),
+    { summary: 'The teacher of a course', querystring: CourseTeacherQuery, response: TeacherResponse },
+    async (request) => catalogue.courseTeacher(request.query.course_id),
   )
 
-  r.get(
-    '/hotWords',
-    { schema: { tags, summary: 'Hot search words, in order', response: { 200: HotWordsResponse } } },
-    async () => ok({ list: await catalogue.hotWords() }),
-  )
+  r.get('/hotWords', { summary: 'Hot search words, in order', response: HotWordsResponse }, async () => ({
+    list: await catalogue.hotWords(),
+  }))
 }

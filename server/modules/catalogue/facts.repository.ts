@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
+import { courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
 
 // Small batched reads and writes of courses and videos that other modules need (access, learning, media): they
 // get them through catalogue.service.ts instead of joining these tables themselves.
@@ -55,22 +56,11 @@ export async function findCourseCardsWithVideoCount(db: DbOrTx, ids: readonly nu
   if (ids.length === 0) return []
   return db
     .select({
-      id: courses.id,
-      type: courses.type,
-      title: courses.title,
-      subtitle: courses.subtitle,
-      coverUrl: courses.coverUrl,
-      priceFen: courses.priceFen,
-      originalPriceFen: courses.originalPriceFen,
-      isFree: courses.isFree,
-      vipFree: courses.vipFree,
-      studentCount: courses.studentCount,
-      liveStartsAt: courses.liveStartsAt,
-      teacherName: teachers.name,
+      ...courseCardSelect,
       videoCount: sql<number>`(select count(*)::int from ${videos} v where v.course_id = ${courses.id})`,
     })
     .from(courses)
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .leftJoin(teachers, courseTeacherJoin)
     .where(and(eq(courses.status, 'published'), inArray(courses.id, [...ids])))
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { emptyEnvelope, ok } from '#server/http/envelope.ts'
+import { emptyEnvelope } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { StatsService } from '#server/modules/stats/stats.service.ts'
 import {
   COMMENTS_PER_MINUTE,
@@ -28,7 +28,6 @@ import {
 import type { CommentsService, Viewer } from './comments.service.ts'
 
 const tags = ['comments']
-const security = [{ token: [] }]
 
 /** The viewer of a public read: anonymous, a member, or staff (who also see hidden and private comments). */
 function viewer(request: FastifyRequest): Viewer {
@@ -50,179 +49,132 @@ interface CommentsRoutesOptions {
 /** Comments (spec 7): reading, writing, likes, privacy, staff moderation and the comment-area click. */
 export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesOptions) {
   const { comments, stats } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags })
 
   r.get(
     '/comments',
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Top-level comments of a course (course_id) or a video (vid): pinned first, then newest; with reply and like counts and liked-by-me',
-        querystring: CommentsQuery,
-        response: { 200: CommentPageResponse },
-      },
+      summary:
+        'Top-level comments of a course (course_id) or a video (vid): pinned first, then newest; with reply and like counts and liked-by-me',
+      querystring: CommentsQuery,
+      response: CommentPageResponse,
     },
-    async (request) => ok(await comments.list(viewer(request), request.query)),
+    async (request) => comments.list(viewer(request), request.query),
   )
 
   r.get(
     '/commentDetail',
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'A comment thread: the top-level comment and its replies (oldest first, paged); a reply’s id opens its thread',
-        querystring: CommentDetailQuery,
-        response: { 200: CommentThreadResponse },
-      },
+      summary:
+        'A comment thread: the top-level comment and its replies (oldest first, paged); a reply’s id opens its thread',
+      querystring: CommentDetailQuery,
+      response: CommentThreadResponse,
     },
-    async (request) =>
-      ok(await comments.thread(viewer(request), request.query.id, request.query.cursor, request.query.limit)),
+    async (request) => comments.thread(viewer(request), request.query.id, request.query.cursor, request.query.limit),
   )
 
   r.get(
     '/topComment',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Pinned, then featured, comments of a course and its videos (up to 10)',
-        querystring: TopCommentQuery,
-        response: { 200: CommentListResponse },
-      },
+      summary: 'Pinned, then featured, comments of a course and its videos (up to 10)',
+      querystring: TopCommentQuery,
+      response: CommentListResponse,
     },
-    async (request) => ok(await comments.top(viewer(request), request.query.course_id)),
+    async (request) => comments.top(viewer(request), request.query.course_id),
   )
 
   r.get(
     '/memberComments',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: "The signed-in member's comments and replies, newest first, with their course and video",
-        querystring: MemberCommentsQuery,
-        response: { 200: MemberCommentPageResponse },
-      },
+      summary: "The signed-in member's comments and replies, newest first, with their course and video",
+      querystring: MemberCommentsQuery,
+      response: MemberCommentPageResponse,
     },
-    async (request) =>
-      ok(await comments.mine(requireRole(request).memberId, request.query.cursor, request.query.limit)),
+    async (request) => comments.mine(requireRole(request).memberId, request.query.cursor, request.query.limit),
   )
 
   r.post(
     '/comment',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Post a comment on a course or video, or a reply (reply_to)',
-        description: `Plain text, 1–${CONTENT_MAX} characters after trimming (465 otherwise). At most ${COMMENTS_PER_MINUTE} comments a minute per member (429). Replies are one level deep and private when what they answer is private.`,
-        body: CreateCommentBody,
-        response: { 200: CommentResponse },
-      },
+      summary: 'Post a comment on a course or video, or a reply (reply_to)',
+      description: `Plain text, 1–${CONTENT_MAX} characters after trimming (465 otherwise). At most ${COMMENTS_PER_MINUTE} comments a minute per member (429). Replies are one level deep and private when what they answer is private.`,
+      body: CreateCommentBody,
+      response: CommentResponse,
+      msg: '评论成功',
     },
-    async (request) => ok(await comments.create(member(request), request.body), '评论成功'),
+    async (request) => comments.create(member(request), request.body),
   )
 
   r.post(
     '/comment/like',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Like or unlike a comment (toggle, or `like` to set); one like per member',
-        body: LikeBody,
-        response: { 200: LikeResponse },
-      },
+      summary: 'Like or unlike a comment (toggle, or `like` to set); one like per member',
+      body: LikeBody,
+      response: LikeResponse,
     },
-    async (request) => ok(await comments.like(member(request), request.body.id, request.body.like)),
+    async (request) => comments.like(member(request), request.body.id, request.body.like),
   )
 
   r.post(
     '/comment/private',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Make a comment private (seen only by its author, the people in the conversation and staff) or public again; its author or staff',
-        body: PrivateBody,
-        response: { 200: ModerationResponse },
-      },
+      summary:
+        'Make a comment private (seen only by its author, the people in the conversation and staff) or public again; its author or staff',
+      body: PrivateBody,
+      response: ModerationResponse,
     },
-    async (request) => ok(await comments.setPrivate(member(request), request.body.id, request.body.is_private)),
+    async (request) => comments.setPrivate(member(request), request.body.id, request.body.is_private),
   )
 
   r.post(
     '/comment/operate',
     {
       config: { auth: 'staff' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Staff: show (visible again), hide (only its author and staff see it) or delete (nobody sees it) a comment',
-        body: OperateBody,
-        response: { 200: ModerationResponse },
-      },
+      summary:
+        'Staff: show (visible again), hide (only its author and staff see it) or delete (nobody sees it) a comment',
+      body: OperateBody,
+      response: ModerationResponse,
     },
-    async (request) =>
-      ok(await comments.operate(requireRole(request, 'staff').memberId, request.body.id, request.body.action)),
+    async (request) => comments.operate(requireRole(request, 'staff').memberId, request.body.id, request.body.action),
   )
 
   r.post(
     '/comment/operateType',
     {
       config: { auth: 'staff' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
-        body: OperateTypeBody,
-        response: { 200: ModerationResponse },
-      },
+      summary:
+        'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
+      body: OperateTypeBody,
+      response: ModerationResponse,
     },
-    async (request) =>
-      ok(await comments.operateType(requireRole(request, 'staff').memberId, request.body.id, request.body.type)),
+    async (request) => comments.operateType(requireRole(request, 'staff').memberId, request.body.id, request.body.type),
   )
 
   r.post(
     '/comment/operateTypeStatus',
     {
       config: { auth: 'staff' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Staff: set a comment’s type (normal, pinned, featured) and/or status (shown, hidden, deleted) in one step',
-        body: OperateTypeStatusBody,
-        response: { 200: ModerationResponse },
-      },
+      summary:
+        'Staff: set a comment’s type (normal, pinned, featured) and/or status (shown, hidden, deleted) in one step',
+      body: OperateTypeStatusBody,
+      response: ModerationResponse,
     },
     async (request) => {
       const { id, type, status } = request.body
-      return ok(await comments.operateTypeStatus(requireRole(request, 'staff').memberId, id, { type, status }))
+      return comments.operateTypeStatus(requireRole(request, 'staff').memberId, id, { type, status })
     },
   )
 
   r.post(
     '/comment/course/click',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Record a click on a course’s comment area (statistics; signed in or not)',
-        body: CourseClickBody,
-        response: { 200: emptyEnvelope },
-      },
+      summary: 'Record a click on a course’s comment area (statistics; signed in or not)',
+      body: CourseClickBody,
+      response: emptyEnvelope,
     },
     async (request) => {
       const { course_id, position, page } = request.body
@@ -230,7 +182,7 @@ export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesO
         position: position === undefined ? null : String(position),
         page: page ?? null,
       })
-      return ok({})
+      return {}
     },
   )
 }

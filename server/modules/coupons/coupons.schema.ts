@@ -5,15 +5,20 @@ import { envelope } from '#server/http/envelope.ts'
 const id = z.number().int().positive().max(2_147_483_647)
 const fen = z.number().int().min(1).max(5_000_000)
 
-export const CouponTemplateView = z.object({
-  id: z.number().int(),
-  name: z.string(),
+/** What a coupon takes off and on what: a template's terms, shown again on each member's coupon. */
+const couponTerms = {
   kind: z.enum(couponKinds),
   amount_off_fen: z.number().int().nullable(),
   percent_off: z.number().int().nullable(),
   max_off_fen: z.number().int().nullable(),
   min_spend_fen: z.number().int(),
   scope: z.enum(couponScopes),
+}
+
+export const CouponTemplateView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ...couponTerms,
   scope_ids: z.array(z.number().int()),
   claim_from: z.string().nullable(),
   claim_to: z.string().nullable(),
@@ -35,12 +40,7 @@ export const MemberCouponView = z.object({
   coupon_id: z.number().int(),
   template_id: z.number().int(),
   name: z.string(),
-  kind: z.enum(couponKinds),
-  amount_off_fen: z.number().int().nullable(),
-  percent_off: z.number().int().nullable(),
-  max_off_fen: z.number().int().nullable(),
-  min_spend_fen: z.number().int(),
-  scope: z.enum(couponScopes),
+  ...couponTerms,
   /** available, reserved (by a pending order), used, expired. */
   state: z.enum(['available', 'reserved', 'used', 'expired']),
   claimed_at: z.string(),

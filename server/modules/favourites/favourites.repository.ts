@@ -2,95 +2,62 @@ import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 
+/** What a favourite points at: a course or a video (favourites.course_id or video_id). */
+export type FavouriteTarget = { courseId: number } | { videoId: number }
+
+const isFavourite = (memberId: number, target: FavouriteTarget) =>
+  and(
+    eq(favourites.memberId, memberId),
+    'courseId' in target ? eq(favourites.courseId, target.courseId) : eq(favourites.videoId, target.videoId),
+  )
+
 /**
- * Adds a course favourite unless there is one; true when a row was added. The caller has checked that the course
- * is published; the unique index keeps one row per member and course however many taps arrive at once.
+ * Adds a favourite unless there is one; true when a row was added. The caller has checked that the course (of the
+ * video) is published; the unique indexes keep one row per member and target however many taps arrive at once.
  */
-export async function insertCourseFavourite(db: DbOrTx, memberId: number, courseId: number, now: Date) {
+export async function insertFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget, now: Date) {
   const rows = await db
     .insert(favourites)
-    .values({ memberId, courseId, createdAt: now })
+    .values({ memberId, ...target, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: favourites.id })
   return rows.length > 0
 }
 
-/** Adds a video favourite unless there is one (the caller has checked the video's course is published). */
-export async function insertVideoFavourite(db: DbOrTx, memberId: number, videoId: number, now: Date) {
-  const rows = await db
-    .insert(favourites)
-    .values({ memberId, videoId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: favourites.id })
+/** Removes a favourite; true when there was one. */
+export async function deleteFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget) {
+  const rows = await db.delete(favourites).where(isFavourite(memberId, target)).returning({ id: favourites.id })
   return rows.length > 0
 }
 
-/** Removes a course favourite; true when there was one. */
-export async function deleteCourseFavourite(db: DbOrTx, memberId: number, courseId: number) {
-  const rows = await db
-    .delete(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.courseId, courseId)))
-    .returning({ id: favourites.id })
-  return rows.length > 0
-}
-
-export async function deleteVideoFavourite(db: DbOrTx, memberId: number, videoId: number) {
-  const rows = await db
-    .delete(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.videoId, videoId)))
-    .returning({ id: favourites.id })
-  return rows.length > 0
-}
-
-/** Whether the member favourited the course. */
-export async function findCourseFavourite(db: DbOrTx, memberId: number, courseId: number) {
-  const [row] = await db
-    .select({ id: favourites.id })
-    .from(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.courseId, courseId)))
+/** Whether the member favourited the course or video. */
+export async function findFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget) {
+  const [row] = await db.select({ id: favourites.id }).from(favourites).where(isFavourite(memberId, target))
   return row !== undefined
 }
 
-export async function findVideoFavourite(db: DbOrTx, memberId: number, videoId: number) {
-  const [row] = await db
-    .select({ id: favourites.id })
-    .from(favourites)
-    .where(and(eq(favourites.memberId, memberId), eq(favourites.videoId, videoId)))
-  return row !== undefined
-}
-
-/** A page of the member's course favourites (course ids), newest first, ids below `before`. */
-export async function listFavouriteCourses(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
+/** A page of the member's course or video favourites (their target ids), newest first, ids below `before`. */
+export async function listFavourites(
+  db: DbOrTx,
+  memberId: number,
+  kind: 'course' | 'video',
+  before: number | undefined,
+  limit: number,
+) {
+  const target = kind === 'course' ? favourites.courseId : favourites.videoId
   const rows = await db
-    .select({ favId: favourites.id, createdAt: favourites.createdAt, courseId: favourites.courseId })
+    .select({ favId: favourites.id, createdAt: favourites.createdAt, targetId: target })
     .from(favourites)
     .where(
       and(
         eq(favourites.memberId, memberId),
-        isNotNull(favourites.courseId),
+        isNotNull(target),
         before === undefined ? undefined : lt(favourites.id, before),
       ),
     )
     .orderBy(desc(favourites.id))
     .limit(limit)
-  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.courseId! }))
-}
-
-/** A page of the member's video favourites (video ids), newest first. */
-export async function listFavouriteVideos(db: DbOrTx, memberId: number, before: number | undefined, limit: number) {
-  const rows = await db
-    .select({ favId: favourites.id, createdAt: favourites.createdAt, videoId: favourites.videoId })
-    .from(favourites)
-    .where(
-      and(
-        eq(favourites.memberId, memberId),
-        isNotNull(favourites.videoId),
-        before === undefined ? undefined : lt(favourites.id, before),
-      ),
-    )
-    .orderBy(desc(favourites.id))
-    .limit(limit)
-  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.videoId! }))
+  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.targetId! }))
 }
 
 /** Every course and video the member favourited; courses newest first. */

@@ -10,16 +10,12 @@ import {
   videoCardsByIds,
 } from '#server/modules/catalogue/catalogue.service.ts'
 import {
-  deleteCourseFavourite,
+  deleteFavourite,
   deleteFavourites,
-  deleteVideoFavourite,
-  findCourseFavourite,
-  findVideoFavourite,
-  insertCourseFavourite,
-  insertVideoFavourite,
-  listFavouriteCourses,
+  findFavourite,
+  insertFavourite,
+  listFavourites,
   listFavouriteTargets,
-  listFavouriteVideos,
 } from './favourites.repository.ts'
 import type { FavCalc, FavItem, FavList, FavListQuery } from './favourites.schema.ts'
 
@@ -86,19 +82,19 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
     /** Favourites the course, or un-favourites it when it already is; answers the new state. */
     async toggleCourse(memberId: number, courseId: number) {
       const published = await isPublishedCourse(db, courseId)
-      if (published && (await insertCourseFavourite(db, memberId, courseId, now())))
+      if (published && (await insertFavourite(db, memberId, { courseId }, now())))
         return { course_id: courseId, favourited: true }
       // Nothing added: favourited already (remove it), or the course is unknown or unpublished.
-      if (await deleteCourseFavourite(db, memberId, courseId)) return { course_id: courseId, favourited: false }
+      if (await deleteFavourite(db, memberId, { courseId })) return { course_id: courseId, favourited: false }
       throw courseGone()
     },
 
     /** The same for a video. */
     async toggleVideo(memberId: number, videoId: number) {
       const published = (await publishedVideoCourseId(db, videoId)) !== null
-      if (published && (await insertVideoFavourite(db, memberId, videoId, now())))
+      if (published && (await insertFavourite(db, memberId, { videoId }, now())))
         return { vid: videoId, favourited: true }
-      if (await deleteVideoFavourite(db, memberId, videoId)) return { vid: videoId, favourited: false }
+      if (await deleteFavourite(db, memberId, { videoId })) return { vid: videoId, favourited: false }
       throw videoGone()
     },
 
@@ -106,7 +102,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
     async courseState(memberId: number | null, courseId: number) {
       const [published, favourited] = await Promise.all([
         isPublishedCourse(db, courseId),
-        memberId === null ? false : findCourseFavourite(db, memberId, courseId),
+        memberId === null ? false : findFavourite(db, memberId, { courseId }),
       ])
       if (!published) throw courseGone()
       return { course_id: courseId, favourited }
@@ -115,7 +111,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
     async videoState(memberId: number | null, videoId: number) {
       const [courseId, favourited] = await Promise.all([
         publishedVideoCourseId(db, videoId),
-        memberId === null ? false : findVideoFavourite(db, memberId, videoId),
+        memberId === null ? false : findFavourite(db, memberId, { videoId }),
       ])
       if (courseId === null) throw videoGone()
       return { vid: videoId, favourited }
@@ -132,7 +128,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
       const rows =
         q.type === 'course'
           ? await publishedPage(
-              (before, limit) => listFavouriteCourses(db, memberId, before, limit),
+              (before, limit) => listFavourites(db, memberId, 'course', before, limit),
               async (page) => {
                 const cards = await courseCardsByIds(
                   db,
@@ -147,7 +143,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
               q.limit + 1,
             )
           : await publishedPage(
-              (before, limit) => listFavouriteVideos(db, memberId, before, limit),
+              (before, limit) => listFavourites(db, memberId, 'video', before, limit),
               async (page) => {
                 const cards = await videoCardsByIds(
                   db,

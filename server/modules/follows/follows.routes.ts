@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { FollowsService } from './follows.service.ts'
 import { TeacherQuery } from '#shared/api/catalogue.ts'
 import { FollowBody, FollowStateResponse, TeacherWithFollowResponse } from './follows.schema.ts'
@@ -13,40 +12,31 @@ interface FollowsRoutesOptions {
 /** Following teachers (spec 7: POST /follow) and a teacher's page with the follow state (GET /teacher). */
 export async function followsRoutes(app: FastifyInstance, opts: FollowsRoutesOptions) {
   const { follows } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags: ['follows'] })
 
   r.post(
     '/follow',
     {
       config: { auth: 'required' },
-      schema: {
-        tags: ['follows'],
-        security: [{ token: [] }],
-        summary:
-          'Follow a teacher, or stop following when the member already does (toggle); answers the new state and the follower count',
-        body: FollowBody,
-        response: { 200: FollowStateResponse },
-      },
+      summary:
+        'Follow a teacher, or stop following when the member already does (toggle); answers the new state and the follower count',
+      body: FollowBody,
+      response: FollowStateResponse,
+      msg: (state) => (state.followed ? '已关注' : '已取消关注'),
     },
-    async (request) => {
-      const state = await follows.toggle(requireRole(request).memberId, request.body.teacher_id)
-      return ok(state, state.followed ? '已关注' : '已取消关注')
-    },
+    async (request) => follows.toggle(requireRole(request).memberId, request.body.teacher_id),
   )
 
   r.get(
     '/teacher',
     {
-      schema: {
-        // Listed with the catalogue's reads in the API docs, where a client looks for it.
-        tags: ['catalogue'],
-        security: [{ token: [] }],
-        summary:
-          'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
-        querystring: TeacherQuery,
-        response: { 200: TeacherWithFollowResponse },
-      },
+      // Listed with the catalogue's reads in the API docs, where a client looks for it.
+      tags: ['catalogue'],
+      summary:
+        'A teacher’s profile and courses, with the follower count and whether the signed-in member follows (POST /follow)',
+      querystring: TeacherQuery,
+      response: TeacherWithFollowResponse,
     },
-    async (request) => ok(await follows.teacherProfile(request.query.id, request.principal?.memberId ?? null)),
+    async (request) => follows.teacherProfile(request.query.id, request.principal?.memberId ?? null),
   )
 }

@@ -4,6 +4,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
 import { emptyEnvelope, ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { LearningService } from './learning.service.ts'
 import {
   AlbumResponse,
@@ -49,37 +50,33 @@ interface LearningRoutesOptions {
 /** The player, progress and study screens' API (spec 7): /video, /update_play_data, notes, popups, study lists. */
 export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesOptions) {
   const { learning } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags })
 
   for (const url of ['/video', '/v2/video']) {
     r.get(
       url,
       {
-        schema: {
-          tags,
-          summary:
-            'A video for the player: course and chapters, access (full / preview / none), resume position, next video, signed HLS URL',
-          description:
-            'Works for anonymous visitors (free videos and previews); with ZXB-Token the progress and entitlement are the member’s.',
-          querystring: VideoQuery,
-          response: { 200: VideoPageResponse },
-        },
+        token: false,
+        summary:
+          'A video for the player: course and chapters, access (full / preview / none), resume position, next video, signed HLS URL',
+        description:
+          'Works for anonymous visitors (free videos and previews); with ZXB-Token the progress and entitlement are the member’s.',
+        querystring: VideoQuery,
+        response: VideoPageResponse,
       },
-      async (request) => ok(await learning.videoPage(request.principal?.memberId ?? null, request.query.vid)),
+      async (request) => learning.videoPage(request.principal?.memberId ?? null, request.query.vid),
     )
   }
 
   r.get(
     '/video_page',
     {
-      schema: {
-        tags,
-        summary: 'The videos of a course in order, paged by cursor (with the member’s progress when signed in)',
-        querystring: VideoPageQuery,
-        response: { 200: VideoPageListResponse },
-      },
+      token: false,
+      summary: 'The videos of a course in order, paged by cursor (with the member’s progress when signed in)',
+      querystring: VideoPageQuery,
+      response: VideoPageListResponse,
     },
-    async (request) => ok(await learning.videoList(request.principal?.memberId ?? null, request.query)),
+    async (request) => learning.videoList(request.principal?.memberId ?? null, request.query),
   )
 
   // The two progress saves take beacons: a text/plain JSON body, with the token inside it.
@@ -149,149 +146,110 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
     '/center/study_record',
     {
       config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'Study history, newest first, with progress',
-        querystring: PagedQuery,
-        response: { 200: StudyRecordResponse },
-      },
+      summary: 'Study history, newest first, with progress',
+      querystring: PagedQuery,
+      response: StudyRecordResponse,
     },
-    async (request) => ok(await learning.studyRecord(request.principal!.memberId, request.query)),
+    async (request) => learning.studyRecord(request.principal!.memberId, request.query),
   )
 
   r.get(
     '/center/my_album',
     {
       config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'What the member may watch (/ke1): entitled courses and started free courses, with progress',
-        querystring: PagedQuery,
-        response: { 200: AlbumResponse },
-      },
+      summary: 'What the member may watch (/ke1): entitled courses and started free courses, with progress',
+      querystring: PagedQuery,
+      response: AlbumResponse,
     },
-    async (request) => ok(await learning.album(request.principal!.memberId, request.query)),
+    async (request) => learning.album(request.principal!.memberId, request.query),
   )
 
   r.get(
     '/center/system_courses',
     {
       config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'System courses the member has joined (/ke3), with overall progress',
-        response: { 200: SystemCourseListResponse },
-      },
+      summary: 'System courses the member has joined (/ke3), with overall progress',
+      response: SystemCourseListResponse,
     },
-    async (request) => ok(await learning.mySystemCourses(request.principal!.memberId)),
+    async (request) => learning.mySystemCourses(request.principal!.memberId),
   )
 
   r.get(
     '/system_course/progress',
     {
       config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'The member’s progress in a system course: each of its courses and overall',
-        querystring: IdOnlyQuery,
-        response: { 200: SystemProgressResponse },
-      },
+      summary: 'The member’s progress in a system course: each of its courses and overall',
+      querystring: IdOnlyQuery,
+      response: SystemProgressResponse,
     },
-    async (request) => ok(await learning.systemProgress(request.principal!.memberId, request.query.id)),
+    async (request) => learning.systemProgress(request.principal!.memberId, request.query.id),
   )
 
   r.get(
     '/course/access',
     {
-      schema: {
-        tags,
-        summary:
-          'What the course page offers this visitor: full, preview or none; where to start or continue; the live stream',
-        querystring: CourseIdQuery,
-        response: { 200: CourseAccessResponse },
-      },
+      token: false,
+      summary:
+        'What the course page offers this visitor: full, preview or none; where to start or continue; the live stream',
+      querystring: CourseIdQuery,
+      response: CourseAccessResponse,
     },
-    async (request) => ok(await learning.courseAccess(request.principal?.memberId ?? null, request.query.course_id)),
+    async (request) => learning.courseAccess(request.principal?.memberId ?? null, request.query.course_id),
   )
 
   r.post(
     '/video/note',
     {
       config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a note at a second of a video (1–500 characters)',
-        body: NoteBody,
-        response: { 200: NoteResponse },
-      },
+      summary: 'Add a note at a second of a video (1–500 characters)',
+      body: NoteBody,
+      response: NoteResponse,
     },
-    async (request) => ok(await learning.addNote(request.principal!.memberId, request.body)),
+    async (request) => learning.addNote(request.principal!.memberId, request.body),
   )
 
   r.get(
     '/video/notes',
     {
       config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'The member’s own notes on a video, in video order',
-        querystring: VideoQuery,
-        response: { 200: NoteListResponse },
-      },
+      summary: 'The member’s own notes on a video, in video order',
+      querystring: VideoQuery,
+      response: NoteListResponse,
     },
-    async (request) => ok(await learning.notes(request.principal!.memberId, request.query.vid)),
+    async (request) => learning.notes(request.principal!.memberId, request.query.vid),
   )
 
   r.post(
     '/video/note/delete',
-    {
-      config: member,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete one of the member’s notes',
-        body: NoteDeleteBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
+    { config: member, summary: 'Delete one of the member’s notes', body: NoteDeleteBody, response: emptyEnvelope },
     async (request) => {
       await learning.deleteNote(request.principal!.memberId, request.body.id)
-      return ok({})
+      return {}
     },
   )
 
   r.get(
     '/popup/player/v2',
     {
-      schema: {
-        tags,
-        summary: 'Player popups of a video (its own and its course’s), with the second each appears at',
-        querystring: VideoQuery,
-        response: { 200: PopupListResponse },
-      },
+      token: false,
+      summary: 'Player popups of a video (its own and its course’s), with the second each appears at',
+      querystring: VideoQuery,
+      response: PopupListResponse,
     },
-    async (request) => ok(await learning.popups(request.query.vid)),
+    async (request) => learning.popups(request.query.vid),
   )
 
   r.post(
     '/popup/player/click',
     {
-      schema: {
-        tags,
-        summary: 'Report a tap on a player popup (signed in or not)',
-        body: PopupClickBody,
-        response: { 200: emptyEnvelope },
-      },
+      token: false,
+      summary: 'Report a tap on a player popup (signed in or not)',
+      body: PopupClickBody,
+      response: emptyEnvelope,
     },
     async (request) => {
       await learning.popupClick(request.body.id, request.principal?.memberId ?? null)
-      return ok({})
+      return {}
     },
   )
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { PlaybackService } from './playback.service.ts'
 import {
   KeyQuery,
@@ -24,20 +24,18 @@ interface PlaybackRoutesOptions {
 export async function playbackApiRoutes(app: FastifyInstance, opts: PlaybackRoutesOptions) {
   const { playback } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const api = apiRoutes(app, { tags, token: false })
 
-  r.get(
+  api.get(
     '/video/play',
     {
-      schema: {
-        tags,
-        summary: 'A signed HLS URL to play a video, for the member (ZXB-Token) or an anonymous visitor',
-        description:
-          'until_second says where the free preview ends (null: no limit). 474 NoWatchAccess when nothing may be played, 473 VideoNotReady while transcoding, 404 for an unknown video.',
-        querystring: PlayQuery,
-        response: { 200: PlayResponse },
-      },
+      summary: 'A signed HLS URL to play a video, for the member (ZXB-Token) or an anonymous visitor',
+      description:
+        'until_second says where the free preview ends (null: no limit). 474 NoWatchAccess when nothing may be played, 473 VideoNotReady while transcoding, 404 for an unknown video.',
+      querystring: PlayQuery,
+      response: PlayResponse,
     },
-    async (request) => ok(await playback.play(request.principal?.memberId ?? null, request.query.vid)),
+    async (request) => playback.play(request.principal?.memberId ?? null, request.query.vid),
   )
 
   r.get(

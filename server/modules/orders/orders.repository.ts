@@ -243,6 +243,17 @@ export async function findPayableOrder(db: DbOrTx, orderNo: string): Promise<Pay
   }
 }
 
+/** Which pending order a payment settles, and the `paid` event it writes. */
+export interface SettleOrder {
+  orderId: number
+  amountFen: number
+  provider: PaymentProviderName
+  transactionId: string
+  actor: string
+  data: Record<string, unknown>
+  at: Date
+}
+
 /**
  * Pays a pending order in ONE prepared statement: the conditional update `state = 'pending'` (concurrent
  * deliveries of the same payment wait on the row and then find it paid), its `paid` event, and in between the
@@ -252,19 +263,7 @@ export async function findPayableOrder(db: DbOrTx, orderNo: string): Promise<Pay
  * data after `data`. Returns false when the order was not pending for this amount (or held more than one VIP item)
  * and nothing was written; an error from a part (a replayed claim) fails the whole statement.
  */
-export async function settlePendingOrder(
-  db: DbOrTx,
-  p: {
-    orderId: number
-    amountFen: number
-    provider: PaymentProviderName
-    transactionId: string
-    actor: string
-    data: Record<string, unknown>
-    at: Date
-  },
-  parts: StatementPart[],
-) {
+export async function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
   const at = sql`${p.at.toISOString()}::timestamptz`
   const rows = await executePrepared<{ id: number }>(
     db,

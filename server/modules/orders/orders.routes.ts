@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { ProviderPayMethod } from '#server/integrations/payments/payments.ts'
 import type { CommerceServices } from '#server/services-commerce.ts'
 import type { StaffOrderService } from './staff-orders.service.ts'
@@ -56,57 +56,43 @@ interface OrdersRoutesOptions {
 /** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount, /foryou/pay, /fav/pay; GET /pay/course) and the member's orders. */
 export async function ordersRoutes(app: FastifyInstance, opts: OrdersRoutesOptions) {
   const { orders } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags })
 
   r.post(
     '/pay/course',
     {
       config: { auth: 'required', idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: `Buy a course: creates (or reuses the pending) order and returns what the client needs to pay; pay_method points spends the course's points price at once.${idempotencyNote}`,
-        body: PayCourseBody,
-        response: { 200: CheckoutResponse },
-      },
+      summary: `Buy a course: creates (or reuses the pending) order and returns what the client needs to pay; pay_method points spends the course's points price at once.${idempotencyNote}`,
+      body: PayCourseBody,
+      response: CheckoutResponse,
     },
-    async (request) => ok(await orders.payCourse(checkoutContext(request, request.body), request.body.course_id)),
+    async (request) => orders.payCourse(checkoutContext(request, request.body), request.body.course_id),
   )
 
   r.post(
     '/pay/vip',
     {
       config: { auth: 'required', idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: `Buy a VIP plan.${idempotencyNote}`,
-        body: PayVipBody,
-        response: { 200: CheckoutResponse },
-      },
+      summary: `Buy a VIP plan.${idempotencyNote}`,
+      body: PayVipBody,
+      response: CheckoutResponse,
     },
-    async (request) => ok(await orders.payVip(checkoutContext(request, request.body), request.body.plan_id)),
+    async (request) => orders.payVip(checkoutContext(request, request.body), request.body.plan_id),
   )
 
   r.post(
     '/pay/amount',
     {
       config: { auth: 'required', idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: `Pay a given amount with a title (a link staff send).${idempotencyNote}`,
-        body: PayAmountBody,
-        response: { 200: CheckoutResponse },
-      },
+      summary: `Pay a given amount with a title (a link staff send).${idempotencyNote}`,
+      body: PayAmountBody,
+      response: CheckoutResponse,
     },
     async (request) =>
-      ok(
-        await orders.payAmount(
-          checkoutContext(request, { pay_method: request.body.pay_method }),
-          request.body.amount_fen,
-          request.body.title,
-        ),
+      orders.payAmount(
+        checkoutContext(request, { pay_method: request.body.pay_method }),
+        request.body.amount_fen,
+        request.body.title,
       ),
   )
 
@@ -114,163 +100,119 @@ export async function ordersRoutes(app: FastifyInstance, opts: OrdersRoutesOptio
     '/foryou/pay',
     {
       config: { auth: 'required', idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: `Buy a course bundle at my price (the share of its courses I do not own yet).${idempotencyNote}`,
-        body: PayBundleBody,
-        response: { 200: CheckoutResponse },
-      },
+      summary: `Buy a course bundle at my price (the share of its courses I do not own yet).${idempotencyNote}`,
+      body: PayBundleBody,
+      response: CheckoutResponse,
     },
-    async (request) => ok(await orders.payBundle(checkoutContext(request, request.body), request.body.id)),
+    async (request) => orders.payBundle(checkoutContext(request, request.body), request.body.id),
   )
 
   r.post(
     '/fav/pay',
     {
       config: { auth: 'required', idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: `Buy favourite courses together in one order.${idempotencyNote}`,
-        body: PayFavouritesBody,
-        response: { 200: CheckoutResponse },
-      },
+      summary: `Buy favourite courses together in one order.${idempotencyNote}`,
+      body: PayFavouritesBody,
+      response: CheckoutResponse,
     },
-    async (request) => ok(await orders.payFavourites(checkoutContext(request, request.body), request.body.course_ids)),
+    async (request) => orders.payFavourites(checkoutContext(request, request.body), request.body.course_ids),
   )
 
   r.get(
     '/foryou/pay/preview',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold',
-        querystring: BundlePreviewQuery,
-        response: { 200: PreviewResponse },
-      },
+      summary: 'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold',
+      querystring: BundlePreviewQuery,
+      response: PreviewResponse,
     },
     async (request) =>
-      ok(
-        await orders.preview(requireRole(request).memberId, {
-          bundleId: request.query.id,
-          couponId: request.query.coupon_id,
-          points: request.query.points,
-        }),
-      ),
+      orders.preview(requireRole(request).memberId, {
+        bundleId: request.query.id,
+        couponId: request.query.coupon_id,
+        points: request.query.points,
+      }),
   )
 
   r.get(
     '/fav/pay/preview',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Price of favourite courses bought together: coupons, points, what is left to pay',
-        querystring: FavouritesPreviewQuery,
-        response: { 200: PreviewResponse },
-      },
+      summary: 'Price of favourite courses bought together: coupons, points, what is left to pay',
+      querystring: FavouritesPreviewQuery,
+      response: PreviewResponse,
     },
     async (request) =>
-      ok(
-        await orders.preview(requireRole(request).memberId, {
-          courseIds: request.query.course_ids ?? null,
-          couponId: request.query.coupon_id,
-          points: request.query.points,
-        }),
-      ),
+      orders.preview(requireRole(request).memberId, {
+        courseIds: request.query.course_ids ?? null,
+        couponId: request.query.coupon_id,
+        points: request.query.points,
+      }),
   )
 
   r.get(
     '/pay/course/preview',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Price of a course for me now: coupons that apply (best first), points, what is left to pay',
-        querystring: CoursePreviewQuery,
-        response: { 200: PreviewResponse },
-      },
+      summary: 'Price of a course for me now: coupons that apply (best first), points, what is left to pay',
+      querystring: CoursePreviewQuery,
+      response: PreviewResponse,
     },
     async (request) =>
-      ok(
-        await orders.preview(requireRole(request).memberId, {
-          courseId: request.query.course_id,
-          couponId: request.query.coupon_id,
-          points: request.query.points,
-        }),
-      ),
+      orders.preview(requireRole(request).memberId, {
+        courseId: request.query.course_id,
+        couponId: request.query.coupon_id,
+        points: request.query.points,
+      }),
   )
 
   r.get(
     '/pay/vip/preview',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Price of a VIP plan for me now, with points',
-        querystring: VipPreviewQuery,
-        response: { 200: PreviewResponse },
-      },
+      summary: 'Price of a VIP plan for me now, with points',
+      querystring: VipPreviewQuery,
+      response: PreviewResponse,
     },
     async (request) =>
-      ok(
-        await orders.preview(requireRole(request).memberId, {
-          planId: request.query.plan_id,
-          couponId: 0,
-          points: request.query.points,
-        }),
-      ),
+      orders.preview(requireRole(request).memberId, {
+        planId: request.query.plan_id,
+        couponId: 0,
+        points: request.query.points,
+      }),
   )
 
   r.get(
     '/pay/course',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'The state of one of my orders (the /payRedirect poll)',
-        querystring: OrderStatusQuery,
-        response: { 200: OrderStatusResponse },
-      },
+      summary: 'The state of one of my orders (the /payRedirect poll)',
+      querystring: OrderStatusQuery,
+      response: OrderStatusResponse,
     },
-    async (request) => ok(await orders.status(requireRole(request).memberId, request.query.order_no)),
+    async (request) => orders.status(requireRole(request).memberId, request.query.order_no),
   )
 
   r.get(
     '/orders',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'My orders, newest first (cursor paging)',
-        querystring: OrderListQuery,
-        response: { 200: OrderListResponse },
-      },
+      summary: 'My orders, newest first (cursor paging)',
+      querystring: OrderListQuery,
+      response: OrderListResponse,
     },
-    async (request) => ok(await orders.list(requireRole(request).memberId, request.query)),
+    async (request) => orders.list(requireRole(request).memberId, request.query),
   )
 
   r.get(
     '/orders/:order_no',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'One of my orders with its history',
-        params: OrderNoParams,
-        response: { 200: OrderDetailResponse },
-      },
+      summary: 'One of my orders with its history',
+      params: OrderNoParams,
+      response: OrderDetailResponse,
     },
-    async (request) => ok(await orders.detail(requireRole(request).memberId, request.params.order_no)),
+    async (request) => orders.detail(requireRole(request).memberId, request.params.order_no),
   )
 }
 
@@ -283,20 +225,16 @@ export async function adminOrderRoutes(app: FastifyInstance, opts: AdminOrderRou
   const { staffOrders } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const config = { auth: 'admin' as const }
+  const api = apiRoutes(app, { tags: ['admin'], config })
 
-  r.get(
+  api.get(
     '/admin/orders',
     {
-      config,
-      schema: {
-        tags: ['admin'],
-        security,
-        summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
-        querystring: StaffOrderQuery,
-        response: { 200: StaffOrderListResponse },
-      },
+      summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
+      querystring: StaffOrderQuery,
+      response: StaffOrderListResponse,
     },
-    async (request) => ok(await staffOrders.search(request.query)),
+    async (request) => staffOrders.search(request.query),
   )
 
   r.get(

@@ -63,7 +63,8 @@ export const JsapiParams = z.object({
   paySign: z.string(),
 })
 
-export const CheckoutData = z.object({
+/** What every answer about an order shows: its number, kind, state, title and money. */
+const OrderBasics = z.object({
   order_no: z.string(),
   kind: z.enum(orderKinds),
   state: z.enum(orderStates),
@@ -72,6 +73,9 @@ export const CheckoutData = z.object({
   original_fen: z.number().int(),
   discount_fen: z.number().int(),
   points_used: z.number().int(),
+})
+
+export const CheckoutData = OrderBasics.extend({
   /** points or free: coupon and points covered everything and the order is already paid (state paid). */
   pay_method: z.enum(payMethods),
   expires_at: z.string(),
@@ -95,15 +99,7 @@ const OrderItem = z.object({
   price_fen: z.number().int(),
 })
 
-export const OrderView = z.object({
-  order_no: z.string(),
-  kind: z.enum(orderKinds),
-  state: z.enum(orderStates),
-  title: z.string(),
-  amount_fen: z.number().int(),
-  original_fen: z.number().int(),
-  discount_fen: z.number().int(),
-  points_used: z.number().int(),
+export const OrderView = OrderBasics.extend({
   refunded_fen: z.number().int(),
   pay_method: z.enum(payMethods),
   created_at: z.string(),

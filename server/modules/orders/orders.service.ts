@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
-import type { OrderKind, OrderState, PaymentProviderName } from '#server/db/schema/orders.ts'
+import type { OrderKind, OrderState } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { PrepayResult } from '#server/integrations/payments/payments.ts'
@@ -10,7 +10,7 @@ import { fenToYuan } from '#shared/money.ts'
 import { beijingCompactDate } from '#shared/time.ts'
 import { deleteKeysBefore } from './idempotency.repository.ts'
 import * as repo from './orders.repository.ts'
-import type { NewOrder, NewOrderEvent, NewOrderItem, OrderItemRow, OrderRow } from './orders.repository.ts'
+import type { NewOrder, NewOrderEvent, NewOrderItem, OrderItemRow, OrderRow, SettleOrder } from './orders.repository.ts'
 import type { CheckoutData, OrderView } from './orders.schema.ts'
 
 /** What a checkout answers (POST /pay/…): the order and what the client needs to pay it. */
@@ -51,9 +51,8 @@ function buyAgainPath(
   }
 }
 
-/** An order as the API shows it, with its own items out of `items`. */
-export function toOrderView(order: OrderRow, items: OrderItemRow[]): z.infer<typeof OrderView> {
-  const own = items.filter((i) => i.orderId === order.id)
+/** What every answer about an order shows: its number, kind, state, title and money. */
+function orderBasics(order: OrderRow) {
   return {
     order_no: order.orderNo,
     kind: order.kind,
@@ -63,6 +62,14 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): z.infer<typ
     original_fen: order.originalFen,
     discount_fen: order.discountFen,
     points_used: order.pointsUsed,
+  }
+}
+
+/** An order as the API shows it, with its own items out of `items`. */
+export function toOrderView(order: OrderRow, items: OrderItemRow[]): z.infer<typeof OrderView> {
+  const own = items.filter((i) => i.orderId === order.id)
+  return {
+    ...orderBasics(order),
     refunded_fen: order.refundedFen,
     pay_method: order.payMethod,
     created_at: order.createdAt.toISOString(),
@@ -77,14 +84,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[]): z.infer<typ
 /** What a checkout answers: the order and what the client needs to pay it. */
 export function toCheckoutData(order: OrderRow, reused: boolean, pay: PrepayResult): CheckoutAnswer {
   return {
-    order_no: order.orderNo,
-    kind: order.kind,
-    state: order.state,
-    title: order.title,
-    amount_fen: order.amountFen,
-    original_fen: order.originalFen,
-    discount_fen: order.discountFen,
-    points_used: order.pointsUsed,
+    ...orderBasics(order),
     pay_method: order.payMethod,
     expires_at: order.expiresAt.toISOString(),
     reused,
@@ -206,19 +206,7 @@ export function findPayableOrder(db: DbOrTx, orderNo: string) {
  * the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
  * read). False when the order was not payable and nothing was written.
  */
-export function settlePendingOrder(
-  db: DbOrTx,
-  p: {
-    orderId: number
-    amountFen: number
-    provider: PaymentProviderName
-    transactionId: string
-    actor: string
-    data: Record<string, unknown>
-    at: Date
-  },
-  parts: StatementPart[],
-) {
+export function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
   return repo.settlePendingOrder(db, p, parts)
 }
 

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { PointService } from './points.service.ts'
 import { AdjustBody, AdjustResponse, PointsQuery, PointsResponse } from './points.schema.ts'
-
-const security = [{ token: [] }]
 
 interface PointRoutesOptions {
   points: PointService
@@ -14,20 +11,17 @@ interface PointRoutesOptions {
 /** Points (spec 7: GET /points; screen /points). */
 export async function pointRoutes(app: FastifyInstance, opts: PointRoutesOptions) {
   const { points } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags: ['points'] })
+
   r.get(
     '/points',
     {
       config: { auth: 'required' },
-      schema: {
-        tags: ['points'],
-        security,
-        summary: 'My points balance, the rules and my ledger',
-        querystring: PointsQuery,
-        response: { 200: PointsResponse },
-      },
+      summary: 'My points balance, the rules and my ledger',
+      querystring: PointsQuery,
+      response: PointsResponse,
     },
-    async (request) => ok(await points.summary(requireRole(request).memberId, request.query)),
+    async (request) => points.summary(requireRole(request).memberId, request.query),
   )
 }
 
@@ -38,27 +32,22 @@ interface AdminPointRoutesOptions {
 /** Points adjustments by operators (admins only), recorded as ledger entries with who and why. */
 export async function adminPointRoutes(app: FastifyInstance, opts: AdminPointRoutesOptions) {
   const { points } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags: ['admin'] })
+
   r.post(
     '/admin/points/adjust',
     {
       config: { auth: 'admin', idempotent: true },
-      schema: {
-        tags: ['admin'],
-        security,
-        summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)',
-        body: AdjustBody,
-        response: { 200: AdjustResponse },
-      },
+      summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)',
+      body: AdjustBody,
+      response: AdjustResponse,
     },
     async (request) =>
-      ok(
-        await points.adjust(
-          requireRole(request, 'admin').memberId,
-          request.body.member_id,
-          request.body.delta,
-          request.body.note,
-        ),
+      points.adjust(
+        requireRole(request, 'admin').memberId,
+        request.body.member_id,
+        request.body.delta,
+        request.body.note,
       ),
   )
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { CommerceServices } from '#server/services-commerce.ts'
 import {
   ApproveBody,
@@ -15,8 +14,6 @@ import {
   StaffRefundListResponse,
 } from './refunds.schema.ts'
 
-const security = [{ token: [] }]
-
 interface RefundRoutesOptions {
   refunds: Pick<CommerceServices['refunds'], 'check' | 'request'>
 }
@@ -24,38 +21,29 @@ interface RefundRoutesOptions {
 /** A member's refund request and its state (screen /refund/{id}). */
 export async function refundRoutes(app: FastifyInstance, opts: RefundRoutesOptions) {
   const { refunds } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['refunds']
+  const r = apiRoutes(app, { tags })
 
   r.get(
     '/refunds/check',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        security,
-        summary: 'Can this order of mine be refunded now, why not, and its refunds so far',
-        querystring: RefundCheckQuery,
-        response: { 200: RefundCheckResponse },
-      },
+      summary: 'Can this order of mine be refunded now, why not, and its refunds so far',
+      querystring: RefundCheckQuery,
+      response: RefundCheckResponse,
     },
-    async (request) => ok(await refunds.check(requireRole(request).memberId, request.query.order_no)),
+    async (request) => refunds.check(requireRole(request).memberId, request.query.order_no),
   )
 
   r.post(
     '/refunds',
     {
       config: { auth: 'required', idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Ask for a refund of a paid order (an operator decides)',
-        body: RefundRequestBody,
-        response: { 200: RefundResponse },
-      },
+      summary: 'Ask for a refund of a paid order (an operator decides)',
+      body: RefundRequestBody,
+      response: RefundResponse,
     },
-    async (request) =>
-      ok(await refunds.request(requireRole(request).memberId, request.body.order_no, request.body.reason)),
+    async (request) => refunds.request(requireRole(request).memberId, request.body.order_no, request.body.reason),
   )
 }
 
@@ -69,8 +57,9 @@ interface AdminRefundRoutesOptions {
  */
 export async function adminRefundRoutes(app: FastifyInstance, opts: AdminRefundRoutesOptions) {
   const { refunds } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['admin']
+  const r = apiRoutes(app, { tags })
+
   const config = { auth: 'admin' as const }
   const moves = { auth: 'admin' as const, idempotent: true }
 
@@ -78,68 +67,50 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: AdminRefundR
     '/admin/refunds',
     {
       config,
-      schema: {
-        tags,
-        security,
-        summary: 'Refunds, newest first, by state',
-        querystring: StaffRefundListQuery,
-        response: { 200: StaffRefundListResponse },
-      },
+      summary: 'Refunds, newest first, by state',
+      querystring: StaffRefundListQuery,
+      response: StaffRefundListResponse,
     },
-    async (request) => ok(await refunds.listForStaff(request.query)),
+    async (request) => refunds.listForStaff(request.query),
   )
 
   r.post(
     '/admin/refunds/:refund_no/approve',
     {
       config: moves,
-      schema: {
-        tags,
-        security,
-        summary: 'Approve a refund request (all or part) and refund through the provider',
-        params: RefundNoParams,
-        body: ApproveBody,
-        response: { 200: RefundResponse },
-      },
+      summary: 'Approve a refund request (all or part) and refund through the provider',
+      params: RefundNoParams,
+      body: ApproveBody,
+      response: RefundResponse,
     },
     async (request) =>
-      ok(
-        await refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, {
-          amountFen: request.body.amount_fen,
-          note: request.body.note,
-        }),
-      ),
+      refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, {
+        amountFen: request.body.amount_fen,
+        note: request.body.note,
+      }),
   )
 
   r.post(
     '/admin/refunds/:refund_no/retry',
     {
       config: moves,
-      schema: {
-        tags,
-        security,
-        summary: 'Send a failed refund to the provider again, with the same refund number (489 unless it failed)',
-        params: RefundNoParams,
-        response: { 200: RefundResponse },
-      },
+      summary: 'Send a failed refund to the provider again, with the same refund number (489 unless it failed)',
+      params: RefundNoParams,
+      response: RefundResponse,
     },
-    async (request) => ok(await refunds.retry(requireRole(request, 'admin').memberId, request.params.refund_no)),
+    async (request) => refunds.retry(requireRole(request, 'admin').memberId, request.params.refund_no),
   )
 
   r.post(
     '/admin/refunds/:refund_no/reject',
     {
       config: moves,
-      schema: {
-        tags,
-        security,
-        summary: 'Reject a refund request with a note the member sees',
-        params: RefundNoParams,
-        body: RejectBody,
-        response: { 200: RefundResponse },
-      },
+      summary: 'Reject a refund request with a note the member sees',
+      params: RefundNoParams,
+      body: RejectBody,
+      response: RefundResponse,
     },
     async (request) =>
-      ok(await refunds.reject(requireRole(request, 'admin').memberId, request.params.refund_no, request.body.note)),
+      refunds.reject(requireRole(request, 'admin').memberId, request.params.refund_no, request.body.note),
   )
 }

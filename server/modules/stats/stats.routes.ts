@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { emptyEnvelope, ok } from '#server/http/envelope.ts'
+import { emptyEnvelope } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import type { StatsService } from './stats.service.ts'
 import { StatClickBody, statNames } from './stats.schema.ts'
 
@@ -15,23 +15,15 @@ interface StatsRoutesOptions {
  */
 export async function statsRoutes(app: FastifyInstance, opts: StatsRoutesOptions) {
   const { stats } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
+  const r = apiRoutes(app, { tags: ['stats'] })
 
   for (const name of statNames) {
     r.post(
       `/stat/${name}/click`,
-      {
-        schema: {
-          tags: ['stats'],
-          security: [{ token: [] }],
-          summary: `Record a click (${name}) with its position and page`,
-          body: StatClickBody,
-          response: { 200: emptyEnvelope },
-        },
-      },
+      { summary: `Record a click (${name}) with its position and page`, body: StatClickBody, response: emptyEnvelope },
       async (request) => {
         await stats.click(name, request.principal?.memberId ?? null, request.body)
-        return ok({})
+        return {}
       },
     )
   }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
+import { apiRoutes } from '#server/http/route.ts'
 import { WechatError } from '#server/integrations/wechat/wechat-client.ts'
 import {
   AuthWechatInfoResponse,
@@ -29,6 +29,7 @@ interface WechatRoutesOptions {
 export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptions) {
   const { wechat, secureCookies } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const api = apiRoutes(app, { tags, token: false })
   const nonce = (request: FastifyRequest) => request.cookies[BROWSER_NONCE_COOKIE]
 
   // The member sees a code and a message; the log gets what WeChat actually said (never the code or a token).
@@ -68,74 +69,47 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
     },
   )
 
-  r.post(
+  api.post(
     '/wx_login',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with a WeChat OAuth code',
-        body: OauthReturnBody,
-        response: { 200: WxLoginResponse },
-      },
-    },
+    { summary: 'Sign in with a WeChat OAuth code', body: OauthReturnBody, response: WxLoginResponse },
     async (request) => {
       const session = await wechat.login(request.body, nonce(request))
       request.signedInMemberId = session.member_id
-      return ok(session)
+      return session
     },
   )
 
-  r.post(
+  api.post(
     '/wx_get_openid',
-    {
-      schema: {
-        tags,
-        summary: 'The openid of a WeChat OAuth code (no session)',
-        body: OauthReturnBody,
-        response: { 200: WxOpenidResponse },
-      },
-    },
-    async (request) => ok(await wechat.openid(request.body, nonce(request))),
+    { summary: 'The openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: WxOpenidResponse },
+    async (request) => wechat.openid(request.body, nonce(request)),
   )
 
-  r.post(
+  api.post(
     '/wx/code2unionid',
     {
-      schema: {
-        tags,
-        summary: 'The unionid and openid of a WeChat OAuth code (no session)',
-        body: OauthReturnBody,
-        response: { 200: WxUnionidResponse },
-      },
+      summary: 'The unionid and openid of a WeChat OAuth code (no session)',
+      body: OauthReturnBody,
+      response: WxUnionidResponse,
     },
-    async (request) => ok(await wechat.unionid(request.body, nonce(request))),
+    async (request) => wechat.unionid(request.body, nonce(request)),
   )
 
-  r.post(
+  api.post(
     '/authWechatInfo',
     {
       config: { auth: 'required' },
-      schema: {
-        tags,
-        summary: 'Bind the WeChat identity of an OAuth code to the signed-in member',
-        security: [{ token: [] }],
-        body: OauthReturnBody,
-        response: { 200: AuthWechatInfoResponse },
-      },
+      token: true,
+      summary: 'Bind the WeChat identity of an OAuth code to the signed-in member',
+      body: OauthReturnBody,
+      response: AuthWechatInfoResponse,
     },
-    async (request) => ok(await wechat.bind(requireRole(request).memberId, request.body, nonce(request))),
+    async (request) => wechat.bind(requireRole(request).memberId, request.body, nonce(request)),
   )
 
-  r.get(
+  api.get(
     '/wechat/share',
-    {
-      schema: {
-        tags,
-        summary: 'JS-SDK wx.config signature for a page of this site',
-        querystring: ShareQuery,
-        response: { 200: ShareResponse },
-      },
-    },
-    async (request) => ok(await wechat.shareSignature(request.query.url)),
+    { summary: 'JS-SDK wx.config signature for a page of this site', querystring: ShareQuery, response: ShareResponse },
+    async (request) => wechat.shareSignature(request.query.url),
   )
 }
