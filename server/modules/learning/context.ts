@@ -4,7 +4,7 @@ import type { CatalogueFacts } from '#server/modules/catalogue/catalogue.service
 import type { CourseDetail } from '#shared/api/catalogue.ts'
 import type { DecisionCache, DecisionEntry } from './decision-cache.ts'
 
-export interface PlayResult {
+interface PlayResult {
   master_url: string
   expires_at: number
   until_second: number | null

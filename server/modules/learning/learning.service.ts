@@ -1,8 +1,5 @@
-import type { Db, DbOrTx } from '#server/db/database.ts'
-import type { WatchDecision } from '#server/modules/access/access.service.ts'
-import type { CatalogueFacts } from '#server/modules/catalogue/catalogue.service.ts'
-import type { CourseDetail } from '#shared/api/catalogue.ts'
-import type { LearningContext, PlayResult } from './context.ts'
+import type { DbOrTx } from '#server/db/database.ts'
+import type { LearningContext } from './context.ts'
 import { createCourseStudy } from './course-study.ts'
 import { DecisionCache } from './decision-cache.ts'
 import { createNotes } from './notes.ts'
@@ -14,23 +11,12 @@ import { createStudyRecord } from './study-record.ts'
 import { createVideoPages } from './video-page.ts'
 import { findWatchedPositions } from './learning.repository.ts'
 
-export interface LearningDeps {
-  db: Db
-  now: () => Date
-  /** The course page data, cached briefly by the catalogue (404 AppError for unknown or unpublished courses). */
-  courseDetail: (id: number) => Promise<CourseDetail>
-  /** A signed HLS URL for a member or anonymous visitor (server/modules/media/playback.service.ts). */
-  play: (memberId: number | null, videoId: number, known?: WatchDecision) => Promise<PlayResult>
-  /** The one access answer, as the player sees it (server/modules/access `createAccessService(…).canWatch`). */
-  canWatch: (memberId: number | null, videoId: number) => Promise<WatchDecision>
-  /** The catalogue's cached lesson facts (a video's course, title and length): `createCatalogueFacts`. */
-  facts: Pick<CatalogueFacts, 'lessons'>
+/** What the learning module is built from: the context its use cases share (context.ts), and two lifetimes. */
+export type LearningDeps = Omit<LearningContext, 'decisions' | 'decisionFor'> & {
   /** How long a canWatch answer clamps progress saves without being asked again; 60 s by default. */
   decisionTtlMs?: number
   /** How long a progress save's body token is trusted without a lookup; 60 s by default (progress-auth.ts). */
   progressAuthTtlMs?: number
-  /** The member's VIP membership (server/modules/vip): VIP-free courses they started join their list while it runs. */
-  vipMembership: (memberId: number) => Promise<{ active: boolean; expires_at: string } | null>
 }
 
 /**
