@@ -28,7 +28,6 @@ import {
   revokeEntitlement,
   type EntitlementRow,
 } from './access.repository.ts'
-// Purchases (end of file).
 import type { StatementPart } from '#server/db/prepared.ts'
 import { insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
 

@@ -1,11 +1,7 @@
-import { and, asc, desc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses, hotWords, teachers } from '#server/db/schema/catalogue.ts'
-import { type CourseType } from '#shared/api/catalogue.ts'
-import type { CourseSort } from '#shared/api/catalogue.ts'
-// Commerce's batch reads (end of file).
-import { inArray } from 'drizzle-orm'
-import { videos } from '#server/db/schema/catalogue.ts'
+import { categories, courses, hotWords, teachers, videos } from '#server/db/schema/catalogue.ts'
+import type { CourseSort, CourseType } from '#shared/api/catalogue.ts'
 
 const published = eq(courses.status, 'published')
 
@@ -303,5 +299,3 @@ export async function findCourseVideoDurations(db: DbOrTx, courseIds: number[]) 
     .from(videos)
     .where(inArray(videos.courseId, courseIds))
 }
-
-// ---- Door functions added for other modules

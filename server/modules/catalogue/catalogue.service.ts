@@ -23,6 +23,9 @@ import {
   listCoursePage,
   listHotWords,
   listTeachers,
+  findCoursesForSale,
+  findCourseVideoDurations,
+  findVipFreeCourses,
 } from './catalogue.repository.ts'
 import type {
   CategoryNode,
@@ -39,7 +42,6 @@ import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
 import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
 import { createSearchService as createSearch } from './search.ts'
-import { findCoursesForSale, findCourseVideoDurations, findVipFreeCourses } from './catalogue.repository.ts'
 
 /** Presents a course as a card (snake_case API fields); other modules list courses with it. */
 export function toCourseCard(row: CourseCardRow): CourseCard {
@@ -299,8 +301,6 @@ export type RecommendService = ReturnType<typeof createRecommendService>
 export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
   return createEditor(deps)
 }
-
-// ---- Door functions added for other modules
 
 // ---- Facts of courses and videos for other modules (access, learning, media): see facts.ts ----------------------
 export {

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { IdQuery, OptionalIdQuery } from '#shared/api/params.ts'
-import { BodyId, IdCursor, pageLimit } from '#shared/api/params.ts'
+import { BodyId, IdCursor, IdQuery, OptionalIdQuery, pageLimit } from '#shared/api/params.ts'
 
 export const CONTENT_MAX = 500
 /** At most this many comments (replies included) per member in any minute. */

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { courseTypes } from '#shared/api/catalogue.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { CourseCard, LiveStatus } from '#shared/api/catalogue.ts'
+import { CourseCard, courseTypes, LiveStatus } from '#shared/api/catalogue.ts'
 import { IdQuery } from '#shared/api/params.ts'
 
 // ---- Request pieces ----------------------------------------------------------------------------------------

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
-import type { Db } from '#server/db/database.ts'
+import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import type { Storage } from '#server/integrations/storage/storage.ts'
+import type { MediaStores, Storage } from '#server/integrations/storage/storage.ts'
 import { beijingYear } from '#shared/time.ts'
 import { findMemberUpload, insertUpload } from './media.repository.ts'
 import { findVideoMediaRows } from './video-media-views.repository.ts'
 import { mediaView, type MediaView, type UploadedFile } from './video-media.service.ts'
-import type { DbOrTx } from '#server/db/database.ts'
 import { videoMediaStatuses } from '#server/db/schema/media.ts'
-import type { MediaStores } from '#server/integrations/storage/storage.ts'
 
 export const ImageRules = {
   maxBytes: 5 * 1024 * 1024,

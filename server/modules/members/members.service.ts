@@ -18,9 +18,9 @@ import {
   updateMemberWechat as updateWechatFields,
   upsertAdmin,
   type MemberRow,
+  findPhones,
 } from './members.repository.ts'
 import type { UpdateMemberInfoBody } from './members.schema.ts'
-import { findPhones } from './members.repository.ts'
 
 const NICKNAME_MAX = 20
 const PHONE = /^1[3-9]\d{9}$/
@@ -194,7 +194,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
 export type MembersService = ReturnType<typeof createMembersService>
 
-// ---- Door functions added for other modules
+// ---- Reads for other modules (access, points, orders, refunds) ----------------------------------------------
 
 /** Whether a member with this id exists (for modules that take a member id from an operator or a request). */
 export async function memberExists(db: DbOrTx, id: number): Promise<boolean> {
