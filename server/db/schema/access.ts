@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
 import { members } from './members.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /** Where a right to watch came from. Purchase, VIP, redeem codes and exchanges arrive with their issues. */
 export const entitlementSources = ['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock'] as const
@@ -14,19 +15,15 @@ export type EntitlementSource = (typeof entitlementSources)[number]
 export const entitlements = pgTable(
   'entitlements',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
+    courseId: cascadeRef(() => courses.id),
     source: text({ enum: entitlementSources }).notNull(),
     /** The order, code or operator behind it, for the record. */
     sourceRef: text(),
-    grantedAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
+    grantedAt: timestamptz().notNull(),
+    expiresAt: timestamptz(),
+    revokedAt: timestamptz(),
   },
   (t) => [
     index('entitlements_member_course_idx').on(t.memberId, t.courseId),
@@ -40,9 +37,7 @@ export const entitlements = pgTable(
 
 /** A member's VIP: one row, extended by every VIP order from max(now, current expiry). */
 export const vipMemberships = pgTable('vip_memberships', {
-  memberId: integer()
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  memberId: ref(() => members.id, { onDelete: 'cascade' }).primaryKey(),
+  expiresAt: timestamptz().notNull(),
+  updatedAt: timestamptz().notNull(),
 })

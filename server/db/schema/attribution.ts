@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
+import { identity, ref, timestamptz } from './columns.ts'
 
 /**
  * First touch of a promotion source (`sp`): one row per visitor (cookie) and one per member, never overwritten,
@@ -8,12 +9,12 @@ import { members } from './members.ts'
 export const attributions = pgTable(
   'attributions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     visitorId: text(),
-    memberId: integer().references(() => members.id, { onDelete: 'cascade' }),
+    memberId: ref(() => members.id, { onDelete: 'cascade' }),
     sp: text().notNull(),
     url: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('attributions_visitor_key').on(t.visitorId),

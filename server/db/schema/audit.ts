@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
+import { identity, ref, timestamptz } from './columns.ts'
 
 /**
  * Append-only: every change an operator makes through the staff API (`/api/admin/…` and staff routes), who made
@@ -8,10 +9,8 @@ import { members } from './members.ts'
 export const staffActions = pgTable(
   'staff_actions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id),
+    id: identity(),
+    memberId: ref(() => members.id).notNull(),
     method: text().notNull(),
     /** The route as registered ("/api/admin/refunds/:refund_no/approve"), for filtering. */
     route: text().notNull(),
@@ -22,7 +21,7 @@ export const staffActions = pgTable(
     status: smallint().notNull(),
     code: integer(),
     requestId: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index('staff_actions_member_idx').on(t.memberId, t.id), index('staff_actions_route_idx').on(t.route, t.id)],
 )

@@ -1,19 +1,20 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { identity, timestamptz } from './columns.ts'
 
 /** SMS codes for login and phone binding: hashed, short-lived, single use; also the send log for rate limits. */
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     phone: text().notNull(),
     purpose: text({ enum: ['login', 'bind'] }).notNull(),
     codeHash: text().notNull(),
     ip: text().notNull(),
     attempts: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
     /** Set when the code logged someone in, was replaced by a resend, or died after too many wrong tries. */
-    consumedAt: timestamp({ withTimezone: true }),
+    consumedAt: timestamptz(),
   },
   (t) => [
     index('sms_codes_phone_idx').on(t.phone, t.createdAt),
@@ -27,9 +28,9 @@ export const smsCodes = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     phone: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     index('login_failures_phone_idx').on(t.phone, t.createdAt),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /**
  * A set of courses sold together at one price (/foryou/{id}). A member who already owns some of them pays the
@@ -9,7 +10,7 @@ import { courses } from './catalogue.ts'
 export const bundles = pgTable(
   'bundles',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     title: text().notNull(),
     subtitle: text().notNull().default(''),
     coverUrl: text(),
@@ -18,8 +19,8 @@ export const bundles = pgTable(
     priceFen: integer().notNull(),
     active: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [check('bundles_price_ck', sql`${t.priceFen} > 0`)],
 )
@@ -27,12 +28,8 @@ export const bundles = pgTable(
 export const bundleCourses = pgTable(
   'bundle_courses',
   {
-    bundleId: integer()
-      .notNull()
-      .references(() => bundles.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id),
+    bundleId: cascadeRef(() => bundles.id),
+    courseId: ref(() => courses.id).notNull(),
     position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bundleId, t.courseId] }), index('bundle_courses_course_idx').on(t.courseId)],

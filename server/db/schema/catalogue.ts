@@ -1,22 +1,13 @@
 import { courseTypes } from '#shared/api/catalogue.ts'
 import { relations, sql } from 'drizzle-orm'
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 export const categories = pgTable(
   'categories',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    id: identity(),
+    parentId: ref((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     icon: text(),
     sort: integer().notNull().default(0),
@@ -32,13 +23,13 @@ export const categories = pgTable(
 export const teachers = pgTable(
   'teachers',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     name: text().notNull(),
     title: text().notNull().default(''),
     avatarUrl: text(),
     intro: text().notNull().default(''),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   // Search (server/modules/catalogue/search.repository.ts) matches teacher names with ILIKE '%…%'.
   (t) => [index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
@@ -47,17 +38,15 @@ export const teachers = pgTable(
 export const courses = pgTable(
   'courses',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    id: identity(1001),
     type: text({ enum: courseTypes }).notNull(),
     title: text().notNull(),
     subtitle: text().notNull().default(''),
     coverUrl: text().notNull(),
     /** Plain text paragraphs separated by blank lines; rendered escaped. */
     intro: text().notNull().default(''),
-    categoryId: integer()
-      .notNull()
-      .references(() => categories.id),
-    teacherId: integer().references(() => teachers.id),
+    categoryId: ref(() => categories.id).notNull(),
+    teacherId: ref(() => teachers.id),
     priceFen: integer().notNull(),
     originalPriceFen: integer(),
     isFree: boolean().notNull().default(false),
@@ -76,13 +65,13 @@ export const courses = pgTable(
       .default(sql`'{}'::text[]`),
     studentCount: integer().notNull().default(0),
     /** Live courses: when the live session starts and ends (replay afterwards). */
-    liveStartsAt: timestamp({ withTimezone: true }),
-    liveEndsAt: timestamp({ withTimezone: true }),
+    liveStartsAt: timestamptz(),
+    liveEndsAt: timestamptz(),
     /** Live courses: the stream viewers play while it is live (an external HLS pull URL the operator sets). */
     livePullUrl: text(),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     index('courses_category_idx').on(t.categoryId, t.sort, t.id),
@@ -96,12 +85,8 @@ export const courses = pgTable(
 export const systemCourseItems = pgTable(
   'system_course_items',
   {
-    systemCourseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    systemCourseId: cascadeRef(() => courses.id),
+    courseId: cascadeRef(() => courses.id),
     sort: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.systemCourseId, t.courseId] })],
@@ -110,10 +95,8 @@ export const systemCourseItems = pgTable(
 export const chapters = pgTable(
   'chapters',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: identity(),
+    courseId: cascadeRef(() => courses.id),
     title: text().notNull(),
     sort: integer().notNull().default(0),
   },
@@ -123,24 +106,22 @@ export const chapters = pgTable(
 export const videos = pgTable(
   'videos',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 50001 }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    chapterId: integer().references(() => chapters.id, { onDelete: 'set null' }),
+    id: identity(50001),
+    courseId: cascadeRef(() => courses.id),
+    chapterId: ref(() => chapters.id, { onDelete: 'set null' }),
     title: text().notNull(),
     durationSeconds: integer().notNull().default(0),
     /** Seconds anyone may watch without access; 0 means no preview. */
     freeSeconds: integer().notNull().default(0),
     isFree: boolean().notNull().default(false),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('videos_course_idx').on(t.courseId, t.sort)],
 )
 
 export const hotWords = pgTable('hot_words', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   word: text().notNull(),
   sort: integer().notNull().default(0),
 })

@@ -1,17 +1,8 @@
-import { sql } from 'drizzle-orm'
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { isNotNull, sql } from 'drizzle-orm'
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
 import { members } from './members.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /** shown: everyone sees it (within its privacy); hidden: only its author and staff; deleted: nobody. */
 export const commentStatuses = ['shown', 'hidden', 'deleted'] as const
@@ -29,22 +20,16 @@ export type CommentType = (typeof commentTypes)[number]
 export const comments = pgTable(
   'comments',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
-    parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
-    replyToId: integer().references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
+    courseId: cascadeRef(() => courses.id),
+    videoId: ref(() => videos.id, { onDelete: 'cascade' }),
+    parentId: ref((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    replyToId: ref((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
     /** The author of the answered comment, for "回复 @昵称" and so a private thread's owner sees its replies. */
-    replyToMemberId: integer().references(() => members.id, { onDelete: 'set null' }),
+    replyToMemberId: ref(() => members.id, { onDelete: 'set null' }),
     /** The author of the top-level comment of the thread (the comment itself for a top-level one). */
-    threadMemberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    threadMemberId: cascadeRef(() => members.id),
     content: text().notNull(),
     /** Seen only by the author, the thread's author and staff. */
     isPrivate: boolean().notNull().default(false),
@@ -52,10 +37,10 @@ export const comments = pgTable(
     type: text({ enum: commentTypes }).notNull().default('normal'),
     /** Kept equal to the rows in comment_likes by the same transaction that adds or removes a like. */
     likeCount: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
     /** Last moderation: who (staff member) and when. */
-    moderatedBy: integer().references(() => members.id, { onDelete: 'set null' }),
-    moderatedAt: timestamp({ withTimezone: true }),
+    moderatedBy: ref(() => members.id, { onDelete: 'set null' }),
+    moderatedAt: timestamptz(),
   },
   (t) => [
     index('comments_course_idx')
@@ -64,9 +49,7 @@ export const comments = pgTable(
     index('comments_video_idx')
       .on(t.videoId, t.id)
       .where(sql`${t.parentId} is null and ${t.videoId} is not null`),
-    index('comments_parent_idx')
-      .on(t.parentId, t.id)
-      .where(sql`${t.parentId} is not null`),
+    index('comments_parent_idx').on(t.parentId, t.id).where(isNotNull(t.parentId)),
     index('comments_pinned_idx')
       .on(t.courseId)
       .where(sql`${t.type} <> 'normal'`),
@@ -82,13 +65,9 @@ export const comments = pgTable(
 export const commentLikes = pgTable(
   'comment_likes',
   {
-    commentId: integer()
-      .notNull()
-      .references(() => comments.id, { onDelete: 'cascade' }),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    commentId: cascadeRef(() => comments.id),
+    memberId: cascadeRef(() => members.id),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.memberId] }), index('comment_likes_member_idx').on(t.memberId)],
 )

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
 import { orders } from './orders.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 export const couponKinds = ['amount', 'percent'] as const
 export const couponScopes = ['all', 'category', 'courses'] as const
@@ -10,7 +11,7 @@ export const couponScopes = ['all', 'category', 'courses'] as const
 export const couponTemplates = pgTable(
   'coupon_templates',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     name: text().notNull(),
     kind: text({ enum: couponKinds }).notNull(),
     /** amount: fen off. */
@@ -26,19 +27,19 @@ export const couponTemplates = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     /** When it can be claimed; null: no bound. */
-    claimFrom: timestamp({ withTimezone: true }),
-    claimTo: timestamp({ withTimezone: true }),
+    claimFrom: timestamptz(),
+    claimTo: timestamptz(),
     /** A claimed coupon lasts `validDays` from claiming, and never past `validTo`. */
     validDays: integer(),
-    validTo: timestamp({ withTimezone: true }),
+    validTo: timestamptz(),
     /** Null: no limit. */
     totalLimit: integer(),
     perMemberLimit: integer().notNull().default(1),
     claimedCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
-    createdBy: integer().references(() => members.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    createdBy: ref(() => members.id),
+    createdAt: timestamptz().notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [
     check(
@@ -56,18 +57,14 @@ export const memberCouponStates = ['available', 'reserved', 'used'] as const
 export const memberCoupons = pgTable(
   'member_coupons',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    templateId: integer()
-      .notNull()
-      .references(() => couponTemplates.id),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: identity(),
+    templateId: ref(() => couponTemplates.id).notNull(),
+    memberId: cascadeRef(() => members.id),
     state: text({ enum: memberCouponStates }).notNull().default('available'),
-    orderId: integer().references(() => orders.id),
-    claimedAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    orderId: ref(() => orders.id),
+    claimedAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
   },
   (t) => [
     index('member_coupons_member_idx').on(t.memberId, t.state, t.expiresAt),

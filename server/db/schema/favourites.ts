@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { isNotNull, sql } from 'drizzle-orm'
+import { check, index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
 import { members } from './members.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 // Favourites, follows, comments and click statistics (issue 3, sections 4–6). Rules live in
 // server/modules/{favourites,follows,comments,stats}.
@@ -13,28 +14,18 @@ import { members } from './members.ts'
 export const favourites = pgTable(
   'favourites',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
-    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
+    courseId: ref(() => courses.id, { onDelete: 'cascade' }),
+    videoId: ref(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
-    uniqueIndex('favourites_member_course_key')
-      .on(t.memberId, t.courseId)
-      .where(sql`${t.courseId} is not null`),
-    uniqueIndex('favourites_member_video_key')
-      .on(t.memberId, t.videoId)
-      .where(sql`${t.videoId} is not null`),
+    uniqueIndex('favourites_member_course_key').on(t.memberId, t.courseId).where(isNotNull(t.courseId)),
+    uniqueIndex('favourites_member_video_key').on(t.memberId, t.videoId).where(isNotNull(t.videoId)),
     // The favourites list pages newest first per kind (cursor on id).
-    index('favourites_member_courses_idx')
-      .on(t.memberId, t.id)
-      .where(sql`${t.courseId} is not null`),
-    index('favourites_member_videos_idx')
-      .on(t.memberId, t.id)
-      .where(sql`${t.videoId} is not null`),
+    index('favourites_member_courses_idx').on(t.memberId, t.id).where(isNotNull(t.courseId)),
+    index('favourites_member_videos_idx').on(t.memberId, t.id).where(isNotNull(t.videoId)),
     index('favourites_course_idx').on(t.courseId),
     index('favourites_video_idx').on(t.videoId),
     check('favourites_one_target_ck', sql`num_nonnulls(${t.courseId}, ${t.videoId}) = 1`),

@@ -1,10 +1,11 @@
 import { relations } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { categories, courses } from './catalogue.ts'
+import { cascadeRef, identity, ref } from './columns.ts'
 
 /** Home feed: ordered sections; a section lists courses or banners (items). */
 export const homeSections = pgTable('home_sections', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   feed: text({ enum: ['v3', 'v2'] })
     .notNull()
     .default('v3'),
@@ -20,12 +21,10 @@ export const homeSections = pgTable('home_sections', {
 export const homeSectionItems = pgTable(
   'home_section_items',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    sectionId: integer()
-      .notNull()
-      .references(() => homeSections.id, { onDelete: 'cascade' }),
-    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
-    categoryId: integer().references(() => categories.id, { onDelete: 'cascade' }),
+    id: identity(),
+    sectionId: cascadeRef(() => homeSections.id),
+    courseId: ref(() => courses.id, { onDelete: 'cascade' }),
+    categoryId: ref(() => categories.id, { onDelete: 'cascade' }),
     title: text().notNull().default(''),
     imageUrl: text(),
     /** An in-site path ("/course/1001.html") or an http(s) URL. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { identity, timestamptz } from './columns.ts'
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof jobStatuses)[number]
@@ -11,7 +12,7 @@ export type JobStatus = (typeof jobStatuses)[number]
 export const jobs = pgTable(
   'jobs',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     kind: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text({ enum: jobStatuses }).notNull().default('queued'),
@@ -19,13 +20,13 @@ export const jobs = pgTable(
     singletonKey: text(),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(3),
-    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    runAt: timestamptz().notNull().defaultNow(),
     lockedBy: text(),
-    lockedUntil: timestamp({ withTimezone: true }),
+    lockedUntil: timestamptz(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    finishedAt: timestamptz(),
   },
   (t) => [
     index('jobs_claim_idx')

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { isNotNull, sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
 import { members } from './members.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /**
  * Where a member stopped in a video (resume on any device) and whether they finished it (90%). One row per member
@@ -11,23 +12,17 @@ import { members } from './members.ts'
 export const studyProgress = pgTable(
   'study_progress',
   {
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    videoId: integer()
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    memberId: cascadeRef(() => members.id),
+    videoId: cascadeRef(() => videos.id),
+    courseId: cascadeRef(() => courses.id),
     /** Seconds from the start, clamped to the video's length and to the preview the member may watch. */
     position: integer().notNull().default(0),
     /** The video's length in seconds when the position was saved. */
     duration: integer().notNull().default(0),
     /** The first time the position reached 90% of the length; stays set when they watch it again. */
-    finishedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamptz(),
+    createdAt: timestamptz().notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.videoId] }),
@@ -40,17 +35,13 @@ export const studyProgress = pgTable(
 export const videoNotes = pgTable(
   'video_notes',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    videoId: integer()
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
+    videoId: cascadeRef(() => videos.id),
     second: integer().notNull(),
     /** Plain text, rendered escaped. */
     content: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index('video_notes_member_video_idx').on(t.memberId, t.videoId, t.second)],
 )
@@ -62,9 +53,9 @@ export const videoNotes = pgTable(
 export const playerPopups = pgTable(
   'player_popups',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    videoId: integer().references(() => videos.id, { onDelete: 'cascade' }),
-    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
+    id: identity(),
+    videoId: ref(() => videos.id, { onDelete: 'cascade' }),
+    courseId: ref(() => courses.id, { onDelete: 'cascade' }),
     atSecond: integer().notNull(),
     title: text().notNull(),
     content: text().notNull().default(''),
@@ -72,15 +63,11 @@ export const playerPopups = pgTable(
     /** An in-site path ("/vip") or an http(s) URL; anything else is never sent to the browser. */
     link: text(),
     active: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
-    index('player_popups_video_idx')
-      .on(t.videoId)
-      .where(sql`${t.videoId} is not null`),
-    index('player_popups_course_idx')
-      .on(t.courseId)
-      .where(sql`${t.courseId} is not null`),
+    index('player_popups_video_idx').on(t.videoId).where(isNotNull(t.videoId)),
+    index('player_popups_course_idx').on(t.courseId).where(isNotNull(t.courseId)),
     check('player_popups_target', sql`${t.videoId} is not null or ${t.courseId} is not null`),
   ],
 )
@@ -88,12 +75,10 @@ export const playerPopups = pgTable(
 export const popupClicks = pgTable(
   'popup_clicks',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    popupId: integer()
-      .notNull()
-      .references(() => playerPopups.id, { onDelete: 'cascade' }),
-    memberId: integer().references(() => members.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    id: identity(),
+    popupId: cascadeRef(() => playerPopups.id),
+    memberId: ref(() => members.id, { onDelete: 'set null' }),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index('popup_clicks_popup_idx').on(t.popupId)],
 )

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  customType,
-  doublePrecision,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { bigint, customType, doublePrecision, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
 import { videos } from './catalogue.ts'
 import { members } from './members.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
@@ -33,9 +24,7 @@ export interface Rendition {
  * playable while a replacement is transcoded. The AES key lives here and nowhere on a public path.
  */
 export const videoMedia = pgTable('video_media', {
-  videoId: integer()
-    .primaryKey()
-    .references(() => videos.id, { onDelete: 'cascade' }),
+  videoId: ref(() => videos.id, { onDelete: 'cascade' }).primaryKey(),
   status: text({ enum: videoMediaStatuses }).notNull(),
   /** 0–100 while transcoding. */
   progress: smallint().notNull().default(0),
@@ -57,20 +46,18 @@ export const videoMedia = pgTable('video_media', {
     .default(sql`'[]'::jsonb`),
   /** Public-storage key of the poster frame (WebP). */
   posterKey: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  readyAt: timestamp({ withTimezone: true }),
+  createdAt: timestamptz().notNull().defaultNow(),
+  updatedAt: timestamptz().notNull().defaultNow(),
+  readyAt: timestamptz(),
 })
 
 /** Images members uploaded (avatars), re-encoded and stripped of metadata. */
 export const uploads = pgTable('uploads', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  memberId: integer()
-    .notNull()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  id: identity(),
+  memberId: cascadeRef(() => members.id),
   path: text().notNull(),
   width: integer().notNull(),
   height: integer().notNull(),
   bytes: integer().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz().notNull().defaultNow(),
 })

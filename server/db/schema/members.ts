@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm'
-import { boolean, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { isNotNull } from 'drizzle-orm'
+import { boolean, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { identity, timestamptz } from './columns.ts'
 
 export const members = pgTable(
   'members',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    id: identity(100001),
     phone: text(),
     nickname: text().notNull(),
     avatarUrl: text(),
@@ -16,19 +17,13 @@ export const members = pgTable(
     wxOpenid: text(),
     /** Members who bought elsewhere are imported with their phone; `/ke2` logs only these in. */
     isPurchaser: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    lastLoginAt: timestamptz(),
   },
   (t) => [
-    uniqueIndex('members_phone_key')
-      .on(t.phone)
-      .where(sql`${t.phone} is not null`),
-    uniqueIndex('members_wx_unionid_key')
-      .on(t.wxUnionid)
-      .where(sql`${t.wxUnionid} is not null`),
-    uniqueIndex('members_wx_openid_key')
-      .on(t.wxOpenid)
-      .where(sql`${t.wxOpenid} is not null`),
+    uniqueIndex('members_phone_key').on(t.phone).where(isNotNull(t.phone)),
+    uniqueIndex('members_wx_unionid_key').on(t.wxUnionid).where(isNotNull(t.wxUnionid)),
+    uniqueIndex('members_wx_openid_key').on(t.wxOpenid).where(isNotNull(t.wxOpenid)),
   ],
 )

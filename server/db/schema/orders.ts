@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
 import { members } from './members.ts'
 import { vipPlans } from './vip.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 // Orders and payments (issue 4). The rules live in server/modules/orders and the workflows in server/use-cases; the
 // reasons for the shapes below are in docs/decisions/2026-11-22-orders-and-payments.md.
@@ -23,12 +24,10 @@ export type PaymentProviderName = (typeof paymentProviders)[number]
 export const orders = pgTable(
   'orders',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     /** What members, staff and the providers see (out_trade_no): ZX + Beijing date + 10 random digits. */
     orderNo: text().notNull(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id),
+    memberId: ref(() => members.id).notNull(),
     kind: text({ enum: orderKinds }).notNull(),
     /**
      * What is being bought, as one comparable key ("course:1001", "vip:2", "amount:1990:…"): a member has at most
@@ -51,11 +50,11 @@ export const orders = pgTable(
     refundedFen: integer().notNull().default(0),
     /** Promotion source at the time of the order (spec: sp), for the promotion programme. */
     sp: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    paidAt: timestamp({ withTimezone: true }),
-    closedAt: timestamp({ withTimezone: true }),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
+    paidAt: timestamptz(),
+    closedAt: timestamptz(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
@@ -79,12 +78,10 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    courseId: integer().references(() => courses.id),
-    vipPlanId: integer().references(() => vipPlans.id),
+    id: identity(),
+    orderId: cascadeRef(() => orders.id),
+    courseId: ref(() => courses.id),
+    vipPlanId: ref(() => vipPlans.id),
     /** VIP: the days the plan adds, frozen at order time (the plan may change later). */
     vipDays: integer(),
     title: text().notNull(),
@@ -97,17 +94,15 @@ export const orderItems = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: identity(),
+    orderId: cascadeRef(() => orders.id),
     fromState: text({ enum: orderStates }),
     toState: text({ enum: orderStates }).notNull(),
     reason: text().notNull(),
     /** "member:100001", "admin:100002", "provider:wechat", "system". */
     actor: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 )
@@ -116,16 +111,14 @@ export const orderEvents = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
     key: text().notNull(),
     /** Method, path and body hashed: the same key on another request is refused. */
     requestHash: text().notNull(),
     /** Null while the first request is still running. */
     response: jsonb(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('idempotency_keys_member_key').on(t.memberId, t.key),

@@ -1,8 +1,9 @@
-import { boolean, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
+import { cascadeRef, identity, timestamptz } from './columns.ts'
 
 /** System notices shown as overlays (spec 3: so_* fields). */
 export const systemOverlays = pgTable('system_overlays', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   type: smallint().notNull(),
   name: text().notNull(),
   /** HTML for text notices; sanitised when saved and again when served. */
@@ -12,16 +13,14 @@ export const systemOverlays = pgTable('system_overlays', {
   jumpType: smallint(),
   jumpParams: jsonb().$type<Record<string, string | number>>(),
   active: boolean().notNull().default(true),
-  startsAt: timestamp({ withTimezone: true }),
-  endsAt: timestamp({ withTimezone: true }),
+  startsAt: timestamptz(),
+  endsAt: timestamptz(),
   sort: integer().notNull().default(0),
 })
 
 export const overlayClicks = pgTable('overlay_clicks', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  overlayId: integer()
-    .notNull()
-    .references(() => systemOverlays.id, { onDelete: 'cascade' }),
+  id: identity(),
+  overlayId: cascadeRef(() => systemOverlays.id),
   memberId: integer(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz().notNull().defaultNow(),
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { paymentProviders } from './orders.ts'
+import { identity, timestamptz } from './columns.ts'
 
 export const notificationOutcomes = [
   /** Moved an order (or a refund) on. Unique per provider notification id: a replay finds it and changes nothing. */
@@ -21,7 +22,7 @@ export type NotificationOutcome = (typeof notificationOutcomes)[number]
 export const paymentNotifications = pgTable(
   'payment_notifications',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     provider: text({ enum: paymentProviders }).notNull(),
     kind: text({ enum: ['payment', 'refund'] }).notNull(),
     /** The provider's notification id (WeChat `id`, Alipay `notify_id`), or "query:<txn>" for a reconciliation. */
@@ -32,7 +33,7 @@ export const paymentNotifications = pgTable(
     verified: boolean().notNull(),
     outcome: text({ enum: notificationOutcomes }).notNull(),
     detail: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('payment_notifications_applied_key')

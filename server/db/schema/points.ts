@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
 import { orders } from './orders.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /** The cached balance of the points ledger: always the sum of the member's entries, never negative. */
 export const pointBalances = pgTable(
   'point_balances',
   {
-    memberId: integer()
-      .primaryKey()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: ref(() => members.id, { onDelete: 'cascade' }).primaryKey(),
     balance: integer().notNull().default(0),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [check('point_balances_not_negative_ck', sql`${t.balance} >= 0`)],
 )
@@ -29,18 +28,16 @@ export type PointReason = (typeof pointReasons)[number]
 export const pointEntries = pgTable(
   'point_entries',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
     delta: integer().notNull(),
     balanceAfter: integer().notNull(),
     reason: text({ enum: pointReasons }).notNull(),
-    orderId: integer().references(() => orders.id),
+    orderId: ref(() => orders.id),
     /** "system", "admin:100002", "member:100001". */
     actor: text().notNull(),
     note: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     index('point_entries_member_idx').on(t.memberId, t.id),

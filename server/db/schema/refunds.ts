@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
 import { orders, paymentProviders } from './orders.ts'
+import { identity, ref, timestamptz } from './columns.ts'
 
 export const refundKinds = ['member', 'automatic'] as const
 export const refundStates = ['requested', 'rejected', 'processing', 'succeeded', 'failed'] as const
@@ -14,15 +15,11 @@ export type RefundState = (typeof refundStates)[number]
 export const refunds = pgTable(
   'refunds',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     /** out_refund_no / out_request_no at the provider. */
     refundNo: text().notNull(),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id),
+    orderId: ref(() => orders.id).notNull(),
+    memberId: ref(() => members.id).notNull(),
     kind: text({ enum: refundKinds }).notNull(),
     provider: text({ enum: paymentProviders }),
     /** The provider transaction refunded: usually the order's, another one for a double payment. */
@@ -35,18 +32,18 @@ export const refunds = pgTable(
     /** True when completing the refund also moves the order (refunding → refunded); false for a double payment. */
     movesOrder: boolean().notNull().default(true),
     providerRefundId: text(),
-    decidedBy: integer().references(() => members.id),
-    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: ref(() => members.id),
+    decidedAt: timestamptz(),
     decisionNote: text(),
-    sentAt: timestamp({ withTimezone: true }),
-    completedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamptz(),
+    completedAt: timestamptz(),
     lastError: text(),
     /** The last operator who sent a failed refund again (same number), when, and how many times it was. */
-    retriedBy: integer().references(() => members.id),
-    retriedAt: timestamp({ withTimezone: true }),
+    retriedBy: ref(() => members.id),
+    retriedAt: timestamptz(),
     retries: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('refunds_refund_no_key').on(t.refundNo),

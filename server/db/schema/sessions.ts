@@ -1,19 +1,18 @@
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
+import { cascadeRef, identity, timestamptz } from './columns.ts'
 
 /** Login sessions. Only a SHA-256 of the token is stored; the token itself is shown to the client once. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    memberId: integer()
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: identity(),
+    memberId: cascadeRef(() => members.id),
     tokenHash: text().notNull(),
     platform: smallint().notNull().default(2),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    revokedAt: timestamptz(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
 )

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { identity, timestamptz } from './columns.ts'
 
 /**
  * Click statistics (spec 7 /stat/*, and clicks on a course's comment area): append-only, one insert per event,
@@ -7,7 +8,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 export const statEvents = pgTable(
   'stat_events',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     /** project, studyRecord, fav, bindPhone, courseDetailTag, customer, myCourse, vipTarbar, vipBuyBtn, commentCourse. */
     event: text().notNull(),
     /** Null for anonymous visitors; no foreign key, so the log never blocks deleting a member. */
@@ -15,7 +16,7 @@ export const statEvents = pgTable(
     position: text(),
     page: text(),
     courseId: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index('stat_events_created_brin').using('brin', t.createdAt)],
 )

@@ -1,7 +1,8 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { identity } from './columns.ts'
 
 export const vipPlans = pgTable('vip_plans', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   name: text().notNull(),
   days: integer().notNull(),
   priceFen: integer().notNull(),

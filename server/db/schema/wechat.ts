@@ -1,20 +1,21 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
+import { identity, ref, timestamptz } from './columns.ts'
 
 /** OAuth `state` values: single use, bound to the browser that started the flow by a cookie nonce. */
 export const oauthStates = pgTable(
   'oauth_states',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     stateHash: text().notNull(),
     browserHash: text().notNull(),
     scope: text({ enum: ['snsapi_base', 'snsapi_userinfo'] }).notNull(),
     returnPath: text().notNull(),
     /** The client address that started the flow: starts per address are limited (wechat.service.ts). */
     ip: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('oauth_states_state_key').on(t.stateHash),
@@ -29,8 +30,8 @@ export const oauthCodesUsed = pgTable(
   'oauth_codes_used',
   {
     codeHash: text().primaryKey(),
-    memberId: integer().references(() => members.id, { onDelete: 'set null' }),
-    usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    memberId: ref(() => members.id, { onDelete: 'set null' }),
+    usedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('oauth_codes_used_at_idx').on(t.usedAt)],
 )
