@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven, newestFirst, rowsBy } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
 /** An int[] parameter as one text literal: the statement's text stays the same whatever the number of ids. */
@@ -75,6 +76,7 @@ export async function findActiveEntitlements(db: DbOrTx, memberId: number, now: 
 }
 
 export type EntitlementRow = typeof entitlements.$inferSelect
+const entitlementRows = rowsBy(entitlements, entitlements.id)
 
 export async function insertEntitlement(
   db: DbOrTx,
@@ -87,8 +89,7 @@ export async function insertEntitlement(
     expiresAt: Date | null
   },
 ) {
-  const [inserted] = await db.insert(entitlements).values(row).returning()
-  return inserted!
+  return entitlementRows.insert(db, row)
 }
 
 /** Revokes an entitlement that is not revoked yet; returns it, or null when there is no such id. */
@@ -97,8 +98,7 @@ export async function revokeEntitlement(db: DbOrTx, id: number, at: Date) {
     .update(entitlements)
     .set({ revokedAt: at })
     .where(and(eq(entitlements.id, id), isNull(entitlements.revokedAt)))
-  const [row] = await db.select().from(entitlements).where(eq(entitlements.id, id))
-  return row ?? null
+  return entitlementRows.find(db, id)
 }
 
 /** Newest first, `limit` rows with an id below `before` (cursor paging). */
@@ -106,16 +106,8 @@ export async function listEntitlements(
   db: DbOrTx,
   filter: { memberId?: number; courseId?: number; before?: number; limit: number },
 ) {
-  return db
-    .select()
-    .from(entitlements)
-    .where(
-      and(
-        filter.memberId === undefined ? undefined : eq(entitlements.memberId, filter.memberId),
-        filter.courseId === undefined ? undefined : eq(entitlements.courseId, filter.courseId),
-        filter.before === undefined ? undefined : lt(entitlements.id, filter.before),
-      ),
-    )
-    .orderBy(desc(entitlements.id))
-    .limit(filter.limit)
+  return newestFirst(db, entitlements, filter, [
+    eqIfGiven(entitlements.memberId, filter.memberId),
+    eqIfGiven(entitlements.courseId, filter.courseId),
+  ])
 }

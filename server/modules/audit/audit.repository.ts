@@ -1,5 +1,6 @@
-import { and, desc, eq, like, lt } from 'drizzle-orm'
+import { like } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven, newestFirst } from '#server/db/rows.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
 
 export type NewStaffAction = typeof staffActions.$inferInsert
@@ -13,21 +14,10 @@ export async function listStaffActions(
   db: DbOrTx,
   f: { memberId?: number; route?: string; before?: number; limit: number },
 ) {
-  return db
-    .select()
-    .from(staffActions)
-    .where(
-      and(
-        f.memberId === undefined ? undefined : eq(staffActions.memberId, f.memberId),
-        f.route === undefined
-          ? undefined
-          : like(
-              staffActions.route,
-              `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`,
-            ),
-        f.before === undefined ? undefined : lt(staffActions.id, f.before),
-      ),
-    )
-    .orderBy(desc(staffActions.id))
-    .limit(f.limit)
+  return newestFirst(db, staffActions, f, [
+    eqIfGiven(staffActions.memberId, f.memberId),
+    f.route === undefined
+      ? undefined
+      : like(staffActions.route, `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`),
+  ])
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, max, min, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lt, max, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
+import { deleteBatch } from '#server/db/rows.ts'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
 import type { SmsPurpose } from '#server/integrations/sms/sms.ts'
 
@@ -125,27 +126,10 @@ export async function insertLoginFailure(db: DbOrTx, phone: string, at: Date) {
  * transaction holds are skipped (another process's cleanup, a login), so this never waits on them.
  */
 export async function deleteOldSmsCodes(db: DbOrTx, before: Date, now: Date, limit: number) {
-  const batch = db
-    .select({ id: smsCodes.id })
-    .from(smsCodes)
-    .where(and(lt(smsCodes.createdAt, before), lt(smsCodes.expiresAt, now)))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  const rows = await db.delete(smsCodes).where(inArray(smsCodes.id, batch)).returning({ id: smsCodes.id })
-  return rows.length
+  return deleteBatch(db, smsCodes.id, and(lt(smsCodes.createdAt, before), lt(smsCodes.expiresAt, now)), limit)
 }
 
 /** Deletes up to `limit` failed logins recorded before `before`; how many. */
 export async function deleteOldLoginFailures(db: DbOrTx, before: Date, limit: number) {
-  const batch = db
-    .select({ id: loginFailures.id })
-    .from(loginFailures)
-    .where(lt(loginFailures.createdAt, before))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  const rows = await db
-    .delete(loginFailures)
-    .where(inArray(loginFailures.id, batch))
-    .returning({ id: loginFailures.id })
-  return rows.length
+  return deleteBatch(db, loginFailures.id, lt(loginFailures.createdAt, before), limit)
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { rowsBy } from '#server/db/rows.ts'
 import { bundleCourses, bundles } from '#server/db/schema/bundles.ts'
 
 export type BundleRow = typeof bundles.$inferSelect
@@ -25,10 +26,7 @@ export async function findBundles(db: DbOrTx, filter: { activeOnly: boolean; cou
     .orderBy(asc(bundles.sort), asc(bundles.id))
 }
 
-export async function findBundle(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(bundles).where(eq(bundles.id, id))
-  return row ?? null
-}
+export const { find: findBundle, insert: insertBundle, update: updateBundle } = rowsBy(bundles, bundles.id)
 
 /** The courses of these bundles, each bundle's in its order (course details come from the catalogue). */
 export async function findBundleCourseIds(db: DbOrTx, bundleIds: number[]) {
@@ -38,16 +36,6 @@ export async function findBundleCourseIds(db: DbOrTx, bundleIds: number[]) {
     .from(bundleCourses)
     .where(inArray(bundleCourses.bundleId, bundleIds))
     .orderBy(asc(bundleCourses.bundleId), asc(bundleCourses.position), asc(bundleCourses.courseId))
-}
-
-export async function insertBundle(db: DbOrTx, row: typeof bundles.$inferInsert) {
-  const [inserted] = await db.insert(bundles).values(row).returning()
-  return inserted!
-}
-
-export async function updateBundle(db: DbOrTx, id: number, set: Partial<typeof bundles.$inferInsert>) {
-  const [row] = await db.update(bundles).set(set).where(eq(bundles.id, id)).returning()
-  return row ?? null
 }
 
 /** Replaces a bundle's courses with `courseIds`, in that order. */

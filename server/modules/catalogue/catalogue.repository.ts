@@ -45,6 +45,16 @@ const courseCardColumns = {
   status: true,
 } as const
 
+/** What a teacher's card and page show of the teacher. */
+const teacherProfile = {
+  id: teachers.id,
+  name: teachers.name,
+  title: teachers.title,
+  avatarUrl: teachers.avatarUrl,
+  intro: teachers.intro,
+}
+const teacherProfileColumns = { id: true, name: true, title: true, avatarUrl: true, intro: true } as const
+
 /**
  * One published course with everything its page shows: category, teacher, chapters with videos, loose videos
  * and, for a system course, its courses in order. A single SQL statement (lateral JSON aggregation).
@@ -54,7 +64,7 @@ export async function findCourseTree(db: DbOrTx, id: number) {
     where: and(eq(courses.id, id), published),
     with: {
       category: { columns: { id: true, name: true } },
-      teacher: { columns: { id: true, name: true, title: true, avatarUrl: true, intro: true } },
+      teacher: { columns: teacherProfileColumns },
       chapters: {
         columns: { id: true, title: true },
         orderBy: (c) => [asc(c.sort), asc(c.id)],
@@ -179,13 +189,7 @@ export async function listCategoriesWithCounts(db: DbOrTx) {
 /** The teacher of a published course: `undefined` when there is no such course, `null` when it has no teacher. */
 export async function findCourseTeacher(db: DbOrTx, courseId: number) {
   const [row] = await db
-    .select({
-      id: teachers.id,
-      name: teachers.name,
-      title: teachers.title,
-      avatarUrl: teachers.avatarUrl,
-      intro: teachers.intro,
-    })
+    .select(teacherProfile)
     .from(courses)
     .leftJoin(teachers, courseTeacherJoin)
     .where(and(eq(courses.id, courseId), published))
@@ -198,7 +202,7 @@ export async function findCourseTeacher(db: DbOrTx, courseId: number) {
 export async function findTeacherWithCourses(db: DbOrTx, id: number, limit: number) {
   const row = await db.query.teachers.findFirst({
     where: eq(teachers.id, id),
-    columns: { id: true, name: true, title: true, avatarUrl: true, intro: true },
+    columns: teacherProfileColumns,
     extras: (t) => ({
       courseCount:
         sql<number>`(select count(*) from courses c where c.teacher_id = ${t.id} and c.status = 'published')`.as(
@@ -225,11 +229,7 @@ export async function findTeacherWithCourses(db: DbOrTx, id: number, limit: numb
 export async function listTeachers(db: DbOrTx) {
   return db
     .select({
-      id: teachers.id,
-      name: teachers.name,
-      title: teachers.title,
-      avatarUrl: teachers.avatarUrl,
-      intro: teachers.intro,
+      ...teacherProfile,
       courseCount:
         sql<number>`(select count(*) from courses c where c.teacher_id = "teachers"."id" and c.status = 'published')`.mapWith(
           Number,

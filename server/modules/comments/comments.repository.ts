@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { deleteWhere, insertIfAbsent } from '#server/db/rows.ts'
 import { commentLikes, comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
 
 /** Who is looking: the member (null: anonymous) and whether they are staff (staff and admin roles). */
@@ -222,12 +223,7 @@ export async function updateComment(
 
 /** Adds the like if absent and counts it, in the caller's transaction; the new count, or null when it existed. */
 export async function addLike(tx: DbOrTx, commentId: number, memberId: number, now: Date) {
-  const added = await tx
-    .insert(commentLikes)
-    .values({ commentId, memberId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: commentLikes.commentId })
-  if (added.length === 0) return null
+  if (!(await insertIfAbsent(tx, commentLikes, { commentId, memberId, createdAt: now }))) return null
   const [row] = await tx
     .update(comments)
     .set({ likeCount: sql`${comments.likeCount} + 1` })
@@ -238,11 +234,8 @@ export async function addLike(tx: DbOrTx, commentId: number, memberId: number, n
 
 /** Removes the like if present and uncounts it; the new count, or null when there was none. */
 export async function removeLike(tx: DbOrTx, commentId: number, memberId: number) {
-  const removed = await tx
-    .delete(commentLikes)
-    .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.memberId, memberId)))
-    .returning({ id: commentLikes.commentId })
-  if (removed.length === 0) return null
+  const isLike = and(eq(commentLikes.commentId, commentId), eq(commentLikes.memberId, memberId))
+  if ((await deleteWhere(tx, commentLikes, isLike)) === 0) return null
   const [row] = await tx
     .update(comments)
     .set({ likeCount: sql`${comments.likeCount} - 1` })

@@ -1,33 +1,21 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { newestFirst, rowsBy, withinWindow } from '#server/db/rows.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
 export type MemberCouponRow = typeof memberCoupons.$inferSelect
 
-export async function insertTemplate(db: DbOrTx, row: typeof couponTemplates.$inferInsert) {
-  const [inserted] = await db.insert(couponTemplates).values(row).returning()
-  return inserted!
-}
-
-export async function updateTemplate(db: DbOrTx, id: number, set: Partial<typeof couponTemplates.$inferInsert>) {
-  const [row] = await db.update(couponTemplates).set(set).where(eq(couponTemplates.id, id)).returning()
-  return row ?? null
-}
-
-export async function findTemplate(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(couponTemplates).where(eq(couponTemplates.id, id))
-  return row ?? null
-}
+export const {
+  insert: insertTemplate,
+  update: updateTemplate,
+  find: findTemplate,
+} = rowsBy(couponTemplates, couponTemplates.id)
+export const { insert: insertMemberCoupon } = rowsBy(memberCoupons, memberCoupons.id)
 
 export async function listTemplates(db: DbOrTx, filter: { before?: number; limit: number }) {
-  return db
-    .select()
-    .from(couponTemplates)
-    .where(filter.before === undefined ? undefined : lt(couponTemplates.id, filter.before))
-    .orderBy(desc(couponTemplates.id))
-    .limit(filter.limit)
+  return newestFirst(db, couponTemplates, filter)
 }
 
 /** Templates a member may claim now: active, inside the claim window, not sold out. */
@@ -39,8 +27,7 @@ export async function listClaimable(db: DbOrTx, now: Date) {
     .where(
       and(
         eq(couponTemplates.active, true),
-        or(isNull(couponTemplates.claimFrom), lte(couponTemplates.claimFrom, now)),
-        or(isNull(couponTemplates.claimTo), gt(couponTemplates.claimTo, now)),
+        withinWindow(couponTemplates.claimFrom, couponTemplates.claimTo, now),
         or(isNull(couponTemplates.validTo), sql`${couponTemplates.validTo} > ${at}::timestamptz`),
         or(isNull(couponTemplates.totalLimit), sql`${couponTemplates.claimedCount} < ${couponTemplates.totalLimit}`),
       ),
@@ -73,16 +60,7 @@ export async function takeClaimSlot(db: DbOrTx, id: number, now: Date) {
 }
 
 export async function countClaims(db: DbOrTx, templateId: number, memberId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(memberCoupons)
-    .where(and(eq(memberCoupons.templateId, templateId), eq(memberCoupons.memberId, memberId)))
-  return row?.n ?? 0
-}
-
-export async function insertMemberCoupon(db: DbOrTx, row: typeof memberCoupons.$inferInsert) {
-  const [inserted] = await db.insert(memberCoupons).values(row).returning()
-  return inserted!
+  return db.$count(memberCoupons, and(eq(memberCoupons.templateId, templateId), eq(memberCoupons.memberId, memberId)))
 }
 
 /** A member's coupons with their templates, newest first. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { deleteWhere, insertIfAbsent } from '#server/db/rows.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 
 /** What a favourite points at: a course or a video (favourites.course_id or video_id). */
@@ -16,18 +17,12 @@ const isFavourite = (memberId: number, target: FavouriteTarget) =>
  * video) is published; the unique indexes keep one row per member and target however many taps arrive at once.
  */
 export async function insertFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget, now: Date) {
-  const rows = await db
-    .insert(favourites)
-    .values({ memberId, ...target, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: favourites.id })
-  return rows.length > 0
+  return insertIfAbsent(db, favourites, { memberId, ...target, createdAt: now })
 }
 
 /** Removes a favourite; true when there was one. */
 export async function deleteFavourite(db: DbOrTx, memberId: number, target: FavouriteTarget) {
-  const rows = await db.delete(favourites).where(isFavourite(memberId, target)).returning({ id: favourites.id })
-  return rows.length > 0
+  return (await deleteWhere(db, favourites, isFavourite(memberId, target))) > 0
 }
 
 /** Whether the member favourited the course or video. */

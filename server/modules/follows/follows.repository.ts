@@ -1,23 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { deleteWhere, insertIfAbsent } from '#server/db/rows.ts'
 import { follows } from '#server/db/schema/follows.ts'
 
 /** Follows the teacher unless the member already does; true when a row was added. The teacher must exist. */
 export async function insertFollow(db: DbOrTx, memberId: number, teacherId: number, now: Date) {
-  const rows = await db
-    .insert(follows)
-    .values({ memberId, teacherId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ teacherId: follows.teacherId })
-  return rows.length > 0
+  return insertIfAbsent(db, follows, { memberId, teacherId, createdAt: now })
 }
 
 export async function deleteFollow(db: DbOrTx, memberId: number, teacherId: number) {
-  const rows = await db
-    .delete(follows)
-    .where(and(eq(follows.memberId, memberId), eq(follows.teacherId, teacherId)))
-    .returning({ teacherId: follows.teacherId })
-  return rows.length > 0
+  return (await deleteWhere(db, follows, and(eq(follows.memberId, memberId), eq(follows.teacherId, teacherId)))) > 0
 }
 
 /** The teacher's follower count and whether this member follows, in one statement. */

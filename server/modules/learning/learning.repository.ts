@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import { deleteWhere } from '#server/db/rows.ts'
 import { playerPopups, popupClicks, studyProgress, videoNotes } from '#server/db/schema/learning.ts'
 
 /** A video counts as finished once its position reaches this share of its length. */
@@ -221,11 +222,7 @@ export async function insertNote(
 }
 
 export async function countNotes(db: DbOrTx, memberId: number, videoId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(videoNotes)
-    .where(and(eq(videoNotes.memberId, memberId), eq(videoNotes.videoId, videoId)))
-  return row?.n ?? 0
+  return db.$count(videoNotes, and(eq(videoNotes.memberId, memberId), eq(videoNotes.videoId, videoId)))
 }
 
 /** A member's notes on a video, in the order of the video. */
@@ -245,11 +242,7 @@ export async function listNotes(db: DbOrTx, memberId: number, videoId: number, l
 
 /** Deletes a note of this member; false when they have no note with that id. */
 export async function deleteNote(db: DbOrTx, memberId: number, id: number) {
-  const rows = await db
-    .delete(videoNotes)
-    .where(and(eq(videoNotes.id, id), eq(videoNotes.memberId, memberId)))
-    .returning({ id: videoNotes.id })
-  return rows.length > 0
+  return (await deleteWhere(db, videoNotes, and(eq(videoNotes.id, id), eq(videoNotes.memberId, memberId)))) > 0
 }
 
 // ---- Player popups -------------------------------------------------------------------------------------------

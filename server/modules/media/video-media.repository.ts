@@ -102,24 +102,22 @@ export async function markFailed(db: DbOrTx, videoId: number, error: string, now
     .where(eq(videoMedia.videoId, videoId))
 }
 
+/** A finished transcoding's output, and when it finished. */
+interface ReadyMedia {
+  hlsPrefix: string
+  keyBytes: Buffer
+  renditions: Rendition[]
+  posterKey: string | null
+  duration: number
+  now: Date
+}
+
 /**
  * Switches the video to its new HLS output (and key, poster, duration) if the source is still the one that was
  * transcoded. Returns the output it replaced, so its files can be removed, or null when the source changed. The
  * caller records the new length on the video (the catalogue's) in the same transaction.
  */
-export async function finishTranscoding(
-  db: DbOrTx,
-  videoId: number,
-  sourceKey: string,
-  out: {
-    hlsPrefix: string
-    keyBytes: Buffer
-    renditions: Rendition[]
-    posterKey: string | null
-    duration: number
-    now: Date
-  },
-) {
+export async function finishTranscoding(db: DbOrTx, videoId: number, sourceKey: string, out: ReadyMedia) {
   const [before] = await db
     .select({ hlsPrefix: videoMedia.hlsPrefix, posterKey: videoMedia.posterKey })
     .from(videoMedia)
@@ -155,18 +153,7 @@ export async function findVideoIdsWithMedia(db: DbOrTx, videoIds: readonly numbe
 }
 
 /** Writes ready media rows for videos that have none (demo media transcoded ahead of time). */
-export async function insertReadyMedia(
-  db: DbOrTx,
-  rows: {
-    videoId: number
-    hlsPrefix: string
-    keyBytes: Buffer
-    renditions: Rendition[]
-    posterKey: string | null
-    duration: number
-    now: Date
-  }[],
-) {
+export async function insertReadyMedia(db: DbOrTx, rows: (ReadyMedia & { videoId: number })[]) {
   if (rows.length === 0) return
   await db.insert(videoMedia).values(
     rows.map(({ now, ...r }) => ({

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven, newestFirst, rowsBy } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
   orderEvents,
@@ -78,26 +79,9 @@ export async function transitionOrder(
   return row ?? null
 }
 
-export async function findOrderByNo(db: DbOrTx, orderNo: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo))
-  return row ?? null
-}
-
-/** Locks the order row for the rest of the transaction. */
-export async function lockOrderByNo(db: DbOrTx, orderNo: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update')
-  return row ?? null
-}
-
-export async function findOrderById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id))
-  return row ?? null
-}
-
-export async function lockOrderById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update')
-  return row ?? null
-}
+// An order by number or by id; `lock…` locks its row for the rest of the transaction.
+export const { find: findOrderByNo, lock: lockOrderByNo } = rowsBy(orders, orders.orderNo)
+export const { find: findOrderById, lock: lockOrderById } = rowsBy(orders, orders.id)
 
 export async function findOrdersByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return []
@@ -119,20 +103,12 @@ export async function listMemberOrders(
   memberId: number,
   filter: { kinds?: readonly OrderKind[]; exchanges?: boolean; before?: number; limit: number },
 ) {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.memberId, memberId),
-        filter.kinds ? inArray(orders.kind, [...filter.kinds]) : undefined,
-        // Courses exchanged for their points price: no money price at all.
-        filter.exchanges ? and(eq(orders.payMethod, 'points'), eq(orders.originalFen, 0)) : undefined,
-        filter.before === undefined ? undefined : lt(orders.id, filter.before),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(filter.limit)
+  return newestFirst(db, orders, filter, [
+    eq(orders.memberId, memberId),
+    filter.kinds ? inArray(orders.kind, [...filter.kinds]) : undefined,
+    // Courses exchanged for their points price: no money price at all.
+    filter.exchanges ? and(eq(orders.payMethod, 'points'), eq(orders.originalFen, 0)) : undefined,
+  ])
 }
 
 export async function findExpiredPending(db: DbOrTx, now: Date, limit: number) {
@@ -178,23 +154,15 @@ export interface StaffOrderFilter {
 
 /** Orders for operators, newest first. */
 export async function searchOrders(db: DbOrTx, f: StaffOrderFilter) {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        f.state ? eq(orders.state, f.state) : undefined,
-        f.kind ? eq(orders.kind, f.kind) : undefined,
-        f.sp ? eq(orders.sp, f.sp) : undefined,
-        f.from ? sql`${orders.createdAt} >= ${f.from.toISOString()}::timestamptz` : undefined,
-        f.to ? lt(orders.createdAt, f.to) : undefined,
-        f.orderNo === undefined ? undefined : eq(orders.orderNo, f.orderNo),
-        f.memberId === undefined ? undefined : f.memberId === null ? sql`false` : eq(orders.memberId, f.memberId),
-        f.before === undefined ? undefined : lt(orders.id, f.before),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(f.limit)
+  return newestFirst(db, orders, f, [
+    f.state ? eq(orders.state, f.state) : undefined,
+    f.kind ? eq(orders.kind, f.kind) : undefined,
+    f.sp ? eq(orders.sp, f.sp) : undefined,
+    f.from ? sql`${orders.createdAt} >= ${f.from.toISOString()}::timestamptz` : undefined,
+    f.to ? lt(orders.createdAt, f.to) : undefined,
+    eqIfGiven(orders.orderNo, f.orderNo),
+    f.memberId === undefined ? undefined : f.memberId === null ? sql`false` : eq(orders.memberId, f.memberId),
+  ])
 }
 
 // ---- The payment fast path (server/use-cases/confirm-payment.ts) ----------------------------------------------

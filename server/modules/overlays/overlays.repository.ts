@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { withinWindow } from '#server/db/rows.ts'
 import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 
 /** Overlays switched on and inside their time window at `now`, in display order. */
@@ -7,13 +8,7 @@ export async function listActiveOverlays(db: DbOrTx, now: Date) {
   return db
     .select()
     .from(systemOverlays)
-    .where(
-      and(
-        eq(systemOverlays.active, true),
-        or(isNull(systemOverlays.startsAt), lte(systemOverlays.startsAt, now)),
-        or(isNull(systemOverlays.endsAt), gt(systemOverlays.endsAt, now)),
-      ),
-    )
+    .where(and(eq(systemOverlays.active, true), withinWindow(systemOverlays.startsAt, systemOverlays.endsAt, now)))
     .orderBy(asc(systemOverlays.sort), asc(systemOverlays.id))
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { newestFirst } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
 
@@ -98,17 +99,7 @@ export async function orderPointNet(db: DbOrTx, orderId: number) {
 
 /** A member's ledger, newest first. */
 export async function listEntries(db: DbOrTx, memberId: number, filter: { before?: number; limit: number }) {
-  return db
-    .select()
-    .from(pointEntries)
-    .where(
-      and(
-        eq(pointEntries.memberId, memberId),
-        filter.before === undefined ? undefined : lt(pointEntries.id, filter.before),
-      ),
-    )
-    .orderBy(desc(pointEntries.id))
-    .limit(filter.limit)
+  return newestFirst(db, pointEntries, filter, [eq(pointEntries.memberId, memberId)])
 }
 
 /**

@@ -1,29 +1,13 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { newestFirst, rowsBy } from '#server/db/rows.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
 export type RefundRow = typeof refunds.$inferSelect
 export type NewRefund = typeof refunds.$inferInsert
 
-export async function insertRefund(db: DbOrTx, row: NewRefund) {
-  const [inserted] = await db.insert(refunds).values(row).returning()
-  return inserted!
-}
-
-export async function lockRefundByNo(db: DbOrTx, refundNo: string) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.refundNo, refundNo)).for('update')
-  return row ?? null
-}
-
-export async function findRefund(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.id, id))
-  return row ?? null
-}
-
-export async function findRefundByNo(db: DbOrTx, refundNo: string) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.refundNo, refundNo))
-  return row ?? null
-}
+export const { insert: insertRefund, find: findRefund } = rowsBy(refunds, refunds.id)
+export const { find: findRefundByNo, lock: lockRefundByNo } = rowsBy(refunds, refunds.refundNo)
 
 export async function refundsOfOrder(db: DbOrTx, orderId: number) {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))
@@ -87,17 +71,7 @@ export async function listRefunds(
   db: DbOrTx,
   filter: { states?: readonly RefundState[]; before?: number; limit: number },
 ) {
-  return db
-    .select()
-    .from(refunds)
-    .where(
-      and(
-        filter.states ? inArray(refunds.state, [...filter.states]) : undefined,
-        filter.before === undefined ? undefined : lt(refunds.id, filter.before),
-      ),
-    )
-    .orderBy(desc(refunds.id))
-    .limit(filter.limit)
+  return newestFirst(db, refunds, filter, [filter.states ? inArray(refunds.state, [...filter.states]) : undefined])
 }
 
 /**

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { rowsBy } from '#server/db/rows.ts'
 import { vipPlans } from '#server/db/schema/vip.ts'
 
 /** The plans on sale, in display order. */
@@ -24,17 +25,4 @@ export async function findAllPlans(db: DbOrTx) {
   return db.select().from(vipPlans).orderBy(asc(vipPlans.sort), asc(vipPlans.id))
 }
 
-export async function insertPlan(db: DbOrTx, row: typeof vipPlans.$inferInsert) {
-  const [inserted] = await db.insert(vipPlans).values(row).returning()
-  return inserted!
-}
-
-export async function findPlan(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(vipPlans).where(eq(vipPlans.id, id))
-  return row ?? null
-}
-
-export async function updatePlan(db: DbOrTx, id: number, set: Partial<typeof vipPlans.$inferInsert>) {
-  const [row] = await db.update(vipPlans).set(set).where(eq(vipPlans.id, id)).returning()
-  return row ?? null
-}
+export const { insert: insertPlan, find: findPlan, update: updatePlan } = rowsBy(vipPlans, vipPlans.id)

@@ -1,5 +1,6 @@
-import { and, count, eq, gt, inArray, isNull, lt, min, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
+import { deleteBatch, insertIfAbsent } from '#server/db/rows.ts'
 import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 
 export async function insertOauthState(
@@ -56,12 +57,7 @@ export async function consumeOauthState(db: DbOrTx, where: { stateHash: string; 
 
 /** Records an OAuth code as used; false when it already was (the primary key decides between racing requests). */
 export async function claimOauthCode(db: DbOrTx, codeHash: string, now: Date) {
-  const rows = await db
-    .insert(oauthCodesUsed)
-    .values({ codeHash, usedAt: now })
-    .onConflictDoNothing()
-    .returning({ codeHash: oauthCodesUsed.codeHash })
-  return rows.length === 1
+  return insertIfAbsent(db, oauthCodesUsed, { codeHash, usedAt: now })
 }
 
 export async function setOauthCodeMember(db: DbOrTx, codeHash: string, memberId: number) {
@@ -70,29 +66,12 @@ export async function setOauthCodeMember(db: DbOrTx, codeHash: string, memberId:
 
 /** Deletes up to `limit` states that expired before `before` (used or not); how many. Skips rows others hold. */
 export async function deleteExpiredOauthStates(db: DbOrTx, before: Date, limit: number) {
-  const batch = db
-    .select({ id: oauthStates.id })
-    .from(oauthStates)
-    .where(lt(oauthStates.expiresAt, before))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  const rows = await db.delete(oauthStates).where(inArray(oauthStates.id, batch)).returning({ id: oauthStates.id })
-  return rows.length
+  return deleteBatch(db, oauthStates.id, lt(oauthStates.expiresAt, before), limit)
 }
 
 /** Deletes up to `limit` used-code records from before `before`; how many. Skips rows others hold. */
 export async function deleteOldOauthCodes(db: DbOrTx, before: Date, limit: number) {
-  const batch = db
-    .select({ codeHash: oauthCodesUsed.codeHash })
-    .from(oauthCodesUsed)
-    .where(lt(oauthCodesUsed.usedAt, before))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  const rows = await db
-    .delete(oauthCodesUsed)
-    .where(inArray(oauthCodesUsed.codeHash, batch))
-    .returning({ codeHash: oauthCodesUsed.codeHash })
-  return rows.length
+  return deleteBatch(db, oauthCodesUsed.codeHash, lt(oauthCodesUsed.usedAt, before), limit)
 }
 
 /** Serialises sign-ins of one WeChat user for the rest of the transaction, so two tabs cannot create two members. */
