@@ -1,55 +1,113 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, type InferColumnsDataTypes, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './database.ts'
 
 // The query shapes repositories kept writing again, each written once. A repository passes its own tables in, so
 // what it may touch is still what it imports (scripts/check-architecture.ts).
+//
+// Inside, a table is used as a plain PgTable: drizzle's builders do not resolve their types over a generic table,
+// so the row types are stated here from the table passed in.
 
 type Row<T extends PgTable> = T['$inferSelect']
 type NewRow<T extends PgTable> = T['$inferInsert']
+
+const firstOrNull = <T extends PgTable>(rows: unknown[]) => (rows[0] as Row<T> | undefined) ?? null
+
+/** Sets these fields of the rows that match; the first changed row, or null when none matched. */
+async function updateReturning<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  set: Partial<NewRow<T>>,
+) {
+  const source: PgTable = table
+  const rows = await db
+    .update(source)
+    .set(set as PgUpdateSetSource<PgTable>)
+    .where(where)
+    .returning()
+  return firstOrNull<T>(rows)
+}
 
 /**
  * The plain reads and writes of one row of `table` picked by `key` (its id, or another unique column such as an
  * order number): find it, lock it for the rest of the transaction, change some of its fields, or add a row.
  */
 export function rowsBy<T extends PgTable, K extends AnyPgColumn>(table: T, key: K) {
-  const rows: PgTable = table
+  const source: PgTable = table
   const at = (value: K['_']['data']) => eq(key, value)
-  const first = (rows: unknown[]) => (rows[0] as Row<T> | undefined) ?? null
   return {
     /** The row, or null. */
-    find: async (db: DbOrTx, value: K['_']['data']) => first(await db.select().from(rows).where(at(value))),
+    find: async (db: DbOrTx, value: K['_']['data']) => firstOrNull<T>(await db.select().from(source).where(at(value))),
     /** The row locked `for update`, or null. */
     lock: async (db: DbOrTx, value: K['_']['data']) =>
-      first(await db.select().from(rows).where(at(value)).for('update')),
+      firstOrNull<T>(await db.select().from(source).where(at(value)).for('update')),
     /** Sets these fields; the changed row, or null when there is none. */
     update: async (db: DbOrTx, value: K['_']['data'], set: Partial<NewRow<T>>) =>
-      first(
-        await db
-          .update(rows)
-          .set(set as PgUpdateSetSource<PgTable>)
-          .where(at(value))
-          .returning(),
-      ),
+      updateReturning(db, table, at(value), set),
     /** Adds a row; the row as stored. */
-    insert: async (db: DbOrTx, values: NewRow<T>) =>
-      first(
-        await db
-          .insert(rows)
-          .values(values as PgInsertValue<PgTable>)
-          .returning(),
-      )!,
+    insert: async (db: DbOrTx, values: NewRow<T>) => {
+      const rows = await db
+        .insert(source)
+        .values(values as PgInsertValue<PgTable>)
+        .returning()
+      return firstOrNull<T>(rows)!
+    },
   }
+}
+
+/** These columns of the rows whose `column` is one of `values` (in no order); no query at all for no values. */
+export async function selectWhereIn<F extends Record<string, AnyPgColumn>>(
+  db: DbOrTx,
+  column: AnyPgColumn,
+  values: readonly (number | string)[],
+  fields: F,
+) {
+  if (values.length === 0) return []
+  const rows = await db
+    .select(fields)
+    .from(column.table)
+    .where(inArray(column, [...values]))
+  return rows as InferColumnsDataTypes<F>[]
+}
+
+/** Adds a row; its new id. */
+export async function insertId<T extends PgTable & { id: AnyPgColumn<{ data: number }> }>(
+  db: DbOrTx,
+  table: T,
+  values: NewRow<T>,
+) {
+  const source: PgTable = table
+  const [row] = await db
+    .insert(source)
+    .values(values as PgInsertValue<PgTable>)
+    .returning({ id: table.id })
+  return row!.id as number
 }
 
 /** Adds the row unless it would break a unique key (a second like, a second follow); whether it was added. */
 export async function insertIfAbsent<T extends PgTable>(db: DbOrTx, table: T, values: NewRow<T>) {
+  const source: PgTable = table
   const rows = await db
-    .insert(table as PgTable)
+    .insert(source)
     .values(values as PgInsertValue<PgTable>)
     .onConflictDoNothing()
     .returning({ added: sql`1` })
   return rows.length > 0
+}
+
+/**
+ * One step of a state machine kept in a row: changes the row (`set` names the new state) only while its state is
+ * one of `from`, in one conditional update. The row after the step, or null when another step got there first.
+ */
+export async function transition<T extends PgTable & { id: AnyPgColumn; state: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  id: number,
+  from: readonly T['state']['_']['data'][],
+  set: Partial<NewRow<T>>,
+) {
+  return updateReturning(db, table, and(eq(table.id, id), inArray(table.state, [...from])), set)
 }
 
 /** Deletes the rows of `table` that match; how many there were. */
@@ -73,7 +131,7 @@ export interface Page {
   limit: number
 }
 
-/** A page of a list shown newest first: `limit` rows with an id below the cursor `before` among those that match. */
+/** A page of a list shown newest first: `limit` rows with an id below the cursor among those matching `where`. */
 export async function newestFirst<T extends PgTable & { id: AnyPgColumn }>(
   db: DbOrTx,
   table: T,

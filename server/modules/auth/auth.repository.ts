@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lt, max, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
-import { deleteBatch } from '#server/db/rows.ts'
+import { deleteBatch, insertId } from '#server/db/rows.ts'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
 import type { SmsPurpose } from '#server/integrations/sms/sms.ts'
 
@@ -54,8 +54,7 @@ export async function insertCode(
   db: DbOrTx,
   row: { phone: string; purpose: SmsPurpose; codeHash: string; ip: string; createdAt: Date; expiresAt: Date },
 ) {
-  const [inserted] = await db.insert(smsCodes).values(row).returning({ id: smsCodes.id })
-  return inserted!.id
+  return insertId(db, smsCodes, row)
 }
 
 /** Kills one code (its SMS could not be sent). */

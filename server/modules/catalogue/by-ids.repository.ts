@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { selectWhereIn } from '#server/db/rows.ts'
 import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
 import { courseCardSelect, courseTeacherJoin, isPublished as published } from './catalogue.repository.ts'
 
@@ -56,16 +57,11 @@ export async function findPublishedVideoCourse(db: DbOrTx, videoId: number) {
 
 /** Title and cover of courses of any status. */
 export async function findCourseTitles(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return []
-  return db
-    .select({ id: courses.id, title: courses.title, coverUrl: courses.coverUrl })
-    .from(courses)
-    .where(inArray(courses.id, ids))
+  return selectWhereIn(db, courses.id, ids, { id: courses.id, title: courses.title, coverUrl: courses.coverUrl })
 }
 
 export async function findVideoTitles(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return []
-  return db.select({ id: videos.id, title: videos.title }).from(videos).where(inArray(videos.id, ids))
+  return selectWhereIn(db, videos.id, ids, { id: videos.id, title: videos.title })
 }
 
 /** The published, paid courses among `ids` (what a member could buy), with their prices. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { selectWhereIn } from '#server/db/rows.ts'
 import { categories, courses, hotWords, teachers, videos } from '#server/db/schema/catalogue.ts'
 import type { CourseSort, CourseType } from '#shared/api/catalogue.ts'
 
@@ -293,9 +294,6 @@ export async function findVipFreeCourses(db: DbOrTx, limit: number) {
 
 /** Every video of these courses with its length (the refund rule weighs what was watched by it). */
 export async function findCourseVideoDurations(db: DbOrTx, courseIds: number[]) {
-  if (courseIds.length === 0) return []
-  return db
-    .select({ id: videos.id, courseId: videos.courseId, durationSeconds: videos.durationSeconds })
-    .from(videos)
-    .where(inArray(videos.courseId, courseIds))
+  const fields = { id: videos.id, courseId: videos.courseId, durationSeconds: videos.durationSeconds }
+  return selectWhereIn(db, videos.courseId, courseIds, fields)
 }

@@ -1,6 +1,6 @@
 import { asc, eq, ilike, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { eqIfGiven, newestFirst, rowsBy } from '#server/db/rows.ts'
+import { eqIfGiven, insertId, newestFirst, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
 
 // The operators' catalogue editing (editing.ts): every status, every field.
@@ -65,8 +65,7 @@ export async function listVideos(db: DbOrTx, where: { courseId: number } | { ids
 }
 
 export async function insertVideo(db: DbOrTx, values: typeof videos.$inferInsert) {
-  const [row] = await db.insert(videos).values(values).returning({ id: videos.id })
-  return row!.id
+  return insertId(db, videos, values)
 }
 
 export async function updateVideo(db: DbOrTx, id: number, values: Partial<typeof videos.$inferInsert>) {

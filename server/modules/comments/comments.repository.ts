@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { deleteWhere, insertIfAbsent } from '#server/db/rows.ts'
+import { deleteWhere, insertId, insertIfAbsent } from '#server/db/rows.ts'
 import { commentLikes, comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
 
 /** Who is looking: the member (null: anonymous) and whether they are staff (staff and admin roles). */
@@ -187,8 +187,7 @@ export async function lockAndCountRecent(tx: DbOrTx, memberId: number, since: Da
 }
 
 export async function insertComment(tx: DbOrTx, row: typeof comments.$inferInsert) {
-  const [inserted] = await tx.insert(comments).values(row).returning({ id: comments.id })
-  return inserted!.id
+  return insertId(tx, comments, row)
 }
 
 /** The fields moderation and the privacy switch read; any status (deleted too). */

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { insertId } from '#server/db/rows.ts'
 import { uploads } from '#server/db/schema/media.ts'
 
 export async function insertUpload(
   db: DbOrTx,
   row: { memberId: number; path: string; width: number; height: number; bytes: number; createdAt: Date },
 ) {
-  const [inserted] = await db.insert(uploads).values(row).returning({ id: uploads.id })
-  return inserted!.id
+  return insertId(db, uploads, row)
 }
 
 /** The upload at this path if this member made it. */

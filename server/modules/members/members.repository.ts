@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { selectWhereIn } from '#server/db/rows.ts'
 import { members } from '#server/db/schema/members.ts'
 
 const profileColumns = {
@@ -64,11 +65,8 @@ export async function markLoggedIn(db: DbOrTx, memberId: number, at: Date) {
 
 /** Name, avatar and phone of several members at once (one indexed query). */
 export async function findMemberSummaries(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return []
-  return db
-    .select({ id: members.id, nickname: members.nickname, avatarUrl: members.avatarUrl, phone: members.phone })
-    .from(members)
-    .where(inArray(members.id, ids))
+  const fields = { id: members.id, nickname: members.nickname, avatarUrl: members.avatarUrl, phone: members.phone }
+  return selectWhereIn(db, members.id, ids, fields)
 }
 
 /** Creates a member with this phone as admin, or makes the existing one admin (the nickname only fills a gap). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { eqIfGiven, newestFirst, rowsBy } from '#server/db/rows.ts'
+import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
   orderEvents,
@@ -71,12 +71,7 @@ export async function transitionOrder(
   set: Partial<Pick<OrderRow, 'paidAt' | 'closedAt' | 'provider' | 'providerTxnId' | 'refundedFen' | 'payMethod'>>,
   now: Date,
 ) {
-  const [row] = await db
-    .update(orders)
-    .set({ ...set, state: to, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.state, [...from])))
-    .returning()
-  return row ?? null
+  return transition(db, orders, orderId, from, { ...set, state: to, updatedAt: now })
 }
 
 // An order by number or by id; `lock…` locks its row for the rest of the transaction.

@@ -14,6 +14,20 @@ export interface PointChange {
   at: Date
 }
 
+/** The ledger entry of a change: `delta` points (negative when taken), leaving `balanceAfter`. */
+async function insertEntry(db: DbOrTx, c: PointChange, delta: number, balanceAfter: number) {
+  await db.insert(pointEntries).values({
+    memberId: c.memberId,
+    delta,
+    balanceAfter,
+    reason: c.reason,
+    orderId: c.orderId ?? null,
+    actor: c.actor,
+    note: c.note ?? null,
+    createdAt: c.at,
+  })
+}
+
 /** Adds points: the cached balance and the ledger entry in the caller's transaction. Returns the new balance. */
 export async function creditPoints(db: DbOrTx, c: PointChange) {
   const [row] = await db
@@ -24,16 +38,7 @@ export async function creditPoints(db: DbOrTx, c: PointChange) {
       set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at },
     })
     .returning({ balance: pointBalances.balance })
-  await db.insert(pointEntries).values({
-    memberId: c.memberId,
-    delta: c.points,
-    balanceAfter: row!.balance,
-    reason: c.reason,
-    orderId: c.orderId ?? null,
-    actor: c.actor,
-    note: c.note ?? null,
-    createdAt: c.at,
-  })
+  await insertEntry(db, c, c.points, row!.balance)
   return row!.balance
 }
 
@@ -48,16 +53,7 @@ export async function debitPoints(db: DbOrTx, c: PointChange) {
     .where(and(eq(pointBalances.memberId, c.memberId), sql`${pointBalances.balance} >= ${c.points}`))
     .returning({ balance: pointBalances.balance })
   if (!row) return null
-  await db.insert(pointEntries).values({
-    memberId: c.memberId,
-    delta: -c.points,
-    balanceAfter: row.balance,
-    reason: c.reason,
-    orderId: c.orderId ?? null,
-    actor: c.actor,
-    note: c.note ?? null,
-    createdAt: c.at,
-  })
+  await insertEntry(db, c, -c.points, row.balance)
   return row.balance
 }
 

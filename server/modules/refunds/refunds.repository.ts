@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { newestFirst, rowsBy } from '#server/db/rows.ts'
+import { newestFirst, rowsBy, transition } from '#server/db/rows.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
 export type RefundRow = typeof refunds.$inferSelect
@@ -36,12 +36,7 @@ export async function transitionRefund(
   set: RefundChanges,
   now: Date,
 ) {
-  const [row] = await db
-    .update(refunds)
-    .set({ ...set, state: to, updatedAt: now })
-    .where(and(eq(refunds.id, id), inArray(refunds.state, [...from])))
-    .returning()
-  return row ?? null
+  return transition(db, refunds, id, from, { ...set, state: to, updatedAt: now })
 }
 
 export async function noteRefundAttempt(
