@@ -1,4 +1,18 @@
-import { and, desc, eq, gt, type InferColumnsDataTypes, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  type InferColumnsDataTypes,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './database.ts'
 
@@ -108,6 +122,24 @@ export async function transition<T extends PgTable & { id: AnyPgColumn; state: A
   set: Partial<NewRow<T>>,
 ) {
   return updateReturning(db, table, and(eq(table.id, id), inArray(table.state, [...from])), set)
+}
+
+/**
+ * Sets the timestamp column `key` to `at` on the rows that match and do not have it yet (a code used, a session or a
+ * right revoked): one conditional update, so of callers racing for the same row only the first changes it.
+ */
+export function stampOnce<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  key: keyof T['_']['columns'] & string,
+  at: Date,
+  where: SQL | undefined,
+) {
+  const source: PgTable = table
+  return db
+    .update(source)
+    .set({ [key]: at })
+    .where(and(where, isNull(getTableColumns(source)[key]!)))
 }
 
 /** Deletes the rows of `table` that match; how many there were. */

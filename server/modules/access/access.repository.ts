@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { eqIfGiven, newestFirst, rowsBy } from '#server/db/rows.ts'
+import { eqIfGiven, newestFirst, rowsBy, stampOnce } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
 /** An int[] parameter as one text literal: the statement's text stays the same whatever the number of ids. */
@@ -94,10 +94,7 @@ export async function insertEntitlement(
 
 /** Revokes an entitlement that is not revoked yet; returns it, or null when there is no such id. */
 export async function revokeEntitlement(db: DbOrTx, id: number, at: Date) {
-  await db
-    .update(entitlements)
-    .set({ revokedAt: at })
-    .where(and(eq(entitlements.id, id), isNull(entitlements.revokedAt)))
+  await stampOnce(db, entitlements, 'revokedAt', at, eq(entitlements.id, id))
   return entitlementRows.find(db, id)
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { stampOnce } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
@@ -34,18 +35,12 @@ export async function revokeGrants(
   db: DbOrTx,
   r: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
 ) {
-  const rows = await db
-    .update(entitlements)
-    .set({ revokedAt: r.now })
-    .where(
-      and(
-        eq(entitlements.source, r.source),
-        eq(entitlements.sourceRef, r.sourceRef),
-        isNull(entitlements.revokedAt),
-        r.courseIds ? inArray(entitlements.courseId, r.courseIds) : undefined,
-      ),
-    )
-    .returning({ id: entitlements.id })
+  const granted = and(
+    eq(entitlements.source, r.source),
+    eq(entitlements.sourceRef, r.sourceRef),
+    r.courseIds ? inArray(entitlements.courseId, r.courseIds) : undefined,
+  )
+  const rows = await stampOnce(db, entitlements, 'revokedAt', r.now, granted).returning({ id: entitlements.id })
   return rows.length
 }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lt, max, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
-import { deleteBatch, insertId } from '#server/db/rows.ts'
+import { deleteBatch, insertId, stampOnce } from '#server/db/rows.ts'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
 import type { SmsPurpose } from '#server/integrations/sms/sms.ts'
 
@@ -44,10 +44,7 @@ export async function ipSendStats(db: DbOrTx, ip: string, since: Date) {
 
 /** A resend replaces the previous code: every live code of this phone and purpose dies. */
 export async function consumeLiveCodes(db: DbOrTx, phone: string, purpose: SmsPurpose, at: Date) {
-  await db
-    .update(smsCodes)
-    .set({ consumedAt: at })
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
+  await stampOnce(db, smsCodes, 'consumedAt', at, and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
 }
 
 export async function insertCode(
@@ -59,10 +56,7 @@ export async function insertCode(
 
 /** Kills one code (its SMS could not be sent). */
 export async function consumeCodeById(db: DbOrTx, id: number, at: Date) {
-  await db
-    .update(smsCodes)
-    .set({ consumedAt: at })
-    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+  await stampOnce(db, smsCodes, 'consumedAt', at, eq(smsCodes.id, id))
 }
 
 /** The newest live code of a phone and purpose, locked for this transaction. */
@@ -100,11 +94,7 @@ export async function recordWrongAttempt(db: DbOrTx, id: number, at: Date, maxAt
 
 /** Uses a code up. Only one caller can win: the update matches only while the code is still live. */
 export async function consumeCode(db: DbOrTx, id: number, at: Date) {
-  const rows = await db
-    .update(smsCodes)
-    .set({ consumedAt: at })
-    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
-    .returning({ id: smsCodes.id })
+  const rows = await stampOnce(db, smsCodes, 'consumedAt', at, eq(smsCodes.id, id)).returning({ id: smsCodes.id })
   return rows.length === 1
 }
 

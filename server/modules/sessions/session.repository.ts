@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { stampOnce } from '#server/db/rows.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 
 export async function insertSession(
@@ -27,8 +28,5 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
 
 /** Revokes one session; revoking twice changes nothing. */
 export async function revokeSession(db: DbOrTx, sessionId: number, at: Date) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: at })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  await stampOnce(db, sessions, 'revokedAt', at, eq(sessions.id, sessionId))
 }

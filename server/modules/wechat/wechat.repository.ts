@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm'
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
-import { deleteBatch, insertIfAbsent } from '#server/db/rows.ts'
+import { deleteBatch, insertIfAbsent, stampOnce } from '#server/db/rows.ts'
 import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
 
 export async function insertOauthState(
@@ -40,18 +40,15 @@ export async function oauthStartStats(db: DbOrTx, ip: string, since: Date) {
  * live, unused state started by this browser matches.
  */
 export async function consumeOauthState(db: DbOrTx, where: { stateHash: string; browserHash: string; now: Date }) {
-  const [row] = await db
-    .update(oauthStates)
-    .set({ usedAt: where.now })
-    .where(
-      and(
-        eq(oauthStates.stateHash, where.stateHash),
-        eq(oauthStates.browserHash, where.browserHash),
-        isNull(oauthStates.usedAt),
-        gt(oauthStates.expiresAt, where.now),
-      ),
-    )
-    .returning({ scope: oauthStates.scope, returnPath: oauthStates.returnPath })
+  const live = and(
+    eq(oauthStates.stateHash, where.stateHash),
+    eq(oauthStates.browserHash, where.browserHash),
+    gt(oauthStates.expiresAt, where.now),
+  )
+  const [row] = await stampOnce(db, oauthStates, 'usedAt', where.now, live).returning({
+    scope: oauthStates.scope,
+    returnPath: oauthStates.returnPath,
+  })
   return row
 }
 
