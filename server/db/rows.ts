@@ -184,6 +184,6 @@ export async function newestFirst<T extends PgTable & { id: AnyPgColumn }>(
 export const eqIfGiven = <V>(column: AnyPgColumn, value: V | undefined) =>
   value === undefined ? undefined : eq(column, value)
 
-/** `at` lies in the window from `start` to `end` (end excluded); a null end is open. */
+/** `at` lies in the window from `start` to `end` (end excluded); a null start or end leaves that side open. */
 export const withinWindow = (start: AnyPgColumn, end: AnyPgColumn, at: Date) =>
   and(or(isNull(start), lte(start, at)), or(isNull(end), gt(end, at)))
