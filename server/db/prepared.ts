@@ -37,7 +37,12 @@ function clientOf(db: DbOrTx): pg.Pool | pg.Client | null {
 export interface StatementPart {
   /** Part of the prepared statement's name. */
   name: string
-  /** One or more CTEs, comma-separated, without WITH. */
+  /**
+   * CTEs that run before the row is settled (comma-separated, without WITH), over the relations the composing
+   * module names for that (the order: `payable_courses`); a guard may read them.
+   */
+  before?: SQL
+  /** One or more CTEs, comma-separated, without WITH, that run after the row is settled. */
   ctes: SQL
   /** A jsonb expression over its CTEs (nulls are dropped). */
   summary: SQL

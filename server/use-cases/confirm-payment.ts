@@ -5,14 +5,9 @@ import {
   type IncomingNotification,
   type VerifiedPayment,
 } from '#server/integrations/payments/payments.ts'
-import {
-  ownedCourseIds,
-  ownershipCourseIds,
-  purchaseGrantsInSettlement,
-} from '#server/modules/access/access.service.ts'
+import { ownedCourseIds, purchaseGrantsInSettlement } from '#server/modules/access/access.service.ts'
 import { couponUseInSettlement } from '#server/modules/coupons/coupons.service.ts'
 import {
-  findPayableOrder,
   lockOrderByNo,
   orderItems,
   recordOrderEvent,
@@ -129,13 +124,12 @@ export async function confirmPayment(
 
 /**
  * The common case: an order that is pending for this amount, with at most one VIP item, none of whose courses the
- * member owns. Read (and the catalogue's facts of its courses) outside any transaction — a replay stops at the
- * read — then paid in ONE statement that orders composes from each owner's part: the notification claimed
- * (payments), the grants unless the member owns one of the courses already (access's guard), the coupon used
- * (coupons), the points earned (points), the order marked paid by a conditional update that concurrent deliveries
- * serialise on, and its event. True when it was paid here; false (nothing changed) when the order is not in that
- * case, the notification was applied before (the claim fails the statement) or a concurrent delivery paid it
- * first: the general path decides then. It records exactly what the
+ * member owns, paid in ONE statement that orders composes from each owner's part: the courses the order buys and
+ * the system courses containing them (catalogue, for access's guard: nothing owned yet), the notification claimed
+ * (payments), the grants (access), the coupon used (coupons), the points earned (points), the order marked paid by a
+ * conditional update that concurrent deliveries serialise on, and its event. True when it was paid here; false
+ * (nothing changed) when the order is not in that case, the notification was applied before (the claim fails the
+ * statement) or a concurrent delivery paid it first: the general path decides then. It records exactly what the
  * general path records for this case (the fast-path test holds the two to the same rows).
  */
 export async function payPendingOrder(
@@ -145,18 +139,12 @@ export async function payPendingOrder(
   raw: string,
 ): Promise<boolean> {
   const { db, config, now } = deps
-  const order = await findPayableOrder(db, p.orderNo)
-  if (!order || order.state !== 'pending' || order.amountFen !== p.amountFen) return false
-  if (order.items.filter((i) => i.vipPlanId !== null && (i.vipDays ?? 0) !== 0).length > 1) return false
   const at = now()
-  const courseIds = order.kind === 'vip' || order.kind === 'amount' ? [] : order.items.flatMap((i) => i.courseId ?? [])
-  // Whether the member owns one of the courses already is checked inside the statement (access's guard).
-  const ownership = await ownershipCourseIds(db, courseIds)
   try {
     return await settlePendingOrder(
       db,
       {
-        orderId: order.id,
+        orderNo: p.orderNo,
         amountFen: p.amountFen,
         provider,
         transactionId: p.transactionId,
@@ -173,7 +161,7 @@ export async function payPendingOrder(
           raw,
           createdAt: at,
         }),
-        purchaseGrantsInSettlement(at, ownership),
+        purchaseGrantsInSettlement(at),
         couponUseInSettlement(at),
         earnPointsInSettlement(pointsEarnedBy(p.amountFen, config.payments.points), at),
       ],

@@ -5,6 +5,7 @@ import { Codes } from '#server/http/codes.ts'
 import {
   courseAccessFacts,
   lessonAccessFacts,
+  ownershipCoursesInSettlement,
   type CatalogueFacts,
   type CourseFacts,
 } from '#server/modules/catalogue/catalogue.service.ts'
@@ -346,19 +347,10 @@ export function revokeCourses(
 
 /**
  * The same grants as `grantCourses` and `extendVipMembership`, for a paid order, as this module's part of the payment
- * fast path's single statement (orders `settlePendingOrder`).
+ * fast path's single statement (orders `settlePendingOrder`). Its guard keeps the rule of `ownedCourseIds`: not when
+ * the member owns one of the order's courses (or a system course containing one) already, as the catalogue's part of
+ * the statement lists them; that order is paid on the general path, which refunds the owned share.
  */
-export function purchaseGrantsInSettlement(at: Date, ownedIfAnyOf: readonly number[]): StatementPart {
-  return purchaseGrantPart(at, ownedIfAnyOf)
-}
-
-/**
- * The courses an entitlement to which would mean the member owns one of `courseIds` already: the courses
- * themselves and the system courses containing them (one statement: the catalogue's facts, uncached). The payment
- * fast path checks them inside its statement (`purchaseGrantsInSettlement`), the rule of `ownedCourseIds`.
- */
-export async function ownershipCourseIds(db: DbOrTx, courseIds: readonly number[]): Promise<number[]> {
-  if (courseIds.length === 0) return []
-  const courses = await courseAccessFacts(db, courseIds)
-  return [...new Set([...courseIds, ...rightCourseIds(courses.values())])]
+export function purchaseGrantsInSettlement(at: Date): StatementPart {
+  return purchaseGrantPart(at, ownershipCoursesInSettlement())
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { stampOnce } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
@@ -47,19 +47,21 @@ export async function revokeGrants(
 /**
  * The grants of a paid order as a part of the payment fast path's statement (orders.repository.ts
  * `settlePendingOrder`, which provides `paid_order` and `paid_items`): its courses as purchase entitlements, once
- * per order; its VIP days from max(now, current expiry); only if the member owns none of `ownedIfAnyOf` yet (the
- * order's courses and the system courses containing them: `ownershipIds`). Summary: what `grantCourses` and `extendVipMembership`
+ * per order; its VIP days from max(now, current expiry); only if the member owns none of the courses of
+ * `ownership_courses` yet (the order's courses and the system courses containing them: `ownershipCourses`, the
+ * catalogue's CTE that this part runs before the order's update). Summary: what `grantCourses` and `extendVipMembership`
  * report for the event log.
  */
-export function purchaseGrantPart(at: Date, ownedIfAnyOf: readonly number[]): StatementPart {
+export function purchaseGrantPart(at: Date, ownershipCourses: SQL): StatementPart {
   const t = sql`${at.toISOString()}::timestamptz`
   return {
     name: 'grants',
+    before: ownershipCourses,
     // Not when the member already owns one of the courses (or a system course containing one): that order is paid
     // on the general path, which refunds the owned share. The same rule as `ownedCourseIds`, in the statement.
     guard: sql`not exists (
       select 1 from ${entitlements} e
-      where e.member_id = o.member_id and e.course_id = any(${`{${ownedIfAnyOf.join(',')}}`}::int[])
+      where e.member_id = o.member_id and e.course_id in (select course_id from ownership_courses)
         and e.revoked_at is null and (e.expires_at is null or e.expires_at > ${t})
     )`,
     ctes: sql`

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
@@ -27,6 +28,7 @@ import {
   findCourseVideoDurations,
   findVipFreeCourses,
 } from './catalogue.repository.ts'
+import { ownershipCoursesCte } from './facts.repository.ts'
 import type {
   CategoryNode,
   CourseCard,
@@ -316,6 +318,15 @@ export {
   setLessonDuration,
 } from './facts.ts'
 export type { CatalogueFacts, CourseFacts, LessonFacts } from './facts.ts'
+
+/**
+ * For the payment fast path's statement (orders `settlePendingOrder`, which names `payable_courses`): a CTE
+ * `ownership_courses(course_id)`, the order's courses and the system courses containing them, as the access
+ * module's guard needs them (owning any of them means owning the course).
+ */
+export function ownershipCoursesInSettlement(): SQL {
+  return ownershipCoursesCte
+}
 
 // ---- Courses as commerce sells them: orders, bundles, coupons, VIP and refunds read them here ------------------
 

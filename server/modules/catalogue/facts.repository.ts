@@ -13,6 +13,16 @@ const containingSystems = (courseId: typeof courses.id) =>
   >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
     from ${systemCourseItems} where ${systemCourseItems.courseId} = ${courseId}), '{}'::int[])`
 
+/**
+ * For a statement another module composes: a CTE `ownership_courses(course_id)` of the courses in the relation
+ * `payable_courses(course_id)` and the system courses containing them (what `rightCourseIds` gives from the facts).
+ */
+export const ownershipCoursesCte = sql`
+    ownership_courses as (
+      select course_id from payable_courses
+      union select s.system_course_id from ${systemCourseItems} s where s.course_id in (select course_id from payable_courses)
+    )`
+
 const courseFactColumns = {
   id: courses.id,
   type: courses.type,

@@ -162,53 +162,9 @@ export async function searchOrders(db: DbOrTx, f: StaffOrderFilter) {
 
 // ---- The payment fast path (server/use-cases/confirm-payment.ts) ----------------------------------------------
 
-/** What the fast path needs of an order: one prepared statement, the items folded in. */
-export interface PayableOrder {
-  id: number
-  memberId: number
-  orderNo: string
-  kind: OrderKind
-  state: OrderState
-  amountFen: number
-  couponId: number | null
-  items: { courseId: number | null; vipPlanId: number | null; vipDays: number | null }[]
-}
-
-export async function findPayableOrder(db: DbOrTx, orderNo: string): Promise<PayableOrder | null> {
-  const [row] = await executePrepared<{
-    id: number
-    member_id: number
-    order_no: string
-    kind: OrderKind
-    state: OrderState
-    amount_fen: number
-    coupon_id: number | null
-    items: PayableOrder['items']
-  }>(
-    db,
-    'zixue_find_payable_order',
-    sql`
-    select o.id, o.member_id, o.order_no, o.kind, o.state, o.amount_fen, o.coupon_id,
-      coalesce((select json_agg(json_build_object('courseId', i.course_id, 'vipPlanId', i.vip_plan_id, 'vipDays', i.vip_days) order by i.id)
-        from ${orderItems} i where i.order_id = o.id), '[]'::json) as items
-    from ${orders} o where o.order_no = ${orderNo}`,
-  )
-  if (!row) return null
-  return {
-    id: row.id,
-    memberId: row.member_id,
-    orderNo: row.order_no,
-    kind: row.kind,
-    state: row.state,
-    amountFen: row.amount_fen,
-    couponId: row.coupon_id,
-    items: row.items,
-  }
-}
-
 /** Which pending order a payment settles, and the `paid` event it writes. */
 export interface SettleOrder {
-  orderId: number
+  orderNo: string
   amountFen: number
   provider: PaymentProviderName
   transactionId: string
@@ -219,23 +175,35 @@ export interface SettleOrder {
 
 /**
  * Pays a pending order in ONE prepared statement: the conditional update `state = 'pending'` (concurrent
- * deliveries of the same payment wait on the row and then find it paid), its `paid` event, and in between the
- * other modules' parts (the notification claimed, the grants, the coupon, the points), each written by the module
- * that owns those tables. The parts may read `paid_order` (id, member_id, order_no, coupon_id: empty when the order
- * was not payable) and `paid_items` (id, course_id, vip_plan_id, vip_days); their summaries go into the event's
- * data after `data`. Returns false when the order was not pending for this amount (or held more than one VIP item)
- * and nothing was written; an error from a part (a replayed claim) fails the whole statement.
+ * deliveries of the same payment wait on the row and then find it paid), its `paid` event, and around it the
+ * other modules' parts, each written by the module that owns those tables. Before the update, parts' `before`
+ * CTEs may read `payable_courses` (course_id: the courses the order buys; none for VIP and amount orders) and
+ * their guards decide whether the fast path may pay it (the access module's: the member owns none of them yet).
+ * After it, their CTEs (the notification claimed, the grants, the coupon, the points) may read `paid_order` (id,
+ * member_id, order_no, coupon_id: empty when the order was not payable) and `paid_items` (id, course_id,
+ * vip_plan_id, vip_days); their summaries go into the event's data after `data`. Returns false when the order was
+ * not pending for this amount (or held more than one VIP item, or a guard said no) and nothing was written; an
+ * error from a part (a replayed claim) fails the whole statement.
  */
 export async function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
   const at = sql`${p.at.toISOString()}::timestamptz`
+  const before = parts.flatMap((part) => (part.before ? [sql`${part.before},`] : []))
   const rows = await executePrepared<{ id: number }>(
     db,
     `zixue_settle_${parts.map((part) => part.name).join('_')}`,
     sql`
-    with paid_order as (
+    with payable_order as (
+      select o.id, o.kind from ${orders} o where o.order_no = ${p.orderNo}
+    ),
+    payable_courses as (
+      select i.course_id from ${orderItems} i join payable_order po on i.order_id = po.id
+      where i.course_id is not null and po.kind not in ('vip', 'amount')
+    ),
+    ${sql.join(before, sql` `)}
+    paid_order as (
       update ${orders} o
       set state = 'paid', paid_at = ${at}, closed_at = null, provider = ${p.provider}, provider_txn_id = ${p.transactionId}, updated_at = ${at}
-      where o.id = ${p.orderId}::int and o.state = 'pending' and o.amount_fen = ${p.amountFen}::int
+      where o.id = (select id from payable_order) and o.state = 'pending' and o.amount_fen = ${p.amountFen}::int
         and (select count(*) from ${orderItems} i where i.order_id = o.id and i.vip_plan_id is not null and coalesce(i.vip_days, 0) <> 0) <= 1
         ${sql.join(
           parts.flatMap((part) => (part.guard ? [sql`and (${part.guard})`] : [])),

@@ -196,14 +196,9 @@ export function pruneIdempotencyKeys(db: DbOrTx, before: Date) {
   return deleteKeysBefore(db, before)
 }
 
-/** An order with its items as the payment fast path needs it (one prepared statement), or null. */
-export function findPayableOrder(db: DbOrTx, orderNo: string) {
-  return repo.findPayableOrder(db, orderNo)
-}
-
 /**
- * The payment fast path's one statement: marks a pending order of this amount paid with its `paid` event, and runs
- * the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
+ * The payment fast path's one statement: marks the pending order of this number and amount paid with its `paid` event,
+ * and runs the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
  * read). False when the order was not payable and nothing was written.
  */
 export function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
