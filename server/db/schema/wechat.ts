@@ -34,3 +34,15 @@ export const oauthCodesUsed = pgTable(
   },
   (t) => [index('oauth_codes_used_at_idx').on(t.usedAt)],
 )
+
+/**
+ * Credentials every process of the site shares: WeChat's client-credential access_token and the JS-SDK
+ * jsapi_ticket, keyed `wechat:<appid>:<kind>`. One process refreshes them under an advisory lock five minutes
+ * before `expires_at`; all read them (server/modules/wechat/credentials.repository.ts).
+ */
+export const wechatCredentials = pgTable('wechat_credentials', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
