@@ -140,33 +140,21 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
     return pending
   }
 
-  async function stableToken(force: boolean) {
-    const body = await call(
-      '/cgi-bin/stable_token',
-      {
-        json: {
-          grant_type: 'client_credential',
-          appid: options.appId,
-          secret: options.appSecret,
-          force_refresh: force,
-        },
-      },
-      accessTokenBody,
-    )
+  /** Normal mode: WeChat hands out the valid token (a new one in its last five minutes), never killing others'. */
+  async function stableToken() {
+    const json = {
+      grant_type: 'client_credential',
+      appid: options.appId,
+      secret: options.appSecret,
+      force_refresh: false,
+    }
+    const body = await call('/cgi-bin/stable_token', { json }, accessTokenBody)
     return { value: body.access_token, expiresAt: expiry(body.expires_in) }
   }
 
   /** The shared access token; `stale`: one WeChat just refused, never handed out again. */
   function accessToken(stale?: string) {
-    return shared(
-      tokenName,
-      async () => {
-        const normal = await stableToken(false)
-        // WeChat still hands out the token it refused (it was invalidated by a forced refresh elsewhere): force one.
-        return stale !== undefined && normal.value === stale ? stableToken(true) : normal
-      },
-      stale,
-    )
+    return shared(tokenName, stableToken, stale)
   }
 
   /** The shared JS-SDK ticket; the token is fetched only when the ticket must be (inside the ticket's refresh). */

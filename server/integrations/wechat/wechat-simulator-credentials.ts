@@ -40,14 +40,22 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialR
 
   function issueClientToken(family: Map<string, number>) {
     const token = crypto.randomBytes(48).toString('base64url')
-    for (const [k, until] of family) if (until <= now()) family.delete(k)
+    for (const [k, until] of family) {
+      if (until > now()) continue
+      family.delete(k)
+      state.retired.delete(k)
+    }
     family.set(token, now() + TOKEN_TTL_S * 1000)
     return token
   }
 
   /** The previous tokens of a family stop working after the grace period (or sooner, at their own expiry). */
   function retire(family: Map<string, number>, except: string) {
-    for (const [k, until] of family) if (k !== except) family.set(k, Math.min(until, now() + OLD_TOKEN_GRACE_MS))
+    for (const [k, until] of family) {
+      if (k === except) continue
+      family.set(k, Math.min(until, now() + OLD_TOKEN_GRACE_MS))
+      state.retired.add(k)
+    }
   }
 
   // Every call makes a new token and retires the previous ones: two processes calling it break each other.
@@ -85,7 +93,10 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialR
       if (now() - state.stable.lastForcedAt < FORCE_REFRESH_INTERVAL_MS)
         return sendJson(reply, wxError(WechatErrcodes.apiFreqOutOfLimit, 'force refresh too frequent'))
       state.stable.lastForcedAt = now()
-      if (current !== undefined) family.delete(current)
+      if (current !== undefined) {
+        family.delete(current)
+        state.retired.add(current)
+      }
     } else if (current !== undefined && until !== undefined && until - now() > STABLE_RENEW_BEFORE_MS) {
       return sendJson(reply, { access_token: current, expires_in: Math.floor((until - now()) / 1000) })
     }
@@ -98,7 +109,7 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialR
     const q = request.query as Query
     if (!q.access_token) return sendJson(reply, wxError(WechatErrcodes.missingAccessToken, 'access_token missing'))
     const until = state.clientTokens.get(q.access_token) ?? state.stableTokens.get(q.access_token)
-    if (until === undefined)
+    if (until === undefined || (until <= now() && state.retired.has(q.access_token)))
       return sendJson(
         reply,
         wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'),

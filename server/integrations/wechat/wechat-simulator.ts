@@ -81,6 +81,8 @@ export interface WechatSimulatorState {
   stableTokens: Map<string, number>
   /** The stable token normal mode hands out, and when the last forced refresh was. */
   stable: { current: string | undefined; lastForcedAt: number }
+  /** Tokens replaced by a newer one: once their grace period ends WeChat calls them invalid (40001), not expired. */
+  retired: Set<string>
   ticket: { value: string; expiresAt: number } | undefined
 }
 
@@ -91,6 +93,7 @@ export function createWechatSimulatorState(): WechatSimulatorState {
     clientTokens: new Map(),
     stableTokens: new Map(),
     stable: { current: undefined, lastForcedAt: 0 },
+    retired: new Set(),
     ticket: undefined,
   }
 }
