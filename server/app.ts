@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   // address (S3_PUBLIC_URL) is set.
   if (config.storage.kind === 's3') {
     if (config.storage.servePublic)
-      await app.register(storeFiles, { store: integrations.storage.public, prefix: '/media/' })
+      await app.register(storeFiles, { store: integrations.storage.public, under: '/media/' })
   } else {
     fs.mkdirSync(config.mediaDir, { recursive: true })
     await app.register(fastifyStatic, {

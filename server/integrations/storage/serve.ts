@@ -4,8 +4,9 @@ import { assertKey, contentTypeOf, type Storage } from './storage.ts'
 
 interface StoreFilesOptions {
   store: Storage
-  /** The URL prefix the store's keys are served under (`/media/`), as its `url()` makes them. */
-  prefix: string
+  /** The URL path the store's keys are served under (`/media/`), as its `url()` makes them (not `prefix`, which
+   * Fastify would put in front of it again). */
+  under: string
 }
 
 function validKey(key: string) {
@@ -22,7 +23,7 @@ function validKey(key: string) {
  * for an object store without a CDN address, so every instance answers for every image.
  */
 export async function storeFiles(app: FastifyInstance, opts: StoreFilesOptions) {
-  app.get(`${opts.prefix}*`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(`${opts.under}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*']
     const stat = validKey(key) ? await opts.store.stat(key) : null
     const stream = stat ? await opts.store.get(key) : null
