@@ -70,8 +70,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()))
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()))
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const instance = { name, base: `http://127.0.0.1:${port}`, child, output: () => output, exited }
   instances.push(instance)

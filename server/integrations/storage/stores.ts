@@ -28,8 +28,7 @@ export const storageEnv = {
   S3_SEGMENT_REDIRECT: bool.default(false),
 }
 
-const storageEnvSchema = z.object(storageEnv)
-type StorageEnv = z.output<typeof storageEnvSchema>
+type StorageEnv = z.output<z.ZodObject<typeof storageEnv>>
 
 export type StorageConfig =
   | { kind: 'local'; publicDir: string; privateDir: string }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { WechatErrcodes } from './wechat-client.ts'
-import type { WechatSimulatorState } from './wechat-simulator.ts'
 
 /**
  * The simulator's client-credential endpoints: `GET /cgi-bin/token`, `POST /cgi-bin/stable_token` and the JS-SDK
@@ -27,8 +26,21 @@ export function sendJson(reply: FastifyReply, body: unknown) {
   return reply.code(200).type('application/json; encoding=utf-8').send(JSON.stringify(body))
 }
 
+/** What the simulator remembers of the client-credential tokens and the JS-SDK ticket. */
+export interface ClientCredentialState {
+  /** Tokens of `GET /cgi-bin/token`, with when each stops working. */
+  clientTokens: Map<string, number>
+  /** Tokens of `POST /cgi-bin/stable_token` (a separate family: neither endpoint touches the other's tokens). */
+  stableTokens: Map<string, number>
+  /** The stable token normal mode hands out, and when the last forced refresh was. */
+  stable: { current: string | undefined; lastForcedAt: number }
+  /** Tokens replaced by a newer one: once their grace period ends WeChat calls them invalid (40001), not expired. */
+  retired: Set<string>
+  ticket: { value: string; expiresAt: number } | undefined
+}
+
 interface CredentialRouteDeps {
-  state: WechatSimulatorState
+  state: ClientCredentialState
   now: () => number
   /** The appid/secret check every credential endpoint makes, or undefined when they are right. */
   checkApp: (q: Query) => ReturnType<typeof wxError> | undefined

@@ -2,7 +2,12 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { WechatErrcodes } from './wechat-client.ts'
 import { renderConsentPage, renderErrorPage } from './wechat-simulator-pages.ts'
-import { registerCredentialRoutes, sendJson, wxError } from './wechat-simulator-credentials.ts'
+import {
+  registerCredentialRoutes,
+  sendJson,
+  wxError,
+  type ClientCredentialState,
+} from './wechat-simulator-credentials.ts'
 
 /**
  * A local stand-in for WeChat's Official Account OAuth and JS-SDK endpoints, for development, the demo and the
@@ -72,18 +77,9 @@ interface IssuedToken {
   expiresAt: number
 }
 
-export interface WechatSimulatorState {
+export interface WechatSimulatorState extends ClientCredentialState {
   codes: Map<string, IssuedCode>
   snsTokens: Map<string, IssuedToken>
-  /** Tokens of `GET /cgi-bin/token`, with when each stops working. */
-  clientTokens: Map<string, number>
-  /** Tokens of `POST /cgi-bin/stable_token` (a separate family: neither endpoint touches the other's tokens). */
-  stableTokens: Map<string, number>
-  /** The stable token normal mode hands out, and when the last forced refresh was. */
-  stable: { current: string | undefined; lastForcedAt: number }
-  /** Tokens replaced by a newer one: once their grace period ends WeChat calls them invalid (40001), not expired. */
-  retired: Set<string>
-  ticket: { value: string; expiresAt: number } | undefined
 }
 
 export function createWechatSimulatorState(): WechatSimulatorState {
