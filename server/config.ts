@@ -161,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     media: {
       /** Sources, HLS output and anything else never served as a plain file: outside the public media folder. */
       privateDir,
-      /** Null outside production when unset: server/modules/media/signing.ts then picks a development secret. */
+      /** Null outside production when unset: server/modules/media/signing.ts then uses one stored in the database. */
       signingSecret: e.MEDIA_SIGNING_SECRET ?? null,
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
       uploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
