@@ -30,6 +30,8 @@ import {
   WECHATPAY_SIM_PREFIX,
   type PaymentSimulators,
 } from '#server/integrations/payments/simulators.ts'
+import { storeFiles } from '#server/integrations/storage/serve.ts'
+import { mediaCacheControl } from '#server/integrations/storage/stores.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
@@ -75,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
     reply.header('x-request-id', request.id)
   })
 
-  const integrations = { ...defaultIntegrations(config), ...options.integrations }
+  const integrations = { ...defaultIntegrations(config, options.database.db), ...options.integrations }
   const services = createServices(config, options.database.db, integrations)
   app.decorate('services', services)
 
@@ -110,22 +112,28 @@ export async function buildApp(config: Config, options: BuildOptions) {
 
   // Signed HLS playlists, segments (from private storage) at /media/hls/; more specific than the folder below.
   await app.register(hlsRoutes, { playback: services.playback })
-  // Media files (uploads now, video later) from the media folder.
-  fs.mkdirSync(config.mediaDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    setHeaders(reply, filePath) {
-      reply.header('x-content-type-options', 'nosniff')
-      // Uploads get random names and are never rewritten, so browsers and CDNs may keep them for good.
-      if (filePath.includes(`${path.sep}uploads${path.sep}`))
-        reply.header('cache-control', 'public, max-age=31536000, immutable')
-      else reply.header('cache-control', 'public, max-age=3600')
-    },
-  })
+  // Public media (posters, uploaded images): from the media folder, or streamed from the public bucket when no CDN
+  // address (S3_PUBLIC_URL) is set.
+  if (config.storage.kind === 's3') {
+    if (config.storage.servePublic)
+      await app.register(storeFiles, { store: integrations.storage.public, under: '/media/' })
+  } else {
+    fs.mkdirSync(config.mediaDir, { recursive: true })
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      setHeaders(reply, filePath) {
+        reply.header('x-content-type-options', 'nosniff')
+        reply.header(
+          'cache-control',
+          mediaCacheControl(path.relative(config.mediaDir, filePath).split(path.sep).join('/')),
+        )
+      },
+    })
+  }
   // Development and demo only: the SMS codes the console provider "sent" (never in production, see config.ts).
   if (config.devOutbox) await app.register(outboxPage, { auth: services.auth })
   if (config.wechat.simulated) {

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { paymentConfig, paymentEnv } from '#server/integrations/payments/payments-config.ts'
+import { storageConfig, storageEnv } from '#server/integrations/storage/stores.ts'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -71,6 +72,8 @@ const envSchema = z.object({
   DEV_OUTBOX: bool.optional(),
   /** WeChat Pay, Alipay, order expiry and the payment sweeps: server/integrations/payments/payments-config.ts. */
   ...paymentEnv,
+  /** Local folders or S3-compatible buckets: server/integrations/storage/stores.ts. */
+  ...storageEnv,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -137,6 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const wechatAppId = wechatSimulated ? 'wx_simulated_app' : e.WECHAT_APP_ID
   const payments = paymentConfig(e, { production, publicUrl, wechatAppId })
   if (payments.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${payments.problems.join('\n')}`)
+  const mediaDir = path.resolve(cwd, e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media'))
+  const privateDir = path.resolve(cwd, e.MEDIA_PRIVATE_DIR ?? path.join(e.DATA_DIR, 'media-private'))
+  const storage = storageConfig(e, { publicDir: mediaDir, privateDir })
+  if (storage.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${storage.problems.join('\n')}`)
   return {
     env: e.APP_ENV,
     production,
@@ -148,11 +155,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     buildDir: path.resolve(cwd, e.BUILD_DIR),
     dataDir,
-    mediaDir: path.resolve(cwd, e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    mediaDir,
+    /** Where media lives: the two local folders, or the two buckets of an S3-compatible store. */
+    storage: storage.config,
     media: {
       /** Sources, HLS output and anything else never served as a plain file: outside the public media folder. */
-      privateDir: path.resolve(cwd, e.MEDIA_PRIVATE_DIR ?? path.join(e.DATA_DIR, 'media-private')),
-      /** Null outside production when unset: server/modules/media/signing.ts then picks a development secret. */
+      privateDir,
+      /** Null outside production when unset: server/modules/media/signing.ts then uses one stored in the database. */
       signingSecret: e.MEDIA_SIGNING_SECRET ?? null,
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
       uploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,

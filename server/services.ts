@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
-import { localStorage } from '#server/integrations/storage/local.ts'
+import { createMediaStores } from '#server/integrations/storage/stores.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import { createPaymentProviders } from '#server/integrations/payments/providers.ts'
 import { createSmsProvider } from '#server/integrations/sms/provider.ts'
@@ -26,7 +26,7 @@ import { createHomeService } from '#server/modules/home/home.service.ts'
 import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
-import { resolveSigningSecret } from '#server/modules/media/signing.ts'
+import { signingSecretSource } from '#server/modules/media/signing.ts'
 import { createVideoMediaService } from '#server/modules/media/video-media.service.ts'
 import { createMembersService } from '#server/modules/members/members.service.ts'
 import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
@@ -36,7 +36,7 @@ import { createTokenResolver } from '#server/modules/sessions/session.service.ts
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
-import { createWechatService } from '#server/modules/wechat/wechat.service.ts'
+import { createWechatService, sharedWechatCredentials } from '#server/modules/wechat/wechat.service.ts'
 import { createCommerceServices } from '#server/services-commerce.ts'
 
 /** Outside systems and the clock, passed in so tests and the demo can put simulators in their place. */
@@ -52,7 +52,11 @@ export interface Integrations {
   paymentsFetch: typeof globalThis.fetch
 }
 
-export function defaultIntegrations(config: Config): Integrations {
+/**
+ * The real adapters. With `db`, what every process of the site must share lives in it (WeChat's access token and
+ * JS-SDK ticket); without (scripts that never call WeChat), in this process.
+ */
+export function defaultIntegrations(config: Config, db?: Db): Integrations {
   const now = () => new Date()
   return {
     now,
@@ -62,11 +66,9 @@ export function defaultIntegrations(config: Config): Integrations {
       appId: config.wechat.appId,
       appSecret: config.wechat.appSecret,
       now,
+      ...(db ? { credentials: sharedWechatCredentials(db) } : {}),
     }),
-    storage: {
-      public: localStorage({ root: config.mediaDir, publicPrefix: '/media/' }),
-      private: localStorage({ root: config.media.privateDir, publicPrefix: null }),
-    },
+    storage: createMediaStores(config.storage),
     paymentsFetch: (input, init) => globalThis.fetch(input, init),
   }
 }
@@ -96,8 +98,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
   const playback = createPlaybackService({
     db,
     stores: integrations.storage,
-    secret: resolveSigningSecret(config),
+    secret: signingSecretSource(config, db),
     ttlSeconds: config.media.urlTtlSeconds,
+    segmentRedirect: config.storage.kind === 's3' && config.storage.segmentRedirect,
     now: integrations.now,
     canWatch: access.canWatch,
     facts,

@@ -61,3 +61,13 @@ export const uploads = pgTable('uploads', {
   bytes: integer().notNull(),
   createdAt: timestamptz().notNull().defaultNow(),
 })
+
+/**
+ * Secrets of the media module that every process must share and nobody configured: the HMAC key of playback
+ * URLs when MEDIA_SIGNING_SECRET is unset (demo, development), created once by whichever process asks first.
+ */
+export const mediaSecrets = pgTable('media_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamptz().notNull().defaultNow(),
+})

@@ -35,3 +35,15 @@ export const oauthCodesUsed = pgTable(
   },
   (t) => [index('oauth_codes_used_at_idx').on(t.usedAt)],
 )
+
+/**
+ * Credentials every process of the site shares: WeChat's client-credential access_token and the JS-SDK
+ * jsapi_ticket, keyed `wechat:<appid>:<kind>`. One process refreshes them under an advisory lock five minutes
+ * before `expires_at`; all read them (server/modules/wechat/credentials.repository.ts).
+ */
+export const wechatCredentials = pgTable('wechat_credentials', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  expiresAt: timestamptz().notNull(),
+  updatedAt: timestamptz().notNull().defaultNow(),
+})

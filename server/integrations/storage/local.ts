@@ -72,5 +72,9 @@ export function localStorage(options: LocalStorageOptions): Storage {
     localPath(key) {
       return resolve(key)
     },
+    async signedUrl(key) {
+      assertKey(key)
+      return null
+    },
   }
 }

@@ -12,8 +12,8 @@ interface PutOptions {
 
 /**
  * Where files live, addressed by key (`hls/50001/ab12/360p/seg_00000.ts`, `uploads/2026/….webp`): video
- * pipeline output, posters and uploaded images alike. A local folder now (local.ts); an S3-compatible store can
- * take its place behind the same interface.
+ * pipeline output, posters and uploaded images alike. Two adapters: a local folder (local.ts, the default) and an
+ * S3-compatible object store (s3.ts: AWS S3, Aliyun OSS, Tencent COS, MinIO), chosen by STORAGE (stores.ts).
  */
 export interface Storage {
   /** Writes the whole stream (or buffer) under `key`, replacing what was there; readers never see half a file. */
@@ -29,6 +29,11 @@ export interface Storage {
   url(key: string): string
   /** The object as a file on this machine when the store has one (ffmpeg reads it in place), else null. */
   localPath(key: string): string | null
+  /**
+   * A URL that lets whoever holds it read this one object for `ttlSeconds`, for a private object store (a
+   * presigned GET); null when the store has no such URLs (a local folder: the app streams the file itself).
+   */
+  signedUrl(key: string, ttlSeconds: number): Promise<string | null>
 }
 
 /** The two stores: public (served at /media/: posters, images) and private (video sources, HLS; signed access). */
@@ -53,4 +58,24 @@ export async function readText(storage: Storage, key: string): Promise<string | 
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString('utf8')
+}
+
+const contentTypes: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+}
+
+/** The MIME type a store without file names keeps for a key, from its extension (binary when unknown). */
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase()
+  return contentTypes[ext] ?? 'application/octet-stream'
 }

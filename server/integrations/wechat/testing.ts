@@ -12,6 +12,7 @@ export function injectFetch(getApp: () => FastifyInstance, onCall?: (url: URL) =
       method: (init?.method ?? 'GET') as InjectOptions['method'],
       url: `${url.pathname}${url.search}`,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     })
     const headers = new Headers()
     for (const [k, v] of Object.entries(res.headers)) {

@@ -6,6 +6,7 @@ import {
   type WechatOauthToken,
   type WechatUserInfo,
 } from './wechat-client.ts'
+import { memoryCredentialStore, type CredentialStore, type SharedCredential } from './credentials.ts'
 
 export interface WechatHttpOptions {
   /** https://api.weixin.qq.com, or the simulator's base URL. */
@@ -16,6 +17,8 @@ export interface WechatHttpOptions {
   fetch?: typeof globalThis.fetch
   now?: () => Date
   timeoutMs?: number
+  /** Where the access token and JS-SDK ticket are shared between processes; default: this process's memory. */
+  credentials?: CredentialStore
 }
 
 const errorBody = z.object({ errcode: z.number().int(), errmsg: z.string().default('') })
@@ -44,39 +47,56 @@ const userInfoBody = z.object({
 const accessTokenBody = z.object({ access_token: z.string().min(1), expires_in: z.number() })
 const ticketBody = z.object({ ticket: z.string().min(1), expires_in: z.number() })
 
-/** Refresh cached credentials this long before WeChat says they expire, so a call never carries a dying one. */
+/** Refresh shared credentials this long before WeChat says they expire, so a call never carries a dying one. */
 const EXPIRY_MARGIN_MS = 5 * 60 * 1000
 
-interface Cached {
-  value: string
-  until: number
-}
+/** WeChat's answers to a call with an access token it no longer takes (another process forced a new one). */
+const staleTokenCodes: number[] = [
+  WechatErrcodes.invalidCredential,
+  WechatErrcodes.accessTokenExpired,
+  WechatErrcodes.invalidAccessToken,
+]
+const isStaleToken = (err: unknown) =>
+  err instanceof WechatError && err.errcode !== null && staleTokenCodes.includes(err.errcode)
 
 /**
  * The real WeChat adapter. Every answer is checked for `errcode` (WeChat reports failures with HTTP 200) and for
  * the fields we read; anything else becomes a WechatError with a null errcode.
+ *
+ * The access token comes from `POST /cgi-bin/stable_token` (normal mode: asking again while it is valid returns the
+ * same token and never invalidates the one other processes hold; `cgi-bin/token` would). It and the JS-SDK ticket
+ * are shared through `credentials` (PostgreSQL in the server): one process fetches, under a lock, five minutes
+ * before expiry; every process reads the stored value and keeps a copy until then.
  */
 export function createWechatHttpClient(options: WechatHttpOptions): WechatClient {
   const fetchImpl = options.fetch ?? globalThis.fetch
   const now = options.now ?? (() => new Date())
   const timeoutMs = options.timeoutMs ?? 5000
   const base = options.apiBase.replace(/\/$/, '')
-  let accessToken: Cached | undefined
-  let ticket: Cached | undefined
-  // Concurrent share requests wait for one refresh instead of each fetching a token (WeChat limits those a day).
-  let ticketInFlight: Promise<string> | undefined
+  const credentials = options.credentials ?? memoryCredentialStore()
+  const tokenName = `wechat:${options.appId}:access_token`
+  const ticketName = `wechat:${options.appId}:jsapi_ticket`
+  const copies = new Map<string, SharedCredential>()
+  // Concurrent share requests of this process wait for one look-up instead of each opening a refresh.
+  const inFlight = new Map<string, Promise<string>>()
 
   async function call<T extends z.ZodType>(
     path: string,
-    params: Record<string, string>,
+    request: { query?: Record<string, string>; json?: Record<string, unknown> },
     schema: T,
   ): Promise<z.output<T>> {
-    const url = `${base}${path}?${new URLSearchParams(params).toString()}`
+    const url = `${base}${path}${request.query ? `?${new URLSearchParams(request.query).toString()}` : ''}`
     let text: string
     try {
       const res = await fetchImpl(url, {
         signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/json' },
+        ...(request.json
+          ? {
+              method: 'POST',
+              headers: { accept: 'application/json', 'content-type': 'application/json' },
+              body: JSON.stringify(request.json),
+            }
+          : { headers: { accept: 'application/json' } }),
       })
       text = await res.text()
       if (!res.ok) throw new WechatError(null, `HTTP ${res.status} from ${path}`)
@@ -98,35 +118,59 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
     return parsed.data
   }
 
-  async function clientAccessToken(): Promise<string> {
-    if (accessToken && accessToken.until > now().getTime()) return accessToken.value
-    const body = await call(
-      '/cgi-bin/token',
-      { grant_type: 'client_credential', appid: options.appId, secret: options.appSecret },
-      accessTokenBody,
-    )
-    accessToken = { value: body.access_token, until: now().getTime() + body.expires_in * 1000 - EXPIRY_MARGIN_MS }
-    return body.access_token
+  const usable = (c: SharedCredential | null, stale?: string): c is SharedCredential =>
+    c !== null && c.value !== stale && c.expiresAt.getTime() - EXPIRY_MARGIN_MS > now().getTime()
+  const expiry = (seconds: number) => new Date(now().getTime() + seconds * 1000)
+
+  /** This process's copy, else the stored value, else one refresh for the whole site. */
+  function shared(name: string, fetch: () => Promise<SharedCredential>, stale?: string): Promise<string> {
+    const copy = copies.get(name)
+    if (usable(copy ?? null, stale)) return Promise.resolve(copy!.value)
+    const key = `${name}|${stale ?? ''}`
+    let pending = inFlight.get(key)
+    if (!pending) {
+      pending = (async () => {
+        let found = await credentials.read(name)
+        if (!usable(found, stale)) found = await credentials.refresh(name, (c) => usable(c, stale), fetch)
+        copies.set(name, found)
+        return found.value
+      })().finally(() => inFlight.delete(key))
+      inFlight.set(key, pending)
+    }
+    return pending
   }
 
-  async function fetchTicket(retried = false): Promise<string> {
-    const token = await clientAccessToken()
+  /** Normal mode: WeChat hands out the valid token (a new one in its last five minutes), never killing others'. */
+  async function stableToken() {
+    const json = {
+      grant_type: 'client_credential',
+      appid: options.appId,
+      secret: options.appSecret,
+      force_refresh: false,
+    }
+    const body = await call('/cgi-bin/stable_token', { json }, accessTokenBody)
+    return { value: body.access_token, expiresAt: expiry(body.expires_in) }
+  }
+
+  /** The shared access token; `stale`: one WeChat just refused, never handed out again. */
+  function accessToken(stale?: string) {
+    return shared(tokenName, stableToken, stale)
+  }
+
+  /** The shared JS-SDK ticket; the token is fetched only when the ticket must be (inside the ticket's refresh). */
+  async function ticket(retried = false): Promise<string> {
+    let used: string | undefined
     try {
-      const body = await call('/cgi-bin/ticket/getticket', { access_token: token, type: 'jsapi' }, ticketBody)
-      ticket = { value: body.ticket, until: now().getTime() + body.expires_in * 1000 - EXPIRY_MARGIN_MS }
-      return body.ticket
+      return await shared(ticketName, async () => {
+        used = await accessToken()
+        const query = { access_token: used, type: 'jsapi' }
+        const body = await call('/cgi-bin/ticket/getticket', { query }, ticketBody)
+        return { value: body.ticket, expiresAt: expiry(body.expires_in) }
+      })
     } catch (err) {
-      // Another process (or a console test) may have fetched a new token, which kills ours: fetch one and retry once.
-      const stale: number[] = [
-        WechatErrcodes.invalidCredential,
-        WechatErrcodes.accessTokenExpired,
-        WechatErrcodes.invalidAccessToken,
-      ]
-      if (!retried && err instanceof WechatError && err.errcode !== null && stale.includes(err.errcode)) {
-        accessToken = undefined
-        return fetchTicket(true)
-      }
-      throw err
+      if (retried || used === undefined || !isStaleToken(err)) throw err
+      await accessToken(used)
+      return ticket(true)
     }
   }
 
@@ -136,7 +180,7 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
     async exchangeCode(code: string): Promise<WechatOauthToken> {
       const body = await call(
         '/sns/oauth2/access_token',
-        { appid: options.appId, secret: options.appSecret, code, grant_type: 'authorization_code' },
+        { query: { appid: options.appId, secret: options.appSecret, code, grant_type: 'authorization_code' } },
         oauthTokenBody,
       )
       return {
@@ -150,17 +194,13 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
     },
 
     async userInfo(token: string, openid: string): Promise<WechatUserInfo> {
-      const body = await call('/sns/userinfo', { access_token: token, openid, lang: 'zh_CN' }, userInfoBody)
+      const body = await call('/sns/userinfo', { query: { access_token: token, openid, lang: 'zh_CN' } }, userInfoBody)
       const { unionid, ...rest } = body
       return unionid ? { ...rest, unionid } : rest
     },
 
-    async jsapiTicket(): Promise<string> {
-      if (ticket && ticket.until > now().getTime()) return ticket.value
-      ticketInFlight ??= fetchTicket().finally(() => {
-        ticketInFlight = undefined
-      })
-      return ticketInFlight
+    jsapiTicket(): Promise<string> {
+      return ticket()
     },
   }
 }

@@ -2,6 +2,12 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { WechatErrcodes } from './wechat-client.ts'
 import { renderConsentPage, renderErrorPage } from './wechat-simulator-pages.ts'
+import {
+  registerCredentialRoutes,
+  sendJson,
+  wxError,
+  type ClientCredentialState,
+} from './wechat-simulator-credentials.ts'
 
 /**
  * A local stand-in for WeChat's Official Account OAuth and JS-SDK endpoints, for development, the demo and the
@@ -71,15 +77,21 @@ interface IssuedToken {
   expiresAt: number
 }
 
-export interface WechatSimulatorState {
+export interface WechatSimulatorState extends ClientCredentialState {
   codes: Map<string, IssuedCode>
   snsTokens: Map<string, IssuedToken>
-  clientTokens: Map<string, number>
-  ticket: { value: string; expiresAt: number } | undefined
 }
 
 export function createWechatSimulatorState(): WechatSimulatorState {
-  return { codes: new Map(), snsTokens: new Map(), clientTokens: new Map(), ticket: undefined }
+  return {
+    codes: new Map(),
+    snsTokens: new Map(),
+    clientTokens: new Map(),
+    stableTokens: new Map(),
+    stable: { current: undefined, lastForcedAt: 0 },
+    retired: new Set(),
+    ticket: undefined,
+  }
 }
 
 export interface WechatSimulatorOptions {
@@ -98,15 +110,6 @@ const TOKEN_TTL_S = 7200
 const USER_COOKIE = 'wxsim_user'
 
 type Query = Record<string, string | undefined>
-
-function wxError(errcode: number, errmsg: string) {
-  return { errcode, errmsg: `${errmsg} rid: ${crypto.randomBytes(6).toString('hex')}` }
-}
-
-function sendJson(reply: FastifyReply, body: unknown) {
-  // WeChat answers every API call, failures included, with HTTP 200 and this content type.
-  return reply.code(200).type('application/json; encoding=utf-8').send(JSON.stringify(body))
-}
 
 function sendHtml(reply: FastifyReply, html: string) {
   return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
@@ -331,33 +334,5 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     })
   })
 
-  app.get('/cgi-bin/token', hidden, async (request, reply) => {
-    const q = request.query as Query
-    if (q.grant_type !== 'client_credential')
-      return sendJson(reply, wxError(WechatErrcodes.invalidGrantType, 'invalid grant_type'))
-    const appProblem = checkApp(q)
-    if (appProblem) return sendJson(reply, appProblem)
-    const token = crypto.randomBytes(48).toString('base64url')
-    for (const [k, until] of state.clientTokens) if (until <= now()) state.clientTokens.delete(k)
-    state.clientTokens.set(token, now() + TOKEN_TTL_S * 1000)
-    return sendJson(reply, { access_token: token, expires_in: TOKEN_TTL_S })
-  })
-
-  app.get('/cgi-bin/ticket/getticket', hidden, async (request, reply) => {
-    const q = request.query as Query
-    if (!q.access_token) return sendJson(reply, wxError(WechatErrcodes.missingAccessToken, 'access_token missing'))
-    const until = state.clientTokens.get(q.access_token)
-    if (until === undefined)
-      return sendJson(
-        reply,
-        wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'),
-      )
-    if (until <= now()) return sendJson(reply, wxError(WechatErrcodes.accessTokenExpired, 'access_token expired'))
-    if (q.type !== 'jsapi') return sendJson(reply, wxError(40097, 'invalid args'))
-    if (!state.ticket || state.ticket.expiresAt <= now()) {
-      state.ticket = { value: crypto.randomBytes(42).toString('base64url'), expiresAt: now() + TOKEN_TTL_S * 1000 }
-    }
-    const expiresIn = Math.floor((state.ticket.expiresAt - now()) / 1000)
-    return sendJson(reply, { errcode: 0, errmsg: 'ok', ticket: state.ticket.value, expires_in: expiresIn })
-  })
+  registerCredentialRoutes(app, { state, now, checkApp })
 }

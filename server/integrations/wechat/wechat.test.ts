@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { memoryCredentialStore } from './credentials.ts'
 import { jsSdkSignature } from './js-sdk.ts'
 import { injectFetch } from './testing.ts'
 import { WechatError, type WechatClient } from './wechat-client.ts'
@@ -173,35 +174,120 @@ describe('WeChat adapter: jsapi ticket', () => {
     const [a, b] = await Promise.all([c.jsapiTicket(), c.jsapiTicket()])
     expect(a).toBe(b)
     expect(await c.jsapiTicket()).toBe(a)
-    expect(calls.filter((p) => p.endsWith('/cgi-bin/token'))).toHaveLength(1)
+    expect(calls.filter((p) => p.endsWith('/cgi-bin/stable_token'))).toHaveLength(1)
+    expect(calls.filter((p) => p.endsWith('/cgi-bin/token'))).toHaveLength(0)
     expect(calls.filter((p) => p.endsWith('/getticket'))).toHaveLength(1)
 
     clock += (7200 - 299) * 1000
     simState.ticket = undefined
     const renewed = await c.jsapiTicket()
     expect(renewed).not.toBe(a)
-    expect(calls.filter((p) => p.endsWith('/cgi-bin/token'))).toHaveLength(2)
+    expect(calls.filter((p) => p.endsWith('/cgi-bin/stable_token'))).toHaveLength(2)
   })
 
-  it('fetches a new access token once when WeChat no longer accepts the cached one', async () => {
+  it('shares the token and ticket through its credential store: a second process asks WeChat for nothing', async () => {
+    const store = memoryCredentialStore()
+    simState.ticket = undefined
+    calls.length = 0
+    const first = await client({ credentials: store }).jsapiTicket()
+    const second = client({ credentials: store })
+    expect(await second.jsapiTicket()).toBe(first)
+    expect(calls.map((p) => p.replace('/sim', ''))).toEqual(['/cgi-bin/stable_token', '/cgi-bin/ticket/getticket'])
+  })
+
+  it('fetches a new token once when WeChat refuses the cached one (a forced refresh elsewhere)', async () => {
     simState.ticket = undefined
     await client().jsapiTicket() // WeChat's ticket now has two hours left
     clock += 3600 * 1000
     const c = client()
-    await c.jsapiTicket() // cached: the ticket for its remaining hour, the new access token for two
-    simState.clientTokens.clear() // as when another process asks WeChat for a new token
+    await c.jsapiTicket() // cached: the ticket for its remaining hour, the token until five minutes before expiry
+    simState.stable.lastForcedAt = 0
+    const forced = await sim.inject({
+      method: 'POST',
+      url: '/sim/cgi-bin/stable_token',
+      payload: { grant_type: 'client_credential', appid: APP_ID, secret: SECRET, force_refresh: true },
+    })
+    expect(forced.json()).toMatchObject({ expires_in: 7200 }) // another process forced one: ours died at once
     clock += 3400 * 1000
     calls.length = 0
     await expect(c.jsapiTicket()).resolves.toMatch(/^[\w-]{40,}$/)
     expect(calls.map((p) => p.replace('/sim', ''))).toEqual([
       '/cgi-bin/ticket/getticket',
-      '/cgi-bin/token',
+      '/cgi-bin/stable_token',
       '/cgi-bin/ticket/getticket',
     ])
   })
 
   it('reports a wrong secret as 40125', async () => {
     expect(await rejection(client({ appSecret: 'nope' }).jsapiTicket())).toMatchObject({ errcode: 40125 })
+  })
+})
+
+describe('WeChat simulator: client-credential tokens', () => {
+  const stable = (body: unknown) =>
+    sim
+      .inject({ method: 'POST', url: '/sim/cgi-bin/stable_token', payload: body as Record<string, unknown> })
+      .then((r) => r.json<{ access_token?: string; expires_in?: number; errcode?: number }>())
+  const plain = () =>
+    sim
+      .inject({
+        method: 'GET',
+        url: '/sim/cgi-bin/token',
+        query: { grant_type: 'client_credential', appid: APP_ID, secret: SECRET },
+      })
+      .then((r) => r.json<{ access_token: string }>().access_token)
+  const ticketWith = (token: string) =>
+    sim
+      .inject({ method: 'GET', url: '/sim/cgi-bin/ticket/getticket', query: { access_token: token, type: 'jsapi' } })
+      .then((r) => r.json<{ errcode: number }>().errcode)
+  const credentials = { grant_type: 'client_credential', appid: APP_ID, secret: SECRET }
+
+  beforeEach(() => {
+    simState.clientTokens.clear()
+    simState.stableTokens.clear()
+    simState.stable.current = undefined
+    simState.stable.lastForcedAt = 0
+  })
+
+  it('cgi-bin/token retires the previous token: it works five more minutes, then 40001', async () => {
+    const first = await plain()
+    const second = await plain()
+    expect(second).not.toBe(first)
+    expect(await ticketWith(first)).toBe(0)
+    clock += 5 * 60 * 1000 + 1000
+    expect(await ticketWith(first)).toBe(40001)
+    expect(await ticketWith(second)).toBe(0)
+  })
+
+  it('stable_token hands out the same token while it has more than five minutes, then a new one', async () => {
+    const a = await stable(credentials)
+    expect(a).toMatchObject({ expires_in: 7200 })
+    clock += 1000 * 1000
+    const b = await stable({ ...credentials, force_refresh: false })
+    expect(b).toEqual({ access_token: a.access_token, expires_in: 6200 })
+    await plain() // the other family: touches nothing here
+    expect(await ticketWith(a.access_token!)).toBe(0)
+    clock += (6200 - 299) * 1000
+    const c = await stable(credentials)
+    expect(c.access_token).not.toBe(a.access_token)
+    expect(await ticketWith(a.access_token!)).toBe(0) // the old one lives to its own expiry
+  })
+
+  it('stable_token force_refresh kills the previous token at once, at most every 30 s', async () => {
+    const a = await stable(credentials)
+    const forced = await stable({ ...credentials, force_refresh: true })
+    expect(forced.access_token).not.toBe(a.access_token)
+    expect(await ticketWith(a.access_token!)).toBe(40001)
+    expect(await stable({ ...credentials, force_refresh: true })).toMatchObject({ errcode: 45009 })
+    clock += 31_000
+    expect((await stable({ ...credentials, force_refresh: true })).access_token).toBeTruthy()
+  })
+
+  it('stable_token checks the app like WeChat: a JSON body, the right grant type, appid and secret', async () => {
+    expect(await stable({ ...credentials, secret: 'nope' })).toMatchObject({ errcode: 40125 })
+    expect(await stable({ ...credentials, appid: 'wx_other' })).toMatchObject({ errcode: 40013 })
+    expect(await stable({ ...credentials, grant_type: 'password' })).toMatchObject({ errcode: 40002 })
+    expect(await stable([])).toMatchObject({ errcode: 47001 })
   })
 })
 

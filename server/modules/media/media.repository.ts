@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { insertId } from '#server/db/rows.ts'
-import { uploads } from '#server/db/schema/media.ts'
+import { mediaSecrets, uploads } from '#server/db/schema/media.ts'
 
 export async function insertUpload(
   db: DbOrTx,
@@ -18,4 +18,11 @@ export async function findMemberUpload(db: DbOrTx, memberId: number, path: strin
     .where(and(eq(uploads.memberId, memberId), eq(uploads.path, path)))
     .limit(1)
   return row
+}
+
+/** The secret stored under `name`, storing `candidate` first when there is none (the first process wins). */
+export async function sharedSecret(db: DbOrTx, name: string, candidate: string): Promise<string> {
+  await db.insert(mediaSecrets).values({ name, value: candidate }).onConflictDoNothing()
+  const [row] = await db.select({ value: mediaSecrets.value }).from(mediaSecrets).where(eq(mediaSecrets.name, name))
+  return row!.value
 }

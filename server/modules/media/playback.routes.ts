@@ -106,7 +106,7 @@ export async function hlsRoutes(app: FastifyInstance, opts: PlaybackRoutesOption
     {
       schema: {
         tags,
-        summary: 'One AES-128 encrypted MPEG-TS segment',
+        summary: 'One AES-128 encrypted MPEG-TS segment (or, with S3_SEGMENT_REDIRECT, a 302 to a presigned URL of it)',
         params: SegmentParams,
         querystring: SignedQuery,
         response: { 200: z.unknown().describe('video/mp2t, AES-128 encrypted') },
@@ -114,12 +114,13 @@ export async function hlsRoutes(app: FastifyInstance, opts: PlaybackRoutesOption
     },
     async (request, reply) => {
       const { videoId, rendition, segment } = request.params
-      const { stream, size, maxAge } = await playback.segment(videoId, rendition, segment, request.query)
+      const result = await playback.segment(videoId, rendition, segment, request.query)
+      if ('redirect' in result) return reply.header('cache-control', 'private, no-store').redirect(result.redirect, 302)
       return reply
         .type('video/mp2t')
-        .header('content-length', size)
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .send(stream)
+        .header('content-length', result.size)
+        .header('cache-control', `private, max-age=${result.maxAge}`)
+        .send(result.stream)
     },
   )
 }

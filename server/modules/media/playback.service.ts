@@ -12,8 +12,14 @@ import { findPlayable, findVideoMedia } from './video-media.repository.ts'
 export interface PlaybackDeps {
   db: Db
   stores: MediaStores
-  secret: string
+  /** The HMAC secret of playback URLs, shared by every process (signing.ts `signingSecretSource`). */
+  secret: () => Promise<string>
   ttlSeconds: number
+  /**
+   * Answer segments with a short-lived URL of the private store (an S3 presigned GET) instead of streaming them
+   * through this process; ignored for stores without such URLs (a local folder).
+   */
+  segmentRedirect?: boolean
   now: () => Date
   /** The access function's player view (server/modules/access `createAccessService(…).canWatch`). */
   canWatch: (memberId: number | null, videoId: number) => Promise<WatchDecision>
@@ -26,6 +32,8 @@ export type SignedInput = Partial<Record<keyof SignedParams, unknown>>
 const HLS_PREFIX = '/media/hls'
 const renditionName = /^[a-z0-9]{1,16}$/
 const segmentName = /^seg_\d{5,8}\.ts$/
+/** Lifetime of a presigned segment URL (S3_SEGMENT_REDIRECT): the player follows the redirect at once. */
+const SEGMENT_URL_TTL_SECONDS = 120
 
 /** Parsed variant playlists by storage key; outputs never change under a key (a new transcode gets a new prefix). */
 function playlistCache(limit = 500) {
@@ -44,10 +52,10 @@ export function createPlaybackService(deps: PlaybackDeps) {
   const segmentsByPlaylist = playlistCache()
   const nowSeconds = () => Math.floor(now().getTime() / 1000)
 
-  const query = (claims: PlayClaims) => signedQuery(secret, claims)
+  const query = async (claims: PlayClaims) => signedQuery(await secret(), claims)
 
-  function verify(videoId: number, params: SignedInput): PlayClaims {
-    const result = verifySigned(secret, videoId, params, nowSeconds())
+  async function verify(videoId: number, params: SignedInput): Promise<PlayClaims> {
+    const result = verifySigned(await secret(), videoId, params, nowSeconds())
     if (result.ok) return result.claims
     throw new AppError(
       Codes.Forbidden,
@@ -98,7 +106,7 @@ export function createPlaybackService(deps: PlaybackDeps) {
       }
       return {
         vid: videoId,
-        master_url: `${HLS_PREFIX}/${videoId}/master.m3u8?${query(claims)}`,
+        master_url: `${HLS_PREFIX}/${videoId}/master.m3u8?${await query(claims)}`,
         expires_at: claims.exp,
         until_second: decision.until_second,
         reason: decision.reason,
@@ -109,12 +117,12 @@ export function createPlaybackService(deps: PlaybackDeps) {
 
     /** The master playlist with each variant's URL signed for the same member and expiry. */
     async master(videoId: number, params: SignedInput) {
-      const claims = verify(videoId, params)
+      const claims = await verify(videoId, params)
       const decision = await decide(claims)
       const { hlsPrefix } = await playable(videoId)
       const text = await readText(stores.private, `${hlsPrefix}/master.m3u8`)
       if (text === null) throw new AppError(Codes.NotFound, '视频不存在或还在处理中')
-      const q = query({ ...claims, lim: decision.until_second })
+      const q = await query({ ...claims, lim: decision.until_second })
       return rewriteMasterPlaylist(text, (uri) => {
         const rendition = uri.split('/')[0] ?? ''
         return `${HLS_PREFIX}/${videoId}/${encodeURIComponent(rendition)}/index.m3u8?${q}`
@@ -126,13 +134,13 @@ export function createPlaybackService(deps: PlaybackDeps) {
      * segments that start before the preview ends, then ends, so the preview cannot be played past.
      */
     async variant(videoId: number, rendition: string, params: SignedInput) {
-      const claims = verify(videoId, params)
+      const claims = await verify(videoId, params)
       if (!renditionName.test(rendition)) throw new AppError(Codes.NotFound, '视频不存在')
       const decision = await decide(claims)
       const { hlsPrefix } = await playable(videoId)
       const text = await readText(stores.private, `${hlsPrefix}/${rendition}/index.m3u8`)
       if (text === null) throw new AppError(Codes.NotFound, '视频不存在')
-      const q = query({ ...claims, lim: decision.until_second })
+      const q = await query({ ...claims, lim: decision.until_second })
       return rewriteMediaPlaylist(text, {
         segmentUrl: (uri) => `${HLS_PREFIX}/${videoId}/${rendition}/${encodeURIComponent(uri)}?${q}`,
         keyUrl: `/api/video/key?vid=${videoId}&${q}`,
@@ -149,8 +157,8 @@ export function createPlaybackService(deps: PlaybackDeps) {
       rendition: string,
       name: string,
       params: SignedInput,
-    ): Promise<{ stream: Readable; size: number; maxAge: number }> {
-      const claims = verify(videoId, params)
+    ): Promise<{ stream: Readable; size: number; maxAge: number } | { redirect: string }> {
+      const claims = await verify(videoId, params)
       if (!renditionName.test(rendition) || !segmentName.test(name)) throw new AppError(Codes.NotFound, '视频不存在')
       const { hlsPrefix } = await playable(videoId)
       if (claims.lim !== null) {
@@ -167,15 +175,21 @@ export function createPlaybackService(deps: PlaybackDeps) {
         if (segment.start >= claims.lim) throw new AppError(Codes.Forbidden, '试看已结束，购买课程后可观看完整视频')
       }
       const key = `${hlsPrefix}/${rendition}/${name}`
+      const maxAge = Math.max(0, claims.exp - nowSeconds())
+      if (deps.segmentRedirect) {
+        // Checked exactly as above; the store's URL is for this one segment and dies within two minutes.
+        const url = await stores.private.signedUrl(key, Math.min(SEGMENT_URL_TTL_SECONDS, Math.max(1, maxAge)))
+        if (url) return { redirect: url }
+      }
       const stat = await stores.private.stat(key)
       const stream = stat ? await stores.private.get(key) : null
       if (!stat || !stream) throw new AppError(Codes.NotFound, '视频不存在')
-      return { stream, size: stat.size, maxAge: Math.max(0, claims.exp - nowSeconds()) }
+      return { stream, size: stat.size, maxAge }
     },
 
     /** The 16-byte AES key, to a valid signature whose member may watch the video now. */
     async key(videoId: number, params: SignedInput) {
-      const claims = verify(videoId, params)
+      const claims = await verify(videoId, params)
       await decide(claims)
       const { keyBytes } = await playable(videoId)
       return keyBytes

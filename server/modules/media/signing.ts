@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Config } from '#server/config.ts'
+import type { DbOrTx } from '#server/db/database.ts'
+import { sharedSecret } from './media.repository.ts'
 
 /**
  * What a signed playback URL grants: this video, to this member (0: anonymous), until `exp` (Unix seconds), and
@@ -69,24 +71,31 @@ export function verifySigned(
 }
 
 /**
- * The HMAC secret of playback URLs: MEDIA_SIGNING_SECRET (required in production); in tests a fixed value; in the
- * demo and development a random one created once in the data folder, so restarts keep links valid.
+ * The HMAC secret of playback URLs, which every process of a site must share: MEDIA_SIGNING_SECRET (required in
+ * production); in tests a fixed value; otherwise (demo, development) a random one created once in the database,
+ * so every process on it, whatever its data folder, signs alike. A secret an older version kept in
+ * `$DATA_DIR/media-signing.secret` is taken over by the first process, so links already handed out stay valid.
  */
-export function resolveSigningSecret(config: Config): string {
-  if (config.media.signingSecret) return config.media.signingSecret
-  if (config.env === 'test') return 'zixue-test-media-signing-secret-not-for-production'
-  const file = path.join(config.dataDir, 'media-signing.secret')
-  try {
-    return fs.readFileSync(file, 'utf8').trim()
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+export function signingSecretSource(config: Config, db: DbOrTx): () => Promise<string> {
+  const fixed = config.media.signingSecret ?? (config.env === 'test' ? TEST_SECRET : null)
+  if (fixed) return () => Promise.resolve(fixed)
+  let pending: Promise<string> | undefined
+  const load = async () => {
+    let candidate = crypto.randomBytes(32).toString('hex')
+    try {
+      const legacy = fs.readFileSync(path.join(config.dataDir, 'media-signing.secret'), 'utf8').trim()
+      if (legacy.length >= 32) candidate = legacy
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+    return sharedSecret(db, SECRET_NAME, candidate)
   }
-  fs.mkdirSync(config.dataDir, { recursive: true })
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 })
-  } catch (err) {
-    // Another process of this data folder wrote it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-  }
-  return fs.readFileSync(file, 'utf8').trim()
+  return () =>
+    (pending ??= load().catch((err: unknown) => {
+      pending = undefined
+      throw err
+    }))
 }
+
+const TEST_SECRET = 'zixue-test-media-signing-secret-not-for-production'
+const SECRET_NAME = 'playback-signing'

@@ -20,6 +20,8 @@ import {
   wechatMemberById,
 } from '#server/modules/members/members.service.ts'
 import { issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
+import type { CredentialStore } from '#server/integrations/wechat/credentials.ts'
+import { postgresCredentialStore } from './credentials.repository.ts'
 import * as repo from './wechat.repository.ts'
 
 /** How long a started OAuth flow may take before its `state` dies (the person is on WeChat's consent screen). */
@@ -122,6 +124,14 @@ export interface WechatServiceDeps {
 }
 
 /** Deletes up to `limit` OAuth states that expired before `before`; how many (the sign-in cleanup, in batches). */
+/**
+ * The store of WeChat's access token and JS-SDK ticket shared by every process on this database (the WeChat
+ * adapter's `credentials`): one process refreshes them, all use them.
+ */
+export function sharedWechatCredentials(db: Db): CredentialStore {
+  return postgresCredentialStore(db)
+}
+
 export function pruneExpiredOauthStates(db: DbOrTx, before: Date, limit: number) {
   return repo.deleteExpiredOauthStates(db, before, limit)
 }
