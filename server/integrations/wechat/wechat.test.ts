@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { jsSdkSignature } from './js-sdk.ts'
-import { injectFetch } from './testing.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 import { WechatError, type WechatClient } from './wechat-client.ts'
 import { createWechatHttpClient, type WechatHttpOptions } from './wechat-http-client.ts'
 import { checkAuthorize, createWechatSimulatorState, simulatedIdentity, wechatSimulator } from './wechat-simulator.ts'
