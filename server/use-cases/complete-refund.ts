@@ -56,9 +56,9 @@ export async function failRefund(tx: DbOrTx, refund: RefundRow, detail: string, 
   if (!failed || !refund.movesOrder || refund.kind !== 'member') return
   const order = (await lockOrderById(tx, refund.orderId))!
   const back: OrderState = order.refundedFen > 0 ? 'partially_refunded' : 'paid'
-  if (await transitionOrder(tx, order.id, ['refunding'], back, {}, at))
-    await orderEvents(tx, actor, at).moved(order.id, 'refunding', back, 'refund_failed', {
-      refund_no: refund.refundNo,
-      detail,
-    })
+  if (!(await transitionOrder(tx, order.id, ['refunding'], back, {}, at))) return
+  await orderEvents(tx, actor, at).moved(order.id, 'refunding', back, 'refund_failed', {
+    refund_no: refund.refundNo,
+    detail,
+  })
 }
