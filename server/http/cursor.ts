@@ -30,3 +30,12 @@ function badCursor() {
 
 /** A row id inside a cursor: a positive int4. */
 export const cursorId = z.number().int().min(1).max(2_147_483_647)
+
+/**
+ * One page of a list paged by row id, read with one row more than `limit` (that row only says another page
+ * follows): the first `limit` rows, and the id the next page continues before (null on the last page).
+ */
+export function pageById<T extends { id: number }>(rows: T[], limit: number) {
+  const page = rows.slice(0, limit)
+  return { page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null }
+}

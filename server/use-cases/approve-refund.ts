@@ -1,13 +1,7 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import {
-  findOrderById,
-  lockOrderById,
-  recordOrderEvent,
-  transitionOrder,
-  type OrderRow,
-} from '#server/modules/orders/orders.service.ts'
+import { findOrderById, lockOrderById, transitionOrder, type OrderRow } from '#server/modules/orders/orders.service.ts'
 import {
   findRefundByNo,
   lockRefundByNo,
@@ -16,6 +10,7 @@ import {
   type RefundRow,
 } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { orderEvents } from './order-steps.ts'
 import { refundOrder } from './refund-order.ts'
 import { sendRefund } from './send-refund.ts'
 
@@ -52,14 +47,10 @@ export async function approveRefund(
       { amountFen: amount, decidedBy: staffId, decidedAt: at, decisionNote: input.note ?? null },
       at,
     ))!
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      fromState: order.state,
-      toState: 'refunding',
-      reason: 'refund_approved',
-      actor: `admin:${staffId}`,
-      data: { refund_no: r.refundNo, amount_fen: amount },
-      createdAt: at,
+    const events = orderEvents(tx, `admin:${staffId}`, at)
+    await events.moved(order.id, order.state, 'refunding', 'refund_approved', {
+      refund_no: r.refundNo,
+      amount_fen: amount,
     })
     if (approved.provider === null) await completeWithoutProvider(tx, approved, moved, `admin:${staffId}`, at)
     return approved
@@ -78,13 +69,10 @@ async function completeWithoutProvider(tx: DbOrTx, refund: RefundRow, order: Ord
   await transitionRefund(tx, refund.id, ['processing'], 'succeeded', { completedAt: at }, at)
   const refunded = (await transitionOrder(tx, order.id, ['refunding'], 'refunded', {}, at))!
   const revoked = await refundOrder(tx, refunded, at, actor)
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    fromState: 'refunding',
-    toState: 'refunded',
-    reason: 'refund_succeeded',
-    actor,
-    data: { refund_no: refund.refundNo, amount_fen: 0, without_provider: true, ...revoked },
-    createdAt: at,
+  await orderEvents(tx, actor, at).moved(order.id, 'refunding', 'refunded', 'refund_succeeded', {
+    refund_no: refund.refundNo,
+    amount_fen: 0,
+    without_provider: true,
+    ...revoked,
   })
 }

@@ -1,13 +1,13 @@
 import { ProviderError, providerOf } from '#server/integrations/payments/payments.ts'
-import { findExpiredPending, recordOrderEvent, transitionOrder } from '#server/modules/orders/orders.service.ts'
+import { findExpiredPending } from '#server/modules/orders/orders.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { reconcileOrder } from './reconcile-order.ts'
-import { releaseOrder } from './release-order.ts'
+import { closePendingOrder } from './order-steps.ts'
 
 /**
  * The expiry sweep: closes pending orders past their expiry. A provider order is asked about first (a payment
  * found is confirmed instead) and closed at the provider; then the order closes with its coupon and points given
- * back (`releaseOrder`), in one transaction. Returns how many orders it closed.
+ * back (`closePendingOrder`), in one transaction. Returns how many orders it closed.
  */
 export async function closeExpiredOrders(deps: CommerceDeps, limit = 50) {
   const { db, providers, now } = deps
@@ -27,19 +27,7 @@ export async function closeExpiredOrders(deps: CommerceDeps, limit = 50) {
     }
     const at = now()
     const done = await deps.transaction(async (tx) => {
-      const row = await transitionOrder(tx, order.id, ['pending'], 'closed', { closedAt: at }, at)
-      if (!row) return false
-      const released = await releaseOrder(tx, row, at, 'system')
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        fromState: 'pending',
-        toState: 'closed',
-        reason: 'expired',
-        actor: 'system',
-        data: released,
-        createdAt: at,
-      })
-      return true
+      return (await closePendingOrder(tx, order.id, 'expired', { actor: 'system', at })) !== null
     })
     if (done) closed++
   }

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import type { OrderState } from '#server/db/schema/orders.ts'
-import { lockOrderById, recordOrderEvent, transitionOrder } from '#server/modules/orders/orders.service.ts'
+import { lockOrderById, transitionOrder } from '#server/modules/orders/orders.service.ts'
 import { transitionRefund, type RefundRow } from '#server/modules/refunds/refunds.service.ts'
+import { orderEvents } from './order-steps.ts'
 import { refundOrder } from './refund-order.ts'
 
 /**
@@ -31,14 +32,10 @@ export async function completeRefund(
   const moved = await transitionOrder(tx, order.id, ['refunding'], to, { refundedFen: refunded }, at)
   if (!moved) return true
   const revoked = to === 'refunded' ? await refundOrder(tx, moved, at, actor) : {}
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    fromState: 'refunding',
-    toState: to,
-    reason: 'refund_succeeded',
-    actor,
-    data: { refund_no: refund.refundNo, amount_fen: refund.amountFen, ...revoked },
-    createdAt: at,
+  await orderEvents(tx, actor, at).moved(order.id, 'refunding', to, 'refund_succeeded', {
+    refund_no: refund.refundNo,
+    amount_fen: refund.amountFen,
+    ...revoked,
   })
   return true
 }
@@ -59,15 +56,9 @@ export async function failRefund(tx: DbOrTx, refund: RefundRow, detail: string, 
   if (!failed || !refund.movesOrder || refund.kind !== 'member') return
   const order = (await lockOrderById(tx, refund.orderId))!
   const back: OrderState = order.refundedFen > 0 ? 'partially_refunded' : 'paid'
-  if (await transitionOrder(tx, order.id, ['refunding'], back, {}, at)) {
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      fromState: 'refunding',
-      toState: back,
-      reason: 'refund_failed',
-      actor,
-      data: { refund_no: refund.refundNo, detail },
-      createdAt: at,
-    })
-  }
+  if (!(await transitionOrder(tx, order.id, ['refunding'], back, {}, at))) return
+  await orderEvents(tx, actor, at).moved(order.id, 'refunding', back, 'refund_failed', {
+    refund_no: refund.refundNo,
+    detail,
+  })
 }

@@ -6,16 +6,11 @@ import { paymentNotifications } from '#server/db/schema/payments.ts'
 import { pointEntries } from '#server/db/schema/points.ts'
 import type { VerifiedPayment } from '#server/integrations/payments/payments.ts'
 import { createPaymentProviders } from '#server/integrations/payments/providers.ts'
-import {
-  appFetch,
-  expectLedgerConsistent,
-  headersOf,
-  useCommerceApp,
-  type ApiBody,
-} from '#server/modules/payments/testing.ts'
+import { expectLedgerConsistent, headersOf, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { confirmPayment } from './confirm-payment.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 
 // confirmPayment called directly (the notification endpoints and the provider queries go through it): a payment is
 // applied at most once, whoever delivers it and however often.
@@ -28,7 +23,7 @@ describe('confirmPayment (server/use-cases/confirm-payment.ts)', () => {
       db,
       transaction: (fn) => db.transaction(fn),
       config: t().config,
-      providers: createPaymentProviders(t().config.payments, { fetch: appFetch(() => t().app), now: clock.now }),
+      providers: createPaymentProviders(t().config.payments, { fetch: injectFetch(() => t().app), now: clock.now }),
       now: clock.now,
     }
   }

@@ -1,16 +1,11 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import type { PaymentProviderName } from '#server/db/schema/orders.ts'
-import {
-  NotificationError,
-  type IncomingNotification,
-  type VerifiedPayment,
-} from '#server/integrations/payments/payments.ts'
+import type { IncomingNotification, VerifiedPayment } from '#server/integrations/payments/payments.ts'
 import { ownedCourseIds, purchaseGrantsInSettlement } from '#server/modules/access/access.service.ts'
 import { couponUseInSettlement } from '#server/modules/coupons/coupons.service.ts'
 import {
   lockOrderByNo,
   orderItems,
-  recordOrderEvent,
   settlePendingOrder,
   transitionOrder,
   type OrderRow,
@@ -19,17 +14,20 @@ import {
   claimInSettlement,
   claimNotificationOnce,
   isAppliedClaimConflict,
+  logReplay,
   logReplayIfApplied,
   logUnapplied,
   markNotificationOutcome,
+  refuseNotification,
   RefusedNotification,
-  unverifiedNotificationId,
+  verifyNotification,
   type NotificationAnswer,
 } from '#server/modules/payments/payments.service.ts'
 import { earnPointsInSettlement, pointsEarnedBy } from '#server/modules/points/points.service.ts'
 import { automaticRefund, openRefund } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { fulfilOrder } from './fulfil-order.ts'
+import { orderEvents } from './order-steps.ts'
 import { sendRefund } from './send-refund.ts'
 
 /**
@@ -42,25 +40,10 @@ export async function receivePaymentNotification(
   provider: PaymentProviderName,
   incoming: IncomingNotification,
 ): Promise<NotificationAnswer> {
-  let verified: VerifiedPayment
-  try {
-    verified = await deps.providers[provider].verifyPayment(incoming)
-  } catch (err) {
-    if (!(err instanceof NotificationError)) throw err
-    await logUnapplied(deps.db, {
-      provider,
-      kind: 'payment',
-      notificationId: unverifiedNotificationId(),
-      orderNo: null,
-      raw: incoming.body,
-      verified: false,
-      outcome: err.outcome,
-      detail: err.message,
-      createdAt: deps.now(),
-    })
-    return { accepted: false, outcome: err.outcome, detail: err.message }
-  }
-  return confirmPayment(deps, provider, verified, incoming.body)
+  const n = { provider, kind: 'payment' as const, raw: incoming.body, createdAt: deps.now() }
+  const checked = await verifyNotification(deps.db, n, () => deps.providers[provider].verifyPayment(incoming))
+  if (checked.refused) return checked.refused
+  return confirmPayment(deps, provider, checked.verified, incoming.body)
 }
 
 /**
@@ -91,9 +74,8 @@ export async function confirmPayment(
   }
   const cfg = providers[provider]
   if (p.appId !== cfg.appId || p.mchId !== cfg.mchId) {
-    const detail = `appid ${p.appId} / mchid ${p.mchId}`
-    await logUnapplied(db, { ...base, verified: true, outcome: 'merchant_mismatch', detail })
-    return { accepted: false, outcome: 'merchant_mismatch', detail }
+    const message = `appid ${p.appId} / mchid ${p.mchId}`
+    return refuseNotification(db, { ...base, verified: true }, { outcome: 'merchant_mismatch', message })
   }
   // The common case first: a pending order, the right amount, nothing owned already.
   if (await payPendingOrder(deps, provider, p, raw)) return { accepted: true, outcome: 'applied' }
@@ -111,14 +93,12 @@ export async function confirmPayment(
       return applied.outcome
     })
     // A replay of an applied notification is logged too (audit); its row cannot take the applied slot.
-    if (outcome === 'replay')
-      await logUnapplied(db, { ...base, verified: true, outcome: 'duplicate', detail: 'replay' }).catch(() => {})
+    if (outcome === 'replay') await logReplay(db, base, 'replay')
     if (refundToSend !== null) void sendRefund(deps, refundToSend).catch(() => {})
     return { accepted: true, outcome: outcome === 'replay' ? 'duplicate' : outcome }
   } catch (err) {
     if (!(err instanceof RefusedNotification)) throw err
-    await logUnapplied(db, { ...base, verified: true, outcome: err.outcome, detail: err.message })
-    return { accepted: false, outcome: err.outcome, detail: err.message }
+    return refuseNotification(db, { ...base, verified: true }, err)
   }
 }
 
@@ -185,7 +165,7 @@ async function applyPayment(
   if (!order) throw new RefusedNotification('unknown_order', 'no such order')
   if (order.amountFen !== p.amountFen)
     throw new RefusedNotification('amount_mismatch', `paid ${p.amountFen}, order is ${order.amountFen}`)
-  const actor = `provider:${provider}`
+  const events = orderEvents(tx, `provider:${provider}`, at)
   const data = { transaction_id: p.transactionId, notification_id: p.notificationId }
   if (order.state === 'pending' || order.state === 'closed') {
     // Money for an order that is open, or that we had closed: it buys what it was for, unless the member owns
@@ -206,15 +186,8 @@ async function applyPayment(
       const items = await orderItems(tx, [order.id])
       const except = owned.fen > 0 ? owned.courseIds : []
       const granted = await fulfilOrder(tx, paid, items, at, deps.config.payments.points, except)
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        fromState: from,
-        toState: 'paid',
-        reason: from === 'pending' ? 'paid' : 'late_payment_reopened',
-        actor,
-        data: { ...data, ...granted },
-        createdAt: at,
-      })
+      const paidEvent = from === 'pending' ? 'paid' : 'late_payment_reopened'
+      await events.moved(order.id, from, 'paid', paidEvent, { ...data, ...granted })
       if (owned.fen === 0) return { outcome: 'applied', refundId: null }
       // Several courses, some owned by now (bought alone meanwhile): their share of the money goes back.
       await transitionOrder(tx, order.id, ['paid'], 'refunding', {}, at)
@@ -222,14 +195,10 @@ async function applyPayment(
         ...automaticRefund(order, provider, p.transactionId, true, '部分课程已拥有，自动退还其差价', at),
         amountFen: owned.fen,
       })
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        fromState: 'paid',
-        toState: 'refunding',
-        reason: 'owned_courses_refund',
-        actor,
-        data: { refund_no: refund.refundNo, amount_fen: owned.fen, courses: owned.courseIds },
-        createdAt: at,
+      await events.moved(order.id, 'paid', 'refunding', 'owned_courses_refund', {
+        refund_no: refund.refundNo,
+        amount_fen: owned.fen,
+        courses: owned.courseIds,
       })
       return { outcome: 'applied', refundId: refund.id }
     }
@@ -243,15 +212,8 @@ async function applyPayment(
     )
     const reason = discountGone ? '订单已关闭，自动退款' : '课程已拥有，自动退款'
     const refund = await openRefund(tx, automaticRefund(order, provider, p.transactionId, true, reason, at))
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      fromState: from,
-      toState: 'refunding',
-      reason: from === 'pending' ? 'paid_but_owned_refund' : 'late_payment_refund',
-      actor,
-      data: { ...data, refund_no: refund.refundNo },
-      createdAt: at,
-    })
+    const refundEvent = from === 'pending' ? 'paid_but_owned_refund' : 'late_payment_refund'
+    await events.moved(order.id, from, 'refunding', refundEvent, { ...data, refund_no: refund.refundNo })
     return { outcome: 'applied', refundId: refund.id }
   }
   if (order.providerTxnId === p.transactionId) {
@@ -263,15 +225,7 @@ async function applyPayment(
     tx,
     automaticRefund(order, provider, p.transactionId, false, '重复支付，自动退款', at),
   )
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    fromState: order.state,
-    toState: order.state,
-    reason: 'double_payment_refund',
-    actor,
-    data: { ...data, refund_no: refund.refundNo },
-    createdAt: at,
-  })
+  await events.noted(order, 'double_payment_refund', { ...data, refund_no: refund.refundNo })
   return { outcome: 'applied', refundId: refund.id }
 }
 

@@ -1,13 +1,14 @@
-import type { NotificationOutcome } from '#server/db/schema/payments.ts'
 import type { PaymentProviderName } from '#server/db/schema/orders.ts'
-import { NotificationError, type IncomingNotification } from '#server/integrations/payments/payments.ts'
+import type { IncomingNotification } from '#server/integrations/payments/payments.ts'
 import {
   claimNotificationOnce,
-  logUnapplied,
+  logReplay,
   markNotificationOutcome,
+  refuseNotification,
   RefusedNotification,
-  unverifiedNotificationId,
+  verifyNotification,
   type NotificationAnswer,
+  type NotificationRecord,
 } from '#server/modules/payments/payments.service.ts'
 import { lockRefundByNo } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
@@ -25,46 +26,26 @@ export async function receiveRefundNotification(
   incoming: IncomingNotification,
 ): Promise<NotificationAnswer> {
   const { db, now } = deps
-  const log = (
-    outcome: NotificationOutcome,
-    detail: string,
-    notificationId: string,
-    orderNo: string | null,
-    verified: boolean,
-  ) =>
-    logUnapplied(db, {
-      provider,
-      kind: 'refund',
-      notificationId,
-      orderNo,
-      raw: incoming.body,
-      verified,
-      outcome,
-      detail,
-      createdAt: now(),
-    })
   const adapter = deps.providers[provider]
   if (!adapter.verifyRefund)
     return { accepted: false, outcome: 'bad_body', detail: 'this provider sends no refund notifications' }
-  let r
-  try {
-    r = await adapter.verifyRefund(incoming)
-  } catch (err) {
-    if (!(err instanceof NotificationError)) throw err
-    await log(err.outcome, err.message, unverifiedNotificationId(), null, false)
-    return { accepted: false, outcome: err.outcome, detail: err.message }
-  }
+  const n = { provider, kind: 'refund' as const, raw: incoming.body, createdAt: now() }
+  const checked = await verifyNotification(db, n, () => adapter.verifyRefund!(incoming))
+  if (checked.refused) return checked.refused
+  const r = checked.verified
   const actor = `provider:${provider}`
+  // Each write is stamped when it happens (the claim, then a refusal or replay log).
+  const notification = (): NotificationRecord => ({
+    provider,
+    kind: 'refund',
+    notificationId: r.notificationId,
+    orderNo: r.orderNo,
+    raw: incoming.body,
+    createdAt: now(),
+  })
   try {
     const outcome = await deps.transaction(async (tx) => {
-      const claimed = await claimNotificationOnce(tx, {
-        provider,
-        kind: 'refund',
-        notificationId: r.notificationId,
-        orderNo: r.orderNo,
-        raw: incoming.body,
-        createdAt: now(),
-      })
+      const claimed = await claimNotificationOnce(tx, notification())
       if (claimed === null) return 'duplicate' as const
       const refund = await lockRefundByNo(tx, r.refundNo)
       if (!refund) throw new RefusedNotification('unknown_order', `no refund ${r.refundNo}`)
@@ -76,11 +57,10 @@ export async function receiveRefundNotification(
       else await markNotificationOutcome(tx, claimed, 'not_success', 'refund still processing')
       return 'applied' as const
     })
-    if (outcome === 'duplicate') await log('duplicate', '', r.notificationId, r.orderNo, true).catch(() => {})
+    if (outcome === 'duplicate') await logReplay(db, notification(), '')
     return { accepted: true, outcome }
   } catch (err) {
     if (!(err instanceof RefusedNotification)) throw err
-    await log(err.outcome, err.message, r.notificationId, r.orderNo, true)
-    return { accepted: false, outcome: err.outcome, detail: err.message }
+    return refuseNotification(db, { ...notification(), verified: true }, err)
   }
 }

@@ -12,7 +12,6 @@ import {
   findPendingOrder,
   newOrderNo,
   openOrder,
-  recordOrderEvent,
   toCheckoutData,
   transitionOrder,
   type CheckoutAnswer,
@@ -24,7 +23,7 @@ import { lockPointBalance, takePoints } from '#server/modules/points/points.serv
 import type { CommerceDeps } from './commerce-deps.ts'
 import { fulfilOrder } from './fulfil-order.ts'
 import { priceOrder, type PriceChoices, type Purchase } from './price-order.ts'
-import { releaseOrder } from './release-order.ts'
+import { closePendingOrder, orderEvents } from './order-steps.ts'
 
 /** Who checks out, how they pay, and the choices that change the price. */
 export interface CheckoutContext extends PriceChoices {
@@ -79,18 +78,12 @@ export async function placeOrder(
       if (reusable(pending, ctx, purchase, at)) return { order: pending, reused: true, replaced: null }
       // Another method, coupon, points or price, or nearly expired: close it and start again (the provider is
       // told after); its coupon and points come back first so that the new order can use them.
-      const closed = await transitionOrder(tx, pending.id, ['pending'], 'closed', { closedAt: at }, at)
+      const closed = await closePendingOrder(tx, pending.id, 'replaced', {
+        actor,
+        at,
+        data: { pay_method: ctx.payMethod },
+      })
       if (closed) {
-        const released = await releaseOrder(tx, closed, at, actor)
-        await recordOrderEvent(tx, {
-          orderId: pending.id,
-          fromState: 'pending',
-          toState: 'closed',
-          reason: 'replaced',
-          actor,
-          data: { pay_method: ctx.payMethod, ...released },
-          createdAt: at,
-        })
         replacedOrder = closed
         available = await lockPointBalance(tx, ctx.memberId, at)
       }
@@ -148,14 +141,9 @@ export async function placeOrder(
       // Nothing left to pay: paid here, granted in the same transaction.
       const paid = (await transitionOrder(tx, opened.id, ['pending'], 'paid', { paidAt: at }, at))!
       const granted = await fulfilOrder(tx, paid, purchase.items, at, rules)
-      await recordOrderEvent(tx, {
-        orderId: opened.id,
-        fromState: 'pending',
-        toState: 'paid',
-        reason: 'paid',
-        actor,
-        data: { pay_method: payMethod, ...granted },
-        createdAt: at,
+      await orderEvents(tx, actor, at).moved(opened.id, 'pending', 'paid', 'paid', {
+        pay_method: payMethod,
+        ...granted,
       })
       return { order: paid, reused: false, replaced: replacedOrder }
     }

@@ -1,8 +1,9 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { lockOrderById, recordOrderEvent } from '#server/modules/orders/orders.service.ts'
+import { lockOrderById } from '#server/modules/orders/orders.service.ts'
 import { lockRefundByNo, toRefundView, transitionRefund } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { orderEvents } from './order-steps.ts'
 
 /**
  * An operator turns a member's request down with a note the member sees: the refund is rejected (refunds) and the
@@ -23,15 +24,7 @@ export async function rejectRefund(deps: CommerceDeps, staffId: number, refundNo
     )
     if (!rejected) throw new AppError(Codes.RefundDecided)
     const order = (await lockOrderById(tx, r.orderId))!
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      fromState: order.state,
-      toState: order.state,
-      reason: 'refund_rejected',
-      actor: `admin:${staffId}`,
-      data: { refund_no: r.refundNo, note },
-      createdAt: at,
-    })
+    await orderEvents(tx, `admin:${staffId}`, at).noted(order, 'refund_rejected', { refund_no: r.refundNo, note })
     return toRefundView(rejected, order.orderNo)
   })
 }

@@ -1,6 +1,6 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { findOwnOrder, lockOrderById, recordOrderEvent } from '#server/modules/orders/orders.service.ts'
+import { findOwnOrder, lockOrderById } from '#server/modules/orders/orders.service.ts'
 import {
   hasOpenRequest,
   isUniqueViolation,
@@ -11,6 +11,7 @@ import {
   toRefundView,
 } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { orderEvents } from './order-steps.ts'
 
 /**
  * A member asks for the whole remaining amount of one of their orders back, with a reason (POST /refunds): the
@@ -42,15 +43,8 @@ export async function requestRefund(deps: CommerceDeps, memberId: number, orderN
         createdAt: at,
         updatedAt: at,
       })
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        fromState: locked.state,
-        toState: locked.state,
-        reason: 'refund_requested',
-        actor: `member:${memberId}`,
-        data: { refund_no: refund.refundNo, reason },
-        createdAt: at,
-      })
+      const events = orderEvents(tx, `member:${memberId}`, at)
+      await events.noted(locked, 'refund_requested', { refund_no: refund.refundNo, reason })
       return refund
     })
     return toRefundView(row, order.orderNo)

@@ -1,11 +1,6 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import {
-  findOrderById,
-  lockOrderById,
-  recordOrderEvent,
-  transitionOrder,
-} from '#server/modules/orders/orders.service.ts'
+import { findOrderById, lockOrderById, transitionOrder } from '#server/modules/orders/orders.service.ts'
 import {
   findRefundByNo,
   isUniqueViolation,
@@ -15,6 +10,7 @@ import {
   type RefundRow,
 } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { orderEvents } from './order-steps.ts'
 import { sendRefund } from './send-refund.ts'
 
 /**
@@ -42,14 +38,10 @@ export async function retryRefund(deps: CommerceDeps, staffId: number, refundNo:
       }
       const retried = await markRefundRetried(tx, r.id, staffId, at)
       if (!retried) throw new AppError(Codes.RefundNotRetryable)
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        fromState: order.state,
-        toState,
-        reason: 'refund_retried',
-        actor: `admin:${staffId}`,
-        data: { refund_no: r.refundNo, amount_fen: r.amountFen, last_error: r.lastError },
-        createdAt: at,
+      await orderEvents(tx, `admin:${staffId}`, at).moved(order.id, order.state, toState, 'refund_retried', {
+        refund_no: r.refundNo,
+        amount_fen: r.amountFen,
+        last_error: r.lastError,
       })
       return retried
     })

@@ -1,7 +1,12 @@
 import { ProviderError } from '#server/integrations/payments/payments.ts'
 import { findOrderById } from '#server/modules/orders/orders.service.ts'
 import { notifyUrl } from '#server/modules/payments/payments.service.ts'
-import { findRefund, lockRefundByNo, noteRefundAttempt } from '#server/modules/refunds/refunds.service.ts'
+import {
+  findRefund,
+  lockRefundByNo,
+  noteRefundAttempt,
+  type RefundRow,
+} from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { completeRefund, failRefund } from './complete-refund.ts'
 
@@ -17,8 +22,7 @@ export async function sendRefund(deps: CommerceDeps, refundId: number): Promise<
   const refund = await findRefund(db, refundId)
   if (!refund || refund.state !== 'processing' || !refund.provider) return refund?.state ?? null
   const order = (await findOrderById(db, refund.orderId))!
-  const attemptAt = now()
-  const actor = `provider:${refund.provider}`
+  const attempt = { deps, refund, at: now() }
   try {
     const result = await providers[refund.provider].refund({
       orderNo: order.orderNo,
@@ -28,31 +32,11 @@ export async function sendRefund(deps: CommerceDeps, refundId: number): Promise<
       reason: refund.reason,
       notifyUrl: notifyUrl(deps.config.publicUrl, `${refund.provider}/refund`),
     })
-    if (result.state === 'succeeded') {
-      await deps.transaction(async (tx) => {
-        const locked = await lockRefundByNo(tx, refund.refundNo)
-        if (locked) await completeRefund(tx, locked, result.providerRefundId, actor, now())
-      })
-      return 'succeeded'
-    }
-    if (result.state === 'failed') {
-      await deps.transaction(async (tx) => {
-        const locked = await lockRefundByNo(tx, refund.refundNo)
-        if (locked) await failRefund(tx, locked, result.detail ?? 'refused by the provider', actor, now())
-      })
-      return 'failed'
-    }
-    await noteRefundAttempt(
-      db,
-      refund.id,
-      { sentAt: attemptAt, providerRefundId: result.providerRefundId, lastError: null },
-      attemptAt,
-    )
-    return 'processing'
+    if (result.state === 'processing') return stillProcessing(attempt, { providerRefundId: result.providerRefundId })
+    return settleRefund(attempt, result.state, result.providerRefundId, result.detail ?? 'refused by the provider')
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
-    await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, lastError: err.message.slice(0, 500) }, attemptAt)
-    return 'processing'
+    return stillProcessing(attempt, { lastError: err.message.slice(0, 500) })
   }
 }
 
@@ -67,37 +51,60 @@ export async function checkRefund(deps: CommerceDeps, refundId: number): Promise
   if (!refund || refund.state !== 'processing' || !refund.provider) return refund?.state ?? null
   if (!refund.sentAt) return sendRefund(deps, refundId)
   const order = (await findOrderById(db, refund.orderId))!
-  const attemptAt = now()
-  const actor = `provider:${refund.provider}`
+  const attempt = { deps, refund, at: now() }
   let status
   try {
     status = await providers[refund.provider].queryRefund({ orderNo: order.orderNo, refundNo: refund.refundNo })
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
-    await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, lastError: err.message.slice(0, 500) }, attemptAt)
-    return 'processing'
+    return stillProcessing(attempt, { lastError: err.message.slice(0, 500) })
   }
   if (status.state === 'not_found') return sendRefund(deps, refundId)
-  if (status.amountFen !== null && status.amountFen !== refund.amountFen) {
-    const lastError = `the provider reports ${status.amountFen} fen refunded, ours is ${refund.amountFen}`
-    await noteRefundAttempt(db, refund.id, { sentAt: attemptAt, lastError }, attemptAt)
-    return 'processing'
-  }
-  if (status.state === 'succeeded' || status.state === 'failed') {
-    const final = status
-    await deps.transaction(async (tx) => {
-      const locked = await lockRefundByNo(tx, refund.refundNo)
-      if (!locked) return
-      if (final.state === 'succeeded') await completeRefund(tx, locked, final.providerRefundId, actor, now())
-      else await failRefund(tx, locked, final.detail ?? 'the provider reported the refund failed', actor, now())
+  if (status.amountFen !== null && status.amountFen !== refund.amountFen)
+    return stillProcessing(attempt, {
+      lastError: `the provider reports ${status.amountFen} fen refunded, ours is ${refund.amountFen}`,
     })
-    return status.state
-  }
-  await noteRefundAttempt(
-    db,
-    refund.id,
-    { sentAt: attemptAt, providerRefundId: status.providerRefundId, lastError: null },
-    attemptAt,
-  )
-  return 'processing'
+  if (status.state === 'processing') return stillProcessing(attempt, { providerRefundId: status.providerRefundId })
+  const detail = status.detail ?? 'the provider reported the refund failed'
+  return settleRefund(attempt, status.state, status.providerRefundId, detail)
+}
+
+/** One send or ask at the provider: the refund it is about (processing, with a provider) and when it began. */
+interface Attempt {
+  deps: CommerceDeps
+  refund: RefundRow
+  at: Date
+}
+
+/**
+ * The provider's final answer, in one transaction with the refund locked: it completes (`completeRefund`) or
+ * fails (`failRefund`, with `detail`).
+ */
+async function settleRefund(
+  { deps, refund }: Attempt,
+  state: 'succeeded' | 'failed',
+  providerRefundId: string | null,
+  detail: string,
+) {
+  const actor = `provider:${refund.provider}`
+  await deps.transaction(async (tx) => {
+    const locked = await lockRefundByNo(tx, refund.refundNo)
+    if (!locked) return
+    if (state === 'succeeded') await completeRefund(tx, locked, providerRefundId, actor, deps.now())
+    else await failRefund(tx, locked, detail, actor, deps.now())
+  })
+  return state
+}
+
+/**
+ * An attempt that settled nothing: when it was made and what the provider said (its refund id, no error) or why
+ * it could not be asked; the refund stays processing for the notification or the sweep.
+ */
+async function stillProcessing(
+  { deps, refund, at }: Attempt,
+  said: { providerRefundId: string | null } | { lastError: string },
+) {
+  const set = 'lastError' in said ? said : { ...said, lastError: null }
+  await noteRefundAttempt(deps.db, refund.id, { sentAt: at, ...set }, at)
+  return 'processing' as const
 }

@@ -199,20 +199,8 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
         renderResult(AlipayBrand, t.status === 'TRADE_CLOSED' ? '交易已关闭' : '订单已支付', '请回到商户页面查看。'),
       )
     }
-    const base = options.publicBase()
-    return html(
-      reply,
-      renderCashier({
-        brand: AlipayBrand,
-        merchant: '自学',
-        description: t.subject,
-        amountFen: t.total,
-        orderNo: t.outTradeNo,
-        payAction: `${base}/cashier/pay`,
-        cancelAction: `${base}/cashier/cancel`,
-        fields: { token: t.token },
-      }),
-    )
+    const trade = { description: t.subject, amountFen: t.total, orderNo: t.outTradeNo }
+    return html(reply, renderCashier(AlipayBrand, options.publicBase(), trade, { token: t.token }))
   }
 
   /** Where the browser goes after paying: return_url with the synchronous, signed result. */

@@ -18,21 +18,22 @@ import {
   type PrepayResult,
   type ProviderRefundStatus,
   type ProviderTrade,
+  type ProviderTransport,
   type RefundResult,
   type VerifiedPayment,
 } from './payments.ts'
 
-export interface AlipayOptions {
+/** An Alipay app: who it is and the keys it signs and verifies with (from the configuration). */
+export interface AlipayMerchant {
   appId: string
   /** https://openapi.alipay.com/gateway.do, or the simulator's gateway. */
   gateway: string
   privateKey: crypto.KeyObject
   /** Alipay's public key ("支付宝公钥"), for answers and notifications. */
   alipayPublicKey: crypto.KeyObject
-  fetch?: typeof globalThis.fetch
-  now?: () => Date
-  timeoutMs?: number
 }
+
+export type AlipayOptions = AlipayMerchant & ProviderTransport
 
 type AlipayAnswer = Record<string, unknown> & { code?: string; msg?: string; sub_code?: string; sub_msg?: string }
 

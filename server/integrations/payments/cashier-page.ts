@@ -54,17 +54,15 @@ ${body}
 </html>`
 }
 
-export interface CashierView {
-  brand: Brand
-  merchant: string
+/** What the cashier shows of the trade being paid. */
+export interface CashierTrade {
   description: string
   amountFen: number
   orderNo: string
-  /** Form targets and the hidden fields they carry. */
-  payAction: string
-  cancelAction: string
-  fields: Record<string, string>
 }
+
+/** The merchant every simulated cashier names. */
+const MERCHANT = '自学'
 
 function hidden(fields: Record<string, string>) {
   return Object.entries(fields)
@@ -72,19 +70,23 @@ function hidden(fields: Record<string, string>) {
     .join('')
 }
 
-export function renderCashier(v: CashierView) {
+/**
+ * A simulator's cashier for one trade: pay or cancel, each a form posted to the simulator's `base`
+ * (`/cashier/pay`, `/cashier/cancel`) with the hidden `fields` that name the trade.
+ */
+export function renderCashier(brand: Brand, base: string, t: CashierTrade, fields: Record<string, string>) {
   const body = `<section class="card">
-  <div class="merchant">${escapeHtml(v.merchant)}</div>
-  <div class="amount"><small>¥</small>${fenToYuan(v.amountFen)}</div>
-  <div class="desc">${escapeHtml(v.description)}</div>
-  <div class="rows"><div><span>订单号</span><span>${escapeHtml(v.orderNo)}</span></div><div><span>付款方式</span><span>零钱（模拟）</span></div></div>
+  <div class="merchant">${escapeHtml(MERCHANT)}</div>
+  <div class="amount"><small>¥</small>${fenToYuan(t.amountFen)}</div>
+  <div class="desc">${escapeHtml(t.description)}</div>
+  <div class="rows"><div><span>订单号</span><span>${escapeHtml(t.orderNo)}</span></div><div><span>付款方式</span><span>零钱（模拟）</span></div></div>
 </section>
 <div class="actions">
-  <form method="post" action="${escapeHtml(v.payAction)}">${hidden(v.fields)}<button class="pay" type="submit">确认支付</button></form>
-  <form method="post" action="${escapeHtml(v.cancelAction)}">${hidden(v.fields)}<button class="cancel" type="submit">取消</button></form>
+  <form method="post" action="${escapeHtml(`${base}/cashier/pay`)}">${hidden(fields)}<button class="pay" type="submit">确认支付</button></form>
+  <form method="post" action="${escapeHtml(`${base}/cashier/cancel`)}">${hidden(fields)}<button class="cancel" type="submit">取消</button></form>
   <p class="note">这是自学的本地支付模拟器：按“确认支付”后，模拟器会像真实支付平台一样签名并通知服务器。</p>
 </div>`
-  return layout(v.brand, `${v.brand.name} - ${v.merchant}`, body)
+  return layout(brand, `${brand.name} - ${MERCHANT}`, body)
 }
 
 /** A result page; `script` may tell a parent window (the JSAPI bridge) what happened. */

@@ -1,8 +1,8 @@
-import type crypto from 'node:crypto'
 import { z } from 'zod'
+import type { AlipayMerchant } from './alipay.ts'
 import { loadCertificate, loadPrivateKey, loadPublicKey } from './keys.ts'
 import { TestAlipay, TestWechatPay } from './test-keys/test-keys.ts'
-import type { WechatpayVerifierKeys } from './wechatpay-crypto.ts'
+import type { WechatPayMerchant } from './wechatpay.ts'
 
 /** The payment variables of the environment (server/config.ts spreads them into its schema). */
 export const paymentEnv = {
@@ -56,33 +56,22 @@ export const paymentEnv = {
 export const paymentEnvSchema = z.object(paymentEnv)
 type PaymentEnv = z.output<typeof paymentEnvSchema>
 
-export interface WechatPayConfig {
-  /** False: the WeChat Pay methods are refused (production without a merchant). */
+/** Whether a provider is on, and whether it is the local simulator. */
+interface ProviderSwitch {
+  /** False: the provider's methods are refused (production without a merchant). */
   enabled: boolean
   /** The local simulator with the committed test keys (no merchant configured, outside production). */
   simulated: boolean
-  mchid: string
-  appId: string
-  apiBase: string
-  privateKey: crypto.KeyObject
-  serialNo: string
-  apiV3Key: string
-  /** Configured keys: the WeChat Pay public key, and platform certificates (a fallback when certificates download). */
-  verifier: WechatpayVerifierKeys
+}
+
+export interface WechatPayConfig extends WechatPayMerchant, ProviderSwitch {
   /** Download the platform certificates (GET /v3/certificates) and keep them fresh: platform-certificate mode. */
   downloadCertificates: boolean
   /** What the simulator signs with (the simulated merchant's verification mode). */
   simulatorSignWith: 'public_key' | 'certificate'
 }
 
-export interface AlipayConfig {
-  enabled: boolean
-  simulated: boolean
-  appId: string
-  gateway: string
-  privateKey: crypto.KeyObject
-  alipayPublicKey: crypto.KeyObject
-}
+export interface AlipayConfig extends AlipayMerchant, ProviderSwitch {}
 
 export interface PointRules {
   /** What one point is worth at checkout, in fen. */

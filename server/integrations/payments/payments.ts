@@ -140,6 +140,13 @@ export interface PaymentProvider {
   verifyRefund?(n: IncomingNotification): VerifiedRefund | Promise<VerifiedRefund>
 }
 
+/** How an adapter reaches its provider: the fetch (tests route it in process), the clock and the request timeout. */
+export interface ProviderTransport {
+  fetch?: typeof globalThis.fetch
+  now?: () => Date
+  timeoutMs?: number
+}
+
 export interface PaymentProviders {
   wechat: PaymentProvider
   alipay: PaymentProvider

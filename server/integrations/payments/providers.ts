@@ -8,27 +8,9 @@ export function createPaymentProviders(
   config: PaymentsConfig,
   deps: { fetch?: typeof globalThis.fetch; now: () => Date },
 ): PaymentProviders {
-  const { wechat, alipay } = config
+  const transport = { fetch: deps.fetch, now: deps.now }
   return {
-    wechat: createWechatPay({
-      mchid: wechat.mchid,
-      appId: wechat.appId,
-      apiBase: wechat.apiBase,
-      privateKey: wechat.privateKey,
-      serialNo: wechat.serialNo,
-      apiV3Key: wechat.apiV3Key,
-      verifier: wechat.verifier,
-      downloadCertificates: wechat.downloadCertificates,
-      fetch: deps.fetch,
-      now: deps.now,
-    }),
-    alipay: createAlipay({
-      appId: alipay.appId,
-      gateway: alipay.gateway,
-      privateKey: alipay.privateKey,
-      alipayPublicKey: alipay.alipayPublicKey,
-      fetch: deps.fetch,
-      now: deps.now,
-    }),
+    wechat: createWechatPay({ ...config.wechat, ...transport }),
+    alipay: createAlipay({ ...config.alipay, ...transport }),
   }
 }

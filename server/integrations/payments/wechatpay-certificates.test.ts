@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testClock } from '#server/modules/auth/testing.ts'
-import { appFetch } from '#server/modules/payments/testing.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 import { loadCertificate, loadPrivateKey } from './keys.ts'
 import { NotificationError } from './payments.ts'
 import { paymentConfig, paymentEnvSchema } from './payments-config.ts'
@@ -184,7 +184,7 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
       publicKey: { id: W.publicKeyId, privateKey: W.publicKeyPrivate },
       publicBase: () => `http://localhost${WECHATPAY_SIM_PREFIX}`,
       now: clock.now,
-      fetch: appFetch(() => app),
+      fetch: injectFetch(() => app),
       retryDelaysMs: [],
     })
     await app.register(sim.plugin, { prefix: WECHATPAY_SIM_PREFIX })
@@ -198,7 +198,7 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
       apiV3Key: W.apiV3Key,
       verifier: { certificates: [], publicKey: null },
       downloadCertificates: true,
-      fetch: appFetch(() => app),
+      fetch: injectFetch(() => app),
       now: clock.now,
     })
   })
@@ -321,7 +321,7 @@ describe('WeChat Pay adapter downloading platform certificates', () => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
       if (url.endsWith('/v3/certificates'))
         return new Response('{"code":"SYSTEM_ERROR","message":"系统繁忙"}', { status: 500 })
-      return appFetch(() => app)(input, init)
+      return injectFetch(() => app)(input, init)
     }
     const configured = createWechatPay({
       mchid: W.mchid,

@@ -9,6 +9,7 @@ import {
   type PrepayInput,
   type PrepayResult,
   type ProviderRefundStatus,
+  type ProviderTransport,
   type RefundInput,
   type RefundResult,
   type VerifiedPayment,
@@ -36,7 +37,8 @@ import {
   type WechatpayVerifierKeys,
 } from './wechatpay-crypto.ts'
 
-export interface WechatPayOptions {
+/** A WeChat Pay merchant: who it is and the keys it signs, decrypts and verifies with (from the configuration). */
+export interface WechatPayMerchant {
   mchid: string
   /** The AppID payments are made under (the Official Account's). */
   appId: string
@@ -50,12 +52,12 @@ export interface WechatPayOptions {
   verifier: WechatpayVerifierKeys
   /** Download the platform certificates (GET /v3/certificates), refresh them every 12 h and on an unknown serial. */
   downloadCertificates?: boolean
+}
+
+export interface WechatPayOptions extends WechatPayMerchant, ProviderTransport {
   /** Tests: the refresh period and the least time between two downloads. */
   certificateRefreshMs?: number
   certificateMinIntervalMs?: number
-  fetch?: typeof globalThis.fetch
-  now?: () => Date
-  timeoutMs?: number
 }
 
 /** The WeChat Pay adapter, with its platform certificates for operators and tests. */

@@ -31,6 +31,7 @@ import {
 } from './access.repository.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 export type { AccessAnswer, AccessTarget, AccessWhy } from './access-rules.ts'
 
@@ -293,11 +294,8 @@ export async function listMemberEntitlements(
   now: Date,
 ) {
   const rows = await listEntitlements(db, { ...filter, limit: filter.limit + 1 })
-  const page = rows.slice(0, filter.limit)
-  return {
-    list: page.map((r) => toEntitlementView(r, now)),
-    next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
-  }
+  const { page, nextCursor } = pageById(rows, filter.limit)
+  return { list: page.map((r) => toEntitlementView(r, now)), next_cursor: nextCursor }
 }
 
 // ---- VIP membership: a member-wide pass that opens every VIP-free course while it runs ----------------------

@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { insertStaffAction, listStaffActions, type NewStaffAction } from './audit.repository.ts'
 import type { StaffActionList, StaffActionQuery } from './audit.schema.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 /** Records one change an operator made through the staff API (server/http/staff-audit.ts calls it after the answer). */
 async function recordStaffAction(db: DbOrTx, action: NewStaffAction) {
@@ -16,7 +17,7 @@ async function staffActionPage(db: DbOrTx, q: StaffActionQuery): Promise<StaffAc
     before: q.cursor,
     limit: q.limit + 1,
   })
-  const page = rows.slice(0, q.limit)
+  const { page, nextCursor } = pageById(rows, q.limit)
   const who = await memberSummariesByIds(
     db,
     page.map((a) => a.memberId),
@@ -44,7 +45,7 @@ async function staffActionPage(db: DbOrTx, q: StaffActionQuery): Promise<StaffAc
         },
       ]
     }),
-    next_cursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
+    next_cursor: nextCursor,
   }
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { CourseDetail, CourseType } from '#shared/api/catalogue.ts'
 import { findCourseTree, type CourseTreeRow } from './catalogue.repository.ts'
-import { iso, presentCourseCard, toTeacher } from './present.ts'
+import { courseBasics, iso, presentCourseCard, toTeacher } from './present.ts'
 
 // The course page (GET /course): the course's tree as one body, cached by catalogue.service.ts, and its live status.
 
@@ -25,20 +25,11 @@ function toCourseBody(row: CourseTreeRow): CourseBody {
     chapters.push({ id: 0, title: chapters.length > 0 ? '其他视频' : '课程视频', videos: row.videos.map(toVideo) })
   const all = chapters.flatMap((c) => c.videos)
   return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    subtitle: row.subtitle,
-    cover: row.coverUrl,
+    ...courseBasics(row),
     intro: row.intro,
-    price_fen: row.priceFen,
-    original_price_fen: row.originalPriceFen,
-    is_free: row.isFree,
     points_price: row.pointsPrice,
-    vip_free: row.vipFree,
     level: row.level,
     tags: row.tags,
-    student_count: row.studentCount,
     category_id: row.category.id,
     category_name: row.category.name,
     live_starts_at: iso(row.liveStartsAt),

@@ -41,6 +41,7 @@ import {
   type TeacherRow,
   type VideoRow,
 } from './editing.repository.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 const notFound = (what: string, id: number, field: string) =>
   new AppError(Codes.NotFound, `${what} ${id} 不存在（${field}）`)
@@ -228,8 +229,8 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         before: query.cursor,
         limit: query.limit + 1,
       })
-      const page = rows.slice(0, query.limit)
-      return { list: page.map(toCourse), next_cursor: rows.length > query.limit ? page[page.length - 1]!.id : null }
+      const { page, nextCursor } = pageById(rows, query.limit)
+      return { list: page.map(toCourse), next_cursor: nextCursor }
     },
     /** A course with its chapters and videos; NotFound (field `id`) when unknown. */
     async course(id: number) {

@@ -29,8 +29,8 @@ export function iso(value: Date | string | null): string | null {
   ).toISOString()
 }
 
-/** Presents a course as a card (snake_case API fields). */
-export function presentCourseCard(row: CourseCardRow): CourseCard {
+/** What a course card and the course page both show: what the course is, its cover, its price and its students. */
+export function courseBasics(row: Omit<CourseCardRow, 'liveStartsAt' | 'teacherName' | 'teacher'>) {
   return {
     id: row.id,
     type: row.type,
@@ -42,6 +42,13 @@ export function presentCourseCard(row: CourseCardRow): CourseCard {
     is_free: row.isFree,
     vip_free: row.vipFree,
     student_count: row.studentCount,
+  }
+}
+
+/** Presents a course as a card (snake_case API fields). */
+export function presentCourseCard(row: CourseCardRow): CourseCard {
+  return {
+    ...courseBasics(row),
     teacher_name: row.teacherName ?? row.teacher?.name ?? null,
     live_starts_at: iso(row.liveStartsAt),
   }

@@ -23,12 +23,13 @@ import {
 } from './coupons.repository.ts'
 import { couponDiscountOn, type PricedLine } from './pricing.ts'
 import type { CouponTemplateView, MemberCouponView, TemplateCreate, TemplatePatch } from './coupons.schema.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 const DAY = 86_400_000
 
-function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView> {
+/** What a coupon takes off and on what (a template's terms, which its coupons carry). */
+function couponTerms(t: CouponTemplateRow) {
   return {
-    id: t.id,
     name: t.name,
     kind: t.kind,
     amount_off_fen: t.amountOffFen,
@@ -36,6 +37,13 @@ function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView
     max_off_fen: t.maxOffFen,
     min_spend_fen: t.minSpendFen,
     scope: t.scope,
+  }
+}
+
+function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView> {
+  return {
+    id: t.id,
+    ...couponTerms(t),
     scope_ids: t.scopeIds,
     claim_from: t.claimFrom?.toISOString() ?? null,
     claim_to: t.claimTo?.toISOString() ?? null,
@@ -52,13 +60,7 @@ function toMemberCouponView(c: MemberCouponRow, t: CouponTemplateRow, now: Date)
   return {
     coupon_id: c.id,
     template_id: t.id,
-    name: t.name,
-    kind: t.kind,
-    amount_off_fen: t.amountOffFen,
-    percent_off: t.percentOff,
-    max_off_fen: t.maxOffFen,
-    min_spend_fen: t.minSpendFen,
-    scope: t.scope,
+    ...couponTerms(t),
     state: c.state === 'available' && c.expiresAt <= now ? 'expired' : c.state,
     claimed_at: c.claimedAt.toISOString(),
     expires_at: c.expiresAt.toISOString(),
@@ -166,11 +168,8 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
 
     async listTemplates(filter: { cursor?: number; limit: number }) {
       const rows = await listTemplates(db, { before: filter.cursor, limit: filter.limit + 1 })
-      const page = rows.slice(0, filter.limit)
-      return {
-        list: page.map(toTemplateView),
-        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
-      }
+      const { page, nextCursor } = pageById(rows, filter.limit)
+      return { list: page.map(toTemplateView), next_cursor: nextCursor }
     },
   }
 }

@@ -47,6 +47,20 @@ export async function favouriteTargetIds(db: DbOrTx, memberId: number) {
 type FavRow = { favId: number; createdAt: Date; targetId: number }
 
 /**
+ * The catalogue's cards of favourited targets of one kind, by target id, while they are published: a course, or a
+ * video with its course.
+ */
+async function favouriteCards(
+  db: DbOrTx,
+  kind: 'course' | 'video',
+  ids: number[],
+): Promise<Map<number, Pick<FavItem, 'course' | 'video'>>> {
+  if (kind === 'course')
+    return new Map([...(await courseCardsByIds(db, ids))].map(([id, course]) => [id, { course, video: null }]))
+  return videoCardsByIds(db, ids)
+}
+
+/**
  * Up to `want` favourites, newest first, below `before`, whose course is published: the page is filled from
  * further rows when some point at unpublished courses, so a page and its cursor are as if the list held only
  * published ones. Usually one read of favourites and one of the catalogue.
@@ -119,44 +133,20 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
 
     /** A page of the member's favourites of one kind, newest first, as course cards (and videos). */
     async list(memberId: number, q: FavListQuery): Promise<FavList> {
-      const item = (r: FavRow, course: FavItem['course'], video: FavItem['video']): FavItem => ({
-        fav_id: r.favId,
-        created_at: r.createdAt.toISOString(),
-        course,
-        video,
-      })
-      const rows =
-        q.type === 'course'
-          ? await publishedPage(
-              (before, limit) => listFavourites(db, memberId, 'course', before, limit),
-              async (page) => {
-                const cards = await courseCardsByIds(
-                  db,
-                  page.map((r) => r.targetId),
-                )
-                return page.map((r) => {
-                  const card = cards.get(r.targetId)
-                  return card ? item(r, card, null) : null
-                })
-              },
-              q.cursor,
-              q.limit + 1,
-            )
-          : await publishedPage(
-              (before, limit) => listFavourites(db, memberId, 'video', before, limit),
-              async (page) => {
-                const cards = await videoCardsByIds(
-                  db,
-                  page.map((r) => r.targetId),
-                )
-                return page.map((r) => {
-                  const card = cards.get(r.targetId)
-                  return card ? item(r, card.course, card.video) : null
-                })
-              },
-              q.cursor,
-              q.limit + 1,
-            )
+      const rows = await publishedPage(
+        (before, limit) => listFavourites(db, memberId, q.type, before, limit),
+        async (page) => {
+          const targetIds = page.map((r) => r.targetId)
+          const cards = await favouriteCards(db, q.type, targetIds)
+          return page.map((r) => {
+            const card = cards.get(r.targetId)
+            if (!card) return null
+            return { fav_id: r.favId, created_at: r.createdAt.toISOString(), course: card.course, video: card.video }
+          })
+        },
+        q.cursor,
+        q.limit + 1,
+      )
       const page = rows.slice(0, q.limit)
       return {
         type: q.type,

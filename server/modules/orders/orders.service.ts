@@ -12,6 +12,7 @@ import { deleteKeysBefore } from './idempotency.repository.ts'
 import * as repo from './orders.repository.ts'
 import type { NewOrder, NewOrderEvent, NewOrderItem, OrderItemRow, OrderRow, SettleOrder } from './orders.repository.ts'
 import type { CheckoutData, OrderView } from './orders.schema.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 /** What a checkout answers (POST /pay/…): the order and what the client needs to pay it. */
 export type CheckoutAnswer = z.infer<typeof CheckoutData>
@@ -228,15 +229,12 @@ export function createOrderService(deps: { db: Db }) {
         before: filter.cursor,
         limit: filter.limit + 1,
       })
-      const page = rows.slice(0, filter.limit)
+      const { page, nextCursor } = pageById(rows, filter.limit)
       const items = await repo.findItems(
         db,
         page.map((o) => o.id),
       )
-      return {
-        list: page.map((o) => toOrderView(o, items)),
-        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
-      }
+      return { list: page.map((o) => toOrderView(o, items)), next_cursor: nextCursor }
     },
 
     /** One of the member's orders with its history; another member's order is "not found". */

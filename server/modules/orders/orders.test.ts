@@ -7,7 +7,6 @@ import { signIn } from '#server/modules/auth/testing.ts'
 import { verifyPaySign } from '#server/integrations/payments/wechatpay-crypto.ts'
 import { TestWechatPay } from '#server/integrations/payments/test-keys/test-keys.ts'
 import {
-  appFetch,
   expectLedgerConsistent,
   headersOf,
   setOpenid,
@@ -16,6 +15,7 @@ import {
 } from '#server/modules/payments/testing.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 import { useTestApp } from '#tests/support/app.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 
 interface Checkout {
   order_no: string
@@ -500,7 +500,7 @@ describe('orders when the payment provider fails', () => {
   const failing: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     if (url.pathname.startsWith('/__sim/wechatpay/v3/')) throw new TypeError('fetch failed')
-    return appFetch(() => holder.app!().app)(input, init)
+    return injectFetch(() => holder.app!().app)(input, init)
   }
   const t = useTestApp({ PAYMENT_SWEEPS: 'false' }, { integrations: { paymentsFetch: failing } })
   holder.app = t

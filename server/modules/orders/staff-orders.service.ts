@@ -7,6 +7,7 @@ import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 import { findItems, searchOrders, type OrderRow, type StaffOrderFilter } from './orders.repository.ts'
 import type { StaffOrderExportQuery, StaffOrderQuery } from './orders.schema.ts'
 import { toOrderView } from './orders.service.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 const EXPORT_MAX_ROWS = 10_000
 const EXPORT_BATCH = 1000
@@ -88,17 +89,10 @@ export function createStaffOrderService(deps: { db: Db }) {
     /** Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first. */
     async search(query: z.infer<typeof StaffOrderQuery>) {
       const rows = await searchOrders(db, { ...(await filterOf(query)), before: query.cursor, limit: query.limit + 1 })
-      const page = rows.slice(0, query.limit)
-      const [items, phones] = await Promise.all([
-        findItems(
-          db,
-          page.map((o) => o.id),
-        ),
-        memberPhones(
-          db,
-          page.map((o) => o.memberId),
-        ),
-      ])
+      const { page, nextCursor } = pageById(rows, query.limit)
+      const orderIds = page.map((o) => o.id)
+      const memberIds = page.map((o) => o.memberId)
+      const [items, phones] = await Promise.all([findItems(db, orderIds), memberPhones(db, memberIds)])
       return {
         list: page.map((o) => ({
           ...toOrderView(o, items),
@@ -108,7 +102,7 @@ export function createStaffOrderService(deps: { db: Db }) {
           provider: o.provider,
           provider_txn_id: o.providerTxnId,
         })),
-        next_cursor: rows.length > query.limit ? page[page.length - 1]!.id : null,
+        next_cursor: nextCursor,
       }
     },
 

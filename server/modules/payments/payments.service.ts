@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { NotificationOutcome } from '#server/db/schema/payments.ts'
-import type { ProviderName } from '#server/integrations/payments/payments.ts'
+import { NotificationError, type ProviderName } from '#server/integrations/payments/payments.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import {
   claimNotification,
@@ -68,9 +68,41 @@ export function logUnapplied(
   return logNotification(db, n satisfies NotificationRow)
 }
 
-/** A notification that could not be verified has no trustworthy id of its own: it gets a unique one. */
-export function unverifiedNotificationId() {
-  return `unverified:${crypto.randomUUID()}`
+/** A replay of a notification applied before, logged for the audit; failing to log it changes no answer. */
+export function logReplay(db: DbOrTx, n: NotificationRecord, detail: string): Promise<void> {
+  return logUnapplied(db, { ...n, verified: true, outcome: 'duplicate', detail }).catch(() => {})
+}
+
+/**
+ * A notification as its provider's adapter verified it (`verify`: signature, timestamp, decryption), or, when it
+ * could not be verified, the answer for the provider: the notification is logged with an id of its own (it has no
+ * trustworthy one) and changes nothing.
+ */
+export async function verifyNotification<T>(
+  db: DbOrTx,
+  n: Omit<NotificationRecord, 'notificationId' | 'orderNo'>,
+  verify: () => T | Promise<T>,
+): Promise<{ verified: T; refused?: undefined } | { refused: NotificationAnswer }> {
+  try {
+    return { verified: await verify() }
+  } catch (err) {
+    if (!(err instanceof NotificationError)) throw err
+    const unverified = { ...n, notificationId: `unverified:${crypto.randomUUID()}`, orderNo: null, verified: false }
+    return { refused: await refuseNotification(db, unverified, err) }
+  }
+}
+
+/**
+ * Logs a notification that changed nothing because it was refused (it could not be verified, or it does not fit
+ * its order or refund), with the outcome and why, and returns the answer that tells the provider so.
+ */
+export async function refuseNotification(
+  db: DbOrTx,
+  n: NotificationRecord & { verified: boolean },
+  why: { outcome: NotificationOutcome; message: string },
+): Promise<NotificationAnswer> {
+  await logUnapplied(db, { ...n, outcome: why.outcome, detail: why.message })
+  return { accepted: false, outcome: why.outcome, detail: why.message }
 }
 
 /** An applied notification turned out to change nothing (a payment already known, a refund still processing). */

@@ -11,14 +11,8 @@ import { createPaymentSimulators } from '#server/integrations/payments/simulator
 import { TestAlipay } from '#server/integrations/payments/test-keys/test-keys.ts'
 import { insertEntitlement } from '#server/modules/access/access.repository.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
-import {
-  appFetch,
-  expectLedgerConsistent,
-  headersOf,
-  settleSimulators,
-  useCommerceApp,
-  type ApiBody,
-} from './testing.ts'
+import { expectLedgerConsistent, headersOf, settleSimulators, useCommerceApp, type ApiBody } from './testing.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 
 interface Checkout {
   order_no: string
@@ -550,7 +544,7 @@ describe('payments', () => {
         gateway: 'http://localhost:3000/__sim/alipay/gateway.do',
         privateKey: loadPrivateKey(TestAlipay.appPrivateKey),
         alipayPublicKey: loadPublicKey(TestAlipay.gatewayPublicKey),
-        fetch: appFetch(() => t().app),
+        fetch: injectFetch(() => t().app),
         now: clock.now,
       })
       const { redirectUrl } = await alipay.prepay({

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { Env } from '#server/config.ts'
@@ -6,33 +6,8 @@ import type { Db } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 import { testClock } from '#server/modules/auth/testing.ts'
 import { useTestApp, type TestApp } from '#tests/support/app.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
-
-/**
- * A `fetch` that hands every call to a Fastify app in process (`app.inject`), body and headers included: the
- * payment adapters reach the in-app simulators with it, and the simulators deliver notifications with it.
- */
-export function appFetch(getApp: () => FastifyInstance): typeof globalThis.fetch {
-  return async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-    const body = init?.body
-    const res = await getApp().inject({
-      method: (init?.method ?? 'GET') as InjectOptions['method'],
-      url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
-      payload: typeof body === 'string' ? body : undefined,
-    })
-    const headers = new Headers()
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v === undefined) continue
-      for (const one of Array.isArray(v) ? v : [v]) headers.append(k, String(one))
-    }
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
-      status: res.statusCode,
-      headers,
-    })
-  }
-}
 
 /**
  * The API on a fresh database with a movable clock, the payment simulators mounted in process and every
@@ -43,7 +18,7 @@ export function useCommerceApp(env: Partial<Env> = {}) {
   const holder: { t?: () => { app: FastifyInstance } } = {}
   const t = useTestApp(
     { PAYMENT_SWEEPS: 'false', ...env },
-    { integrations: { now: clock.now, paymentsFetch: appFetch(() => holder.t!().app) } },
+    { integrations: { now: clock.now, paymentsFetch: injectFetch(() => holder.t!().app) } },
   )
   holder.t = t
   return { t, clock }

@@ -18,6 +18,7 @@ import {
   pointBalance,
   type PointChange,
 } from './points.repository.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 /** The points ledger as members and operators see it; orders earn and spend through the use cases. */
 export function createPointService(deps: { db: Db; config: Config; now: () => Date }) {
@@ -29,7 +30,7 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
         pointBalance(db, memberId),
         listEntries(db, memberId, { before: filter.cursor, limit: filter.limit + 1 }),
       ])
-      const page = rows.slice(0, filter.limit)
+      const { page, nextCursor } = pageById(rows, filter.limit)
       const orders = await ordersByIds(
         db,
         page.flatMap((e) => (e.orderId === null ? [] : [e.orderId])),
@@ -49,7 +50,7 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
           note: e.note,
           created_at: e.createdAt.toISOString(),
         })),
-        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
+        next_cursor: nextCursor,
       }
     },
 

@@ -12,6 +12,7 @@ import { findOwnOrder, orderItems, ordersByIds, type OrderRow } from '#server/mo
 import * as repo from './refunds.repository.ts'
 import type { NewRefund, RefundChanges, RefundRow } from './refunds.repository.ts'
 import type { RefundCheck, RefundView } from './refunds.schema.ts'
+import { pageById } from '#server/http/cursor.ts'
 
 export type { RefundRow } from './refunds.repository.ts'
 
@@ -217,17 +218,10 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
         before: filter.cursor,
         limit: filter.limit + 1,
       })
-      const page = rows.slice(0, filter.limit)
-      const [orders, phones] = await Promise.all([
-        ordersByIds(
-          db,
-          page.map((r) => r.orderId),
-        ),
-        memberPhones(
-          db,
-          page.map((r) => r.memberId),
-        ),
-      ])
+      const { page, nextCursor } = pageById(rows, filter.limit)
+      const orderIds = page.map((r) => r.orderId)
+      const memberIds = page.map((r) => r.memberId)
+      const [orders, phones] = await Promise.all([ordersByIds(db, orderIds), memberPhones(db, memberIds)])
       return {
         list: page.map((r) => {
           const order = orders.get(r.orderId)!
@@ -244,7 +238,7 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
             retried_at: r.retriedAt?.toISOString() ?? null,
           }
         }),
-        next_cursor: rows.length > filter.limit ? page[page.length - 1]!.id : null,
+        next_cursor: nextCursor,
       }
     },
   }

@@ -20,7 +20,8 @@ export interface VipPlan {
 
 const VIP_CENTRE_COURSES = 6
 
-function staffPlan(p: Awaited<ReturnType<typeof findAllPlans>>[number]) {
+/** A plan as members see it. */
+function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]): VipPlan {
   return {
     id: p.id,
     name: p.name,
@@ -29,8 +30,32 @@ function staffPlan(p: Awaited<ReturnType<typeof findAllPlans>>[number]) {
     original_price_fen: p.originalPriceFen,
     description: p.description,
     badge: p.badge,
-    active: p.active,
-    sort: p.sort,
+  }
+}
+
+/** A plan as operators see it: also whether it is on sale and its place in the list. */
+function staffPlan(p: Awaited<ReturnType<typeof findAllPlans>>[number]) {
+  return { ...toPlan(p), active: p.active, sort: p.sort }
+}
+
+type PlanColumns = Parameters<typeof insertPlan>[1]
+
+/**
+ * An operator's plan fields as columns: all of them for a new plan (no badge or crossed-out price given: null), those a
+ * patch names for a change (the others stay undefined, so unchanged).
+ */
+function planColumns(input: z.infer<typeof VipPlanCreate>): PlanColumns
+function planColumns(input: z.infer<typeof VipPlanPatch>): Partial<PlanColumns>
+function planColumns(input: z.infer<typeof VipPlanPatch>): Partial<PlanColumns> {
+  return {
+    name: input.name,
+    days: input.days,
+    priceFen: input.price_fen,
+    originalPriceFen: input.original_price_fen,
+    description: input.description,
+    badge: input.badge,
+    active: input.active,
+    sort: input.sort,
   }
 }
 
@@ -46,18 +71,7 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
         findActivePlans(deps.db),
         vipFreeCourseCards(deps.db, VIP_CENTRE_COURSES),
       ])
-      return {
-        plans: plans.map((p) => ({
-          id: p.id,
-          name: p.name,
-          days: p.days,
-          price_fen: p.priceFen,
-          original_price_fen: p.originalPriceFen,
-          description: p.description,
-          badge: p.badge,
-        })),
-        courses,
-      }
+      return { plans: plans.map(toPlan), courses }
     },
 
     /** Every plan, for operators. */
@@ -67,32 +81,12 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
 
     /** An operator adds a plan. Orders keep the days and price they were bought with. */
     async createPlan(input: z.infer<typeof VipPlanCreate>) {
-      return staffPlan(
-        await insertPlan(deps.db, {
-          name: input.name,
-          days: input.days,
-          priceFen: input.price_fen,
-          originalPriceFen: input.original_price_fen ?? null,
-          description: input.description,
-          badge: input.badge ?? null,
-          active: input.active,
-          sort: input.sort,
-        }),
-      )
+      return staffPlan(await insertPlan(deps.db, planColumns(input)))
     },
 
     /** An operator changes a plan (withdraws it with active false). */
     async patchPlan(id: number, input: z.infer<typeof VipPlanPatch>) {
-      const row = await updatePlan(deps.db, id, {
-        name: input.name,
-        days: input.days,
-        priceFen: input.price_fen,
-        originalPriceFen: input.original_price_fen,
-        description: input.description,
-        badge: input.badge,
-        active: input.active,
-        sort: input.sort,
-      })
+      const row = await updatePlan(deps.db, id, planColumns(input))
       if (!row) throw new AppError(Codes.NotFound, 'VIP 套餐不存在')
       return staffPlan(row)
     },

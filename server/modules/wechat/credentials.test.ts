@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { injectFetch } from '#server/integrations/wechat/testing.ts'
+import { injectFetch } from '#tests/support/inject-fetch.ts'
 import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-client.ts'
 import { createWechatSimulatorState, wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { useTestDatabase } from '#tests/support/database.ts'

@@ -6,12 +6,15 @@ import type { AlipayFaults, AlipaySimTrade } from './trade.ts'
 // answers them: the content of `<method>_response` (../alipay-simulator.ts signs and sends it).
 
 const ok = (extra: Record<string, unknown>) => ({ code: '10000', msg: 'Success', ...extra })
-const business = (subCode: string, subMsg: string) => ({
-  code: '40004',
-  msg: 'Business Failed',
+/** An error answer: Alipay's public code and message, then the detailed sub code and message. */
+const failure = (code: string, msg: string) => (subCode: string, subMsg: string) => ({
+  code,
+  msg,
   sub_code: subCode,
   sub_msg: subMsg,
 })
+const business = failure('40004', 'Business Failed')
+const invalidArguments = failure('40002', 'Invalid Arguments')
 
 /**
  * The answer to one API call on trade `t` (undefined: no such trade) with its biz_content `b`; refunds are
@@ -47,13 +50,7 @@ export function gatewayMethod(
     const amount = yuanToFen(typeof b?.refund_amount === 'string' ? b.refund_amount : undefined)
     const requestNo = typeof b?.out_request_no === 'string' && b.out_request_no ? b.out_request_no : t?.outTradeNo
     if (!t) return business('ACQ.TRADE_NOT_EXIST', '交易不存在')
-    if (amount === null || amount < 1 || !requestNo)
-      return {
-        code: '40002',
-        msg: 'Invalid Arguments',
-        sub_code: 'isv.invalid-parameter',
-        sub_msg: '参数无效',
-      }
+    if (amount === null || amount < 1 || !requestNo) return invalidArguments('isv.invalid-parameter', '参数无效')
     const done = t.refunds.get(requestNo)
     if (done !== undefined) {
       // The same out_request_no again: Alipay answers success without moving money a second time.
@@ -82,13 +79,7 @@ export function gatewayMethod(
   if (method === 'alipay.trade.fastpay.refund.query') {
     const requestNo = typeof b?.out_request_no === 'string' ? b.out_request_no : ''
     if (!t) return business('ACQ.TRADE_NOT_EXIST', '交易不存在')
-    if (!requestNo)
-      return {
-        code: '40002',
-        msg: 'Invalid Arguments',
-        sub_code: 'isv.missing-parameter',
-        sub_msg: '缺少 out_request_no',
-      }
+    if (!requestNo) return invalidArguments('isv.missing-parameter', '缺少 out_request_no')
     const amount = t.refunds.get(requestNo)
     // A refund Alipay never made: a success answer without the refund in it.
     if (amount === undefined) return ok({ trade_no: t.tradeNo, out_trade_no: t.outTradeNo })
@@ -101,10 +92,5 @@ export function gatewayMethod(
       refund_status: 'REFUND_SUCCESS',
     })
   }
-  return {
-    code: '40004',
-    msg: 'Business Failed',
-    sub_code: 'isv.invalid-method',
-    sub_msg: '不存在的方法名',
-  }
+  return business('isv.invalid-method', '不存在的方法名')
 }

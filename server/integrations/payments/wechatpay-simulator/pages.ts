@@ -41,20 +41,9 @@ function cashier(
       ),
     )
   }
-  const base = ctx.options.publicBase()
-  return html(
-    reply,
-    renderCashier({
-      brand: WechatBrand,
-      merchant: '自学',
-      description: t.description,
-      amountFen: t.total,
-      orderNo: t.outTradeNo,
-      payAction: `${base}/cashier/pay`,
-      cancelAction: `${base}/cashier/cancel`,
-      fields: { prepay_id: t.prepayId, mode, redirect_url: redirectUrl },
-    }),
-  )
+  const trade = { description: t.description, amountFen: t.total, orderNo: t.outTradeNo }
+  const fields = { prepay_id: t.prepayId, mode, redirect_url: redirectUrl }
+  return html(reply, renderCashier(WechatBrand, ctx.options.publicBase(), trade, fields))
 }
 
 function afterCashier(
