@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { Link } from 'react-router'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import message from '#app/components/message-screen/message-screen.module.css'
 import styles from './coming-soon.module.css'
 
 /** Which piece of work brings the screen (docs/routes.md keeps the same status per URL). */
@@ -33,9 +34,9 @@ export function ComingSoon({ screen }: { screen: ComingSoonScreen }) {
   const links = [...(screen.links ?? [])]
   if (!links.some((l) => l.to === '/')) links.push({ to: '/', label: '返回首页' })
   return (
-    <div className={styles.page}>
+    <div className="zx-screen">
       <NavBar title={screen.title} />
-      <main className={styles.body}>
+      <main className="zx-messageBody">
         <svg className={styles.art} viewBox="0 0 120 96" aria-hidden="true">
           <rect x="14" y="18" width="92" height="62" rx="10" fill="var(--zx-color-primary-light)" />
           <rect x="26" y="32" width="44" height="6" rx="3" fill="var(--zx-color-primary)" opacity="0.55" />
@@ -45,12 +46,12 @@ export function ComingSoon({ screen }: { screen: ComingSoonScreen }) {
           <path d="M94 14v9l6 3" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" />
         </svg>
         <p className={styles.badge}>{SOON_TEXT}</p>
-        <h2 className={styles.heading}>{screen.title}</h2>
-        <p className={styles.purpose}>{screen.purpose}</p>
+        <h2 className="zx-title">{screen.title}</h2>
+        <p className={message.text}>{screen.purpose}</p>
         {screen.staffOnly ? <p className={styles.note}>此页面供老师和客服人员使用。</p> : null}
-        <nav className={styles.links} aria-label="可以先去这些地方">
+        <nav className={message.actions} aria-label="可以先去这些地方">
           {links.map((l, i) => (
-            <Link key={l.to} to={l.to} className={i === 0 ? styles.primary : styles.secondary}>
+            <Link key={l.to} to={l.to} className={i === 0 ? message.primary : message.secondary}>
               {l.label}
             </Link>
           ))}

@@ -7,6 +7,7 @@ import { Empty, LoadError, Loading } from '#app/components/page-state/page-state
 import { CommentComposer } from './comment-composer.tsx'
 import { CommentItem, type Comment } from './comment-item.tsx'
 import { useCommentLike } from './use-comment-like.ts'
+import pageState from '#app/components/page-state/page-state.module.css'
 import styles from './comments.module.css'
 
 type Page = z.infer<typeof CommentPage>
@@ -110,7 +111,12 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
             ))}
           </div>
           {state.cursor ? (
-            <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
+            <button
+              type="button"
+              className={`${pageState.more} ${styles.more}`}
+              onClick={() => void loadMore()}
+              disabled={more === 'loading'}
+            >
               {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '查看更多评论'}
             </button>
           ) : (

@@ -29,8 +29,8 @@ export default function LoginPopup({ visible, target, ke2, onClose, onLoggedIn }
         aria-labelledby="login-title"
         data-testid="login-popup"
       >
-        <header className={styles.header}>
-          <h2 id="login-title" className={styles.title}>
+        <header className="zx-spaceBetween">
+          <h2 id="login-title" className="zx-title">
             {ke2 ? '已购课程登录' : '手机号登录'}
           </h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label="关闭">

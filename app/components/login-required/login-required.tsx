@@ -4,7 +4,7 @@ import styles from './login-required.module.css'
 /** What a member-only screen shows to an anonymous visitor: why, and the login button. */
 export function LoginRequired({ reason, target }: { reason: string; target?: string }) {
   return (
-    <div className={styles.box}>
+    <div className="zx-messageBody">
       <svg viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
         <circle cx="32" cy="32" r="30" fill="var(--zx-color-primary-light)" />
         <rect x="20" y="29" width="24" height="18" rx="3" fill="var(--zx-color-primary)" />

@@ -43,7 +43,7 @@ export function NativeQr({ order, onClose }: { order: Checkout; onClose: () => v
   return (
     <div className={styles.mask} role="dialog" aria-modal="true" aria-label="微信扫码支付">
       <div className={styles.sheet}>
-        <p className={styles.sheetTitle}>微信扫码支付 {yuan(order.amount_fen)}</p>
+        <p className="zx-sectionTitle">微信扫码支付 {yuan(order.amount_fen)}</p>
         <div className={styles.qrBox}>
           {image ? (
             <img src={image} alt="支付二维码" width={220} height={220} />

@@ -51,7 +51,7 @@ export function ChapterList({
                     aria-current={isCurrent ? 'true' : undefined}
                   >
                     <span className={styles.lessonNo}>{isCurrent ? '▶' : n}</span>
-                    <span className={styles.lessonText}>
+                    <span className="zx-textColumn">
                       <span className={styles.lessonTitle}>{v.title}</span>
                       <span className={styles.lessonMeta}>
                         {formatDuration(v.duration)}

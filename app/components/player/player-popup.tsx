@@ -18,7 +18,7 @@ export function PlayerPopupCard({
   return (
     <aside className={styles.popup} aria-label={popup.title} data-testid="player-popup">
       {popup.image ? <img className={styles.popupImage} src={popup.image} alt="" width={64} height={64} /> : null}
-      <div className={styles.popupText}>
+      <div className="zx-textColumn">
         <strong className={styles.popupTitle}>{popup.title}</strong>
         {popup.content ? <span className={styles.popupContent}>{popup.content}</span> : null}
       </div>

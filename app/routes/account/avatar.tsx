@@ -59,7 +59,7 @@ export default function ChangeAvatar() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className="zx-page">
       <NavBar title="修改头像" backTo="/mine" />
       {state.status === 'pending' ? <Loading /> : null}
       {state.status === 'anonymous' ? <LoginRequired reason="登录后可以修改头像和昵称" target="/headPortrait" /> : null}

@@ -47,7 +47,7 @@ export default function ChangeNickname() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className="zx-page">
       <NavBar title="修改昵称" backTo="/headPortrait" />
       {state.status === 'pending' ? <Loading /> : null}
       {state.status === 'anonymous' ? (
@@ -76,7 +76,7 @@ export default function ChangeNickname() {
                 setProblem(null)
               }}
             />
-            <span className={styles.counter}>
+            <span className="zx-caption">
               {[...value.trim()].length}/{NICKNAME_MAX}
             </span>
           </div>

@@ -19,11 +19,11 @@ export default function PurchaserLogin() {
   const hydrated = useHydrated()
   const { token, user } = useAuth()
   return (
-    <div className={styles.page}>
+    <div className="zx-screen">
       <NavBar title="已购课程查询" backTo="/mine" />
       <main className={styles.body}>
         <section className={styles.intro}>
-          <h2 className={styles.heading}>在其他平台买过自学的课程？</h2>
+          <h2 className="zx-title">在其他平台买过自学的课程？</h2>
           <p className={styles.text}>用购买课程时留下的手机号登录，即可在“已购”里看到并学习你的课程。</p>
         </section>
         {hydrated && token ? (

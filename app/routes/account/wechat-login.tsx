@@ -3,6 +3,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { isWechat } from '#app/lib/platform.ts'
 import { safeReturnPath, startWechatLogin, wechatOauthUrl } from '#app/lib/wechat-login.ts'
+import message from '#app/components/message-screen/message-screen.module.css'
 import styles from './wechat-login.module.css'
 
 export const NOT_IN_WECHAT = '请在微信内点击'
@@ -34,9 +35,9 @@ export default function WechatLogin() {
   }, [inWechat, path, login1])
 
   return (
-    <div className={styles.page}>
+    <div className="zx-screen">
       <NavBar title="微信登录" />
-      <main className={styles.body}>
+      <main className="zx-messageBody">
         <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true">
           <circle cx="24" cy="24" r="24" fill="#07c160" />
           <path
@@ -50,18 +51,21 @@ export default function WechatLogin() {
         </svg>
         {inWechat ? (
           <>
-            <p className={styles.message} role="status">
+            <p className="zx-title" role="status">
               {REDIRECTING}
             </p>
-            <a className={styles.secondary} href={wechatOauthUrl('snsapi_userinfo', path, login1)}>
+            <a
+              className={`${message.secondary} ${styles.quietAction}`}
+              href={wechatOauthUrl('snsapi_userinfo', path, login1)}
+            >
               没有跳转？点这里继续
             </a>
           </>
         ) : (
           <>
-            <p className={styles.message}>{NOT_IN_WECHAT}</p>
-            <p className={styles.hint}>微信登录只能在微信里打开本页面时使用；在其他浏览器里请用手机号登录。</p>
-            <Link className={styles.primary} to="/">
+            <p className="zx-title">{NOT_IN_WECHAT}</p>
+            <p className={message.text}>微信登录只能在微信里打开本页面时使用；在其他浏览器里请用手机号登录。</p>
+            <Link className={`${message.primary} ${styles.action}`} to="/">
               返回首页
             </Link>
           </>

@@ -56,10 +56,10 @@ function PriceLine({ bundle }: { bundle: Pick<BundleCard, 'price_fen' | 'list_pr
   const saved = bundle.list_price_fen - bundle.price_fen
   return (
     <div className={styles.priceLine}>
-      <span className={styles.price}>{yuan(bundle.price_fen)}</span>
+      <span className={checkout.bigPrice}>{yuan(bundle.price_fen)}</span>
       {saved > 0 ? (
         <>
-          <s className={styles.list}>单买 {yuan(bundle.list_price_fen)}</s>
+          <s className={checkout.muted}>单买 {yuan(bundle.list_price_fen)}</s>
           <span className={styles.save}>省 {yuan(saved)}</span>
         </>
       ) : null}
@@ -156,7 +156,7 @@ function BundlePage({ initial }: { initial: Bundle }) {
         ) : null}
         <section className={checkout.card} aria-label="套餐课程">
           <h2 className={checkout.cardTitle}>包含 {bundle.course_count} 门课程</h2>
-          <ul className={styles.courses}>
+          <ul>
             {bundle.courses.map((c) => (
               <li key={c.id} className={styles.courseItem}>
                 <CourseRow course={c} compact />

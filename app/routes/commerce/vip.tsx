@@ -35,7 +35,7 @@ export default function Vip() {
       </section>
 
       <section className={styles.section} aria-labelledby="vip-plans">
-        <h2 id="vip-plans" className={styles.sectionTitle}>
+        <h2 id="vip-plans" className="zx-sectionTitle">
           会员方案
         </h2>
         {plans.length === 0 ? (
@@ -70,8 +70,8 @@ export default function Vip() {
       </section>
 
       <section className={styles.section} aria-labelledby="vip-courses">
-        <div className={styles.sectionHead}>
-          <h2 id="vip-courses" className={styles.sectionTitle}>
+        <div className="zx-spaceBetween">
+          <h2 id="vip-courses" className="zx-sectionTitle">
             会员免费课程
           </h2>
           <Link to="/ke" className={styles.more}>
@@ -86,7 +86,7 @@ export default function Vip() {
               <li key={course.id}>
                 <Link to={`/course/${course.id}.html`} className={styles.course}>
                   <img src={course.cover} alt="" className={styles.cover} width={128} height={72} loading="lazy" />
-                  <div className={styles.courseText}>
+                  <div className="zx-textColumn">
                     <p className={styles.courseTitle}>{course.title}</p>
                     <p className={styles.courseMeta}>
                       {course.teacher_name ? `${course.teacher_name} · ` : ''}

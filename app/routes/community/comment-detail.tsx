@@ -11,6 +11,7 @@ import { Empty, LoadError, Loading } from '#app/components/page-state/page-state
 import { api, ApiError, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import commentStyles from '#app/components/comments/comments.module.css'
+import pageState from '#app/components/page-state/page-state.module.css'
 import styles from './community.module.css'
 
 export function meta() {
@@ -178,7 +179,12 @@ export default function CommentDetail() {
           </div>
         )}
         {thread.next_cursor ? (
-          <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
+          <button
+            type="button"
+            className={pageState.more}
+            onClick={() => void loadMore()}
+            disabled={more === 'loading'}
+          >
             {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '更多回复'}
           </button>
         ) : null}

@@ -89,9 +89,9 @@ function Recommendations() {
       <h2 id="recommend-title" className={styles.recommendTitle}>
         为你推荐
       </h2>
-      <ul>
+      <ul className="zx-dividedList">
         {list.map((c) => (
-          <li key={c.id} className={styles.recommendItem}>
+          <li key={c.id}>
             <CourseRow course={c} />
           </li>
         ))}
@@ -329,9 +329,9 @@ export default function Favourites() {
           </>
         ) : (
           <>
-            <ul className={styles.list} data-testid="favourites-list">
+            <ul className="zx-dividedList" data-testid="favourites-list">
               {list.map((item, i) => (
-                <li key={item.fav_id} className={styles.item}>
+                <li key={item.fav_id}>
                   {editing ? (
                     <SelectableRow
                       kind={kind}

@@ -100,7 +100,7 @@ export default function MyComments() {
   } else {
     body = (
       <>
-        <ul className={styles.list}>
+        <ul className="zx-dividedList">
           {state.list.map((c) => (
             <MyComment key={c.id} c={c} />
           ))}

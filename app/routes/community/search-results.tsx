@@ -49,9 +49,9 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
   }
   return (
     <>
-      <ul className={styles.list} aria-label={`“${first.keyword}”的搜索结果`}>
+      <ul className="zx-dividedList" aria-label={`“${first.keyword}”的搜索结果`}>
         {all.map((hit, i) => (
-          <li key={hit.id} className={styles.listItem}>
+          <li key={hit.id}>
             <SearchResultRow hit={hit} eager={i < 3} />
           </li>
         ))}

@@ -143,8 +143,8 @@ function ActionBar({ course }: { course: Course }) {
   const learn = access ? learnLink(course, access) : null
   const owned = access?.mode === 'full'
   return (
-    <div className={parts.actionBar}>
-      <div className={parts.actionPrice}>
+    <div className="zx-bottomBar">
+      <div className="zx-textColumn">
         <CoursePrice course={course} />
         {course.points_price !== null && !owned && !course.is_free ? (
           <Link to={`/course/creditPay/${course.id}`} className={parts.pointsLink}>
@@ -230,9 +230,9 @@ export default function CourseDetail() {
       {bundles.slice(0, 2).map((b) => (
         <Link key={b.id} to={`/foryou/${b.id}`} className={parts.bundleOffer} prefetch="intent">
           <span className={parts.bundleTag}>套餐</span>
-          <span className={parts.bundleText}>
+          <span className="zx-textColumn">
             <span className={parts.bundleTitle}>{b.title}</span>
-            <span className={parts.bundleMeta}>
+            <span className="zx-meta">
               含 {b.course_count} 门课，套餐价 ¥{formatYuan(b.price_fen)}
               {b.list_price_fen > b.price_fen ? `，省 ¥${formatYuan(b.list_price_fen - b.price_fen)}` : ''}
             </span>
@@ -268,7 +268,7 @@ export default function CourseDetail() {
       {course.sub_courses.length > 0 ? (
         <section id="parts" className={styles.block} aria-labelledby="parts-title">
           <h2 id="parts-title" className={styles.blockTitle}>
-            包含课程<span className={styles.blockNote}>共 {course.sub_courses.length} 门，建议按顺序学习</span>
+            包含课程<span className="zx-titleNote">共 {course.sub_courses.length} 门，建议按顺序学习</span>
           </h2>
           <ol className={styles.parts}>
             {course.sub_courses.map((c, i) => (
@@ -285,7 +285,7 @@ export default function CourseDetail() {
         <h2 id="chapters-title" className={styles.blockTitle}>
           课程目录
           {course.video_count > 0 ? (
-            <span className={styles.blockNote}>
+            <span className="zx-titleNote">
               共 {course.video_count} 节 · {formatTotalDuration(course.duration_seconds)}
             </span>
           ) : null}
@@ -308,7 +308,7 @@ export default function CourseDetail() {
             )}
             <span className={parts.teacherText}>
               <span className={parts.teacherName}>{course.teacher.name}</span>
-              <span className={parts.teacherTitle}>{course.teacher.title}</span>
+              <span className="zx-meta">{course.teacher.title}</span>
               <span className={parts.teacherIntro}>{course.teacher.intro}</span>
             </span>
             <span className={parts.chevron} aria-hidden="true">

@@ -146,7 +146,7 @@ function CourseSection({ section, index }: { section: HomeSection; index: number
           ))}
         </ul>
       ) : (
-        <ul className={styles.rows}>
+        <ul className="zx-dividedList">
           {section.courses.map((c, i) => (
             <li key={c.id}>
               <CourseRow course={c} rank={section.kind === 'ranking' ? i + 1 : undefined} />

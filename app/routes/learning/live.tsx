@@ -108,7 +108,7 @@ function LivePage({ course }: { course: LiveCourse }) {
   const status = course.live_status ?? 'ended'
   const replays = course.chapters.flatMap((c) => c.videos)
   return (
-    <main className={styles.page}>
+    <main className={study.page}>
       <NavBar title="直播课" backTo={courseHref(course.id)} />
       {status === 'live' ? (
         <LiveStage course={course} />
@@ -129,7 +129,7 @@ function LivePage({ course }: { course: LiveCourse }) {
         <CoursePrice course={course} />
       </section>
 
-      <section className={study.section} aria-labelledby="schedule-title">
+      <section className="zx-surfaceSection" aria-labelledby="schedule-title">
         <h2 id="schedule-title" className={study.sectionTitle}>
           课程安排
         </h2>
@@ -159,7 +159,7 @@ function LivePage({ course }: { course: LiveCourse }) {
         {status === 'upcoming' && course.live_starts_at ? <Countdown startsAt={course.live_starts_at} /> : null}
       </section>
 
-      <section className={study.section} aria-labelledby="replay-title">
+      <section className="zx-surfaceSection" aria-labelledby="replay-title">
         <h2 id="replay-title" className={study.sectionTitle}>
           直播回放
         </h2>
@@ -170,7 +170,7 @@ function LivePage({ course }: { course: LiveCourse }) {
             {replays.map((v) => (
               <li key={v.id}>
                 <Link to={`/v/${v.id}.html`} className={styles.replay}>
-                  <span className={styles.play} aria-hidden="true">
+                  <span className={`${study.circle} ${styles.play}`} aria-hidden="true">
                     ▶
                   </span>
                   <span className={styles.replayTitle}>{v.title}</span>

@@ -54,7 +54,7 @@ export function StudyItem(props: {
         <img src={props.cover} alt="" width={112} height={63} loading="lazy" />
       </Link>
       <div className={styles.body}>
-        <span className={styles.itemTitle}>{props.title}</span>
+        <span className="zx-rowTitle">{props.title}</span>
         {props.detail}
         <ProgressRow percent={props.percent} label={props.progressLabel}>
           {props.progressText}

@@ -56,7 +56,7 @@ function Programme({ course }: { course: SystemCourse }) {
       </section>
 
       {intro.length > 0 ? (
-        <section className={styles.section} aria-labelledby="intro-title">
+        <section className="zx-surfaceSection" aria-labelledby="intro-title">
           <h2 id="intro-title" className={styles.sectionTitle}>
             开班导学
           </h2>
@@ -67,7 +67,7 @@ function Programme({ course }: { course: SystemCourse }) {
                   ▶
                 </span>
                 <Link to={`/v/${v.id}.html`} className={styles.body}>
-                  <span className={styles.itemTitle}>{v.title}</span>
+                  <span className="zx-rowTitle">{v.title}</span>
                   <span className={styles.sub}>{formatDuration(v.duration)}</span>
                 </Link>
               </li>
@@ -76,9 +76,9 @@ function Programme({ course }: { course: SystemCourse }) {
         </section>
       ) : null}
 
-      <section className={styles.section} aria-labelledby="route-title">
+      <section className="zx-surfaceSection" aria-labelledby="route-title">
         <h2 id="route-title" className={styles.sectionTitle}>
-          学习路线 <span className={styles.note}>共 {course.sub_courses.length} 个阶段</span>
+          学习路线 <span className="zx-titleNote">共 {course.sub_courses.length} 个阶段</span>
         </h2>
         <ol>
           {course.sub_courses.map((part, i) => {
@@ -116,7 +116,7 @@ function Programme({ course }: { course: SystemCourse }) {
         </ol>
       </section>
 
-      <section className={styles.section}>
+      <section className="zx-surfaceSection">
         <Link to={`/course/systemGroup?id=${course.id}`} className={styles.secondaryLink}>
           加入本班学习群 ›
         </Link>

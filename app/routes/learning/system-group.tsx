@@ -49,7 +49,7 @@ function Group({ course }: { course: GroupCourse }) {
           </ProgressRow>
         ) : null}
       </section>
-      <section className={styles.section} aria-labelledby="benefits-title">
+      <section className="zx-surfaceSection" aria-labelledby="benefits-title">
         <h2 id="benefits-title" className={styles.sectionTitle}>
           群里有什么
         </h2>
@@ -64,7 +64,7 @@ function Group({ course }: { course: GroupCourse }) {
           ))}
         </ul>
       </section>
-      <section className={styles.section} aria-labelledby="join-title">
+      <section className="zx-surfaceSection" aria-labelledby="join-title">
         <h2 id="join-title" className={styles.sectionTitle}>
           怎么加入
         </h2>

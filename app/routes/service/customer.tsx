@@ -2,6 +2,7 @@ import { useLocation, type MetaArgs } from 'react-router'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { openExternal } from '#app/components/service-button/service-button.tsx'
 import { useClientConfig } from '#app/lib/client-config.ts'
+import message from '#app/components/message-screen/message-screen.module.css'
 import styles from './customer.module.css'
 
 interface Variant {
@@ -56,9 +57,9 @@ export default function Customer() {
   const variant = customerVariant(pathname)
   const client = useClientConfig()
   return (
-    <div className={styles.page}>
+    <div className="zx-screen">
       <NavBar title={variant.title} />
-      <main className={styles.body}>
+      <main className="zx-messageBody">
         <svg className={styles.art} viewBox="0 0 96 96" aria-hidden="true">
           <circle cx="48" cy="48" r="44" fill="var(--zx-color-primary-light)" />
           <path
@@ -69,14 +70,14 @@ export default function Customer() {
             strokeLinecap="round"
           />
         </svg>
-        <h2 className={styles.heading}>{variant.title}</h2>
-        <p className={styles.lead}>{variant.lead}</p>
+        <h2 className="zx-title">{variant.title}</h2>
+        <p className={message.text}>{variant.lead}</p>
         {variant.later ? <p className={styles.later}>{variant.later}</p> : null}
         {client ? (
-          <div className={styles.actions}>
+          <div className={message.actions}>
             <a
               href={client.serviceUrl}
-              className={styles.primary}
+              className={`${message.primary} ${styles.tall}`}
               rel="noopener noreferrer"
               onClick={(e) => (e.preventDefault(), openExternal(client.serviceUrl))}
             >
@@ -84,7 +85,7 @@ export default function Customer() {
             </a>
             <a
               href={client.consultUrl}
-              className={styles.secondary}
+              className={styles.outlined}
               rel="noopener noreferrer"
               onClick={(e) => (e.preventDefault(), openExternal(client.consultUrl))}
             >

@@ -101,9 +101,9 @@ export default function TeacherPage() {
         {teacher.courses.length === 0 ? (
           <Empty message="这位讲师还没有上架课程" />
         ) : (
-          <ul>
+          <ul className="zx-dividedList">
             {teacher.courses.map((c, i) => (
-              <li key={c.id} className={styles.courseItem}>
+              <li key={c.id}>
                 <CourseRow course={c} eager={i < 2} />
               </li>
             ))}
