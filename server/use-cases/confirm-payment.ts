@@ -34,7 +34,7 @@ import {
 import { earnPointsInSettlement, pointsEarnedBy } from '#server/modules/points/points.service.ts'
 import { automaticRefund, openRefund } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
-import { fulfilOrder } from './fulfil-order.ts'
+import { announcePaid, fulfilOrder } from './fulfil-order.ts'
 import { sendRefund } from './send-refund.ts'
 
 /**
@@ -139,7 +139,7 @@ export async function confirmPayment(
  * general path records for this case (the fast-path test holds the two to the same rows).
  */
 export async function payPendingOrder(
-  deps: Pick<CommerceDeps, 'db' | 'config' | 'now'>,
+  deps: Pick<CommerceDeps, 'db' | 'config' | 'now' | 'events'>,
   provider: PaymentProviderName,
   p: VerifiedPayment,
   raw: string,
@@ -152,8 +152,9 @@ export async function payPendingOrder(
   const courseIds = order.kind === 'vip' || order.kind === 'amount' ? [] : order.items.flatMap((i) => i.courseId ?? [])
   // Whether the member owns one of the courses already is checked inside the statement (access's guard).
   const ownership = await ownershipCourseIds(db, courseIds)
+  let paid
   try {
-    return await settlePendingOrder(
+    paid = await settlePendingOrder(
       db,
       {
         orderId: order.id,
@@ -182,6 +183,13 @@ export async function payPendingOrder(
     if (isAppliedClaimConflict(err)) return false
     throw err
   }
+  // One statement, committed: what it granted is the order's courses and its VIP days.
+  if (paid)
+    announcePaid(deps.events, order, provider, {
+      courses: courseIds,
+      vip_days: order.items.find((i) => i.vipPlanId !== null && i.vipDays)?.vipDays ?? 0,
+    })
+  return paid
 }
 
 /** The general path, inside its transaction after the claim: what this payment does to its order. */
@@ -218,6 +226,7 @@ async function applyPayment(
       const items = await orderItems(tx, [order.id])
       const except = owned.fen > 0 ? owned.courseIds : []
       const granted = await fulfilOrder(tx, paid, items, at, deps.config.payments.points, except)
+      announcePaid(deps.events, paid, provider, granted)
       await recordOrderEvent(tx, {
         orderId: order.id,
         fromState: from,

@@ -31,7 +31,7 @@ export async function sendRefund(deps: CommerceDeps, refundId: number): Promise<
     if (result.state === 'succeeded') {
       await deps.transaction(async (tx) => {
         const locked = await lockRefundByNo(tx, refund.refundNo)
-        if (locked) await completeRefund(tx, locked, result.providerRefundId, actor, now())
+        if (locked) await completeRefund(tx, locked, result.providerRefundId, actor, now(), deps.events)
       })
       return 'succeeded'
     }
@@ -88,7 +88,8 @@ export async function checkRefund(deps: CommerceDeps, refundId: number): Promise
     await deps.transaction(async (tx) => {
       const locked = await lockRefundByNo(tx, refund.refundNo)
       if (!locked) return
-      if (final.state === 'succeeded') await completeRefund(tx, locked, final.providerRefundId, actor, now())
+      if (final.state === 'succeeded')
+        await completeRefund(tx, locked, final.providerRefundId, actor, now(), deps.events)
       else await failRefund(tx, locked, final.detail ?? 'the provider reported the refund failed', actor, now())
     })
     return status.state
