@@ -91,11 +91,16 @@ export async function connectDatabase(
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool reconnects.
-  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`))
+  // While closing, the embedded server may stop before the last connections have said goodbye: expected, silent.
+  let closing = false
+  pool.on('error', (err) => {
+    if (!closing) console.warn(`database connection lost: ${err.message}`)
+  })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   try {
     if (options.migrate !== false) await migrateDatabase(pool, db, options.migrationsFolder ?? migrationsFolder)
   } catch (err) {
+    closing = true
     await pool.end().catch(() => {})
     await onClose?.()
     throw err
@@ -105,6 +110,7 @@ export async function connectDatabase(
     pool,
     url,
     async close() {
+      closing = true
       await pool.end()
       await onClose?.()
     },
