@@ -17,7 +17,7 @@ async function main() {
   try {
     ;({ values } = parseArgs({ options: { phone: { type: 'string' }, nickname: { type: 'string' } } }))
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}. ${usage}`)
+    throw new Error(`${err instanceof Error ? err.message : String(err)}. ${usage}`, { cause: err })
   }
   if (!values.phone) {
     console.error(usage)
@@ -32,7 +32,7 @@ async function main() {
       `${admin.created ? 'Created' : 'Promoted'} admin: member ${admin.member_id} (${admin.phone}, ${admin.nickname}).`,
     )
   } catch (err) {
-    if (err instanceof AppError) throw new Error(`${err.message}: ${values.phone}`)
+    if (err instanceof AppError) throw new Error(`${err.message}: ${values.phone}`, { cause: err })
     throw err
   } finally {
     await database.close()

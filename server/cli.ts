@@ -3,7 +3,7 @@
 import { ConfigError } from '#server/config.ts'
 
 /** A readable sentence for anything thrown or rejected, including non-Errors and AggregateErrors with no message. */
-export function describeError(err: unknown): string {
+function describeError(err: unknown): string {
   if (err instanceof ConfigError) return err.message
   if (err instanceof AggregateError && err.errors.length > 0) {
     const parts = [...new Set(err.errors.map(describeError))]

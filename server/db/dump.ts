@@ -11,7 +11,7 @@ import type pg from 'pg'
 import { copyIn, copyOut } from './copy.ts'
 import { knownMigrations, latestAppliedMigration } from './database.ts'
 
-export interface DumpedTable {
+interface DumpedTable {
   name: string
   /** Stored columns in order (generated ones are computed again on load). */
   columns: string[]
@@ -142,7 +142,7 @@ export async function loadDump(client: pg.ClientBase, dir: string, dump: Databas
   )
   const missing = dump.tables.filter((t) => !present.some((p) => p.name === t.name))
   if (missing.length > 0)
-    throw new Error(`The backup has tables its migrations do not create: ${missing.map((t) => t.name)}`)
+    throw new Error(`The backup has tables its migrations do not create: ${missing.map((t) => t.name).join(', ')}`)
   await client.query('begin')
   try {
     const all = present.map((p) => p.name)

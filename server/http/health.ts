@@ -38,7 +38,10 @@ export function readinessChecks(input: {
   const probeKey = `health/probe-${os.hostname().replace(/[^A-Za-z0-9_-]/g, '_')}-${process.pid}.txt`
   let storage: { at: number; result: Promise<string> } | null = null
   const probe = async () => {
-    for (const [name, store] of Object.entries(input.stores)) {
+    for (const [name, store] of [
+      ['public', input.stores.public],
+      ['private', input.stores.private],
+    ] as const) {
       try {
         await store.put(probeKey, Buffer.from(new Date().toISOString()))
         await store.delete(probeKey)

@@ -141,7 +141,7 @@ export function instrumentRoutes(app: FastifyInstance, metrics: Metrics) {
     const children = new Map<string, Map<number, Child>>()
     const observe: onResponseHookHandler = (request, reply, done) => {
       let byStatus = children.get(request.method)
-      if (!byStatus) children.set(request.method, (byStatus = new Map()))
+      if (!byStatus) children.set(request.method, (byStatus = new Map<number, Child>()))
       const status = reply.statusCode
       let child = byStatus.get(status)
       if (!child) byStatus.set(status, (child = metrics.http.labels(request.method, route.url, String(status))))
