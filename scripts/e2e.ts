@@ -11,4 +11,5 @@ const result = spawnSync(
     stdio: 'inherit',
   },
 )
+if (result.error) console.error(`npm run test:e2e failed: vitest could not run (${result.error.message})`)
 process.exit(result.status ?? 1)

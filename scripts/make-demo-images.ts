@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
+import { runCommand } from '#server/cli.ts'
 import {
   demoImage,
   seedBanners,
@@ -212,4 +213,4 @@ async function main() {
   console.log(`${count} images, ${(total / 1024).toFixed(0)} KB in public/demo/`)
 }
 
-await main()
+runCommand('scripts/make-demo-images.ts', main)

@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { DEMO_MEDIA_DIR, type DemoClip, type DemoManifest } from '#server/modules/media/demo-media.ts'
 import { encodeHls, type Rung } from '#server/modules/media/transcode.ts'
+import { runCommand } from '#server/cli.ts'
 
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg'
 const ffprobe = process.env.FFPROBE_PATH ?? 'ffprobe'
@@ -138,4 +139,4 @@ async function main() {
   }
 }
 
-await main()
+runCommand('npm run media:demo', main)

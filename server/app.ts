@@ -16,6 +16,10 @@ import { apiRoutes } from '#server/routes.ts'
 import { staffAuditPlugin } from '#server/http/staff-audit.ts'
 import { idempotencyPlugin } from '#server/modules/orders/idempotency.ts'
 import { authPlugin } from '#server/http/auth.ts'
+import { createBusinessEvents } from '#server/http/business-events.ts'
+import { healthRoutes, readinessChecks } from '#server/http/health.ts'
+import { createMetrics, instrumentRoutes, metricsRoute } from '#server/http/metrics.ts'
+import { jobQueueDepth } from '#server/jobs/jobs.repository.ts'
 import { Codes } from '#server/http/codes.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
@@ -77,8 +81,16 @@ export async function buildApp(config: Config, options: BuildOptions) {
     reply.header('x-request-id', request.id)
   })
 
-  const integrations = { ...defaultIntegrations(config, options.database.db), ...options.integrations }
-  const services = createServices(config, options.database.db, integrations)
+  // Metrics of this app (every route timed from here on) and its business-event log.
+  const { db, pool } = options.database
+  const metrics = createMetrics({ pool, queueDepth: () => jobQueueDepth(db) })
+  instrumentRoutes(app, metrics)
+  const events = createBusinessEvents(app.log.child({ component: 'events' }), (event) =>
+    metrics.businessEvents.inc({ event }),
+  )
+
+  const integrations = { ...defaultIntegrations(config, db), ...options.integrations }
+  const services = createServices(config, db, integrations, { metrics, events })
   app.decorate('services', services)
 
   registerErrorHandling(app)
@@ -108,6 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    checks: readinessChecks({ pool, stores: services.storage, log: app.log }),
+  })
+  if (config.metricsToken) await app.register(metricsRoute, { metrics, token: config.metricsToken })
   await app.register(apiRoutes, { prefix: '/api', services })
 
   // Signed HLS playlists, segments (from private storage) at /media/hls/; more specific than the folder below.

@@ -70,6 +70,8 @@ const envSchema = z.object({
   SERVICE_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-service'),
   CONSULT_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-consult'),
   DEV_OUTBOX: bool.optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** WeChat Pay, Alipay, order expiry and the payment sweeps: server/integrations/payments/payments-config.ts. */
   ...paymentEnv,
   /** Local folders or S3-compatible buckets: server/integrations/storage/stores.ts. */
@@ -220,6 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** Orders and payments: providers (or their simulators), order expiry, sweeps. */
     payments: payments.config,
+    /** GET /metrics answers whoever sends this token (`Authorization: Bearer …`); null: no metrics endpoint. */
+    metricsToken: e.METRICS_TOKEN ?? null,
     /** Sent to the browser: only what is listed here leaves the server. */
     client: { serviceUrl: e.SERVICE_URL, consultUrl: e.CONSULT_URL },
   }

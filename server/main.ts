@@ -1,33 +1,31 @@
 import { buildApp, loggerOptions } from '#server/app.ts'
-import { ConfigError, loadConfig, loadEnvFile } from '#server/config.ts'
-import { openDatabase } from '#server/db/database.ts'
+import { runCommand } from '#server/cli.ts'
+import { loadConfig, loadEnvFile } from '#server/config.ts'
+import { openDatabase, type Database } from '#server/db/database.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { startJobWorker } from '#server/jobs/start.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 
+let database: Database | undefined
+
 /** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 async function main() {
   const dev = process.argv.includes('--dev')
-  let config
-  try {
-    loadEnvFile()
-    config = loadConfig(dev ? { APP_ENV: 'development', ...process.env } : process.env)
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message)
-      process.exit(1)
-    }
-    throw err
-  }
+  loadEnvFile()
+  const config = loadConfig(dev ? { APP_ENV: 'development', ...process.env } : process.env)
 
-  const database = await openDatabase(config)
+  // What was left behind by a crash (an orphaned embedded PostgreSQL, a stale pid file) is dealt with as the
+  // database opens; the one line saying so goes to the log once the logger exists.
+  const notices: string[] = []
+  database = await openDatabase(config, { notice: (line) => notices.push(line) })
   const app = await buildApp(config, {
     database,
     web: dev ? 'development' : 'production',
     logger: loggerOptions(config),
   })
+  for (const line of notices) app.log.warn(line)
   // Right after a first seed only: the demo videos get playable clips (never videos an operator added later).
   if (config.seedDemo && (await seedIfEmpty(database.db, app.log)))
     await attachDemoMedia(database.db, app.services.storage, app.log)
@@ -55,7 +53,7 @@ async function main() {
       await sweeps?.stop()
       await cleanup.stop()
       await app.close()
-      await database.close()
+      await database?.close()
     } finally {
       clearTimeout(timer)
     }
@@ -70,4 +68,8 @@ async function main() {
   app.log.info(`Zixue is running at ${config.publicUrl}`)
 }
 
-await main()
+// A failure to start (a wrong setting, a database that will not open, a port in use) is one sentence and exit 1,
+// with the embedded PostgreSQL stopped if this process started it.
+runCommand('Zixue', main, async () => {
+  await database?.close()
+})

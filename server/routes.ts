@@ -33,7 +33,7 @@ import { sendError } from '#server/http/error-handler.ts'
  */
 export async function apiRoutes(app: FastifyInstance, opts: { services: Services }) {
   const s = opts.services
-  app.get('/health', { schema: { hide: true } }, async () => ({ code: 200, msg: 'ok', data: {} }))
+  // /api/health, /api/health/live and /api/health/ready: server/http/health.ts (registered by server/app.ts).
 
   await app.register(wechatRoutes, { wechat: s.wechat, secureCookies: s.config.production })
   await app.register(authRoutes, { auth: s.auth, devOutbox: s.config.devOutbox })

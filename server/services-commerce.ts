@@ -1,12 +1,14 @@
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import type { PaymentProviderName } from '#server/db/schema/orders.ts'
+import type { BusinessEvents } from '#server/http/business-events.ts'
+import type { Metrics } from '#server/http/metrics.ts'
 import type { IncomingNotification, PaymentProviders } from '#server/integrations/payments/payments.ts'
 import type { FavouritesService } from '#server/modules/favourites/favourites.service.ts'
 import { createOrderService, pruneIdempotencyKeys, type OrderRow } from '#server/modules/orders/orders.service.ts'
 import { createIdempotencyKeys } from '#server/modules/orders/idempotency.ts'
 import { createStaffOrderService } from '#server/modules/orders/staff-orders.service.ts'
-import { withTryLock } from '#server/modules/payments/payments.service.ts'
+import { withTryLock, type NotificationAnswer } from '#server/modules/payments/payments.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
 import { approveRefund } from '#server/use-cases/approve-refund.ts'
 import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
@@ -44,15 +46,31 @@ export function createCommerceServices(input: {
   providers: PaymentProviders
   now: () => Date
   favourites: Pick<FavouritesService, 'calc'>
+  /** Business events (logged after the transaction that made them commits) and the notification counter. */
+  telemetry: { events: BusinessEvents; metrics: Pick<Metrics, 'paymentNotifications'> }
 }) {
   const { db, config, now } = input
+  const { events, metrics } = input.telemetry
   const deps: CommerceDeps = {
     db,
-    transaction: (fn) => db.transaction(fn),
+    transaction: (fn) => events.afterCommit(() => db.transaction(fn)),
     config,
     providers: input.providers,
     now,
+    events,
   }
+  /** Every notification counted by provider, kind and outcome; one that throws counts as `error`. */
+  const counted = (provider: PaymentProviderName, kind: 'payment' | 'refund', answer: Promise<NotificationAnswer>) =>
+    answer.then(
+      (a) => {
+        metrics.paymentNotifications.inc({ provider, kind, outcome: a.outcome })
+        return a
+      },
+      (err: unknown) => {
+        metrics.paymentNotifications.inc({ provider, kind, outcome: 'error' })
+        throw err
+      },
+    )
   const withFavourites = { ...deps, favourites: input.favourites }
   const polled: PollTimes = new Map()
   const orderService = createOrderService({ db })
@@ -80,9 +98,9 @@ export function createCommerceServices(input: {
     /** Provider notifications and queries (confirm-payment, confirm-refund, reconcile-order) and the sweeps. */
     payments: {
       handlePaymentNotification: (provider: PaymentProviderName, incoming: IncomingNotification) =>
-        receivePaymentNotification(deps, provider, incoming),
+        counted(provider, 'payment', receivePaymentNotification(deps, provider, incoming)),
       handleRefundNotification: (provider: PaymentProviderName, incoming: IncomingNotification) =>
-        receiveRefundNotification(deps, provider, incoming),
+        counted(provider, 'refund', receiveRefundNotification(deps, provider, incoming)),
       reconcile: (order: Pick<OrderRow, 'orderNo' | 'payMethod'>) => reconcileOrder(deps, order),
       sendRefund: (refundId: number) => sendRefund(deps, refundId),
       closeExpired: (limit?: number) => closeExpiredOrders(deps, limit),

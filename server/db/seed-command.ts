@@ -1,26 +1,21 @@
 // `npm run seed [-- --members]`: empties the catalogue of the configured database (DATABASE_URL, else the
-// embedded one in DATA_DIR) and writes the demo catalogue again. Members are kept; --members also (re)adds the
-// demo purchasers. Stop a running embedded server first: two processes cannot share its data folder.
-import { ConfigError, loadConfig, loadEnvFile } from '#server/config.ts'
+// embedded one in DATA_DIR: the running server's when it runs) and writes the demo catalogue again. Members are
+// kept; --members also (re)adds the demo purchasers. A running server shows the new catalogue within seconds (its
+// caches expire). Every failure is one sentence on stderr and exit code 1.
+import { runCommand } from '#server/cli.ts'
+import { loadConfig, loadEnvFile } from '#server/config.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { defaultIntegrations } from '#server/services.ts'
-import { openDatabase } from './database.ts'
+import { openDatabase, type Database } from './database.ts'
 import { reseed } from './seed.ts'
 
+let database: Database | undefined
+
 async function main() {
-  let config
-  try {
-    loadEnvFile()
-    config = loadConfig()
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message)
-      process.exit(1)
-    }
-    throw err
-  }
+  loadEnvFile()
+  const config = loadConfig()
   const withMembers = process.argv.includes('--members')
-  const database = await openDatabase(config)
+  database = await openDatabase(config, { attach: true, notice: (line) => console.log(line) })
   try {
     await reseed(database.db, { members: withMembers })
     // The reseeded demo videos get their playable clips again.
@@ -32,7 +27,10 @@ async function main() {
     console.log('Rows that pointed at the old courses (orders, favourites, study records) were removed with them.')
   } finally {
     await database.close()
+    database = undefined
   }
 }
 
-await main()
+runCommand('npm run seed', main, async () => {
+  await database?.close()
+})

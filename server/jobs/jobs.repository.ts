@@ -121,16 +121,24 @@ export async function releaseJob(db: DbOrTx, id: number, workerId: string) {
 
 /** Fails the running jobs whose lease ran out with no attempts left (their worker died each time). */
 export async function failAbandonedJobs(db: DbOrTx, kinds: string[]) {
-  return db.execute<{ id: number; kind: string; payload: Record<string, unknown> }>(sql`
+  return db.execute<{ id: number; kind: string; attempts: number; payload: Record<string, unknown> }>(sql`
     update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null, locked_until = null,
       last_error = coalesce(last_error, 'the worker stopped while running it, too many times')
     where status = 'running' and locked_until < now() and attempts >= max_attempts
       and kind = any(${sql.param(kinds)}::text[])
-    returning id, kind, payload
+    returning id, kind, attempts, payload
   `)
 }
 
 export async function findJob(db: DbOrTx, id: number) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id))
   return row ?? null
+}
+
+/** Jobs waiting or running, by kind and status (the metrics' queue depth). */
+export async function jobQueueDepth(db: DbOrTx) {
+  const result = await db.execute<{ kind: string; status: string; n: number }>(sql`
+    select kind, status, count(*)::int as n from jobs where status in ('queued', 'running') group by kind, status
+  `)
+  return result.rows
 }

@@ -31,10 +31,19 @@ export interface JobKind {
   onFailed?(payload: Record<string, unknown>, error: string): Promise<void>
 }
 
+/** What the worker reports as it goes (server/jobs/start.ts turns it into metrics and business events). */
+export interface JobObserver {
+  /** One attempt ended: done, retry (failed, runs again later), failed (for good), given_back (worker stopping). */
+  finished(kind: string, result: 'done' | 'retry' | 'failed' | 'given_back', seconds: number): void
+  /** A job failed for good: its last attempt failed, it failed permanently, or its worker died too many times. */
+  failed(job: { id: number; kind: string; attempts: number }, error: string): void
+}
+
 export interface WorkerOptions {
   db: DbOrTx
   kinds: Record<string, JobKind>
   log: FastifyBaseLogger
+  observer?: JobObserver
   /** How often an idle worker looks for work (a job added in this process wakes it at once). */
   pollMs?: number
   /** How long a claim holds without renewal; a job whose worker died is taken again after this. */
@@ -62,7 +71,7 @@ export type Worker = ReturnType<typeof createWorker>
  * aborted and given back so the next start (of this or another process) runs them again.
  */
 export function createWorker(options: WorkerOptions) {
-  const { db, kinds, log } = options
+  const { db, kinds, log, observer } = options
   const pollMs = options.pollMs ?? 1000
   const leaseMs = options.leaseMs ?? 60_000
   const concurrency = options.concurrency ?? 1
@@ -96,20 +105,28 @@ export function createWorker(options: WorkerOptions) {
       Math.max(50, Math.floor(leaseMs / 3)),
     )
     const jobLog = log.child({ job: job.id, kind: job.kind })
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
     try {
       await kind.run(job.payload, { job, signal: controller.signal, log: jobLog })
       await completeJob(db, job.id, id)
       jobLog.info({ attempt: job.attempts }, 'job done')
+      observer?.finished(job.kind, 'done', seconds())
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
       if (stopped && controller.signal.aborted && !lost) {
         await releaseJob(db, job.id, id)
         jobLog.info('job given back: the worker is stopping')
+        observer?.finished(job.kind, 'given_back', seconds())
       } else if (!lost) {
         const permanent = err instanceof PermanentJobError
         const status = await failJob(db, job.id, id, message, retryBaseMs * 4 ** (job.attempts - 1), permanent)
         jobLog.warn({ err, attempt: job.attempts, status }, 'job failed')
-        if (status === 'failed') await kind.onFailed?.(job.payload, message)
+        observer?.finished(job.kind, status === 'failed' ? 'failed' : 'retry', seconds())
+        if (status === 'failed') {
+          observer?.failed({ id: job.id, kind: job.kind, attempts: job.attempts }, message)
+          await kind.onFailed?.(job.payload, message)
+        }
       }
     } finally {
       clearInterval(renew)
@@ -119,8 +136,10 @@ export function createWorker(options: WorkerOptions) {
   async function reapAbandoned() {
     const result = await failAbandonedJobs(db, kindNames)
     for (const row of result.rows) {
+      const error = 'the worker stopped while running it, too many times'
       log.warn({ job: row.id, kind: row.kind }, 'job failed: its worker stopped too many times')
-      await kinds[row.kind]?.onFailed?.(row.payload, 'the worker stopped while running it, too many times')
+      observer?.failed({ id: row.id, kind: row.kind, attempts: row.attempts }, error)
+      await kinds[row.kind]?.onFailed?.(row.payload, error)
     }
   }
 

@@ -10,6 +10,7 @@ import {
   type RefundRow,
 } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { announceRefunded } from './complete-refund.ts'
 import { orderEvents } from './order-steps.ts'
 import { refundOrder } from './refund-order.ts'
 import { sendRefund } from './send-refund.ts'
@@ -52,7 +53,8 @@ export async function approveRefund(
       refund_no: r.refundNo,
       amount_fen: amount,
     })
-    if (approved.provider === null) await completeWithoutProvider(tx, approved, moved, `admin:${staffId}`, at)
+    if (approved.provider === null)
+      await completeWithoutProvider(tx, approved, moved, `admin:${staffId}`, at, deps.events)
     return approved
   })
   if (refund.provider !== null) await sendRefund(deps, refund.id)
@@ -65,7 +67,14 @@ export async function approveRefund(
  * transaction: nothing to send, so the refund succeeds and the order is refunded at once, giving back its points
  * and coupon and taking back what it granted.
  */
-async function completeWithoutProvider(tx: DbOrTx, refund: RefundRow, order: OrderRow, actor: string, at: Date) {
+async function completeWithoutProvider(
+  tx: DbOrTx,
+  refund: RefundRow,
+  order: OrderRow,
+  actor: string,
+  at: Date,
+  events: CommerceDeps['events'],
+) {
   await transitionRefund(tx, refund.id, ['processing'], 'succeeded', { completedAt: at }, at)
   const refunded = (await transitionOrder(tx, order.id, ['refunding'], 'refunded', {}, at))!
   const revoked = await refundOrder(tx, refunded, at, actor)
@@ -75,4 +84,5 @@ async function completeWithoutProvider(tx: DbOrTx, refund: RefundRow, order: Ord
     without_provider: true,
     ...revoked,
   })
+  announceRefunded(events, refunded, refund.refundNo, 0, revoked)
 }

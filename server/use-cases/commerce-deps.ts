@@ -1,5 +1,6 @@
 import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { BusinessEvents } from '#server/http/business-events.ts'
 import type { PaymentProviders } from '#server/integrations/payments/payments.ts'
 
 /** Runs `fn` in one database transaction and returns its result (server/services-commerce.ts builds it). */
@@ -16,4 +17,9 @@ export interface CommerceDeps {
   config: Config
   providers: PaymentProviders
   now: () => Date
+  /**
+   * Paid, refunded, granted, revoked: logged once each. Emitted inside `transaction` they are written after it
+   * commits (server/services-commerce.ts builds the runner that way).
+   */
+  events?: Pick<BusinessEvents, 'emit'>
 }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import type { OrderState } from '#server/db/schema/orders.ts'
+import type { BusinessEvents } from '#server/http/business-events.ts'
 import { lockOrderById, transitionOrder } from '#server/modules/orders/orders.service.ts'
 import { transitionRefund, type RefundRow } from '#server/modules/refunds/refunds.service.ts'
 import { orderEvents } from './order-steps.ts'
@@ -9,6 +10,7 @@ import { refundOrder } from './refund-order.ts'
  * Finishes a refund the provider confirmed, inside the caller's transaction (the refund row locked): the refund
  * succeeds, the order moves to refunded (all of it back) or partially_refunded, and a full refund takes back what
  * the order gave (`refundOrder`: access, coupons, points). Returns false when the refund was no longer processing.
+ * `events` (the workflow's, written after its commit) gets order.refunded and, for a full refund, access.revoked.
  */
 export async function completeRefund(
   tx: DbOrTx,
@@ -16,6 +18,7 @@ export async function completeRefund(
   providerRefundId: string | null,
   actor: string,
   at: Date,
+  events?: Pick<BusinessEvents, 'emit'>,
 ) {
   const done = await transitionRefund(
     tx,
@@ -37,7 +40,42 @@ export async function completeRefund(
     amount_fen: refund.amountFen,
     ...revoked,
   })
+  announceRefunded(events, moved, refund.refundNo, refund.amountFen, revoked)
   return true
+}
+
+/**
+ * Logs a refunded order (`order.refunded`, `full` when all its money is back) and, when a full refund took back
+ * what it gave (`refundOrder`'s answer), `access.revoked`.
+ */
+export function announceRefunded(
+  events: Pick<BusinessEvents, 'emit'> | undefined,
+  order: { orderNo: string; memberId: number; state: OrderState },
+  refundNo: string,
+  amountFen: number,
+  revoked: { entitlements_revoked?: unknown; vip_days?: unknown },
+) {
+  if (!events) return
+  const full = order.state === 'refunded'
+  events.emit({
+    event: 'order.refunded',
+    order_no: order.orderNo,
+    refund_no: refundNo,
+    member_id: order.memberId,
+    amount_fen: amountFen,
+    full,
+  })
+  const entitlements = typeof revoked.entitlements_revoked === 'number' ? revoked.entitlements_revoked : 0
+  const vipDays = typeof revoked.vip_days === 'number' ? revoked.vip_days : 0
+  if (full && (entitlements > 0 || vipDays !== 0))
+    events.emit({
+      event: 'access.revoked',
+      member_id: order.memberId,
+      source: 'purchase',
+      ref: order.orderNo,
+      ...(entitlements > 0 && { entitlements }),
+      ...(vipDays !== 0 && { vip_days: vipDays }),
+    })
 }
 
 /**

@@ -26,7 +26,7 @@ import {
 import { earnPointsInSettlement, pointsEarnedBy } from '#server/modules/points/points.service.ts'
 import { automaticRefund, openRefund } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
-import { fulfilOrder } from './fulfil-order.ts'
+import { announcePaid, fulfilOrder } from './fulfil-order.ts'
 import { orderEvents } from './order-steps.ts'
 import { sendRefund } from './send-refund.ts'
 
@@ -113,15 +113,16 @@ export async function confirmPayment(
  * general path records for this case (the fast-path test holds the two to the same rows).
  */
 export async function payPendingOrder(
-  deps: Pick<CommerceDeps, 'db' | 'config' | 'now'>,
+  deps: Pick<CommerceDeps, 'db' | 'config' | 'now' | 'events'>,
   provider: PaymentProviderName,
   p: VerifiedPayment,
   raw: string,
 ): Promise<boolean> {
   const { db, config, now } = deps
   const at = now()
+  let paid
   try {
-    return await settlePendingOrder(
+    paid = await settlePendingOrder(
       db,
       {
         orderNo: p.orderNo,
@@ -150,6 +151,13 @@ export async function payPendingOrder(
     if (isAppliedClaimConflict(err)) return false
     throw err
   }
+  if (!paid) return false
+  // One statement, committed: what it granted is the order's courses and its VIP days.
+  announcePaid(deps.events, { orderNo: p.orderNo, memberId: paid.memberId, amountFen: p.amountFen }, provider, {
+    courses: paid.courseIds,
+    vip_days: paid.vipDays,
+  })
+  return true
 }
 
 /** The general path, inside its transaction after the claim: what this payment does to its order. */
@@ -186,6 +194,7 @@ async function applyPayment(
       const items = await orderItems(tx, [order.id])
       const except = owned.fen > 0 ? owned.courseIds : []
       const granted = await fulfilOrder(tx, paid, items, at, deps.config.payments.points, except)
+      announcePaid(deps.events, paid, provider, granted)
       const paidEvent = from === 'pending' ? 'paid' : 'late_payment_reopened'
       await events.moved(order.id, from, 'paid', paidEvent, { ...data, ...granted })
       if (owned.fen === 0) return { outcome: 'applied', refundId: null }

@@ -51,7 +51,7 @@ export async function receiveRefundNotification(
       if (!refund) throw new RefusedNotification('unknown_order', `no refund ${r.refundNo}`)
       if (refund.amountFen !== r.amountFen)
         throw new RefusedNotification('amount_mismatch', `refunded ${r.amountFen}, refund is ${refund.amountFen}`)
-      if (r.state === 'succeeded') await completeRefund(tx, refund, r.providerRefundId, actor, now())
+      if (r.state === 'succeeded') await completeRefund(tx, refund, r.providerRefundId, actor, now(), deps.events)
       else if (r.state === 'failed')
         await failRefund(tx, refund, 'the provider reported the refund failed', actor, now())
       else await markNotificationOutcome(tx, claimed, 'not_success', 'refund still processing')

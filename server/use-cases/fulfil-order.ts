@@ -1,4 +1,5 @@
 import type { DbOrTx } from '#server/db/database.ts'
+import type { BusinessEvents } from '#server/http/business-events.ts'
 import type { PointRules } from '#server/integrations/payments/payments-config.ts'
 import { extendVipMembership, grantCourses } from '#server/modules/access/access.service.ts'
 import { useOrderCoupon } from '#server/modules/coupons/coupons.service.ts'
@@ -58,4 +59,30 @@ export async function fulfilOrder(
   )
     granted.points_earned = earned
   return granted
+}
+
+/**
+ * Logs a paid order and what it granted (`fulfilOrder`'s answer): `order.paid` with its number, and
+ * `access.granted` when it bought courses or VIP days. Inside a workflow's transaction the log waits for the commit.
+ */
+export function announcePaid(
+  events: Pick<BusinessEvents, 'emit'> | undefined,
+  order: Pick<OrderRow, 'orderNo' | 'memberId' | 'amountFen'>,
+  provider: string | null,
+  granted: { courses?: unknown; vip_days?: unknown },
+) {
+  if (!events) return
+  const base = { order_no: order.orderNo, member_id: order.memberId }
+  events.emit({ event: 'order.paid', ...base, amount_fen: order.amountFen, provider })
+  const courses = Array.isArray(granted.courses) ? (granted.courses as number[]) : []
+  const vipDays = typeof granted.vip_days === 'number' ? granted.vip_days : 0
+  if (courses.length > 0 || vipDays !== 0)
+    events.emit({
+      event: 'access.granted',
+      member_id: order.memberId,
+      source: 'purchase',
+      ref: order.orderNo,
+      ...(courses.length > 0 && { courses }),
+      ...(vipDays !== 0 && { vip_days: vipDays }),
+    })
 }

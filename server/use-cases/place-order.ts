@@ -21,7 +21,7 @@ import { notifyUrl } from '#server/modules/payments/payments.service.ts'
 import { reserveCouponForOrder } from '#server/modules/coupons/coupons.service.ts'
 import { lockPointBalance, takePoints } from '#server/modules/points/points.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
-import { fulfilOrder } from './fulfil-order.ts'
+import { announcePaid, fulfilOrder } from './fulfil-order.ts'
 import { priceOrder, type PriceChoices, type Purchase } from './price-order.ts'
 import { closePendingOrder, orderEvents } from './order-steps.ts'
 
@@ -141,6 +141,7 @@ export async function placeOrder(
       // Nothing left to pay: paid here, granted in the same transaction.
       const paid = (await transitionOrder(tx, opened.id, ['pending'], 'paid', { paidAt: at }, at))!
       const granted = await fulfilOrder(tx, paid, purchase.items, at, rules)
+      announcePaid(deps.events, paid, null, granted)
       await orderEvents(tx, actor, at).moved(opened.id, 'pending', 'paid', 'paid', {
         pay_method: payMethod,
         ...granted,

@@ -90,7 +90,7 @@ async function settleRefund(
   await deps.transaction(async (tx) => {
     const locked = await lockRefundByNo(tx, refund.refundNo)
     if (!locked) return
-    if (state === 'succeeded') await completeRefund(tx, locked, providerRefundId, actor, deps.now())
+    if (state === 'succeeded') await completeRefund(tx, locked, providerRefundId, actor, deps.now(), deps.events)
     else await failRefund(tx, locked, detail, actor, deps.now())
   })
   return state

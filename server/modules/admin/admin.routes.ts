@@ -195,6 +195,6 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   api.post(
     '/admin/entitlements/:id/revoke',
     { summary: 'Revoke an entitlement at once', params: IdParams, response: EntitlementResponse },
-    async (request) => admin.revoke(request.params.id),
+    async (request) => admin.revoke(requireRole(request, 'admin').memberId, request.params.id),
   )
 }

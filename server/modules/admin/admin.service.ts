@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Db } from '#server/db/database.ts'
+import type { BusinessEvents } from '#server/http/business-events.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import {
   grantEntitlement,
@@ -26,6 +27,8 @@ export interface AdminDeps {
     retranscode(videoId: number): Promise<VideoMediaView>
   }
   now: () => Date
+  /** Staff grants and revocations are business events (logged once, with the member id). */
+  events?: Pick<BusinessEvents, 'emit'>
 }
 
 /** Images operators upload (covers, teacher photos, icons): like avatars, but up to 1600 px. */
@@ -38,7 +41,7 @@ const date = (v: string | null | undefined) => (v === undefined ? undefined : v 
  * the media module, images stored publicly, and entitlements through the access module.
  */
 export function createAdminService(deps: AdminDeps) {
-  const { db, stores, videoMedia, now } = deps
+  const { db, stores, videoMedia, now, events } = deps
   const catalogue = createCatalogueEditor({ db, now })
 
   /** Videos (catalogue fields) with their media state: one query for all of them. */
@@ -97,7 +100,7 @@ export function createAdminService(deps: AdminDeps) {
 
     // ---- Entitlements ----
     async grant(adminId: number, body: EntitlementGrant) {
-      return grantEntitlement(db, {
+      const granted = await grantEntitlement(db, {
         memberId: body.member_id,
         courseId: body.course_id,
         source: 'admin',
@@ -105,9 +108,28 @@ export function createAdminService(deps: AdminDeps) {
         expiresAt: date(body.expires_at) ?? null,
         now: now(),
       })
+      events?.emit({
+        event: 'access.granted',
+        member_id: granted.member_id,
+        source: 'admin',
+        ref: `entitlement:${granted.id} by admin:${adminId}`,
+        courses: [granted.course_id],
+      })
+      return granted
     },
-    async revoke(id: number) {
-      return revokeEntitlementById(db, id, now())
+    async revoke(adminId: number, id: number) {
+      const at = now()
+      const revoked = await revokeEntitlementById(db, id, at)
+      // Revoking twice keeps the first time and changes nothing: only the first is an event.
+      if (revoked.revoked_at === at.toISOString())
+        events?.emit({
+          event: 'access.revoked',
+          member_id: revoked.member_id,
+          source: revoked.source,
+          ref: `entitlement:${revoked.id} by admin:${adminId}`,
+          courses: [revoked.course_id],
+        })
+      return revoked
     },
     async entitlements(query: EntitlementListQuery) {
       return listMemberEntitlements(

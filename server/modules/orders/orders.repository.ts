@@ -162,6 +162,13 @@ export async function searchOrders(db: DbOrTx, f: StaffOrderFilter) {
 
 // ---- The payment fast path (server/use-cases/confirm-payment.ts) ----------------------------------------------
 
+/** What a settled order was: its member, the courses it bought and the VIP days it added. */
+export interface SettledOrder {
+  memberId: number
+  courseIds: number[]
+  vipDays: number
+}
+
 /** Which pending order a payment settles, and the `paid` event it writes. */
 export interface SettleOrder {
   orderNo: string
@@ -181,14 +188,19 @@ export interface SettleOrder {
  * their guards decide whether the fast path may pay it (the access module's: the member owns none of them yet).
  * After it, their CTEs (the notification claimed, the grants, the coupon, the points) may read `paid_order` (id,
  * member_id, order_no, coupon_id: empty when the order was not payable) and `paid_items` (id, course_id,
- * vip_plan_id, vip_days); their summaries go into the event's data after `data`. Returns false when the order was
- * not pending for this amount (or held more than one VIP item, or a guard said no) and nothing was written; an
+ * vip_plan_id, vip_days); their summaries go into the event's data after `data`. Returns what was paid, or null when
+ * the order was not pending for this amount (or held more than one VIP item, or a guard said no) and nothing was
+ * written; an
  * error from a part (a replayed claim) fails the whole statement.
  */
-export async function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
+export async function settlePendingOrder(
+  db: DbOrTx,
+  p: SettleOrder,
+  parts: StatementPart[],
+): Promise<SettledOrder | null> {
   const at = sql`${p.at.toISOString()}::timestamptz`
   const before = parts.flatMap((part) => (part.before ? [sql`${part.before},`] : []))
-  const rows = await executePrepared<{ id: number }>(
+  const rows = await executePrepared<{ member_id: number; course_ids: number[]; vip_days: number | null }>(
     db,
     `zixue_settle_${parts.map((part) => part.name).join('_')}`,
     sql`
@@ -225,7 +237,11 @@ export async function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: Stat
       from paid_order
       returning id
     )
-    select paid_order.id from paid_order`,
+    select paid_order.member_id,
+      coalesce((select array_agg(course_id order by id) from paid_items where course_id is not null), '{}'::int[]) as course_ids,
+      (select vip_days from paid_items where vip_plan_id is not null and coalesce(vip_days, 0) <> 0) as vip_days
+    from paid_order`,
   )
-  return rows.length > 0
+  const [row] = rows
+  return row ? { memberId: row.member_id, courseIds: row.course_ids, vipDays: row.vip_days ?? 0 } : null
 }

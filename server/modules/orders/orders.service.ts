@@ -200,7 +200,7 @@ export function pruneIdempotencyKeys(db: DbOrTx, before: Date) {
 /**
  * The payment fast path's one statement: marks the pending order of this number and amount paid with its `paid` event,
  * and runs the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
- * read). False when the order was not payable and nothing was written.
+ * read). Null when the order was not payable and nothing was written.
  */
 export function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
   return repo.settlePendingOrder(db, p, parts)
