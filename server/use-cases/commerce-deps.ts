@@ -17,3 +17,6 @@ export interface CommerceDeps {
   providers: PaymentProviders
   now: () => Date
 }
+
+/** A use case as routes and sweeps call it: its dependencies bound (server/services-commerce.ts binds them). */
+export type Bound<F> = F extends (deps: never, ...args: infer A) => infer R ? (...args: A) => R : never

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { adminPlugin } from '#server/http/route.ts'
 import {
   AdminCourseListQuery as CourseListQuery,
   CategoryCreate,
@@ -32,26 +29,12 @@ import {
   TeacherListResponse,
   TeacherResponse,
 } from './admin.schema.ts'
-import { adminVideoRoutes } from './admin-videos.routes.ts'
-import type { AdminService } from './admin.service.ts'
+import { adminVideoRoutes, type AdminRoutesOptions } from './admin-videos.routes.ts'
 import { imagePart } from './uploads.ts'
 
-const tags = ['admin']
-const security = [{ token: [] }]
-/** Every route here is for operators: members.role = 'admin' (301 without a session, 403 for anyone else). */
-const config = { auth: 'admin' as const }
-
-interface AdminRoutesOptions {
-  admin: AdminService
-  /** The ceiling of a video file upload (config.media.uploadMaxBytes). */
-  videoUploadMaxBytes: number
-}
-
 /** The operator API under /api/admin/: catalogue editing, video upload and transcoding, entitlements. */
-export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions) {
+export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) => {
   const { admin } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags, config })
   // Who may call comes before what they sent: a stranger learns nothing from validation messages. (The
   // `config.auth` check of each route runs again later, in preHandler, and agrees.)
   app.addHook('preValidation', async (request) => {
@@ -59,10 +42,10 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   })
 
   // ---- Categories ----
-  api.get('/admin/categories', { summary: 'All categories', response: CategoryListResponse }, async () =>
+  r.get('/admin/categories', { summary: 'All categories', response: CategoryListResponse }, async () =>
     admin.categories(),
   )
-  api.post(
+  r.post(
     '/admin/categories',
     {
       summary: 'Create a category (two levels: an area or a sub-category)',
@@ -71,27 +54,27 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
     },
     async (request) => admin.createCategory(request.body),
   )
-  api.patch(
+  r.patch(
     '/admin/categories/:id',
     { summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: CategoryResponse },
     async (request) => admin.updateCategory(request.params.id, request.body),
   )
 
   // ---- Teachers ----
-  api.get('/admin/teachers', { summary: 'All teachers', response: TeacherListResponse }, async () => admin.teachers())
-  api.post(
+  r.get('/admin/teachers', { summary: 'All teachers', response: TeacherListResponse }, async () => admin.teachers())
+  r.post(
     '/admin/teachers',
     { summary: 'Create a teacher', body: TeacherCreate, response: TeacherResponse },
     async (request) => admin.createTeacher(request.body),
   )
-  api.patch(
+  r.patch(
     '/admin/teachers/:id',
     { summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: TeacherResponse },
     async (request) => admin.updateTeacher(request.params.id, request.body),
   )
 
   // ---- Courses ----
-  api.get(
+  r.get(
     '/admin/courses',
     {
       summary: 'Courses of every status, newest first, paged by cursor',
@@ -100,7 +83,7 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
     },
     async (request) => admin.courses(request.query),
   )
-  api.get(
+  r.get(
     '/admin/courses/:id',
     {
       summary: 'A course with its chapters and videos (and their media state)',
@@ -109,12 +92,12 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
     },
     async (request) => admin.course(request.params.id),
   )
-  api.post(
+  r.post(
     '/admin/courses',
     { summary: 'Create a course (prices in fen)', body: CourseCreate, response: CourseResponse },
     async (request) => admin.createCourse(request.body),
   )
-  api.patch(
+  r.patch(
     '/admin/courses/:id',
     { summary: 'Edit a course', params: IdParams, body: CoursePatch, response: CourseResponse },
     async (request) => admin.updateCourse(request.params.id, request.body),
@@ -122,59 +105,45 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   r.post(
     '/admin/courses/:id/cover',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Upload a course cover (multipart field "file": JPEG, PNG or WebP by content, at most 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: CourseResponse },
-      },
+      summary: 'Upload a course cover (multipart field "file": JPEG, PNG or WebP by content, at most 5 MB)',
+      consumes: ['multipart/form-data'],
+      params: IdParams,
+      response: CourseResponse,
     },
-    async (request) => {
-      const data = await imagePart(request)
-      return ok(await admin.setCourseCover(request.params.id, data))
-    },
+    async (request) => admin.setCourseCover(request.params.id, await imagePart(request)),
   )
   r.post(
     '/admin/images',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
-        consumes: ['multipart/form-data'],
-        response: { 200: ImageResponse },
-      },
+      summary: 'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
+      consumes: ['multipart/form-data'],
+      response: ImageResponse,
     },
-    async (request) => ok(await admin.uploadImage(await imagePart(request))),
+    async (request) => admin.uploadImage(await imagePart(request)),
   )
 
   // ---- Chapters ----
-  api.get(
+  r.get(
     '/admin/chapters',
     { summary: "A course's chapters", querystring: CourseItemsQuery, response: ChapterListResponse },
     async (request) => admin.chapters(request.query.course_id),
   )
-  api.post(
+  r.post(
     '/admin/chapters',
     { summary: 'Create a chapter', body: ChapterCreate, response: ChapterResponse },
     async (request) => admin.createChapter(request.body),
   )
-  api.patch(
+  r.patch(
     '/admin/chapters/:id',
     { summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: ChapterResponse },
     async (request) => admin.updateChapter(request.params.id, request.body),
   )
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
-  await app.register(adminVideoRoutes, { admin, videoUploadMaxBytes: opts.videoUploadMaxBytes })
+  await app.register(adminVideoRoutes, opts)
 
   // ---- Entitlements ----
-  api.get(
+  r.get(
     '/admin/entitlements',
     {
       summary: 'Entitlements, newest first, by member and/or course',
@@ -183,18 +152,18 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
     },
     async (request) => admin.entitlements(request.query),
   )
-  api.post(
+  r.post(
     '/admin/entitlements',
     {
       summary: 'Grant a member a whole course, for ever or until expires_at',
       body: EntitlementGrant,
       response: EntitlementResponse,
     },
-    async (request) => admin.grant(requireRole(request, 'admin').memberId, request.body),
+    async (request, staffId) => admin.grant(staffId, request.body),
   )
-  api.post(
+  r.post(
     '/admin/entitlements/:id/revoke',
     { summary: 'Revoke an entitlement at once', params: IdParams, response: EntitlementResponse },
     async (request) => admin.revoke(request.params.id),
   )
-}
+})

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { requireRole } from '#server/http/auth.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { CouponService } from './coupons.service.ts'
 import {
   ClaimableResponse,
@@ -16,16 +14,8 @@ import {
   TemplateResponse,
 } from './coupons.schema.ts'
 
-interface CouponRoutesOptions {
-  coupons: CouponService
-}
-
 /** Coupons for members (spec 7: POST /coupon). */
-export async function couponRoutes(app: FastifyInstance, opts: CouponRoutesOptions) {
-  const { coupons } = opts
-  const tags = ['coupons']
-  const r = apiRoutes(app, { tags })
-
+export const couponRoutes = apiPlugin({ tags: ['coupons'] }, (r, { coupons }: { coupons: CouponService }) => {
   r.get(
     '/coupons/claimable',
     {
@@ -33,33 +23,24 @@ export async function couponRoutes(app: FastifyInstance, opts: CouponRoutesOptio
       summary: 'Coupons that can be claimed now (with how many I hold, when signed in)',
       response: ClaimableResponse,
     },
-    async (request) => coupons.claimable(request.principal?.memberId ?? null),
+    async (_request, memberId) => coupons.claimable(memberId),
   )
 
   r.post(
     '/coupon',
-    { config: { auth: 'required' }, summary: 'Claim a coupon', body: ClaimBody, response: ClaimResponse },
-    async (request) => coupons.claim(requireRole(request).memberId, request.body.template_id),
+    { auth: 'required', summary: 'Claim a coupon', body: ClaimBody, response: ClaimResponse },
+    async (request, memberId) => coupons.claim(memberId, request.body.template_id),
   )
 
   r.get(
     '/coupons',
-    { config: { auth: 'required' }, summary: 'My coupons', querystring: MyCouponsQuery, response: MyCouponsResponse },
-    async (request) => coupons.mine(requireRole(request).memberId, request.query.state),
+    { auth: 'required', summary: 'My coupons', querystring: MyCouponsQuery, response: MyCouponsResponse },
+    async (request, memberId) => coupons.mine(memberId, request.query.state),
   )
-}
-
-interface AdminCouponRoutesOptions {
-  coupons: CouponService
-}
+})
 
 /** Coupon templates for operators (under /api/admin/, admins only). */
-export async function adminCouponRoutes(app: FastifyInstance, opts: AdminCouponRoutesOptions) {
-  const { coupons } = opts
-  const tags = ['admin']
-  const config = { auth: 'admin' as const }
-  const r = apiRoutes(app, { tags, config })
-
+export const adminCouponRoutes = adminPlugin((r, { coupons }: { coupons: CouponService }) => {
   r.get(
     '/admin/coupon-templates',
     {
@@ -73,7 +54,7 @@ export async function adminCouponRoutes(app: FastifyInstance, opts: AdminCouponR
   r.post(
     '/admin/coupon-templates',
     { summary: 'Add a coupon template', body: TemplateCreate, response: TemplateResponse },
-    async (request) => coupons.createTemplate(requireRole(request, 'admin').memberId, request.body),
+    async (request, staffId) => coupons.createTemplate(staffId, request.body),
   )
 
   r.patch(
@@ -86,4 +67,4 @@ export async function adminCouponRoutes(app: FastifyInstance, opts: AdminCouponR
     },
     async (request) => coupons.patchTemplate(request.params.id, request.body),
   )
-}
+})
