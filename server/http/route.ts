@@ -7,6 +7,7 @@ import type {
   FastifySchema,
 } from 'fastify'
 import type { z } from 'zod'
+import { IdParams } from '#shared/api/params.ts'
 import { requireRole, type AuthMode } from './auth.ts'
 import { ok } from './envelope.ts'
 
@@ -93,6 +94,35 @@ type DeclareRaw = <
   handler: (request: RouteRequest<Q, B, P>, reply: FastifyReply) => Promise<unknown>,
 ) => void
 
+/**
+ * The routes of a record operators keep, each optional: GET `url` lists them, GET `url/:id` shows one, POST `url`
+ * adds one and PATCH `url/:id` changes one; adding and changing answer the record (`response`).
+ */
+interface RecordsSpec<
+  D extends AuthMode | undefined,
+  R extends z.ZodType,
+  L extends z.ZodType,
+  Q extends Input,
+  S extends z.ZodType,
+  C extends z.ZodType,
+  E extends z.ZodType,
+> {
+  response: R
+  list?: {
+    summary: string
+    querystring?: Q
+    response: L
+    handler: (query: Out<Q>, memberId: MemberId<D>) => Promise<Answer<L>>
+  }
+  detail?: { summary: string; response: S; handler: (id: number, memberId: MemberId<D>) => Promise<Answer<S>> }
+  create?: { summary: string; body: C; handler: (body: z.output<C>, memberId: MemberId<D>) => Promise<Answer<R>> }
+  edit?: {
+    summary: string
+    body: E
+    handler: (id: number, body: z.output<E>, memberId: MemberId<D>) => Promise<Answer<R>>
+  }
+}
+
 /** What every route of a plugin shares. */
 interface RouteDefaults<D extends AuthMode | undefined> {
   tags: string[]
@@ -105,6 +135,7 @@ interface RouteDefaults<D extends AuthMode | undefined> {
 export type Routes<D extends AuthMode | undefined = undefined> = Record<Method, Declare<D>> & {
   /** Routes that answer in another protocol (raw replies, streams, providers' notifications, redirects). */
   raw: Record<Method, DeclareRaw>
+  records: ReturnType<typeof recordRoutes<D>>
 }
 
 const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete']
@@ -149,6 +180,7 @@ export function apiRoutes<D extends AuthMode | undefined = undefined>(
       ? (request.principal?.memberId ?? null)
       : requireRole(request, auth === 'required' ? 'member' : auth).memberId
 
+  const each = <T>(f: (m: Method) => T) => Object.fromEntries(methods.map((m) => [m, f(m)])) as Record<Method, T>
   const declare =
     (method: Method): Declare<D> =>
     (url, spec, handler) => {
@@ -166,8 +198,44 @@ export function apiRoutes<D extends AuthMode | undefined = undefined>(
       register(method, url, spec, spec.response, (request, reply) =>
         handler(request as RouteRequest<never, never, never>, reply),
       )
-  const each = <T>(f: (m: Method) => T) => Object.fromEntries(methods.map((m) => [m, f(m)])) as Record<Method, T>
-  return { ...each(declare), raw: each(declareRaw) }
+  const routes = each(declare)
+  return { ...routes, raw: each(declareRaw), records: recordRoutes(routes) }
+}
+
+/** Declares a record's routes (RecordsSpec) with the plugin's declarers. */
+function recordRoutes<D extends AuthMode | undefined>(r: Record<Method, Declare<D>>) {
+  return <
+    R extends z.ZodType,
+    L extends z.ZodType = z.ZodType,
+    Q extends Input = undefined,
+    S extends z.ZodType = z.ZodType,
+    C extends z.ZodType = z.ZodType,
+    E extends z.ZodType = z.ZodType,
+  >(
+    url: string,
+    { response, list, detail, create, edit }: RecordsSpec<D, R, L, Q, S, C, E>,
+  ) => {
+    if (list) {
+      const { handler, ...docs } = list
+      r.get(url, docs, async (request, memberId) => handler(request.query as Out<Q>, memberId))
+    }
+    if (detail) {
+      const { handler, ...docs } = detail
+      r.get(`${url}/:id`, { ...docs, params: IdParams }, async (request, memberId) =>
+        handler(request.params.id, memberId),
+      )
+    }
+    if (create) {
+      const { handler, ...docs } = create
+      r.post(url, { ...docs, response }, async (request, memberId) => handler(request.body as z.output<C>, memberId))
+    }
+    if (edit) {
+      const { handler, ...docs } = edit
+      r.patch(`${url}/:id`, { ...docs, params: IdParams, response }, async (request, memberId) =>
+        handler(request.params.id, request.body as z.output<E>, memberId),
+      )
+    }
+  }
 }
 
 /**

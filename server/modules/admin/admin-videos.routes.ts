@@ -1,6 +1,7 @@
 import { adminPlugin } from '#server/http/route.ts'
 import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
-import { IdParams, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
+import { IdParams } from '#shared/api/params.ts'
+import { MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
 import type { AdminService } from './admin.service.ts'
 import { filePart } from './uploads.ts'
 
@@ -13,34 +14,26 @@ export interface AdminRoutesOptions {
 
 /** Videos under /api/admin/videos: editing, upload and transcoding (registered by admin.routes.ts). */
 export const adminVideoRoutes = adminPlugin((r, { admin, videoUploadMaxBytes }: AdminRoutesOptions) => {
-  r.get(
-    '/admin/videos',
-    {
+  r.records('/admin/videos', {
+    response: VideoResponse,
+    list: {
       summary: "A course's videos with their media state",
       querystring: CourseItemsQuery,
       response: VideoListResponse,
+      handler: (query) => admin.videos(query.course_id),
     },
-    async (request) => admin.videos(request.query.course_id),
-  )
-  r.get(
-    '/admin/videos/:id',
-    {
+    detail: {
       summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
-      params: IdParams,
       response: VideoResponse,
+      handler: (id) => admin.video(id),
     },
-    async (request) => admin.video(request.params.id),
-  )
-  r.post(
-    '/admin/videos',
-    { summary: 'Create a video (then upload its file)', body: VideoCreate, response: VideoResponse },
-    async (request) => admin.createVideo(request.body),
-  )
-  r.patch(
-    '/admin/videos/:id',
-    { summary: 'Edit a video', params: IdParams, body: VideoPatch, response: VideoResponse },
-    async (request) => admin.updateVideo(request.params.id, request.body),
-  )
+    create: {
+      summary: 'Create a video (then upload its file)',
+      body: VideoCreate,
+      handler: (body) => admin.createVideo(body),
+    },
+    edit: { summary: 'Edit a video', body: VideoPatch, handler: (id, body) => admin.updateVideo(id, body) },
+  })
   r.post(
     '/admin/videos/:id/upload',
     {

@@ -12,6 +12,7 @@ import {
   TeacherCreate,
   TeacherPatch,
 } from '#shared/api/catalogue-editing.ts'
+import { IdParams } from '#shared/api/params.ts'
 import {
   CategoryListResponse,
   CategoryResponse,
@@ -24,7 +25,6 @@ import {
   EntitlementListQuery,
   EntitlementListResponse,
   EntitlementResponse,
-  IdParams,
   ImageResponse,
   TeacherListResponse,
   TeacherResponse,
@@ -42,66 +42,46 @@ export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) 
   })
 
   // ---- Categories ----
-  r.get('/admin/categories', { summary: 'All categories', response: CategoryListResponse }, async () =>
-    admin.categories(),
-  )
-  r.post(
-    '/admin/categories',
-    {
+  r.records('/admin/categories', {
+    response: CategoryResponse,
+    list: { summary: 'All categories', response: CategoryListResponse, handler: () => admin.categories() },
+    create: {
       summary: 'Create a category (two levels: an area or a sub-category)',
       body: CategoryCreate,
-      response: CategoryResponse,
+      handler: (body) => admin.createCategory(body),
     },
-    async (request) => admin.createCategory(request.body),
-  )
-  r.patch(
-    '/admin/categories/:id',
-    { summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: CategoryResponse },
-    async (request) => admin.updateCategory(request.params.id, request.body),
-  )
+    edit: { summary: 'Edit a category', body: CategoryPatch, handler: (id, body) => admin.updateCategory(id, body) },
+  })
 
   // ---- Teachers ----
-  r.get('/admin/teachers', { summary: 'All teachers', response: TeacherListResponse }, async () => admin.teachers())
-  r.post(
-    '/admin/teachers',
-    { summary: 'Create a teacher', body: TeacherCreate, response: TeacherResponse },
-    async (request) => admin.createTeacher(request.body),
-  )
-  r.patch(
-    '/admin/teachers/:id',
-    { summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: TeacherResponse },
-    async (request) => admin.updateTeacher(request.params.id, request.body),
-  )
+  r.records('/admin/teachers', {
+    response: TeacherResponse,
+    list: { summary: 'All teachers', response: TeacherListResponse, handler: () => admin.teachers() },
+    create: { summary: 'Create a teacher', body: TeacherCreate, handler: (body) => admin.createTeacher(body) },
+    edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: (id, body) => admin.updateTeacher(id, body) },
+  })
 
   // ---- Courses ----
-  r.get(
-    '/admin/courses',
-    {
+  r.records('/admin/courses', {
+    response: CourseResponse,
+    list: {
       summary: 'Courses of every status, newest first, paged by cursor',
       querystring: CourseListQuery,
       response: CourseListResponse,
+      handler: (query) => admin.courses(query),
     },
-    async (request) => admin.courses(request.query),
-  )
-  r.get(
-    '/admin/courses/:id',
-    {
+    detail: {
       summary: 'A course with its chapters and videos (and their media state)',
-      params: IdParams,
       response: CourseDetailResponse,
+      handler: (id) => admin.course(id),
     },
-    async (request) => admin.course(request.params.id),
-  )
-  r.post(
-    '/admin/courses',
-    { summary: 'Create a course (prices in fen)', body: CourseCreate, response: CourseResponse },
-    async (request) => admin.createCourse(request.body),
-  )
-  r.patch(
-    '/admin/courses/:id',
-    { summary: 'Edit a course', params: IdParams, body: CoursePatch, response: CourseResponse },
-    async (request) => admin.updateCourse(request.params.id, request.body),
-  )
+    create: {
+      summary: 'Create a course (prices in fen)',
+      body: CourseCreate,
+      handler: (body) => admin.createCourse(body),
+    },
+    edit: { summary: 'Edit a course', body: CoursePatch, handler: (id, body) => admin.updateCourse(id, body) },
+  })
   r.post(
     '/admin/courses/:id/cover',
     {
@@ -123,21 +103,17 @@ export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) 
   )
 
   // ---- Chapters ----
-  r.get(
-    '/admin/chapters',
-    { summary: "A course's chapters", querystring: CourseItemsQuery, response: ChapterListResponse },
-    async (request) => admin.chapters(request.query.course_id),
-  )
-  r.post(
-    '/admin/chapters',
-    { summary: 'Create a chapter', body: ChapterCreate, response: ChapterResponse },
-    async (request) => admin.createChapter(request.body),
-  )
-  r.patch(
-    '/admin/chapters/:id',
-    { summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: ChapterResponse },
-    async (request) => admin.updateChapter(request.params.id, request.body),
-  )
+  r.records('/admin/chapters', {
+    response: ChapterResponse,
+    list: {
+      summary: "A course's chapters",
+      querystring: CourseItemsQuery,
+      response: ChapterListResponse,
+      handler: (query) => admin.chapters(query.course_id),
+    },
+    create: { summary: 'Create a chapter', body: ChapterCreate, handler: (body) => admin.createChapter(body) },
+    edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: (id, body) => admin.updateChapter(id, body) },
+  })
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
   await app.register(adminVideoRoutes, opts)

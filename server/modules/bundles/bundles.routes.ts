@@ -1,10 +1,10 @@
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import { IdParams } from '#shared/api/params.ts'
 import type { BundleService } from './bundles.service.ts'
 import {
   BundleDetailResponse,
   BundleListQuery,
   BundleListResponse,
-  BundleParams,
   StaffBundleInput,
   StaffBundleListResponse,
   StaffBundlePatch,
@@ -30,7 +30,7 @@ export const bundleRoutes = apiPlugin(
       {
         token: true,
         summary: 'One bundle with its courses; signed in: which I own and what I would pay now',
-        params: BundleParams,
+        params: IdParams,
         response: BundleDetailResponse,
       },
       async (request, memberId) => bundles.detail(request.params.id, memberId),
@@ -40,20 +40,18 @@ export const bundleRoutes = apiPlugin(
 
 /** Bundles for operators (under /api/admin/, admins only). */
 export const adminBundleRoutes = adminPlugin((r, { bundles }: { bundles: BundleService }) => {
-  r.get('/admin/bundles', { summary: 'Every bundle', response: StaffBundleListResponse }, async () => bundles.all())
-  r.post(
-    '/admin/bundles',
-    { summary: 'Add a bundle (its courses in order)', body: StaffBundleInput, response: StaffBundleResponse },
-    async (request) => bundles.create(request.body),
-  )
-  r.patch(
-    '/admin/bundles/:id',
-    {
-      summary: 'Change or withdraw a bundle',
-      params: BundleParams,
-      body: StaffBundlePatch,
-      response: StaffBundleResponse,
+  r.records('/admin/bundles', {
+    response: StaffBundleResponse,
+    list: { summary: 'Every bundle', response: StaffBundleListResponse, handler: () => bundles.all() },
+    create: {
+      summary: 'Add a bundle (its courses in order)',
+      body: StaffBundleInput,
+      handler: (body) => bundles.create(body),
     },
-    async (request) => bundles.patch(request.params.id, request.body),
-  )
+    edit: {
+      summary: 'Change or withdraw a bundle',
+      body: StaffBundlePatch,
+      handler: (id, body) => bundles.patch(id, body),
+    },
+  })
 })

@@ -9,7 +9,6 @@ import {
   TemplateCreate,
   TemplateListQuery,
   TemplateListResponse,
-  TemplateParams,
   TemplatePatch,
   TemplateResponse,
 } from './coupons.schema.ts'
@@ -41,30 +40,23 @@ export const couponRoutes = apiPlugin({ tags: ['coupons'] }, (r, { coupons }: { 
 
 /** Coupon templates for operators (under /api/admin/, admins only). */
 export const adminCouponRoutes = adminPlugin((r, { coupons }: { coupons: CouponService }) => {
-  r.get(
-    '/admin/coupon-templates',
-    {
+  r.records('/admin/coupon-templates', {
+    response: TemplateResponse,
+    list: {
       summary: 'Coupon templates, newest first',
       querystring: TemplateListQuery,
       response: TemplateListResponse,
+      handler: (query) => coupons.listTemplates(query),
     },
-    async (request) => coupons.listTemplates(request.query),
-  )
-
-  r.post(
-    '/admin/coupon-templates',
-    { summary: 'Add a coupon template', body: TemplateCreate, response: TemplateResponse },
-    async (request, staffId) => coupons.createTemplate(staffId, request.body),
-  )
-
-  r.patch(
-    '/admin/coupon-templates/:id',
-    {
+    create: {
+      summary: 'Add a coupon template',
+      body: TemplateCreate,
+      handler: (body, staffId) => coupons.createTemplate(staffId, body),
+    },
+    edit: {
       summary: 'Change a coupon template (name, on/off, claim end, limits)',
-      params: TemplateParams,
       body: TemplatePatch,
-      response: TemplateResponse,
+      handler: (id, body) => coupons.patchTemplate(id, body),
     },
-    async (request) => coupons.patchTemplate(request.params.id, request.body),
-  )
+  })
 })

@@ -10,7 +10,6 @@ import {
   VipCentreResponse,
   VipCourseListResponse,
   VipPlanCreate,
-  VipPlanParams,
   VipPlanPatch,
 } from './vip.schema.ts'
 
@@ -61,20 +60,14 @@ export const vipRoutes = apiPlugin(
 
 /** VIP plans for operators (under /api/admin/, admins only). */
 export const adminVipRoutes = adminPlugin((r, { vip }: { vip: VipService }) => {
-  r.get('/admin/vip-plans', { summary: 'Every VIP plan', response: StaffVipPlanList }, async () => vip.allPlans())
-  r.post(
-    '/admin/vip-plans',
-    { summary: 'Add a VIP plan', body: VipPlanCreate, response: StaffVipPlanResponse },
-    async (request) => vip.createPlan(request.body),
-  )
-  r.patch(
-    '/admin/vip-plans/:id',
-    {
+  r.records('/admin/vip-plans', {
+    response: StaffVipPlanResponse,
+    list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
+    create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
+    edit: {
       summary: 'Change or withdraw a VIP plan',
-      params: VipPlanParams,
       body: VipPlanPatch,
-      response: StaffVipPlanResponse,
+      handler: (id, body) => vip.patchPlan(id, body),
     },
-    async (request) => vip.patchPlan(request.params.id, request.body),
-  )
+  })
 })
