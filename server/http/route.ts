@@ -96,7 +96,9 @@ type DeclareRaw = <
 
 /**
  * The routes of a record operators keep, each optional: GET `url` lists them, GET `url/:id` shows one, POST `url`
- * adds one and PATCH `url/:id` changes one; adding and changing answer the record (`response`).
+ * adds one and PATCH `url/:id` changes one; adding and changing answer the record (`response`). Each handler gets
+ * what it works on (the query, the id, the body) and then the member id, so a service function taking the same
+ * stands as it is (`handler: bundles.create`).
  */
 interface RecordsSpec<
   D extends AuthMode | undefined,

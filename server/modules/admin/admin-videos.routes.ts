@@ -25,7 +25,7 @@ export const adminVideoRoutes = adminPlugin((r, { admin, videoUploadMaxBytes }: 
     detail: {
       summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
       response: VideoResponse,
-      handler: (id) => admin.video(id),
+      handler: admin.video,
     },
     create: {
       summary: 'Create a video (then upload its file)',

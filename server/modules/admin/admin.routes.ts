@@ -44,21 +44,21 @@ export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) 
   // ---- Categories ----
   r.records('/admin/categories', {
     response: CategoryResponse,
-    list: { summary: 'All categories', response: CategoryListResponse, handler: () => admin.categories() },
+    list: { summary: 'All categories', response: CategoryListResponse, handler: admin.categories },
     create: {
       summary: 'Create a category (two levels: an area or a sub-category)',
       body: CategoryCreate,
-      handler: (body) => admin.createCategory(body),
+      handler: admin.createCategory,
     },
-    edit: { summary: 'Edit a category', body: CategoryPatch, handler: (id, body) => admin.updateCategory(id, body) },
+    edit: { summary: 'Edit a category', body: CategoryPatch, handler: admin.updateCategory },
   })
 
   // ---- Teachers ----
   r.records('/admin/teachers', {
     response: TeacherResponse,
-    list: { summary: 'All teachers', response: TeacherListResponse, handler: () => admin.teachers() },
-    create: { summary: 'Create a teacher', body: TeacherCreate, handler: (body) => admin.createTeacher(body) },
-    edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: (id, body) => admin.updateTeacher(id, body) },
+    list: { summary: 'All teachers', response: TeacherListResponse, handler: admin.teachers },
+    create: { summary: 'Create a teacher', body: TeacherCreate, handler: admin.createTeacher },
+    edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: admin.updateTeacher },
   })
 
   // ---- Courses ----
@@ -68,7 +68,7 @@ export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) 
       summary: 'Courses of every status, newest first, paged by cursor',
       querystring: CourseListQuery,
       response: CourseListResponse,
-      handler: (query) => admin.courses(query),
+      handler: admin.courses,
     },
     detail: {
       summary: 'A course with its chapters and videos (and their media state)',
@@ -78,9 +78,9 @@ export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) 
     create: {
       summary: 'Create a course (prices in fen)',
       body: CourseCreate,
-      handler: (body) => admin.createCourse(body),
+      handler: admin.createCourse,
     },
-    edit: { summary: 'Edit a course', body: CoursePatch, handler: (id, body) => admin.updateCourse(id, body) },
+    edit: { summary: 'Edit a course', body: CoursePatch, handler: admin.updateCourse },
   })
   r.post(
     '/admin/courses/:id/cover',
@@ -111,8 +111,8 @@ export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) 
       response: ChapterListResponse,
       handler: (query) => admin.chapters(query.course_id),
     },
-    create: { summary: 'Create a chapter', body: ChapterCreate, handler: (body) => admin.createChapter(body) },
-    edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: (id, body) => admin.updateChapter(id, body) },
+    create: { summary: 'Create a chapter', body: ChapterCreate, handler: admin.createChapter },
+    edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: admin.updateChapter },
   })
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
