@@ -98,7 +98,7 @@ type DeclareRaw = <
  * The routes of a record operators keep, each optional: GET `url` lists them, GET `url/:id` shows one, POST `url`
  * adds one and PATCH `url/:id` changes one; adding and changing answer the record (`response`). Each handler gets
  * what it works on (the query, the id, the body) and then the member id, so a service function taking the same
- * stands as it is (`handler: bundles.create`).
+ * stands as it is (`handler: admin.createTeacher`; an arrow function, not a method).
  */
 interface RecordsSpec<
   D extends AuthMode | undefined,
