@@ -67,6 +67,18 @@ module.exports = {
       to: { path: '(^server/db/database\\.ts$|drizzle-orm)', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'modules-do-not-import-the-composition-root',
+      severity: 'error',
+      comment:
+        'The composition root (server/app.ts, main.ts, routes.ts, services*.ts, page-services.ts) wires modules ' +
+        'together; a module never imports it, not even a type. A routes plugin or job declares its own options, ' +
+        "typed by what it uses: its module's service, a use case bound to its dependencies (Bound<typeof " +
+        'useCase> from server/use-cases/commerce-deps.ts), a function signature; the composition root passes ' +
+        'them in.',
+      from: { path: '^server/modules/', pathNot: notTest },
+      to: { path: '^server/(app|main|routes|services[^/]*|page-services)\\.ts$' },
+    },
+    {
       name: 'use-cases-call-doors',
       severity: 'error',
       comment:

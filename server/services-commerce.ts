@@ -122,6 +122,3 @@ export function createCommerceServices(input: {
     },
   }
 }
-
-/** The commerce services as the routes see them (each routes file picks the part it uses). */
-export type CommerceServices = ReturnType<typeof createCommerceServices>

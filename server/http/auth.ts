@@ -15,7 +15,7 @@ export interface Principal {
 }
 
 /** What a route needs: `none` (default, a token is read if sent), `required`, `staff` or `admin`. */
-type AuthMode = 'none' | 'required' | 'staff' | 'admin'
+export type AuthMode = 'none' | 'required' | 'staff' | 'admin'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,30 +1,68 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from 'fastify'
 import type { z } from 'zod'
+import { IdParams } from '#shared/api/params.ts'
+import { requireRole, type AuthMode } from './auth.ts'
 import { ok } from './envelope.ts'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type Input = z.ZodType | undefined
 type Out<S extends Input> = S extends z.ZodType ? z.output<S> : unknown
-/** What a handler returns: the `data` of the route's envelope schema. */
+/** What a handler returns: the `data` of the route's envelope schema (nothing at all for an empty one). */
 type Data<R extends z.ZodType> = z.input<R> extends { data: infer D } ? D : never
+type Answer<R extends z.ZodType> = Data<R> extends Record<string, never> ? Data<R> | void : Data<R>
+/** The member id a handler gets: the caller's where the route needs a sign-in, else the signed-in member or null. */
+type MemberId<A extends AuthMode | undefined> = A extends 'required' | 'staff' | 'admin' ? number : number | null
+type Effective<A extends AuthMode | undefined, D extends AuthMode | undefined> = A extends undefined ? D : A
 
-/** One API route: its OpenAPI text, its request schemas and the envelope schema of its 200 answer. */
-interface RouteSpec<R extends z.ZodType, Q extends Input, B extends Input, P extends Input> {
+/** What a route says about itself in the API docs and to the hooks (everything but its answer). */
+interface RouteDocs<Q extends Input, B extends Input, P extends Input, A extends AuthMode | undefined> {
   summary: string
   description?: string
   /** Replaces the plugin's tags (a route listed with another module's reads in the API docs). */
   tags?: string[]
   /** Replaces the plugin's `token` (whether the docs show the `ZXB-Token` header). */
   token?: boolean
-  /** `auth` (see server/http/auth.ts), `idempotent`, … */
-  config?: FastifyContextConfig
+  /** Who may call (server/http/auth.ts); replaces the plugin's. The handler gets the member id. */
+  auth?: A
+  /** A repeated `Idempotency-Key` gets the first answer again (server/modules/orders/idempotency.ts). */
+  idempotent?: true
+  /** Request content types other than JSON (`multipart/form-data` for uploads). */
+  consumes?: string[]
+  bodyLimit?: number
   querystring?: Q
   body?: B
   params?: P
-  /** The answer's schema, `envelope(X)`: the handler returns X. */
+}
+
+/** One API route: its docs, its request schemas and the envelope schema of its 200 answer. */
+interface RouteSpec<
+  R extends z.ZodType,
+  Q extends Input,
+  B extends Input,
+  P extends Input,
+  A extends AuthMode | undefined,
+> extends RouteDocs<Q, B, P, A> {
+  /** The answer's schema, `envelope(X)`: the handler returns X (or nothing for `emptyEnvelope`). */
   response: R
   /** The envelope's msg: fixed, or chosen from the data ('ok' when absent). */
   msg?: string | ((data: Data<R>) => string)
+}
+
+/** A route that answers in its own protocol (a file, a redirect, a provider's callback): every answer's schema. */
+interface RawSpec<Q extends Input, B extends Input, P extends Input, A extends AuthMode | undefined> extends RouteDocs<
+  Q,
+  B,
+  P,
+  A
+> {
+  response: Record<number, z.ZodType>
 }
 
 type RouteRequest<Q extends Input, B extends Input, P extends Input> = FastifyRequest<{
@@ -33,59 +71,189 @@ type RouteRequest<Q extends Input, B extends Input, P extends Input> = FastifyRe
   Params: Out<P>
 }>
 
-type Declare = <
+type Declare<D extends AuthMode | undefined> = <
   R extends z.ZodType,
   Q extends Input = undefined,
   B extends Input = undefined,
   P extends Input = undefined,
+  A extends AuthMode | undefined = undefined,
 >(
   url: string,
-  spec: RouteSpec<R, Q, B, P>,
-  handler: (request: RouteRequest<Q, B, P>, reply: FastifyReply) => Promise<Data<R>>,
+  spec: RouteSpec<R, Q, B, P, A>,
+  handler: (request: RouteRequest<Q, B, P>, memberId: MemberId<Effective<A, D>>) => Promise<Answer<R>>,
 ) => void
 
-/** What every route of a plugin shares in the API docs. */
-interface RouteDefaults {
+type DeclareRaw = <
+  Q extends Input = undefined,
+  B extends Input = undefined,
+  P extends Input = undefined,
+  A extends AuthMode | undefined = undefined,
+>(
+  url: string,
+  spec: RawSpec<Q, B, P, A>,
+  handler: (request: RouteRequest<Q, B, P>, reply: FastifyReply) => Promise<unknown>,
+) => void
+
+/**
+ * The routes of a record operators keep, each optional: GET `url` lists them, GET `url/:id` shows one, POST `url`
+ * adds one and PATCH `url/:id` changes one; adding and changing answer the record (`response`). Each handler gets
+ * what it works on (the query, the id, the body) and then the member id, so a service function taking the same
+ * stands as it is (`handler: admin.createTeacher`; an arrow function, not a method).
+ */
+interface RecordsSpec<
+  D extends AuthMode | undefined,
+  R extends z.ZodType,
+  L extends z.ZodType,
+  Q extends Input,
+  S extends z.ZodType,
+  C extends z.ZodType,
+  E extends z.ZodType,
+> {
+  response: R
+  list?: {
+    summary: string
+    querystring?: Q
+    response: L
+    handler: (query: Out<Q>, memberId: MemberId<D>) => Promise<Answer<L>>
+  }
+  detail?: { summary: string; response: S; handler: (id: number, memberId: MemberId<D>) => Promise<Answer<S>> }
+  create?: { summary: string; body: C; handler: (body: z.output<C>, memberId: MemberId<D>) => Promise<Answer<R>> }
+  edit?: {
+    summary: string
+    body: E
+    handler: (id: number, body: z.output<E>, memberId: MemberId<D>) => Promise<Answer<R>>
+  }
+}
+
+/** What every route of a plugin shares. */
+interface RouteDefaults<D extends AuthMode | undefined> {
   tags: string[]
   /** Whether the docs show the `ZXB-Token` header (default true; false for routes that never read it). */
   token?: boolean
-  /** Route config every route of the plugin shares (`{ auth: 'admin' }`); a route's own config adds to it. */
-  config?: FastifyContextConfig
+  /** Who may call every route of the plugin (`admin`); a route's own `auth` replaces it. */
+  auth?: D
+}
+
+export type Routes<D extends AuthMode | undefined = undefined> = Record<Method, Declare<D>> & {
+  /** Routes that answer in another protocol (raw replies, streams, providers' notifications, redirects). */
+  raw: Record<Method, DeclareRaw>
+  records: ReturnType<typeof recordRoutes<D>>
+}
+
+const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete']
+const security = [{ token: [] }]
+
+/**
+ * Declares the routes of a plugin from compact specs: the handler gets the request and the member id and returns
+ * the data; the tags, the token security, the route config and the envelope are added here, so a route file
+ * reads as its API.
+ */
+export function apiRoutes<D extends AuthMode | undefined = undefined>(
+  app: FastifyInstance,
+  defaults: RouteDefaults<D>,
+): Routes<D> {
+  // Typed loosely here: the handlers' own signatures carry the types from the zod schemas.
+  const register = (
+    method: Method,
+    url: string,
+    spec: RouteDocs<Input, Input, Input, AuthMode | undefined>,
+    response: Record<number, z.ZodType>,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) => {
+    const schema: FastifySchema = {
+      tags: spec.tags ?? defaults.tags,
+      ...((spec.token ?? defaults.token ?? true) && { security }),
+      summary: spec.summary,
+      ...(spec.description !== undefined && { description: spec.description }),
+      ...(spec.consumes && { consumes: spec.consumes }),
+      ...(spec.querystring && { querystring: spec.querystring }),
+      ...(spec.body && { body: spec.body }),
+      ...(spec.params && { params: spec.params }),
+      response,
+    }
+    const auth = spec.auth ?? defaults.auth
+    const config =
+      auth || spec.idempotent ? { ...(auth && { auth }), ...(spec.idempotent && { idempotent: true }) } : undefined
+    const limits = spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }
+    app[method](url, { ...(config && { config }), ...limits, schema }, handler)
+  }
+  const memberId = (request: FastifyRequest, auth: AuthMode | undefined) =>
+    !auth || auth === 'none'
+      ? (request.principal?.memberId ?? null)
+      : requireRole(request, auth === 'required' ? 'member' : auth).memberId
+
+  const each = <T>(f: (m: Method) => T) => Object.fromEntries(methods.map((m) => [m, f(m)])) as Record<Method, T>
+  const declare =
+    (method: Method): Declare<D> =>
+    (url, spec, handler) => {
+      const { msg } = spec
+      const auth = spec.auth ?? defaults.auth
+      register(method, url, spec, { 200: spec.response }, async (request) => {
+        const answer = await handler(request as RouteRequest<never, never, never>, memberId(request, auth) as never)
+        const data = answer === undefined ? {} : answer
+        return ok(data, typeof msg === 'function' ? msg(data as never) : msg)
+      })
+    }
+  const declareRaw =
+    (method: Method): DeclareRaw =>
+    (url, spec, handler) =>
+      register(method, url, spec, spec.response, (request, reply) =>
+        handler(request as RouteRequest<never, never, never>, reply),
+      )
+  const routes = each(declare)
+  return { ...routes, raw: each(declareRaw), records: recordRoutes(routes) }
+}
+
+/** Declares a record's routes (RecordsSpec) with the plugin's declarers. */
+function recordRoutes<D extends AuthMode | undefined>(r: Record<Method, Declare<D>>) {
+  return <
+    R extends z.ZodType,
+    L extends z.ZodType = z.ZodType,
+    Q extends Input = undefined,
+    S extends z.ZodType = z.ZodType,
+    C extends z.ZodType = z.ZodType,
+    E extends z.ZodType = z.ZodType,
+  >(
+    url: string,
+    { response, list, detail, create, edit }: RecordsSpec<D, R, L, Q, S, C, E>,
+  ) => {
+    if (list) {
+      const { handler, ...docs } = list
+      r.get(url, docs, async (request, memberId) => handler(request.query as Out<Q>, memberId))
+    }
+    if (detail) {
+      const { handler, ...docs } = detail
+      r.get(`${url}/:id`, { ...docs, params: IdParams }, async (request, memberId) =>
+        handler(request.params.id, memberId),
+      )
+    }
+    if (create) {
+      const { handler, ...docs } = create
+      r.post(url, { ...docs, response }, async (request, memberId) => handler(request.body as z.output<C>, memberId))
+    }
+    if (edit) {
+      const { handler, ...docs } = edit
+      r.patch(`${url}/:id`, { ...docs, params: IdParams, response }, async (request, memberId) =>
+        handler(request.params.id, request.body as z.output<E>, memberId),
+      )
+    }
+  }
 }
 
 /**
- * Declares the ordinary routes of a plugin from compact specs: the handler returns the data and the envelope is
- * added here, so a route file reads as its API. Routes that answer in another protocol (raw replies, streams,
- * providers' notifications) are declared with Fastify directly.
+ * A plugin of API routes: `declare` gets `r` (apiRoutes with these defaults), the plugin's options (typed where the
+ * plugin is written: its module's service, the use cases, the settings it reads) and the Fastify instance.
  */
-export function apiRoutes(app: FastifyInstance, defaults: RouteDefaults): Record<Method, Declare> {
-  const security = [{ token: [] }]
-  const declare =
-    (method: Method): Declare =>
-    (url, spec, handler) => {
-      // Typed loosely here: the handler's own signature carries the types from the zod schemas.
-      const schema: FastifySchema = {
-        tags: spec.tags ?? defaults.tags,
-        ...((spec.token ?? defaults.token ?? true) && { security }),
-        summary: spec.summary,
-        ...(spec.description !== undefined && { description: spec.description }),
-        ...(spec.querystring && { querystring: spec.querystring }),
-        ...(spec.body && { body: spec.body }),
-        ...(spec.params && { params: spec.params }),
-        response: { 200: spec.response },
-      }
-      const { msg } = spec
-      const config = defaults.config || spec.config ? { ...defaults.config, ...spec.config } : undefined
-      app[method](url, { ...(config && { config }), schema }, async (request, reply) => {
-        const data = await handler(request as RouteRequest<never, never, never>, reply)
-        return ok(data, typeof msg === 'function' ? msg(data) : msg)
-      })
-    }
-  return {
-    get: declare('get'),
-    post: declare('post'),
-    put: declare('put'),
-    patch: declare('patch'),
-    delete: declare('delete'),
-  }
+export function apiPlugin<O extends FastifyPluginOptions, D extends AuthMode | undefined = undefined>(
+  defaults: RouteDefaults<D>,
+  declare: (r: Routes<D>, opts: O, app: FastifyInstance) => void | Promise<void>,
+): FastifyPluginAsync<O> {
+  return async (app, opts) => declare(apiRoutes(app, defaults), opts, app)
+}
+
+/** A plugin of the operator API under /api/admin/: listed under `admin`, admins only. */
+export function adminPlugin<O extends FastifyPluginOptions>(
+  declare: (r: Routes<'admin'>, opts: O, app: FastifyInstance) => void | Promise<void>,
+): FastifyPluginAsync<O> {
+  return apiPlugin({ tags: ['admin'], auth: 'admin' }, declare)
 }

@@ -23,3 +23,6 @@ export interface CommerceDeps {
    */
   events?: Pick<BusinessEvents, 'emit'>
 }
+
+/** A use case as routes and sweeps call it: its dependencies bound (server/services-commerce.ts binds them). */
+export type Bound<F> = F extends (deps: never, ...args: infer A) => infer R ? (...args: A) => R : never

@@ -28,6 +28,15 @@ const patchOf = <T extends z.ZodRawShape>(shape: T) =>
     .partial()
     .refine((v) => Object.keys(v).length > 0, '至少要修改一项')
 
+/** A POST body: the fields, the `required` ones as they are and the others optional. */
+const createOf = <T extends z.ZodRawShape, R extends keyof T & string>(shape: T, required: readonly R[]) => {
+  const fields = Object.entries(shape).map(([key, field]) => [
+    key,
+    required.includes(key as R) ? field : z.optional(field),
+  ])
+  return z.strictObject(Object.fromEntries(fields) as { [K in keyof T]: K extends R ? T[K] : z.ZodOptional<T[K]> })
+}
+
 const categoryFields = {
   name: title(20),
   parent_id: id.nullable(),
@@ -35,25 +44,13 @@ const categoryFields = {
   sort,
   visible: z.boolean(),
 }
-export const CategoryCreate = z.strictObject({
-  ...categoryFields,
-  parent_id: categoryFields.parent_id.optional(),
-  icon: categoryFields.icon.optional(),
-  sort: sort.optional(),
-  visible: z.boolean().optional(),
-})
+export const CategoryCreate = createOf(categoryFields, ['name'])
 export const CategoryPatch = patchOf(categoryFields)
 export type CategoryCreate = z.output<typeof CategoryCreate>
 export type CategoryPatch = z.output<typeof CategoryPatch>
 
 const teacherFields = { name: title(30), title: text(50), avatar_url: imageUrl.nullable(), intro: text(5000), sort }
-export const TeacherCreate = z.strictObject({
-  name: teacherFields.name,
-  title: teacherFields.title.optional(),
-  avatar_url: teacherFields.avatar_url.optional(),
-  intro: teacherFields.intro.optional(),
-  sort: sort.optional(),
-})
+export const TeacherCreate = createOf(teacherFields, ['name'])
 export const TeacherPatch = patchOf(teacherFields)
 export type TeacherCreate = z.output<typeof TeacherCreate>
 export type TeacherPatch = z.output<typeof TeacherPatch>
@@ -92,26 +89,8 @@ const courseFields = {
     .nullable(),
   sort,
 }
-export const CourseCreate = z.strictObject({
-  type: courseFields.type,
-  title: courseFields.title,
-  subtitle: courseFields.subtitle.optional(),
-  cover_url: courseFields.cover_url,
-  intro: courseFields.intro.optional(),
-  category_id: courseFields.category_id,
-  teacher_id: courseFields.teacher_id.optional(),
-  price_fen: courseFields.price_fen,
-  original_price_fen: courseFields.original_price_fen.optional(),
-  points_price: courseFields.points_price.optional(),
-  is_free: z.boolean().optional(),
-  vip_free: z.boolean().optional(),
+export const CourseCreate = createOf(courseFields, ['type', 'title', 'cover_url', 'category_id', 'price_fen']).extend({
   status: courseFields.status.optional().describe('draft, published (default) or hidden'),
-  level: courseFields.level.optional(),
-  tags: courseFields.tags.optional(),
-  live_starts_at: courseFields.live_starts_at.optional(),
-  live_ends_at: courseFields.live_ends_at.optional(),
-  live_pull_url: courseFields.live_pull_url.optional(),
-  sort: sort.optional(),
 })
 export const CoursePatch = patchOf(courseFields)
 export type CourseCreate = z.output<typeof CourseCreate>
@@ -129,8 +108,9 @@ export const AdminCourseListQuery = z.object({
 })
 export type AdminCourseListQuery = z.output<typeof AdminCourseListQuery>
 
-export const ChapterCreate = z.strictObject({ course_id: id, title: title(100), sort: sort.optional() })
-export const ChapterPatch = patchOf({ title: title(100), sort })
+const chapterFields = { title: title(100), sort }
+export const ChapterCreate = createOf({ course_id: id, ...chapterFields }, ['course_id', 'title'])
+export const ChapterPatch = patchOf(chapterFields)
 /** The course whose chapters or videos an operator lists (GET /admin/chapters, GET /admin/videos). */
 export const CourseItemsQuery = z.object({ course_id: z.coerce.number().int().positive().max(MAX_INT) })
 export type ChapterCreate = z.output<typeof ChapterCreate>
@@ -144,14 +124,7 @@ const videoFields = {
   is_free: z.boolean().describe('Anyone may watch the whole video'),
   sort,
 }
-export const VideoCreate = z.strictObject({
-  course_id: id,
-  chapter_id: videoFields.chapter_id.optional(),
-  title: videoFields.title,
-  free_seconds: videoFields.free_seconds.optional(),
-  is_free: videoFields.is_free.optional(),
-  sort: sort.optional(),
-})
+export const VideoCreate = createOf({ course_id: id, ...videoFields }, ['course_id', 'title'])
 export const VideoPatch = patchOf(videoFields)
 export type VideoCreate = z.output<typeof VideoCreate>
 export type VideoPatch = z.output<typeof VideoPatch>

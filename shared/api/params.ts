@@ -15,6 +15,9 @@ export const OptionalIdQuery = z
   .transform((v) => (v ? Number(v) : undefined))
   .refine((n) => n === undefined || n <= MAX_INT, '超出范围')
 
+/** A record's id in the path (`/admin/bundles/:id`). */
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) })
+
 /** A positive id in a JSON body: a number, or a numeric string as older clients send. */
 export const BodyId = z
   .union([

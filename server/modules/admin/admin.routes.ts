@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
-import { ok } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { adminPlugin } from '#server/http/route.ts'
 import {
   AdminCourseListQuery as CourseListQuery,
   CategoryCreate,
@@ -15,6 +12,7 @@ import {
   TeacherCreate,
   TeacherPatch,
 } from '#shared/api/catalogue-editing.ts'
+import { IdParams } from '#shared/api/params.ts'
 import {
   CategoryListResponse,
   CategoryResponse,
@@ -27,31 +25,16 @@ import {
   EntitlementListQuery,
   EntitlementListResponse,
   EntitlementResponse,
-  IdParams,
   ImageResponse,
   TeacherListResponse,
   TeacherResponse,
 } from './admin.schema.ts'
-import { adminVideoRoutes } from './admin-videos.routes.ts'
-import type { AdminService } from './admin.service.ts'
+import { adminVideoRoutes, type AdminRoutesOptions } from './admin-videos.routes.ts'
 import { imagePart } from './uploads.ts'
 
-const tags = ['admin']
-const security = [{ token: [] }]
-/** Every route here is for operators: members.role = 'admin' (301 without a session, 403 for anyone else). */
-const config = { auth: 'admin' as const }
-
-interface AdminRoutesOptions {
-  admin: AdminService
-  /** The ceiling of a video file upload (config.media.uploadMaxBytes). */
-  videoUploadMaxBytes: number
-}
-
 /** The operator API under /api/admin/: catalogue editing, video upload and transcoding, entitlements. */
-export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions) {
+export const adminRoutes = adminPlugin(async (r, opts: AdminRoutesOptions, app) => {
   const { admin } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags, config })
   // Who may call comes before what they sent: a stranger learns nothing from validation messages. (The
   // `config.auth` check of each route runs again later, in preHandler, and agrees.)
   app.addHook('preValidation', async (request) => {
@@ -59,122 +42,84 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   })
 
   // ---- Categories ----
-  api.get('/admin/categories', { summary: 'All categories', response: CategoryListResponse }, async () =>
-    admin.categories(),
-  )
-  api.post(
-    '/admin/categories',
-    {
+  r.records('/admin/categories', {
+    response: CategoryResponse,
+    list: { summary: 'All categories', response: CategoryListResponse, handler: admin.categories },
+    create: {
       summary: 'Create a category (two levels: an area or a sub-category)',
       body: CategoryCreate,
-      response: CategoryResponse,
+      handler: admin.createCategory,
     },
-    async (request) => admin.createCategory(request.body),
-  )
-  api.patch(
-    '/admin/categories/:id',
-    { summary: 'Edit a category', params: IdParams, body: CategoryPatch, response: CategoryResponse },
-    async (request) => admin.updateCategory(request.params.id, request.body),
-  )
+    edit: { summary: 'Edit a category', body: CategoryPatch, handler: admin.updateCategory },
+  })
 
   // ---- Teachers ----
-  api.get('/admin/teachers', { summary: 'All teachers', response: TeacherListResponse }, async () => admin.teachers())
-  api.post(
-    '/admin/teachers',
-    { summary: 'Create a teacher', body: TeacherCreate, response: TeacherResponse },
-    async (request) => admin.createTeacher(request.body),
-  )
-  api.patch(
-    '/admin/teachers/:id',
-    { summary: 'Edit a teacher', params: IdParams, body: TeacherPatch, response: TeacherResponse },
-    async (request) => admin.updateTeacher(request.params.id, request.body),
-  )
+  r.records('/admin/teachers', {
+    response: TeacherResponse,
+    list: { summary: 'All teachers', response: TeacherListResponse, handler: admin.teachers },
+    create: { summary: 'Create a teacher', body: TeacherCreate, handler: admin.createTeacher },
+    edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: admin.updateTeacher },
+  })
 
   // ---- Courses ----
-  api.get(
-    '/admin/courses',
-    {
+  r.records('/admin/courses', {
+    response: CourseResponse,
+    list: {
       summary: 'Courses of every status, newest first, paged by cursor',
       querystring: CourseListQuery,
       response: CourseListResponse,
+      handler: admin.courses,
     },
-    async (request) => admin.courses(request.query),
-  )
-  api.get(
-    '/admin/courses/:id',
-    {
+    detail: {
       summary: 'A course with its chapters and videos (and their media state)',
-      params: IdParams,
       response: CourseDetailResponse,
+      handler: (id) => admin.course(id),
     },
-    async (request) => admin.course(request.params.id),
-  )
-  api.post(
-    '/admin/courses',
-    { summary: 'Create a course (prices in fen)', body: CourseCreate, response: CourseResponse },
-    async (request) => admin.createCourse(request.body),
-  )
-  api.patch(
-    '/admin/courses/:id',
-    { summary: 'Edit a course', params: IdParams, body: CoursePatch, response: CourseResponse },
-    async (request) => admin.updateCourse(request.params.id, request.body),
-  )
+    create: {
+      summary: 'Create a course (prices in fen)',
+      body: CourseCreate,
+      handler: admin.createCourse,
+    },
+    edit: { summary: 'Edit a course', body: CoursePatch, handler: admin.updateCourse },
+  })
   r.post(
     '/admin/courses/:id/cover',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: 'Upload a course cover (multipart field "file": JPEG, PNG or WebP by content, at most 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: CourseResponse },
-      },
+      summary: 'Upload a course cover (multipart field "file": JPEG, PNG or WebP by content, at most 5 MB)',
+      consumes: ['multipart/form-data'],
+      params: IdParams,
+      response: CourseResponse,
     },
-    async (request) => {
-      const data = await imagePart(request)
-      return ok(await admin.setCourseCover(request.params.id, data))
-    },
+    async (request) => admin.setCourseCover(request.params.id, await imagePart(request)),
   )
   r.post(
     '/admin/images',
     {
-      config,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
-        consumes: ['multipart/form-data'],
-        response: { 200: ImageResponse },
-      },
+      summary: 'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
+      consumes: ['multipart/form-data'],
+      response: ImageResponse,
     },
-    async (request) => ok(await admin.uploadImage(await imagePart(request))),
+    async (request) => admin.uploadImage(await imagePart(request)),
   )
 
   // ---- Chapters ----
-  api.get(
-    '/admin/chapters',
-    { summary: "A course's chapters", querystring: CourseItemsQuery, response: ChapterListResponse },
-    async (request) => admin.chapters(request.query.course_id),
-  )
-  api.post(
-    '/admin/chapters',
-    { summary: 'Create a chapter', body: ChapterCreate, response: ChapterResponse },
-    async (request) => admin.createChapter(request.body),
-  )
-  api.patch(
-    '/admin/chapters/:id',
-    { summary: 'Edit a chapter', params: IdParams, body: ChapterPatch, response: ChapterResponse },
-    async (request) => admin.updateChapter(request.params.id, request.body),
-  )
+  r.records('/admin/chapters', {
+    response: ChapterResponse,
+    list: {
+      summary: "A course's chapters",
+      querystring: CourseItemsQuery,
+      response: ChapterListResponse,
+      handler: (query) => admin.chapters(query.course_id),
+    },
+    create: { summary: 'Create a chapter', body: ChapterCreate, handler: admin.createChapter },
+    edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: admin.updateChapter },
+  })
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
-  await app.register(adminVideoRoutes, { admin, videoUploadMaxBytes: opts.videoUploadMaxBytes })
+  await app.register(adminVideoRoutes, opts)
 
   // ---- Entitlements ----
-  api.get(
+  r.get(
     '/admin/entitlements',
     {
       summary: 'Entitlements, newest first, by member and/or course',
@@ -183,18 +128,18 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
     },
     async (request) => admin.entitlements(request.query),
   )
-  api.post(
+  r.post(
     '/admin/entitlements',
     {
       summary: 'Grant a member a whole course, for ever or until expires_at',
       body: EntitlementGrant,
       response: EntitlementResponse,
     },
-    async (request) => admin.grant(requireRole(request, 'admin').memberId, request.body),
+    async (request, staffId) => admin.grant(staffId, request.body),
   )
-  api.post(
+  r.post(
     '/admin/entitlements/:id/revoke',
     { summary: 'Revoke an entitlement at once', params: IdParams, response: EntitlementResponse },
     async (request) => admin.revoke(requireRole(request, 'admin').memberId, request.params.id),
   )
-}
+})

@@ -13,8 +13,6 @@ const datetime = z.iso.datetime({ offset: true })
 const limit = z.coerce.number().int().min(1).max(100).default(20)
 const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) })
-
 export const EntitlementGrant = z.strictObject({
   member_id: id,
   course_id: id,

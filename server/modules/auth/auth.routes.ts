@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import { MemberProfile } from '#shared/api/members.ts'
 import {
   BindPhoneBody,
@@ -24,9 +23,7 @@ interface AuthRoutesOptions {
 }
 
 /** Sign-in by SMS code, logout and phone binding (spec sections 4–8). */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, devOutbox }) => {
-  const r = apiRoutes(app, { tags: ['auth'], token: false })
-
+export const authRoutes = apiPlugin({ tags: ['auth'], token: false }, (r, { auth, devOutbox }: AuthRoutesOptions) => {
   r.post(
     '/send_code',
     {
@@ -37,10 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       response: emptyEnvelope,
       msg: '已发送验证码',
     },
-    async (request) => {
-      await auth.sendLoginCode(request.body, context(request))
-      return {}
-    },
+    async (request) => auth.sendLoginCode(request.body, context(request)),
   )
 
   r.post(
@@ -62,17 +56,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   r.post(
     '/logout',
-    { config: { auth: 'required' }, token: true, summary: 'Revoke the current token', response: emptyEnvelope },
-    async (request) => {
-      await auth.logout(requireRole(request).sessionId)
-      return {}
-    },
+    { auth: 'required', token: true, summary: 'Revoke the current token', response: emptyEnvelope },
+    async (request) => auth.logout(requireRole(request).sessionId),
   )
 
   r.post(
     '/bind_phone_send_code',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       token: true,
       summary: 'Send a code to bind a phone to the signed-in member',
       description: 'Same limits as /send_code. 433 when another member holds the phone.',
@@ -80,16 +71,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       response: emptyEnvelope,
       msg: '已发送验证码',
     },
-    async (request) => {
-      await auth.sendBindCode(requireRole(request).memberId, request.body, context(request))
-      return {}
-    },
+    async (request, memberId) => auth.sendBindCode(memberId, request.body, context(request)),
   )
 
   r.post(
     '/bind_phone',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       token: true,
       summary: 'Bind the phone with its code',
       description:
@@ -98,9 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       response: envelope(MemberProfile),
       msg: '绑定成功',
     },
-    async (request) => {
-      return auth.bindPhone(requireRole(request).memberId, request.body)
-    },
+    async (request, memberId) => auth.bindPhone(memberId, request.body),
   )
 
   // Development only: browser tests and developers read the codes the console provider "sent".
@@ -124,4 +110,4 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     )
   }
-}
+})

@@ -4,7 +4,6 @@ import { CourseCard } from '#shared/api/catalogue.ts'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 
-export const BundleParams = z.object({ id })
 export const BundleListQuery = z.object({ course_id: id.optional().describe('Only the bundles that hold this course') })
 
 export const BundleCard = z.object({

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 import {
   CategoryTreeResponse,
@@ -10,60 +9,54 @@ import {
 } from './catalogue.schema.ts'
 import { CourseListQuery, CourseQuery, CourseTeacherQuery } from '#shared/api/catalogue.ts'
 
-const tags = ['catalogue']
-
-interface CatalogueRoutesOptions {
-  catalogue: CatalogueService
-}
-
 /**
  * Public catalogue reads: categories, course lists, course detail, a course's teacher and hot words (spec 7). A
  * teacher's page (GET /teacher) carries the follow state: server/modules/follows.
  */
-export async function catalogueRoutes(app: FastifyInstance, opts: CatalogueRoutesOptions) {
-  const { catalogue } = opts
-  const r = apiRoutes(app, { tags, token: false })
+export const catalogueRoutes = apiPlugin(
+  { tags: ['catalogue'], token: false },
+  (r, { catalogue }: { catalogue: CatalogueService }) => {
+    for (const url of ['/cate', '/v2/cate']) {
+      r.get(
+        url,
+        {
+          summary: 'The category tree: top categories with their sub-categories and course counts',
+          response: CategoryTreeResponse,
+        },
+        async () => ({ list: await catalogue.categoryTree() }),
+      )
+    }
 
-  for (const url of ['/cate', '/v2/cate']) {
     r.get(
-      url,
+      '/v2/course_list',
       {
-        summary: 'The category tree: top categories with their sub-categories and course counts',
-        response: CategoryTreeResponse,
+        summary: 'Published courses, filtered and sorted, paged by cursor',
+        querystring: CourseListQuery,
+        response: CourseListResponse,
       },
-      async () => ({ list: await catalogue.categoryTree() }),
+      async (request) => catalogue.courseList(request.query),
     )
-  }
 
-  r.get(
-    '/v2/course_list',
-    {
-      summary: 'Published courses, filtered and sorted, paged by cursor',
-      querystring: CourseListQuery,
-      response: CourseListResponse,
-    },
-    async (request) => catalogue.courseList(request.query),
-  )
+    for (const url of ['/course', '/v2/course']) {
+      r.get(
+        url,
+        {
+          summary: 'Course detail: intro, teacher, chapters with videos, and a system course’s courses',
+          querystring: CourseQuery,
+          response: CourseDetailResponse,
+        },
+        async (request) => catalogue.courseDetail(request.query.id),
+      )
+    }
 
-  for (const url of ['/course', '/v2/course']) {
     r.get(
-      url,
-      {
-        summary: 'Course detail: intro, teacher, chapters with videos, and a system course’s courses',
-        querystring: CourseQuery,
-        response: CourseDetailResponse,
-      },
-      async (request) => catalogue.courseDetail(request.query.id),
+      '/course/teacher',
+      { summary: 'The teacher of a course', querystring: CourseTeacherQuery, response: TeacherResponse },
+      async (request) => catalogue.courseTeacher(request.query.course_id),
     )
-  }
 
-  r.get(
-    '/course/teacher',
-    { summary: 'The teacher of a course', querystring: CourseTeacherQuery, response: TeacherResponse },
-    async (request) => catalogue.courseTeacher(request.query.course_id),
-  )
-
-  r.get('/hotWords', { summary: 'Hot search words, in order', response: HotWordsResponse }, async () => ({
-    list: await catalogue.hotWords(),
-  }))
-}
+    r.get('/hotWords', { summary: 'Hot search words, in order', response: HotWordsResponse }, async () => ({
+      list: await catalogue.hotWords(),
+    }))
+  },
+)

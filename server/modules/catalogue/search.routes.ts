@@ -1,27 +1,22 @@
-import type { FastifyInstance } from 'fastify'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import type { SearchService } from './catalogue.service.ts'
 import { SearchQuery, SearchResponse } from './search.schema.ts'
 
-interface SearchRoutesOptions {
-  search: SearchService
-}
-
 /** Course search (spec 7: GET /searchCourse; the hot words are the catalogue's GET /hotWords). */
-export async function searchRoutes(app: FastifyInstance, opts: SearchRoutesOptions) {
-  const { search } = opts
-  const r = apiRoutes(app, { tags: ['search'], token: false })
-
-  r.get(
-    '/searchCourse',
-    {
-      summary:
-        'Search published courses by title, teacher name and category name; title matches first; with highlight ranges',
-      description:
-        'Every word of the keyword (split on spaces) must match. Matching is a case-insensitive substring match (Chinese needs no word splitting), served by pg_trgm indexes for words of 3+ characters; 1–2 character words scan the catalogue.',
-      querystring: SearchQuery,
-      response: SearchResponse,
-    },
-    async (request) => search.search(request.query),
-  )
-}
+export const searchRoutes = apiPlugin(
+  { tags: ['search'], token: false },
+  (r, { search }: { search: SearchService }) => {
+    r.get(
+      '/searchCourse',
+      {
+        summary:
+          'Search published courses by title, teacher name and category name; title matches first; with highlight ranges',
+        description:
+          'Every word of the keyword (split on spaces) must match. Matching is a case-insensitive substring match (Chinese needs no word splitting), served by pg_trgm indexes for words of 3+ characters; 1–2 character words scan the catalogue.',
+        querystring: SearchQuery,
+        response: SearchResponse,
+      },
+      async (request) => search.search(request.query),
+    )
+  },
+)

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import type { StatsService } from '#server/modules/stats/stats.service.ts'
 import {
   COMMENTS_PER_MINUTE,
@@ -27,8 +27,6 @@ import {
 } from './comments.schema.ts'
 import type { CommentsService, Viewer } from './comments.service.ts'
 
-const tags = ['comments']
-
 /** The viewer of a public read: anonymous, a member, or staff (who also see hidden and private comments). */
 function viewer(request: FastifyRequest): Viewer {
   const p = request.principal
@@ -47,10 +45,7 @@ interface CommentsRoutesOptions {
 }
 
 /** Comments (spec 7): reading, writing, likes, privacy, staff moderation and the comment-area click. */
-export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesOptions) {
-  const { comments, stats } = opts
-  const r = apiRoutes(app, { tags })
-
+export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, stats }: CommentsRoutesOptions) => {
   r.get(
     '/comments',
     {
@@ -86,18 +81,18 @@ export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesO
   r.get(
     '/memberComments',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       summary: "The signed-in member's comments and replies, newest first, with their course and video",
       querystring: MemberCommentsQuery,
       response: MemberCommentPageResponse,
     },
-    async (request) => comments.mine(requireRole(request).memberId, request.query.cursor, request.query.limit),
+    async (request, memberId) => comments.mine(memberId, request.query.cursor, request.query.limit),
   )
 
   r.post(
     '/comment',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       summary: 'Post a comment on a course or video, or a reply (reply_to)',
       description: `Plain text, 1–${CONTENT_MAX} characters after trimming (465 otherwise). At most ${COMMENTS_PER_MINUTE} comments a minute per member (429). Replies are one level deep and private when what they answer is private.`,
       body: CreateCommentBody,
@@ -110,7 +105,7 @@ export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesO
   r.post(
     '/comment/like',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       summary: 'Like or unlike a comment (toggle, or `like` to set); one like per member',
       body: LikeBody,
       response: LikeResponse,
@@ -121,7 +116,7 @@ export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesO
   r.post(
     '/comment/private',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       summary:
         'Make a comment private (seen only by its author, the people in the conversation and staff) or public again; its author or staff',
       body: PrivateBody,
@@ -133,40 +128,37 @@ export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesO
   r.post(
     '/comment/operate',
     {
-      config: { auth: 'staff' },
+      auth: 'staff',
       summary:
         'Staff: show (visible again), hide (only its author and staff see it) or delete (nobody sees it) a comment',
       body: OperateBody,
       response: ModerationResponse,
     },
-    async (request) => comments.operate(requireRole(request, 'staff').memberId, request.body.id, request.body.action),
+    async ({ body }, staffId) => comments.operate(staffId, body.id, body.action),
   )
 
   r.post(
     '/comment/operateType',
     {
-      config: { auth: 'staff' },
+      auth: 'staff',
       summary:
         'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
       body: OperateTypeBody,
       response: ModerationResponse,
     },
-    async (request) => comments.operateType(requireRole(request, 'staff').memberId, request.body.id, request.body.type),
+    async ({ body }, staffId) => comments.operateType(staffId, body.id, body.type),
   )
 
   r.post(
     '/comment/operateTypeStatus',
     {
-      config: { auth: 'staff' },
+      auth: 'staff',
       summary:
         'Staff: set a comment’s type (normal, pinned, featured) and/or status (shown, hidden, deleted) in one step',
       body: OperateTypeStatusBody,
       response: ModerationResponse,
     },
-    async (request) => {
-      const { id, type, status } = request.body
-      return comments.operateTypeStatus(requireRole(request, 'staff').memberId, id, { type, status })
-    },
+    async ({ body }, staffId) => comments.operateTypeStatus(staffId, body.id, { type: body.type, status: body.status }),
   )
 
   r.post(
@@ -176,13 +168,10 @@ export async function commentsRoutes(app: FastifyInstance, opts: CommentsRoutesO
       body: CourseClickBody,
       response: emptyEnvelope,
     },
-    async (request) => {
-      const { course_id, position, page } = request.body
-      await stats.commentAreaClick(request.principal?.memberId ?? null, course_id, {
-        position: position === undefined ? null : String(position),
-        page: page ?? null,
-      })
-      return {}
-    },
+    async ({ body }, memberId) =>
+      stats.commentAreaClick(memberId, body.course_id, {
+        position: body.position === undefined ? null : String(body.position),
+        page: body.page ?? null,
+      }),
   )
-}
+})

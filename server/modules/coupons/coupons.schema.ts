@@ -89,7 +89,6 @@ export const TemplatePatch = z.object({
   total_limit: z.number().int().min(1).max(10_000_000).nullable().optional(),
   per_member_limit: z.number().int().min(1).max(100).optional(),
 })
-export const TemplateParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 export const TemplateResponse = envelope(CouponTemplateView)
 export const TemplateListQuery = z.object({
   cursor: z.coerce.number().int().positive().optional(),

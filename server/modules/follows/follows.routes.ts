@@ -1,30 +1,21 @@
-import type { FastifyInstance } from 'fastify'
-import { requireRole } from '#server/http/auth.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import type { FollowsService } from './follows.service.ts'
 import { TeacherQuery } from '#shared/api/catalogue.ts'
 import { FollowBody, FollowStateResponse, TeacherWithFollowResponse } from './follows.schema.ts'
 
-interface FollowsRoutesOptions {
-  follows: FollowsService
-}
-
 /** Following teachers (spec 7: POST /follow) and a teacher's page with the follow state (GET /teacher). */
-export async function followsRoutes(app: FastifyInstance, opts: FollowsRoutesOptions) {
-  const { follows } = opts
-  const r = apiRoutes(app, { tags: ['follows'] })
-
+export const followsRoutes = apiPlugin({ tags: ['follows'] }, (r, { follows }: { follows: FollowsService }) => {
   r.post(
     '/follow',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       summary:
         'Follow a teacher, or stop following when the member already does (toggle); answers the new state and the follower count',
       body: FollowBody,
       response: FollowStateResponse,
       msg: (state) => (state.followed ? '已关注' : '已取消关注'),
     },
-    async (request) => follows.toggle(requireRole(request).memberId, request.body.teacher_id),
+    async (request, memberId) => follows.toggle(memberId, request.body.teacher_id),
   )
 
   r.get(
@@ -37,6 +28,6 @@ export async function followsRoutes(app: FastifyInstance, opts: FollowsRoutesOpt
       querystring: TeacherQuery,
       response: TeacherWithFollowResponse,
     },
-    async (request) => follows.teacherProfile(request.query.id, request.principal?.memberId ?? null),
+    async (request, memberId) => follows.teacherProfile(request.query.id, memberId),
   )
-}
+})

@@ -1,19 +1,9 @@
-import type { FastifyInstance } from 'fastify'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import type { HomeService } from './home.service.ts'
 import { HomeFeedResponse } from './home.schema.ts'
 
-const tags = ['home']
-
-interface HomeRoutesOptions {
-  home: HomeService
-}
-
 /** The home feeds: GET /v3/index (the home page) and GET /v2/index (the older layout at /index1). */
-export async function homeRoutes(app: FastifyInstance, opts: HomeRoutesOptions) {
-  const { home } = opts
-  const r = apiRoutes(app, { tags, token: false })
-
+export const homeRoutes = apiPlugin({ tags: ['home'], token: false }, (r, { home }: { home: HomeService }) => {
   r.get(
     '/v3/index',
     { summary: 'Home feed: banners, category shortcuts and course sections', response: HomeFeedResponse },
@@ -23,4 +13,4 @@ export async function homeRoutes(app: FastifyInstance, opts: HomeRoutesOptions) 
   r.get('/v2/index', { summary: 'The simpler home feed of /index1', response: HomeFeedResponse }, async () =>
     home.feed('v2'),
   )
-}
+})

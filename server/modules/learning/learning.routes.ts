@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
-import { emptyEnvelope, ok } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { emptyEnvelope } from '#server/http/envelope.ts'
+import { apiPlugin, apiRoutes } from '#server/http/route.ts'
 import type { LearningService } from './learning.service.ts'
 import {
   AlbumResponse,
@@ -31,8 +31,6 @@ import {
 } from './learning.schema.ts'
 
 const tags = ['learning']
-const security = [{ token: [] }]
-const member = { auth: 'required' as const }
 
 /** Beacon bodies are small: a video id, a position and a token. */
 const BEACON_BODY_LIMIT = 2048
@@ -43,15 +41,8 @@ const beaconNote =
   'application/json. A body token is trusted for up to 60 s per process without a new lookup (these saves are ' +
   'the hottest writes). Only the two progress endpoints take a token this way.'
 
-interface LearningRoutesOptions {
-  learning: LearningService
-}
-
 /** The player, progress and study screens' API (spec 7): /video, /update_play_data, notes, popups, study lists. */
-export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesOptions) {
-  const { learning } = opts
-  const r = apiRoutes(app, { tags })
-
+export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { learning: LearningService }, app) => {
   for (const url of ['/video', '/v2/video']) {
     r.get(
       url,
@@ -64,7 +55,7 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
         querystring: VideoQuery,
         response: VideoPageResponse,
       },
-      async (request) => learning.videoPage(request.principal?.memberId ?? null, request.query.vid),
+      async (request, memberId) => learning.videoPage(memberId, request.query.vid),
     )
   }
 
@@ -76,7 +67,7 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
       querystring: VideoPageQuery,
       response: VideoPageListResponse,
     },
-    async (request) => learning.videoList(request.principal?.memberId ?? null, request.query),
+    async (request, memberId) => learning.videoList(memberId, request.query),
   )
 
   // The two progress saves take beacons: a text/plain JSON body, with the token inside it.
@@ -93,7 +84,7 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
         }
       },
     )
-    const b = beacon.withTypeProvider<ZodTypeProvider>()
+    const b = apiRoutes(beacon, { tags })
 
     /** The member from ZXB-Token, else from the body's token (progress-auth.ts); 301/504 as everywhere else. */
     async function memberOf(request: FastifyRequest, bodyToken: string | undefined) {
@@ -103,86 +94,82 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
       return found.memberId
     }
 
-    b.post(
+    /** A progress save, which may come as a beacon. */
+    function progressSave<B extends z.ZodType<{ token?: string }>>(
+      url: string,
+      docs: { summary: string; description: string },
+      body: B,
+      save: (memberId: number, body: z.output<B>) => ReturnType<LearningService['savePlayData']>,
+    ) {
+      const description = `${docs.description} ${beaconNote}`
+      const spec = { ...docs, description, bodyLimit: BEACON_BODY_LIMIT, body, response: PlayDataResponse }
+      b.post(url, spec, async (request) => {
+        const input = request.body as z.output<B>
+        return save(await memberOf(request, input.token), input)
+      })
+    }
+
+    progressSave(
       '/update_play_data',
       {
-        bodyLimit: BEACON_BODY_LIMIT,
-        schema: {
-          tags,
-          security,
-          summary: 'Save where the member is in a video (every 10 s, on pause, when the page is hidden)',
-          description: `Clamped to the video's length and to the preview the member may watch; finished at 90%. ${beaconNote}`,
-          body: PlayDataBody,
-          response: { 200: PlayDataResponse },
-        },
+        summary: 'Save where the member is in a video (every 10 s, on pause, when the page is hidden)',
+        description: "Clamped to the video's length and to the preview the member may watch; finished at 90%.",
       },
-      async (request) => {
-        const memberId = await memberOf(request, request.body.token)
-        return ok(await learning.savePlayData(memberId, request.body))
-      },
+      PlayDataBody,
+      learning.savePlayData,
     )
-
-    b.post(
+    progressSave(
       '/video/updateFreeData',
       {
-        bodyLimit: BEACON_BODY_LIMIT,
-        schema: {
-          tags,
-          security,
-          summary: 'Save where a member is in a free preview (never past its end)',
-          description: `Signed-in members only; an anonymous visitor's preview position stays in the browser. ${beaconNote}`,
-          body: FreeDataBody,
-          response: { 200: PlayDataResponse },
-        },
+        summary: 'Save where a member is in a free preview (never past its end)',
+        description: "Signed-in members only; an anonymous visitor's preview position stays in the browser.",
       },
-      async (request) => {
-        const memberId = await memberOf(request, request.body.token)
-        return ok(await learning.saveFreeData(memberId, request.body))
-      },
+      FreeDataBody,
+      learning.saveFreeData,
     )
   })
 
   r.get(
     '/center/study_record',
     {
-      config: member,
+      auth: 'required',
       summary: 'Study history, newest first, with progress',
       querystring: PagedQuery,
       response: StudyRecordResponse,
     },
-    async (request) => learning.studyRecord(request.principal!.memberId, request.query),
+    async (request, memberId) => learning.studyRecord(memberId, request.query),
   )
 
   r.get(
     '/center/my_album',
     {
-      config: member,
+      auth: 'required',
       summary: 'What the member may watch (/ke1): entitled courses and started free courses, with progress',
       querystring: PagedQuery,
       response: AlbumResponse,
     },
-    async (request) => learning.album(request.principal!.memberId, request.query),
+    async (request, memberId) => learning.album(memberId, request.query),
   )
 
   r.get(
     '/center/system_courses',
     {
-      config: member,
+      auth: 'required',
       summary: 'System courses the member has joined (/ke3), with overall progress',
       response: SystemCourseListResponse,
     },
-    async (request) => learning.mySystemCourses(request.principal!.memberId),
+    async (_request, memberId) => learning.mySystemCourses(memberId),
   )
 
   r.get(
     '/system_course/progress',
     {
-      config: member,
+      auth: 'required',
       summary: 'The member’s progress in a system course: each of its courses and overall',
       querystring: IdOnlyQuery,
       response: SystemProgressResponse,
     },
-    async (request) => learning.systemProgress(request.principal!.memberId, request.query.id),
+    async (request, memberId) => learning.systemProgress(memberId, request.query.id),
   )
 
   r.get(
@@ -194,38 +181,35 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
       querystring: CourseIdQuery,
       response: CourseAccessResponse,
     },
-    async (request) => learning.courseAccess(request.principal?.memberId ?? null, request.query.course_id),
+    async (request, memberId) => learning.courseAccess(memberId, request.query.course_id),
   )
 
   r.post(
     '/video/note',
     {
-      config: member,
+      auth: 'required',
       summary: 'Add a note at a second of a video (1–500 characters)',
       body: NoteBody,
       response: NoteResponse,
     },
-    async (request) => learning.addNote(request.principal!.memberId, request.body),
+    async (request, memberId) => learning.addNote(memberId, request.body),
   )
 
   r.get(
     '/video/notes',
     {
-      config: member,
+      auth: 'required',
       summary: 'The member’s own notes on a video, in video order',
       querystring: VideoQuery,
       response: NoteListResponse,
     },
-    async (request) => learning.notes(request.principal!.memberId, request.query.vid),
+    async (request, memberId) => learning.notes(memberId, request.query.vid),
   )
 
   r.post(
     '/video/note/delete',
-    { config: member, summary: 'Delete one of the member’s notes', body: NoteDeleteBody, response: emptyEnvelope },
-    async (request) => {
-      await learning.deleteNote(request.principal!.memberId, request.body.id)
-      return {}
-    },
+    { auth: 'required', summary: 'Delete one of the member’s notes', body: NoteDeleteBody, response: emptyEnvelope },
+    async (request, memberId) => learning.deleteNote(memberId, request.body.id),
   )
 
   r.get(
@@ -247,9 +231,8 @@ export async function learningRoutes(app: FastifyInstance, opts: LearningRoutesO
       body: PopupClickBody,
       response: emptyEnvelope,
     },
-    async (request) => {
-      await learning.popupClick(request.body.id, request.principal?.memberId ?? null)
-      return {}
+    async (request, memberId) => {
+      await learning.popupClick(request.body.id, memberId)
     },
   )
-}
+})

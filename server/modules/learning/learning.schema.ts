@@ -1,24 +1,12 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard, courseTypes, LiveStatus } from '#shared/api/catalogue.ts'
-import { IdQuery } from '#shared/api/params.ts'
+import { BodyId, IdQuery, pageLimit } from '#shared/api/params.ts'
 
 // ---- Request pieces ----------------------------------------------------------------------------------------
 
-const MAX_INT = 2_147_483_647
 /** Longest position we accept: 24 hours in seconds; a longer "lesson" is a broken player. */
 const MAX_SECOND = 86_400
-
-/** An id in a JSON body: a number, or the same as text (the original client sends either). */
-const bodyId = z
-  .union([
-    z.number().int().min(1).max(MAX_INT),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/, '必须是正整数')
-      .transform(Number),
-  ])
-  .refine((n) => n <= MAX_INT, '超出范围')
 
 /** Seconds in a JSON body, fractions allowed (players report them) and floored. */
 const seconds = z
@@ -31,15 +19,6 @@ const seconds = z
   ])
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_SECOND, `必须是 0–${MAX_SECOND} 秒`)
   .transform((n) => Math.floor(n))
-
-const limit = (max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,3}$/, `必须是 1–${max} 的整数`)
-    .optional()
-    .transform((v) => (v === undefined ? fallback : Number(v)))
-    .refine((n) => n >= 1 && n <= max, `必须是 1–${max} 的整数`)
-    .describe(`Page size, 1–${max}, default ${fallback}`)
 
 const cursor = z.string().max(200).optional().describe('next_cursor of the previous page')
 
@@ -65,12 +44,12 @@ export const VideoPageQuery = z.object({
     .regex(/^[1-9]\d{0,9}$/, '格式不正确')
     .optional()
     .describe('next_cursor of the previous page (a video id)'),
-  limit: limit(100, 30),
+  limit: pageLimit(100, 30),
 })
 export type VideoPageQuery = z.output<typeof VideoPageQuery>
 
 export const PlayDataBody = z.object({
-  vid: bodyId,
+  vid: BodyId,
   position: seconds.describe('Where the player is, in seconds'),
   duration: seconds.optional().describe('The length the player sees; used only while the server knows none'),
   token: beaconToken,
@@ -78,22 +57,22 @@ export const PlayDataBody = z.object({
 export type PlayDataBody = z.output<typeof PlayDataBody>
 
 export const FreeDataBody = z.object({
-  vid: bodyId,
+  vid: BodyId,
   position: seconds.describe('Where the preview is, in seconds'),
   token: beaconToken,
 })
 
 export const NOTE_MAX_CHARS = 500
 export const NoteBody = z.object({
-  vid: bodyId,
+  vid: BodyId,
   second: seconds.describe('The point of the video the note is about'),
   // Loose bound here; the service trims and applies the real rules.
   content: z.string().max(NOTE_MAX_CHARS * 4),
 })
-export const NoteDeleteBody = z.object({ id: bodyId })
-export const PopupClickBody = z.object({ id: bodyId })
+export const NoteDeleteBody = z.object({ id: BodyId })
+export const PopupClickBody = z.object({ id: BodyId })
 
-export const PagedQuery = z.object({ cursor, limit: limit(50, 20) })
+export const PagedQuery = z.object({ cursor, limit: pageLimit(50, 20) })
 export type PagedQuery = z.output<typeof PagedQuery>
 
 // ---- Response pieces ---------------------------------------------------------------------------------------

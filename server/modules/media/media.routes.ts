@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '#server/http/app-error.ts'
-import { requireRole } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
-import { envelope, ok } from '#server/http/envelope.ts'
+import { envelope } from '#server/http/envelope.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import { ImageRules, type MediaService } from './media.service.ts'
 
 const UploadResult = z.object({
@@ -27,24 +26,18 @@ async function readFilePart(request: FastifyRequest) {
 }
 
 /** Image uploads (avatars). */
-export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
-  app.post(
+export const mediaRoutes = apiPlugin({ tags: ['media'] }, (r, { media }: { media: MediaService }) => {
+  r.post(
     '/uploadImage',
     {
-      config: { auth: 'required' },
-      schema: {
-        tags: ['media'],
-        summary: 'Upload an image (multipart field "file")',
-        description:
-          'JPEG, PNG or WebP, recognised by content; at most 5 MB and 25 megapixels (451); anything else 450. Re-encoded to WebP (longer side at most 1024 px) without metadata.',
-        consumes: ['multipart/form-data'],
-        security: [{ token: [] }],
-        response: { 200: envelope(UploadResult) },
-      },
+      auth: 'required',
+      summary: 'Upload an image (multipart field "file")',
+      description:
+        'JPEG, PNG or WebP, recognised by content; at most 5 MB and 25 megapixels (451); anything else 450. Re-encoded to WebP (longer side at most 1024 px) without metadata.',
+      consumes: ['multipart/form-data'],
+      response: envelope(UploadResult),
+      msg: '上传成功',
     },
-    async (request) => {
-      const { memberId } = requireRole(request)
-      return ok(await media.uploadImage(memberId, await readFilePart(request)), '上传成功')
-    },
+    async (request, memberId) => media.uploadImage(memberId, await readFilePart(request)),
   )
-}
+})

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import type { PlaybackService } from './playback.service.ts'
 import {
   KeyQuery,
@@ -13,20 +12,17 @@ import {
   VariantParams,
 } from './playback.schema.ts'
 
-const tags = ['playback']
+const docs = { tags: ['playback'], token: false }
 const M3U8 = 'application/vnd.apple.mpegurl'
 
-interface PlaybackRoutesOptions {
-  playback: PlaybackService
+/** Sends what only this viewer may read (a key, a playlist signed for them): never kept by a cache. */
+function sendPrivate(reply: FastifyReply, type: string, body: unknown) {
+  return reply.type(type).header('cache-control', 'private, no-store').send(body)
 }
 
 /** GET /api/video/play and GET /api/video/key (under /api). */
-export async function playbackApiRoutes(app: FastifyInstance, opts: PlaybackRoutesOptions) {
-  const { playback } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags, token: false })
-
-  api.get(
+export const playbackApiRoutes = apiPlugin(docs, (r, { playback }: { playback: PlaybackService }) => {
+  r.get(
     '/video/play',
     {
       summary: 'A signed HLS URL to play a video, for the member (ZXB-Token) or an anonymous visitor',
@@ -35,82 +31,62 @@ export async function playbackApiRoutes(app: FastifyInstance, opts: PlaybackRout
       querystring: PlayQuery,
       response: PlayResponse,
     },
-    async (request) => playback.play(request.principal?.memberId ?? null, request.query.vid),
+    async (request, memberId) => playback.play(memberId, request.query.vid),
   )
 
-  r.get(
+  r.raw.get(
     '/video/key',
     {
-      schema: {
-        tags,
-        summary: 'The AES-128 key of a video (the key URI inside its playlists)',
-        description:
-          'Answers the 16 key bytes only to a valid, unexpired signature whose member may watch the video now; otherwise 403.',
-        querystring: KeyQuery,
-        response: { 200: z.unknown().describe('16 bytes, application/octet-stream') },
-      },
+      summary: 'The AES-128 key of a video (the key URI inside its playlists)',
+      description:
+        'Answers the 16 key bytes only to a valid, unexpired signature whose member may watch the video now; otherwise 403.',
+      querystring: KeyQuery,
+      response: { 200: z.unknown().describe('16 bytes, application/octet-stream') },
     },
     async (request, reply) => {
       const { vid, ...signed } = request.query
-      const key = await playback.key(vid, signed)
-      return reply.type('application/octet-stream').header('cache-control', 'private, no-store').send(key)
+      return sendPrivate(reply, 'application/octet-stream', await playback.key(vid, signed))
     },
   )
-}
+})
 
 /**
  * The HLS files, at /media/hls/ (next to the static /media/ folder, which never holds them): playlists rewritten
  * per viewer with signed URLs, and encrypted segments.
  */
-export async function hlsRoutes(app: FastifyInstance, opts: PlaybackRoutesOptions) {
-  const { playback } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const playlist = z.string().describe(`HLS playlist (${M3U8})`)
+export const hlsRoutes = apiPlugin(docs, (r, { playback }: { playback: PlaybackService }) => {
+  const playlist = { 200: z.string().describe(`HLS playlist (${M3U8})`) }
 
-  r.get(
+  r.raw.get(
     '/media/hls/:videoId/master.m3u8',
     {
-      schema: {
-        tags,
-        summary: 'Master playlist (signed URL from GET /api/video/play)',
-        params: MasterParams,
-        querystring: SignedQuery,
-        response: { 200: playlist },
-      },
+      summary: 'Master playlist (signed URL from GET /api/video/play)',
+      params: MasterParams,
+      querystring: SignedQuery,
+      response: playlist,
     },
-    async (request, reply) => {
-      const text = await playback.master(request.params.videoId, request.query)
-      return reply.type(M3U8).header('cache-control', 'private, no-store').send(text)
-    },
+    async ({ params, query }, reply) => sendPrivate(reply, M3U8, await playback.master(params.videoId, query)),
   )
 
-  r.get(
+  r.raw.get(
     '/media/hls/:videoId/:rendition/index.m3u8',
     {
-      schema: {
-        tags,
-        summary: 'Rendition playlist, cut at the preview end for members without access',
-        params: VariantParams,
-        querystring: SignedQuery,
-        response: { 200: playlist },
-      },
+      summary: 'Rendition playlist, cut at the preview end for members without access',
+      params: VariantParams,
+      querystring: SignedQuery,
+      response: playlist,
     },
-    async (request, reply) => {
-      const text = await playback.variant(request.params.videoId, request.params.rendition, request.query)
-      return reply.type(M3U8).header('cache-control', 'private, no-store').send(text)
-    },
+    async ({ params, query }, reply) =>
+      sendPrivate(reply, M3U8, await playback.variant(params.videoId, params.rendition, query)),
   )
 
-  r.get(
+  r.raw.get(
     '/media/hls/:videoId/:rendition/:segment',
     {
-      schema: {
-        tags,
-        summary: 'One AES-128 encrypted MPEG-TS segment (or, with S3_SEGMENT_REDIRECT, a 302 to a presigned URL of it)',
-        params: SegmentParams,
-        querystring: SignedQuery,
-        response: { 200: z.unknown().describe('video/mp2t, AES-128 encrypted') },
-      },
+      summary: 'One AES-128 encrypted MPEG-TS segment (or, with S3_SEGMENT_REDIRECT, a 302 to a presigned URL of it)',
+      params: SegmentParams,
+      querystring: SignedQuery,
+      response: { 200: z.unknown().describe('video/mp2t, AES-128 encrypted') },
     },
     async (request, reply) => {
       const { videoId, rendition, segment } = request.params
@@ -123,4 +99,4 @@ export async function hlsRoutes(app: FastifyInstance, opts: PlaybackRoutesOption
         .send(result.stream)
     },
   )
-}
+})

@@ -1,25 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { requireRole } from '#server/http/auth.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import { MemberProfile } from '#shared/api/members.ts'
 import { MemberIdQuery, UpdateMemberInfoBody } from './members.schema.ts'
 import type { MembersService } from './members.service.ts'
 
 /** The member's own profile, its changes, and the staff view of any member. */
-export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
-  const r = apiRoutes(app, { tags: ['members'] })
-
+export const membersRoutes = apiPlugin({ tags: ['members'] }, (r, { members }: { members: MembersService }) => {
   r.get(
     '/userinfo',
-    { config: { auth: 'required' }, summary: "The signed-in member's profile", response: envelope(MemberProfile) },
-    async (request) => members.profile(requireRole(request).memberId),
+    { auth: 'required', summary: "The signed-in member's profile", response: envelope(MemberProfile) },
+    async (_request, memberId) => members.profile(memberId),
   )
 
   r.get(
     '/userinfoByMemberId',
     {
-      config: { auth: 'staff' },
+      auth: 'staff',
       summary: "Any member's profile (staff only)",
       description: '403 for members without a staff role; 404 for an unknown member.',
       querystring: MemberIdQuery,
@@ -31,7 +27,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
   r.post(
     '/center/updateMemberInfo',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       summary: 'Change the nickname and/or the avatar',
       description:
         'nickname: 1–20 characters after trimming, no control characters (460). avatar: a URL /uploadImage returned to this member (461).',
@@ -39,6 +35,6 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
       response: envelope(MemberProfile),
       msg: '修改成功',
     },
-    async (request) => members.updateInfo(requireRole(request).memberId, request.body),
+    async (request, memberId) => members.updateInfo(memberId, request.body),
   )
-}
+})

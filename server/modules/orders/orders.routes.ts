@@ -1,10 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireRole } from '#server/http/auth.ts'
-import { apiRoutes } from '#server/http/route.ts'
-import type { ProviderPayMethod } from '#server/integrations/payments/payments.ts'
-import type { CommerceServices } from '#server/services-commerce.ts'
+import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import type { checkOrderStatus } from '#server/use-cases/check-order-status.ts'
+import type { checkoutAmount } from '#server/use-cases/checkout-amount.ts'
+import type { checkoutBundle } from '#server/use-cases/checkout-bundle.ts'
+import type { checkoutCourse } from '#server/use-cases/checkout-course.ts'
+import type { checkoutFavourites } from '#server/use-cases/checkout-favourites.ts'
+import type { checkoutVip } from '#server/use-cases/checkout-vip.ts'
+import type { Bound } from '#server/use-cases/commerce-deps.ts'
+import type { CheckoutContext } from '#server/use-cases/place-order.ts'
+import type { PreviewRequest, previewCheckout } from '#server/use-cases/preview-checkout.ts'
+import type { createOrderService } from './orders.service.ts'
 import type { StaffOrderService } from './staff-orders.service.ts'
 import {
   CheckoutResponse,
@@ -29,17 +35,32 @@ import {
   StaffOrderQuery,
 } from './orders.schema.ts'
 
-const tags = ['orders']
-const security = [{ token: [] }]
 const idempotencyNote =
   ' Send an `Idempotency-Key` header (8–128 of A–Z a–z 0–9 . _ : -) to get the first answer again on a retry.'
 
-function checkoutContext(
-  request: FastifyRequest,
-  choice: { pay_method: ProviderPayMethod | 'points'; coupon_id?: number | null; points?: number },
-) {
+type OrderService = ReturnType<typeof createOrderService>
+
+interface OrdersRoutesOptions {
+  /** Checkout (the checkout use cases, bound in the composition root) and the member's own orders. */
+  orders: {
+    payCourse: Bound<typeof checkoutCourse>
+    payVip: Bound<typeof checkoutVip>
+    payAmount: Bound<typeof checkoutAmount>
+    payBundle: Bound<typeof checkoutBundle>
+    payFavourites: Bound<typeof checkoutFavourites>
+    preview: Bound<typeof previewCheckout>
+    status: Bound<typeof checkOrderStatus>
+    list: OrderService['list']
+    detail: OrderService['detail']
+  }
+}
+
+/** What every checkout body says about paying: the method, and the coupon and points where the purchase takes them. */
+type CheckoutBody = z.ZodType<{ pay_method: CheckoutContext['payMethod']; coupon_id?: number | null; points?: number }>
+
+function checkoutContext(request: FastifyRequest, memberId: number, choice: z.output<CheckoutBody>): CheckoutContext {
   return {
-    memberId: requireRole(request).memberId,
+    memberId,
     payMethod: choice.pay_method,
     couponId: choice.coupon_id,
     points: choice.points,
@@ -48,186 +69,112 @@ function checkoutContext(
   }
 }
 
-interface OrdersRoutesOptions {
-  /** Checkout (the checkout use cases) and the member's own orders. */
-  orders: CommerceServices['orders']
-}
-
 /** Checkout (spec 7: POST /pay/course, /pay/vip, /pay/amount, /foryou/pay, /fav/pay; GET /pay/course) and the member's orders. */
-export async function ordersRoutes(app: FastifyInstance, opts: OrdersRoutesOptions) {
-  const { orders } = opts
-  const r = apiRoutes(app, { tags })
+export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r, { orders }: OrdersRoutesOptions) => {
+  /** A purchase: creates (or reuses the pending) order for the member and answers what the client needs to pay. */
+  function checkout<B extends CheckoutBody>(
+    url: string,
+    summary: string,
+    body: B,
+    pay: (ctx: CheckoutContext, body: z.output<B>) => ReturnType<OrdersRoutesOptions['orders']['payCourse']>,
+  ) {
+    r.post(
+      url,
+      {
+        idempotent: true,
+        summary: `${summary}${idempotencyNote}`,
+        body,
+        response: CheckoutResponse,
+      },
+      async (request, memberId) => {
+        const choice = request.body as z.output<B>
+        return pay(checkoutContext(request, memberId, choice), choice)
+      },
+    )
+  }
 
-  r.post(
+  /** The price of a purchase for the member now: the coupons that apply, points, what is left to pay. */
+  function preview<Q extends z.ZodType<{ coupon_id?: number; points?: number }>>(
+    url: string,
+    summary: string,
+    querystring: Q,
+    what: (query: z.output<Q>) => PreviewRequest,
+  ) {
+    r.get(url, { summary, querystring, response: PreviewResponse }, async (request, memberId) => {
+      const query = request.query as z.output<Q>
+      return orders.preview(memberId, { couponId: query.coupon_id, points: query.points, ...what(query) })
+    })
+  }
+
+  checkout(
     '/pay/course',
-    {
-      config: { auth: 'required', idempotent: true },
-      summary: `Buy a course: creates (or reuses the pending) order and returns what the client needs to pay; pay_method points spends the course's points price at once.${idempotencyNote}`,
-      body: PayCourseBody,
-      response: CheckoutResponse,
-    },
-    async (request) => orders.payCourse(checkoutContext(request, request.body), request.body.course_id),
+    "Buy a course: creates (or reuses the pending) order and returns what the client needs to pay; pay_method points spends the course's points price at once.",
+    PayCourseBody,
+    (ctx, body) => orders.payCourse(ctx, body.course_id),
   )
-
-  r.post(
-    '/pay/vip',
-    {
-      config: { auth: 'required', idempotent: true },
-      summary: `Buy a VIP plan.${idempotencyNote}`,
-      body: PayVipBody,
-      response: CheckoutResponse,
-    },
-    async (request) => orders.payVip(checkoutContext(request, request.body), request.body.plan_id),
+  checkout('/pay/vip', 'Buy a VIP plan.', PayVipBody, (ctx, body) => orders.payVip(ctx, body.plan_id))
+  checkout('/pay/amount', 'Pay a given amount with a title (a link staff send).', PayAmountBody, (ctx, body) =>
+    orders.payAmount(ctx, body.amount_fen, body.title),
   )
-
-  r.post(
-    '/pay/amount',
-    {
-      config: { auth: 'required', idempotent: true },
-      summary: `Pay a given amount with a title (a link staff send).${idempotencyNote}`,
-      body: PayAmountBody,
-      response: CheckoutResponse,
-    },
-    async (request) =>
-      orders.payAmount(
-        checkoutContext(request, { pay_method: request.body.pay_method }),
-        request.body.amount_fen,
-        request.body.title,
-      ),
-  )
-
-  r.post(
+  checkout(
     '/foryou/pay',
-    {
-      config: { auth: 'required', idempotent: true },
-      summary: `Buy a course bundle at my price (the share of its courses I do not own yet).${idempotencyNote}`,
-      body: PayBundleBody,
-      response: CheckoutResponse,
-    },
-    async (request) => orders.payBundle(checkoutContext(request, request.body), request.body.id),
+    'Buy a course bundle at my price (the share of its courses I do not own yet).',
+    PayBundleBody,
+    (ctx, body) => orders.payBundle(ctx, body.id),
+  )
+  checkout('/fav/pay', 'Buy favourite courses together in one order.', PayFavouritesBody, (ctx, body) =>
+    orders.payFavourites(ctx, body.course_ids),
   )
 
-  r.post(
-    '/fav/pay',
-    {
-      config: { auth: 'required', idempotent: true },
-      summary: `Buy favourite courses together in one order.${idempotencyNote}`,
-      body: PayFavouritesBody,
-      response: CheckoutResponse,
-    },
-    async (request) => orders.payFavourites(checkoutContext(request, request.body), request.body.course_ids),
-  )
-
-  r.get(
+  preview(
     '/foryou/pay/preview',
-    {
-      config: { auth: 'required' },
-      summary: 'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold',
-      querystring: BundlePreviewQuery,
-      response: PreviewResponse,
-    },
-    async (request) =>
-      orders.preview(requireRole(request).memberId, {
-        bundleId: request.query.id,
-        couponId: request.query.coupon_id,
-        points: request.query.points,
-      }),
+    'Price of a bundle for me now: coupons, points, what is left to pay, and the courses it would hold',
+    BundlePreviewQuery,
+    (query) => ({ bundleId: query.id }),
   )
-
-  r.get(
+  preview(
     '/fav/pay/preview',
-    {
-      config: { auth: 'required' },
-      summary: 'Price of favourite courses bought together: coupons, points, what is left to pay',
-      querystring: FavouritesPreviewQuery,
-      response: PreviewResponse,
-    },
-    async (request) =>
-      orders.preview(requireRole(request).memberId, {
-        courseIds: request.query.course_ids ?? null,
-        couponId: request.query.coupon_id,
-        points: request.query.points,
-      }),
+    'Price of favourite courses bought together: coupons, points, what is left to pay',
+    FavouritesPreviewQuery,
+    (query) => ({ courseIds: query.course_ids ?? null }),
   )
-
-  r.get(
+  preview(
     '/pay/course/preview',
-    {
-      config: { auth: 'required' },
-      summary: 'Price of a course for me now: coupons that apply (best first), points, what is left to pay',
-      querystring: CoursePreviewQuery,
-      response: PreviewResponse,
-    },
-    async (request) =>
-      orders.preview(requireRole(request).memberId, {
-        courseId: request.query.course_id,
-        couponId: request.query.coupon_id,
-        points: request.query.points,
-      }),
+    'Price of a course for me now: coupons that apply (best first), points, what is left to pay',
+    CoursePreviewQuery,
+    (query) => ({ courseId: query.course_id }),
   )
-
-  r.get(
-    '/pay/vip/preview',
-    {
-      config: { auth: 'required' },
-      summary: 'Price of a VIP plan for me now, with points',
-      querystring: VipPreviewQuery,
-      response: PreviewResponse,
-    },
-    async (request) =>
-      orders.preview(requireRole(request).memberId, {
-        planId: request.query.plan_id,
-        couponId: 0,
-        points: request.query.points,
-      }),
-  )
+  preview('/pay/vip/preview', 'Price of a VIP plan for me now, with points', VipPreviewQuery, (query) => ({
+    planId: query.plan_id,
+    couponId: 0,
+  }))
 
   r.get(
     '/pay/course',
     {
-      config: { auth: 'required' },
       summary: 'The state of one of my orders (the /payRedirect poll)',
       querystring: OrderStatusQuery,
       response: OrderStatusResponse,
     },
-    async (request) => orders.status(requireRole(request).memberId, request.query.order_no),
+    async (request, memberId) => orders.status(memberId, request.query.order_no),
   )
 
   r.get(
     '/orders',
-    {
-      config: { auth: 'required' },
-      summary: 'My orders, newest first (cursor paging)',
-      querystring: OrderListQuery,
-      response: OrderListResponse,
-    },
-    async (request) => orders.list(requireRole(request).memberId, request.query),
+    { summary: 'My orders, newest first (cursor paging)', querystring: OrderListQuery, response: OrderListResponse },
+    async (request, memberId) => orders.list(memberId, request.query),
   )
 
   r.get(
     '/orders/:order_no',
-    {
-      config: { auth: 'required' },
-      summary: 'One of my orders with its history',
-      params: OrderNoParams,
-      response: OrderDetailResponse,
-    },
-    async (request) => orders.detail(requireRole(request).memberId, request.params.order_no),
+    { summary: 'One of my orders with its history', params: OrderNoParams, response: OrderDetailResponse },
+    async (request, memberId) => orders.detail(memberId, request.params.order_no),
   )
-}
-
-interface AdminOrderRoutesOptions {
-  staffOrders: StaffOrderService
-}
+})
 
 /** Orders for operators (under /api/admin/, admins only): search and CSV export. */
-export async function adminOrderRoutes(app: FastifyInstance, opts: AdminOrderRoutesOptions) {
-  const { staffOrders } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const config = { auth: 'admin' as const }
-  const api = apiRoutes(app, { tags: ['admin'], config })
-
-  api.get(
+export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: StaffOrderService }) => {
+  r.get(
     '/admin/orders',
     {
       summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
@@ -237,17 +184,12 @@ export async function adminOrderRoutes(app: FastifyInstance, opts: AdminOrderRou
     async (request) => staffOrders.search(request.query),
   )
 
-  r.get(
+  r.raw.get(
     '/admin/orders/export',
     {
-      config,
-      schema: {
-        tags: ['admin'],
-        security,
-        summary: 'The same search as a CSV file (at most 10,000 rows)',
-        querystring: StaffOrderExportQuery,
-        response: { 200: z.string().describe('text/csv') },
-      },
+      summary: 'The same search as a CSV file (at most 10,000 rows)',
+      querystring: StaffOrderExportQuery,
+      response: { 200: z.string().describe('text/csv') },
     },
     async (request, reply) => {
       const csv = await staffOrders.exportCsv(request.query)
@@ -258,4 +200,4 @@ export async function adminOrderRoutes(app: FastifyInstance, opts: AdminOrderRou
         .send(csv)
     },
   )
-}
+})

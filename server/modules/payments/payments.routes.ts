@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { CommerceServices } from '#server/services-commerce.ts'
+import { apiPlugin } from '#server/http/route.ts'
+import type { Bound } from '#server/use-cases/commerce-deps.ts'
+import type { receivePaymentNotification } from '#server/use-cases/confirm-payment.ts'
+import type { receiveRefundNotification } from '#server/use-cases/confirm-refund.ts'
 import type { NotificationAnswer } from './payments.service.ts'
 
-const tags = ['payments']
 const WechatFail = z.object({ code: z.literal('FAIL'), message: z.string() })
 const RawBody = z.string().max(64 * 1024)
 
@@ -12,10 +13,16 @@ function incoming(request: FastifyRequest<{ Body: string }>) {
   return { headers: request.headers, body: typeof request.body === 'string' ? request.body : '' }
 }
 
-/** WeChat Pay wants 200/204 without a body for success, and 4xx/5xx with {code: 'FAIL', message} otherwise. */
-function wechatAnswer(reply: FastifyReply, request: FastifyRequest, a: NotificationAnswer) {
+function logRefused(request: FastifyRequest, a: NotificationAnswer) {
   if (a.outcome !== 'applied' && a.outcome !== 'duplicate')
     request.log.warn({ outcome: a.outcome, detail: a.detail }, 'payment notification not applied')
+}
+
+/** WeChat Pay wants 200/204 without a body for success, and 4xx/5xx with {code: 'FAIL', message} otherwise. */
+const wechatAnswers = { 204: z.null().describe('accepted'), 400: WechatFail, 401: WechatFail, 500: WechatFail }
+
+function wechatAnswer(reply: FastifyReply, request: FastifyRequest, a: NotificationAnswer) {
+  logRefused(request, a)
   if (a.accepted) return reply.code(204).send()
   const status =
     a.outcome === 'bad_signature' || a.outcome === 'bad_timestamp' ? 401 : a.outcome === 'bad_body' ? 400 : 500
@@ -23,68 +30,57 @@ function wechatAnswer(reply: FastifyReply, request: FastifyRequest, a: Notificat
 }
 
 interface PaymentsRoutesOptions {
-  payments: Pick<CommerceServices['payments'], 'handlePaymentNotification' | 'handleRefundNotification'>
+  /** The providers' notifications: the confirm-payment and confirm-refund use cases. */
+  payments: {
+    handlePaymentNotification: Bound<typeof receivePaymentNotification>
+    handleRefundNotification: Bound<typeof receiveRefundNotification>
+  }
 }
 
 /**
  * The providers' notification endpoints (POST /api/pay/notify/…). They speak the providers' protocols, not the
  * envelope; the body is kept as received because the signature covers its exact bytes.
  */
-export async function paymentsRoutes(app: FastifyInstance, opts: PaymentsRoutesOptions) {
-  const { payments } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  )
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+export const paymentsRoutes = apiPlugin(
+  { tags: ['payments'], token: false },
+  (r, { payments }: PaymentsRoutesOptions, app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    )
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
-  r.post(
-    '/pay/notify/wechat',
-    {
-      schema: {
-        tags,
-        summary: 'WeChat Pay payment notification (TRANSACTION.SUCCESS)',
-        body: RawBody,
-        response: { 204: z.null().describe('accepted'), 400: WechatFail, 401: WechatFail, 500: WechatFail },
-      },
-    },
-    async (request, reply) =>
-      wechatAnswer(reply, request, await payments.handlePaymentNotification('wechat', incoming(request))),
-  )
+    type Handle = PaymentsRoutesOptions['payments']['handlePaymentNotification']
+    const wechatNotify = (url: string, summary: string, handle: Handle) =>
+      r.raw.post(url, { summary, body: RawBody, response: wechatAnswers }, async (request, reply) =>
+        wechatAnswer(reply, request, await handle('wechat', incoming(request))),
+      )
+    wechatNotify(
+      '/pay/notify/wechat',
+      'WeChat Pay payment notification (TRANSACTION.SUCCESS)',
+      payments.handlePaymentNotification,
+    )
+    wechatNotify(
+      '/pay/notify/wechat/refund',
+      'WeChat Pay refund notification (REFUND.SUCCESS / ABNORMAL / CLOSED)',
+      payments.handleRefundNotification,
+    )
 
-  r.post(
-    '/pay/notify/wechat/refund',
-    {
-      schema: {
-        tags,
-        summary: 'WeChat Pay refund notification (REFUND.SUCCESS / ABNORMAL / CLOSED)',
-        body: RawBody,
-        response: { 204: z.null().describe('accepted'), 400: WechatFail, 401: WechatFail, 500: WechatFail },
-      },
-    },
-    async (request, reply) =>
-      wechatAnswer(reply, request, await payments.handleRefundNotification('wechat', incoming(request))),
-  )
-
-  r.post(
-    '/pay/notify/alipay',
-    {
-      schema: {
-        tags,
+    r.raw.post(
+      '/pay/notify/alipay',
+      {
         summary: 'Alipay async notification (trade_status_sync): answers "success" or "failure"',
         body: RawBody,
         response: { 200: z.string() },
       },
-    },
-    async (request, reply) => {
-      const a = await payments.handlePaymentNotification('alipay', incoming(request))
-      if (a.outcome !== 'applied' && a.outcome !== 'duplicate')
-        request.log.warn({ outcome: a.outcome, detail: a.detail }, 'payment notification not applied')
-      return reply
-        .code(200)
-        .type('text/plain; charset=utf-8')
-        .send(a.accepted ? 'success' : 'failure')
-    },
-  )
-}
+      async (request, reply) => {
+        const a = await payments.handlePaymentNotification('alipay', incoming(request))
+        logRefused(request, a)
+        return reply
+          .code(200)
+          .type('text/plain; charset=utf-8')
+          .send(a.accepted ? 'success' : 'failure')
+      },
+    )
+  },
+)

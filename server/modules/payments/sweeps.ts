@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { every } from '#server/jobs/every.ts'
-import type { CommerceServices } from '#server/services-commerce.ts'
 
 /** Advisory lock id of the payment sweeps: one process runs them at a time. */
 const SWEEP_LOCK = 727_401
 
 interface SweepDeps {
-  /** The sweep steps (server/use-cases) and the advisory lock, as bound in server/services-commerce.ts. */
-  payments: Pick<
-    CommerceServices['payments'],
-    'withTryLock' | 'closeExpired' | 'reconcilePending' | 'sendPendingRefunds' | 'pruneIdempotencyKeys'
-  >
+  /** The sweep steps (the use cases, bound by the composition root) and the advisory lock. */
+  payments: {
+    /** Runs `fn` under the advisory lock `key`; null when another process holds it. */
+    withTryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>
+    /** Each step answers how many orders or refunds it moved. */
+    closeExpired: () => Promise<number>
+    reconcilePending: () => Promise<number>
+    sendPendingRefunds: () => Promise<number>
+    pruneIdempotencyKeys: () => Promise<unknown>
+  }
 }
 
 /**

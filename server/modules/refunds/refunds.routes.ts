@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { requireRole } from '#server/http/auth.ts'
-import { apiRoutes } from '#server/http/route.ts'
-import type { CommerceServices } from '#server/services-commerce.ts'
+import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import type { approveRefund } from '#server/use-cases/approve-refund.ts'
+import type { Bound } from '#server/use-cases/commerce-deps.ts'
+import type { rejectRefund } from '#server/use-cases/reject-refund.ts'
+import type { requestRefund } from '#server/use-cases/request-refund.ts'
+import type { retryRefund } from '#server/use-cases/retry-refund.ts'
+import type { createRefundService } from './refunds.service.ts'
 import {
   ApproveBody,
   RefundCheckQuery,
@@ -14,59 +17,58 @@ import {
   StaffRefundListResponse,
 } from './refunds.schema.ts'
 
+type RefundService = ReturnType<typeof createRefundService>
+
 interface RefundRoutesOptions {
-  refunds: Pick<CommerceServices['refunds'], 'check' | 'request'>
+  /** The refund check (this module's service) and the request-refund use case. */
+  refunds: { check: RefundService['check']; request: Bound<typeof requestRefund> }
 }
 
 /** A member's refund request and its state (screen /refund/{id}). */
-export async function refundRoutes(app: FastifyInstance, opts: RefundRoutesOptions) {
-  const { refunds } = opts
-  const tags = ['refunds']
-  const r = apiRoutes(app, { tags })
+export const refundRoutes = apiPlugin(
+  { tags: ['refunds'], auth: 'required' },
+  (r, { refunds }: RefundRoutesOptions) => {
+    r.get(
+      '/refunds/check',
+      {
+        summary: 'Can this order of mine be refunded now, why not, and its refunds so far',
+        querystring: RefundCheckQuery,
+        response: RefundCheckResponse,
+      },
+      async (request, memberId) => refunds.check(memberId, request.query.order_no),
+    )
 
-  r.get(
-    '/refunds/check',
-    {
-      config: { auth: 'required' },
-      summary: 'Can this order of mine be refunded now, why not, and its refunds so far',
-      querystring: RefundCheckQuery,
-      response: RefundCheckResponse,
-    },
-    async (request) => refunds.check(requireRole(request).memberId, request.query.order_no),
-  )
-
-  r.post(
-    '/refunds',
-    {
-      config: { auth: 'required', idempotent: true },
-      summary: 'Ask for a refund of a paid order (an operator decides)',
-      body: RefundRequestBody,
-      response: RefundResponse,
-    },
-    async (request) => refunds.request(requireRole(request).memberId, request.body.order_no, request.body.reason),
-  )
-}
+    r.post(
+      '/refunds',
+      {
+        idempotent: true,
+        summary: 'Ask for a refund of a paid order (an operator decides)',
+        body: RefundRequestBody,
+        response: RefundResponse,
+      },
+      async ({ body }, memberId) => refunds.request(memberId, body.order_no, body.reason),
+    )
+  },
+)
 
 interface AdminRefundRoutesOptions {
-  refunds: Pick<CommerceServices['refunds'], 'listForStaff' | 'approve' | 'retry' | 'reject'>
+  /** The staff list (this module's service) and the operators' decisions (use cases). */
+  refunds: {
+    listForStaff: RefundService['listForStaff']
+    approve: Bound<typeof approveRefund>
+    retry: Bound<typeof retryRefund>
+    reject: Bound<typeof rejectRefund>
+  }
 }
 
 /**
  * Operators decide refund requests and send failed refunds again (under /api/admin/, admins only); every action
  * records who and when.
  */
-export async function adminRefundRoutes(app: FastifyInstance, opts: AdminRefundRoutesOptions) {
-  const { refunds } = opts
-  const tags = ['admin']
-  const r = apiRoutes(app, { tags })
-
-  const config = { auth: 'admin' as const }
-  const moves = { auth: 'admin' as const, idempotent: true }
-
+export const adminRefundRoutes = adminPlugin((r, { refunds }: AdminRefundRoutesOptions) => {
   r.get(
     '/admin/refunds',
     {
-      config,
       summary: 'Refunds, newest first, by state',
       querystring: StaffRefundListQuery,
       response: StaffRefundListResponse,
@@ -77,40 +79,36 @@ export async function adminRefundRoutes(app: FastifyInstance, opts: AdminRefundR
   r.post(
     '/admin/refunds/:refund_no/approve',
     {
-      config: moves,
+      idempotent: true,
       summary: 'Approve a refund request (all or part) and refund through the provider',
       params: RefundNoParams,
       body: ApproveBody,
       response: RefundResponse,
     },
-    async (request) =>
-      refunds.approve(requireRole(request, 'admin').memberId, request.params.refund_no, {
-        amountFen: request.body.amount_fen,
-        note: request.body.note,
-      }),
+    async ({ params, body }, staffId) =>
+      refunds.approve(staffId, params.refund_no, { amountFen: body.amount_fen, note: body.note }),
   )
 
   r.post(
     '/admin/refunds/:refund_no/retry',
     {
-      config: moves,
+      idempotent: true,
       summary: 'Send a failed refund to the provider again, with the same refund number (489 unless it failed)',
       params: RefundNoParams,
       response: RefundResponse,
     },
-    async (request) => refunds.retry(requireRole(request, 'admin').memberId, request.params.refund_no),
+    async ({ params }, staffId) => refunds.retry(staffId, params.refund_no),
   )
 
   r.post(
     '/admin/refunds/:refund_no/reject',
     {
-      config: moves,
+      idempotent: true,
       summary: 'Reject a refund request with a note the member sees',
       params: RefundNoParams,
       body: RejectBody,
       response: RefundResponse,
     },
-    async (request) =>
-      refunds.reject(requireRole(request, 'admin').memberId, request.params.refund_no, request.body.note),
+    async ({ params, body }, staffId) => refunds.reject(staffId, params.refund_no, body.note),
   )
-}
+})

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import { CourseListQuery } from '#shared/api/catalogue.ts'
 import type { CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
 import type { VipService } from './vip.service.ts'
@@ -11,7 +10,6 @@ import {
   VipCentreResponse,
   VipCourseListResponse,
   VipPlanCreate,
-  VipPlanParams,
   VipPlanPatch,
 } from './vip.schema.ts'
 
@@ -24,68 +22,52 @@ interface VipRoutesOptions {
 }
 
 /** The VIP centre (spec 7: GET /v2/vip). */
-export async function vipRoutes(app: FastifyInstance, opts: VipRoutesOptions) {
-  const { vip, catalogue, contact } = opts
-  const r = apiRoutes(app, { tags: ['vip'], token: false })
+export const vipRoutes = apiPlugin(
+  { tags: ['vip'], token: false },
+  (r, { vip, catalogue, contact }: VipRoutesOptions) => {
+    r.get(
+      '/v2/vip',
+      { summary: 'VIP plans on sale, some VIP-free courses, and my VIP when signed in', response: VipCentreResponse },
+      async (_request, memberId) => {
+        const [centre, membership] = await Promise.all([
+          vip.centre(),
+          memberId ? vip.membership(memberId) : Promise.resolve(null),
+        ])
+        return { ...centre, membership }
+      },
+    )
 
-  r.get(
-    '/v2/vip',
-    { summary: 'VIP plans on sale, some VIP-free courses, and my VIP when signed in', response: VipCentreResponse },
-    async (request) => {
-      const memberId = request.principal?.memberId
-      const [centre, membership] = await Promise.all([
-        vip.centre(),
-        memberId ? vip.membership(memberId) : Promise.resolve(null),
-      ])
-      return { ...centre, membership }
-    },
-  )
+    r.get(
+      '/vip/course_list',
+      {
+        summary: 'Courses free for VIP members, filtered and sorted like /v2/course_list, paged by cursor',
+        querystring: CourseListQuery.omit({ vip_free: true }),
+        response: VipCourseListResponse,
+      },
+      async (request) => catalogue.courseList({ ...request.query, vip_free: true }),
+    )
 
-  r.get(
-    '/vip/course_list',
-    {
-      summary: 'Courses free for VIP members, filtered and sorted like /v2/course_list, paged by cursor',
-      querystring: CourseListQuery.omit({ vip_free: true }),
-      response: VipCourseListResponse,
-    },
-    async (request) => catalogue.courseList({ ...request.query, vip_free: true }),
-  )
-
-  r.get(
-    '/vip/contact',
-    {
-      summary: 'Where to ask about VIP: the consult and customer-service links',
-      response: envelope(z.object({ consult_url: z.string(), service_url: z.string() })),
-    },
-    async () => ({ consult_url: contact.consultUrl, service_url: contact.serviceUrl }),
-  )
-}
-
-interface AdminVipRoutesOptions {
-  vip: VipService
-}
+    r.get(
+      '/vip/contact',
+      {
+        summary: 'Where to ask about VIP: the consult and customer-service links',
+        response: envelope(z.object({ consult_url: z.string(), service_url: z.string() })),
+      },
+      async () => ({ consult_url: contact.consultUrl, service_url: contact.serviceUrl }),
+    )
+  },
+)
 
 /** VIP plans for operators (under /api/admin/, admins only). */
-export async function adminVipRoutes(app: FastifyInstance, opts: AdminVipRoutesOptions) {
-  const { vip } = opts
-  const config = { auth: 'admin' as const }
-  const tags = ['admin']
-  const r = apiRoutes(app, { tags, config })
-
-  r.get('/admin/vip-plans', { summary: 'Every VIP plan', response: StaffVipPlanList }, async () => vip.allPlans())
-  r.post(
-    '/admin/vip-plans',
-    { summary: 'Add a VIP plan', body: VipPlanCreate, response: StaffVipPlanResponse },
-    async (request) => vip.createPlan(request.body),
-  )
-  r.patch(
-    '/admin/vip-plans/:id',
-    {
+export const adminVipRoutes = adminPlugin((r, { vip }: { vip: VipService }) => {
+  r.records('/admin/vip-plans', {
+    response: StaffVipPlanResponse,
+    list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
+    create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
+    edit: {
       summary: 'Change or withdraw a VIP plan',
-      params: VipPlanParams,
       body: VipPlanPatch,
-      response: StaffVipPlanResponse,
+      handler: (id, body) => vip.patchPlan(id, body),
     },
-    async (request) => vip.patchPlan(request.params.id, request.body),
-  )
-}
+  })
+})

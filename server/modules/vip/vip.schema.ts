@@ -40,4 +40,3 @@ export const VipPlanCreate = z.object({
   sort: z.number().int().min(0).max(10_000).default(0),
 })
 export const VipPlanPatch = VipPlanCreate.partial()
-export const VipPlanParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })

@@ -1,9 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '#server/http/app-error.ts'
-import { requireRole } from '#server/http/auth.ts'
-import { apiRoutes } from '#server/http/route.ts'
+import { apiPlugin } from '#server/http/route.ts'
 import { WechatError } from '#server/integrations/wechat/wechat-client.ts'
 import {
   AuthWechatInfoResponse,
@@ -17,8 +15,6 @@ import {
 } from './wechat.schema.ts'
 import { BROWSER_NONCE_COOKIE, BROWSER_NONCE_MAX_AGE_S, type WechatService } from './wechat.service.ts'
 
-const tags = ['wechat']
-
 interface WechatRoutesOptions {
   wechat: WechatService
   /** Set the browser-nonce cookie with Secure (production, behind HTTPS). */
@@ -26,10 +22,8 @@ interface WechatRoutesOptions {
 }
 
 /** WeChat sign-in (spec 4 and 7): the OAuth start, the four code exchanges and the JS-SDK share signature. */
-export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptions) {
+export const wechatRoutes = apiPlugin({ tags: ['wechat'], token: false }, (r, opts: WechatRoutesOptions, app) => {
   const { wechat, secureCookies } = opts
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const api = apiRoutes(app, { tags, token: false })
   const nonce = (request: FastifyRequest) => request.cookies[BROWSER_NONCE_COOKIE]
 
   // The member sees a code and a message; the log gets what WeChat actually said (never the code or a token).
@@ -39,17 +33,14 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
     }
   })
 
-  r.get(
+  r.raw.get(
     '/wechat/oauth',
     {
-      schema: {
-        tags,
-        summary: 'Start WeChat OAuth: redirects to the authorize page with a single-use state bound to this browser',
-        description:
-          'At most WECHAT_OAUTH_PER_IP_PER_10MIN (default 300) starts per client address in 10 minutes; beyond that 429 with the minutes to wait.',
-        querystring: OauthStartQuery,
-        response: { 302: z.null().describe('Location: the WeChat authorize URL') },
-      },
+      summary: 'Start WeChat OAuth: redirects to the authorize page with a single-use state bound to this browser',
+      description:
+        'At most WECHAT_OAUTH_PER_IP_PER_10MIN (default 300) starts per client address in 10 minutes; beyond that 429 with the minutes to wait.',
+      querystring: OauthStartQuery,
+      response: { 302: z.null().describe('Location: the WeChat authorize URL') },
     },
     async (request, reply) => {
       const { location, browserNonce } = await wechat.startOauth({
@@ -69,7 +60,7 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
     },
   )
 
-  api.post(
+  r.post(
     '/wx_login',
     { summary: 'Sign in with a WeChat OAuth code', body: OauthReturnBody, response: WxLoginResponse },
     async (request) => {
@@ -79,13 +70,13 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
     },
   )
 
-  api.post(
+  r.post(
     '/wx_get_openid',
     { summary: 'The openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: WxOpenidResponse },
     async (request) => wechat.openid(request.body, nonce(request)),
   )
 
-  api.post(
+  r.post(
     '/wx/code2unionid',
     {
       summary: 'The unionid and openid of a WeChat OAuth code (no session)',
@@ -95,21 +86,21 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
     async (request) => wechat.unionid(request.body, nonce(request)),
   )
 
-  api.post(
+  r.post(
     '/authWechatInfo',
     {
-      config: { auth: 'required' },
+      auth: 'required',
       token: true,
       summary: 'Bind the WeChat identity of an OAuth code to the signed-in member',
       body: OauthReturnBody,
       response: AuthWechatInfoResponse,
     },
-    async (request) => wechat.bind(requireRole(request).memberId, request.body, nonce(request)),
+    async (request, memberId) => wechat.bind(memberId, request.body, nonce(request)),
   )
 
-  api.get(
+  r.get(
     '/wechat/share',
     { summary: 'JS-SDK wx.config signature for a page of this site', querystring: ShareQuery, response: ShareResponse },
     async (request) => wechat.shareSignature(request.query.url),
   )
-}
+})
