@@ -71,12 +71,12 @@ export function createAdminService(deps: AdminDeps) {
     // ---- Categories, teachers, courses, chapters: the catalogue's editing, as it is, except where media joins ----
     ...catalogue,
     /** A course with its chapters and videos (each with its media state). */
-    async course(id: number) {
+    course: async (id: number) => {
       const course = await catalogue.course(id)
       return { ...course, videos: await withMedia(course.videos) }
     },
     /** Stores an uploaded cover image and makes it the course's cover. */
-    async setCourseCover(id: number, data: Buffer) {
+    setCourseCover: async (id: number, data: Buffer) => {
       await catalogue.requireCourse(id)
       const image = await storeImage(data)
       return catalogue.setCourseCover(id, image.url)
@@ -85,21 +85,21 @@ export function createAdminService(deps: AdminDeps) {
 
     // ---- Videos ----
     /** A course's videos with their media state. */
-    async videos(courseId: number) {
+    videos: async (courseId: number) => {
       return { list: await withMedia(await catalogue.videos(courseId)) }
     },
     video,
-    async createVideo(body: VideoCreate) {
+    createVideo: async (body: VideoCreate) => {
       return (await withMedia([await catalogue.createVideo(body)]))[0]!
     },
-    async updateVideo(id: number, body: VideoPatch) {
+    updateVideo: async (id: number, body: VideoPatch) => {
       return (await withMedia([await catalogue.updateVideo(id, body)]))[0]!
     },
     uploadVideo: (id: number, file: VideoUpload) => videoMedia.upload(id, file),
     retranscode: (id: number) => videoMedia.retranscode(id),
 
     // ---- Entitlements ----
-    async grant(adminId: number, body: EntitlementGrant) {
+    grant: async (adminId: number, body: EntitlementGrant) => {
       const granted = await grantEntitlement(db, {
         memberId: body.member_id,
         courseId: body.course_id,
@@ -117,7 +117,7 @@ export function createAdminService(deps: AdminDeps) {
       })
       return granted
     },
-    async revoke(adminId: number, id: number) {
+    revoke: async (adminId: number, id: number) => {
       const at = now()
       const revoked = await revokeEntitlementById(db, id, at)
       // Revoking twice keeps the first time and changes nothing: only the first is an event.
@@ -131,7 +131,7 @@ export function createAdminService(deps: AdminDeps) {
         })
       return revoked
     },
-    async entitlements(query: EntitlementListQuery) {
+    entitlements: async (query: EntitlementListQuery) => {
       return listMemberEntitlements(
         db,
         { memberId: query.member_id, courseId: query.course_id, before: query.cursor, limit: query.limit },

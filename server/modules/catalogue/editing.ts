@@ -168,11 +168,11 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
   return {
     // ---- Categories ----
     /** Every category, top level first, in display order. */
-    async categories() {
+    categories: async () => {
       return { list: (await listCategories(db)).map(toCategory) }
     },
     /** A new category (an area, or a sub-category of one). */
-    async createCategory(body: CategoryCreate) {
+    createCategory: async (body: CategoryCreate) => {
       await checkParent(body.parent_id)
       const row = await insertCategory(db, {
         name: body.name,
@@ -184,7 +184,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       return toCategory(row)
     },
     /** Changes the fields given; the two-level rule holds afterwards. */
-    async updateCategory(id: number, body: CategoryPatch) {
+    updateCategory: async (id: number, body: CategoryPatch) => {
       if (!(await findCategory(db, id))) throw notFound('分类', id, 'id')
       if (body.parent_id !== undefined) await checkParent(body.parent_id, id)
       const row = await updateCategory(
@@ -196,10 +196,10 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     },
 
     // ---- Teachers ----
-    async teachers() {
+    teachers: async () => {
       return { list: (await listTeachers(db)).map(toTeacher) }
     },
-    async createTeacher(body: TeacherCreate) {
+    createTeacher: async (body: TeacherCreate) => {
       const row = await insertTeacher(db, {
         name: body.name,
         title: body.title ?? '',
@@ -209,7 +209,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       })
       return toTeacher(row)
     },
-    async updateTeacher(id: number, body: TeacherPatch) {
+    updateTeacher: async (id: number, body: TeacherPatch) => {
       const row = await updateTeacher(
         db,
         id,
@@ -221,7 +221,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
 
     // ---- Courses ----
     /** Courses, newest first, filtered, paged by cursor (the last id of the previous page). */
-    async courses(query: AdminCourseListQuery) {
+    courses: async (query: AdminCourseListQuery) => {
       const rows = await listCourses(db, {
         categoryId: query.category_id,
         status: query.status,
@@ -233,16 +233,16 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       return { list: page.map(toCourse), next_cursor: nextCursor }
     },
     /** A course with its chapters and videos; NotFound (field `id`) when unknown. */
-    async course(id: number) {
+    course: async (id: number) => {
       const course = await courseOrThrow(id)
       const [chapterRows, videoRows] = await Promise.all([listChapters(db, id), listVideos(db, { courseId: id })])
       return { ...toCourse(course), chapters: chapterRows.map(toChapter), videos: videoRows.map(toVideo) }
     },
     /** NotFound (naming `field`) unless the course exists, whatever its status. */
-    async requireCourse(id: number, field = 'id') {
+    requireCourse: async (id: number, field = 'id') => {
       await courseOrThrow(id, field)
     },
-    async createCourse(body: CourseCreate) {
+    createCourse: async (body: CourseCreate) => {
       await checkCategory(body.category_id)
       await checkTeacher(body.teacher_id)
       const values = {
@@ -271,7 +271,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       checkCourse(values)
       return toCourse(await insertCourse(db, values))
     },
-    async updateCourse(id: number, body: CoursePatch) {
+    updateCourse: async (id: number, body: CoursePatch) => {
       const current = await courseOrThrow(id)
       await checkCategory(body.category_id)
       await checkTeacher(body.teacher_id)
@@ -300,22 +300,22 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       return toCourse((await updateCourse(db, id, { ...changes, updatedAt: now() }))!)
     },
     /** Makes an image (already stored) the course's cover. */
-    async setCourseCover(id: number, coverUrl: string) {
+    setCourseCover: async (id: number, coverUrl: string) => {
       const row = await updateCourse(db, id, { coverUrl, updatedAt: now() })
       if (!row) throw notFound('课程', id, 'id')
       return toCourse(row)
     },
 
     // ---- Chapters ----
-    async chapters(courseId: number) {
+    chapters: async (courseId: number) => {
       await courseOrThrow(courseId, 'course_id')
       return { list: (await listChapters(db, courseId)).map(toChapter) }
     },
-    async createChapter(body: ChapterCreate) {
+    createChapter: async (body: ChapterCreate) => {
       await courseOrThrow(body.course_id, 'course_id')
       return toChapter(await insertChapter(db, { courseId: body.course_id, title: body.title, sort: body.sort ?? 0 }))
     },
-    async updateChapter(id: number, body: ChapterPatch) {
+    updateChapter: async (id: number, body: ChapterPatch) => {
       const row = await updateChapter(db, id, defined({ title: body.title, sort: body.sort }))
       if (!row) throw notFound('章节', id, 'id')
       return toChapter(row)
@@ -323,13 +323,13 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
 
     // ---- Videos ----
     /** A course's videos in display order. */
-    async videos(courseId: number) {
+    videos: async (courseId: number) => {
       await courseOrThrow(courseId, 'course_id')
       return (await listVideos(db, { courseId })).map(toVideo)
     },
     /** One video; NotFound when unknown. */
     video,
-    async createVideo(body: VideoCreate) {
+    createVideo: async (body: VideoCreate) => {
       await courseOrThrow(body.course_id, 'course_id')
       await checkChapter(body.chapter_id, body.course_id)
       const id = await insertVideo(db, {
@@ -343,7 +343,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       })
       return video(id)
     },
-    async updateVideo(id: number, body: VideoPatch) {
+    updateVideo: async (id: number, body: VideoPatch) => {
       const [current] = await listVideos(db, { ids: [id] })
       if (!current) throw notFound('视频', id, 'id')
       await checkChapter(body.chapter_id, current.courseId)
