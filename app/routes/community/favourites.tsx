@@ -7,6 +7,7 @@ import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Tabs } from '#app/components/tabs/tabs.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { formatYuan } from '#shared/money.ts'
@@ -60,9 +61,9 @@ function BuyTogether({ courseIds, onClose }: { courseIds: number[]; onClose: () 
 }
 
 type Kind = 'course' | 'video'
-const TABS: { kind: Kind; label: string }[] = [
-  { kind: 'course', label: '课程' },
-  { kind: 'video', label: '视频' },
+const TABS: { key: Kind; label: string }[] = [
+  { key: 'course', label: '课程' },
+  { key: 'video', label: '视频' },
 ]
 
 type TabState =
@@ -297,20 +298,14 @@ export default function Favourites() {
   return (
     <main className={`${styles.page} ${styles.withBar}`}>
       <NavBar title="我的收藏" backTo="/mine" right={manage} />
-      <div className={styles.tabs} role="tablist" aria-label="收藏类型">
-        {TABS.map((t) => (
-          <button
-            key={t.kind}
-            type="button"
-            role="tab"
-            aria-selected={kind === t.kind}
-            className={kind === t.kind ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-            onClick={() => switchTab(t.kind)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="收藏类型"
+        tabs={TABS}
+        current={kind}
+        onSelect={switchTab}
+        className={styles.tabs}
+        tabClass={(on) => (on ? `${styles.tab} ${styles.tabActive}` : styles.tab)}
+      />
 
       <div role="tabpanel" className={styles.panel}>
         {tab.status === 'loading' ? (
