@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { CommentPage } from '#server/modules/comments/comments.schema.ts'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, LoadError, Loading, moreLabel } from '#app/components/page-state/page-state.tsx'
 import { CommentComposer } from './comment-composer.tsx'
 import { CommentItem, type Comment } from './comment-item.tsx'
 import { useCommentLike } from './use-comment-like.ts'
@@ -111,7 +111,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
           </div>
           {state.cursor ? (
             <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
-              {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '查看更多评论'}
+              {moreLabel(more, '查看更多评论')}
             </button>
           ) : (
             <p className={styles.end}>没有更多评论了</p>

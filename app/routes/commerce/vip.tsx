@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
-import { api } from '#app/lib/api.ts'
 import { formatYuan } from '#shared/money.ts'
 import { formatTime } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
-import { useAuth } from '#app/lib/use-auth.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import styles from './vip.module.css'
 import type { z } from 'zod'
 import type { VipMembership } from '#server/modules/vip/vip.schema.ts'
@@ -111,20 +109,8 @@ type Membership = z.infer<typeof VipMembership>
 
 /** The signed-in member's VIP (read in the browser: the token lives in localStorage), nothing for visitors. */
 function MyMembership() {
-  const { token } = useAuth()
-  const [membership, setMembership] = useState<Membership | null>(null)
-
-  useEffect(() => {
-    if (!token) return
-    const controller = new AbortController()
-    api
-      .get<{ membership: Membership | null }>('/v2/vip', undefined, { quiet: true, signal: controller.signal })
-      .then((data) => setMembership(data.membership))
-      .catch(() => {})
-    return () => controller.abort()
-  }, [token])
-
-  if (!token || !membership) return null
+  const membership = useApiGet<{ membership: Membership | null }>('/v2/vip', { member: true }).data?.membership
+  if (!membership) return null
   return (
     <p className={styles.mine} data-testid="vip-membership">
       {membership.active

@@ -7,7 +7,7 @@ import { CommentItem, type Comment } from '#app/components/comments/comment-item
 import { useCommentLike } from '#app/components/comments/use-comment-like.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, LoadError, Loading, moreLabel } from '#app/components/page-state/page-state.tsx'
 import { api, ApiError, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import commentStyles from '#app/components/comments/comments.module.css'
@@ -179,7 +179,7 @@ export default function CommentDetail() {
         )}
         {thread.next_cursor ? (
           <button type="button" className={styles.more} onClick={() => void loadMore()} disabled={more === 'loading'}>
-            {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '更多回复'}
+            {moreLabel(more, '更多回复')}
           </button>
         ) : null}
         <div className={styles.replyBox}>

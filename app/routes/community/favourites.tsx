@@ -12,6 +12,7 @@ import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/p
 import { api, errorMessage } from '#app/lib/api.ts'
 import { formatYuan } from '#shared/money.ts'
 import { toast } from '#app/lib/toast.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './favourites.module.css'
 
@@ -75,15 +76,7 @@ const targetId = (kind: Kind, item: FavItem) => (kind === 'course' ? item.course
 
 /** "为你推荐" under an empty favourites list: from what the member watched and favourited, or popular courses. */
 function Recommendations() {
-  const [list, setList] = useState<CourseCardList['list'] | null>(null)
-  useEffect(() => {
-    const controller = new AbortController()
-    api
-      .get<CourseCardList>('/center/recommend', { limit: 6 }, { quiet: true, signal: controller.signal })
-      .then((r) => setList(r.list))
-      .catch(() => setList([]))
-    return () => controller.abort()
-  }, [])
+  const list = useApiGet<CourseCardList>('/center/recommend', { query: { limit: 6 } }).data?.list
   if (!list || list.length === 0) return null
   return (
     <section className={styles.recommend} aria-labelledby="recommend-title">

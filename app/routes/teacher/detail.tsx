@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/detail'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatCount } from '#app/components/course-card/course-format.ts'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { readById } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { FollowButton } from '#app/components/follow-button/follow-button.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -14,10 +14,8 @@ import styles from './teacher.module.css'
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = services(context)
   if (params.id === undefined) return { teacher: null, teachers: await s.catalogue.teachers() }
-  const id = parseId(params.id)
-  if (id === null) notFound('讲师不存在')
   // The server render is anonymous: the follower count is public, the member's own state comes in the browser.
-  return { teacher: await orNotFound(() => s.follows.teacherProfile(id, null)), teachers: [] }
+  return { teacher: await readById(params.id, '讲师不存在', (id) => s.follows.teacherProfile(id, null)), teachers: [] }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
