@@ -50,7 +50,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
       s.status === 'ready' ? { ...s, list: s.list.map((c) => (c.id === id ? { ...c, ...change } : c)) } : s,
     )
   }, [])
-  const { like, pending } = useCommentLike(update)
+  const likes = useCommentLike(update)
 
   async function loadMore() {
     if (state.status !== 'ready' || !state.cursor || more === 'loading') return
@@ -100,13 +100,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
         <>
           <div className={styles.list}>
             {state.list.map((c) => (
-              <CommentItem
-                key={c.id}
-                comment={c}
-                onLike={like}
-                liking={pending.has(c.id)}
-                threadHref={`/course/commentDetail?id=${c.id}`}
-              />
+              <CommentItem key={c.id} comment={c} likes={likes} threadHref={`/course/commentDetail?id=${c.id}`} />
             ))}
           </div>
           {state.cursor ? (

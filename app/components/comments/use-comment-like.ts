@@ -37,3 +37,5 @@ export function useCommentLike(apply: (id: number, change: Pick<Comment, 'liked'
 
   return { like: (c: Comment) => void like(c), pending }
 }
+
+export type CommentLikes = ReturnType<typeof useCommentLike>

@@ -4,10 +4,10 @@ import type { CourseType } from '#shared/api/catalogue.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 
 /**
- * The server's AppError as seen from a page loader. The page bundle carries its own copy of that class, so
+ * The server's 404 AppError as seen from a page loader. The page bundle carries its own copy of that class, so
  * `instanceof` would not match the one the services throw: recognise it by shape instead.
  */
-function isNotFound(error: unknown): error is Error & { entry: { code: number } } {
+export function isAppNotFound(error: unknown): error is Error & { entry: { code: number } } {
   if (!(error instanceof Error) || error.name !== 'AppError') return false
   const entry = (error as { entry?: { code?: unknown } }).entry
   return entry?.code === 404
@@ -21,7 +21,7 @@ export async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read()
   } catch (error) {
-    if (isNotFound(error)) throw data(error.message, { status: 404 })
+    if (isAppNotFound(error)) throw data(error.message, { status: 404 })
     throw error
   }
 }

@@ -1,4 +1,4 @@
-import type { CourseList, CourseListQuery } from '#shared/api/catalogue.ts'
+import type { CourseList, CourseListQuery, CourseType } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
@@ -48,22 +48,22 @@ export function PagedCourseList({
   )
 }
 
-/** A whole screen listing one kind of course (/li, /course/systemCourse without an id): title bar and the list. */
+/** A whole screen listing one type of course (/li, /course/systemCourse without an id): title bar and the list. */
 export function CourseListScreen({
   title,
+  type,
   first,
-  filter,
   emptyMessage,
 }: {
   title: string
+  type: CourseType
   first: CourseList
-  filter: CourseListFilter
   emptyMessage: string
 }) {
   return (
     <main className={styles.screen}>
       <NavBar title={title} />
-      <PagedCourseList first={first} filter={filter} emptyMessage={emptyMessage} />
+      <PagedCourseList first={first} filter={{ type }} emptyMessage={emptyMessage} />
     </main>
   )
 }

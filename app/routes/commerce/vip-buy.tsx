@@ -5,6 +5,7 @@ import styles from '#app/components/checkout/checkout.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, Loaded, Loading } from '#app/components/page-state/page-state.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { api } from '#app/lib/api.ts'
 import { formatTime, yuan, type Preview } from '#app/lib/pay.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
@@ -89,10 +90,7 @@ export default function VipBuy() {
                     <p className={styles.notice}>开通后，标有“VIP 免费”的课程在有效期内都可以免费学习。</p>
                   )}
                 </section>
-                <section className={styles.card} aria-labelledby="plans-title">
-                  <h2 id="plans-title" className={styles.cardTitle}>
-                    选择方案
-                  </h2>
+                <Section id="plans-title" title="选择方案" className={styles.card} titleClassName={styles.cardTitle}>
                   <div className={styles.plans} role="radiogroup" aria-labelledby="plans-title">
                     {plans.map((p) => (
                       <button
@@ -115,7 +113,7 @@ export default function VipBuy() {
                       </button>
                     ))}
                   </div>
-                </section>
+                </Section>
                 {preview ? (
                   <>
                     <PriceLines preview={preview} usePoints={usePoints} onPoints={setUsePoints} />

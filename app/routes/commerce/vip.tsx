@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { formatYuan } from '#shared/money.ts'
 import { formatTime } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
@@ -32,10 +33,7 @@ export default function Vip() {
         <MyMembership />
       </section>
 
-      <section className={styles.section} aria-labelledby="vip-plans">
-        <h2 id="vip-plans" className={styles.sectionTitle}>
-          会员方案
-        </h2>
+      <Section id="vip-plans" title="会员方案" className={styles.section} titleClassName={styles.sectionTitle}>
         {plans.length === 0 ? (
           <Empty message="暂时没有可开通的会员方案" />
         ) : (
@@ -65,7 +63,7 @@ export default function Vip() {
             </Link>
           </div>
         ) : null}
-      </section>
+      </Section>
 
       <section className={styles.section} aria-labelledby="vip-courses">
         <div className={styles.sectionHead}>

@@ -77,7 +77,7 @@ export default function CommentDetail() {
       }
     })
   }, [])
-  const { like, pending } = useCommentLike(update)
+  const likes = useCommentLike(update)
 
   async function loadMore() {
     if (state.status !== 'ready' || !state.thread.next_cursor || more === 'loading') return
@@ -154,7 +154,7 @@ export default function CommentDetail() {
     <main className={styles.page}>
       <NavBar title={title} backTo={fromMine ? '/mine/comment' : courseHref(root.course_id)} />
       <div className={styles.results}>
-        <CommentItem comment={root} onLike={like} liking={pending.has(root.id)} />
+        <CommentItem comment={root} likes={likes} />
         <p className={styles.threadLinks}>
           <Link to={root.vid ? `/v/${root.vid}.html` : courseHref(root.course_id)} className={styles.inlineLink}>
             {root.vid ? '去看这个视频' : '去看这门课程'} ›
@@ -169,8 +169,7 @@ export default function CommentDetail() {
               <CommentItem
                 key={r.id}
                 comment={r}
-                onLike={like}
-                liking={pending.has(r.id)}
+                likes={likes}
                 onReply={setReplyTo}
                 highlight={r.id === thread.focus_id}
               />

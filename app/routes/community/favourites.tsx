@@ -7,6 +7,7 @@ import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { Tabs } from '#app/components/tabs/tabs.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
@@ -79,10 +80,7 @@ function Recommendations() {
   const list = useApiGet<CourseCardList>('/center/recommend', { query: { limit: 6 } }).data?.list
   if (!list || list.length === 0) return null
   return (
-    <section className={styles.recommend} aria-labelledby="recommend-title">
-      <h2 id="recommend-title" className={styles.recommendTitle}>
-        为你推荐
-      </h2>
+    <Section id="recommend-title" title="为你推荐" className={styles.recommend} titleClassName={styles.recommendTitle}>
       <ul>
         {list.map((c) => (
           <li key={c.id} className={styles.recommendItem}>
@@ -90,7 +88,7 @@ function Recommendations() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   )
 }
 

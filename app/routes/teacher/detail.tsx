@@ -7,6 +7,7 @@ import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { FollowButton } from '#app/components/follow-button/follow-button.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './teacher.module.css'
 
@@ -92,10 +93,7 @@ export default function TeacherPage() {
         </dl>
         {teacher.intro ? <p className={styles.intro}>{teacher.intro}</p> : null}
       </section>
-      <section className={styles.courses} aria-labelledby="teacher-courses">
-        <h2 id="teacher-courses" className={styles.sectionTitle}>
-          TA 的课程
-        </h2>
+      <Section id="teacher-courses" title="TA 的课程" className={styles.courses} titleClassName={styles.sectionTitle}>
         {teacher.courses.length === 0 ? (
           <Empty message="这位讲师还没有上架课程" />
         ) : (
@@ -107,7 +105,7 @@ export default function TeacherPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </main>
   )
 }
