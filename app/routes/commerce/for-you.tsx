@@ -3,7 +3,6 @@ import type { Route } from './+types/for-you'
 import { CheckoutPanel } from '#app/components/checkout/checkout-panel.tsx'
 import checkout from '#app/components/checkout/checkout.module.css'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
-import type { CourseCardData } from '#app/components/course-card/course-format.ts'
 import { readById } from '#app/components/course-data/catalogue-loader.server.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -13,6 +12,7 @@ import { yuan } from '#app/lib/pay.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './for-you.module.css'
+import type { CourseCard } from '#shared/api/catalogue.ts'
 
 /**
  * /foryou/{id}: a course bundle with its courses and one-tap purchase (POST /foryou/pay); a member who owns some
@@ -66,7 +66,7 @@ function PriceLine({ bundle }: { bundle: Pick<BundleCard, 'price_fen' | 'list_pr
 
 /** The bundles on sale, then courses for the member (GET /foryou: from what they watched and favourited). */
 function BundleIndex({ bundles }: { bundles: BundleCard[] }) {
-  const picks = useApiGet<{ list: CourseCardData[] }>('/foryou', { query: { limit: 10 } }).data?.list
+  const picks = useApiGet<{ list: CourseCard[] }>('/foryou', { query: { limit: 10 } }).data?.list
 
   return (
     <main className={checkout.page}>

@@ -1,7 +1,7 @@
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import { StudyItem, StudyList } from './study-parts.tsx'
-import { formatStudiedAt } from './studied-at.ts'
+import { lastStudied } from './studied-at.ts'
 import styles from './study.module.css'
 import type { z } from 'zod'
 import type { SystemCourseList } from '#server/modules/learning/learning.schema.ts'
@@ -41,7 +41,7 @@ export default function MySystemCourses() {
             percent={c.progress.percent}
             progressLabel="总进度"
             progressText={`${c.progress.percent}%`}
-            when={c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'}
+            when={lastStudied(c.progress.last_studied_at)}
             actionTo={c.progress.last_vid ? `/v/${c.progress.last_vid}.html` : `/course/systemCourse?id=${c.id}`}
             actionText={c.progress.last_vid ? '继续学习' : '开始学习'}
           />

@@ -2,7 +2,7 @@ import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
 import { usePagedList } from '#app/lib/use-api-get.ts'
 import { beijingDate } from '#shared/time.ts'
 import { StudyItem, StudyList } from './study-parts.tsx'
-import { formatStudiedAt } from './studied-at.ts'
+import { lastStudied } from './studied-at.ts'
 import styles from './purchased.module.css'
 import list from './study.module.css'
 import type { z } from 'zod'
@@ -70,9 +70,8 @@ export default function Purchased() {
               </span>
             }
             percent={c.progress.percent}
-            progressLabel="学习进度"
             progressText={`${c.progress.finished_count}/${c.progress.video_count} 节`}
-            when={c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'}
+            when={lastStudied(c.progress.last_studied_at)}
             actionTo={continueHref(c)}
             actionText={c.progress.last_studied_at ? '继续学习' : '开始学习'}
           />

@@ -9,3 +9,8 @@ export function formatStudiedAt(iso: string, now = Date.now()) {
   if (daysAgo === 1) return `昨天 ${beijingClock(at)}`
   return beijingCalendarDay(at, new Date(now))
 }
+
+/** When a course was last studied, for its row: "上次学习 今天 14:05", or that it is not started yet. */
+export function lastStudied(at: string | null) {
+  return at ? `上次学习 ${formatStudiedAt(at)}` : '还没开始学'
+}

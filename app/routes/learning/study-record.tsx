@@ -33,7 +33,6 @@ export default function StudyRecord() {
             title={r.video_title}
             detail={<span className={styles.sub}>{r.course_title}</span>}
             percent={r.percent}
-            progressLabel="学习进度"
             progressText={r.finished ? '已学完' : `${r.percent}%`}
             when={`${formatStudiedAt(r.updated_at)}${!r.finished && r.position > 0 ? ` · 看到 ${formatDuration(r.position)}` : ''}`}
             actionTo={`/v/${r.vid}.html`}
