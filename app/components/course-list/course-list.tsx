@@ -2,7 +2,7 @@ import type { CourseList, CourseListQuery, CourseType } from '#shared/api/catalo
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
-import { useMorePages } from '#app/lib/use-more-pages.ts'
+import { uniqueById, useMorePages } from '#app/lib/use-more-pages.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './course-list.module.css'
 
@@ -29,9 +29,10 @@ export function PagedCourseList({
   /** Narrow rows (the category screen's right pane). */
   compact?: boolean
 }) {
-  const { all, hasMore, status, loadMore } = useMorePages(first, (cursor) =>
+  const pages = useMorePages(first, (cursor) =>
     api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true }),
   )
+  const all = uniqueById(pages.list)
   if (all.length === 0) return <Empty message={emptyMessage} />
 
   return (
@@ -43,7 +44,7 @@ export function PagedCourseList({
           </li>
         ))}
       </ul>
-      <ListEnd hasMore={hasMore} state={status} onMore={loadMore} />
+      <ListEnd hasMore={pages.cursor !== null} state={pages.status} onMore={pages.loadMore} />
     </>
   )
 }

@@ -17,7 +17,8 @@ import {
   type OrderEvent,
   type OrderKind,
 } from '#app/lib/pay.ts'
-import { useApiGet, usePagedList } from '#app/lib/use-api-get.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
+import { usePagedList } from '#app/lib/use-paged-list.ts'
 
 interface ListDef {
   path: string

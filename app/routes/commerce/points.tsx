@@ -5,7 +5,7 @@ import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, Loaded, moreLabel } from '#app/components/page-state/page-state.tsx'
 import { formatTime, yuan } from '#app/lib/pay.ts'
-import { usePagedList } from '#app/lib/use-api-get.ts'
+import { usePagedList } from '#app/lib/use-paged-list.ts'
 import type { z } from 'zod'
 import type { PointsResponse } from '#server/modules/points/points.schema.ts'
 

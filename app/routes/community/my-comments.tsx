@@ -6,7 +6,7 @@ import { courseHref } from '#app/components/course-card/course-format.ts'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
-import { usePagedList } from '#app/lib/use-api-get.ts'
+import { usePagedList } from '#app/lib/use-paged-list.ts'
 import styles from './community.module.css'
 
 export function meta() {
@@ -14,6 +14,7 @@ export function meta() {
 }
 
 type MemberComment = z.infer<typeof comments.MemberComment>
+type Page = z.infer<typeof comments.MemberCommentPage>
 
 function MyComment({ c }: { c: MemberComment }) {
   return (
@@ -42,7 +43,7 @@ function MyComment({ c }: { c: MemberComment }) {
 
 /** /mine/comment/{id}: the member's comments and replies, newest first ({id} from old links is ignored). */
 export default function MyComments() {
-  const comments = usePagedList<MemberComment>('/memberComments', { member: true, errorText: '加载失败' })
+  const comments = usePagedList<MemberComment, string, Page>('/memberComments', { member: true, errorText: '加载失败' })
   return (
     <main className={styles.page}>
       <NavBar title="我的评论" backTo="/mine" />

@@ -1,6 +1,7 @@
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { useApiGet } from '#app/lib/use-api-get.ts'
-import { StudyItem, StudyList } from './study-parts.tsx'
+import { StudyList } from './study-list.tsx'
+import { StudyItem } from './study-parts.tsx'
 import { lastStudied } from './studied-at.ts'
 import styles from './study.module.css'
 import type { z } from 'zod'
