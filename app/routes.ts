@@ -13,11 +13,13 @@ function same(file: string, paths: string[], idPrefix: string) {
 }
 
 /**
- * URLs whose screens are not built yet: one placeholder module for all of them, told apart by the route id
- * (`soon:<name>:<path>`; the names are in routes/coming-soon/screens.ts).
+ * URLs whose screens are not built yet, by screen name: one placeholder module for all of them, told apart by the
+ * route id (`soon:<name>:<path>`; the names are in routes/coming-soon/screens.ts).
  */
-function soon(name: string, paths: string[]) {
-  return same('routes/coming-soon/screen.tsx', paths, `soon:${name}`)
+function soon(screens: Record<string, string[]>) {
+  return Object.entries(screens).flatMap(([name, paths]) =>
+    same('routes/coming-soon/screen.tsx', paths, `soon:${name}`),
+  )
 }
 
 export default [
@@ -44,27 +46,28 @@ export default [
   route('ke3', 'routes/learning/my-system-courses.tsx'),
   route('course/systemCourse', 'routes/learning/system-course.tsx'),
   route('course/systemGroup', 'routes/learning/system-group.tsx'),
-  ...soon('course-question', ['course/question']),
   ...same('routes/community/comment-detail.tsx', ['course/commentDetail', 'mine/commentDetail/:id?'], 'comment-detail'),
   route('mine/comment/:id?', 'routes/community/my-comments.tsx'),
   route('search', 'routes/community/search.tsx'),
   route('searchCourse', 'routes/community/search-results.tsx'),
   route('studyRecord', 'routes/learning/study-record.tsx'),
   route('myCollection', 'routes/community/favourites.tsx'),
-  ...soon('progress', ['progress/:id?']),
-  ...soon('homework', ['work/:id?', 'mine/homework/:id?']),
-  ...soon('poster', ['painter']),
-  ...soon('poster-templates', ['painter/list']),
-  ...soon('poster-preview', ['painter/:id']),
-  ...soon('my-posters', ['pa']),
-  ...soon('poster-create', ['pa/create']),
-  ...soon('course-pause', ['course/pause/:id?']),
+  ...soon({
+    'course-question': ['course/question'],
+    progress: ['progress/:id?'],
+    homework: ['work/:id?', 'mine/homework/:id?'],
+    poster: ['painter'],
+    'poster-templates': ['painter/list'],
+    'poster-preview': ['painter/:id'],
+    'my-posters': ['pa'],
+    'poster-create': ['pa/create'],
+    'course-pause': ['course/pause/:id?'],
+  }),
 
   // Buying and money (issue 4)
   route('foryou/:id?', 'routes/commerce/for-you.tsx'),
   route('course/coursePurchase', 'routes/commerce/course-purchase.tsx'),
   route('course/creditPay/:id?', 'routes/commerce/credit-pay.tsx'),
-  ...soon('kuaishou-course', ['course/ks/:id?']),
   route('vipBuy', 'routes/commerce/vip-buy.tsx'),
   route('vip/d/:id?', 'routes/commerce/vip-plan.tsx'),
   route('PayAmount', 'routes/commerce/pay-amount.tsx'),
@@ -72,34 +75,41 @@ export default [
   route('payRedirect', 'routes/commerce/pay-redirect.tsx'),
   ...same('routes/commerce/orders.tsx', ['order/:id?', 'order2/:id?', 'order3/:id?', 'order4/:id?'], 'orders'),
   route('refund/:id?', 'routes/commerce/refund.tsx'),
-  ...soon('contract-sign', ['contract/:id?']),
-  ...soon('contract-view', ['contract/see/:id?']),
   route('points', 'routes/commerce/points.tsx'),
-  ...soon('tasks', ['task']),
-  ...soon('wallet', ['wallet']),
-  ...soon('promotion', ['wallet/extension']),
-  ...soon('wallet-records', ['wallet/record']),
-  ...soon('exchange-tt', ['data/tt']),
-  ...soon('exchange-ks', ['data/ks']),
-  ...soon('exchange-xhs', ['data/xhs']),
-  ...soon('exchange-wechatshop', ['data/wechatShop']),
+  ...soon({
+    'kuaishou-course': ['course/ks/:id?'],
+    'contract-sign': ['contract/:id?'],
+    'contract-view': ['contract/see/:id?'],
+    tasks: ['task'],
+    wallet: ['wallet'],
+    promotion: ['wallet/extension'],
+    'wallet-records': ['wallet/record'],
+    'exchange-tt': ['data/tt'],
+    'exchange-ks': ['data/ks'],
+    'exchange-xhs': ['data/xhs'],
+    'exchange-wechatshop': ['data/wechatShop'],
+  }),
 
   // Account
   route('wechatLogin', 'routes/account/wechat-login.tsx'),
   route('headPortrait', 'routes/account/avatar.tsx'),
   route('headPortrait/dataName', 'routes/account/nickname.tsx'),
   route('ke2', 'routes/account/purchaser-login.tsx'),
-  ...soon('app-login', ['appLogin']),
-  ...soon('mini-program', ['mp']),
+  ...soon({
+    'app-login': ['appLogin'],
+    'mini-program': ['mp'],
+  }),
 
   // Activities and lead forms
-  ...soon('activity-home', ['ac', 'act/:id?']),
-  ...soon('activity-entries', ['ac/list', 'act/list/:id?']),
-  ...soon('activity-entry', ['ac/detail/:id?', 'act/detail/:id?']),
-  ...soon('activity-my-entry', ['ac/mine', 'act/mine/:id?']),
-  ...soon('activity-results', ['ac/final', 'act/final/:id?']),
-  ...soon('lead-form-signup', ['form/1']),
-  ...soon('lead-form-consult', ['form/2']),
+  ...soon({
+    'activity-home': ['ac', 'act/:id?'],
+    'activity-entries': ['ac/list', 'act/list/:id?'],
+    'activity-entry': ['ac/detail/:id?', 'act/detail/:id?'],
+    'activity-my-entry': ['ac/mine', 'act/mine/:id?'],
+    'activity-results': ['ac/final', 'act/final/:id?'],
+    'lead-form-signup': ['form/1'],
+    'lead-form-consult': ['form/2'],
+  }),
 
   // Customer service, staff and WeCom
   ...same(
@@ -107,14 +117,16 @@ export default [
     ['customer', 'customerB', 'customerG', 'customerT', 'customerG/user', 'dmmHcWCus/:id?'],
     'customer',
   ),
-  ...soon('member-profile', ['cus/:id?']),
-  ...soon('staff-messages', ['cus/msg', 'cus/msg1']),
-  ...soon('room-messages', ['cus/roomMsg']),
-  ...soon('wecom-chat', ['workWechat/chat']),
-  ...soon('wecom-study', ['workWechat/study']),
-  ...soon('sales', ['data/sell']),
-  ...soon('follow', ['data/follow']),
-  ...soon('add-wecom', ['data/wwx']),
+  ...soon({
+    'member-profile': ['cus/:id?'],
+    'staff-messages': ['cus/msg', 'cus/msg1'],
+    'room-messages': ['cus/roomMsg'],
+    'wecom-chat': ['workWechat/chat'],
+    'wecom-study': ['workWechat/study'],
+    sales: ['data/sell'],
+    follow: ['data/follow'],
+    'add-wecom': ['data/wwx'],
+  }),
 
   // Aliases (302, query string kept): routes.md
   ...same(

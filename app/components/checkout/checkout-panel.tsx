@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
-import { NativeQr } from '#app/components/pay/native-qr.tsx'
-import { usePay, type PayPath } from '#app/components/pay/use-pay.ts'
+import type { PayPath } from '#app/components/pay/use-pay.ts'
 import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { ApiError, api, errorMessage } from '#app/lib/api.ts'
 import type { Preview } from '#app/lib/pay.ts'
-import { toast } from '#app/lib/toast.ts'
-import { PayBar, PayMethods, PriceLines, usePayMethod } from './checkout-parts.tsx'
+import { PayFooter, PriceLines, usePayFlow } from './checkout-parts.tsx'
 
 type Load =
   | { status: 'loading' }
@@ -37,11 +35,9 @@ export function CheckoutPanel({
 }) {
   const [couponId, setCouponId] = useState<number | undefined>(undefined)
   const [usePoints, setUsePoints] = useState(false)
-  const [agreed, setAgreed] = useState(false)
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
-  const { methods, method, setMethod } = usePayMethod()
-  const { pay, paying, qr, closeQr } = usePay()
+  const flow = usePayFlow()
   const queryKey = JSON.stringify(query)
 
   useEffect(() => {
@@ -68,19 +64,11 @@ export function CheckoutPanel({
     return () => controller.abort()
   }, [previewPath, queryKey, couponId, usePoints, attempt])
 
+  const { pay } = flow
   const onPay = useCallback(() => {
     if (load.status !== 'ready') return
-    if (!agreed) {
-      toast(`请先阅读并同意《${agreement ?? '课程购买协议'}》`)
-      return
-    }
-    void pay(payPath, {
-      ...payBody,
-      pay_method: method,
-      coupon_id: load.preview.coupon_id,
-      points: load.preview.points,
-    })
-  }, [agreed, agreement, load, method, pay, payBody, payPath])
+    void pay(payPath, { ...payBody, coupon_id: load.preview.coupon_id, points: load.preview.points })
+  }, [load, pay, payBody, payPath])
 
   if (load.status === 'loading') return <Loading label="正在计算价格…" />
   if (load.status === 'error') {
@@ -97,16 +85,7 @@ export function CheckoutPanel({
         usePoints={usePoints}
         onPoints={setUsePoints}
       />
-      {load.preview.amount_fen > 0 ? <PayMethods methods={methods} value={method} onChange={setMethod} /> : null}
-      <PayBar
-        amountFen={load.preview.amount_fen}
-        agreed={agreed}
-        onAgree={setAgreed}
-        paying={paying}
-        onPay={onPay}
-        agreement={agreement}
-      />
-      {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
+      <PayFooter flow={flow} amountFen={load.preview.amount_fen} onPay={onPay} agreement={agreement} />
     </>
   )
 }

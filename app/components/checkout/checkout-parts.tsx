@@ -1,10 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { NativeQr } from '#app/components/pay/native-qr.tsx'
 import { PayMethods } from '#app/components/pay/pay-methods.tsx'
+import { usePay, type PayPath } from '#app/components/pay/use-pay.ts'
 import { showLogin } from '#app/lib/events.ts'
 import { payMethodsFor, yuan, type Preview, type ProviderPayMethod } from '#app/lib/pay.ts'
 import { Platform, currentPlatform } from '#app/lib/platform.ts'
+import { toast } from '#app/lib/toast.ts'
 import { useHydrated } from '#app/lib/use-auth.ts'
+import { CardRow } from './card-row.tsx'
 import styles from './checkout.module.css'
 
 /** Opens the login popup once when a member-only checkout is opened anonymously. */
@@ -15,13 +19,30 @@ export function useAskLogin(hydrated: boolean, token: string | null) {
 }
 
 /** The methods of this browser and the chosen one (decided after hydration: the server render cannot know). */
-export function usePayMethod() {
+function usePayMethod() {
   const hydrated = useHydrated()
   const methods = hydrated ? payMethodsFor(currentPlatform()) : payMethodsFor(Platform.mobile)
   const [chosen, setMethod] = useState<ProviderPayMethod | null>(null)
   const method = chosen && methods.includes(chosen) ? chosen : methods[0]!
   return { methods, method, setMethod }
 }
+
+/**
+ * A checkout's way to pay: this browser's methods and the chosen one, the agreement (kept here, so it survives the
+ * pay bar giving way to "计算价格…"), and `pay(path, body)` with the chosen method (usePay). PayFooter draws it.
+ */
+export function usePayFlow() {
+  const { methods, method, setMethod } = usePayMethod()
+  const [agreed, setAgreed] = useState(false)
+  const { pay, paying, qr, closeQr } = usePay()
+  const payWith = useCallback(
+    (path: PayPath, body: Record<string, unknown>) => pay(path, { ...body, pay_method: method }),
+    [pay, method],
+  )
+  return { methods, method, setMethod, agreed, setAgreed, pay: payWith, paying, qr, closeQr }
+}
+
+type PayFlow = ReturnType<typeof usePayFlow>
 
 /** Price lines: original price, coupon, points, and what is left to pay. */
 export function PriceLines({
@@ -40,10 +61,7 @@ export function PriceLines({
 }) {
   return (
     <section className={styles.card} aria-label="价格明细">
-      <div className={styles.row}>
-        <span className={styles.rowLabel}>商品金额</span>
-        <span className={styles.rowValue}>{yuan(preview.original_fen)}</span>
-      </div>
+      <CardRow label="商品金额">{yuan(preview.original_fen)}</CardRow>
       {coupon ? (
         <div className={styles.row}>
           <label htmlFor="coupon" className={styles.rowLabel}>
@@ -69,10 +87,9 @@ export function PriceLines({
         </div>
       ) : null}
       {preview.discount_fen > 0 ? (
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>优惠</span>
-          <span className={`${styles.rowValue} ${styles.price}`}>-{yuan(preview.discount_fen)}</span>
-        </div>
+        <CardRow label="优惠" price>
+          -{yuan(preview.discount_fen)}
+        </CardRow>
       ) : null}
       <div className={styles.row}>
         <label htmlFor="use-points" className={styles.rowLabel}>
@@ -94,15 +111,13 @@ export function PriceLines({
         />
       </div>
       {preview.points_fen > 0 ? (
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>积分</span>
-          <span className={`${styles.rowValue} ${styles.price}`}>-{yuan(preview.points_fen)}</span>
-        </div>
+        <CardRow label="积分" price>
+          -{yuan(preview.points_fen)}
+        </CardRow>
       ) : null}
-      <div className={styles.row}>
-        <span className={styles.rowLabel}>实付</span>
-        <span className={`${styles.rowValue} ${styles.price}`}>{yuan(preview.amount_fen)}</span>
-      </div>
+      <CardRow label="实付" price>
+        {yuan(preview.amount_fen)}
+      </CardRow>
     </section>
   )
 }
@@ -110,29 +125,31 @@ export function PriceLines({
 const COURSE_TERMS =
   '购买后即可在有效期内学习所购内容。支付后 7 天内、且课程观看不足 20% 时，可在“我的订单”中申请退款，审核通过后原路退回，使用的优惠券和积分随退款返还。课程内容仅供本人学习，请勿传播。'
 
-/** Agreement checkbox and the fixed pay bar. */
-export function PayBar({
+/**
+ * The end of a checkout: the payment methods (when there is money to pay), the agreement's checkbox and the
+ * fixed pay bar, and the QR code of WeChat Native. Paying needs the agreement: until it is ticked, the button
+ * says so instead of calling `onPay`.
+ */
+export function PayFooter({
+  flow,
   amountFen,
-  agreed,
-  onAgree,
-  paying,
   onPay,
   agreement = '课程购买协议',
   terms,
 }: {
+  flow: PayFlow
   amountFen: number
-  agreed: boolean
-  onAgree: (v: boolean) => void
-  paying: boolean
   onPay: () => void
   agreement?: string
   /** The agreement's short text, shown when the title is tapped. */
   terms?: string
 }) {
   const [open, setOpen] = useState(false)
+  const pay = () => (flow.agreed ? onPay() : toast(`请先阅读并同意《${agreement}》`))
   return (
     <>
-      <AgreementCheck agreed={agreed} onAgree={onAgree}>
+      {amountFen > 0 ? <PayMethods methods={flow.methods} value={flow.method} onChange={flow.setMethod} /> : null}
+      <AgreementCheck agreed={flow.agreed} onAgree={flow.setAgreed}>
         <label htmlFor="agree">我已阅读并同意</label>
         <button type="button" className={styles.textButton} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
           《{agreement}》
@@ -147,10 +164,11 @@ export function PayBar({
         <span className={styles.barTotal}>
           实付 <span className={styles.bigPrice}>{yuan(amountFen)}</span>
         </span>
-        <button type="button" className={styles.button} disabled={paying} onClick={onPay}>
-          {paying ? '正在支付…' : amountFen > 0 ? `立即支付 ${yuan(amountFen)}` : '确认兑换'}
+        <button type="button" className={styles.button} disabled={flow.paying} onClick={pay}>
+          {flow.paying ? '正在支付…' : amountFen > 0 ? `立即支付 ${yuan(amountFen)}` : '确认兑换'}
         </button>
       </div>
+      {flow.qr ? <NativeQr order={flow.qr} onClose={flow.closeQr} /> : null}
     </>
   )
 }
@@ -178,6 +196,3 @@ export function AgreementCheck({
     </div>
   )
 }
-
-export { PayMethods }
-export type { ProviderPayMethod }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Comment } from '#server/modules/comments/comments.schema.ts'
 import { formatCommentTime } from './format-time.ts'
+import type { CommentLikes } from './use-comment-like.ts'
 import styles from './comments.module.css'
 
 export type { Comment }
@@ -21,15 +22,14 @@ function Avatar({ src, name }: { src: string | null; name: string }) {
  */
 export function CommentItem({
   comment,
-  onLike,
-  liking = false,
+  likes,
   threadHref,
   onReply,
   highlight = false,
 }: {
   comment: Comment
-  onLike: (comment: Comment) => void
-  liking?: boolean
+  /** The list's liking (useCommentLike): the toggle waits while this comment's like is being sent. */
+  likes: CommentLikes
   /** Where "N 条回复" leads (top-level comments in a list). */
   threadHref?: string
   /** Answer this comment here (the thread page). */
@@ -80,8 +80,8 @@ export function CommentItem({
             aria-label={
               comment.liked ? `取消点赞，已有 ${comment.like_count} 个赞` : `点赞，已有 ${comment.like_count} 个赞`
             }
-            onClick={() => onLike(comment)}
-            disabled={liking}
+            onClick={() => likes.like(comment)}
+            disabled={likes.pending.has(comment.id)}
             data-testid="comment-like"
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { CommentPage } from '#server/modules/comments/comments.schema.ts'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, LoadError, Loading, moreLabel } from '#app/components/page-state/page-state.tsx'
 import { CommentComposer } from './comment-composer.tsx'
 import { CommentItem, type Comment } from './comment-item.tsx'
 import { useCommentLike } from './use-comment-like.ts'
@@ -51,7 +51,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
       s.status === 'ready' ? { ...s, list: s.list.map((c) => (c.id === id ? { ...c, ...change } : c)) } : s,
     )
   }, [])
-  const { like, pending } = useCommentLike(update)
+  const likes = useCommentLike(update)
 
   async function loadMore() {
     if (state.status !== 'ready' || !state.cursor || more === 'loading') return
@@ -101,13 +101,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
         <>
           <div className={styles.list}>
             {state.list.map((c) => (
-              <CommentItem
-                key={c.id}
-                comment={c}
-                onLike={like}
-                liking={pending.has(c.id)}
-                threadHref={`/course/commentDetail?id=${c.id}`}
-              />
+              <CommentItem key={c.id} comment={c} likes={likes} threadHref={`/course/commentDetail?id=${c.id}`} />
             ))}
           </div>
           {state.cursor ? (
@@ -117,7 +111,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
               onClick={() => void loadMore()}
               disabled={more === 'loading'}
             >
-              {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '查看更多评论'}
+              {moreLabel(more, '查看更多评论')}
             </button>
           ) : (
             <p className={styles.end}>没有更多评论了</p>

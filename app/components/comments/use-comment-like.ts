@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { api } from '#app/lib/api.ts'
 import { showLogin } from '#app/lib/events.ts'
 import { authStore } from '#app/lib/auth-store.ts'
-import type { Comment } from './comment-item.tsx'
+import type { Comment } from '#server/modules/comments/comments.schema.ts'
 
 /**
  * Liking from a list: asks anonymous visitors to log in, sends the desired state (so a double tap cannot flip
@@ -37,3 +37,5 @@ export function useCommentLike(apply: (id: number, change: Pick<Comment, 'liked'
 
   return { like: (c: Comment) => void like(c), pending }
 }
+
+export type CommentLikes = ReturnType<typeof useCommentLike>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
-import { COURSE_TYPE_LABEL, courseHref, formatCount, type CourseCardData } from './course-format.ts'
+import type { CourseCard } from '#shared/api/catalogue.ts'
+import { COURSE_TYPE_LABEL, courseHref, formatCount } from './course-format.ts'
 import { CoursePrice } from './course-price.tsx'
 import styles from './course-card.module.css'
 
 interface CardProps {
-  course: CourseCardData
+  course: CourseCard
   /** Above the fold: load the cover at once instead of lazily. */
   eager?: boolean
 }
@@ -18,7 +19,7 @@ function Cover({ course, eager, className }: CardProps & { className: string | u
   )
 }
 
-function Meta({ course }: { course: CourseCardData }) {
+function Meta({ course }: { course: CourseCard }) {
   return (
     <span className={styles.meta}>
       {course.teacher_name ? <span className={styles.teacher}>{course.teacher_name}</span> : null}

@@ -1,7 +1,4 @@
-import type { CourseCard } from '#shared/api/catalogue.ts'
-
-export type CourseCardData = CourseCard
-export type CourseType = CourseCard['type']
+import type { CourseType } from '#shared/api/catalogue.ts'
 
 export const COURSE_TYPE_LABEL: Record<CourseType, string> = {
   series: '系列课',

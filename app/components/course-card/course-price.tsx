@@ -1,8 +1,8 @@
 import { formatYuan } from '#shared/money.ts'
-import type { CourseCardData } from './course-format.ts'
+import type { CourseCard } from '#shared/api/catalogue.ts'
 import styles from './course-card.module.css'
 
-type PriceFields = Pick<CourseCardData, 'price_fen' | 'original_price_fen' | 'is_free' | 'vip_free'>
+type PriceFields = Pick<CourseCard, 'price_fen' | 'original_price_fen' | 'is_free' | 'vip_free'>
 
 /** The price as a course card shows it: 免费, or ¥ with the crossed-out original price, and the VIP-free badge. */
 export function CoursePrice({ course, large = false }: { course: PriceFields; large?: boolean }) {

@@ -4,10 +4,10 @@ import type { CourseType } from '#shared/api/catalogue.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 
 /**
- * The server's AppError as seen from a page loader. The page bundle carries its own copy of that class, so
+ * The server's 404 AppError as seen from a page loader. The page bundle carries its own copy of that class, so
  * `instanceof` would not match the one the services throw: recognise it by shape instead.
  */
-function isNotFound(error: unknown): error is Error & { entry: { code: number } } {
+export function isAppNotFound(error: unknown): error is Error & { entry: { code: number } } {
   if (!(error instanceof Error) || error.name !== 'AppError') return false
   const entry = (error as { entry?: { code?: unknown } }).entry
   return entry?.code === 404
@@ -21,7 +21,7 @@ export async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read()
   } catch (error) {
-    if (isNotFound(error)) throw data(error.message, { status: 404 })
+    if (isAppNotFound(error)) throw data(error.message, { status: 404 })
     throw error
   }
 }
@@ -41,6 +41,20 @@ export function notFound(message = '内容不存在'): never {
 }
 
 /**
+ * What a route's id names, read by `read`: a malformed id or an unknown item is a 404 (`missing` says what is
+ * missing).
+ */
+export async function readById<T>(
+  rawId: string | null | undefined,
+  missing: string,
+  read: (id: number) => Promise<T>,
+): Promise<T> {
+  const id = parseId(rawId)
+  if (id === null) notFound(missing)
+  return orNotFound(() => read(id))
+}
+
+/**
  * The loader of a screen for one course type (/li, /course/systemCourse, /course/systemGroup): without an id, the
  * first page of the courses of that type; with one, that course, or a redirect to its own page (keeping
  * `search`) when it is of another type; a malformed or unknown id is a 404 (`missing` says what is missing).
@@ -55,9 +69,7 @@ export async function courseOfTypeOrList(
     const list = await catalogue.courseList({ cate_id: undefined, type, sort: 'default', limit: 20 })
     return { kind: 'list' as const, list }
   }
-  const id = parseId(rawId)
-  if (id === null) notFound(options.missing)
-  const course = await orNotFound(() => catalogue.courseDetail(id))
-  if (course.type !== type) throw redirect(`${courseHref(id)}${options.search ?? ''}`)
+  const course = await readById(rawId, options.missing, (id) => catalogue.courseDetail(id))
+  if (course.type !== type) throw redirect(`${courseHref(course.id)}${options.search ?? ''}`)
   return { kind: 'course' as const, course }
 }

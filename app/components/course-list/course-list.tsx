@@ -1,8 +1,8 @@
-import type { CourseList, CourseListQuery } from '#shared/api/catalogue.ts'
+import type { CourseList, CourseListQuery, CourseType } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { api } from '#app/lib/api.ts'
-import { useMorePages } from '#app/lib/use-more-pages.ts'
+import { uniqueById, useMorePages } from '#app/lib/use-more-pages.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import styles from './course-list.module.css'
 
@@ -29,9 +29,10 @@ export function PagedCourseList({
   /** Narrow rows (the category screen's right pane). */
   compact?: boolean
 }) {
-  const { all, hasMore, status, loadMore } = useMorePages(first, (cursor) =>
+  const pages = useMorePages(first, (cursor) =>
     api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true }),
   )
+  const all = uniqueById(pages.list)
   if (all.length === 0) return <Empty message={emptyMessage} />
 
   return (
@@ -43,27 +44,27 @@ export function PagedCourseList({
           </li>
         ))}
       </ul>
-      <ListEnd hasMore={hasMore} state={status} onMore={loadMore} />
+      <ListEnd hasMore={pages.cursor !== null} state={pages.status} onMore={pages.loadMore} />
     </>
   )
 }
 
-/** A whole screen listing one kind of course (/li, /course/systemCourse without an id): title bar and the list. */
+/** A whole screen listing one type of course (/li, /course/systemCourse without an id): title bar and the list. */
 export function CourseListScreen({
   title,
+  type,
   first,
-  filter,
   emptyMessage,
 }: {
   title: string
+  type: CourseType
   first: CourseList
-  filter: CourseListFilter
   emptyMessage: string
 }) {
   return (
     <main className={styles.screen}>
       <NavBar title={title} />
-      <PagedCourseList first={first} filter={filter} emptyMessage={emptyMessage} />
+      <PagedCourseList first={first} filter={{ type }} emptyMessage={emptyMessage} />
     </main>
   )
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { useNavigate } from 'react-router'
 import { api, ApiError } from '#app/lib/api.ts'
 import { authStore, type UserInfo } from '#app/lib/auth-store.ts'
@@ -117,52 +117,39 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
     startWechatLogin('snsapi_userinfo', target)
   }
 
-  const phoneId = `${ids}-phone`
-  const codeId = `${ids}-code`
+  /** A field's new value; editing the field that was wrong clears its mark. */
+  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value)
+    if (invalid === field) setInvalid(null)
+  }
+
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      <div className={invalid === 'phone' ? `${styles.field} ${styles.invalid}` : styles.field}>
-        <label htmlFor={phoneId} className="zx-visually-hidden">
-          手机号
-        </label>
-        <input
-          id={phoneId}
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={PHONE_MAX_LENGTH}
-          placeholder={ke2 ? KE2_PLACEHOLDER : '请输入手机号'}
-          value={phone}
-          aria-invalid={invalid === 'phone'}
-          onChange={(e) => {
-            setPhone(limitLength(e.target.value, PHONE_MAX_LENGTH))
-            if (invalid === 'phone') setInvalid(null)
-          }}
-          className={styles.input}
-        />
-      </div>
-      <div className={invalid === 'code' ? `${styles.field} ${styles.invalid}` : styles.field}>
-        <label htmlFor={codeId} className="zx-visually-hidden">
-          验证码
-        </label>
-        <input
-          id={codeId}
-          ref={codeInput}
-          name="phone_code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_MAX_LENGTH}
-          placeholder="请输入验证码"
-          value={code}
-          aria-invalid={invalid === 'code'}
-          onChange={(e) => {
-            setCode(limitLength(e.target.value, CODE_MAX_LENGTH))
-            if (invalid === 'code') setInvalid(null)
-          }}
-          className={styles.input}
-        />
+      <DigitsField
+        id={`${ids}-phone`}
+        label="手机号"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        placeholder={ke2 ? KE2_PLACEHOLDER : '请输入手机号'}
+        value={phone}
+        invalid={invalid === 'phone'}
+        onChange={edit('phone', setPhone)}
+      />
+      <DigitsField
+        id={`${ids}-code`}
+        ref={codeInput}
+        label="验证码"
+        name="phone_code"
+        type="text"
+        autoComplete="one-time-code"
+        maxLength={CODE_MAX_LENGTH}
+        placeholder="请输入验证码"
+        value={code}
+        invalid={invalid === 'code'}
+        onChange={edit('code', setCode)}
+      >
         <button
           type="button"
           className={styles.codeButton}
@@ -172,7 +159,7 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
         >
           {sending ? '发送中…' : countdownLabel(countdown.left)}
         </button>
-      </div>
+      </DigitsField>
       <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
         {submitting ? '登录中…' : '登录'}
       </button>
@@ -196,5 +183,44 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
         </div>
       )}
     </form>
+  )
+}
+
+/** One of the form's digit fields: its label (for screen readers), the input cut to `maxLength`, what follows it. */
+function DigitsField({
+  id,
+  ref,
+  label,
+  invalid,
+  maxLength,
+  onChange,
+  children,
+  ...input
+}: {
+  id: string
+  ref?: Ref<HTMLInputElement>
+  label: string
+  invalid: boolean
+  maxLength: number
+  onChange: (value: string) => void
+  children?: ReactNode
+} & Required<Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'autoComplete' | 'placeholder' | 'value'>>) {
+  return (
+    <div className={invalid ? `${styles.field} ${styles.invalid}` : styles.field}>
+      <label htmlFor={id} className="zx-visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={ref}
+        {...input}
+        inputMode="numeric"
+        maxLength={maxLength}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(limitLength(e.target.value, maxLength))}
+        className={styles.input}
+      />
+      {children}
+    </div>
   )
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import type { Fetched } from '#app/lib/use-api-get.ts'
 import styles from './page-state.module.css'
 
 /** A centred spinner with a label: the loading state of a screen or a block. */
@@ -33,6 +35,11 @@ export function Empty({ message }: { message: string }) {
   )
 }
 
+/** The words of a "more" button: busy, failed (tap to try again), or `idle` (加载更多 unless the list says otherwise). */
+export function moreLabel(state: 'idle' | 'loading' | 'error', idle = '加载更多') {
+  return state === 'loading' ? '加载中…' : state === 'error' ? '加载失败，点击重试' : idle
+}
+
 /**
  * The foot of a paged list: "加载更多" while there is more (busy and failed states on the same button), "没有更多了"
  * at the end.
@@ -49,7 +56,20 @@ export function ListEnd({
   if (!hasMore) return <p className={styles.end}>没有更多了</p>
   return (
     <button type="button" className={styles.more} onClick={onMore} disabled={state === 'loading'} aria-live="polite">
-      {state === 'loading' ? '加载中…' : state === 'error' ? '加载失败，点击重试' : '加载更多'}
+      {moreLabel(state)}
     </button>
   )
+}
+
+/** What the browser fetched (useApiGet): a spinner while it loads, the error with a retry, then `children(data)`. */
+export function Loaded<T>({
+  of,
+  children,
+}: {
+  of: { state: Fetched<T>; retry: () => void }
+  children: (data: T) => ReactNode
+}) {
+  if (of.state.status === 'loading') return <Loading />
+  if (of.state.status === 'error') return <LoadError message={of.state.message} onRetry={of.retry} />
+  return children(of.state.data)
 }

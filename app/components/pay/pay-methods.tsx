@@ -1,5 +1,6 @@
 import type { ProviderPayMethod } from '#app/lib/pay.ts'
 import styles from '#app/components/checkout/checkout.module.css'
+import { Section } from '#app/components/section/section.tsx'
 
 const LABEL: Record<ProviderPayMethod, { name: string; note: string; icon: string; color: string }> = {
   wechat_jsapi: { name: '微信支付', note: '在微信内直接支付', icon: '微', color: '#09bb07' },
@@ -19,10 +20,7 @@ export function PayMethods({
   onChange: (m: ProviderPayMethod) => void
 }) {
   return (
-    <section className={styles.card} aria-labelledby="pay-method-title">
-      <h2 id="pay-method-title" className={styles.cardTitle}>
-        支付方式
-      </h2>
+    <Section id="pay-method-title" title="支付方式" className={styles.card} titleClassName={styles.cardTitle}>
       <div role="radiogroup" aria-labelledby="pay-method-title">
         {methods.map((m) => (
           <label key={m} className={styles.methodRow}>
@@ -44,6 +42,6 @@ export function PayMethods({
           </label>
         ))}
       </div>
-    </section>
+    </Section>
   )
 }

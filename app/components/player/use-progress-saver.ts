@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react'
+import { listen } from '#app/lib/listen.ts'
 import { createProgressSaver, SAVE_EVERY_MS, type SaveTarget } from './progress.ts'
 
 /**
@@ -42,20 +43,14 @@ export function useProgressSaver(
       if (started && !video.paused && !video.ended) saver.save(video.currentTime, length())
     }, SAVE_EVERY_MS)
 
-    video.addEventListener('playing', onPlaying)
-    video.addEventListener('timeupdate', onTime)
-    video.addEventListener('pause', onPause)
-    video.addEventListener('ended', onEnded)
-    document.addEventListener('visibilitychange', onHidden)
-    window.addEventListener('pagehide', onPageHide)
+    const unlisten = [
+      listen(video, { playing: onPlaying, timeupdate: onTime, pause: onPause, ended: onEnded }),
+      listen(document, { visibilitychange: onHidden }),
+      listen(window, { pagehide: onPageHide }),
+    ]
     return () => {
       clearInterval(timer)
-      video.removeEventListener('playing', onPlaying)
-      video.removeEventListener('timeupdate', onTime)
-      video.removeEventListener('pause', onPause)
-      video.removeEventListener('ended', onEnded)
-      document.removeEventListener('visibilitychange', onHidden)
-      window.removeEventListener('pagehide', onPageHide)
+      for (const stop of unlisten) stop()
       // Leaving inside the app (another lesson, back to the course): the same as the page going away.
       if (started) saver.leave(position, length())
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { listen } from '#app/lib/listen.ts'
 import { browserEnv, chooseEngine } from './engine.ts'
 import styles from './video-player.module.css'
 
@@ -161,20 +162,14 @@ export function VideoPlayer({
       video.playbackRate = rate
     }
     applyRate()
-    video.addEventListener('waiting', loading)
-    video.addEventListener('playing', ready)
-    video.addEventListener('canplay', ready)
-    video.addEventListener('pause', ready)
-    video.addEventListener('ended', ended)
-    video.addEventListener('loadedmetadata', applyRate)
-    return () => {
-      video.removeEventListener('waiting', loading)
-      video.removeEventListener('playing', ready)
-      video.removeEventListener('canplay', ready)
-      video.removeEventListener('pause', ready)
-      video.removeEventListener('ended', ended)
-      video.removeEventListener('loadedmetadata', applyRate)
-    }
+    return listen(video, {
+      waiting: loading,
+      playing: ready,
+      canplay: ready,
+      pause: ready,
+      ended,
+      loadedmetadata: applyRate,
+    })
   }, [videoRef, rate, untilSecond])
 
   // The preview limit: the playlist already ends near it; this stops exactly there and refuses to go past.
@@ -187,10 +182,7 @@ export function VideoPlayer({
       if (video.currentTime > untilSecond) video.currentTime = untilSecond
       callbacks.current.onPreviewEnd()
     }
-    for (const e of ['timeupdate', 'seeking', 'play', 'ended']) video.addEventListener(e, check)
-    return () => {
-      for (const e of ['timeupdate', 'seeking', 'play', 'ended']) video.removeEventListener(e, check)
-    }
+    return listen(video, { timeupdate: check, seeking: check, play: check, ended: check })
   }, [videoRef, untilSecond])
 
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/index'
 import { parseId } from '#app/components/course-data/catalogue-loader.server.ts'
@@ -52,6 +53,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { tree, topId: top?.id ?? null, subId, selectedId, selectedName: selectedName ?? null, first }
 }
 
+/** A link to one category (`?cate=`), replacing the URL in place: no new history entry, no jump to the top. */
+function CategoryLink({
+  id,
+  ...props
+}: {
+  id: number
+  className?: string
+  children: ReactNode
+  'aria-current'?: 'page'
+}) {
+  return <Link to={`?cate=${id}`} replace preventScrollReset {...props} />
+}
+
 /** Category (tab): the subject areas on a left rail, the chosen area's sub-categories and courses on the right. */
 export default function Boutique() {
   const { tree, topId, subId, selectedId, first } = useLoaderData<typeof loader>()
@@ -70,39 +84,27 @@ export default function Boutique() {
         <div className={styles.body}>
           <nav className={styles.rail} aria-label="课程分类">
             {tree.map((t) => (
-              <Link
+              <CategoryLink
                 key={t.id}
-                to={`?cate=${t.id}`}
-                replace
-                preventScrollReset
+                id={t.id}
                 className={t.id === topId ? `${styles.railItem} ${styles.railActive}` : styles.railItem}
                 aria-current={t.id === topId ? 'page' : undefined}
               >
                 {t.name}
-              </Link>
+              </CategoryLink>
             ))}
           </nav>
           <section className={styles.pane} aria-busy={pending} aria-label={top ? `${top.name}课程` : undefined}>
             {top && top.children.length > 0 ? (
               <div className={styles.chips}>
-                <Link
-                  to={`?cate=${top.id}`}
-                  replace
-                  preventScrollReset
-                  className={subId === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-                >
-                  全部
-                </Link>
-                {top.children.map((c) => (
-                  <Link
+                {[{ id: top.id, name: '全部' }, ...top.children].map((c) => (
+                  <CategoryLink
                     key={c.id}
-                    to={`?cate=${c.id}`}
-                    replace
-                    preventScrollReset
-                    className={c.id === subId ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                    id={c.id}
+                    className={c.id === (subId ?? top.id) ? `${styles.chip} ${styles.chipActive}` : styles.chip}
                   >
                     {c.name}
-                  </Link>
+                  </CategoryLink>
                 ))}
               </div>
             ) : null}

@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/credit-pay'
 import styles from '#app/components/checkout/checkout.module.css'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { readById } from '#app/components/course-data/catalogue-loader.server.ts'
+import { CardRow } from '#app/components/checkout/card-row.tsx'
+import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, LoadError, Loaded } from '#app/components/page-state/page-state.tsx'
 import { usePay } from '#app/components/pay/use-pay.ts'
-import { api, errorMessage } from '#app/lib/api.ts'
 import { yuan } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
 import { toast } from '#app/lib/toast.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import { AgreementCheck, useAskLogin } from '#app/components/checkout/checkout-parts.tsx'
 
@@ -21,9 +22,7 @@ import { AgreementCheck, useAskLogin } from '#app/components/checkout/checkout-p
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = services(context)
   if (params.id === undefined) return { course: null, courses: await s.catalogue.pointsCourses() }
-  const id = parseId(params.id)
-  if (id === null) notFound('课程不存在')
-  const course = await orNotFound(() => s.catalogue.courseDetail(id))
+  const course = await readById(params.id, '课程不存在', (id) => s.catalogue.courseDetail(id))
   return {
     course: {
       id: course.id,
@@ -85,25 +84,14 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
   const hydrated = useHydrated()
   const { token } = useAuth()
   useAskLogin(hydrated, token)
-  const [balance, setBalance] = useState<
-    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; points: number }
-  >({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const [agreed, setAgreed] = useState(false)
   const { pay, paying } = usePay()
   const price = course.points_price
-
-  useEffect(() => {
-    if (!hydrated || !token || price === null) return
-    const controller = new AbortController()
-    api
-      .get<{ balance: number }>('/points', { limit: 1 }, { quiet: true, signal: controller.signal })
-      .then((p) => setBalance({ status: 'ready', points: p.balance }))
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setBalance({ status: 'error', message: errorMessage(e, '积分余额加载失败') })
-      })
-    return () => controller.abort()
-  }, [hydrated, token, price, attempt])
+  const balance = useApiGet<{ balance: number }>(price === null ? null : '/points', {
+    member: true,
+    query: { limit: 1 },
+    errorText: '积分余额加载失败',
+  })
 
   const onExchange = useCallback(() => {
     if (!agreed) {
@@ -114,7 +102,6 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
   }, [agreed, course.id, pay])
 
   const back = `/course/${course.id}.html`
-  const enough = balance.status === 'ready' && price !== null && balance.points >= price
   return (
     <main className={styles.page}>
       <NavBar title="积分兑换" backTo={back} />
@@ -140,46 +127,45 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
               </Link>
             </div>
           </>
-        ) : !hydrated ? (
-          <Loading />
-        ) : !token ? (
-          <LoginRequired reason="登录后即可用积分兑换课程" />
-        ) : balance.status === 'loading' ? (
-          <Loading />
-        ) : balance.status === 'error' ? (
-          <LoadError message={balance.message} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
-          <>
-            <section className={styles.card} aria-label="积分">
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>兑换所需</span>
-                <span className={`${styles.rowValue} ${styles.price}`}>{price} 积分</span>
-              </div>
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>我的积分</span>
-                <span className={styles.rowValue}>{balance.points} 积分</span>
-              </div>
-              {!enough ? (
-                <div className={styles.row}>
-                  <span className={styles.muted}>还差 {price - balance.points} 积分，购买课程可以赚积分</span>
-                  <Link to="/points" className={styles.textButton}>
-                    积分明细
-                  </Link>
-                </div>
-              ) : null}
-            </section>
-            <AgreementCheck agreed={agreed} onAgree={setAgreed}>
-              <label htmlFor="agree">我已阅读并同意《积分兑换说明》：{TERMS}</label>
-            </AgreementCheck>
-            <div className={styles.bar}>
-              <span className={styles.barTotal}>
-                需 <span className={styles.bigPrice}>{price}</span> 积分
-              </span>
-              <button type="button" className={styles.button} disabled={paying || !enough} onClick={onExchange}>
-                {paying ? '正在兑换…' : enough ? '确认兑换' : '积分不足'}
-              </button>
-            </div>
-          </>
+          <MemberOnly reason="登录后即可用积分兑换课程">
+            <Loaded of={balance}>
+              {({ balance: points }) => (
+                <>
+                  <section className={styles.card} aria-label="积分">
+                    <CardRow label="兑换所需" price>
+                      {price} 积分
+                    </CardRow>
+                    <CardRow label="我的积分">{points} 积分</CardRow>
+                    {points < price ? (
+                      <div className={styles.row}>
+                        <span className={styles.muted}>还差 {price - points} 积分，购买课程可以赚积分</span>
+                        <Link to="/points" className={styles.textButton}>
+                          积分明细
+                        </Link>
+                      </div>
+                    ) : null}
+                  </section>
+                  <AgreementCheck agreed={agreed} onAgree={setAgreed}>
+                    <label htmlFor="agree">我已阅读并同意《积分兑换说明》：{TERMS}</label>
+                  </AgreementCheck>
+                  <div className={styles.bar}>
+                    <span className={styles.barTotal}>
+                      需 <span className={styles.bigPrice}>{price}</span> 积分
+                    </span>
+                    <button
+                      type="button"
+                      className={styles.button}
+                      disabled={paying || points < price}
+                      onClick={onExchange}
+                    >
+                      {paying ? '正在兑换…' : points >= price ? '确认兑换' : '积分不足'}
+                    </button>
+                  </div>
+                </>
+              )}
+            </Loaded>
+          </MemberOnly>
         )}
       </div>
     </main>

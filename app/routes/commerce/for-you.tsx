@@ -1,19 +1,18 @@
-import { useEffect, useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/for-you'
 import { CheckoutPanel } from '#app/components/checkout/checkout-panel.tsx'
 import checkout from '#app/components/checkout/checkout.module.css'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
-import type { CourseCardData } from '#app/components/course-card/course-format.ts'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { readById } from '#app/components/course-data/catalogue-loader.server.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
-import { api } from '#app/lib/api.ts'
 import { services } from '#app/lib/services-context.ts'
 import { yuan } from '#app/lib/pay.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './for-you.module.css'
+import type { CourseCard } from '#shared/api/catalogue.ts'
 
 /**
  * /foryou/{id}: a course bundle with its courses and one-tap purchase (POST /foryou/pay); a member who owns some
@@ -23,9 +22,7 @@ import styles from './for-you.module.css'
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = services(context)
   if (params.id === undefined) return { bundle: null, bundles: (await s.bundles.list()).list }
-  const id = parseId(params.id)
-  if (id === null) notFound('套餐不存在')
-  return { bundle: await orNotFound(() => s.bundles.detail(id, null)), bundles: [] }
+  return { bundle: await readById(params.id, '套餐不存在', (id) => s.bundles.detail(id, null)), bundles: [] }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -69,18 +66,7 @@ function PriceLine({ bundle }: { bundle: Pick<BundleCard, 'price_fen' | 'list_pr
 
 /** The bundles on sale, then courses for the member (GET /foryou: from what they watched and favourited). */
 function BundleIndex({ bundles }: { bundles: BundleCard[] }) {
-  const hydrated = useHydrated()
-  const { token } = useAuth()
-  const [picks, setPicks] = useState<CourseCardData[] | null>(null)
-  useEffect(() => {
-    if (!hydrated) return
-    const controller = new AbortController()
-    api
-      .get<{ list: CourseCardData[] }>('/foryou', { limit: 10 }, { quiet: true, signal: controller.signal })
-      .then((d) => setPicks(d.list))
-      .catch(() => setPicks([]))
-    return () => controller.abort()
-  }, [hydrated, token])
+  const picks = useApiGet<{ list: CourseCard[] }>('/foryou', { query: { limit: 10 } }).data?.list
 
   return (
     <main className={checkout.page}>
@@ -124,17 +110,8 @@ function BundleIndex({ bundles }: { bundles: BundleCard[] }) {
 function BundlePage({ initial }: { initial: Bundle }) {
   const hydrated = useHydrated()
   const { token } = useAuth()
-  const [bundle, setBundle] = useState(initial)
   // The member's view (owned courses, their price): fetched again after sign-in.
-  useEffect(() => {
-    if (!hydrated || !token) return
-    const controller = new AbortController()
-    api
-      .get<Bundle>(`/foryou/bundles/${initial.id}`, undefined, { quiet: true, signal: controller.signal })
-      .then(setBundle)
-      .catch(() => {})
-    return () => controller.abort()
-  }, [hydrated, token, initial.id])
+  const bundle = useApiGet<Bundle>(`/foryou/bundles/${initial.id}`, { member: true }).data ?? initial
 
   const owned = bundle.courses.filter((c) => c.owned).length
   const allOwned = token !== null && bundle.pay_fen === null

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
 import { Link, useLocation, useParams, type MetaArgs } from 'react-router'
+import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
 import lists from '#app/components/checkout/order-list.module.css'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
-import { api, errorMessage } from '#app/lib/api.ts'
+import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
 import {
   EVENT_LABEL,
   METHOD_LABEL,
@@ -18,7 +17,8 @@ import {
   type OrderEvent,
   type OrderKind,
 } from '#app/lib/pay.ts'
-import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
+import { usePagedList } from '#app/lib/use-paged-list.ts'
 
 interface ListDef {
   path: string
@@ -49,8 +49,6 @@ export default function Orders() {
   const { pathname } = useLocation()
   const { id } = useParams()
   const list = listOf(pathname)
-  const hydrated = useHydrated()
-  const { token } = useAuth()
   return (
     <main className={styles.page}>
       <NavBar title={id ? '订单详情' : '我的订单'} backTo={id ? `/${list.path}` : '/mine'} />
@@ -69,20 +67,19 @@ export default function Orders() {
           ))}
         </nav>
       ) : null}
-      {!hydrated ? <Loading /> : null}
-      {hydrated && !token ? <LoginRequired reason="登录后查看你的订单" /> : null}
-      {hydrated && token && id ? <OrderDetail orderNo={id} /> : null}
-      {hydrated && token && !id ? <OrderList key={list.kind} list={list} kind={list.kind} /> : null}
-      {hydrated && token && !id && list.kind === 'exchange' ? (
-        <div className={styles.body}>
-          <p className={styles.notice}>
-            用积分兑换的课程记录在这里。兑换码和其他平台（抖音、快手、小红书、微信小店）订单的兑换即将上线，已在其他平台购买的课程可先联系客服开通。
-          </p>
-          <Link to="/customer" className={styles.secondaryButton}>
-            联系客服
-          </Link>
-        </div>
-      ) : null}
+      <MemberOnly reason="登录后查看你的订单">
+        {id ? <OrderDetail orderNo={id} /> : <OrderList key={list.kind} list={list} />}
+        {!id && list.kind === 'exchange' ? (
+          <div className={styles.body}>
+            <p className={styles.notice}>
+              用积分兑换的课程记录在这里。兑换码和其他平台（抖音、快手、小红书、微信小店）订单的兑换即将上线，已在其他平台购买的课程可先联系客服开通。
+            </p>
+            <Link to="/customer" className={styles.secondaryButton}>
+              联系客服
+            </Link>
+          </div>
+        ) : null}
+      </MemberOnly>
     </main>
   )
 }
@@ -101,113 +98,62 @@ const REFUND_LINK: Record<'paid' | 'refunding' | 'refunded' | 'partially_refunde
   partially_refunded: '退款详情',
 }
 
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; list: Order[]; next: number | null; more: boolean }
-
-function OrderList({ list, kind }: { list: ListDef; kind: OrderKind | 'exchange' }) {
-  const [state, setState] = useState<ListState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    api
-      .get<{ list: Order[]; next_cursor: number | null }>(
-        '/orders',
-        { kind, limit: 20 },
-        { quiet: true, signal: controller.signal },
-      )
-      .then((d) => setState({ status: 'ready', list: d.list, next: d.next_cursor, more: false }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '订单加载失败') })
-      })
-    return () => controller.abort()
-  }, [kind, attempt])
-
-  const more = useCallback(() => {
-    if (state.status !== 'ready' || !state.next || state.more) return
-    setState({ ...state, more: true })
-    api
-      .get<{ list: Order[]; next_cursor: number | null }>('/orders', { kind, limit: 20, cursor: state.next })
-      .then((d) => setState({ status: 'ready', list: [...state.list, ...d.list], next: d.next_cursor, more: false }))
-      .catch(() => setState({ ...state, more: false }))
-  }, [kind, state])
-
-  if (state.status === 'loading') return <Loading />
-  if (state.status === 'error')
-    return (
-      <LoadError
-        message={state.message}
-        onRetry={() => {
-          setState({ status: 'loading' })
-          setAttempt((n) => n + 1)
-        }}
-      />
-    )
-  if (state.list.length === 0)
-    return (
-      <div className={styles.body}>
-        <Empty message={list.empty} />
-        <Link
-          to={kind === 'vip' ? '/vip' : kind === 'exchange' ? '/course/creditPay' : '/ke'}
-          className={styles.secondaryButton}
-        >
-          {kind === 'vip' ? '了解会员' : kind === 'exchange' ? '看看能兑换的课程' : '去看看课程'}
-        </Link>
-      </div>
-    )
+/** The member's orders of one kind, newest first, paged. */
+function OrderList({ list }: { list: ListDef }) {
+  const { kind } = list
+  const orders = usePagedList<Order, number>('/orders', { query: { kind, limit: 20 }, errorText: '订单加载失败' })
   return (
-    <div className={styles.body}>
-      <ul className={lists.list} aria-label={list.title}>
-        {state.list.map((o) => (
-          <li key={o.order_no} className={styles.card}>
-            <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
-              <div className={lists.orderHead}>
-                <span>{formatTime(o.created_at)}</span>
-                <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
-              </div>
-              <p className={styles.productTitle}>{o.title}</p>
-              <div className={lists.orderFoot}>
-                {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
-                <span>{amountLabel(o)}</span>
-                <span className={styles.price}>{priceText(o)}</span>
-              </div>
+    <Loaded of={orders}>
+      {(page) =>
+        page.list.length === 0 ? (
+          <div className={styles.body}>
+            <Empty message={list.empty} />
+            <Link
+              to={kind === 'vip' ? '/vip' : kind === 'exchange' ? '/course/creditPay' : '/ke'}
+              className={styles.secondaryButton}
+            >
+              {kind === 'vip' ? '了解会员' : kind === 'exchange' ? '看看能兑换的课程' : '去看看课程'}
             </Link>
-          </li>
-        ))}
-      </ul>
-      <ListEnd hasMore={state.next !== null} state={state.more ? 'loading' : 'idle'} onMore={more} />
-    </div>
+          </div>
+        ) : (
+          <div className={styles.body}>
+            <ul className={lists.list} aria-label={list.title}>
+              {page.list.map((o) => (
+                <li key={o.order_no} className={styles.card}>
+                  <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
+                    <div className={lists.orderHead}>
+                      <span>{formatTime(o.created_at)}</span>
+                      <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>
+                        {STATE_LABEL[o.state]}
+                      </span>
+                    </div>
+                    <p className={styles.productTitle}>{o.title}</p>
+                    <div className={lists.orderFoot}>
+                      {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
+                      <span>{amountLabel(o)}</span>
+                      <span className={styles.price}>{priceText(o)}</span>
+                    </div>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <ListEnd hasMore={page.next_cursor !== null} state={orders.more} onMore={orders.loadMore} />
+          </div>
+        )
+      }
+    </Loaded>
   )
 }
 
-type DetailState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; order: Order & { events: OrderEvent[] } }
+type Detail = Order & { events: OrderEvent[] }
 
 function OrderDetail({ orderNo }: { orderNo: string }) {
-  const [state, setState] = useState<DetailState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const order = useApiGet<Detail>(`/orders/${encodeURIComponent(orderNo)}`, { errorText: '订单加载失败' })
+  return <Loaded of={order}>{(o) => <OrderFacts o={o} />}</Loaded>
+}
 
-  useEffect(() => {
-    const controller = new AbortController()
-    api
-      .get<Order & { events: OrderEvent[] }>(`/orders/${encodeURIComponent(orderNo)}`, undefined, {
-        quiet: true,
-        signal: controller.signal,
-      })
-      .then((order) => setState({ status: 'ready', order }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '订单加载失败') })
-      })
-    return () => controller.abort()
-  }, [orderNo, attempt])
-
-  if (state.status === 'loading') return <Loading />
-  if (state.status === 'error') return <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
-  const o = state.order
+/** One order: its state and dates, what it holds, the money, its history, and what can be done next. */
+function OrderFacts({ o }: { o: Detail }) {
   const course = o.items.find((i) => i.course_id)?.course_id
   const payAgain = o.buy_again_path
   return (
@@ -217,26 +163,10 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           <span className={styles.rowLabel}>订单状态</span>
           <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
         </div>
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>订单号</span>
-          <span className={styles.rowValue}>{o.order_no}</span>
-        </div>
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>下单时间</span>
-          <span className={styles.rowValue}>{formatTime(o.created_at)}</span>
-        </div>
-        {o.paid_at ? (
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>支付时间</span>
-            <span className={styles.rowValue}>{formatTime(o.paid_at)}</span>
-          </div>
-        ) : null}
-        {o.state === 'pending' ? (
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>支付截止</span>
-            <span className={styles.rowValue}>{formatTime(o.expires_at)}</span>
-          </div>
-        ) : null}
+        <CardRow label="订单号">{o.order_no}</CardRow>
+        <CardRow label="下单时间">{formatTime(o.created_at)}</CardRow>
+        {o.paid_at ? <CardRow label="支付时间">{formatTime(o.paid_at)}</CardRow> : null}
+        {o.state === 'pending' ? <CardRow label="支付截止">{formatTime(o.expires_at)}</CardRow> : null}
       </section>
 
       <section className={styles.card} aria-label="商品">
@@ -256,36 +186,16 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       </section>
 
       <section className={styles.card} aria-label="金额">
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>商品金额</span>
-          <span className={styles.rowValue}>{yuan(o.original_fen)}</span>
-        </div>
-        {o.discount_fen > 0 ? (
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>优惠券</span>
-            <span className={styles.rowValue}>-{yuan(o.discount_fen)}</span>
-          </div>
-        ) : null}
+        <CardRow label="商品金额">{yuan(o.original_fen)}</CardRow>
+        {o.discount_fen > 0 ? <CardRow label="优惠券">-{yuan(o.discount_fen)}</CardRow> : null}
         {o.points_used > 0 ? (
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>{isPointsExchange(o) ? '积分兑换' : '积分抵扣'}</span>
-            <span className={styles.rowValue}>{o.points_used} 积分</span>
-          </div>
+          <CardRow label={isPointsExchange(o) ? '积分兑换' : '积分抵扣'}>{o.points_used} 积分</CardRow>
         ) : null}
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>{amountLabel(o)}</span>
-          <span className={`${styles.rowValue} ${styles.price}`}>{priceText(o)}</span>
-        </div>
-        <div className={styles.row}>
-          <span className={styles.rowLabel}>支付方式</span>
-          <span className={styles.rowValue}>{METHOD_LABEL[o.pay_method]}</span>
-        </div>
-        {o.refunded_fen > 0 ? (
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>已退款</span>
-            <span className={styles.rowValue}>{yuan(o.refunded_fen)}</span>
-          </div>
-        ) : null}
+        <CardRow label={amountLabel(o)} price>
+          {priceText(o)}
+        </CardRow>
+        <CardRow label="支付方式">{METHOD_LABEL[o.pay_method]}</CardRow>
+        {o.refunded_fen > 0 ? <CardRow label="已退款">{yuan(o.refunded_fen)}</CardRow> : null}
       </section>
 
       <section className={styles.card} aria-label="订单记录">

@@ -1,14 +1,11 @@
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { useSearchParams } from 'react-router'
-import { PayBar, PayMethods, useAskLogin, usePayMethod } from '#app/components/checkout/checkout-parts.tsx'
+import { PayFooter, useAskLogin, usePayFlow } from '#app/components/checkout/checkout-parts.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
-import { NativeQr } from '#app/components/pay/native-qr.tsx'
-import { usePay } from '#app/components/pay/use-pay.ts'
+import { LoadError } from '#app/components/page-state/page-state.tsx'
 import { yuan } from '#app/lib/pay.ts'
-import { toast } from '#app/lib/toast.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import { yuanToFen } from '#shared/money.ts'
 
@@ -30,45 +27,36 @@ export default function PayAmount() {
   const hydrated = useHydrated()
   const { token } = useAuth()
   useAskLogin(hydrated, fen ? token : 'no amount: nothing to log in for')
-  const [agreed, setAgreed] = useState(false)
-  const { methods, method, setMethod } = usePayMethod()
-  const { pay, paying, qr, closeQr } = usePay()
+  const flow = usePayFlow()
 
+  const { pay } = flow
   const onPay = useCallback(() => {
-    if (!fen) return
-    if (!agreed) {
-      toast('请先阅读并同意《缴费协议》')
-      return
-    }
-    void pay('/pay/amount', { amount_fen: fen, title, pay_method: method })
-  }, [agreed, fen, method, pay, title])
+    if (fen) void pay('/pay/amount', { amount_fen: fen, title })
+  }, [fen, pay, title])
 
   return (
     <main className={styles.page}>
       <NavBar title="在线缴费" />
-      {!fen ? <LoadError message="缴费链接不完整或金额有误，请向工作人员重新获取链接" /> : null}
-      {fen && !hydrated ? <Loading /> : null}
-      {fen && hydrated && !token ? <LoginRequired reason="登录后缴费" /> : null}
-      {fen && hydrated && token ? (
-        <div className={styles.body}>
-          <section className={`${styles.card} ${styles.center}`} aria-label="缴费信息">
-            <p className={styles.productTitle}>{title}</p>
-            <p className={styles.bigPrice}>{yuan(fen)}</p>
-            <p className={styles.muted}>请核对金额与用途，如有疑问请先联系工作人员</p>
-          </section>
-          <PayMethods methods={methods} value={method} onChange={setMethod} />
-          <PayBar
-            amountFen={fen}
-            agreed={agreed}
-            onAgree={setAgreed}
-            paying={paying}
-            onPay={onPay}
-            agreement="缴费协议"
-            terms="所缴款项用于链接所示用途，支付成功后工作人员可在后台查看。如需退款请联系工作人员。"
-          />
-        </div>
-      ) : null}
-      {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
+      {!fen ? (
+        <LoadError message="缴费链接不完整或金额有误，请向工作人员重新获取链接" />
+      ) : (
+        <MemberOnly reason="登录后缴费">
+          <div className={styles.body}>
+            <section className={`${styles.card} ${styles.center}`} aria-label="缴费信息">
+              <p className={styles.productTitle}>{title}</p>
+              <p className={styles.bigPrice}>{yuan(fen)}</p>
+              <p className={styles.muted}>请核对金额与用途，如有疑问请先联系工作人员</p>
+            </section>
+            <PayFooter
+              flow={flow}
+              amountFen={fen}
+              onPay={onPay}
+              agreement="缴费协议"
+              terms="所缴款项用于链接所示用途，支付成功后工作人员可在后台查看。如需退款请联系工作人员。"
+            />
+          </div>
+        </MemberOnly>
+      )}
     </main>
   )
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
-import { api, errorMessage } from '#app/lib/api.ts'
+import { LoadError, Loaded } from '#app/components/page-state/page-state.tsx'
 import {
   METHOD_LABEL,
   STATE_LABEL,
@@ -14,7 +13,7 @@ import {
   priceText,
   type Order,
 } from '#app/lib/pay.ts'
-import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 
 export function meta() {
   return [{ title: '支付成功 - 自学' }]
@@ -28,95 +27,74 @@ function nextStep(order: Order): { to: string; label: string } {
   return { to: '/', label: '回到首页' }
 }
 
+/** What paying gave: a course exchanged for points was not paid for. */
+function doneTitle(order: Order) {
+  return isPointsExchange(order) ? '兑换成功' : '支付成功'
+}
+
 /** The result after paying (/PaymentSuccessful?order_no=): what was bought and where to go next. */
 export default function PaymentResult() {
   const [params] = useSearchParams()
   const orderNo = params.get('order_no') ?? ''
-  const hydrated = useHydrated()
-  const { token } = useAuth()
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; order: Order }
-  >({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    if (!hydrated || !token || !orderNo) return
-    const controller = new AbortController()
-    api
-      .get<Order>('/pay/course', { order_no: orderNo }, { quiet: true, signal: controller.signal })
-      .then((order) => setState({ status: 'ready', order }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '订单加载失败') })
-      })
-    return () => controller.abort()
-  }, [hydrated, token, orderNo, attempt])
-
-  const order = state.status === 'ready' ? state.order : null
-  const paid = order?.state === 'paid'
-  // A course exchanged for points: nothing was paid.
-  const done = order && isPointsExchange(order) ? '兑换成功' : '支付成功'
+  const result = useApiGet<Order>(orderNo ? '/pay/course' : null, {
+    member: true,
+    query: { order_no: orderNo },
+    errorText: '订单加载失败',
+  })
+  const order = result.data
   return (
     <main className={styles.page}>
-      <NavBar title={!order ? '支付结果' : paid ? done : '订单状态'} backTo="/" />
-      {!orderNo ? <LoadError message="缺少订单号，请到“我的订单”查看" /> : null}
-      {orderNo && hydrated && !token ? <LoginRequired reason="登录后查看订单" /> : null}
-      {orderNo && (!hydrated || (token && state.status === 'loading')) ? <Loading /> : null}
-      {orderNo && token && state.status === 'error' ? (
-        <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
-      {order ? (
-        <>
-          <div className={styles.result}>
-            <span className={`${styles.resultIcon} ${paid ? styles.ok : styles.warn}`} aria-hidden="true">
-              {paid ? '✓' : '!'}
-            </span>
-            <p className={styles.resultTitle}>{paid ? done : `订单${STATE_LABEL[order.state]}`}</p>
-            <p className={styles.muted}>
-              {paid
-                ? order.kind === 'vip'
-                  ? '会员已开通，会员免费课程可以直接学习'
-                  : '已为你开通，现在就可以学习'
-                : '这笔订单当前不是已支付状态'}
-            </p>
-          </div>
-          <div className={styles.body}>
-            <section className={styles.card} aria-label="订单信息">
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>购买内容</span>
-                <span className={styles.rowValue}>{order.title}</span>
-              </div>
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>{isPointsExchange(order) ? '兑换积分' : '实付金额'}</span>
-                <span className={`${styles.rowValue} ${styles.price}`}>{priceText(order)}</span>
-              </div>
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>支付方式</span>
-                <span className={styles.rowValue}>{METHOD_LABEL[order.pay_method]}</span>
-              </div>
-              {order.paid_at ? (
-                <div className={styles.row}>
-                  <span className={styles.rowLabel}>支付时间</span>
-                  <span className={styles.rowValue}>{formatTime(order.paid_at)}</span>
-                </div>
-              ) : null}
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>订单号</span>
-                <span className={styles.rowValue}>{order.order_no}</span>
-              </div>
-            </section>
-          </div>
-          <div className={styles.actions}>
-            {paid ? (
-              <Link to={nextStep(order).to} className={styles.linkButton}>
-                {nextStep(order).label}
-              </Link>
-            ) : null}
-            <Link to={orderDetailPath(order)} className={styles.secondaryButton}>
-              查看订单
-            </Link>
-          </div>
-        </>
-      ) : null}
+      <NavBar title={!order ? '支付结果' : order.state === 'paid' ? doneTitle(order) : '订单状态'} backTo="/" />
+      {!orderNo ? (
+        <LoadError message="缺少订单号，请到“我的订单”查看" />
+      ) : (
+        <MemberOnly reason="登录后查看订单">
+          <Loaded of={result}>{(o) => <Outcome order={o} />}</Loaded>
+        </MemberOnly>
+      )}
     </main>
+  )
+}
+
+/** The order after paying: whether it is paid, what it holds, and where to go next. */
+function Outcome({ order }: { order: Order }) {
+  const paid = order.state === 'paid'
+  return (
+    <>
+      <div className={styles.result}>
+        <span className={`${styles.resultIcon} ${paid ? styles.ok : styles.warn}`} aria-hidden="true">
+          {paid ? '✓' : '!'}
+        </span>
+        <p className={styles.resultTitle}>{paid ? doneTitle(order) : `订单${STATE_LABEL[order.state]}`}</p>
+        <p className={styles.muted}>
+          {paid
+            ? order.kind === 'vip'
+              ? '会员已开通，会员免费课程可以直接学习'
+              : '已为你开通，现在就可以学习'
+            : '这笔订单当前不是已支付状态'}
+        </p>
+      </div>
+      <div className={styles.body}>
+        <section className={styles.card} aria-label="订单信息">
+          <CardRow label="购买内容">{order.title}</CardRow>
+          <CardRow label={isPointsExchange(order) ? '兑换积分' : '实付金额'} price>
+            {priceText(order)}
+          </CardRow>
+          <CardRow label="支付方式">{METHOD_LABEL[order.pay_method]}</CardRow>
+          {order.paid_at ? <CardRow label="支付时间">{formatTime(order.paid_at)}</CardRow> : null}
+          <CardRow label="订单号">{order.order_no}</CardRow>
+        </section>
+      </div>
+      <div className={styles.actions}>
+        {paid ? (
+          <Link to={nextStep(order).to} className={styles.linkButton}>
+            {nextStep(order).label}
+          </Link>
+        ) : null}
+        <Link to={orderDetailPath(order)} className={styles.secondaryButton}>
+          查看订单
+        </Link>
+      </div>
+    </>
   )
 }

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
 import lists from '#app/components/checkout/order-list.module.css'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
-import { api, errorMessage } from '#app/lib/api.ts'
+import { LoadError, Loaded } from '#app/components/page-state/page-state.tsx'
+import { api } from '#app/lib/api.ts'
 import { formatTime, yuan } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
-import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { z } from 'zod'
 import type { RefundCheck } from '#server/modules/refunds/refunds.schema.ts'
 
@@ -32,26 +33,13 @@ const REASONS = ['不想学了', '课程内容与描述不符', '重复购买', 
 /** /refund/{order_no}: whether this order can be refunded (and why not), the request form, and past requests. */
 export default function RefundScreen() {
   const { id = '' } = useParams()
-  const hydrated = useHydrated()
-  const { token } = useAuth()
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; check: Check }
-  >({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const checked = useApiGet<Check>(id ? '/refunds/check' : null, {
+    member: true,
+    query: { order_no: id },
+    errorText: '退款信息加载失败',
+  })
   const [reason, setReason] = useState('')
   const [sending, setSending] = useState(false)
-
-  useEffect(() => {
-    if (!hydrated || !token || !id) return
-    const controller = new AbortController()
-    api
-      .get<Check>('/refunds/check', { order_no: id }, { quiet: true, signal: controller.signal })
-      .then((check) => setState({ status: 'ready', check }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, '退款信息加载失败') })
-      })
-    return () => controller.abort()
-  }, [hydrated, token, id, attempt])
 
   const submit = async () => {
     const text = reason.trim()
@@ -64,7 +52,7 @@ export default function RefundScreen() {
       await api.post('/refunds', { order_no: id, reason: text })
       toast('退款申请已提交')
       setReason('')
-      setAttempt((n) => n + 1)
+      checked.reload()
     } catch {
       // toasted by the wrapper
     } finally {
@@ -75,114 +63,105 @@ export default function RefundScreen() {
   return (
     <main className={styles.page}>
       <NavBar title="申请退款" backTo={id ? `/order/${encodeURIComponent(id)}` : '/order'} />
-      {!id ? <LoadError message="缺少订单号" /> : null}
-      {id && !hydrated ? <Loading /> : null}
-      {id && hydrated && !token ? <LoginRequired reason="登录后申请退款" /> : null}
-      {id && hydrated && token && state.status === 'loading' ? <Loading /> : null}
-      {id && hydrated && token && state.status === 'error' ? (
-        <LoadError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
-      {id && hydrated && token && state.status === 'ready' ? (
-        <div className={styles.body}>
-          <section className={styles.card} aria-label="退款规则">
-            <h2 className={styles.cardTitle}>退款规则</h2>
-            <p className={styles.notice}>
-              支付后 {state.check.window_days} 天内可申请退款；课程订单需观看不足 {state.check.max_watched_percent}
-              %。审核通过后原路退回，使用的优惠券和积分一并返还，课程的学习权限随之收回。
-            </p>
-            {state.check.watched_percent !== null ? (
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>已观看</span>
-                <span className={styles.rowValue}>{state.check.watched_percent}%</span>
-              </div>
-            ) : null}
-            {state.check.deadline ? (
-              <div className={styles.row}>
-                <span className={styles.rowLabel}>申请截止</span>
-                <span className={styles.rowValue}>{formatTime(state.check.deadline)}</span>
-              </div>
-            ) : null}
-          </section>
+      {!id ? (
+        <LoadError message="缺少订单号" />
+      ) : (
+        <MemberOnly reason="登录后申请退款">
+          <Loaded of={checked}>
+            {(check) => (
+              <div className={styles.body}>
+                <section className={styles.card} aria-label="退款规则">
+                  <h2 className={styles.cardTitle}>退款规则</h2>
+                  <p className={styles.notice}>
+                    支付后 {check.window_days} 天内可申请退款；课程订单需观看不足 {check.max_watched_percent}
+                    %。审核通过后原路退回，使用的优惠券和积分一并返还，课程的学习权限随之收回。
+                  </p>
+                  {check.watched_percent !== null ? <CardRow label="已观看">{check.watched_percent}%</CardRow> : null}
+                  {check.deadline ? <CardRow label="申请截止">{formatTime(check.deadline)}</CardRow> : null}
+                </section>
 
-          {state.check.refunds.length > 0 ? (
-            <section className={styles.card} aria-label="退款进度">
-              <h2 className={styles.cardTitle}>退款进度</h2>
-              <ul className={lists.list}>
-                {state.check.refunds.map((r) => (
-                  <li key={r.refund_no}>
-                    <div className={styles.row}>
-                      <span className={styles.rowLabel}>{r.kind === 'automatic' ? '自动退款' : '退款申请'}</span>
-                      <span className={`${styles.rowValue} ${lists.state}`} data-testid="refund-state">
-                        {REFUND_LABEL[r.state]}
-                      </span>
-                    </div>
-                    <p className={styles.muted}>
-                      {yuan(r.amount_fen)} · 提交于 {formatTime(r.created_at)}
-                      {r.completed_at ? ` · 完成于 ${formatTime(r.completed_at)}` : ''}
-                    </p>
-                    {r.reason ? <p className={styles.muted}>原因：{r.reason}</p> : null}
-                    {r.decision_note ? <p className={styles.muted}>审核说明：{r.decision_note}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          {state.check.refundable ? (
-            <section className={styles.card} aria-label="退款申请">
-              <h2 className={styles.cardTitle}>
-                退款金额 <span className={styles.price}>{yuan(state.check.amount_fen)}</span>
-                {state.check.points_used > 0 ? (
-                  <span className={styles.muted}>（另退回 {state.check.points_used} 积分）</span>
+                {check.refunds.length > 0 ? (
+                  <section className={styles.card} aria-label="退款进度">
+                    <h2 className={styles.cardTitle}>退款进度</h2>
+                    <ul className={lists.list}>
+                      {check.refunds.map((r) => (
+                        <li key={r.refund_no}>
+                          <div className={styles.row}>
+                            <span className={styles.rowLabel}>{r.kind === 'automatic' ? '自动退款' : '退款申请'}</span>
+                            <span className={`${styles.rowValue} ${lists.state}`} data-testid="refund-state">
+                              {REFUND_LABEL[r.state]}
+                            </span>
+                          </div>
+                          <p className={styles.muted}>
+                            {yuan(r.amount_fen)} · 提交于 {formatTime(r.created_at)}
+                            {r.completed_at ? ` · 完成于 ${formatTime(r.completed_at)}` : ''}
+                          </p>
+                          {r.reason ? <p className={styles.muted}>原因：{r.reason}</p> : null}
+                          {r.decision_note ? <p className={styles.muted}>审核说明：{r.decision_note}</p> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
                 ) : null}
-              </h2>
-              <div className={styles.plans} role="group" aria-label="常见原因">
-                {REASONS.map((r) => (
-                  <button
-                    key={r}
-                    type="button"
-                    className={`${styles.plan} ${reason === r ? styles.planActive : ''}`}
-                    style={{ minHeight: 44 }}
-                    aria-pressed={reason === r}
-                    onClick={() => setReason(r)}
-                  >
-                    {r}
-                  </button>
-                ))}
+
+                {check.refundable ? (
+                  <section className={styles.card} aria-label="退款申请">
+                    <h2 className={styles.cardTitle}>
+                      退款金额 <span className={styles.price}>{yuan(check.amount_fen)}</span>
+                      {check.points_used > 0 ? (
+                        <span className={styles.muted}>（另退回 {check.points_used} 积分）</span>
+                      ) : null}
+                    </h2>
+                    <div className={styles.plans} role="group" aria-label="常见原因">
+                      {REASONS.map((r) => (
+                        <button
+                          key={r}
+                          type="button"
+                          className={`${styles.plan} ${reason === r ? styles.planActive : ''}`}
+                          style={{ minHeight: 44 }}
+                          aria-pressed={reason === r}
+                          onClick={() => setReason(r)}
+                        >
+                          {r}
+                        </button>
+                      ))}
+                    </div>
+                    <label
+                      htmlFor="refund-reason"
+                      className={styles.muted}
+                      style={{ display: 'block', margin: '12px 0 4px' }}
+                    >
+                      退款原因
+                    </label>
+                    <textarea
+                      id="refund-reason"
+                      className={styles.textarea}
+                      maxLength={200}
+                      value={reason}
+                      onChange={(e) => setReason(e.target.value)}
+                      placeholder="请告诉我们退款的原因（2–200 字）"
+                    />
+                    <div className={styles.actions} style={{ padding: '12px 0 0' }}>
+                      <button type="button" className={styles.button} disabled={sending} onClick={() => void submit()}>
+                        {sending ? '提交中…' : '提交退款申请'}
+                      </button>
+                    </div>
+                  </section>
+                ) : (
+                  <section className={styles.card} aria-label="不可退款">
+                    <p className={styles.notice}>{check.msg || '这笔订单暂不能申请退款'}</p>
+                    <div className={styles.actions} style={{ padding: '12px 0 0' }}>
+                      <Link to="/customer" className={styles.secondaryButton}>
+                        联系客服
+                      </Link>
+                    </div>
+                  </section>
+                )}
               </div>
-              <label
-                htmlFor="refund-reason"
-                className={styles.muted}
-                style={{ display: 'block', margin: '12px 0 4px' }}
-              >
-                退款原因
-              </label>
-              <textarea
-                id="refund-reason"
-                className={styles.textarea}
-                maxLength={200}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder="请告诉我们退款的原因（2–200 字）"
-              />
-              <div className={styles.actions} style={{ padding: '12px 0 0' }}>
-                <button type="button" className={styles.button} disabled={sending} onClick={() => void submit()}>
-                  {sending ? '提交中…' : '提交退款申请'}
-                </button>
-              </div>
-            </section>
-          ) : (
-            <section className={styles.card} aria-label="不可退款">
-              <p className={styles.notice}>{state.check.msg || '这笔订单暂不能申请退款'}</p>
-              <div className={styles.actions} style={{ padding: '12px 0 0' }}>
-                <Link to="/customer" className={styles.secondaryButton}>
-                  联系客服
-                </Link>
-              </div>
-            </section>
-          )}
-        </div>
-      ) : null}
+            )}
+          </Loaded>
+        </MemberOnly>
+      )}
     </main>
   )
 }

@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { PayBar, PayMethods, PriceLines, useAskLogin, usePayMethod } from '#app/components/checkout/checkout-parts.tsx'
+import { PayFooter, PriceLines, useAskLogin, usePayFlow } from '#app/components/checkout/checkout-parts.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
+import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
-import { NativeQr } from '#app/components/pay/native-qr.tsx'
-import { usePay } from '#app/components/pay/use-pay.ts'
-import { api, errorMessage } from '#app/lib/api.ts'
+import { Empty, Loaded, Loading } from '#app/components/page-state/page-state.tsx'
+import { Section } from '#app/components/section/section.tsx'
+import { api } from '#app/lib/api.ts'
 import { formatTime, yuan, type Preview } from '#app/lib/pay.ts'
-import { toast } from '#app/lib/toast.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import type { z } from 'zod'
 import type { VipCentreResponse } from '#server/modules/vip/vip.schema.ts'
@@ -32,34 +31,16 @@ export default function VipBuy() {
   const { token } = useAuth()
   useAskLogin(hydrated, token)
 
-  const [centre, setCentre] = useState<
-    { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Centre }
-  >({ status: 'loading' })
-  const [planId, setPlanId] = useState<number | null>(null)
+  const centre = useApiGet<Centre>('/v2/vip', { member: true, errorText: '会员方案加载失败' })
+  // The plan the link asks for (or the first) until the member picks one.
+  const [picked, setPicked] = useState<{ wanted: number; id: number } | null>(null)
+  const plans = centre.data?.plans ?? []
+  const planId = picked?.wanted === wanted ? picked.id : ((plans.find((p) => p.id === wanted) ?? plans[0])?.id ?? null)
   const [priced, setPriced] = useState<{ key: string; preview: Preview } | null>(null)
   const [usePoints, setUsePoints] = useState(false)
-  const [agreed, setAgreed] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const { methods, method, setMethod } = usePayMethod()
-  const { pay, paying, qr, closeQr } = usePay()
+  const flow = usePayFlow()
   // A price for another plan or points choice is stale: show "计算价格…" until the new one arrives.
   const preview = priced?.key === `${planId}:${usePoints}` ? priced.preview : null
-
-  useEffect(() => {
-    if (!hydrated || !token) return
-    const controller = new AbortController()
-    api
-      .get<Centre>('/v2/vip', undefined, { quiet: true, signal: controller.signal })
-      .then((data) => {
-        setCentre({ status: 'ready', data })
-        const chosen = data.plans.find((p) => p.id === wanted) ?? data.plans[0]
-        setPlanId(chosen ? chosen.id : null)
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setCentre({ status: 'error', message: errorMessage(error, '会员方案加载失败') })
-      })
-    return () => controller.abort()
-  }, [hydrated, token, wanted, attempt])
 
   useEffect(() => {
     if (!planId) return
@@ -76,93 +57,82 @@ export default function VipBuy() {
     return () => controller.abort()
   }, [planId, usePoints])
 
+  const { pay } = flow
   const onPay = useCallback(() => {
-    if (!planId || !preview) return
-    if (!agreed) {
-      toast('请先阅读并同意《会员服务协议》')
-      return
-    }
-    void pay('/pay/vip', { plan_id: planId, pay_method: method, points: preview.points })
-  }, [agreed, method, pay, planId, preview])
+    if (planId && preview) void pay('/pay/vip', { plan_id: planId, points: preview.points })
+  }, [pay, planId, preview])
 
-  const membership = centre.status === 'ready' ? centre.data.membership : null
   return (
     <main className={styles.page}>
       <NavBar title="开通会员" backTo="/vip" />
-      {!hydrated ? <Loading /> : null}
-      {hydrated && !token ? <LoginRequired reason="登录后开通会员" /> : null}
-      {hydrated && token && centre.status === 'loading' ? <Loading /> : null}
-      {hydrated && token && centre.status === 'error' ? (
-        <LoadError message={centre.message} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
-      {hydrated && token && centre.status === 'ready' && centre.data.plans.length === 0 ? (
-        <div className={styles.body}>
-          <Empty message="暂时没有可开通的会员方案" />
-          <Link to="/customer" className={styles.secondaryButton}>
-            联系客服
-          </Link>
-        </div>
-      ) : null}
-      {hydrated && token && centre.status === 'ready' && centre.data.plans.length > 0 ? (
-        <div className={styles.body}>
-          <section className={styles.card} aria-label="我的会员">
-            {membership?.active ? (
-              <p className={styles.notice}>
-                你的会员有效期至 {formatTime(membership.expires_at)}，续费后在此基础上顺延。
-              </p>
-            ) : membership ? (
-              <p className={styles.notice}>你的会员已于 {formatTime(membership.expires_at)} 到期，开通后立即生效。</p>
+      <MemberOnly reason="登录后开通会员">
+        <Loaded of={centre}>
+          {({ plans, membership }) =>
+            plans.length === 0 ? (
+              <div className={styles.body}>
+                <Empty message="暂时没有可开通的会员方案" />
+                <Link to="/customer" className={styles.secondaryButton}>
+                  联系客服
+                </Link>
+              </div>
             ) : (
-              <p className={styles.notice}>开通后，标有“VIP 免费”的课程在有效期内都可以免费学习。</p>
-            )}
-          </section>
-          <section className={styles.card} aria-labelledby="plans-title">
-            <h2 id="plans-title" className={styles.cardTitle}>
-              选择方案
-            </h2>
-            <div className={styles.plans} role="radiogroup" aria-labelledby="plans-title">
-              {centre.data.plans.map((p) => (
-                <button
-                  key={p.id}
-                  type="button"
-                  role="radio"
-                  aria-checked={planId === p.id}
-                  className={`${styles.plan} ${planId === p.id ? styles.planActive : ''}`}
-                  onClick={() => setPlanId(p.id)}
-                >
-                  <strong>
-                    {p.name}
-                    {p.badge ? <span className={styles.muted}> · {p.badge}</span> : null}
-                  </strong>
-                  <span className={styles.price}>{yuan(p.price_fen)}</span>
-                  {p.original_price_fen && p.original_price_fen > p.price_fen ? (
-                    <s className={styles.muted}>{yuan(p.original_price_fen)}</s>
-                  ) : null}
-                  <span className={styles.muted}>{p.description || `${p.days} 天有效`}</span>
-                </button>
-              ))}
-            </div>
-          </section>
-          {preview ? (
-            <>
-              <PriceLines preview={preview} usePoints={usePoints} onPoints={setUsePoints} />
-              {preview.amount_fen > 0 ? <PayMethods methods={methods} value={method} onChange={setMethod} /> : null}
-              <PayBar
-                amountFen={preview.amount_fen}
-                agreed={agreed}
-                onAgree={setAgreed}
-                paying={paying}
-                onPay={onPay}
-                agreement="会员服务协议"
-                terms="会员自支付成功起生效，续费在当前有效期基础上顺延；有效期内标有“VIP 免费”的课程可免费学习。支付后 7 天内可申请退款，退款后会员天数相应收回。"
-              />
-            </>
-          ) : (
-            <Loading label="计算价格…" />
-          )}
-        </div>
-      ) : null}
-      {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
+              <div className={styles.body}>
+                <section className={styles.card} aria-label="我的会员">
+                  {membership?.active ? (
+                    <p className={styles.notice}>
+                      你的会员有效期至 {formatTime(membership.expires_at)}，续费后在此基础上顺延。
+                    </p>
+                  ) : membership ? (
+                    <p className={styles.notice}>
+                      你的会员已于 {formatTime(membership.expires_at)} 到期，开通后立即生效。
+                    </p>
+                  ) : (
+                    <p className={styles.notice}>开通后，标有“VIP 免费”的课程在有效期内都可以免费学习。</p>
+                  )}
+                </section>
+                <Section id="plans-title" title="选择方案" className={styles.card} titleClassName={styles.cardTitle}>
+                  <div className={styles.plans} role="radiogroup" aria-labelledby="plans-title">
+                    {plans.map((p) => (
+                      <button
+                        key={p.id}
+                        type="button"
+                        role="radio"
+                        aria-checked={planId === p.id}
+                        className={`${styles.plan} ${planId === p.id ? styles.planActive : ''}`}
+                        onClick={() => setPicked({ wanted, id: p.id })}
+                      >
+                        <strong>
+                          {p.name}
+                          {p.badge ? <span className={styles.muted}> · {p.badge}</span> : null}
+                        </strong>
+                        <span className={styles.price}>{yuan(p.price_fen)}</span>
+                        {p.original_price_fen && p.original_price_fen > p.price_fen ? (
+                          <s className={styles.muted}>{yuan(p.original_price_fen)}</s>
+                        ) : null}
+                        <span className={styles.muted}>{p.description || `${p.days} 天有效`}</span>
+                      </button>
+                    ))}
+                  </div>
+                </Section>
+                {preview ? (
+                  <>
+                    <PriceLines preview={preview} usePoints={usePoints} onPoints={setUsePoints} />
+                    <PayFooter
+                      flow={flow}
+                      amountFen={preview.amount_fen}
+                      onPay={onPay}
+                      agreement="会员服务协议"
+                      terms="会员自支付成功起生效，续费在当前有效期基础上顺延；有效期内标有“VIP 免费”的课程可免费学习。支付后 7 天内可申请退款，退款后会员天数相应收回。"
+                    />
+                  </>
+                ) : (
+                  <Loading label="计算价格…" />
+                )}
+              </div>
+            )
+          }
+        </Loaded>
+      </MemberOnly>
     </main>
   )
 }

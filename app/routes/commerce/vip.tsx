@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
-import { api } from '#app/lib/api.ts'
+import { Section } from '#app/components/section/section.tsx'
 import { formatYuan } from '#shared/money.ts'
 import { formatTime } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
-import { useAuth } from '#app/lib/use-auth.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import styles from './vip.module.css'
 import type { z } from 'zod'
 import type { VipMembership } from '#server/modules/vip/vip.schema.ts'
@@ -34,10 +33,7 @@ export default function Vip() {
         <MyMembership />
       </section>
 
-      <section className={styles.section} aria-labelledby="vip-plans">
-        <h2 id="vip-plans" className="zx-sectionTitle">
-          会员方案
-        </h2>
+      <Section id="vip-plans" title="会员方案" className={styles.section} titleClassName="zx-sectionTitle">
         {plans.length === 0 ? (
           <Empty message="暂时没有可开通的会员方案" />
         ) : (
@@ -67,7 +63,7 @@ export default function Vip() {
             </Link>
           </div>
         ) : null}
-      </section>
+      </Section>
 
       <section className={styles.section} aria-labelledby="vip-courses">
         <div className="zx-spaceBetween">
@@ -111,20 +107,8 @@ type Membership = z.infer<typeof VipMembership>
 
 /** The signed-in member's VIP (read in the browser: the token lives in localStorage), nothing for visitors. */
 function MyMembership() {
-  const { token } = useAuth()
-  const [membership, setMembership] = useState<Membership | null>(null)
-
-  useEffect(() => {
-    if (!token) return
-    const controller = new AbortController()
-    api
-      .get<{ membership: Membership | null }>('/v2/vip', undefined, { quiet: true, signal: controller.signal })
-      .then((data) => setMembership(data.membership))
-      .catch(() => {})
-    return () => controller.abort()
-  }, [token])
-
-  if (!token || !membership) return null
+  const membership = useApiGet<{ membership: Membership | null }>('/v2/vip', { member: true }).data?.membership
+  if (!membership) return null
   return (
     <p className={styles.mine} data-testid="vip-membership">
       {membership.active

@@ -7,7 +7,7 @@ import { CommentItem, type Comment } from '#app/components/comments/comment-item
 import { useCommentLike } from '#app/components/comments/use-comment-like.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
+import { Empty, LoadError, Loading, moreLabel } from '#app/components/page-state/page-state.tsx'
 import { api, ApiError, errorMessage } from '#app/lib/api.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import commentStyles from '#app/components/comments/comments.module.css'
@@ -78,7 +78,7 @@ export default function CommentDetail() {
       }
     })
   }, [])
-  const { like, pending } = useCommentLike(update)
+  const likes = useCommentLike(update)
 
   async function loadMore() {
     if (state.status !== 'ready' || !state.thread.next_cursor || more === 'loading') return
@@ -155,7 +155,7 @@ export default function CommentDetail() {
     <main className={styles.page}>
       <NavBar title={title} backTo={fromMine ? '/mine/comment' : courseHref(root.course_id)} />
       <div className={styles.results}>
-        <CommentItem comment={root} onLike={like} liking={pending.has(root.id)} />
+        <CommentItem comment={root} likes={likes} />
         <p className={styles.threadLinks}>
           <Link to={root.vid ? `/v/${root.vid}.html` : courseHref(root.course_id)} className={styles.inlineLink}>
             {root.vid ? '去看这个视频' : '去看这门课程'} ›
@@ -170,8 +170,7 @@ export default function CommentDetail() {
               <CommentItem
                 key={r.id}
                 comment={r}
-                onLike={like}
-                liking={pending.has(r.id)}
+                likes={likes}
                 onReply={setReplyTo}
                 highlight={r.id === thread.focus_id}
               />
@@ -185,7 +184,7 @@ export default function CommentDetail() {
             onClick={() => void loadMore()}
             disabled={more === 'loading'}
           >
-            {more === 'loading' ? '加载中…' : more === 'error' ? '加载失败，点击重试' : '更多回复'}
+            {moreLabel(more, '更多回复')}
           </button>
         ) : null}
         <div className={styles.replyBox}>

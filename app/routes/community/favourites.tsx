@@ -7,10 +7,13 @@ import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Section } from '#app/components/section/section.tsx'
+import { Tabs } from '#app/components/tabs/tabs.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { formatYuan } from '#shared/money.ts'
 import { toast } from '#app/lib/toast.ts'
+import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './favourites.module.css'
 
@@ -60,9 +63,9 @@ function BuyTogether({ courseIds, onClose }: { courseIds: number[]; onClose: () 
 }
 
 type Kind = 'course' | 'video'
-const TABS: { kind: Kind; label: string }[] = [
-  { kind: 'course', label: '课程' },
-  { kind: 'video', label: '视频' },
+const TABS: { key: Kind; label: string }[] = [
+  { key: 'course', label: '课程' },
+  { key: 'video', label: '视频' },
 ]
 
 type TabState =
@@ -74,21 +77,10 @@ const targetId = (kind: Kind, item: FavItem) => (kind === 'course' ? item.course
 
 /** "为你推荐" under an empty favourites list: from what the member watched and favourited, or popular courses. */
 function Recommendations() {
-  const [list, setList] = useState<CourseCardList['list'] | null>(null)
-  useEffect(() => {
-    const controller = new AbortController()
-    api
-      .get<CourseCardList>('/center/recommend', { limit: 6 }, { quiet: true, signal: controller.signal })
-      .then((r) => setList(r.list))
-      .catch(() => setList([]))
-    return () => controller.abort()
-  }, [])
+  const list = useApiGet<CourseCardList>('/center/recommend', { query: { limit: 6 } }).data?.list
   if (!list || list.length === 0) return null
   return (
-    <section className={styles.recommend} aria-labelledby="recommend-title">
-      <h2 id="recommend-title" className={styles.recommendTitle}>
-        为你推荐
-      </h2>
+    <Section id="recommend-title" title="为你推荐" className={styles.recommend} titleClassName={styles.recommendTitle}>
       <ul className="zx-dividedList">
         {list.map((c) => (
           <li key={c.id}>
@@ -96,7 +88,7 @@ function Recommendations() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   )
 }
 
@@ -297,20 +289,14 @@ export default function Favourites() {
   return (
     <main className={`${styles.page} ${styles.withBar}`}>
       <NavBar title="我的收藏" backTo="/mine" right={manage} />
-      <div className={styles.tabs} role="tablist" aria-label="收藏类型">
-        {TABS.map((t) => (
-          <button
-            key={t.kind}
-            type="button"
-            role="tab"
-            aria-selected={kind === t.kind}
-            className={kind === t.kind ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-            onClick={() => switchTab(t.kind)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="收藏类型"
+        tabs={TABS}
+        current={kind}
+        onSelect={switchTab}
+        className={styles.tabs}
+        tabClass={(on) => (on ? `${styles.tab} ${styles.tabActive}` : styles.tab)}
+      />
 
       <div role="tabpanel" className={styles.panel}>
         {tab.status === 'loading' ? (

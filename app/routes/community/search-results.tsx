@@ -8,7 +8,7 @@ import { SearchBox } from '#app/components/search-box/search-box.tsx'
 import { addToHistory, normaliseKeyword } from '#app/components/search-box/search-history.ts'
 import { SearchResultRow } from '#app/components/search-box/search-result-row.tsx'
 import { api } from '#app/lib/api.ts'
-import { useMorePages } from '#app/lib/use-more-pages.ts'
+import { uniqueById, useMorePages } from '#app/lib/use-more-pages.ts'
 import { services } from '#app/lib/services-context.ts'
 import { WordChips } from './search.tsx'
 import styles from './community.module.css'
@@ -32,9 +32,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] }) {
-  const { all, hasMore, status, loadMore } = useMorePages(first, (cursor) =>
+  const pages = useMorePages(first, (cursor) =>
     api.get<SearchResult>('/searchCourse', { keyword: first.keyword, cursor, limit: PAGE }, { quiet: true }),
   )
+  const all = uniqueById(pages.list)
   if (all.length === 0) {
     return (
       <div className={styles.empty} data-testid="search-empty">
@@ -56,7 +57,7 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
           </li>
         ))}
       </ul>
-      <ListEnd hasMore={hasMore} state={status} onMore={loadMore} />
+      <ListEnd hasMore={pages.cursor !== null} state={pages.status} onMore={pages.loadMore} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import type { Route } from './+types/search'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { searchHref, SearchBox } from '#app/components/search-box/search-box.tsx'
 import { addToHistory, clearHistory, useSearchHistory } from '#app/components/search-box/search-history.ts'
+import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './community.module.css'
 
@@ -39,26 +40,29 @@ export default function SearchPage() {
       <NavBar title="搜索" />
       <SearchBox autoFocus />
       {history.length > 0 ? (
-        <section className={styles.block} aria-labelledby="history-title">
-          <h2 id="history-title" className={styles.blockTitle}>
-            搜索历史
-            <button type="button" className={styles.textButton} onClick={() => clearHistory()}>
-              清空
-            </button>
-          </h2>
+        <Section
+          id="history-title"
+          title={
+            <>
+              搜索历史
+              <button type="button" className={styles.textButton} onClick={() => clearHistory()}>
+                清空
+              </button>
+            </>
+          }
+          className={styles.block}
+          titleClassName={styles.blockTitle}
+        >
           <WordChips words={history} label="搜索历史" />
-        </section>
+        </Section>
       ) : null}
-      <section className={styles.block} aria-labelledby="hot-title">
-        <h2 id="hot-title" className={styles.blockTitle}>
-          热门搜索
-        </h2>
+      <Section id="hot-title" title="热门搜索" className={styles.block} titleClassName={styles.blockTitle}>
         {hotWords.length > 0 ? (
           <WordChips words={hotWords.map((w) => w.word)} label="热门搜索" />
         ) : (
           <p className={styles.muted}>暂时没有热门搜索</p>
         )}
-      </section>
+      </Section>
     </main>
   )
 }

@@ -12,7 +12,7 @@ import {
 } from '#app/components/course-card/course-format.ts'
 import { formatYuan } from '#shared/money.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { readById } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { FavouriteButton } from '#app/components/favourite-button/favourite-button.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -25,12 +25,10 @@ import styles from './detail.module.css'
 
 /** /course/1001 and /course/1001.html are the same page (spec 2); anything else is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = parseId(params.id)
-  if (id === null) notFound('课程不存在')
   const s = services(context)
-  const course = await orNotFound(() => s.catalogue.courseDetail(id))
+  const course = await readById(params.id, '课程不存在', (id) => s.catalogue.courseDetail(id))
   // The bundles on sale that hold this course: "买套餐更划算" under the price.
-  const bundles = course.is_free ? [] : (await s.bundles.list(id)).list
+  const bundles = course.is_free ? [] : (await s.bundles.list(course.id)).list
   return { course, bundles }
 }
 

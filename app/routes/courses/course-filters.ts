@@ -1,6 +1,5 @@
 // Types only from the server: importing its zod schemas would put zod in the page's JavaScript.
-import type { CourseSort } from '#shared/api/catalogue.ts'
-import type { CourseType } from '#app/components/course-card/course-format.ts'
+import type { CourseSort, CourseType } from '#shared/api/catalogue.ts'
 
 export const TYPE_FILTERS: { value: CourseType | ''; label: string }[] = [
   { value: '', label: '全部' },

@@ -16,41 +16,57 @@ export function FilterBar({
   return (
     <div className={styles.filters}>
       {showType ? (
-        <nav className={styles.chipRow} aria-label="课程类型">
-          {TYPE_FILTERS.map((f) => {
-            const active = (type ?? '') === f.value
-            return (
-              <Link
-                key={f.value || 'all'}
-                to={filterHref(current, { type: f.value })}
-                replace
-                preventScrollReset
-                className={active ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-                aria-current={active ? 'true' : undefined}
-              >
-                {f.label}
-              </Link>
-            )
-          })}
-        </nav>
+        <FilterRow
+          label="课程类型"
+          className={styles.chipRow}
+          filters={TYPE_FILTERS}
+          chosen={type ?? ''}
+          hrefFor={(value) => filterHref(current, { type: value })}
+          chipClass={(active) => (active ? `${styles.chip} ${styles.chipActive}` : styles.chip)}
+        />
       ) : null}
-      <nav className={styles.sortRow} aria-label="排序">
-        {SORT_FILTERS.map((f) => {
-          const active = sort === f.value
-          return (
-            <Link
-              key={f.value}
-              to={filterHref(current, { sort: f.value })}
-              replace
-              preventScrollReset
-              className={active ? `${styles.sort} ${styles.sortActive}` : styles.sort}
-              aria-current={active ? 'true' : undefined}
-            >
-              {f.label}
-            </Link>
-          )
-        })}
-      </nav>
+      <FilterRow
+        label="排序"
+        className={styles.sortRow}
+        filters={SORT_FILTERS}
+        chosen={sort}
+        hrefFor={(value) => filterHref(current, { sort: value })}
+        chipClass={(active) => (active ? `${styles.sort} ${styles.sortActive}` : styles.sort)}
+      />
     </div>
+  )
+}
+
+/** One row of filter links; the one in force is marked current. Following one replaces the URL in place. */
+function FilterRow({
+  label,
+  className,
+  filters,
+  chosen,
+  hrefFor,
+  chipClass,
+}: {
+  label: string
+  className?: string
+  filters: { value: string; label: string }[]
+  chosen: string
+  hrefFor: (value: string) => string
+  chipClass: (active: boolean) => string | undefined
+}) {
+  return (
+    <nav className={className} aria-label={label}>
+      {filters.map((f) => (
+        <Link
+          key={f.value || 'all'}
+          to={hrefFor(f.value)}
+          replace
+          preventScrollReset
+          className={chipClass(chosen === f.value)}
+          aria-current={chosen === f.value ? 'true' : undefined}
+        >
+          {f.label}
+        </Link>
+      ))}
+    </nav>
   )
 }

@@ -12,6 +12,7 @@ import { Empty } from '#app/components/page-state/page-state.tsx'
 import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
 import { useCourseAccess } from '#app/components/player/use-course-access.ts'
 import { VideoPlayer } from '#app/components/player/video-player.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './live.module.css'
 import study from './study.module.css'
@@ -129,10 +130,7 @@ function LivePage({ course }: { course: LiveCourse }) {
         <CoursePrice course={course} />
       </section>
 
-      <section className="zx-surfaceSection" aria-labelledby="schedule-title">
-        <h2 id="schedule-title" className={study.sectionTitle}>
-          课程安排
-        </h2>
+      <Section id="schedule-title" title="课程安排" className="zx-surfaceSection" titleClassName={study.sectionTitle}>
         {course.live_starts_at ? (
           <dl className={styles.schedule}>
             <dt>开播时间</dt>
@@ -157,12 +155,9 @@ function LivePage({ course }: { course: LiveCourse }) {
           <Empty message="开播时间待定" />
         )}
         {status === 'upcoming' && course.live_starts_at ? <Countdown startsAt={course.live_starts_at} /> : null}
-      </section>
+      </Section>
 
-      <section className="zx-surfaceSection" aria-labelledby="replay-title">
-        <h2 id="replay-title" className={study.sectionTitle}>
-          直播回放
-        </h2>
+      <Section id="replay-title" title="直播回放" className="zx-surfaceSection" titleClassName={study.sectionTitle}>
         {replays.length === 0 ? (
           <Empty message={status === 'ended' ? '回放正在整理中，稍后上线' : '直播结束后，回放会出现在这里'} />
         ) : (
@@ -180,7 +175,7 @@ function LivePage({ course }: { course: LiveCourse }) {
             ))}
           </ol>
         )}
-      </section>
+      </Section>
 
       <p className={styles.more}>
         <Link to={courseHref(course.id)}>查看课程介绍 ›</Link>
@@ -192,7 +187,7 @@ function LivePage({ course }: { course: LiveCourse }) {
 export default function LiveRoute() {
   const data = useLoaderData<typeof loader>()
   if (data.kind === 'list')
-    return <CourseListScreen title="直播课" first={data.list} filter={{ type: 'live' }} emptyMessage="近期没有直播课" />
+    return <CourseListScreen title="直播课" first={data.list} type="live" emptyMessage="近期没有直播课" />
   return <LivePage course={data.course} />
 }
 

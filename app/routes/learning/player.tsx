@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, redirect, useLoaderData, useNavigate } from 'react-router'
 import type { Route } from './+types/player'
 import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { isAppNotFound, notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Tabs } from '#app/components/tabs/tabs.tsx'
 import { Loading } from '#app/components/page-state/page-state.tsx'
 import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
 import { ChapterList } from '#app/components/player/chapter-list.tsx'
@@ -19,7 +20,6 @@ import { local } from '#app/lib/browser-storage.ts'
 import { services } from '#app/lib/services-context.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import type { VideoPage } from '#server/modules/learning/learning.schema.ts'
-import { isAppNotFound } from './learning-loader.server.ts'
 import styles from './player.module.css'
 
 /**
@@ -60,6 +60,12 @@ preloadHlsWhereNeeded()
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const
 const RATE_KEY = 'zx_play_rate'
 const NEXT_COUNTDOWN = 5
+
+type Panel = 'chapters' | 'notes'
+const PANELS: { key: Panel; label: string }[] = [
+  { key: 'chapters', label: '目录' },
+  { key: 'notes', label: '笔记' },
+]
 
 function storedRate(): number {
   const n = Number(local.getItem(RATE_KEY))
@@ -136,7 +142,7 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
   const [previewEnded, setPreviewEnded] = useState(false)
   const [fatal, setFatal] = useState<string | null>(null)
   const [nextIn, setNextIn] = useState<number | null>(null)
-  const [tab, setTab] = useState<'chapters' | 'notes'>('chapters')
+  const [tab, setTab] = useState<Panel>('chapters')
   const [popups, setPopups] = useState<PlayerPopupData[]>([])
   const [popup, setPopup] = useState<PlayerPopupData | null>(null)
   const shownPopups = useRef(new Set<number>())
@@ -329,26 +335,14 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
         </section>
       ) : null}
 
-      <div className={styles.tabs} role="tablist" aria-label="视频内容">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'chapters'}
-          className={tab === 'chapters' ? styles.tabOn : styles.tab}
-          onClick={() => setTab('chapters')}
-        >
-          目录
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'notes'}
-          className={tab === 'notes' ? styles.tabOn : styles.tab}
-          onClick={() => setTab('notes')}
-        >
-          笔记
-        </button>
-      </div>
+      <Tabs
+        label="视频内容"
+        tabs={PANELS}
+        current={tab}
+        onSelect={setTab}
+        className={styles.tabs}
+        tabClass={(on) => (on ? styles.tabOn : styles.tab)}
+      />
       <section className={styles.panel} role="tabpanel">
         {tab === 'chapters' ? (
           <ChapterList

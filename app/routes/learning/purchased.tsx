@@ -1,11 +1,9 @@
-import { Link } from 'react-router'
 import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
-import { LoginRequired } from '#app/components/login-required/login-required.tsx'
-import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
-import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { usePagedList } from '#app/lib/use-paged-list.ts'
 import { beijingDate } from '#shared/time.ts'
+import { StudyList } from './study-list.tsx'
 import { StudyItem } from './study-parts.tsx'
-import { formatStudiedAt, useMemberList } from './use-member-list.ts'
+import { lastStudied } from './studied-at.ts'
 import styles from './purchased.module.css'
 import list from './study.module.css'
 import type { z } from 'zod'
@@ -39,62 +37,47 @@ function continueHref(item: AlbumItem) {
  * free course they started — with their progress and a button to continue where they left off.
  */
 export default function Purchased() {
-  const hydrated = useHydrated()
-  const { token } = useAuth()
-  const { state, more, retry } = useMemberList<AlbumItem>('/center/my_album', token)
-
+  const albums = usePagedList<AlbumItem>('/center/my_album', { member: true, query: { limit: 20 } })
   return (
     <main className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.title}>已购课程</h1>
       </header>
-      {!hydrated ? <Loading /> : null}
-      {hydrated && !token ? <LoginRequired reason="登录后查看你购买和领取的课程" target="/ke1" /> : null}
-      {hydrated && token && state.status === 'loading' ? <Loading /> : null}
-      {hydrated && token && state.status === 'error' ? <LoadError message={state.message} onRetry={retry} /> : null}
-      {hydrated && token && state.status === 'ready' && state.list.length === 0 ? (
-        <div className={list.emptyBox}>
-          <Empty message="还没有课程。购买的课程和学过的免费课会出现在这里" />
-          <Link to="/ke" className={list.primaryLink}>
-            浏览全部课程
-          </Link>
-          <Link to="/ke2" className={list.secondaryLink}>
-            在其他平台买过课？用购买手机号查询
-          </Link>
-        </div>
-      ) : null}
-      {hydrated && token && state.status === 'ready' && state.list.length > 0 ? (
-        <>
-          <ul className={list.list} aria-label="我的课程">
-            {state.list.map((c) => (
-              <StudyItem
-                key={c.id}
-                coverTo={`/course/${c.id}.html`}
-                cover={c.cover}
-                title={c.title}
-                detail={
-                  <span className={list.tags}>
-                    <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
-                    {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
-                    {c.expires_at ? (
-                      <span className={list.tagMuted}>有效期至 {beijingDate(new Date(c.expires_at))}</span>
-                    ) : null}
-                  </span>
-                }
-                percent={c.progress.percent}
-                progressLabel="学习进度"
-                progressText={`${c.progress.finished_count}/${c.progress.video_count} 节`}
-                when={
-                  c.progress.last_studied_at ? `上次学习 ${formatStudiedAt(c.progress.last_studied_at)}` : '还没开始学'
-                }
-                actionTo={continueHref(c)}
-                actionText={c.progress.last_studied_at ? '继续学习' : '开始学习'}
-              />
-            ))}
-          </ul>
-          <ListEnd hasMore={state.nextCursor !== null} state={state.loadingMore ? 'loading' : 'idle'} onMore={more} />
-        </>
-      ) : null}
+      <StudyList
+        of={albums}
+        login={{ reason: '登录后查看你购买和领取的课程', target: '/ke1' }}
+        label="我的课程"
+        empty={{
+          message: '还没有课程。购买的课程和学过的免费课会出现在这里',
+          links: [
+            { to: '/ke', label: '浏览全部课程' },
+            { to: '/ke2', label: '在其他平台买过课？用购买手机号查询' },
+          ],
+        }}
+      >
+        {(c) => (
+          <StudyItem
+            key={c.id}
+            coverTo={`/course/${c.id}.html`}
+            cover={c.cover}
+            title={c.title}
+            detail={
+              <span className={list.tags}>
+                <span className={list.tag}>{SOURCE_LABEL[c.source]}</span>
+                {c.type !== 'series' ? <span className={list.tagMuted}>{COURSE_TYPE_LABEL[c.type]}</span> : null}
+                {c.expires_at ? (
+                  <span className={list.tagMuted}>有效期至 {beijingDate(new Date(c.expires_at))}</span>
+                ) : null}
+              </span>
+            }
+            percent={c.progress.percent}
+            progressText={`${c.progress.finished_count}/${c.progress.video_count} 节`}
+            when={lastStudied(c.progress.last_studied_at)}
+            actionTo={continueHref(c)}
+            actionText={c.progress.last_studied_at ? '继续学习' : '开始学习'}
+          />
+        )}
+      </StudyList>
     </main>
   )
 }

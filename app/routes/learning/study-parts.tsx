@@ -42,7 +42,8 @@ export function StudyItem(props: {
   title: string
   detail: ReactNode
   percent: number
-  progressLabel: string
+  /** What the progress bar measures (screen readers); 学习进度 unless said. */
+  progressLabel?: string
   progressText: ReactNode
   when: string
   actionTo: string
@@ -56,7 +57,7 @@ export function StudyItem(props: {
       <div className={styles.body}>
         <span className="zx-rowTitle">{props.title}</span>
         {props.detail}
-        <ProgressRow percent={props.percent} label={props.progressLabel}>
+        <ProgressRow percent={props.percent} label={props.progressLabel ?? '学习进度'}>
           {props.progressText}
         </ProgressRow>
         <div className={styles.footRow}>

@@ -8,6 +8,7 @@ import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { useCourseAccess } from '#app/components/player/use-course-access.ts'
+import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
@@ -56,10 +57,7 @@ function Programme({ course }: { course: SystemCourse }) {
       </section>
 
       {intro.length > 0 ? (
-        <section className="zx-surfaceSection" aria-labelledby="intro-title">
-          <h2 id="intro-title" className={styles.sectionTitle}>
-            开班导学
-          </h2>
+        <Section id="intro-title" title="开班导学" className="zx-surfaceSection" titleClassName={styles.sectionTitle}>
           <ol>
             {intro.map((v) => (
               <li key={v.id} className={styles.stage}>
@@ -73,13 +71,19 @@ function Programme({ course }: { course: SystemCourse }) {
               </li>
             ))}
           </ol>
-        </section>
+        </Section>
       ) : null}
 
-      <section className="zx-surfaceSection" aria-labelledby="route-title">
-        <h2 id="route-title" className={styles.sectionTitle}>
-          学习路线 <span className="zx-titleNote">共 {course.sub_courses.length} 个阶段</span>
-        </h2>
+      <Section
+        id="route-title"
+        title={
+          <>
+            学习路线 <span className="zx-titleNote">共 {course.sub_courses.length} 个阶段</span>
+          </>
+        }
+        className="zx-surfaceSection"
+        titleClassName={styles.sectionTitle}
+      >
         <ol>
           {course.sub_courses.map((part, i) => {
             const p = byCourse.get(part.id)
@@ -114,7 +118,7 @@ function Programme({ course }: { course: SystemCourse }) {
             )
           })}
         </ol>
-      </section>
+      </Section>
 
       <section className="zx-surfaceSection">
         <Link to={`/course/systemGroup?id=${course.id}`} className={styles.secondaryLink}>
@@ -161,9 +165,7 @@ function Programme({ course }: { course: SystemCourse }) {
 export default function SystemCourseRoute() {
   const data = useLoaderData<typeof loader>()
   if (data.kind === 'list')
-    return (
-      <CourseListScreen title="体系课" first={data.list} filter={{ type: 'system' }} emptyMessage="暂时没有体系课" />
-    )
+    return <CourseListScreen title="体系课" first={data.list} type="system" emptyMessage="暂时没有体系课" />
   return <Programme course={data.course} />
 }
 

@@ -4,6 +4,7 @@ import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
 import { ProgressRow } from './study-parts.tsx'
@@ -49,10 +50,12 @@ function Group({ course }: { course: GroupCourse }) {
           </ProgressRow>
         ) : null}
       </section>
-      <section className="zx-surfaceSection" aria-labelledby="benefits-title">
-        <h2 id="benefits-title" className={styles.sectionTitle}>
-          群里有什么
-        </h2>
+      <Section
+        id="benefits-title"
+        title="群里有什么"
+        className="zx-surfaceSection"
+        titleClassName={styles.sectionTitle}
+      >
         <ul>
           {BENEFITS.map((b) => (
             <li key={b} className={styles.stage}>
@@ -63,11 +66,8 @@ function Group({ course }: { course: GroupCourse }) {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="zx-surfaceSection" aria-labelledby="join-title">
-        <h2 id="join-title" className={styles.sectionTitle}>
-          怎么加入
-        </h2>
+      </Section>
+      <Section id="join-title" title="怎么加入" className="zx-surfaceSection" titleClassName={styles.sectionTitle}>
         <p className={styles.heroText}>
           {progress?.joined || !token
             ? '添加班主任企业微信，发送“入群”，班主任会拉你进本班学习群。'
@@ -81,7 +81,7 @@ function Group({ course }: { course: GroupCourse }) {
             查看学习计划
           </Link>
         </div>
-      </section>
+      </Section>
     </main>
   )
 }
@@ -89,14 +89,7 @@ function Group({ course }: { course: GroupCourse }) {
 export default function SystemGroupRoute() {
   const data = useLoaderData<typeof loader>()
   if (data.kind === 'list')
-    return (
-      <CourseListScreen
-        title="体系课学习群"
-        first={data.list}
-        filter={{ type: 'system' }}
-        emptyMessage="暂时没有体系课"
-      />
-    )
+    return <CourseListScreen title="体系课学习群" first={data.list} type="system" emptyMessage="暂时没有体系课" />
   return <Group course={data.course} />
 }
 

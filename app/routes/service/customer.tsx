@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useLocation, type MetaArgs } from 'react-router'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { openExternal } from '#app/components/service-button/service-button.tsx'
@@ -51,6 +52,20 @@ export function meta({ location }: MetaArgs) {
   return [{ title: `${customerVariant(location.pathname).title} - 自学` }]
 }
 
+/** A link to an outside chat: in place inside WeChat, in a new tab elsewhere (openExternal). */
+function ExternalLink({ url, className, children }: { url: string; className?: string; children: ReactNode }) {
+  return (
+    <a
+      href={url}
+      className={className}
+      rel="noopener noreferrer"
+      onClick={(e) => (e.preventDefault(), openExternal(url))}
+    >
+      {children}
+    </a>
+  )
+}
+
 /** Customer service (routes.md): the configured service chat and consult links, real today. */
 export default function Customer() {
   const { pathname } = useLocation()
@@ -75,22 +90,12 @@ export default function Customer() {
         {variant.later ? <p className={styles.later}>{variant.later}</p> : null}
         {client ? (
           <div className={message.actions}>
-            <a
-              href={client.serviceUrl}
-              className={`${message.primary} ${styles.tall}`}
-              rel="noopener noreferrer"
-              onClick={(e) => (e.preventDefault(), openExternal(client.serviceUrl))}
-            >
+            <ExternalLink url={client.serviceUrl} className={`${message.primary} ${styles.tall}`}>
               在线客服
-            </a>
-            <a
-              href={client.consultUrl}
-              className={styles.outlined}
-              rel="noopener noreferrer"
-              onClick={(e) => (e.preventDefault(), openExternal(client.consultUrl))}
-            >
+            </ExternalLink>
+            <ExternalLink url={client.consultUrl} className={styles.outlined}>
               课程咨询
-            </a>
+            </ExternalLink>
           </div>
         ) : null}
         <p className={styles.note}>在线客服由企业微信提供，打开后直接发送消息即可。</p>

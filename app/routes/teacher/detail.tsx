@@ -2,11 +2,12 @@ import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/detail'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { formatCount } from '#app/components/course-card/course-format.ts'
-import { notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { readById } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { FollowButton } from '#app/components/follow-button/follow-button.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
+import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './teacher.module.css'
 
@@ -14,10 +15,8 @@ import styles from './teacher.module.css'
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = services(context)
   if (params.id === undefined) return { teacher: null, teachers: await s.catalogue.teachers() }
-  const id = parseId(params.id)
-  if (id === null) notFound('讲师不存在')
   // The server render is anonymous: the follower count is public, the member's own state comes in the browser.
-  return { teacher: await orNotFound(() => s.follows.teacherProfile(id, null)), teachers: [] }
+  return { teacher: await readById(params.id, '讲师不存在', (id) => s.follows.teacherProfile(id, null)), teachers: [] }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -94,10 +93,7 @@ export default function TeacherPage() {
         </dl>
         {teacher.intro ? <p className={styles.intro}>{teacher.intro}</p> : null}
       </section>
-      <section className={styles.courses} aria-labelledby="teacher-courses">
-        <h2 id="teacher-courses" className={styles.sectionTitle}>
-          TA 的课程
-        </h2>
+      <Section id="teacher-courses" title="TA 的课程" className={styles.courses} titleClassName={styles.sectionTitle}>
         {teacher.courses.length === 0 ? (
           <Empty message="这位讲师还没有上架课程" />
         ) : (
@@ -109,7 +105,7 @@ export default function TeacherPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </main>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatStudiedAt } from './use-member-list.ts'
+import { formatStudiedAt } from './studied-at.ts'
 
 describe('formatStudiedAt', () => {
   const now = Date.parse('2026-11-22T08:00:00Z') // 16:00 in Beijing

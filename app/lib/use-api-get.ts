@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react'
+import { api, errorMessage } from './api.ts'
+import { useAuth, useHydrated } from './use-auth.ts'
+
+export interface GetOptions {
+  query?: Record<string, unknown>
+  /** Only a signed-in member may ask. */
+  member?: boolean
+  /** The message when the call fails without one from the server. */
+  errorText?: string
+}
+
+/** What a GET made in the browser has given so far. */
+export type Fetched<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T }
+
+/**
+ * One GET call made in the browser once hydrated, with the member's token when there is one (it lives in
+ * localStorage, so the server render cannot ask): loading, failed (its message; no toast) or the data, also as
+ * `data` (null until it came, or when it failed). Nothing is asked while `path` is null, nor for a visitor when
+ * the call is the member's own (`member`: it would only answer "log in").
+ *
+ * It is asked again when the path, the query or the login changes, showing loading meanwhile, never another
+ * call's answer; `retry()` does the same. `reload()` asks again but keeps showing the current answer until the
+ * new one comes (after the member changed something).
+ */
+export function useApiGet<T>(path: string | null, options: GetOptions = {}) {
+  const { query, errorText = '加载失败，请重试' } = options
+  const hydrated = useHydrated()
+  const { token } = useAuth()
+  const asked = options.member && !token ? null : path
+  const [answer, setAnswer] = useState<{ key: string; value: Fetched<T> } | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const queryKey = JSON.stringify(query ?? {})
+  const key = `${token ?? ''}:${asked}:${queryKey}`
+
+  useEffect(() => {
+    if (!hydrated || asked === null) return
+    const controller = new AbortController()
+    api
+      .get<T>(asked, JSON.parse(queryKey) as Record<string, unknown>, { quiet: true, signal: controller.signal })
+      .then((data) => setAnswer({ key, value: { status: 'ready', data } }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setAnswer({ key, value: { status: 'error', message: errorMessage(error, errorText) } })
+      })
+    return () => controller.abort()
+  }, [hydrated, asked, queryKey, key, errorText, attempt])
+
+  const state: Fetched<T> = answer?.key === key ? answer.value : { status: 'loading' }
+  const retry = useCallback(() => {
+    setAnswer(null)
+    setAttempt((n) => n + 1)
+  }, [])
+  const reload = useCallback(() => setAttempt((n) => n + 1), [])
+  return { state, data: state.status === 'ready' ? state.data : null, retry, reload }
+}
