@@ -1,6 +1,6 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { ownedCourseIds } from '#server/modules/access/access.service.ts'
+import { ownedAmong } from '#server/modules/access/access.service.ts'
 import { coursesForSale } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { placeOrder, type CheckoutContext } from './place-order.ts'
@@ -9,7 +9,7 @@ import type { Purchase } from './price-order.ts'
 /**
  * A course as a purchase: for money, or with `withPoints` for its points price (the points exchange,
  * /course/creditPay/{id}). Refused when it is not published, free, not sold that way, or already owned (the
- * catalogue's course and the access module's ownership, read together).
+ * catalogue's course with the programmes containing it, then the access module's ownership of either).
  */
 export async function coursePurchase(
   deps: Pick<CommerceDeps, 'db' | 'now'>,
@@ -17,10 +17,7 @@ export async function coursePurchase(
   courseId: number,
   withPoints = false,
 ): Promise<Purchase> {
-  const [[course], owned] = await Promise.all([
-    coursesForSale(deps.db, [courseId]),
-    ownedCourseIds(deps.db, memberId, [courseId], deps.now()),
-  ])
+  const [course] = await coursesForSale(deps.db, [courseId])
   if (!course || course.status !== 'published') throw new AppError(Codes.NotFound, '课程不存在')
   if (course.isFree) throw new AppError(Codes.CourseFree)
   if (withPoints && course.pointsPrice === null) throw new AppError(Codes.NotForSale, '这门课程不支持积分兑换')
@@ -29,7 +26,7 @@ export async function coursePurchase(
       course.pointsPrice === null ? Codes.CourseFree : Codes.NotForSale,
       course.pointsPrice === null ? undefined : '这门课程只能用积分兑换',
     )
-  if (owned.has(course.id)) throw new AppError(Codes.CourseOwned)
+  if ((await ownedAmong(deps.db, memberId, [course], deps.now())).has(course.id)) throw new AppError(Codes.CourseOwned)
   const target = `course:${course.id}`
   if (withPoints) {
     return {

@@ -97,7 +97,7 @@ export function decideCourse(course: CourseFacts, rights: MemberRights): AccessA
 }
 
 /** The course ids whose entitlements matter for these courses: their own and the system courses containing them. */
-export function rightCourseIds(courses: Iterable<CourseFacts>): number[] {
+export function rightCourseIds(courses: Iterable<Pick<CourseFacts, 'id' | 'systemCourseIds'>>): number[] {
   const ids = new Set<number>()
   for (const c of courses) {
     ids.add(c.id)

@@ -202,13 +202,25 @@ export async function ownedCourseIds(
   now: Date,
 ): Promise<Set<number>> {
   if (courseIds.length === 0) return new Set()
-  const courses = await courseAccessFacts(db, courseIds)
-  if (courses.size === 0) return new Set()
-  const { grants } = await findRights(db, memberId, rightCourseIds(courses.values()), now, false)
+  return ownedAmong(db, memberId, (await courseAccessFacts(db, courseIds)).values(), now)
+}
+
+/**
+ * `ownedCourseIds` for courses whose facts the caller has already read (the checkout reads them with the course
+ * for sale): one indexed statement.
+ */
+export async function ownedAmong(
+  db: DbOrTx,
+  memberId: number,
+  courses: Iterable<Pick<CourseFacts, 'id' | 'systemCourseIds'>>,
+  now: Date,
+): Promise<Set<number>> {
+  const list = [...courses]
+  if (list.length === 0) return new Set()
+  const { grants } = await findRights(db, memberId, rightCourseIds(list), now, false)
   const granted = new Set(grants.map((g) => g.courseId))
   const owned = new Set<number>()
-  for (const c of courses.values())
-    if (granted.has(c.id) || c.systemCourseIds.some((s) => granted.has(s))) owned.add(c.id)
+  for (const c of list) if (granted.has(c.id) || c.systemCourseIds.some((s) => granted.has(s))) owned.add(c.id)
   return owned
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { selectWhereIn } from '#server/db/rows.ts'
-import { categories, courses, hotWords, teachers, videos } from '#server/db/schema/catalogue.ts'
+import { categories, courses, hotWords, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
 import type { CourseSort, CourseType } from '#shared/api/catalogue.ts'
 
 const published = eq(courses.status, 'published')
@@ -13,6 +13,13 @@ export const isPublished = published
  * The columns of a course card (catalogue.service.ts `toCourseCard`), for queries that list courses joined with
  * `teachers` (left join on `courseTeacherJoin`).
  */
+/** The system courses that contain a course, as an int array (empty when none); `courseId` is a course id column. */
+export const containingSystems = (courseId: typeof courses.id) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
+    from ${systemCourseItems} where ${systemCourseItems.courseId} = ${courseId}), '{}'::int[])`
+
 export const courseCardSelect = {
   id: courses.id,
   type: courses.type,
@@ -274,6 +281,7 @@ export async function findCoursesForSale(db: DbOrTx, ids: number[]) {
       pointsPrice: courses.pointsPrice,
       categoryId: courses.categoryId,
       parentCategoryId: categories.parentId,
+      systemCourseIds: containingSystems(courses.id),
     })
     .from(courses)
     .innerJoin(categories, eq(categories.id, courses.categoryId))

@@ -1,17 +1,10 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
-import { courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
+import { containingSystems, courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
 
 // Small batched reads and writes of courses and videos that other modules need (access, learning, media): they
 // get them through catalogue.service.ts instead of joining these tables themselves.
-
-/** The system courses that contain a course, as an int array (empty when none); `courseId` is a course id column. */
-const containingSystems = (courseId: typeof courses.id) =>
-  sql<
-    number[]
-  >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
-    from ${systemCourseItems} where ${systemCourseItems.courseId} = ${courseId}), '{}'::int[])`
 
 /**
  * For a statement another module composes: a CTE `ownership_courses(course_id)` of the courses in the relation
