@@ -86,6 +86,12 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_category_idx').on(t.categoryId, t.sort, t.id),
+    // The course lists' sorts (catalogue.repository.ts listCoursePage, recommendations): an ordered index walk
+    // that stops after a page, with or without a category filter, instead of sorting every published course.
+    index('courses_sort_idx').on(t.sort.desc().nullsFirst(), t.id),
+    index('courses_created_idx').on(t.createdAt, t.id),
+    index('courses_students_idx').on(t.studentCount, t.id),
+    index('courses_price_idx').on(t.priceFen, t.id),
     index('courses_teacher_idx').on(t.teacherId),
     index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('courses_points_price_ck', sql`${t.pointsPrice} is null or ${t.pointsPrice} > 0`),
@@ -136,7 +142,11 @@ export const videos = pgTable(
     sort: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('videos_course_idx').on(t.courseId, t.sort)],
+  (t) => [
+    index('videos_course_idx').on(t.courseId, t.sort),
+    // A course page reads each chapter's videos in order (findCourseTree): without it, every chapter scans videos.
+    index('videos_chapter_idx').on(t.chapterId, t.sort, t.id),
+  ],
 )
 
 export const hotWords = pgTable('hot_words', {
