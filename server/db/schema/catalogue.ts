@@ -92,6 +92,10 @@ export const courses = pgTable(
     index('courses_created_idx').on(t.createdAt, t.id),
     index('courses_students_idx').on(t.studentCount, t.id),
     index('courses_price_idx').on(t.priceFen, t.id),
+    // Courses for points, cheapest first (/course/creditPay): the few with a points price.
+    index('courses_points_price_idx')
+      .on(t.pointsPrice, t.id)
+      .where(sql`${t.pointsPrice} is not null`),
     index('courses_teacher_idx').on(t.teacherId),
     index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('courses_points_price_ck', sql`${t.pointsPrice} is null or ${t.pointsPrice} > 0`),

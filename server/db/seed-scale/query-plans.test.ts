@@ -146,19 +146,12 @@ afterAll(async () => {
   await seeded?.close()
 })
 
-/** Runs one request while recording its statements; returns the plans' sequential scans of large tables. */
-async function scansOf(request: { method: 'GET' | 'POST'; url: string; payload?: object; signedIn?: boolean }) {
+/** Runs `work` while recording its statements; returns the plans' sequential scans of large tables. */
+async function scansOf(work: () => Promise<unknown>) {
   recording = []
   let statements: Statement[]
   try {
-    const res = await app.inject({
-      method: request.method,
-      url: request.url,
-      ...(request.payload && { payload: request.payload }),
-      headers: request.signedIn === false ? {} : { 'zxb-token': token },
-      remoteAddress: `10.9.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`,
-    })
-    expect(res.json<{ code: number }>().code, res.body).toBe(200)
+    await work()
   } finally {
     statements = recording
     recording = null
@@ -180,7 +173,21 @@ async function scansOf(request: { method: 'GET' | 'POST'; url: string; payload?:
   return problems
 }
 
-const get = (url: string, signedIn = true) => scansOf({ method: 'GET', url, signedIn })
+/** One API request (signed in as the busy learner unless `signedIn` is false), which must answer code 200. */
+function request(r: { method: 'GET' | 'POST'; url: string; payload?: object; signedIn?: boolean }) {
+  return scansOf(async () => {
+    const res = await app.inject({
+      method: r.method,
+      url: r.url,
+      ...(r.payload && { payload: r.payload }),
+      headers: r.signedIn === false ? {} : { 'zxb-token': token },
+      remoteAddress: `10.9.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`,
+    })
+    expect(res.json<{ code: number }>().code, res.body).toBe(200)
+  })
+}
+
+const get = (url: string, signedIn = true) => request({ method: 'GET', url, signedIn })
 
 /** The plans of a list's second page (its cursor read from the first page, unrecorded). */
 async function secondPage(url: string, signedIn = true) {
@@ -215,6 +222,15 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
     ['pinned comments (GET /api/topComment)', () => get(`/api/topComment?course_id=${ids.course}`)],
     ['comment replies (GET /api/commentDetail)', () => get(`/api/commentDetail?id=${ids.comment}`)],
     ['my comments (GET /api/memberComments)', () => get('/api/memberComments')],
+    ['VIP page (GET /api/v2/vip)', () => get('/api/v2/vip')],
+    ['VIP-free course list (GET /api/vip/course_list)', () => get('/api/vip/course_list', false)],
+    ['bundles (GET /api/foryou/bundles)', () => get('/api/foryou/bundles')],
+    ['my profile (GET /api/userinfo)', () => get('/api/userinfo')],
+    ['my points (GET /api/points)', () => get('/api/points')],
+    ['paying for favourites (GET /api/fav/calc)', () => get('/api/fav/calc')],
+    // Read by page loaders in process, without an API route of their own.
+    ['courses for points (/course/creditPay loader)', () => scansOf(() => app.services.catalogue.pointsCourses())],
+    ['teachers (/teacher loader)', () => scansOf(() => app.services.catalogue.teachers())],
     ['recommendations on the favourites page (GET /api/center/recommend)', () => get('/api/center/recommend')],
     ['recommendations from favourites (GET /api/fav/recommend)', () => get('/api/fav/recommend')],
     [
@@ -224,7 +240,7 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
     ['search a tool name (GET /api/searchCourse)', () => get('/api/searchCourse?keyword=Procreate', false)],
     [
       'progress save (POST /api/update_play_data)',
-      () => scansOf({ method: 'POST', url: '/api/update_play_data', payload: { vid: ids.video, position: 30 } }),
+      () => request({ method: 'POST', url: '/api/update_play_data', payload: { vid: ids.video, position: 30 } }),
     ],
   ]
   const sorts = ['default', 'new', 'hot', 'price_asc', 'price_desc']
