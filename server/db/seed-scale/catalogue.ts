@@ -12,7 +12,7 @@ import {
   teacherIntro,
   teacherTitle,
 } from './text.ts'
-import { topics, type Topic } from './vocabulary.ts'
+import type { Topic } from './vocabulary.ts'
 
 /** A sub-category the courses are filed under, with its topic words and the demo covers drawn for it. */
 export interface ScaleCategory {

@@ -45,7 +45,7 @@ const CHUNK_CHARS = 96 * 1024
 
 /**
  * COPYs the rows of `rows` into `table` (columns in that order) and reports how many went in and how long it took;
- * `onProgress` hears the running count about once a second.
+ * `onProgress` hears the running count every few seconds.
  */
 export async function copyRows(
   client: pg.ClientBase,
@@ -66,7 +66,7 @@ export async function copyRows(
         yield chunk
         chunk = ''
         const now = performance.now()
-        if (onProgress && now - lastReport > 1000) {
+        if (onProgress && now - lastReport > 5000) {
           lastReport = now
           onProgress(count, now - started)
         }

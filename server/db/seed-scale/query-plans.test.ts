@@ -41,7 +41,8 @@ let recording: Statement[] | null = null
 
 /** A node-postgres client that notes every statement it sends while `recording` is set. */
 class RecordingClient extends pg.Client {}
-const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
+const originalQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown
 RecordingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [first, second] = args
   if (recording) {
