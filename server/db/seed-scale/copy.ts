@@ -28,7 +28,7 @@ function field(v: CopyValue) {
 }
 
 /** One row as a line of COPY text. */
-export function copyLine(values: readonly CopyValue[]) {
+function copyLine(values: readonly CopyValue[]) {
   let line = field(values[0]!)
   for (let i = 1; i < values.length; i++) line += '\t' + field(values[i]!)
   return line + '\n'
