@@ -114,7 +114,11 @@ export const systemCourseItems = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     sort: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.systemCourseId, t.courseId] })],
+  (t) => [
+    primaryKey({ columns: [t.systemCourseId, t.courseId] }),
+    // Which system courses contain a course: read with every course's or lesson's access facts (facts.repository.ts).
+    index('system_course_items_course_idx').on(t.courseId),
+  ],
 )
 
 export const chapters = pgTable(

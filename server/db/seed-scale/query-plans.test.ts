@@ -19,12 +19,14 @@ import { scaleOptions, seedScale } from './seed-scale.ts'
 /** Tables that grow with the catalogue or the audience: reading one of them in full is the failure. */
 const largeTables = new Set([
   'courses',
+  'system_course_items',
   'chapters',
   'videos',
   'members',
   'study_progress',
   'orders',
   'order_items',
+  'order_events',
   'comments',
   'favourites',
   'entitlements',
