@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { schema, type Database } from '#server/db/database.ts'
-import { signIn } from '#server/modules/auth/testing.ts'
+import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { createTestDatabase } from '#tests/support/database.ts'
 import { scaleOptions, seedScale } from './seed-scale.ts'
 
@@ -85,7 +85,7 @@ let seeded: Database
 let app: FastifyInstance
 let appDatabase: Database
 let explainer: pg.Client
-const ids = { course: 0, video: 0, comment: 0, topCategory: 0, subCategory: 0, teacher: 0, phone: '' }
+const ids = { course: 0, video: 0, comment: 0, topCategory: 0, subCategory: 0, teacher: 0, member: 0 }
 let token = ''
 
 beforeAll(async () => {
@@ -125,19 +125,19 @@ beforeAll(async () => {
     await one<{ id: number }>(`select parent_id as id from categories where id = ${ids.subCategory}`)
   ).id
   ids.teacher = (await one<{ id: number }>(`select teacher_id as id from courses where id = ${ids.course}`)).id
-  ids.phone = (
-    await one<{ phone: string }>(
-      `select m.phone from members m join study_progress p on p.member_id = m.id
+  ids.member = (
+    await one<{ id: number }>(
+      `select m.id from members m join study_progress p on p.member_id = m.id
      where exists (select 1 from entitlements e where e.member_id = m.id) and exists (select 1 from favourites f where f.member_id = m.id)
      group by m.id order by count(*) desc limit 1`,
     )
-  ).phone
+  ).id
 
   appDatabase = recordingDatabase(seeded.url)
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' })
   app = await buildApp(config, { logger: false, database: appDatabase })
   await app.ready()
-  token = (await signIn(app, ids.phone)).token
+  token = (await issueSession(seeded.db, ids.member, 2, new Date())).token
   explainer = new pg.Client({ connectionString: seeded.url })
   await explainer.connect()
 }, 120_000)
