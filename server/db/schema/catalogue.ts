@@ -97,6 +97,14 @@ export const courses = pgTable(
       .on(t.pointsPrice, t.id)
       .where(sql`${t.pointsPrice} is not null`),
     index('courses_teacher_idx').on(t.teacherId),
+    // Published courses per category and per teacher (the category tree, the teachers page): counted from the
+    // index alone, not by reading every course.
+    index('courses_published_category_idx')
+      .on(t.categoryId)
+      .where(sql`${t.status} = 'published'`),
+    index('courses_published_teacher_idx')
+      .on(t.teacherId)
+      .where(sql`${t.status} = 'published'`),
     index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('courses_points_price_ck', sql`${t.pointsPrice} is null or ${t.pointsPrice} > 0`),
   ],
