@@ -40,7 +40,24 @@ function two<T>(rng: Rng, items: readonly T[]): [T, T] {
   return [a, b]
 }
 
+/** Course titles often carry a tag in front and the size of the course behind. */
+const tags = ['【新课】', '【精品】', '【直播回放】', '【附素材】', '【限时】', '【入门必看】']
+
 export function courseTitle(rng: Rng, t: Topic) {
+  const tag = rng.chance(0.15) ? rng.pick(tags) : ''
+  const roll = rng.next()
+  const size =
+    roll < 0.2
+      ? `（共${rng.int(8, 120)}讲）`
+      : roll < 0.3
+        ? `（含${rng.int(5, 60)}个案例）`
+        : roll < 0.38
+          ? ` 第${rng.int(1, 6)}季`
+          : ''
+  return tag + coreTitle(rng, t) + size
+}
+
+function coreTitle(rng: Rng, t: Topic) {
   const tool = rng.pick(t.tools)
   const [s1, s2] = two(rng, t.subjects)
   const project = rng.pick(t.projects)
