@@ -49,29 +49,6 @@ interface OrderPlan {
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** The columns of `AudiencePlan.orderRows`, in order. */
-export const orderColumns = [
-  'id',
-  'order_no',
-  'member_id',
-  'kind',
-  'target',
-  'title',
-  'amount_fen',
-  'original_fen',
-  'discount_fen',
-  'points_used',
-  'state',
-  'pay_method',
-  'provider',
-  'provider_txn_id',
-  'refunded_fen',
-  'created_at',
-  'expires_at',
-  'paid_at',
-  'closed_at',
-  'updated_at',
-] as const
 const beijingDate = (ms: number) =>
   iso(ms + 8 * 3600_000)
     .slice(0, 10)

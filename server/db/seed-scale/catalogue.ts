@@ -36,32 +36,6 @@ const videosPerChapter = [1, 1, 2, 2, 2, 2, 2, 3, 3, 4]
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** The columns of `CataloguePlan.courseRows`, in order. */
-export const courseColumns = [
-  'id',
-  'type',
-  'title',
-  'subtitle',
-  'cover_url',
-  'intro',
-  'category_id',
-  'teacher_id',
-  'price_fen',
-  'original_price_fen',
-  'is_free',
-  'points_price',
-  'vip_free',
-  'status',
-  'level',
-  'tags',
-  'student_count',
-  'live_starts_at',
-  'live_ends_at',
-  'sort',
-  'created_at',
-  'updated_at',
-] as const
-
 /**
  * The catalogue's plan: what later tables need to know about each course and video (ids, prices, free flags,
  * popularity, lengths), kept in typed arrays so 100,000 courses and 570,000 videos cost a few megabytes.

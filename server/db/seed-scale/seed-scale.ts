@@ -7,8 +7,8 @@ import type pg from 'pg'
 import type { Database } from '#server/db/database.ts'
 import { reseed } from '#server/db/seed.ts'
 import { seedCategories } from '#server/db/seed-data.ts'
-import { AudiencePlan, orderColumns, type AudienceCounts, type VipPlanRow } from './audience.ts'
-import { CataloguePlan, courseColumns, type ScaleCategory } from './catalogue.ts'
+import { AudiencePlan, type AudienceCounts, type VipPlanRow } from './audience.ts'
+import { CataloguePlan, type ScaleCategory } from './catalogue.ts'
 import { copyRows, type CopyValue } from './copy.ts'
 import { topics } from './vocabulary.ts'
 
@@ -181,81 +181,57 @@ export async function seedScale(
     await client.query("set maintenance_work_mem = '256MB'")
     await client.query('set synchronous_commit = off')
     const indexes = await dropSecondaryIndexes(client, scaleTables)
-    const loads: [string, readonly string[], () => Iterable<readonly CopyValue[]>][] = [
-      ['teachers', ['id', 'name', 'title', 'avatar_url', 'intro', 'sort', 'created_at'], () => catalogue.teacherRows()],
-      ['courses', courseColumns, () => catalogue.courseRows()],
-      ['system_course_items', ['system_course_id', 'course_id', 'sort'], () => catalogue.systemItems],
-      ['chapters', ['id', 'course_id', 'title', 'sort'], () => catalogue.chapterRows()],
+    // Each table with its columns, in the order the generators yield them.
+    const loads: [string, string, () => Iterable<readonly CopyValue[]>][] = [
+      ['teachers', 'id name title avatar_url intro sort created_at', () => catalogue.teacherRows()],
+      [
+        'courses',
+        'id type title subtitle cover_url intro category_id teacher_id price_fen original_price_fen is_free ' +
+          'points_price vip_free status level tags student_count live_starts_at live_ends_at sort created_at updated_at',
+        () => catalogue.courseRows(),
+      ],
+      ['system_course_items', 'system_course_id course_id sort', () => catalogue.systemItems],
+      ['chapters', 'id course_id title sort', () => catalogue.chapterRows()],
       [
         'videos',
-        ['id', 'course_id', 'chapter_id', 'title', 'duration_seconds', 'free_seconds', 'is_free', 'sort', 'created_at'],
+        'id course_id chapter_id title duration_seconds free_seconds is_free sort created_at',
         () => catalogue.videoRows(),
       ],
       [
         'members',
-        [
-          'id',
-          'phone',
-          'nickname',
-          'avatar_url',
-          'gender',
-          'role',
-          'wx_unionid',
-          'wx_openid',
-          'is_purchaser',
-          'created_at',
-          'updated_at',
-          'last_login_at',
-        ],
+        'id phone nickname avatar_url gender role wx_unionid wx_openid is_purchaser created_at updated_at last_login_at',
         () => audience.memberRows(),
       ],
-      ['orders', orderColumns, () => audience.orderRows()],
       [
-        'order_items',
-        ['id', 'order_id', 'course_id', 'vip_plan_id', 'vip_days', 'title', 'price_fen'],
-        () => audience.orderItemRows(),
+        'orders',
+        'id order_no member_id kind target title amount_fen original_fen discount_fen points_used state pay_method ' +
+          'provider provider_txn_id refunded_fen created_at expires_at paid_at closed_at updated_at',
+        () => audience.orderRows(),
       ],
-      [
-        'order_events',
-        ['id', 'order_id', 'from_state', 'to_state', 'reason', 'actor', 'created_at'],
-        () => audience.orderEventRows(),
-      ],
+      ['order_items', 'id order_id course_id vip_plan_id vip_days title price_fen', () => audience.orderItemRows()],
+      ['order_events', 'id order_id from_state to_state reason actor created_at', () => audience.orderEventRows()],
       [
         'entitlements',
-        ['id', 'member_id', 'course_id', 'source', 'source_ref', 'granted_at', 'expires_at', 'revoked_at'],
+        'id member_id course_id source source_ref granted_at expires_at revoked_at',
         () => audience.entitlementRows(),
       ],
-      ['vip_memberships', ['member_id', 'expires_at', 'updated_at'], () => audience.vipRows()],
+      ['vip_memberships', 'member_id expires_at updated_at', () => audience.vipRows()],
       [
         'study_progress',
-        ['member_id', 'video_id', 'course_id', 'position', 'duration', 'finished_at', 'created_at', 'updated_at'],
+        'member_id video_id course_id position duration finished_at created_at updated_at',
         () => audience.progressRows(),
       ],
-      ['favourites', ['id', 'member_id', 'course_id', 'video_id', 'created_at'], () => audience.favouriteRows()],
+      ['favourites', 'id member_id course_id video_id created_at', () => audience.favouriteRows()],
       [
         'comments',
-        [
-          'id',
-          'member_id',
-          'course_id',
-          'video_id',
-          'parent_id',
-          'reply_to_id',
-          'reply_to_member_id',
-          'thread_member_id',
-          'content',
-          'is_private',
-          'status',
-          'type',
-          'like_count',
-          'created_at',
-        ],
+        'id member_id course_id video_id parent_id reply_to_id reply_to_member_id thread_member_id content ' +
+          'is_private status type like_count created_at',
         () => audience.commentRows(),
       ],
     ]
     try {
       for (const [table, columns, rows] of loads) {
-        const report = await copyRows(client, table, columns, rows(), (n, ms) =>
+        const report = await copyRows(client, table, columns.split(' '), rows(), (n, ms) =>
           log(`  ${table.padEnd(20)} ${fmt(n).padStart(11)} rows so far (${secs(ms)})`),
         )
         counts[table] = report.rows
