@@ -286,8 +286,8 @@ try {
     const demoSample = await sample(demoServer.databaseUrl, scaleSample.history)
     const h = scaleSample.history
     console.log(
-      `signed-in members: ${memberCount} on each side, ${h.progress} study rows, ${h.favourites} favourite courses and ` +
-        `${h.orders} paid orders each on average (at scale: drawn from members with a history; on the demo: given one)`,
+      `signed-in members: ${memberCount} on each side; per member on average: ${h.progress} study rows, ` +
+        `${h.favourites} favourite courses, ${h.orders} paid orders (drawn at scale, given on the demo)`,
     )
     const sides = [
       { server: demoServer, sample: demoSample },
