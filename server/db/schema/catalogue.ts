@@ -75,7 +75,25 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_category_idx').on(t.categoryId, t.sort, t.id),
+    // The course lists' sorts (catalogue.repository.ts listCoursePage, recommendations): an ordered index walk
+    // that stops after a page, with or without a category filter, instead of sorting every published course.
+    index('courses_sort_idx').on(t.sort.desc().nullsFirst(), t.id),
+    index('courses_created_idx').on(t.createdAt, t.id),
+    index('courses_students_idx').on(t.studentCount, t.id),
+    index('courses_price_idx').on(t.priceFen, t.id),
+    // Courses for points, cheapest first (/course/creditPay): the few with a points price.
+    index('courses_points_price_idx')
+      .on(t.pointsPrice, t.id)
+      .where(sql`${t.pointsPrice} is not null`),
     index('courses_teacher_idx').on(t.teacherId),
+    // Published courses per category and per teacher (the category tree, the teachers page): counted from the
+    // index alone, not by reading every course.
+    index('courses_published_category_idx')
+      .on(t.categoryId)
+      .where(sql`${t.status} = 'published'`),
+    index('courses_published_teacher_idx')
+      .on(t.teacherId)
+      .where(sql`${t.status} = 'published'`),
     index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('courses_points_price_ck', sql`${t.pointsPrice} is null or ${t.pointsPrice} > 0`),
   ],
@@ -89,7 +107,11 @@ export const systemCourseItems = pgTable(
     courseId: cascadeRef(() => courses.id),
     sort: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.systemCourseId, t.courseId] })],
+  (t) => [
+    primaryKey({ columns: [t.systemCourseId, t.courseId] }),
+    // Which system courses contain a course: read with every course's or lesson's access facts (facts.repository.ts).
+    index('system_course_items_course_idx').on(t.courseId),
+  ],
 )
 
 export const chapters = pgTable(
@@ -117,7 +139,11 @@ export const videos = pgTable(
     sort: integer().notNull().default(0),
     createdAt: timestamptz().notNull().defaultNow(),
   },
-  (t) => [index('videos_course_idx').on(t.courseId, t.sort)],
+  (t) => [
+    index('videos_course_idx').on(t.courseId, t.sort),
+    // A course page reads each chapter's videos in order (findCourseTree): without it, every chapter scans videos.
+    index('videos_chapter_idx').on(t.chapterId, t.sort, t.id),
+  ],
 )
 
 export const hotWords = pgTable('hot_words', {

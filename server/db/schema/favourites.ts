@@ -26,6 +26,8 @@ export const favourites = pgTable(
     // The favourites list pages newest first per kind (cursor on id).
     index('favourites_member_courses_idx').on(t.memberId, t.id).where(isNotNull(t.courseId)),
     index('favourites_member_videos_idx').on(t.memberId, t.id).where(isNotNull(t.videoId)),
+    // Every favourite of a member, newest first (recommendations start from them: listFavouriteTargets).
+    index('favourites_member_idx').on(t.memberId, t.id),
     index('favourites_course_idx').on(t.courseId),
     index('favourites_video_idx').on(t.videoId),
     check('favourites_one_target_ck', sql`num_nonnulls(${t.courseId}, ${t.videoId}) = 1`),

@@ -159,8 +159,12 @@ export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
         s.keyDesc ? sql`(${s.key}, ${courses.id}) < (${key}, ${id})` : sql`(${s.key}, ${courses.id}) > (${key}, ${id})`,
       )
     } else {
-      // Mixed directions (key descending, id ascending) cannot use one row comparison.
-      conditions.push(or(sql`${s.key} < ${key}`, and(sql`${s.key} = ${key}`, sql`${courses.id} > ${id}`))!)
+      // Mixed directions (key descending, id ascending) cannot use one row comparison; `key <= …` lets the
+      // index on the sort key start at the cursor.
+      conditions.push(
+        sql`${s.key} <= ${key}`,
+        or(sql`${s.key} < ${key}`, and(sql`${s.key} = ${key}`, sql`${courses.id} > ${id}`))!,
+      )
     }
   }
   return db

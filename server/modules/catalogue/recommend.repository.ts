@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, teachers } from '#server/db/schema/catalogue.ts'
 import { courseCardSelect, courseTeacherJoin, isPublished } from './catalogue.repository.ts'
@@ -28,6 +29,9 @@ function seedCourses(s: Seeds): SQL {
  * Published courses for a member, best first: courses in the categories of the seed courses (score 2), then in
  * their top categories (score 1), then the most popular (score 0) to fill the list. Seed courses themselves are
  * left out. One statement; `after` continues a previous read (the caller drops owned courses and reads on).
+ *
+ * Each score is its own branch, ordered and limited on its own, so each walks the courses_students_idx index
+ * (most learners first) and stops after a page instead of scoring and sorting every published course.
  */
 export async function listRecommendedCourses(
   db: DbOrTx,
@@ -38,25 +42,37 @@ export async function listRecommendedCourses(
   const ids = seedCourses(seeds)
   const seedCats = sql`(select c2.category_id from courses c2 where c2.id in ${ids})`
   const seedTops = sql`(select coalesce(k2.parent_id, k2.id) from courses c2 join categories k2 on k2.id = c2.category_id where c2.id in ${ids})`
-  const score = sql<number>`case
-    when ${courses.categoryId} in ${seedCats} then 2
-    when coalesce(${categories.parentId}, ${categories.id}) in ${seedTops} then 1
-    else 0 end`.mapWith(Number)
-  return db
-    .select({ ...courseCardSelect, score })
-    .from(courses)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .leftJoin(teachers, courseTeacherJoin)
-    .where(
-      and(
-        isPublished,
-        sql`${courses.id} not in ${ids}`,
-        after
-          ? sql`(${score} < ${after.score} or (${score} = ${after.score} and (${courses.studentCount} < ${after.studentCount} or (${courses.studentCount} = ${after.studentCount} and ${courses.id} > ${after.id}))))`
-          : undefined,
-      ),
+  const top = sql`coalesce(${categories.parentId}, ${categories.id})`
+  const tiers: [number, SQL][] = [
+    [2, sql`${courses.categoryId} in ${seedCats}`],
+    [1, sql`${courses.categoryId} not in ${seedCats} and ${top} in ${seedTops}`],
+    [0, sql`${top} not in ${seedTops}`],
+  ]
+  const branches = tiers
+    .filter(([score]) => !after || score <= after.score)
+    .map(([score, tier]) =>
+      db
+        .select({ ...courseCardSelect, score: sql<number>`${sql.raw(String(score))}::int`.mapWith(Number).as('score') })
+        .from(courses)
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .leftJoin(teachers, courseTeacherJoin)
+        .where(
+          and(
+            isPublished,
+            sql`${courses.id} not in ${ids}`,
+            tier,
+            after?.score === score
+              ? sql`${courses.studentCount} <= ${after.studentCount} and (${courses.studentCount} < ${after.studentCount} or ${courses.id} > ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(courses.studentCount), asc(courses.id))
+        .limit(limit),
     )
-    .orderBy(desc(score), desc(courses.studentCount), asc(courses.id))
+  const [first, second, ...rest] = branches
+  if (!second) return first!
+  return unionAll(first!, second, ...rest)
+    .orderBy(sql`score desc`, sql`student_count desc`, sql`id`)
     .limit(limit)
 }
 

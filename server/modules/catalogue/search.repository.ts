@@ -61,7 +61,9 @@ export function searchCourses(db: DbOrTx, words: string[], after: SearchAfter | 
     .where(
       and(
         isPublished,
-        ...patterns.map((p) => sql`${courses.id} in ${coursesMatching(p)}`),
+        // `= any(array(…))`, not `in (…)`: the matching ids are computed first and the courses fetched by primary
+        // key, where a semi-join would be planned as a scan of every course once a word matches a few percent.
+        ...patterns.map((p) => sql`${courses.id} = any(array${coursesMatching(p)})`),
         after
           ? sql`(${score}, ${courses.studentCount}, ${courses.id}) < (${after.score}, ${after.studentCount}, ${after.id})`
           : undefined,

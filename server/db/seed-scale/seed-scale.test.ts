@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '#server/db/database.ts'
+import { createTestDatabase } from '#tests/support/database.ts'
+import { scaleOptions, scaleTables, seedScale } from './seed-scale.ts'
+
+const small = { courses: 400, members: 3_000, progress: 20_000, favourites: 4_000, comments: 2_000, orders: 1_500 }
+
+let database: Database
+const lines: string[] = []
+
+async function rows<T>(text: string) {
+  return (await database.pool.query(text)).rows as T[]
+}
+async function one<T>(text: string) {
+  return (await rows<T>(text))[0]!
+}
+
+/** A digest of what the seed wrote: titles, lessons, members, orders, progress and comments. */
+async function fingerprint() {
+  return one<Record<string, string>>(`select
+    (select md5(string_agg(title || category_id || price_fen || student_count, ',' order by id)) from courses) courses,
+    (select md5(string_agg(title || coalesce(chapter_id, 0), ',' order by id)) from videos) videos,
+    (select md5(string_agg(phone || nickname, ',' order by id)) from members) members,
+    (select md5(string_agg(order_no || state || amount_fen, ',' order by id)) from orders) orders,
+    (select md5(string_agg(member_id || ':' || video_id || ':' || position, ',' order by member_id, video_id)) from study_progress) progress,
+    (select md5(string_agg(content || coalesce(parent_id, 0), ',' order by id)) from comments) comments`)
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  await seedScale(database, scaleOptions(small), { log: (line) => lines.push(line) })
+}, 60_000)
+
+afterAll(async () => {
+  await database?.close()
+})
+
+describe('npm run seed:scale', () => {
+  it('writes the counts asked for, over the demo content', async () => {
+    const counts = await one<Record<string, string>>(`select
+      (select count(*) from courses where id > 1040) courses, (select count(*) from members) members,
+      (select count(*) from study_progress) progress, (select count(*) from favourites) favourites,
+      (select count(*) from comments) comments, (select count(*) from orders) orders,
+      (select count(*) from home_sections) home_sections`)
+    expect(Number(counts.courses)).toBe(small.courses)
+    expect(Number(counts.members)).toBe(small.members + 3) // and the three demo purchasers
+    expect(Number(counts.comments)).toBe(small.comments)
+    // Members who would repeat a course or video are skipped, so these land just under the target.
+    for (const key of ['progress', 'favourites', 'orders'] as const)
+      expect(Number(counts[key])).toBeGreaterThan(small[key] * 0.95)
+    expect(Number(counts.home_sections)).toBeGreaterThan(0)
+  })
+
+  it('reports every table with its rows and time', () => {
+    for (const table of scaleTables)
+      expect(lines.some((l) => l.trim().startsWith(`${table} `) && / s /.test(l))).toBe(true)
+  })
+
+  it('gives the catalogue the demo’s shape: about 2.6 chapters and 5.7 videos per course, varied titles', async () => {
+    const shape = await one<{ chapters: number; videos: number; distinct: number }>(`select
+      (select count(*)::float / ${small.courses} from chapters c join courses k on k.id = c.course_id where k.id > 1040) chapters,
+      (select count(*)::float / ${small.courses} from videos v where v.course_id > 1040) videos,
+      (select count(distinct title)::float / count(*) from courses) distinct`)
+    expect(shape.chapters).toBeGreaterThan(2.3)
+    expect(shape.chapters).toBeLessThan(2.9)
+    expect(shape.videos).toBeGreaterThan(5.2)
+    expect(shape.videos).toBeLessThan(6.3)
+    expect(shape.distinct).toBeGreaterThan(0.9)
+    // A search word matches a share of the catalogue, neither none nor all of it.
+    for (const word of ['水彩', '函数', '调色', 'photoshop']) {
+      const { share } = await one<{ share: number }>(
+        `select avg((title ilike '%${word}%')::int)::float as share from courses where id > 1040`,
+      )
+      expect(share, word).toBeGreaterThan(0.001)
+      expect(share, word).toBeLessThan(0.15)
+    }
+  })
+
+  it('keeps every foreign key (they are not checked row by row during the load)', async () => {
+    const fks = await rows<{ child: string; column: string; parent: string; parent_column: string }>(`
+      select c.conrelid::regclass::text as child, a.attname as column, c.confrelid::regclass::text as parent,
+        pa.attname as parent_column
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_attribute pa on pa.attrelid = c.confrelid and pa.attnum = c.confkey[1]
+      where c.contype = 'f' and c.conrelid::regclass::text = any(array[${scaleTables.map((t) => `'${t}'`).join(',')}])`)
+    expect(fks.length).toBeGreaterThan(20)
+    for (const fk of fks) {
+      const { orphans } = await one<{ orphans: string }>(
+        `select count(*) as orphans from ${fk.child} x where x.${fk.column} is not null
+         and not exists (select 1 from ${fk.parent} p where p.${fk.parent_column} = x.${fk.column})`,
+      )
+      expect(Number(orphans), `${fk.child}.${fk.column} → ${fk.parent}`).toBe(0)
+    }
+  })
+
+  it('moves the identities past the generated ids, so the app inserts after them', async () => {
+    for (const table of ['courses', 'chapters', 'videos', 'members', 'orders', 'comments', 'favourites']) {
+      const { max } = await one<{ max: number }>(`select max(id) as max from ${table}`)
+      const { next } = await one<{ next: string }>(`select nextval(pg_get_serial_sequence('${table}', 'id')) as next`)
+      expect(Number(next), table).toBe(max + 1)
+    }
+  })
+
+  it('rebuilds the indexes it dropped for the load and leaves the tables analysed', async () => {
+    const { missing } = await one<{ missing: string }>(`select count(*) as missing from pg_indexes
+      where indexname in ('courses_title_trgm_idx', 'videos_chapter_idx', 'study_progress_member_updated_idx', 'favourites_member_idx')`)
+    expect(Number(missing)).toBe(4)
+    const { unanalysed } = await one<{ unanalysed: string }>(
+      `select count(*) as unanalysed from pg_stat_user_tables
+       where relname = any(array[${scaleTables.map((t) => `'${t}'`).join(',')}]) and last_analyze is null and last_autoanalyze is null`,
+    )
+    expect(Number(unanalysed)).toBe(0)
+  })
+
+  it('writes the same rows for the same seed number, and others for another', async () => {
+    const first = await fingerprint()
+    await seedScale(database, scaleOptions(small), { log: () => {} })
+    expect(await fingerprint()).toEqual(first)
+    await seedScale(database, scaleOptions({ ...small, seed: 2 }), { log: () => {} })
+    const other = await fingerprint()
+    for (const key of Object.keys(first)) expect(other[key], key).not.toBe(first[key])
+  }, 60_000)
+})
