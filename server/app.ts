@@ -25,6 +25,7 @@ import { registerErrorHandling } from '#server/http/error-handler.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { registerAccessLog } from '#server/http/access-log.ts'
+import { registerCompression } from '#server/http/compression.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
 import { ImageRules } from '#server/modules/media/media.service.ts'
 import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   app.decorate('services', services)
 
   registerErrorHandling(app)
+  await registerCompression(app)
   await app.register(fastifyCookie)
   // Default ceilings for multipart requests (one image); a route that takes files passes its own to request.file().
   await app.register(fastifyMultipart, {
