@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx react-router build
+RUN npx react-router build && node scripts/precompress.ts
 
 # ---- runtime dependencies only ----
 FROM node:24-bookworm-slim AS deps

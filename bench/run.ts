@@ -6,6 +6,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { startServer } from '#tests/support/spawn-server.ts'
+import { measureAccessLogCost } from './access-log.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -51,6 +52,12 @@ try {
       `${name.padEnd(36)} ${String(line.rps).padStart(6)} req/s   p50 ${line.p50} ms   p99 ${line.p99} ms   errors ${line.errors}`,
     )
   }
+
+  const logCost = await measureAccessLogCost('/api/v3/index', seconds, connections)
+  results['access log cost'] = logCost
+  console.log(
+    `${'Access log at info vs off (/api/v3/index)'.padEnd(36)} ${logCost.rpsLogged} vs ${logCost.rpsOff} req/s   cost ${(logCost.cost * 100).toFixed(1)}% (goal ≤ 5%)`,
+  )
 
   console.log('\nFirst-load bytes (gzip):')
   for (const page of ['/', `/course/${courseId}.html`, `/course/coursePurchase?course_id=${courseId}`, '/foryou/1']) {

@@ -17,6 +17,8 @@ const steps: [string, string, string[]][] = [
   ['typecheck', bin('tsc'), []],
   // The process tests (server/main.test.ts) start the production server, which serves the build.
   ['build', bin('react-router'), ['build']],
+  // .br and .gz next to the built assets, as `npm run build` does (served precompressed).
+  ['precompress', process.execPath, [path.join(root, 'scripts/precompress.ts')]],
   ['unit and API tests', bin('vitest'), ['run']],
   ['browser tests', process.execPath, [path.join(root, 'scripts/e2e.ts')]],
 ]

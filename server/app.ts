@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/database.ts'
@@ -24,6 +24,8 @@ import { Codes } from '#server/http/codes.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
+import { registerAccessLog } from '#server/http/access-log.ts'
+import { registerCompression } from '#server/http/compression.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
 import { ImageRules } from '#server/modules/media/media.service.ts'
 import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
@@ -67,6 +69,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    // One line per request from access-log.ts instead of Fastify's two (incoming + completed).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
@@ -80,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  registerAccessLog(app, config.accessLog)
 
   // Metrics of this app (every route timed from here on) and its business-event log.
   const { db, pool } = options.database
@@ -94,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   app.decorate('services', services)
 
   registerErrorHandling(app)
+  await registerCompression(app)
   await app.register(fastifyCookie)
   // Default ceilings for multipart requests (one image); a route that takes files passes its own to request.file().
   await app.register(fastifyMultipart, {

@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One access-log line per request at info (`all`), only for status ≥ 400 (`errors`), or none (`off`). */
+  ACCESS_LOG: z.enum(['all', 'errors', 'off']).default('all'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -153,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     buildDir: path.resolve(cwd, e.BUILD_DIR),

@@ -56,6 +56,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // scripts/precompress.ts writes .br and .gz next to each built asset; the one Accept-Encoding allows is sent.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts content hashes in every file name under assets/, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

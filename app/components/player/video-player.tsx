@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { listen } from '#app/lib/listen.ts'
-import { browserEnv, chooseEngine } from './engine.ts'
+import { browserEnv, chooseEngine, type Engine } from './engine.ts'
 import styles from './video-player.module.css'
 
 export interface VideoPlayerProps {
@@ -28,16 +28,8 @@ export interface VideoPlayerProps {
 type Phase = 'idle' | 'loading' | 'ready'
 
 let hlsModule: Promise<typeof import('hls.js/light')> | null = null
+/** hls.js (~110 KB gzip): fetched the first time a video starts in a browser that plays with it, never before. */
 const loadHls = () => (hlsModule ??= import('hls.js/light'))
-
-/**
- * Starts downloading hls.js while the page hydrates, in browsers that will play with it (not iOS, where
- * playback is native): the player page calls this as it loads, so the stream can start right after hydration.
- */
-export function preloadHlsWhereNeeded() {
-  if (typeof document === 'undefined') return
-  if (chooseEngine(browserEnv(document.createElement('video'))) === 'hlsjs') void loadHls().catch(() => {})
-}
 
 interface WeixinBridge {
   invoke(name: string, args: object, callback: () => void): void
@@ -54,7 +46,7 @@ function playInWechat(video: HTMLVideoElement) {
 /**
  * The <video> element with the attributes phones need (inline playback in Safari and WeChat's X5/XWeb browsers,
  * AirPlay), fed by the engine this browser plays HLS best with (engine.ts): native HLS, or hls.js — loaded by
- * dynamic import, so only this page ever downloads it. It starts at `startAt` and never plays past `untilSecond`.
+ * dynamic import when the video first starts, so only a page where someone presses play ever downloads it. It starts at `startAt` and never plays past `untilSecond`.
  */
 export function VideoPlayer({
   videoRef,
@@ -70,6 +62,19 @@ export function VideoPlayer({
   children,
 }: VideoPlayerProps) {
   const [phase, setPhase] = useState<Phase>('idle')
+  // With hls.js nothing is fetched until the member starts the video (a tap on the play button, or play() from
+  // the page, which fires `play`): no 250 KB of script on a page that is only looked at.
+  const [engine, setEngine] = useState<Engine | null>(null)
+  const [started, setStarted] = useState(false)
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    setEngine(chooseEngine(browserEnv(video)))
+    const start = () => setStarted(true)
+    video.addEventListener('play', start)
+    return () => video.removeEventListener('play', start)
+  }, [videoRef])
+  const waiting = engine === 'hlsjs' && !started
   // The latest callbacks, so that changing one does not tear the stream down.
   const callbacks = useRef({ onPreviewEnd, onEnded, onFatal })
   useEffect(() => {
@@ -78,10 +83,9 @@ export function VideoPlayer({
 
   useEffect(() => {
     const video = videoRef.current
-    if (!video || !src) return
+    if (!video || !src || !engine || (engine === 'hlsjs' && !started)) return
     let destroyed = false
     let hls: { destroy(): void } | null = null
-    const engine = chooseEngine(browserEnv(video))
     setPhase('loading')
     const tryPlay = () => {
       video.play().catch(() => {
@@ -146,7 +150,7 @@ export function VideoPlayer({
       destroyed = true
       hls?.destroy()
     }
-  }, [videoRef, src, startAt])
+  }, [videoRef, src, startAt, engine, started])
 
   // Loading and playing states, and the end of the video.
   useEffect(() => {
@@ -191,7 +195,7 @@ export function VideoPlayer({
         ref={videoRef}
         className={styles.video}
         poster={poster ?? undefined}
-        controls={controls}
+        controls={controls && !waiting}
         playsInline
         preload="metadata"
         controlsList="nodownload"
@@ -201,6 +205,11 @@ export function VideoPlayer({
         x-webkit-airplay="allow"
         data-testid="player-video"
       />
+      {waiting && src && controls ? (
+        <button type="button" className={styles.start} aria-label="播放" onClick={() => setStarted(true)}>
+          <span />
+        </button>
+      ) : null}
       {phase === 'loading' ? (
         <div className={styles.spinner} role="status" aria-label="视频加载中">
           <span />

@@ -13,7 +13,7 @@ import { NotesPanel } from '#app/components/player/notes-panel.tsx'
 import { PlayerPopupCard, type PlayerPopupData } from '#app/components/player/player-popup.tsx'
 import { localProgress, saveTarget } from '#app/components/player/progress.ts'
 import { useProgressSaver } from '#app/components/player/use-progress-saver.ts'
-import { preloadHlsWhereNeeded, VideoPlayer } from '#app/components/player/video-player.tsx'
+import { VideoPlayer } from '#app/components/player/video-player.tsx'
 import { Watermark } from '#app/components/player/watermark.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { local } from '#app/lib/browser-storage.ts'
@@ -53,9 +53,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: 'og:image', content: course.cover },
   ]
 }
-
-// In the browser, hls.js (where it is needed) downloads while the page hydrates.
-preloadHlsWhereNeeded()
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const
 const RATE_KEY = 'zx_play_rate'
