@@ -70,11 +70,14 @@ export async function startEmbeddedPostgres(
     options.notice?.(
       `Stopped the embedded PostgreSQL (pid ${holder.pid}) that a previous run left running on ${dir}; starting it afresh.`,
     )
+    await awaitReaped(dir, holder.pid, options.notice)
   }
-  if (holder.kind === 'gone')
+  if (holder.kind === 'gone') {
     options.notice?.(
       `The embedded PostgreSQL (pid ${holder.pid}) of a previous run was killed; it recovers from its log as it starts.`,
     )
+    await awaitReaped(dir, holder.pid, options.notice)
+  }
   if (holder.kind === 'stale') {
     // A pid file whose process is now something else (a reused pid after a restart): PostgreSQL would refuse it.
     fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true })
@@ -167,6 +170,88 @@ function inspectHolder(dir: string): Holder {
   return { kind: 'running', pid, port: Number(lines[3]), owner: parent }
 }
 
+/**
+ * A killed postmaster stays a zombie until its parent reaps it: once the app that started it is gone, that is init
+ * or whatever runs as PID 1, and in some containers that takes seconds. `kill(pid, 0)` succeeds on a zombie, so
+ * PostgreSQL takes the pid in postmaster.pid (and in the socket lock file next to its socket) for a live server and
+ * refuses to start. Waits a while for the zombie to be reaped; if it is not, and no process of that server is left
+ * (its backends end by themselves once it is gone), removes the two lock files that name it, with one notice.
+ */
+async function awaitReaped(dir: string, pid: number, notice?: (line: string) => void) {
+  const pidFile = path.join(dir, 'postmaster.pid')
+  const start = Date.now()
+  for (;;) {
+    // Reaped, or it removed its lock files as it stopped (PostgreSQL does on a shutdown it was asked for).
+    if (!isZombie(pid) || Number(readLines(pidFile)?.[0]) !== pid) return
+    const leftovers = serverProcesses(dir, pid)
+    if (leftovers.length === 0 && Date.now() - start >= REAP_GRACE_MS) break
+    if (Date.now() - start >= REAP_LIMIT_MS)
+      throw new Error(
+        `The embedded PostgreSQL (pid ${pid}) of a previous run was killed, but its processes ` +
+          `(pid ${leftovers.join(', ')}) still run on ${dir}; stop them first.`,
+      )
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const lines = readLines(pidFile)
+  // Line 4 is the port, line 5 the first socket directory (PostgreSQL's lock file layout).
+  const socketLock = lines?.[4] && lines[3] ? path.join(lines[4], `.s.PGSQL.${lines[3].trim()}.lock`) : null
+  if (socketLock && Number(readLines(socketLock)?.[0]) === pid) fs.rmSync(socketLock, { force: true })
+  fs.rmSync(pidFile, { force: true })
+  notice?.(`Removed the lock files of the killed embedded PostgreSQL (pid ${pid}): it is gone but not yet reaped.`)
+}
+
+/** How long a killed postmaster may stay a zombie before its lock files are removed, and before giving up. */
+const REAP_GRACE_MS = 3_000
+const REAP_LIMIT_MS = 30_000
+
+function readLines(file: string) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The live processes of the server whose postmaster was `pid` (Linux: /proc): its children, and PostgreSQL
+ * processes ('postgres: …') working in its data folder. A process whose folder cannot be read belongs to another
+ * user, so not to this server (which runs as this user, or as 'postgres' under root, who can read everything).
+ */
+function serverProcesses(dir: string, pid: number): number[] {
+  let entries: string[]
+  try {
+    entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))
+  } catch {
+    return []
+  }
+  const dataDir = realPath(dir)
+  const found: number[] = []
+  for (const entry of entries) {
+    const other = Number(entry)
+    if (other === pid || other === process.pid || !isAlive(other)) continue
+    if (parentPid(other) === pid) {
+      found.push(other)
+      continue
+    }
+    const args = commandLine(other)
+    if (!args?.[0] || !path.basename(args[0]).startsWith('postgres')) continue
+    try {
+      if (realPath(fs.readlinkSync(`/proc/${other}/cwd`)) === dataDir) found.push(other)
+    } catch {
+      // another user's process, or gone meanwhile
+    }
+  }
+  return found
+}
+
+function realPath(p: string) {
+  try {
+    return fs.realpathSync(p)
+  } catch {
+    return path.resolve(p)
+  }
+}
+
 async function stopLeftover(pid: number) {
   // SIGINT is PostgreSQL's fast shutdown (open transactions roll back, the data is checkpointed); SIGQUIT, the
   // immediate one, if that takes too long (recovery at the next start replays the log).
@@ -186,14 +271,26 @@ async function stopLeftover(pid: number) {
   throw new Error(`The embedded PostgreSQL (pid ${pid}) left running by a previous run did not stop; stop it by hand.`)
 }
 
+/** Whether a process runs: one that has ended but is not yet reaped by its parent (a zombie) does not. */
 function isAlive(pid: number) {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)
-    return true
   } catch (err) {
     // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  return !isZombie(pid)
+}
+
+/** Whether a process has ended and waits to be reaped (Linux: state Z in /proc/<pid>/stat; false elsewhere). */
+function isZombie(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The state is the first field after the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return false
   }
 }
 
