@@ -42,7 +42,7 @@ export const ALIPAY_BILL_COLUMNS = [
 ] as const
 
 /** A CSV line's fields (double quotes allowed around a field, "" inside one). */
-export function csvFields(line: string): string[] {
+function csvFields(line: string): string[] {
   const out: string[] = []
   let cur = ''
   let quoted = false

@@ -46,7 +46,7 @@ export interface AlipaySimulator {
 export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySimulator {
   const trades = new Map<string, AlipaySimTrade>()
   const byToken = new Map<string, AlipaySimTrade>()
-  const faults: AlipaySimulator['faults'] = { refundError: null, refundWithoutFundChange: null }
+  const faults: AlipaySimulator['faults'] = { refundError: null, refundWithoutFundChange: null, billError: null }
   const bills = createAlipayBills({
     trades,
     sellerId: options.sellerId,
@@ -246,7 +246,17 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     const problem = checkCommon(p)
     if (problem) return answer(reply, key, problem)
     const b = biz(p)
-    if (method === BILL_METHOD) return answer(reply, key, bills.downloadUrl(b))
+    if (method === BILL_METHOD) {
+      const refused = faults.billError
+      if (refused)
+        return answer(reply, key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: refused.subCode,
+          sub_msg: refused.subMsg,
+        })
+      return answer(reply, key, bills.downloadUrl(b))
+    }
     const t = typeof b?.out_trade_no === 'string' ? trades.get(b.out_trade_no) : undefined
     if (t) expireIfDue(t)
     return answer(reply, key, gatewayMethod(method, t, b, { faults, now: options.now }))
@@ -280,11 +290,15 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     )
 
     // The bill archive behind a bill_download_url (Alipay serves it from dwbillcenter.alipay.com, unsigned).
-    app.get<{ Querystring: { token?: string } }>('/bill/download', { schema: { hide: true } }, async (request, reply) => {
-      const zip = bills.file(request.query.token ?? '')
-      if (!zip) return reply.code(404).type('text/plain; charset=utf-8').send('账单下载地址已过期')
-      return reply.code(200).type('application/zip').send(zip)
-    })
+    app.get<{ Querystring: { token?: string } }>(
+      '/bill/download',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const zip = bills.file(request.query.token ?? '')
+        if (!zip) return reply.code(404).type('text/plain; charset=utf-8').send('账单下载地址已过期')
+        return reply.code(200).type('application/zip').send(zip)
+      },
+    )
 
     app.post<{ Body: Params }>('/cashier/pay', { schema: { hide: true } }, async (request, reply) => {
       const t = byToken.get(request.body?.token ?? '')

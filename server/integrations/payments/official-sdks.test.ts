@@ -62,7 +62,12 @@ describe('Alipay gateway simulator, driven by alipay-sdk', () => {
   const orderNo = `ZX${Date.now()}`
 
   it('opens the cashier for pageExec (GET link and POST form) and pays; the SDK verifies the notification', async () => {
-    const bizContent = { outTradeNo: orderNo, totalAmount: '0.01', subject: 'SDK 测试课程', productCode: 'QUICK_WAP_WAY' }
+    const bizContent = {
+      outTradeNo: orderNo,
+      totalAmount: '0.01',
+      subject: 'SDK 测试课程',
+      productCode: 'QUICK_WAP_WAY',
+    }
     const link = sdk.pageExec('alipay.trade.wap.pay', 'GET', {
       bizContent,
       returnUrl: 'https://zixue.test/payRedirect',
@@ -76,8 +81,7 @@ describe('Alipay gateway simulator, driven by alipay-sdk', () => {
     const form = sdk.pageExec('alipay.trade.wap.pay', 'POST', { bizContent, notifyUrl: 'https://zixue.test/n' })
     const action = /action="([^"]+)"/.exec(form)![1]!.replaceAll('&amp;', '&')
     const fields = new URLSearchParams()
-    for (const m of form.matchAll(/name="([^"]+)" value="([^"]*)"/g))
-      fields.set(m[1]!, m[2]!.replaceAll('&quot;', '"'))
+    for (const m of form.matchAll(/name="([^"]+)" value="([^"]*)"/g)) fields.set(m[1]!, m[2]!.replaceAll('&quot;', '"'))
     expect(new URL(action).searchParams.get('sign')).toBeTruthy()
     expect(fields.get('biz_content')).toContain(orderNo)
     const posted = await fetch(action, { method: 'POST', body: fields })
@@ -96,7 +100,12 @@ describe('Alipay gateway simulator, driven by alipay-sdk', () => {
 
   it('answers exec calls (common parameters in the URL, biz_content in the body) with answers the SDK verifies', async () => {
     const query = await sdk.exec('alipay.trade.query', { bizContent: { outTradeNo: orderNo } }, { validateSign: true })
-    expect(query).toMatchObject({ code: '10000', outTradeNo: orderNo, tradeStatus: 'TRADE_SUCCESS', totalAmount: '0.01' })
+    expect(query).toMatchObject({
+      code: '10000',
+      outTradeNo: orderNo,
+      tradeStatus: 'TRADE_SUCCESS',
+      totalAmount: '0.01',
+    })
 
     const refund = { outTradeNo: orderNo, refundAmount: '0.01', outRequestNo: `RF${orderNo}` }
     const first = await sdk.exec('alipay.trade.refund', { bizContent: refund }, { validateSign: true })
@@ -258,7 +267,13 @@ describe('WeChat Pay simulator, driven by wechatpay-node-v3', () => {
     expect(jsapi.status).toBe(200)
     expect(await sdkVerifies(last)).toBe(true)
     // The SDK signs the JSAPI parameters itself; the simulator's bridge checks them as WeChat's client does.
-    const params = jsapi.data as { appId: string; timeStamp: string; nonceStr: string; package: string; paySign: string }
+    const params = jsapi.data as {
+      appId: string
+      timeStamp: string
+      nonceStr: string
+      package: string
+      paySign: string
+    }
     expect(params.package).toBe(`prepay_id=${sim.trades.get('ZXSDKJSAPI0001')!.prepayId}`)
     expect(verifyPaySign(params, W.merchantPublicKey)).toBe(true)
 
@@ -303,7 +318,11 @@ describe('WeChat Pay simulator, driven by wechatpay-node-v3', () => {
       resource.associated_data,
       resource.nonce,
     )
-    expect(transaction).toMatchObject({ out_trade_no: 'ZXSDKH5000001', trade_state: 'SUCCESS', amount: { total: 1990 } })
+    expect(transaction).toMatchObject({
+      out_trade_no: 'ZXSDKH5000001',
+      trade_state: 'SUCCESS',
+      amount: { total: 1990 },
+    })
 
     const refund = await pay.refunds({
       out_trade_no: 'ZXSDKH5000001',
@@ -335,7 +354,13 @@ describe('WeChat Pay simulator, driven by wechatpay-node-v3', () => {
       { orderNo: 'ZXSDKH5000001', transactionId: trade.transactionId, amountFen: 1990, at: expect.any(Date) as Date },
     ])
     expect(parsed.refunds).toEqual([
-      { orderNo: 'ZXSDKH5000001', refundNo: 'RFSDKH5000001', amountFen: 990, succeeded: true, at: expect.any(Date) as Date },
+      {
+        orderNo: 'ZXSDKH5000001',
+        refundNo: 'RFSDKH5000001',
+        amountFen: 990,
+        succeeded: true,
+        at: expect.any(Date) as Date,
+      },
     ])
   })
 })

@@ -4,7 +4,12 @@ import { injectFetch } from '#tests/support/inject-fetch.ts'
 import { createAlipay } from './alipay.ts'
 import { ProviderError, type PaymentProvider } from './payments.ts'
 import { paymentConfig, paymentEnvSchema } from './payments-config.ts'
-import { ALIPAY_SIM_PREFIX, createPaymentSimulators, WECHATPAY_SIM_PREFIX, type PaymentSimulators } from './simulators.ts'
+import {
+  ALIPAY_SIM_PREFIX,
+  createPaymentSimulators,
+  WECHATPAY_SIM_PREFIX,
+  type PaymentSimulators,
+} from './simulators.ts'
 import { createWechatPay } from './wechatpay.ts'
 
 /**

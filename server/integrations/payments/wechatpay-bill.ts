@@ -95,7 +95,8 @@ export function parseWechatTradeBill(date: string, text: string): ProviderBill {
     }
     const state = f[at.state]?.trim()
     const base = { orderNo: f[at.orderNo]?.trim() ?? '', at: parseAlipayTime(f[at.time]?.trim()) }
-    if (state === 'SUCCESS') payments.push({ ...base, transactionId: f[at.txn]?.trim() ?? '', amountFen: amount(at.total) })
+    if (state === 'SUCCESS')
+      payments.push({ ...base, transactionId: f[at.txn]?.trim() ?? '', amountFen: amount(at.total) })
     else if (state === 'REFUND')
       refunds.push({
         ...base,
@@ -134,7 +135,8 @@ export async function fetchWechatTradeBill(date: string, transport: BillTranspor
   if (answer.data.hash_type.toUpperCase() !== 'SHA1')
     throw new ProviderError(null, `WeChat Pay bill hash ${answer.data.hash_type} is not supported`)
   const file = await transport.download(answer.data.download_url)
-  if (file.status !== 200) throw new ProviderError(null, `HTTP ${file.status} downloading the WeChat Pay bill of ${date}`)
+  if (file.status !== 200)
+    throw new ProviderError(null, `HTTP ${file.status} downloading the WeChat Pay bill of ${date}`)
   const hash = crypto.createHash('sha1').update(file.bytes).digest('hex')
   if (hash !== answer.data.hash_value.toLowerCase())
     throw new ProviderError('SIGN_ERROR', `WeChat Pay bill of ${date} does not match its SHA1 hash`)

@@ -171,7 +171,8 @@ export function verifyWechatpaySignature(
   if (!/^\d{1,12}$/.test(headers.timestamp))
     return { ok: false, reason: 'bad_timestamp', detail: 'timestamp is not a number' }
   const skew = Math.abs(now.getTime() / 1000 - Number(headers.timestamp))
-  if (skew >= MAX_SKEW_SECONDS) return { ok: false, reason: 'bad_timestamp', detail: `timestamp ${Math.round(skew)} s off` }
+  if (skew >= MAX_SKEW_SECONDS)
+    return { ok: false, reason: 'bad_timestamp', detail: `timestamp ${Math.round(skew)} s off` }
   let key: crypto.KeyObject | undefined
   if (headers.serial.startsWith('PUB_KEY_ID_'))
     key = keys.publicKey?.id === headers.serial ? keys.publicKey.key : undefined

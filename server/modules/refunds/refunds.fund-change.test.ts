@@ -36,8 +36,9 @@ describe('Alipay refunds answered without fund_change=Y', () => {
   async function approve(mode: 'done' | 'pending') {
     const admin = await makeMember(t().database.db, 'admin')
     const paid = await paidCourse(t, { payMethod: 'alipay_wap', priceFen: 6600 })
-    const asked = (await call<Refund>('POST', '/api/refunds', paid.m.token, { order_no: paid.orderNo, reason: '不想学了' }))
-      .data
+    const asked = (
+      await call<Refund>('POST', '/api/refunds', paid.m.token, { order_no: paid.orderNo, reason: '不想学了' })
+    ).data
     sims().alipay.faults.refundWithoutFundChange = mode
     try {
       const approved = (await call<Refund>('POST', `/api/admin/refunds/${asked.refund_no}/approve`, admin.token, {}))

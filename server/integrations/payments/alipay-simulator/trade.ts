@@ -23,7 +23,7 @@ export interface AlipaySimTrade {
 }
 
 /** A refund the gateway took: done (money back) or, with `faults.refundWithoutFundChange: 'pending'`, not yet. */
-export interface AlipaySimRefund {
+interface AlipaySimRefund {
   amount: number
   done: boolean
   /** When it was done (or taken, while pending). */
@@ -39,6 +39,8 @@ export interface AlipayFaults {
    * REFUND_SUCCESS); `pending`, it was not made yet (the query says nothing of it until `settleRefund`).
    */
   refundWithoutFundChange: 'done' | 'pending' | null
+  /** Refuse bill download addresses with this business error (a bill Alipay has not made). */
+  billError: { subCode: string; subMsg: string } | null
 }
 
 /** `n` random decimal digits (trade numbers). */
