@@ -7,6 +7,7 @@ import { startJobWorker } from '#server/jobs/start.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
+import { startDailyReconciliation } from '#server/modules/payments/reconciliation-job.ts'
 
 let database: Database | undefined
 
@@ -35,6 +36,10 @@ async function main() {
   const sweeps = config.payments.sweeps
     ? startPaymentSweeps(app.services, app.log.child({ component: 'payments' }), config.payments.sweepIntervalMs)
     : null
+  // The providers' bills of each past day compared with our payments, the next morning (one process at a time).
+  const reconciliation = config.payments.sweeps
+    ? startDailyReconciliation(app.services, app.log.child({ component: 'reconciliation' }))
+    : null
   // Expired OAuth states, old SMS codes and failed logins: deleted in small batches (any number of processes).
   const cleanup = startSignInCleanup(app.services, app.log.child({ component: 'auth' }))
 
@@ -51,6 +56,7 @@ async function main() {
       // Running jobs are aborted and given back to the queue, while the database is still open.
       await worker?.stop()
       await sweeps?.stop()
+      await reconciliation?.stop()
       await cleanup.stop()
       await app.close()
       await database?.close()

@@ -13,6 +13,7 @@ import { membersRoutes } from '#server/modules/members/members.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
+import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
 import { adminVipRoutes, vipRoutes } from '#server/modules/vip/vip.routes.ts'
 import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles.routes.ts'
@@ -46,6 +47,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(learningRoutes, { learning: s.learning })
   await app.register(ordersRoutes, { orders: s.orders })
   await app.register(paymentsRoutes, { payments: s.payments })
+  await app.register(adminPaymentRoutes, { payments: s.payments })
   await app.register(refundRoutes, { refunds: s.refunds })
   await app.register(adminRefundRoutes, { refunds: s.refunds })
   await app.register(adminOrderRoutes, { staffOrders: s.staffOrders })

@@ -9,6 +9,7 @@ import { createOrderService, pruneIdempotencyKeys, type OrderRow } from '#server
 import { createIdempotencyKeys } from '#server/modules/orders/idempotency.ts'
 import { createStaffOrderService } from '#server/modules/orders/staff-orders.service.ts'
 import { withTryLock, type NotificationAnswer } from '#server/modules/payments/payments.service.ts'
+import { createReconciliationService } from '#server/modules/payments/reconciliation.service.ts'
 import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
 import { approveRefund } from '#server/use-cases/approve-refund.ts'
 import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
@@ -23,6 +24,7 @@ import { receivePaymentNotification } from '#server/use-cases/confirm-payment.ts
 import { receiveRefundNotification } from '#server/use-cases/confirm-refund.ts'
 import type { CheckoutContext } from '#server/use-cases/place-order.ts'
 import { previewCheckout, type PreviewRequest } from '#server/use-cases/preview-checkout.ts'
+import { reconcileBills, reconcileDueDays } from '#server/use-cases/reconcile-bills.ts'
 import { reconcileOrder } from '#server/use-cases/reconcile-order.ts'
 import { reconcilePendingOrders } from '#server/use-cases/reconcile-pending-orders.ts'
 import { rejectRefund } from '#server/use-cases/reject-refund.ts'
@@ -109,6 +111,11 @@ export function createCommerceServices(input: {
       /** The advisory lock of the sweeps (server/modules/payments/sweeps.ts): one process at a time. */
       withTryLock: <T>(key: number, fn: () => Promise<T>) => withTryLock(db, key, fn),
       pruneIdempotencyKeys: () => pruneIdempotencyKeys(db, new Date(now().getTime() - IDEMPOTENCY_KEEP_MS)),
+      /** The daily reconciliation (server/use-cases/reconcile-bills.ts): one provider's day, or every day due. */
+      reconcileDay: (provider: PaymentProviderName, date: string) => reconcileBills(deps, provider, date),
+      reconcileDueDays: () => reconcileDueDays(deps),
+      /** What staff read: notifications received, reconciliation runs and the differences they found. */
+      reconciliation: createReconciliationService({ db }),
     },
     /** Refund requests and operator decisions: the screens (server/modules/refunds) and the *-refund use cases. */
     refunds: {

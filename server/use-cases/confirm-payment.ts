@@ -98,7 +98,12 @@ export async function confirmPayment(
     return { accepted: true, outcome: outcome === 'replay' ? 'duplicate' : outcome }
   } catch (err) {
     if (!(err instanceof RefusedNotification)) throw err
-    return refuseNotification(db, { ...base, verified: true }, err)
+    const refused = await refuseNotification(db, { ...base, verified: true }, err)
+    // A genuine payment for an order we do not have changes nothing here, and asking again will not change
+    // that: it is recorded for staff (GET /api/admin/payment-notifications?outcome=unknown_order, and the
+    // reconciliation lists it as missing on our side) and answered as received, so that the provider stops
+    // sending it (WeChat Pay retries for a day, Alipay for 25 hours). A wrong amount or merchant still fails.
+    return err.outcome === 'unknown_order' ? { ...refused, accepted: true } : refused
   }
 }
 

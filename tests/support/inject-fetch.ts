@@ -21,7 +21,8 @@ export function injectFetch(getApp: () => FastifyInstance, onCall?: (url: URL) =
       if (v === undefined) continue
       for (const one of Array.isArray(v) ? v : [v]) headers.append(k, String(one))
     }
-    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
+    // The raw bytes: a bill archive is binary.
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers,
     })

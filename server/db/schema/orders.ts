@@ -66,6 +66,10 @@ export const orders = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.state} = 'pending'`),
     index('orders_state_idx').on(t.state, t.createdAt),
+    // The daily reconciliation: a provider's payments of a day.
+    index('orders_paid_idx')
+      .on(t.provider, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     check(
       'orders_amounts_ck',
       sql`${t.amountFen} >= 0 and ${t.originalFen} >= 0 and ${t.discountFen} >= 0 and ${t.pointsUsed} >= 0`,

@@ -53,6 +53,10 @@ export const refunds = pgTable(
       .where(sql`${t.kind} = 'member' and ${t.state} in ('requested', 'processing')`),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_state_idx').on(t.state, t.createdAt),
+    // The daily reconciliation: a provider's refunds of a day.
+    index('refunds_completed_idx')
+      .on(t.provider, t.completedAt)
+      .where(sql`${t.state} = 'succeeded'`),
     // Zero only for orders paid with points and coupons alone: nothing goes through a provider.
     check(
       'refunds_amount_ck',

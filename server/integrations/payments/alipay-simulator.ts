@@ -6,7 +6,8 @@ import { parseAlipayTime, responseKey, signContent, verifyRequestParams, type Pa
 import { AlipayBrand, renderCashier, renderResult } from './cashier-page.ts'
 import { createNotifier, DEFAULT_RETRY_DELAYS_MS, type Delivery, type Notifier } from './notifier.ts'
 import { rsaSign } from './wechatpay-crypto.ts'
-import { gatewayMethod } from './alipay-simulator/gateway-api.ts'
+import { createAlipayBills } from './alipay-simulator/bills.ts'
+import { BILL_METHOD, GATEWAY_METHODS, gatewayMethod, settleRefund } from './alipay-simulator/gateway-api.ts'
 import { digits, type AlipayFaults, type AlipaySimTrade } from './alipay-simulator/trade.ts'
 
 /**
@@ -34,6 +35,8 @@ export interface AlipaySimulator {
   notifier: Notifier
   faults: AlipayFaults
   pay(outTradeNo: string): Delivery
+  /** Makes a refund taken without moving money (`faults.refundWithoutFundChange: 'pending'`) done now. */
+  settleRefund(outTradeNo: string, requestNo: string): void
   /** The signed form Alipay posts for a paid trade (tests replay and tamper with it). */
   paymentNotification(trade: AlipaySimTrade, overrides?: Params): string
   plugin: (app: FastifyInstance) => Promise<void>
@@ -43,7 +46,13 @@ export interface AlipaySimulator {
 export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySimulator {
   const trades = new Map<string, AlipaySimTrade>()
   const byToken = new Map<string, AlipaySimTrade>()
-  const faults: AlipaySimulator['faults'] = { refundError: null }
+  const faults: AlipaySimulator['faults'] = { refundError: null, refundWithoutFundChange: null, billError: null }
+  const bills = createAlipayBills({
+    trades,
+    sellerId: options.sellerId,
+    publicBase: options.publicBase,
+    now: options.now,
+  })
   const notifier = createNotifier({
     fetch: options.fetch ?? globalThis.fetch,
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
@@ -109,13 +118,11 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     )
   }
 
-  function answer(reply: FastifyReply, method: string, content: Record<string, unknown>) {
+  /** An answer under `<method>_response` (or `error_response`), signed over its exact JSON text as Alipay signs. */
+  function answer(reply: FastifyReply, key: string, content: Record<string, unknown>) {
     const inner = JSON.stringify(content)
     const sign = rsaSign(options.alipayPrivateKey, inner)
-    return reply
-      .code(200)
-      .type('text/html;charset=utf-8')
-      .send(`{"${responseKey(method)}":${inner},"sign":"${sign}"}`)
+    return reply.code(200).type('text/html;charset=utf-8').send(`{"${key}":${inner},"sign":"${sign}"}`)
   }
 
   function html(reply: FastifyReply, body: string) {
@@ -227,12 +234,32 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
 
   function apiCall(reply: FastifyReply, p: Params) {
     const method = p.method ?? ''
+    // A method the gateway does not know has no response key of its own: Alipay answers under error_response.
+    if (!GATEWAY_METHODS.has(method))
+      return answer(reply, 'error_response', {
+        code: '40002',
+        msg: 'Invalid Arguments',
+        sub_code: 'isv.invalid-method',
+        sub_msg: '不存在的方法名',
+      })
+    const key = responseKey(method)
     const problem = checkCommon(p)
-    if (problem) return answer(reply, method, problem)
+    if (problem) return answer(reply, key, problem)
     const b = biz(p)
+    if (method === BILL_METHOD) {
+      const refused = faults.billError
+      if (refused)
+        return answer(reply, key, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: refused.subCode,
+          sub_msg: refused.subMsg,
+        })
+      return answer(reply, key, bills.downloadUrl(b))
+    }
     const t = typeof b?.out_trade_no === 'string' ? trades.get(b.out_trade_no) : undefined
     if (t) expireIfDue(t)
-    return answer(reply, method || 'error', gatewayMethod(method, t, b, { faults, now: options.now }))
+    return answer(reply, key, gatewayMethod(method, t, b, { faults, now: options.now }))
   }
 
   async function plugin(app: FastifyInstance) {
@@ -249,13 +276,27 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
       return openCashier(reply, p)
     })
 
+    // API calls, and page requests posted as a form. The parameters may come in the URL, the form body or both:
+    // Ant Group's alipay-sdk (v4) puts the common ones (app_id, method, sign, timestamp, …) in the query string and
+    // biz_content in the body; our adapter posts everything in the body. The gateway reads both, as Alipay's does.
     app.post<{ Body: Params; Querystring: Params }>(
       '/gateway.do',
       { schema: { hide: true } },
       async (request, reply) => {
-        const p: Params = { ...(request.body ?? {}) }
+        const p: Params = { ...request.query, ...(request.body ?? {}) }
         if (p.method === 'alipay.trade.wap.pay') return openCashier(reply, p)
         return apiCall(reply, p)
+      },
+    )
+
+    // The bill archive behind a bill_download_url (Alipay serves it from dwbillcenter.alipay.com, unsigned).
+    app.get<{ Querystring: { token?: string } }>(
+      '/bill/download',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const zip = bills.file(request.query.token ?? '')
+        if (!zip) return reply.code(404).type('text/plain; charset=utf-8').send('账单下载地址已过期')
+        return reply.code(200).type('application/zip').send(zip)
       },
     )
 
@@ -283,5 +324,10 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     notifier.close()
   }
 
-  return { trades, notifier, faults, pay, paymentNotification, plugin, close }
+  function settle(outTradeNo: string, requestNo: string) {
+    const t = trades.get(outTradeNo)
+    if (t) settleRefund(t, requestNo, options.now())
+  }
+
+  return { trades, notifier, faults, pay, settleRefund: settle, paymentNotification, plugin, close }
 }

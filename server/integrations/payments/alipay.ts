@@ -9,6 +9,7 @@ import {
   verifyNotificationParams,
   type Params,
 } from './alipay-crypto.ts'
+import { alipayBillDetail, parseAlipayTradeBill } from './alipay-bill.ts'
 import { rsaVerify } from './wechatpay-crypto.ts'
 import {
   NotificationError,
@@ -103,11 +104,15 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
     }
     const answer = (json[key] ?? json.error_response) as AlipayAnswer | undefined
     if (!answer || typeof answer !== 'object') throw new ProviderError(null, `Alipay ${method}: no ${key}`)
-    // Alipay signs successful answers (and most failures); an unsigned failure is still a failure.
+    // Every answer is verified before it is believed, failures included: Alipay signs business failures
+    // (ACQ.TRADE_NOT_EXIST, ACQ.SELLER_BALANCE_NOT_ENOUGH…) like successes, and an unsigned or forged "trade does
+    // not exist" must not close an order or fail a refund. A failure that does not verify is a failure without a
+    // code (the caller retries later). Not confirmed in Alipay's documentation: whether every `error_response`
+    // (gateway-level errors such as a missing method) carries a sign; an unsigned one is treated the same way.
     const signed = responseSignedText(text, json[key] ? key : 'error_response')
     const sign = typeof json.sign === 'string' ? json.sign : null
-    if (answer.code === '10000' && (!signed || !sign || !rsaVerify(options.alipayPublicKey, signed, sign))) {
-      throw new ProviderError('SIGN_ERROR', `Alipay answer to ${method} failed verification`)
+    if (!signed || !sign || !rsaVerify(options.alipayPublicKey, signed, sign)) {
+      throw new ProviderError('SIGN_ERROR', `Alipay answer to ${method} (code ${answer.code}) failed verification`)
     }
     return answer
   }
@@ -117,6 +122,26 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
       a.sub_code ?? a.code ?? null,
       `Alipay ${method}: ${a.code} ${a.sub_code ?? ''} ${a.sub_msg ?? a.msg ?? ''}`.trim(),
     )
+  }
+
+  async function queryRefund(input: { orderNo: string; refundNo: string }): Promise<ProviderRefundStatus> {
+    const a = await call('alipay.trade.fastpay.refund.query', {
+      out_trade_no: input.orderNo,
+      out_request_no: input.refundNo,
+    })
+    const none: ProviderRefundStatus = { state: 'not_found', providerRefundId: null, amountFen: null }
+    if (a.code !== '10000') {
+      if (a.sub_code === 'ACQ.TRADE_NOT_EXIST') return none
+      throw failure('alipay.trade.fastpay.refund.query', a)
+    }
+    // REFUND_SUCCESS is a refund done; without it Alipay did not get the request or the refund failed: send it
+    // again with the same out_request_no, which Alipay answers without moving money twice.
+    if (a.refund_status !== 'REFUND_SUCCESS') return none
+    return {
+      state: 'succeeded',
+      providerRefundId: input.refundNo,
+      amountFen: yuanToFen(typeof a.refund_amount === 'string' ? a.refund_amount : undefined),
+    }
   }
 
   return {
@@ -174,7 +199,17 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
         out_request_no: input.refundNo,
         refund_reason: input.reason.slice(0, 256),
       })
-      if (a.code === '10000') return { state: 'succeeded', providerRefundId: input.refundNo }
+      if (a.code === '10000') {
+        // Code 10000 says the call worked, not that money moved: only fund_change=Y says this call refunded. Without
+        // it (a refund Alipay already made for this out_request_no, or one still under way) the refund query
+        // decides: REFUND_SUCCESS with our amount counts; anything else stays processing, and the refund sweep asks
+        // again (Alipay advises querying 10 s or more after the refund: a first "not yet" is normal).
+        if (a.fund_change === 'Y') return { state: 'succeeded', providerRefundId: input.refundNo }
+        const q = await queryRefund({ orderNo: input.orderNo, refundNo: input.refundNo })
+        if (q.state === 'succeeded' && (q.amountFen === null || q.amountFen === input.amountFen))
+          return { state: 'succeeded', providerRefundId: input.refundNo }
+        return { state: 'processing', providerRefundId: null }
+      }
       // These refusals do not go away by themselves (an operator retries once the cause is dealt with, e.g. the
       // seller's balance topped up); anything else (system busy, network) is retried by the refund sweep.
       if (REFUND_REFUSALS.includes(a.sub_code ?? '')) {
@@ -183,23 +218,26 @@ export function createAlipay(options: AlipayOptions): PaymentProvider {
       throw failure('alipay.trade.refund', a)
     },
 
-    async queryRefund(input): Promise<ProviderRefundStatus> {
-      const a = await call('alipay.trade.fastpay.refund.query', {
-        out_trade_no: input.orderNo,
-        out_request_no: input.refundNo,
-      })
-      const none: ProviderRefundStatus = { state: 'not_found', providerRefundId: null, amountFen: null }
-      if (a.code !== '10000') {
-        if (a.sub_code === 'ACQ.TRADE_NOT_EXIST') return none
-        throw failure('alipay.trade.fastpay.refund.query', a)
+    queryRefund,
+
+    async tradeBill(date) {
+      const a = await call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date })
+      if (a.code !== '10000' || typeof a.bill_download_url !== 'string')
+        throw failure('alipay.data.dataservice.bill.downloadurl.query', a)
+      // The file itself carries no signature: its address came in the signed answer above, valid for 30 s.
+      let zip: Buffer
+      try {
+        const res = await fetchImpl(a.bill_download_url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) })
+        if (!res.ok) throw new ProviderError(null, `HTTP ${res.status} downloading the Alipay bill of ${date}`)
+        zip = Buffer.from(await res.arrayBuffer())
+      } catch (err) {
+        if (err instanceof ProviderError) throw err
+        throw new ProviderError(null, `network error downloading the Alipay bill of ${date}`)
       }
-      // REFUND_SUCCESS is a refund done; without it Alipay did not get the request or the refund failed: send it
-      // again with the same out_request_no, which Alipay answers without moving money twice.
-      if (a.refund_status !== 'REFUND_SUCCESS') return none
-      return {
-        state: 'succeeded',
-        providerRefundId: input.refundNo,
-        amountFen: yuanToFen(typeof a.refund_amount === 'string' ? a.refund_amount : undefined),
+      try {
+        return parseAlipayTradeBill(date, alipayBillDetail(zip))
+      } catch (err) {
+        throw new ProviderError(null, `Alipay bill of ${date}: ${err instanceof Error ? err.message : 'unreadable'}`)
       }
     },
 

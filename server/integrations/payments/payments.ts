@@ -94,6 +94,34 @@ export interface VerifiedRefund {
   amountFen: number
 }
 
+/** A payment in a provider's trade bill. */
+export interface BillPayment {
+  orderNo: string
+  transactionId: string
+  amountFen: number
+  /** When the provider says it was paid. */
+  at: Date | null
+}
+
+/** A refund in a provider's trade bill. */
+export interface BillRefund {
+  orderNo: string
+  /** out_refund_no / out_request_no: our refund number. */
+  refundNo: string
+  amountFen: number
+  /** Done (WeChat Pay's 退款状态 SUCCESS; every refund row of Alipay's bill), or still under way. */
+  succeeded: boolean
+  at: Date | null
+}
+
+/** A provider's trade bill of one Beijing day: the payments and the refunds it says happened that day. */
+export interface ProviderBill {
+  /** yyyy-MM-dd, Beijing. */
+  date: string
+  payments: BillPayment[]
+  refunds: BillRefund[]
+}
+
 export type NotificationFailure = 'bad_signature' | 'bad_timestamp' | 'bad_body'
 
 /** A notification that cannot be trusted or read: refused, logged, nothing changed. */
@@ -134,6 +162,11 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<RefundResult>
   /** How a refund sent earlier stands (WeChat Pay GET /v3/refund/domestic/refunds/{no}, alipay.trade.fastpay.refund.query). */
   queryRefund(input: { orderNo: string; refundNo: string }): Promise<ProviderRefundStatus>
+  /**
+   * The trade bill of one Beijing day (yyyy-MM-dd: WeChat Pay GET /v3/bill/tradebill and its download, Alipay
+   * alipay.data.dataservice.bill.downloadurl.query and its file); a ProviderError when it is not available (yet).
+   */
+  tradeBill(date: string): Promise<ProviderBill>
   /** May fetch (WeChat Pay: platform certificates, on an unknown serial), hence possibly a promise. */
   verifyPayment(n: IncomingNotification): VerifiedPayment | Promise<VerifiedPayment>
   /** Providers whose refunds complete in the API answer (Alipay) have no refund notification. */

@@ -152,9 +152,14 @@ export interface WechatpayVerifierKeys {
 
 export type VerifyFailure = 'bad_signature' | 'bad_timestamp'
 
+/** A signed answer or notification whose timestamp is this many seconds off our clock (either way) is refused. */
+const MAX_SKEW_SECONDS = 300
+
 /**
  * Verifies Wechatpay-* headers over a body: the serial picks the WeChat Pay public key (PUB_KEY_ID_…) or a
- * platform certificate, and the timestamp may be at most five minutes off our clock (either way).
+ * platform certificate, and the timestamp must be less than five minutes off our clock (either way): exactly 300 s
+ * is refused, as WeChat Pay's own SDKs refuse it (wechatpay-java and wechatpay-apache-httpclient compare the
+ * difference in whole minutes with `>= 5`).
  */
 export function verifyWechatpaySignature(
   keys: WechatpayVerifierKeys,
@@ -166,7 +171,8 @@ export function verifyWechatpaySignature(
   if (!/^\d{1,12}$/.test(headers.timestamp))
     return { ok: false, reason: 'bad_timestamp', detail: 'timestamp is not a number' }
   const skew = Math.abs(now.getTime() / 1000 - Number(headers.timestamp))
-  if (skew > 300) return { ok: false, reason: 'bad_timestamp', detail: `timestamp ${Math.round(skew)} s off` }
+  if (skew >= MAX_SKEW_SECONDS)
+    return { ok: false, reason: 'bad_timestamp', detail: `timestamp ${Math.round(skew)} s off` }
   let key: crypto.KeyObject | undefined
   if (headers.serial.startsWith('PUB_KEY_ID_'))
     key = keys.publicKey?.id === headers.serial ? keys.publicKey.key : undefined

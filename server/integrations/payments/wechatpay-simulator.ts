@@ -1,4 +1,5 @@
 import { createNotifier, DEFAULT_RETRY_DELAYS_MS } from './notifier.ts'
+import { billRoutes } from './wechatpay-simulator/bills-api.ts'
 import { certificateRoutes, rotatePlatformCertificate } from './wechatpay-simulator/certificates.ts'
 import type { SimContext, WechatPaySimulator, WechatPaySimulatorOptions } from './wechatpay-simulator/context.ts'
 import { paymentNotification, refundNotification } from './wechatpay-simulator/notifications.ts'
@@ -31,6 +32,7 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     }),
     platform: { current: options.platform, listed: [options.platform] },
+    bills: new Map(),
   }
 
   function close() {
@@ -63,6 +65,7 @@ export function createWechatPaySimulator(options: WechatPaySimulatorOptions): We
       certificateRoutes(app, ctx)
       transactionRoutes(app, ctx)
       refundRoutes(app, ctx)
+      billRoutes(app, ctx)
       pageRoutes(app, ctx)
     },
     close,

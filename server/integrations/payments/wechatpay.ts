@@ -15,6 +15,7 @@ import {
   type VerifiedPayment,
   type VerifiedRefund,
 } from './payments.ts'
+import { fetchWechatTradeBill } from './wechatpay-bill.ts'
 import { createCertificateStore, type CertificateStore } from './wechatpay-certificates.ts'
 import {
   errorBody,
@@ -75,7 +76,6 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
   const fetchImpl = options.fetch ?? globalThis.fetch
   const now = options.now ?? (() => new Date())
   const base = options.apiBase.replace(/\/$/, '')
-  const basePath = new URL(base).pathname.replace(/\/$/, '')
   const certificates = createCertificateStore({
     apiV3Key: options.apiV3Key,
     configured: options.verifier,
@@ -104,11 +104,13 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
   }
 
   /** One signed request; the answer as received, not yet verified. */
-  async function send(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ): Promise<{ res: Response; answer: string }> {
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const { res, bytes } = await signedRequest(method, new URL(`${base}${path}`), body)
+    return { res, answer: bytes.toString('utf8') }
+  }
+
+  /** A signed request to an address (an API path under the base, or a bill's download_url); the raw answer. */
+  async function signedRequest(method: 'GET' | 'POST', url: URL, body?: unknown) {
     const text = body === undefined ? '' : JSON.stringify(body)
     const auth = requestAuthorization({
       mchid: options.mchid,
@@ -116,15 +118,13 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
       privateKey: options.privateKey,
       method,
       // The signed URL is the path the server sees: the simulator may live under a prefix.
-      url: `${basePath}${path}`,
+      url: `${url.pathname}${url.search}`,
       body: text,
       timestamp: Math.floor(now().getTime() / 1000),
       nonce: nonceStr(),
     })
-    let res: Response
-    let answer: string
     try {
-      res = await fetchImpl(`${base}${path}`, {
+      const res = await fetchImpl(url, {
         method,
         headers: {
           authorization: auth,
@@ -135,12 +135,11 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
         body: body === undefined ? undefined : text,
         signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
       })
-      answer = await res.text()
+      return { res, bytes: Buffer.from(await res.arrayBuffer()) }
     } catch (err) {
       const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network error'
-      throw new ProviderError(null, `${reason} calling WeChat Pay ${path}`)
+      throw new ProviderError(null, `${reason} calling WeChat Pay ${url.pathname}`)
     }
-    return { res, answer }
   }
 
   async function call(
@@ -149,11 +148,15 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
     body?: unknown,
   ): Promise<{ status: number; json: unknown }> {
     const { res, answer } = await send(method, path, body)
-    if (res.status >= 200 && res.status < 300) {
-      const verified = await verifySigned(readSignedHeaders(Object.fromEntries(res.headers)), answer)
-      if (!verified.ok)
-        throw new ProviderError('SIGN_ERROR', `WeChat Pay answer to ${path} failed verification: ${verified.detail}`)
-    }
+    // Every answer is verified before it is believed, error answers included: WeChat Pay signs those too, and an
+    // unsigned "ORDER_NOT_EXIST" or "NOT_ENOUGH" (from a proxy, or forged on the way) must not close an order or
+    // fail a refund. An error answer that does not verify is an error without a code: the caller retries later.
+    const verified = await verifySigned(readSignedHeaders(Object.fromEntries(res.headers)), answer)
+    if (!verified.ok)
+      throw new ProviderError(
+        res.ok ? 'SIGN_ERROR' : null,
+        `WeChat Pay answer to ${path} (HTTP ${res.status}) failed verification: ${verified.detail}`,
+      )
     let json: unknown = null
     if (answer) {
       try {
@@ -330,6 +333,15 @@ export function createWechatPay(options: WechatPayOptions): WechatPayProvider {
         throw err
       }
     },
+
+    tradeBill: (date) =>
+      fetchWechatTradeBill(date, {
+        call: (path) => call('GET', path),
+        download: async (url) => {
+          const { res, bytes } = await signedRequest('GET', new URL(url))
+          return { status: res.status, bytes }
+        },
+      }),
 
     async verifyPayment(n): Promise<VerifiedPayment> {
       const { id, resource } = await decrypt(n, 'transaction')

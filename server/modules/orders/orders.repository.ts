@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
@@ -244,4 +244,25 @@ export async function settlePendingOrder(
   )
   const [row] = rows
   return row ? { memberId: row.member_id, courseIds: row.course_ids, vipDays: row.vip_days ?? 0 } : null
+}
+
+/** These orders by order number, any state (in no order); large lists are read in chunks. */
+export async function findOrdersByNos(db: DbOrTx, orderNos: readonly string[]) {
+  const rows: OrderRow[] = []
+  for (let i = 0; i < orderNos.length; i += 1000)
+    rows.push(
+      ...(await db
+        .select()
+        .from(orders)
+        .where(inArray(orders.orderNo, orderNos.slice(i, i + 1000)))),
+    )
+  return rows
+}
+
+/** Orders whose money `provider` took within [from, to) (orders_paid_idx). */
+export async function findPaidBetween(db: DbOrTx, provider: PaymentProviderName, from: Date, to: Date) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), gte(orders.paidAt, from), lt(orders.paidAt, to)))
 }

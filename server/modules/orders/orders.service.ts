@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
-import type { OrderKind, OrderState } from '#server/db/schema/orders.ts'
+import type { OrderKind, OrderState, PaymentProviderName } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { PrepayResult } from '#server/integrations/payments/payments.ts'
@@ -168,6 +168,16 @@ export function lockOrderById(tx: DbOrTx, id: number) {
 /** These orders by id. */
 export async function ordersByIds(db: DbOrTx, ids: number[]): Promise<Map<number, OrderRow>> {
   return new Map((await repo.findOrdersByIds(db, [...new Set(ids)])).map((o) => [o.id, o]))
+}
+
+/** These orders by order number, any state (the daily reconciliation looks up a bill's orders). */
+export async function ordersByNos(db: DbOrTx, orderNos: string[]): Promise<Map<string, OrderRow>> {
+  return new Map((await repo.findOrdersByNos(db, [...new Set(orderNos)])).map((o) => [o.orderNo, o]))
+}
+
+/** Orders whose money `provider` took within [from, to): our side of a day's bill. */
+export function ordersPaidBetween(db: DbOrTx, provider: PaymentProviderName, from: Date, to: Date) {
+  return repo.findPaidBetween(db, provider, from, to)
 }
 
 /** The items of these orders, in order. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { newestFirst, rowsBy, transition } from '#server/db/rows.ts'
+import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
 export type RefundRow = typeof refunds.$inferSelect
@@ -87,4 +88,33 @@ export async function markRefundRetried(db: DbOrTx, id: number, staffId: number,
     .where(and(eq(refunds.id, id), eq(refunds.state, 'failed')))
     .returning()
   return row ?? null
+}
+
+/** Refunds whose `column` (refund number, provider transaction) is one of `values`; read in chunks. */
+export async function findRefundsWhereIn(db: DbOrTx, key: 'refundNo' | 'providerTxnId', values: readonly string[]) {
+  const column = refunds[key]
+  const rows: RefundRow[] = []
+  for (let i = 0; i < values.length; i += 1000)
+    rows.push(
+      ...(await db
+        .select()
+        .from(refunds)
+        .where(inArray(column, values.slice(i, i + 1000)))),
+    )
+  return rows
+}
+
+/** Refunds through `provider` that succeeded within [from, to) (refunds_completed_idx). */
+export async function findSucceededBetween(db: DbOrTx, provider: PaymentProviderName, from: Date, to: Date) {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.provider, provider),
+        eq(refunds.state, 'succeeded'),
+        gte(refunds.completedAt, from),
+        lt(refunds.completedAt, to),
+      ),
+    )
 }

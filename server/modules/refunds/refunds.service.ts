@@ -150,6 +150,22 @@ export function refundsOfOrder(db: DbOrTx, orderId: number) {
   return repo.refundsOfOrder(db, orderId)
 }
 
+/** These refunds by refund number (the daily reconciliation looks up a bill's refunds). */
+export async function refundsByNos(db: DbOrTx, refundNos: string[]): Promise<Map<string, RefundRow>> {
+  const rows = await repo.findRefundsWhereIn(db, 'refundNo', [...new Set(refundNos)])
+  return new Map(rows.map((r) => [r.refundNo, r]))
+}
+
+/** Refunds of these provider transactions (a second payment of an order is known by its automatic refund). */
+export function refundsOfTransactions(db: DbOrTx, transactionIds: string[]) {
+  return repo.findRefundsWhereIn(db, 'providerTxnId', [...new Set(transactionIds)])
+}
+
+/** Refunds through `provider` that succeeded within [from, to): our side of a day's bill. */
+export function refundsSucceededBetween(db: DbOrTx, provider: ProviderName, from: Date, to: Date) {
+  return repo.findSucceededBetween(db, provider, from, to)
+}
+
 /** Moves a refund from one of `from` to `to` (a conditional update); null when it was no longer in `from`. */
 export function transitionRefund(
   tx: DbOrTx,

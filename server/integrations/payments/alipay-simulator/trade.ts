@@ -16,14 +16,31 @@ export interface AlipaySimTrade {
   token: string
   status: TradeStatus
   gmtPayment: Date | null
+  /** What was refunded (refunds done). */
   refunded: number
-  refunds: Map<string, number>
+  /** Refunds by out_request_no. */
+  refunds: Map<string, AlipaySimRefund>
+}
+
+/** A refund the gateway took: done (money back) or, with `faults.refundWithoutFundChange: 'pending'`, not yet. */
+interface AlipaySimRefund {
+  amount: number
+  done: boolean
+  /** When it was done (or taken, while pending). */
+  at: Date
 }
 
 /** Test controls; the demo never changes them. */
 export interface AlipayFaults {
   /** Refuse new refunds with this business error (e.g. ACQ.SELLER_BALANCE_NOT_ENOUGH). */
   refundError: { subCode: string; subMsg: string } | null
+  /**
+   * Answer new refunds with fund_change=N (code 10000): `done`, the refund was made anyway (the refund query says
+   * REFUND_SUCCESS); `pending`, it was not made yet (the query says nothing of it until `settleRefund`).
+   */
+  refundWithoutFundChange: 'done' | 'pending' | null
+  /** Refuse bill download addresses with this business error (a bill Alipay has not made). */
+  billError: { subCode: string; subMsg: string } | null
 }
 
 /** `n` random decimal digits (trade numbers). */

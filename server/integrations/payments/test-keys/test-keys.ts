@@ -9,6 +9,8 @@ export const TestWechatPay = {
   merchantSerial: '3775B6A45ACD588826D15E583A95F5DD2C4A5E31',
   merchantPrivateKey: read('wechatpay-merchant-private.pem'),
   merchantPublicKey: read('wechatpay-merchant-public.pem'),
+  /** The merchant API certificate (apiclient_cert.pem): SDKs read the merchant serial from it. */
+  merchantCertificate: read('wechatpay-merchant-cert.pem'),
   platformSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
   platformPrivateKey: read('wechatpay-platform-private.pem'),
   platformCertificate: read('wechatpay-platform-cert.pem'),

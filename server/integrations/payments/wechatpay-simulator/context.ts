@@ -59,6 +59,8 @@ export interface SimRefund {
   status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL'
   notifyUrl: string | null
   createdAt: Date
+  /** When it succeeded (the bill lists it that day). */
+  successTime: Date | null
 }
 
 /** Test controls; the demo never changes them. */
@@ -114,6 +116,8 @@ export interface SimContext {
   notifier: Notifier
   /** The platform certificate signing now, and every one listed by GET /v3/certificates. */
   platform: { current: SimPlatform; listed: SimPlatform[] }
+  /** Bill files waiting to be downloaded, by token. */
+  bills: Map<string, { file: Buffer; expires: number }>
 }
 
 /** `n` random decimal digits (transaction and refund ids). */

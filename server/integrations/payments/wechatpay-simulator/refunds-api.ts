@@ -28,6 +28,7 @@ export function completeRefund(ctx: SimContext, outRefundNo: string) {
   if (!r || r.status !== 'PROCESSING') return
   r.status = ctx.faults.refundOutcome
   if (r.status === 'SUCCESS') {
+    r.successTime = ctx.options.now()
     const t = ctx.trades.get(r.outTradeNo)!
     t.refunded += r.amount
     t.state = 'REFUND'
@@ -83,6 +84,7 @@ export function refundRoutes(app: FastifyInstance, ctx: SimContext) {
       status: 'PROCESSING',
       notifyUrl: typeof b.notify_url === 'string' ? b.notify_url : null,
       createdAt: options.now(),
+      successTime: null,
     }
     if (!existing) {
       refunds.set(r.outRefundNo, r)

@@ -1,0 +1,146 @@
+import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
+import { pageById } from '#server/http/cursor.ts'
+import type {
+  DifferenceList,
+  DifferenceQuery,
+  NotificationList,
+  NotificationQuery,
+  RunList,
+  RunQuery,
+  RunView,
+} from './payments.schema.ts'
+import {
+  doneDays,
+  listDifferences,
+  listNotifications,
+  listRuns,
+  saveRun,
+  type NewDifference,
+  type RunRow,
+} from './reconciliation.repository.ts'
+
+export { compareBill, missingTheirs, type OurPayment, type OurRefund } from './bill-comparison.ts'
+export type { NewDifference } from './reconciliation.repository.ts'
+
+// The payments module's door for the daily reconciliation (what the providers' bills say against our payments;
+// server/use-cases/reconcile-bills.ts runs it) and for staff: the runs, the differences they found, and the
+// notifications received (genuine payments of unknown orders among them).
+
+/** The days of `provider` from `from` (yyyy-MM-dd) whose reconciliation is done. */
+export function reconciledDays(db: DbOrTx, provider: PaymentProviderName, from: string): Promise<Set<string>> {
+  return doneDays(db, provider, from)
+}
+
+/**
+ * Records a day's reconciliation in the caller's transaction: done, with the differences found (replacing those of
+ * an earlier run of the day), or failed, with why.
+ */
+export async function recordReconciliation(
+  tx: DbOrTx,
+  run: { provider: PaymentProviderName; billDate: string; at: Date } & (
+    { state: 'done'; billPayments: number; billRefunds: number } | { state: 'failed'; error: string }
+  ),
+  differences: Omit<NewDifference, 'provider' | 'billDate' | 'createdAt'>[],
+): Promise<RunView> {
+  const done = run.state === 'done'
+  const row = await saveRun(
+    tx,
+    {
+      provider: run.provider,
+      billDate: run.billDate,
+      state: run.state,
+      billPayments: done ? run.billPayments : 0,
+      billRefunds: done ? run.billRefunds : 0,
+      error: done ? null : run.error.slice(0, 500),
+      at: run.at,
+    },
+    differences.map((d) => ({ ...d, provider: run.provider, billDate: run.billDate, createdAt: run.at })),
+  )
+  return toRunView(row)
+}
+
+function toRunView(r: RunRow): RunView {
+  return {
+    id: r.id,
+    provider: r.provider,
+    bill_date: r.billDate,
+    state: r.state,
+    bill_payments: r.billPayments,
+    bill_refunds: r.billRefunds,
+    differences: r.differences,
+    error: r.error,
+    attempts: r.attempts,
+    updated_at: r.updatedAt.toISOString(),
+  }
+}
+
+/** What staff read (GET /api/admin/payment-notifications, /api/admin/reconciliation/…), newest first, by id. */
+export function createReconciliationService(deps: { db: Db }) {
+  const { db } = deps
+  return {
+    /** Reconciliation runs. */
+    async runs(q: RunQuery): Promise<RunList> {
+      const rows = await listRuns(db, { provider: q.provider, before: q.cursor, limit: q.limit + 1 })
+      const { page, nextCursor } = pageById(rows, q.limit)
+      return { list: page.map(toRunView), next_cursor: nextCursor }
+    },
+    /** The differences found. */
+    async differences(q: DifferenceQuery): Promise<DifferenceList> {
+      const rows = await listDifferences(db, {
+        provider: q.provider,
+        billDate: q.bill_date,
+        kind: q.kind,
+        before: q.cursor,
+        limit: q.limit + 1,
+      })
+      const { page, nextCursor } = pageById(rows, q.limit)
+      return {
+        list: page.map((d) => ({
+          id: d.id,
+          provider: d.provider,
+          bill_date: d.billDate,
+          kind: d.kind,
+          subject: d.subject,
+          order_no: d.orderNo,
+          refund_no: d.refundNo,
+          transaction_id: d.transactionId,
+          our_fen: d.ourFen,
+          their_fen: d.theirFen,
+          our_state: d.ourState,
+          their_state: d.theirState,
+          detail: d.detail,
+          created_at: d.createdAt.toISOString(),
+        })),
+        next_cursor: nextCursor,
+      }
+    },
+    /** The payment and refund notifications received, with what became of each. */
+    async notifications(q: NotificationQuery): Promise<NotificationList> {
+      const rows = await listNotifications(db, {
+        outcome: q.outcome,
+        provider: q.provider,
+        orderNo: q.order_no,
+        before: q.cursor,
+        limit: q.limit + 1,
+      })
+      const { page, nextCursor } = pageById(rows, q.limit)
+      return {
+        list: page.map((n) => ({
+          id: n.id,
+          provider: n.provider,
+          kind: n.kind,
+          notification_id: n.notificationId,
+          order_no: n.orderNo,
+          verified: n.verified,
+          outcome: n.outcome,
+          detail: n.detail,
+          created_at: n.createdAt.toISOString(),
+        })),
+        next_cursor: nextCursor,
+      }
+    },
+  }
+}
+
+export type ReconciliationService = ReturnType<typeof createReconciliationService>
