@@ -22,6 +22,7 @@ import { createMetrics, instrumentRoutes, metricsRoute } from '#server/http/metr
 import { jobQueueDepth } from '#server/jobs/jobs.repository.ts'
 import { Codes } from '#server/http/codes.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
+import { inputGuardPlugin } from '#server/http/input-guard.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
+  await app.register(inputGuardPlugin)
   // Default ceilings for multipart requests (one image); a route that takes files passes its own to request.file().
   await app.register(fastifyMultipart, {
     limits: { fileSize: ImageRules.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
