@@ -46,6 +46,8 @@ const envSchema = z.object({
   /** Where `react-router build` wrote the front end (react-router.config.ts reads the same variable). */
   BUILD_DIR: z.string().min(1).default('./build'),
   TRUST_PROXY: bool.default(false),
+  /** The API explorer at /api/docs: on outside production, in production only when true. */
+  SWAGGER_UI: bool.default(false),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   SMS_SIGN_NAME: z.string().default('自学'),
   SMS_TEMPLATE_CODE: z.string().default(''),
@@ -154,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    swaggerUi: e.SWAGGER_UI,
     bodyLimit: e.BODY_LIMIT_BYTES,
     buildDir: path.resolve(cwd, e.BUILD_DIR),
     dataDir,
