@@ -7,11 +7,12 @@ describe('CSRF: state changes carrying only a cookie', () => {
     t().app.inject({ method: 'POST', url: '/api/stat/project/click', payload: {}, headers })
 
   it('refuses a foreign Origin, an opaque one and a foreign Referer', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { cookie: 'zx_vid=abc', origin: 'https://evil.example' },
       { cookie: 'zx_vid=abc', origin: 'null' },
       { cookie: 'zx_vid=abc', referer: 'https://evil.example/page' },
-    ]) {
+    ]
+    for (const headers of cases) {
       const res = await click(headers)
       expect(res.statusCode).toBe(403)
       expect(res.json()).toEqual({ code: 403, msg: '请求来源不明，请刷新页面后重试', data: {} })
