@@ -22,7 +22,7 @@ function originOf(value: string | undefined) {
   }
 }
 
-export function isCrossSite(request: FastifyRequest, publicOrigin: string) {
+function isCrossSite(request: FastifyRequest, publicOrigin: string) {
   if (safeMethods.has(request.method) || excepted.test(request.url)) return false
   const headers = request.headers
   if (!headers.cookie || headers['zxb-token'] || headers.authorization) return false

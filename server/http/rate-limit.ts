@@ -13,7 +13,7 @@ type Callback = (err: Error | null, res?: { current: number; ttl: number }) => v
  * (docs/decisions/2026-11-25-rate-limit.md). One statement per request; a failing database lets the request through
  * (skipOnError) rather than taking the site down with it.
  */
-export function postgresStore(pool: pg.Pool) {
+function postgresStore(pool: pg.Pool) {
   let calls = 0
   return class PostgresRateLimitStore {
     incr(key: string, cb: Callback, timeWindow: number) {
@@ -36,7 +36,7 @@ export interface RateLimitOptions {
 }
 
 /** Tighter rules, per address and minute: the first whose pattern matches the route (method and path) applies. */
-export const tightRules: { name: string; max: number; match: RegExp }[] = [
+const tightRules: { name: string; max: number; match: RegExp }[] = [
   { name: 'sms', max: 5, match: /^POST \/api\/send_code$/ },
   { name: 'signin', max: 10, match: /^POST \/api\/(login|bindPhone|wechat\/login)$/ },
   { name: 'search', max: 30, match: /^GET \/api\/searchCourse$/ },
