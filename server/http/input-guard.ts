@@ -6,14 +6,16 @@ import { Codes } from './codes.ts'
 /**
  * One guard for every input (issue 12, section 7). Control characters other than tab, line feed and carriage return
  * (C0, DEL and the C1 block) are refused with 400: PostgreSQL rejects NUL in text, and the others have no place in
- * a name, a comment or a query. Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make
- * text read differently from what it is, are stripped from every string of a parsed body or query, so names,
- * comments, notes and operator text are stored without them. A raw body (a provider's callback, parsed as a string
- * for its signature) is checked but never changed.
+ * a query, a path or a header. In a body only NUL is refused here: the fields with text rules refuse other control
+ * characters and direction overrides with their own codes (nickname 460, note 475, spec), which this guard must not
+ * pre-empt. Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) are stripped from query and path
+ * strings. A raw body (a provider's callback, parsed as a string for its signature) is checked but never changed.
  */
 // eslint-disable-next-line no-control-regex
 const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 const bidiControls = /[\u202A-\u202E\u2066-\u2069]/g
+// eslint-disable-next-line no-control-regex
+const nul = /\u0000/
 const maxDepth = 64
 
 function refuse(where: string): never {
@@ -21,15 +23,15 @@ function refuse(where: string): never {
 }
 
 /** Checks every string under `value`, returning it with bidi controls stripped (objects are changed in place). */
-function clean(value: unknown, where: string, depth = 0): unknown {
+function clean(value: unknown, where: string, depth = 0, body = false): unknown {
   if (typeof value === 'string') {
-    if (controlChars.test(value)) refuse(where)
-    return value.replace(bidiControls, '')
+    if ((body ? nul : controlChars).test(value)) refuse(where)
+    return body ? value : value.replace(bidiControls, '')
   }
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value
   if (depth > maxDepth) throw new AppError(Codes.BadRequest, '请求内容嵌套过深')
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = clean(value[i], where, depth + 1)
+    for (let i = 0; i < value.length; i++) value[i] = clean(value[i], where, depth + 1, body)
     return value
   }
   const record = value as Record<string, unknown>
@@ -38,7 +40,7 @@ function clean(value: unknown, where: string, depth = 0): unknown {
     // multipart fields (attachFieldsToBody is off) and other objects with getters are left as they are
     const descriptor = Object.getOwnPropertyDescriptor(record, key)
     if (descriptor && 'value' in descriptor && descriptor.writable)
-      record[key] = clean(record[key], depth === 0 ? key : where, depth + 1)
+      record[key] = clean(record[key], depth === 0 ? key : where, depth + 1, body)
   }
   return value
 }
@@ -56,8 +58,8 @@ function guard(request: FastifyRequest) {
   if (request.params) clean(request.params, 'params')
   if (request.query) clean(request.query, 'query')
   if (typeof request.body === 'string') {
-    if (controlChars.test(request.body)) refuse('body')
-  } else if (request.body !== undefined) request.body = clean(request.body, 'body')
+    if (nul.test(request.body)) refuse('body')
+  } else if (request.body !== undefined) request.body = clean(request.body, 'body', 0, true)
 }
 
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
