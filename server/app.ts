@@ -22,6 +22,10 @@ import { createMetrics, instrumentRoutes, metricsRoute } from '#server/http/metr
 import { jobQueueDepth } from '#server/jobs/jobs.repository.ts'
 import { Codes } from '#server/http/codes.ts'
 import { registerErrorHandling } from '#server/http/error-handler.ts'
+import { inputGuardPlugin } from '#server/http/input-guard.ts'
+import { securityHeadersPlugin } from '#server/http/security-headers.ts'
+import { rateLimitPlugin } from '#server/http/rate-limit.ts'
+import { csrfPlugin } from '#server/http/csrf.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { registerAccessLog } from '#server/http/access-log.ts'
@@ -65,6 +69,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   }
 }
 
+/** Where pages may load media from besides this origin: the CDN, and S3 itself when segments redirect there. */
+function mediaOrigins(config: Config) {
+  if (config.storage.kind !== 's3') return []
+  const bases = [config.storage.publicBase]
+  if (config.storage.segmentRedirect) bases.push(config.storage.presignEndpoint ?? config.storage.endpoint ?? '')
+  return [...new Set(bases.filter((b) => /^https?:/.test(b)).map((b) => new URL(b).origin))]
+}
+
 /** Builds the whole HTTP application on an open database. `main.ts` listens; tests use `app.inject()`. */
 export async function buildApp(config: Config, options: BuildOptions) {
   const app = Fastify({
@@ -101,6 +113,14 @@ export async function buildApp(config: Config, options: BuildOptions) {
   registerErrorHandling(app)
   await registerCompression(app)
   await app.register(fastifyCookie)
+  await app.register(inputGuardPlugin)
+  await app.register(securityHeadersPlugin, {
+    tls: config.publicUrl.startsWith('https:'),
+    mediaOrigins: mediaOrigins(config),
+    development: options.web === 'development',
+  })
+  if (config.rateLimit) await app.register(rateLimitPlugin, { pool, ...config.rateLimit })
+  await app.register(csrfPlugin, { publicUrl: config.publicUrl })
   // Default ceilings for multipart requests (one image); a route that takes files passes its own to request.file().
   await app.register(fastifyMultipart, {
     limits: { fileSize: ImageRules.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
@@ -123,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  if (!config.production || config.swaggerUi) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   await app.register(healthRoutes, {

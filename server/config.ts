@@ -48,6 +48,12 @@ const envSchema = z.object({
   /** Where `react-router build` wrote the front end (react-router.config.ts reads the same variable). */
   BUILD_DIR: z.string().min(1).default('./build'),
   TRUST_PROXY: bool.default(false),
+  /** The API explorer at /api/docs: on outside production, in production only when true. */
+  SWAGGER_UI: bool.default(false),
+  /** The rate limit (server/http/rate-limit.ts): on unless APP_ENV=test; test and bench helpers set false. */
+  RATE_LIMIT: bool.optional(),
+  /** Requests a minute per address on routes without a tighter rule. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   SMS_SIGN_NAME: z.string().default('自学'),
   SMS_TEMPLATE_CODE: z.string().default(''),
@@ -157,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     trustProxy: e.TRUST_PROXY,
+    swaggerUi: e.SWAGGER_UI,
+    rateLimit: (e.RATE_LIMIT ?? e.APP_ENV !== 'test') ? { perMinute: e.RATE_LIMIT_PER_MINUTE } : null,
     bodyLimit: e.BODY_LIMIT_BYTES,
     buildDir: path.resolve(cwd, e.BUILD_DIR),
     dataDir,

@@ -28,6 +28,10 @@ function validationMessage(error: FastifyError): string {
   return `参数 ${label} ${missing ? '不能为空' : '格式不正确'}（${field}）`
 }
 
+/** What busboy (the multipart parser) throws on a cut-off or malformed upload: the client's fault, not ours. */
+const brokenMultipart =
+  /^(Unexpected end of (multipart data|form)|Malformed part header|Part terminated early|Multipart: Boundary not found)/
+
 /** One handler renders every failure as the envelope; internals are logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -44,6 +48,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     ) {
       return sendError(reply, Codes.BadRequest, '请求内容不是有效的 JSON')
     }
+    if (brokenMultipart.test(error.message ?? ''))
+      return sendError(reply, Codes.BadRequest, '上传的内容不完整，请重新上传')
     if (error.statusCode === 429) return sendError(reply, Codes.TooManyRequests)
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, Codes.BadRequest)
     if (isResponseSerializationError(error))

@@ -15,7 +15,7 @@ export interface ServerProcess {
   stop: () => Promise<number | null>
 }
 
-const quiet = { APP_ENV: 'demo', LOG_LEVEL: 'warn', HOST: '127.0.0.1', NODE_ENV: 'production' }
+const quiet = { APP_ENV: 'demo', RATE_LIMIT: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', NODE_ENV: 'production' }
 
 /** Starts `server/main.ts` (what `npm start` runs once the build is there) and waits until it is ready. */
 export async function startServerProcess(env: Record<string, string> & { PORT: string }): Promise<ServerProcess> {

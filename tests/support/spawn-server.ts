@@ -59,6 +59,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...process.env,
       ...(production && { NODE_ENV: 'production' }),
       APP_ENV: 'demo',
+      RATE_LIMIT: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,

@@ -55,6 +55,11 @@ export async function phone(
   page.on('pageerror', (err) => {
     throw err
   })
+  // A page the Content-Security-Policy breaks fails its test (the browser reports each blocked load here).
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      throw new Error(`CSP violation on ${page.url()}: ${message.text()}`)
+  })
   return { context, page, baseUrl }
 }
 

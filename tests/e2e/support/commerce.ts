@@ -84,7 +84,13 @@ export async function signInOperator(): Promise<string> {
     [path.join(root, 'scripts/create-admin.ts'), '--phone', phone, '--nickname', '运营'],
     {
       cwd: root,
-      env: { ...process.env, APP_ENV: 'demo', DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        APP_ENV: 'demo',
+        RATE_LIMIT: 'false',
+        DATABASE_URL: inject('databaseUrl'),
+        LOG_LEVEL: 'warn',
+      },
       encoding: 'utf8',
     },
   )

@@ -1,0 +1,68 @@
+import fastifyRateLimit from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type pg from 'pg'
+import { AppError } from './app-error.ts'
+import { Codes } from './codes.ts'
+import { hit, peek, sweep } from './rate-limit.repository.ts'
+
+type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void
+
+/**
+ * A store of @fastify/rate-limit on the `rate_limits` table, so every instance counts the same hits
+ * (docs/decisions/2026-11-25-rate-limit.md). One statement per request; a failing database lets the request through
+ * (skipOnError) rather than taking the site down with it.
+ */
+function postgresStore(pool: pg.Pool) {
+  let calls = 0
+  return class PostgresRateLimitStore {
+    incr(key: string, cb: Callback, timeWindow: number) {
+      if (++calls % 1000 === 0) void sweep(pool).catch(() => undefined)
+      hit(pool, key, timeWindow).then((res) => cb(null, res), cb)
+    }
+    read(key: string, cb: Callback) {
+      peek(pool, key).then((res) => cb(null, res), cb)
+    }
+    child() {
+      return new PostgresRateLimitStore()
+    }
+  }
+}
+
+export interface RateLimitOptions {
+  pool: pg.Pool
+  /** Requests a minute per address on everything without a tighter rule (RATE_LIMIT_PER_MINUTE). */
+  perMinute: number
+}
+
+/** Tighter rules, per address and minute: the first whose pattern matches the route (method and path) applies. */
+const tightRules: { name: string; max: number; match: RegExp }[] = [
+  { name: 'sms', max: 5, match: /^POST \/api\/send_code$/ },
+  { name: 'signin', max: 10, match: /^POST \/api\/(login|bindPhone|wechat\/login)$/ },
+  { name: 'search', max: 30, match: /^GET \/api\/searchCourse$/ },
+  { name: 'upload', max: 20, match: /^POST \/api\/(uploadImage|admin\/.*upload.*)$/i },
+  { name: 'comment', max: 20, match: /^POST \/api\/comment(\/(like|private))?$/ },
+  { name: 'pay', max: 20, match: /^POST \/api\/(pay\/(?!notify\/)|refunds?\b)/ },
+]
+
+/** Never limited: providers' payment notifications (a lost one is a lost payment), health checks, metrics. */
+const exempt = /^\/(api\/pay\/notify\/|api\/health|api\/metrics|assets\/)/
+
+function ruleOf(request: FastifyRequest) {
+  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`
+  return tightRules.find((r) => r.match.test(route))
+}
+
+export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOptions) => {
+  await app.register(fastifyRateLimit, {
+    global: true,
+    store: postgresStore(opts.pool),
+    skipOnError: true,
+    timeWindow: 60_000,
+    allowList: (request) => exempt.test(request.url),
+    keyGenerator: (request) => `${ruleOf(request)?.name ?? 'all'}:${request.ip}`,
+    max: (request) => ruleOf(request)?.max ?? opts.perMinute,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(Codes.TooManyRequests, `操作太频繁，请 ${Math.max(1, Math.ceil(context.ttl / 1000))} 秒后再试`),
+  })
+})

@@ -1,0 +1,61 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+export interface SecurityHeaderOptions {
+  /** Served over TLS (PUBLIC_URL is https): HSTS and `upgrade-insecure-requests`. */
+  tls: boolean
+  /** Origins media come from besides this one: the CDN (S3_PUBLIC_URL), presigned segment redirects. */
+  mediaOrigins: string[]
+  /** Vite's development server injects its own scripts and a websocket: no CSP there. */
+  development: boolean
+}
+
+/** WeChat avatars (sign-in with WeChat stores the profile picture's address). */
+const wechatImages = ['https://thirdwx.qlogo.cn', 'https://wx.qlogo.cn']
+/** The WeChat JS-SDK (share, pay bridge inside WeChat). */
+const wechatSdk = 'https://res.wx.qq.com'
+
+/**
+ * Security headers on every answer (docs/decisions/2026-11-25-security-headers.md). Helmet sets them on the raw
+ * response in onRequest, so pages rendered by React Router (which take over the raw response) carry them too.
+ * Scripts: our own files, the WeChat SDK and React Router's inline hydration data ('unsafe-inline', see the
+ * decision: the public page cache shares one HTML body between visitors, so a per-request nonce cannot be used
+ * without rewriting it on every answer). The service chat is a link (navigation), which a CSP does not govern.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeaderOptions) => {
+  const media = ["'self'", 'blob:', ...opts.mediaOrigins]
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: opts.development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'", "'unsafe-inline'", wechatSdk],
+            'script-src-attr': ["'none'"],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'blob:', ...opts.mediaOrigins, ...wechatImages, wechatSdk],
+            'media-src': media,
+            'connect-src': ["'self'", ...opts.mediaOrigins],
+            'worker-src': ["'self'", 'blob:'],
+            'font-src': ["'self'", 'data:'],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-src': ["'self'"],
+            'frame-ancestors': ["'self'"],
+            ...(opts.tls ? { 'upgrade-insecure-requests': [] } : {}),
+          },
+        },
+    // x-frame-options SAMEORIGIN for browsers without frame-ancestors.
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: opts.tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Media and images are loaded by the WeChat browser from the CDN; the default same-origin would block nothing
+    // useful here and break embedding of our own posters elsewhere.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+  })
+})
