@@ -63,11 +63,11 @@ export function renderConsentPage(input: ConsentPageInput): string {
 <h1>获取你的昵称、头像</h1>
 <p class="hint">选择一个测试微信身份（模拟器）</p>
 <fieldset><legend>微信身份</legend>${users}
-<label class="user"><input type="radio" name="user" value="custom"${selectedIsPreset ? '' : ' checked'} aria-label="其他昵称"><input type="text" name="nickname" maxlength="32" placeholder="或输入其他昵称" value="${escapeHtml(customValue)}" aria-label="昵称" onfocus="this.previousElementSibling.checked=true"></label>
+<label class="user"><input type="radio" name="user" value="custom"${selectedIsPreset ? '' : ' checked'} aria-label="其他昵称"><input type="text" name="nickname" maxlength="32" placeholder="或输入其他昵称" value="${escapeHtml(customValue)}" aria-label="昵称"></label>
 </fieldset>
 <div class="buttons"><button class="deny" type="submit" name="action" value="deny">拒绝</button><button class="allow" type="submit" name="action" value="allow">允许</button></div>
 <p class="note">本地微信模拟器，仅用于开发和演示</p>
-</form>`,
+</form><script>document.querySelector('input[name=nickname]').addEventListener('focus', (e) => { e.target.previousElementSibling.checked = true })</script>`,
   )
 }
 
