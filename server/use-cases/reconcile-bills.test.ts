@@ -234,4 +234,24 @@ describe('the daily reconciliation of the providers’ bills (server/use-cases/r
       (await call('POST', '/api/admin/reconciliation/runs', staff.token, { provider: 'wechat', bill_date: day })).code,
     ).toBe(403)
   })
+
+  it('refuses wrong types, missing fields and oversized input with 400 and a message, changing nothing', async () => {
+    const admin = await makeMember(t().database.db, 'admin')
+    const runsNow = async () =>
+      (await call<{ list: unknown[] }>('GET', '/api/admin/reconciliation/runs?limit=50', admin.token)).data.list
+    const before = await runsNow()
+    const refused = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+      const body = await call(method, url, admin.token, payload)
+      expect(body.code, url).toBe(400)
+      expect(body.msg, url).toMatch(/[\u4e00-\u9fff]/)
+    }
+    await refused('POST', '/api/admin/reconciliation/runs', { provider: 'paypal', bill_date: day })
+    await refused('POST', '/api/admin/reconciliation/runs', { provider: 'wechat' })
+    await refused('POST', '/api/admin/reconciliation/runs', { provider: 'wechat', bill_date: 20261101 })
+    await refused('POST', '/api/admin/reconciliation/runs', { provider: 'wechat', bill_date: '2026-13-45' })
+    await refused('GET', '/api/admin/reconciliation/differences?kind=everything')
+    await refused('GET', '/api/admin/reconciliation/runs?limit=100000')
+    await refused('GET', `/api/admin/payment-notifications?order_no=${'9'.repeat(200)}`)
+    expect(await runsNow()).toEqual(before)
+  })
 })
