@@ -1,6 +1,6 @@
-import fastifyHelmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import helmet from 'helmet'
 
 export interface SecurityHeaderOptions {
   /** Served over TLS (PUBLIC_URL is https): HSTS and `upgrade-insecure-requests`. */
@@ -19,14 +19,14 @@ const wechatSdk = 'https://res.wx.qq.com'
 /**
  * Security headers on every answer (docs/decisions/2026-11-25-security-headers.md). Helmet sets them on the raw
  * response in onRequest, so pages rendered by React Router (which take over the raw response) carry them too.
+ * Helmet's middleware is built once here: @fastify/helmet rebuilt it (parsing every directive) on each request.
  * Scripts: our own files, the WeChat SDK and React Router's inline hydration data ('unsafe-inline', see the
  * decision: the public page cache shares one HTML body between visitors, so a per-request nonce cannot be used
  * without rewriting it on every answer). The service chat is a link (navigation), which a CSP does not govern.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeaderOptions) => {
   const media = ["'self'", 'blob:', ...opts.mediaOrigins]
-  await app.register(fastifyHelmet, {
-    global: true,
+  const applyHeaders = helmet({
     contentSecurityPolicy: opts.development
       ? false
       : {
@@ -57,5 +57,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
     // useful here and break embedding of our own posters elsewhere.
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined))
   })
 })

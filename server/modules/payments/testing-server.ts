@@ -11,3 +11,5 @@ const database = await connectDatabase(config.database.url, config.database.pool
 const app = await buildApp(config, { database, logger: { level: config.logLevel } })
 if (config.payments.sweeps) startPaymentSweeps(app.services, app.log, config.payments.sweepIntervalMs)
 await app.listen({ host: config.host, port: config.port })
+// Exit cleanly on SIGTERM so `--cpu-prof` (bench/payments.ts BENCH_SERVER_NODE_ARGS) can write its profile.
+process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)))
