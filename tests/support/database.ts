@@ -29,9 +29,11 @@ export async function createTestDatabase(): Promise<Database> {
 
 /** Creates the file's database before its tests and drops it after them. */
 export function useTestDatabase() {
-  let database: Database | undefined
+  // The promise, not the database, is remembered: callers racing on the first call (beforeAll hooks of several
+  // describe blocks, Promise.all in a test) share one database instead of each creating one.
+  let database: Promise<Database> | undefined
   afterAll(async () => {
-    await database?.close()
+    await (await database)?.close()
   })
-  return async () => (database ??= await createTestDatabase())
+  return () => (database ??= createTestDatabase())
 }
