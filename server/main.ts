@@ -6,6 +6,7 @@ import { seedIfEmpty } from '#server/db/seed.ts'
 import { startJobWorker } from '#server/jobs/start.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
+import { startResumableUploadCleanup } from '#server/integrations/storage/resumable.ts'
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import { startDailyReconciliation } from '#server/modules/payments/reconciliation-job.ts'
 
@@ -42,6 +43,11 @@ async function main() {
     : null
   // Expired OAuth states, old SMS codes and failed logins: deleted in small batches (any number of processes).
   const cleanup = startSignInCleanup(app.services, app.log.child({ component: 'auth' }))
+  // Resumable video uploads abandoned for a day: their bytes removed (any number of processes).
+  const uploadsCleanup = startResumableUploadCleanup(
+    app.services.resumableUploads,
+    app.log.child({ component: 'uploads' }),
+  )
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -58,6 +64,7 @@ async function main() {
       await sweeps?.stop()
       await reconciliation?.stop()
       await cleanup.stop()
+      await uploadsCleanup.stop()
       await app.close()
       await database?.close()
     } finally {

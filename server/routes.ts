@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { adminRoutes } from '#server/modules/admin/admin.routes.ts'
+import { adminUploadRoutes } from '#server/modules/admin/admin-uploads.routes.ts'
 import { authRoutes } from '#server/modules/auth/auth.routes.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/catalogue.routes.ts'
 import { commentsRoutes } from '#server/modules/comments/comments.routes.ts'
@@ -67,6 +68,11 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
   await app.register(statsRoutes, { stats: s.stats })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
+  await app.register(adminUploadRoutes, {
+    admin: s.admin,
+    store: s.resumableUploads,
+    maxBytes: s.config.media.uploadMaxBytes,
+  })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.
   app.all('/*', { schema: { hide: true } }, (request, reply) =>

@@ -3,6 +3,7 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import type { BusinessEvents } from '#server/http/business-events.ts'
 import type { Metrics } from '#server/http/metrics.ts'
+import { createResumableStore } from '#server/integrations/storage/resumable.ts'
 import { createMediaStores } from '#server/integrations/storage/stores.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import { createPaymentProviders } from '#server/integrations/payments/providers.ts'
@@ -155,6 +156,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     config,
     db,
     now: integrations.now,
+    /** Unfinished resumable (tus) video uploads: a scratch folder, or multipart uploads in the private bucket. */
+    resumableUploads: createResumableStore(config.storage, path.join(config.dataDir, 'resumable-uploads')),
     /** Metrics and business events (the job worker reports to them; GET /metrics serves the metrics). */
     telemetry,
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
