@@ -44,6 +44,14 @@ export const videoMedia = pgTable('video_media', {
     .$type<Rendition[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /**
+   * What the running (or last) transcoding makes, known once the source is probed: one ffmpeg pass encodes them
+   * all, so `progress` applies to each.
+   */
+  plannedRenditions: jsonb()
+    .$type<Rendition[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** Public-storage key of the poster frame (WebP). */
   posterKey: text(),
   createdAt: timestamptz().notNull().defaultNow(),

@@ -44,6 +44,9 @@ const Media = z.object({
   renditions: z.array(
     z.object({ name: z.string(), width: z.number().int(), height: z.number().int(), bandwidth: z.number().int() }),
   ),
+  rendition_progress: z
+    .array(z.object({ name: z.string(), height: z.number().int(), percent: z.number().int() }))
+    .describe('While transcoding (and once ready): each rendition being made and how far it is, 0–100'),
   poster_url: z.string().nullable(),
   updated_at: z.string().nullable(),
   ready_at: z.string().nullable(),

@@ -146,16 +146,29 @@ describe('video upload, transcoding and protected playback', () => {
     // The job waits in the queue (durable) until a worker runs: the test starts one now, as main.ts does at boot.
     worker = startJobWorker(t().app.services, t().app.log, { pollMs: 50 })
     const seen = new Set<string>()
+    const renditionsWhileTranscoding = new Set<string>()
     let media: Record<string, unknown> = {}
     for (const deadline = Date.now() + 100_000; Date.now() < deadline;) {
       const r = await get(`/api/admin/videos/${preview}`, admin.headers)
       media = r.json<{ data: { media: Record<string, unknown> } }>().data.media
       seen.add(String(media.status))
+      const each = media.rendition_progress as { name: string; percent: number }[]
+      if (media.status === 'transcoding')
+        for (const rendition of each) {
+          expect(rendition.percent).toBe(media.progress)
+          renditionsWhileTranscoding.add(rendition.name)
+        }
       if (media.status === 'ready' || media.status === 'failed') break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect(media).toMatchObject({ status: 'ready', progress: 100, error: null, playable: true })
     expect(seen.has('transcoding')).toBe(true)
+    // Each rendition shows while it is made (once the source is probed), and at 100 when ready.
+    expect([...renditionsWhileTranscoding].sort()).toEqual(['360p', '720p'])
+    expect(media.rendition_progress).toEqual([
+      { name: '360p', height: 360, percent: 100 },
+      { name: '720p', height: 720, percent: 100 },
+    ])
     expect(media.duration).toBeCloseTo(14, 0)
     expect(media.renditions).toEqual([
       { name: '360p', width: 640, height: 360, bandwidth: expect.any(Number) as number },

@@ -11,7 +11,7 @@ import type { MediaStores, Storage } from '#server/integrations/storage/storage.
 import { PermanentJobError } from '#server/jobs/worker.ts'
 import { probe, run, ToolUnavailable, type ProbeResult } from './ffmpeg.ts'
 import { setLessonDuration } from '#server/modules/catalogue/catalogue.service.ts'
-import { finishTranscoding, setProgress, startTranscoding } from './video-media.repository.ts'
+import { finishTranscoding, setPlannedRenditions, setProgress, startTranscoding } from './video-media.repository.ts'
 
 /** One rung of the ladder: the short side in pixels, H.264 profile and level, bitrates. */
 export interface Rung {
@@ -183,7 +183,7 @@ export interface EncodedHls {
 
 /**
  * Encodes a video file to AES-128 encrypted HLS in `work`/out with a fresh random key, and takes a poster frame.
- * `onPercent` hears the progress ffmpeg reports.
+ * `onPlan` hears the renditions it will make (once the source is probed), `onPercent` the progress ffmpeg reports.
  */
 export async function encodeHls(
   settings: TranscodeSettings,
@@ -191,6 +191,7 @@ export async function encodeHls(
   work: string,
   signal: AbortSignal,
   onPercent?: (percent: number) => void,
+  onPlan?: (renditions: Rendition[]) => Promise<void>,
 ): Promise<EncodedHls> {
   const info = await probe(settings.ffprobePath, input, signal).catch((err: Error) => {
     // A missing tool is the server's problem and may be fixed: only an unreadable file fails for good.
@@ -198,6 +199,13 @@ export async function encodeHls(
   })
   if (!info.video) throw new PermanentJobError('文件里没有视频画面')
   const plan = planRenditions(info.video, settings.ladder ?? DEFAULT_LADDER)
+  const renditions: Rendition[] = plan.map((p) => ({
+    name: p.name,
+    width: p.width,
+    height: p.height,
+    bandwidth: p.bandwidth,
+  }))
+  await onPlan?.(renditions)
 
   const key = crypto.randomBytes(16)
   const keyFile = path.join(work, 'video.key')
@@ -220,12 +228,6 @@ export async function encodeHls(
   // The key must never sit next to the output: it is stored in the database only.
   await fsp.rm(keyFile)
   const poster = await posterFrame(settings, input, info.duration, signal)
-  const renditions: Rendition[] = plan.map((p) => ({
-    name: p.name,
-    width: p.width,
-    height: p.height,
-    bandwidth: p.bandwidth,
-  }))
   return { outDir, key, duration: info.duration, renditions, poster }
 }
 
@@ -273,13 +275,20 @@ export async function transcodeVideo(
 
     let lastWrite = 0
     let writing: Promise<void> = Promise.resolve()
-    const encoded = await encodeHls(settings, input, work, signal, (percent) => {
-      if (Date.now() - lastWrite < 1000) return
-      lastWrite = Date.now()
-      writing = writing
-        .then(() => setProgress(db, videoId, percent, now()))
-        .catch((err: unknown) => log.warn({ err }, 'progress not saved'))
-    })
+    const encoded = await encodeHls(
+      settings,
+      input,
+      work,
+      signal,
+      (percent) => {
+        if (Date.now() - lastWrite < 1000) return
+        lastWrite = Date.now()
+        writing = writing
+          .then(() => setProgress(db, videoId, percent, now()))
+          .catch((err: unknown) => log.warn({ err }, 'progress not saved'))
+      },
+      (planned) => setPlannedRenditions(db, videoId, planned, now()),
+    )
     await writing
 
     await storeFolder(stores.private, encoded.outDir, hlsPrefix, signal)

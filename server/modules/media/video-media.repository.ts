@@ -85,6 +85,13 @@ export async function setProgress(db: DbOrTx, videoId: number, progress: number,
     .where(and(eq(videoMedia.videoId, videoId), eq(videoMedia.status, 'transcoding')))
 }
 
+export async function setPlannedRenditions(db: DbOrTx, videoId: number, renditions: Rendition[], now: Date) {
+  await db
+    .update(videoMedia)
+    .set({ plannedRenditions: renditions, updatedAt: now })
+    .where(and(eq(videoMedia.videoId, videoId), eq(videoMedia.status, 'transcoding')))
+}
+
 /** Leaves the transcoding state after an interrupted or failed attempt (the queue retries it). */
 export async function markWaiting(db: DbOrTx, videoId: number, error: string | null, now: Date) {
   await db

@@ -39,6 +39,11 @@ export function mediaView(videoId: number, row: VideoMediaRow | null, stores: Me
     source_name: row?.sourceName ?? null,
     source_bytes: row?.sourceBytes ?? null,
     renditions: row?.renditions ?? [],
+    // Each rendition of the running transcoding with its progress (one ffmpeg pass: they advance together).
+    rendition_progress:
+      row && (row.status === 'transcoding' || row.status === 'ready')
+        ? row.plannedRenditions.map((r) => ({ name: r.name, height: r.height, percent: row.progress }))
+        : [],
     poster_url: row?.posterKey ? stores.public.url(row.posterKey) : null,
     updated_at: row?.updatedAt.toISOString() ?? null,
     ready_at: row?.readyAt?.toISOString() ?? null,

@@ -1,0 +1,1 @@
+ALTER TABLE "video_media" ADD COLUMN "planned_renditions" jsonb DEFAULT '[]'::jsonb NOT NULL;
