@@ -20,6 +20,7 @@ import { checkoutFavourites } from '#server/use-cases/checkout-favourites.ts'
 import { checkoutVip } from '#server/use-cases/checkout-vip.ts'
 import { closeExpiredOrders } from '#server/use-cases/close-expired-orders.ts'
 import type { CommerceDeps } from '#server/use-cases/commerce-deps.ts'
+import { resumePayment } from '#server/use-cases/resume-payment.ts'
 import { receivePaymentNotification } from '#server/use-cases/confirm-payment.ts'
 import { receiveRefundNotification } from '#server/use-cases/confirm-refund.ts'
 import type { CheckoutContext } from '#server/use-cases/place-order.ts'
@@ -92,6 +93,7 @@ export function createCommerceServices(input: {
       status: (memberId: number, orderNo: string) => checkOrderStatus({ ...deps, polled }, memberId, orderNo),
       list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
       detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
+      resume: (memberId: number, orderNo: string, clientIp: string) => resumePayment(deps, memberId, orderNo, clientIp),
     },
     /** The stored answers of `Idempotency-Key` requests (the plugin of server/modules/orders/idempotency.ts). */
     idempotencyKeys: createIdempotencyKeys(db),

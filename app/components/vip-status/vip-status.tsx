@@ -26,7 +26,9 @@ export function VipStatus() {
         VIP
       </span>
       <span className={styles.text}>
-        <span className={styles.title}>{running ? '自学 VIP 会员' : membership ? 'VIP 会员已到期' : '开通 VIP 会员'}</span>
+        <span className={styles.title}>
+          {running ? '自学 VIP 会员' : membership ? 'VIP 会员已到期' : '开通 VIP 会员'}
+        </span>
         <span className={styles.sub}>
           {membership
             ? running

@@ -1,9 +1,12 @@
+import { NativeQr } from '#app/components/pay/native-qr.tsx'
+import { usePay } from '#app/components/pay/use-pay.ts'
 import { Link, useLocation, useParams, type MetaArgs } from 'react-router'
 import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
 import lists from '#app/components/checkout/order-list.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { NoSuchOrder } from '#app/components/checkout/no-such-order.tsx'
 import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
 import {
   EVENT_LABEL,
@@ -147,8 +150,34 @@ function OrderList({ list }: { list: ListDef }) {
 
 type Detail = Order & { events: OrderEvent[] }
 
+/**
+ * 继续支付: the same pending order handed to its provider again (POST /orders/pay), whatever it bought; the
+ * checkout page it came from stays as a second way, for another method.
+ */
+function ContinuePaying({ orderNo, fallback }: { orderNo: string; fallback: string }) {
+  const { pay, paying, qr, closeQr } = usePay()
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.linkButton}
+        disabled={paying}
+        onClick={() => void pay('/orders/pay', { order_no: orderNo })}
+      >
+        {paying ? '正在打开支付…' : '继续支付'}
+      </button>
+      <Link to={fallback} className={styles.secondaryButton}>
+        换一种方式支付
+      </Link>
+      {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
+    </>
+  )
+}
+
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const order = useApiGet<Detail>(`/orders/${encodeURIComponent(orderNo)}`, { errorText: '订单加载失败' })
+  // An order that does not exist (or is not this member's) will not appear on a retry: offer the order list.
+  if (order.state.status === 'error' && order.state.code === 404) return <NoSuchOrder message={order.state.message} />
   return <Loaded of={order}>{(o) => <OrderFacts o={o} />}</Loaded>
 }
 
@@ -215,11 +244,7 @@ function OrderFacts({ o }: { o: Detail }) {
       </section>
 
       <div className={styles.actions}>
-        {o.state === 'pending' && payAgain ? (
-          <Link to={payAgain} className={styles.linkButton}>
-            继续支付
-          </Link>
-        ) : null}
+        {o.state === 'pending' ? <ContinuePaying orderNo={o.order_no} fallback={payAgain} /> : null}
         {o.state === 'paid' && o.kind === 'course' && course ? (
           <Link to={`/course/${course}.html`} className={styles.linkButton}>
             去学习
