@@ -10,6 +10,7 @@ import { NoSuchOrder } from '#app/components/checkout/no-such-order.tsx'
 import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
 import {
   EVENT_LABEL,
+  orderStatus,
   METHOD_LABEL,
   STATE_LABEL,
   formatTime,
@@ -121,24 +122,26 @@ function OrderList({ list }: { list: ListDef }) {
         ) : (
           <div className={styles.body}>
             <ul className={lists.list} aria-label={list.title}>
-              {page.list.map((o) => (
-                <li key={o.order_no} className={styles.card}>
-                  <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
-                    <div className={lists.orderHead}>
-                      <span>{formatTime(o.created_at)}</span>
-                      <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>
-                        {STATE_LABEL[o.state]}
-                      </span>
-                    </div>
-                    <p className={styles.productTitle}>{o.title}</p>
-                    <div className={lists.orderFoot}>
-                      {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
-                      <span>{amountLabel(o)}</span>
-                      <span className={styles.price}>{priceText(o)}</span>
-                    </div>
-                  </Link>
-                </li>
-              ))}
+              {page.list.map((o) => {
+                const status = orderStatus(o)
+                return (
+                  <li key={o.order_no} className={styles.card}>
+                    <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
+                      <div className={lists.orderHead}>
+                        <span>{formatTime(o.created_at)}</span>
+                        <span className={`${lists.state} ${lists[`state_${status.tone}`] ?? ''}`}>{status.label}</span>
+                      </div>
+                      <p className={styles.productTitle}>{o.title}</p>
+                      {status.note ? <p className={lists.refundNote}>{status.note}</p> : null}
+                      <div className={lists.orderFoot}>
+                        {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
+                        <span>{amountLabel(o)}</span>
+                        <span className={styles.price}>{priceText(o)}</span>
+                      </div>
+                    </Link>
+                  </li>
+                )
+              })}
             </ul>
             <ListEnd hasMore={page.next_cursor !== null} state={orders.more} onMore={orders.loadMore} />
           </div>
@@ -183,6 +186,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
 
 /** One order: its state and dates, what it holds, the money, its history, and what can be done next. */
 function OrderFacts({ o }: { o: Detail }) {
+  const status = orderStatus(o)
   const course = o.items.find((i) => i.course_id)?.course_id
   const payAgain = o.buy_again_path
   return (
@@ -190,8 +194,12 @@ function OrderFacts({ o }: { o: Detail }) {
       <section className={styles.card} aria-label="订单状态">
         <div className={styles.row}>
           <span className={styles.rowLabel}>订单状态</span>
-          <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
+          <span className={`${lists.state} ${lists[`state_${status.tone}`] ?? ''}`}>{status.label}</span>
         </div>
+        {status.note ? <p className={lists.refundNote}>{status.note}</p> : null}
+        {o.refund && o.refund.state !== 'succeeded' && o.refund.state !== 'rejected' ? (
+          <CardRow label="退款金额">{yuan(o.refund.amount_fen)}</CardRow>
+        ) : null}
         <CardRow label="订单号">{o.order_no}</CardRow>
         <CardRow label="下单时间">{formatTime(o.created_at)}</CardRow>
         {o.paid_at ? <CardRow label="支付时间">{formatTime(o.paid_at)}</CardRow> : null}
