@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
@@ -14,6 +15,7 @@ import {
   priceText,
   type Order,
 } from '#app/lib/pay.ts'
+import { forgetOwnedCourses } from '#app/lib/owned-courses.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { CourseAccess } from '#server/modules/learning/learning.schema.ts'
 
@@ -78,6 +80,10 @@ export default function PaymentResult() {
 /** The order after paying: whether it is paid, what it holds, and where to go next. */
 function Outcome({ order }: { order: Order }) {
   const paid = order.state === 'paid'
+  // What the cards of other screens knew the member owned is stale now (a points exchange stays in the app).
+  useEffect(() => {
+    if (paid) forgetOwnedCourses()
+  }, [paid])
   const next = nextStep(order, useNextLesson(order))
   return (
     <>

@@ -155,7 +155,7 @@ export async function latestRefundsByOrder(db: DbOrTx, orderIds: readonly number
 }
 
 /** What a member is told about a refund's state and why. */
-export function toRefundBrief(r: RefundRow) {
+function toRefundBrief(r: RefundRow) {
   return {
     refund_no: r.refundNo,
     state: r.state,
