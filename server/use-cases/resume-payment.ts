@@ -14,6 +14,11 @@ const RESUME_MARGIN_MS = 60_000
  * favourites, VIP, amount): the same order, with its price, coupon and points as they were, is handed to its
  * provider again with its own method, and the client pays it as at checkout. Nothing is written: the order and its
  * reservations stay as placed; a payment is confirmed by the provider's notification as usual.
+ *
+ * Not confirmed in WeChat Pay's documentation: a repeated prepay of the same out_trade_no with the same parameters
+ * is accepted (developers report it within about two hours; changed parameters answer "201 商户订单号重复"). The
+ * checkout's reuse of a pending order (place-order.ts) relies on the same; if the provider refuses, the member gets
+ * PaymentProviderFailed and the order page offers "换一种方式支付", the checkout that replaces the order.
  */
 export async function resumePayment(
   deps: CommerceDeps,
