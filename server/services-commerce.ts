@@ -10,7 +10,7 @@ import { createIdempotencyKeys } from '#server/modules/orders/idempotency.ts'
 import { createStaffOrderService } from '#server/modules/orders/staff-orders.service.ts'
 import { withTryLock, type NotificationAnswer } from '#server/modules/payments/payments.service.ts'
 import { createReconciliationService } from '#server/modules/payments/reconciliation.service.ts'
-import { createRefundService } from '#server/modules/refunds/refunds.service.ts'
+import { createRefundService, latestRefundsByOrder } from '#server/modules/refunds/refunds.service.ts'
 import { approveRefund } from '#server/use-cases/approve-refund.ts'
 import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
 import { checkoutAmount } from '#server/use-cases/checkout-amount.ts'
@@ -20,6 +20,7 @@ import { checkoutFavourites } from '#server/use-cases/checkout-favourites.ts'
 import { checkoutVip } from '#server/use-cases/checkout-vip.ts'
 import { closeExpiredOrders } from '#server/use-cases/close-expired-orders.ts'
 import type { CommerceDeps } from '#server/use-cases/commerce-deps.ts'
+import { resumePayment } from '#server/use-cases/resume-payment.ts'
 import { receivePaymentNotification } from '#server/use-cases/confirm-payment.ts'
 import { receiveRefundNotification } from '#server/use-cases/confirm-refund.ts'
 import type { CheckoutContext } from '#server/use-cases/place-order.ts'
@@ -75,7 +76,7 @@ export function createCommerceServices(input: {
     )
   const withFavourites = { ...deps, favourites: input.favourites }
   const polled: PollTimes = new Map()
-  const orderService = createOrderService({ db })
+  const orderService = createOrderService({ db, refundsOf: latestRefundsByOrder })
   const refundService = createRefundService({ db, config, now })
 
   return {
@@ -92,6 +93,7 @@ export function createCommerceServices(input: {
       status: (memberId: number, orderNo: string) => checkOrderStatus({ ...deps, polled }, memberId, orderNo),
       list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
       detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
+      resume: (memberId: number, orderNo: string, clientIp: string) => resumePayment(deps, memberId, orderNo, clientIp),
     },
     /** The stored answers of `Idempotency-Key` requests (the plugin of server/modules/orders/idempotency.ts). */
     idempotencyKeys: createIdempotencyKeys(db),

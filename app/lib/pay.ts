@@ -32,6 +32,21 @@ export const STATE_LABEL: Record<OrderState, string> = {
   closed: '已关闭',
 }
 
+/**
+ * An order's state as the member reads it, its newest refund included: 退款审核中 while an operator decides,
+ * 退款中 while the money goes back, 退款失败 when the provider refused it (the order itself is still paid); `tone`
+ * picks the colour class (order-list.module.css `state_<tone>`). `note`: why a refund failed or was refused.
+ */
+export function orderStatus(o: Pick<Order, 'state' | 'refund'>): { label: string; tone: string; note: string | null } {
+  const r = o.refund
+  if (r?.state === 'requested' && o.state === 'paid') return { label: '退款审核中', tone: 'refunding', note: null }
+  if (r?.state === 'processing') return { label: '退款中', tone: 'refunding', note: null }
+  if (r?.state === 'failed') return { label: '退款失败', tone: 'failed', note: r.note }
+  if (r?.state === 'rejected' && o.state === 'paid')
+    return { label: STATE_LABEL[o.state], tone: o.state, note: `退款未通过：${r.note ?? '审核未通过'}` }
+  return { label: STATE_LABEL[o.state], tone: o.state, note: null }
+}
+
 export const METHOD_LABEL: Record<PayMethod, string> = {
   wechat_jsapi: '微信支付',
   wechat_h5: '微信支付',
@@ -89,7 +104,7 @@ export function idempotencyKey(): string {
 
 /** POST /api/pay/{course|vip|amount} with an Idempotency-Key: a repeated tap gets the first answer back. */
 export async function createOrder(
-  path: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay',
+  path: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay' | '/orders/pay',
   body: Record<string, unknown>,
   key: string,
 ): Promise<Checkout> {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { api, errorMessage } from './api.ts'
+import { api, ApiError, errorMessage } from './api.ts'
 import { useAuth, useHydrated } from './use-auth.ts'
 
 export interface GetOptions {
@@ -11,7 +11,11 @@ export interface GetOptions {
 }
 
 /** What a GET made in the browser has given so far. */
-export type Fetched<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T }
+export type Fetched<T> =
+  | { status: 'loading' }
+  /** `code`: the server's code when it answered one (404: what was asked for does not exist), else 0. */
+  | { status: 'error'; message: string; code?: number }
+  | { status: 'ready'; data: T }
 
 /**
  * One GET call made in the browser once hydrated, with the member's token when there is one (it lives in
@@ -41,7 +45,14 @@ export function useApiGet<T>(path: string | null, options: GetOptions = {}) {
       .then((data) => setAnswer({ key, value: { status: 'ready', data } }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setAnswer({ key, value: { status: 'error', message: errorMessage(error, errorText) } })
+          setAnswer({
+            key,
+            value: {
+              status: 'error',
+              message: errorMessage(error, errorText),
+              code: error instanceof ApiError ? error.code : 0,
+            },
+          })
       })
     return () => controller.abort()
   }, [hydrated, asked, queryKey, key, errorText, attempt])

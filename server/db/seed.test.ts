@@ -6,6 +6,7 @@ import { homeSections } from './schema/home.ts'
 import { systemOverlays } from './schema/overlays.ts'
 import { vipPlans } from './schema/vip.ts'
 import { members } from './schema/members.ts'
+import { commenterIds } from './seed-comments.ts'
 import { reseed, seedIfEmpty } from './seed.ts'
 
 const quiet = { info: () => {} }
@@ -92,6 +93,35 @@ describe('demo seed', () => {
     await reseed(db, { members: true })
     const [m] = await db.select().from(members).where(eq(members.phone, '13800138000'))
     expect(m!.isPurchaser).toBe(true)
-    expect((await db.execute(sql`select count(*)::int as n from members`)).rows[0]).toEqual({ n: 4 })
+    // The three purchasers, the real member and the five demo commenters (found again, never added twice).
+    expect((await db.execute(sql`select count(*)::int as n from members`)).rows[0]).toEqual({ n: 9 })
+  })
+})
+
+describe('demo seed: learners talking', () => {
+  const database = useTestDatabase()
+
+  it('puts comments and likes on the three most learned courses, counts equal to like rows, again after a reseed', async () => {
+    const { db } = await database()
+    expect(await seedIfEmpty(db, quiet, new Date('2026-03-01T04:00:00Z'))).toBe(true)
+    const check = async () => {
+      const rows = await db.execute<{ course_id: number; like_count: number; likes: number }>(sql`
+        select c.course_id, c.like_count, (select count(*)::int from comment_likes l where l.comment_id = c.id) as likes
+        from comments c`)
+      const top = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .orderBy(sql`student_count desc`, courses.id)
+        .limit(3)
+      expect(new Set(rows.rows.map((r) => Number(r.course_id)))).toEqual(new Set(top.map((c) => c.id)))
+      expect(rows.rows.every((r) => Number(r.like_count) === Number(r.likes) && Number(r.likes) > 0)).toBe(true)
+      return rows.rows.length
+    }
+    expect(await check()).toBe(9)
+    const people = await commenterIds(db)
+    expect(people).toHaveLength(5)
+    await reseed(db)
+    expect(await check()).toBe(9)
+    expect(await commenterIds(db)).toEqual(people)
   })
 })

@@ -22,6 +22,7 @@ import {
   DEMO_WELCOME_POINTS,
   type SeedCourse,
 } from './seed-data.ts'
+import { seedComments } from './seed-comments.ts'
 import { seedHome, stableHash as hash } from './seed-home.ts'
 
 /** Serialises seeding between processes that boot at the same time on one database. */
@@ -269,6 +270,7 @@ export async function seedIfEmpty(db: Db, log: Pick<FastifyBaseLogger, 'info'>, 
     if (existing.length > 0) return false
     await seedCatalogue(tx, now)
     await seedMembers(tx, now)
+    await seedComments(tx, now)
     return true
   })
   if (seeded) {
@@ -289,6 +291,7 @@ export async function reseed(db: Db, options: { members?: boolean; now?: Date } 
     await tx.execute(sql.raw(`truncate ${catalogueTables.join(', ')} restart identity cascade`))
     await seedCatalogue(tx, options.now ?? new Date())
     if (options.members) await seedMembers(tx, options.now)
+    await seedComments(tx, options.now ?? new Date())
   })
   clearAllCaches()
 }

@@ -62,7 +62,14 @@ describe('a newcomer browses the catalogue', () => {
     await expect.poll(() => page.getByRole('heading', { name: '课程目录' }).count()).toBe(1)
     expect(await page.getByText('工具与控水').count()).toBe(1)
     expect(await page.getByText('试看', { exact: true }).count()).toBeGreaterThan(0)
-    await expect.poll(() => page.getByRole('link', { name: '开通 VIP 免费学' }).isVisible()).toBe(true)
+    // A VIP-free course: VIP opens it, and it can be bought on its own too.
+    await expect.poll(() => page.getByRole('link', { name: 'VIP 免费学' }).isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: /^单独购买 ¥\d/ }).getAttribute('href')).toMatch(
+      /^\/course\/coursePurchase\?course_id=\d+$/,
+    )
+    // Free lessons say 免费; previews say how long they play, as the player does.
+    expect(await page.getByText('免费', { exact: true }).count()).toBeGreaterThan(0)
+    expect(await page.getByText(/^试看 \d+ (秒|分钟)$/).count()).toBeGreaterThan(0)
     await expectNoHorizontalOverflow(page)
     await shot(page, 'browse-course')
     await page.getByRole('heading', { name: '讲师' }).scrollIntoViewIfNeeded()

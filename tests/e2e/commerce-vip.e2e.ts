@@ -41,9 +41,13 @@ describe('buying VIP', () => {
 
       const { context, page } = await openDevice('phone', token)
       await page.goto('/vip')
-      await expect
-        .poll(() => page.getByRole('link', { name: `开通${plan.name}` }).isVisible(), { timeout: 15_000 })
-        .toBe(true)
+      // The plans are cards to choose from; the button under them opens the checkout with the chosen one.
+      const card = page.getByRole('radio', { name: new RegExp(plan.name) })
+      await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true)
+      await card.click()
+      expect(await page.getByRole('link', { name: `立即开通${plan.name}` }).getAttribute('href')).toBe(
+        `/vipBuy?plan_id=${plan.id}`,
+      )
       expect(await page.getByTestId('vip-membership').count()).toBe(0)
 
       // One plan's page (/vip/d/{id}) preselects it.

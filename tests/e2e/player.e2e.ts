@@ -257,10 +257,12 @@ describe.each(agents)('watching in %s', (name, ua, engine) => {
       const prompt = page.getByTestId('access-prompt')
       await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true)
       expect(await prompt.innerText()).toContain('试看已结束')
+      // 购买课程 goes straight to this course's checkout; VIP is offered only where it opens the course.
       expect(await prompt.getByRole('link', { name: /购买课程/ }).getAttribute('href')).toBe(
-        `/course/${course.id}.html`,
+        `/course/coursePurchase?course_id=${course.id}`,
       )
-      expect(await prompt.getByRole('link', { name: /开通 VIP/ }).getAttribute('href')).toBe('/vip')
+      expect(await prompt.getByRole('link', { name: /开通 VIP/ }).count()).toBe(0)
+      expect(await page.getByRole('region', { name: '购买' }).getByRole('link', { name: 'VIP' }).count()).toBe(0)
       expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
       expect(await currentTime(page)).toBeLessThanOrEqual(preview.free_seconds + 0.5)
       await shot(page, `player-${slug}-preview-ended`)

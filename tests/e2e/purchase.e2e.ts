@@ -124,9 +124,16 @@ describe('buying a course on a phone', () => {
       await shot(page, 'purchase-result')
       const orderNo = new URL(page.url()).searchParams.get('order_no')!
 
-      // 去学习 → the course, which now offers to start learning.
+      // 去学习 → the player, at the first lesson (nothing watched yet); the course page then offers to go on.
+      await expect
+        .poll(() => page.getByRole('link', { name: '去学习' }).getAttribute('href'), { timeout: 10_000 })
+        .toMatch(/^\/v\/\d+\.html$/)
       await page.getByRole('link', { name: '去学习' }).click()
-      await page.waitForURL(/\/course\/\d+\.html/)
+      await page.waitForURL(/\/v\/\d+\.html/)
+      const firstVid = (await apiGet<{ first_vid: number }>(`/course/access?course_id=${course.id}`, token)).data
+        .first_vid
+      expect(new URL(page.url()).pathname).toBe(`/v/${firstVid}.html`)
+      await page.goto(`/course/${course.id}.html`)
       await expect
         .poll(() => page.getByRole('link', { name: /开始学习|继续学习/ }).isVisible(), { timeout: 10_000 })
         .toBe(true)

@@ -14,10 +14,22 @@ export function courseHref(id: number) {
   return `/course/${id}.html`
 }
 
-/** 12860 → "1.3万", 960 → "960". */
+/**
+ * The one count formatter of every screen (learners, followers): 15230 → "1.5万", 12860 → "1.2万", 960 → "960".
+ * Rounded down, so a count never claims more than there is; 1.0万 reads "1万".
+ */
 export function formatCount(n: number) {
-  if (n >= 10_000) return `${(n / 10_000).toFixed(1).replace(/\.0$/, '')}万`
-  return String(n)
+  if (n >= 10_000) return `${(Math.floor(n / 1_000) / 10).toFixed(1).replace(/\.0$/, '')}万`
+  return String(Math.max(0, Math.floor(n)))
+}
+
+/**
+ * What a lesson's preview label says, from the same `free_seconds` the player stops at: "试看 10 秒" under a
+ * minute, else whole minutes rounded down ("试看 2 分钟" for 150 s), never more than the player plays.
+ */
+export function previewLabel(freeSeconds: number) {
+  const s = Math.max(0, Math.floor(freeSeconds))
+  return s < 60 ? `试看 ${s} 秒` : `试看 ${Math.floor(s / 60)} 分钟`
 }
 
 /** 754 → "12:34"; an hour or more → "1:02:03". */

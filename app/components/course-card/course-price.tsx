@@ -1,13 +1,36 @@
 import { formatYuan } from '#shared/money.ts'
 import type { CourseCard } from '#shared/api/catalogue.ts'
+import { useOwnedCourse } from '#app/lib/owned-courses.ts'
 import styles from './course-card.module.css'
 
-type PriceFields = Pick<CourseCard, 'price_fen' | 'original_price_fen' | 'is_free' | 'vip_free'>
+type PriceFields = Pick<CourseCard, 'id' | 'price_fen' | 'original_price_fen' | 'is_free' | 'vip_free'>
 
-/** The price as a course card shows it: 免费, or ¥ with the crossed-out original price, and the VIP-free badge. */
-export function CoursePrice({ course, large = false }: { course: PriceFields; large?: boolean }) {
+/**
+ * The price as a course card shows it: 免费, or ¥ with the crossed-out original price, and the VIP-free badge; a
+ * course the signed-in member has bought shows 已购 instead (`owned` when the caller knows already, otherwise
+ * asked in the browser with the other cards of the screen).
+ */
+export function CoursePrice({
+  course,
+  large = false,
+  owned,
+}: {
+  course: PriceFields
+  large?: boolean
+  owned?: boolean
+}) {
+  const bought = useOwnedCourse(course.id)
+  const className = large ? `${styles.price} ${styles.priceLarge}` : styles.price
+  if (!course.is_free && (owned ?? bought))
+    return (
+      <span className={className}>
+        <span className={styles.owned} data-testid="course-owned">
+          已购
+        </span>
+      </span>
+    )
   return (
-    <span className={large ? `${styles.price} ${styles.priceLarge}` : styles.price}>
+    <span className={className}>
       {course.is_free ? (
         <span className={styles.free}>免费</span>
       ) : (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { TeacherWithFollow } from '#server/modules/follows/follows.schema.ts'
+import { formatCount } from '#app/components/course-card/course-format.ts'
 import { api } from '#app/lib/api.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
@@ -49,7 +50,7 @@ export function FollowButton({ teacherId, followers }: { teacherId: number; foll
         {followed ? '已关注' : '+ 关注'}
       </button>
       <span className={styles.count} data-testid="follower-count">
-        {count} 人关注
+        {formatCount(count)} 人关注
       </span>
     </div>
   )

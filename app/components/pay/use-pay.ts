@@ -4,7 +4,8 @@ import { ApiError } from '#app/lib/api.ts'
 import { createOrder, idempotencyKey, payWithBridge, redirectPath, resultPath, type Checkout } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 
-export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay'
+/** The checkouts, and 继续支付 of a pending order (/orders/pay). */
+export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay' | '/orders/pay'
 
 /**
  * One pay button's flow: create (or reuse) the order with a fresh Idempotency-Key per tap, then hand over to

@@ -6,9 +6,14 @@ import styles from './overlays.module.css'
 
 export type PromptCourse = Pick<CourseCard, 'id' | 'price_fen' | 'vip_free'>
 
+/** Straight to the checkout of the course (its page when it has no price of its own, e.g. sold in bundles only). */
+export function purchaseHref(course: PromptCourse) {
+  return course.price_fen > 0 ? `/course/coursePurchase?course_id=${course.id}` : `/course/${course.id}.html`
+}
+
 /**
  * Covers the video when nothing more may be played: the end of the free preview, or a lesson that needs buying.
- * Buying opens the course page (its bar leads to the purchase); VIP opens /vip. An anonymous visitor who may
+ * Buying opens the course's checkout; VIP (only for a VIP-free course, the one VIP opens) its checkout. An anonymous visitor who may
  * have bought already is offered the login too.
  */
 export function AccessPrompt({
@@ -31,12 +36,14 @@ export function AccessPrompt({
         {course.vip_free ? '购买课程或开通 VIP 后即可观看完整视频' : '购买课程后即可观看完整视频'}
       </p>
       <div className={styles.promptActions}>
-        <Link to={`/course/${course.id}.html`} className={styles.promptBuy}>
+        <Link to={purchaseHref(course)} className={styles.promptBuy}>
           购买课程 {course.price_fen > 0 ? `¥${formatYuan(course.price_fen)}` : ''}
         </Link>
-        <Link to="/vip" className={styles.promptVip}>
-          {course.vip_free ? '开通 VIP 免费学' : '开通 VIP'}
-        </Link>
+        {course.vip_free ? (
+          <Link to="/vipBuy" className={styles.promptVip}>
+            开通 VIP 免费学
+          </Link>
+        ) : null}
       </div>
       <div className={styles.promptLinks}>
         {loginHint ? (

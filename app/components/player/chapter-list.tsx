@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatDuration } from '#app/components/course-card/course-format.ts'
+import { formatDuration, previewLabel } from '#app/components/course-card/course-format.ts'
 import type { VideoPage } from '#server/modules/learning/learning.schema.ts'
 import styles from './player-panels.module.css'
 
@@ -9,7 +9,7 @@ type ChapterVideo = ChapterData['videos'][number]
 function badge(v: ChapterVideo, courseFree: boolean, full: boolean) {
   if (courseFree || full) return null
   if (v.is_free) return <span className={styles.free}>免费</span>
-  if (v.free_seconds > 0) return <span className={styles.free}>试看</span>
+  if (v.free_seconds > 0) return <span className={styles.free}>{previewLabel(v.free_seconds)}</span>
   return (
     <span className={styles.lock} aria-label="需购买">
       <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '#app/components/avatar/avatar.tsx'
+import { VipStatus } from '#app/components/vip-status/vip-status.tsx'
 import { MenuIcon } from '#app/components/menu-list/menu-icons.tsx'
 import { MenuList, type MenuItem } from '#app/components/menu-list/menu-list.tsx'
 import { api } from '#app/lib/api.ts'
@@ -94,6 +95,8 @@ export default function Mine() {
           </button>
         </div>
       ) : null}
+
+      {state.status === 'ready' ? <VipStatus /> : null}
 
       <div className={styles.menus}>
         <MenuList items={study} label="学习" />

@@ -1,12 +1,16 @@
+import { NativeQr } from '#app/components/pay/native-qr.tsx'
+import { usePay } from '#app/components/pay/use-pay.ts'
 import { Link, useLocation, useParams, type MetaArgs } from 'react-router'
 import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
 import lists from '#app/components/checkout/order-list.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { NoSuchOrder } from '#app/components/checkout/no-such-order.tsx'
 import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
 import {
   EVENT_LABEL,
+  orderStatus,
   METHOD_LABEL,
   STATE_LABEL,
   formatTime,
@@ -118,24 +122,26 @@ function OrderList({ list }: { list: ListDef }) {
         ) : (
           <div className={styles.body}>
             <ul className={lists.list} aria-label={list.title}>
-              {page.list.map((o) => (
-                <li key={o.order_no} className={styles.card}>
-                  <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
-                    <div className={lists.orderHead}>
-                      <span>{formatTime(o.created_at)}</span>
-                      <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>
-                        {STATE_LABEL[o.state]}
-                      </span>
-                    </div>
-                    <p className={styles.productTitle}>{o.title}</p>
-                    <div className={lists.orderFoot}>
-                      {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
-                      <span>{amountLabel(o)}</span>
-                      <span className={styles.price}>{priceText(o)}</span>
-                    </div>
-                  </Link>
-                </li>
-              ))}
+              {page.list.map((o) => {
+                const status = orderStatus(o)
+                return (
+                  <li key={o.order_no} className={styles.card}>
+                    <Link to={`/${list.path}/${encodeURIComponent(o.order_no)}`} className={lists.orderLink}>
+                      <div className={lists.orderHead}>
+                        <span>{formatTime(o.created_at)}</span>
+                        <span className={`${lists.state} ${lists[`state_${status.tone}`] ?? ''}`}>{status.label}</span>
+                      </div>
+                      <p className={styles.productTitle}>{o.title}</p>
+                      {status.note ? <p className={lists.refundNote}>{status.note}</p> : null}
+                      <div className={lists.orderFoot}>
+                        {o.refunded_fen > 0 ? <span className={styles.muted}>已退 {yuan(o.refunded_fen)}</span> : null}
+                        <span>{amountLabel(o)}</span>
+                        <span className={styles.price}>{priceText(o)}</span>
+                      </div>
+                    </Link>
+                  </li>
+                )
+              })}
             </ul>
             <ListEnd hasMore={page.next_cursor !== null} state={orders.more} onMore={orders.loadMore} />
           </div>
@@ -147,13 +153,40 @@ function OrderList({ list }: { list: ListDef }) {
 
 type Detail = Order & { events: OrderEvent[] }
 
+/**
+ * 继续支付: the same pending order handed to its provider again (POST /orders/pay), whatever it bought; the
+ * checkout page it came from stays as a second way, for another method.
+ */
+function ContinuePaying({ orderNo, fallback }: { orderNo: string; fallback: string }) {
+  const { pay, paying, qr, closeQr } = usePay()
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.linkButton}
+        disabled={paying}
+        onClick={() => void pay('/orders/pay', { order_no: orderNo })}
+      >
+        {paying ? '正在打开支付…' : '继续支付'}
+      </button>
+      <Link to={fallback} className={styles.secondaryButton}>
+        换一种方式支付
+      </Link>
+      {qr ? <NativeQr order={qr} onClose={closeQr} /> : null}
+    </>
+  )
+}
+
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const order = useApiGet<Detail>(`/orders/${encodeURIComponent(orderNo)}`, { errorText: '订单加载失败' })
+  // An order that does not exist (or is not this member's) will not appear on a retry: offer the order list.
+  if (order.state.status === 'error' && order.state.code === 404) return <NoSuchOrder message={order.state.message} />
   return <Loaded of={order}>{(o) => <OrderFacts o={o} />}</Loaded>
 }
 
 /** One order: its state and dates, what it holds, the money, its history, and what can be done next. */
 function OrderFacts({ o }: { o: Detail }) {
+  const status = orderStatus(o)
   const course = o.items.find((i) => i.course_id)?.course_id
   const payAgain = o.buy_again_path
   return (
@@ -161,8 +194,12 @@ function OrderFacts({ o }: { o: Detail }) {
       <section className={styles.card} aria-label="订单状态">
         <div className={styles.row}>
           <span className={styles.rowLabel}>订单状态</span>
-          <span className={`${lists.state} ${lists[`state_${o.state}`] ?? ''}`}>{STATE_LABEL[o.state]}</span>
+          <span className={`${lists.state} ${lists[`state_${status.tone}`] ?? ''}`}>{status.label}</span>
         </div>
+        {status.note ? <p className={lists.refundNote}>{status.note}</p> : null}
+        {o.refund && o.refund.state !== 'succeeded' && o.refund.state !== 'rejected' ? (
+          <CardRow label="退款金额">{yuan(o.refund.amount_fen)}</CardRow>
+        ) : null}
         <CardRow label="订单号">{o.order_no}</CardRow>
         <CardRow label="下单时间">{formatTime(o.created_at)}</CardRow>
         {o.paid_at ? <CardRow label="支付时间">{formatTime(o.paid_at)}</CardRow> : null}
@@ -215,11 +252,7 @@ function OrderFacts({ o }: { o: Detail }) {
       </section>
 
       <div className={styles.actions}>
-        {o.state === 'pending' && payAgain ? (
-          <Link to={payAgain} className={styles.linkButton}>
-            继续支付
-          </Link>
-        ) : null}
+        {o.state === 'pending' ? <ContinuePaying orderNo={o.order_no} fallback={payAgain} /> : null}
         {o.state === 'paid' && o.kind === 'course' && course ? (
           <Link to={`/course/${course}.html`} className={styles.linkButton}>
             去学习

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { NoSuchOrder } from '#app/components/checkout/no-such-order.tsx'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
@@ -108,7 +109,7 @@ export default function PayRedirect() {
           <OrdersLink order={order} />
         </div>
       ) : null}
-      {orderNo && token && phase === 'error' ? <LoadError message="没有找到这笔订单" /> : null}
+      {orderNo && token && phase === 'error' ? <NoSuchOrder message="订单不存在" /> : null}
       {orderNo && token && phase === 'unpaid' ? (
         <>
           <div className={styles.result}>

@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
+import { NoSuchOrder } from '#app/components/checkout/no-such-order.tsx'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loaded } from '#app/components/page-state/page-state.tsx'
@@ -13,18 +15,33 @@ import {
   priceText,
   type Order,
 } from '#app/lib/pay.ts'
+import { forgetOwnedCourses } from '#app/lib/owned-courses.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
+import type { CourseAccess } from '#server/modules/learning/learning.schema.ts'
 
 export function meta() {
   return [{ title: '支付成功 - 自学' }]
 }
 
-/** What to do next with what was bought. */
-function nextStep(order: Order): { to: string; label: string } {
+/**
+ * What to do next with what was bought: a course opens in the player at the lesson to watch (where the member
+ * left off, else the first one) once GET /course/access said which; several courses go to /ke1.
+ */
+function nextStep(order: Order, access: CourseAccess | null): { to: string; label: string } {
   const item = order.items[0]
-  if (order.kind === 'course' && item?.course_id) return { to: `/course/${item.course_id}.html`, label: '去学习' }
+  if (order.kind === 'course' && item?.course_id) {
+    const vid = access?.resume?.vid ?? access?.first_vid
+    return { to: vid ? `/v/${vid}.html` : `/course/${item.course_id}.html`, label: '去学习' }
+  }
+  if (order.kind === 'bundle' || order.kind === 'favourites') return { to: '/ke1', label: '去学习' }
   if (order.kind === 'vip') return { to: '/vip', label: '去看会员课程' }
   return { to: '/', label: '回到首页' }
+}
+
+/** The course page's access answer for a paid course order (where to start), null for other orders. */
+function useNextLesson(order: Order) {
+  const courseId = order.kind === 'course' && order.state === 'paid' ? order.items[0]?.course_id : null
+  return useApiGet<CourseAccess>(courseId ? '/course/access' : null, { query: { course_id: courseId } }).data
 }
 
 /** What paying gave: a course exchanged for points was not paid for. */
@@ -49,7 +66,11 @@ export default function PaymentResult() {
         <LoadError message="缺少订单号，请到“我的订单”查看" />
       ) : (
         <MemberOnly reason="登录后查看订单">
-          <Loaded of={result}>{(o) => <Outcome order={o} />}</Loaded>
+          {result.state.status === 'error' && result.state.code === 404 ? (
+            <NoSuchOrder message={result.state.message} />
+          ) : (
+            <Loaded of={result}>{(o) => <Outcome order={o} />}</Loaded>
+          )}
         </MemberOnly>
       )}
     </main>
@@ -59,6 +80,11 @@ export default function PaymentResult() {
 /** The order after paying: whether it is paid, what it holds, and where to go next. */
 function Outcome({ order }: { order: Order }) {
   const paid = order.state === 'paid'
+  // What the cards of other screens knew the member owned is stale now (a points exchange stays in the app).
+  useEffect(() => {
+    if (paid) forgetOwnedCourses()
+  }, [paid])
+  const next = nextStep(order, useNextLesson(order))
   return (
     <>
       <div className={styles.result}>
@@ -87,8 +113,8 @@ function Outcome({ order }: { order: Order }) {
       </div>
       <div className={styles.actions}>
         {paid ? (
-          <Link to={nextStep(order).to} className={styles.linkButton}>
-            {nextStep(order).label}
+          <Link to={next.to} className={styles.linkButton}>
+            {next.label}
           </Link>
         ) : null}
         <Link to={orderDetailPath(order)} className={styles.secondaryButton}>

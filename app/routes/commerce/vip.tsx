@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { Section } from '#app/components/section/section.tsx'
+import { formatCount } from '#app/components/course-card/course-format.ts'
 import { formatYuan } from '#shared/money.ts'
 import { formatTime } from '#app/lib/pay.ts'
 import { services } from '#app/lib/services-context.ts'
@@ -34,35 +36,7 @@ export default function Vip() {
       </section>
 
       <Section id="vip-plans" title="会员方案" className={styles.section} titleClassName="zx-sectionTitle">
-        {plans.length === 0 ? (
-          <Empty message="暂时没有可开通的会员方案" />
-        ) : (
-          <ul className={styles.plans}>
-            {plans.map((plan) => (
-              <li key={plan.id}>
-                <Link to={`/vipBuy?plan_id=${plan.id}`} className={styles.plan} aria-label={`开通${plan.name}`}>
-                  {plan.badge ? <span className={styles.badge}>{plan.badge}</span> : null}
-                  <p className={styles.planName}>{plan.name}</p>
-                  <p className={styles.price}>
-                    <span className={styles.currency}>¥</span>
-                    {formatYuan(plan.price_fen)}
-                  </p>
-                  {plan.original_price_fen && plan.original_price_fen > plan.price_fen ? (
-                    <p className={styles.original}>¥{formatYuan(plan.original_price_fen)}</p>
-                  ) : null}
-                  <p className={styles.planDesc}>{plan.description || `${plan.days} 天有效`}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {plans.length > 0 ? (
-          <div className={styles.buyNote}>
-            <Link to="/vipBuy" className={styles.buyButton}>
-              立即开通
-            </Link>
-          </div>
-        ) : null}
+        {plans.length === 0 ? <Empty message="暂时没有可开通的会员方案" /> : <PlanPicker plans={plans} />}
       </Section>
 
       <section className={styles.section} aria-labelledby="vip-courses">
@@ -86,7 +60,7 @@ export default function Vip() {
                     <p className={styles.courseTitle}>{course.title}</p>
                     <p className={styles.courseMeta}>
                       {course.teacher_name ? `${course.teacher_name} · ` : ''}
-                      {course.student_count} 人在学
+                      {formatCount(course.student_count)}人学过
                     </p>
                     <p className={styles.coursePrice}>
                       <span className={styles.vipTag}>VIP 免费</span>
@@ -104,6 +78,48 @@ export default function Vip() {
 }
 
 type Membership = z.infer<typeof VipMembership>
+type Plan = Awaited<ReturnType<typeof loader>>['plans'][number]
+
+/**
+ * The plans as selectable cards (a radio group, as on /vipBuy): the badge-marked plan (热销) is chosen first, and
+ * 立即开通 opens the checkout with the chosen one. Cards are buttons, never links wrapping block content.
+ */
+function PlanPicker({ plans }: { plans: Plan[] }) {
+  const [chosen, setChosen] = useState(() => (plans.find((p) => p.badge) ?? plans[0])!.id)
+  const plan = plans.find((p) => p.id === chosen) ?? plans[0]!
+  return (
+    <>
+      <div className={styles.plans} role="radiogroup" aria-labelledby="vip-plans">
+        {plans.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            role="radio"
+            aria-checked={p.id === plan.id}
+            className={p.id === plan.id ? `${styles.plan} ${styles.planChosen}` : styles.plan}
+            onClick={() => setChosen(p.id)}
+          >
+            {p.badge ? <span className={styles.badge}>{p.badge}</span> : null}
+            <span className={styles.planName}>{p.name}</span>
+            <span className={styles.price}>
+              <span className={styles.currency}>¥</span>
+              {formatYuan(p.price_fen)}
+            </span>
+            {p.original_price_fen && p.original_price_fen > p.price_fen ? (
+              <s className={styles.original}>¥{formatYuan(p.original_price_fen)}</s>
+            ) : null}
+            <span className={styles.planDesc}>{p.description || `${p.days} 天有效`}</span>
+          </button>
+        ))}
+      </div>
+      <div className={styles.buyNote}>
+        <Link to={`/vipBuy?plan_id=${plan.id}`} className={styles.buyButton} aria-label={`立即开通${plan.name}`}>
+          立即开通 · {plan.name} ¥{formatYuan(plan.price_fen)}
+        </Link>
+      </div>
+    </>
+  )
+}
 
 /** The signed-in member's VIP (read in the browser: the token lives in localStorage), nothing for visitors. */
 function MyMembership() {

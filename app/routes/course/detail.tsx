@@ -9,6 +9,7 @@ import {
   formatDuration,
   formatTotalDuration,
   LEVEL_LABEL,
+  previewLabel,
 } from '#app/components/course-card/course-format.ts'
 import { formatYuan } from '#shared/money.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
@@ -104,10 +105,10 @@ function Chapters({ course }: { course: Course }) {
                   <Link to={`/v/${v.id}.html`} className={styles.video}>
                     <span className={styles.videoNo}>{n}</span>
                     <span className={styles.videoTitle}>{v.title}</span>
-                    {v.is_free ? (
-                      <span className={styles.trial}>试看</span>
+                    {course.is_free ? null : v.is_free ? (
+                      <span className={styles.trial}>免费</span>
                     ) : v.free_seconds > 0 ? (
-                      <span className={styles.trial}>试看 {Math.max(1, Math.round(v.free_seconds / 60))} 分钟</span>
+                      <span className={styles.trial}>{previewLabel(v.free_seconds)}</span>
                     ) : null}
                     <span className={styles.duration}>{formatDuration(v.duration)}</span>
                   </Link>
@@ -133,45 +134,57 @@ function learnLink(course: Course, access: CourseAccess): { to: string; label: s
 }
 
 /**
- * The bottom bar: "开始学习" / "继续学习" when this visitor may watch the course (free, or entitled), "试看" when
- * some lessons can be tried; otherwise "开通 VIP 免费学" for VIP-free courses and "立即购买 ¥xx" for paid ones.
+ * The bottom bar, once GET /api/course/access answered: a bought course says 已购 with "开始学习" / "继续学习"; a
+ * course VIP opens says so; otherwise "试看" when some lessons can be tried, and the ways to get it: "立即购买 ¥xx",
+ * and for a VIP-free course both "单独购买 ¥xx" and "开通 VIP 免费学".
  */
 function ActionBar({ course }: { course: Course }) {
   const access = useCourseAccess(course.id)
   const learn = access ? learnLink(course, access) : null
-  const owned = access?.mode === 'full'
+  const full = access?.mode === 'full'
+  const buy = `/course/coursePurchase?course_id=${course.id}`
   return (
     <div className="zx-bottomBar">
       <div className="zx-textColumn">
-        <CoursePrice course={course} />
-        {course.points_price !== null && !owned && !course.is_free ? (
+        {access?.via_vip ? (
+          <span className={parts.vipState}>VIP 会员免费学</span>
+        ) : (
+          <CoursePrice course={course} owned={access?.owned ?? false} />
+        )}
+        {course.points_price !== null && !full && !course.is_free ? (
           <Link to={`/course/creditPay/${course.id}`} className={parts.pointsLink}>
             或 {course.points_price} 积分兑换
           </Link>
         ) : null}
       </div>
-      {learn && !owned ? (
+      {learn && !full ? (
         <Link to={learn.to} className={parts.actionTrial}>
           {learn.label}
         </Link>
       ) : null}
-      {learn && owned ? (
+      {learn && full ? (
         <Link to={learn.to} className={`${parts.actionButton} ${parts.actionLearn}`}>
           {learn.label}
         </Link>
-      ) : owned || (course.is_free && !access) ? (
+      ) : full || (course.is_free && !access) ? (
         <button type="button" className={parts.actionButton} disabled>
-          {course.is_free ? '免费课程' : '已拥有'}
+          {course.is_free ? '免费课程' : '已购'}
         </button>
+      ) : course.vip_free && course.price_fen > 0 ? (
+        <>
+          <Link to={buy} className={`${parts.actionButton} ${parts.actionBuyAlone}`}>
+            单独购买 ¥{formatYuan(course.price_fen)}
+          </Link>
+          <Link to="/vipBuy" className={`${parts.actionButton} ${parts.actionLearn}`}>
+            VIP 免费学
+          </Link>
+        </>
       ) : course.vip_free ? (
         <Link to="/vipBuy" className={`${parts.actionButton} ${parts.actionLearn}`}>
           开通 VIP 免费学
         </Link>
       ) : course.price_fen > 0 ? (
-        <Link
-          to={`/course/coursePurchase?course_id=${course.id}`}
-          className={`${parts.actionButton} ${parts.actionLearn}`}
-        >
+        <Link to={buy} className={`${parts.actionButton} ${parts.actionLearn}`}>
           立即购买 ¥{formatYuan(course.price_fen)}
         </Link>
       ) : (

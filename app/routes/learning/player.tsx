@@ -7,7 +7,7 @@ import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Tabs } from '#app/components/tabs/tabs.tsx'
 import { Loading } from '#app/components/page-state/page-state.tsx'
-import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
+import { AccessPrompt, purchaseHref, StageMessage } from '#app/components/player/access-prompt.tsx'
 import { ChapterList } from '#app/components/player/chapter-list.tsx'
 import { NotesPanel } from '#app/components/player/notes-panel.tsx'
 import { PlayerPopupCard, type PlayerPopupData } from '#app/components/player/player-popup.tsx'
@@ -323,12 +323,14 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
           <span className={styles.buyText}>
             {access.mode === 'preview' ? '正在试看，购买后可看完整课程' : '购买后即可观看本节'}
           </span>
-          <Link to={courseHref(display.course.id)} className={styles.buyButton}>
+          <Link to={purchaseHref(display.course)} className={styles.buyButton}>
             购买课程
           </Link>
-          <Link to="/vip" className={styles.vipButton}>
-            VIP
-          </Link>
+          {display.course.vip_free ? (
+            <Link to="/vipBuy" className={styles.vipButton}>
+              VIP
+            </Link>
+          ) : null}
         </section>
       ) : null}
 

@@ -25,6 +25,12 @@ const SOURCE_LABEL: Record<AlbumItem['source'], string> = {
   free: '免费',
 }
 
+/** "学完 1/12 节 · 2 节在学": lessons finished, and lessons started but not finished. */
+function lessonsText(p: AlbumItem['progress']) {
+  const studying = p.started_count - p.finished_count
+  return `学完 ${p.finished_count}/${p.video_count} 节${studying > 0 ? ` · ${studying} 节在学` : ''}`
+}
+
 /** Where "continue" goes: the lesson watched last, or the course page to start. */
 function continueHref(item: AlbumItem) {
   if (item.type === 'system') return `/course/systemCourse?id=${item.id}`
@@ -68,10 +74,15 @@ export default function Purchased() {
                 {c.expires_at ? (
                   <span className={list.tagMuted}>有效期至 {beijingDate(new Date(c.expires_at))}</span>
                 ) : null}
+                {c.type !== 'live' && c.progress.video_count > 0 ? (
+                  <span className={list.tagMuted} data-testid="album-lessons">
+                    {lessonsText(c.progress)}
+                  </span>
+                ) : null}
               </span>
             }
             percent={c.progress.percent}
-            progressText={`${c.progress.finished_count}/${c.progress.video_count} 节`}
+            progressText={`${c.progress.percent}%`}
             when={lastStudied(c.progress.last_studied_at)}
             actionTo={continueHref(c)}
             actionText={c.progress.last_studied_at ? '继续学习' : '开始学习'}

@@ -3,6 +3,7 @@ import type { Route } from './+types/system-group'
 import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
+import { formatCount } from '#app/components/course-card/course-format.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
@@ -43,7 +44,7 @@ function Group({ course }: { course: GroupCourse }) {
       <NavBar title="学习群" backTo={`/course/systemCourse?id=${course.id}`} />
       <section className={styles.hero}>
         <h1 className={styles.heroTitle}>{course.title} · 学习群</h1>
-        <p className={styles.heroText}>{course.student_count} 位同学在这个班学习</p>
+        <p className={styles.heroText}>{formatCount(course.student_count)} 位同学在这个班学习</p>
         {progress ? (
           <ProgressRow percent={progress.overall.percent} label="我的进度">
             我的进度 {progress.overall.percent}%

@@ -43,13 +43,19 @@ export async function coursesWithProgress(
     .map((card) => ({ card, progress: byCourse.get(card.id) }))
 }
 
-/** The member's progress in a course of `videoCount` videos, as the API shows it. */
+/**
+ * The member's progress in a course of `videoCount` videos, as the API shows it: videos started and finished, and
+ * the share watched (a partly watched video counts its share), in percent rounded down.
+ */
 export function progressIn(videoCount: number, progress: CourseProgressRow | undefined): CourseProgress {
   const finished = Math.min(progress?.finishedCount ?? 0, videoCount)
+  const watched = Math.min(progress?.watchedShare ?? 0, videoCount)
   return {
     video_count: videoCount,
     finished_count: finished,
-    percent: videoCount > 0 ? Math.floor((finished * 100) / videoCount) : 0,
+    started_count: Math.min(progress?.startedCount ?? 0, videoCount),
+    // Rounded down: 99.6% watched is not "100%" until the last lesson is finished.
+    percent: videoCount > 0 ? Math.floor((watched * 100) / videoCount + 1e-9) : 0,
     last_vid: progress?.lastVid ?? null,
     last_position: progress?.lastPosition ?? null,
     last_studied_at: progress?.lastAt.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { activeEntitlementsByCourse } from '#server/modules/access/access.service.ts'
+import { activeEntitlementsByCourse, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { livePullUrl, publishedSystemCourseIds } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseDetail } from '#shared/api/catalogue.ts'
 import type { LearningContext } from './context.ts'
@@ -9,19 +9,29 @@ import { listCourseProgress, listStartedCourseIds } from './learning.repository.
 import type { AccessMode, CourseAccess, SystemProgress } from './learning.schema.ts'
 import { flatten, safeLink } from './views.ts'
 
-/** Progress over several courses: their videos, finished ones, and the latest studied. */
+/** Progress over several courses: their videos, started and finished ones, the share watched, the latest studied. */
 function overallOf(
-  parts: { video_count: number; finished_count: number; last_vid: number | null; last_studied_at: string | null }[],
+  parts: {
+    video_count: number
+    finished_count: number
+    started_count: number
+    percent: number
+    last_vid: number | null
+    last_studied_at: string | null
+  }[],
 ) {
   const videoCount = parts.reduce((n, p) => n + p.video_count, 0)
   const finished = parts.reduce((n, p) => n + p.finished_count, 0)
+  const started = parts.reduce((n, p) => n + p.started_count, 0)
+  const weighted = parts.reduce((n, p) => n + p.percent * p.video_count, 0)
   const latest = parts
     .filter((p) => p.last_studied_at)
     .sort((a, b) => (a.last_studied_at! < b.last_studied_at! ? 1 : -1))[0]
   return {
     video_count: videoCount,
     finished_count: finished,
-    percent: videoCount > 0 ? Math.floor((finished * 100) / videoCount) : 0,
+    started_count: started,
+    percent: videoCount > 0 ? Math.floor(weighted / videoCount) : 0,
     last_vid: latest?.last_vid ?? null,
     last_studied_at: latest?.last_studied_at ?? null,
   }
@@ -30,18 +40,6 @@ function overallOf(
 /** The course page's bar, and system courses' programme progress. */
 export function createCourseStudy(ctx: LearningContext) {
   const { db, now, courseDetail } = ctx
-
-  /** A video of the course (or, for a system course, of its courses) that is not free: what entitlement decides. */
-  async function lockedVideo(course: CourseDetail): Promise<number | null> {
-    const own = flatten(course).find((v) => !v.is_free)
-    if (own || course.type !== 'system') return own?.id ?? null
-    for (const part of course.sub_courses) {
-      const detail = await courseDetail(part.id).catch(() => null)
-      const v = detail && flatten(detail).find((x) => !x.is_free)
-      if (v) return v.id
-    }
-    return null
-  }
 
   return {
     /**
@@ -52,10 +50,19 @@ export function createCourseStudy(ctx: LearningContext) {
       const course = await courseDetail(courseId)
       const flat = flatten(course)
       const tryable = flat.find((v) => v.is_free || v.free_seconds > 0)
+      // Bought (an entitlement, the course's own or a system course's), or opened by VIP alone: the page shows 已购,
+      // or keeps the price with its own buy button next to the VIP state.
+      const owned =
+        memberId !== null && !course.is_free && (await ownedCourseIds(db, memberId, [courseId], now())).has(courseId)
       let mode: AccessMode
       if (course.is_free) mode = 'full'
-      else {
-        const locked = await lockedVideo(course)
+      else if (course.type === 'system') {
+        // A system course is whole only when bought (or VIP on a VIP-free one): having bought or started one of
+        // its courses on its own opens that course, not the programme, which stays for sale.
+        const vip = course.vip_free && memberId !== null && (await ctx.vipMembership(memberId))?.active === true
+        mode = owned || vip ? 'full' : tryable ? 'preview' : 'none'
+      } else {
+        const locked = flat.find((v) => !v.is_free)?.id ?? null
         if (locked !== null) {
           const decision = await ctx.canWatch(memberId, locked)
           mode = decision.allowed && decision.until_second === null ? 'full' : tryable ? 'preview' : 'none'
@@ -69,6 +76,7 @@ export function createCourseStudy(ctx: LearningContext) {
               : 'none'
         }
       }
+      const viaVip = mode === 'full' && !course.is_free && !owned && course.vip_free
       // The course page already counted the course's videos: only the member's progress is read.
       const progress =
         memberId === null
@@ -82,12 +90,21 @@ export function createCourseStudy(ctx: LearningContext) {
         course_id: courseId,
         mode,
         login_required: memberId === null && mode !== 'full',
+        owned,
+        via_vip: viaVip,
         first_vid: (mode === 'full' ? flat[0] : tryable)?.id ?? null,
         resume: progress?.last_vid ? { vid: progress.last_vid, position: progress.last_position ?? 0 } : null,
         progress,
         live_status: course.live_status,
         live_pull_url: safeLink(live),
       }
+    },
+
+    /** Which of these courses the member has bought (VIP opens, but does not own); none for a visitor. */
+    async ownedAmong(memberId: number | null, courseIds: readonly number[]) {
+      if (memberId === null || courseIds.length === 0) return { owned: [] }
+      const owned = await ownedCourseIds(db, memberId, [...new Set(courseIds)], now())
+      return { owned: courseIds.filter((id, i) => owned.has(id) && courseIds.indexOf(id) === i) }
     },
 
     /** A system course's programme progress for a member: each course's, and overall. 404 unless a system course. */

@@ -158,12 +158,17 @@ export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds
   const result = await db.execute<{
     course_id: number
     finished_count: number
+    started_count: number
+    watched_share: number
     last_vid: number
     last_position: number
     last_at: Date | string
   }>(sql`
     select course_id,
       count(*) filter (where finished_at is not null)::int as finished_count,
+      count(*)::int as started_count,
+      sum(case when finished_at is not null then 1
+        when duration > 0 then least(position::float8 / duration, 1) else 0 end)::float8 as watched_share,
       max(updated_at) as last_at,
       (array_agg(video_id order by updated_at desc, video_id desc))[1] as last_vid,
       (array_agg(position order by updated_at desc, video_id desc))[1] as last_position
@@ -174,6 +179,10 @@ export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds
   return result.rows.map((r) => ({
     courseId: Number(r.course_id),
     finishedCount: Number(r.finished_count),
+    /** Videos started (a saved position), finished ones included. */
+    startedCount: Number(r.started_count),
+    /** Videos watched, in videos: a finished one counts 1, another its watched share of its length. */
+    watchedShare: Number(r.watched_share),
     lastVid: Number(r.last_vid),
     lastPosition: Number(r.last_position),
     lastAt: new Date(r.last_at),

@@ -10,12 +10,14 @@ import {
   AlbumResponse,
   CourseAccessResponse,
   CourseIdQuery,
+  CourseIdsQuery,
   FreeDataBody,
   IdOnlyQuery,
   NoteBody,
   NoteDeleteBody,
   NoteListResponse,
   NoteResponse,
+  OwnedCoursesResponse,
   PagedQuery,
   PlayDataBody,
   PlayDataResponse,
@@ -184,6 +186,17 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
     async (request, memberId) => learning.courseAccess(memberId, request.query.course_id),
   )
 
+  r.get(
+    '/course/owned',
+    {
+      token: false,
+      summary: 'Which of these courses (the cards of a screen) the member has bought; none for a visitor',
+      querystring: CourseIdsQuery,
+      response: OwnedCoursesResponse,
+    },
+    async (request, memberId) => learning.ownedAmong(memberId, request.query.ids),
+  )
+
   r.post(
     '/video/note',
     {
@@ -220,7 +233,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       querystring: VideoQuery,
       response: PopupListResponse,
     },
-    async (request) => learning.popups(request.query.vid),
+    async (request, memberId) => learning.popups(request.query.vid, memberId),
   )
 
   r.post(

@@ -176,7 +176,11 @@ const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.st
 export const CourseProgress = z.object({
   video_count: z.number().int(),
   finished_count: z.number().int(),
-  percent: z.number().int().describe('Finished videos out of all, 0–100'),
+  started_count: z.number().int().describe('Videos started (finished ones included)'),
+  percent: z
+    .number()
+    .int()
+    .describe('Share watched, 0–100, rounded down: a finished video counts whole, another its watched share'),
   last_vid: z.number().int().nullable().describe('The video watched last: continue here'),
   last_position: z.number().int().nullable(),
   last_studied_at: z.string().nullable(),
@@ -215,6 +219,8 @@ export const CourseAccess = z.object({
   course_id: z.number().int(),
   mode: AccessMode.describe('full: free or entitled; preview: some videos can be tried; none'),
   login_required: z.boolean(),
+  owned: z.boolean().describe('Bought: an entitlement to the course or a system course holding it (not VIP)'),
+  via_vip: z.boolean().describe('Watchable in full only through a running VIP membership (a VIP-free course)'),
   first_vid: z
     .number()
     .int()
@@ -250,5 +256,17 @@ export const NoteResponse = envelope(Note)
 export const NoteListResponse = envelope(NoteList)
 export const PopupListResponse = envelope(PopupList)
 export const CourseAccessResponse = envelope(CourseAccess)
+
+/** `ids=1,2,3`: up to 100 course ids (the cards of one screen). */
+export const CourseIdsQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, '课程编号格式不正确')
+    .transform((v) => v.split(',').map(Number))
+    .describe('Comma-separated course ids, at most 100'),
+})
+export const OwnedCoursesResponse = envelope(
+  z.object({ owned: z.array(z.number().int()).describe('The ids asked for that the member has bought') }),
+)
 export const SystemProgressResponse = envelope(SystemProgress)
 export const SystemCourseListResponse = envelope(SystemCourseList)

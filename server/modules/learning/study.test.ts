@@ -403,17 +403,18 @@ describe('notes, popups and study lists API', () => {
       const { body } = await get<P>(`/api/system_course/progress?id=${system}`, m.headers)
       expect(body.data).toMatchObject({
         joined: true,
-        overall: { video_count: 3, finished_count: 1, percent: 33, last_vid: b1 },
+        // A1 finished (1) and a quarter of B1 (5 of 20 s): 1.25 of 3 lessons, 41% rounded down.
+        overall: { video_count: 3, finished_count: 1, started_count: 2, percent: 41, last_vid: b1 },
       })
       expect(body.data.courses.map((c) => [c.course_id, c.finished_count, c.percent])).toEqual([
         [partA, 1, 100],
-        [partB, 0, 0],
+        [partB, 0, 12],
       ])
       const mine = await get<{ list: { id: number; course_count: number; progress: { percent: number } }[] }>(
         '/api/center/system_courses',
         m.headers,
       )
-      expect(mine.body.data.list.map((c) => [c.id, c.course_count, c.progress.percent])).toEqual([[system, 2, 33]])
+      expect(mine.body.data.list.map((c) => [c.id, c.course_count, c.progress.percent])).toEqual([[system, 2, 41]])
     })
 
     it('answers 404 for a course that is not a system course, 301 for anonymous visitors', async () => {

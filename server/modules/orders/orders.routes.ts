@@ -10,6 +10,7 @@ import type { checkoutVip } from '#server/use-cases/checkout-vip.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { CheckoutContext } from '#server/use-cases/place-order.ts'
 import type { PreviewRequest, previewCheckout } from '#server/use-cases/preview-checkout.ts'
+import type { resumePayment } from '#server/use-cases/resume-payment.ts'
 import type { createOrderService } from './orders.service.ts'
 import type { StaffOrderService } from './staff-orders.service.ts'
 import {
@@ -50,6 +51,7 @@ interface OrdersRoutesOptions {
     payFavourites: Bound<typeof checkoutFavourites>
     preview: Bound<typeof previewCheckout>
     status: Bound<typeof checkOrderStatus>
+    resume: Bound<typeof resumePayment>
     list: OrderService['list']
     detail: OrderService['detail']
   }
@@ -157,6 +159,17 @@ export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r
       response: OrderStatusResponse,
     },
     async (request, memberId) => orders.status(memberId, request.query.order_no),
+  )
+
+  r.post(
+    '/orders/pay',
+    {
+      idempotent: true,
+      summary: `Pay one of my pending orders again (继续支付), whatever it bought, with its own method: answers what the client needs to pay, as a checkout does${idempotencyNote}`,
+      body: OrderStatusQuery,
+      response: CheckoutResponse,
+    },
+    async (request, memberId) => orders.resume(memberId, request.body.order_no, request.ip),
   )
 
   r.get(

@@ -109,6 +109,17 @@ export const OrderView = OrderBasics.extend({
   items: z.array(OrderItem),
   /** The page that sells this again (for "重新支付" and "再次购买"). */
   buy_again_path: z.string(),
+  refund: z
+    .object({
+      refund_no: z.string(),
+      state: z.enum(['requested', 'rejected', 'processing', 'succeeded', 'failed']),
+      amount_fen: z.number().int(),
+      reason: z.string().describe('What the member gave as the reason'),
+      note: z.string().nullable().describe('Why it was rejected or failed, for the member'),
+    })
+    .nullable()
+    .optional()
+    .describe('The newest refund of the order, if any (lists and detail)'),
 })
 
 export const OrderEventView = z.object({

@@ -216,9 +216,23 @@ export function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementP
   return repo.settlePendingOrder(db, p, parts)
 }
 
+/** A refund as a member's order shows it (the refunds module builds it). */
+export interface RefundBrief {
+  refund_no: string
+  state: 'requested' | 'rejected' | 'processing' | 'succeeded' | 'failed'
+  amount_fen: number
+  reason: string
+  note: string | null
+}
+
 /** The member's own orders: list and detail (checkout and payment are use cases in server/use-cases). */
-export function createOrderService(deps: { db: Db }) {
+export function createOrderService(deps: {
+  db: Db
+  /** The newest refund of each order (the refunds module's door, passed in by the composition root). */
+  refundsOf?: (db: Db, orderIds: readonly number[]) => Promise<Map<number, RefundBrief>>
+}) {
   const { db } = deps
+  const refundsOf = (ids: number[]) => deps.refundsOf?.(db, ids) ?? Promise.resolve(new Map<number, RefundBrief>())
   return {
     /**
      * The member's orders, newest first, optionally of one kind, paged by cursor. Kind `course` lists every
@@ -240,19 +254,25 @@ export function createOrderService(deps: { db: Db }) {
         limit: filter.limit + 1,
       })
       const { page, nextCursor } = pageById(rows, filter.limit)
-      const items = await repo.findItems(
-        db,
-        page.map((o) => o.id),
-      )
-      return { list: page.map((o) => toOrderView(o, items)), next_cursor: nextCursor }
+      const ids = page.map((o) => o.id)
+      const [items, refunds] = await Promise.all([repo.findItems(db, ids), refundsOf(ids)])
+      return {
+        list: page.map((o) => ({ ...toOrderView(o, items), refund: refunds.get(o.id) ?? null })),
+        next_cursor: nextCursor,
+      }
     },
 
     /** One of the member's orders with its history; another member's order is "not found". */
     async detail(memberId: number, orderNo: string) {
       const order = await findOwnOrder(db, memberId, orderNo)
-      const [items, events] = await Promise.all([repo.findItems(db, [order.id]), repo.findEvents(db, order.id)])
+      const [items, events, refunds] = await Promise.all([
+        repo.findItems(db, [order.id]),
+        repo.findEvents(db, order.id),
+        refundsOf([order.id]),
+      ])
       return {
         ...toOrderView(order, items),
+        refund: refunds.get(order.id) ?? null,
         events: events.map((e) => ({
           from: e.fromState,
           to: e.toState,

@@ -10,6 +10,16 @@ export type NewRefund = typeof refunds.$inferInsert
 export const { insert: insertRefund, find: findRefund } = rowsBy(refunds, refunds.id)
 export const { find: findRefundByNo, lock: lockRefundByNo } = rowsBy(refunds, refunds.refundNo)
 
+/** The newest refund of each of these orders (one indexed statement). */
+export async function latestRefundsOfOrders(db: DbOrTx, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return []
+  return db
+    .selectDistinctOn([refunds.orderId])
+    .from(refunds)
+    .where(inArray(refunds.orderId, [...orderIds]))
+    .orderBy(refunds.orderId, sql`${refunds.id} desc`)
+}
+
 export async function refundsOfOrder(db: DbOrTx, orderId: number) {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))
 }

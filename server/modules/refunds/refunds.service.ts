@@ -145,6 +145,41 @@ export function findRefundByNo(db: DbOrTx, refundNo: string) {
   return repo.findRefundByNo(db, refundNo)
 }
 
+/**
+ * The newest refund of each of these orders as a member reads it on their orders (退款审核中, 退款中, 已退款,
+ * 退款失败 or 退款未通过, with the reason a person can act on), by order id.
+ */
+export async function latestRefundsByOrder(db: DbOrTx, orderIds: readonly number[]) {
+  const rows = await repo.latestRefundsOfOrders(db, orderIds)
+  return new Map(rows.map((r) => [r.orderId, toRefundBrief(r)]))
+}
+
+/** What a member is told about a refund's state and why. */
+function toRefundBrief(r: RefundRow) {
+  return {
+    refund_no: r.refundNo,
+    state: r.state,
+    amount_fen: r.amountFen,
+    reason: r.reason,
+    note:
+      r.state === 'rejected'
+        ? r.decisionNote || '审核未通过'
+        : r.state === 'failed'
+          ? failureReason(r.lastError)
+          : null,
+  }
+}
+
+/**
+ * A failed refund's reason as the member reads it: what happened and what comes next. The provider's own text
+ * (often meant for the merchant: "余额不足，请充值") stays in the operators' view.
+ */
+function failureReason(lastError: string | null) {
+  if (lastError && /ABNORMAL|USER_ACCOUNT|账户异常|已注销|冻结/i.test(lastError))
+    return '收款账户异常（如银行卡已注销或冻结），无法原路退回，客服会联系你改用其他方式退款'
+  return '原路退回暂未成功，工作人员会尽快重新处理；如有疑问请联系客服'
+}
+
 /** The refunds of an order, oldest first. */
 export function refundsOfOrder(db: DbOrTx, orderId: number) {
   return repo.refundsOfOrder(db, orderId)
