@@ -29,7 +29,7 @@ describe('bidirectional controls are stripped from stored text', () => {
     const res = await t().app.inject({ method: 'POST', url, headers: headersOf(token), payload })
     return res.json<ApiBody<T>>()
   }
-  const rows = async (text: string) => (await t().database.pool.query(text)).rows
+  const rows = async (text: string) => (await t().database.pool.query<Record<string, unknown>>(text)).rows
 
   it('from a nickname', async () => {
     const m = await makeMember(t().database.db)
