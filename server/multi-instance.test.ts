@@ -236,4 +236,33 @@ describe('two instances on one database and one object store', () => {
       expect(me.code).toBe(200)
     }
   })
+
+  it('ends a session at once on both after a logout on one, the progress beacon included', async () => {
+    const session = await makeMember(database.db, 'member')
+    const beacon = (name: 'a' | 'b', position: number) =>
+      fetch(`${instance(name).base}/api/update_play_data`, {
+        method: 'POST',
+        // What navigator.sendBeacon sends: text/plain JSON with the token inside.
+        body: JSON.stringify({ vid: video, position, token: session.token }),
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      })
+    // A remembers the body token's session after the first save.
+    expect((await json(await beacon('a', 1))).code).toBe(200)
+    expect((await json(await beacon('a', 2))).code).toBe(200)
+    const logout = await fetch(`${instance('b').base}/api/logout`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', ...session.headers },
+    })
+    expect((await json(logout)).code).toBe(200)
+    for (const name of ['a', 'b'] as const) {
+      expect((await json(await beacon(name, 3))).code).toBe(301)
+      expect((await json(await get(name, '/api/userinfo', session.headers))).code).toBe(301)
+    }
+    const { rows } = await database.pool.query<{ position: number }>(
+      'select position from study_progress where member_id = $1 and video_id = $2',
+      [session.id, video],
+    )
+    expect(rows[0]?.position).toBe(2)
+  })
 })

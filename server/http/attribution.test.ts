@@ -74,6 +74,8 @@ describe('promotion source (sp) attribution', () => {
       payload: { phone },
       remoteAddress: ip,
       cookies: { zx_vid: visitorId },
+      // What a browser sends with a POST (server/http/csrf.ts)
+      headers: { origin: 'http://localhost' },
     })
     const code = await outboxCode(t().app, phone)
     await t().app.inject({
@@ -82,6 +84,8 @@ describe('promotion source (sp) attribution', () => {
       payload: { phone, phone_code: code, platform: 2 },
       remoteAddress: ip,
       cookies: { zx_vid: visitorId },
+      // What a browser sends with a POST (server/http/csrf.ts)
+      headers: { origin: 'http://localhost' },
     })
     await settle()
     const rows = (await touches()).filter((r) => r.sp === 'poster_42')

@@ -19,6 +19,7 @@ export const Codes = {
   UnsupportedMedia: { code: 415, status: 415, msg: '不支持的文件类型' },
   TooManyRequests: { code: 429, status: 429, msg: '操作太频繁，请稍后再试' },
   SmsTooFrequent: { code: 430, status: 200, msg: '验证码发送太频繁，请稍后再试' },
+  /** No longer answered (issue 12: wrong codes slow sign-in down with 429 instead); kept so the code is not reused. */
   LoginLocked: { code: 431, status: 200, msg: '今日验证码登录失败次数过多，请明天再试或使用微信登录' },
   SmsFailed: { code: 432, status: 200, msg: '短信发送失败，请稍后重试' },
   PhoneTaken: { code: 433, status: 200, msg: '该手机号已绑定其他账号' },

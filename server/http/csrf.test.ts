@@ -6,11 +6,12 @@ describe('CSRF: state changes carrying only a cookie', () => {
   const click = (headers: Record<string, string>) =>
     t().app.inject({ method: 'POST', url: '/api/stat/project/click', payload: {}, headers })
 
-  it('refuses a foreign Origin, an opaque one and a foreign Referer', async () => {
+  it('refuses a foreign Origin, an opaque one, a foreign Referer, and a cookie with neither header', async () => {
     const cases: Record<string, string>[] = [
       { cookie: 'zx_vid=abc', origin: 'https://evil.example' },
       { cookie: 'zx_vid=abc', origin: 'null' },
       { cookie: 'zx_vid=abc', referer: 'https://evil.example/page' },
+      { cookie: 'zx_vid=abc' },
     ]
     for (const headers of cases) {
       const res = await click(headers)
@@ -29,8 +30,10 @@ describe('CSRF: state changes carrying only a cookie', () => {
       200,
     )
     expect((await click({ origin: 'https://evil.example' })).statusCode).toBe(200)
-    // a program (no Origin, no Referer) is not a lured browser
-    expect((await click({ cookie: 'zx_vid=abc' })).statusCode).toBe(200)
+    // a program: a bearer token, or no cookie, and neither Origin nor Referer
+    expect((await click({ cookie: 'zx_vid=abc', authorization: 'Bearer abc' })).statusCode).toBe(200)
+    expect((await click({ cookie: 'zx_vid=abc', 'zxb-token': 'x' })).statusCode).toBe(200)
+    expect((await click({})).statusCode).toBe(200)
     const notify = await t().app.inject({
       method: 'POST',
       url: '/api/pay/notify/alipay',

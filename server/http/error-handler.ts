@@ -35,7 +35,10 @@ const brokenMultipart =
 /** One handler renders every failure as the envelope; internals are logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return sendError(reply, error.entry, error.message, error.data ?? {})
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
+      return sendError(reply, error.entry, error.message, error.data ?? {})
+    }
     if (error.validation) return sendError(reply, Codes.BadRequest, validationMessage(error))
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
       return sendError(reply, Codes.PayloadTooLarge)

@@ -33,7 +33,7 @@ describe('input guard: control characters and bidirectional overrides', () => {
     expect400(await t().app.inject({ method: 'GET', url: '/api/orders/A%00B' }))
   })
 
-  it('refuses control characters in a query, and leaves body text rules their own codes', async () => {
+  it('refuses control characters in a query, strips direction overrides from body text, leaves text rules their codes', async () => {
     expect400(await t().app.inject({ method: 'GET', url: '/api/searchCourse?keyword=a%07b' }))
     expect((await t().app.inject({ method: 'GET', url: '/api/searchCourse?keyword=a%E2%80%AEb' })).statusCode).toBe(200)
     const member = await makeMember(t().database.db)
@@ -43,7 +43,14 @@ describe('input guard: control characters and bidirectional overrides', () => {
       headers: member.headers,
       payload: { nickname: '小\u202E明' },
     })
-    expect(res.json()).toMatchObject({ code: 460 })
+    expect(res.json()).toMatchObject({ code: 200, data: { nickname: '小明' } })
+    const bell = await t().app.inject({
+      method: 'POST',
+      url: '/api/center/updateMemberInfo',
+      headers: member.headers,
+      payload: { nickname: '小\u0007明' },
+    })
+    expect(bell.json()).toMatchObject({ code: 460 })
   })
 
   it('refuses a NUL in a cookie value', async () => {

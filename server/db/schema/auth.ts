@@ -24,16 +24,22 @@ export const smsCodes = pgTable(
   ],
 )
 
-/** Every failed code login; ten in a day lock code login for that phone until the next day. */
+/**
+ * Every failed code login, with the address it came from: recent ones slow further tries down per phone and address,
+ * per address and (briefly) per phone (auth.rules.ts `SignInSlowdown`); none ever locks a phone for the day.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: identity(),
     phone: text().notNull(),
+    /** The client address; '' for rows written before addresses were kept. */
+    ip: text().notNull().default(''),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     index('login_failures_phone_idx').on(t.phone, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
     index('login_failures_created_idx').on(t.createdAt),
   ],
 )

@@ -22,8 +22,10 @@ describe('SMS code limits', () => {
     (
       await t().app.inject({ method: 'POST', url: '/api/send_code', payload: { phone }, remoteAddress: ip })
     ).json<Body>()
-  const login = async (phone: string, phone_code: string) =>
-    (await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code } })).json<Body>()
+  const loginRes = (phone: string, phone_code: string, ip = '127.0.0.1') =>
+    t().app.inject({ method: 'POST', url: '/api/login', payload: { phone, phone_code }, remoteAddress: ip })
+  const login = async (phone: string, phone_code: string, ip?: string) =>
+    (await loginRes(phone, phone_code, ip)).json<Body>()
   const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0')
 
   describe('POST /api/send_code', () => {
@@ -118,34 +120,129 @@ describe('SMS code limits', () => {
       expect((await login(phone, second)).code).toBe(200)
     })
 
-    it('locks code login for the rest of the day after 10 failures, and opens it the next day', async () => {
+    it('never locks a phone for the day: a stranger’s two codes and ten wrong tries leave the owner signing in', async () => {
       const phone = randomPhone()
-      // Code A: five wrong tries kill it. Code B: four. Code C: one, and it is still live when the lock falls.
-      await send(phone)
-      const a = await outboxCode(t().app, phone)
-      for (let i = 0; i < 5; i++) expect((await login(phone, wrong(a))).code).toBe(405)
-      clock.advance(MINUTE)
-      await send(phone)
-      const b = await outboxCode(t().app, phone)
-      for (let i = 0; i < 4; i++) expect((await login(phone, wrong(b))).code).toBe(405)
-      clock.advance(MINUTE)
-      await send(phone)
-      const c = await outboxCode(t().app, phone)
-      expect((await login(phone, wrong(c))).code).toBe(405)
-
-      const locked = { code: 431, msg: '今日验证码登录失败次数过多，请明天再试或使用微信登录', data: {} }
-      expect(await login(phone, c)).toEqual(locked)
-      clock.advance(MINUTE)
-      expect(await send(phone)).toEqual(locked)
-      // Another phone is not affected.
-      const other = randomPhone()
-      await send(other)
-      expect((await login(other, await outboxCode(t().app, other))).code).toBe(200)
-
-      clock.set(new Date(beijingDayStart(clock.now()).getTime() + DAY + MINUTE))
-      expect((await send(phone)).code).toBe(200)
-      expect((await login(phone, await outboxCode(t().app, phone))).code).toBe(200)
+      // What locked a phone until midnight before: two code requests and ten wrong codes.
+      for (const stranger of [randomIp(), randomIp()]) {
+        expect((await send(phone, stranger)).code).toBe(200)
+        const code = await outboxCode(t().app, phone)
+        for (let i = 0; i < 5; i++) expect((await login(phone, wrong(code), stranger)).code).toBe(405)
+        clock.advance(MINUTE)
+      }
+      const owner = randomIp()
+      expect((await send(phone, owner)).code).toBe(200)
+      expect((await login(phone, await outboxCode(t().app, phone), owner)).code).toBe(200)
     })
+
+    it('slows wrong tries from one phone and address down with a doubling wait, 429 with Retry-After', async () => {
+      const phone = randomPhone()
+      const ip = randomIp()
+      expect((await send(phone, ip)).code).toBe(200)
+      const first = await outboxCode(t().app, phone)
+      for (let i = 0; i < 5; i++) expect((await login(phone, wrong(first), ip)).code).toBe(405)
+      // The code died at the fifth (a try on it says so); 30 s to wait, then a new code; each failure doubles the wait.
+      expect((await login(phone, first, ip)).code).toBe(406)
+      clock.advance(MINUTE)
+      expect((await send(phone, ip)).code).toBe(200)
+      const code = await outboxCode(t().app, phone)
+      expect((await login(phone, wrong(code), ip)).code).toBe(405)
+      for (const wait of [60, 120]) {
+        clock.advance(wait * 1000 - 2000)
+        const res = await loginRes(phone, code, ip)
+        expect(res.statusCode).toBe(429)
+        expect(res.headers['retry-after']).toBe('2')
+        expect(res.json<Body>()).toEqual({ code: 429, msg: '验证码错误次数较多，请 2 秒后再试', data: {} })
+        clock.advance(2000)
+        if (wait < 120) expect((await login(phone, wrong(code), ip)).code).toBe(405)
+        else expect((await login(phone, code, ip)).code).toBe(200)
+      }
+    })
+
+    it('lets the owner in from another address while a stranger is slowed down, the phone alone waiting under a minute', async () => {
+      const phone = randomPhone()
+      for (let n = 0; n < 2; n++) {
+        const stranger = randomIp()
+        expect((await send(phone, stranger)).code).toBe(200)
+        const code = await outboxCode(t().app, phone)
+        for (let i = 0; i < 5; i++) expect((await login(phone, wrong(code), stranger)).code).toBe(405)
+        clock.advance(2 * MINUTE)
+      }
+      // Ten failures on the phone from elsewhere: the owner waits 5 s after the last one, never more than a minute.
+      const owner = randomIp()
+      expect((await send(phone, owner)).code).toBe(200)
+      const code = await outboxCode(t().app, phone)
+      const res = await loginRes(phone, code, owner)
+      expect(res.statusCode).toBe(200)
+      expect(res.json<Body>().code).toBe(200)
+    })
+
+    it('slows an address down that tries wrong codes on many phones', async () => {
+      const ip = randomIp()
+      for (let i = 0; i < 30; i++) {
+        const phone = randomPhone()
+        expect((await send(phone, randomIp())).code).toBe(200)
+        expect((await login(phone, wrong(await outboxCode(t().app, phone)), ip)).code).toBe(405)
+      }
+      const phone = randomPhone()
+      expect((await send(phone, randomIp())).code).toBe(200)
+      const res = await loginRes(phone, await outboxCode(t().app, phone), ip)
+      expect(res.statusCode).toBe(429)
+      expect(res.headers['retry-after']).toBe('30')
+      clock.advance(30_000)
+      expect((await login(phone, await outboxCode(t().app, phone), ip)).code).toBe(200)
+    })
+
+    it('counts at most five tries on one code, however many wrong guesses arrive at once', async () => {
+      const phone = randomPhone()
+      expect((await send(phone)).code).toBe(200)
+      const code = await outboxCode(t().app, phone)
+      const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 10_000).padStart(4, '0'))
+      const answers = await Promise.all(guesses.map((g) => login(phone, g, randomIp())))
+      expect(answers.filter((a) => a.code === 405)).toHaveLength(5)
+      expect(answers.filter((a) => a.code === 406)).toHaveLength(7)
+      const [row] = await t().database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone))
+      expect(row).toMatchObject({ attempts: 5 })
+      expect(row!.consumedAt).not.toBeNull()
+      // The right code is useless now: a new one is needed.
+      expect((await login(phone, code)).code).toBe(406)
+    })
+  })
+})
+
+describe('sign-in limits per address (the shared rate limit)', () => {
+  const t = useTestApp({ RATE_LIMIT: 'true' })
+
+  it('limits /api/login and /api/send_code per address with 429, a Chinese message and Retry-After', async () => {
+    const ip = randomIp()
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { phone: randomPhone(), phone_code: '0000' },
+        remoteAddress: ip,
+      })
+      statuses.push(res.statusCode)
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+        expect(res.json<Body>().msg).toMatch(/^操作太频繁，请 \d+ 秒后再试$/)
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+    expect(statuses[10]).toBe(429)
+    const sends = []
+    for (let i = 0; i < 6; i++)
+      sends.push(
+        (
+          await t().app.inject({
+            method: 'POST',
+            url: '/api/send_code',
+            payload: { phone: randomPhone() },
+            remoteAddress: ip,
+          })
+        ).statusCode,
+      )
+    expect(sends).toEqual([200, 200, 200, 200, 200, 429])
   })
 })
 

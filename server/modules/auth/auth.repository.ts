@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, max, min, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lt, max, min, or, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
 import { deleteBatch, insertId, stampOnce } from '#server/db/rows.ts'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
@@ -98,16 +98,36 @@ export async function consumeCode(db: DbOrTx, id: number, at: Date) {
   return rows.length === 1
 }
 
-export async function countLoginFailuresSince(db: DbOrTx, phone: string, since: Date) {
+/** Failed logins since `since`: for this phone and address, this address, and this phone (counts and latest). */
+export async function recentLoginFailures(db: DbOrTx, phone: string, ip: string, since: Date) {
+  const latest = (where: ReturnType<typeof sql>) =>
+    sql<Date | null>`max(${loginFailures.createdAt}) filter (where ${where})`.mapWith((v: string | Date | null) =>
+      v === null ? null : new Date(v),
+    )
+  const samePhone = sql`${loginFailures.phone} = ${phone}`
+  const sameIp = sql`${loginFailures.ip} = ${ip}`
+  const both = sql`${samePhone} and ${sameIp}`
   const [row] = await db
-    .select({ total: count() })
+    .select({
+      bothCount: sql<number>`count(*) filter (where ${both})`.mapWith(Number),
+      bothLast: latest(both),
+      ipCount: sql<number>`count(*) filter (where ${sameIp})`.mapWith(Number),
+      ipLast: latest(sameIp),
+      phoneCount: sql<number>`count(*) filter (where ${samePhone})`.mapWith(Number),
+      phoneLast: latest(samePhone),
+    })
     .from(loginFailures)
-    .where(and(eq(loginFailures.phone, phone), gte(loginFailures.createdAt, since)))
-  return row!.total
+    .where(and(or(eq(loginFailures.phone, phone), eq(loginFailures.ip, ip)), gte(loginFailures.createdAt, since)))
+  const r = row!
+  return {
+    phoneAndAddress: { count: r.bothCount, lastAt: r.bothLast },
+    address: { count: r.ipCount, lastAt: r.ipLast },
+    phone: { count: r.phoneCount, lastAt: r.phoneLast },
+  }
 }
 
-export async function insertLoginFailure(db: DbOrTx, phone: string, at: Date) {
-  await db.insert(loginFailures).values({ phone, createdAt: at })
+export async function insertLoginFailure(db: DbOrTx, phone: string, ip: string, at: Date) {
+  await db.insert(loginFailures).values({ phone, ip, createdAt: at })
 }
 
 /**

@@ -29,7 +29,7 @@ export const authRoutes = apiPlugin({ tags: ['auth'], token: false }, (r, { auth
     {
       summary: 'Send a 4-digit login code by SMS',
       description:
-        'Limits: 60 s between sends to one phone, 5 an hour, 10 a day; 20 an hour from one IP (430). 401 bad phone; 402 not a purchaser (ke2); 431 locked for the day.',
+        'Limits: 60 s between sends to one phone, 5 an hour, 10 a day; 20 an hour from one IP (430). 401 bad phone; 402 not a purchaser (ke2).',
       body: SendCodeBody,
       response: emptyEnvelope,
       msg: '已发送验证码',
@@ -42,13 +42,14 @@ export const authRoutes = apiPlugin({ tags: ['auth'], token: false }, (r, { auth
     {
       summary: 'Log in with the phone and its SMS code',
       description:
-        'Creates the member on the first login. 401/402 phone, 405 wrong code, 406 expired or used code, 431 locked for the day.',
+        'Creates the member on the first login. 401/402 phone, 405 wrong code (the fifth kills the code), 406 expired or ' +
+        'used code; 429 with Retry-After while wrong codes slow this phone and address down.',
       body: LoginBody,
       response: envelope(LoginResult),
       msg: '登录成功',
     },
     async (request) => {
-      const session = await auth.login(request.body)
+      const session = await auth.login(request.body, context(request))
       request.signedInMemberId = session.member_id
       return session
     },

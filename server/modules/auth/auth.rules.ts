@@ -7,8 +7,52 @@ export const SmsRules = {
   resendGapMs: 60_000,
   perPhonePerHour: 5,
   perPhonePerDay: 10,
-  failedLoginsPerDay: 10,
 } as const
+
+/** A growing delay: none for the first `free` failures, then `baseMs` doubling with each one, at most `maxMs`. */
+export interface CoolDown {
+  free: number
+  baseMs: number
+  maxMs: number
+}
+
+/**
+ * Wrong codes slow sign-in down instead of locking it (issue 12): the failures of the last `windowMs` count, and
+ * after a failure the next try must wait. Per phone and address the delay grows to a quarter of an hour, per
+ * address (many phones tried from one place) likewise; per phone alone — the only key a stranger elsewhere can
+ * push on — it stays under a minute, so nobody can lock another person out. Guessing is bounded by the code
+ * itself: it dies after five wrong tries, and codes are limited per phone and address (SmsRules).
+ */
+export const SignInSlowdown = {
+  windowMs: 3600_000,
+  phoneAndAddress: { free: 5, baseMs: 30_000, maxMs: 15 * 60_000 },
+  address: { free: 30, baseMs: 30_000, maxMs: 15 * 60_000 },
+  phone: { free: 10, baseMs: 5_000, maxMs: 60_000 },
+} as const satisfies Record<string, CoolDown | number>
+
+/** How long after the last of `failures` failures the next try must wait (0: at once). */
+export function coolDownMs(failures: number, rule: CoolDown) {
+  if (failures < rule.free) return 0
+  return Math.min(rule.maxMs, rule.baseMs * 2 ** (failures - rule.free))
+}
+
+/** Recent failures per key: how many and the last one's time. */
+export interface FailureCounts {
+  phoneAndAddress: { count: number; lastAt: Date | null }
+  address: { count: number; lastAt: Date | null }
+  phone: { count: number; lastAt: Date | null }
+}
+
+/** The moment sign-in may be tried again for these failures, or null when it may be now. */
+export function signInAllowedFrom(failures: FailureCounts, now: Date): Date | null {
+  let until = 0
+  for (const key of ['phoneAndAddress', 'address', 'phone'] as const) {
+    const { count, lastAt } = failures[key]
+    const wait = coolDownMs(count, SignInSlowdown[key])
+    if (lastAt && wait > 0) until = Math.max(until, lastAt.getTime() + wait)
+  }
+  return until > now.getTime() ? new Date(until) : null
+}
 
 /** Four digits from the CSPRNG, leading zeros kept. */
 export function newSmsCode() {

@@ -16,16 +16,16 @@ import {
   consumeCode,
   consumeCodeById,
   consumeLiveCodes,
-  countLoginFailuresSince,
   insertCode,
   insertLoginFailure,
   ipSendStats,
   latestLiveCode,
   lockKey,
   phoneSendStats,
+  recentLoginFailures,
   recordWrongAttempt,
 } from './auth.repository.ts'
-import { hashSmsCode, newSmsCode, SmsRules, smsCodeMatches } from './auth.rules.ts'
+import { hashSmsCode, newSmsCode, SignInSlowdown, signInAllowedFrom, SmsRules, smsCodeMatches } from './auth.rules.ts'
 import { beijingDayStart } from '#shared/time.ts'
 
 /** What a request tells the service about itself: the client address for limits, and where to log. */
@@ -140,9 +140,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     code: string,
     now: Date,
     memberId?: number,
+    gate?: () => Promise<Refusal | null>,
   ): Promise<Refusal | { ok: true }> {
     const row = await latestLiveCode(tx, phone, purpose)
     if (!row || row.expiresAt <= now) return refuse(Codes.CodeExpired)
+    // A live code is there to try: whether this try must wait is asked only now, so a dead code says so (406).
+    const refusal = await gate?.()
+    if (refusal) return refusal
     if (!smsCodeMatches(row.codeHash, deps.config.sms.codePepper, phone, hashPurpose(purpose, memberId), code)) {
       const attempts = await recordWrongAttempt(tx, row.id, now, SmsRules.maxWrongAttempts)
       return attempts !== null && attempts >= SmsRules.maxWrongAttempts
@@ -159,8 +163,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     return code
   }
 
-  async function loginLocked(tx: DbOrTx, phone: string, now: Date) {
-    return (await countLoginFailuresSince(tx, phone, beijingDayStart(now))) >= SmsRules.failedLoginsPerDay
+  /** 429 with the wait while recent wrong codes slow this phone and address down (SignInSlowdown), else null. */
+  async function slowedDown(tx: DbOrTx, phone: string, ip: string, now: Date): Promise<Refusal | null> {
+    const since = new Date(now.getTime() - SignInSlowdown.windowMs)
+    const from = signInAllowedFrom(await recentLoginFailures(tx, phone, ip, since), now)
+    if (!from) return null
+    const seconds = Math.max(1, Math.ceil((from.getTime() - now.getTime()) / 1000))
+    const wait = seconds > 90 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`
+    const error = new AppError(Codes.TooManyRequests, `验证码错误次数较多，请 ${wait}后再试`, undefined, {
+      retryAfterSeconds: seconds,
+    })
+    return { ok: false, error }
   }
 
   /** Forced purchaser mode (`ke2`): only phones of members marked as purchasers. */
@@ -172,34 +185,33 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /**
      * POST /send_code. The answer is the same whether the phone belongs to a member or not; in purchaser mode
-     * only purchasers' phones get a code. A phone locked for the day gets no code either.
+     * only purchasers' phones get a code. Wrong codes never stop a phone from getting a new one.
      */
     async sendLoginCode(input: { phone: string; ke2: boolean }, ctx: RequestContext) {
-      await issueCode(input.phone, 'login', ctx, async (tx, phone, now) => {
-        if (await loginLocked(tx, phone, now)) return refuse(Codes.LoginLocked)
-        return input.ke2 ? purchaserOnly(tx, phone) : null
-      })
+      await issueCode(input.phone, 'login', ctx, async (tx, phone) => (input.ke2 ? purchaserOnly(tx, phone) : null))
     },
 
     /**
-     * POST /login: checks the day's failure lock, purchaser mode and the code in one transaction, creates the
-     * member on a first login and issues a new session. Wrong codes are recorded as failed logins.
+     * POST /login: checks the slow-down of recent wrong codes, purchaser mode and the code in one transaction,
+     * creates the member on a first login and issues a new session. Wrong codes are recorded as failed logins with
+     * the address; the phone's advisory lock serialises concurrent tries, so a code takes at most five.
      */
-    async login(input: { phone: string; phone_code: string; platform?: number; ke2: boolean }) {
+    async login(input: { phone: string; phone_code: string; platform?: number; ke2: boolean }, ctx: RequestContext) {
       const phone = normalizePhone(input.phone)
       const code = readCode(input.phone_code)
       const now = deps.now()
       const result = await db.transaction(async (tx) => {
         await lockKey(tx, `sms:phone:${phone}`)
-        if (await loginLocked(tx, phone, now)) return refuse(Codes.LoginLocked)
         if (input.ke2) {
           const refusal = await purchaserOnly(tx, phone)
           if (refusal) return refusal
         }
-        const verified = await verifyCode(tx, phone, 'login', code, now)
+        const verified = await verifyCode(tx, phone, 'login', code, now, undefined, () =>
+          slowedDown(tx, phone, ctx.ip, now),
+        )
         if (!verified.ok) {
           // Failures are written in this same transaction, which commits: the refusal is returned, not thrown.
-          if (verified.error.entry === Codes.CodeWrong) await insertLoginFailure(tx, phone, now)
+          if (verified.error.entry === Codes.CodeWrong) await insertLoginFailure(tx, phone, ctx.ip, now)
           return verified
         }
         const member = await findOrCreateMemberByPhone(tx, phone, now)

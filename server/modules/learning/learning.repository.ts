@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { deleteWhere } from '#server/db/rows.ts'
+import { liveSessionCondition } from '#server/modules/sessions/session.service.ts'
 import { playerPopups, popupClicks, studyProgress, videoNotes } from '#server/db/schema/learning.ts'
 
 /** A video counts as finished once its position reaches this share of its length. */
@@ -28,11 +29,15 @@ export interface ProgressWrite {
   /** The preview end the member may not pass; null for full access. */
   limit: number | null
   now: Date
+  /** The session the save comes with: the statement writes nothing unless it is live at `now`. */
+  sessionId: number
 }
 
 /**
  * Saves a position in ONE statement: the position is clamped to the video's length and to the preview, and
- * finished_at is set the first time the position reaches 90%. Null when the video no longer exists.
+ * finished_at is set the first time the position reaches 90%. Null when the video no longer exists; `session_gone`
+ * when the member's session is no longer live (logged out on any instance, expired): the same statement checks it,
+ * so a logout counts at once even where the token was remembered (progress-auth.ts), at no extra round trip.
  *
  * It is the hottest write, so it runs as a named (prepared) statement straight on the pool, and commits without
  * waiting for the WAL flush (`synchronous_commit` off for this transaction only, set inside the statement so it
@@ -50,6 +55,7 @@ const upsertProgressSql = `
     from (select case when $8::int > 0 then $8::int else coalesce($6::int, 0) end as len) x
   ) v
   cross join relaxed
+  where ${liveSessionCondition('$9::int', '$5::timestamptz')}
   on conflict (member_id, video_id) do update set
     position = excluded.position,
     duration = excluded.duration,
@@ -70,14 +76,25 @@ export async function upsertProgress(db: Db, w: ProgressWrite) {
     ;({ rows } = await client.query<Row>({
       name: 'learning_upsert_progress',
       text: upsertProgressSql,
-      values: [w.memberId, w.videoId, w.position, w.limit, w.now, w.clientDuration, w.courseId, w.videoDuration],
+      values: [
+        w.memberId,
+        w.videoId,
+        w.position,
+        w.limit,
+        w.now,
+        w.clientDuration,
+        w.courseId,
+        w.videoDuration,
+        w.sessionId,
+      ],
     }))
   } catch (err) {
     if (isMissingParent(err)) return null
     throw err
   }
   const row = rows[0]
-  if (!row) return null
+  // The select yields its one row unless the session condition failed.
+  if (!row) return 'session_gone' as const
   return { position: row.position, duration: row.duration, finishedAt: row.finished_at, courseId: row.course_id }
 }
 

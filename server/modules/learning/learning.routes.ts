@@ -6,6 +6,7 @@ import { Codes } from '#server/http/codes.ts'
 import { emptyEnvelope } from '#server/http/envelope.ts'
 import { apiPlugin, apiRoutes } from '#server/http/route.ts'
 import type { LearningService } from './learning.service.ts'
+import type { ProgressSaver } from './progress.ts'
 import {
   AlbumResponse,
   CourseAccessResponse,
@@ -40,8 +41,8 @@ const BEACON_BODY_LIMIT = 2048
 const beaconNote =
   'The token may travel in the body (field `token`) instead of ZXB-Token, and the body may be text/plain holding ' +
   'the same JSON: navigator.sendBeacon, used when the page is hidden, can neither set headers nor send ' +
-  'application/json. A body token is trusted for up to 60 s per process without a new lookup (these saves are ' +
-  'the hottest writes). Only the two progress endpoints take a token this way.'
+  'application/json. The save checks in its own statement that the session is still live, so a logout counts at ' +
+  'once on every instance. Only the two progress endpoints take a token this way.'
 
 /** The player, progress and study screens' API (spec 7): /video, /update_play_data, notes, popups, study lists. */
 export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { learning: LearningService }, app) => {
@@ -88,12 +89,15 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
     )
     const b = apiRoutes(beacon, { tags })
 
-    /** The member from ZXB-Token, else from the body's token (progress-auth.ts); 301/504 as everywhere else. */
-    async function memberOf(request: FastifyRequest, bodyToken: string | undefined) {
-      if (request.principal || !bodyToken) return requireRole(request).memberId
+    /** The member and session from ZXB-Token, else from the body's token (progress-auth.ts); 301/504 as elsewhere. */
+    async function saverOf(request: FastifyRequest, bodyToken: string | undefined) {
+      if (request.principal || !bodyToken) {
+        const { memberId, sessionId } = requireRole(request)
+        return { memberId, sessionId }
+      }
       const found = await learning.progressMember(bodyToken)
       if ('problem' in found) throw new AppError(found.problem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
-      return found.memberId
+      return found
     }
 
     /** A progress save, which may come as a beacon. */
@@ -101,13 +105,21 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       url: string,
       docs: { summary: string; description: string },
       body: B,
-      save: (memberId: number, body: z.output<B>) => ReturnType<LearningService['savePlayData']>,
+      save: (saver: ProgressSaver, body: z.output<B>) => ReturnType<LearningService['savePlayData']>,
     ) {
       const description = `${docs.description} ${beaconNote}`
       const spec = { ...docs, description, bodyLimit: BEACON_BODY_LIMIT, body, response: PlayDataResponse }
       b.post(url, spec, async (request) => {
         const input = request.body as z.output<B>
-        return save(await memberOf(request, input.token), input)
+        const saver = await saverOf(request, input.token)
+        try {
+          return await save(saver, input)
+        } catch (err) {
+          const sessionGone =
+            err instanceof AppError && (err.entry === Codes.NotLoggedIn || err.entry === Codes.SessionExpired)
+          if (sessionGone && input.token && !request.principal) learning.forgetProgressToken(input.token)
+          throw err
+        }
       })
     }
 

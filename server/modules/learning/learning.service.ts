@@ -15,7 +15,7 @@ import { findWatchedPositions } from './learning.repository.ts'
 export type LearningDeps = Omit<LearningContext, 'decisions' | 'decisionFor'> & {
   /** How long a canWatch answer clamps progress saves without being asked again; 60 s by default. */
   decisionTtlMs?: number
-  /** How long a progress save's body token is trusted without a lookup; 60 s by default (progress-auth.ts). */
+  /** How long a body token's member and session are remembered; 60 s by default (liveness is checked on each save). */
   progressAuthTtlMs?: number
 }
 
@@ -43,6 +43,8 @@ export function createLearningService(deps: LearningDeps) {
   return {
     /** The member behind a progress save's body token (sendBeacon and the player's saves), briefly cached. */
     progressMember: (token: string) => progressAuth.resolve(token),
+    /** Drops a body token whose session a save found dead. */
+    forgetProgressToken: (token: string) => progressAuth.forget(token),
     ...createVideoPages(ctx),
     ...createProgressSaves(ctx),
     ...createStudyRecord(ctx),

@@ -360,26 +360,44 @@ describe('player and progress API', () => {
       expect((await saved(member.id, w.freeVideo))?.position).toBe(14)
     })
 
-    it('trusts a remembered body token for at most a minute after logout', async () => {
+    it('refuses a remembered body token at once after logout, and an expired session with 504', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       expect(
         (await post('/api/update_play_data', { vid: w.freeVideo, position: 5, token: member.token })).body.code,
       ).toBe(200)
       expect((await post('/api/logout', {}, member.headers)).body.code).toBe(200)
-      // Everything else refuses the revoked session at once.
       expect((await get('/api/center/study_record', member.headers)).body.code).toBe(301)
+      // The token is still remembered by this process, but the save's own statement finds the session revoked.
+      for (const position of [6, 7]) {
+        expect(
+          (await post('/api/update_play_data', { vid: w.freeVideo, position, token: member.token })).body.code,
+        ).toBe(301)
+        expect(
+          (await post('/api/video/updateFreeData', { vid: w.freeVideo, position, token: member.token })).body.code,
+        ).toBe(301)
+      }
+      expect((await saved(member.id, w.freeVideo))?.position).toBe(5)
+
+      const other = await makeMember(t().database.db, 'member', clock)
       expect(
-        (await post('/api/update_play_data', { vid: w.freeVideo, position: 6, token: member.token })).body.code,
+        (await post('/api/update_play_data', { vid: w.freeVideo, position: 5, token: other.token })).body.code,
       ).toBe(200)
-      clock = new Date(clock.getTime() + 61_000)
+      await t().database.pool.query('update sessions set expires_at = $2 where member_id = $1', [
+        other.id,
+        new Date(clock.getTime() + 1000),
+      ])
+      clock = new Date(clock.getTime() + 2000)
       expect(
-        (await post('/api/update_play_data', { vid: w.freeVideo, position: 7, token: member.token })).body.code,
-      ).toBe(301)
-      expect((await saved(member.id, w.freeVideo))?.position).toBe(6)
+        (await post('/api/update_play_data', { vid: w.freeVideo, position: 8, token: other.token })).body.code,
+      ).toBe(504)
+      expect((await saved(other.id, w.freeVideo))?.position).toBe(5)
     })
 
     it('commits saves asynchronously without leaving the connection that way', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
+      const sessionId = (
+        await t().database.pool.query<{ id: number }>('select id from sessions where member_id = $1', [member.id])
+      ).rows[0]!.id
       const client = await t().database.pool.connect()
       const setting = async () =>
         (await client.query<{ s: string }>("select current_setting('synchronous_commit') as s")).rows[0]!.s
@@ -395,6 +413,7 @@ describe('player and progress API', () => {
           clientDuration: null,
           limit: null,
           now: clock,
+          sessionId,
         })
         expect(await setting()).toBe('off')
         await client.query('commit')
@@ -408,6 +427,7 @@ describe('player and progress API', () => {
           clientDuration: null,
           limit: null,
           now: clock,
+          sessionId,
         })
         expect(await setting()).toBe('on')
       } finally {

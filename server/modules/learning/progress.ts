@@ -2,6 +2,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { DecisionCache, DecisionEntry } from './decision-cache.ts'
 import type { LearningContext } from './context.ts'
+import { sessionProblem } from '#server/modules/sessions/session.service.ts'
 import { upsertProgress } from './learning.repository.ts'
 import type { PlayDataResult } from './learning.schema.ts'
 import { refuse } from './views.ts'
@@ -26,12 +27,18 @@ export function createDecisionLookup(deps: Pick<LearningContext, 'canWatch' | 'f
   }
 }
 
+/** Who saves: the member and the session the request came with (the save re-checks it in its statement). */
+export interface ProgressSaver {
+  memberId: number
+  sessionId: number
+}
+
 /** Progress saves (POST /update_play_data and /video/updateFreeData). */
 export function createProgressSaves(ctx: LearningContext) {
   const { db, now } = ctx
 
   async function saveProgress(
-    memberId: number,
+    { memberId, sessionId }: ProgressSaver,
     vid: number,
     position: number,
     clientDuration: number | null,
@@ -48,8 +55,14 @@ export function createProgressSaves(ctx: LearningContext) {
           clientDuration,
           limit: decision.until_second,
           now: now(),
+          sessionId,
         })
       : null
+    if (row === 'session_gone') {
+      // Rare (a save racing a logout, or a remembered body token): one more look to tell 301 from 504.
+      const problem = await sessionProblem(db, sessionId, now())
+      throw new AppError(problem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
+    }
     if (!row) {
       ctx.decisions.delete(memberId, vid)
       throw new AppError(Codes.NotFound, '视频不存在')
@@ -69,14 +82,14 @@ export function createProgressSaves(ctx: LearningContext) {
      * Saves where a member is in a video (POST /update_play_data): clamped to the video's length and to the preview
      * canWatch allows; finished at 90%. One upsert after the (cached) entitlement answer.
      */
-    savePlayData: (memberId: number, body: { vid: number; position: number; duration?: number }) =>
-      saveProgress(memberId, body.vid, body.position, body.duration ?? null),
+    savePlayData: (saver: ProgressSaver, body: { vid: number; position: number; duration?: number }) =>
+      saveProgress(saver, body.vid, body.position, body.duration ?? null),
 
     /**
      * Saves a position in a preview (POST /video/updateFreeData): the same record as a full view, so the preview's
      * progress carries over after buying; it never passes the preview end. Anonymous previews stay in the browser.
      */
-    saveFreeData: (memberId: number, body: { vid: number; position: number }) =>
-      saveProgress(memberId, body.vid, body.position, null),
+    saveFreeData: (saver: ProgressSaver, body: { vid: number; position: number }) =>
+      saveProgress(saver, body.vid, body.position, null),
   }
 }

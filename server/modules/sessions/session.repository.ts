@@ -26,6 +26,16 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
   return row ?? null
 }
 
+/** A session by id (revoked and expired ones too), or null. */
+export async function findSessionById(db: DbOrTx, sessionId: number) {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1)
+  return row ?? null
+}
+
 /** Revokes one session; revoking twice changes nothing. */
 export async function revokeSession(db: DbOrTx, sessionId: number, at: Date) {
   await stampOnce(db, sessions, 'revokedAt', at, eq(sessions.id, sessionId))

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { hashToken, newToken, type Role, type TokenResolution } from '#server/http/auth.ts'
 import { markLoggedIn, memberRole } from '#server/modules/members/members.service.ts'
-import { findSessionByTokenHash, insertSession, revokeSession } from './session.repository.ts'
+import { findSessionById, findSessionByTokenHash, insertSession, revokeSession } from './session.repository.ts'
 
 /** Tokens live 30 days (the login response's `expire_in`, in seconds). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600
@@ -29,6 +29,25 @@ export async function issueSession(db: DbOrTx, memberId: number, platform: numbe
 /** Logs a session out: its token stops working at once. */
 export async function endSession(db: DbOrTx, sessionId: number, now: Date) {
   await revokeSession(db, sessionId, now)
+}
+
+/**
+ * SQL text, for a statement another module runs, that is true while session `sessionIdParam` is live at
+ * `nowParam` (both parameter references such as `$9::int`): not revoked and not expired. A hot write puts it in its
+ * own statement, so a logout on any instance counts at once without a lookup of its own (the progress save).
+ */
+export function liveSessionCondition(sessionIdParam: string, nowParam: string): string {
+  return (
+    `exists (select 1 from sessions live_session where live_session.id = ${sessionIdParam} ` +
+    `and live_session.revoked_at is null and live_session.expires_at > ${nowParam})`
+  )
+}
+
+/** Why a session is not live (`unknown`: revoked or gone, `expired`), or null when it is. */
+export async function sessionProblem(db: DbOrTx, sessionId: number, now: Date): Promise<'unknown' | 'expired' | null> {
+  const session = await findSessionById(db, sessionId)
+  if (!session || session.revokedAt) return 'unknown'
+  return session.expiresAt <= now ? 'expired' : null
 }
 
 /** Members' roles remembered by a token resolver (createTokenResolver). */

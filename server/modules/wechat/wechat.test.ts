@@ -105,7 +105,8 @@ async function authorize(
 
 async function post<T = Record<string, unknown>>(url: string, payload: unknown, browser: Browser = {}, token?: string) {
   const headers: Record<string, string> = {}
-  if (browser.cookie) headers.cookie = browser.cookie
+  // A browser sends its cookie, and with a POST its Origin (server/http/csrf.ts).
+  if (browser.cookie) Object.assign(headers, { cookie: browser.cookie, origin: 'http://localhost' })
   if (token) headers['zxb-token'] = token
   const res = await t().app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers })
   return { status: res.statusCode, body: res.json<Envelope<T>>(), raw: res.body }
