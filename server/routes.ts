@@ -22,6 +22,7 @@ import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
 import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
 import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
+import { adminDashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts'
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import type { Services } from '#server/services.ts'
@@ -66,6 +67,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(recommendRoutes, { recommend: s.recommend })
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
   await app.register(statsRoutes, { stats: s.stats })
+  await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

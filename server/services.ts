@@ -20,6 +20,7 @@ import {
   createRecommendService,
   createSearchService,
 } from '#server/modules/catalogue/catalogue.service.ts'
+import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts'
 import { createCommentsService } from '#server/modules/comments/comments.service.ts'
 import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
@@ -216,6 +217,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     }),
     comments: createCommentsService({ db, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
+    /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
+    dashboard: createDashboardService({ db, now: integrations.now }),
   }
 }
 

@@ -263,3 +263,6 @@ export function createOrderService(deps: { db: Db }) {
     },
   }
 }
+
+/** Orders paid in a period by Beijing day, kind and payment method; the courses sold most (operators' dashboard). */
+export { paidOrderFigures, topSoldCourses, type PaidOrderFigure } from './figures.repository.ts'

@@ -129,3 +129,6 @@ export function pointsEarnedBy(amountFen: number, rules: PointRules) {
 export function earnPointsInSettlement(points: number, at: Date): StatementPart {
   return orderEarningPart(points, at)
 }
+
+/** Points given and taken in a period, by Beijing day (operators' dashboard). */
+export { pointFigures } from './figures.repository.ts'
