@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { adminRoutes } from '#server/modules/admin/admin.routes.ts'
+import { adminMemberRoutes } from '#server/modules/admin/admin-members.routes.ts'
 import { authRoutes } from '#server/modules/auth/auth.routes.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/catalogue.routes.ts'
 import { commentsRoutes } from '#server/modules/comments/comments.routes.ts'
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
   await app.register(statsRoutes, { stats: s.stats })
   await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
+  await app.register(adminMemberRoutes, { members: s.memberAdmin })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

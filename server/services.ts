@@ -10,7 +10,7 @@ import { createSmsProvider } from '#server/integrations/sms/provider.ts'
 import type { SmsProvider } from '#server/integrations/sms/sms.ts'
 import type { WechatClient } from '#server/integrations/wechat/wechat-client.ts'
 import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-client.ts'
-import { createAdminService } from '#server/modules/admin/admin.service.ts'
+import { createAdminService, createMemberAdmin } from '#server/modules/admin/admin.service.ts'
 import { createAttributionService } from '#server/modules/attribution/attribution.service.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
@@ -188,6 +188,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
       now: integrations.now,
       events: telemetry.events,
     }),
+    /** Members for the operators' console: search, a member's page, grants and revocations, signing out. */
+    memberAdmin: createMemberAdmin({ db, now: integrations.now, events: telemetry.events }),
     access,
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,
