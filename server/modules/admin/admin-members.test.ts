@@ -268,6 +268,33 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect((await call('GET', '/api/userinfo', undefined, m.headers)).body.code).toBe(301)
     })
 
+    it("shows the member's points ledger with who made each change (members never see who)", async () => {
+      const { db } = t().database
+      const m = await makeMember(db)
+      const adjusted = await t().app.inject({
+        method: 'POST',
+        url: '/api/admin/points/adjust',
+        headers: { ...admin.headers, 'idempotency-key': `members-test-${m.id}` },
+        payload: { member_id: m.id, delta: 500, note: '客服补偿' },
+      })
+      expect(adjusted.json<Res>().code).toBe(200)
+      const ledger = await call<{ balance: number; list: { delta: number; note: string; actor: string }[] }>(
+        'GET',
+        `/api/admin/points?member_id=${m.id}`,
+      )
+      expect(ledger.body.data).toMatchObject({
+        balance: 500,
+        list: [{ delta: 500, note: '客服补偿', actor: `admin:${admin.id}` }],
+      })
+      expect((await call('GET', '/api/admin/points')).body.msg).toBe('参数 member_id 不能为空（member_id）')
+      expect((await call('GET', `/api/admin/points?member_id=${m.id}`, undefined, staff)).status).toBe(403)
+      const own = await call<{ list: Record<string, unknown>[] }>('GET', '/api/points', undefined, m.headers)
+      expect(own.body.data.list[0]).not.toHaveProperty('actor')
+      expect(
+        (await call<{ points_balance: number }>('GET', `/api/admin/members/${m.id}`)).body.data.points_balance,
+      ).toBe(500)
+    })
+
     it('answers 404 for an unknown member', async () => {
       expect((await call('GET', '/api/admin/members/999999')).body).toMatchObject({ code: 404 })
     })
