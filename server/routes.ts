@@ -4,6 +4,7 @@ import { adminMemberRoutes } from '#server/modules/admin/admin-members.routes.ts
 import { authRoutes } from '#server/modules/auth/auth.routes.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/catalogue.routes.ts'
 import { commentsRoutes } from '#server/modules/comments/comments.routes.ts'
+import { adminCommentRoutes } from '#server/modules/comments/comments-admin.routes.ts'
 import { favouritesRoutes } from '#server/modules/favourites/favourites.routes.ts'
 import { followsRoutes } from '#server/modules/follows/follows.routes.ts'
 import { homeRoutes } from '#server/modules/home/home.routes.ts'
@@ -70,6 +71,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(statsRoutes, { stats: s.stats })
   await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
   await app.register(adminMemberRoutes, { members: s.memberAdmin })
+  await app.register(adminCommentRoutes, { moderation: s.commentModeration })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

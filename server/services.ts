@@ -21,7 +21,7 @@ import {
   createSearchService,
 } from '#server/modules/catalogue/catalogue.service.ts'
 import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts'
-import { createCommentsService } from '#server/modules/comments/comments.service.ts'
+import { createCommentModeration, createCommentsService } from '#server/modules/comments/comments.service.ts'
 import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
@@ -143,6 +143,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     now: integrations.now,
   })
   const favourites = createFavouritesService({ db, now: integrations.now })
+  const comments = createCommentsService({ db, now: integrations.now })
   // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
   const commerce = createCommerceServices({
     db,
@@ -217,7 +218,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
         owned: (memberId, courseIds) => ownedCourseIds(db, memberId, courseIds, integrations.now()),
       },
     }),
-    comments: createCommentsService({ db, now: integrations.now }),
+    comments,
+    /** The operators' comment moderation queue. */
+    commentModeration: createCommentModeration({ db, comments }),
     stats: createStatsService({ db, now: integrations.now }),
     /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
     dashboard: createDashboardService({ db, now: integrations.now }),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { members } from '#server/db/schema/members.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
+import { until } from '#server/modules/payments/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
 
@@ -204,7 +205,12 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(await canWatch()).not.toBe('full')
 
       // Each change is in the staff action log with its reason; the refused ones too.
-      const log = await db.select().from(staffActions).where(eq(staffActions.memberId, admin.id))
+      // The log is written after the answer is sent: wait for the last one.
+      const logged = () => db.select().from(staffActions).where(eq(staffActions.memberId, admin.id))
+      await until(async () =>
+        (await logged()).some((a) => (a.body as { reason?: string } | null)?.reason === '误授予，收回'),
+      )
+      const log = await logged()
       const routes = log.map((a) => [a.route, a.code, (a.body as { reason?: string } | null)?.reason])
       expect(routes).toEqual(
         expect.arrayContaining([
