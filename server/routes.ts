@@ -8,6 +8,7 @@ import { adminCommentRoutes } from '#server/modules/comments/comments-admin.rout
 import { favouritesRoutes } from '#server/modules/favourites/favourites.routes.ts'
 import { followsRoutes } from '#server/modules/follows/follows.routes.ts'
 import { homeRoutes } from '#server/modules/home/home.routes.ts'
+import { adminHomeRoutes } from '#server/modules/home/home-admin.routes.ts'
 import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
   await app.register(adminMemberRoutes, { members: s.memberAdmin })
   await app.register(adminCommentRoutes, { moderation: s.commentModeration })
+  await app.register(adminHomeRoutes, { home: s.homeAdmin })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

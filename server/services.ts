@@ -25,7 +25,7 @@ import { createCommentModeration, createCommentsService } from '#server/modules/
 import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
-import { createHomeService } from '#server/modules/home/home.service.ts'
+import { createHomeAdmin, createHomeService } from '#server/modules/home/home.service.ts'
 import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
@@ -144,6 +144,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
   })
   const favourites = createFavouritesService({ db, now: integrations.now })
   const comments = createCommentsService({ db, now: integrations.now })
+  const home = createHomeService({ db })
   // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
   const commerce = createCommerceServices({
     db,
@@ -175,7 +176,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
     members: createMembersService({ db, now: integrations.now, media }),
     media,
     catalogue,
-    home: createHomeService({ db }),
+    home,
+    /** The home feed as operators edit it; each write drops the learners' cached feed. */
+    homeAdmin: createHomeAdmin({ db, invalidate: home.invalidate }),
     overlays: createOverlayService({ db, now: integrations.now }),
     vip,
     bundles: createBundleService({ db, now: integrations.now }),
