@@ -180,7 +180,10 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
       })
       const section = await requireSection(item.sectionId)
       invalidate(section.feed)
-      return itemView(row!, item.courseId === null ? new Map() : await courseTitlesByIds(db, [item.courseId]))
+      return itemView(
+        row!,
+        item.courseId === null ? new Map<number, { title: string }>() : await courseTitlesByIds(db, [item.courseId]),
+      )
     },
 
     async deleteItem(id: number) {
