@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { adminRoutes } from '#server/modules/admin/admin.routes.ts'
 import { adminUploadRoutes } from '#server/modules/admin/admin-uploads.routes.ts'
+import { adminMemberRoutes } from '#server/modules/admin/admin-members.routes.ts'
 import { authRoutes } from '#server/modules/auth/auth.routes.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/catalogue.routes.ts'
 import { commentsRoutes } from '#server/modules/comments/comments.routes.ts'
+import { adminCommentRoutes } from '#server/modules/comments/comments-admin.routes.ts'
 import { favouritesRoutes } from '#server/modules/favourites/favourites.routes.ts'
 import { followsRoutes } from '#server/modules/follows/follows.routes.ts'
 import { homeRoutes } from '#server/modules/home/home.routes.ts'
+import { adminHomeRoutes } from '#server/modules/home/home-admin.routes.ts'
 import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
@@ -23,6 +26,7 @@ import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
 import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
 import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
+import { adminDashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts'
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import type { Services } from '#server/services.ts'
@@ -67,6 +71,10 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(recommendRoutes, { recommend: s.recommend })
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
   await app.register(statsRoutes, { stats: s.stats })
+  await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
+  await app.register(adminMemberRoutes, { members: s.memberAdmin })
+  await app.register(adminCommentRoutes, { moderation: s.commentModeration })
+  await app.register(adminHomeRoutes, { home: s.homeAdmin })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
   await app.register(adminUploadRoutes, {
     admin: s.admin,

@@ -11,7 +11,7 @@ import { createSmsProvider } from '#server/integrations/sms/provider.ts'
 import type { SmsProvider } from '#server/integrations/sms/sms.ts'
 import type { WechatClient } from '#server/integrations/wechat/wechat-client.ts'
 import { createWechatHttpClient } from '#server/integrations/wechat/wechat-http-client.ts'
-import { createAdminService } from '#server/modules/admin/admin.service.ts'
+import { createAdminService, createMemberAdmin } from '#server/modules/admin/admin.service.ts'
 import { createAttributionService } from '#server/modules/attribution/attribution.service.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
@@ -21,11 +21,12 @@ import {
   createRecommendService,
   createSearchService,
 } from '#server/modules/catalogue/catalogue.service.ts'
-import { createCommentsService } from '#server/modules/comments/comments.service.ts'
+import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts'
+import { createCommentModeration, createCommentsService } from '#server/modules/comments/comments.service.ts'
 import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
-import { createHomeService } from '#server/modules/home/home.service.ts'
+import { createHomeAdmin, createHomeService } from '#server/modules/home/home.service.ts'
 import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
@@ -143,6 +144,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     now: integrations.now,
   })
   const favourites = createFavouritesService({ db, now: integrations.now })
+  const comments = createCommentsService({ db, now: integrations.now })
+  const home = createHomeService({ db })
   // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
   const commerce = createCommerceServices({
     db,
@@ -176,7 +179,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
     members: createMembersService({ db, now: integrations.now, media }),
     media,
     catalogue,
-    home: createHomeService({ db }),
+    home,
+    /** The home feed as operators edit it; each write drops the learners' cached feed. */
+    homeAdmin: createHomeAdmin({ db, invalidate: home.invalidate }),
     overlays: createOverlayService({ db, now: integrations.now }),
     vip,
     bundles: createBundleService({ db, now: integrations.now }),
@@ -190,6 +195,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
       now: integrations.now,
       events: telemetry.events,
     }),
+    /** Members for the operators' console: search, a member's page, grants and revocations, signing out. */
+    memberAdmin: createMemberAdmin({ db, now: integrations.now, events: telemetry.events }),
     access,
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,
@@ -217,8 +224,12 @@ export function createServices(config: Config, db: Db, integrations: Integration
         owned: (memberId, courseIds) => ownedCourseIds(db, memberId, courseIds, integrations.now()),
       },
     }),
-    comments: createCommentsService({ db, now: integrations.now }),
+    comments,
+    /** The operators' comment moderation queue. */
+    commentModeration: createCommentModeration({ db, comments }),
     stats: createStatsService({ db, now: integrations.now }),
+    /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
+    dashboard: createDashboardService({ db, now: integrations.now }),
   }
 }
 

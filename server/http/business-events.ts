@@ -24,6 +24,8 @@ export type BusinessEvent =
       courses?: number[]
       entitlements?: number
       vip_days?: number
+      /** Why staff granted or revoked it (the operators' console asks). */
+      reason?: string
     }
   | { event: 'job.failed'; job_id: number; kind: string; attempts: number; error: string }
 

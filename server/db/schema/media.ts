@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigint, customType, doublePrecision, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core'
 import { videos } from './catalogue.ts'
 import { members } from './members.ts'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
@@ -23,41 +33,50 @@ export interface Rendition {
  * `status` describes the latest upload; `hls_prefix` points at the output that plays now, so a video stays
  * playable while a replacement is transcoded. The AES key lives here and nowhere on a public path.
  */
-export const videoMedia = pgTable('video_media', {
-  videoId: ref(() => videos.id, { onDelete: 'cascade' }).primaryKey(),
-  status: text({ enum: videoMediaStatuses }).notNull(),
-  /** 0–100 while transcoding. */
-  progress: smallint().notNull().default(0),
-  /** Why the last transcoding failed (shown to operators). */
-  error: text(),
-  /** The uploaded original in private storage. */
-  sourceKey: text(),
-  sourceName: text(),
-  sourceBytes: bigint({ mode: 'number' }),
-  /** Seconds, from ffprobe. */
-  duration: doublePrecision(),
-  /** Private-storage folder holding master.m3u8 and one folder per rendition; null until something plays. */
-  hlsPrefix: text(),
-  /** The AES-128 key the segments under hls_prefix are encrypted with (16 bytes). */
-  keyBytes: bytea(),
-  renditions: jsonb()
-    .$type<Rendition[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /**
-   * What the running (or last) transcoding makes, known once the source is probed: one ffmpeg pass encodes them
-   * all, so `progress` applies to each.
-   */
-  plannedRenditions: jsonb()
-    .$type<Rendition[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  /** Public-storage key of the poster frame (WebP). */
-  posterKey: text(),
-  createdAt: timestamptz().notNull().defaultNow(),
-  updatedAt: timestamptz().notNull().defaultNow(),
-  readyAt: timestamptz(),
-})
+export const videoMedia = pgTable(
+  'video_media',
+  {
+    videoId: ref(() => videos.id, { onDelete: 'cascade' }).primaryKey(),
+    status: text({ enum: videoMediaStatuses }).notNull(),
+    /** 0–100 while transcoding. */
+    progress: smallint().notNull().default(0),
+    /** Why the last transcoding failed (shown to operators). */
+    error: text(),
+    /** The uploaded original in private storage. */
+    sourceKey: text(),
+    sourceName: text(),
+    sourceBytes: bigint({ mode: 'number' }),
+    /** Seconds, from ffprobe. */
+    duration: doublePrecision(),
+    /** Private-storage folder holding master.m3u8 and one folder per rendition; null until something plays. */
+    hlsPrefix: text(),
+    /** The AES-128 key the segments under hls_prefix are encrypted with (16 bytes). */
+    keyBytes: bytea(),
+    renditions: jsonb()
+      .$type<Rendition[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
+     * What the running (or last) transcoding makes, known once the source is probed: one ffmpeg pass encodes them
+     * all, so `progress` applies to each.
+     */
+    plannedRenditions: jsonb()
+      .$type<Rendition[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Public-storage key of the poster frame (WebP). */
+    posterKey: text(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+    readyAt: timestamptz(),
+  },
+  // The operators' dashboard: transcodes that failed, newest first.
+  (t) => [
+    index('video_media_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
+  ],
+)
 
 /** Images members uploaded (avatars), re-encoded and stripped of metadata. */
 export const uploads = pgTable('uploads', {

@@ -42,6 +42,8 @@ export const pointEntries = pgTable(
   (t) => [
     index('point_entries_member_idx').on(t.memberId, t.id),
     index('point_entries_order_idx').on(t.orderId),
+    // The operators' dashboard: points given and spent in a period (append-only, so time follows the heap).
+    index('point_entries_created_brin').using('brin', t.createdAt),
     check('point_entries_delta_ck', sql`${t.delta} <> 0 and ${t.balanceAfter} >= 0`),
   ],
 )

@@ -52,7 +52,7 @@ const Media = z.object({
   ready_at: z.string().nullable(),
 })
 const Video = AdminVideo.extend({ media: Media })
-const Entitlement = z.object({
+export const Entitlement = z.object({
   id: z.number().int(),
   member_id: z.number().int(),
   course_id: z.number().int(),

@@ -128,3 +128,21 @@ export const CommentThreadResponse = envelope(CommentThread)
 export const MemberCommentPageResponse = envelope(MemberCommentPage)
 export const LikeResponse = envelope(LikeResult)
 export const ModerationResponse = envelope(ModerationResult)
+
+// ---- The operators' moderation queue (requests: shared/api/admin-comments.ts) -------------------------------
+
+export const QueuedComment = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  status: z.enum(commentStatuses),
+  type: z.enum(commentTypes),
+  is_private: z.boolean(),
+  like_count: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  author: z.object({ id: z.number().int(), nickname: z.string() }),
+  course: z.object({ id: z.number().int(), title: z.string() }),
+  video: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  created_at: z.string(),
+  moderated_by: z.number().int().nullable(),
+  moderated_at: z.string().nullable(),
+})

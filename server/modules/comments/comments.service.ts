@@ -330,3 +330,6 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
 }
 
 export type CommentsService = ReturnType<typeof createCommentsService>
+
+/** The operators' moderation queue (moderation.ts). */
+export { createCommentModeration, type CommentModerationService } from './moderation.ts'

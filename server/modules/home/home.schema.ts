@@ -31,3 +31,30 @@ export const HomeFeed = z.object({ sections: z.array(HomeSection) })
 export type HomeFeed = z.infer<typeof HomeFeed>
 
 export const HomeFeedResponse = envelope(HomeFeed)
+
+// ---- The home feed as operators edit it (requests: shared/api/admin-home.ts) --------------------------------
+
+export const AdminHomeSection = z.object({
+  id: z.number().int(),
+  feed: z.enum(['v3', 'v2']),
+  kind: z.enum(HomeSectionKinds),
+  title: z.string(),
+  subtitle: z.string(),
+  more_link: z.string().nullable(),
+  sort: z.number().int(),
+  visible: z.boolean().describe('Published'),
+})
+export const AdminHomeItem = z.object({
+  id: z.number().int(),
+  section_id: z.number().int(),
+  course_id: z.number().int().nullable(),
+  course_title: z.string().nullable(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  link: z.string().nullable(),
+  sort: z.number().int(),
+})
+export const AdminHomeSectionResponse = envelope(AdminHomeSection)
+export const AdminHomeSectionListResponse = envelope(z.object({ list: z.array(AdminHomeSection) }))
+export const AdminHomeItemResponse = envelope(AdminHomeItem)
+export const AdminHomeItemListResponse = envelope(z.object({ list: z.array(AdminHomeItem) }))

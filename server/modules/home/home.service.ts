@@ -48,7 +48,12 @@ export function createHomeService(deps: { db: Db; cacheMs?: number }) {
   return {
     /** The feed named `feed` ('v3' for /, 'v2' for /index1). */
     feed: (feed: FeedName) => cache.get(feed),
+    /** Forgets a cached feed (an operator changed it): the next read loads it again. */
+    invalidate: (feed: FeedName) => cache.delete(feed),
   }
 }
 
 export type HomeService = ReturnType<typeof createHomeService>
+
+/** The home feed as operators edit it (home-admin.ts). */
+export { createHomeAdmin, type HomeAdmin } from './home-admin.ts'

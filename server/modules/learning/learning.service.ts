@@ -87,3 +87,6 @@ export async function watchedPercent(
   }, 0)
   return Math.min(100, Math.floor((watched * 100) / total))
 }
+
+/** Learners and lessons watched in a period (operators' dashboard). */
+export { watchingFigures } from './figures.repository.ts'

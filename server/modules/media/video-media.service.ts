@@ -192,3 +192,6 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
     } satisfies JobKind,
   }
 }
+
+/** Transcodes that failed, newest first, and how many (operators' dashboard). */
+export { failedTranscodes } from './figures.repository.ts'

@@ -216,3 +216,15 @@ export async function memberPhones(db: DbOrTx, ids: number[]): Promise<Map<numbe
   const rows = await findPhones(db, [...new Set(ids)])
   return new Map(rows.map((r) => [r.id, r.phone]))
 }
+
+/** Members who joined in a period, by Beijing day (operators' dashboard). */
+export { newMemberFigures } from './figures.repository.ts'
+
+/** Members as the operators' console lists and counts them (phone, id, part of a nickname, role, joining date). */
+export {
+  countMembers,
+  searchMembers,
+  type MemberFilter,
+  type StaffMemberRow,
+  findStaffMember as memberForStaff,
+} from './search.repository.ts'

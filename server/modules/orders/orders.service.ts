@@ -283,3 +283,6 @@ export function createOrderService(deps: {
     },
   }
 }
+
+/** Orders paid in a period by Beijing day, kind and payment method; the courses sold most (operators' dashboard). */
+export { paidOrderFigures, topSoldCourses, type PaidOrderFigure } from './figures.repository.ts'

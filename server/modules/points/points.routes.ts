@@ -1,6 +1,13 @@
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { PointService } from './points.service.ts'
-import { AdjustBody, AdjustResponse, PointsQuery, PointsResponse } from './points.schema.ts'
+import {
+  AdjustBody,
+  AdjustResponse,
+  PointsQuery,
+  PointsResponse,
+  StaffPointsQuery,
+  StaffPointsResponse,
+} from './points.schema.ts'
 
 /** Points (spec 7: GET /points; screen /points). */
 export const pointRoutes = apiPlugin({ tags: ['points'] }, (r, { points }: { points: PointService }) => {
@@ -18,6 +25,17 @@ export const pointRoutes = apiPlugin({ tags: ['points'] }, (r, { points }: { poi
 
 /** Points adjustments by operators (admins only), recorded as ledger entries with who and why. */
 export const adminPointRoutes = adminPlugin((r, { points }: { points: PointService }) => {
+  // Permission: operator and finance (a member's ledger, on the member's page of the console).
+  r.get(
+    '/admin/points',
+    {
+      summary: "A member's balance and points ledger, newest first, with who made each change (cursor paging)",
+      querystring: StaffPointsQuery,
+      response: StaffPointsResponse,
+    },
+    async ({ query }) => points.summary(query.member_id, query),
+  )
+  // Permission: operator (adjusting points with a reason).
   r.post(
     '/admin/points/adjust',
     {

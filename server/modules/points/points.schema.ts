@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { pointReasons } from '#server/db/schema/points.ts'
 import { envelope } from '#server/http/envelope.ts'
+import { IdQuery } from '#shared/api/params.ts'
 
 const PointEntryView = z.object({
   id: z.number().int(),
@@ -16,16 +17,23 @@ export const PointsQuery = z.object({
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
-export const PointsResponse = envelope(
-  z.object({
-    balance: z.number().int(),
-    /** What one point is worth at checkout (fen), the share of a price points may pay (percent), points per yuan paid. */
-    fen_per_point: z.number().int(),
-    max_percent: z.number().int(),
-    earn_per_yuan: z.number().int(),
-    list: z.array(PointEntryView),
-    next_cursor: z.number().int().nullable(),
-  }),
+const PointsSummary = z.object({
+  balance: z.number().int(),
+  /** What one point is worth at checkout (fen), the share of a price points may pay (percent), points per yuan paid. */
+  fen_per_point: z.number().int(),
+  max_percent: z.number().int(),
+  earn_per_yuan: z.number().int(),
+  list: z.array(PointEntryView),
+  next_cursor: z.number().int().nullable(),
+})
+export const PointsResponse = envelope(PointsSummary)
+
+/** A member's ledger as staff read it (GET /api/admin/points): with who made each change. */
+export const StaffPointsQuery = PointsQuery.extend({
+  member_id: IdQuery,
+})
+export const StaffPointsResponse = envelope(
+  PointsSummary.extend({ list: z.array(PointEntryView.extend({ actor: z.string() })) }),
 )
 
 export const AdjustBody = z.object({

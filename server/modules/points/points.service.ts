@@ -48,6 +48,8 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
           reason: e.reason,
           order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
           note: e.note,
+          /** Who made the change ("system", "admin:100002"): staff see it, members' answers leave it out. */
+          actor: e.actor,
           created_at: e.createdAt.toISOString(),
         })),
         next_cursor: nextCursor,
@@ -129,3 +131,6 @@ export function pointsEarnedBy(amountFen: number, rules: PointRules) {
 export function earnPointsInSettlement(points: number, at: Date): StatementPart {
   return orderEarningPart(points, at)
 }
+
+/** Points given and taken in a period, by Beijing day (operators' dashboard). */
+export { pointFigures } from './figures.repository.ts'

@@ -294,3 +294,6 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
     },
   }
 }
+
+/** Money returned in a period by Beijing day, and the refunds waiting for staff (operators' dashboard). */
+export { succeededRefundFigures, waitingRefundCounts } from './figures.repository.ts'

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { stampOnce } from '#server/db/rows.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
@@ -39,4 +39,36 @@ export async function findSessionById(db: DbOrTx, sessionId: number) {
 /** Revokes one session; revoking twice changes nothing. */
 export async function revokeSession(db: DbOrTx, sessionId: number, at: Date) {
   await stampOnce(db, sessions, 'revokedAt', at, eq(sessions.id, sessionId))
+}
+
+/** A member's sessions, newest first (the operators' console). */
+export async function findMemberSessions(db: DbOrTx, memberId: number, limit: number) {
+  return db
+    .select({
+      id: sessions.id,
+      platform: sessions.platform,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.memberId, memberId))
+    .orderBy(desc(sessions.id))
+    .limit(limit)
+}
+
+/** Revokes a member's sessions: one (`sessionId`) or all still open. Returns how many were revoked now. */
+export async function revokeMemberSessions(db: DbOrTx, memberId: number, at: Date, sessionId?: number) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        sessionId === undefined ? undefined : eq(sessions.id, sessionId),
+      ),
+    )
+    .returning({ id: sessions.id })
+  return rows.length
 }

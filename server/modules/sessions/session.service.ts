@@ -2,7 +2,14 @@ import { LRUCache } from 'lru-cache'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { hashToken, newToken, type Role, type TokenResolution } from '#server/http/auth.ts'
 import { markLoggedIn, memberRole } from '#server/modules/members/members.service.ts'
-import { findSessionById, findSessionByTokenHash, insertSession, revokeSession } from './session.repository.ts'
+import {
+  findMemberSessions,
+  findSessionById,
+  findSessionByTokenHash,
+  insertSession,
+  revokeMemberSessions,
+  revokeSession,
+} from './session.repository.ts'
 
 /** Tokens live 30 days (the login response's `expire_in`, in seconds). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600
@@ -87,4 +94,25 @@ const ROLE_CACHE_MS = 5_000
 export function createTokenResolver(deps: { db: Db; now: () => Date; roleTtlMs?: number }) {
   const roles = new LRUCache<number, Role>({ max: 10_000, ttl: deps.roleTtlMs ?? ROLE_CACHE_MS })
   return (token: string) => resolveToken(deps.db, token, deps.now(), roles)
+}
+
+/** A member's sessions, newest first, with their state at `now` (the operators' console). */
+export async function memberSessions(db: DbOrTx, memberId: number, now: Date, limit = 50) {
+  const rows = await findMemberSessions(db, memberId, limit)
+  return rows.map((s) => ({
+    id: s.id,
+    platform: s.platform,
+    created_at: s.createdAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+    revoked_at: s.revokedAt?.toISOString() ?? null,
+    state: s.revokedAt ? ('revoked' as const) : s.expiresAt <= now ? ('expired' as const) : ('active' as const),
+  }))
+}
+
+/**
+ * Signs a member out: one session (`sessionId`) or every open one; their tokens stop working at once (the token
+ * lookup reads the session on every request). Returns how many sessions were revoked now.
+ */
+export function revokeSessionsOf(db: DbOrTx, memberId: number, now: Date, sessionId?: number) {
+  return revokeMemberSessions(db, memberId, now, sessionId)
 }

@@ -1,0 +1,140 @@
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { AppError } from './app-error.ts'
+import { Codes } from './codes.ts'
+import { envelope, ok } from './envelope.ts'
+import type { Routes } from './route.ts'
+
+// The server half of the console's lists (the query schema is shared/api/admin-list.ts): the sort key parsed
+// against the whitelist the schema already enforced, the page shape every list answers, and CSV export streamed
+// in batches so 10,000 rows never sit in memory as one string. Repositories turn `Sort` into ORDER BY on their
+// own columns; nothing here knows a table.
+
+/** How many rows one export may hold, and how many are read per batch. */
+export const CSV_MAX_ROWS = 10_000
+const CSV_BATCH = 500
+
+export interface Sort<K extends string> {
+  key: K
+  desc: boolean
+}
+
+/** "-created_at" → { key: 'created_at', desc: true }. */
+export function parseSort<K extends string>(sort: K | `-${K}`): Sort<K> {
+  return sort.startsWith('-') ? { key: sort.slice(1) as K, desc: true } : { key: sort as K, desc: false }
+}
+
+export interface PageRequest {
+  page: number
+  page_size: number
+}
+
+/** Offset and limit of a page. */
+export function pageWindow(q: PageRequest) {
+  return { offset: (q.page - 1) * q.page_size, limit: q.page_size }
+}
+
+/** The envelope of a console list: one page of rows and the total the filters match. */
+export function adminPage<T extends z.ZodType>(row: T) {
+  return envelope(
+    z.object({
+      list: z.array(row),
+      total: z.number().int().describe('Rows matching the filters'),
+      page: z.number().int(),
+      page_size: z.number().int(),
+    }),
+  )
+}
+
+/** A page as adminPage describes it. */
+export function pageOf<T>(list: T[], total: number, q: PageRequest) {
+  return { list, total, page: q.page, page_size: q.page_size }
+}
+
+/**
+ * Every row the filters match, read `batch` at a time through `read(offset, limit)` (the list's own query, same
+ * sort), at most CSV_MAX_ROWS, each turned into its cells.
+ */
+export async function* csvRows<T>(
+  read: (offset: number, limit: number) => Promise<T[]>,
+  cells: (rows: T[]) => Promise<unknown[][]> | unknown[][],
+  max = CSV_MAX_ROWS,
+): AsyncGenerator<unknown[]> {
+  for (let offset = 0; offset < max; offset += CSV_BATCH) {
+    const rows = await read(offset, Math.min(CSV_BATCH, max - offset))
+    for (const r of await cells(rows)) yield r
+    if (rows.length < CSV_BATCH) return
+  }
+}
+
+/**
+ * Sends rows as a CSV file (UTF-8 with BOM for Excel, CRLF, a header row; cells a spreadsheet would read as a
+ * formula prefixed with '), streamed as they are read.
+ */
+export function sendCsv(reply: FastifyReply, name: string, header: string[], rows: AsyncIterable<unknown[]>) {
+  const csv = stringify({ bom: true, record_delimiter: '\r\n', escape_formulas: true })
+  const source = Readable.from(
+    (async function* () {
+      yield header
+      yield* rows
+    })(),
+    { objectMode: true },
+  )
+  source.on('error', (err) => csv.destroy(err))
+  source.pipe(csv)
+  const day = new Date().toISOString().slice(0, 10)
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(csv)
+}
+
+type ListQuery = PageRequest & { format: 'json' | 'csv' }
+
+/** A console list's route: what it answers as JSON (one page) and, when it exports, as CSV (every row). */
+export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType> {
+  summary: string
+  description?: string
+  querystring: Q
+  row: R
+  list: (query: z.output<Q>) => Promise<{ list: z.input<R>[]; total: number; page: number; page_size: number }>
+  /** format=csv: the file's name (a date is added), its header row and every row the filters match. */
+  csv?: { name: string; header: string[]; rows: (query: z.output<Q>) => AsyncIterable<unknown[]> }
+}
+
+/**
+ * Declares GET `url` as a console list: `?page&page_size&sort&…filters` answers a page in the envelope; with
+ * `format=csv` (where `csv` is given) the same filters and sort answer a CSV file. Without `csv`, format=csv is 400.
+ */
+export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType>(
+  r: Pick<Routes<'admin'>, 'raw'>,
+  url: string,
+  spec: ListRouteSpec<Q, R>,
+) {
+  const description = [
+    spec.description,
+    spec.csv ? 'format=csv: the filtered list as a CSV file (at most 10,000 rows).' : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  r.raw.get(
+    url,
+    {
+      summary: spec.summary,
+      ...(description && { description }),
+      querystring: spec.querystring,
+      response: { 200: adminPage(spec.row) },
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<Q>
+      if (query.format === 'csv') {
+        if (!spec.csv) throw new AppError(Codes.BadRequest, '这个列表不能导出（format）')
+        return sendCsv(reply, spec.csv.name, spec.csv.header, spec.csv.rows(query))
+      }
+      return reply.send(ok(await spec.list(query)))
+    },
+  )
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { MAX_INT } from '#shared/api/params.ts'
+import { Entitlement } from './admin.schema.ts'
+
+// Answers of the members part of the operators' console (requests: shared/api/admin-members.ts).
+
+export const MemberEntitlementParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_INT),
+  entitlement_id: z.coerce.number().int().positive().max(MAX_INT),
+})
+
+export const ListedMember = z.object({
+  id: z.number().int(),
+  phone: z.string().nullable(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(['member', 'staff', 'admin']),
+  wechat_bound: z.boolean(),
+  is_purchaser: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+})
+
+const Session = z.object({
+  id: z.number().int(),
+  platform: z.number().int().describe('1 desktop, 2 mobile browser, 3 WeChat'),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  state: z.enum(['active', 'expired', 'revoked']),
+})
+
+export const MemberPageResponse = envelope(
+  ListedMember.extend({
+    vip_expires_at: z.string().nullable(),
+    vip_active: z.boolean(),
+    points_balance: z.number().int(),
+    sessions: z.array(Session),
+  }),
+)
+
+const ExplainedEntitlement = Entitlement.extend({ why: z.string().describe('Why it exists, as the console says it') })
+
+export const MemberEntitlementsResponse = envelope(
+  z.object({ list: z.array(ExplainedEntitlement.extend({ course_title: z.string() })) }),
+)
+export const MemberEntitlementResponse = envelope(ExplainedEntitlement)
+export const MemberSessionsResponse = envelope(z.object({ revoked: z.number().int(), sessions: z.array(Session) }))

@@ -1,0 +1,81 @@
+import type { Db } from '#server/db/database.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { courseTitlesByIds, videoTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
+import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
+import type { CommentModeration, CommentQueueQuery } from '#shared/api/admin-comments.ts'
+import { beijingDayFromText } from '#shared/time.ts'
+import type { ModerationResult } from './comments.schema.ts'
+import { countComments, searchComments } from './moderation.repository.ts'
+
+/** What a moderation action does, through the comments service's own staff functions. */
+interface Moderator {
+  operate(staffId: number, id: number, action: 'show' | 'hide' | 'delete'): Promise<ModerationResult>
+  operateType(staffId: number, id: number, type: 'pin' | 'unpin' | 'feature' | 'unfeature'): Promise<ModerationResult>
+}
+
+/**
+ * The operators' moderation queue: comments of every status with author, course and video, and one action per
+ * call (show, hide, delete, pin, feature and their undos) with a reason the staff action log keeps.
+ */
+export function createCommentModeration(deps: { db: Db; comments: Moderator }) {
+  const { db, comments } = deps
+  return {
+    /** One page of the queue, filtered and sorted on the server. */
+    async queue(q: CommentQueueQuery) {
+      const filter = {
+        status: q.status,
+        type: q.type,
+        memberId: q.member_id,
+        courseId: q.course_id,
+        text: q.q || undefined,
+        from: q.from ? beijingDayFromText(q.from) : undefined,
+        before: q.to ? beijingDayFromText(q.to, 1) : undefined,
+      }
+      const { offset, limit } = pageWindow(q)
+      const [rows, total] = await Promise.all([
+        searchComments(db, filter, parseSort(q.sort), offset, limit),
+        countComments(db, filter),
+      ])
+      const [authors, courses, videos] = await Promise.all([
+        memberSummariesByIds(
+          db,
+          rows.map((r) => r.memberId),
+        ),
+        courseTitlesByIds(
+          db,
+          rows.map((r) => r.courseId),
+        ),
+        videoTitlesByIds(
+          db,
+          rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
+        ),
+      ])
+      const list = rows.map((r) => ({
+        id: r.id,
+        content: r.content,
+        status: r.status,
+        type: r.type,
+        is_private: r.isPrivate,
+        like_count: r.likeCount,
+        parent_id: r.parentId,
+        author: { id: r.memberId, nickname: authors.get(r.memberId)?.nickname ?? '' },
+        course: { id: r.courseId, title: courses.get(r.courseId)?.title ?? '' },
+        video: r.videoId === null ? null : { id: r.videoId, title: videos.get(r.videoId) ?? '' },
+        created_at: r.createdAt.toISOString(),
+        moderated_by: r.moderatedBy,
+        moderated_at: r.moderatedAt?.toISOString() ?? null,
+      }))
+      return pageOf(list, total, q)
+    },
+
+    /** Applies one action (the reason is in the request the staff action log records). */
+    moderate(staffId: number, id: number, body: CommentModeration) {
+      const a = body.action
+      return a === 'show' || a === 'hide' || a === 'delete'
+        ? comments.operate(staffId, id, a)
+        : comments.operateType(staffId, id, a)
+    },
+  }
+}
+
+export type CommentModerationService = ReturnType<typeof createCommentModeration>

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { homeSectionItems, homeSections } from '#server/db/schema/home.ts'
+
+// The home feed as operators edit it: every section of a feed (hidden ones too) and their items.
+
+export type SectionRow = typeof homeSections.$inferSelect
+export type ItemRow = typeof homeSectionItems.$inferSelect
+
+export async function findSections(db: DbOrTx, feed: 'v3' | 'v2') {
+  return db
+    .select()
+    .from(homeSections)
+    .where(eq(homeSections.feed, feed))
+    .orderBy(asc(homeSections.sort), asc(homeSections.id))
+}
+
+export async function findSection(db: DbOrTx, id: number): Promise<SectionRow | null> {
+  const [row] = await db.select().from(homeSections).where(eq(homeSections.id, id))
+  return row ?? null
+}
+
+/** Adds a section after the feed's last one. */
+export async function insertSection(db: DbOrTx, row: Omit<typeof homeSections.$inferInsert, 'sort'>) {
+  const [created] = await db
+    .insert(homeSections)
+    .values({
+      ...row,
+      sort: sql`(select coalesce(max(${homeSections.sort}), 0) + 10 from ${homeSections} where ${homeSections.feed} = ${row.feed ?? 'v3'})`,
+    })
+    .returning()
+  return created!
+}
+
+export async function updateSection(db: DbOrTx, id: number, patch: Partial<SectionRow>) {
+  const [row] = await db.update(homeSections).set(patch).where(eq(homeSections.id, id)).returning()
+  return row ?? null
+}
+
+export async function deleteSection(db: DbOrTx, id: number) {
+  const rows = await db.delete(homeSections).where(eq(homeSections.id, id)).returning({ feed: homeSections.feed })
+  return rows[0] ?? null
+}
+
+/** Sets `sort` of each id to its position (10, 20, …) among rows matching `scope`. Returns how many changed. */
+async function reorder(db: DbOrTx, table: typeof homeSections | typeof homeSectionItems, ids: number[]) {
+  const cases = sql.join(
+    ids.map((id, i) => sql`when ${id}::int then ${(i + 1) * 10}::int`),
+    sql` `,
+  )
+  const rows = await db
+    .update(table)
+    .set({ sort: sql`case ${table.id} ${cases} end` })
+    .where(inArray(table.id, ids))
+    .returning({ id: table.id })
+  return rows.length
+}
+
+export function reorderSections(db: DbOrTx, ids: number[]) {
+  return reorder(db, homeSections, ids)
+}
+
+export function reorderItems(db: DbOrTx, ids: number[]) {
+  return reorder(db, homeSectionItems, ids)
+}
+
+export async function findItems(db: DbOrTx, sectionId: number) {
+  return db
+    .select()
+    .from(homeSectionItems)
+    .where(eq(homeSectionItems.sectionId, sectionId))
+    .orderBy(asc(homeSectionItems.sort), asc(homeSectionItems.id))
+}
+
+export async function findItem(db: DbOrTx, id: number): Promise<ItemRow | null> {
+  const [row] = await db.select().from(homeSectionItems).where(eq(homeSectionItems.id, id))
+  return row ?? null
+}
+
+/** Adds an item after the section's last one. */
+export async function insertItem(db: DbOrTx, row: Omit<typeof homeSectionItems.$inferInsert, 'sort'>) {
+  const [created] = await db
+    .insert(homeSectionItems)
+    .values({
+      ...row,
+      sort: sql`(select coalesce(max(${homeSectionItems.sort}), 0) + 10 from ${homeSectionItems} where ${homeSectionItems.sectionId} = ${row.sectionId})`,
+    })
+    .returning()
+  return created!
+}
+
+export async function updateItem(db: DbOrTx, id: number, patch: Partial<ItemRow>) {
+  const [row] = await db.update(homeSectionItems).set(patch).where(eq(homeSectionItems.id, id)).returning()
+  return row ?? null
+}
+
+export async function deleteItem(db: DbOrTx, id: number) {
+  const rows = await db
+    .delete(homeSectionItems)
+    .where(eq(homeSectionItems.id, id))
+    .returning({ sectionId: homeSectionItems.sectionId })
+  return rows[0] ?? null
+}
+
+/** The ids of a feed's sections (to check a reorder names each exactly once). */
+export async function sectionIdsOf(db: DbOrTx, feed: 'v3' | 'v2') {
+  const rows = await db.select({ id: homeSections.id }).from(homeSections).where(eq(homeSections.feed, feed))
+  return rows.map((r) => r.id)
+}
+
+export async function itemIdsOf(db: DbOrTx, sectionId: number) {
+  const rows = await db
+    .select({ id: homeSectionItems.id })
+    .from(homeSectionItems)
+    .where(and(eq(homeSectionItems.sectionId, sectionId)))
+  return rows.map((r) => r.id)
+}

@@ -1,0 +1,64 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { members } from '#server/db/schema/members.ts'
+import type { MemberSortKey } from '#shared/api/admin-members.ts'
+
+// Members as the operators' console lists them: by phone, id or part of a nickname (members_nickname_trgm_idx),
+// role and joining date, in the order a column asks for.
+
+export interface MemberFilter {
+  phone?: string
+  id?: number
+  /** Part of the nickname. */
+  nickname?: string
+  role?: 'member' | 'staff' | 'admin'
+  joinedFrom?: Date
+  joinedBefore?: Date
+}
+
+const sortColumns = { id: members.id, created_at: members.createdAt, last_login_at: members.lastLoginAt }
+
+/** `%`, `_` and `\` in a search text match themselves. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function conditions(f: MemberFilter): SQL | undefined {
+  return and(
+    f.phone === undefined ? undefined : eq(members.phone, f.phone),
+    f.id === undefined ? undefined : eq(members.id, f.id),
+    f.nickname === undefined ? undefined : sql`${members.nickname} ilike ${likeText(f.nickname)}`,
+    f.role === undefined ? undefined : eq(members.role, f.role),
+    f.joinedFrom === undefined ? undefined : gte(members.createdAt, f.joinedFrom),
+    f.joinedBefore === undefined ? undefined : lt(members.createdAt, f.joinedBefore),
+  )
+}
+
+/** One page of the members the filter matches, sorted by `sort` (ties by id, so pages never overlap). */
+export async function searchMembers(
+  db: DbOrTx,
+  f: MemberFilter,
+  sort: { key: MemberSortKey; desc: boolean },
+  offset: number,
+  limit: number,
+) {
+  const dir = sort.desc ? desc : asc
+  const column = sortColumns[sort.key]
+  const order =
+    sort.key === 'last_login_at'
+      ? sql`${column} ${sql.raw(sort.desc ? 'desc nulls last' : 'asc nulls first')}`
+      : dir(column)
+  return db.select().from(members).where(conditions(f)).orderBy(order, dir(members.id)).offset(offset).limit(limit)
+}
+
+/** How many members the filter matches. */
+export async function countMembers(db: DbOrTx, f: MemberFilter) {
+  const [row] = await db.select({ n: count() }).from(members).where(conditions(f))
+  return row?.n ?? 0
+}
+
+export type StaffMemberRow = typeof members.$inferSelect
+
+/** A member's whole row, or null. */
+export async function findStaffMember(db: DbOrTx, id: number): Promise<StaffMemberRow | null> {
+  const [row] = await db.select().from(members).where(eq(members.id, id))
+  return row ?? null
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+// The home feed as operators edit it in the console (request schemas; the console's forms validate with the same
+// ones). A section is published while `visible`; its order is `sort` (smaller first), set by a reorder call.
+
+export const homeFeeds = ['v3', 'v2'] as const
+export const homeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
+
+/** An in-site path ("/course/1001.html") or an http(s) URL. */
+export const HomeLinkTarget = z
+  .string()
+  .trim()
+  .max(500, '链接最多 500 个字符')
+  .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, '链接必须是站内路径（/ 开头）或 http(s) 网址')
+
+const id = z.number().int().positive().max(2_147_483_647)
+
+export const HomeSectionCreate = z.strictObject({
+  feed: z.enum(homeFeeds).default('v3'),
+  kind: z.enum(homeSectionKinds),
+  title: z.string().trim().max(30, '标题最多 30 个字').default(''),
+  subtitle: z.string().trim().max(60, '副标题最多 60 个字').default(''),
+  more_link: HomeLinkTarget.nullable().optional(),
+  visible: z.boolean().default(false).describe('Published: shown on the feed (new sections start hidden)'),
+})
+export type HomeSectionCreate = z.output<typeof HomeSectionCreate>
+
+export const HomeSectionPatch = z.strictObject({
+  title: z.string().trim().max(30, '标题最多 30 个字').optional(),
+  subtitle: z.string().trim().max(60, '副标题最多 60 个字').optional(),
+  more_link: HomeLinkTarget.nullable().optional(),
+  visible: z.boolean().optional(),
+})
+export type HomeSectionPatch = z.output<typeof HomeSectionPatch>
+
+/** Items of a banner or shortcuts section: an image, a title and a link; of a course section: a course. */
+export const HomeItemCreate = z.strictObject({
+  section_id: id,
+  course_id: id.optional(),
+  title: z.string().trim().max(30, '标题最多 30 个字').default(''),
+  image_url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/|https:\/\/)\S*$/, '图片地址必须是站内路径或 https 网址')
+    .optional(),
+  link: HomeLinkTarget.optional(),
+})
+export type HomeItemCreate = z.output<typeof HomeItemCreate>
+
+export const HomeItemPatch = HomeItemCreate.omit({ section_id: true, course_id: true }).partial()
+export type HomeItemPatch = z.output<typeof HomeItemPatch>
+
+/** The new order: every id of the feed's sections (or of the section's items), first to last. */
+export const HomeOrder = z.strictObject({
+  ids: z.array(id).min(1, '至少一项').max(200, '最多 200 项'),
+})
+export type HomeOrder = z.output<typeof HomeOrder>
+
+export const HomeSectionListQuery = z.object({ feed: z.enum(homeFeeds).default('v3') })

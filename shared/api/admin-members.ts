@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { adminListQuery, BeijingDay } from './admin-list.ts'
+
+// What the console sends about members (request schemas; the console's forms validate with the same ones). The
+// API answers 400 "参数 <field> 不能为空 / 格式不正确（field）"; the messages below are what a form shows.
+
+export const memberSortKeys = ['id', 'created_at', 'last_login_at'] as const
+export type MemberSortKey = (typeof memberSortKeys)[number]
+
+const reason = (what: string) => z.string().trim().min(2, `${what}原因至少 2 个字`).max(200, `${what}原因最多 200 个字`)
+
+/** GET /api/admin/members: q is a phone (11 digits), a member id or part of a nickname. */
+export const MemberSearchQuery = adminListQuery(memberSortKeys, '-id').extend({
+  q: z.string().trim().max(40, '搜索内容最多 40 个字').optional(),
+  role: z.enum(['member', 'staff', 'admin']).optional(),
+  joined_from: BeijingDay.optional(),
+  joined_to: BeijingDay.optional(),
+})
+export type MemberSearchQuery = z.output<typeof MemberSearchQuery>
+
+/** POST /api/admin/members/:id/courses: grant a whole course, for ever or until expires_at. */
+export const MemberCourseGrant = z.strictObject({
+  course_id: z.number().int().positive().max(2_147_483_647),
+  reason: reason('授权'),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+})
+export type MemberCourseGrant = z.output<typeof MemberCourseGrant>
+
+/** POST /api/admin/members/:id/entitlements/:entitlement_id/revoke. */
+export const MemberCourseRevoke = z.strictObject({ reason: reason('收回') })
+export type MemberCourseRevoke = z.output<typeof MemberCourseRevoke>
+
+/** POST /api/admin/members/:id/sessions/revoke: one session, or every session when session_id is absent. */
+export const MemberSessionRevoke = z.strictObject({
+  session_id: z.number().int().positive().max(2_147_483_647).optional(),
+  reason: reason('下线'),
+})
+export type MemberSessionRevoke = z.output<typeof MemberSessionRevoke>
