@@ -1,8 +1,10 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError } from '#app/lib/api.ts'
 import { createOrder, idempotencyKey, payWithBridge, redirectPath, resultPath, type Checkout } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
+import { inWechat } from '#app/lib/platform.ts'
+import { resumablePay, rememberPayForOpenid, OPENID_REQUIRED } from './pay-openid.ts'
 
 export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay'
 
@@ -52,6 +54,13 @@ export function usePay() {
         }
         toast('暂时无法支付，请稍后重试')
       } catch (error) {
+        if (error instanceof ApiError && error.code === OPENID_REQUIRED && inWechat()) {
+          // No open id for JSAPI yet (signed in by phone): WeChat's silent authorization, back to this page,
+          // which then pays this same checkout again (the pending order is reused, not duplicated).
+          leaving = true
+          rememberPayForOpenid(path, body)
+          return
+        }
         // The wrapper has already toasted the server's message (or opened the login popup).
         if (!(error instanceof ApiError)) toast('支付失败，请稍后重试')
       } finally {
@@ -62,6 +71,17 @@ export function usePay() {
     },
     [navigate],
   )
+
+  // Back from the open-id round trip on the page that started it: pay the same checkout again, once.
+  useEffect(() => {
+    let cancelled = false
+    void resumablePay().then((pending) => {
+      if (pending && !cancelled) void pay(pending.path, pending.body)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [pay])
 
   return { pay, paying, qr, closeQr: () => setQr(null) }
 }
