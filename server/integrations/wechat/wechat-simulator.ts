@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { registerJsSdkStandIn } from './wechat-simulator-jssdk.ts'
 import { WechatErrcodes } from './wechat-client.ts'
 import { renderConsentPage, renderErrorPage } from './wechat-simulator-pages.ts'
 import {
@@ -266,6 +267,8 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     )
     return redirectBack(reply, redirectUri, { code: issueCode(user.key, scope), state: oauthState })
   })
+
+  registerJsSdkStandIn(app, { appId: opts.appId, ticket: () => state.ticket?.value })
 
   app.get('/snapshot', hidden, async (request, reply) => {
     const on = (request.query as Query).on === '1'
