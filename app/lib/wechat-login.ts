@@ -101,7 +101,7 @@ export interface WechatReturnDeps {
 export type WechatReturnResult = 'login' | 'openid' | 'none' | 'failed' | 'snapshot'
 
 /** The server's answer to a code from snapshot mode (a page opened from Moments): 446. */
-export const SNAPSHOT_CODE = 446
+const SNAPSHOT_CODE = 446
 
 /**
  * Finishes a return from WeChat: signs in or keeps the open id, then removes the one-time parameters from the

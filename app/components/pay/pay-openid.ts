@@ -1,6 +1,5 @@
 import { session, type KeyValueStore } from '#app/lib/browser-storage.ts'
 import { handleWechatReturn, startWechatLogin } from '#app/lib/wechat-login.ts'
-import type { PayPath } from './use-pay.ts'
 
 /**
  * The checkout's way out when WeChat Pay JSAPI has no open id (issue 10 §3): the server answers 484, the page
@@ -9,6 +8,9 @@ import type { PayPath } from './use-pay.ts'
  */
 export const OPENID_REQUIRED = 484
 const KEY = 'zx_pending_pay'
+
+/** The checkout endpoints (use-pay.ts). */
+export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay'
 const RESUME_WITHIN_MS = 10 * 60 * 1000
 
 interface PendingPay {

@@ -4,9 +4,9 @@ import { ApiError } from '#app/lib/api.ts'
 import { createOrder, idempotencyKey, payWithBridge, redirectPath, resultPath, type Checkout } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
 import { inWechat } from '#app/lib/platform.ts'
-import { resumablePay, rememberPayForOpenid, OPENID_REQUIRED } from './pay-openid.ts'
+import { resumablePay, rememberPayForOpenid, OPENID_REQUIRED, type PayPath } from './pay-openid.ts'
 
-export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay'
+export type { PayPath }
 
 /**
  * One pay button's flow: create (or reuse) the order with a fresh Idempotency-Key per tap, then hand over to

@@ -81,17 +81,3 @@ export async function foldMember(
     insert into member_merges (survivor_id, absorbed_id, reason, moved, created_at)
     values (${survivor.id}, ${absorbed.id}, ${m.reason}, ${JSON.stringify(m.moved)}::jsonb, ${at})`)
 }
-
-/** The merge log of a member (as survivor or absorbed), oldest first. */
-export async function findMerges(tx: DbOrTx, memberId: number) {
-  const result = await tx.execute<{
-    survivor_id: number
-    absorbed_id: number
-    reason: string
-    moved: Record<string, number>
-    created_at: Date
-  }>(sql`
-    select survivor_id, absorbed_id, reason, moved, created_at from member_merges
-    where survivor_id = ${memberId} or absorbed_id = ${memberId} order by id`)
-  return result.rows
-}

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { findMerges, foldMember, lockMembers, type MergeCandidate } from './members-merge.repository.ts'
+import { foldMember, lockMembers, type MergeCandidate } from './members-merge.repository.ts'
 
 export type { MergeCandidate }
 
@@ -22,7 +22,7 @@ export async function lockMergePair(tx: DbOrTx, survivorId: number, absorbedId: 
 }
 
 /** Why these two members may not be merged, or null when they may (see lockMergePair). */
-export function mergeRefusal(survivor: MergeCandidate, absorbed: MergeCandidate): string | null {
+function mergeRefusal(survivor: MergeCandidate, absorbed: MergeCandidate): string | null {
   if (survivor.id === absorbed.id || survivor.mergedIntoId !== null) return '该手机号已绑定其他账号'
   if (survivor.role !== 'member' || absorbed.role !== 'member') return '该手机号已绑定其他账号，请联系客服合并'
   if (absorbed.phone !== null) return '该手机号已绑定其他账号'
@@ -51,9 +51,4 @@ export function finishMerge(
   m: { survivor: MergeCandidate; absorbed: MergeCandidate; reason: string; moved: Record<string, number>; at: Date },
 ) {
   return foldMember(tx, m)
-}
-
-/** The merges a member took part in (tests and staff). */
-export function mergesOf(tx: DbOrTx, memberId: number) {
-  return findMerges(tx, memberId)
 }

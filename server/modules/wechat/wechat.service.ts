@@ -37,7 +37,7 @@ export const BROWSER_NONCE_COOKIE = 'zx_wx_nonce'
 export const BROWSER_NONCE_MAX_AGE_S = 30 * 60
 const NICKNAME_MAX = 20
 /** The open-id-only record of a base-scope return lives 6 hours (spec 4 and 9). */
-export const PAY_OPENID_TTL_MS = 6 * 3600 * 1000
+const PAY_OPENID_TTL_MS = 6 * 3600 * 1000
 
 export interface OauthReturn {
   code: string
