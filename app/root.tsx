@@ -18,6 +18,7 @@ import { ErrorPage } from '#app/components/error-page/error-page.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
 import { LoginHost } from '#app/components/login-popup/login-host.tsx'
 import { ServiceButton } from '#app/components/service-button/service-button.tsx'
+import { WechatHost } from '#app/components/wechat/wechat-host.tsx'
 import { OverlayHost } from '#app/components/system-overlay/overlay-host.tsx'
 import { authStore } from '#app/lib/auth-store.ts'
 import { reloadForChunkError } from '#app/lib/chunk-reload.ts'
@@ -25,7 +26,6 @@ import type { RootData } from '#app/lib/client-config.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { isChunkLoadError, layoutWidth } from '#app/lib/route-rules.ts'
 import { services } from '#app/lib/services-context.ts'
-import { handleWechatReturn } from '#app/lib/wechat-login.ts'
 
 /** Only the allow-listed client configuration leaves the server; it never changes while the app runs. */
 export function loader({ context }: Route.LoaderArgs): RootData {
@@ -81,7 +81,6 @@ function useStartup() {
   useEffect(() => {
     // antd-mobile's Toast/Dialog/Modal need a React 19 renderer; loaded after hydration, off the critical path.
     void import('#app/lib/antd-react19.ts').then((m) => m.enableAntdImperativeRender())
-    void handleWechatReturn(window.location)
     const onPreloadError = (event: Event) => {
       if (reloadForChunkError()) event.preventDefault()
     }
@@ -104,6 +103,7 @@ export default function App() {
       <ServiceButton serviceUrl={client.serviceUrl} consultUrl={client.consultUrl} />
       <OverlayHost />
       <LoginHost />
+      <WechatHost />
     </>
   )
 }

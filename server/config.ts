@@ -236,6 +236,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** GET /metrics answers whoever sends this token (`Authorization: Bearer …`); null: no metrics endpoint. */
     metricsToken: e.METRICS_TOKEN ?? null,
     /** Sent to the browser: only what is listed here leaves the server. */
-    client: { serviceUrl: e.SERVICE_URL, consultUrl: e.CONSULT_URL },
+    client: {
+      serviceUrl: e.SERVICE_URL,
+      consultUrl: e.CONSULT_URL,
+      /** WeChat's JS-SDK (sharing); the simulator's stand-in when no AppID is configured (demo, tests). */
+      wechatJsSdk: wechatSimulated ? '/__sim/wechat/jweixin.js' : 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js',
+    },
   }
 }

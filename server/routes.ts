@@ -42,7 +42,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   // /api/health, /api/health/live and /api/health/ready: server/http/health.ts (registered by server/app.ts).
 
   await app.register(wechatRoutes, { wechat: s.wechat, secureCookies: s.config.production })
-  await app.register(authRoutes, { auth: s.auth, devOutbox: s.config.devOutbox })
+  await app.register(authRoutes, { auth: s.auth, bindPhone: s.bindPhone, devOutbox: s.config.devOutbox })
   await app.register(membersRoutes, { members: s.members })
   await app.register(mediaRoutes, { media: s.media })
   await app.register(catalogueRoutes, { catalogue: s.catalogue })

@@ -15,6 +15,7 @@ import { createAdminService, createMemberAdmin } from '#server/modules/admin/adm
 import { createAttributionService } from '#server/modules/attribution/attribution.service.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
+import { bindPhone } from '#server/use-cases/bind-phone.ts'
 import {
   createCatalogueFacts,
   createCatalogueService,
@@ -146,6 +147,12 @@ export function createServices(config: Config, db: Db, integrations: Integration
   const favourites = createFavouritesService({ db, now: integrations.now })
   const comments = createCommentsService({ db, now: integrations.now })
   const home = createHomeService({ db })
+  const auth = createAuthService({
+    config,
+    db,
+    sms: countedSms(integrations.sms, telemetry.metrics),
+    now: integrations.now,
+  })
   // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
   const commerce = createCommerceServices({
     db,
@@ -164,12 +171,10 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** Metrics and business events (the job worker reports to them; GET /metrics serves the metrics). */
     telemetry,
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
-    auth: createAuthService({
-      config,
-      db,
-      sms: countedSms(integrations.sms, telemetry.metrics),
-      now: integrations.now,
-    }),
+    auth,
+    /** POST /bind_phone: the code, then the phone or the merge of two members (issue 10 §3). */
+    bindPhone: (memberId: number, input: Parameters<typeof bindPhone>[2]) =>
+      bindPhone({ db, now: integrations.now, auth }, memberId, input),
     /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
     resolveToken: createTokenResolver({ db, now: integrations.now }),
     /** First touches of promotion sources (server/http/request-context.ts records them). */

@@ -3,6 +3,7 @@ import { ApiError } from './api.ts'
 import { createAuthStore, OPENID_KEY, OPENID_RECORD_KEY, TOKEN_KEY } from './auth-store.ts'
 import { memoryCookies, memoryStore } from './browser-storage.ts'
 import {
+  afterPhoneLoginInWechat,
   finishWechatReturn,
   isWechatBrowser,
   parseWechatReturn,
@@ -82,7 +83,8 @@ describe('wechatOauthUrl and startWechatLogin', () => {
 describe('parseWechatReturn', () => {
   it.each([
     ['/mine?loginCallback=true&code=c1&state=s1', false, 'login', '/mine'],
-    ['/mine?loginCallback=true&code=c1&state=s1', true, 'none', '/mine'],
+    // Signed in already (a phone login sent through /wechatLogin for login1): only the open id is kept.
+    ['/mine?loginCallback=true&code=c1&state=s1', true, 'openid', '/mine'],
     ['/mine?loginCallback=false&code=c1&state=s1', false, 'openid', '/mine'],
     ['/mine?loginCallback=false&code=c1&state=s1', true, 'openid', '/mine'],
     // Refused on the consent page: WeChat returns the state only.
@@ -152,13 +154,23 @@ describe('finishWechatReturn', () => {
     expect(s.urls).toEqual(['/mine'])
   })
 
-  it('does not sign in again when a token is stored, but still cleans the address', async () => {
-    const s = setup()
+  it('does not sign in again when a token is stored: keeps the open id instead, and cleans the address', async () => {
+    const s = setup({ '/wx_get_openid': { openid: 'o-login1' } })
     s.store.login({ token: 'already', expire_in: 3600 })
     const result = await finishWechatReturn('https://zixue.test/mine?loginCallback=true&code=c1&state=s1', s.deps)
-    expect(result).toBe('none')
-    expect(s.calls).toEqual([])
+    expect(result).toBe('openid')
+    expect(s.calls).toEqual([{ method: 'POST', path: '/wx_get_openid', body: { code: 'c1', state: 's1' } }])
+    expect(s.store.getToken()).toBe('already')
     expect(s.urls).toEqual(['/mine'])
+  })
+
+  it('says "snapshot" when the server refuses a snapshot-mode code (446), keeping nothing', async () => {
+    const refusal = Object.assign(new Error('请点击屏幕下方的“使用完整服务”后再试'), { code: 446 })
+    const s = setup({ '/wx_get_openid': refusal })
+    expect(await finishWechatReturn('https://zixue.test/vip?loginCallback=false&code=c&state=s', s.deps)).toBe(
+      'snapshot',
+    )
+    expect(s.storage.getItem(OPENID_KEY)).toBeNull()
   })
 
   it('keeps only the open id for 6 hours on loginCallback=false', async () => {
@@ -190,5 +202,19 @@ describe('finishWechatReturn', () => {
     expect(await finishWechatReturn('https://zixue.test/mine?sp=abc', s.deps)).toBe('none')
     expect(s.calls).toEqual([])
     expect(s.urls).toEqual([])
+  })
+})
+
+describe('afterPhoneLoginInWechat (spec 7: base scope after a phone login; login1 through /wechatLogin)', () => {
+  it('goes to the base-scope authorization, back to the target', () => {
+    const urls: string[] = []
+    afterPhoneLoginInWechat('/course/12.html', '?sp=a', (u) => urls.push(u))
+    expect(urls).toEqual(['/api/wechat/oauth?scope=snsapi_base&path=%2Fcourse%2F12.html'])
+  })
+
+  it('with login1 on the page: /wechatLogin with path and login1', () => {
+    const urls: string[] = []
+    afterPhoneLoginInWechat('/vip', '?login1=abc', (u) => urls.push(u))
+    expect(urls).toEqual(['/wechatLogin?path=%2Fvip&login1=abc'])
   })
 })

@@ -1,6 +1,7 @@
 import { api, type Api } from './api.ts'
 import { authStore, type AuthStore, type UserInfo } from './auth-store.ts'
 import { isWechat } from './platform.ts'
+import { toast } from './toast.ts'
 
 /**
  * WeChat sign-in in the browser (spec 4 and 7). The server starts the OAuth flow (GET /api/wechat/oauth, which
@@ -46,6 +47,24 @@ export function startWechatLogin(
   navigate(wechatOauthUrl(scope, returnPath, login1))
 }
 
+/**
+ * After a phone login inside WeChat (spec 7): to WeChat's base-scope authorization, which comes back to `target`
+ * with `loginCallback=false` and the open id; when the page carries `login1`, through /wechatLogin with `path`
+ * and `login1` instead.
+ */
+export function afterPhoneLoginInWechat(
+  target: string,
+  search: string,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): void {
+  const login1 = new URLSearchParams(search).get('login1')
+  if (login1 && /^[\w-]{1,64}$/.test(login1)) {
+    navigate(`/wechatLogin?${new URLSearchParams({ path: safeReturnPath(target), login1 }).toString()}`)
+    return
+  }
+  startWechatLogin('snsapi_base', target, null, navigate)
+}
+
 /** What a page address asks for after WeChat's authorization. */
 export type WechatReturn = { action: 'login' | 'openid' | 'none'; code: string; state: string; cleanUrl: string } | null
 
@@ -65,7 +84,8 @@ export function parseWechatReturn(href: string, hasToken: boolean): WechatReturn
   const cleanUrl = `${url.pathname}${url.search}${url.hash}`
   let action: 'login' | 'openid' | 'none' = 'none'
   if (code && state && flag === 'true' && !hasToken) action = 'login'
-  else if (code && state && flag === 'false') action = 'openid'
+  // Base scope, or already signed in (a phone login sent through /wechatLogin for login1): keep the open id.
+  else if (code && state && (flag === 'false' || flag === 'true')) action = 'openid'
   return { action, code, state, cleanUrl }
 }
 
@@ -74,9 +94,14 @@ export interface WechatReturnDeps {
   store: Pick<AuthStore, 'getToken' | 'login' | 'update' | 'setOpenId'>
   /** Rewrites the address bar without a navigation (history.replaceState). */
   replaceUrl: (url: string) => void
+  /** Tells the person why a sign-in failed (a toast). */
+  notify?: (message: string) => void
 }
 
-export type WechatReturnResult = 'login' | 'openid' | 'none' | 'failed'
+export type WechatReturnResult = 'login' | 'openid' | 'none' | 'failed' | 'snapshot'
+
+/** The server's answer to a code from snapshot mode (a page opened from Moments): 446. */
+const SNAPSHOT_CODE = 446
 
 /**
  * Finishes a return from WeChat: signs in or keeps the open id, then removes the one-time parameters from the
@@ -90,7 +115,9 @@ export async function finishWechatReturn(href: string, deps: WechatReturnDeps): 
   const body = { code: found.code, state: found.state }
   try {
     if (found.action === 'login') {
-      const answer = await deps.api.post<{ token: string; expire_in: number; openid: string }>('/wx_login', body)
+      const answer = await deps.api.post<{ token: string; expire_in: number; openid: string }>('/wx_login', body, {
+        quiet: true,
+      })
       deps.store.login(answer)
       const user = await deps.api.get<UserInfo>('/userinfo', undefined, { quiet: true }).catch(() => null)
       if (user) deps.store.update(user)
@@ -103,7 +130,11 @@ export async function finishWechatReturn(href: string, deps: WechatReturnDeps): 
       return 'openid'
     }
     return 'none'
-  } catch {
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code
+    if (code === SNAPSHOT_CODE) return 'snapshot'
+    // A failed sign-in says why (the open id alone fails quietly: nothing depends on it right away).
+    if (found.action === 'login' && error instanceof Error && deps.notify) deps.notify(error.message)
     return 'failed'
   }
 }
@@ -119,6 +150,7 @@ export function handleWechatReturn(location: string | { href: string } = window.
     api,
     store: authStore,
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+    notify: (message) => toast(message),
   })
   return handled
 }

@@ -29,6 +29,8 @@ export const Codes = {
   OauthStateInvalid: { code: 443, status: 200, msg: '授权请求已失效，请重新发起' },
   WechatTaken: { code: 444, status: 200, msg: '该微信已绑定其他账号' },
   WechatAlreadyBound: { code: 445, status: 200, msg: '当前账号已绑定其他微信' },
+  /** A page opened from Moments in snapshot mode (is_snapshotuser=1): only a virtual openid, never used. */
+  WechatSnapshot: { code: 446, status: 200, msg: '请点击屏幕下方的“使用完整服务”后再试' },
   ImageInvalid: { code: 450, status: 200, msg: '图片无法识别，请上传 JPG、PNG 或 WebP 图片' },
   ImageTooLarge: { code: 451, status: 200, msg: '图片不能超过 5 MB 或 2500 万像素' },
   NicknameInvalid: { code: 460, status: 200, msg: '昵称需为 1–20 个字，且不能包含控制字符' },

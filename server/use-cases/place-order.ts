@@ -18,6 +18,7 @@ import {
   type OrderRow,
 } from '#server/modules/orders/orders.service.ts'
 import { notifyUrl } from '#server/modules/payments/payments.service.ts'
+import { payOpenid } from '#server/modules/wechat/wechat.service.ts'
 import { reserveCouponForOrder } from '#server/modules/coupons/coupons.service.ts'
 import { lockPointBalance, takePoints } from '#server/modules/points/points.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
@@ -63,7 +64,11 @@ export async function placeOrder(
   const { db, config, providers, now } = deps
   const rules = config.payments.points
   const provider = providerOf(ctx.payMethod)
-  const openid = ctx.payMethod === 'wechat_jsapi' ? await memberOpenid(db, ctx.memberId) : null
+  // The member's own WeChat identity, else the openid of their last base-scope round trip (6 hours).
+  const openid =
+    ctx.payMethod === 'wechat_jsapi'
+      ? ((await memberOpenid(db, ctx.memberId)) ?? (await payOpenid(db, ctx.memberId, now())))
+      : null
   const actor = `member:${ctx.memberId}`
 
   const { order, reused, replaced } = await deps.transaction(async (tx) => {

@@ -14,7 +14,8 @@ import {
   fieldForLoginCode,
   limitLength,
 } from '#app/lib/validators.ts'
-import { startWechatLogin } from '#app/lib/wechat-login.ts'
+import { announceLogin } from '#app/lib/login-toast.ts'
+import { afterPhoneLoginInWechat, startWechatLogin } from '#app/lib/wechat-login.ts'
 import styles from './login-form.module.css'
 
 const KE2_PLACEHOLDER = '请输入购买课程时用的手机号'
@@ -95,14 +96,17 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
       authStore.login(answer)
       const user = await api.get<UserInfo>('/userinfo', undefined, { quiet: true }).catch(() => null)
       if (user) authStore.update(user)
-      toast('登录成功！', { icon: 'success' })
+      const wechat = inWechat()
+      const reload = !wechat && target === currentPath()
+      // Readable for 1.5 s before the page reloads or leaves, and shown again when it comes back.
+      await announceLogin(wechat || reload)
       onLoggedIn?.()
-      if (inWechat()) {
+      if (wechat) {
         // Inside WeChat the phone login also fetches the open id (base scope), then returns to the target.
-        startWechatLogin('snsapi_base', target)
+        afterPhoneLoginInWechat(target, window.location.search)
         return
       }
-      if (target === currentPath()) window.location.reload()
+      if (reload) window.location.reload()
       else void navigate(target)
     } catch (error) {
       if (error instanceof ApiError && error.kind !== 'login') fail(error.message, fieldForLoginCode(error.code))

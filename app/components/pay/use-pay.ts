@@ -1,11 +1,12 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError } from '#app/lib/api.ts'
 import { createOrder, idempotencyKey, payWithBridge, redirectPath, resultPath, type Checkout } from '#app/lib/pay.ts'
 import { toast } from '#app/lib/toast.ts'
+import { inWechat } from '#app/lib/platform.ts'
+import { resumablePay, rememberPayForOpenid, OPENID_REQUIRED, type PayPath } from './pay-openid.ts'
 
-/** The checkouts, and 继续支付 of a pending order (/orders/pay). */
-export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay' | '/orders/pay'
+export type { PayPath }
 
 /**
  * One pay button's flow: create (or reuse) the order with a fresh Idempotency-Key per tap, then hand over to
@@ -53,6 +54,13 @@ export function usePay() {
         }
         toast('暂时无法支付，请稍后重试')
       } catch (error) {
+        if (error instanceof ApiError && error.code === OPENID_REQUIRED && inWechat()) {
+          // No open id for JSAPI yet (signed in by phone): WeChat's silent authorization, back to this page,
+          // which then pays this same checkout again (the pending order is reused, not duplicated).
+          leaving = true
+          rememberPayForOpenid(path, body)
+          return
+        }
         // The wrapper has already toasted the server's message (or opened the login popup).
         if (!(error instanceof ApiError)) toast('支付失败，请稍后重试')
       } finally {
@@ -63,6 +71,17 @@ export function usePay() {
     },
     [navigate],
   )
+
+  // Back from the open-id round trip on the page that started it: pay the same checkout again, once.
+  useEffect(() => {
+    let cancelled = false
+    void resumablePay().then((pending) => {
+      if (pending && !cancelled) void pay(pending.path, pending.body)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [pay])
 
   return { pay, paying, qr, closeQr: () => setQr(null) }
 }

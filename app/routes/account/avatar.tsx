@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { Avatar } from '#app/components/avatar/avatar.tsx'
+import { BindPhoneForm } from '#app/components/bind-phone/bind-phone-form.tsx'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { MenuList } from '#app/components/menu-list/menu-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -92,10 +93,21 @@ export default function ChangeAvatar() {
               label="个人资料"
               items={[
                 { to: '/headPortrait/dataName', label: '昵称', extra: state.user.nickname || '未设置' },
-                { to: '/mine', label: '手机号', extra: state.user.phone ? maskPhone(state.user.phone) : '未绑定' },
+                state.user.phone
+                  ? { to: '/mine', label: '手机号', extra: maskPhone(state.user.phone) }
+                  : { to: '/headPortrait?bind=1#bind-phone', label: '手机号', extra: '未绑定，去绑定' },
               ]}
             />
           </div>
+          {!state.user.phone ? (
+            <section id="bind-phone" className={styles.bindPhone} aria-labelledby="bind-phone-title">
+              <h2 id="bind-phone-title" className="zx-title">
+                绑定手机号
+              </h2>
+              <p className={styles.hint}>绑定后可用手机号登录；该手机号已有账号时，验证后两个账号合并为一个。</p>
+              <BindPhoneForm onBound={() => void retry()} />
+            </section>
+          ) : null}
         </main>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
+import { BindPhoneForm } from '#app/components/bind-phone/bind-phone-form.tsx'
 import { LoginForm } from '#app/components/login-popup/login-form.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { useNavigate } from 'react-router'
 import { maskPhone } from '#app/lib/auth-store.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './purchaser-login.module.css'
@@ -18,6 +20,9 @@ export function meta() {
 export default function PurchaserLogin() {
   const hydrated = useHydrated()
   const { token, user } = useAuth()
+  const navigate = useNavigate()
+  // Signed in without a phone (came in through WeChat): the purchase phone is bound to this account instead.
+  const needsPhone = hydrated && token !== null && user !== null && !user.phone
   return (
     <div className="zx-screen">
       <NavBar title="已购课程查询" backTo="/mine" />
@@ -26,14 +31,22 @@ export default function PurchaserLogin() {
           <h2 className="zx-title">在其他平台买过自学的课程？</h2>
           <p className={styles.text}>用购买课程时留下的手机号登录，即可在“已购”里看到并学习你的课程。</p>
         </section>
-        {hydrated && token ? (
+        {needsPhone ? (
+          <div className={styles.card}>
+            <p className={styles.current}>当前微信账号还没有绑定手机号。绑定购买课程时用的手机号，即可看到已购课程。</p>
+            <BindPhoneForm onBound={() => void navigate('/ke1')} />
+          </div>
+        ) : null}
+        {hydrated && token && !needsPhone ? (
           <p className={styles.current}>
             当前已登录{user?.phone ? `（${maskPhone(user.phone)}）` : ''}。用其他手机号登录会切换账号。
           </p>
         ) : null}
-        <div className={styles.card}>
-          <LoginForm target="/ke1" ke2 />
-        </div>
+        {needsPhone ? null : (
+          <div className={styles.card}>
+            <LoginForm target="/ke1" ke2 />
+          </div>
+        )}
       </main>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { authStore } from '#app/lib/auth-store.ts'
 import { isWechat } from '#app/lib/platform.ts'
 import { safeReturnPath, startWechatLogin, wechatOauthUrl } from '#app/lib/wechat-login.ts'
 import message from '#app/components/message-screen/message-screen.module.css'
@@ -31,7 +32,8 @@ export default function WechatLogin() {
   const { inWechat, path, login1 } = useLoaderData<typeof loader>()
 
   useEffect(() => {
-    if (inWechat) startWechatLogin('snsapi_userinfo', path, login1)
+    // Signed in already (a phone login with login1): only the open id is needed, silently (base scope).
+    if (inWechat) startWechatLogin(authStore.getToken() ? 'snsapi_base' : 'snsapi_userinfo', path, login1)
   }, [inWechat, path, login1])
 
   return (

@@ -13,6 +13,7 @@ import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './for-you.module.css'
 import type { CourseCard } from '#shared/api/catalogue.ts'
+import { useWechatShare } from '#app/lib/wechat-share.ts'
 
 /**
  * /foryou/{id}: a course bundle with its courses and one-tap purchase (POST /foryou/pay); a member who owns some
@@ -177,5 +178,10 @@ function BundlePage({ initial }: { initial: Bundle }) {
 
 export default function ForYou() {
   const { bundle, bundles } = useLoaderData<typeof loader>()
+  useWechatShare(
+    bundle
+      ? { title: bundle.title, desc: `${bundle.subtitle} 共 ${bundle.course_count} 门课程。`, imgUrl: bundle.cover }
+      : { title: '为你推荐 - 自学', desc: '精选课程套餐和为你挑选的课程。' },
+  )
   return bundle ? <BundlePage key={bundle.id} initial={bundle} /> : <BundleIndex bundles={bundles} />
 }

@@ -22,6 +22,7 @@ const REASON: Record<Entry['reason'], string> = {
   order_spent: '下单抵扣',
   order_spent_returned: '抵扣退回',
   admin_adjust: '客服调整',
+  member_merged: '账号合并',
 }
 
 /** /points: the balance, how points work, and the ledger. */

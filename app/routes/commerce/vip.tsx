@@ -11,6 +11,7 @@ import { useApiGet } from '#app/lib/use-api-get.ts'
 import styles from './vip.module.css'
 import type { z } from 'zod'
 import type { VipMembership } from '#server/modules/vip/vip.schema.ts'
+import { useWechatShare } from '#app/lib/wechat-share.ts'
 
 export function meta() {
   return [{ title: '会员 - 自学' }, { name: 'description', content: '自学 VIP 会员：会员免费课程随心学。' }]
@@ -26,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export default function Vip() {
   const { plans, courses } = useLoaderData<typeof loader>()
+  useWechatShare({ title: '自学 VIP 会员', desc: '会员免费课程随心学。', imgUrl: courses[0]?.cover })
   return (
     <main className={styles.page}>
       <section className={styles.hero}>

@@ -23,6 +23,7 @@ import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { services } from '#app/lib/services-context.ts'
 import parts from './detail-parts.module.css'
 import styles from './detail.module.css'
+import { useWechatShare } from '#app/lib/wechat-share.ts'
 
 /** /course/1001 and /course/1001.html are the same page (spec 2); anything else is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -199,6 +200,11 @@ function ActionBar({ course }: { course: Course }) {
 /** Course detail: cover, price, intro, the system course's parts, chapters and videos, and the teacher. */
 export default function CourseDetail() {
   const { course, bundles } = useLoaderData<typeof loader>()
+  useWechatShare({
+    title: course.title,
+    desc: course.subtitle || course.intro.split('\n')[0] || '',
+    imgUrl: course.cover,
+  })
   const trialCount = course.chapters.reduce(
     (n, c) => n + c.videos.filter((v) => v.is_free || v.free_seconds > 0).length,
     0,

@@ -21,6 +21,7 @@ import { services } from '#app/lib/services-context.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import type { VideoPage } from '#server/modules/learning/learning.schema.ts'
 import styles from './player.module.css'
+import { useWechatShare } from '#app/lib/wechat-share.ts'
 
 /**
  * /v/50001.html and /v/50001: the server renders what anyone may see (the anonymous view, with a signed URL for
@@ -78,6 +79,11 @@ type Loaded = { key: string; page: VideoPage } | { key: string; error: string }
 
 export default function VideoPlayerRoute() {
   const { page: publicPage } = useLoaderData<typeof loader>()
+  useWechatShare({
+    title: publicPage.video.title,
+    desc: `${publicPage.course.title} · 自学`,
+    imgUrl: publicPage.course.cover,
+  })
   const vid = publicPage.video.id
   const hydrated = useHydrated()
   const { token } = useAuth()

@@ -10,6 +10,7 @@ import { Empty } from '#app/components/page-state/page-state.tsx'
 import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './teacher.module.css'
+import { useWechatShare } from '#app/lib/wechat-share.ts'
 
 /** /teacher/{id}: one teacher and their courses; /teacher: every teacher. A malformed or unknown id is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -42,6 +43,11 @@ function Avatar({ src, name, size }: { src: string | null; name: string; size: n
 /** A teacher's profile with their courses, or the list of all teachers. */
 export default function TeacherPage() {
   const { teacher, teachers } = useLoaderData<typeof loader>()
+  useWechatShare(
+    teacher
+      ? { title: `${teacher.name} - 自学讲师`, desc: `${teacher.title}。${teacher.intro}`, imgUrl: teacher.avatar }
+      : { title: '自学讲师团队', desc: '设计、办公、绘画、漫画、剪辑领域的一线从业者。' },
+  )
 
   if (!teacher) {
     return (

@@ -21,6 +21,8 @@ export const pointReasons = [
   'order_spent',
   'order_spent_returned',
   'admin_adjust',
+  /** Bind phone merged two members (issue 10): the absorbed member's balance moves, one entry on each side. */
+  'member_merged',
 ] as const
 export type PointReason = (typeof pointReasons)[number]
 

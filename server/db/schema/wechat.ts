@@ -47,3 +47,19 @@ export const wechatCredentials = pgTable('wechat_credentials', {
   expiresAt: timestamptz().notNull(),
   updatedAt: timestamptz().notNull().defaultNow(),
 })
+
+/**
+ * The openid a member signed in by phone inside WeChat got from the base-scope round trip (spec 4: "stores only
+ * the open id, valid 6 hours"): JSAPI pay uses it when the member has no WeChat identity of their own. One row per
+ * member, replaced by the next round trip; never a snapshot-mode (virtual) openid.
+ */
+export const wechatPayOpenids = pgTable(
+  'wechat_pay_openids',
+  {
+    memberId: ref(() => members.id, { onDelete: 'cascade' }).primaryKey(),
+    openid: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    createdAt: timestamptz().notNull(),
+  },
+  (t) => [index('wechat_pay_openids_expires_idx').on(t.expiresAt)],
+)

@@ -22,6 +22,12 @@ export interface WechatOauthToken {
   /** WeChat sends the granted scopes comma-separated. */
   scope: string
   unionid?: string
+  /**
+   * `is_snapshotuser: 1`: a page opened from Moments in snapshot mode ("快照页模式") before the user tapped
+   * "使用完整服务"; the openid is a virtual one (WeChat's sns/oauth2/access_token reference lists the field, sent
+   * only with the value 1). Not confirmed from the official docs: whether the virtual openid is stable between visits.
+   */
+  isSnapshotUser?: boolean
 }
 
 export interface WechatUserInfo {

@@ -30,6 +30,7 @@ const oauthTokenBody = z.object({
   openid: z.string().min(1),
   scope: z.string().default(''),
   unionid: z.string().min(1).optional(),
+  is_snapshotuser: z.number().int().optional(),
 })
 
 const userInfoBody = z.object({
@@ -190,6 +191,7 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
         openid: body.openid,
         scope: body.scope,
         ...(body.unionid ? { unionid: body.unionid } : {}),
+        ...(body.is_snapshotuser === 1 ? { isSnapshotUser: true } : {}),
       }
     },
 

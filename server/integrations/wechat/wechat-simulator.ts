@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { registerJsSdkStandIn } from './wechat-simulator-jssdk.ts'
 import { WechatErrcodes } from './wechat-client.ts'
 import { renderConsentPage, renderErrorPage } from './wechat-simulator-pages.ts'
 import {
@@ -62,6 +63,14 @@ export function simulatedIdentity(appId: string, userKey: string) {
     unionid: user?.hasUnionid ? `ou${digest(`unionid|${userKey}`).slice(0, 26)}` : undefined,
   }
 }
+
+/**
+ * The simulator's stand-in for a page opened from Moments in snapshot mode: while this cookie is set (GET
+ * /snapshot?on=1), every authorization returns at once with a code whose exchange says `is_snapshotuser: 1` and
+ * gives a virtual openid, as WeChat does before the user taps "使用完整服务".
+ */
+const SNAPSHOT_COOKIE = 'wxsim_snapshot'
+const SNAPSHOT_USER = 'snapshot-virtual'
 
 interface IssuedCode {
   userKey: string
@@ -223,6 +232,9 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     if (!/MicroMessenger/i.test(ua)) return sendHtml(reply, renderErrorPage(null, '请在微信客户端打开链接'))
     const { redirectUri, scope, state: oauthState } = checked.value
     const remembered = simulatedUser(readCookie(request, USER_COOKIE) ?? '')
+    if (readCookie(request, SNAPSHOT_COOKIE) === '1') {
+      return redirectBack(reply, redirectUri, { code: issueCode(SNAPSHOT_USER, 'snsapi_base'), state: oauthState })
+    }
     if (scope === 'snsapi_base') {
       // The base scope never asks: WeChat already knows who is looking.
       const user = remembered ?? simulatedUsers[0]!
@@ -256,6 +268,17 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     return redirectBack(reply, redirectUri, { code: issueCode(user.key, scope), state: oauthState })
   })
 
+  registerJsSdkStandIn(app, { appId: opts.appId, ticket: () => state.ticket?.value })
+
+  app.get('/snapshot', hidden, async (request, reply) => {
+    const on = (request.query as Query).on === '1'
+    reply.header(
+      'set-cookie',
+      `${SNAPSHOT_COOKIE}=${on ? '1' : ''}; Path=${cookiePath}; Max-Age=${on ? 86400 : 0}; HttpOnly; SameSite=Lax`,
+    )
+    return reply.type('text/plain; charset=utf-8').send(on ? '快照页模式：开' : '快照页模式：关')
+  })
+
   app.get('/avatar/:file', hidden, async (request, reply) => {
     const file = (request.params as { file: string }).file
     const user = simulatedUser(file.replace(/\.svg$/, ''))
@@ -285,7 +308,10 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
     if (issued.used) return sendJson(reply, wxError(WechatErrcodes.codeBeenUsed, 'code been used'))
     if (issued.expiresAt <= now()) return sendJson(reply, wxError(WechatErrcodes.codeExpired, 'code expired'))
     issued.used = true
-    const { openid, unionid } = simulatedIdentity(opts.appId, issued.userKey)
+    const snapshot = issued.userKey === SNAPSHOT_USER
+    const { openid, unionid } = snapshot
+      ? { openid: `o_snapshot_${crypto.randomBytes(8).toString('hex')}`, unionid: undefined }
+      : simulatedIdentity(opts.appId, issued.userKey)
     const accessToken = crypto.randomBytes(48).toString('base64url')
     prune(state.snsTokens, now())
     state.snsTokens.set(accessToken, {
@@ -301,6 +327,7 @@ export async function wechatSimulator(app: FastifyInstance, opts: WechatSimulato
       openid,
       scope: issued.scope,
       ...(unionid ? { unionid } : {}),
+      ...(snapshot ? { is_snapshotuser: 1 } : {}),
     })
   })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MemberProfile } from '#shared/api/members.ts'
 
 // Strings only: a phone or a code sent as a number is a malformed request (400 naming the field). The bounds keep
 // oversized values out; the real rules (pattern after trimming, 401/405) are the service's.
@@ -28,7 +29,17 @@ export const LoginResult = z.object({
 
 export const BindPhoneSendCodeBody = z.object({ phone })
 
-export const BindPhoneBody = z.object({ phone, phone_code: phoneCode })
+export const BindPhoneBody = z.object({ phone, phone_code: phoneCode, platform })
+
+export const BindPhoneSendCodeResult = z.object({
+  merge: z.boolean().describe('The phone belongs to another member: binding it will merge the two members into one'),
+})
+
+export const BindPhoneResult = MemberProfile.extend({
+  merged: z.boolean().describe('Another member held the phone and now holds everything of the signed-in member'),
+  token: z.string().optional().describe('After a merge: the new token (the old one has ended)'),
+  expire_in: z.number().int().optional().describe('After a merge: seconds the new token stays valid'),
+})
 
 export const OutboxQuery = z.object({ phone: z.string().max(32).optional() })
 

@@ -8,9 +8,8 @@ import {
   maskPhone,
   memberByPhone,
   normalizePhone,
-  profileOf,
-  setPhone,
 } from '#server/modules/members/members.service.ts'
+import { mergeRefusalFor } from '#server/modules/members/members-merge.service.ts'
 import { endSession, issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import {
   consumeCode,
@@ -227,40 +226,42 @@ export function createAuthService(deps: AuthServiceDeps) {
       await endSession(db, sessionId, deps.now())
     },
 
-    /** POST /bind_phone_send_code: a code to bind a phone that no other member holds. */
+    /**
+     * POST /bind_phone_send_code: a code to bind a phone. A phone another member holds gets a code too when the
+     * two members may become one (bind phone then merges them, server/use-cases/bind-phone.ts); `merge` says so.
+     */
     async sendBindCode(memberId: number, input: { phone: string }, ctx: RequestContext) {
+      let merge = false
       await issueCode(
         input.phone,
         'bind',
         ctx,
         async (tx, phone) => {
           const owner = await memberByPhone(tx, phone)
-          if (owner && owner.id !== memberId) return refuse(Codes.PhoneTaken)
-          if (owner) return refuse(Codes.Conflict, '你已绑定该手机号')
+          if (owner && owner.id === memberId) return refuse(Codes.Conflict, '你已绑定该手机号')
+          if (owner) {
+            const refusal = await mergeRefusalFor(tx, owner.id, memberId)
+            if (refusal) return refuse(Codes.PhoneTaken, refusal)
+            merge = true
+          }
           return null
         },
         memberId,
       )
+      return { merge }
     },
 
-    /** POST /bind_phone: binds (or changes) the signed-in member's phone after checking the code; the new profile. */
-    async bindPhone(memberId: number, input: { phone: string; phone_code: string }) {
+    /**
+     * The code step of POST /bind_phone (server/use-cases/bind-phone.ts runs the rest in the same transaction):
+     * takes the phone's lock, checks the code the member asked for. A refusal is returned, not thrown, so a wrong
+     * try is recorded when the caller commits.
+     */
+    async verifyBindCode(tx: Tx, memberId: number, input: { phone: string; phone_code: string }, now: Date) {
       const phone = normalizePhone(input.phone)
       const code = readCode(input.phone_code)
-      const now = deps.now()
-      const result = await db.transaction(async (tx) => {
-        await lockKey(tx, `sms:phone:${phone}`)
-        const owner = await memberByPhone(tx, phone)
-        if (owner && owner.id !== memberId) return refuse(Codes.PhoneTaken)
-        const verified = await verifyCode(tx, phone, 'bind', code, now, memberId)
-        if (!verified.ok) return verified
-        if (!owner) await setPhone(tx, memberId, phone, now)
-        return { ok: true as const }
-      })
-      if (!result.ok) throw result.error
-      const profile = await profileOf(db, memberId)
-      if (!profile) throw new AppError(Codes.NotLoggedIn)
-      return profile
+      await lockKey(tx, `sms:phone:${phone}`)
+      const verified = await verifyCode(tx, phone, 'bind', code, now, memberId)
+      return verified.ok ? { ok: true as const, phone } : verified
     },
 
     /** Development only: recent codes from the console provider's outbox (empty for other providers). */

@@ -34,7 +34,11 @@ describe('POST /api/bind_phone_send_code and /api/bind_phone', () => {
   it('binds a phone to a WeChat member, who can then log in with it', async () => {
     const member = await wechatMember()
     const phone = randomPhone()
-    expect((await sendBind(member.token, { phone })).json()).toEqual({ code: 200, msg: '已发送验证码', data: {} })
+    expect((await sendBind(member.token, { phone })).json()).toEqual({
+      code: 200,
+      msg: '已发送验证码',
+      data: { merge: false },
+    })
     const res = await bind(member.token, { phone, phone_code: await outboxCode(t().app, phone, 'bind') })
     const body = res.json<Body<{ member_id: number; phone: string; has_phone: boolean; wechat_bound: boolean }>>()
     expect(body.code).toBe(200)
@@ -51,12 +55,16 @@ describe('POST /api/bind_phone_send_code and /api/bind_phone', () => {
     expect(me.json<Body<{ member_id: number }>>().data.member_id).toBe(member.id)
   })
 
-  it('refuses a phone that belongs to another member with 433, when sending and when binding', async () => {
+  it('refuses a phone whose member cannot be merged (another WeChat user) with 433, when sending and binding', async () => {
     const { phone: taken } = await signIn(t().app)
+    await t()
+      .database.db.update(members)
+      .set({ wxOpenid: `o_x_${taken}` })
+      .where(eq(members.phone, taken))
     const member = await wechatMember()
     expect((await sendBind(member.token, { phone: taken })).json()).toEqual({
       code: 433,
-      msg: '该手机号已绑定其他账号',
+      msg: '该手机号已绑定其他微信账号',
       data: {},
     })
     expect((await bind(member.token, { phone: taken, phone_code: '1234' })).json<Body>().code).toBe(433)

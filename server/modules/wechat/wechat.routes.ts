@@ -72,8 +72,15 @@ export const wechatRoutes = apiPlugin({ tags: ['wechat'], token: false }, (r, op
 
   r.post(
     '/wx_get_openid',
-    { summary: 'The openid of a WeChat OAuth code (no session)', body: OauthReturnBody, response: WxOpenidResponse },
-    async (request) => wechat.openid(request.body, nonce(request)),
+    {
+      summary: 'The openid of a WeChat OAuth code (no session)',
+      description:
+        'Signed in (ZXB-Token): the openid is also kept for the member for 6 hours, for WeChat Pay JSAPI. 446 in ' +
+        'snapshot mode (a page opened from Moments): the virtual openid is neither returned nor kept.',
+      body: OauthReturnBody,
+      response: WxOpenidResponse,
+    },
+    async (request, memberId) => wechat.openid(request.body, nonce(request), memberId),
   )
 
   r.post(

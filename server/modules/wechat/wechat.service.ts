@@ -22,6 +22,7 @@ import {
 import { issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import type { CredentialStore } from '#server/integrations/wechat/credentials.ts'
 import { postgresCredentialStore } from './credentials.repository.ts'
+import { findPayOpenid, upsertPayOpenid } from './pay-openid.repository.ts'
 import * as repo from './wechat.repository.ts'
 
 /** How long a started OAuth flow may take before its `state` dies (the person is on WeChat's consent screen). */
@@ -35,6 +36,8 @@ const OAUTH_START_WINDOW_MS = 10 * 60 * 1000
 export const BROWSER_NONCE_COOKIE = 'zx_wx_nonce'
 export const BROWSER_NONCE_MAX_AGE_S = 30 * 60
 const NICKNAME_MAX = 20
+/** The open-id-only record of a base-scope return lives 6 hours (spec 4 and 9). */
+const PAY_OPENID_TTL_MS = 6 * 3600 * 1000
 
 export interface OauthReturn {
   code: string
@@ -132,6 +135,14 @@ export function sharedWechatCredentials(db: Db): CredentialStore {
   return postgresCredentialStore(db)
 }
 
+/**
+ * The openid JSAPI pay may use for a member who has no WeChat identity of their own: the one their last
+ * base-scope round trip gave (POST /wx_get_openid while signed in), for 6 hours. Null when none or expired.
+ */
+export function payOpenid(db: DbOrTx, memberId: number, now: Date) {
+  return findPayOpenid(db, memberId, now)
+}
+
 export function pruneExpiredOauthStates(db: DbOrTx, before: Date, limit: number) {
   return repo.deleteExpiredOauthStates(db, before, limit)
 }
@@ -146,11 +157,11 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
   const publicOrigin = new URL(config.publicUrl).origin
 
   /** Uses the state and the code up (each works once), then asks WeChat who this is. */
-  async function resolveIdentity(
+  async function exchange(
     input: OauthReturn,
     browserNonce: string | undefined,
     wantProfile: boolean,
-  ): Promise<WechatIdentity> {
+  ): Promise<WechatIdentity | { snapshot: true }> {
     if (!browserNonce || !noncePattern.test(browserNonce)) throw new AppError(Codes.OauthStateInvalid)
     const at = now()
     const state = await repo.consumeOauthState(db, {
@@ -164,12 +175,25 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       throw new AppError(Codes.WechatCodeInvalid, '微信授权码已使用，请重新授权')
     try {
       const token = await wechat.exchangeCode(input.code)
+      // Snapshot mode: the openid is a virtual one; it is never stored, bound or used to pay.
+      if (token.isSnapshotUser) return { snapshot: true as const }
       const canReadProfile = token.scope.split(',').includes('snsapi_userinfo')
       const profile = wantProfile && canReadProfile ? await wechat.userInfo(token.accessToken, token.openid) : null
       return { openid: token.openid, unionid: token.unionid ?? profile?.unionid ?? null, profile, codeHash }
     } catch (err) {
       throw wechatFailure(err)
     }
+  }
+
+  /** resolveIdentity for every exchange: a snapshot-mode return is refused (446) before anything is kept. */
+  async function resolveIdentity(
+    input: OauthReturn,
+    browserNonce: string | undefined,
+    wantProfile: boolean,
+  ): Promise<WechatIdentity> {
+    const id = await exchange(input, browserNonce, wantProfile)
+    if ('snapshot' in id) throw new AppError(Codes.WechatSnapshot)
+    return id
   }
 
   /** The member this WeChat user is: matched by unionid first, then openid; created from the profile if none. */
@@ -266,9 +290,22 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       })
     },
 
-    /** POST /wx_get_openid: only tells the browser its openid; no session, no member, nothing granted. */
-    async openid(input: OauthReturn, browserNonce: string | undefined) {
+    /**
+     * POST /wx_get_openid: tells the browser its openid; no session, no member, nothing granted. For a signed-in
+     * member (the base-scope round trip after a phone login, or at checkout) the openid is also kept for 6 hours
+     * so that JSAPI pay works (spec 4: "stores only the open id, valid 6 hours").
+     */
+    async openid(input: OauthReturn, browserNonce: string | undefined, memberId: number | null = null) {
       const id = await resolveIdentity(input, browserNonce, false)
+      if (memberId !== null) {
+        const at = now()
+        await upsertPayOpenid(db, {
+          memberId,
+          openid: id.openid,
+          at,
+          expiresAt: new Date(at.getTime() + PAY_OPENID_TTL_MS),
+        })
+      }
       return { openid: id.openid }
     },
 

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react'
+import { LOGIN_TOAST, replayLoginToast } from '#app/lib/login-toast.ts'
+import { toast } from '#app/lib/toast.ts'
+import { handleWechatReturn } from '#app/lib/wechat-login.ts'
+import styles from './wechat-host.module.css'
+
+/**
+ * The WeChat part of start-up (spec 4, issue 10 §3): finishes a return from WeChat's authorization (sign-in or the
+ * open id), shows "登录成功！" again when the page comes back from a login that reloaded or left, and in snapshot
+ * mode (a page opened from Moments: WeChat gives only a virtual open id) a page that says to tap "使用完整服务".
+ */
+export function WechatHost() {
+  const [snapshot, setSnapshot] = useState(false)
+
+  useEffect(() => {
+    const replayed = replayLoginToast()
+    void handleWechatReturn(window.location).then((result) => {
+      if (result === 'login' && !replayed) toast(LOGIN_TOAST, { icon: 'success' })
+      if (result === 'snapshot') setSnapshot(true)
+    })
+  }, [])
+
+  if (!snapshot) return null
+  return (
+    <div className={styles.snapshot} role="dialog" aria-modal="true" aria-labelledby="wx-snapshot-title">
+      <div className={styles.card}>
+        <h2 id="wx-snapshot-title" className={styles.title}>
+          当前是朋友圈预览页
+        </h2>
+        <p className={styles.text}>预览页里不能登录、学习进度不会保存，也不能支付。</p>
+        <p className={styles.text}>
+          请点击屏幕<strong>下方</strong>的<strong>“使用完整服务”</strong>，即可正常使用。
+        </p>
+      </div>
+      <div className={styles.pointer} aria-hidden="true">
+        <span>使用完整服务</span>
+        <svg viewBox="0 0 24 24" width="40" height="40">
+          <path
+            d="M12 4v14m0 0-6-6m6 6 6-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+          />
+        </svg>
+      </div>
+    </div>
+  )
+}
