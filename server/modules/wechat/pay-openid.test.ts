@@ -57,7 +57,7 @@ describe('the openid of a phone member inside WeChat (issue 10 §3: silent base 
         method: 'POST',
         url: '/api/wx_get_openid',
         payload: { code: r.code, state: r.state },
-        headers: { cookie: r.cookie, ...(token ? { 'zxb-token': token } : {}) },
+        headers: { cookie: r.cookie, origin: 'http://localhost', ...(token ? { 'zxb-token': token } : {}) },
       })
     ).json<Body<{ openid: string }>>()
 
@@ -115,7 +115,7 @@ describe('the openid of a phone member inside WeChat (issue 10 §3: silent base 
       method: 'POST',
       url: '/api/wx_login',
       payload: { code: r.code, state: r.state },
-      headers: { cookie: r.cookie },
+      headers: { cookie: r.cookie, origin: 'http://localhost' },
     })
     expect(login.json<Body>().code).toBe(446)
   })
