@@ -25,6 +25,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 /** How many members the signed-in reads rotate through. */
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 200)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+/** Only the rows whose name contains one of these comma-separated words (all rows when unset). */
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 
 const { values: args } = parseArgs({
   options: { courses: { type: 'string' }, members: { type: 'string' }, progress: { type: 'string' } },
@@ -297,6 +299,7 @@ try {
     for (const side of sides) await check(side.server.baseUrl, side.sample)
     console.log(`\n  ${`median of ${rounds} rounds`.padEnd(38)} ${'40-course demo'.padEnd(40)} scale`)
     for (const [name, target] of targets) {
+      if (only && !only.some((word) => name.includes(word))) continue
       const rounds_: [Line[], Line[]] = [[], []]
       // Warm the processes up, not the keys: they are drawn at random.
       for (const side of sides) await load(side.server.baseUrl, side.sample, target, 2)

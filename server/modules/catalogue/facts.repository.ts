@@ -116,9 +116,14 @@ export async function findLivePullUrl(db: DbOrTx, courseId: number) {
   return row?.url ?? null
 }
 
-/** Sets a video's length (seconds) once its media is known. */
+/** Sets a video's length (seconds) once its media is known; the ids of the courses whose pages show it. */
 export async function updateLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
-  await db.update(videos).set({ durationSeconds: seconds }).where(eq(videos.id, videoId))
+  const rows = await db
+    .update(videos)
+    .set({ durationSeconds: seconds })
+    .where(eq(videos.id, videoId))
+    .returning({ courseId: videos.courseId })
+  return rows.map((r) => r.courseId)
 }
 
 /** Every video with its free flags and its course's, for giving demo media to videos. */
@@ -131,12 +136,14 @@ export async function listLessonFreeFlags(db: DbOrTx) {
 
 /** Gives videos a clip's length; a preview then ends halfway through it at the latest. */
 export async function fitLessonsToClip(db: DbOrTx, ids: readonly number[], clipSeconds: number) {
-  if (ids.length === 0) return
-  await db
+  if (ids.length === 0) return []
+  const rows = await db
     .update(videos)
     .set({
       durationSeconds: Math.round(clipSeconds),
       freeSeconds: sql`case when ${videos.freeSeconds} > 0 then least(${videos.freeSeconds}, ${Math.floor(clipSeconds / 2)}) else 0 end`,
     })
     .where(inArray(videos.id, [...ids]))
+    .returning({ courseId: videos.courseId })
+  return [...new Set(rows.map((r) => r.courseId))]
 }
