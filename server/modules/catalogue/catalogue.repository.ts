@@ -38,6 +38,14 @@ export const courseCardSelect = {
 
 export const courseTeacherJoin = eq(teachers.id, courses.teacherId)
 
+/**
+ * The same card columns in SQL text (for prepared statements written as text), over `courses c` left-joined with
+ * `teachers t`, named as `courseCardSelect` names them.
+ */
+export const courseCardColumnsSql = `c.id, c.type, c.title, c.subtitle, c.cover_url as "coverUrl", c.price_fen as "priceFen",
+  c.original_price_fen as "originalPriceFen", c.is_free as "isFree", c.vip_free as "vipFree",
+  c.student_count as "studentCount", c.live_starts_at as "liveStartsAt", t.name as "teacherName"`
+
 /** The columns a course card needs, with the teacher's name: used by every list. */
 const courseCardColumns = {
   id: true,
@@ -234,10 +242,7 @@ function coursePageStatement(f: CoursePageFilter): { statement: PreparedText; va
     }
     statement = preparedText(
       name,
-      `select c.id, c.type, c.title, c.subtitle, c.cover_url as "coverUrl", c.price_fen as "priceFen",
-        c.original_price_fen as "originalPriceFen", c.is_free as "isFree", c.vip_free as "vipFree",
-        c.student_count as "studentCount", c.live_starts_at as "liveStartsAt", t.name as "teacherName",
-        ${s.keyText} as "sortKey"
+      `select ${courseCardColumnsSql}, ${s.keyText} as "sortKey"
       from courses c left join teachers t on t.id = c.teacher_id
       where ${where.join(' and ')}
       order by ${s.key} ${s.keyDesc ? 'desc' : 'asc'}, c.id ${s.idDesc ? 'desc' : 'asc'}
