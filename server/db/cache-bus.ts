@@ -7,7 +7,7 @@ import { preparedText, queryPrepared } from './prepared.ts'
 // channel on a connection of its own and drops the entries carrying those tags (server/http/public-cache.ts).
 // PostgreSQL delivers a notification to every listening session, the sender's too, within milliseconds.
 
-export const CACHE_CHANNEL = 'zixue_cache'
+const CACHE_CHANNEL = 'zixue_cache'
 
 /** NOTIFY's payload is at most 8,000 bytes: a longer list of tags goes out in several notifications. */
 const MAX_PAYLOAD = 7_000

@@ -15,7 +15,7 @@ export const isPublished = published
  * `teachers` (left join on `courseTeacherJoin`).
  */
 /** The system courses that contain a course, as an int array (empty when none); `courseId` is a course id column. */
-export const containingSystems = (courseId: typeof courses.id) =>
+const containingSystems = (courseId: typeof courses.id) =>
   sql<
     number[]
   >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
@@ -109,7 +109,7 @@ const courseTree = preparedText(
 )
 
 /** A lesson of the course page, as the API shows it. */
-export interface CourseTreeVideo {
+interface CourseTreeVideo {
   id: number
   title: string
   duration: number

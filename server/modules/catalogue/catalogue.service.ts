@@ -148,7 +148,7 @@ export const PUBLIC_CACHE_MS = 5_000
  * How long a course page's data stays cached: long, because every write that changes it names the course (or its
  * teacher, category or a course it contains) and drops it in every process (server/http/public-cache.ts).
  */
-export const COURSE_CACHE_MS = 10 * 60_000
+const COURSE_CACHE_MS = 10 * 60_000
 
 /** The course pages' cache is bounded by the size of their JSON too (UTF-16 code units, about bytes): 64 MB. */
 const COURSE_CACHE_SIZE = 64 * 1024 * 1024
