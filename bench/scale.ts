@@ -4,8 +4,9 @@
 // set, starts the production server on it and on the demo database, and loads course detail, course lists, the
 // home feed, /ke1, /studyRecord, favourites and orders at BENCH_CONNECTIONS connections with random ids (course
 // pages, list filters, members), so the caches are cold, alternating between the two servers for BENCH_ROUNDS
-// rounds. Prints the median req/s, p50 and p99 and the scale/demo ratio; figures, not assertions: record them in
-// docs/performance.md.
+// rounds; then progress saves and payment notifications on both (bench/scale-writes.ts). BENCH_ONLY=word,word runs
+// the rows whose names contain one of the words ("payments" for the payment rows). Prints the median req/s, p50 and
+// p99 and the scale/demo ratio; figures, not assertions: record them in docs/performance.md.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
