@@ -4,8 +4,9 @@
 // set, starts the production server on it and on the demo database, and loads course detail, course lists, the
 // home feed, /ke1, /studyRecord, favourites and orders at BENCH_CONNECTIONS connections with random ids (course
 // pages, list filters, members), so the caches are cold, alternating between the two servers for BENCH_ROUNDS
-// rounds. Prints the median req/s, p50 and p99 and the scale/demo ratio; figures, not assertions: record them in
-// docs/performance.md.
+// rounds; then progress saves and payment notifications on both (bench/scale-writes.ts). BENCH_ONLY=word,word runs
+// the rows whose names contain one of the words ("payments" for the payment rows). Prints the median req/s, p50 and
+// p99 and the scale/demo ratio; figures, not assertions: record them in docs/performance.md.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,10 +15,12 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { connectDatabase } from '#server/db/database.ts'
 import { startEmbeddedPostgres, type EmbeddedServer } from '#server/db/embedded-postgres.ts'
+import { startPaymentSimulators } from '#server/integrations/payments/simulators.ts'
 import { scaleOptions, seedScale } from '#server/db/seed-scale/seed-scale.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
+import { paymentNotifications, progressSaves, sampleVideos, type PaymentRun } from './scale-writes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -25,6 +28,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 /** How many members the signed-in reads rotate through. */
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 200)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+/** Only the rows whose name contains one of these comma-separated words (all rows when unset). */
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 
 const { values: args } = parseArgs({
   options: { courses: { type: 'string' }, members: { type: 'string' }, progress: { type: 'string' } },
@@ -32,7 +37,7 @@ const { values: args } = parseArgs({
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v.replaceAll('_', '')))
 
 interface Sample {
-  /** Published course ids to open. */
+  /** Every published course id, in a random order. */
   courses: number[]
   categories: number[]
   /** Tokens of members with a history (drawn at scale, given one on the demo). */
@@ -46,12 +51,17 @@ interface Line {
   errors: number
 }
 
+let courseTurn = 0
+/** The next course of the sample's random order (the sample is shuffled once). */
+const nextCourse = (s: Sample) => s.courses[courseTurn++ % s.courses.length]!
+
 const sorts = ['default', 'new', 'hot', 'price_asc', 'price_desc']
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!
 
 /** The loads: each request draws its own path (and member) so no cache sees the same key twice in a row. */
 const targets: [string, (s: Sample) => { path: string; signedIn: boolean }][] = [
-  ['course detail (random id)', (s) => ({ path: `/api/course?id=${pick(s.courses)}`, signedIn: false })],
+  // Every published course once, in random order, before any comes again: at scale each request is a cache miss.
+  ['course detail (random id)', (s) => ({ path: `/api/course?id=${nextCourse(s)}`, signedIn: false })],
   [
     'course list (random category and sort)',
     (s) => {
@@ -84,7 +94,7 @@ async function sample(databaseUrl: string, like?: History): Promise<Sample & { h
     const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
       (await database.pool.query<T>(text, values)).rows
     const courses = (
-      await q<{ id: number }>(`select id from courses where status = 'published' order by random() limit 20000`)
+      await q<{ id: number }>(`select id from courses where status = 'published' order by random()`)
     ).map((r) => r.id)
     const categories = (await q<{ id: number }>('select id from categories where visible')).map((r) => r.id)
     let members: number[] = []
@@ -250,7 +260,56 @@ async function scaleDatabase(): Promise<{ url: string; stop: () => Promise<void>
   }
 }
 
-const env = { PAYMENT_SWEEPS: 'false' }
+const payments: Record<string, PaymentRun> = {}
+
+/**
+ * Section 5's rows: progress saves (alternating rounds, like the reads) and payment notifications (one run per
+ * side: orders for BENCH_SECONDS, then each of them paid by a notification sent twice).
+ */
+async function writeRows(
+  sides: { server: { baseUrl: string; databaseUrl: string }; sample: Sample }[],
+  out: { demo: Record<string, Line>; big: Record<string, Line>; ratios: Record<string, number> },
+) {
+  const name = 'progress saves /update_play_data'
+  if (!only || only.some((word) => name.includes(word))) {
+    const videos = await Promise.all(sides.map((side) => sampleVideos(side.server.databaseUrl)))
+    const lines: [Line[], Line[]] = [[], []]
+    for (const [i, side] of sides.entries())
+      await progressSaves(side.server.baseUrl, side.sample.tokens, videos[i]!, connections, 2)
+    for (let r = 0; r < rounds; r++)
+      for (const [i, side] of sides.entries())
+        lines[i]!.push(await progressSaves(side.server.baseUrl, side.sample.tokens, videos[i]!, connections, seconds))
+    out.demo[name] = medianLine(lines[0])
+    out.big[name] = medianLine(lines[1])
+    out.ratios[name] = Math.round((out.big[name].rps / Math.max(out.demo[name].rps, 1)) * 100) / 100
+    console.log(
+      `  ${name.padEnd(38)} ${show(out.demo[name]).padEnd(40)} ${show(out.big[name])}   ${out.ratios[name].toFixed(2)}×`,
+    )
+  }
+  if (only && !only.some((word) => 'payments'.includes(word))) return
+  for (const [i, side] of sides.entries()) {
+    const label = i === 0 ? '40-course demo' : 'scale'
+    const run = await paymentNotifications(
+      side.server.baseUrl,
+      side.server.databaseUrl,
+      sims,
+      side.sample.tokens,
+      connections,
+      seconds,
+    )
+    payments[label] = run
+    const n = run.notifications
+    console.log(
+      `  payments, ${label}: orders ${run.orders.rps}/s (p99 ${run.orders.p99} ms); notifications ${n.rps}/s ` +
+        `(${n.sent} sent, each twice; p99 ${n.p99} ms, errors ${n.errors}); ${run.paid} of ${run.payable} paid, ` +
+        `${run.duplicates} duplicate grants`,
+    )
+  }
+}
+
+// WeChat Pay and Alipay as simulators in this process, which both servers call (the payment rows).
+const sims = await startPaymentSimulators({ now: () => new Date() })
+const env = { PAYMENT_SWEEPS: 'false', WECHATPAY_API_BASE: sims.wechatBase, ALIPAY_GATEWAY: sims.alipayGateway }
 /** Lets the requests autocannon left in flight finish before the server is stopped. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000))
 const scale = await scaleDatabase()
@@ -297,6 +356,7 @@ try {
     for (const side of sides) await check(side.server.baseUrl, side.sample)
     console.log(`\n  ${`median of ${rounds} rounds`.padEnd(38)} ${'40-course demo'.padEnd(40)} scale`)
     for (const [name, target] of targets) {
+      if (only && !only.some((word) => name.includes(word))) continue
       const rounds_: [Line[], Line[]] = [[], []]
       // Warm the processes up, not the keys: they are drawn at random.
       for (const side of sides) await load(side.server.baseUrl, side.sample, target, 2)
@@ -310,6 +370,7 @@ try {
         `  ${name.padEnd(38)} ${show(demo[name]).padEnd(40)} ${show(big[name])}   ${ratios[name].toFixed(2)}×`,
       )
     }
+    await writeRows(sides, { demo, big, ratios })
   } finally {
     await settle()
     await Promise.all([demoServer.stop(), scaleServer.stop()])
@@ -320,7 +381,7 @@ try {
   fs.writeFileSync(
     out,
     JSON.stringify(
-      { date: new Date().toISOString(), connections, seconds, rounds, size, demo, scale: big, ratios },
+      { date: new Date().toISOString(), connections, seconds, rounds, size, demo, scale: big, ratios, payments },
       null,
       2,
     ),
@@ -328,4 +389,5 @@ try {
   console.log(`\nWritten to ${path.relative(root, out)}`)
 } finally {
   await scale.stop()
+  await sims.close()
 }

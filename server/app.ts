@@ -30,6 +30,8 @@ import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { registerAccessLog } from '#server/http/access-log.ts'
 import { registerCompression } from '#server/http/compression.ts'
+import { clearAllCaches, dropTagged } from '#server/http/public-cache.ts'
+import { listenForInvalidations } from '#server/db/cache-bus.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
 import { ImageRules } from '#server/modules/media/media.service.ts'
 import { hlsRoutes } from '#server/modules/media/playback.routes.ts'
@@ -109,6 +111,14 @@ export async function buildApp(config: Config, options: BuildOptions) {
   const integrations = { ...defaultIntegrations(config, db), ...options.integrations }
   const services = createServices(config, db, integrations, { metrics, events })
   app.decorate('services', services)
+  // Writes in any process drop the cached reads they changed here (server/http/public-cache.ts).
+  const cacheBus = await listenForInvalidations({
+    url: options.database.url,
+    onTags: dropTagged,
+    onGap: clearAllCaches,
+    log: app.log.child({ component: 'cache-bus' }),
+  })
+  app.addHook('onClose', () => cacheBus.close())
 
   registerErrorHandling(app)
   await registerCompression(app)

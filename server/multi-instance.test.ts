@@ -217,6 +217,37 @@ describe('two instances on one database and one object store', () => {
     }
   })
 
+  it('drops on B, within a second, the course page and lists that an edit through A changed', async () => {
+    const course = await makeCourse(database.db, { title: '缓存课程甲', sort: 1_000_000 })
+    const before = { title: '缓存课程甲', first: course }
+    // Both instances cache the course page (minutes) and the first page of the list (seconds) before the edit.
+    for (const name of ['a', 'b'] as const) {
+      const detail = await json<{ title: string }>(await get(name, `/api/course?id=${course}`))
+      expect(detail.data.title).toBe(before.title)
+      const list = await json<{ list: { id: number; title: string }[] }>(await get(name, '/api/v2/course_list?limit=1'))
+      expect(list.data.list[0]).toMatchObject({ id: course, title: before.title })
+    }
+    const edited = await fetch(`${instance('a').base}/api/admin/courses/${course}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ title: '缓存课程乙' }),
+      headers: { 'content-type': 'application/json', ...admin.headers },
+    })
+    expect((await json(edited)).code).toBe(200)
+    const started = Date.now()
+    let seenAt = 0
+    for (; Date.now() - started < 1_000; await new Promise((r) => setTimeout(r, 20))) {
+      const detail = await json<{ title: string }>(await get('b', `/api/course?id=${course}`))
+      const list = await json<{ list: { title: string }[] }>(await get('b', '/api/v2/course_list?limit=1'))
+      if (detail.data.title === '缓存课程乙' && list.data.list[0]?.title === '缓存课程乙') {
+        seenAt = Date.now() - started
+        break
+      }
+    }
+    expect(seenAt, 'B shows the edit within a second').toBeGreaterThan(0)
+    // The instance that wrote sees it at once.
+    expect((await json<{ title: string }>(await get('a', `/api/course?id=${course}`))).data.title).toBe('缓存课程乙')
+  })
+
   it('signs in on one instance and is known on the other', async () => {
     const phone = `137${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}`
     const post = (name: 'a' | 'b', url: string, payload: object) =>

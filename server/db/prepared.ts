@@ -19,6 +19,32 @@ export async function executePrepared<T extends pg.QueryResultRow>(db: DbOrTx, n
   return (await client.query<T>({ name, text, values: params })).rows
 }
 
+/** A statement written once as text with `$n` parameters: nothing is built per call. */
+export interface PreparedText {
+  /** Unique per SQL text: PostgreSQL keeps the parsed statement under this name on each connection. */
+  name: string
+  text: string
+}
+
+/**
+ * Runs a statement written as text (`preparedText`) as a named prepared statement with these parameter values: no
+ * query builder on the hot path, and PostgreSQL parses and plans it once per connection.
+ */
+export async function queryPrepared<T extends pg.QueryResultRow>(
+  db: DbOrTx,
+  statement: PreparedText,
+  values: unknown[],
+): Promise<T[]> {
+  const client = clientOf(db)
+  if (!client) throw new Error(`queryPrepared(${statement.name}): the database handle has no pg client`)
+  return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows
+}
+
+/** Declares a prepared statement: `name` must be unique per text across the app (PostgreSQL keys on it). */
+export function preparedText(name: string, text: string): PreparedText {
+  return { name, text }
+}
+
 /** The pool behind the database handle, or the one connection a transaction runs on. */
 function clientOf(db: DbOrTx): pg.Pool | pg.Client | null {
   const pool = (db as { $client?: unknown }).$client

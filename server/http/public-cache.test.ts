@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it, vi } from 'vitest'
-import { clearAllCaches, publicCache } from './public-cache.ts'
+import { clearAllCaches, dropTagged, publicCache } from './public-cache.ts'
 
 describe('publicCache', () => {
   it('loads a key once for concurrent and later gets, until its time is up', async () => {
@@ -54,5 +54,43 @@ describe('publicCache', () => {
     await cache.get('k')
     await cache.get('k')
     expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('drops only the entries carrying a tag a write names, and tags an entry again when it is reloaded', async () => {
+    const teacherOf: Record<number, number> = { 1: 7, 2: 7, 3: 8 }
+    const load = vi.fn(async (id: number) => ({ id, teacher: teacherOf[id]! }))
+    const cache = publicCache({
+      max: 10,
+      ttlMs: 60_000,
+      load,
+      tagsOf: (v: { id: number; teacher: number }) => [`course:${v.id}`, `teacher:${v.teacher}`],
+    })
+    for (const id of [1, 2, 3]) await cache.get(id)
+    dropTagged(['teacher:7'])
+    expect(cache.size).toBe(1)
+    for (const id of [1, 2, 3]) await cache.get(id)
+    expect(load.mock.calls.map(([id]) => id)).toEqual([1, 2, 3, 1, 2])
+    // Course 1 moved to teacher 8: its new entry answers to teacher 8, no longer to 7.
+    teacherOf[1] = 8
+    dropTagged(['course:1'])
+    await cache.get(1)
+    dropTagged(['teacher:7'])
+    expect(cache.size).toBe(2)
+    dropTagged(['teacher:8', 'unknown'])
+    expect(cache.size).toBe(0)
+  })
+
+  it('bounds the entries by their total size, least recently used out first', async () => {
+    const load = vi.fn(async (key: string) => key.repeat(4))
+    const cache = publicCache({ max: 100, maxSize: 10, sizeOf: (v: string) => v.length, ttlMs: 60_000, load })
+    await cache.get('a')
+    await cache.get('b')
+    expect(cache.size).toBe(2)
+    await cache.get('c')
+    expect(cache.size).toBe(2)
+    await cache.get('b')
+    expect(load).toHaveBeenCalledTimes(3)
+    await cache.get('a')
+    expect(load).toHaveBeenCalledTimes(4)
   })
 })

@@ -1,37 +1,117 @@
 import { LRUCache } from 'lru-cache'
+import type { DbOrTx } from '#server/db/database.ts'
+import { publishInvalidation } from '#server/db/cache-bus.ts'
 
-// Public reads every visitor shares (home feeds, course pages, the category tree) are kept in memory for a few
-// seconds: a few seconds of staleness after an edit is the price. Each cache is bounded (`max` entries, least
-// recently used out first) and every entry lives `ttlMs`; values are shared between requests, so callers treat
-// them as read-only. Each process has its own.
+// Public reads every visitor shares (home feeds, course pages, course lists, the category tree) are kept in memory.
+// Each cache is bounded (`max` entries and, with `sizeOf`, `maxSize` units: least recently used out first) and
+// every entry lives `ttlMs` from when it was loaded. A write names what it changed as tags (`course:1001`,
+// `teacher:5`, `course-lists`) through `invalidate`: each cache drops the entries carrying one of those tags, in
+// this process at once and in every other process through PostgreSQL LISTEN/NOTIFY (server/db/cache-bus.ts),
+// within a second. Values are shared between requests, so callers treat them as read-only.
 
-const caches = new Set<{ clear(): void }>()
+/** What the registry needs of a cache. */
+interface Invalidatable {
+  dropTags(tags: readonly string[]): void
+  clear(): void
+}
+
+const caches = new Set<Invalidatable>()
 
 export interface PublicCache<K, V> {
   /** The cached value, or the loader's; concurrent misses for one key share a single load. */
   get(key: K): Promise<V>
-  /** Forgets one key (after a write that changes it). */
+  /** Forgets one key in this process. */
   delete(key: K): void
+  /** How many entries are held (tests). */
+  readonly size: number
 }
 
-/** A cache of `load(key)`; `ttlMs: 0` turns caching off (every get loads). */
-export function publicCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: {
+export interface PublicCacheOptions<K, V> {
   max: number
   ttlMs: number
   load: (key: K) => Promise<V>
-}): PublicCache<K, V> {
-  const { load, ttlMs } = options
-  if (ttlMs <= 0) return { get: load, delete: () => {} }
-  const cache = new LRUCache<K, V>({ max: options.max, ttl: ttlMs, fetchMethod: (key) => load(key) })
-  caches.add(cache)
+  /** The tags a value depends on (besides its key): a write naming one of them drops it. */
+  tagsOf?: (value: V, key: K) => readonly string[]
+  /** With `maxSize`: the size of a value (for instance its JSON length), to bound the cache by size. */
+  sizeOf?: (value: V) => number
+  maxSize?: number
+}
+
+/** A cache of `load(key)`; `ttlMs: 0` turns caching off (every get loads). */
+export function publicCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  options: PublicCacheOptions<K, V>,
+): PublicCache<K, V> {
+  const { load, ttlMs, tagsOf, sizeOf } = options
+  if (ttlMs <= 0) return { get: load, delete: () => {}, size: 0 }
+  /** Tag → the keys whose values carry it; kept in step with the cache through `dispose`. */
+  const byTag = new Map<string, Set<K>>()
+  const tagsByKey = new Map<K, readonly string[]>()
+  const untag = (key: K) => {
+    for (const tag of tagsByKey.get(key) ?? []) {
+      const keys = byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) byTag.delete(tag)
+    }
+    tagsByKey.delete(key)
+  }
+  const cache = new LRUCache<K, V>({
+    max: options.max,
+    ttl: ttlMs,
+    ...(sizeOf && options.maxSize && { maxSize: options.maxSize, sizeCalculation: (v: V) => Math.max(1, sizeOf(v)) }),
+    fetchMethod: (key) => load(key),
+    dispose: (_value, key) => untag(key),
+  })
+  const tagged = (key: K, value: V) => {
+    untag(key)
+    const tags = tagsOf ? tagsOf(value, key) : []
+    tagsByKey.set(key, tags)
+    for (const tag of tags) {
+      let keys = byTag.get(tag)
+      if (!keys) byTag.set(tag, (keys = new Set()))
+      keys.add(key)
+    }
+  }
+  caches.add({
+    dropTags(tags) {
+      for (const tag of tags) for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key)
+    },
+    clear: () => cache.clear(),
+  })
   return {
     async get(key) {
-      const value = await cache.fetch(key)
+      const value = (await cache.fetch(key))!
       // fetch answers undefined only when the load does, which `V` rules out.
-      return value!
+      if (tagsOf && !tagsByKey.has(key) && cache.has(key)) tagged(key, value)
+      return value
     },
     delete: (key) => void cache.delete(key),
+    get size() {
+      return cache.size
+    },
   }
+}
+
+/**
+ * Lets a cache of another shape (catalogue facts' batch LRU) hear the same invalidations: `drop` is called with the
+ * tags of every write, here and in other processes; `clear` after the bus lost notifications.
+ */
+export function onInvalidation(drop: (tags: readonly string[]) => void, clear: () => void) {
+  caches.add({ dropTags: drop, clear })
+}
+
+/** Drops, in this process, every cached value carrying one of these tags. */
+export function dropTagged(tags: readonly string[]) {
+  for (const cache of caches) cache.dropTags(tags)
+}
+
+/**
+ * A write changed what these tags name: drops their entries here now and, through `db` (inside the writer's
+ * transaction, so others hear it once it commits), in every other process.
+ */
+export async function invalidate(db: DbOrTx, tags: readonly string[]) {
+  if (tags.length === 0) return
+  dropTagged(tags)
+  await publishInvalidation(db, tags)
 }
 
 /** Drops every cached public read in this process: the whole catalogue was written again (reseed, tests). */

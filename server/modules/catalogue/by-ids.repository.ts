@@ -2,38 +2,63 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { selectWhereIn } from '#server/db/rows.ts'
 import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
-import { courseCardSelect, courseTeacherJoin, isPublished as published } from './catalogue.repository.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
+import type { CourseType } from '#shared/api/catalogue.ts'
+import { courseCardColumnsSql, isPublished as published } from './catalogue.repository.ts'
 
 // Batch reads behind the doors other modules use (catalogue.service.ts): ids in, rows out, one indexed query each.
 
-/** Card rows of the published courses among `ids` (any order). */
-export async function findCourseCards(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return []
-  return db
-    .select(courseCardSelect)
-    .from(courses)
-    .leftJoin(teachers, courseTeacherJoin)
-    .where(and(inArray(courses.id, ids), published))
+/** A course card row with its teacher's name (present.ts `CourseCardRow`). */
+export interface CourseCardRow {
+  id: number
+  type: CourseType
+  title: string
+  subtitle: string
+  coverUrl: string
+  priceFen: number
+  originalPriceFen: number | null
+  isFree: boolean
+  vipFree: boolean
+  studentCount: number
+  liveStartsAt: Date | null
+  teacherName: string | null
 }
 
-/** The videos among `ids` whose course is published, each with its course's card row. */
+const courseCards = preparedText(
+  'catalogue_course_cards',
+  `select ${courseCardColumnsSql} from courses c left join teachers t on t.id = c.teacher_id
+  where c.id = any($1::int[]) and c.status = 'published'`,
+)
+
+/** Card rows of the published courses among `ids` (any order). One prepared statement. */
+export async function findCourseCards(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return queryPrepared<CourseCardRow>(db, courseCards, [ids])
+}
+
+const videoCards = preparedText(
+  'catalogue_video_cards',
+  `select v.id as "videoId", v.title as "videoTitle", v.duration_seconds as "durationSeconds",
+    v.is_free as "videoIsFree", v.free_seconds as "freeSeconds", ${courseCardColumnsSql}
+  from videos v join courses c on c.id = v.course_id left join teachers t on t.id = c.teacher_id
+  where v.id = any($1::int[]) and c.status = 'published'`,
+)
+
+/** The videos among `ids` whose course is published, each with its course's card row. One prepared statement. */
 export async function findVideoCards(db: DbOrTx, videoIds: number[]) {
   if (videoIds.length === 0) return []
-  return db
-    .select({
-      video: {
-        id: videos.id,
-        title: videos.title,
-        durationSeconds: videos.durationSeconds,
-        isFree: videos.isFree,
-        freeSeconds: videos.freeSeconds,
-      },
-      course: courseCardSelect,
-    })
-    .from(videos)
-    .innerJoin(courses, eq(courses.id, videos.courseId))
-    .leftJoin(teachers, courseTeacherJoin)
-    .where(and(inArray(videos.id, videoIds), published))
+  type Row = CourseCardRow & {
+    videoId: number
+    videoTitle: string
+    durationSeconds: number
+    videoIsFree: boolean
+    freeSeconds: number
+  }
+  const rows = await queryPrepared<Row>(db, videoCards, [videoIds])
+  return rows.map(({ videoId, videoTitle, durationSeconds, videoIsFree, freeSeconds, ...course }) => ({
+    video: { id: videoId, title: videoTitle, durationSeconds, isFree: videoIsFree, freeSeconds },
+    course,
+  }))
 }
 
 /** Whether the course exists and is published. */

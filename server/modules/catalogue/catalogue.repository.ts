@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { selectWhereIn } from '#server/db/rows.ts'
 import { categories, courses, hotWords, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
-import type { CourseSort, CourseType } from '#shared/api/catalogue.ts'
+import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
+import type { CourseCard, CourseSort, CourseType } from '#shared/api/catalogue.ts'
 
 const published = eq(courses.status, 'published')
 
@@ -14,7 +15,7 @@ export const isPublished = published
  * `teachers` (left join on `courseTeacherJoin`).
  */
 /** The system courses that contain a course, as an int array (empty when none); `courseId` is a course id column. */
-export const containingSystems = (courseId: typeof courses.id) =>
+const containingSystems = (courseId: typeof courses.id) =>
   sql<
     number[]
   >`coalesce((select array_agg(${systemCourseItems.systemCourseId} order by ${systemCourseItems.systemCourseId})
@@ -36,6 +37,14 @@ export const courseCardSelect = {
 }
 
 export const courseTeacherJoin = eq(teachers.id, courses.teacherId)
+
+/**
+ * The same card columns in SQL text (for prepared statements written as text), over `courses c` left-joined with
+ * `teachers t`, named as `courseCardSelect` names them.
+ */
+export const courseCardColumnsSql = `c.id, c.type, c.title, c.subtitle, c.cover_url as "coverUrl", c.price_fen as "priceFen",
+  c.original_price_fen as "originalPriceFen", c.is_free as "isFree", c.vip_free as "vipFree",
+  c.student_count as "studentCount", c.live_starts_at as "liveStartsAt", t.name as "teacherName"`
 
 /** The columns a course card needs, with the teacher's name: used by every list. */
 const courseCardColumns = {
@@ -63,68 +72,112 @@ const teacherProfile = {
 }
 const teacherProfileColumns = { id: true, name: true, title: true, avatarUrl: true, intro: true } as const
 
+/** A timestamp as JavaScript's `toISOString` writes it, in SQL (for JSON built by PostgreSQL). */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** A lesson as the course page lists it (JSON built in SQL, API field names). */
+const videoJson = `json_build_object('id', v.id, 'title', v.title, 'duration', v.duration_seconds, 'is_free', v.is_free,
+  'free_seconds', v.free_seconds)`
+
 /**
  * One published course with everything its page shows: category, teacher, chapters with videos, loose videos
- * and, for a system course, its courses in order. A single SQL statement (lateral JSON aggregation).
+ * and, for a system course, its published courses in order, as cards. One prepared statement; the nested parts are
+ * JSON built by PostgreSQL in the API's shapes, so the process only parses them.
  */
-export async function findCourseTree(db: DbOrTx, id: number) {
-  const row = await db.query.courses.findFirst({
-    where: and(eq(courses.id, id), published),
-    with: {
-      category: { columns: { id: true, name: true } },
-      teacher: { columns: teacherProfileColumns },
-      chapters: {
-        columns: { id: true, title: true },
-        orderBy: (c) => [asc(c.sort), asc(c.id)],
-        with: {
-          videos: {
-            columns: { id: true, title: true, durationSeconds: true, isFree: true, freeSeconds: true },
-            orderBy: (v) => [asc(v.sort), asc(v.id)],
-          },
-        },
-      },
-      videos: {
-        columns: { id: true, title: true, durationSeconds: true, isFree: true, freeSeconds: true },
-        where: (v) => isNull(v.chapterId),
-        orderBy: (v) => [asc(v.sort), asc(v.id)],
-      },
-      systemItems: {
-        columns: { sort: true },
-        orderBy: (i) => [asc(i.sort)],
-        with: { course: { columns: courseCardColumns, with: { teacher: { columns: { name: true } } } } },
-      },
-    },
-  })
+const courseTree = preparedText(
+  'catalogue_course_tree',
+  `select c.id, c.type, c.title, c.subtitle, c.cover_url, c.intro, c.price_fen, c.original_price_fen, c.is_free,
+    c.points_price, c.vip_free, c.level, c.tags, c.student_count, c.category_id, k.name as category_name,
+    c.live_starts_at, c.live_ends_at,
+    case when t.id is null then null else json_build_object('id', t.id, 'name', t.name, 'title', t.title,
+      'avatar', t.avatar_url, 'intro', t.intro) end as teacher,
+    coalesce((select json_agg(json_build_object('id', ch.id, 'title', ch.title, 'videos',
+        coalesce((select json_agg(${videoJson} order by v.sort, v.id) from videos v where v.chapter_id = ch.id),
+          '[]'::json)) order by ch.sort, ch.id)
+      from chapters ch where ch.course_id = c.id), '[]'::json) as chapters,
+    coalesce((select json_agg(${videoJson} order by v.sort, v.id)
+      from videos v where v.course_id = c.id and v.chapter_id is null), '[]'::json) as loose_videos,
+    coalesce((select json_agg(json_build_object('id', s.id, 'type', s.type, 'title', s.title,
+        'subtitle', s.subtitle, 'cover', s.cover_url, 'price_fen', s.price_fen,
+        'original_price_fen', s.original_price_fen, 'is_free', s.is_free, 'vip_free', s.vip_free,
+        'student_count', s.student_count, 'teacher_name', st.name,
+        'live_starts_at', ${isoSql('s.live_starts_at')}) order by i.sort)
+      from system_course_items i join courses s on s.id = i.course_id left join teachers st on st.id = s.teacher_id
+      where i.system_course_id = c.id and s.status = 'published'), '[]'::json) as sub_courses
+  from courses c join categories k on k.id = c.category_id left join teachers t on t.id = c.teacher_id
+  where c.id = $1 and c.status = 'published'`,
+)
+
+/** A lesson of the course page, as the API shows it. */
+interface CourseTreeVideo {
+  id: number
+  title: string
+  duration: number
+  is_free: boolean
+  free_seconds: number
+}
+
+export interface CourseTreeRow {
+  id: number
+  type: CourseType
+  title: string
+  subtitle: string
+  cover_url: string
+  intro: string
+  price_fen: number
+  original_price_fen: number | null
+  is_free: boolean
+  points_price: number | null
+  vip_free: boolean
+  level: 'beginner' | 'intermediate' | 'advanced'
+  tags: string[]
+  student_count: number
+  category_id: number
+  category_name: string
+  live_starts_at: Date | null
+  live_ends_at: Date | null
+  teacher: { id: number; name: string; title: string; avatar: string | null; intro: string } | null
+  chapters: { id: number; title: string; videos: CourseTreeVideo[] }[]
+  loose_videos: CourseTreeVideo[]
+  sub_courses: CourseCard[]
+}
+
+/** The course page's row of a published course, or null. */
+export async function findCourseTree(db: DbOrTx, id: number): Promise<CourseTreeRow | null> {
+  const [row] = await queryPrepared<CourseTreeRow>(db, courseTree, [id])
   return row ?? null
 }
 
-export type CourseTreeRow = NonNullable<Awaited<ReturnType<typeof findCourseTree>>>
+/** How each sort orders courses: a key column and direction, ties broken by id; the key as text for the cursor. */
+interface SortKey {
+  key: string
+  keyText: string
+  cast: string
+  keyDesc: boolean
+  idDesc: boolean
+}
 
-type SortKey = { key: SQL; keyText: SQL; cast: SQL; keyDesc: boolean; idDesc: boolean }
-
-/** A sort on an integer column of courses. */
-const intSort = (column: AnyColumn, keyDesc: boolean, idDesc: boolean): SortKey => ({
-  key: sql`${column}`,
-  keyText: sql`${column}::text`,
-  cast: sql`int`,
+const intSort = (column: string, keyDesc: boolean, idDesc: boolean): SortKey => ({
+  key: `c.${column}`,
+  keyText: `c.${column}::text`,
+  cast: 'int',
   keyDesc,
   idDesc,
 })
 
-/** How each sort orders courses: a key column and direction, ties broken by id. */
 const sortKeys: Record<CourseSort, SortKey> = {
-  default: intSort(courses.sort, true, false),
+  default: intSort('sort', true, false),
   new: {
-    key: sql`${courses.createdAt}`,
+    key: 'c.created_at',
     // Microseconds survive the round trip through the cursor; a JavaScript Date would drop them.
-    keyText: sql`to_char(${courses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    cast: sql`timestamptz`,
+    keyText: `to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    cast: 'timestamptz',
     keyDesc: true,
     idDesc: true,
   },
-  hot: intSort(courses.studentCount, true, true),
-  price_asc: intSort(courses.priceFen, false, false),
-  price_desc: intSort(courses.priceFen, true, true),
+  hot: intSort('student_count', true, true),
+  price_asc: intSort('price_fen', false, false),
+  price_desc: intSort('price_fen', true, true),
 }
 
 export interface CoursePageFilter {
@@ -137,46 +190,77 @@ export interface CoursePageFilter {
   limit: number
 }
 
-/**
- * A page of published course cards in keyset order (no OFFSET): rows strictly after `after`. Each row carries
- * `sortKey`, the text form of its sort key, for the next cursor. A category includes its sub-categories.
- */
-export async function listCoursePage(db: DbOrTx, f: CoursePageFilter) {
-  const s = sortKeys[f.sort]
-  const conditions: SQL[] = [published]
-  if (f.categoryId !== undefined) {
-    conditions.push(
-      sql`${courses.categoryId} in (select k.id from categories k where k.id = ${f.categoryId} or k.parent_id = ${f.categoryId})`,
-    )
-  }
-  if (f.type) conditions.push(eq(courses.type, f.type))
-  if (f.vipFree) conditions.push(eq(courses.vipFree, true))
-  if (f.after) {
-    const key = sql`${f.after.key}::${s.cast}`
-    const id = f.after.id
-    if (s.keyDesc === s.idDesc) {
-      conditions.push(
-        s.keyDesc ? sql`(${s.key}, ${courses.id}) < (${key}, ${id})` : sql`(${s.key}, ${courses.id}) > (${key}, ${id})`,
-      )
-    } else {
+/** A course card row with the teacher's name (present.ts `CourseCardRow`) and the text of its sort key. */
+interface CoursePageRow {
+  id: number
+  type: CourseType
+  title: string
+  subtitle: string
+  coverUrl: string
+  priceFen: number
+  originalPriceFen: number | null
+  isFree: boolean
+  vipFree: boolean
+  studentCount: number
+  liveStartsAt: Date | null
+  teacherName: string | null
+  sortKey: string
+}
+
+/** The statement of one shape of course page (sort, which filters, first page or not), built once. */
+const coursePageStatements = new Map<string, PreparedText>()
+
+function coursePageStatement(f: CoursePageFilter): { statement: PreparedText; values: unknown[] } {
+  const flags = [f.categoryId !== undefined, !!f.type, !!f.vipFree, !!f.after]
+  const values: unknown[] = [f.limit]
+  if (f.categoryId !== undefined) values.push(f.categoryId)
+  if (f.type) values.push(f.type)
+  if (f.after) values.push(f.after.key, f.after.id)
+  const name = `catalogue_course_page_${f.sort}_${flags.map((b) => (b ? 1 : 0)).join('')}`
+  let statement = coursePageStatements.get(name)
+  if (!statement) {
+    const s = sortKeys[f.sort]
+    const where = [`c.status = 'published'`]
+    // Parameters are numbered in the order `values` takes them: the limit, then each filter that is present.
+    const param = (() => {
+      let n = 1
+      return () => `$${++n}`
+    })()
+    if (flags[0]) {
+      const k = param()
+      where.push(`c.category_id in (select k.id from categories k where k.id = ${k} or k.parent_id = ${k})`)
+    }
+    if (flags[1]) where.push(`c.type = ${param()}`)
+    if (flags[2]) where.push('c.vip_free')
+    if (flags[3]) {
+      const key = `${param()}::${s.cast}`
+      const id = `${param()}::int`
+      if (s.keyDesc === s.idDesc) where.push(`(${s.key}, c.id) ${s.keyDesc ? '<' : '>'} (${key}, ${id})`)
       // Mixed directions (key descending, id ascending) cannot use one row comparison; `key <= …` lets the
       // index on the sort key start at the cursor.
-      conditions.push(
-        sql`${s.key} <= ${key}`,
-        or(sql`${s.key} < ${key}`, and(sql`${s.key} = ${key}`, sql`${courses.id} > ${id}`))!,
-      )
+      else where.push(`${s.key} <= ${key}`, `(${s.key} < ${key} or (${s.key} = ${key} and c.id > ${id}))`)
     }
+    statement = preparedText(
+      name,
+      `select ${courseCardColumnsSql}, ${s.keyText} as "sortKey"
+      from courses c left join teachers t on t.id = c.teacher_id
+      where ${where.join(' and ')}
+      order by ${s.key} ${s.keyDesc ? 'desc' : 'asc'}, c.id ${s.idDesc ? 'desc' : 'asc'}
+      limit $1`,
+    )
+    coursePageStatements.set(name, statement)
   }
-  return db
-    .select({
-      ...courseCardSelect,
-      sortKey: s.keyText.mapWith(String),
-    })
-    .from(courses)
-    .leftJoin(teachers, courseTeacherJoin)
-    .where(and(...conditions))
-    .orderBy(s.keyDesc ? desc(s.key) : asc(s.key), s.idDesc ? desc(courses.id) : asc(courses.id))
-    .limit(f.limit)
+  return { statement, values }
+}
+
+/**
+ * A page of published course cards in keyset order (no OFFSET): rows strictly after `after`. Each row carries
+ * `sortKey`, the text form of its sort key, for the next cursor. A category includes its sub-categories. One
+ * prepared statement per shape of page.
+ */
+export async function listCoursePage(db: DbOrTx, f: CoursePageFilter): Promise<CoursePageRow[]> {
+  const { statement, values } = coursePageStatement(f)
+  return queryPrepared<CoursePageRow>(db, statement, values)
 }
 
 /** Visible categories with the number of published courses filed directly under each; parents first. */

@@ -39,7 +39,8 @@ import type {
   Teacher,
   TeacherProfile,
 } from '#shared/api/catalogue.ts'
-import { getCourseDetail, liveStatus } from './course-page.ts'
+import { COURSE_LISTS_TAG, courseTags } from './cache-tags.ts'
+import { getCourseDetail, liveStatus, type CourseBody } from './course-page.ts'
 import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
 import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
@@ -78,6 +79,16 @@ const listCursor = (sort: CourseSort) =>
 
 /** A course list query as pages build it: `vip_free` may be left out. */
 export type CoursePageQuery = Omit<CourseListQuery, 'vip_free'> & { vip_free?: boolean }
+
+/** A course list query as the list cache keys it (JSON of this tuple). */
+type CoursePageKey = [
+  CoursePageQuery['cate_id'],
+  CoursePageQuery['type'],
+  CoursePageQuery['vip_free'],
+  CoursePageQuery['sort'],
+  CoursePageQuery['cursor'],
+  CoursePageQuery['limit'],
+]
 
 /** One page of course cards; `next_cursor` continues the same filter and sort. */
 async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
@@ -134,16 +145,58 @@ async function getHotWords(db: Db) {
 export const PUBLIC_CACHE_MS = 5_000
 
 /**
+ * How long a course page's data stays cached: long, because every write that changes it names the course (or its
+ * teacher, category or a course it contains) and drops it in every process (server/http/public-cache.ts).
+ */
+const COURSE_CACHE_MS = 10 * 60_000
+
+/** The course pages' cache is bounded by the size of their JSON too (UTF-16 code units, about bytes): 64 MB. */
+const COURSE_CACHE_SIZE = 64 * 1024 * 1024
+
+/** The tag every course list, the home feeds and the category and teacher counts carry (cache-tags.ts). */
+export { COURSE_LISTS_TAG } from './cache-tags.ts'
+
+/**
  * The catalogue as routes and page loaders use it: the functions above bound to the database, with the hot
  * public reads cached for a few seconds (`cacheMs: 0` turns that off).
  */
 export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?: number }) {
   const { db, now } = deps
   const ttlMs = deps.cacheMs ?? PUBLIC_CACHE_MS
-  const courseCache = publicCache({ max: 2000, ttlMs, load: (id: number) => getCourseDetail(db, id) })
-  const treeCache = publicCache({ max: 1, ttlMs, load: (_: 'tree') => getCategoryTree(db) })
+  const courseCache = publicCache({
+    max: 100_000,
+    maxSize: COURSE_CACHE_SIZE,
+    sizeOf: (body: CourseBody) => JSON.stringify(body).length,
+    ttlMs: ttlMs > 0 ? COURSE_CACHE_MS : 0,
+    load: (id: number) => getCourseDetail(db, id),
+    tagsOf: courseTags,
+  })
+  // First pages and the pages after them, by the query's JSON; a course write drops them all (COURSE_LISTS_TAG).
+  const listCache = publicCache({
+    max: 5_000,
+    ttlMs,
+    load: (key: string) => {
+      // JSON writes a missing field as null: back to undefined.
+      const [cate_id, type, vip_free, sort, cursor, limit] = (JSON.parse(key) as CoursePageKey).map(
+        (v) => v ?? undefined,
+      ) as CoursePageKey
+      return getCoursePage(db, { cate_id, type, vip_free, sort, cursor, limit })
+    },
+    tagsOf: () => [COURSE_LISTS_TAG],
+  })
+  const treeCache = publicCache({
+    max: 1,
+    ttlMs,
+    load: (_: 'tree') => getCategoryTree(db),
+    tagsOf: () => [COURSE_LISTS_TAG, 'categories'],
+  })
   const hotWordsCache = publicCache({ max: 1, ttlMs, load: (_: 'words') => getHotWords(db) })
-  const teachersCache = publicCache({ max: 1, ttlMs, load: (_: 'all') => getTeachers(db) })
+  const teachersCache = publicCache({
+    max: 1,
+    ttlMs,
+    load: (_: 'all') => getTeachers(db),
+    tagsOf: () => [COURSE_LISTS_TAG, 'teachers'],
+  })
 
   const categoryTree = () => treeCache.get('tree')
 
@@ -170,7 +223,8 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
         const known = tree.some((t) => t.id === q.cate_id || t.children.some((c) => c.id === q.cate_id))
         if (!known) throw new AppError(Codes.NotFound, '分类不存在')
       }
-      return getCoursePage(db, q)
+      const { cate_id, type, vip_free, sort, cursor, limit } = q
+      return listCache.get(JSON.stringify([cate_id, type, vip_free, sort, cursor, limit]))
     },
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),
     teacher: (id: number) => getTeacherProfile(db, id),

@@ -3,42 +3,42 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { CourseDetail, CourseType } from '#shared/api/catalogue.ts'
 import { findCourseTree, type CourseTreeRow } from './catalogue.repository.ts'
-import { courseBasics, iso, presentCourseCard, toTeacher } from './present.ts'
+import { iso } from './present.ts'
 
 // The course page (GET /course): the course's tree as one body, cached by catalogue.service.ts, and its live status.
-
-type VideoRow = CourseTreeRow['videos'][number]
-const toVideo = (v: VideoRow) => ({
-  id: v.id,
-  title: v.title,
-  duration: v.durationSeconds,
-  is_free: v.isFree,
-  free_seconds: v.freeSeconds,
-})
 
 /** The course page's data without the parts that depend on the time of the request. */
 export type CourseBody = Omit<CourseDetail, 'live_status'>
 
 function toCourseBody(row: CourseTreeRow): CourseBody {
-  const chapters = row.chapters.map((c) => ({ id: c.id, title: c.title, videos: c.videos.map(toVideo) }))
-  if (row.videos.length > 0)
-    chapters.push({ id: 0, title: chapters.length > 0 ? '其他视频' : '课程视频', videos: row.videos.map(toVideo) })
+  const chapters = [...row.chapters]
+  if (row.loose_videos.length > 0)
+    chapters.push({ id: 0, title: chapters.length > 0 ? '其他视频' : '课程视频', videos: row.loose_videos })
   const all = chapters.flatMap((c) => c.videos)
   return {
-    ...courseBasics(row),
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    subtitle: row.subtitle,
+    cover: row.cover_url,
+    price_fen: row.price_fen,
+    original_price_fen: row.original_price_fen,
+    is_free: row.is_free,
+    vip_free: row.vip_free,
+    student_count: row.student_count,
     intro: row.intro,
-    points_price: row.pointsPrice,
+    points_price: row.points_price,
     level: row.level,
     tags: row.tags,
-    category_id: row.category.id,
-    category_name: row.category.name,
-    live_starts_at: iso(row.liveStartsAt),
-    live_ends_at: iso(row.liveEndsAt),
+    category_id: row.category_id,
+    category_name: row.category_name,
+    live_starts_at: iso(row.live_starts_at),
+    live_ends_at: iso(row.live_ends_at),
     video_count: all.length,
     duration_seconds: all.reduce((sum, v) => sum + v.duration, 0),
-    teacher: row.teacher ? toTeacher(row.teacher) : null,
+    teacher: row.teacher,
     chapters,
-    sub_courses: row.systemItems.filter((i) => i.course.status === 'published').map((i) => presentCourseCard(i.course)),
+    sub_courses: row.sub_courses,
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { invalidate } from '#server/http/public-cache.ts'
+import { COURSE_LISTS_TAG } from './cache-tags.ts'
 import type {
   AdminCourseListQuery,
   CategoryCreate,
@@ -124,6 +126,9 @@ function checkCourse(c: Pick<CourseRow, 'isFree' | 'priceFen' | 'originalPriceFe
  */
 export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
+  /** Drops the cached public reads a write changed, in every process (server/http/public-cache.ts). */
+  const changed = (...tags: string[]) => invalidate(db, tags)
+  const lists = COURSE_LISTS_TAG
 
   async function courseOrThrow(id: number, field = 'id') {
     const row = await findCourse(db, id)
@@ -181,6 +186,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         sort: body.sort ?? 0,
         visible: body.visible ?? true,
       })
+      await changed('categories', lists)
       return toCategory(row)
     },
     /** Changes the fields given; the two-level rule holds afterwards. */
@@ -192,6 +198,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         id,
         defined({ name: body.name, parentId: body.parent_id, icon: body.icon, sort: body.sort, visible: body.visible }),
       )
+      await changed('categories', `category:${id}`, lists)
       return toCategory(row!)
     },
 
@@ -207,6 +214,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         intro: body.intro ?? '',
         sort: body.sort ?? 0,
       })
+      await changed('teachers')
       return toTeacher(row)
     },
     updateTeacher: async (id: number, body: TeacherPatch) => {
@@ -216,6 +224,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         defined({ name: body.name, title: body.title, avatarUrl: body.avatar_url, intro: body.intro, sort: body.sort }),
       )
       if (!row) throw notFound('讲师', id, 'id')
+      await changed('teachers', `teacher:${id}`, lists)
       return toTeacher(row)
     },
 
@@ -269,7 +278,9 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         updatedAt: now(),
       }
       checkCourse(values)
-      return toCourse(await insertCourse(db, values))
+      const row = await insertCourse(db, values)
+      await changed(`course:${row.id}`, 'teachers', 'categories', lists)
+      return toCourse(row)
     },
     updateCourse: async (id: number, body: CoursePatch) => {
       const current = await courseOrThrow(id)
@@ -297,12 +308,15 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         sort: body.sort,
       })
       checkCourse({ ...current, ...changes })
-      return toCourse((await updateCourse(db, id, { ...changes, updatedAt: now() }))!)
+      const row = (await updateCourse(db, id, { ...changes, updatedAt: now() }))!
+      await changed(`course:${id}`, 'teachers', 'categories', lists)
+      return toCourse(row)
     },
     /** Makes an image (already stored) the course's cover. */
     setCourseCover: async (id: number, coverUrl: string) => {
       const row = await updateCourse(db, id, { coverUrl, updatedAt: now() })
       if (!row) throw notFound('课程', id, 'id')
+      await changed(`course:${id}`, lists)
       return toCourse(row)
     },
 
@@ -313,11 +327,14 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     },
     createChapter: async (body: ChapterCreate) => {
       await courseOrThrow(body.course_id, 'course_id')
-      return toChapter(await insertChapter(db, { courseId: body.course_id, title: body.title, sort: body.sort ?? 0 }))
+      const row = await insertChapter(db, { courseId: body.course_id, title: body.title, sort: body.sort ?? 0 })
+      await changed(`course:${body.course_id}`)
+      return toChapter(row)
     },
     updateChapter: async (id: number, body: ChapterPatch) => {
       const row = await updateChapter(db, id, defined({ title: body.title, sort: body.sort }))
       if (!row) throw notFound('章节', id, 'id')
+      await changed(`course:${row.courseId}`)
       return toChapter(row)
     },
 
@@ -341,6 +358,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         sort: body.sort ?? 0,
         createdAt: now(),
       })
+      await changed(`course:${body.course_id}`)
       return video(id)
     },
     updateVideo: async (id: number, body: VideoPatch) => {
@@ -358,6 +376,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
           sort: body.sort,
         }),
       )
+      await changed(`course:${current.courseId}`)
       return video(id)
     },
   }

@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
-import { containingSystems, courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
+import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
+import type { CourseType } from '#shared/api/catalogue.ts'
+import type { CourseCardRow } from './by-ids.repository.ts'
+import { courseCardColumnsSql } from './catalogue.repository.ts'
 
 // Small batched reads and writes of courses and videos that other modules need (access, learning, media): they
 // get them through catalogue.service.ts instead of joining these tables themselves.
@@ -16,55 +19,76 @@ export const ownershipCoursesCte = sql`
       union select s.system_course_id from ${systemCourseItems} s where s.course_id in (select course_id from payable_courses)
     )`
 
-const courseFactColumns = {
-  id: courses.id,
-  type: courses.type,
-  status: courses.status,
-  title: courses.title,
-  coverUrl: courses.coverUrl,
-  isFree: courses.isFree,
-  vipFree: courses.vipFree,
-  systemCourseIds: containingSystems(courses.id),
+/** A course's facts in SQL text over `courses c`, named as `CourseFacts` names them. */
+const courseFactsSql = `c.id, c.type, c.status, c.title, c.cover_url as "coverUrl", c.is_free as "isFree",
+  c.vip_free as "vipFree", coalesce((select array_agg(s.system_course_id order by s.system_course_id)
+    from system_course_items s where s.course_id = c.id), '{}'::int[]) as "systemCourseIds"`
+
+interface CourseFactsRow {
+  id: number
+  type: CourseType
+  status: 'draft' | 'published' | 'hidden'
+  title: string
+  coverUrl: string
+  isFree: boolean
+  vipFree: boolean
+  systemCourseIds: number[]
 }
 
-/** Courses by id (any status) with what decides access to them; one statement. */
+const courseFacts = preparedText(
+  'catalogue_course_facts',
+  `select ${courseFactsSql} from courses c where c.id = any($1::int[])`,
+)
+
+/** Courses by id (any status) with what decides access to them; one prepared statement. */
 export async function findCourseFacts(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return db
-    .select(courseFactColumns)
-    .from(courses)
-    .where(inArray(courses.id, [...ids]))
+  return queryPrepared<CourseFactsRow>(db, courseFacts, [ids])
 }
 
-/** Videos by id with their course's facts (any status); one statement. */
+const lessonFacts = preparedText(
+  'catalogue_lesson_facts',
+  `select v.id as "videoId", v.course_id as "courseId", v.title as "videoTitle",
+    v.duration_seconds as "durationSeconds", v.is_free as "videoIsFree", v.free_seconds as "freeSeconds",
+    ${courseFactsSql}
+  from videos v join courses c on c.id = v.course_id where v.id = any($1::int[])`,
+)
+
+/** Videos by id with their course's facts (any status); one prepared statement. */
 export async function findLessonFacts(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return db
-    .select({
-      id: videos.id,
-      courseId: videos.courseId,
-      title: videos.title,
-      durationSeconds: videos.durationSeconds,
-      isFree: videos.isFree,
-      freeSeconds: videos.freeSeconds,
-      course: courseFactColumns,
-    })
-    .from(videos)
-    .innerJoin(courses, eq(courses.id, videos.courseId))
-    .where(inArray(videos.id, [...ids]))
+  type Row = CourseFactsRow & {
+    videoId: number
+    courseId: number
+    videoTitle: string
+    durationSeconds: number
+    videoIsFree: boolean
+    freeSeconds: number
+  }
+  const rows = await queryPrepared<Row>(db, lessonFacts, [ids])
+  return rows.map(({ videoId, courseId, videoTitle, durationSeconds, videoIsFree, freeSeconds, ...course }) => ({
+    id: videoId,
+    courseId,
+    title: videoTitle,
+    durationSeconds,
+    isFree: videoIsFree,
+    freeSeconds,
+    course,
+  }))
 }
 
-/** Published courses of `ids` as card rows with their teacher's name and number of videos; one statement. */
+const courseCardsWithVideoCount = preparedText(
+  'catalogue_course_cards_video_count',
+  `select ${courseCardColumnsSql},
+    (select count(*)::int from videos v where v.course_id = c.id) as "videoCount"
+  from courses c left join teachers t on t.id = c.teacher_id
+  where c.status = 'published' and c.id = any($1::int[])`,
+)
+
+/** Published courses of `ids` as card rows with their teacher's name and number of videos; one prepared statement. */
 export async function findCourseCardsWithVideoCount(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return db
-    .select({
-      ...courseCardSelect,
-      videoCount: sql<number>`(select count(*)::int from ${videos} v where v.course_id = ${courses.id})`,
-    })
-    .from(courses)
-    .leftJoin(teachers, courseTeacherJoin)
-    .where(and(eq(courses.status, 'published'), inArray(courses.id, [...ids])))
+  return queryPrepared<CourseCardRow & { videoCount: number }>(db, courseCardsWithVideoCount, [ids])
 }
 
 /**
@@ -116,9 +140,14 @@ export async function findLivePullUrl(db: DbOrTx, courseId: number) {
   return row?.url ?? null
 }
 
-/** Sets a video's length (seconds) once its media is known. */
+/** Sets a video's length (seconds) once its media is known; the ids of the courses whose pages show it. */
 export async function updateLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
-  await db.update(videos).set({ durationSeconds: seconds }).where(eq(videos.id, videoId))
+  const rows = await db
+    .update(videos)
+    .set({ durationSeconds: seconds })
+    .where(eq(videos.id, videoId))
+    .returning({ courseId: videos.courseId })
+  return rows.map((r) => r.courseId)
 }
 
 /** Every video with its free flags and its course's, for giving demo media to videos. */
@@ -131,12 +160,14 @@ export async function listLessonFreeFlags(db: DbOrTx) {
 
 /** Gives videos a clip's length; a preview then ends halfway through it at the latest. */
 export async function fitLessonsToClip(db: DbOrTx, ids: readonly number[], clipSeconds: number) {
-  if (ids.length === 0) return
-  await db
+  if (ids.length === 0) return []
+  const rows = await db
     .update(videos)
     .set({
       durationSeconds: Math.round(clipSeconds),
       freeSeconds: sql`case when ${videos.freeSeconds} > 0 then least(${videos.freeSeconds}, ${Math.floor(clipSeconds / 2)}) else 0 end`,
     })
     .where(inArray(videos.id, [...ids]))
+    .returning({ courseId: videos.courseId })
+  return [...new Set(rows.map((r) => r.courseId))]
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { DbOrTx } from '#server/db/database.ts'
+import { invalidate, onInvalidation } from '#server/http/public-cache.ts'
 import type { CourseType } from '#shared/api/catalogue.ts'
 import {
   findCourseCardsWithVideoCount,
@@ -62,14 +63,26 @@ const FACTS_CACHE_MS = 3_000
 
 /**
  * A size-bounded LRU of rows by id with a short time to live, loading every miss of a batch in one call. Entries
- * leave one by one (least recently used first, or when their time is up); nothing clears the whole cache. Unknown
+ * leave one by one (least recently used first, when their time is up, or when a write names their course in any
+ * process: server/http/public-cache.ts); nothing clears the whole cache but a lost invalidation connection. Unknown
  * ids are not remembered, so a row created a moment later is found at once. `ttlMs` ≤ 0 turns caching off.
  */
 function batchLru<V extends object>(
   load: (ids: number[]) => Promise<Map<number, V>>,
   options: { ttlMs: number; max: number },
+  /** The course ids a value shows: a write naming `course:<id>` for one of them drops it. */
+  coursesOf: (value: V) => number[],
 ) {
   const cache = options.ttlMs > 0 ? new LRUCache<number, V>({ max: options.max, ttl: options.ttlMs }) : null
+  if (cache)
+    onInvalidation(
+      (tags) => {
+        const changed = new Set(tags.flatMap((t) => (t.startsWith('course:') ? [Number(t.slice(7))] : [])))
+        if (changed.size === 0) return
+        for (const [id, value] of cache.entries()) if (coursesOf(value).some((c) => changed.has(c))) cache.delete(id)
+      },
+      () => cache.clear(),
+    )
   return async (ids: readonly number[]): Promise<Map<number, V>> => {
     const found = new Map<number, V>()
     const missing: number[] = []
@@ -95,8 +108,16 @@ function batchLru<V extends object>(
 export function createCatalogueFacts(deps: { db: DbOrTx; ttlMs?: number; max?: number }): CatalogueFacts {
   const options = { ttlMs: deps.ttlMs ?? FACTS_CACHE_MS, max: deps.max ?? 20_000 }
   return {
-    lessons: batchLru((ids) => lessonAccessFacts(deps.db, ids), options),
-    courses: batchLru((ids) => courseAccessFacts(deps.db, ids), options),
+    lessons: batchLru(
+      (ids) => lessonAccessFacts(deps.db, ids),
+      options,
+      (v) => [v.courseId],
+    ),
+    courses: batchLru(
+      (ids) => courseAccessFacts(deps.db, ids),
+      options,
+      (c) => [c.id],
+    ),
   }
 }
 
@@ -121,8 +142,13 @@ export function livePullUrl(db: DbOrTx, courseId: number) {
 }
 
 /** Records a video's real length in seconds (when its transcoding finishes, inside that transaction). */
-export function setLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
-  return updateLessonDuration(db, videoId, seconds)
+export async function setLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
+  const courseIds = await updateLessonDuration(db, videoId, seconds)
+  // Inside the caller's transaction: other processes drop the course page when it commits.
+  await invalidate(
+    db,
+    courseIds.map((id) => `course:${id}`),
+  )
 }
 
 /** Every video's free flags and its course's (the demo gives free lessons, previews and the rest other clips). */
@@ -131,6 +157,10 @@ export function lessonFreeFlags(db: DbOrTx) {
 }
 
 /** Demo media: videos take a clip's length, and a preview ends halfway through the clip at the latest. */
-export function fitLessonsToDemoClip(db: DbOrTx, videoIds: readonly number[], clipSeconds: number) {
-  return fitLessonsToClip(db, videoIds, clipSeconds)
+export async function fitLessonsToDemoClip(db: DbOrTx, videoIds: readonly number[], clipSeconds: number) {
+  const courseIds = await fitLessonsToClip(db, videoIds, clipSeconds)
+  await invalidate(
+    db,
+    courseIds.map((id) => `course:${id}`),
+  )
 }

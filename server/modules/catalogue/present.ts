@@ -30,7 +30,7 @@ export function iso(value: Date | string | null): string | null {
 }
 
 /** What a course card and the course page both show: what the course is, its cover, its price and its students. */
-export function courseBasics(row: Omit<CourseCardRow, 'liveStartsAt' | 'teacherName' | 'teacher'>) {
+function courseBasics(row: Omit<CourseCardRow, 'liveStartsAt' | 'teacherName' | 'teacher'>) {
   return {
     id: row.id,
     type: row.type,

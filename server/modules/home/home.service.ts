@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { publicCache } from '#server/http/public-cache.ts'
-import { courseCardsByIds, PUBLIC_CACHE_MS } from '#server/modules/catalogue/catalogue.service.ts'
+import { COURSE_LISTS_TAG, courseCardsByIds, PUBLIC_CACHE_MS } from '#server/modules/catalogue/catalogue.service.ts'
 import { findFeedSections } from './home.repository.ts'
 import type { HomeFeed } from './home.schema.ts'
 
@@ -44,6 +44,8 @@ export function createHomeService(deps: { db: Db; cacheMs?: number }) {
     max: 2,
     ttlMs: deps.cacheMs ?? PUBLIC_CACHE_MS,
     load: (feed: FeedName) => getHomeFeed(deps.db, feed),
+    // Any course write may change a card of the feed or take a course off it.
+    tagsOf: () => [COURSE_LISTS_TAG],
   })
   return {
     /** The feed named `feed` ('v3' for /, 'v2' for /index1). */
