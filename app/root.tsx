@@ -2,7 +2,7 @@ import 'antd-mobile/es/global/global.css'
 import './styles/theme.css'
 import './styles/global.css'
 import './styles/ui.css'
-import { useEffect, type ReactNode } from 'react'
+import { useContext, useEffect, type ReactNode } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -21,6 +21,7 @@ import { ServiceButton } from '#app/components/service-button/service-button.tsx
 import { WechatHost } from '#app/components/wechat/wechat-host.tsx'
 import { OverlayHost } from '#app/components/system-overlay/overlay-host.tsx'
 import { authStore } from '#app/lib/auth-store.ts'
+import { CspNonce } from '#app/lib/csp-nonce.ts'
 import { reloadForChunkError } from '#app/lib/chunk-reload.ts'
 import type { RootData } from '#app/lib/client-config.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
@@ -49,6 +50,7 @@ export function meta() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
+  const nonce = useContext(CspNonce)
   return (
     <html lang="zh-CN">
       <head>
@@ -63,8 +65,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="zx-app" data-width={layoutWidth(pathname)}>
           {children}
         </div>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
@@ -20,10 +22,26 @@ const wechatSdk = 'https://res.wx.qq.com'
  * Security headers on every answer (docs/decisions/2026-11-25-security-headers.md). Helmet sets them on the raw
  * response in onRequest, so pages rendered by React Router (which take over the raw response) carry them too.
  * Helmet's middleware is built once here: @fastify/helmet rebuilt it (parsing every directive) on each request.
- * Scripts: our own files, the WeChat SDK and React Router's inline hydration data ('unsafe-inline', see the
- * decision: the public page cache shares one HTML body between visitors, so a per-request nonce cannot be used
- * without rewriting it on every answer). The service chat is a link (navigation), which a CSP does not govern.
+ * Scripts: our own files, the WeChat SDK and inline scripts carrying this response's nonce (React Router's
+ * hydration data and module loader; server/http/web.ts hands the nonce to the render and rewrites it into cached
+ * public pages). The provider simulators' pages (demo and tests only) keep 'unsafe-inline'. The service chat is a
+ * link (navigation), which a CSP does not govern.
  */
+const nonces = new WeakMap<ServerResponse, string>()
+
+/** The CSP nonce of this response's inline scripts; undefined where no CSP applies (development). */
+export function cspNonceOf(res: ServerResponse): string | undefined {
+  return nonces.get(res)
+}
+
+/** Pages of the local provider simulators (demo and tests) carry small inline scripts of their own. */
+const simulatorPages = /^\/__sim\//
+
+function inlineScripts(req: IncomingMessage, res: ServerResponse) {
+  const nonce = nonces.get(res)
+  return simulatorPages.test(req.url ?? '') || !nonce ? "'unsafe-inline'" : `'nonce-${nonce}'`
+}
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeaderOptions) => {
   const media = ["'self'", 'blob:', ...opts.mediaOrigins]
   const applyHeaders = helmet({
@@ -33,7 +51,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
           useDefaults: false,
           directives: {
             'default-src': ["'self'"],
-            'script-src': ["'self'", "'unsafe-inline'", wechatSdk],
+            'script-src': ["'self'", inlineScripts, wechatSdk],
             'script-src-attr': ["'none'"],
             'style-src': ["'self'", "'unsafe-inline'"],
             'img-src': ["'self'", 'data:', 'blob:', ...opts.mediaOrigins, ...wechatImages, wechatSdk],
@@ -59,6 +77,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
     crossOriginEmbedderPolicy: false,
   })
   app.addHook('onRequest', (request, reply, done) => {
+    if (!opts.development) nonces.set(reply.raw, crypto.randomBytes(16).toString('base64'))
     applyHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined))
   })
 })

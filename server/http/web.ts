@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import type { ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
@@ -6,8 +8,12 @@ import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { PageServices } from '#server/page-services.ts'
+import { cspNonceOf } from './security-headers.ts'
 
-type Build = ServerBuild & { entry: { module: { servicesContext?: Parameters<RouterContextProvider['set']>[0] } } }
+type ContextKey<T> = Parameters<RouterContextProvider['set']>[0] & { defaultValue?: T }
+type Build = ServerBuild & {
+  entry: { module: { servicesContext?: ContextKey<PageServices>; cspNonceContext?: ContextKey<string | undefined> } }
+}
 
 export interface WebOptions {
   /** `production` serves build/; `development` runs Vite in middleware mode with hot reload. */
@@ -21,12 +27,32 @@ export interface WebOptions {
 
 function loadContextFor(build: Build, services: PageServices) {
   const key = build.entry.module.servicesContext
-  if (!key) throw new Error('app/entry.server.tsx must export servicesContext')
-  return () => {
+  const nonceKey = build.entry.module.cspNonceContext
+  if (!key || !nonceKey) throw new Error('app/entry.server.tsx must export servicesContext and cspNonceContext')
+  /** `nonce`: the CSP nonce the page's inline scripts carry (security-headers.ts). */
+  return (nonce?: string) => {
     const context = new RouterContextProvider()
     context.set(key, services)
+    if (nonce) context.set(nonceKey, nonce)
     return context
   }
+}
+
+/**
+ * Cached public pages are rendered once for everyone with this stand-in nonce (random per process, so no stored
+ * text can name it), and each answer gets its own response's nonce written over it.
+ */
+const NONCE_STAND_IN = `zx-nonce-${crypto.randomBytes(12).toString('hex')}`
+
+/**
+ * How the nonce reaches a page rendered by React Router's listener, which sees only a fetch Request: a request header
+ * set here on every page request (any value a client sent in it is overwritten or removed first).
+ */
+const NONCE_HEADER = 'x-zx-csp-nonce'
+
+function withNonce(body: Buffer, res: ServerResponse) {
+  const html = body.toString('utf8')
+  return html.includes(NONCE_STAND_IN) ? html.replaceAll(NONCE_STAND_IN, cspNonceOf(res) ?? '') : body
 }
 
 /**
@@ -66,13 +92,20 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       },
     })
     const getLoadContext = loadContextFor(build, opts.services)
-    const listener = createRequestListener({ build, mode: 'production', getLoadContext })
+    const listener = createRequestListener({
+      build,
+      mode: 'production',
+      getLoadContext: (req) => getLoadContext(req.headers.get(NONCE_HEADER) ?? undefined),
+    })
     const render = createRequestHandler(build, 'production')
     // A flood of distinct query strings evicts the least recently used pages instead of growing.
     const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })
     app.all('/*', async (request, reply) => {
       const key = request.method === 'GET' && isPublicPage(request.url) ? request.url : null
       if (!key) {
+        const nonce = cspNonceOf(reply.raw)
+        if (nonce) request.raw.headers[NONCE_HEADER] = nonce
+        else delete request.raw.headers[NONCE_HEADER]
         reply.hijack()
         void listener(request.raw, reply.raw)
         return reply
@@ -81,7 +114,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       if (!page) {
         const response = await render(
           new Request(new URL(request.url, 'http://localhost'), { headers: { 'user-agent': 'zixue-page-cache' } }),
-          getLoadContext(),
+          getLoadContext(NONCE_STAND_IN),
         )
         page = {
           status: response.status,
@@ -91,7 +124,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         if (page.status === 200) cache.set(key, page)
       }
       for (const [name, value] of page.headers) reply.header(name, value)
-      return reply.code(page.status).send(page.body)
+      return reply.code(page.status).send(withNonce(page.body, reply.raw))
     })
     return
   }
@@ -104,6 +137,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     mode: 'development',
     getLoadContext: async () => {
       const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as Build
+      // No CSP in development (Vite injects its own scripts), so no nonce.
       return loadContextFor(build, opts.services)()
     },
   })

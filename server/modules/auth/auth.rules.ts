@@ -31,7 +31,7 @@ export const SignInSlowdown = {
 } as const satisfies Record<string, CoolDown | number>
 
 /** How long after the last of `failures` failures the next try must wait (0: at once). */
-export function coolDownMs(failures: number, rule: CoolDown) {
+function coolDownMs(failures: number, rule: CoolDown) {
   if (failures < rule.free) return 0
   return Math.min(rule.maxMs, rule.baseMs * 2 ** (failures - rule.free))
 }
