@@ -62,10 +62,9 @@ export function OverlayHost() {
   const params = useParams()
   const navigate = useNavigate()
   const allowed = showsOverlays(location.pathname, location.search, params)
-  const [current, setCurrent] = useState<{ overlay: SystemOverlay; reserve: number } | null>(null)
+  const [current, setCurrent] = useState<{ overlay: SystemOverlay; reserve: number; path: string } | null>(null)
 
   useEffect(() => {
-    setCurrent(null)
     if (!allowed) return
     const controller = new AbortController()
     api
@@ -80,7 +79,7 @@ export function OverlayHost() {
         // A primary button high up the screen leaves no room: no overlay on this page view.
         if (reserve > window.innerHeight / 2) return
         markSeen(pick)
-        setCurrent({ overlay: pick, reserve })
+        setCurrent({ overlay: pick, reserve, path: location.pathname })
       })
       .catch(() => {
         // The wrapper already showed the server's message (spec 8); the page itself is unaffected.
@@ -90,7 +89,8 @@ export function OverlayHost() {
   }, [allowed, location.pathname])
 
   // The page's list may arrive after the notice (a bar that appears with it): keep the space measured.
-  const showing = current !== null
+  // A notice belongs to the page view it was picked on.
+  const showing = current !== null && current.path === location.pathname
   useEffect(() => {
     if (!showing) return
     let frame = 0
@@ -112,7 +112,7 @@ export function OverlayHost() {
     }
   }, [showing])
 
-  if (!current) return null
+  if (!current || !showing) return null
   const { overlay, reserve } = current
 
   const close = () => setCurrent(null)
