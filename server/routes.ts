@@ -65,7 +65,10 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(followsRoutes, { follows: s.follows })
   await app.register(recommendRoutes, { recommend: s.recommend })
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
-  await app.register(statsRoutes, { stats: s.stats })
+  await app.register(statsRoutes, {
+    stats: s.stats,
+    memberOfToken: async (token) => (await s.resolveToken(token)).principal?.memberId ?? null,
+  })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useLocation } from 'react-router'
-import { sendClickStat } from '#app/lib/click-stats.ts'
+import { sendStat } from '#app/lib/stat.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { clampTop, isTap, snapSide, type Side } from '#app/lib/float-position.ts'
 import { inWechat } from '#app/lib/platform.ts'
@@ -97,7 +97,7 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
     const rect = ref.current.getBoundingClientRect()
     if (!cancelled && isTap(performance.now() - d.startedAt, d.moved)) {
       // Spec 7: the service button's tap is counted with position 3 (signed-in members only).
-      if (d.link === 'service') sendClickStat('customer', 3)
+      if (d.link === 'service') sendStat('customer', { position: 3 })
       openExternal(d.link === 'consult' ? consultUrl : serviceUrl)
       return
     }

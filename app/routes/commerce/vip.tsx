@@ -1,3 +1,4 @@
+import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
@@ -58,7 +59,7 @@ export default function Vip() {
         )}
         {plans.length > 0 ? (
           <div className={styles.buyNote}>
-            <Link to="/vipBuy" className={styles.buyButton}>
+            <Link to="/vipBuy" className={styles.buyButton} onClick={() => sendStat('vipBuyBtn')}>
               立即开通
             </Link>
           </div>
