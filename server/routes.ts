@@ -70,7 +70,10 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(followsRoutes, { follows: s.follows })
   await app.register(recommendRoutes, { recommend: s.recommend })
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
-  await app.register(statsRoutes, { stats: s.stats })
+  await app.register(statsRoutes, {
+    stats: s.stats,
+    memberOfToken: async (token) => (await s.resolveToken(token)).principal?.memberId ?? null,
+  })
   await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
   await app.register(adminMemberRoutes, { members: s.memberAdmin })
   await app.register(adminCommentRoutes, { moderation: s.commentModeration })

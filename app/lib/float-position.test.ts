@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { START_HEIGHT_RATIO, TAP_MAX_MS, clampTop, isTap, snapSide, startTop } from './float-position.ts'
+import { START_HEIGHT_RATIO, TAP_MAX_MS, boxesOverlap, clampTop, isTap, snapSide, startTop } from './float-position.ts'
 
 describe('service button geometry (spec 2 and 9)', () => {
   it('starts at 78% of the viewport height', () => {
@@ -44,5 +44,17 @@ describe('service button geometry (spec 2 and 9)', () => {
 
   it('uses the spec threshold of 100 ms', () => {
     expect(TAP_MAX_MS).toBe(100)
+  })
+})
+
+describe('boxesOverlap (the service button against a line of text)', () => {
+  const button = { left: 326, right: 378, top: 658, bottom: 710 }
+  it.each([
+    ['a line under it', { left: 16, right: 374, top: 680, bottom: 700 }, true],
+    ['a line ending left of it', { left: 16, right: 326, top: 680, bottom: 700 }, false],
+    ['a line just above it', { left: 16, right: 374, top: 630, bottom: 658 }, false],
+    ['a line inside it', { left: 330, right: 340, top: 660, bottom: 670 }, true],
+  ])('%s', (_name, line, expected) => {
+    expect(boxesOverlap(line, button)).toBe(expected)
   })
 })

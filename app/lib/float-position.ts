@@ -29,3 +29,15 @@ export function snapSide(buttonCenterX: number, columnLeft: number, columnWidth:
 export function isTap(durationMs: number, distance: number): boolean {
   return durationMs < TAP_MAX_MS && distance <= TAP_MAX_MOVE
 }
+
+export interface Box {
+  left: number
+  right: number
+  top: number
+  bottom: number
+}
+
+/** Whether two boxes share any area (touching edges do not count). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top
+}

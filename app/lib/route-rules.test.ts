@@ -6,6 +6,7 @@ import {
   mayReloadForChunkError,
   overlayJumpHref,
   overlaySeenCookie,
+  overlayToShow,
   showsOverlays,
   showsServiceButton,
   tabForPath,
@@ -74,28 +75,44 @@ describe('showsServiceButton (spec 2 prefix and substring lists)', () => {
   })
 })
 
-describe('showsOverlays (spec 9 allowed paths)', () => {
+describe('showsOverlays (spec 9 read literally, issue 10 §4)', () => {
   it.each([
     ['/', '', {}, true],
     ['/boutique', '', {}, true],
     ['/boutique', '?cate=3', {}, true],
     ['/vip', '', {}, true],
-    ['/vipBuy', '', {}, false],
     ['/mine', '', {}, true],
     ['/searchCourse', '?kw=ps', {}, true],
-    ['/search', '', {}, false],
+    ['/search', '', {}, true],
     ['/studyRecord', '', {}, true],
     ['/myCollection', '', {}, true],
     ['/teacher', '', {}, true],
-    // excluded paths
+    // "/" is a prefix: every other page too
+    ['/ke', '', {}, true],
+    ['/ke1', '', {}, true],
+    ['/index1', '', {}, true],
+    ['/order', '', {}, true],
+    ['/points', '', {}, true],
+    // the spec's two exceptions, and below them
     ['/vip/d', '', {}, false],
     ['/course/systemCourse', '', {}, false],
-    // not on other pages
-    ['/ke', '', {}, false],
-    ['/ke1', '', {}, false],
-    ['/course/1001.html', '', { id: '1001.html' }, false],
-    ['/index1', '', {}, false],
+    ['/course/systemcourse', '', {}, false],
+    // transactions and forms
+    ['/vipBuy', '', {}, false],
+    ['/course/coursePurchase', '?course_id=3', {}, false],
+    ['/course/creditPay', '', {}, false],
+    ['/PayAmount', '', {}, false],
+    ['/PaymentSuccessful', '?order_no=1', {}, false],
+    ['/payRedirect', '', {}, false],
+    ['/wechatLogin', '', {}, false],
+    ['/ke2', '', {}, false],
+    ['/headPortrait/dataName', '', {}, false],
+    ['/contract', '', {}, false],
+    ['/form/1', '', {}, false],
+    ['/refund', '', {}, false],
+    ['/agreement/privacy', '', {}, false],
     // never with sp or a route id
+    ['/course/1001.html', '', { id: '1001.html' }, false],
     ['/', '?sp=abc', {}, false],
     ['/boutique', '?sp=x1&cate=2', {}, false],
     ['/teacher/3', '', { id: '3' }, false],
@@ -103,6 +120,20 @@ describe('showsOverlays (spec 9 allowed paths)', () => {
     ['/mine', '', { id: undefined }, true],
   ])('%s%s %o → %s', (path, search, params, shown) => {
     expect(showsOverlays(path, search, params)).toBe(shown)
+  })
+})
+
+describe('overlayToShow (one per page view, one per session unless urgent)', () => {
+  const a = { so_id: 1, so_urgent: false }
+  const b = { so_id: 2, so_urgent: true }
+  const c = { so_id: 3, so_urgent: false }
+  it.each([
+    ['nothing unseen', [], false, null],
+    ['the first unseen, not the rest', [a, b, c], false, a],
+    ['nothing more this session', [a, c], true, null],
+    ['an urgent one even after another this session', [a, b, c], true, b],
+  ])('%s', (_name, unseen, shown, expected) => {
+    expect(overlayToShow(unseen, shown)).toBe(expected)
   })
 })
 

@@ -53,29 +53,47 @@ export function showsServiceButton(pathname: string): boolean {
 }
 
 /**
- * Spec 9: overlays show on these paths. "/" is the home page itself (as a prefix it would match everything and
- * make the rest of the list meaningless); the others match the path and anything below it.
+ * Spec 9 lists "/, /boutique, /vip, …, except /course/systemCourse and /vip/d". Its exception /course/systemCourse
+ * is under none of the other entries, so "/" must be a prefix: read literally (issue 10 §4), overlays may show on
+ * every page. The two exceptions stay, and so do the pages where a modal would interrupt a payment, a sign-in, a
+ * contract or a form: checkout, payment results, sign-in, contract signing, forms and refunds.
  */
-const OVERLAY_PATHS = [
-  '/',
-  '/boutique',
-  '/vip',
-  '/mine',
-  '/searchCourse',
-  '/studyRecord',
-  '/myCollection',
-  '/teacher',
+const OVERLAY_EXCLUDED_PATHS = [
+  '/course/systemCourse',
+  '/vip/d',
+  // checkout and payment
+  '/course/coursePurchase',
+  '/course/creditPay',
+  '/vipBuy',
+  '/PayAmount',
+  '/PaymentSuccessful',
+  '/payRedirect',
+  '/foryou',
+  // sign-in and the profile forms
+  '/wechatLogin',
+  '/ke2',
+  '/appLogin',
+  '/headPortrait',
+  '/bindPhone',
+  // contracts, forms, refunds
+  '/contract',
+  '/form',
+  '/pa/create',
+  '/refund',
+  '/mine/account',
+  '/agreement',
+  '/__',
 ] as const
-const OVERLAY_EXCLUDED_PATHS = ['/course/systemCourse', '/vip/d'] as const
 
 function underPath(path: string, base: string): boolean {
-  if (base === '/') return path === '/'
-  return path === base || path.startsWith(`${base}/`)
+  const p = path.toLowerCase()
+  const b = base.toLowerCase()
+  return p === b || p.startsWith(`${b}/`)
 }
 
 /**
- * Whether to fetch and show system overlays here (spec 9): an allowed path, not an excluded one, no `sp` in the
- * query and no route id (a path parameter such as /teacher/12, or an `id` query parameter).
+ * Whether to fetch and show system overlays here (spec 9, read literally): any page but the excluded ones, with
+ * no `sp` in the query and no route id (a path parameter such as /teacher/12, or an `id` query parameter).
  */
 export function showsOverlays(
   pathname: string,
@@ -83,13 +101,25 @@ export function showsOverlays(
   params: Readonly<Record<string, string | undefined>> = {},
 ): boolean {
   const path = normalise(pathname)
-  if (!OVERLAY_PATHS.some((base) => underPath(path, base))) return false
   if (OVERLAY_EXCLUDED_PATHS.some((base) => underPath(path, base))) return false
   const query = new URLSearchParams(search)
   if (query.get('sp')) return false
   if (query.get('id')) return false
   if (Object.values(params).some((v) => v !== undefined && v !== '')) return false
   return true
+}
+
+/**
+ * Frequency caps (issue 10 §4), so a learner is never stacked: at most one overlay per page view, and one per
+ * session unless the operator marked it urgent. Of the unseen overlays (in the operator's order) this picks the
+ * one to show now, or null.
+ */
+export function overlayToShow<T extends { so_urgent?: boolean }>(
+  unseen: readonly T[],
+  shownThisSession: boolean,
+): T | null {
+  if (!shownThisSession) return unseen[0] ?? null
+  return unseen.find((o) => o.so_urgent === true) ?? null
 }
 
 /** The page column's maximum width: 540 px for the WeCom sidebar pages, 500 px everywhere else (spec 2, 9). */

@@ -1,3 +1,4 @@
+import { sendStat } from '#app/lib/stat.ts'
 import { Link } from 'react-router'
 import type { CourseCard } from '#shared/api/catalogue.ts'
 import { COURSE_TYPE_LABEL, courseHref, formatCount } from './course-format.ts'
@@ -35,6 +36,7 @@ export function CourseRow({ course, eager, rank, compact = false }: CardProps & 
       to={courseHref(course.id)}
       className={compact ? `${styles.row} ${styles.compact}` : styles.row}
       prefetch="intent"
+      onClick={() => sendStat('project')}
     >
       {rank !== undefined ? (
         <span className={rank <= 3 ? `${styles.rank} ${styles.rankTop}` : styles.rank} aria-label={`第 ${rank} 名`}>
@@ -54,7 +56,7 @@ export function CourseRow({ course, eager, rank, compact = false }: CardProps & 
 /** A course as a grid tile: cover on top, then title and price. */
 export function CourseTile({ course, eager }: CardProps) {
   return (
-    <Link to={courseHref(course.id)} className={styles.tile} prefetch="intent">
+    <Link to={courseHref(course.id)} className={styles.tile} prefetch="intent" onClick={() => sendStat('project')}>
       <Cover course={course} eager={eager} className={styles.tileCover} />
       <span className={styles.tileBody}>
         <span className={styles.title}>{course.title}</span>

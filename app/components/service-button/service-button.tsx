@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useLocation } from 'react-router'
-import { sendClickStat } from '#app/lib/click-stats.ts'
+import { sendStat } from '#app/lib/stat.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { clampTop, isTap, snapSide, type Side } from '#app/lib/float-position.ts'
 import { inWechat } from '#app/lib/platform.ts'
 import { showsServiceButton } from '#app/lib/route-rules.ts'
 import styles from './service-button.module.css'
+import { useTuck } from './use-tuck.ts'
 
 /** Opens an outside chat link: in WeChat's browser in place (new windows are unreliable there), else a new tab. */
 export function openExternal(url: string): void {
@@ -44,6 +45,8 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
   const [placed, setPlaced] = useState<{ side: Side; top: number } | null>(null)
   const [dragAt, setDragAt] = useState<{ left: number; top: number } | null>(null)
   const [consult, setConsult] = useState(false)
+  const visible = showsServiceButton(pathname)
+  const tucked = useTuck(ref, visible && !dragAt, `${pathname}:${placed?.side}:${placed?.top}:${consult}`)
 
   useEffect(() => {
     const offShow = onAppEvent(AppEvent.showConsult, () => setConsult(true))
@@ -54,7 +57,7 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
     }
   }, [])
 
-  if (!showsServiceButton(pathname)) return null
+  if (!visible) return null
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || !ref.current) return
@@ -94,7 +97,7 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
     const rect = ref.current.getBoundingClientRect()
     if (!cancelled && isTap(performance.now() - d.startedAt, d.moved)) {
       // Spec 7: the service button's tap is counted with position 3 (signed-in members only).
-      if (d.link === 'service') sendClickStat('customer', 3)
+      if (d.link === 'service') sendStat('customer', { position: 3 })
       openExternal(d.link === 'consult' ? consultUrl : serviceUrl)
       return
     }
@@ -118,8 +121,10 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
   return (
     <div
       ref={ref}
-      className={styles.float}
+      className={`${styles.float} ${tucked && !dragAt ? styles.tucked : ''}`}
       style={style}
+      data-side={placed?.side ?? 'right'}
+      data-tucked={tucked && !dragAt ? 'true' : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={(e) => finish(e, false)}

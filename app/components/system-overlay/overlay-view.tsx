@@ -11,10 +11,13 @@ export default function OverlayView({
   overlay,
   onClose,
   onOpen,
+  reserveBottom = 0,
 }: {
   overlay: SystemOverlay
   onClose: () => void
   onOpen: () => void
+  /** Pixels at the bottom left uncovered: the page's primary action bar stays visible and tappable. */
+  reserveBottom?: number
 }) {
   const dialog = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -31,7 +34,12 @@ export default function OverlayView({
   )
 
   return (
-    <div className={styles.mask} role="presentation" data-testid="system-overlay">
+    <div
+      className={styles.mask}
+      style={reserveBottom > 0 ? { bottom: reserveBottom } : undefined}
+      role="presentation"
+      data-testid="system-overlay"
+    >
       <div
         ref={dialog}
         role="dialog"

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { sendClickStat } from '#app/lib/click-stats.ts'
+import { sendStat } from '#app/lib/stat.ts'
 import { TABS, tabForPath, type TabKey } from '#app/lib/route-rules.ts'
 import { TabIcon } from './tab-icons.tsx'
 import styles from './tab-bar.module.css'
@@ -30,7 +30,7 @@ export function TabBar() {
             data-tab={tab.key}
             onClick={() => {
               const stat = TAB_STATS[tab.key]
-              if (stat) sendClickStat(stat, 1)
+              if (stat) sendStat(stat, { position: 1 })
             }}
           >
             <TabIcon tab={tab.key} active={isActive} />

@@ -17,8 +17,8 @@ export function meta() {
 }
 
 const study: MenuItem[] = [
-  { to: '/studyRecord', label: '学习记录', icon: <MenuIcon name="record" /> },
-  { to: '/myCollection', label: '我的收藏', icon: <MenuIcon name="favourites" /> },
+  { to: '/studyRecord', label: '学习记录', icon: <MenuIcon name="record" />, stat: 'studyRecord' },
+  { to: '/myCollection', label: '我的收藏', icon: <MenuIcon name="favourites" />, stat: 'fav' },
   { to: '/ke2', label: '已购课程查询', icon: <MenuIcon name="purchaser" />, extra: '其他平台购买' },
 ]
 

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
@@ -115,7 +116,12 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
         ))}
       </div>
       <div className={styles.buyNote}>
-        <Link to={`/vipBuy?plan_id=${plan.id}`} className={styles.buyButton} aria-label={`立即开通${plan.name}`}>
+        <Link
+          to={`/vipBuy?plan_id=${plan.id}`}
+          className={styles.buyButton}
+          aria-label={`立即开通${plan.name}`}
+          onClick={() => sendStat('vipBuyBtn')}
+        >
           立即开通 · {plan.name} ¥{formatYuan(plan.price_fen)}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/detail'
 import { CourseComments } from '#app/components/comments/course-comments.tsx'
@@ -261,11 +262,25 @@ export default function CourseDetail() {
       ))}
 
       <nav className={styles.anchors} aria-label="页面目录">
-        <a href="#intro">简介</a>
-        {course.sub_courses.length > 0 ? <a href="#parts">包含课程</a> : null}
-        <a href="#chapters">目录</a>
-        {course.teacher ? <a href="#teacher">讲师</a> : null}
-        <a href="#comments">评论</a>
+        <a href="#intro" onClick={() => sendStat('courseDetailTag', { position: 'intro' })}>
+          简介
+        </a>
+        {course.sub_courses.length > 0 ? (
+          <a href="#parts" onClick={() => sendStat('courseDetailTag', { position: 'parts' })}>
+            包含课程
+          </a>
+        ) : null}
+        <a href="#chapters" onClick={() => sendStat('courseDetailTag', { position: 'chapters' })}>
+          目录
+        </a>
+        {course.teacher ? (
+          <a href="#teacher" onClick={() => sendStat('courseDetailTag', { position: 'teacher' })}>
+            讲师
+          </a>
+        ) : null}
+        <a href="#comments" onClick={() => sendStat('courseDetailTag', { position: 'comments' })}>
+          评论
+        </a>
       </nav>
 
       <section id="intro" className={styles.block} aria-labelledby="intro-title">

@@ -16,6 +16,8 @@ export const systemOverlays = pgTable('system_overlays', {
   startsAt: timestamptz(),
   endsAt: timestamptz(),
   sort: integer().notNull().default(0),
+  /** Marked by the operator: may show even after another overlay this session (issue 10: one per session). */
+  urgent: boolean().notNull().default(false),
 })
 
 export const overlayClicks = pgTable('overlay_clicks', {

@@ -20,6 +20,9 @@ export const Overlay = z.object({
   so_image: z.string().nullable(),
   so_jump_type: z.number().int().nullable().describe('1 course, 2 category, 4 custom URL; null: no jump'),
   so_jump_params: OverlayJumpParams,
+  so_urgent: z
+    .boolean()
+    .describe('Set by the operator: shown even when another overlay was shown this session (still one per page)'),
 })
 export type Overlay = z.infer<typeof Overlay>
 

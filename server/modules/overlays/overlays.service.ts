@@ -40,6 +40,7 @@ function toOverlay(row: OverlayRow): Overlay {
     so_image: row.imageUrl,
     so_jump_type: jumpType,
     so_jump_params: params,
+    so_urgent: row.urgent,
   }
 }
 

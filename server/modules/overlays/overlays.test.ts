@@ -50,6 +50,21 @@ describe('system overlays', () => {
       expect(image!.so_jump_params.selected).toBeTypeOf('number')
     })
 
+    it('says which overlays the operator marked urgent (so_urgent), false by default', async () => {
+      const db = t().database.db
+      const [row] = await db
+        .insert(systemOverlays)
+        .values({ type: 1, name: '紧急通知', content: '<p>系统维护</p>', urgent: true, sort: 10 })
+        .returning()
+      try {
+        const all = (await list()).data.list
+        expect(all.find((x) => x.so_id === row!.id)!.so_urgent).toBe(true)
+        expect(all.filter((x) => x.so_id !== row!.id).every((x) => x.so_urgent === false)).toBe(true)
+      } finally {
+        await db.delete(systemOverlays).where(eq(systemOverlays.id, row!.id))
+      }
+    })
+
     it('sanitises stored HTML and drops a custom jump that is not http(s)', async () => {
       const db = t().database.db
       const [row] = await db

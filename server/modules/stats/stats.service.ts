@@ -15,7 +15,12 @@ export function createStatsService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
   return {
     /** Records one click of `event` by a member (null: anonymous) with its position and page. */
-    async click(event: string, memberId: number | null, body: StatClickBody, courseId: number | null = null) {
+    async click(
+      event: string,
+      memberId: number | null,
+      body: Pick<StatClickBody, 'position' | 'page'>,
+      courseId: number | null = null,
+    ) {
       await insertStatEvent(db, {
         event,
         memberId,
@@ -26,7 +31,7 @@ export function createStatsService(deps: { db: Db; now: () => Date }) {
       })
     },
     /** Records a click on a course's comment area (POST /comment/course/click). */
-    async commentAreaClick(memberId: number | null, courseId: number, body: StatClickBody) {
+    async commentAreaClick(memberId: number | null, courseId: number, body: Pick<StatClickBody, 'position' | 'page'>) {
       await insertStatEvent(db, {
         event: COMMENT_CLICK_EVENT,
         memberId,

@@ -37,6 +37,35 @@ describe('POST /api/stat/*/click', () => {
     clock.reset()
   })
 
+  it('accepts what navigator.sendBeacon sends: a text/plain JSON body carrying the token', async () => {
+    const m = await makeMember(t().database.db)
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/stat/vipBuyBtn/click',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ position: 2, page: '/vip', token: m.token }),
+    })
+    expect(res.json()).toEqual({ code: 200, msg: 'ok', data: {} })
+    expect(await last()).toMatchObject({ event: 'vipBuyBtn', memberId: m.id, position: '2', page: '/vip' })
+    // A beacon with a revoked or made-up token still counts, anonymously; text that is not JSON is a bare click.
+    await click('fav', undefined, {})
+    const bad = await t().app.inject({
+      method: 'POST',
+      url: '/api/stat/fav/click',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ token: 'x'.repeat(43) }),
+    })
+    expect(bad.json<{ code: number }>().code).toBe(200)
+    expect(await last()).toMatchObject({ event: 'fav', memberId: null })
+    const junk = await t().app.inject({
+      method: 'POST',
+      url: '/api/stat/fav/click',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'not json',
+    })
+    expect(junk.json<{ code: number }>().code).toBe(200)
+  })
+
   it('records anonymous clicks, a body-less request, a text position, and ignores a stale token', async () => {
     expect((await click('customer', { position: 3 })).body.code).toBe(200)
     expect(await last()).toMatchObject({ event: 'customer', memberId: null, position: '3', page: null })

@@ -1,0 +1,1 @@
+ALTER TABLE "system_overlays" ADD COLUMN "urgent" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { shot } from './support/browser.ts'
+import { apiData, buyWithH5, call, openDevice, signIn, type DeviceKind } from './support/commerce.ts'
+
+/**
+ * Issue 10 §4: the floating service button rests at 78% of the height on the edge, but never covers text a
+ * learner reads (course intro, comments, the order list's 已支付). Checked as a person sees it: the part of the
+ * button inside the viewport against the boxes of every line of text on the page, at several scroll positions.
+ */
+
+/** The text lines (with a sample of their words) that the visible part of the service button covers. */
+async function textUnderButton(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector('[data-testid="service-button"]')
+    if (!button) return []
+    const own = button.getBoundingClientRect()
+    const r = {
+      left: Math.max(0, own.left),
+      right: Math.min(window.innerWidth, own.right),
+      top: Math.max(0, own.top),
+      bottom: Math.min(window.innerHeight, own.bottom),
+    }
+    if (r.right <= r.left || r.bottom <= r.top || getComputedStyle(button).opacity === '0') return []
+    const hits: string[] = []
+    const walker = document.createTreeWalker(document.querySelector('.zx-app') ?? document.body, NodeFilter.SHOW_TEXT)
+    const range = document.createRange()
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim()
+      if (!text || button.contains(node)) continue
+      range.selectNodeContents(node)
+      for (const line of range.getClientRects()) {
+        const overlaps =
+          line.width > 0 && line.left < r.right && line.right > r.left && line.top < r.bottom && line.bottom > r.top
+        if (overlaps) hits.push(text.slice(0, 30))
+      }
+    }
+    return hits
+  })
+}
+
+/** Scrolls through the page, letting the button settle at each stop, and collects what it covered. */
+async function coveredWhileReading(page: Page, name: string): Promise<string[]> {
+  const covered: string[] = []
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  for (let y = 0; y < height; y += 300) {
+    await page.evaluate((top) => window.scrollTo(0, top), y)
+    await page.waitForTimeout(450)
+    covered.push(...(await textUnderButton(page)))
+    if (y === 0) await shot(page, `${name}-top`)
+  }
+  return covered
+}
+
+async function pricedCourse(): Promise<{ id: number; title: string }> {
+  const list = await apiData<{ list: { id: number; title: string; price_fen?: number }[] }>('/v2/course_list?limit=50')
+  for (const c of list.list) {
+    const full = await apiData<{ id: number; title: string; price_fen: number; intro: string }>(`/course?id=${c.id}`)
+    if (full.price_fen > 0 && full.intro.length > 40) return full
+  }
+  throw new Error('no priced course with an intro')
+}
+
+describe.each<DeviceKind>(['phone', 'wechat'])('the service button over what a learner reads (%s)', (kind) => {
+  it('covers no text of the course intro and comments, nor of the order list', async () => {
+    const course = await pricedCourse()
+    const token = await signIn()
+    // A long comment that runs to the right edge of its column.
+    const posted = await call('POST', '/comment', {
+      token,
+      body: {
+        course_id: course.id,
+        content: '老师讲得很清楚，跟着做完了第一章的练习，快捷键和图层的部分特别实用，推荐给同事了。'.repeat(2),
+      },
+    })
+    expect(posted.code).toBe(200)
+    const { context, page } = await openDevice(kind, token)
+
+    await page.goto(`/course/${course.id}.html`)
+    await expect.poll(() => page.locator('#intro').isVisible()).toBe(true)
+    await page.locator('#intro').scrollIntoViewIfNeeded()
+    await page.waitForTimeout(450)
+    await shot(page, `service-button-intro-${kind}`)
+    expect(await textUnderButton(page)).toEqual([])
+    expect(await coveredWhileReading(page, `service-button-course-${kind}`)).toEqual([])
+
+    await buyWithH5(page, token, '/pay/course', { course_id: course.id })
+    await page.goto('/order')
+    await expect.poll(() => page.getByText('已支付').first().isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.waitForTimeout(450)
+    await shot(page, `service-button-orders-${kind}`)
+    expect(await textUnderButton(page)).toEqual([])
+    expect(await coveredWhileReading(page, `service-button-orders-${kind}`)).toEqual([])
+
+    // It is still there, on the edge at 78% of the height, and a tap still opens the service chat.
+    const box = (await page.getByTestId('service-button').boundingBox())!
+    expect(box.y).toBeCloseTo(844 * 0.78, -1)
+    expect(box.x + box.width).toBeGreaterThan(370)
+    await context.close()
+  })
+})
