@@ -1,9 +1,7 @@
 import type { SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { publicCache } from '#server/http/public-cache.ts'
 import {
   findBuyableCourses,
@@ -21,7 +19,6 @@ import {
   findPointsPricedCourses,
   findTeacherWithCourses,
   listCategoriesWithCounts,
-  listCoursePage,
   listHotWords,
   listTeachers,
   findCoursesForSale,
@@ -34,12 +31,11 @@ import type {
   CourseCard,
   CourseDetail,
   CourseList,
-  CourseListQuery,
-  CourseSort,
   Teacher,
   TeacherProfile,
 } from '#shared/api/catalogue.ts'
 import { COURSE_LISTS_TAG, courseTags } from './cache-tags.ts'
+import { coursePageFromKey, coursePageKey, type CoursePageQuery } from './course-list.ts'
 import { getCourseDetail, liveStatus, type CourseBody } from './course-page.ts'
 import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
@@ -69,45 +65,7 @@ async function getCategoryTree(db: Db): Promise<CategoryNode[]> {
   })
 }
 
-/** A course list cursor, `[sort, key, id]`: it only continues the listing (sort) it came from. */
-const listCursor = (sort: CourseSort) =>
-  z.tuple([
-    z.literal(sort),
-    z.string().regex(sort === 'new' ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/ : /^-?\d{1,10}$/),
-    cursorId,
-  ])
-
-/** A course list query as pages build it: `vip_free` may be left out. */
-export type CoursePageQuery = Omit<CourseListQuery, 'vip_free'> & { vip_free?: boolean }
-
-/** A course list query as the list cache keys it (JSON of this tuple). */
-type CoursePageKey = [
-  CoursePageQuery['cate_id'],
-  CoursePageQuery['type'],
-  CoursePageQuery['vip_free'],
-  CoursePageQuery['sort'],
-  CoursePageQuery['cursor'],
-  CoursePageQuery['limit'],
-]
-
-/** One page of course cards; `next_cursor` continues the same filter and sort. */
-async function getCoursePage(db: Db, q: CoursePageQuery): Promise<CourseList> {
-  const cursor = q.cursor ? decodeCursor(q.cursor, listCursor(q.sort)) : undefined
-  const rows = await listCoursePage(db, {
-    categoryId: q.cate_id,
-    type: q.type,
-    vipFree: q.vip_free,
-    sort: q.sort,
-    after: cursor && { key: cursor[1], id: cursor[2] },
-    limit: q.limit + 1,
-  })
-  const page = rows.slice(0, q.limit)
-  const last = page.at(-1)
-  return {
-    list: page.map(toCourseCard),
-    next_cursor: rows.length > q.limit && last ? encodeCursor([q.sort, last.sortKey, last.id]) : null,
-  }
-}
+export type { CoursePageQuery } from './course-list.ts'
 
 /** The teacher of a published course; 404 when the course is unknown or has none. */
 async function getCourseTeacher(db: Db, courseId: number): Promise<Teacher> {
@@ -175,13 +133,7 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
   const listCache = publicCache({
     max: 5_000,
     ttlMs,
-    load: (key: string) => {
-      // JSON writes a missing field as null: back to undefined.
-      const [cate_id, type, vip_free, sort, cursor, limit] = (JSON.parse(key) as CoursePageKey).map(
-        (v) => v ?? undefined,
-      ) as CoursePageKey
-      return getCoursePage(db, { cate_id, type, vip_free, sort, cursor, limit })
-    },
+    load: (key: string) => coursePageFromKey(db, key),
     tagsOf: () => [COURSE_LISTS_TAG],
   })
   const treeCache = publicCache({
@@ -223,8 +175,7 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
         const known = tree.some((t) => t.id === q.cate_id || t.children.some((c) => c.id === q.cate_id))
         if (!known) throw new AppError(Codes.NotFound, '分类不存在')
       }
-      const { cate_id, type, vip_free, sort, cursor, limit } = q
-      return listCache.get(JSON.stringify([cate_id, type, vip_free, sort, cursor, limit]))
+      return listCache.get(coursePageKey(q))
     },
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),
     teacher: (id: number) => getTeacherProfile(db, id),
