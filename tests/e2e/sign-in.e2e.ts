@@ -79,9 +79,10 @@ describe('a newcomer signs in with an SMS code', () => {
     await codeInput.fill(`${code}99`)
     expect(await codeInput.inputValue()).toBe(code)
 
-    // The right code logs in; the popup closes and /mine shows the member.
+    // The right code logs in; the popup closes, 登录成功！ stays readable 1.5 s (issue 10 §3), the page reloads.
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 })
     await popup.getByRole('button', { name: '登录', exact: true }).click()
-    await page.waitForLoadState('load')
+    await reloaded
     await expect.poll(() => page.getByTestId('mine-phone').textContent(), { timeout: 10_000 }).toBe('139****5678')
     expect(await page.getByTestId('login-popup').count()).toBe(0)
     const record = await page.evaluate(

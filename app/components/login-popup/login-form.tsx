@@ -98,9 +98,10 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
       if (user) authStore.update(user)
       const wechat = inWechat()
       const reload = !wechat && target === currentPath()
-      // Readable for 1.5 s before the page reloads or leaves, and shown again when it comes back.
-      await announceLogin(wechat || reload)
+      // The popup closes at once; the toast stays readable 1.5 s before the page reloads or leaves, and shows
+      // again when it comes back.
       onLoggedIn?.()
+      await announceLogin(wechat || reload)
       if (wechat) {
         // Inside WeChat the phone login also fetches the open id (base scope), then returns to the target.
         afterPhoneLoginInWechat(target, window.location.search)
