@@ -26,6 +26,7 @@ import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
 import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
 import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
+import { adminHotWordRoutes } from '#server/modules/catalogue/hot-words-admin.routes.ts'
 import { adminDashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts'
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
@@ -78,6 +79,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminMemberRoutes, { members: s.memberAdmin })
   await app.register(adminCommentRoutes, { moderation: s.commentModeration })
   await app.register(adminHomeRoutes, { home: s.homeAdmin })
+  await app.register(adminHotWordRoutes, { hotWords: s.hotWordAdmin })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
   await app.register(adminUploadRoutes, {
     admin: s.admin,

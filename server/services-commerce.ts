@@ -123,6 +123,7 @@ export function createCommerceServices(input: {
     refunds: {
       check: (memberId: number, orderNo: string) => refundService.check(memberId, orderNo),
       listForStaff: (filter: Parameters<typeof refundService.listForStaff>[0]) => refundService.listForStaff(filter),
+      exportRows: refundService.exportRows,
       request: (memberId: number, orderNo: string, reason: string) => requestRefund(deps, memberId, orderNo, reason),
       approve: (staffId: number, refundNo: string, input: { amountFen?: number; note?: string }) =>
         approveRefund(deps, staffId, refundNo, input),

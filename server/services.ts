@@ -19,6 +19,7 @@ import { bindPhone } from '#server/use-cases/bind-phone.ts'
 import {
   createCatalogueFacts,
   createCatalogueService,
+  createHotWordAdmin,
   createRecommendService,
   createSearchService,
 } from '#server/modules/catalogue/catalogue.service.ts'
@@ -187,6 +188,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     home,
     /** The home feed as operators edit it; each write drops the learners' cached feed. */
     homeAdmin: createHomeAdmin({ db, invalidate: home.invalidate }),
+    /** Hot search words as operators keep them; each write drops the learners' cached list. */
+    hotWordAdmin: createHotWordAdmin({ db, invalidate: catalogue.invalidateHotWords }),
     overlays: createOverlayService({ db, now: integrations.now }),
     vip,
     bundles: createBundleService({ db, now: integrations.now }),

@@ -13,7 +13,7 @@ import type { Routes } from './route.ts'
 // own columns; nothing here knows a table.
 
 /** How many rows one export may hold, and how many are read per batch. */
-export const CSV_MAX_ROWS = 10_000
+const CSV_MAX_ROWS = 10_000
 const CSV_BATCH = 500
 
 export interface Sort<K extends string> {
@@ -37,7 +37,7 @@ export function pageWindow(q: PageRequest) {
 }
 
 /** The envelope of a console list: one page of rows and the total the filters match. */
-export function adminPage<T extends z.ZodType>(row: T) {
+function adminPage<T extends z.ZodType>(row: T) {
   return envelope(
     z.object({
       list: z.array(row),

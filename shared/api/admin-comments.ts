@@ -4,7 +4,7 @@ import { OptionalIdQuery } from './params.ts'
 
 // Comment moderation in the operators' console (request schemas; the console's forms validate with the same ones).
 
-export const commentSortKeys = ['id', 'like_count'] as const
+const commentSortKeys = ['id', 'like_count'] as const
 export type CommentSortKey = (typeof commentSortKeys)[number]
 
 /** GET /api/admin/comments: the moderation queue, newest first by default. */

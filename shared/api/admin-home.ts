@@ -3,11 +3,11 @@ import { z } from 'zod'
 // The home feed as operators edit it in the console (request schemas; the console's forms validate with the same
 // ones). A section is published while `visible`; its order is `sort` (smaller first), set by a reorder call.
 
-export const homeFeeds = ['v3', 'v2'] as const
-export const homeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
+const homeFeeds = ['v3', 'v2'] as const
+const homeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
 
 /** An in-site path ("/course/1001.html") or an http(s) URL. */
-export const HomeLinkTarget = z
+const HomeLinkTarget = z
   .string()
   .trim()
   .max(500, '链接最多 500 个字符')

@@ -4,7 +4,7 @@ import { z } from 'zod'
 // from the list's own whitelist ("created_at" ascending, "-created_at" descending) and, where the console exports,
 // format=csv for the whole filtered list as a file. The console's tables and filter forms use the same schema.
 
-export const ADMIN_PAGE_SIZE_MAX = 100
+const ADMIN_PAGE_SIZE_MAX = 100
 
 /** The paging, sort and format part of a console list's query; `sorts` are the keys it may sort by. */
 export function adminListQuery<const S extends readonly [string, ...string[]]>(sorts: S, defaultSort: SortKey<S>) {

@@ -4,7 +4,7 @@ import { adminListQuery, BeijingDay } from './admin-list.ts'
 // What the console sends about members (request schemas; the console's forms validate with the same ones). The
 // API answers 400 "参数 <field> 不能为空 / 格式不正确（field）"; the messages below are what a form shows.
 
-export const memberSortKeys = ['id', 'created_at', 'last_login_at'] as const
+const memberSortKeys = ['id', 'created_at', 'last_login_at'] as const
 export type MemberSortKey = (typeof memberSortKeys)[number]
 
 const reason = (what: string) => z.string().trim().min(2, `${what}原因至少 2 个字`).max(200, `${what}原因最多 200 个字`)

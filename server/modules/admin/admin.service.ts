@@ -144,4 +144,4 @@ export function createAdminService(deps: AdminDeps) {
 export type AdminService = ReturnType<typeof createAdminService>
 
 /** Members for the operators' console (member-admin.ts). */
-export { createMemberAdmin, type MemberAdmin } from './member-admin.ts'
+export { createMemberAdmin } from './member-admin.ts'

@@ -180,6 +180,8 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),
     teacher: (id: number) => getTeacherProfile(db, id),
     hotWords: () => hotWordsCache.get('words'),
+    /** Forgets the cached hot words (an operator changed them). */
+    invalidateHotWords: () => hotWordsCache.delete('words'),
     /** All teachers (the /teacher page without an id). */
     teachers: () => teachersCache.get('all'),
     /** Courses that can be exchanged for points (/course/creditPay without an id), cheapest first. */
@@ -368,3 +370,6 @@ export async function courseVideoDurations(
 ): Promise<{ id: number; courseId: number; durationSeconds: number }[]> {
   return findCourseVideoDurations(db, courseIds)
 }
+
+/** Hot search words for the operators' console (hot-words-admin.ts). */
+export { createHotWordAdmin, type HotWordAdmin } from './hot-words-admin.ts'

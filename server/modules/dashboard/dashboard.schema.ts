@@ -7,7 +7,7 @@ const Fen = z.number().int().describe('integer fen')
 const Split = z.object({ key: z.string(), fen: Fen, orders: z.number().int() })
 
 /** What the orders, refunds and ledgers say about one period. */
-export const PeriodFigures = z.object({
+const PeriodFigures = z.object({
   /** From this instant (Beijing midnight) up to the moment of the answer. */
   from: z.string(),
   revenue_fen: Fen.describe('Money taken by orders paid in the period'),
@@ -24,7 +24,7 @@ export const PeriodFigures = z.object({
   points_taken: z.number().int(),
 })
 
-export const DashboardDay = z.object({
+const DashboardDay = z.object({
   day: z.string().describe('YYYY-MM-DD, Beijing'),
   revenue_fen: Fen,
   paid_orders: z.number().int(),

@@ -34,7 +34,7 @@ export const HomeFeedResponse = envelope(HomeFeed)
 
 // ---- The home feed as operators edit it (requests: shared/api/admin-home.ts) --------------------------------
 
-export const AdminHomeSection = z.object({
+const AdminHomeSection = z.object({
   id: z.number().int(),
   feed: z.enum(['v3', 'v2']),
   kind: z.enum(HomeSectionKinds),
@@ -44,7 +44,7 @@ export const AdminHomeSection = z.object({
   sort: z.number().int(),
   visible: z.boolean().describe('Published'),
 })
-export const AdminHomeItem = z.object({
+const AdminHomeItem = z.object({
   id: z.number().int(),
   section_id: z.number().int(),
   course_id: z.number().int().nullable(),

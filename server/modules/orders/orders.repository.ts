@@ -143,6 +143,8 @@ export interface StaffOrderFilter {
   orderNo?: string
   /** A member; null: a member that does not exist (nothing matches). */
   memberId?: number | null
+  /** Orders with a line for this course (index order_items_course_idx). */
+  courseId?: number
   before?: number
   limit: number
 }
@@ -157,6 +159,9 @@ export async function searchOrders(db: DbOrTx, f: StaffOrderFilter) {
     f.to ? lt(orders.createdAt, f.to) : undefined,
     eqIfGiven(orders.orderNo, f.orderNo),
     f.memberId === undefined ? undefined : f.memberId === null ? sql`false` : eq(orders.memberId, f.memberId),
+    f.courseId === undefined
+      ? undefined
+      : sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${orderItems.courseId} = ${f.courseId})`,
   ])
 }
 

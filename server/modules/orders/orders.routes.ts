@@ -32,6 +32,7 @@ import {
   PreviewResponse,
   VipPreviewQuery,
   StaffOrderExportQuery,
+  StaffOrderDetailResponse,
   StaffOrderListResponse,
   StaffOrderQuery,
 } from './orders.schema.ts'
@@ -185,8 +186,9 @@ export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r
   )
 })
 
-/** Orders for operators (under /api/admin/, admins only): search and CSV export. */
+/** Orders for operators (under /api/admin/, admins only): search, detail and CSV export. */
 export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: StaffOrderService }) => {
+  // Permission: operator and finance.
   r.get(
     '/admin/orders',
     {
@@ -195,6 +197,16 @@ export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: 
       response: StaffOrderListResponse,
     },
     async (request) => staffOrders.search(request.query),
+  )
+
+  r.get(
+    '/admin/orders/:order_no',
+    {
+      summary: 'One order with its lines, member and whole event log (who moved it, why, with what data)',
+      params: OrderNoParams,
+      response: StaffOrderDetailResponse,
+    },
+    async (request) => staffOrders.detail(request.params.order_no),
   )
 
   r.raw.get(

@@ -160,6 +160,8 @@ export const StaffOrderQuery = z.object({
   to: dateOnly.optional(),
   /** An order number, a phone or a member id. */
   q: z.string().trim().max(40).optional(),
+  /** Orders that bought this course. */
+  course_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 })
@@ -175,6 +177,18 @@ export const StaffOrderListResponse = envelope(
   z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }),
 )
 export const StaffOrderExportQuery = StaffOrderQuery.omit({ cursor: true, limit: true })
+
+/** One order as staff read it: with its whole event log (who or what moved it, why, with what data). */
+export const StaffOrderDetailResponse = envelope(
+  StaffOrder.extend({
+    events: z.array(
+      OrderEventView.extend({
+        actor: z.string().describe('member:…, admin:…, provider:wechat, system'),
+        data: z.record(z.string(), z.unknown()).nullable(),
+      }),
+    ),
+  }),
+)
 
 export const CoursePreviewQuery = z.object({
   course_id: z.coerce.number().int().positive().max(2_147_483_647),

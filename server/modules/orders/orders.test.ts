@@ -9,6 +9,7 @@ import { TestWechatPay } from '#server/integrations/payments/test-keys/test-keys
 import {
   expectLedgerConsistent,
   headersOf,
+  paidCourse,
   setOpenid,
   useCommerceApp,
   type ApiBody,
@@ -492,6 +493,44 @@ describe('operators: GET /api/admin/orders and /api/admin/orders/export', () => 
     expect(lines[1]).toContain(',"资料费, ""印刷""",9.90,9.90,0.00,0,pending,alipay_wap,')
     expect(lines[2]).toContain(`,"'=HYPERLINK(""x"")",123.45,`)
     expect(lines[2]).toContain(',teacher_li,')
+  })
+
+  it('finds the orders of a course, and shows one order with its whole event log', async () => {
+    const db = t().database.db
+    const admin = await makeMember(db, 'admin')
+    const { m, course, orderNo } = await paidCourse(t, { priceFen: 4200 })
+    const other = await makeCourse(db)
+    const list = async (query: string) =>
+      (
+        await t().app.inject({ method: 'GET', url: `/api/admin/orders?${query}`, headers: headersOf(admin.token) })
+      ).json<ApiBody<{ list: { order_no: string }[] }>>()
+    expect((await list(`course_id=${course}`)).data.list.map((o) => o.order_no)).toEqual([orderNo])
+    expect((await list(`course_id=${other}`)).data.list).toEqual([])
+    expect((await list('course_id=abc')).msg).toBe('参数 course_id 格式不正确（course_id）')
+
+    const detail = async (no: string, token = admin.token) =>
+      (await t().app.inject({ method: 'GET', url: `/api/admin/orders/${no}`, headers: headersOf(token) })).json<
+        ApiBody<{
+          order_no: string
+          member_id: number
+          phone: string
+          state: string
+          events: { from: string | null; to: string; reason: string; actor: string }[]
+        }>
+      >()
+    const d = await detail(orderNo)
+    expect(d.data).toMatchObject({
+      order_no: orderNo,
+      member_id: m.id,
+      state: 'paid',
+    })
+    expect(d.data.phone).toMatch(/^139/)
+    expect(d.data.events.map((e) => [e.from, e.to, e.reason, e.actor])).toEqual([
+      [null, 'pending', 'created', `member:${m.id}`],
+      ['pending', 'paid', 'paid', 'provider:wechat'],
+    ])
+    expect((await detail('ZX000000000000000000')).code).toBe(404)
+    expect((await detail(orderNo, m.token)).code).toBe(403)
   })
 })
 

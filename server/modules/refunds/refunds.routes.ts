@@ -1,10 +1,12 @@
+import { z } from 'zod'
+import { csvRows, sendCsv } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { approveRefund } from '#server/use-cases/approve-refund.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { rejectRefund } from '#server/use-cases/reject-refund.ts'
 import type { requestRefund } from '#server/use-cases/request-refund.ts'
 import type { retryRefund } from '#server/use-cases/retry-refund.ts'
-import type { createRefundService } from './refunds.service.ts'
+import { REFUND_CSV_HEADER, type createRefundService } from './refunds.service.ts'
 import {
   ApproveBody,
   RefundCheckQuery,
@@ -13,6 +15,7 @@ import {
   RefundRequestBody,
   RefundResponse,
   RejectBody,
+  StaffRefundExportQuery,
   StaffRefundListQuery,
   StaffRefundListResponse,
 } from './refunds.schema.ts'
@@ -55,6 +58,7 @@ interface AdminRefundRoutesOptions {
   /** The staff list (this module's service) and the operators' decisions (use cases). */
   refunds: {
     listForStaff: RefundService['listForStaff']
+    exportRows: RefundService['exportRows']
     approve: Bound<typeof approveRefund>
     retry: Bound<typeof retryRefund>
     reject: Bound<typeof rejectRefund>
@@ -76,6 +80,21 @@ export const adminRefundRoutes = adminPlugin((r, { refunds }: AdminRefundRoutesO
     async (request) => refunds.listForStaff(request.query),
   )
 
+  // Permission: finance (a CSV export: with a fresh SMS code once the console asks).
+  r.raw.get(
+    '/admin/refunds/export',
+    {
+      summary: 'Refunds by state, newest first, as a CSV file (at most 10,000 rows)',
+      querystring: StaffRefundExportQuery,
+      response: { 200: z.string().describe('text/csv') },
+    },
+    async (request, reply) => {
+      const { read, cells } = refunds.exportRows(request.query)
+      return sendCsv(reply, 'refunds', REFUND_CSV_HEADER, csvRows(read, cells))
+    },
+  )
+
+  // Permission: finance (approving, rejecting and retrying refunds).
   r.post(
     '/admin/refunds/:refund_no/approve',
     {

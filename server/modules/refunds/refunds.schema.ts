@@ -58,6 +58,7 @@ export const StaffRefundListQuery = z.object({
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 })
+export const StaffRefundExportQuery = StaffRefundListQuery.pick({ state: true })
 export const StaffRefundListResponse = envelope(
   z.object({ list: z.array(StaffRefund), next_cursor: z.number().int().nullable() }),
 )

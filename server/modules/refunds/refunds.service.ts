@@ -15,6 +15,8 @@ import type { RefundCheck, RefundView } from './refunds.schema.ts'
 import { pageById } from '#server/http/cursor.ts'
 
 export type { RefundRow } from './refunds.repository.ts'
+export { REFUND_CSV_HEADER } from './refunds-export.ts'
+import { refundCsvRows } from './refunds-export.ts'
 
 // The refunds module's door: refunds (requested → processing → succeeded | failed, or rejected), the rule that
 // says whether an order may be refunded, and the refund screens. Moving the order and taking back what it gave is
@@ -263,6 +265,9 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
     },
 
     /** Refunds for operators, newest first, optionally in one state, with their orders and members' phones. */
+    /** Refunds by state as CSV rows, for GET /api/admin/refunds/export (refunds-export.ts). */
+    exportRows: (filter: { state?: RefundState }) => refundCsvRows(db, filter),
+
     async listForStaff(filter: { state?: RefundState; cursor?: number; limit: number }) {
       const rows = await repo.listRefunds(db, {
         states: filter.state ? [filter.state] : undefined,

@@ -106,6 +106,40 @@ describe('refunds', () => {
     expect(after).toMatchObject({ refundable: false, code: 490 })
     expect(after.refunds[0]).toMatchObject({ state: 'succeeded', decision_note: '同意' })
     await expectLedgerConsistent(db)
+
+    // Finance exports what the state filter shows, as CSV.
+    const csv = await t().app.inject({
+      method: 'GET',
+      url: '/api/admin/refunds/export?state=succeeded',
+      headers: headersOf(admin.token),
+    })
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      '退款单号,订单号,订单标题,会员ID,手机号,类型,状态,退款(元),订单实付(元),原因,处理备注,申请时间,处理时间,完成时间,失败原因',
+    )
+    expect(lines.slice(1).find((l) => l.startsWith(`${asked.data.refund_no},`))).toContain(
+      `,${orderNo},测试课程,${m.id},`,
+    )
+    expect(lines.slice(1).every((l) => l.includes(',succeeded,'))).toBe(true)
+    const none = await t().app.inject({
+      method: 'GET',
+      url: '/api/admin/refunds/export?state=rejected',
+      headers: headersOf(admin.token),
+    })
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1)
+    expect(
+      (await t().app.inject({ method: 'GET', url: '/api/admin/refunds/export', headers: headersOf(m.token) }))
+        .statusCode,
+    ).toBe(403)
   })
 
   it('Alipay refunds complete in the answer; a partial refund keeps access', async () => {
