@@ -25,30 +25,43 @@ export const HomeSectionCreate = z.strictObject({
 })
 export type HomeSectionCreate = z.output<typeof HomeSectionCreate>
 
-export const HomeSectionPatch = z.strictObject({
-  title: z.string().trim().max(30, '标题最多 30 个字').optional(),
-  subtitle: z.string().trim().max(60, '副标题最多 60 个字').optional(),
-  more_link: HomeLinkTarget.nullable().optional(),
-  visible: z.boolean().optional(),
-})
+/** A PATCH body changes at least one field (an empty one is a mistake, not a no-op). */
+const atLeastOne = (v: object) => Object.keys(v).length > 0
+const NOTHING_TO_CHANGE = '至少要修改一项'
+
+export const HomeSectionPatch = z
+  .strictObject({
+    title: z.string().trim().max(30, '标题最多 30 个字').optional(),
+    subtitle: z.string().trim().max(60, '副标题最多 60 个字').optional(),
+    more_link: HomeLinkTarget.nullable().optional(),
+    visible: z.boolean().optional(),
+  })
+  .refine(atLeastOne, NOTHING_TO_CHANGE)
 export type HomeSectionPatch = z.output<typeof HomeSectionPatch>
+
+/** What an item of a banner or shortcuts section has (an image, a title and a link), or of a course section. */
+const itemFields = {
+  title: z.string().trim().max(30, '标题最多 30 个字'),
+  image_url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/|https:\/\/)\S*$/, '图片地址必须是站内路径或 https 网址'),
+  link: HomeLinkTarget,
+}
 
 /** Items of a banner or shortcuts section: an image, a title and a link; of a course section: a course. */
 export const HomeItemCreate = z.strictObject({
   section_id: id,
   course_id: id.optional(),
-  title: z.string().trim().max(30, '标题最多 30 个字').default(''),
-  image_url: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^(\/|https:\/\/)\S*$/, '图片地址必须是站内路径或 https 网址')
-    .optional(),
-  link: HomeLinkTarget.optional(),
+  title: itemFields.title.default(''),
+  image_url: itemFields.image_url.optional(),
+  link: itemFields.link.optional(),
 })
 export type HomeItemCreate = z.output<typeof HomeItemCreate>
 
-export const HomeItemPatch = HomeItemCreate.omit({ section_id: true, course_id: true }).partial()
+// Built from the fields without their defaults: a PATCH that leaves out the title keeps it.
+export const HomeItemPatch = z.strictObject(itemFields).partial().refine(atLeastOne, NOTHING_TO_CHANGE)
 export type HomeItemPatch = z.output<typeof HomeItemPatch>
 
 /** The new order: every id of the feed's sections (or of the section's items), first to last. */

@@ -111,8 +111,14 @@ describe('home feed in the operators console (/api/admin/home/)', () => {
     expect(banner.body.code).toBe(200)
     await call('POST', '/api/admin/home/sections/order?feed=v3', { ids: [banners, section] })
     expect((await feed()).map((s) => s.id)).toEqual([banners, section])
-    await call('PATCH', `/api/admin/home/items/${banner.body.data.id}`, { link: 'https://example.com/sale' })
+    const relinked = await call<{ title: string }>('PATCH', `/api/admin/home/items/${banner.body.data.id}`, {
+      link: 'https://example.com/sale',
+    })
     expect((await feed())[0]!.items[0]!.link).toBe('https://example.com/sale')
+    // A PATCH changes what it names: the title it left out stays.
+    expect(relinked.body.data.title).toBe('VIP 限时')
+    for (const url of [`/api/admin/home/items/${banner.body.data.id}`, `/api/admin/home/sections/${banners}`])
+      expect((await call('PATCH', url, {})).body).toMatchObject({ code: 400 })
 
     await call('PATCH', `/api/admin/home/sections/${section}`, { visible: false })
     expect((await feed()).map((s) => s.id)).toEqual([banners])
