@@ -77,6 +77,8 @@ const envSchema = z.object({
   WECHAT_OAUTH_PER_IP_PER_10MIN: z.coerce.number().int().min(1).max(100_000).default(300),
   SERVICE_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-service'),
   CONSULT_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-consult'),
+  /** Show the consult button (spec 2) on the checkout pages too; it always shows on system courses and VIP. */
+  CONSULT_ON_CHECKOUT: bool.default(false),
   DEV_OUTBOX: bool.optional(),
   /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -236,6 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** GET /metrics answers whoever sends this token (`Authorization: Bearer …`); null: no metrics endpoint. */
     metricsToken: e.METRICS_TOKEN ?? null,
     /** Sent to the browser: only what is listed here leaves the server. */
-    client: { serviceUrl: e.SERVICE_URL, consultUrl: e.CONSULT_URL },
+    client: { serviceUrl: e.SERVICE_URL, consultUrl: e.CONSULT_URL, consultOnCheckout: e.CONSULT_ON_CHECKOUT },
   }
 }
