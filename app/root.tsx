@@ -102,7 +102,11 @@ export default function App() {
     <>
       <LoadingBar />
       <Outlet />
-      <ServiceButton serviceUrl={client.serviceUrl} consultUrl={client.consultUrl} />
+      <ServiceButton
+        serviceUrl={client.serviceUrl}
+        consultUrl={client.consultUrl}
+        consultOnCheckout={client.consultOnCheckout}
+      />
       <OverlayHost />
       <LoginHost />
       <WechatHost />

@@ -77,6 +77,8 @@ const envSchema = z.object({
   WECHAT_OAUTH_PER_IP_PER_10MIN: z.coerce.number().int().min(1).max(100_000).default(300),
   SERVICE_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-service'),
   CONSULT_URL: z.url().default('https://work.weixin.qq.com/kfid/kfc-zixue-consult'),
+  /** Show the consult button (spec 2) on the checkout pages too; it always shows on system courses and VIP. */
+  CONSULT_ON_CHECKOUT: bool.default(false),
   DEV_OUTBOX: bool.optional(),
   /** Bearer token of GET /metrics (Prometheus); unset: no metrics endpoint. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -239,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     client: {
       serviceUrl: e.SERVICE_URL,
       consultUrl: e.CONSULT_URL,
+      consultOnCheckout: e.CONSULT_ON_CHECKOUT,
       /** WeChat's JS-SDK (sharing); the simulator's stand-in when no AppID is configured (demo, tests). */
       wechatJsSdk: wechatSimulated ? '/__sim/wechat/jweixin.js' : 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js',
     },

@@ -7,6 +7,7 @@ import {
   overlayJumpHref,
   overlaySeenCookie,
   overlayToShow,
+  showsConsultButton,
   showsOverlays,
   showsServiceButton,
   tabForPath,
@@ -233,5 +234,23 @@ describe('chunk-load failure reload guard (at most once per 60 s)', () => {
     ['boom', false],
   ])('%s → %s', (error, chunk) => {
     expect(isChunkLoadError(error)).toBe(chunk)
+  })
+})
+
+describe('showsConsultButton (spec 2 consult button, issue 10 §4)', () => {
+  it.each([
+    ['/course/systemCourse', false, true],
+    ['/course/systemGroup', false, true],
+    ['/vip', false, true],
+    ['/vip/d/3', false, true],
+    ['/vipBuy', false, true],
+    ['/course/coursePurchase', false, false],
+    ['/course/coursePurchase', true, true],
+    ['/PayAmount', true, true],
+    ['/', true, false],
+    ['/course/12.html', false, false],
+    ['/mine', false, false],
+  ])('%s (checkout configured: %s) → %s', (path, onCheckout, shown) => {
+    expect(showsConsultButton(path, onCheckout)).toBe(shown)
   })
 })

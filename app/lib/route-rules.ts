@@ -122,6 +122,18 @@ export function overlayToShow<T extends { so_urgent?: boolean }>(
   return unseen.find((o) => o.so_urgent === true) ?? null
 }
 
+/** Spec 2's second "consult" button: the screens that ask for it (issue 10 §4). */
+const CONSULT_PATHS = ['/course/systemCourse', '/course/systemGroup', '/vip', '/vipBuy'] as const
+/** The checkout pages, where it shows only when the operator switches it on (CONSULT_ON_CHECKOUT). */
+const CONSULT_CHECKOUT_PATHS = ['/course/coursePurchase', '/PayAmount', '/foryou'] as const
+
+/** Whether the consult button shows on this path: system courses and VIP always, checkout when configured. */
+export function showsConsultButton(pathname: string, onCheckout: boolean): boolean {
+  const path = normalise(pathname)
+  if (CONSULT_PATHS.some((base) => underPath(path, base))) return true
+  return onCheckout && CONSULT_CHECKOUT_PATHS.some((base) => underPath(path, base))
+}
+
 /** The page column's maximum width: 540 px for the WeCom sidebar pages, 500 px everywhere else (spec 2, 9). */
 export function layoutWidth(pathname: string): 500 | 540 {
   return normalise(pathname).startsWith('/workWechat') ? 540 : 500

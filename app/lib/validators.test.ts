@@ -17,6 +17,7 @@ import {
   isPhone,
   isUrl,
   limitLength,
+  digitsOnly,
 } from './validators.ts'
 
 describe('login field rules (spec 5)', () => {
@@ -105,5 +106,19 @@ describe('generic validators', () => {
     expect(isInRange('5', 1, 10)).toBe(true)
     expect(isInRange('', 0, 10)).toBe(false)
     expect(isInRange(11, 1, 10)).toBe(false)
+  })
+})
+
+describe('digitsOnly (the phone and code fields)', () => {
+  it.each([
+    ['13800138000', '13800138000'],
+    ['138 0013 8000', '13800138000'],
+    ['138-0013-8000', '13800138000'],
+    ['+86 138 0013 8000', '13800138000'],
+    ['0086 13800138000', '13800138000'],
+    ['abc1x2', '12'],
+    ['８６', ''],
+  ])('%s → %s', (raw, kept) => {
+    expect(digitsOnly(raw)).toBe(kept)
   })
 })

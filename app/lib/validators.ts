@@ -47,6 +47,15 @@ export function limitLength(raw: string, max: number): string {
   return raw.slice(0, max)
 }
 
+/**
+ * What a digits-only field keeps of typed or pasted text (issue 10 §6): the digits, without the +86 country
+ * prefix of a pasted number, so "+86 138-0013-8000" becomes "13800138000".
+ */
+export function digitsOnly(raw: string): string {
+  const digits = raw.replace(/\D/g, '')
+  return /^\s*(\+|00)86/.test(raw) ? digits.replace(/^(00)?86/, '') : digits
+}
+
 // The generic validator set of spec 5.
 export const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim())
 export const isPhone = (v: string) => PHONE_PATTERN.test(v.trim())

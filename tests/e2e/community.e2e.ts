@@ -86,6 +86,7 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     await popup.getByTestId('send-code').click()
     await expect.poll(() => popup.getByTestId('send-code').textContent()).toMatch(/^\d+s$/)
     await popup.getByPlaceholder('请输入验证码').fill(await latestCode(baseUrl, number))
+    await popup.getByRole('checkbox', { name: /我已阅读并同意/ }).check()
     await popup.getByRole('button', { name: '登录', exact: true }).click()
     await expect
       .poll(() => page.getByText('还没有收藏的课程', { exact: false }).isVisible(), { timeout: 10_000 })

@@ -71,6 +71,14 @@ describe('a newcomer signs in with an SMS code', () => {
 
     // A wrong code: the server's message, and the code input marked.
     const code = await latestCode(baseUrl, number)
+    // Consent first (issue 10 §5): the box is not ticked, and without it nothing signs in.
+    await codeInput.fill(code)
+    const agree = popup.getByRole('checkbox', { name: /我已阅读并同意/ })
+    expect(await agree.isChecked()).toBe(false)
+    await popup.getByRole('button', { name: '登录', exact: true }).click()
+    await expect.poll(() => toast(page, '请先阅读并同意《用户协议》和《隐私政策》').isVisible()).toBe(true)
+    expect(await page.evaluate(() => localStorage.getItem('zx_token'))).toBeNull()
+    await agree.check()
     const wrong = code === '0000' ? '1111' : '0000'
     await codeInput.fill(wrong)
     await popup.getByRole('button', { name: '登录', exact: true }).click()
@@ -165,6 +173,7 @@ describe('a newcomer signs in with an SMS code', () => {
       await route.continue()
     })
     const submit = page.getByRole('button', { name: '登录', exact: true })
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check()
     await submit.click()
     await page
       .getByRole('button', { name: '登录中…' })

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { api, ApiError } from '#app/lib/api.ts'
 import { authStore, type UserInfo } from '#app/lib/auth-store.ts'
 import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
@@ -11,6 +11,7 @@ import {
   PHONE_MAX_LENGTH,
   checkCode,
   checkPhone,
+  digitsOnly,
   fieldForLoginCode,
   limitLength,
 } from '#app/lib/validators.ts'
@@ -34,6 +35,8 @@ export interface LoginFormProps {
 
 type Field = 'phone' | 'code'
 
+const AGREE_FIRST = '请先阅读并同意《用户协议》和《隐私政策》'
+
 /**
  * The phone-and-code login (spec 4, 5, 6, 8), shared by the popup and the /ke2 screen. The server enforces every
  * rule again; this form gives the same messages early and never sends while a request is in flight.
@@ -46,6 +49,8 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
   const [invalid, setInvalid] = useState<Field | null>(null)
   const [sending, setSending] = useState(false)
   const [submitting, setSubmitting] = useState(false)
+  /** Consent to the user agreement and privacy policy (PIPL): never ticked for the learner. */
+  const [agreed, setAgreed] = useState(false)
   const countdown = useCountdown()
   const codeInput = useRef<HTMLInputElement>(null)
   // A ref as well as state: two taps in the same frame must not send twice.
@@ -84,6 +89,7 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
     setCode(c.value)
     if (p.error) return fail(p.error, 'phone')
     if (c.error) return fail(c.error, 'code')
+    if (!agreed) return fail(AGREE_FIRST, null)
     setInvalid(null)
     inFlight.current = true
     setSubmitting(true)
@@ -119,6 +125,7 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
 
   const wechat = () => {
     if (!inWechat()) return toast('请在微信内点击')
+    if (!agreed) return toast(AGREE_FIRST, { duration: FAILURE_MS })
     startWechatLogin('snsapi_userinfo', target)
   }
 
@@ -165,6 +172,13 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
           {sending ? '发送中…' : countdownLabel(countdown.left)}
         </button>
       </DigitsField>
+      <label className={styles.agree}>
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <span>
+          我已阅读并同意
+          <Link to="/agreement/user">《用户协议》</Link>和<Link to="/agreement/privacy">《隐私政策》</Link>
+        </span>
+      </label>
       <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
         {submitting ? '登录中…' : '登录'}
       </button>
@@ -220,9 +234,11 @@ function DigitsField({
         ref={ref}
         {...input}
         inputMode="numeric"
-        maxLength={maxLength}
+        pattern="[0-9]*"
+        // No maxLength attribute: it would cut "+86 138-0013-8000" before the digits are picked out; the
+        // handler keeps at most `maxLength` digits (spec 5).
         aria-invalid={invalid}
-        onChange={(e) => onChange(limitLength(e.target.value, maxLength))}
+        onChange={(e) => onChange(limitLength(digitsOnly(e.target.value), maxLength))}
         className={styles.input}
       />
       {children}

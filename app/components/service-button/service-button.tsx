@@ -4,7 +4,7 @@ import { sendStat } from '#app/lib/stat.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { clampTop, isTap, snapSide, type Side } from '#app/lib/float-position.ts'
 import { inWechat } from '#app/lib/platform.ts'
-import { showsServiceButton } from '#app/lib/route-rules.ts'
+import { showsConsultButton, showsServiceButton } from '#app/lib/route-rules.ts'
 import styles from './service-button.module.css'
 import { useTuck } from './use-tuck.ts'
 
@@ -37,7 +37,15 @@ function column(el: HTMLElement): { left: number; width: number } {
  * the nearer edge of the page column, starting at 78% of the viewport height. A quick tap opens the service
  * link; a `showConsult` event adds the "consult" button above it, which opens the consult link.
  */
-export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; consultUrl: string }) {
+export function ServiceButton({
+  serviceUrl,
+  consultUrl,
+  consultOnCheckout = false,
+}: {
+  serviceUrl: string
+  consultUrl: string
+  consultOnCheckout?: boolean
+}) {
   const { pathname } = useLocation()
   const ref = useRef<HTMLDivElement>(null)
   const drag = useRef<Drag | null>(null)
@@ -46,6 +54,8 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
   const [dragAt, setDragAt] = useState<{ left: number; top: number } | null>(null)
   const [consult, setConsult] = useState(false)
   const visible = showsServiceButton(pathname)
+  // The consult button shows on the screens that ask for it, even where the service button hides (system courses).
+  const consultHere = consult || showsConsultButton(pathname, consultOnCheckout)
   const tucked = useTuck(ref, visible && !dragAt, `${pathname}:${placed?.side}:${placed?.top}:${consult}`)
 
   useEffect(() => {
@@ -57,7 +67,7 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
     }
   }, [])
 
-  if (!visible) return null
+  if (!visible && !consultHere) return null
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || !ref.current) return
@@ -129,12 +139,12 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
       onPointerMove={onPointerMove}
       onPointerUp={(e) => finish(e, false)}
       onPointerCancel={(e) => finish(e, true)}
-      data-testid="service-button"
+      data-testid={visible ? 'service-button' : 'consult-float'}
     >
-      {consult ? (
+      {consultHere ? (
         <button
           type="button"
-          className={`${styles.button} ${styles.consult}`}
+          className={`${styles.button} ${styles.consult} ${visible ? '' : styles.alone}`}
           data-link="consult"
           aria-label="课程咨询"
           // Pointer taps are handled above; a keyboard "click" (detail 0) opens the link here.
@@ -143,24 +153,26 @@ export function ServiceButton({ serviceUrl, consultUrl }: { serviceUrl: string; 
           <span className={styles.text}>咨询</span>
         </button>
       ) : null}
-      <button
-        type="button"
-        className={styles.button}
-        data-link="service"
-        aria-label="联系客服"
-        onClick={(e) => e.detail === 0 && openExternal(serviceUrl)}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            d="M4.5 13v-1.5a7.5 7.5 0 0 1 15 0V13M4.5 13h2v5h-2a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1Zm15 0h-2v5h2a1 1 0 0 0 1-1v-3a1 1 0 0 0-1-1ZM17.5 18c0 1.5-1.5 2.5-4 2.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          />
-        </svg>
-        <span className={styles.text}>客服</span>
-      </button>
+      {visible ? (
+        <button
+          type="button"
+          className={styles.button}
+          data-link="service"
+          aria-label="联系客服"
+          onClick={(e) => e.detail === 0 && openExternal(serviceUrl)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M4.5 13v-1.5a7.5 7.5 0 0 1 15 0V13M4.5 13h2v5h-2a1 1 0 0 1-1-1v-3a1 1 0 0 1 1-1Zm15 0h-2v5h2a1 1 0 0 0 1-1v-3a1 1 0 0 0-1-1ZM17.5 18c0 1.5-1.5 2.5-4 2.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
+          <span className={styles.text}>客服</span>
+        </button>
+      ) : null}
     </div>
   )
 }

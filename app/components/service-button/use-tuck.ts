@@ -8,7 +8,7 @@ const SETTLE_MS = 180
  * Whether any line of text on the page lies under `box`. The walk starts at the page column and skips every
  * element whose own box misses `box` (its children are inside it), so it touches a few dozen nodes, not the page.
  */
-export function textUnder(root: Element, box: Box, skip: Element): boolean {
+function textUnder(root: Element, box: Box, skip: Element): boolean {
   const range = document.createRange()
   const visit = (el: Element): boolean => {
     if (el === skip) return false

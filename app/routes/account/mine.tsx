@@ -32,6 +32,8 @@ const money: MenuItem[] = [
 const more: MenuItem[] = [
   { to: '/customer', label: '联系客服', icon: <MenuIcon name="service" /> },
   { to: '/headPortrait', label: '个人资料', icon: <MenuIcon name="profile" />, extra: '头像、昵称' },
+  { to: '/agreement/user', label: '用户协议' },
+  { to: '/agreement/privacy', label: '隐私政策' },
 ]
 
 /** The "mine" tab (spec 2, routes.md): who is logged in, the account menus and logout. */
