@@ -8,6 +8,7 @@ import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import { startDailyReconciliation } from '#server/modules/payments/reconciliation-job.ts'
+import { startSearchIndexer } from '#server/modules/catalogue/catalogue.service.ts'
 
 let database: Database | undefined
 
@@ -42,6 +43,8 @@ async function main() {
     : null
   // Expired OAuth states, old SMS codes and failed logins: deleted in small batches (any number of processes).
   const cleanup = startSignInCleanup(app.services, app.log.child({ component: 'auth' }))
+  // Search documents that writes outside the app (seeds, plain SQL) left stale: rebuilt every few seconds.
+  const searchIndexer = startSearchIndexer(app.services, app.log.child({ component: 'search' }))
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -58,6 +61,7 @@ async function main() {
       await sweeps?.stop()
       await reconciliation?.stop()
       await cleanup.stop()
+      await searchIndexer.stop()
       await app.close()
       await database?.close()
     } finally {

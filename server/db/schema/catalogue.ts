@@ -1,6 +1,16 @@
 import { courseTypes } from '#shared/api/catalogue.ts'
 import { relations, sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 export const categories = pgTable(
@@ -143,6 +153,40 @@ export const videos = pgTable(
     index('videos_course_idx').on(t.courseId, t.sort),
     // A course page reads each chapter's videos in order (findCourseTree): without it, every chapter scans videos.
     index('videos_chapter_idx').on(t.chapterId, t.sort, t.id),
+  ],
+)
+
+/** PostgreSQL's text-search vector, written as its text form (search-text.ts builds it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * Each course's search document (docs/decisions/2026-11-25-search.md): the lexemes of its title, teacher, tags,
+ * categories and lesson titles, built in the app (pinyin needs pinyin-pro) from the rows below. Triggers of
+ * migration 0016 mark a course's row stale whenever one of those changes; the app rebuilds stale rows
+ * (search-index.ts) right after its own writes and in a background sweep for any other writer.
+ */
+export const courseSearch = pgTable(
+  'course_search',
+  {
+    courseId: cascadeRef(() => courses.id).primaryKey(),
+    /** Title (weight A), teacher and tags (B), category and its parent (C): what ranks a match. */
+    head: tsvector().notNull().default(sql`''::tsvector`),
+    /** `head` and the lesson titles (D): what a search matches. */
+    doc: tsvector().notNull().default(sql`''::tsvector`),
+    /** The fields folded (lower case, NFKC), one per line: long Chinese words are checked whole here. */
+    body: text().notNull().default(''),
+    /** Chapter and video titles, for the lesson a result was found by. */
+    lessons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stale: boolean().notNull().default(true),
+  },
+  (t) => [
+    index('course_search_doc_idx').using('gin', t.doc),
+    index('course_search_stale_idx')
+      .on(t.courseId)
+      .where(sql`${t.stale}`),
   ],
 )
 

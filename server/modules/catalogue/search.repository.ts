@@ -1,28 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses, teachers } from '#server/db/schema/catalogue.ts'
 import { alias } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from '#server/db/database.ts'
+import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
 import { courseCardSelect, courseTeacherJoin, isPublished } from './catalogue.repository.ts'
-
-/** `%word%` for ILIKE, with the pattern characters in the word taken literally. */
-export function containsPattern(word: string) {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
-/**
- * The ids of courses one word matches: in the title, the teacher's name, the category's name or its parent
- * category's name. Each branch is a single-table ILIKE that a trigram index answers (courses.title,
- * teachers.name, categories.name) and then an indexed join, so the courses table is never read in full for a
- * word of three characters or more. pg_trgm cannot use an index for one or two characters: those words scan.
- */
-function coursesMatching(pattern: string): SQL {
-  return sql`(
-    select c.id from courses c where c.title ilike ${pattern}
-    union select c.id from teachers t join courses c on c.teacher_id = t.id where t.name ilike ${pattern}
-    union select c.id from categories k join courses c on c.category_id = k.id where k.name ilike ${pattern}
-    union select c.id from categories k join categories kc on kc.parent_id = k.id join courses c on c.category_id = kc.id where k.name ilike ${pattern}
-  )`
-}
+import { weighted, type WordQuery } from './search-text.ts'
 
 const parent = alias(categories, 'parent_category')
 
@@ -32,38 +13,53 @@ export interface SearchAfter {
   id: number
 }
 
+const tsquery = (q: string) => sql`${q}::tsquery`
+
 /**
- * A page of published courses that every word matches somewhere, best first: more words in the title first,
- * then in the teacher's name, then the most learners. Keyset paging on (score, student_count, id).
+ * How well one word matches a course, from its document's head: in the title as written (8) or as pinyin (6), in
+ * the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
  */
-export function searchCourses(db: DbOrTx, words: string[], after: SearchAfter | undefined, limit: number) {
-  const patterns = words.map(containsPattern)
-  const titleHits = sql.join(
-    patterns.map((p) => sql`(${courses.title} ilike ${p})::int`),
-    sql` + `,
-  )
-  const teacherHits = sql.join(
-    patterns.map((p) => sql`(coalesce(${teachers.name} ilike ${p}, false))::int`),
-    sql` + `,
-  )
-  const score = sql<number>`(100 * (${titleHits}) + 10 * (${teacherHits}))`
+function wordScore(w: WordQuery): SQL {
+  const head = courseSearch.head
+  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then 8
+    when ${head} @@ ${tsquery(weighted(w.any, 'A'))} then 6
+    when ${head} @@ ${tsquery(weighted(w.direct, 'B'))} then 4
+    when ${head} @@ ${tsquery(weighted(w.any, 'B'))} then 3
+    when ${head} @@ ${tsquery(weighted(w.any, 'C'))} then 2 else 1 end`
+}
+
+/**
+ * A page of published courses that every word matches somewhere (title, teacher, tags, categories, lesson
+ * titles), best first: the sum of the words' scores, then the most learners. The GIN index on the documents
+ * answers the match (Chinese characters and pairs, Latin word prefixes, pinyin); words of three or more Chinese
+ * characters are then checked whole in the folded text. Keyset paging on (score, student_count, id).
+ */
+export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
+  const all = words.map((w) => weighted(w.any, '')).join(' & ')
+  const score = sql<number>`(${sql.join(words.map(wordScore), sql` + `)})`
+  const phrases = words.flatMap((w) => w.phrases)
   return db
     .select({
       ...courseCardSelect,
       categoryName: categories.name,
       parentCategoryName: parent.name,
+      tags: courses.tags,
+      // The lesson titles only for courses whose head does not match every word: the lesson shown as the reason.
+      lessons: sql<
+        string[] | null
+      >`case when not (${courseSearch.head} @@ ${tsquery(all)}) then ${courseSearch.lessons} end`,
       score: score.mapWith(Number),
     })
-    .from(courses)
+    .from(courseSearch)
+    .innerJoin(courses, eq(courses.id, courseSearch.courseId))
     .leftJoin(teachers, courseTeacherJoin)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
     .leftJoin(parent, eq(parent.id, categories.parentId))
     .where(
       and(
+        sql`${courseSearch.doc} @@ ${tsquery(all)}`,
         isPublished,
-        // `= any(array(…))`, not `in (…)`: the matching ids are computed first and the courses fetched by primary
-        // key, where a semi-join would be planned as a scan of every course once a word matches a few percent.
-        ...patterns.map((p) => sql`${courses.id} = any(array${coursesMatching(p)})`),
+        ...phrases.map((p) => sql`strpos(${courseSearch.body}, ${p}) > 0`),
         after
           ? sql`(${score}, ${courses.studentCount}, ${courses.id}) < (${after.score}, ${after.studentCount}, ${after.id})`
           : undefined,
