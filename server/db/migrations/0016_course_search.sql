@@ -1,5 +1,7 @@
 CREATE TABLE "course_search" (
 	"course_id" integer PRIMARY KEY NOT NULL,
+	"published" boolean DEFAULT false NOT NULL,
+	"student_count" integer DEFAULT 0 NOT NULL,
 	"head" "tsvector" DEFAULT ''::tsvector NOT NULL,
 	"doc" "tsvector" DEFAULT ''::tsvector NOT NULL,
 	"body" text DEFAULT '' NOT NULL,
@@ -7,14 +9,25 @@ CREATE TABLE "course_search" (
 	"stale" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "course_terms" (
+	"term" text COLLATE "C" NOT NULL,
+	"tier" smallint NOT NULL,
+	"student_count" integer NOT NULL,
+	"course_id" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "course_search" ADD CONSTRAINT "course_search_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_terms" ADD CONSTRAINT "course_terms_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "course_search_doc_idx" ON "course_search" USING gin ("doc");--> statement-breakpoint
 CREATE INDEX "course_search_stale_idx" ON "course_search" USING btree ("course_id") WHERE "course_search"."stale";--> statement-breakpoint
+CREATE INDEX "course_terms_rank_idx" ON "course_terms" USING btree ("term","tier","student_count" DESC NULLS LAST,"course_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "course_terms_course_idx" ON "course_terms" USING btree ("course_id");--> statement-breakpoint
 -- Search documents stay current: whatever writes a course, its lessons, its teacher or its categories (the admin
 -- API, a seed, plain SQL) marks the courses whose document shows it as stale; the app rebuilds stale documents
 -- (server/modules/catalogue/search-index.ts) right after its own writes and in a sweep every few seconds.
 CREATE FUNCTION course_search_mark(ids integer[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO course_search (course_id) SELECT DISTINCT unnest(ids)
+  INSERT INTO course_search (course_id, published, student_count)
+  SELECT c.id, c.status = 'published', c.student_count FROM courses c WHERE c.id = ANY(ids)
   ON CONFLICT (course_id) DO UPDATE SET stale = true
 $$;--> statement-breakpoint
 CREATE FUNCTION course_search_course_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -28,6 +41,23 @@ CREATE TRIGGER course_search_course_update AFTER UPDATE OF title, tags, teacher_
   FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title OR OLD.tags IS DISTINCT FROM NEW.tags
     OR OLD.teacher_id IS DISTINCT FROM NEW.teacher_id OR OLD.category_id IS DISTINCT FROM NEW.category_id)
   EXECUTE FUNCTION course_search_course_changed();--> statement-breakpoint
+-- What a search filters and orders by before it reads any course row: copied as it changes (no rebuild).
+-- Publishing or hiding also rebuilds the course's terms (course_terms holds published courses only).
+CREATE FUNCTION course_search_course_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE course_search SET published = NEW.status = 'published', student_count = NEW.student_count,
+    stale = stale OR (OLD.status IS DISTINCT FROM NEW.status)
+  WHERE course_id = NEW.id;
+  IF NEW.status <> 'published' THEN
+    DELETE FROM course_terms WHERE course_id = NEW.id;
+  ELSIF OLD.student_count IS DISTINCT FROM NEW.student_count THEN
+    UPDATE course_terms SET student_count = NEW.student_count WHERE course_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER course_search_course_counts AFTER UPDATE OF status, student_count ON courses
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.student_count IS DISTINCT FROM NEW.student_count)
+  EXECUTE FUNCTION course_search_course_counts();--> statement-breakpoint
 -- Chapters and videos: the course they were in and the one they are in now.
 CREATE FUNCTION course_search_lesson_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -63,4 +93,5 @@ CREATE TRIGGER course_search_category AFTER UPDATE OF name, parent_id ON categor
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.parent_id IS DISTINCT FROM NEW.parent_id)
   EXECUTE FUNCTION course_search_category_changed();--> statement-breakpoint
 -- Courses that exist before this migration get a stale document, built by the app's first sweep.
-INSERT INTO course_search (course_id) SELECT id FROM courses;
+INSERT INTO course_search (course_id, published, student_count)
+  SELECT id, status = 'published', student_count FROM courses;

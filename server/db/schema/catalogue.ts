@@ -9,6 +9,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
 } from 'drizzle-orm/pg-core'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
@@ -169,10 +170,18 @@ export const courseSearch = pgTable(
   'course_search',
   {
     courseId: cascadeRef(() => courses.id).primaryKey(),
+    /** Copies of the course's status and learners (kept by migration 0016's triggers): a search reads no course
+     * row until it has its page. */
+    published: boolean().notNull().default(false),
+    studentCount: integer().notNull().default(0),
     /** Title (weight A), teacher and tags (B), category and its parent (C): what ranks a match. */
-    head: tsvector().notNull().default(sql`''::tsvector`),
+    head: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     /** `head` and the lesson titles (D): what a search matches. */
-    doc: tsvector().notNull().default(sql`''::tsvector`),
+    doc: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     /** The fields folded (lower case, NFKC), one per line: long Chinese words are checked whole here. */
     body: text().notNull().default(''),
     /** Chapter and video titles, for the lesson a result was found by. */
@@ -187,6 +196,26 @@ export const courseSearch = pgTable(
     index('course_search_stale_idx')
       .on(t.courseId)
       .where(sql`${t.stale}`),
+  ],
+)
+
+/**
+ * The lexemes of published courses' search documents one per row, with the best field each is in (1 title, 2
+ * teacher or tag, 3 category, 4 lesson) and the course's learners: a search for one term reads its best courses
+ * straight off the index, in rank order, however many courses have it. Rewritten with the document
+ * (search-index.repository.ts); `term` is in the "C" collation so that a prefix is a range of the index.
+ */
+export const courseTerms = pgTable(
+  'course_terms',
+  {
+    term: text().notNull(),
+    tier: smallint().notNull(),
+    studentCount: integer().notNull(),
+    courseId: cascadeRef(() => courses.id),
+  },
+  (t) => [
+    index('course_terms_rank_idx').on(t.term, t.tier, t.studentCount.desc(), t.courseId.desc()),
+    index('course_terms_course_idx').on(t.courseId),
   ],
 )
 

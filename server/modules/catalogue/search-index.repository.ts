@@ -57,11 +57,23 @@ export async function writeSearchDocuments(
       stale = false
     from jsonb_to_recordset(${json}::jsonb) as x(id int, head text, doc text, body text, lessons text[])
     where s.course_id = x.id`)
+  // An int[] literal: drizzle would spread a JavaScript array into a row.
+  const ids = `{${docs.map((d) => d.courseId).join(',')}}`
+  await tx.execute(sql`delete from course_terms where course_id = any(${ids}::int[])`)
+  // Each lexeme once per course, at the best field it is in (weights A–D as tiers 1–4).
+  await tx.execute(sql`
+    insert into course_terms (term, tier, student_count, course_id)
+    select u.lexeme, min(ascii(w) - 64), s.student_count, s.course_id
+    from course_search s cross join lateral unnest(s.doc) u cross join lateral unnest(u.weights) w
+    where s.course_id = any(${ids}::int[]) and s.published
+    group by u.lexeme, s.course_id, s.student_count`)
 }
 
 /** Marks every course's document stale (after a bulk load that bypassed the triggers). */
 export async function markAllStale(db: DbOrTx) {
   await db.execute(sql`
-    insert into course_search (course_id) select id from courses
-    on conflict (course_id) do update set stale = true`)
+    insert into course_search (course_id, published, student_count)
+    select id, status = 'published', student_count from courses
+    on conflict (course_id) do update set stale = true, published = excluded.published,
+      student_count = excluded.student_count`)
 }

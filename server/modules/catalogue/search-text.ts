@@ -8,6 +8,8 @@ const tokenPattern = /(\p{Script=Han}+)|([a-z0-9]+)/gu
 
 /** Full-width letters and digits to ASCII, lower case (NFKC, per character so that offsets stay the same). */
 export function fold(text: string): string {
+  const whole = text.normalize('NFKC').toLowerCase()
+  if (whole.length === text.length) return whole
   let out = ''
   for (const ch of text) {
     const f = ch.normalize('NFKC').toLowerCase()
@@ -62,12 +64,21 @@ function latinWords(toks: Token[]): string[] {
 
 /** Syllables of a run of Chinese characters, one per character ("lv" for 绿). */
 export function syllables(run: string): string[] {
+  const known = readings.get(run)
+  if (known) return known
   const out = pinyin(run, { type: 'array', toneType: 'none', v: true })
-  return out.length === [...run].length ? out : []
+  const result = out.length === [...run].length ? out : []
+  if (readings.size >= READINGS_MAX) readings.clear()
+  readings.set(run, result)
+  return result
 }
 
+/** Names, categories and common words recur across courses: their readings are remembered (bounded). */
+const readings = new Map<string, string[]>()
+const READINGS_MAX = 20_000
+
 /** How many characters of pinyin one lexeme spells from a starting character: enough for any search word. */
-const PINYIN_SPAN = 6
+const PINYIN_SPAN = 4
 /** Pinyin lexemes are marked so that a Latin word can rank its direct matches above its pinyin ones. */
 const FULL = '~'
 const INITIALS = '^'
@@ -161,6 +172,15 @@ export interface WordQuery {
   direct: string
   /** Runs of three or more Chinese characters, checked whole against the folded text (bigrams only narrow). */
   phrases: string[]
+  /** For a word of one token that is one term or a few prefixes: those, for the ranked term index (else null). */
+  terms: TermMatch[] | null
+}
+
+/** A term of course_terms, or every term it starts (`prefix`); pinyin ranks below what is written. */
+export interface TermMatch {
+  term: string
+  prefix: boolean
+  pinyin: boolean
 }
 
 const group = (parts: string[], op: ' & ' | ' | ') => (parts.length === 1 ? parts[0]! : `(${parts.join(op)})`)
@@ -172,6 +192,8 @@ export function wordQuery(word: string): WordQuery | null {
   const any: string[] = []
   const direct: string[] = []
   const phrases: string[] = []
+  let terms: TermMatch[] | null = null
+  const only = toks.length === 1 ? toks[0]! : null
   for (const t of toks) {
     if (t.kind === 'han') {
       const chars = [...t.text]
@@ -189,6 +211,7 @@ export function wordQuery(word: string): WordQuery | null {
       any.push(q)
       direct.push(q)
       if (chars.length >= 3) phrases.push(t.text)
+      else if (only) terms = [{ term: grams[0]!, prefix: false, pinyin: false }]
       continue
     }
     // A single letter is a word of its own ("C"); longer ones are prefixes ("photo" finds Photoshop) and pinyin,
@@ -199,8 +222,18 @@ export function wordQuery(word: string): WordQuery | null {
     const pinyinAlts = /^[a-z]{2,}$/.test(w) ? [`${quote(FULL + w)}:*%W`, `${quote(INITIALS + w)}:*%W`] : []
     direct.push(group(alts, ' | '))
     any.push(group([...alts, ...pinyinAlts], ' | '))
+    if (only) {
+      const exact = w.length === 1 || /^\d+$/.test(w)
+      terms = [
+        { term: w, prefix: !exact, pinyin: false },
+        ...(aliasOf.get(w) ?? []).map((a) => ({ term: a, prefix: false, pinyin: false })),
+        ...(pinyinAlts.length > 0
+          ? [FULL, INITIALS].map((mark) => ({ term: mark + w, prefix: true, pinyin: true }))
+          : []),
+      ]
+    }
   }
-  return { any: group(any, ' & '), direct: group(direct, ' & '), phrases }
+  return { any: group(any, ' & '), direct: group(direct, ' & '), phrases, terms }
 }
 
 /** A word query restricted to some weights ('' for any field). */

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
-import { courseCardSelect, courseTeacherJoin, isPublished } from './catalogue.repository.ts'
-import { weighted, type WordQuery } from './search-text.ts'
+import { courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
+import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
 
 const parent = alias(categories, 'parent_category')
 
@@ -32,12 +32,35 @@ function wordScore(w: WordQuery): SQL {
  * A page of published courses that every word matches somewhere (title, teacher, tags, categories, lesson
  * titles), best first: the sum of the words' scores, then the most learners. The GIN index on the documents
  * answers the match (Chinese characters and pairs, Latin word prefixes, pinyin); words of three or more Chinese
- * characters are then checked whole in the folded text. Keyset paging on (score, student_count, id).
+ * characters are then checked whole in the folded text. The page is chosen from the search table alone (it
+ * carries the status and learners), and only its rows are joined to the courses. Keyset paging on (score,
+ * student_count, id).
  */
 export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
   const all = words.map((w) => weighted(w.any, '')).join(' & ')
+  const s = courseSearch
   const score = sql<number>`(${sql.join(words.map(wordScore), sql` + `)})`
   const phrases = words.flatMap((w) => w.phrases)
+  const page = db
+    .select({
+      courseId: s.courseId,
+      score: score.mapWith(Number).as('score'),
+      lessons: sql<string[] | null>`case when not (${s.head} @@ ${tsquery(all)}) then ${s.lessons} end`.as('lessons'),
+    })
+    .from(s)
+    .where(
+      and(
+        sql`${s.doc} @@ ${tsquery(all)}`,
+        eq(s.published, true),
+        ...phrases.map((p) => sql`strpos(${s.body}, ${p}) > 0`),
+        after
+          ? sql`(${score}, ${s.studentCount}, ${s.courseId}) < (${after.score}, ${after.studentCount}, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(score), desc(s.studentCount), desc(s.courseId))
+    .limit(limit)
+    .as('page')
   return db
     .select({
       ...courseCardSelect,
@@ -45,28 +68,75 @@ export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter
       parentCategoryName: parent.name,
       tags: courses.tags,
       // The lesson titles only for courses whose head does not match every word: the lesson shown as the reason.
-      lessons: sql<
-        string[] | null
-      >`case when not (${courseSearch.head} @@ ${tsquery(all)}) then ${courseSearch.lessons} end`,
-      score: score.mapWith(Number),
+      lessons: page.lessons,
+      score: page.score,
     })
-    .from(courseSearch)
-    .innerJoin(courses, eq(courses.id, courseSearch.courseId))
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.courseId))
+    .leftJoin(teachers, courseTeacherJoin)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+    .orderBy(desc(page.score), desc(courses.studentCount), desc(courses.id))
+}
+
+export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
+
+/** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
+const tierScore = (m: TermMatch) =>
+  m.pinyin
+    ? sql.raw(`(case tier when 1 then 6 when 2 then 3 when 3 then 2 else 1 end)`)
+    : sql.raw(`(case tier when 1 then 8 when 2 then 4 when 3 then 2 else 1 end)`)
+
+/**
+ * One page of (course id, score) for a word that is one term or a few prefixes, best first, read off the
+ * course_terms index in rank order: each term's best courses without touching the others, however many there
+ * are. A prefix reads its range of terms (short for a word of two letters or more). Keyset on (score, learners, id).
+ */
+export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
+  const branches = terms.map((m) => {
+    const score = tierScore(m)
+    const match = m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
+    const next = after
+      ? sql`and (${score} < ${after.score} or (${score} = ${after.score} and (student_count, course_id) < (${after.studentCount}, ${after.id})))`
+      : sql``
+    return sql`(select course_id, student_count, ${score} as score from course_terms where ${match} ${next}
+      order by tier, student_count desc, course_id desc limit ${limit})`
+  })
+  const { rows } = await db.execute<{ course_id: number; score: number; student_count: number }>(sql`
+    select course_id, max(score)::int as score, max(student_count)::int as student_count
+    from (${sql.join(branches, sql` union all `)}) t group by course_id
+    order by 2 desc, 3 desc, 1 desc limit ${limit}`)
+  return rows.map((r) => ({ courseId: r.course_id, score: r.score }))
+}
+
+/** The cards of a ranked page (published courses only), in its order, with the lesson titles for lesson matches. */
+export async function cardsOfPage(db: DbOrTx, page: { courseId: number; score: number }[]) {
+  if (page.length === 0) return []
+  const rows = await db
+    .select({
+      ...courseCardSelect,
+      categoryName: categories.name,
+      parentCategoryName: parent.name,
+      tags: courses.tags,
+      lessons: courseSearch.lessons,
+    })
+    .from(courses)
+    .innerJoin(courseSearch, eq(courseSearch.courseId, courses.id))
     .leftJoin(teachers, courseTeacherJoin)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
     .leftJoin(parent, eq(parent.id, categories.parentId))
     .where(
       and(
-        sql`${courseSearch.doc} @@ ${tsquery(all)}`,
-        isPublished,
-        ...phrases.map((p) => sql`strpos(${courseSearch.body}, ${p}) > 0`),
-        after
-          ? sql`(${score}, ${courses.studentCount}, ${courses.id}) < (${after.score}, ${after.studentCount}, ${after.id})`
-          : undefined,
+        inArray(
+          courses.id,
+          page.map((p) => p.courseId),
+        ),
+        eq(courses.status, 'published'),
       ),
     )
-    .orderBy(desc(score), desc(courses.studentCount), desc(courses.id))
-    .limit(limit)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return page.flatMap((p) => {
+    const r = byId.get(p.courseId)
+    return r ? [{ ...r, lessons: p.score === 1 ? r.lessons : null, score: p.score }] : []
+  })
 }
-
-export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]

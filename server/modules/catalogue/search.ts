@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
-import { searchCourses, type SearchRow } from './search.repository.ts'
+import { cardsOfPage, rankByTerms, searchCourses, type SearchRow } from './search.repository.ts'
 import type { SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 import { matchRanges, wordQuery, type WordQuery } from './search-text.ts'
 
@@ -66,7 +66,12 @@ export function createSearchService(deps: { db: Db }) {
       const queries = words.map(wordQuery)
       // A word with no letter, digit or Chinese character ("%") matches nothing.
       if (queries.some((w) => w === null)) return { keyword: q.keyword, words, list: [], next_cursor: null }
-      const rows = await searchCourses(db, queries as WordQuery[], after, q.limit + 1)
+      const words_ = queries as WordQuery[]
+      // One term (a word of one or two Chinese characters, a Latin word, pinyin): ranked straight off course_terms.
+      const terms = words_.length === 1 ? words_[0]!.terms : null
+      const rows: SearchRow[] = terms
+        ? await cardsOfPage(db, await rankByTerms(db, terms, after, q.limit + 1))
+        : await searchCourses(db, words_, after, q.limit + 1)
       const page = rows.slice(0, q.limit)
       const last = page.at(-1)
       return {
