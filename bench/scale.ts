@@ -49,6 +49,13 @@ interface Line {
 const sorts = ['default', 'new', 'hot', 'price_asc', 'price_desc']
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!
 
+/** One-term searches: one or two Chinese characters, a Latin word in any case, pinyin full and initials. */
+const oneTermWords = ['水彩', '函数', '画', '调色', '入门', '剪辑', '素描', 'PS', 'ps', 'Photoshop', 'excel', 'C4D']
+oneTermWords.push('Procreate', 'shuicai', 'sc', 'tiaose', 'pr', 'jianji', '板绘', '海报', '建模', '插画')
+/** Searches of several words or a longer Chinese word (the GIN path). */
+const multiWords = ['PS 调色', 'excel 函数', '数据透视表', '水彩 风景', '人像精修', 'Premiere 剪辑', '零基础 素描']
+const searchPath = (words: string[]) => `/api/searchCourse?keyword=${encodeURIComponent(pick(words))}`
+
 /** The loads: each request draws its own path (and member) so no cache sees the same key twice in a row. */
 const targets: [string, (s: Sample) => { path: string; signedIn: boolean }][] = [
   ['course detail (random id)', (s) => ({ path: `/api/course?id=${pick(s.courses)}`, signedIn: false })],
@@ -64,6 +71,9 @@ const targets: [string, (s: Sample) => { path: string; signedIn: boolean }][] = 
   ['/studyRecord (random member)', () => ({ path: '/api/center/study_record', signedIn: true })],
   ['favourites (random member)', () => ({ path: '/api/center/fav?type=course', signedIn: true })],
   ['orders (random member)', () => ({ path: '/api/orders', signedIn: true })],
+  // Issue 11 section 2: what learners type (docs/decisions/2026-11-25-search.md).
+  ['search, one word (random)', () => ({ path: searchPath(oneTermWords), signedIn: false })],
+  ['search, several words (random)', () => ({ path: searchPath(multiWords), signedIn: false })],
 ]
 
 /** How much a signed-in member has done, on average: their study rows, favourites and paid orders. */
@@ -296,7 +306,9 @@ try {
     ]
     for (const side of sides) await check(side.server.baseUrl, side.sample)
     console.log(`\n  ${`median of ${rounds} rounds`.padEnd(38)} ${'40-course demo'.padEnd(40)} scale`)
-    for (const [name, target] of targets) {
+    // BENCH_ONLY=search runs the rows whose name contains it.
+    const only = process.env.BENCH_ONLY
+    for (const [name, target] of targets.filter(([n]) => !only || n.includes(only))) {
       const rounds_: [Line[], Line[]] = [[], []]
       // Warm the processes up, not the keys: they are drawn at random.
       for (const side of sides) await load(side.server.baseUrl, side.sample, target, 2)
@@ -315,6 +327,7 @@ try {
     await Promise.all([demoServer.stop(), scaleServer.stop()])
   }
   console.log('\nGoals (issue 11): scale/demo throughput ≥ 0.8×, scale p99 ≤ 20 ms at 50 connections.')
+  console.log('Search (issue 11 section 2): ≥ 0.5× of the demo, p99 ≤ 50 ms at 50 connections.')
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
   const out = path.join(root, 'bench/results/scale.json')
   fs.writeFileSync(

@@ -249,12 +249,9 @@ export async function seedScale(
     for (const table of scaleTables.filter((t) => !withoutId.has(t)))
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`)
     // COPY ran with the triggers off (replica role): every course's search document is built now.
-    // Its GIN index is built once afterwards, which is much faster than updating it row by row.
+    // Their indexes are built once afterwards, which is much faster than updating them row by row.
     const searchStarted = performance.now()
-    const dropped = await dropSecondaryIndexes(client, ['course_search', 'course_terms'])
-    // Each batch replaces its courses' terms: that delete needs the index by course.
-    for (const i of dropped.filter((i) => i.name === 'course_terms_course_idx')) await client.query(i.def)
-    const searchIndexes = dropped.filter((i) => i.name !== 'course_terms_course_idx')
+    const searchIndexes = await dropSecondaryIndexes(client, ['course_search', 'course_terms'])
     const documents = await rebuildSearchDocuments(database.db)
     log(`  course_search        ${fmt(documents).padStart(11)} documents in ${secs(performance.now() - searchStarted)}`)
     await rebuildIndexes(client, searchIndexes, log)

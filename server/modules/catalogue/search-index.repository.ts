@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import type { SearchDocument, SearchSource } from './search-text.ts'
 
@@ -47,6 +47,7 @@ export async function lockStaleCourses(tx: DbOrTx, limit: number): Promise<Stale
 export async function writeSearchDocuments(
   tx: DbOrTx,
   docs: (SearchDocument & { courseId: number; lessons: readonly string[] })[],
+  withTerms = true,
 ) {
   if (docs.length === 0) return
   const json = JSON.stringify(
@@ -57,16 +58,26 @@ export async function writeSearchDocuments(
       stale = false
     from jsonb_to_recordset(${json}::jsonb) as x(id int, head text, doc text, body text, lessons text[])
     where s.course_id = x.id`)
+  if (!withTerms) return
   // An int[] literal: drizzle would spread a JavaScript array into a row.
   const ids = `{${docs.map((d) => d.courseId).join(',')}}`
   await tx.execute(sql`delete from course_terms where course_id = any(${ids}::int[])`)
-  // Each lexeme once per course, at the best field it is in (weights A–D as tiers 1–4).
-  await tx.execute(sql`
-    insert into course_terms (term, tier, student_count, course_id)
-    select u.lexeme, min(ascii(w) - 64), s.student_count, s.course_id
-    from course_search s cross join lateral unnest(s.doc) u cross join lateral unnest(u.weights) w
-    where s.course_id = any(${ids}::int[]) and s.published
-    group by u.lexeme, s.course_id, s.student_count`)
+  await tx.execute(
+    sql`insert into course_terms (term, tier, student_count, course_id) ${termsOf(sql`s.course_id = any(${ids}::int[]) and`)}`,
+  )
+}
+
+/** Each lexeme once per published course, at the best field it is in (weights A–D as tiers 1–4). */
+const termsOf = (filter: SQL) => sql`
+  select u.lexeme, min(ascii(w) - 64), s.student_count, s.course_id
+  from course_search s cross join lateral unnest(s.doc) u cross join lateral unnest(u.weights) w
+  where ${filter} s.published
+  group by u.lexeme, s.course_id, s.student_count`
+
+/** Every course's terms written again from the documents, in one statement (after a bulk rebuild). */
+export async function rewriteAllTerms(db: DbOrTx) {
+  await db.execute(sql`truncate course_terms`)
+  await db.execute(sql`insert into course_terms (term, tier, student_count, course_id) ${termsOf(sql``)}`)
 }
 
 /** Marks every course's document stale (after a bulk load that bypassed the triggers). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '#server/db/database.ts'
 import { every } from '#server/jobs/every.ts'
-import { lockStaleCourses, markAllStale, writeSearchDocuments } from './search-index.repository.ts'
+import { lockStaleCourses, markAllStale, rewriteAllTerms, writeSearchDocuments } from './search-index.repository.ts'
 import { searchDocument } from './search-text.ts'
 
 const BATCH = 1000
@@ -10,7 +10,10 @@ const BATCH = 1000
  * Rebuilds stale search documents, a batch per transaction, until none is left (or `maxBatches` ran). Any number
  * of processes may run it at once. Returns how many documents it rebuilt.
  */
-export async function refreshSearchDocuments(db: Db, options: { batch?: number; maxBatches?: number } = {}) {
+export async function refreshSearchDocuments(
+  db: Db,
+  options: { batch?: number; maxBatches?: number; withTerms?: boolean } = {},
+) {
   const batch = options.batch ?? BATCH
   const maxBatches = options.maxBatches ?? Infinity
   let total = 0
@@ -20,6 +23,7 @@ export async function refreshSearchDocuments(db: Db, options: { batch?: number; 
       await writeSearchDocuments(
         tx,
         stale.map((c) => ({ courseId: c.courseId, lessons: c.lessons, ...searchDocument(c) })),
+        options.withTerms ?? true,
       )
       return stale.length
     })
@@ -32,7 +36,10 @@ export async function refreshSearchDocuments(db: Db, options: { batch?: number; 
 /** Every course's document rebuilt (after a bulk load with the triggers off: the scale seed). */
 export async function rebuildSearchDocuments(db: Db) {
   await markAllStale(db)
-  return refreshSearchDocuments(db)
+  const n = await refreshSearchDocuments(db, { withTerms: false })
+  // The terms of all courses at once: far faster than batch by batch.
+  await rewriteAllTerms(db)
+  return n
 }
 
 /** How often a process looks for documents another writer (a seed, plain SQL) left stale. */
