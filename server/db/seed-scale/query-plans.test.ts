@@ -275,5 +275,4 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
   it.each(pages)('%s', async (_name, run) => {
     expect(await run()).toEqual([])
   })
-
 })
