@@ -141,7 +141,7 @@ beforeAll(async () => {
   token = (await issueSession(seeded.db, ids.member, 2, new Date())).token
   explainer = new pg.Client({ connectionString: seeded.url })
   await explainer.connect()
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await explainer?.end()

@@ -63,7 +63,7 @@ function latinWords(toks: Token[]): string[] {
 }
 
 /** Syllables of a run of Chinese characters, one per character ("lv" for 绿). */
-export function syllables(run: string): string[] {
+function syllables(run: string): string[] {
   const known = readings.get(run)
   if (known) return known
   const out = pinyin(run, { type: 'array', toneType: 'none', v: true })
@@ -83,7 +83,7 @@ const PINYIN_SPAN = 4
 const FULL = '~'
 const INITIALS = '^'
 
-export type Weight = 'A' | 'B' | 'C' | 'D'
+type Weight = 'A' | 'B' | 'C' | 'D'
 
 /** The lexemes of one field's text: characters and character pairs, Latin words and their aliases, and pinyin. */
 function fieldLexemes(text: string, withPinyin: boolean, into: Set<string>) {

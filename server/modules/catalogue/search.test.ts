@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
-import { searchCourses } from './search.repository.ts'
 import type { SearchHit, SearchResult } from './search.schema.ts'
 import { keywordWords } from './search.ts'
-import { fold, matchRanges, searchDocument, wordQuery, type WordQuery } from './search-text.ts'
+import { fold, matchRanges, searchDocument, wordQuery } from './search-text.ts'
 
 interface Envelope<T> {
   code: number
