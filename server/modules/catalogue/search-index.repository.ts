@@ -4,6 +4,8 @@ import type { SearchDocument, SearchSource } from './search-text.ts'
 
 export interface StaleCourse extends SearchSource {
   courseId: number
+  published: boolean
+  studentCount: number
 }
 
 /**
@@ -20,11 +22,13 @@ export async function lockStaleCourses(tx: DbOrTx, limit: number): Promise<Stale
     category_name: string | null
     parent_name: string | null
     lessons: string[]
+    published: boolean
+    student_count: number
   }>(sql`
     with stale as (
       select course_id from course_search where stale order by course_id limit ${limit} for update skip locked
     )
-    select s.course_id, c.title, c.tags, t.name as teacher_name, k.name as category_name, p.name as parent_name,
+    select s.course_id, c.status = 'published' as published, c.student_count, c.title, c.tags, t.name as teacher_name, k.name as category_name, p.name as parent_name,
       array(select x.title from (
         select h.title, h.sort, 0 as kind, h.id from chapters h where h.course_id = c.id
         union all select v.title, v.sort, 1, v.id from videos v where v.course_id = c.id
@@ -35,6 +39,8 @@ export async function lockStaleCourses(tx: DbOrTx, limit: number): Promise<Stale
     left join categories p on p.id = k.parent_id`)
   return rows.map((r) => ({
     courseId: r.course_id,
+    published: r.published,
+    studentCount: r.student_count,
     title: r.title,
     tags: r.tags,
     teacherName: r.teacher_name,
@@ -46,17 +52,26 @@ export async function lockStaleCourses(tx: DbOrTx, limit: number): Promise<Stale
 /** Writes rebuilt documents and clears their stale mark. */
 export async function writeSearchDocuments(
   tx: DbOrTx,
-  docs: (SearchDocument & { courseId: number; lessons: readonly string[] })[],
+  docs: (SearchDocument & { courseId: number; lessons: readonly string[]; published: boolean; studentCount: number })[],
   withTerms = true,
 ) {
   if (docs.length === 0) return
   const json = JSON.stringify(
-    docs.map((d) => ({ id: d.courseId, head: d.head, doc: d.doc, body: d.body, lessons: d.lessons })),
+    docs.map((d) => ({
+      id: d.courseId,
+      head: d.head,
+      doc: d.doc,
+      body: d.body,
+      lessons: d.lessons,
+      published: d.published,
+      student_count: d.studentCount,
+    })),
   )
   await tx.execute(sql`
     update course_search s set head = x.head::tsvector, doc = x.doc::tsvector, body = x.body, lessons = x.lessons,
-      stale = false
-    from jsonb_to_recordset(${json}::jsonb) as x(id int, head text, doc text, body text, lessons text[])
+      published = x.published, student_count = x.student_count, stale = false
+    from jsonb_to_recordset(${json}::jsonb)
+      as x(id int, head text, doc text, body text, lessons text[], published boolean, student_count int)
     where s.course_id = x.id`)
   if (!withTerms) return
   // An int[] literal: drizzle would spread a JavaScript array into a row.

@@ -92,6 +92,16 @@ describe('search documents follow the catalogue', () => {
     expect(await titles('动漫')).toEqual(expect.arrayContaining(['漫画分镜与镜头语言', '日系漫画人物入门']))
   })
 
+  it('learners and status are copied at once, with no rebuild', async () => {
+    expect((await titles('素描'))[0]).not.toBe('素描头像完整课')
+    await db().execute(sql`update courses set student_count = 999999 where title = '素描头像完整课'`)
+    expect((await titles('素描'))[0]).toBe('素描头像完整课')
+    expect((await titles('素描 头像'))[0]).toBe('素描头像完整课')
+    await db().execute(sql`update courses set status = 'hidden' where title = '素描头像完整课'`)
+    expect(await titles('素描')).not.toContain('素描头像完整课')
+    expect(await titles('素描 头像')).not.toContain('素描头像完整课')
+  })
+
   it('a change through the operators’ editing is searchable when the call returns', async () => {
     const editor = createCatalogueEditor({ db: db(), now: () => new Date() })
     const { rows } = await db().execute<{ id: number; category_id: number }>(

@@ -22,7 +22,13 @@ export async function refreshSearchDocuments(
       const stale = await lockStaleCourses(tx, batch)
       await writeSearchDocuments(
         tx,
-        stale.map((c) => ({ courseId: c.courseId, lessons: c.lessons, ...searchDocument(c) })),
+        stale.map((c) => ({
+          courseId: c.courseId,
+          lessons: c.lessons,
+          published: c.published,
+          studentCount: c.studentCount,
+          ...searchDocument(c),
+        })),
         options.withTerms ?? true,
       )
       return stale.length
