@@ -58,6 +58,13 @@ const nextCourse = (s: Sample) => s.courses[courseTurn++ % s.courses.length]!
 const sorts = ['default', 'new', 'hot', 'price_asc', 'price_desc']
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!
 
+/** One-term searches: one or two Chinese characters, a Latin word in any case, pinyin full and initials. */
+const oneTermWords = ['水彩', '函数', '画', '调色', '入门', '剪辑', '素描', 'PS', 'ps', 'Photoshop', 'excel', 'C4D']
+oneTermWords.push('Procreate', 'shuicai', 'sc', 'tiaose', 'pr', 'jianji', '板绘', '海报', '建模', '插画')
+/** Searches of several words or a longer Chinese word (the GIN path). */
+const multiWords = ['PS 调色', 'excel 函数', '数据透视表', '水彩 风景', '人像精修', 'Premiere 剪辑', '零基础 素描']
+const searchPath = (words: string[]) => `/api/searchCourse?keyword=${encodeURIComponent(pick(words))}`
+
 /** The loads: each request draws its own path (and member) so no cache sees the same key twice in a row. */
 const targets: [string, (s: Sample) => { path: string; signedIn: boolean }][] = [
   // Every published course once, in random order, before any comes again: at scale each request is a cache miss.
@@ -74,6 +81,9 @@ const targets: [string, (s: Sample) => { path: string; signedIn: boolean }][] = 
   ['/studyRecord (random member)', () => ({ path: '/api/center/study_record', signedIn: true })],
   ['favourites (random member)', () => ({ path: '/api/center/fav?type=course', signedIn: true })],
   ['orders (random member)', () => ({ path: '/api/orders', signedIn: true })],
+  // Issue 11 section 2: what learners type (docs/decisions/2026-11-25-search.md).
+  ['search, one word (random)', () => ({ path: searchPath(oneTermWords), signedIn: false })],
+  ['search, several words (random)', () => ({ path: searchPath(multiWords), signedIn: false })],
 ]
 
 /** How much a signed-in member has done, on average: their study rows, favourites and paid orders. */
@@ -376,6 +386,7 @@ try {
     await Promise.all([demoServer.stop(), scaleServer.stop()])
   }
   console.log('\nGoals (issue 11): scale/demo throughput ≥ 0.8×, scale p99 ≤ 20 ms at 50 connections.')
+  console.log('Search (issue 11 section 2): ≥ 0.5× of the demo, p99 ≤ 50 ms at 50 connections.')
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
   const out = path.join(root, 'bench/results/scale.json')
   fs.writeFileSync(

@@ -9,6 +9,7 @@ import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
 import { startResumableUploadCleanup } from '#server/integrations/storage/resumable.ts'
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import { startDailyReconciliation } from '#server/modules/payments/reconciliation-job.ts'
+import { startSearchIndexer } from '#server/modules/catalogue/catalogue.service.ts'
 
 let database: Database | undefined
 
@@ -48,6 +49,8 @@ async function main() {
     app.services.resumableUploads,
     app.log.child({ component: 'uploads' }),
   )
+  // Search documents that writes outside the app (seeds, plain SQL) left stale: rebuilt every few seconds.
+  const searchIndexer = startSearchIndexer(app.services, app.log.child({ component: 'search' }))
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -65,6 +68,7 @@ async function main() {
       await reconciliation?.stop()
       await cleanup.stop()
       await uploadsCleanup.stop()
+      await searchIndexer.stop()
       await app.close()
       await database?.close()
     } finally {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { clearAllCaches } from '#server/http/public-cache.ts'
 import { creditPoints } from '#server/modules/points/points.repository.ts'
 import { seedPlayerPopups } from '#server/modules/learning/popups.seed.ts'
+import { refreshSearchDocuments } from '#server/modules/catalogue/catalogue.service.ts'
 import type { Db, DbOrTx } from './database.ts'
 import { categories, chapters, courses, hotWords, systemCourseItems, teachers, videos } from './schema/catalogue.ts'
 import { systemOverlays } from './schema/overlays.ts'
@@ -274,6 +275,7 @@ export async function seedIfEmpty(db: Db, log: Pick<FastifyBaseLogger, 'info'>, 
     return true
   })
   if (seeded) {
+    await refreshSearchDocuments(db)
     clearAllCaches()
     log.info(`seed: demo content written (${seedCourses.length} courses, ${seedTeachers.length} teachers)`)
   }
@@ -293,5 +295,6 @@ export async function reseed(db: Db, options: { members?: boolean; now?: Date } 
     if (options.members) await seedMembers(tx, options.now)
     await seedComments(tx, options.now ?? new Date())
   })
+  await refreshSearchDocuments(db)
   clearAllCaches()
 }

@@ -8,9 +8,19 @@ import styles from './search-box.module.css'
 
 /**
  * A search result: the course row (course-card's cover and title styles) with the searched words marked in its
- * title and teacher's name.
+ * title and teacher's name, and, when it was found by a tag or a lesson title, that text marked too. Marks are
+ * elements around slices of the text (highlight.tsx), never HTML from the server.
  */
 export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?: boolean }) {
+  // Found by a tag or a lesson the card does not show: that text, with the words marked.
+  const { tag, lesson } = hit.highlights
+  const reason = hit.matched.includes('title')
+    ? null
+    : tag
+      ? { label: '标签：', ...tag }
+      : lesson
+        ? { label: '课时：', ...lesson }
+        : null
   return (
     <Link to={courseHref(hit.id)} className={styles.row} data-testid="search-result">
       <span className={card.rowCover}>
@@ -32,6 +42,12 @@ export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?
             <span className={styles.why}>分类匹配</span>
           ) : null}
         </span>
+        {reason ? (
+          <span className={styles.why} data-testid="search-result-reason">
+            {reason.label}
+            <Highlighted text={reason.text} ranges={reason.ranges} />
+          </span>
+        ) : null}
         <CoursePrice course={hit} />
       </span>
     </Link>

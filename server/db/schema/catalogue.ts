@@ -1,6 +1,17 @@
 import { courseTypes } from '#shared/api/catalogue.ts'
 import { relations, sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 export const categories = pgTable(
@@ -143,6 +154,68 @@ export const videos = pgTable(
     index('videos_course_idx').on(t.courseId, t.sort),
     // A course page reads each chapter's videos in order (findCourseTree): without it, every chapter scans videos.
     index('videos_chapter_idx').on(t.chapterId, t.sort, t.id),
+  ],
+)
+
+/** PostgreSQL's text-search vector, written as its text form (search-text.ts builds it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * Each course's search document (docs/decisions/2026-11-25-search.md): the lexemes of its title, teacher, tags,
+ * categories and lesson titles, built in the app (pinyin needs pinyin-pro) from the rows below. Triggers of
+ * migration 0016 mark a course's row stale whenever one of those changes; the app rebuilds stale rows
+ * (search-index.ts) right after its own writes and in a background sweep for any other writer.
+ */
+export const courseSearch = pgTable(
+  'course_search',
+  {
+    courseId: cascadeRef(() => courses.id).primaryKey(),
+    /** Copies of the course's status and learners (kept by migration 0016's triggers): a search reads no course
+     * row until it has its page. */
+    published: boolean().notNull().default(false),
+    studentCount: integer().notNull().default(0),
+    /** Title (weight A), teacher and tags (B), category and its parent (C): what ranks a match. */
+    head: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    /** `head` and the lesson titles (D): what a search matches. */
+    doc: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    /** The fields folded (lower case, NFKC), one per line: long Chinese words are checked whole here. */
+    body: text().notNull().default(''),
+    /** Chapter and video titles, for the lesson a result was found by. */
+    lessons: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stale: boolean().notNull().default(true),
+  },
+  (t) => [
+    index('course_search_doc_idx').using('gin', t.doc),
+    index('course_search_stale_idx')
+      .on(t.courseId)
+      .where(sql`${t.stale}`),
+  ],
+)
+
+/**
+ * The lexemes of published courses' search documents one per row, with the best field each is in (1 title, 2
+ * teacher or tag, 3 category, 4 lesson) and the course's learners: a search for one term reads its best courses
+ * straight off the index, in rank order, however many courses have it. Rewritten with the document
+ * (search-index.repository.ts); `term` is in the "C" collation so that a prefix is a range of the index.
+ */
+export const courseTerms = pgTable(
+  'course_terms',
+  {
+    term: text().notNull(),
+    tier: smallint().notNull(),
+    studentCount: integer().notNull(),
+    courseId: cascadeRef(() => courses.id),
+  },
+  (t) => [
+    index('course_terms_rank_idx').on(t.term, t.tier, t.studentCount.desc(), t.courseId.desc()),
+    index('course_terms_course_idx').on(t.courseId),
   ],
 )
 

@@ -41,6 +41,7 @@ import { createCatalogueEditor as createEditor } from './editing.ts'
 import { presentCourseCard, toTeacher, type CourseCardRow } from './present.ts'
 import { createRecommendService as createRecommendations, type RecommendSources } from './recommend.ts'
 import { createSearchService as createSearch } from './search.ts'
+import { refreshSearchDocuments } from './search-index.ts'
 
 /** Presents a course as a card (snake_case API fields); other modules list courses with it. */
 export function toCourseCard(row: CourseCardRow): CourseCard {
@@ -291,6 +292,9 @@ export function createSearchService(deps: { db: Db }) {
 
 export type SearchService = ReturnType<typeof createSearchService>
 
+/** The search documents: rebuilt when stale (after writes), all of them (after a bulk load), and a sweep. */
+export { rebuildSearchDocuments, refreshSearchDocuments, startSearchIndexer } from './search-index.ts'
+
 /**
  * Recommendations (/foryou, /center/recommend, /fav/recommend): published courses near what the member watched
  * and favourited, without what they own (recommend.ts). The member's history comes in through `sources`.
@@ -308,7 +312,27 @@ export type RecommendService = ReturnType<typeof createRecommendService>
  * rules that keep them consistent (editing.ts). Answers the admin API's shapes (#shared/api/catalogue-editing.ts).
  */
 export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
-  return createEditor(deps)
+  const editor = createEditor(deps)
+  // A change an operator makes is searchable when the call returns: the documents it marked stale are rebuilt.
+  const searchable =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const result = await write(...args)
+      await refreshSearchDocuments(deps.db)
+      return result
+    }
+  return {
+    ...editor,
+    createCategory: searchable(editor.createCategory),
+    updateCategory: searchable(editor.updateCategory),
+    updateTeacher: searchable(editor.updateTeacher),
+    createCourse: searchable(editor.createCourse),
+    updateCourse: searchable(editor.updateCourse),
+    createChapter: searchable(editor.createChapter),
+    updateChapter: searchable(editor.updateChapter),
+    createVideo: searchable(editor.createVideo),
+    updateVideo: searchable(editor.updateVideo),
+  }
 }
 
 // ---- Facts of courses and videos for other modules (access, learning, media): see facts.ts ----------------------

@@ -1,28 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses, teachers } from '#server/db/schema/catalogue.ts'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { courseCardSelect, courseTeacherJoin, isPublished } from './catalogue.repository.ts'
-
-/** `%word%` for ILIKE, with the pattern characters in the word taken literally. */
-export function containsPattern(word: string) {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
-/**
- * The ids of courses one word matches: in the title, the teacher's name, the category's name or its parent
- * category's name. Each branch is a single-table ILIKE that a trigram index answers (courses.title,
- * teachers.name, categories.name) and then an indexed join, so the courses table is never read in full for a
- * word of three characters or more. pg_trgm cannot use an index for one or two characters: those words scan.
- */
-function coursesMatching(pattern: string): SQL {
-  return sql`(
-    select c.id from courses c where c.title ilike ${pattern}
-    union select c.id from teachers t join courses c on c.teacher_id = t.id where t.name ilike ${pattern}
-    union select c.id from categories k join courses c on c.category_id = k.id where k.name ilike ${pattern}
-    union select c.id from categories k join categories kc on kc.parent_id = k.id join courses c on c.category_id = kc.id where k.name ilike ${pattern}
-  )`
-}
+import type { DbOrTx } from '#server/db/database.ts'
+import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
+import { courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
+import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
 
 const parent = alias(categories, 'parent_category')
 
@@ -32,45 +13,130 @@ export interface SearchAfter {
   id: number
 }
 
+const tsquery = (q: string) => sql`${q}::tsquery`
+
 /**
- * A page of published courses that every word matches somewhere, best first: more words in the title first,
- * then in the teacher's name, then the most learners. Keyset paging on (score, student_count, id).
+ * How well one word matches a course, from its document's head: in the title as written (8) or as pinyin (6), in
+ * the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
  */
-export function searchCourses(db: DbOrTx, words: string[], after: SearchAfter | undefined, limit: number) {
-  const patterns = words.map(containsPattern)
-  const titleHits = sql.join(
-    patterns.map((p) => sql`(${courses.title} ilike ${p})::int`),
-    sql` + `,
-  )
-  const teacherHits = sql.join(
-    patterns.map((p) => sql`(coalesce(${teachers.name} ilike ${p}, false))::int`),
-    sql` + `,
-  )
-  const score = sql<number>`(100 * (${titleHits}) + 10 * (${teacherHits}))`
+function wordScore(w: WordQuery): SQL {
+  const head = courseSearch.head
+  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then 8
+    when ${head} @@ ${tsquery(weighted(w.any, 'A'))} then 6
+    when ${head} @@ ${tsquery(weighted(w.direct, 'B'))} then 4
+    when ${head} @@ ${tsquery(weighted(w.any, 'B'))} then 3
+    when ${head} @@ ${tsquery(weighted(w.any, 'C'))} then 2 else 1 end`
+}
+
+/**
+ * A page of published courses that every word matches somewhere (title, teacher, tags, categories, lesson
+ * titles), best first: the sum of the words' scores, then the most learners. The GIN index on the documents
+ * answers the match (Chinese characters and pairs, Latin word prefixes, pinyin); words of three or more Chinese
+ * characters are then checked whole in the folded text. The page is chosen from the search table alone (it
+ * carries the status and learners), and only its rows are joined to the courses. Keyset paging on (score,
+ * student_count, id).
+ */
+export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
+  const all = words.map((w) => weighted(w.any, '')).join(' & ')
+  const s = courseSearch
+  const score = sql<number>`(${sql.join(words.map(wordScore), sql` + `)})`
+  const phrases = words.flatMap((w) => w.phrases)
+  const page = db
+    .select({
+      courseId: s.courseId,
+      score: score.mapWith(Number).as('score'),
+      lessons: sql<string[] | null>`case when not (${s.head} @@ ${tsquery(all)}) then ${s.lessons} end`.as('lessons'),
+    })
+    .from(s)
+    .where(
+      and(
+        sql`${s.doc} @@ ${tsquery(all)}`,
+        eq(s.published, true),
+        ...phrases.map((p) => sql`strpos(${s.body}, ${p}) > 0`),
+        after
+          ? sql`(${score}, ${s.studentCount}, ${s.courseId}) < (${after.score}, ${after.studentCount}, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(score), desc(s.studentCount), desc(s.courseId))
+    .limit(limit)
+    .as('page')
   return db
     .select({
       ...courseCardSelect,
       categoryName: categories.name,
       parentCategoryName: parent.name,
-      score: score.mapWith(Number),
+      tags: courses.tags,
+      // The lesson titles only for courses whose head does not match every word: the lesson shown as the reason.
+      lessons: page.lessons,
+      score: page.score,
+    })
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.courseId))
+    .leftJoin(teachers, courseTeacherJoin)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+    .orderBy(desc(page.score), desc(courses.studentCount), desc(courses.id))
+}
+
+export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
+
+/** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
+const tierScore = (m: TermMatch) =>
+  m.pinyin
+    ? sql.raw(`(case tier when 1 then 6 when 2 then 3 when 3 then 2 else 1 end)`)
+    : sql.raw(`(case tier when 1 then 8 when 2 then 4 when 3 then 2 else 1 end)`)
+
+/**
+ * One page of (course id, score) for a word that is one term or a few prefixes, best first, read off the
+ * course_terms index in rank order: each term's best courses without touching the others, however many there
+ * are. A prefix reads its range of terms (short for a word of two letters or more). Keyset on (score, learners, id).
+ */
+export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
+  const branches = terms.map((m) => {
+    const score = tierScore(m)
+    const match = m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
+    const next = after
+      ? sql`and (${score} < ${after.score} or (${score} = ${after.score} and (student_count, course_id) < (${after.studentCount}, ${after.id})))`
+      : sql``
+    return sql`(select course_id, student_count, ${score} as score from course_terms where ${match} ${next}
+      order by tier, student_count desc, course_id desc limit ${limit})`
+  })
+  const { rows } = await db.execute<{ course_id: number; score: number; student_count: number }>(sql`
+    select course_id, max(score)::int as score, max(student_count)::int as student_count
+    from (${sql.join(branches, sql` union all `)}) t group by course_id
+    order by 2 desc, 3 desc, 1 desc limit ${limit}`)
+  return rows.map((r) => ({ courseId: r.course_id, score: r.score }))
+}
+
+/** The cards of a ranked page (published courses only), in its order, with the lesson titles for lesson matches. */
+export async function cardsOfPage(db: DbOrTx, page: { courseId: number; score: number }[]) {
+  if (page.length === 0) return []
+  const rows = await db
+    .select({
+      ...courseCardSelect,
+      categoryName: categories.name,
+      parentCategoryName: parent.name,
+      tags: courses.tags,
+      lessons: courseSearch.lessons,
     })
     .from(courses)
+    .innerJoin(courseSearch, eq(courseSearch.courseId, courses.id))
     .leftJoin(teachers, courseTeacherJoin)
     .innerJoin(categories, eq(categories.id, courses.categoryId))
     .leftJoin(parent, eq(parent.id, categories.parentId))
     .where(
       and(
-        isPublished,
-        // `= any(array(…))`, not `in (…)`: the matching ids are computed first and the courses fetched by primary
-        // key, where a semi-join would be planned as a scan of every course once a word matches a few percent.
-        ...patterns.map((p) => sql`${courses.id} = any(array${coursesMatching(p)})`),
-        after
-          ? sql`(${score}, ${courses.studentCount}, ${courses.id}) < (${after.score}, ${after.studentCount}, ${after.id})`
-          : undefined,
+        inArray(
+          courses.id,
+          page.map((p) => p.courseId),
+        ),
+        eq(courses.status, 'published'),
       ),
     )
-    .orderBy(desc(score), desc(courses.studentCount), desc(courses.id))
-    .limit(limit)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return page.flatMap((p) => {
+    const r = byId.get(p.courseId)
+    return r ? [{ ...r, lessons: p.score === 1 ? r.lessons : null, score: p.score }] : []
+  })
 }
-
-export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]

@@ -14,7 +14,7 @@ export const SearchQuery = z.object({
     .refine((v) => v.length >= 1, '请输入搜索关键词')
     .refine((v) => v.length <= KEYWORD_MAX, `关键词不能超过 ${KEYWORD_MAX} 个字`)
     .describe(
-      `Words to find in course titles, teacher names and category names (1–${KEYWORD_MAX} characters; spaces separate words that must all match)`,
+      `Words to find in course titles, teacher names, tags, category names and lesson titles, as written (any case) or as pinyin, full or initials (1–${KEYWORD_MAX} characters; spaces separate words that must all match)`,
     ),
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
   limit: pageLimit(SEARCH_PAGE_MAX, 20),
@@ -25,11 +25,16 @@ export type SearchQuery = z.output<typeof SearchQuery>
 export const Range = z.object({ start: z.number().int(), end: z.number().int() })
 export type Range = z.infer<typeof Range>
 
+/** A text that is not on the card (a tag, a lesson title) with the ranges to highlight in it. */
+const MarkedText = z.object({ text: z.string(), ranges: z.array(Range) })
+
 export const SearchHit = CourseCard.extend({
-  matched: z.array(z.enum(['title', 'teacher', 'category'])).describe('Where the words were found'),
+  matched: z.array(z.enum(['title', 'teacher', 'category', 'tag', 'lesson'])).describe('Where the words were found'),
   highlights: z.object({
     title: z.array(Range).describe('Ranges of `title` to highlight'),
     teacher_name: z.array(Range).describe('Ranges of `teacher_name` to highlight'),
+    tag: MarkedText.nullable().describe('The first tag a word was found in, when one was'),
+    lesson: MarkedText.nullable().describe('The first lesson title a word was found in, when not in the card'),
   }),
 })
 export type SearchHit = z.infer<typeof SearchHit>

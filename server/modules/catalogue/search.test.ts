@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
-import { containsPattern, searchCourses } from './search.repository.ts'
 import type { SearchHit, SearchResult } from './search.schema.ts'
-import { findRanges, keywordWords } from './search.ts'
+import { keywordWords } from './search.ts'
+import { fold, matchRanges, searchDocument, wordQuery } from './search-text.ts'
 
 interface Envelope<T> {
   code: number
@@ -28,6 +28,88 @@ describe('GET /api/searchCourse', () => {
     })
     return { status: res.statusCode, body: res.json<Envelope<SearchResult>>() }
   }
+
+  const titlesOf = async (keyword: string) => (await search(keyword, '&limit=50')).body.data.list.map((c) => c.title)
+
+  // What a learner types, and what must come back (`first`: the top results in this order; `includes`: anywhere;
+  // `exactly`: the whole list, in any order; `excludes`: never).
+  const queries: [
+    string,
+    string,
+    { first?: string[]; includes?: string[]; exactly?: string[]; excludes?: string[] },
+  ][] = [
+    [
+      'one character, in titles first',
+      '画',
+      {
+        first: ['日系漫画人物入门', '日漫头发与表情画法'],
+        includes: ['板绘直播：一小时画一张头像', 'Photoshop 零基础入门'],
+      },
+    ],
+    ['two characters', '水彩', { exactly: ['水彩花卉入门', '水彩风景写生'] }],
+    ['two characters in a title and a tag', '函数', { first: ['Excel 函数与公式实战'] }],
+    ['three characters, whole', '快捷键', { first: ['10 分钟掌握 PS 高频快捷键'] }],
+    ['pinyin, full', 'shuicai', { exactly: ['水彩花卉入门', '水彩风景写生'] }],
+    ['pinyin, full, any case', 'ShuiCai', { exactly: ['水彩花卉入门', '水彩风景写生'] }],
+    ['pinyin, initials', 'sc', { includes: ['水彩花卉入门', '水彩风景写生'] }],
+    ['pinyin of a teacher', 'zhouye', { first: ['剪映手机剪辑从入门到精通'], excludes: ['Photoshop 零基础入门'] }],
+    [
+      'an abbreviation: PS courses first, then pinyin initials (配色)',
+      'ps',
+      {
+        first: ['10 分钟掌握 PS 高频快捷键', 'Photoshop 零基础入门', 'Photoshop 人像精修实战'],
+        includes: ['平面设计基础：版式与配色'],
+      },
+    ],
+    [
+      'English, lower case',
+      'photoshop',
+      { first: ['10 分钟掌握 PS 高频快捷键', 'Photoshop 零基础入门', 'Photoshop 人像精修实战'] },
+    ],
+    ['English, upper case', 'EXCEL', { first: ['Excel 一键美化表格', 'Excel 函数与公式实战'] }],
+    ['English, a word start', 'Proc', { exactly: ['Procreate 板绘零基础'] }],
+    ['English, full width', 'ＥＸＣＥＬ', { first: ['Excel 一键美化表格'] }],
+    ['mixed Chinese and English, one word', 'PS快捷键', { exactly: ['10 分钟掌握 PS 高频快捷键'] }],
+    ['mixed Chinese and English, two words', 'excel 透视', { exactly: ['Excel 数据透视表与可视化看板'] }],
+    ['a tag', '电影感', { exactly: ['达芬奇调色：电影感画面'] }],
+    ['a lesson title', '示波器', { exactly: ['达芬奇调色：电影感画面'] }],
+    ['a category', '室内设计', { first: ['室内设计入门：从量房到效果图'], includes: ['小户型收纳与软装搭配'] }],
+    ['a parent category', '漫画', { includes: ['条漫创作：从脚本到上架', '漫画分镜与镜头语言'] }],
+    ['a single letter is a whole word', 'c', { exactly: [] }],
+    ['a typo is not corrected', 'photoshp', { exactly: [] }],
+  ]
+
+  it.each(queries)('%s: %s', async (_name, keyword, expected) => {
+    const titles = await titlesOf(keyword)
+    if (expected.exactly) expect([...titles].sort()).toEqual([...expected.exactly].sort())
+    if (expected.first) expect(titles.slice(0, expected.first.length)).toEqual(expected.first)
+    if (expected.includes) expect(titles).toEqual(expect.arrayContaining(expected.includes))
+    for (const t of expected.excludes ?? []) expect(titles).not.toContain(t)
+  })
+
+  it('ranks by where the word is (title, teacher or tag, category, lesson), then by learners', async () => {
+    const list = (await search('调色', '&limit=50')).body.data.list
+    const rank = (h: SearchHit) =>
+      h.matched.includes('title') ? 3 : h.matched.includes('tag') ? 2 : h.matched.includes('category') ? 1 : 0
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [list[i - 1]!, list[i]!]
+      expect(rank(a)).toBeGreaterThanOrEqual(rank(b))
+      if (rank(a) === rank(b) && a.matched.join() === b.matched.join())
+        expect(a.student_count).toBeGreaterThanOrEqual(b.student_count)
+    }
+  })
+
+  it('marks pinyin matches and the lesson or tag a course was found by', async () => {
+    const pinyinHit = (await search('shuicai')).body.data.list.find((c) => c.title === '水彩花卉入门')!
+    expect(titleMarks(pinyinHit)).toEqual(['水彩'])
+    const lesson = (await search('示波器')).body.data.list[0]!
+    expect(lesson.matched).toEqual(['lesson'])
+    expect(lesson.highlights.lesson).toEqual({ text: '读懂示波器', ranges: [{ start: 2, end: 5 }] })
+    const tag = (await search('电影感')).body.data.list[0]!
+    expect(tag.matched).toContain('tag')
+    expect(tag.highlights.tag).toEqual({ text: '电影感', ranges: [{ start: 0, end: 3 }] })
+    expect(tag.highlights.lesson).toBeNull()
+  })
 
   it('finds courses by a Chinese word in the title and marks where it is', async () => {
     const { body } = await search('剪映')
@@ -59,7 +141,7 @@ describe('GET /api/searchCourse', () => {
     const titles = body.data.list.map((c) => c.title)
     expect(titles).toEqual(expect.arrayContaining(['Photoshop 零基础入门', 'Photoshop 人像精修实战']))
     for (const hit of body.data.list.filter((c) => c.matched.includes('title')))
-      expect(titleMarks(hit)).toEqual(['Photoshop'])
+      expect(titleMarks(hit)).toEqual([hit.title.includes('PS') ? 'PS' : 'Photoshop'])
   })
 
   it('finds a teacher’s courses by the teacher’s name, with the name highlighted', async () => {
@@ -134,45 +216,8 @@ describe('GET /api/searchCourse', () => {
       await db.execute(sql`update courses set status = 'published' where title = 'Photoshop 人像精修实战'`)
     }
   })
-
-  async function plan(words: string[]) {
-    return t().database.db.transaction(async (tx) => {
-      // The demo catalogue is small enough that the planner would scan it anyway; forbid scans to see whether an
-      // index path exists at all.
-      await tx.execute(sql`set local enable_seqscan = off`)
-      const query = searchCourses(tx, words, undefined, 21).toSQL()
-      const rows = await tx.execute<{ 'QUERY PLAN': string }>(
-        sql.raw(`explain ${interpolate(query.sql, query.params)}`),
-      )
-      return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
-    })
-  }
-
-  it('never reads the whole courses table for words of three or more characters (trigram indexes)', async () => {
-    for (const words of [['剪映手机'], ['Photoshop'], ['视频剪辑'], ['Premiere', '全流程']]) {
-      const text = await plan(words)
-      expect(text, text).not.toMatch(/Seq Scan on courses/)
-      // Every ILIKE is answered by an index, never checked row by row over a whole table.
-      expect(text, text).not.toMatch(/Filter: \((title|name) ~~\*/)
-      for (const index of ['courses_title_trgm_idx', 'teachers_name_trgm_idx', 'categories_name_trgm_idx'])
-        expect(text).toContain(index)
-    }
-  })
-
-  it('scans for one- and two-character words, which trigrams cannot index (documented in search.repository.ts)', async () => {
-    const text = await plan(['剪映'])
-    expect(text).not.toContain('courses_title_trgm_idx')
-    expect(text).toMatch(/Filter: \(title ~~\* '%剪映%'/)
-  })
+  // The index use at scale: server/db/seed-scale/query-plans.test.ts (EXPLAIN on 20,000 courses).
 })
-
-/** Inlines the parameters of a query for EXPLAIN (test-only; values are our own fixed words and numbers). */
-function interpolate(text: string, params: unknown[]) {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = params[Number(n) - 1]
-    return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`
-  })
-}
 
 describe('search helpers', () => {
   it('splits a keyword into distinct words, at most five', () => {
@@ -180,16 +225,46 @@ describe('search helpers', () => {
     expect(keywordWords('a b c d e f g')).toEqual(['a', 'b', 'c', 'd', 'e'])
   })
 
-  it('escapes LIKE pattern characters', () => {
-    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%')
+  it('folds full-width letters and case without moving offsets', () => {
+    expect(fold('ＰＳ调色 Excel')).toBe('ps调色 excel')
   })
 
-  it('finds and merges ranges case-insensitively', () => {
-    expect(findRanges('Photoshop 人像 photoshop', ['PHOTOSHOP'])).toEqual([
+  it('finds and merges ranges: as written in any case, through an alias, as pinyin full or initials', () => {
+    expect(matchRanges('Photoshop 人像 photoshop', ['PHOTOSHOP'])).toEqual([
       { start: 0, end: 9 },
       { start: 13, end: 22 },
     ])
-    expect(findRanges('剪映手机剪辑', ['剪映手', '手机剪'])).toEqual([{ start: 0, end: 5 }])
-    expect(findRanges(null, ['x'])).toEqual([])
+    expect(matchRanges('剪映手机剪辑', ['剪映手', '手机剪'])).toEqual([{ start: 0, end: 5 }])
+    expect(matchRanges('Photoshop 零基础入门', ['ps'])).toEqual([{ start: 0, end: 9 }])
+    expect(matchRanges('水彩花卉入门', ['shuicai'])).toEqual([{ start: 0, end: 2 }])
+    expect(matchRanges('水彩花卉入门', ['shuic'])).toEqual([{ start: 0, end: 2 }])
+    expect(matchRanges('水彩花卉入门', ['schh'])).toEqual([{ start: 0, end: 4 }])
+    expect(matchRanges('Procreate 板绘', ['c'])).toEqual([])
+    expect(matchRanges(null, ['x'])).toEqual([])
+  })
+
+  it('builds a document with characters, pairs, words, aliases and pinyin at the field weights', () => {
+    const d = searchDocument({
+      title: '水彩 Photoshop',
+      teacherName: '赵木',
+      tags: ['花卉'],
+      categoryNames: ['水彩', '绘画插画'],
+      lessons: ['控水练习'],
+    })
+    for (const lexeme of [`'水':1A`, `'水彩':1A,1C`, `'photoshop':1A`, `'ps':1A`, `'~shuicai':1A`, `'^sc':1A`])
+      expect(d.head).toContain(lexeme)
+    expect(d.head).toContain(`'赵木':1B`)
+    expect(d.head).not.toContain('控水')
+    expect(d.doc).toContain(`'控水':1D`)
+    expect(d.doc).not.toContain('~kongshui')
+  })
+
+  it('turns a word into a tsquery of pairs, prefixes and pinyin (null for a word of symbols)', () => {
+    expect(wordQuery('水彩画')).toMatchObject({ any: "('水彩'%W & '彩画'%W)", phrases: ['水彩画'] })
+    expect(wordQuery('画')?.any).toBe("'画'%W")
+    expect(wordQuery('PS')?.any).toBe("('ps':*%W | 'photoshop'%W | '~ps':*%W | '^ps':*%W)")
+    expect(wordQuery('PS')?.direct).toBe("('ps':*%W | 'photoshop'%W)")
+    expect(wordQuery('c')?.any).toBe("'c'%W")
+    expect(wordQuery('%')).toBeNull()
   })
 })

@@ -2,13 +2,14 @@ import { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
-import { searchCourses, type SearchRow } from './search.repository.ts'
-import type { Range, SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
+import { cardsOfPage, rankByTerms, searchCourses, type SearchRow } from './search.repository.ts'
+import type { SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
+import { matchRanges, wordQuery, type WordQuery } from './search-text.ts'
 
 /** More words than this add nothing but cost: the rest are dropped. */
 const MAX_WORDS = 5
 
-/** The distinct words of a keyword (split on spaces), at most MAX_WORDS. */
+/** The distinct words of a keyword (split on spaces, case-insensitively), at most MAX_WORDS. */
 export function keywordWords(keyword: string): string[] {
   const seen = new Map<string, string>()
   for (const w of keyword.split(' ')) {
@@ -17,40 +18,31 @@ export function keywordWords(keyword: string): string[] {
   return [...seen.values()].slice(0, MAX_WORDS)
 }
 
-/** Where the words occur in a text, case-insensitively, as merged [start, end) ranges. */
-export function findRanges(text: string | null, words: string[]): Range[] {
-  if (!text) return []
-  // Lower-casing keeps the length for the scripts we serve; if it ever does not, compare case-sensitively.
-  const folded = text.toLowerCase().length === text.length
-  const haystack = folded ? text.toLowerCase() : text
-  const ranges: Range[] = []
-  for (const word of words) {
-    const needle = folded ? word.toLowerCase() : word
-    if (!needle) continue
-    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
-      ranges.push({ start: at, end: at + needle.length })
-    }
+/** The first of `texts` a word occurs in, with where. */
+function firstMarked(texts: readonly string[] | null, words: string[]) {
+  for (const text of texts ?? []) {
+    const ranges = matchRanges(text, words)
+    if (ranges.length > 0) return { text, ranges }
   }
-  ranges.sort((a, b) => a.start - b.start)
-  const merged: Range[] = []
-  for (const r of ranges) {
-    const last = merged.at(-1)
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end)
-    else merged.push({ ...r })
-  }
-  return merged
+  return null
 }
 
 function toHit(row: SearchRow, words: string[]): SearchHit {
-  const title = findRanges(row.title, words)
-  const teacher = findRanges(row.teacherName, words)
-  const category =
-    findRanges(row.categoryName, words).length > 0 || findRanges(row.parentCategoryName, words).length > 0
+  const title = matchRanges(row.title, words)
+  const teacher = matchRanges(row.teacherName, words)
+  const category = firstMarked(
+    [row.categoryName, row.parentCategoryName].filter((c) => c !== null),
+    words,
+  )
+  const tag = firstMarked(row.tags, words)
+  const lesson = firstMarked(row.lessons, words)
   const matched: SearchHit['matched'] = []
   if (title.length > 0) matched.push('title')
   if (teacher.length > 0) matched.push('teacher')
+  if (tag) matched.push('tag')
   if (category) matched.push('category')
-  return { ...toCourseCard(row), matched, highlights: { title, teacher_name: teacher } }
+  if (lesson) matched.push('lesson')
+  return { ...toCourseCard(row), matched, highlights: { title, teacher_name: teacher, tag, lesson } }
 }
 
 const count = z.number().int().min(0).max(2_147_483_647)
@@ -59,8 +51,9 @@ const count = z.number().int().min(0).max(2_147_483_647)
 const searchCursor = (keyword: string) => z.tuple([z.literal(keyword), count, count, cursorId])
 
 /**
- * Course search (spec 7 GET /searchCourse): every word must match the course's title, teacher or category;
- * title matches rank first. Results carry the ranges to highlight. See search.repository.ts for index use.
+ * Course search (spec 7 GET /searchCourse): every word must match the course's title, teacher, tags, category or
+ * a lesson title, as written or as pinyin; title matches rank first, then the most learners. Results carry the
+ * ranges to highlight. See search.repository.ts for the query and search-text.ts for the documents.
  */
 export function createSearchService(deps: { db: Db }) {
   const { db } = deps
@@ -70,7 +63,15 @@ export function createSearchService(deps: { db: Db }) {
       const words = keywordWords(q.keyword)
       const cursor = q.cursor ? decodeCursor(q.cursor, searchCursor(q.keyword)) : undefined
       const after = cursor && { score: cursor[1], studentCount: cursor[2], id: cursor[3] }
-      const rows = await searchCourses(db, words, after, q.limit + 1)
+      const queries = words.map(wordQuery)
+      // A word with no letter, digit or Chinese character ("%") matches nothing.
+      if (queries.some((w) => w === null)) return { keyword: q.keyword, words, list: [], next_cursor: null }
+      const words_ = queries as WordQuery[]
+      // One term (a word of one or two Chinese characters, a Latin word, pinyin): ranked straight off course_terms.
+      const terms = words_.length === 1 ? words_[0]!.terms : null
+      const rows: SearchRow[] = terms
+        ? await cardsOfPage(db, await rankByTerms(db, terms, after, q.limit + 1))
+        : await searchCourses(db, words_, after, q.limit + 1)
       const page = rows.slice(0, q.limit)
       const last = page.at(-1)
       return {
