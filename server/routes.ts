@@ -10,6 +10,8 @@ import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
 import { membersRoutes } from '#server/modules/members/members.routes.ts'
+import { adminStaffRoutes, consoleMeRoutes } from '#server/modules/members/staff.routes.ts'
+import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
@@ -66,6 +68,9 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(recommendRoutes, { recommend: s.recommend })
   await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
   await app.register(statsRoutes, { stats: s.stats })
+  await app.register(consoleMeRoutes, { staff: s.staff })
+  await app.register(adminStaffRoutes, { staff: s.staff })
+  await app.register(stepUpRoutes, { auth: s.auth, stepUp: s.stepUp })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
 
   // Unknown /api paths answer 404 with the envelope instead of reaching the page renderer.

@@ -31,6 +31,7 @@ import {
   PreviewResponse,
   VipPreviewQuery,
   StaffOrderExportQuery,
+  StaffOrderDetailResponse,
   StaffOrderListResponse,
   StaffOrderQuery,
 } from './orders.schema.ts'
@@ -173,7 +174,7 @@ export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r
 })
 
 /** Orders for operators (under /api/admin/, admins only): search and CSV export. */
-export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: StaffOrderService }) => {
+export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: { staffOrders: StaffOrderService }) => {
   r.get(
     '/admin/orders',
     {
@@ -184,10 +185,22 @@ export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: 
     async (request) => staffOrders.search(request.query),
   )
 
+  r.get(
+    '/admin/orders/:order_no',
+    {
+      summary: 'One order with its member, provider fields and event log (every state change)',
+      params: OrderNoParams,
+      response: StaffOrderDetailResponse,
+    },
+    async (request) => staffOrders.detail(request.params.order_no),
+  )
+
   r.raw.get(
     '/admin/orders/export',
     {
-      summary: 'The same search as a CSV file (at most 10,000 rows)',
+      permission: 'orders.export',
+      stepUp: true,
+      summary: 'The same search as a CSV file (at most 10,000 rows); needs a step-up proof',
       querystring: StaffOrderExportQuery,
       response: { 200: z.string().describe('text/csv') },
     },

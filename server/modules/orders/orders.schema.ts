@@ -164,6 +164,10 @@ export const StaffOrderListResponse = envelope(
   z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }),
 )
 export const StaffOrderExportQuery = StaffOrderQuery.omit({ cursor: true, limit: true })
+export type StaffOrder = z.infer<typeof StaffOrder>
+export const StaffOrderDetail = StaffOrder.extend({ events: z.array(OrderEventView) })
+export type StaffOrderDetail = z.infer<typeof StaffOrderDetail>
+export const StaffOrderDetailResponse = envelope(StaffOrderDetail)
 
 export const CoursePreviewQuery = z.object({
   course_id: z.coerce.number().int().positive().max(2_147_483_647),

@@ -4,7 +4,16 @@ import type { Db } from '#server/db/database.ts'
 import { memberIdByPhone, memberPhones } from '#server/modules/members/members.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
-import { findItems, searchOrders, type OrderRow, type StaffOrderFilter } from './orders.repository.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import {
+  findEvents,
+  findItems,
+  findOrderByNo,
+  searchOrders,
+  type OrderRow,
+  type StaffOrderFilter,
+} from './orders.repository.ts'
 import type { StaffOrderExportQuery, StaffOrderQuery } from './orders.schema.ts'
 import { toOrderView } from './orders.service.ts'
 import { pageById } from '#server/http/cursor.ts'
@@ -86,6 +95,31 @@ export function createStaffOrderService(deps: { db: Db }) {
   }
 
   return {
+    /** One order for operators: what the list shows, and its event log (every state change, oldest first). */
+    async detail(orderNo: string) {
+      const order = await findOrderByNo(db, orderNo)
+      if (!order) throw new AppError(Codes.NotFound, '订单不存在')
+      const [items, events, phones] = await Promise.all([
+        findItems(db, [order.id]),
+        findEvents(db, order.id),
+        memberPhones(db, [order.memberId]),
+      ])
+      return {
+        ...toOrderView(order, items),
+        member_id: order.memberId,
+        phone: phones.get(order.memberId) ?? null,
+        sp: order.sp,
+        provider: order.provider,
+        provider_txn_id: order.providerTxnId,
+        events: events.map((e) => ({
+          from: e.fromState,
+          to: e.toState,
+          reason: e.reason,
+          at: e.createdAt.toISOString(),
+        })),
+      }
+    },
+
     /** Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first. */
     async search(query: z.infer<typeof StaffOrderQuery>) {
       const rows = await searchOrders(db, { ...(await filterOf(query)), before: query.cursor, limit: query.limit + 1 })

@@ -17,7 +17,7 @@ export const pointRoutes = apiPlugin({ tags: ['points'] }, (r, { points }: { poi
 })
 
 /** Points adjustments by operators (admins only), recorded as ledger entries with who and why. */
-export const adminPointRoutes = adminPlugin((r, { points }: { points: PointService }) => {
+export const adminPointRoutes = adminPlugin('points.adjust', (r, { points }: { points: PointService }) => {
   r.post(
     '/admin/points/adjust',
     {
