@@ -103,7 +103,7 @@ function header(request: FastifyRequest, name: string) {
 }
 
 /** The signed-in staff member holding this permission, or the 301/504/403 error. */
-export function requirePermission(request: FastifyRequest, permission: Permission): Principal {
+function requirePermission(request: FastifyRequest, permission: Permission): Principal {
   const p = requireRole(request, 'staff')
   if (!can(p, permission)) throw new AppError(Codes.Forbidden, '你的角色没有这项权限')
   return p

@@ -97,11 +97,6 @@ export function can(principal: StaffPrincipal | null | undefined, permission: Pe
   )
 }
 
-/** Whether a member holds any staff role (may open the console). */
-export function isStaff(roles: readonly StaffRole[]) {
-  return roles.length > 0
-}
-
 /** The coarse kind the profile shows and the older `auth: 'staff' | 'admin'` routes check. */
 export function roleKind(roles: readonly StaffRole[]): 'member' | 'staff' | 'admin' {
   return roles.includes('admin') ? 'admin' : roles.length ? 'staff' : 'member'

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 
 // The operator console at /admin/* (issue 13). This route module is all the learner app knows of it: the console
 // itself (antd, TanStack Query, its screens and CSS) is a separate chunk loaded here, in the browser only, so no
@@ -9,9 +9,15 @@ export function meta() {
   return [{ title: '自学 · 运营后台' }, { name: 'robots', content: 'noindex' }]
 }
 
+const noSubscription = () => () => {}
+
 export default function Console() {
-  const [browser, setBrowser] = useState(false)
-  useEffect(() => setBrowser(true), [])
+  // false while rendering on the server and hydrating, true in the browser afterwards.
+  const browser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   return (
     <div className="zx-console" style={{ minHeight: '100vh' }}>
       {browser ? (

@@ -15,11 +15,6 @@ export const Sections: {
     ],
   },
   {
-    key: 'catalogue',
-    label: '课程',
-    items: [{ path: '/admin/catalogue/courses', label: '课程', permission: 'catalogue.read' }],
-  },
-  {
     key: 'staff',
     label: '员工',
     items: [

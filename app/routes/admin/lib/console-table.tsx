@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Input, Select, Space, Table, type TableProps } from 'antd'
-import type { SorterResult } from 'antd/es/table/interface'
+
 import dayjs from 'dayjs'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
@@ -100,7 +100,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   const data = query.data
   const cursorMode = data !== undefined && data.total === undefined
   const onChange: TableProps<T>['onChange'] = (pagination, _f, sorter) => {
-    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
+    const s = Array.isArray(sorter) ? sorter[0] : sorter
     const sort = s?.order ? String(s.columnKey ?? s.field) : undefined
     const order = s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined
     if (sort !== params.sort || order !== params.order) return update({ sort, order })

@@ -32,3 +32,17 @@ export const refundStateNames: Record<string, string> = {
   succeeded: '已退款',
   failed: '失败',
 }
+
+/** Why an order changed state (order_events.reason); an unknown one shows as it is stored. */
+export const eventReasonNames: Record<string, string> = {
+  created: '下单',
+  paid: '支付成功',
+  expired: '超时关闭',
+  replaced: '被新订单取代',
+  refund_requested: '会员申请退款',
+  refund_approved: '退款已批准',
+  refund_rejected: '退款被拒绝',
+  refund_retried: '重新发起退款',
+  refund_failed: '退款失败',
+  refund_succeeded: '退款成功',
+}

@@ -6,7 +6,7 @@ import { api, download } from '../lib/client.ts'
 import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'
 import { useStepUp } from '../lib/step-up.tsx'
-import { kindNames, orderStateNames, payMethodNames } from './names.ts'
+import { eventReasonNames, kindNames, orderStateNames, payMethodNames } from './names.ts'
 
 const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }))
 const query = (p: TableParams) => ({ ...p.filters, cursor: p.cursor, limit: p.pageSize })
@@ -102,7 +102,7 @@ function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: ()
                     {e.from ? `${orderStateNames[e.from]} → ` : ''}
                     {orderStateNames[e.to]}
                   </b>
-                  <div>{e.reason}</div>
+                  <div>{eventReasonNames[e.reason] ?? e.reason}</div>
                   <Typography.Text type="secondary">{when(e.at)}</Typography.Text>
                 </>
               ),
