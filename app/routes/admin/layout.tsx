@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Button, Drawer, Grid, Layout, Menu, Space, Spin, Tag, Typography } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
-import { authStore } from '#app/lib/auth-store.ts'
 import { StaffRoleNames } from '#shared/staff/roles.ts'
 import { api, ConsoleError } from './lib/client.ts'
 import { useMe } from './lib/me.ts'
+import { forgetToken } from './lib/token.ts'
 import { Sections } from './nav.ts'
 import NoAccess from './screens/no-access.tsx'
 
@@ -47,7 +47,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   )
   const signOut = async () => {
     await api.post('/logout').catch(() => undefined)
-    authStore.logout()
+    forgetToken()
     client.clear()
     window.location.assign('/admin/login')
   }

@@ -1,4 +1,4 @@
-import { authStore } from '#app/lib/auth-store.ts'
+import { getToken } from './token.ts'
 import { STEP_UP_HEADER } from '#shared/staff/roles.ts'
 
 /**
@@ -39,7 +39,7 @@ export function hasStepUp() {
 }
 
 /** `/api/admin/orders?state=paid`: the query without empty values. */
-export function apiUrl(path: string, query: Query = {}) {
+function apiUrl(path: string, query: Query = {}) {
   const qs = new URLSearchParams()
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v))
   const s = qs.toString()
@@ -48,14 +48,14 @@ export function apiUrl(path: string, query: Query = {}) {
 
 function headers(json: boolean): Record<string, string> {
   const h: Record<string, string> = {}
-  const token = authStore.getToken()
+  const token = getToken()
   if (token) h['zxb-token'] = token
   if (proof && hasStepUp()) h[STEP_UP_HEADER] = proof.value
   if (json) h['content-type'] = 'application/json'
   return h
 }
 
-export async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}) {
+async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}) {
   let res: Response
   try {
     res = await fetch(apiUrl(path, options.query), {

@@ -1,13 +1,12 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { App, Button, DatePicker, Input, Select, Space, Table, type TableProps } from 'antd'
+import { App, Button, Input, Select, Space, Table, type TableProps } from 'antd'
 
-import dayjs from 'dayjs'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 
 /** A filter above the table; its value lives in the URL query under `name`. */
-export type Filter =
+type Filter =
   | { name: string; label: string; type: 'select'; options: { value: string; label: string }[] }
   | { name: string; label: string; type: 'dates' }
   | { name: string; label: string; type: 'text' }
@@ -24,7 +23,7 @@ export interface TableParams {
 }
 
 /** A page of rows: `total` for paged lists, `nextCursor` for lists read newest first by cursor. */
-export interface TableAnswer<T> {
+interface TableAnswer<T> {
   rows: T[]
   total?: number
   nextCursor?: number | null
@@ -172,14 +171,18 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
               style={{ width: 140 }}
             />
           ) : (
-            <DatePicker.RangePicker
-              key={f.name}
-              aria-label={f.label}
-              value={filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : [null, null]}
-              onChange={(range) =>
-                update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
-              }
-            />
+            <Space.Compact key={f.name}>
+              {(['from', 'to'] as const).map((end) => (
+                <Input
+                  key={end}
+                  type="date"
+                  aria-label={`${f.label}${end === 'from' ? '起' : '止'}`}
+                  value={filters[end] ?? ''}
+                  onChange={(e) => update({ [end]: e.target.value || undefined })}
+                  style={{ width: 150 }}
+                />
+              ))}
+            </Space.Compact>
           ),
         )}
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} aria-label="刷新" />

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd'
-import { authStore } from '#app/lib/auth-store.ts'
+import { forgetToken } from '../lib/token.ts'
 
 /** A signed-in member without a staff role, or a screen their roles do not open. */
 export default function NoAccess({ signedIn = true, what }: { signedIn?: boolean; what?: string }) {
@@ -17,7 +17,7 @@ export default function NoAccess({ signedIn = true, what }: { signedIn?: boolean
           signedIn && !what ? (
             <Button
               onClick={() => {
-                authStore.logout()
+                forgetToken()
                 window.location.assign('/admin/login')
               }}
             >

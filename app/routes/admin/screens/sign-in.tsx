@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Card, Divider, Form, Input, Space } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { authStore } from '#app/lib/auth-store.ts'
-import { wechatOauthUrl } from '#app/lib/wechat-login.ts'
 import { api } from '../lib/client.ts'
+import { saveToken, WECHAT_SIGN_IN } from '../lib/token.ts'
 
 /** Console sign-in: the same SMS code (or WeChat) sign-in as learners; only staff get past /api/admin/me. */
 export default function SignIn() {
@@ -33,7 +32,7 @@ export default function SignIn() {
         phone_code: code,
         platform: 1,
       })
-      authStore.login(session)
+      saveToken(session)
       await client.resetQueries({ queryKey: ['me'] })
       void navigate('/admin', { replace: true })
     } catch (e) {
@@ -67,7 +66,7 @@ export default function SignIn() {
           </Button>
         </Form>
         <Divider plain>或</Divider>
-        <Button block icon={<WechatOutlined />} href={wechatOauthUrl('snsapi_userinfo', '/admin')}>
+        <Button block icon={<WechatOutlined />} href={WECHAT_SIGN_IN}>
           微信登录
         </Button>
       </Card>
