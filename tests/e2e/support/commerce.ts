@@ -113,8 +113,13 @@ export async function latestCode(phone: string, purpose = 'login') {
   return codes[0].code
 }
 
+/** Proofs already confirmed, by token: one lasts 5 minutes (a second code within a minute would be refused). */
+const proofs = new Map<string, { proof: string; at: number }>()
+
 /** A fresh step-up proof for a staff member signed in with signInOperator (SMS code from the outbox). */
 export async function stepUpProof(token: string) {
+  const kept = proofs.get(token)
+  if (kept && Date.now() - kept.at < 240_000) return kept.proof
   const phone = staffPhones.get(token)
   if (!phone) throw new Error('stepUpProof: sign the staff member in with signInOperator')
   const sent = await call('POST', '/admin/step-up/send_code', { token })
@@ -124,6 +129,7 @@ export async function stepUpProof(token: string) {
     body: { code: await latestCode(phone, 'step_up') },
   })
   if (proof.code !== 200) throw new Error(`step-up: ${proof.msg}`)
+  proofs.set(token, { proof: proof.data.proof, at: Date.now() })
   return proof.data.proof
 }
 
