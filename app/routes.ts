@@ -130,6 +130,10 @@ export default [
     'add-wecom': ['data/wwx'],
   }),
 
+  // The operator console (issue 13): one route for /admin and everything under it; the console loads its own
+  // chunks in the browser (routes/admin/console.tsx).
+  route('admin/*', 'routes/admin/console.tsx'),
+
   // Aliases (302, query string kept): routes.md
   ...same(
     'routes/aliases/redirect.tsx',

@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: ImageRules.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   })
-  await app.register(authPlugin, { resolve: services.resolveToken })
+  await app.register(authPlugin, { resolve: services.resolveToken, stepUp: services.stepUp })
   await app.register(requestContextPlugin, { touches: services.attribution, secureCookies: config.production })
   await app.register(staffAuditPlugin, { record: services.audit.record, now: integrations.now })
   await app.register(idempotencyPlugin, { keys: services.idempotencyKeys, now: integrations.now })

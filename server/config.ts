@@ -59,6 +59,8 @@ const envSchema = z.object({
   SMS_TEMPLATE_CODE: z.string().default(''),
   /** Codes one client address may ask for in an hour (many learners behind one campus or office NAT need more). */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** How long a staff member's sign-in lasts (learners' last 30 days). */
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** HMAC key of stored SMS codes (server/modules/auth/auth.rules.ts); required in production. */
   SMS_CODE_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
@@ -193,6 +195,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       poolSize: e.DATABASE_POOL_SIZE,
     },
     seedDemo: e.SEED_DEMO,
+    /** Staff sign-ins (members holding a staff role) expire this many hours after the sign-in. */
+    staffSessionHours: e.STAFF_SESSION_HOURS,
     sms: {
       provider: e.SMS_PROVIDER,
       signName: e.SMS_SIGN_NAME,

@@ -14,6 +14,8 @@ import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
 import { membersRoutes } from '#server/modules/members/members.routes.ts'
+import { adminStaffRoutes, consoleMeRoutes } from '#server/modules/members/staff.routes.ts'
+import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
@@ -80,6 +82,9 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminCommentRoutes, { moderation: s.commentModeration })
   await app.register(adminHomeRoutes, { home: s.homeAdmin })
   await app.register(adminHotWordRoutes, { hotWords: s.hotWordAdmin })
+  await app.register(consoleMeRoutes, { staff: s.staff })
+  await app.register(adminStaffRoutes, { staff: s.staff })
+  await app.register(stepUpRoutes, { auth: s.auth, stepUp: s.stepUp })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })
   await app.register(adminUploadRoutes, {
     admin: s.admin,

@@ -35,6 +35,8 @@ import { createPlaybackService } from '#server/modules/media/playback.service.ts
 import { signingSecretSource } from '#server/modules/media/signing.ts'
 import { createVideoMediaService } from '#server/modules/media/video-media.service.ts'
 import { createMembersService } from '#server/modules/members/members.service.ts'
+import { createStaffService } from '#server/modules/members/staff.service.ts'
+import { createStepUp } from '#server/http/step-up.ts'
 import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
@@ -177,7 +179,10 @@ export function createServices(config: Config, db: Db, integrations: Integration
     bindPhone: (memberId: number, input: Parameters<typeof bindPhone>[2]) =>
       bindPhone({ db, now: integrations.now, auth }, memberId, input),
     /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
-    resolveToken: createTokenResolver({ db, now: integrations.now }),
+    resolveToken: createTokenResolver({ db, now: integrations.now, staffSessionHours: config.staffSessionHours }),
+    /** Step-up proofs for sensitive staff actions (server/http/step-up.ts). */
+    stepUp: createStepUp(config.sms.codePepper, integrations.now),
+    staff: createStaffService({ db, now: integrations.now }),
     /** First touches of promotion sources (server/http/request-context.ts records them). */
     attribution: createAttributionService({ db }),
     /** The record of operators' changes (server/http/staff-audit.ts writes it; admins read it). */

@@ -39,6 +39,8 @@ const SERVICE_BUTTON_HIDDEN_PREFIXES = [
   '/course/pause',
   '/refund',
   '/customerB',
+  // Not in spec 2: the operator console (issue 13).
+  '/admin',
 ] as const
 
 /** …and on paths containing these. */

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { can, roleKind, STEP_UP_HEADER, type Permission, type StaffRole } from '#shared/staff/roles.ts'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
+import type { StepUp } from './step-up.ts'
 
 const TOKEN_HEADER = 'zxb-token'
 
@@ -10,8 +12,16 @@ export type Role = 'member' | 'staff' | 'admin'
 
 export interface Principal {
   memberId: number
+  /** The coarse kind (shared/staff/roles.ts roleKind): what `auth: 'staff' | 'admin'` compares. */
   role: Role
+  /** The staff roles held (none for a learner): what `permission` checks with `can`. */
+  roles: readonly StaffRole[]
   sessionId: number
+}
+
+/** A principal from a member's staff roles. */
+export function principalOf(memberId: number, sessionId: number, roles: readonly StaffRole[]): Principal {
+  return { memberId, sessionId, roles, role: roleKind(roles) }
 }
 
 /** What a route needs: `none` (default, a token is read if sent), `required`, `staff` or `admin`. */
@@ -25,6 +35,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode
+    /** A staff permission the caller must hold (shared/staff/roles.ts `can`); implies a staff sign-in. */
+    permission?: Permission
+    /** The action also needs a fresh SMS confirmation: a step-up proof in `X-Step-Up` (server/http/step-up.ts). */
+    stepUp?: boolean
   }
 }
 
@@ -52,13 +66,12 @@ const rank: Record<Role, number> = { member: 0, staff: 1, admin: 2 }
  * Reads `ZXB-Token` on every request. Routes that need a member say so with `config.auth`; a missing or revoked
  * token answers 301, an expired one 504 (spec section 8), and too low a role 403.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: ResolveToken }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: ResolveToken; stepUp: StepUp }) => {
   app.decorateRequest('principal', null)
   app.decorateRequest('authProblem', null)
 
   app.addHook('onRequest', async (request) => {
-    const header = request.headers[TOKEN_HEADER]
-    const token = (Array.isArray(header) ? header[0] : header)?.trim()
+    const token = header(request, TOKEN_HEADER)
     if (!token) return
     const { principal, problem } = await opts.resolve(token)
     request.principal = principal
@@ -67,9 +80,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: Resol
 
   // Before validation, so an anonymous request with a bad body is told to log in rather than about the body.
   app.addHook('preValidation', async (request) => {
-    const mode = request.routeOptions.config.auth ?? 'none'
-    if (mode === 'none') return
-    requireRole(request, mode === 'required' ? 'member' : mode)
+    const { auth: mode = 'none', permission, stepUp } = request.routeOptions.config
+    if (mode !== 'none') requireRole(request, mode === 'required' ? 'member' : mode)
+    if (permission) requirePermission(request, permission)
+    if (stepUp && !opts.stepUp.verify(header(request, STEP_UP_HEADER), hashToken(header(request, TOKEN_HEADER) ?? '')))
+      throw new AppError(Codes.StepUpRequired)
   })
 })
 
@@ -78,5 +93,18 @@ export function requireRole(request: FastifyRequest, role: Role = 'member'): Pri
   const p = request.principal
   if (!p) throw new AppError(request.authProblem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
   if (rank[p.role] < rank[role]) throw new AppError(Codes.Forbidden)
+  return p
+}
+
+/** A request header's first value, trimmed. */
+function header(request: FastifyRequest, name: string) {
+  const value = request.headers[name]
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined
+}
+
+/** The signed-in staff member holding this permission, or the 301/504/403 error. */
+function requirePermission(request: FastifyRequest, permission: Permission): Principal {
+  const p = requireRole(request, 'staff')
+  if (!can(p, permission)) throw new AppError(Codes.Forbidden, '你的角色没有这项权限')
   return p
 }

@@ -11,6 +11,7 @@ export const Codes = {
   PhoneInvalid: { code: 401, status: 200, msg: '手机号格式错误' },
   PhoneNotAllowed: { code: 402, status: 200, msg: '该手机号没有购买记录，请使用购买课程时用的手机号' },
   Forbidden: { code: 403, status: 403, msg: '没有权限' },
+  StepUpRequired: { code: 407, status: 403, msg: '此操作需要短信验证，请先获取并输入验证码' },
   NotFound: { code: 404, status: 404, msg: '内容不存在' },
   CodeWrong: { code: 405, status: 200, msg: '验证码错误' },
   CodeExpired: { code: 406, status: 200, msg: '验证码已失效，请重新获取' },

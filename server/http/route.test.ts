@@ -12,7 +12,7 @@ async function build() {
   app.decorateRequest('principal', null)
   // Signed in as an admin (the auth plugin's work, server/http/auth.ts).
   app.addHook('onRequest', async (request) => {
-    request.principal = { memberId: 7, role: 'admin', sessionId: 1 }
+    request.principal = { memberId: 7, role: 'admin', roles: ['admin'], sessionId: 1 }
   })
   const seen: { config: unknown; schema: unknown }[] = []
   app.addHook('onRoute', (route) => {

@@ -8,6 +8,7 @@ import type {
 } from 'fastify'
 import type { z } from 'zod'
 import { IdParams } from '#shared/api/params.ts'
+import type { Permission } from '#shared/staff/roles.ts'
 import { requireRole, type AuthMode } from './auth.ts'
 import { ok } from './envelope.ts'
 
@@ -31,6 +32,10 @@ interface RouteDocs<Q extends Input, B extends Input, P extends Input, A extends
   token?: boolean
   /** Who may call (server/http/auth.ts); replaces the plugin's. The handler gets the member id. */
   auth?: A
+  /** The staff permission the route needs (shared/staff/roles.ts); replaces the plugin's. */
+  permission?: Permission
+  /** Needs a fresh SMS confirmation (a step-up proof in `X-Step-Up`): refund approval, role changes, exports. */
+  stepUp?: true
   /** A repeated `Idempotency-Key` gets the first answer again (server/modules/orders/idempotency.ts). */
   idempotent?: true
   /** Request content types other than JSON (`multipart/form-data` for uploads). */
@@ -130,9 +135,14 @@ interface RouteDefaults<D extends AuthMode | undefined> {
   tags: string[]
   /** Whether the docs show the `ZXB-Token` header (default true; false for routes that never read it). */
   token?: boolean
-  /** Who may call every route of the plugin (`admin`); a route's own `auth` replaces it. */
+  /** Who may call every route of the plugin (`staff`); a route's own `auth` replaces it. */
   auth?: D
+  /** The permission reads (GET) and changes (other methods) need; a route's own `permission` replaces it. */
+  access?: Access
 }
+
+/** A route group's permission: one for everything, or one for reads and one for changes. */
+export type Access = Permission | { read: Permission; write: Permission }
 
 export type Routes<D extends AuthMode | undefined = undefined> = Record<Method, Declare<D>> & {
   /** Routes that answer in another protocol (raw replies, streams, providers' notifications, redirects). */
@@ -172,8 +182,18 @@ export function apiRoutes<D extends AuthMode | undefined = undefined>(
       response,
     }
     const auth = spec.auth ?? defaults.auth
+    const access = defaults.access
+    const permission =
+      spec.permission ?? (typeof access === 'object' ? (method === 'get' ? access.read : access.write) : access)
     const config =
-      auth || spec.idempotent ? { ...(auth && { auth }), ...(spec.idempotent && { idempotent: true }) } : undefined
+      auth || spec.idempotent || permission
+        ? {
+            ...(auth && { auth }),
+            ...(permission && { permission }),
+            ...(spec.stepUp && { stepUp: true }),
+            ...(spec.idempotent && { idempotent: true }),
+          }
+        : undefined
     const limits = spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }
     app[method](url, { ...(config && { config }), ...limits, schema }, handler)
   }
@@ -251,9 +271,13 @@ export function apiPlugin<O extends FastifyPluginOptions, D extends AuthMode | u
   return async (app, opts) => declare(apiRoutes(app, defaults), opts, app)
 }
 
-/** A plugin of the operator API under /api/admin/: listed under `admin`, admins only. */
+/**
+ * A plugin of the operator API under /api/admin/: listed under `admin`, for staff holding `access` (a route may
+ * name its own `permission`); server/http/auth.ts checks it with `can` before the handler runs.
+ */
 export function adminPlugin<O extends FastifyPluginOptions>(
-  declare: (r: Routes<'admin'>, opts: O, app: FastifyInstance) => void | Promise<void>,
+  access: Access,
+  declare: (r: Routes<'staff'>, opts: O, app: FastifyInstance) => void | Promise<void>,
 ): FastifyPluginAsync<O> {
-  return apiPlugin({ tags: ['admin'], auth: 'admin' }, declare)
+  return apiPlugin({ tags: ['admin'], auth: 'staff', access }, declare)
 }

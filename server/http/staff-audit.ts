@@ -22,7 +22,8 @@ export interface StaffActionRecord {
   createdAt: Date
 }
 
-const SECRET = /pass|secret|token|private|api_?key|cert/i
+// SMS codes too (a staff member's step-up code, POST /api/admin/step-up): spent, but still not for the log.
+const SECRET = /pass|secret|token|private|api_?key|cert|^(phone_)?code$/i
 const MAX_BODY_CHARS = 4000
 
 /** A staff change: any method but GET/HEAD on a route that needs staff or admin. */

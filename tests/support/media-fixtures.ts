@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { categories, courses, videos } from '#server/db/schema/catalogue.ts'
-import { members } from '#server/db/schema/members.ts'
+import { memberRoles, members } from '#server/db/schema/members.ts'
+import type { StaffRole } from '#shared/staff/roles.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 
 /** Small factories for catalogue rows and members, for the media, entitlement and admin tests. */
@@ -29,13 +30,35 @@ export async function makeVideo(db: Db, courseId: number, values: Partial<typeof
 let phoneCounter = 0
 
 /** A member with a live session: `{ id, token, headers }` where headers carry ZXB-Token. */
-export async function makeMember(db: Db, role: 'member' | 'staff' | 'admin' = 'member', now = new Date()) {
+/** Gives a member these staff roles (the member_roles table; shared/staff/roles.ts). */
+export async function grantRoles(db: Db, memberId: number, roles: readonly StaffRole[]) {
+  if (roles.length)
+    await db
+      .insert(memberRoles)
+      .values(roles.map((role) => ({ memberId, role })))
+      .onConflictDoNothing()
+}
+
+/**
+ * A member with a live session: `{ id, token, headers }` where headers carry ZXB-Token. `staff` is an operator,
+ * `admin` an admin; or name the staff roles.
+ */
+export async function makeMember(
+  db: Db,
+  role: 'member' | 'staff' | 'admin' | readonly StaffRole[] = 'member',
+  now = new Date(),
+) {
   phoneCounter++
   const phone = `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
   const [row] = await db
     .insert(members)
-    .values({ phone, nickname: `学员${phone.slice(-4)}`, role })
+    .values({ phone, nickname: `学员${phone.slice(-4)}` })
     .returning({ id: members.id })
+  await grantRoles(
+    db,
+    row!.id,
+    role === 'member' ? [] : role === 'staff' ? ['operator'] : role === 'admin' ? ['admin'] : role,
+  )
   const { token } = await issueSession(db, row!.id, 2, now)
   return { id: row!.id, token, headers: { 'zxb-token': token } }
 }

@@ -1,6 +1,7 @@
 import { isNotNull, sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { cascadeRef, identity, timestamptz } from './columns.ts'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { StaffRoles } from '#shared/staff/roles.ts'
+import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 export const members = pgTable(
   'members',
@@ -10,9 +11,6 @@ export const members = pgTable(
     nickname: text().notNull(),
     avatarUrl: text(),
     gender: smallint().notNull().default(0),
-    role: text({ enum: ['member', 'staff', 'admin'] })
-      .notNull()
-      .default('member'),
     wxUnionid: text(),
     wxOpenid: text(),
     /** Members who bought elsewhere are imported with their phone; `/ke2` logs only these in. */
@@ -53,4 +51,19 @@ export const memberMerges = pgTable(
     uniqueIndex('member_merges_absorbed_key').on(t.absorbedId),
     index('member_merges_survivor_idx').on(t.survivorId),
   ],
+)
+
+/**
+ * Staff roles (shared/staff/roles.ts): the one role table. A member may hold several; none means a learner only.
+ * Granted in the console by an admin (or the first one by `npm run admin:create`).
+ */
+export const memberRoles = pgTable(
+  'member_roles',
+  {
+    memberId: cascadeRef(() => members.id),
+    role: text({ enum: StaffRoles }).notNull(),
+    grantedBy: ref(() => members.id, { onDelete: 'set null' }),
+    grantedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.role] }), index('member_roles_role_idx').on(t.role)],
 )

@@ -110,7 +110,6 @@ export class AudiencePlan {
         nickname(rng, i),
         null,
         rng.int(0, 2),
-        'member',
         wechat && rng.chance(0.5) ? `uScale${key}` : null,
         wechat ? `oScale${key}` : null,
         rng.chance(0.02),

@@ -200,7 +200,7 @@ export async function seedScale(
       ],
       [
         'members',
-        'id phone nickname avatar_url gender role wx_unionid wx_openid is_purchaser created_at updated_at last_login_at',
+        'id phone nickname avatar_url gender wx_unionid wx_openid is_purchaser created_at updated_at last_login_at',
         () => audience.memberRows(),
       ],
       [

@@ -2,7 +2,8 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 
 /** Why a code is sent: signing in, or binding a phone to an account that has none. */
-export type SmsPurpose = 'login' | 'bind'
+/** `step_up`: a staff member confirms a sensitive action in the console (server/http/step-up.ts). */
+export type SmsPurpose = 'login' | 'bind' | 'step_up'
 
 /** Sends one verification code by SMS. Every provider (console, Aliyun, Tencent, test fakes) implements this. */
 export interface SmsProvider {

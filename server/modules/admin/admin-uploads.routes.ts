@@ -93,7 +93,8 @@ export const adminUploadRoutes: FastifyPluginAsync<AdminUploadRoutesOptions> = a
     app.route({
       method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
       url,
-      config: { auth: 'admin' },
+      // Uploading a lesson's video is editing the catalogue (operators; teachers on their own courses later).
+      config: { auth: 'staff', permission: 'catalogue.edit' },
       schema: { hide: true },
       handler: async (request, reply) => {
         reply.hijack()

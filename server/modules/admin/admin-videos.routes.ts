@@ -13,54 +13,57 @@ export interface AdminRoutesOptions {
 }
 
 /** Videos under /api/admin/videos: editing, upload and transcoding (registered by admin.routes.ts). */
-export const adminVideoRoutes = adminPlugin((r, { admin, videoUploadMaxBytes }: AdminRoutesOptions) => {
-  r.records('/admin/videos', {
-    response: VideoResponse,
-    list: {
-      summary: "A course's videos with their media state",
-      querystring: CourseItemsQuery,
-      response: VideoListResponse,
-      handler: (query) => admin.videos(query.course_id),
-    },
-    detail: {
-      summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
+export const adminVideoRoutes = adminPlugin(
+  { read: 'catalogue.read', write: 'catalogue.edit' },
+  (r, { admin, videoUploadMaxBytes }: AdminRoutesOptions) => {
+    r.records('/admin/videos', {
       response: VideoResponse,
-      handler: admin.video,
-    },
-    create: {
-      summary: 'Create a video (then upload its file)',
-      body: VideoCreate,
-      handler: (body) => admin.createVideo(body),
-    },
-    edit: { summary: 'Edit a video', body: VideoPatch, handler: (id, body) => admin.updateVideo(id, body) },
-  })
-  r.post(
-    '/admin/videos/:id/upload',
-    {
-      summary: 'Upload the video file (multipart field "file"), streamed to storage; transcoding is queued',
-      description:
-        'MP4/MOV, WebM/MKV, AVI, MPEG-TS or FLV, recognised by content and confirmed by ffprobe (470 otherwise); at most VIDEO_UPLOAD_MAX_BYTES (471); 472 while the video is being transcoded. Follow the state with GET /api/admin/videos/:id.',
-      consumes: ['multipart/form-data'],
-      params: IdParams,
-      response: MediaResponse,
-      msg: '上传成功，正在排队转码',
-    },
-    async (request) => {
-      const part = await filePart(request, videoUploadMaxBytes)
-      return admin.uploadVideo(request.params.id, {
-        stream: part.file,
-        filename: part.filename,
-        truncated: () => part.file.truncated,
-      })
-    },
-  )
-  r.post(
-    '/admin/videos/:id/transcode',
-    {
-      summary: 'Transcode the uploaded file again (after a failure)',
-      params: IdParams,
-      response: MediaResponse,
-    },
-    async (request) => admin.retranscode(request.params.id),
-  )
-})
+      list: {
+        summary: "A course's videos with their media state",
+        querystring: CourseItemsQuery,
+        response: VideoListResponse,
+        handler: (query) => admin.videos(query.course_id),
+      },
+      detail: {
+        summary: 'A video and its media state: uploaded → transcoding (progress) → ready | failed (error)',
+        response: VideoResponse,
+        handler: admin.video,
+      },
+      create: {
+        summary: 'Create a video (then upload its file)',
+        body: VideoCreate,
+        handler: (body) => admin.createVideo(body),
+      },
+      edit: { summary: 'Edit a video', body: VideoPatch, handler: (id, body) => admin.updateVideo(id, body) },
+    })
+    r.post(
+      '/admin/videos/:id/upload',
+      {
+        summary: 'Upload the video file (multipart field "file"), streamed to storage; transcoding is queued',
+        description:
+          'MP4/MOV, WebM/MKV, AVI, MPEG-TS or FLV, recognised by content and confirmed by ffprobe (470 otherwise); at most VIDEO_UPLOAD_MAX_BYTES (471); 472 while the video is being transcoded. Follow the state with GET /api/admin/videos/:id.',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: MediaResponse,
+        msg: '上传成功，正在排队转码',
+      },
+      async (request) => {
+        const part = await filePart(request, videoUploadMaxBytes)
+        return admin.uploadVideo(request.params.id, {
+          stream: part.file,
+          filename: part.filename,
+          truncated: () => part.file.truncated,
+        })
+      },
+    )
+    r.post(
+      '/admin/videos/:id/transcode',
+      {
+        summary: 'Transcode the uploaded file again (after a failure)',
+        params: IdParams,
+        response: MediaResponse,
+      },
+      async (request) => admin.retranscode(request.params.id),
+    )
+  },
+)

@@ -23,7 +23,8 @@ describe('operator API (/api/admin/*)', () => {
     const { db } = t().database
     admin = (await makeMember(db, 'admin')).headers
     member = (await makeMember(db, 'member')).headers
-    staff = (await makeMember(db, 'staff')).headers
+    // Staff whose roles hold no catalogue permission (an assistant); operators edit the catalogue.
+    staff = (await makeMember(db, ['assistant'])).headers
   })
 
   const call = async <T = Record<string, unknown>>(

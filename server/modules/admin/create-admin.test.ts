@@ -4,6 +4,7 @@ import { members } from '#server/db/schema/members.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { createAdmin } from './create-admin.ts'
+import { memberRoles } from '#server/modules/members/members.service.ts'
 
 describe('createAdmin (npm run admin:create)', () => {
   const database = useTestDatabase()
@@ -21,8 +22,7 @@ describe('createAdmin (npm run admin:create)', () => {
     const [existing] = await db.insert(members).values({ phone: '13800000002', nickname: '小王' }).returning()
     const admin = await createAdmin(db, { phone: '13800000002', nickname: '运营' })
     expect(admin).toMatchObject({ member_id: existing!.id, nickname: '小王', created: false })
-    const [row] = await db.select().from(members).where(eq(members.id, existing!.id))
-    expect(row!.role).toBe('admin')
+    expect(await memberRoles(db, existing!.id)).toEqual(['admin'])
     expect((await createAdmin(db, { phone: '13800000002' })).member_id).toBe(existing!.id)
   })
 

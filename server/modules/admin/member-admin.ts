@@ -52,13 +52,17 @@ function whyOf(source: string, ref: string | null) {
   }
 }
 
+/** The member's standing as the list shows it: admin, staff (any other role) or a learner (member_roles). */
+const roleOf = (m: MemberRow): 'admin' | 'staff' | 'member' =>
+  m.roles.includes('admin') ? 'admin' : m.roles.length > 0 ? 'staff' : 'member'
+
 function toListedMember(m: MemberRow) {
   return {
     id: m.id,
     phone: m.phone,
     nickname: m.nickname,
     avatar: m.avatarUrl,
-    role: m.role,
+    role: roleOf(m),
     wechat_bound: m.wxUnionid !== null || m.wxOpenid !== null,
     is_purchaser: m.isPurchaser,
     created_at: m.createdAt.toISOString(),
@@ -124,7 +128,7 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
             m.id,
             m.phone,
             m.nickname,
-            m.role,
+            roleOf(m),
             m.wxUnionid !== null || m.wxOpenid !== null ? '是' : '否',
             beijingDateTime(m.createdAt),
             m.lastLoginAt ? beijingDateTime(m.lastLoginAt) : '',

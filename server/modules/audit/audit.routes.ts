@@ -3,7 +3,7 @@ import type { AuditService } from './audit.service.ts'
 import { StaffActionListResponse, StaffActionQuery } from './audit.schema.ts'
 
 /** What operators did through the staff API (admins only): who, when, what they sent and how it ended. */
-export const adminAuditRoutes = adminPlugin((r, { audit }: { audit: AuditService }) => {
+export const adminAuditRoutes = adminPlugin('audit.read', (r, { audit }: { audit: AuditService }) => {
   r.get(
     '/admin/staff-actions',
     {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, max, min, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
 import { deleteBatch, insertId, stampOnce } from '#server/db/rows.ts'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
@@ -16,7 +16,11 @@ export async function lockKey(tx: Tx, key: string) {
  * The phone's sends (all purposes): the latest, how many in the last hour and the oldest of those, and how many
  * since the start of the day.
  */
-export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, hourAgo: Date) {
+/**
+ * Sends to one phone since the day's start or an hour ago. Staff step-up codes (`step_up`) are counted apart from
+ * sign-in and binding codes, so confirming an action just after signing in is not "too frequent".
+ */
+export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, hourAgo: Date, stepUp = false) {
   const since = new Date(Math.min(dayStart.getTime(), hourAgo.getTime()))
   const [row] = await db
     .select({
@@ -29,7 +33,13 @@ export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, 
       dayCount: sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${dayStart})`.mapWith(Number),
     })
     .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since)))
+    .where(
+      and(
+        eq(smsCodes.phone, phone),
+        gte(smsCodes.createdAt, since),
+        stepUp ? eq(smsCodes.purpose, 'step_up') : ne(smsCodes.purpose, 'step_up'),
+      ),
+    )
   return row!
 }
 

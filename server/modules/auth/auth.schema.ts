@@ -45,6 +45,11 @@ export const OutboxQuery = z.object({ phone: z.string().max(32).optional() })
 
 export const OutboxList = z.object({
   list: z.array(
-    z.object({ phone: z.string(), code: z.string(), purpose: z.enum(['login', 'bind']), sent_at: z.iso.datetime() }),
+    z.object({
+      phone: z.string(),
+      code: z.string(),
+      purpose: z.enum(['login', 'bind', 'step_up']),
+      sent_at: z.iso.datetime(),
+    }),
   ),
 })

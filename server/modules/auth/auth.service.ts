@@ -7,6 +7,7 @@ import {
   findOrCreateMemberByPhone,
   maskPhone,
   memberByPhone,
+  memberPhones,
   normalizePhone,
 } from '#server/modules/members/members.service.ts'
 import { mergeRefusalFor } from '#server/modules/members/members-merge.service.ts'
@@ -49,9 +50,9 @@ function minutesUntil(from: Date, to: Date) {
   return Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 60_000))
 }
 
-/** `bind` codes are hashed with the member who asked, so another account cannot use them. */
+/** `bind` and `step_up` codes are hashed with the member who asked, so another account cannot use them. */
 function hashPurpose(purpose: SmsPurpose, memberId?: number) {
-  return purpose === 'bind' ? `bind:${memberId}` : purpose
+  return purpose === 'login' ? purpose : `${purpose}:${memberId}`
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -80,7 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const dayStart = beijingDayStart(now)
       const hourAgo = new Date(now.getTime() - HOUR_MS)
-      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo)
+      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo, purpose === 'step_up')
       if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < SmsRules.resendGapMs) {
         const seconds = Math.ceil((SmsRules.resendGapMs - (now.getTime() - stats.lastAt.getTime())) / 1000)
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${seconds} 秒后再试`)
@@ -181,6 +182,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     return member?.isPurchaser ? null : refuse(Codes.PhoneNotAllowed)
   }
 
+  /** A staff member's phone (step-up codes go there); a member without one must bind it first. */
+  async function ownPhone(memberId: number) {
+    const phone = (await memberPhones(db, [memberId])).get(memberId)
+    if (!phone) throw new AppError(Codes.Forbidden, '请先在个人中心绑定手机号，再进行需要短信验证的操作')
+    return phone
+  }
+
   return {
     /**
      * POST /send_code. The answer is the same whether the phone belongs to a member or not; in purchaser mode
@@ -262,6 +270,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       await lockKey(tx, `sms:phone:${phone}`)
       const verified = await verifyCode(tx, phone, 'bind', code, now, memberId)
       return verified.ok ? { ok: true as const, phone } : verified
+    },
+
+    /** POST /api/admin/step-up/send_code: a code to the staff member's own phone, to confirm a sensitive action. */
+    async sendStepUpCode(memberId: number, ctx: RequestContext) {
+      const phone = await ownPhone(memberId)
+      await issueCode(phone, 'step_up', ctx, async () => null, memberId)
+      return { phone: maskPhone(phone) }
+    },
+
+    /** POST /api/admin/step-up: checks the code (wrong tries count and kill it as for sign-in). */
+    async verifyStepUp(memberId: number, rawCode: string) {
+      const phone = await ownPhone(memberId)
+      const code = readCode(rawCode)
+      const now = deps.now()
+      const result = await db.transaction(async (tx) => {
+        await lockKey(tx, `sms:phone:${phone}`)
+        return verifyCode(tx, phone, 'step_up', code, now, memberId)
+      })
+      if (!result.ok) throw result.error
     },
 
     /** Development only: recent codes from the console provider's outbox (empty for other providers). */

@@ -6,23 +6,26 @@ import { ModerationResponse, QueuedComment } from './comments.schema.ts'
 import type { CommentModerationService } from './comments.service.ts'
 
 /** Comment moderation in the operators' console (under /api/admin/comments). */
-export const adminCommentRoutes = adminPlugin((r, { moderation }: { moderation: CommentModerationService }) => {
-  // Permission: operator and assistant (moderation); teacher later, scoped to their own courses.
-  listRoute(r, '/admin/comments', {
-    summary: 'The moderation queue: comments of every status by status, type, member, course, text and day',
-    querystring: CommentQueueQuery,
-    row: QueuedComment,
-    list: (q) => moderation.queue(q),
-  })
-  r.post(
-    '/admin/comments/:id/moderate',
-    {
-      summary: 'Show, hide, delete, pin or feature a comment (and undo pin / feature), with a reason',
-      description: 'Learners see the change at once: comment lists are read from the database on every request.',
-      params: IdParams,
-      body: CommentModeration,
-      response: ModerationResponse,
-    },
-    async (request, staffId) => moderation.moderate(staffId, request.params.id, request.body),
-  )
-})
+export const adminCommentRoutes = adminPlugin(
+  'comments.moderate',
+  (r, { moderation }: { moderation: CommentModerationService }) => {
+    // Permission: operator and assistant (moderation); teacher later, scoped to their own courses.
+    listRoute(r, '/admin/comments', {
+      summary: 'The moderation queue: comments of every status by status, type, member, course, text and day',
+      querystring: CommentQueueQuery,
+      row: QueuedComment,
+      list: (q) => moderation.queue(q),
+    })
+    r.post(
+      '/admin/comments/:id/moderate',
+      {
+        summary: 'Show, hide, delete, pin or feature a comment (and undo pin / feature), with a reason',
+        description: 'Learners see the change at once: comment lists are read from the database on every request.',
+        params: IdParams,
+        body: CommentModeration,
+        response: ModerationResponse,
+      },
+      async (request, staffId) => moderation.moderate(staffId, request.params.id, request.body),
+    )
+  },
+)

@@ -129,6 +129,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
     '/comment/operate',
     {
       auth: 'staff',
+      permission: 'comments.moderate',
       summary:
         'Staff: show (visible again), hide (only its author and staff see it) or delete (nobody sees it) a comment',
       body: OperateBody,
@@ -141,6 +142,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
     '/comment/operateType',
     {
       auth: 'staff',
+      permission: 'comments.moderate',
       summary:
         'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
       body: OperateTypeBody,
@@ -153,6 +155,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
     '/comment/operateTypeStatus',
     {
       auth: 'staff',
+      permission: 'comments.moderate',
       summary:
         'Staff: set a comment’s type (normal, pinned, featured) and/or status (shown, hidden, deleted) in one step',
       body: OperateTypeStatusBody,

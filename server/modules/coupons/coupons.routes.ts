@@ -39,24 +39,27 @@ export const couponRoutes = apiPlugin({ tags: ['coupons'] }, (r, { coupons }: { 
 })
 
 /** Coupon templates for operators (under /api/admin/, admins only). */
-export const adminCouponRoutes = adminPlugin((r, { coupons }: { coupons: CouponService }) => {
-  r.records('/admin/coupon-templates', {
-    response: TemplateResponse,
-    list: {
-      summary: 'Coupon templates, newest first',
-      querystring: TemplateListQuery,
-      response: TemplateListResponse,
-      handler: (query) => coupons.listTemplates(query),
-    },
-    create: {
-      summary: 'Add a coupon template',
-      body: TemplateCreate,
-      handler: (body, staffId) => coupons.createTemplate(staffId, body),
-    },
-    edit: {
-      summary: 'Change a coupon template (name, on/off, claim end, limits)',
-      body: TemplatePatch,
-      handler: (id, body) => coupons.patchTemplate(id, body),
-    },
-  })
-})
+export const adminCouponRoutes = adminPlugin(
+  { read: 'catalogue.read', write: 'marketing.edit' },
+  (r, { coupons }: { coupons: CouponService }) => {
+    r.records('/admin/coupon-templates', {
+      response: TemplateResponse,
+      list: {
+        summary: 'Coupon templates, newest first',
+        querystring: TemplateListQuery,
+        response: TemplateListResponse,
+        handler: (query) => coupons.listTemplates(query),
+      },
+      create: {
+        summary: 'Add a coupon template',
+        body: TemplateCreate,
+        handler: (body, staffId) => coupons.createTemplate(staffId, body),
+      },
+      edit: {
+        summary: 'Change a coupon template (name, on/off, claim end, limits)',
+        body: TemplatePatch,
+        handler: (id, body) => coupons.patchTemplate(id, body),
+      },
+    })
+  },
+)

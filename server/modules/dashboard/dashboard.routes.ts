@@ -3,7 +3,7 @@ import { DashboardResponse } from './dashboard.schema.ts'
 import type { DashboardService } from './dashboard.service.ts'
 
 /** The operators' dashboard (under /api/admin/). */
-export const adminDashboardRoutes = adminPlugin((r, { dashboard }: { dashboard: DashboardService }) => {
+export const adminDashboardRoutes = adminPlugin('orders.read', (r, { dashboard }: { dashboard: DashboardService }) => {
   // Permission: operator and finance (figures of money); the console-shell branch maps it.
   r.get(
     '/admin/dashboard',

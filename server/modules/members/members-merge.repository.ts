@@ -27,7 +27,10 @@ export async function lockMembers(tx: DbOrTx, ids: number[], lock = true): Promi
     wx_unionid: string | null
     merged_into_id: number | null
   }>(sql`
-    select id, phone, role, nickname, avatar_url, wx_openid, wx_unionid, merged_into_id from members
+    select id, phone,
+      case when exists (select 1 from member_roles r where r.member_id = members.id and r.role = 'admin') then 'admin'
+        when exists (select 1 from member_roles r where r.member_id = members.id) then 'staff' else 'member' end as role,
+      nickname, avatar_url, wx_openid, wx_unionid, merged_into_id from members
     where id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,

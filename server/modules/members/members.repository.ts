@@ -1,14 +1,17 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { selectWhereIn } from '#server/db/rows.ts'
-import { members } from '#server/db/schema/members.ts'
+import { memberRoles, members } from '#server/db/schema/members.ts'
+import type { StaffRole } from '#shared/staff/roles.ts'
 
 const profileColumns = {
   id: members.id,
   phone: members.phone,
   nickname: members.nickname,
   avatarUrl: members.avatarUrl,
-  role: members.role,
+  roles: sql<
+    StaffRole[]
+  >`coalesce((select array_agg(r.role order by r.role) from ${memberRoles} r where r.member_id = ${members.id}), '{}')`,
   wxUnionid: members.wxUnionid,
   wxOpenid: members.wxOpenid,
   isPurchaser: members.isPurchaser,
@@ -53,10 +56,10 @@ export async function setMemberPhone(db: DbOrTx, id: number, phone: string, at: 
   await db.update(members).set({ phone, updatedAt: at }).where(eq(members.id, id))
 }
 
-/** A member's role (for the session lookup), or null when there is no such member. */
-export async function findMemberRole(db: DbOrTx, id: number) {
-  const [row] = await db.select({ role: members.role }).from(members).where(eq(members.id, id)).limit(1)
-  return row?.role ?? null
+/** A member's staff roles (for the session lookup), or null when there is no such member. */
+export async function findMemberRoles(db: DbOrTx, id: number): Promise<StaffRole[] | null> {
+  const [row] = await db.select({ roles: profileColumns.roles }).from(members).where(eq(members.id, id)).limit(1)
+  return row?.roles ?? null
 }
 
 export async function markLoggedIn(db: DbOrTx, memberId: number, at: Date) {
@@ -73,16 +76,17 @@ export async function findMemberSummaries(db: DbOrTx, ids: number[]) {
 export async function upsertAdmin(db: DbOrTx, phone: string, nickname: string, now: Date) {
   const [row] = await db
     .insert(members)
-    .values({ phone, nickname, role: 'admin', createdAt: now, updatedAt: now })
+    .values({ phone, nickname, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: members.phone,
       targetWhere: sql`${members.phone} is not null`,
-      set: { role: 'admin', updatedAt: now },
+      set: { updatedAt: now },
     })
     // xmax is 0 on a row this statement inserted, and set on one it updated: not a clock comparison, which two
     // statements within one millisecond would fool.
-    .returning({ id: members.id, role: members.role, nickname: members.nickname, created: sql<boolean>`(xmax = 0)` })
-  return row!
+    .returning({ id: members.id, nickname: members.nickname, created: sql<boolean>`(xmax = 0)` })
+  await db.insert(memberRoles).values({ memberId: row!.id, role: 'admin', grantedAt: now }).onConflictDoNothing()
+  return { ...row!, role: 'admin' as const }
 }
 
 // ---- WeChat identities (server/modules/wechat signs members in and binds them) ----

@@ -16,6 +16,7 @@ export const membersRoutes = apiPlugin({ tags: ['members'] }, (r, { members }: {
     '/userinfoByMemberId',
     {
       auth: 'staff',
+      permission: 'members.read',
       summary: "Any member's profile (staff only)",
       description: '403 for members without a staff role; 404 for an unknown member.',
       querystring: MemberIdQuery,

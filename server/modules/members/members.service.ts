@@ -2,12 +2,13 @@ import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { MemberProfile } from '#shared/api/members.ts'
+import { roleKind } from '#shared/staff/roles.ts'
 import {
   findMemberById,
   findMemberByOpenid,
   findMemberByPhone,
   findMemberByUnionid,
-  findMemberRole,
+  findMemberRoles,
   findMemberSummaries,
   findWechatMemberById,
   insertMemberWithPhone,
@@ -49,7 +50,7 @@ function toProfile(row: MemberRow): MemberProfile {
     phone: row.phone ? maskPhone(row.phone) : '',
     has_phone: row.phone !== null,
     wechat_bound: row.wxUnionid !== null || row.wxOpenid !== null,
-    role: row.role,
+    role: roleKind(row.roles),
     created_at: row.createdAt.toISOString(),
   }
 }
@@ -93,9 +94,9 @@ export function setPhone(db: DbOrTx, memberId: number, phone: string, now: Date)
   return setMemberPhone(db, memberId, phone, now)
 }
 
-/** A member's role, or null when there is no such member (the session lookup, server/modules/sessions). */
-export function memberRole(db: DbOrTx, memberId: number) {
-  return findMemberRole(db, memberId)
+/** A member's staff roles, or null when there is no such member (the session lookup, server/modules/sessions). */
+export function memberRoles(db: DbOrTx, memberId: number) {
+  return findMemberRoles(db, memberId)
 }
 
 /** Records a sign-in's time on the member (a new session). */

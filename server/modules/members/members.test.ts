@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members } from '#server/db/schema/members.ts'
@@ -9,6 +8,8 @@ import { randomPhone, signIn } from '#server/modules/auth/testing.ts'
 import { multipartFile } from '#server/modules/media/testing.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { useTestApp } from '#tests/support/app.ts'
+import { grantRoles } from '#tests/support/media-fixtures.ts'
+import { memberIdByPhone } from './members.service.ts'
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T }
 type Profile = {
@@ -96,7 +97,8 @@ describe('GET /api/userinfoByMemberId', () => {
   let memberId = 0
   beforeAll(async () => {
     const staff = await signIn(t().app)
-    await t().database.db.update(members).set({ role: 'staff' }).where(eq(members.phone, staff.phone))
+    // Granted before the first authenticated call, so the token lookup does not remember the member without roles.
+    await grantRoles(t().database.db, (await memberIdByPhone(t().database.db, staff.phone))!, ['operator'])
     staffToken = staff.token
     memberToken = (await signIn(t().app)).token
     memberId = await memberIdOf(memberToken)

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { members } from '#server/db/schema/members.ts'
+import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { MemberSortKey } from '#shared/api/admin-members.ts'
 
 // Members as the operators' console lists them: by phone, id or part of a nickname (members_nickname_trgm_idx),
@@ -21,12 +21,24 @@ const sortColumns = { id: members.id, created_at: members.createdAt, last_login_
 /** `%`, `_` and `\` in a search text match themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** Learners hold no staff role; `staff` is any role; `admin` the admin role (member_roles, issue 13). */
+function roleCondition(role: 'member' | 'staff' | 'admin'): SQL {
+  const held = sql`select 1 from ${memberRoles} r where r.member_id = ${members.id}`
+  if (role === 'member') return sql`not exists (${held})`
+  return role === 'admin' ? sql`exists (${held} and r.role = 'admin')` : sql`exists (${held})`
+}
+
+/** The member's staff roles, as the console shows them. */
+const rolesOf = sql<
+  string[]
+>`coalesce((select array_agg(r.role order by r.role) from ${memberRoles} r where r.member_id = ${members.id}), '{}')`
+
 function conditions(f: MemberFilter): SQL | undefined {
   return and(
     f.phone === undefined ? undefined : eq(members.phone, f.phone),
     f.id === undefined ? undefined : eq(members.id, f.id),
     f.nickname === undefined ? undefined : sql`${members.nickname} ilike ${likeText(f.nickname)}`,
-    f.role === undefined ? undefined : eq(members.role, f.role),
+    f.role === undefined ? undefined : roleCondition(f.role),
     f.joinedFrom === undefined ? undefined : gte(members.createdAt, f.joinedFrom),
     f.joinedBefore === undefined ? undefined : lt(members.createdAt, f.joinedBefore),
   )
@@ -46,7 +58,13 @@ export async function searchMembers(
     sort.key === 'last_login_at'
       ? sql`${column} ${sql.raw(sort.desc ? 'desc nulls last' : 'asc nulls first')}`
       : dir(column)
-  return db.select().from(members).where(conditions(f)).orderBy(order, dir(members.id)).offset(offset).limit(limit)
+  return db
+    .select({ ...getTableColumns(members), roles: rolesOf })
+    .from(members)
+    .where(conditions(f))
+    .orderBy(order, dir(members.id))
+    .offset(offset)
+    .limit(limit)
 }
 
 /** How many members the filter matches. */
@@ -55,10 +73,13 @@ export async function countMembers(db: DbOrTx, f: MemberFilter) {
   return row?.n ?? 0
 }
 
-export type StaffMemberRow = typeof members.$inferSelect
+export type StaffMemberRow = typeof members.$inferSelect & { roles: string[] }
 
-/** A member's whole row, or null. */
+/** A member's whole row with their staff roles, or null. */
 export async function findStaffMember(db: DbOrTx, id: number): Promise<StaffMemberRow | null> {
-  const [row] = await db.select().from(members).where(eq(members.id, id))
+  const [row] = await db
+    .select({ ...getTableColumns(members), roles: rolesOf })
+    .from(members)
+    .where(eq(members.id, id))
   return row ?? null
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
-import { memberRole, memberSummariesByIds } from './members.service.ts'
+import { memberRoles, memberSummariesByIds } from './members.service.ts'
 
 describe('members doors', () => {
   const database = useTestDatabase()
@@ -23,7 +23,7 @@ describe('members doors', () => {
   it('gives a member’s role, null for an unknown member', async () => {
     const { db } = await database()
     const staff = await makeMember(db, 'staff')
-    expect(await memberRole(db, staff.id)).toBe('staff')
-    expect(await memberRole(db, 999_999)).toBeNull()
+    expect(await memberRoles(db, staff.id)).toEqual(['operator'])
+    expect(await memberRoles(db, 999_999)).toBeNull()
   })
 })

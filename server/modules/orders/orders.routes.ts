@@ -186,9 +186,8 @@ export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r
   )
 })
 
-/** Orders for operators (under /api/admin/, admins only): search, detail and CSV export. */
-export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: StaffOrderService }) => {
-  // Permission: operator and finance.
+/** Orders for operators (under /api/admin/): search, detail and CSV export. */
+export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: { staffOrders: StaffOrderService }) => {
   r.get(
     '/admin/orders',
     {
@@ -212,7 +211,9 @@ export const adminOrderRoutes = adminPlugin((r, { staffOrders }: { staffOrders: 
   r.raw.get(
     '/admin/orders/export',
     {
-      summary: 'The same search as a CSV file (at most 10,000 rows)',
+      permission: 'orders.export',
+      stepUp: true,
+      summary: 'The same search as a CSV file (at most 10,000 rows); needs a step-up proof',
       querystring: StaffOrderExportQuery,
       response: { 200: z.string().describe('text/csv') },
     },

@@ -177,18 +177,18 @@ export const StaffOrderListResponse = envelope(
   z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }),
 )
 export const StaffOrderExportQuery = StaffOrderQuery.omit({ cursor: true, limit: true })
-
+export type StaffOrder = z.infer<typeof StaffOrder>
 /** One order as staff read it: with its whole event log (who or what moved it, why, with what data). */
-export const StaffOrderDetailResponse = envelope(
-  StaffOrder.extend({
-    events: z.array(
-      OrderEventView.extend({
-        actor: z.string().describe('member:…, admin:…, provider:wechat, system'),
-        data: z.record(z.string(), z.unknown()).nullable(),
-      }),
-    ),
-  }),
-)
+export const StaffOrderDetail = StaffOrder.extend({
+  events: z.array(
+    OrderEventView.extend({
+      actor: z.string().describe('member:…, admin:…, provider:wechat, system'),
+      data: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+})
+export type StaffOrderDetail = z.infer<typeof StaffOrderDetail>
+export const StaffOrderDetailResponse = envelope(StaffOrderDetail)
 
 export const CoursePreviewQuery = z.object({
   course_id: z.coerce.number().int().positive().max(2_147_483_647),

@@ -27,7 +27,7 @@ interface AdminPaymentRoutesOptions {
  * providers sent, genuine payments of unknown orders among them, and the daily reconciliation of the providers'
  * bills with our payments: its runs, the differences found, and a run of one day on demand.
  */
-export const adminPaymentRoutes = adminPlugin((r, { payments }: AdminPaymentRoutesOptions) => {
+export const adminPaymentRoutes = adminPlugin('payments.reconcile', (r, { payments }: AdminPaymentRoutesOptions) => {
   r.get(
     '/admin/payment-notifications',
     {

@@ -1,3 +1,4 @@
+import { stepUpHeaders } from '#tests/support/staff.ts'
 import type { FastifyInstance } from 'fastify'
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
@@ -30,8 +31,9 @@ export interface ApiBody<T = Record<string, unknown>> {
   data: T
 }
 
+/** The sign-in header, and a step-up proof (tests/support/staff.ts) for staff calls that need one. */
 export function headersOf(token: string, extra: Record<string, string> = {}) {
-  return { 'zxb-token': token, ...extra }
+  return { 'zxb-token': token, ...stepUpHeaders(token), ...extra }
 }
 
 export async function setOpenid(db: Db, memberId: number, openid: string) {

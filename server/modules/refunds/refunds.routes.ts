@@ -69,65 +69,68 @@ interface AdminRefundRoutesOptions {
  * Operators decide refund requests and send failed refunds again (under /api/admin/, admins only); every action
  * records who and when.
  */
-export const adminRefundRoutes = adminPlugin((r, { refunds }: AdminRefundRoutesOptions) => {
-  r.get(
-    '/admin/refunds',
-    {
-      summary: 'Refunds, newest first, by state',
-      querystring: StaffRefundListQuery,
-      response: StaffRefundListResponse,
-    },
-    async (request) => refunds.listForStaff(request.query),
-  )
+export const adminRefundRoutes = adminPlugin(
+  { read: 'refunds.read', write: 'refunds.approve' },
+  (r, { refunds }: AdminRefundRoutesOptions) => {
+    r.get(
+      '/admin/refunds',
+      {
+        summary: 'Refunds, newest first, by state',
+        querystring: StaffRefundListQuery,
+        response: StaffRefundListResponse,
+      },
+      async (request) => refunds.listForStaff(request.query),
+    )
 
-  // Permission: finance (a CSV export: with a fresh SMS code once the console asks).
-  r.raw.get(
-    '/admin/refunds/export',
-    {
-      summary: 'Refunds by state, newest first, as a CSV file (at most 10,000 rows)',
-      querystring: StaffRefundExportQuery,
-      response: { 200: z.string().describe('text/csv') },
-    },
-    async (request, reply) => {
-      const { read, cells } = refunds.exportRows(request.query)
-      return sendCsv(reply, 'refunds', REFUND_CSV_HEADER, csvRows(read, cells))
-    },
-  )
+    // A CSV export (finance): reading refunds' permission for now; a fresh SMS code once the console asks.
+    r.raw.get(
+      '/admin/refunds/export',
+      {
+        summary: 'Refunds by state, newest first, as a CSV file (at most 10,000 rows)',
+        querystring: StaffRefundExportQuery,
+        response: { 200: z.string().describe('text/csv') },
+      },
+      async (request, reply) => {
+        const { read, cells } = refunds.exportRows(request.query)
+        return sendCsv(reply, 'refunds', REFUND_CSV_HEADER, csvRows(read, cells))
+      },
+    )
 
-  // Permission: finance (approving, rejecting and retrying refunds).
-  r.post(
-    '/admin/refunds/:refund_no/approve',
-    {
-      idempotent: true,
-      summary: 'Approve a refund request (all or part) and refund through the provider',
-      params: RefundNoParams,
-      body: ApproveBody,
-      response: RefundResponse,
-    },
-    async ({ params, body }, staffId) =>
-      refunds.approve(staffId, params.refund_no, { amountFen: body.amount_fen, note: body.note }),
-  )
+    r.post(
+      '/admin/refunds/:refund_no/approve',
+      {
+        idempotent: true,
+        stepUp: true,
+        summary: 'Approve a refund request (all or part) and refund through the provider; needs a step-up proof',
+        params: RefundNoParams,
+        body: ApproveBody,
+        response: RefundResponse,
+      },
+      async ({ params, body }, staffId) =>
+        refunds.approve(staffId, params.refund_no, { amountFen: body.amount_fen, note: body.note }),
+    )
 
-  r.post(
-    '/admin/refunds/:refund_no/retry',
-    {
-      idempotent: true,
-      summary: 'Send a failed refund to the provider again, with the same refund number (489 unless it failed)',
-      params: RefundNoParams,
-      response: RefundResponse,
-    },
-    async ({ params }, staffId) => refunds.retry(staffId, params.refund_no),
-  )
+    r.post(
+      '/admin/refunds/:refund_no/retry',
+      {
+        idempotent: true,
+        summary: 'Send a failed refund to the provider again, with the same refund number (489 unless it failed)',
+        params: RefundNoParams,
+        response: RefundResponse,
+      },
+      async ({ params }, staffId) => refunds.retry(staffId, params.refund_no),
+    )
 
-  r.post(
-    '/admin/refunds/:refund_no/reject',
-    {
-      idempotent: true,
-      summary: 'Reject a refund request with a note the member sees',
-      params: RefundNoParams,
-      body: RejectBody,
-      response: RefundResponse,
-    },
-    async ({ params, body }, staffId) => refunds.reject(staffId, params.refund_no, body.note),
-  )
-})
+    r.post(
+      '/admin/refunds/:refund_no/reject',
+      {
+        idempotent: true,
+        summary: 'Reject a refund request with a note the member sees',
+        params: RefundNoParams,
+        body: RejectBody,
+        response: RefundResponse,
+      },
+      async ({ params, body }, staffId) => refunds.reject(staffId, params.refund_no, body.note),
+    )
+  },
+)

@@ -41,6 +41,7 @@ export const RefundCheck = z.object({
 })
 export const RefundCheckResponse = envelope(RefundCheck)
 
+export type StaffRefund = z.infer<typeof StaffRefund>
 const StaffRefund = RefundView.extend({
   order_title: z.string(),
   order_amount_fen: z.number().int(),
@@ -63,9 +64,4 @@ export const StaffRefundListResponse = envelope(
   z.object({ list: z.array(StaffRefund), next_cursor: z.number().int().nullable() }),
 )
 export const RefundNoParams = z.object({ refund_no: z.string().trim().min(1).max(40) })
-export const ApproveBody = z.object({
-  /** Less than the amount asked for makes a partial refund; default the whole remaining amount. */
-  amount_fen: z.number().int().min(1).max(5_000_000).optional(),
-  note: z.string().trim().max(200).optional(),
-})
-export const RejectBody = z.object({ note: z.string().trim().min(2).max(200) })
+export { ApproveBody, RejectBody } from '#shared/api/refunds.ts'

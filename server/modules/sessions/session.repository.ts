@@ -5,7 +5,7 @@ import { sessions } from '#server/db/schema/sessions.ts'
 
 export async function insertSession(
   db: DbOrTx,
-  row: { memberId: number; tokenHash: string; platform: number; expiresAt: Date },
+  row: { memberId: number; tokenHash: string; platform: number; createdAt: Date; expiresAt: Date },
 ) {
   const [session] = await db.insert(sessions).values(row).returning({ id: sessions.id })
   return session!
@@ -17,6 +17,7 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
     .select({
       sessionId: sessions.id,
       memberId: sessions.memberId,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
     })

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { hashToken, newToken, type Role, type TokenResolution } from '#server/http/auth.ts'
-import { markLoggedIn, memberRole } from '#server/modules/members/members.service.ts'
+import { hashToken, newToken, principalOf, type TokenResolution } from '#server/http/auth.ts'
+import { markLoggedIn, memberRoles } from '#server/modules/members/members.service.ts'
+import type { StaffRole } from '#shared/staff/roles.ts'
 import {
   findMemberSessions,
   findSessionById,
@@ -27,6 +28,8 @@ export async function issueSession(db: DbOrTx, memberId: number, platform: numbe
     memberId,
     tokenHash: hashToken(token),
     platform: Object.values(Platforms).includes(platform as 1 | 2 | 3) ? platform : Platforms.mobile,
+    // On the same clock as the expiry: a staff session's shorter life (resolveToken) counts from here.
+    createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
   })
   await markLoggedIn(db, memberId, now)
@@ -57,29 +60,35 @@ export async function sessionProblem(db: DbOrTx, sessionId: number, now: Date): 
   return session.expiresAt <= now ? 'expired' : null
 }
 
-/** Members' roles remembered by a token resolver (createTokenResolver). */
-type RoleCache = Pick<LRUCache<number, Role>, 'get' | 'set'>
+/** Members' staff roles remembered by a token resolver (createTokenResolver). */
+type RoleCache = Pick<LRUCache<number, StaffRole[]>, 'get' | 'set'>
+
+/** Staff sign-ins last this long from the sign-in (STAFF_SESSION_HOURS), however long the session was issued for. */
+const DEFAULT_STAFF_SESSION_MS = 12 * 3600_000
 
 /**
- * Looks a token up: the session by its hash (unique index), then its member's role (primary key; from `roles`
- * when given and remembered there). `unknown` for a token no live session has, `expired` for one whose session
- * ran out.
+ * Looks a token up: the session by its hash (unique index), then its member's staff roles (primary key; from
+ * `roles` when given and remembered there). `unknown` for a token no live session has, `expired` for one whose
+ * session ran out, or for a staff member's session older than `staffSessionMs` (staff sessions expire sooner).
  */
 export async function resolveToken(
   db: DbOrTx,
   token: string,
   now = new Date(),
   roles?: RoleCache,
+  staffSessionMs = DEFAULT_STAFF_SESSION_MS,
 ): Promise<TokenResolution> {
   if (token.length < 20 || token.length > 100) return { principal: null, problem: 'unknown' }
   const session = await findSessionByTokenHash(db, hashToken(token))
   if (!session || session.revokedAt) return { principal: null, problem: 'unknown' }
   if (session.expiresAt <= now) return { principal: null, problem: 'expired' }
-  // Sessions are deleted with their member, so a missing role is at most a race with a deletion.
-  const role = roles?.get(session.memberId) ?? (await memberRole(db, session.memberId))
-  if (!role) return { principal: null, problem: 'unknown' }
-  roles?.set(session.memberId, role)
-  return { principal: { memberId: session.memberId, role, sessionId: session.sessionId }, problem: null }
+  // Sessions are deleted with their member, so a missing member is at most a race with a deletion.
+  const held = roles?.get(session.memberId) ?? (await memberRoles(db, session.memberId))
+  if (!held) return { principal: null, problem: 'unknown' }
+  roles?.set(session.memberId, held)
+  if (held.length > 0 && session.createdAt.getTime() + staffSessionMs <= now.getTime())
+    return { principal: null, problem: 'expired' }
+  return { principal: principalOf(session.memberId, session.sessionId, held), problem: null }
 }
 
 /** How long the request-time token lookup remembers a member's role. */
@@ -91,9 +100,10 @@ const ROLE_CACHE_MS = 5_000
  * costs one query, as when sessions and members were read joined. A role changed meanwhile (scripts/create-admin.ts
  * promotes from another process) counts after at most that long.
  */
-export function createTokenResolver(deps: { db: Db; now: () => Date; roleTtlMs?: number }) {
-  const roles = new LRUCache<number, Role>({ max: 10_000, ttl: deps.roleTtlMs ?? ROLE_CACHE_MS })
-  return (token: string) => resolveToken(deps.db, token, deps.now(), roles)
+export function createTokenResolver(deps: { db: Db; now: () => Date; roleTtlMs?: number; staffSessionHours?: number }) {
+  const roles = new LRUCache<number, StaffRole[]>({ max: 10_000, ttl: deps.roleTtlMs ?? ROLE_CACHE_MS })
+  const staffMs = deps.staffSessionHours === undefined ? undefined : deps.staffSessionHours * 3600_000
+  return (token: string) => resolveToken(deps.db, token, deps.now(), roles, staffMs)
 }
 
 /** A member's sessions, newest first, with their state at `now` (the operators' console). */

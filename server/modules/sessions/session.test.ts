@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { members } from '#server/db/schema/members.ts'
-import { makeMember } from '#tests/support/media-fixtures.ts'
+import { grantRoles, makeMember } from '#tests/support/media-fixtures.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { createTokenResolver, endSession, resolveToken, SESSION_TTL_SECONDS } from './session.service.ts'
 
@@ -28,7 +26,7 @@ describe('token lookup (sessions door)', () => {
     const member = await makeMember(db, 'member', now)
     const resolve = createTokenResolver({ db, now: () => now, roleTtlMs: 100 })
     expect((await resolve(member.token)).principal?.role).toBe('member')
-    await db.update(members).set({ role: 'admin' }).where(eq(members.id, member.id))
+    await grantRoles(db, member.id, ['admin'])
     expect((await resolve(member.token)).principal?.role).toBe('member')
     await new Promise((r) => setTimeout(r, 150))
     const { principal } = await resolve(member.token)

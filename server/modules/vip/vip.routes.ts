@@ -59,15 +59,18 @@ export const vipRoutes = apiPlugin(
 )
 
 /** VIP plans for operators (under /api/admin/, admins only). */
-export const adminVipRoutes = adminPlugin((r, { vip }: { vip: VipService }) => {
-  r.records('/admin/vip-plans', {
-    response: StaffVipPlanResponse,
-    list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
-    create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
-    edit: {
-      summary: 'Change or withdraw a VIP plan',
-      body: VipPlanPatch,
-      handler: (id, body) => vip.patchPlan(id, body),
-    },
-  })
-})
+export const adminVipRoutes = adminPlugin(
+  { read: 'catalogue.read', write: 'marketing.edit' },
+  (r, { vip }: { vip: VipService }) => {
+    r.records('/admin/vip-plans', {
+      response: StaffVipPlanResponse,
+      list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
+      create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
+      edit: {
+        summary: 'Change or withdraw a VIP plan',
+        body: VipPlanPatch,
+        handler: (id, body) => vip.patchPlan(id, body),
+      },
+    })
+  },
+)

@@ -23,7 +23,7 @@ afterEach((ctx) => {
 
 const UA_DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36'
-const DESKTOP = { width: 1280, height: 800 }
+export const DESKTOP = { width: 1280, height: 800 }
 
 export interface Envelope<T> {
   code: number
@@ -33,11 +33,11 @@ export interface Envelope<T> {
 
 /** One API call as the app makes it (envelope answer), with the member's token when given. */
 export async function call<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   apiPath: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers['zxb-token'] = options.token
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   const res = await fetch(`${inject('baseUrl')}/api${apiPath}`, {
@@ -95,7 +95,42 @@ export async function signInOperator(): Promise<string> {
     },
   )
   if (made.status !== 0) throw new Error(`admin:create failed: ${made.stderr || made.stdout}`)
-  return signIn(phone)
+  const token = await signIn(phone)
+  staffPhones.set(token, phone)
+  return token
+}
+
+/** Staff members' phones by token: step-up codes go to them. */
+const staffPhones = new Map<string, string>()
+
+/** The newest code of this purpose the development outbox holds for a phone. */
+export async function latestCode(phone: string, purpose = 'login') {
+  const outbox = await apiData<{ list: { code: string; purpose: string; sent_at: string }[] }>(
+    `/dev/outbox?phone=${phone}`,
+  )
+  const codes = outbox.list.filter((m) => m.purpose === purpose).sort((a, b) => b.sent_at.localeCompare(a.sent_at))
+  if (!codes[0]) throw new Error(`no ${purpose} code for ${phone}`)
+  return codes[0].code
+}
+
+/** Proofs already confirmed, by token: one lasts 5 minutes (a second code within a minute would be refused). */
+const proofs = new Map<string, { proof: string; at: number }>()
+
+/** A fresh step-up proof for a staff member signed in with signInOperator (SMS code from the outbox). */
+export async function stepUpProof(token: string) {
+  const kept = proofs.get(token)
+  if (kept && Date.now() - kept.at < 240_000) return kept.proof
+  const phone = staffPhones.get(token)
+  if (!phone) throw new Error('stepUpProof: sign the staff member in with signInOperator')
+  const sent = await call('POST', '/admin/step-up/send_code', { token })
+  if (sent.code !== 200) throw new Error(`step-up send_code: ${sent.msg}`)
+  const proof = await call<{ proof: string }>('POST', '/admin/step-up', {
+    token,
+    body: { code: await latestCode(phone, 'step_up') },
+  })
+  if (proof.code !== 200) throw new Error(`step-up: ${proof.msg}`)
+  proofs.set(token, { proof: proof.data.proof, at: Date.now() })
+  return proof.data.proof
 }
 
 export type DeviceKind = 'phone' | 'wechat' | 'desktop'
@@ -307,6 +342,7 @@ export async function approveRefund(operator: string, orderNo: string, amountFen
   if (!refund) throw new Error(`no refund request for ${orderNo}`)
   const approved = await call<{ state: string }>('POST', `/admin/refunds/${refund.refund_no}/approve`, {
     token: operator,
+    headers: { 'x-step-up': await stepUpProof(operator) },
     body: amountFen === undefined ? { note: '同意退款' } : { amount_fen: amountFen, note: '部分退款' },
   })
   if (approved.code !== 200) throw new Error(`approve ${refund.refund_no}: ${approved.code} ${approved.msg}`)

@@ -1,0 +1,99 @@
+import { getToken } from './token.ts'
+import { STEP_UP_HEADER } from '#shared/staff/roles.ts'
+
+/**
+ * The console's one fetch client over the API envelope `{ code, msg, data }`: the sign-in token, a step-up proof
+ * when one is live, query strings without empty values, and one error type. TanStack Query calls it (queries and
+ * mutations); no screen calls fetch itself.
+ */
+export class ConsoleError extends Error {
+  readonly code: number
+  constructor(message: string, code: number) {
+    super(message)
+    this.name = 'ConsoleError'
+    this.code = code
+  }
+  /** Signed out or the staff session ran out: sign in again. */
+  get signIn() {
+    return this.code === 301 || this.code === 504
+  }
+  get forbidden() {
+    return this.code === 403
+  }
+  get needsStepUp() {
+    return this.code === 407
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>
+
+let proof: { value: string; until: number } | null = null
+
+/** Remembers a step-up proof (POST /api/admin/step-up) for the actions of the next minutes. */
+export function rememberStepUp(value: string, seconds: number) {
+  proof = { value, until: Date.now() + (seconds - 10) * 1000 }
+}
+
+export function hasStepUp() {
+  return proof !== null && proof.until > Date.now()
+}
+
+/** `/api/admin/orders?state=paid`: the query without empty values. */
+function apiUrl(path: string, query: Query = {}) {
+  const qs = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v))
+  const s = qs.toString()
+  return `/api${path}${s ? `?${s}` : ''}`
+}
+
+function headers(json: boolean): Record<string, string> {
+  const h: Record<string, string> = {}
+  const token = getToken()
+  if (token) h['zxb-token'] = token
+  if (proof && hasStepUp()) h[STEP_UP_HEADER] = proof.value
+  if (json) h['content-type'] = 'application/json'
+  return h
+}
+
+async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}) {
+  let res: Response
+  try {
+    res = await fetch(apiUrl(path, options.query), {
+      method,
+      headers: headers(options.body !== undefined),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    })
+  } catch {
+    throw new ConsoleError('网络连接失败，请检查网络后重试', 0)
+  }
+  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: T } | null
+  if (!envelope) throw new ConsoleError(`服务器开小差了（${res.status}），请稍后重试`, res.status)
+  if (envelope.code !== 200) throw new ConsoleError(envelope.msg || '请求失败', envelope.code)
+  return envelope.data
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, { body }),
+}
+
+/**
+ * Downloads a CSV export (GET, with the token and step-up headers a link cannot send) and saves it under the
+ * name the server gives.
+ */
+export async function download(path: string, query: Query) {
+  const res = await fetch(apiUrl(path, query), { headers: headers(false), credentials: 'same-origin' })
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
+    const body = (await res.json().catch(() => null)) as { code: number; msg: string } | null
+    throw new ConsoleError(body?.msg ?? '导出失败', body?.code ?? res.status)
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv'
+  const url = URL.createObjectURL(await res.blob())
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  a.click()
+  URL.revokeObjectURL(url)
+}

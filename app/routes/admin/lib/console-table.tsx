@@ -1,0 +1,243 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { App, Button, Input, Select, Space, Table, type TableProps } from 'antd'
+
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+
+/** A filter above the table; its value lives in the URL query under `name`. */
+type Filter =
+  | { name: string; label: string; type: 'select'; options: { value: string; label: string }[] }
+  | { name: string; label: string; type: 'dates' }
+  | { name: string; label: string; type: 'text' }
+
+/** What the table asks its source for: the URL's filters, the search, the sort and the page. */
+export interface TableParams {
+  filters: Record<string, string>
+  page: number
+  pageSize: number
+  sort?: string
+  order?: 'asc' | 'desc'
+  /** Cursor lists: the cursor of this page (from the previous page's answer). */
+  cursor?: string
+}
+
+/** A page of rows: `total` for paged lists, `nextCursor` for lists read newest first by cursor. */
+interface TableAnswer<T> {
+  rows: T[]
+  total?: number
+  nextCursor?: number | null
+}
+
+interface Props<T> {
+  /** Part of the query key and of the URL (a screen with two tables names each). */
+  id: string
+  columns: TableProps<T>['columns']
+  rowKey: keyof T & string
+  load: (p: TableParams) => Promise<TableAnswer<T>>
+  filters?: Filter[]
+  searchPlaceholder?: string
+  /** false: the list's endpoint has no search (yet). */
+  search?: false
+  /** CSV of what the filter shows (the server streams it); may ask for a step-up first. */
+  onExport?: (p: TableParams) => Promise<void>
+  toolbar?: ReactNode
+  empty?: ReactNode
+  onRow?: TableProps<T>['onRow']
+}
+
+const RESERVED = new Set(['page', 'page_size', 'sort', 'order', 'cursor', 'prev'])
+
+/**
+ * Every console list: server-side paging (or cursor paging), sorting, filters and search, all kept in the URL
+ * (a list remembers its filters: reload, back and shared links keep them), `/` focuses the search, CSV export of
+ * what the filter shows. Server state goes through TanStack Query (keyed by the URL's parameters).
+ */
+export function ConsoleTable<T extends object>(props: Props<T>) {
+  const { message } = App.useApp()
+  const [search, setSearch] = useSearchParams()
+  const searchRef = useRef<{ focus: () => void } | null>(null)
+  const [exporting, setExporting] = useState(false)
+
+  const filters: Record<string, string> = {}
+  for (const [k, v] of search) if (!RESERVED.has(k) && v) filters[k] = v
+  const params: TableParams = {
+    filters,
+    page: Number(search.get('page') ?? 1) || 1,
+    pageSize: Number(search.get('page_size') ?? 20) || 20,
+    sort: search.get('sort') ?? undefined,
+    order: (search.get('order') as 'asc' | 'desc' | null) ?? undefined,
+    cursor: search.get('cursor') ?? undefined,
+  }
+  const query = useQuery({
+    queryKey: ['table', props.id, search.toString()],
+    queryFn: () => props.load(params),
+    placeholderData: keepPreviousData,
+  })
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null
+      if (e.key !== '/' || target?.closest('input, textarea, [contenteditable="true"]')) return
+      e.preventDefault()
+      searchRef.current?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  /** Changes some parameters; any change but the page starts again at the first page. */
+  const update = (changes: Record<string, string | undefined>, keepPage = false) => {
+    const next = new URLSearchParams(search)
+    for (const [k, v] of Object.entries(changes))
+      if (v) next.set(k, v)
+      else next.delete(k)
+    if (!keepPage) ['page', 'cursor', 'prev'].forEach((k) => next.delete(k))
+    setSearch(next, { replace: false })
+  }
+
+  const data = query.data
+  const cursorMode = data !== undefined && data.total === undefined
+  const onChange: TableProps<T>['onChange'] = (pagination, _f, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter
+    const sort = s?.order ? String(s.columnKey ?? s.field) : undefined
+    const order = s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined
+    if (sort !== params.sort || order !== params.order) return update({ sort, order })
+    if (!cursorMode)
+      update({ page: String(pagination.current ?? 1), page_size: String(pagination.pageSize ?? 20) }, true)
+  }
+
+  const columns = props.columns?.map((c) => {
+    const key = String(c.key ?? '')
+    return c.sorter && key === params.sort
+      ? { ...c, sortOrder: params.order === 'asc' ? ('ascend' as const) : ('descend' as const) }
+      : c.sorter
+        ? { ...c, sortOrder: null }
+        : c
+  })
+
+  const exportCsv = async () => {
+    if (!props.onExport) return
+    setExporting(true)
+    try {
+      await props.onExport(params)
+    } catch (e) {
+      message.error((e as Error).message)
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const prevStack = (search.get('prev') ?? '').split(',').filter(Boolean)
+  return (
+    <div className="zx-console-table">
+      <Space wrap className="zx-console-filters">
+        {props.search !== false && (
+          <Input.Search
+            ref={(el) => {
+              searchRef.current = el
+            }}
+            allowClear
+            defaultValue={filters.q}
+            key={filters.q ?? ''}
+            placeholder={props.searchPlaceholder ?? '搜索'}
+            aria-label="搜索"
+            onSearch={(q) => update({ q: q.trim() || undefined })}
+            style={{ width: 260 }}
+            suffix={<kbd className="zx-console-kbd">/</kbd>}
+          />
+        )}
+        {props.filters?.map((f) =>
+          f.type === 'select' ? (
+            <Select
+              key={f.name}
+              allowClear
+              placeholder={f.label}
+              aria-label={f.label}
+              value={filters[f.name]}
+              options={f.options}
+              onChange={(v?: string) => update({ [f.name]: v })}
+              style={{ minWidth: 130 }}
+            />
+          ) : f.type === 'text' ? (
+            <Input
+              key={`${f.name}:${filters[f.name] ?? ''}`}
+              allowClear
+              placeholder={f.label}
+              aria-label={f.label}
+              defaultValue={filters[f.name]}
+              onPressEnter={(e) => update({ [f.name]: e.currentTarget.value.trim() || undefined })}
+              onClear={() => update({ [f.name]: undefined })}
+              style={{ width: 140 }}
+            />
+          ) : (
+            <Space.Compact key={f.name}>
+              {(['from', 'to'] as const).map((end) => (
+                <Input
+                  key={end}
+                  type="date"
+                  aria-label={`${f.label}${end === 'from' ? '起' : '止'}`}
+                  value={filters[end] ?? ''}
+                  onChange={(e) => update({ [end]: e.target.value || undefined })}
+                  style={{ width: 150 }}
+                />
+              ))}
+            </Space.Compact>
+          ),
+        )}
+        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} aria-label="刷新" />
+        {props.onExport && (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
+            导出 CSV
+          </Button>
+        )}
+        {props.toolbar}
+      </Space>
+      {query.error && <div className="zx-console-error">加载失败：{query.error.message}。请刷新重试。</div>}
+      <Table<T>
+        rowKey={props.rowKey}
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        loading={query.isFetching}
+        onChange={onChange}
+        onRow={props.onRow}
+        scroll={{ x: 'max-content' }}
+        size="middle"
+        locale={{ emptyText: props.empty ?? '没有符合条件的记录，试试放宽筛选条件' }}
+        pagination={
+          cursorMode
+            ? false
+            : {
+                current: params.page,
+                pageSize: params.pageSize,
+                total: data?.total ?? 0,
+                showSizeChanger: true,
+                showTotal: (n) => `共 ${n} 条`,
+              }
+        }
+      />
+      {cursorMode && (
+        <Space className="zx-console-pager">
+          <Button
+            disabled={prevStack.length === 0 && !params.cursor}
+            onClick={() => {
+              const stack = [...prevStack]
+              const back = stack.pop()
+              update({ cursor: back === '0' ? undefined : back, prev: stack.join(',') || undefined }, true)
+            }}
+          >
+            上一页
+          </Button>
+          <Button
+            disabled={!data?.nextCursor}
+            onClick={() =>
+              update({ cursor: String(data?.nextCursor), prev: [...prevStack, params.cursor ?? '0'].join(',') }, true)
+            }
+          >
+            下一页
+          </Button>
+        </Space>
+      )}
+    </div>
+  )
+}

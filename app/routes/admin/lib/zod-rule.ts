@@ -1,0 +1,14 @@
+import type { z } from 'zod'
+
+/**
+ * An antd Form rule from the API's own zod schema: the field is checked by the same schema the server uses, and
+ * its message is the schema's (e.g. "请输入 11 位手机号").
+ */
+export function zodRule(schema: z.ZodType) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      const result = schema.safeParse(value)
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确')
+    },
+  }
+}

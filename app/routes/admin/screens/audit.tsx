@@ -1,0 +1,63 @@
+import { Tag, Typography } from 'antd'
+import type { StaffActionList } from '#server/modules/audit/audit.schema.ts'
+import { api } from '../lib/client.ts'
+import { ConsoleTable } from '../lib/console-table.tsx'
+import { when } from '../lib/format.ts'
+
+type Action = StaffActionList['list'][number]
+
+const areas = [
+  { value: '/api/admin/refunds', label: '退款' },
+  { value: '/api/admin/orders', label: '订单' },
+  { value: '/api/admin/staff', label: '员工与角色' },
+  { value: '/api/admin/courses', label: '课程' },
+  { value: '/api/admin/entitlements', label: '权益' },
+  { value: '/api/admin/points', label: '积分' },
+  { value: '/api/admin/step-up', label: '短信验证' },
+  { value: '/api/comment', label: '评论管理' },
+]
+
+/** The staff action log: every change made through the staff API, by operator and area, newest first. */
+export default function AuditLog() {
+  return (
+    <>
+      <Typography.Title level={4}>操作日志</Typography.Title>
+      <ConsoleTable<Action>
+        id="audit"
+        rowKey="id"
+        searchPlaceholder="操作人成员ID"
+        filters={[{ name: 'route', label: '操作范围', type: 'select', options: areas }]}
+        load={async (p) => {
+          const q = p.filters.q
+          const page = await api.get<StaffActionList>('/admin/staff-actions', {
+            member_id: q && /^\d+$/.test(q) ? q : undefined,
+            route: p.filters.route,
+            cursor: p.cursor,
+            limit: p.pageSize,
+          })
+          return { rows: page.list, nextCursor: page.next_cursor }
+        }}
+        empty="没有符合条件的操作记录。"
+        columns={[
+          { title: '时间', dataIndex: 'created_at', render: when, width: 150 },
+          { title: '操作人', dataIndex: 'nickname', render: (n: string, a) => `${n}（${a.member_id}）` },
+          { title: '动作', dataIndex: 'method', render: (m: string) => <Tag>{m}</Tag> },
+          { title: '接口', dataIndex: 'url', ellipsis: true },
+          {
+            title: '结果',
+            dataIndex: 'code',
+            render: (c: number | null, a) => (
+              <Tag color={c === 200 ? 'green' : 'red'}>{c === 200 ? '成功' : `失败 ${c ?? a.status}`}</Tag>
+            ),
+          },
+          {
+            title: '内容',
+            dataIndex: 'body',
+            ellipsis: true,
+            render: (b: unknown) => (b ? JSON.stringify(b) : '—'),
+          },
+        ]}
+      />
+    </>
+  )
+}

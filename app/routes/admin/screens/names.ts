@@ -1,0 +1,48 @@
+/** Chinese names of the states and kinds the sales screens show. */
+export const orderStateNames: Record<string, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  refunding: '退款中',
+  refunded: '已退款',
+  partially_refunded: '部分退款',
+  closed: '已关闭',
+}
+
+export const kindNames: Record<string, string> = {
+  course: '课程',
+  vip: '会员',
+  amount: '指定金额',
+  bundle: '套餐',
+  favourites: '收藏合买',
+}
+
+export const payMethodNames: Record<string, string> = {
+  wechat_jsapi: '微信支付（公众号）',
+  wechat_h5: '微信支付（H5）',
+  wechat_native: '微信支付（扫码）',
+  alipay_wap: '支付宝',
+  points: '积分',
+  free: '免费',
+}
+
+export const refundStateNames: Record<string, string> = {
+  requested: '待审批',
+  rejected: '已拒绝',
+  processing: '退款中',
+  succeeded: '已退款',
+  failed: '失败',
+}
+
+/** Why an order changed state (order_events.reason); an unknown one shows as it is stored. */
+export const eventReasonNames: Record<string, string> = {
+  created: '下单',
+  paid: '支付成功',
+  expired: '超时关闭',
+  replaced: '被新订单取代',
+  refund_requested: '会员申请退款',
+  refund_approved: '退款已批准',
+  refund_rejected: '退款被拒绝',
+  refund_retried: '重新发起退款',
+  refund_failed: '退款失败',
+  refund_succeeded: '退款成功',
+}

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query'
+import { Descriptions, Drawer, Tag, Timeline, Typography } from 'antd'
+import { useSearchParams } from 'react-router'
+import type { StaffOrder, StaffOrderDetail } from '#server/modules/orders/orders.schema.ts'
+import { api, download } from '../lib/client.ts'
+import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
+import { when, yuan } from '../lib/format.ts'
+import { useStepUp } from '../lib/step-up.tsx'
+import { eventReasonNames, kindNames, orderStateNames, payMethodNames } from './names.ts'
+
+const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }))
+const query = (p: TableParams) => ({ ...p.filters, cursor: p.cursor, limit: p.pageSize })
+
+/** Orders: search by number, phone or member id; filter by state, kind, date and sp; detail with the event log. */
+export default function Orders() {
+  const stepUp = useStepUp()
+  const [search, setSearch] = useSearchParams()
+  const open = search.get('order')
+  const show = (orderNo: string | null) => {
+    const next = new URLSearchParams(search)
+    if (orderNo) next.set('order', orderNo)
+    else next.delete('order')
+    setSearch(next)
+  }
+  return (
+    <>
+      <Typography.Title level={4}>订单</Typography.Title>
+      <ConsoleTable<StaffOrder>
+        id="orders"
+        rowKey="order_no"
+        searchPlaceholder="订单号、手机号或会员ID"
+        filters={[
+          { name: 'state', label: '状态', type: 'select', options: options(orderStateNames) },
+          { name: 'kind', label: '类型', type: 'select', options: options(kindNames) },
+          { name: 'dates', label: '下单日期', type: 'dates' },
+          { name: 'sp', label: '推广来源 sp', type: 'text' },
+        ]}
+        load={async (p) => {
+          const page = await api.get<{ list: StaffOrder[]; next_cursor: number | null }>('/admin/orders', query(p))
+          return { rows: page.list, nextCursor: page.next_cursor }
+        }}
+        onExport={async (p) => {
+          if (await stepUp()) await download('/admin/orders/export', p.filters)
+        }}
+        onRow={(o) => ({ onClick: () => show(o.order_no), style: { cursor: 'pointer' } })}
+        empty="没有符合条件的订单。换个日期或状态试试。"
+        columns={[
+          { title: '订单号', dataIndex: 'order_no', render: (v: string) => <a>{v}</a> },
+          { title: '标题', dataIndex: 'title', ellipsis: true },
+          { title: '类型', dataIndex: 'kind', render: (k: string) => kindNames[k] ?? k },
+          { title: '应付', dataIndex: 'amount_fen', align: 'right', render: yuan },
+          { title: '状态', dataIndex: 'state', render: (s: string) => <Tag>{orderStateNames[s] ?? s}</Tag> },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '支付方式', dataIndex: 'pay_method', render: (m: string) => payMethodNames[m] ?? m },
+          { title: '推广来源', dataIndex: 'sp', render: (v: string | null) => v ?? '—' },
+          { title: '下单时间', dataIndex: 'created_at', render: when },
+        ]}
+      />
+      <OrderDrawer orderNo={open} onClose={() => show(null)} />
+    </>
+  )
+}
+
+function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  const { data, error } = useQuery({
+    queryKey: ['order', orderNo],
+    queryFn: () => api.get<StaffOrderDetail>(`/admin/orders/${orderNo}`),
+    enabled: orderNo !== null,
+  })
+  return (
+    <Drawer open={orderNo !== null} onClose={onClose} title={`订单 ${orderNo ?? ''}`} size={560}>
+      {error && <div className="zx-console-error">{error.message}</div>}
+      {data && (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="标题">{data.title}</Descriptions.Item>
+            <Descriptions.Item label="状态">{orderStateNames[data.state]}</Descriptions.Item>
+            <Descriptions.Item label="会员">
+              {data.member_id}（{data.phone ?? '未绑定手机'}）
+            </Descriptions.Item>
+            <Descriptions.Item label="应付 / 原价 / 优惠">
+              {yuan(data.amount_fen)} / {yuan(data.original_fen)} / {yuan(data.discount_fen)}
+            </Descriptions.Item>
+            <Descriptions.Item label="积分抵扣">{data.points_used}</Descriptions.Item>
+            <Descriptions.Item label="已退款">{yuan(data.refunded_fen)}</Descriptions.Item>
+            <Descriptions.Item label="支付">
+              {payMethodNames[data.pay_method]} {data.provider_txn_id ?? ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="推广来源">{data.sp ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="下单 / 支付">
+              {when(data.created_at)} / {when(data.paid_at)}
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            事件记录
+          </Typography.Title>
+          <Timeline
+            items={data.events.map((e) => ({
+              content: (
+                <>
+                  <b>
+                    {e.from ? `${orderStateNames[e.from]} → ` : ''}
+                    {orderStateNames[e.to]}
+                  </b>
+                  <div>{eventReasonNames[e.reason] ?? e.reason}</div>
+                  <Typography.Text type="secondary">{when(e.at)}</Typography.Text>
+                </>
+              ),
+            }))}
+          />
+        </>
+      )}
+    </Drawer>
+  )
+}

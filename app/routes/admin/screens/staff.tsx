@@ -1,0 +1,144 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { GrantByPhoneBody, type StaffMember } from '#shared/api/staff.ts'
+import type { ListPage } from '#shared/api/list.ts'
+import { StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
+import { api, download } from '../lib/client.ts'
+import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
+import { when } from '../lib/format.ts'
+import { useStepUp } from '../lib/step-up.tsx'
+import { zodRule } from '../lib/zod-rule.ts'
+
+const roleOptions = StaffRoles.map((r) => ({ value: r, label: StaffRoleNames[r] }))
+
+const listQuery = (p: TableParams) => ({
+  ...p.filters,
+  page: p.page,
+  page_size: p.pageSize,
+  sort: p.sort,
+  order: p.order,
+})
+
+/** Staff accounts and roles: admins grant and revoke (after a fresh SMS code); the list exports as CSV. */
+export default function Staff() {
+  const { message, modal } = App.useApp()
+  const stepUp = useStepUp()
+  const client = useQueryClient()
+  const [editing, setEditing] = useState<StaffMember | null>(null)
+  const [granting, setGranting] = useState(false)
+  const [form] = Form.useForm<{ phone: string; roles: StaffRole[] }>()
+
+  const save = useMutation({
+    mutationFn: async (v: { memberId?: number; phone?: string; roles: StaffRole[] }) => {
+      if (!(await stepUp())) throw new Error('已取消')
+      return v.memberId
+        ? api.put<StaffMember>(`/admin/staff/${v.memberId}/roles`, { roles: v.roles })
+        : api.post<StaffMember>('/admin/staff', { phone: v.phone, roles: v.roles })
+    },
+    onSuccess: (m) => {
+      message.success(`已保存 ${m.nickname} 的角色`)
+      setEditing(null)
+      setGranting(false)
+      void client.invalidateQueries({ queryKey: ['table', 'staff'] })
+    },
+    onError: (e) => message.error(e.message),
+  })
+
+  const submit = async () => {
+    const v = await form.validateFields()
+    const removed = editing ? editing.roles.filter((r) => !v.roles.includes(r)) : []
+    const go = () => save.mutate({ memberId: editing?.member_id, phone: v.phone, roles: v.roles })
+    if (!editing || removed.length === 0) return go()
+    modal.confirm({
+      title: v.roles.length ? '撤销角色' : '撤销全部角色',
+      content: `将撤销 ${editing.nickname} 的「${removed.map((r) => StaffRoleNames[r]).join('、')}」角色${v.roles.length ? '' : '，此后他不能再登录后台'}。`,
+      okText: '确认撤销',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: go,
+    })
+  }
+
+  const open = (m: StaffMember | null) => {
+    form.setFieldsValue({ phone: m?.phone ?? '', roles: m?.roles ?? [] })
+    setEditing(m)
+    setGranting(m === null)
+  }
+
+  return (
+    <>
+      <Typography.Title level={4}>员工与角色</Typography.Title>
+      <ConsoleTable<StaffMember>
+        id="staff"
+        rowKey="member_id"
+        searchPlaceholder="姓名、手机号或成员ID"
+        filters={[{ name: 'role', label: '角色', type: 'select', options: roleOptions }]}
+        load={async (p) => {
+          const page = await api.get<ListPage<StaffMember>>('/admin/staff', listQuery(p))
+          return { rows: page.list, total: page.total }
+        }}
+        onExport={async (p) => {
+          if (await stepUp()) await download('/admin/staff/export', listQuery(p))
+        }}
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+            授权新员工
+          </Button>
+        }
+        empty="还没有员工。点「授权新员工」，用手机号授权。"
+        columns={[
+          { title: 'ID', dataIndex: 'member_id', key: 'id', sorter: true, width: 90 },
+          { title: '昵称', dataIndex: 'nickname' },
+          { title: '手机号', dataIndex: 'phone' },
+          {
+            title: '角色',
+            dataIndex: 'roles',
+            render: (roles: StaffRole[]) => roles.map((r) => <Tag key={r}>{StaffRoleNames[r]}</Tag>),
+          },
+          { title: '授权时间', dataIndex: 'granted_at', key: 'granted_at', sorter: true, render: when },
+          { title: '最近登录', dataIndex: 'last_login_at', key: 'last_login_at', sorter: true, render: when },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_, m) => (
+              <Space>
+                <a onClick={() => open(m)}>修改角色</a>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        title={editing ? `修改角色：${editing.nickname}` : '授权新员工'}
+        open={granting || editing !== null}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={save.isPending}
+        onOk={submit}
+        onCancel={() => {
+          setEditing(null)
+          setGranting(false)
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          {!editing && (
+            <Form.Item label="手机号" name="phone" rules={[zodRule(GrantByPhoneBody.shape.phone)]}>
+              <Input maxLength={11} placeholder="员工用这个手机号登录后台" />
+            </Form.Item>
+          )}
+          <Form.Item
+            label="角色"
+            name="roles"
+            rules={editing ? [] : [zodRule(GrantByPhoneBody.shape.roles)]}
+            extra="运营：课程、营销、会员；财务：订单、退款审批、对账、导出；讲师：课程（只读）；助教：会员、订单、评论；管理员：全部，含员工授权。"
+          >
+            <Checkbox.Group options={roleOptions} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  )
+}

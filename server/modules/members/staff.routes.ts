@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+import { sendCsv } from '#server/http/csv.ts'
+import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import { IdParams } from '#shared/api/params.ts'
+import {
+  ConsoleMeResponse,
+  GrantByPhoneBody,
+  SetRolesBody,
+  StaffListQuery,
+  StaffListResponse,
+  StaffMemberResponse,
+} from './staff.schema.ts'
+import { STAFF_EXPORT_HEADER, type StaffService } from './staff.service.ts'
+
+/** Who is signed in to the console (any staff role): the console's navigation follows `permissions`. */
+export const consoleMeRoutes = apiPlugin(
+  { tags: ['admin'], auth: 'staff' },
+  (r, { staff }: { staff: StaffService }) => {
+    r.get(
+      '/admin/me',
+      { summary: 'The signed-in staff member, their roles and permissions', response: ConsoleMeResponse },
+      async (_request, memberId) => staff.me(memberId),
+    )
+  },
+)
+
+/** Staff accounts and roles (admins: `staff.manage`); changing roles and exporting need a step-up proof. */
+export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { staff: StaffService }) => {
+  r.get(
+    '/admin/staff',
+    {
+      summary: 'Staff members by role and name / phone / id (paged, sorted)',
+      querystring: StaffListQuery,
+      response: StaffListResponse,
+    },
+    async (request) => staff.list(request.query),
+  )
+
+  r.raw.get(
+    '/admin/staff/export',
+    {
+      stepUp: true,
+      summary: 'The same list as a CSV file; needs a step-up proof',
+      querystring: StaffListQuery,
+      response: { 200: z.string().describe('text/csv') },
+    },
+    async (request, reply) => sendCsv(reply, 'staff.csv', STAFF_EXPORT_HEADER, staff.exportRows(request.query)),
+  )
+
+  r.post(
+    '/admin/staff',
+    {
+      stepUp: true,
+      summary: 'Grant roles to the member with this phone (a new member if nobody has it); needs a step-up proof',
+      body: GrantByPhoneBody,
+      response: StaffMemberResponse,
+      msg: '已授权',
+    },
+    async ({ body }, staffId) => staff.grantByPhone(staffId, body),
+  )
+
+  r.put(
+    '/admin/staff/:id/roles',
+    {
+      stepUp: true,
+      summary: "Set a member's roles (an empty list revokes them all); needs a step-up proof",
+      description: '409 when an admin would remove their own admin role or leave no admin.',
+      params: IdParams,
+      body: SetRolesBody,
+      response: StaffMemberResponse,
+      msg: '已保存',
+    },
+    async ({ params, body }, staffId) => staff.setRoles(staffId, params.id, body.roles),
+  )
+})

@@ -1,0 +1,101 @@
+import type { Db } from '#server/db/database.ts'
+import { allPages } from '#server/db/list.ts'
+import { AppError } from '#server/http/app-error.ts'
+import { Codes } from '#server/http/codes.ts'
+import { EXPORT_MAX_ROWS } from '#shared/api/list.ts'
+import { beijingDateTime } from '#shared/time.ts'
+import { can, Permissions, StaffRoleNames, type StaffRole } from '#shared/staff/roles.ts'
+import { findMemberById } from './members.repository.ts'
+import { findOrCreateMemberByPhone, maskPhone, normalizePhone } from './members.service.ts'
+import { countHolders, findStaff, replaceRoles } from './staff.repository.ts'
+import type { StaffListQuery, StaffMember } from '#shared/api/staff.ts'
+
+type Row = Awaited<ReturnType<typeof findStaff>>['rows'][number]
+
+function toView(r: Row): StaffMember {
+  return {
+    member_id: r.id,
+    nickname: r.nickname,
+    phone: r.phone,
+    roles: r.roles,
+    granted_at: r.grantedAt ? new Date(r.grantedAt).toISOString() : null,
+    last_login_at: r.lastLoginAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }
+}
+
+/** Staff accounts and their roles (the console's Staff screen): list, export, grant and revoke. */
+export function createStaffService(deps: { db: Db; now: () => Date }) {
+  const { db } = deps
+
+  async function list(query: StaffListQuery) {
+    const { rows, total } = await findStaff(db, query)
+    return { list: rows.map(toView), total, page: query.page, page_size: query.page_size }
+  }
+
+  async function one(memberId: number) {
+    const { rows } = await findStaff(db, { q: String(memberId), page: 1, page_size: 1, sort: 'id', order: 'asc' })
+    const row = rows.find((r) => r.id === memberId)
+    if (row) return toView(row)
+    const member = await findMemberById(db, memberId)
+    if (!member) throw new AppError(Codes.NotFound, '成员不存在')
+    return toView({ ...member, grantedAt: null, lastLoginAt: null, roles: [] })
+  }
+
+  /** Sets the roles in one transaction; an admin cannot take admin from themselves, and one admin always remains. */
+  async function setRoles(by: number, memberId: number, roles: StaffRole[]) {
+    const wanted = [...new Set(roles)]
+    await db.transaction(async (tx) => {
+      const member = await findMemberById(tx, memberId)
+      if (!member) throw new AppError(Codes.NotFound, '成员不存在')
+      if (memberId === by && member.roles.includes('admin') && !wanted.includes('admin'))
+        throw new AppError(Codes.Conflict, '不能撤销自己的管理员角色，请让另一位管理员操作')
+      await replaceRoles(tx, memberId, wanted, by, deps.now())
+      if ((await countHolders(tx, ['admin'])) === 0) throw new AppError(Codes.Conflict, '至少要保留一位管理员')
+    })
+    return one(memberId)
+  }
+
+  return {
+    list,
+    setRoles,
+
+    /** Roles for whoever holds this phone; a phone nobody holds yet becomes a member who signs in with it. */
+    async grantByPhone(by: number, input: { phone: string; roles: StaffRole[] }) {
+      const member = await findOrCreateMemberByPhone(db, normalizePhone(input.phone), deps.now())
+      return setRoles(by, member.id, [...new Set([...member.roles, ...input.roles])])
+    },
+
+    /** Who is signed in to the console and what they may do; 403 for a member without a staff role. */
+    async me(memberId: number) {
+      const member = await findMemberById(db, memberId)
+      if (!member || member.roles.length === 0) throw new AppError(Codes.Forbidden, '你没有后台权限')
+      const principal = { memberId, roles: member.roles }
+      return {
+        member_id: member.id,
+        nickname: member.nickname,
+        phone: member.phone ? maskPhone(member.phone) : '',
+        roles: member.roles,
+        permissions: Permissions.filter((p) => can(principal, p)),
+      }
+    },
+
+    /** The filter's rows for the CSV export. */
+    async *exportRows(query: StaffListQuery) {
+      for await (const r of allPages(query, list, EXPORT_MAX_ROWS)) {
+        yield [
+          r.member_id,
+          r.nickname,
+          r.phone,
+          r.roles.map((role) => StaffRoleNames[role]).join('、'),
+          r.granted_at ? beijingDateTime(new Date(r.granted_at)) : '',
+          r.last_login_at ? beijingDateTime(new Date(r.last_login_at)) : '',
+        ]
+      }
+    },
+  }
+}
+
+export const STAFF_EXPORT_HEADER = ['成员ID', '昵称', '手机号', '角色', '授权时间', '最近登录']
+
+export type StaffService = ReturnType<typeof createStaffService>

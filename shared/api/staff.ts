@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { Permissions, StaffRoles } from '#shared/staff/roles.ts'
+import { listQuery } from './list.ts'
+
+// Staff accounts and roles: the API's schemas, which the console's forms validate with too.
+
+const Role = z.enum(StaffRoles, { error: '角色无效' })
+
+/** GET /api/admin/staff: staff by role and name / phone / id. */
+export const StaffListQuery = listQuery(['id', 'last_login_at', 'granted_at'], 'granted_at').extend({
+  role: Role.optional(),
+})
+export type StaffListQuery = z.output<typeof StaffListQuery>
+
+export const StaffMember = z.object({
+  member_id: z.number().int(),
+  nickname: z.string(),
+  phone: z.string().nullable(),
+  roles: z.array(Role),
+  granted_at: z.string().nullable(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+})
+export type StaffMember = z.infer<typeof StaffMember>
+
+/** PUT /api/admin/staff/:id/roles: the roles the member holds from now on (none: no longer staff). */
+export const SetRolesBody = z.object({ roles: z.array(Role).max(StaffRoles.length) })
+
+/** POST /api/admin/staff: roles for the member with this phone (created if nobody has it yet). */
+export const GrantByPhoneBody = z.object({
+  phone: z
+    .string({ error: '请输入 11 位手机号' })
+    .trim()
+    .regex(/^1\d{10}$/, { error: '请输入 11 位手机号' }),
+  roles: z.array(Role, { error: '至少选择一个角色' }).min(1, { error: '至少选择一个角色' }).max(StaffRoles.length),
+})
+
+/** GET /api/admin/me: who is signed in to the console and what they may do. */
+export const ConsoleMe = z.object({
+  member_id: z.number().int(),
+  nickname: z.string(),
+  phone: z.string(),
+  roles: z.array(Role),
+  permissions: z.array(z.enum(Permissions)),
+})
+export type ConsoleMe = z.infer<typeof ConsoleMe>
