@@ -14,7 +14,8 @@ describe('createAdmin (npm run admin:create)', () => {
     const admin = await createAdmin(db, { phone: ' 13800000001 ' })
     expect(admin).toMatchObject({ phone: '138****0001', nickname: '管理员', created: true })
     const [row] = await db.select().from(members).where(eq(members.id, admin.member_id))
-    expect(row).toMatchObject({ phone: '13800000001', role: 'admin' })
+    expect(row).toMatchObject({ phone: '13800000001' })
+    expect(await memberRoles(db, admin.member_id)).toEqual(['admin'])
   })
 
   it('promotes the member who has the phone and keeps their nickname', async () => {

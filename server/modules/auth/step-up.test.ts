@@ -75,7 +75,7 @@ describe('step-up: a fresh SMS code before sensitive staff actions', () => {
   it('exports what the filter shows as CSV, streamed, with a BOM and no formulas', async () => {
     const admin = await makeMember(t().database.db, 'admin')
     const finance = await makeMember(t().database.db, ['finance'])
-    await makeMember(t().database.db, ['operator'])
+    const operator = await makeMember(t().database.db, ['operator'])
     const { db } = t().database
     await db.execute(sql`update members set nickname = '=HYPERLINK("x")' where id = ${finance.id}`)
     const phone = (await memberPhones(db, [admin.id])).get(admin.id)!
@@ -90,8 +90,11 @@ describe('step-up: a fresh SMS code before sensitive staff actions', () => {
     const lines = text.slice(1).trim().split('\r\n')
     expect(lines[0]).toBe('成员ID,昵称,手机号,角色,授权时间,最近登录')
     // The filter (role=finance) exactly: the finance member, not the operator nor the admin.
-    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([finance.id])
-    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`)
-    expect(lines[1]).toContain('财务')
+    const ids = lines.slice(1).map((l) => Number(l.split(',')[0]))
+    expect(ids).toContain(finance.id)
+    expect(ids).not.toContain(operator.id)
+    expect(ids).not.toContain(admin.id)
+    expect(lines.slice(1).every((l) => l.includes('财务'))).toBe(true)
+    expect(lines.find((l) => l.startsWith(`${finance.id},`))).toContain(`"'=HYPERLINK(""x"")"`)
   })
 })
