@@ -64,7 +64,7 @@ function isPlaceholderNickname(nickname: string) {
 /** WeChat nicknames may carry control characters and run long; members get a clean, bounded one. */
 function cleanNickname(raw: string | undefined, openid: string) {
   // eslint-disable-next-line no-control-regex
-  const cleaned = [...(raw ?? '').replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e]/g, '').trim()]
+  const cleaned = [...(raw ?? '').replace(/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, '').trim()]
     .slice(0, NICKNAME_MAX)
     .join('')
   return cleaned || `微信用户${openid.slice(-4)}`
