@@ -4,8 +4,8 @@ import { apiData, openDevice, signIn, type DeviceKind } from './support/commerce
 
 /**
  * Issue 10 §4: the spec's click statistics leave from the controls they name, as beacons (text/plain, never
- * holding up the navigation), with `position` where the spec gives one. bindPhone is sent by the bind-phone
- * screen (another part of the issue).
+ * holding up the navigation), with `position` where the spec gives one. bindPhone is sent by the bind button of
+ * the bind-phone form (checked in wechat-journey.e2e.ts, where a WeChat member binds a phone).
  */
 
 interface Sent {

@@ -96,8 +96,15 @@ describe('WeChat sign-in → bind phone → merge with the phone’s member', ()
       expect(await form.getByRole('note').innerText()).toContain('两个账号将合并为一个')
       await form.getByPlaceholder('请输入验证码').fill(await latestCode(phone, 'bind'))
       await shot(page, 'wechat-bind-phone-merge-notice')
+      // The bind button sends the spec's bindPhone click statistic (a beacon).
+      const stats: string[] = []
+      page.on('request', (req) => {
+        const m = /\/api\/stat\/(\w+)\/click$/.exec(new URL(req.url()).pathname)
+        if (m) stats.push(m[1]!)
+      })
       await form.getByRole('button', { name: '验证并合并账号' }).click()
       await expect.poll(() => toast(page, '账号已合并').isVisible(), { timeout: 10_000 }).toBe(true)
+      expect(stats).toContain('bindPhone')
       await shot(page, 'wechat-bind-phone-merged')
 
       // One member now: the browser holds a new token for the phone member; the WeChat session has ended.
