@@ -129,8 +129,8 @@ async function loadOrder(client: pg.ClientBase, names: string[]): Promise<string
 
 /**
  * Loads a dump into a database just migrated with the dump's own migrations, in one transaction: every table is
- * emptied (a migration may have inserted rows), filled parents first, each file checked against its checksum and
- * row count, and the sequences set. Throws, changing nothing, on any mismatch.
+ * emptied (a migration may have inserted rows), filled parents first with our own triggers off, each file checked
+ * against its checksum and row count, and the sequences set. Throws, changing nothing, on any mismatch.
  */
 export async function loadDump(client: pg.ClientBase, dir: string, dump: DatabaseDump) {
   const applied = await latestAppliedMigration(client)
@@ -148,6 +148,12 @@ export async function loadDump(client: pg.ClientBase, dir: string, dump: Databas
     const all = present.map((p) => p.name)
     if (all.length > 0)
       await client.query(`truncate table ${all.map((n) => `public.${ident(n)}`).join(', ')} restart identity cascade`)
+    // Triggers of our own (the search documents': server/db/migrations/0021) would write rows the dump also
+    // holds: they stay off while it loads, inside this transaction (table owners may; no superuser needed).
+    const userTriggers = async (state: 'disable' | 'enable') => {
+      for (const n of all) await client.query(`alter table public.${ident(n)} ${state} trigger user`)
+    }
+    await userTriggers('disable')
     let order = await loadOrder(client, [...byName.keys()])
     if (!order) {
       // Keys in a cycle: load without the foreign-key triggers (superuser only), as pg_restore --disable-triggers.
@@ -172,6 +178,7 @@ export async function loadDump(client: pg.ClientBase, dir: string, dump: Databas
     }
     for (const s of dump.sequences)
       await client.query(`select setval($1::regclass, $2::bigint, true)`, [`public.${ident(s.name)}`, s.last_value])
+    await userTriggers('enable')
     await client.query('commit')
   } catch (err) {
     await client.query('rollback').catch(() => {})
