@@ -1,6 +1,7 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { csvRows, parseSort, sendCsv } from './admin-list.ts'
+import { csvRows, parseSort } from './admin-list.ts'
+import { sendCsv } from './csv.ts'
 
 describe('admin-list', () => {
   it('parses a sort key and its direction', () => {

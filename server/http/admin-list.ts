@@ -1,9 +1,7 @@
-import { Readable } from 'node:stream'
-import { stringify } from 'csv-stringify'
-import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
+import { sendCsv } from './csv.ts'
 import { envelope, ok } from './envelope.ts'
 import type { Routes } from './route.ts'
 
@@ -67,29 +65,6 @@ export async function* csvRows<T>(
     for (const r of await cells(rows)) yield r
     if (rows.length < CSV_BATCH) return
   }
-}
-
-/**
- * Sends rows as a CSV file (UTF-8 with BOM for Excel, CRLF, a header row; cells a spreadsheet would read as a
- * formula prefixed with '), streamed as they are read.
- */
-export function sendCsv(reply: FastifyReply, name: string, header: string[], rows: AsyncIterable<unknown[]>) {
-  const csv = stringify({ bom: true, record_delimiter: '\r\n', escape_formulas: true })
-  const source = Readable.from(
-    (async function* () {
-      yield header
-      yield* rows
-    })(),
-    { objectMode: true },
-  )
-  source.on('error', (err) => csv.destroy(err))
-  source.pipe(csv)
-  const day = new Date().toISOString().slice(0, 10)
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(csv)
 }
 
 type ListQuery = PageRequest & { format: 'json' | 'csv' }

@@ -84,7 +84,7 @@ describe('step-up: a fresh SMS code before sensitive staff actions', () => {
     const { data } = await post<{ proof: string }>('/api/admin/step-up', admin.token, { code })
     const res = await exportStaff(admin.token, data.proof)
     expect(res.headers['content-type']).toMatch(/^text\/csv/)
-    expect(res.headers['content-disposition']).toContain('staff.csv')
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="staff-\d{4}-\d{2}-\d{2}\.csv"$/)
     const text = res.body
     expect(text.startsWith('\uFEFF')).toBe(true)
     const lines = text.slice(1).trim().split('\r\n')

@@ -45,7 +45,7 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
       querystring: StaffListQuery,
       response: { 200: z.string().describe('text/csv') },
     },
-    async (request, reply) => sendCsv(reply, 'staff.csv', STAFF_EXPORT_HEADER, staff.exportRows(request.query)),
+    async (request, reply) => sendCsv(reply, 'staff', STAFF_EXPORT_HEADER, staff.exportRows(request.query)),
   )
 
   r.post(

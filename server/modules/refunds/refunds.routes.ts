@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { csvRows, sendCsv } from '#server/http/admin-list.ts'
+import { csvRows } from '#server/http/admin-list.ts'
+import { sendCsv } from '#server/http/csv.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { approveRefund } from '#server/use-cases/approve-refund.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'

@@ -258,7 +258,7 @@ describe('POST /api/wx_login', () => {
   it('keeps a WeChat nickname as text: control and direction-override characters removed', async () => {
     // U+202E reverses what follows, U+2066–2069 isolate it: a nickname must not reorder the text around it.
     const { memberId } = await login({ nickname: '\u2066小\u202e明\u2069\u0007' })
-    expect((await member(memberId))!.nickname).toBe('小明')
+    expect((await member(memberId)).nickname).toBe('小明')
   })
 
   it('signs the same WeChat user into the same member every time', async () => {
