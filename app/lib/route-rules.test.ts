@@ -112,6 +112,9 @@ describe('showsOverlays (spec 9 read literally, issue 10 §4)', () => {
     ['/form/1', '', {}, false],
     ['/refund', '', {}, false],
     ['/agreement/privacy', '', {}, false],
+    // the operator console
+    ['/admin', '', {}, false],
+    ['/admin/sales/refunds', '', {}, false],
     // never with sp or a route id
     ['/course/1001.html', '', { id: '1001.html' }, false],
     ['/', '?sp=abc', {}, false],

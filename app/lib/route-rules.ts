@@ -85,6 +85,8 @@ const OVERLAY_EXCLUDED_PATHS = [
   '/mine/account',
   '/agreement',
   '/__',
+  // the operator console (issue 13): learners' notices are not for staff at work
+  '/admin',
 ] as const
 
 function underPath(path: string, base: string): boolean {

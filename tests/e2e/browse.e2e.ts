@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { phone, shot } from './support/browser.ts'
+import { phone, shot, skipOverlays } from './support/browser.ts'
 
 /** Overlays appear on the home and category pages (spec 9); this journey is about browsing, so it marks them seen. */
 async function skipOverlays(page: Page, baseUrl: string) {
@@ -131,6 +131,7 @@ describe('a newcomer browses the catalogue', () => {
 
   it('lists all courses with filters and loads more with the cursor', async () => {
     const { page, context } = await phone()
+    await skipOverlays(context)
     await page.goto('/ke')
     await expect.poll(() => page.locator('main ul > li').count()).toBe(20)
     await shot(page, 'browse-ke')

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { launchBrowser, PHONE, shot, UA_WECHAT } from './support/browser.ts'
+import { launchBrowser, PHONE, shot, skipOverlays, UA_WECHAT } from './support/browser.ts'
 
 /**
  * Watching on a phone: real HLS playback (frames advance), resume on another device, the end of a free preview,
@@ -64,6 +64,8 @@ async function device(ua: string | null, token?: string): Promise<{ context: Bro
       localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 7 * 24 * 3600_000 }))
     }, token)
   }
+  // The journeys here are about the player: the site's notices (system overlays) would cover its controls.
+  await skipOverlays(context)
   const page = await context.newPage()
   page.on('pageerror', (err) => {
     throw err

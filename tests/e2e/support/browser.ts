@@ -68,3 +68,17 @@ export async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false })
 }
+
+/**
+ * Marks every system overlay as seen in this context (their 30-day cookies), for journeys about something else:
+ * overlays may show on any page outside a transaction (issue 10 §4) and would cover what the journey taps.
+ */
+export async function skipOverlays(context: BrowserContext) {
+  const baseUrl = inject('baseUrl')
+  const res = await fetch(`${baseUrl}/api/systemOverlay`)
+  const { data } = (await res.json()) as { data: { list: { so_id: number }[] } }
+  const { hostname } = new URL(baseUrl)
+  await context.addCookies(
+    data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })),
+  )
+}
