@@ -2,15 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { phone, shot, skipOverlays } from './support/browser.ts'
 
-/** Overlays appear on the home and category pages (spec 9); this journey is about browsing, so it marks them seen. */
-async function skipOverlays(page: Page, baseUrl: string) {
-  const res = await fetch(`${baseUrl}/api/systemOverlay`)
-  const { data } = (await res.json()) as { data: { list: { so_id: number }[] } }
-  const { hostname } = new URL(baseUrl)
-  await page
-    .context()
-    .addCookies(data.list.map((o) => ({ name: `so_seen_${o.so_id}`, value: '1', domain: hostname, path: '/' })))
-}
+// Overlays appear on the home and category pages (spec 9); these journeys are about browsing: skipOverlays.
 
 /** No element sticks out sideways at this width (a 360 px phone shows the same layout narrower). */
 async function expectNoHorizontalOverflow(page: Page) {
@@ -27,8 +19,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 describe('a newcomer browses the catalogue', () => {
   it('goes from home to a category to a course and sees its title, price and chapters', async () => {
-    const { page, context, baseUrl } = await phone()
-    await skipOverlays(page, baseUrl)
+    const { page, context } = await phone()
+    await skipOverlays(page.context())
     // Hydration mismatches and failed requests show up as console errors.
     const consoleErrors: string[] = []
     page.on('console', (m) => {
@@ -168,7 +160,7 @@ describe('a newcomer browses the catalogue', () => {
 
   it('reads well on a 360 px phone: nothing overflows sideways', async () => {
     const { page, context, baseUrl } = await phone()
-    await skipOverlays(page, baseUrl)
+    await skipOverlays(page.context())
     await page.setViewportSize({ width: 360, height: 780 })
     const list = (await (await fetch(`${baseUrl}/api/v2/course_list?type=system&limit=1`)).json()) as {
       data: { list: { id: number }[] }
