@@ -25,3 +25,11 @@ export type SortKey<S extends readonly string[]> = S[number] | `-${S[number]}`
 
 /** One Beijing calendar day, "YYYY-MM-DD" (date filters of the console's lists are inclusive days). */
 export const BeijingDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+
+/** What every console list answers: one page of rows and how many rows match the filters in all. */
+export interface ListPage<T> {
+  list: T[]
+  total: number
+  page: number
+  page_size: number
+}

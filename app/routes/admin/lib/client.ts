@@ -25,7 +25,7 @@ export class ConsoleError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>
+export type Query = Record<string, string | number | boolean | null | undefined>
 
 let proof: { value: string; until: number } | null = null
 
@@ -77,6 +77,8 @@ export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, { body }),
   put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, { body }),
+  delete: <T>(path: string) => request<T>('DELETE', path),
 }
 
 /**
