@@ -11,6 +11,7 @@ import { createStaffOrderService } from '#server/modules/orders/staff-orders.ser
 import { withTryLock, type NotificationAnswer } from '#server/modules/payments/payments.service.ts'
 import { createReconciliationService } from '#server/modules/payments/reconciliation.service.ts'
 import { createRefundService, latestRefundsByOrder } from '#server/modules/refunds/refunds.service.ts'
+import { createStaffRefunds } from '#server/modules/refunds/staff-refunds.ts'
 import { approveRefund } from '#server/use-cases/approve-refund.ts'
 import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
 import { checkoutAmount } from '#server/use-cases/checkout-amount.ts'
@@ -122,8 +123,7 @@ export function createCommerceServices(input: {
     /** Refund requests and operator decisions: the screens (server/modules/refunds) and the *-refund use cases. */
     refunds: {
       check: (memberId: number, orderNo: string) => refundService.check(memberId, orderNo),
-      listForStaff: (filter: Parameters<typeof refundService.listForStaff>[0]) => refundService.listForStaff(filter),
-      exportRows: refundService.exportRows,
+      staff: createStaffRefunds(db),
       request: (memberId: number, orderNo: string, reason: string) => requestRefund(deps, memberId, orderNo, reason),
       approve: (staffId: number, refundNo: string, input: { amountFen?: number; note?: string }) =>
         approveRefund(deps, staffId, refundNo, input),

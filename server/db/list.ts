@@ -1,40 +1,35 @@
-import { asc, desc, type SQL } from 'drizzle-orm'
+import { asc, desc, ilike, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { ListQuery } from '#shared/api/list.ts'
 
-/**
- * The ORDER BY, LIMIT and OFFSET of a console list (shared/api/list.ts) from its query and the list's sortable
- * columns; `tieBreaker` (the primary key) keeps pages stable when the sort column repeats. A repository applies
- * them: `.orderBy(...p.orderBy).limit(p.limit).offset(p.offset)`, and counts with the same WHERE.
- */
-export function pageOf<S extends string>(
-  query: Pick<ListQuery, 'page' | 'page_size' | 'order'> & { sort: S },
-  sortable: Record<S, AnyPgColumn | SQL>,
-  tieBreaker: AnyPgColumn,
-) {
-  const dir = query.order === 'asc' ? asc : desc
-  return {
-    orderBy: [dir(sortable[query.sort]), dir(tieBreaker)],
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  }
+// The database half of the console's lists (server/http/admin-list.ts is the HTTP half): how a repository sorts
+// one page and matches a search text. Each repository keeps its own WHERE and columns.
+
+/** A list's sort: a key of the repository's sortable columns, ascending or descending. */
+export interface ListSort<K extends string> {
+  key: K
+  desc: boolean
 }
 
 /**
- * Every row a filter shows, page after page of `batch` (the export's reader): `read` is the list's own paged
- * query; it stops at `max` rows.
+ * The ORDER BY of one page: the chosen column, then `tieBreaker` (the primary key) the same way, so pages never
+ * overlap when the column repeats. Columns named in `nullable` put their NULLs last either way (a member who never
+ * signed in is not the "latest" one); the others sort plainly, so an index on them still serves the order.
  */
-export async function* allPages<T, Q extends ListQuery>(
-  query: Q,
-  read: (q: Q) => Promise<{ list: T[] }>,
-  max: number,
-  batch = 1000,
-): AsyncGenerator<T> {
-  let seen = 0
-  for (let page = 1; seen < max; page++) {
-    const { list } = await read({ ...query, page, page_size: batch })
-    for (const row of list.slice(0, max - seen)) yield row
-    seen += list.length
-    if (list.length < batch) return
-  }
+export function orderOf<K extends string>(
+  sortable: Record<K, AnyPgColumn | SQL>,
+  sort: ListSort<K>,
+  tieBreaker: AnyPgColumn,
+  nullable: readonly K[] = [],
+): SQL[] {
+  const dir = sort.desc ? desc : asc
+  const column = sortable[sort.key]
+  const first = nullable.includes(sort.key)
+    ? sql`${column} ${sql.raw(sort.desc ? 'desc nulls last' : 'asc nulls first')}`
+    : dir(column)
+  return [first, dir(tieBreaker)]
+}
+
+/** `column` contains `text` ignoring case; `%`, `_` and `\` in the text match themselves. */
+export function containsText(column: AnyPgColumn | SQL, text: string): SQL {
+  return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
 }

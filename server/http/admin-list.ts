@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { can, type Permission } from '#shared/staff/roles.ts'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
 import { sendCsv } from './csv.ts'
@@ -76,8 +77,16 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
   querystring: Q
   row: R
   list: (query: z.output<Q>) => Promise<{ list: z.input<R>[]; total: number; page: number; page_size: number }>
-  /** format=csv: the file's name (a date is added), its header row and every row the filters match. */
-  csv?: { name: string; header: string[]; rows: (query: z.output<Q>) => AsyncIterable<unknown[]> }
+  /**
+   * format=csv: the file's name (a date is added), its header row and every row the filters match. An export
+   * always needs a step-up proof (a fresh SMS code), and `permission` besides the list's own when given.
+   */
+  csv?: {
+    name: string
+    header: string[]
+    rows: (query: z.output<Q>) => AsyncIterable<unknown[]>
+    permission?: Permission
+  }
 }
 
 /**
@@ -91,7 +100,9 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
 ) {
   const description = [
     spec.description,
-    spec.csv ? 'format=csv: the filtered list as a CSV file (at most 10,000 rows).' : '',
+    spec.csv
+      ? `format=csv: the filtered list as a CSV file (at most 10,000 rows; needs a step-up proof${spec.csv.permission ? ` and ${spec.csv.permission}` : ''}).`
+      : '',
   ]
     .filter(Boolean)
     .join(' ')
@@ -102,11 +113,15 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
       ...(description && { description }),
       querystring: spec.querystring,
       response: { 200: adminPage(spec.row) },
+      ...(spec.csv && { stepUp: 'export' as const }),
     },
     async (request, reply) => {
       const query = request.query as z.output<Q>
       if (query.format === 'csv') {
         if (!spec.csv) throw new AppError(Codes.BadRequest, '这个列表不能导出（format）')
+        const { permission } = spec.csv
+        if (permission && !can(request.principal, permission))
+          throw new AppError(Codes.Forbidden, '你的角色不能导出这个列表')
         return sendCsv(reply, spec.csv.name, spec.csv.header, spec.csv.rows(query))
       }
       return reply.send(ok(await spec.list(query)))

@@ -23,6 +23,9 @@ export function adminListQuery<const S extends readonly [string, ...string[]]>(s
 /** A sort key of a list: a field, or a field with a leading minus for descending. */
 export type SortKey<S extends readonly string[]> = S[number] | `-${S[number]}`
 
+/** A list's search box: a phone, an id or part of a name, as each list says. */
+export const SearchText = z.string().trim().max(40, '搜索内容最多 40 个字')
+
 /** One Beijing calendar day, "YYYY-MM-DD" (date filters of the console's lists are inclusive days). */
 export const BeijingDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
 

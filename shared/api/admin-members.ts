@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { adminListQuery, BeijingDay } from './admin-list.ts'
+import { adminListQuery, BeijingDay, SearchText } from './admin-list.ts'
 
 // What the console sends about members (request schemas; the console's forms validate with the same ones). The
 // API answers 400 "参数 <field> 不能为空 / 格式不正确（field）"; the messages below are what a form shows.
@@ -11,7 +11,7 @@ const reason = (what: string) => z.string().trim().min(2, `${what}原因至少 2
 
 /** GET /api/admin/members: q is a phone (11 digits), a member id or part of a nickname. */
 export const MemberSearchQuery = adminListQuery(memberSortKeys, '-id').extend({
-  q: z.string().trim().max(40, '搜索内容最多 40 个字').optional(),
+  q: SearchText.optional(),
   role: z.enum(['member', 'staff', 'admin']).optional(),
   joined_from: BeijingDay.optional(),
   joined_to: BeijingDay.optional(),

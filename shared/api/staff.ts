@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { Permissions, StaffRoles } from '#shared/staff/roles.ts'
-import { listQuery } from './list.ts'
+import { adminListQuery, SearchText } from './admin-list.ts'
 
 // Staff accounts and roles: the API's schemas, which the console's forms validate with too.
 
 const Role = z.enum(StaffRoles, { error: '角色无效' })
 
 /** GET /api/admin/staff: staff by role and name / phone / id. */
-export const StaffListQuery = listQuery(['id', 'last_login_at', 'granted_at'], 'granted_at').extend({
+export const StaffListQuery = adminListQuery(['id', 'last_login_at', 'granted_at'], '-granted_at').extend({
+  q: SearchText.optional(),
   role: Role.optional(),
 })
 export type StaffListQuery = z.output<typeof StaffListQuery>

@@ -32,7 +32,7 @@ describe.each<DeviceKind>(['phone', 'wechat'])('refund state on orders (%s)', (k
     await shot(page, `refund-state-requested-${kind}`)
 
     const requested = await apiData<{ list: { refund_no: string; order_no: string }[] }>(
-      '/admin/refunds?state=requested&limit=100',
+      '/admin/refunds?state=requested&page_size=100',
       operator,
     )
     const refundNo = requested.list.find((r) => r.order_no === orderNo)!.refund_no

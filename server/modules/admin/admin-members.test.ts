@@ -4,6 +4,7 @@ import { members } from '#server/db/schema/members.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
 import { until } from '#server/modules/payments/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
+import { stepUpHeaders } from '#tests/support/staff.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
 
 type Res<T = Record<string, unknown>> = { code: number; msg: string; data: T }
@@ -129,11 +130,14 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(res.body.msg).toBe(`参数 ${field} 格式不正确（${field}）`)
     })
 
-    it('exports what the filter shows as CSV (format=csv)', async () => {
+    it('exports what the filter shows as CSV (format=csv), after a fresh SMS code', async () => {
+      const url = `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id&format=csv`
+      const unproven = await t().app.inject({ method: 'GET', url, headers: admin.headers })
+      expect(unproven.json<{ code: number }>().code).toBe(407)
       const res = await t().app.inject({
         method: 'GET',
-        url: `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id&format=csv`,
-        headers: admin.headers,
+        url,
+        headers: { ...admin.headers, ...stepUpHeaders(admin.headers['zxb-token']) },
       })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/csv/)

@@ -1,16 +1,22 @@
+import { csvRows, listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
-import type { AuditService } from './audit.service.ts'
-import { StaffActionListResponse, StaffActionQuery } from './audit.schema.ts'
+import { STAFF_ACTION_CSV_HEADER, type AuditService } from './audit.service.ts'
+import { StaffActionQuery, StaffActionView } from './audit.schema.ts'
 
 /** What operators did through the staff API (admins only): who, when, what they sent and how it ended. */
 export const adminAuditRoutes = adminPlugin('audit.read', (r, { audit }: { audit: AuditService }) => {
-  r.get(
-    '/admin/staff-actions',
-    {
-      summary: 'Changes made through the staff API, newest first: by operator (member_id) or route prefix',
-      querystring: StaffActionQuery,
-      response: StaffActionListResponse,
+  listRoute(r, '/admin/staff-actions', {
+    summary: 'Changes made through the staff API: by operator (member id or phone) and route prefix',
+    querystring: StaffActionQuery,
+    row: StaffActionView,
+    list: (query) => audit.page(query),
+    csv: {
+      name: 'staff-actions',
+      header: STAFF_ACTION_CSV_HEADER,
+      rows: async function* (query) {
+        const { read, cells } = await audit.exportRows(query)
+        yield* csvRows(read, cells)
+      },
     },
-    async (request) => audit.page(request.query),
-  )
+  })
 })

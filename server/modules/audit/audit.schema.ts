@@ -1,15 +1,14 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { adminListQuery, SearchText } from '#shared/api/admin-list.ts'
 
-export const StaffActionQuery = z.object({
-  member_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+export const StaffActionQuery = adminListQuery(['created_at'], '-created_at').extend({
+  /** The operator's member id or phone. */
+  q: SearchText.optional(),
   /** A route prefix, e.g. /api/admin/refunds */
   route: z.string().trim().startsWith('/api/').max(200).optional(),
-  cursor: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
 })
 
-const StaffActionView = z.object({
+export const StaffActionView = z.object({
   id: z.number().int(),
   member_id: z.number().int(),
   nickname: z.string(),
@@ -27,7 +26,4 @@ const StaffActionView = z.object({
 
 export type StaffActionQuery = z.output<typeof StaffActionQuery>
 
-export const StaffActionList = z.object({ list: z.array(StaffActionView), next_cursor: z.number().int().nullable() })
-export type StaffActionList = z.infer<typeof StaffActionList>
-
-export const StaffActionListResponse = envelope(StaffActionList)
+export type StaffAction = z.infer<typeof StaffActionView>

@@ -1,61 +1,111 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
-import { insertStaffAction, listStaffActions, type NewStaffAction } from './audit.repository.ts'
-import type { StaffActionList, StaffActionQuery } from './audit.schema.ts'
-import { pageById } from '#server/http/cursor.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { memberIdByPhone, memberSummariesByIds } from '#server/modules/members/members.service.ts'
+import { beijingDateTime } from '#shared/time.ts'
+import {
+  countStaffActions,
+  insertStaffAction,
+  searchStaffActions,
+  type NewStaffAction,
+  type StaffActionFilter,
+} from './audit.repository.ts'
+import type { StaffAction, StaffActionQuery } from './audit.schema.ts'
 
-/** Records one change an operator made through the staff API (server/http/staff-audit.ts calls it after the answer). */
-async function recordStaffAction(db: DbOrTx, action: NewStaffAction) {
-  await insertStaffAction(db, action)
+type ActionRow = Awaited<ReturnType<typeof searchStaffActions>>[number]
+
+/** The columns of the action log's CSV export. */
+export const STAFF_ACTION_CSV_HEADER = [
+  '时间',
+  '操作人ID',
+  '操作人',
+  '手机号',
+  '动作',
+  '接口',
+  '结果',
+  '请求号',
+  '内容',
+]
+
+/** The search box: an operator's member id or phone; null when no operator matches. */
+async function filterOf(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionFilter | null> {
+  const text = q.q?.trim()
+  if (!text) return { route: q.route }
+  const memberId = /^1\d{10}$/.test(text)
+    ? await memberIdByPhone(db, text)
+    : /^\d{1,9}$/.test(text)
+      ? Number(text)
+      : null
+  return memberId === null ? null : { route: q.route, memberId }
 }
 
-/** What operators did, newest first, with each operator's nickname and phone; paged by id. */
-async function staffActionPage(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionList> {
-  const rows = await listStaffActions(db, {
-    memberId: q.member_id,
-    route: q.route,
-    before: q.cursor,
-    limit: q.limit + 1,
-  })
-  const { page, nextCursor } = pageById(rows, q.limit)
+/** Actions with their operators' nickname and phone (the member is kept, no cascade, so every row has one). */
+async function withOperators(db: DbOrTx, rows: ActionRow[]): Promise<StaffAction[]> {
   const who = await memberSummariesByIds(
     db,
-    page.map((a) => a.memberId),
+    rows.map((a) => a.memberId),
   )
-  return {
-    // The action's member is kept (no cascade), so every row has one; a row without is left out as the join did.
-    list: page.flatMap((a) => {
-      const member = who.get(a.memberId)
-      if (!member) return []
-      return [
-        {
-          id: a.id,
-          member_id: a.memberId,
-          nickname: member.nickname,
-          phone: member.phone,
-          method: a.method,
-          route: a.route,
-          url: a.url,
-          params: a.params ?? null,
-          body: a.body ?? null,
-          status: a.status,
-          code: a.code,
-          request_id: a.requestId,
-          created_at: a.createdAt.toISOString(),
-        },
-      ]
-    }),
-    next_cursor: nextCursor,
-  }
+  return rows.flatMap((a) => {
+    const member = who.get(a.memberId)
+    if (!member) return []
+    return [
+      {
+        id: a.id,
+        member_id: a.memberId,
+        nickname: member.nickname,
+        phone: member.phone,
+        method: a.method,
+        route: a.route,
+        url: a.url,
+        params: a.params ?? null,
+        body: a.body ?? null,
+        status: a.status,
+        code: a.code,
+        request_id: a.requestId,
+        created_at: a.createdAt.toISOString(),
+      },
+    ]
+  })
 }
 
 /** The staff action record as the composition root wires it: writes from the audit plugin, reads for admins. */
 export function createAuditService(deps: { db: Db }) {
+  const { db } = deps
   return {
-    /** Records one staff change. */
-    record: (action: NewStaffAction) => recordStaffAction(deps.db, action),
-    /** A page of the record. */
-    page: (q: StaffActionQuery) => staffActionPage(deps.db, q),
+    /** Records one change an operator made through the staff API (server/http/staff-audit.ts, after the answer). */
+    record: (action: NewStaffAction) => insertStaffAction(db, action),
+
+    /** One page of the record, by operator and route prefix. */
+    async page(q: StaffActionQuery) {
+      const filter = await filterOf(db, q)
+      if (!filter) return pageOf<StaffAction>([], 0, q)
+      const [rows, total] = await Promise.all([
+        searchStaffActions(db, filter, parseSort(q.sort), pageWindow(q)),
+        countStaffActions(db, filter),
+      ])
+      return pageOf(await withOperators(db, rows), total, q)
+    },
+
+    /** The same filter as CSV rows for `csvRows`. */
+    async exportRows(q: StaffActionQuery) {
+      const filter = await filterOf(db, q)
+      const sort = parseSort(q.sort)
+      return {
+        read: (offset: number, limit: number) =>
+          filter ? searchStaffActions(db, filter, sort, { offset, limit }) : Promise.resolve([]),
+        cells: async (rows: ActionRow[]) =>
+          (await withOperators(db, rows)).map((a) => [
+            beijingDateTime(new Date(a.created_at)),
+            a.member_id,
+            a.nickname,
+            a.phone ?? '',
+            a.method,
+            a.url,
+            a.code ?? a.status,
+            a.request_id,
+            a.body ? JSON.stringify(a.body) : '',
+          ]),
+      }
+    },
   }
 }
 

@@ -49,7 +49,7 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     expect(made.body.code).toBe(200)
     await call('POST', '/api/admin/points/adjust', admin.token, { member_id: member.id, delta: -5, note: '扣到负数' })
 
-    const all = await actions(admin.token, `?member_id=${admin.id}`, 2)
+    const all = await actions(admin.token, `?q=${admin.id}`, 2)
     expect(await actions(admin.token, '?route=/api/admin/points', 1)).toHaveLength(1)
     expect(all.map((a) => [a.method, a.route, a.code])).toEqual([
       ['POST', '/api/admin/points/adjust', 499],
@@ -64,7 +64,7 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     const admin = await makeMember(db, 'admin')
     const member = await makeMember(db)
     expect((await call('PATCH', '/api/admin/vip-plans/1', member.token, { price_fen: 1 })).body.code).toBe(403)
-    const list = await actions(admin.token, `?member_id=${member.id}`)
+    const list = await actions(admin.token, `?q=${member.id}`)
     expect(list[0]).toMatchObject({
       member_id: member.id,
       method: 'PATCH',
@@ -80,8 +80,8 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
       code: 400,
       msg: '参数 route 格式不正确（route）',
     })
-    expect((await call('GET', '/api/admin/staff-actions?limit=1000', admin.token)).body.code).toBe(400)
-    expect((await call('GET', '/api/admin/staff-actions?member_id=abc', admin.token)).body.code).toBe(400)
+    expect((await call('GET', '/api/admin/staff-actions?page_size=1000', admin.token)).body.code).toBe(400)
+    expect((await call('GET', '/api/admin/staff-actions?sort=member_id', admin.token)).body.code).toBe(400)
   })
 
   it('only admins read the record', async () => {

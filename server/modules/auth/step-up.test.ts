@@ -15,7 +15,7 @@ describe('step-up: a fresh SMS code before sensitive staff actions', () => {
   const exportStaff = (token: string, proof?: string) =>
     t().app.inject({
       method: 'GET',
-      url: '/api/admin/staff/export?role=finance',
+      url: '/api/admin/staff?role=finance&format=csv',
       headers: { 'zxb-token': token, ...(proof ? { 'x-step-up': proof } : {}) },
     })
 
@@ -60,7 +60,7 @@ describe('step-up: a fresh SMS code before sensitive staff actions', () => {
     expect(approve.code).toBe(407)
     const exported = await t().app.inject({
       method: 'GET',
-      url: '/api/admin/orders/export',
+      url: '/api/admin/orders?format=csv',
       headers: { 'zxb-token': finance.token },
     })
     expect(exported.json<Body>().code).toBe(407)

@@ -1,5 +1,6 @@
-import { asc, eq, ilike, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { containsText } from '#server/db/list.ts'
 import { eqIfGiven, insertId, newestFirst, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
 
@@ -43,7 +44,7 @@ export async function listCourses(
   return newestFirst(db, courses, filter, [
     eqIfGiven(courses.categoryId, filter.categoryId),
     eqIfGiven(courses.status, filter.status),
-    filter.q ? ilike(courses.title, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.q ? containsText(courses.title, filter.q) : undefined,
   ])
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
 import { comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
 import type { CommentSortKey } from '#shared/api/admin-comments.ts'
 
@@ -15,15 +16,13 @@ export interface CommentQueueFilter {
   before?: Date
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 function conditions(f: CommentQueueFilter): SQL | undefined {
   return and(
     f.status === undefined ? undefined : eq(comments.status, f.status),
     f.type === undefined ? undefined : eq(comments.type, f.type),
     f.memberId === undefined ? undefined : eq(comments.memberId, f.memberId),
     f.courseId === undefined ? undefined : eq(comments.courseId, f.courseId),
-    f.text === undefined ? undefined : sql`${comments.content} ilike ${likeText(f.text)}`,
+    f.text === undefined ? undefined : containsText(comments.content, f.text),
     f.from === undefined ? undefined : gte(comments.createdAt, f.from),
     f.before === undefined ? undefined : lt(comments.createdAt, f.before),
   )
@@ -35,16 +34,15 @@ const sortColumns = { id: comments.id, like_count: comments.likeCount }
 export async function searchComments(
   db: DbOrTx,
   f: CommentQueueFilter,
-  sort: { key: CommentSortKey; desc: boolean },
+  sort: ListSort<CommentSortKey>,
   offset: number,
   limit: number,
 ) {
-  const dir = sort.desc ? desc : asc
   return db
     .select()
     .from(comments)
     .where(conditions(f))
-    .orderBy(dir(sortColumns[sort.key]), dir(comments.id))
+    .orderBy(...orderOf(sortColumns, sort, comments.id))
     .offset(offset)
     .limit(limit)
 }

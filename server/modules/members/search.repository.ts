@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
 import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { MemberSortKey } from '#shared/api/admin-members.ts'
 
@@ -18,9 +19,6 @@ export interface MemberFilter {
 
 const sortColumns = { id: members.id, created_at: members.createdAt, last_login_at: members.lastLoginAt }
 
-/** `%`, `_` and `\` in a search text match themselves. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** Learners hold no staff role; `staff` is any role; `admin` the admin role (member_roles, issue 13). */
 function roleCondition(role: 'member' | 'staff' | 'admin'): SQL {
   const held = sql`select 1 from ${memberRoles} r where r.member_id = ${members.id}`
@@ -37,7 +35,7 @@ function conditions(f: MemberFilter): SQL | undefined {
   return and(
     f.phone === undefined ? undefined : eq(members.phone, f.phone),
     f.id === undefined ? undefined : eq(members.id, f.id),
-    f.nickname === undefined ? undefined : sql`${members.nickname} ilike ${likeText(f.nickname)}`,
+    f.nickname === undefined ? undefined : containsText(members.nickname, f.nickname),
     f.role === undefined ? undefined : roleCondition(f.role),
     f.joinedFrom === undefined ? undefined : gte(members.createdAt, f.joinedFrom),
     f.joinedBefore === undefined ? undefined : lt(members.createdAt, f.joinedBefore),
@@ -48,21 +46,15 @@ function conditions(f: MemberFilter): SQL | undefined {
 export async function searchMembers(
   db: DbOrTx,
   f: MemberFilter,
-  sort: { key: MemberSortKey; desc: boolean },
+  sort: ListSort<MemberSortKey>,
   offset: number,
   limit: number,
 ) {
-  const dir = sort.desc ? desc : asc
-  const column = sortColumns[sort.key]
-  const order =
-    sort.key === 'last_login_at'
-      ? sql`${column} ${sql.raw(sort.desc ? 'desc nulls last' : 'asc nulls first')}`
-      : dir(column)
   return db
     .select({ ...getTableColumns(members), roles: rolesOf })
     .from(members)
     .where(conditions(f))
-    .orderBy(order, dir(members.id))
+    .orderBy(...orderOf(sortColumns, sort, members.id, ['last_login_at']))
     .offset(offset)
     .limit(limit)
 }

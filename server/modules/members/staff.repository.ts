@@ -1,30 +1,27 @@
-import { and, count, eq, exists, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { pageOf } from '#server/db/list.ts'
+import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
 import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { StaffRole } from '#shared/staff/roles.ts'
 
 export interface StaffFilter {
   q?: string
   role?: StaffRole
-  page: number
-  page_size: number
-  sort: 'id' | 'last_login_at' | 'granted_at'
-  order: 'asc' | 'desc'
 }
+type StaffSortKey = 'id' | 'last_login_at' | 'granted_at'
 
 const rolesOf = sql<
   StaffRole[]
 >`coalesce((select array_agg(r.role order by r.role) from ${memberRoles} r where r.member_id = ${members.id}), '{}')`
 const grantedAt = sql<Date | null>`(select max(r.granted_at) from ${memberRoles} r where r.member_id = ${members.id})`
 
-function whereOf(f: Pick<StaffFilter, 'q' | 'role'>): SQL | undefined {
+function whereOf(f: StaffFilter): SQL | undefined {
   const held = db_exists(f.role)
   const q = f.q?.trim()
   const text = q
     ? or(
-        ilike(members.nickname, `%${q.replace(/[%_\\]/g, '\\$&')}%`),
-        /^\d{3,11}$/.test(q) ? ilike(members.phone, `%${q}%`) : undefined,
+        containsText(members.nickname, q),
+        /^\d{3,11}$/.test(q) ? containsText(members.phone, q) : undefined,
         /^\d{1,9}$/.test(q) ? eq(members.id, Number(q)) : undefined,
       )
     : undefined
@@ -39,9 +36,14 @@ function db_exists(role: StaffRole | undefined) {
 }
 
 /** Staff members by role and name / phone / id, one page of them and how many match. */
-export async function findStaff(db: DbOrTx, f: StaffFilter) {
+export async function findStaff(
+  db: DbOrTx,
+  f: StaffFilter,
+  sort: ListSort<StaffSortKey>,
+  window: { offset: number; limit: number },
+) {
   const where = whereOf(f)
-  const p = pageOf(f, { id: members.id, last_login_at: members.lastLoginAt, granted_at: grantedAt }, members.id)
+  const sortable = { id: members.id, last_login_at: members.lastLoginAt, granted_at: grantedAt }
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -55,9 +57,9 @@ export async function findStaff(db: DbOrTx, f: StaffFilter) {
       })
       .from(members)
       .where(where)
-      .orderBy(...p.orderBy)
-      .limit(p.limit)
-      .offset(p.offset),
+      .orderBy(...orderOf(sortable, sort, members.id, ['last_login_at']))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ n: count() }).from(members).where(where),
   ])
   return { rows, total: total?.n ?? 0 }

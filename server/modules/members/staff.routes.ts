@@ -1,6 +1,4 @@
-import { z } from 'zod'
-
-import { sendCsv } from '#server/http/csv.ts'
+import { csvRows, listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
 import {
@@ -8,7 +6,7 @@ import {
   GrantByPhoneBody,
   SetRolesBody,
   StaffListQuery,
-  StaffListResponse,
+  StaffMember,
   StaffMemberResponse,
 } from './staff.schema.ts'
 import { STAFF_EXPORT_HEADER, type StaffService } from './staff.service.ts'
@@ -27,26 +25,20 @@ export const consoleMeRoutes = apiPlugin(
 
 /** Staff accounts and roles (admins: `staff.manage`); changing roles and exporting need a step-up proof. */
 export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { staff: StaffService }) => {
-  r.get(
-    '/admin/staff',
-    {
-      summary: 'Staff members by role and name / phone / id (paged, sorted)',
-      querystring: StaffListQuery,
-      response: StaffListResponse,
+  listRoute(r, '/admin/staff', {
+    summary: 'Staff members by role and name / phone / id (paged, sorted)',
+    querystring: StaffListQuery,
+    row: StaffMember,
+    list: staff.list,
+    csv: {
+      name: 'staff',
+      header: STAFF_EXPORT_HEADER,
+      rows: (query) => {
+        const { read, cells } = staff.exportRows(query)
+        return csvRows(read, cells)
+      },
     },
-    async (request) => staff.list(request.query),
-  )
-
-  r.raw.get(
-    '/admin/staff/export',
-    {
-      stepUp: true,
-      summary: 'The same list as a CSV file; needs a step-up proof',
-      querystring: StaffListQuery,
-      response: { 200: z.string().describe('text/csv') },
-    },
-    async (request, reply) => sendCsv(reply, 'staff', STAFF_EXPORT_HEADER, staff.exportRows(request.query)),
-  )
+  })
 
   r.post(
     '/admin/staff',

@@ -1,8 +1,7 @@
 import type { Db } from '#server/db/database.ts'
-import { allPages } from '#server/db/list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { EXPORT_MAX_ROWS } from '#shared/api/list.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import { can, Permissions, StaffRoleNames, type StaffRole } from '#shared/staff/roles.ts'
 import { findMemberById } from './members.repository.ts'
@@ -29,12 +28,12 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
   const { db } = deps
 
   async function list(query: StaffListQuery) {
-    const { rows, total } = await findStaff(db, query)
-    return { list: rows.map(toView), total, page: query.page, page_size: query.page_size }
+    const { rows, total } = await findStaff(db, query, parseSort(query.sort), pageWindow(query))
+    return pageOf(rows.map(toView), total, query)
   }
 
   async function one(memberId: number) {
-    const { rows } = await findStaff(db, { q: String(memberId), page: 1, page_size: 1, sort: 'id', order: 'asc' })
+    const { rows } = await findStaff(db, { q: String(memberId) }, { key: 'id', desc: false }, { offset: 0, limit: 1 })
     const row = rows.find((r) => r.id === memberId)
     if (row) return toView(row)
     const member = await findMemberById(db, memberId)
@@ -80,17 +79,20 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
       }
     },
 
-    /** The filter's rows for the CSV export. */
-    async *exportRows(query: StaffListQuery) {
-      for await (const r of allPages(query, list, EXPORT_MAX_ROWS)) {
-        yield [
-          r.member_id,
-          r.nickname,
-          r.phone,
-          r.roles.map((role) => StaffRoleNames[role]).join('、'),
-          r.granted_at ? beijingDateTime(new Date(r.granted_at)) : '',
-          r.last_login_at ? beijingDateTime(new Date(r.last_login_at)) : '',
-        ]
+    /** The filter's rows for the CSV export (`csvRows`): one batch at `offset`, and its cells. */
+    exportRows(query: StaffListQuery) {
+      const sort = parseSort(query.sort)
+      return {
+        read: async (offset: number, limit: number) => (await findStaff(db, query, sort, { offset, limit })).rows,
+        cells: (rows: Row[]) =>
+          rows.map((r) => [
+            r.id,
+            r.nickname,
+            r.phone,
+            r.roles.map((role) => StaffRoleNames[role]).join('、'),
+            r.grantedAt ? beijingDateTime(new Date(r.grantedAt)) : '',
+            r.lastLoginAt ? beijingDateTime(r.lastLoginAt) : '',
+          ]),
       }
     },
   }

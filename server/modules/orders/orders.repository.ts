@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { orderOf, type ListSort } from '#server/db/list.ts'
 import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
@@ -145,13 +146,34 @@ export interface StaffOrderFilter {
   memberId?: number | null
   /** Orders with a line for this course (index order_items_course_idx). */
   courseId?: number
-  before?: number
-  limit: number
 }
 
-/** Orders for operators, newest first. */
-export async function searchOrders(db: DbOrTx, f: StaffOrderFilter) {
-  return newestFirst(db, orders, f, [
+const staffSortable = { created_at: orders.id, amount_fen: orders.amountFen, paid_at: orders.paidAt }
+
+/** Orders for operators: one page in the chosen order (created_at follows the id, which its index serves). */
+export async function searchOrders(
+  db: DbOrTx,
+  f: StaffOrderFilter,
+  sort: ListSort<keyof typeof staffSortable>,
+  window: { offset: number; limit: number },
+) {
+  return db
+    .select()
+    .from(orders)
+    .where(staffOrderWhere(f))
+    .orderBy(...orderOf(staffSortable, sort, orders.id, ['paid_at']))
+    .offset(window.offset)
+    .limit(window.limit)
+}
+
+/** How many orders the operators' filter matches. */
+export async function countOrders(db: DbOrTx, f: StaffOrderFilter) {
+  const [row] = await db.select({ n: count() }).from(orders).where(staffOrderWhere(f))
+  return row?.n ?? 0
+}
+
+function staffOrderWhere(f: StaffOrderFilter) {
+  return and(
     f.state ? eq(orders.state, f.state) : undefined,
     f.kind ? eq(orders.kind, f.kind) : undefined,
     f.sp ? eq(orders.sp, f.sp) : undefined,
@@ -162,7 +184,7 @@ export async function searchOrders(db: DbOrTx, f: StaffOrderFilter) {
     f.courseId === undefined
       ? undefined
       : sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${orderItems.courseId} = ${f.courseId})`,
-  ])
+  )
 }
 
 // ---- The payment fast path (server/use-cases/confirm-payment.ts) ----------------------------------------------

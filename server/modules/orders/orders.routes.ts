@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { csvRows, listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { checkOrderStatus } from '#server/use-cases/check-order-status.ts'
 import type { checkoutAmount } from '#server/use-cases/checkout-amount.ts'
@@ -12,7 +13,7 @@ import type { CheckoutContext } from '#server/use-cases/place-order.ts'
 import type { PreviewRequest, previewCheckout } from '#server/use-cases/preview-checkout.ts'
 import type { resumePayment } from '#server/use-cases/resume-payment.ts'
 import type { createOrderService } from './orders.service.ts'
-import type { StaffOrderService } from './staff-orders.service.ts'
+import { ORDER_CSV_HEADER, type StaffOrderService } from './staff-orders.service.ts'
 import {
   CheckoutResponse,
   CoursePreviewQuery,
@@ -31,9 +32,8 @@ import {
   PayVipBody,
   PreviewResponse,
   VipPreviewQuery,
-  StaffOrderExportQuery,
   StaffOrderDetailResponse,
-  StaffOrderListResponse,
+  StaffOrder,
   StaffOrderQuery,
 } from './orders.schema.ts'
 
@@ -188,15 +188,21 @@ export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r
 
 /** Orders for operators (under /api/admin/): search, detail and CSV export. */
 export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: { staffOrders: StaffOrderService }) => {
-  r.get(
-    '/admin/orders',
-    {
-      summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
-      querystring: StaffOrderQuery,
-      response: StaffOrderListResponse,
+  listRoute(r, '/admin/orders', {
+    summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
+    querystring: StaffOrderQuery,
+    row: StaffOrder,
+    list: (query) => staffOrders.search(query),
+    csv: {
+      name: 'orders',
+      header: ORDER_CSV_HEADER,
+      permission: 'orders.export',
+      rows: async function* (query) {
+        const { read, cells } = await staffOrders.exportRows(query)
+        yield* csvRows(read, cells)
+      },
     },
-    async (request) => staffOrders.search(request.query),
-  )
+  })
 
   r.get(
     '/admin/orders/:order_no',
@@ -206,24 +212,5 @@ export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: 
       response: StaffOrderDetailResponse,
     },
     async (request) => staffOrders.detail(request.params.order_no),
-  )
-
-  r.raw.get(
-    '/admin/orders/export',
-    {
-      permission: 'orders.export',
-      stepUp: true,
-      summary: 'The same search as a CSV file (at most 10,000 rows); needs a step-up proof',
-      querystring: StaffOrderExportQuery,
-      response: { 200: z.string().describe('text/csv') },
-    },
-    async (request, reply) => {
-      const csv = await staffOrders.exportCsv(request.query)
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv)
-    },
   )
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
+import { adminListQuery, BeijingDay, SearchText } from '#shared/api/admin-list.ts'
 import { orderKinds, orderStates, payMethods } from '#server/db/schema/orders.ts'
 
 /** The methods a member can choose at checkout (points and free come with coupons and points). */
@@ -149,34 +150,28 @@ export const OrderListResponse = envelope(
 export const OrderNoParams = z.object({ order_no: z.string().trim().min(1).max(40) })
 export const OrderDetailResponse = envelope(OrderView.extend({ events: z.array(OrderEventView) }))
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
 
-export const StaffOrderQuery = z.object({
+export const StaffOrderQuery = adminListQuery(['created_at', 'amount_fen', 'paid_at'], '-created_at').extend({
   state: z.enum(orderStates).optional(),
   kind: z.enum(orderKinds).optional(),
   sp: z.string().trim().max(64).optional(),
   /** Beijing dates, inclusive. */
-  from: dateOnly.optional(),
-  to: dateOnly.optional(),
+  from: BeijingDay.optional(),
+  to: BeijingDay.optional(),
   /** An order number, a phone or a member id. */
-  q: z.string().trim().max(40).optional(),
+  q: SearchText.optional(),
   /** Orders that bought this course. */
   course_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  cursor: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
 })
+export type StaffOrderQuery = z.output<typeof StaffOrderQuery>
 
-const StaffOrder = OrderView.extend({
+export const StaffOrder = OrderView.extend({
   member_id: z.number().int(),
   phone: z.string().nullable(),
   sp: z.string().nullable(),
   provider: z.string().nullable(),
   provider_txn_id: z.string().nullable(),
 })
-export const StaffOrderListResponse = envelope(
-  z.object({ list: z.array(StaffOrder), next_cursor: z.number().int().nullable() }),
-)
-export const StaffOrderExportQuery = StaffOrderQuery.omit({ cursor: true, limit: true })
 export type StaffOrder = z.infer<typeof StaffOrder>
 /** One order as staff read it: with its whole event log (who or what moved it, why, with what data). */
 export const StaffOrderDetail = StaffOrder.extend({

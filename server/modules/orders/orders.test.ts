@@ -445,7 +445,7 @@ describe('orders', () => {
   })
 })
 
-describe('operators: GET /api/admin/orders and /api/admin/orders/export', () => {
+describe('operators: GET /api/admin/orders (and as CSV)', () => {
   const { t } = useCommerceApp()
 
   it('searches by state, kind, sp, date and order number, phone or member id; members get 403', async () => {
@@ -464,6 +464,13 @@ describe('operators: GET /api/admin/orders and /api/admin/orders/export', () => 
       ).json<ApiBody<{ list: { order_no: string; phone: string; sp: string | null }[] }>>()
     expect((await list(`q=${c.order_no}`)).data.list.map((o) => o.order_no)).toEqual([c.order_no])
     expect((await list(`q=${m.id}`)).data.list.map((o) => o.order_no)).toEqual([a.order_no, c.order_no])
+    expect((await list(`q=${m.id}&sort=created_at`)).data.list.map((o) => o.order_no)).toEqual([c.order_no, a.order_no])
+    expect((await list(`q=${m.id}&sort=-amount_fen`)).data.list.map((o) => o.order_no)).toEqual([
+      c.order_no,
+      a.order_no,
+    ])
+    const firstPage = (await list(`q=${m.id}&page_size=1&page=2`)).data as unknown as { list: unknown[]; total: number }
+    expect([firstPage.list.length, firstPage.total]).toEqual([1, 2])
     const byPhone = (await list(`q=${(await list(`q=${m.id}`)).data.list[0]!.phone}`)).data.list
     expect(byPhone).toHaveLength(2)
     expect((await list(`q=${m.id}&kind=amount`)).data.list.map((o) => o.order_no)).toEqual([a.order_no])
@@ -476,7 +483,7 @@ describe('operators: GET /api/admin/orders and /api/admin/orders/export', () => 
 
     const csv = await t().app.inject({
       method: 'GET',
-      url: `/api/admin/orders/export?q=${m.id}`,
+      url: `/api/admin/orders?q=${m.id}&format=csv`,
       headers: headersOf(admin.token),
     })
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')

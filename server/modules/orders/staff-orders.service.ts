@@ -1,12 +1,12 @@
-import { stringify } from 'csv-stringify/sync'
-import type { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { memberIdByPhone, memberPhones } from '#server/modules/members/members.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
+  countOrders,
   findEvents,
   findItems,
   findOrderByNo,
@@ -14,14 +14,10 @@ import {
   type OrderRow,
   type StaffOrderFilter,
 } from './orders.repository.ts'
-import type { StaffOrderExportQuery, StaffOrderQuery } from './orders.schema.ts'
+import type { StaffOrderQuery } from './orders.schema.ts'
 import { toOrderView } from './orders.service.ts'
-import { pageById } from '#server/http/cursor.ts'
 
-const EXPORT_MAX_ROWS = 10_000
-const EXPORT_BATCH = 1000
-
-const EXPORT_HEADER = [
+export const ORDER_CSV_HEADER = [
   '订单号',
   '会员ID',
   '手机号',
@@ -73,7 +69,7 @@ function exportRow(o: OrderRow, phone: string | null) {
 export function createStaffOrderService(deps: { db: Db }) {
   const { db } = deps
 
-  async function filterOf(q: z.infer<typeof StaffOrderExportQuery>): Promise<Omit<StaffOrderFilter, 'limit'>> {
+  async function filterOf(q: StaffOrderQuery): Promise<StaffOrderFilter> {
     const text = q.q?.trim()
     const byText: Pick<StaffOrderFilter, 'orderNo' | 'memberId'> = !text
       ? {}
@@ -124,48 +120,47 @@ export function createStaffOrderService(deps: { db: Db }) {
     },
 
     /** Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first. */
-    async search(query: z.infer<typeof StaffOrderQuery>) {
-      const rows = await searchOrders(db, { ...(await filterOf(query)), before: query.cursor, limit: query.limit + 1 })
-      const { page, nextCursor } = pageById(rows, query.limit)
-      const orderIds = page.map((o) => o.id)
-      const memberIds = page.map((o) => o.memberId)
-      const [items, phones] = await Promise.all([findItems(db, orderIds), memberPhones(db, memberIds)])
-      return {
-        list: page.map((o) => ({
-          ...toOrderView(o, items),
-          member_id: o.memberId,
-          phone: phones.get(o.memberId) ?? null,
-          sp: o.sp,
-          provider: o.provider,
-          provider_txn_id: o.providerTxnId,
-        })),
-        next_cursor: nextCursor,
-      }
-    },
-
-    /**
-     * The same search as CSV (UTF-8 with BOM for Excel, CRLF), at most 10,000 rows, amounts in yuan, Beijing
-     * times; a cell that a spreadsheet would read as a formula is prefixed with '.
-     */
-    async exportCsv(query: z.infer<typeof StaffOrderExportQuery>) {
+    async search(query: StaffOrderQuery) {
       const filter = await filterOf(query)
-      const records: unknown[][] = [EXPORT_HEADER]
-      let before: number | undefined
-      while (records.length - 1 < EXPORT_MAX_ROWS) {
-        const rows = await searchOrders(db, {
-          ...filter,
-          before,
-          limit: Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - (records.length - 1)),
-        })
-        const phones = await memberPhones(
+      const [rows, total] = await Promise.all([
+        searchOrders(db, filter, parseSort(query.sort), pageWindow(query)),
+        countOrders(db, filter),
+      ])
+      const [items, phones] = await Promise.all([
+        findItems(
+          db,
+          rows.map((o) => o.id),
+        ),
+        memberPhones(
           db,
           rows.map((o) => o.memberId),
-        )
-        for (const o of rows) records.push(exportRow(o, phones.get(o.memberId) ?? null))
-        if (rows.length < EXPORT_BATCH) break
-        before = rows[rows.length - 1]!.id
+        ),
+      ])
+      const list = rows.map((o) => ({
+        ...toOrderView(o, items),
+        member_id: o.memberId,
+        phone: phones.get(o.memberId) ?? null,
+        sp: o.sp,
+        provider: o.provider,
+        provider_txn_id: o.providerTxnId,
+      }))
+      return pageOf(list, total, query)
+    },
+
+    /** The same search for the CSV export (`csvRows`): one batch at `offset`, and its cells (yuan, Beijing time). */
+    async exportRows(query: StaffOrderQuery) {
+      const filter = await filterOf(query)
+      const sort = parseSort(query.sort)
+      return {
+        read: (offset: number, limit: number) => searchOrders(db, filter, sort, { offset, limit }),
+        cells: async (rows: OrderRow[]) => {
+          const phones = await memberPhones(
+            db,
+            rows.map((o) => o.memberId),
+          )
+          return rows.map((o) => exportRow(o, phones.get(o.memberId) ?? null))
+        },
       }
-      return stringify(records, { bom: true, record_delimiter: '\r\n', escape_formulas: true })
     },
   }
 }

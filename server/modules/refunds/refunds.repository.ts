@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { newestFirst, rowsBy, transition } from '#server/db/rows.ts'
+import { orderOf, type ListSort } from '#server/db/list.ts'
+import { rowsBy, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
@@ -72,12 +73,41 @@ export async function findRefundsToSend(db: DbOrTx, sentBefore: Date, limit: num
     .limit(limit)
 }
 
-/** Refunds for operators, newest first (their orders and members are looked up at those modules). */
-export async function listRefunds(
+/** What the operators' refund list filters by. */
+export interface StaffRefundFilter {
+  state?: RefundState
+  refundNo?: string
+  memberId?: number
+}
+
+const staffWhere = (f: StaffRefundFilter) =>
+  and(
+    f.state ? eq(refunds.state, f.state) : undefined,
+    f.refundNo ? eq(refunds.refundNo, f.refundNo) : undefined,
+    f.memberId === undefined ? undefined : eq(refunds.memberId, f.memberId),
+  )
+
+const staffSortable = { created_at: refunds.id, amount_fen: refunds.amountFen }
+
+/** Refunds for operators, one page (their orders and members are looked up at those modules). */
+export async function searchRefunds(
   db: DbOrTx,
-  filter: { states?: readonly RefundState[]; before?: number; limit: number },
+  f: StaffRefundFilter,
+  sort: ListSort<keyof typeof staffSortable>,
+  window: { offset: number; limit: number },
 ) {
-  return newestFirst(db, refunds, filter, [filter.states ? inArray(refunds.state, [...filter.states]) : undefined])
+  return db
+    .select()
+    .from(refunds)
+    .where(staffWhere(f))
+    .orderBy(...orderOf(staffSortable, sort, refunds.id))
+    .offset(window.offset)
+    .limit(window.limit)
+}
+
+export async function countRefunds(db: DbOrTx, f: StaffRefundFilter) {
+  const [row] = await db.select({ n: count() }).from(refunds).where(staffWhere(f))
+  return row?.n ?? 0
 }
 
 /**

@@ -53,7 +53,8 @@ describe('POST /api/admin/refunds/:refund_no/retry', () => {
   }
 
   async function staffView(adminToken: string, refundNo: string) {
-    const list = (await call<{ list: StaffRefund[] }>('GET', '/api/admin/refunds?limit=100', adminToken)).body.data.list
+    const list = (await call<{ list: StaffRefund[] }>('GET', '/api/admin/refunds?page_size=100', adminToken)).body.data
+      .list
     return list.find((r) => r.refund_no === refundNo)!
   }
 

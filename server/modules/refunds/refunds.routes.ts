@@ -1,13 +1,12 @@
-import { z } from 'zod'
-import { csvRows } from '#server/http/admin-list.ts'
-import { sendCsv } from '#server/http/csv.ts'
+import { csvRows, listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { approveRefund } from '#server/use-cases/approve-refund.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { rejectRefund } from '#server/use-cases/reject-refund.ts'
 import type { requestRefund } from '#server/use-cases/request-refund.ts'
 import type { retryRefund } from '#server/use-cases/retry-refund.ts'
-import { REFUND_CSV_HEADER, type createRefundService } from './refunds.service.ts'
+import type { createRefundService } from './refunds.service.ts'
+import { REFUND_CSV_HEADER, type StaffRefunds } from './staff-refunds.ts'
 import {
   ApproveBody,
   RefundCheckQuery,
@@ -16,9 +15,8 @@ import {
   RefundRequestBody,
   RefundResponse,
   RejectBody,
-  StaffRefundExportQuery,
+  StaffRefund,
   StaffRefundListQuery,
-  StaffRefundListResponse,
 } from './refunds.schema.ts'
 
 type RefundService = ReturnType<typeof createRefundService>
@@ -58,8 +56,7 @@ export const refundRoutes = apiPlugin(
 interface AdminRefundRoutesOptions {
   /** The staff list (this module's service) and the operators' decisions (use cases). */
   refunds: {
-    listForStaff: RefundService['listForStaff']
-    exportRows: RefundService['exportRows']
+    staff: StaffRefunds
     approve: Bound<typeof approveRefund>
     retry: Bound<typeof retryRefund>
     reject: Bound<typeof rejectRefund>
@@ -73,29 +70,20 @@ interface AdminRefundRoutesOptions {
 export const adminRefundRoutes = adminPlugin(
   { read: 'refunds.read', write: 'refunds.approve' },
   (r, { refunds }: AdminRefundRoutesOptions) => {
-    r.get(
-      '/admin/refunds',
-      {
-        summary: 'Refunds, newest first, by state',
-        querystring: StaffRefundListQuery,
-        response: StaffRefundListResponse,
+    listRoute(r, '/admin/refunds', {
+      summary: 'Refunds by state and refund number / phone / member id (paged, sorted)',
+      querystring: StaffRefundListQuery,
+      row: StaffRefund,
+      list: (query) => refunds.staff.list(query),
+      csv: {
+        name: 'refunds',
+        header: REFUND_CSV_HEADER,
+        rows: async function* (query) {
+          const { read, cells } = await refunds.staff.exportRows(query)
+          yield* csvRows(read, cells)
+        },
       },
-      async (request) => refunds.listForStaff(request.query),
-    )
-
-    // A CSV export (finance): reading refunds' permission for now; a fresh SMS code once the console asks.
-    r.raw.get(
-      '/admin/refunds/export',
-      {
-        summary: 'Refunds by state, newest first, as a CSV file (at most 10,000 rows)',
-        querystring: StaffRefundExportQuery,
-        response: { 200: z.string().describe('text/csv') },
-      },
-      async (request, reply) => {
-        const { read, cells } = refunds.exportRows(request.query)
-        return sendCsv(reply, 'refunds', REFUND_CSV_HEADER, csvRows(read, cells))
-      },
-    )
+    })
 
     r.post(
       '/admin/refunds/:refund_no/approve',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { refundKinds, refundStates } from '#server/db/schema/refunds.ts'
 import { envelope } from '#server/http/envelope.ts'
+import { adminListQuery, SearchText } from '#shared/api/admin-list.ts'
 
 export const RefundView = z.object({
   refund_no: z.string(),
@@ -42,7 +43,7 @@ export const RefundCheck = z.object({
 export const RefundCheckResponse = envelope(RefundCheck)
 
 export type StaffRefund = z.infer<typeof StaffRefund>
-const StaffRefund = RefundView.extend({
+export const StaffRefund = RefundView.extend({
   order_title: z.string(),
   order_amount_fen: z.number().int(),
   member_id: z.number().int(),
@@ -54,14 +55,11 @@ const StaffRefund = RefundView.extend({
   retried_by: z.number().int().nullable(),
   retried_at: z.string().nullable(),
 })
-export const StaffRefundListQuery = z.object({
+/** GET /api/admin/refunds: by state; q is a refund number, a member's phone or a member id. */
+export const StaffRefundListQuery = adminListQuery(['created_at', 'amount_fen'], '-created_at').extend({
   state: z.enum(refundStates).optional(),
-  cursor: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  q: SearchText.optional(),
 })
-export const StaffRefundExportQuery = StaffRefundListQuery.pick({ state: true })
-export const StaffRefundListResponse = envelope(
-  z.object({ list: z.array(StaffRefund), next_cursor: z.number().int().nullable() }),
-)
+export type StaffRefundListQuery = z.output<typeof StaffRefundListQuery>
 export const RefundNoParams = z.object({ refund_no: z.string().trim().min(1).max(40) })
 export { ApproveBody, RejectBody } from '#shared/api/refunds.ts'

@@ -7,16 +7,12 @@ import { Codes, type CodeEntry } from '#server/http/codes.ts'
 import { providerOf, type ProviderName } from '#server/integrations/payments/payments.ts'
 import { courseVideoDurations } from '#server/modules/catalogue/catalogue.service.ts'
 import { watchedPercent } from '#server/modules/learning/learning.service.ts'
-import { memberPhones } from '#server/modules/members/members.service.ts'
-import { findOwnOrder, orderItems, ordersByIds, type OrderRow } from '#server/modules/orders/orders.service.ts'
+import { findOwnOrder, orderItems, type OrderRow } from '#server/modules/orders/orders.service.ts'
 import * as repo from './refunds.repository.ts'
 import type { NewRefund, RefundChanges, RefundRow } from './refunds.repository.ts'
 import type { RefundCheck, RefundView } from './refunds.schema.ts'
-import { pageById } from '#server/http/cursor.ts'
 
 export type { RefundRow } from './refunds.repository.ts'
-export { REFUND_CSV_HEADER } from './refunds-export.ts'
-import { refundCsvRows } from './refunds-export.ts'
 
 // The refunds module's door: refunds (requested → processing → succeeded | failed, or rejected), the rule that
 // says whether an order may be refunded, and the refund screens. Moving the order and taking back what it gave is
@@ -261,40 +257,6 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
         max_watched_percent: refundMaxWatchedPercent,
         watched_percent: why.watched,
         refunds: rows.filter((r) => r.kind === 'member').map((r) => toRefundView(r, order.orderNo)),
-      }
-    },
-
-    /** Refunds for operators, newest first, optionally in one state, with their orders and members' phones. */
-    /** Refunds by state as CSV rows, for GET /api/admin/refunds/export (refunds-export.ts). */
-    exportRows: (filter: { state?: RefundState }) => refundCsvRows(db, filter),
-
-    async listForStaff(filter: { state?: RefundState; cursor?: number; limit: number }) {
-      const rows = await repo.listRefunds(db, {
-        states: filter.state ? [filter.state] : undefined,
-        before: filter.cursor,
-        limit: filter.limit + 1,
-      })
-      const { page, nextCursor } = pageById(rows, filter.limit)
-      const orderIds = page.map((r) => r.orderId)
-      const memberIds = page.map((r) => r.memberId)
-      const [orders, phones] = await Promise.all([ordersByIds(db, orderIds), memberPhones(db, memberIds)])
-      return {
-        list: page.map((r) => {
-          const order = orders.get(r.orderId)!
-          return {
-            ...toRefundView(r, order.orderNo),
-            order_title: order.title,
-            order_amount_fen: order.amountFen,
-            member_id: r.memberId,
-            phone: phones.get(r.memberId) ?? null,
-            last_error: r.lastError,
-            retryable: r.state === 'failed' && r.provider !== null,
-            retries: r.retries,
-            retried_by: r.retriedBy,
-            retried_at: r.retriedAt?.toISOString() ?? null,
-          }
-        }),
-        next_cursor: nextCursor,
       }
     },
   }

@@ -110,7 +110,7 @@ describe('refunds', () => {
     // Finance exports what the state filter shows, as CSV.
     const csv = await t().app.inject({
       method: 'GET',
-      url: '/api/admin/refunds/export?state=succeeded',
+      url: '/api/admin/refunds?state=succeeded&format=csv',
       headers: headersOf(admin.token),
     })
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
@@ -127,7 +127,7 @@ describe('refunds', () => {
     expect(lines.slice(1).every((l) => l.includes(',succeeded,'))).toBe(true)
     const none = await t().app.inject({
       method: 'GET',
-      url: '/api/admin/refunds/export?state=rejected',
+      url: '/api/admin/refunds?state=rejected&format=csv',
       headers: headersOf(admin.token),
     })
     expect(
@@ -137,7 +137,7 @@ describe('refunds', () => {
         .split('\r\n'),
     ).toHaveLength(1)
     expect(
-      (await t().app.inject({ method: 'GET', url: '/api/admin/refunds/export', headers: headersOf(m.token) }))
+      (await t().app.inject({ method: 'GET', url: '/api/admin/refunds?format=csv', headers: headersOf(m.token) }))
         .statusCode,
     ).toBe(403)
   })

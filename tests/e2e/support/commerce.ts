@@ -335,7 +335,7 @@ export async function orderState(token: string, orderNo: string): Promise<OrderV
 /** The operator approves the member's open refund request of this order (all of it, or `amountFen`). */
 export async function approveRefund(operator: string, orderNo: string, amountFen?: number): Promise<string> {
   const requested = await apiData<{ list: { refund_no: string; order_no: string }[] }>(
-    '/admin/refunds?state=requested&limit=100',
+    '/admin/refunds?state=requested&page_size=100',
     operator,
   )
   const refund = requested.list.find((r) => r.order_no === orderNo)

@@ -4,6 +4,7 @@ import { App, Button, Input, Select, Space, Table, type TableProps } from 'antd'
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
+import { useStepUp } from './step-up.tsx'
 
 /** A filter above the table; its value lives in the URL query under `name`. */
 type Filter =
@@ -18,15 +19,12 @@ export interface TableParams {
   pageSize: number
   sort?: string
   order?: 'asc' | 'desc'
-  /** Cursor lists: the cursor of this page (from the previous page's answer). */
-  cursor?: string
 }
 
-/** A page of rows: `total` for paged lists, `nextCursor` for lists read newest first by cursor. */
+/** A page of rows and how many match the filters in all. */
 interface TableAnswer<T> {
   rows: T[]
-  total?: number
-  nextCursor?: number | null
+  total: number
 }
 
 interface Props<T> {
@@ -39,17 +37,20 @@ interface Props<T> {
   searchPlaceholder?: string
   /** false: the list's endpoint has no search (yet). */
   search?: false
-  /** CSV of what the filter shows (the server streams it); may ask for a step-up first. */
+  /** CSV of what the filter shows (the server streams it), after a fresh SMS code (every export is sensitive). */
   onExport?: (p: TableParams) => Promise<void>
   toolbar?: ReactNode
   empty?: ReactNode
   onRow?: TableProps<T>['onRow']
 }
 
-const RESERVED = new Set(['page', 'page_size', 'sort', 'order', 'cursor', 'prev'])
+/** The URL parameter of the row a screen's drawer shows (not a filter). */
+export const DETAIL_PARAM = 'detail'
+
+const RESERVED = new Set(['page', 'page_size', 'sort', 'order', DETAIL_PARAM])
 
 /**
- * Every console list: server-side paging (or cursor paging), sorting, filters and search, all kept in the URL
+ * Every console list: server-side paging, sorting, filters and search, all kept in the URL
  * (a list remembers its filters: reload, back and shared links keep them), `/` focuses the search, CSV export of
  * what the filter shows. Server state goes through TanStack Query (keyed by the URL's parameters).
  */
@@ -58,6 +59,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   const [search, setSearch] = useSearchParams()
   const searchRef = useRef<{ focus: () => void } | null>(null)
   const [exporting, setExporting] = useState(false)
+  const stepUp = useStepUp()
 
   const filters: Record<string, string> = {}
   for (const [k, v] of search) if (!RESERVED.has(k) && v) filters[k] = v
@@ -67,7 +69,6 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     pageSize: Number(search.get('page_size') ?? 20) || 20,
     sort: search.get('sort') ?? undefined,
     order: (search.get('order') as 'asc' | 'desc' | null) ?? undefined,
-    cursor: search.get('cursor') ?? undefined,
   }
   const query = useQuery({
     queryKey: ['table', props.id, search.toString()],
@@ -92,19 +93,17 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     for (const [k, v] of Object.entries(changes))
       if (v) next.set(k, v)
       else next.delete(k)
-    if (!keepPage) ['page', 'cursor', 'prev'].forEach((k) => next.delete(k))
+    if (!keepPage) next.delete('page')
     setSearch(next, { replace: false })
   }
 
   const data = query.data
-  const cursorMode = data !== undefined && data.total === undefined
   const onChange: TableProps<T>['onChange'] = (pagination, _f, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter
     const sort = s?.order ? String(s.columnKey ?? s.field) : undefined
     const order = s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined
     if (sort !== params.sort || order !== params.order) return update({ sort, order })
-    if (!cursorMode)
-      update({ page: String(pagination.current ?? 1), page_size: String(pagination.pageSize ?? 20) }, true)
+    update({ page: String(pagination.current ?? 1), page_size: String(pagination.pageSize ?? 20) }, true)
   }
 
   const columns = props.columns?.map((c) => {
@@ -120,7 +119,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     if (!props.onExport) return
     setExporting(true)
     try {
-      await props.onExport(params)
+      if (await stepUp()) await props.onExport(params)
     } catch (e) {
       message.error((e as Error).message)
     } finally {
@@ -128,7 +127,6 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     }
   }
 
-  const prevStack = (search.get('prev') ?? '').split(',').filter(Boolean)
   return (
     <div className="zx-console-table">
       <Space wrap className="zx-console-filters">
@@ -204,40 +202,14 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         scroll={{ x: 'max-content' }}
         size="middle"
         locale={{ emptyText: props.empty ?? '没有符合条件的记录，试试放宽筛选条件' }}
-        pagination={
-          cursorMode
-            ? false
-            : {
-                current: params.page,
-                pageSize: params.pageSize,
-                total: data?.total ?? 0,
-                showSizeChanger: true,
-                showTotal: (n) => `共 ${n} 条`,
-              }
-        }
+        pagination={{
+          current: params.page,
+          pageSize: params.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+        }}
       />
-      {cursorMode && (
-        <Space className="zx-console-pager">
-          <Button
-            disabled={prevStack.length === 0 && !params.cursor}
-            onClick={() => {
-              const stack = [...prevStack]
-              const back = stack.pop()
-              update({ cursor: back === '0' ? undefined : back, prev: stack.join(',') || undefined }, true)
-            }}
-          >
-            上一页
-          </Button>
-          <Button
-            disabled={!data?.nextCursor}
-            onClick={() =>
-              update({ cursor: String(data?.nextCursor), prev: [...prevStack, params.cursor ?? '0'].join(',') }, true)
-            }
-          >
-            下一页
-          </Button>
-        </Space>
-      )}
     </div>
   )
 }

@@ -1,10 +1,8 @@
 import { Tag, Typography } from 'antd'
-import type { StaffActionList } from '#server/modules/audit/audit.schema.ts'
-import { api } from '../lib/client.ts'
+import type { StaffAction as Action } from '#server/modules/audit/audit.schema.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { when } from '../lib/format.ts'
-
-type Action = StaffActionList['list'][number]
+import { csvExport, pagedLoad } from '../lib/list.ts'
 
 const areas = [
   { value: '/api/admin/refunds', label: '退款' },
@@ -25,21 +23,13 @@ export default function AuditLog() {
       <ConsoleTable<Action>
         id="audit"
         rowKey="id"
-        searchPlaceholder="操作人成员ID"
+        searchPlaceholder="操作人成员ID或手机号"
         filters={[{ name: 'route', label: '操作范围', type: 'select', options: areas }]}
-        load={async (p) => {
-          const q = p.filters.q
-          const page = await api.get<StaffActionList>('/admin/staff-actions', {
-            member_id: q && /^\d+$/.test(q) ? q : undefined,
-            route: p.filters.route,
-            cursor: p.cursor,
-            limit: p.pageSize,
-          })
-          return { rows: page.list, nextCursor: page.next_cursor }
-        }}
+        load={pagedLoad<Action>('/admin/staff-actions')}
+        onExport={csvExport('/admin/staff-actions')}
         empty="没有符合条件的操作记录。"
         columns={[
-          { title: '时间', dataIndex: 'created_at', render: when, width: 150 },
+          { title: '时间', dataIndex: 'created_at', key: 'created_at', sorter: true, render: when, width: 150 },
           { title: '操作人', dataIndex: 'nickname', render: (n: string, a) => `${n}（${a.member_id}）` },
           { title: '动作', dataIndex: 'method', render: (m: string) => <Tag>{m}</Tag> },
           { title: '接口', dataIndex: 'url', ellipsis: true },

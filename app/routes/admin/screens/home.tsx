@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Statistic, Typography } from 'antd'
 import { Link } from 'react-router'
+import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../lib/client.ts'
 import { useMe } from '../lib/me.ts'
 import { Sections } from '../nav.ts'
@@ -10,8 +11,7 @@ export default function Home() {
   const { me, may } = useMe()
   const pending = useQuery({
     queryKey: ['refunds', 'pending'],
-    queryFn: () =>
-      api.get<{ list: unknown[]; next_cursor: number | null }>('/admin/refunds', { state: 'requested', limit: 100 }),
+    queryFn: () => api.get<ListPage<unknown>>('/admin/refunds', { state: 'requested', page_size: 1 }),
     enabled: may('refunds.read'),
   })
   const screens = Sections.flatMap((s) => s.items.map((i) => ({ ...i, section: s.label }))).filter((i) =>
@@ -25,11 +25,7 @@ export default function Home() {
           <Col xs={24} md={8}>
             <Card>
               <Link to="/admin/sales/refunds?state=requested">
-                <Statistic
-                  title="待审批退款"
-                  value={pending.data ? pending.data.list.length : '—'}
-                  suffix={pending.data?.next_cursor ? '+' : undefined}
-                />
+                <Statistic title="待审批退款" value={pending.data ? pending.data.total : '—'} />
               </Link>
             </Card>
           </Col>

@@ -2,24 +2,22 @@ import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Drawer, Tag, Timeline, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import type { StaffOrder, StaffOrderDetail } from '#server/modules/orders/orders.schema.ts'
-import { api, download } from '../lib/client.ts'
-import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
+import { api } from '../lib/client.ts'
+import { ConsoleTable, DETAIL_PARAM } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'
-import { useStepUp } from '../lib/step-up.tsx'
+import { csvExport, pagedLoad } from '../lib/list.ts'
 import { eventReasonNames, kindNames, orderStateNames, payMethodNames } from './names.ts'
 
 const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }))
-const query = (p: TableParams) => ({ ...p.filters, cursor: p.cursor, limit: p.pageSize })
 
 /** Orders: search by number, phone or member id; filter by state, kind, date and sp; detail with the event log. */
 export default function Orders() {
-  const stepUp = useStepUp()
   const [search, setSearch] = useSearchParams()
-  const open = search.get('order')
+  const open = search.get(DETAIL_PARAM)
   const show = (orderNo: string | null) => {
     const next = new URLSearchParams(search)
-    if (orderNo) next.set('order', orderNo)
-    else next.delete('order')
+    if (orderNo) next.set(DETAIL_PARAM, orderNo)
+    else next.delete(DETAIL_PARAM)
     setSearch(next)
   }
   return (
@@ -35,25 +33,20 @@ export default function Orders() {
           { name: 'dates', label: '下单日期', type: 'dates' },
           { name: 'sp', label: '推广来源 sp', type: 'text' },
         ]}
-        load={async (p) => {
-          const page = await api.get<{ list: StaffOrder[]; next_cursor: number | null }>('/admin/orders', query(p))
-          return { rows: page.list, nextCursor: page.next_cursor }
-        }}
-        onExport={async (p) => {
-          if (await stepUp()) await download('/admin/orders/export', p.filters)
-        }}
+        load={pagedLoad<StaffOrder>('/admin/orders')}
+        onExport={csvExport('/admin/orders')}
         onRow={(o) => ({ onClick: () => show(o.order_no), style: { cursor: 'pointer' } })}
         empty="没有符合条件的订单。换个日期或状态试试。"
         columns={[
           { title: '订单号', dataIndex: 'order_no', render: (v: string) => <a>{v}</a> },
           { title: '标题', dataIndex: 'title', ellipsis: true },
           { title: '类型', dataIndex: 'kind', render: (k: string) => kindNames[k] ?? k },
-          { title: '应付', dataIndex: 'amount_fen', align: 'right', render: yuan },
+          { title: '应付', dataIndex: 'amount_fen', key: 'amount_fen', sorter: true, align: 'right', render: yuan },
           { title: '状态', dataIndex: 'state', render: (s: string) => <Tag>{orderStateNames[s] ?? s}</Tag> },
           { title: '手机号', dataIndex: 'phone' },
           { title: '支付方式', dataIndex: 'pay_method', render: (m: string) => payMethodNames[m] ?? m },
           { title: '推广来源', dataIndex: 'sp', render: (v: string | null) => v ?? '—' },
-          { title: '下单时间', dataIndex: 'created_at', render: when },
+          { title: '下单时间', dataIndex: 'created_at', key: 'created_at', sorter: true, render: when },
         ]}
       />
       <OrderDrawer orderNo={open} onClose={() => show(null)} />

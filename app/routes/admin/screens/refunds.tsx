@@ -5,6 +5,7 @@ import type { StaffRefund } from '#server/modules/refunds/refunds.schema.ts'
 import { RejectBody } from '#shared/api/refunds.ts'
 import { api } from '../lib/client.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
+import { csvExport, pagedLoad } from '../lib/list.ts'
 import { when, yuan } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { useStepUp } from '../lib/step-up.tsx'
@@ -70,21 +71,15 @@ export default function Refunds() {
       <ConsoleTable<StaffRefund>
         id="refunds"
         rowKey="refund_no"
-        search={false}
+        searchPlaceholder="退款单号、手机号或会员ID"
         filters={[{ name: 'state', label: '状态', type: 'select', options: states }]}
-        load={async (p) => {
-          const page = await api.get<{ list: StaffRefund[]; next_cursor: number | null }>('/admin/refunds', {
-            state: p.filters.state,
-            cursor: p.cursor,
-            limit: p.pageSize,
-          })
-          return { rows: page.list, nextCursor: page.next_cursor }
-        }}
+        load={pagedLoad<StaffRefund>('/admin/refunds')}
+        onExport={csvExport('/admin/refunds')}
         empty="没有符合条件的退款申请。"
         columns={[
           { title: '退款单号', dataIndex: 'refund_no' },
           { title: '订单', dataIndex: 'order_title', ellipsis: true },
-          { title: '金额', dataIndex: 'amount_fen', align: 'right', render: yuan },
+          { title: '金额', dataIndex: 'amount_fen', key: 'amount_fen', sorter: true, align: 'right', render: yuan },
           { title: '会员', dataIndex: 'phone', render: (p: string | null, r) => p ?? r.member_id },
           { title: '原因', dataIndex: 'reason', ellipsis: true },
           {
@@ -96,7 +91,7 @@ export default function Refunds() {
               </Tag>
             ),
           },
-          { title: '申请时间', dataIndex: 'created_at', render: when },
+          { title: '申请时间', dataIndex: 'created_at', key: 'created_at', sorter: true, render: when },
           {
             title: '操作',
             key: 'actions',

@@ -3,23 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { GrantByPhoneBody, type StaffMember } from '#shared/api/staff.ts'
-import type { ListPage } from '#shared/api/list.ts'
 import { StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
-import { api, download } from '../lib/client.ts'
-import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
+import { api } from '../lib/client.ts'
+import { ConsoleTable } from '../lib/console-table.tsx'
+import { csvExport, pagedLoad } from '../lib/list.ts'
 import { when } from '../lib/format.ts'
 import { useStepUp } from '../lib/step-up.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 
 const roleOptions = StaffRoles.map((r) => ({ value: r, label: StaffRoleNames[r] }))
-
-const listQuery = (p: TableParams) => ({
-  ...p.filters,
-  page: p.page,
-  page_size: p.pageSize,
-  sort: p.sort,
-  order: p.order,
-})
 
 /** Staff accounts and roles: admins grant and revoke (after a fresh SMS code); the list exports as CSV. */
 export default function Staff() {
@@ -75,13 +67,8 @@ export default function Staff() {
         rowKey="member_id"
         searchPlaceholder="姓名、手机号或成员ID"
         filters={[{ name: 'role', label: '角色', type: 'select', options: roleOptions }]}
-        load={async (p) => {
-          const page = await api.get<ListPage<StaffMember>>('/admin/staff', listQuery(p))
-          return { rows: page.list, total: page.total }
-        }}
-        onExport={async (p) => {
-          if (await stepUp()) await download('/admin/staff/export', listQuery(p))
-        }}
+        load={pagedLoad<StaffMember>('/admin/staff')}
+        onExport={csvExport('/admin/staff')}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
             授权新员工

@@ -1,0 +1,117 @@
+import type { Db } from '#server/db/database.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { memberIdByPhone, memberPhones } from '#server/modules/members/members.service.ts'
+import { ordersByIds } from '#server/modules/orders/orders.service.ts'
+import { fenToYuan } from '#shared/money.ts'
+import { beijingDateTime } from '#shared/time.ts'
+import { countRefunds, searchRefunds, type RefundRow, type StaffRefundFilter } from './refunds.repository.ts'
+import type { StaffRefund, StaffRefundListQuery } from './refunds.schema.ts'
+import { toRefundView } from './refunds.service.ts'
+
+// Refunds as the console lists them (GET /api/admin/refunds, as a page or as CSV): each page with its orders and
+// members' phones from their modules.
+
+/** The columns of the refunds CSV export. */
+export const REFUND_CSV_HEADER = [
+  '退款单号',
+  '订单号',
+  '订单标题',
+  '会员ID',
+  '手机号',
+  '类型',
+  '状态',
+  '退款(元)',
+  '订单实付(元)',
+  '原因',
+  '处理备注',
+  '申请时间',
+  '处理时间',
+  '完成时间',
+  '失败原因',
+]
+
+/** The search box: a refund number, a member's phone or a member id. */
+async function filterOf(db: Db, query: StaffRefundListQuery): Promise<StaffRefundFilter | null> {
+  const text = query.q?.trim()
+  if (!text) return { state: query.state }
+  if (/^RF\w+$/i.test(text)) return { state: query.state, refundNo: text.toUpperCase() }
+  const memberId = /^1\d{10}$/.test(text)
+    ? await memberIdByPhone(db, text)
+    : /^\d{1,9}$/.test(text)
+      ? Number(text)
+      : null
+  return memberId === null ? null : { state: query.state, memberId }
+}
+
+/** Refunds with their orders and members' phones. */
+async function withOrders(db: Db, rows: RefundRow[]) {
+  const [orders, phones] = await Promise.all([
+    ordersByIds(
+      db,
+      rows.map((r) => r.orderId),
+    ),
+    memberPhones(
+      db,
+      rows.map((r) => r.memberId),
+    ),
+  ])
+  return rows.map((r) => ({ refund: r, order: orders.get(r.orderId)!, phone: phones.get(r.memberId) ?? null }))
+}
+
+export function createStaffRefunds(db: Db) {
+  return {
+    /** One page of refunds for the console, with what staff need to decide. */
+    async list(query: StaffRefundListQuery) {
+      const filter = await filterOf(db, query)
+      if (!filter) return pageOf<StaffRefund>([], 0, query)
+      const [rows, total] = await Promise.all([
+        searchRefunds(db, filter, parseSort(query.sort), pageWindow(query)),
+        countRefunds(db, filter),
+      ])
+      const list = (await withOrders(db, rows)).map(({ refund: r, order, phone }) => ({
+        ...toRefundView(r, order.orderNo),
+        order_title: order.title,
+        order_amount_fen: order.amountFen,
+        member_id: r.memberId,
+        phone,
+        last_error: r.lastError,
+        retryable: r.state === 'failed' && r.provider !== null,
+        retries: r.retries,
+        retried_by: r.retriedBy,
+        retried_at: r.retriedAt?.toISOString() ?? null,
+      }))
+      return pageOf(list, total, query)
+    },
+
+    /** The same filter as CSV rows for `csvRows` (server/http/admin-list.ts). */
+    async exportRows(query: StaffRefundListQuery) {
+      const filter = await filterOf(db, query)
+      const sort = parseSort(query.sort)
+      const time = (d: Date | null) => (d ? beijingDateTime(d) : '')
+      return {
+        read: (offset: number, limit: number) =>
+          filter ? searchRefunds(db, filter, sort, { offset, limit }) : Promise.resolve([]),
+        cells: async (rows: RefundRow[]) =>
+          (await withOrders(db, rows)).map(({ refund: r, order, phone }) => [
+            r.refundNo,
+            order.orderNo,
+            order.title,
+            r.memberId,
+            phone ?? '',
+            r.kind,
+            r.state,
+            fenToYuan(r.amountFen),
+            fenToYuan(order.amountFen),
+            r.reason,
+            r.decisionNote ?? '',
+            time(r.createdAt),
+            time(r.decidedAt),
+            time(r.completedAt),
+            r.lastError ?? '',
+          ]),
+      }
+    },
+  }
+}
+
+export type StaffRefunds = ReturnType<typeof createStaffRefunds>
