@@ -1,5 +1,6 @@
-import { asc, desc, ilike, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { asc, count, desc, ilike, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { DbOrTx } from './database.ts'
 
 // The database half of the console's lists (server/http/admin-list.ts is the HTTP half): how a repository sorts
 // one page and matches a search text. Each repository keeps its own WHERE and columns.
@@ -32,4 +33,37 @@ export function orderOf<K extends string>(
 /** `column` contains `text` ignoring case; `%`, `_` and `\` in the text match themselves. */
 export function containsText(column: AnyPgColumn | SQL, text: string): SQL {
   return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+}
+
+/** Where one page starts and how many rows it holds. */
+export interface ListWindow {
+  offset: number
+  limit: number
+}
+
+/**
+ * Whole rows of `table` matching `where`, one window of them in `order` (orderOf). A repository passes its own
+ * table in, so what it may touch is still what it imports.
+ */
+export async function readPage<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  window: ListWindow,
+): Promise<T['$inferSelect'][]> {
+  const source: PgTable = table
+  return db
+    .select()
+    .from(source)
+    .where(where)
+    .orderBy(...order)
+    .offset(window.offset)
+    .limit(window.limit)
+}
+
+/** How many rows of `table` match `where` (a list's total). */
+export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where)
+  return row?.n ?? 0
 }

@@ -53,6 +53,20 @@ export function pageOf<T>(list: T[], total: number, q: PageRequest) {
 }
 
 /**
+ * One page of a console list: the query's window of rows read by `read`, turned into what the list shows by
+ * `view`, with the total `count` gives for the same filters.
+ */
+export async function pageFrom<Row, View>(
+  q: PageRequest,
+  read: (window: { offset: number; limit: number }) => Promise<Row[]>,
+  count: () => Promise<number>,
+  view: (rows: Row[]) => View[] | Promise<View[]>,
+) {
+  const [rows, total] = await Promise.all([read(pageWindow(q)), count()])
+  return pageOf(await view(rows), total, q)
+}
+
+/**
  * Every row the filters match, read `batch` at a time through `read(offset, limit)` (the list's own query, same
  * sort), at most CSV_MAX_ROWS, each turned into its cells.
  */
@@ -70,8 +84,14 @@ export async function* csvRows<T>(
 
 type ListQuery = PageRequest & { format: 'json' | 'csv' }
 
+/** An export's reader (`csvRows`): one batch of rows at `offset`, and the cells of a batch. */
+export interface CsvSource<T> {
+  read: (offset: number, limit: number) => Promise<T[]>
+  cells: (rows: T[]) => Promise<unknown[][]> | unknown[][]
+}
+
 /** A console list's route: what it answers as JSON (one page) and, when it exports, as CSV (every row). */
-export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType> {
+export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType, S> {
   summary: string
   description?: string
   querystring: Q
@@ -84,7 +104,8 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
   csv?: {
     name: string
     header: string[]
-    rows: (query: z.output<Q>) => AsyncIterable<unknown[]>
+    /** How the export reads the rows the filters match, a batch at a time, and turns them into cells. */
+    source: (query: z.output<Q>) => CsvSource<S> | Promise<CsvSource<S>>
     permission?: Permission
   }
 }
@@ -93,10 +114,10 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
  * Declares GET `url` as a console list: `?page&page_size&sort&…filters` answers a page in the envelope; with
  * `format=csv` (where `csv` is given) the same filters and sort answer a CSV file. Without `csv`, format=csv is 400.
  */
-export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType>(
+export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType, S>(
   r: Pick<Routes<'admin'>, 'raw'>,
   url: string,
-  spec: ListRouteSpec<Q, R>,
+  spec: ListRouteSpec<Q, R, S>,
 ) {
   const description = [
     spec.description,
@@ -122,7 +143,8 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
         const { permission } = spec.csv
         if (permission && !can(request.principal, permission))
           throw new AppError(Codes.Forbidden, '你的角色不能导出这个列表')
-        return sendCsv(reply, spec.csv.name, spec.csv.header, spec.csv.rows(query))
+        const { read, cells } = await spec.csv.source(query)
+        return sendCsv(reply, spec.csv.name, spec.csv.header, csvRows(read, cells))
       }
       return reply.send(ok(await spec.list(query)))
     },

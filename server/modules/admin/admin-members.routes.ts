@@ -1,4 +1,4 @@
-import { listRoute, csvRows } from '#server/http/admin-list.ts'
+import { listRoute } from '#server/http/admin-list.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { adminPlugin } from '#server/http/route.ts'
 import {
@@ -40,10 +40,7 @@ export const adminMemberRoutes = adminPlugin(
       csv: {
         name: 'members',
         header: MEMBER_CSV_HEADER,
-        rows: (q) => {
-          const { read, cells } = members.csv(q)
-          return csvRows(read, cells)
-        },
+        source: (q) => members.csv(q),
       },
     })
     r.get(

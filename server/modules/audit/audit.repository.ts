@@ -1,6 +1,6 @@
-import { and, count, like } from 'drizzle-orm'
+import { and, like } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orderOf, type ListSort } from '#server/db/list.ts'
+import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { eqIfGiven } from '#server/db/rows.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
 
@@ -25,22 +25,8 @@ const where = (f: StaffActionFilter) =>
   )
 
 /** Operators' actions, one page, newest (or oldest) first. */
-export async function searchStaffActions(
-  db: DbOrTx,
-  f: StaffActionFilter,
-  sort: ListSort<'created_at'>,
-  window: { offset: number; limit: number },
-) {
-  return db
-    .select()
-    .from(staffActions)
-    .where(where(f))
-    .orderBy(...orderOf({ created_at: staffActions.id }, sort, staffActions.id))
-    .offset(window.offset)
-    .limit(window.limit)
+export function searchStaffActions(db: DbOrTx, f: StaffActionFilter, sort: ListSort<'created_at'>, window: ListWindow) {
+  return readPage(db, staffActions, where(f), orderOf({ created_at: staffActions.id }, sort, staffActions.id), window)
 }
 
-export async function countStaffActions(db: DbOrTx, f: StaffActionFilter) {
-  const [row] = await db.select({ n: count() }).from(staffActions).where(where(f))
-  return row?.n ?? 0
-}
+export const countStaffActions = (db: DbOrTx, f: StaffActionFilter) => countWhere(db, staffActions, where(f))

@@ -1,4 +1,4 @@
-import { csvRows, listRoute } from '#server/http/admin-list.ts'
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
 import { STAFF_ACTION_CSV_HEADER, type AuditService } from './audit.service.ts'
 import { StaffActionQuery, StaffActionView } from './audit.schema.ts'
@@ -13,10 +13,7 @@ export const adminAuditRoutes = adminPlugin('audit.read', (r, { audit }: { audit
     csv: {
       name: 'staff-actions',
       header: STAFF_ACTION_CSV_HEADER,
-      rows: async function* (query) {
-        const { read, cells } = await audit.exportRows(query)
-        yield* csvRows(read, cells)
-      },
+      source: (query) => audit.exportRows(query),
     },
   })
 })

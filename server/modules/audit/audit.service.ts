@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
-import { memberIdByPhone, memberSummariesByIds } from '#server/modules/members/members.service.ts'
+import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
+import { memberIdFromSearch, memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import {
   countStaffActions,
@@ -30,11 +30,7 @@ export const STAFF_ACTION_CSV_HEADER = [
 async function filterOf(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionFilter | null> {
   const text = q.q?.trim()
   if (!text) return { route: q.route }
-  const memberId = /^1\d{10}$/.test(text)
-    ? await memberIdByPhone(db, text)
-    : /^\d{1,9}$/.test(text)
-      ? Number(text)
-      : null
+  const memberId = await memberIdFromSearch(db, text)
   return memberId === null ? null : { route: q.route, memberId }
 }
 
@@ -78,11 +74,12 @@ export function createAuditService(deps: { db: Db }) {
     async page(q: StaffActionQuery) {
       const filter = await filterOf(db, q)
       if (!filter) return pageOf<StaffAction>([], 0, q)
-      const [rows, total] = await Promise.all([
-        searchStaffActions(db, filter, parseSort(q.sort), pageWindow(q)),
-        countStaffActions(db, filter),
-      ])
-      return pageOf(await withOperators(db, rows), total, q)
+      return pageFrom(
+        q,
+        (window) => searchStaffActions(db, filter, parseSort(q.sort), window),
+        () => countStaffActions(db, filter),
+        (rows) => withOperators(db, rows),
+      )
     },
 
     /** The same filter as CSV rows for `csvRows`. */

@@ -212,6 +212,15 @@ export async function memberIdByPhone(db: DbOrTx, phone: string): Promise<number
   return (await findMemberByPhone(db, phone))?.id ?? null
 }
 
+/**
+ * The member a console search box names: an 11-digit phone or a member id; null when the text is neither or
+ * nobody has that phone (the list then shows nothing).
+ */
+export async function memberIdFromSearch(db: DbOrTx, text: string): Promise<number | null> {
+  if (/^1\d{10}$/.test(text)) return memberIdByPhone(db, text)
+  return /^\d{1,9}$/.test(text) ? Number(text) : null
+}
+
 /** Each member's phone (null when none), by id, in one statement. */
 export async function memberPhones(db: DbOrTx, ids: number[]): Promise<Map<number, string | null>> {
   const rows = await findPhones(db, [...new Set(ids)])

@@ -1,4 +1,4 @@
-import { csvRows, listRoute } from '#server/http/admin-list.ts'
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
 import {
@@ -33,10 +33,7 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
     csv: {
       name: 'staff',
       header: STAFF_EXPORT_HEADER,
-      rows: (query) => {
-        const { read, cells } = staff.exportRows(query)
-        return csvRows(read, cells)
-      },
+      source: (query) => staff.exportRows(query),
     },
   })
 

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orderOf, type ListSort } from '#server/db/list.ts'
+import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
@@ -151,26 +151,17 @@ export interface StaffOrderFilter {
 const staffSortable = { created_at: orders.id, amount_fen: orders.amountFen, paid_at: orders.paidAt }
 
 /** Orders for operators: one page in the chosen order (created_at follows the id, which its index serves). */
-export async function searchOrders(
+export function searchOrders(
   db: DbOrTx,
   f: StaffOrderFilter,
   sort: ListSort<keyof typeof staffSortable>,
-  window: { offset: number; limit: number },
+  window: ListWindow,
 ) {
-  return db
-    .select()
-    .from(orders)
-    .where(staffOrderWhere(f))
-    .orderBy(...orderOf(staffSortable, sort, orders.id, ['paid_at']))
-    .offset(window.offset)
-    .limit(window.limit)
+  return readPage(db, orders, staffOrderWhere(f), orderOf(staffSortable, sort, orders.id, ['paid_at']), window)
 }
 
 /** How many orders the operators' filter matches. */
-export async function countOrders(db: DbOrTx, f: StaffOrderFilter) {
-  const [row] = await db.select({ n: count() }).from(orders).where(staffOrderWhere(f))
-  return row?.n ?? 0
-}
+export const countOrders = (db: DbOrTx, f: StaffOrderFilter) => countWhere(db, orders, staffOrderWhere(f))
 
 function staffOrderWhere(f: StaffOrderFilter) {
   return and(

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { csvRows, listRoute } from '#server/http/admin-list.ts'
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { checkOrderStatus } from '#server/use-cases/check-order-status.ts'
 import type { checkoutAmount } from '#server/use-cases/checkout-amount.ts'
@@ -197,10 +197,7 @@ export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: 
       name: 'orders',
       header: ORDER_CSV_HEADER,
       permission: 'orders.export',
-      rows: async function* (query) {
-        const { read, cells } = await staffOrders.exportRows(query)
-        yield* csvRows(read, cells)
-      },
+      source: (query) => staffOrders.exportRows(query),
     },
   })
 

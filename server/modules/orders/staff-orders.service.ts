@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
-import { memberIdByPhone, memberPhones } from '#server/modules/members/members.service.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { memberIdFromSearch, memberPhones } from '#server/modules/members/members.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 import { AppError } from '#server/http/app-error.ts'
@@ -75,11 +75,7 @@ export function createStaffOrderService(deps: { db: Db }) {
       ? {}
       : /^ZX\d{18}$/.test(text)
         ? { orderNo: text }
-        : /^1\d{10}$/.test(text)
-          ? { memberId: await memberIdByPhone(db, text) }
-          : /^\d{1,9}$/.test(text)
-            ? { memberId: Number(text) }
-            : { memberId: null }
+        : { memberId: await memberIdFromSearch(db, text) }
     return {
       state: q.state,
       kind: q.kind,
@@ -122,29 +118,31 @@ export function createStaffOrderService(deps: { db: Db }) {
     /** Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first. */
     async search(query: StaffOrderQuery) {
       const filter = await filterOf(query)
-      const [rows, total] = await Promise.all([
-        searchOrders(db, filter, parseSort(query.sort), pageWindow(query)),
-        countOrders(db, filter),
-      ])
-      const [items, phones] = await Promise.all([
-        findItems(
-          db,
-          rows.map((o) => o.id),
-        ),
-        memberPhones(
-          db,
-          rows.map((o) => o.memberId),
-        ),
-      ])
-      const list = rows.map((o) => ({
-        ...toOrderView(o, items),
-        member_id: o.memberId,
-        phone: phones.get(o.memberId) ?? null,
-        sp: o.sp,
-        provider: o.provider,
-        provider_txn_id: o.providerTxnId,
-      }))
-      return pageOf(list, total, query)
+      return pageFrom(
+        query,
+        (window) => searchOrders(db, filter, parseSort(query.sort), window),
+        () => countOrders(db, filter),
+        async (rows) => {
+          const [items, phones] = await Promise.all([
+            findItems(
+              db,
+              rows.map((o) => o.id),
+            ),
+            memberPhones(
+              db,
+              rows.map((o) => o.memberId),
+            ),
+          ])
+          return rows.map((o) => ({
+            ...toOrderView(o, items),
+            member_id: o.memberId,
+            phone: phones.get(o.memberId) ?? null,
+            sp: o.sp,
+            provider: o.provider,
+            provider_txn_id: o.providerTxnId,
+          }))
+        },
+      )
     },
 
     /** The same search for the CSV export (`csvRows`): one batch at `offset`, and its cells (yuan, Beijing time). */

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orderOf, type ListSort } from '#server/db/list.ts'
+import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { rowsBy, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
@@ -90,25 +90,16 @@ const staffWhere = (f: StaffRefundFilter) =>
 const staffSortable = { created_at: refunds.id, amount_fen: refunds.amountFen }
 
 /** Refunds for operators, one page (their orders and members are looked up at those modules). */
-export async function searchRefunds(
+export function searchRefunds(
   db: DbOrTx,
   f: StaffRefundFilter,
   sort: ListSort<keyof typeof staffSortable>,
-  window: { offset: number; limit: number },
+  window: ListWindow,
 ) {
-  return db
-    .select()
-    .from(refunds)
-    .where(staffWhere(f))
-    .orderBy(...orderOf(staffSortable, sort, refunds.id))
-    .offset(window.offset)
-    .limit(window.limit)
+  return readPage(db, refunds, staffWhere(f), orderOf(staffSortable, sort, refunds.id), window)
 }
 
-export async function countRefunds(db: DbOrTx, f: StaffRefundFilter) {
-  const [row] = await db.select({ n: count() }).from(refunds).where(staffWhere(f))
-  return row?.n ?? 0
-}
+export const countRefunds = (db: DbOrTx, f: StaffRefundFilter) => countWhere(db, refunds, staffWhere(f))
 
 /**
  * A failed refund goes back to processing to be sent again (same number), recorded with who and when: null when

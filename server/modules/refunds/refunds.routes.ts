@@ -1,4 +1,4 @@
-import { csvRows, listRoute } from '#server/http/admin-list.ts'
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import type { approveRefund } from '#server/use-cases/approve-refund.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
@@ -78,10 +78,7 @@ export const adminRefundRoutes = adminPlugin(
       csv: {
         name: 'refunds',
         header: REFUND_CSV_HEADER,
-        rows: async function* (query) {
-          const { read, cells } = await refunds.staff.exportRows(query)
-          yield* csvRows(read, cells)
-        },
+        source: (query) => refunds.staff.exportRows(query),
       },
     })
 

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
-import { memberIdByPhone, memberPhones } from '#server/modules/members/members.service.ts'
+import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
+import { memberIdFromSearch, memberPhones } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime } from '#shared/time.ts'
@@ -35,11 +35,7 @@ async function filterOf(db: Db, query: StaffRefundListQuery): Promise<StaffRefun
   const text = query.q?.trim()
   if (!text) return { state: query.state }
   if (/^RF\w+$/i.test(text)) return { state: query.state, refundNo: text.toUpperCase() }
-  const memberId = /^1\d{10}$/.test(text)
-    ? await memberIdByPhone(db, text)
-    : /^\d{1,9}$/.test(text)
-      ? Number(text)
-      : null
+  const memberId = await memberIdFromSearch(db, text)
   return memberId === null ? null : { state: query.state, memberId }
 }
 
@@ -58,29 +54,34 @@ async function withOrders(db: Db, rows: RefundRow[]) {
   return rows.map((r) => ({ refund: r, order: orders.get(r.orderId)!, phone: phones.get(r.memberId) ?? null }))
 }
 
+/** A refund as staff read it: with its order, its member and what they need to decide. */
+function staffView({ refund: r, order, phone }: Awaited<ReturnType<typeof withOrders>>[number]): StaffRefund {
+  return {
+    ...toRefundView(r, order.orderNo),
+    order_title: order.title,
+    order_amount_fen: order.amountFen,
+    member_id: r.memberId,
+    phone,
+    last_error: r.lastError,
+    retryable: r.state === 'failed' && r.provider !== null,
+    retries: r.retries,
+    retried_by: r.retriedBy,
+    retried_at: r.retriedAt?.toISOString() ?? null,
+  }
+}
+
 export function createStaffRefunds(db: Db) {
   return {
     /** One page of refunds for the console, with what staff need to decide. */
     async list(query: StaffRefundListQuery) {
       const filter = await filterOf(db, query)
       if (!filter) return pageOf<StaffRefund>([], 0, query)
-      const [rows, total] = await Promise.all([
-        searchRefunds(db, filter, parseSort(query.sort), pageWindow(query)),
-        countRefunds(db, filter),
-      ])
-      const list = (await withOrders(db, rows)).map(({ refund: r, order, phone }) => ({
-        ...toRefundView(r, order.orderNo),
-        order_title: order.title,
-        order_amount_fen: order.amountFen,
-        member_id: r.memberId,
-        phone,
-        last_error: r.lastError,
-        retryable: r.state === 'failed' && r.provider !== null,
-        retries: r.retries,
-        retried_by: r.retriedBy,
-        retried_at: r.retriedAt?.toISOString() ?? null,
-      }))
-      return pageOf(list, total, query)
+      return pageFrom(
+        query,
+        (window) => searchRefunds(db, filter, parseSort(query.sort), window),
+        () => countRefunds(db, filter),
+        async (rows) => (await withOrders(db, rows)).map(staffView),
+      )
     },
 
     /** The same filter as CSV rows for `csvRows` (server/http/admin-list.ts). */
