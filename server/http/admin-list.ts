@@ -85,7 +85,7 @@ export async function* csvRows<T>(
 type ListQuery = PageRequest & { format: 'json' | 'csv' }
 
 /** An export's reader (`csvRows`): one batch of rows at `offset`, and the cells of a batch. */
-export interface CsvSource<T> {
+interface CsvSource<T> {
   read: (offset: number, limit: number) => Promise<T[]>
   cells: (rows: T[]) => Promise<unknown[][]> | unknown[][]
 }

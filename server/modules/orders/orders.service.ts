@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import type { StatementPart } from '#server/db/prepared.ts'
-import type { OrderKind, OrderState, PaymentProviderName } from '#server/db/schema/orders.ts'
+import type { OrderKind } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { PrepayResult } from '#server/integrations/payments/payments.ts'
@@ -10,7 +9,7 @@ import { fenToYuan } from '#shared/money.ts'
 import { beijingCompactDate } from '#shared/time.ts'
 import { deleteKeysBefore } from './idempotency.repository.ts'
 import * as repo from './orders.repository.ts'
-import type { NewOrder, NewOrderEvent, NewOrderItem, OrderItemRow, OrderRow, SettleOrder } from './orders.repository.ts'
+import type { NewOrder, NewOrderEvent, NewOrderItem, OrderItemRow, OrderRow } from './orders.repository.ts'
 import type { CheckoutData, OrderView } from './orders.schema.ts'
 import { pageById } from '#server/http/cursor.ts'
 
@@ -96,10 +95,40 @@ export function toCheckoutData(order: OrderRow, reused: boolean, pay: PrepayResu
   }
 }
 
-/** The member's pending order for this target, if any. */
-export function findPendingOrder(tx: DbOrTx, memberId: number, kind: OrderKind, target: string) {
-  return repo.findPendingOrder(tx, memberId, kind, target)
-}
+// The doors that are repository queries as they are (other modules call them through this service).
+export {
+  /** The member's pending order for this target, if any. */
+  findPendingOrder,
+  /**
+   * Moves an order from one of `from` to `to` (a conditional update). Returns the updated row, or null when another
+   * transition got there first.
+   */
+  transitionOrder,
+  /** Appends to an order's event log (every transition, and decisions that move nothing). */
+  insertOrderEvent as recordOrderEvent,
+  /** An order by number, or null. */
+  findOrderByNo,
+  /** An order by number, locked for the rest of the transaction; null when unknown. */
+  lockOrderByNo,
+  /** An order by id, or null. */
+  findOrderById,
+  /** An order by id, locked for the rest of the transaction; null when unknown. */
+  lockOrderById,
+  /** Orders whose money `provider` took within [from, to): our side of a day's bill. */
+  findPaidBetween as ordersPaidBetween,
+  /** The items of these orders, in order. */
+  findItems as orderItems,
+  /** Pending orders past their expiry, oldest expiry first. */
+  findExpiredPending,
+  /** Pending provider orders created before `createdBefore` and not expired: their notification is overdue. */
+  findUnansweredPending,
+  /**
+   * The payment fast path's one statement: marks the pending order of this number and amount paid with its `paid` event,
+   * and runs the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
+   * read). Null when the order was not payable and nothing was written.
+   */
+  settlePendingOrder,
+} from './orders.repository.ts'
 
 /**
  * Opens a pending order with its items and its `created` event. Null when the member already has a pending order
@@ -125,46 +154,6 @@ export async function openOrder(
   return order
 }
 
-/**
- * Moves an order from one of `from` to `to` (a conditional update). Returns the updated row, or null when another
- * transition got there first.
- */
-export function transitionOrder(
-  tx: DbOrTx,
-  orderId: number,
-  from: readonly OrderState[],
-  to: OrderState,
-  set: Parameters<typeof repo.transitionOrder>[4],
-  now: Date,
-) {
-  return repo.transitionOrder(tx, orderId, from, to, set, now)
-}
-
-/** Appends to an order's event log (every transition, and decisions that move nothing). */
-export function recordOrderEvent(tx: DbOrTx, event: NewOrderEvent) {
-  return repo.insertOrderEvent(tx, event)
-}
-
-/** An order by number, or null. */
-export function findOrderByNo(db: DbOrTx, orderNo: string) {
-  return repo.findOrderByNo(db, orderNo)
-}
-
-/** An order by number, locked for the rest of the transaction; null when unknown. */
-export function lockOrderByNo(tx: DbOrTx, orderNo: string) {
-  return repo.lockOrderByNo(tx, orderNo)
-}
-
-/** An order by id, or null. */
-export function findOrderById(db: DbOrTx, id: number) {
-  return repo.findOrderById(db, id)
-}
-
-/** An order by id, locked for the rest of the transaction; null when unknown. */
-export function lockOrderById(tx: DbOrTx, id: number) {
-  return repo.lockOrderById(tx, id)
-}
-
 /** These orders by id. */
 export async function ordersByIds(db: DbOrTx, ids: number[]): Promise<Map<number, OrderRow>> {
   return new Map((await repo.findOrdersByIds(db, [...new Set(ids)])).map((o) => [o.id, o]))
@@ -175,16 +164,6 @@ export async function ordersByNos(db: DbOrTx, orderNos: string[]): Promise<Map<s
   return new Map((await repo.findOrdersByNos(db, [...new Set(orderNos)])).map((o) => [o.orderNo, o]))
 }
 
-/** Orders whose money `provider` took within [from, to): our side of a day's bill. */
-export function ordersPaidBetween(db: DbOrTx, provider: PaymentProviderName, from: Date, to: Date) {
-  return repo.findPaidBetween(db, provider, from, to)
-}
-
-/** The items of these orders, in order. */
-export function orderItems(db: DbOrTx, orderIds: number[]) {
-  return repo.findItems(db, orderIds)
-}
-
 /** One of the member's orders; another member's order is "not found" exactly like one that does not exist. */
 export async function findOwnOrder(db: DbOrTx, memberId: number, orderNo: string) {
   const order = await repo.findOrderByNo(db, orderNo)
@@ -192,28 +171,9 @@ export async function findOwnOrder(db: DbOrTx, memberId: number, orderNo: string
   return order
 }
 
-/** Pending orders past their expiry, oldest expiry first. */
-export function findExpiredPending(db: DbOrTx, now: Date, limit: number) {
-  return repo.findExpiredPending(db, now, limit)
-}
-
-/** Pending provider orders created before `createdBefore` and not expired: their notification is overdue. */
-export function findUnansweredPending(db: DbOrTx, createdBefore: Date, now: Date, limit: number) {
-  return repo.findUnansweredPending(db, createdBefore, now, limit)
-}
-
 /** Forgets `Idempotency-Key` answers older than `before`. */
 export function pruneIdempotencyKeys(db: DbOrTx, before: Date) {
   return deleteKeysBefore(db, before)
-}
-
-/**
- * The payment fast path's one statement: marks the pending order of this number and amount paid with its `paid` event,
- * and runs the other modules' parts in the same statement (see orders.repository.ts `settlePendingOrder` for what they may
- * read). Null when the order was not payable and nothing was written.
- */
-export function settlePendingOrder(db: DbOrTx, p: SettleOrder, parts: StatementPart[]) {
-  return repo.settlePendingOrder(db, p, parts)
 }
 
 /** A refund as a member's order shows it (the refunds module builds it). */

@@ -7,7 +7,7 @@ import type { TableParams } from './console-table.tsx'
 // format=csv downloads what the filters show.
 
 /** The list query of a table's state, with `extra` fixed filters of the screen. */
-export function listParams(p: TableParams, extra: Query = {}): Query {
+function listParams(p: TableParams, extra: Query = {}): Query {
   const sort = p.sort && (p.order === 'asc' ? p.sort : `-${p.sort}`)
   return { ...p.filters, ...extra, page: p.page, page_size: p.pageSize, sort }
 }
