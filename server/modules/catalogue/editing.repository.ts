@@ -1,7 +1,8 @@
-import { asc, eq, ilike, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { eqIfGiven, insertId, newestFirst, rowsBy } from '#server/db/rows.ts'
+import { eqIfGiven, insertId, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
+import type { AdminCourseSortKey } from '#shared/api/catalogue-editing.ts'
 
 // The operators' catalogue editing (editing.ts): every status, every field.
 
@@ -35,16 +36,59 @@ export async function listTeachers(db: DbOrTx) {
 
 // ---- Courses ----
 
-/** Newest first, paged by id. */
+export interface CourseFilter {
+  type?: CourseRow['type']
+  status?: CourseRow['status']
+  /** The category or, for a top-level one, any of its sub-categories. */
+  categoryId?: number
+  q?: string
+}
+
+function courseConditions(f: CourseFilter): SQL | undefined {
+  return and(
+    eqIfGiven(courses.type, f.type),
+    eqIfGiven(courses.status, f.status),
+    f.categoryId === undefined
+      ? undefined
+      : or(
+          eq(courses.categoryId, f.categoryId),
+          sql`${courses.categoryId} in (select ${categories.id} from ${categories} where ${categories.parentId} = ${f.categoryId})`,
+        ),
+    f.q ? ilike(courses.title, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  )
+}
+
+const courseSortColumns = {
+  id: courses.id,
+  updated_at: courses.updatedAt,
+  price_fen: courses.priceFen,
+  sort: courses.sort,
+  live_starts_at: courses.liveStartsAt,
+} as const
+
+/** One page of courses of every status, in the asked order (ties by id); courses without a live time last. */
 export async function listCourses(
   db: DbOrTx,
-  filter: { categoryId?: number; status?: CourseRow['status']; q?: string; before?: number; limit: number },
+  f: CourseFilter,
+  sort: { key: AdminCourseSortKey; desc: boolean },
+  offset: number,
+  limit: number,
 ) {
-  return newestFirst(db, courses, filter, [
-    eqIfGiven(courses.categoryId, filter.categoryId),
-    eqIfGiven(courses.status, filter.status),
-    filter.q ? ilike(courses.title, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-  ])
+  const column = courseSortColumns[sort.key]
+  const order = sql`${column} ${sql.raw(sort.desc ? 'desc' : 'asc')} nulls last`
+  return db
+    .select()
+    .from(courses)
+    .where(courseConditions(f))
+    .orderBy(order, sort.desc ? desc(courses.id) : asc(courses.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+/** How many courses the filter matches. */
+export async function countCourses(db: DbOrTx, f: CourseFilter) {
+  const [row] = await db.select({ n: count() }).from(courses).where(courseConditions(f))
+  return row?.n ?? 0
 }
 
 // ---- Chapters ----
