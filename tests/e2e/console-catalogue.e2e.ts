@@ -13,7 +13,8 @@ const cover = path.resolve(import.meta.dirname, '../../public/demo/categories/pa
 
 /** Waits until nothing is loading, so a screenshot shows the rows as an operator reads them. */
 async function settled(page: Page) {
-  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0)
+  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-spin-blur').count(), { timeout: 10_000 }).toBe(0)
+  await page.waitForTimeout(300) // antd's fade-in of the rows
 }
 
 /** antd spaces two-character Chinese button labels ("保 存"). */
@@ -71,7 +72,7 @@ describe('catalogue screens of the operator console', () => {
       await chapterDialog.getByLabel('章节标题').fill('第一章 准备')
       await chapterDialog.getByRole('button', { name: label('保存') }).click()
       await expect.poll(() => page.getByText('第 1 章 · 第一章 准备').isVisible(), { timeout: 10_000 }).toBe(true)
-      await page.getByText('添加课时').click()
+      await page.locator('.zx-console-chapter').getByText('添加课时').click()
       const lessonDialog = page.getByRole('dialog', { name: '添加课时' })
       await lessonDialog.getByLabel('课时标题').fill('认识软件界面')
       await lessonDialog.getByLabel('免费试看（秒）').fill('60')
@@ -98,7 +99,7 @@ describe('catalogue screens of the operator console', () => {
       await page.waitForURL(/\/admin\/storefront\/home/)
       await page.getByRole('button', { name: '添加栏目' }).click()
       const sectionDialog = page.getByRole('dialog', { name: '添加栏目' })
-      await sectionDialog.getByLabel('标题').fill('控制台新课')
+      await sectionDialog.getByLabel('标题', { exact: true }).fill('控制台新课')
       await sectionDialog.getByLabel('立即发布').click()
       await sectionDialog.getByRole('button', { name: label('保存') }).click()
       const section = page.getByRole('row').filter({ hasText: '控制台新课' })
@@ -163,11 +164,23 @@ describe('catalogue screens of the operator console', () => {
       await settled(page)
       await shot(page, `console-${name}-1280`)
     }
+    // A bundle's form names its courses (their titles read by id).
+    await page.goto('/admin/catalogue/bundles')
+    await page.locator('.ant-table-row').first().getByText('编辑').click()
+    const bundle = page.getByRole('dialog', { name: /编辑套餐/ })
+    await expect
+      .poll(() => bundle.locator('.ant-select-selection-item').first().innerText(), { timeout: 10_000 })
+      .toMatch(/（\d+）$/)
+    await settled(page)
+    await shot(page, 'console-bundle-edit-1280')
+    await page.keyboard.press('Escape')
     // A course's editor opened from the list, with its chapters and lessons.
-    await page.goto('/admin/catalogue/courses?type=series')
+    await page.goto('/admin/catalogue/courses?type=series&sort=id&order=asc')
     await page.locator('.ant-table-row').first().click()
     await expect.poll(() => page.getByText('章节与课时').isVisible(), { timeout: 10_000 }).toBe(true)
     await settled(page)
+    await shot(page, 'console-course-form-1280')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await shot(page, 'console-course-demo-1280')
     await context.close()
   })

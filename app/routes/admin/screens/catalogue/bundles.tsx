@@ -128,7 +128,7 @@ export default function Bundles() {
         forceRender
         width={640}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="bundle" layout="vertical">
           <Form.Item label="标题" name="title" rules={[zodRule(StaffBundleInput.shape.title)]}>
             <Input maxLength={40} />
           </Form.Item>

@@ -62,6 +62,8 @@ export default function Categories() {
       {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
       <div className="zx-console-table">
         <Table<Row>
+          // Remounted when the categories arrive, so every area opens with its sub-categories shown.
+          key={data.length}
           rowKey="id"
           dataSource={tree}
           loading={isFetching}
@@ -117,7 +119,7 @@ export default function Categories() {
         destroyOnHidden
         forceRender
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="category" layout="vertical">
           <Form.Item
             label="名称"
             name="name"

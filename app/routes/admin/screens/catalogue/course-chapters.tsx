@@ -181,7 +181,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
         onCancel={() => setChapter(null)}
         forceRender
       >
-        <Form form={chapterForm} layout="vertical">
+        <Form form={chapterForm} name="chapter" layout="vertical">
           <Form.Item
             label="章节标题"
             name="title"
@@ -204,7 +204,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
         onCancel={() => setLesson(null)}
         forceRender
       >
-        <Form form={lessonForm} layout="vertical">
+        <Form form={lessonForm} name="lesson" layout="vertical">
           <Form.Item
             label="课时标题"
             name="title"

@@ -107,7 +107,14 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
   const type = Form.useWatch('type', form)
   const free = Form.useWatch('is_free', form)
   return (
-    <Form form={form} layout="vertical" initialValues={courseValues()} disabled={disabled} scrollToFirstError>
+    <Form
+      form={form}
+      name="course"
+      layout="vertical"
+      initialValues={courseValues()}
+      disabled={disabled}
+      scrollToFirstError
+    >
       <Row gutter={24}>
         <Col span={14}>
           <Form.Item label="课程类型" name="type" rules={[zodRule(shape.type)]}>

@@ -98,7 +98,7 @@ export default function LiveSchedule() {
         onCancel={() => setOpen(null)}
         forceRender
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="live" layout="vertical">
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item label="开始（北京时间）" name="live_starts_at">

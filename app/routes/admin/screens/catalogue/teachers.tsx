@@ -93,7 +93,7 @@ export default function Teachers() {
         forceRender
         width={600}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="teacher" layout="vertical">
           <Form.Item
             label="姓名"
             name="name"

@@ -165,7 +165,7 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
         onCancel={() => setOpen(null)}
         forceRender
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="item" layout="vertical">
           {links ? (
             <>
               <Form.Item label="标题" name="title" rules={[zodRule(HomeItemCreate.shape.title)]}>

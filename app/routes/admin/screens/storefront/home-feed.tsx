@@ -166,7 +166,7 @@ export default function HomeFeed() {
         onCancel={() => setOpen(null)}
         forceRender
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="section" layout="vertical">
           <Form.Item label="类型" name="kind">
             <Select disabled={open !== 'new'} options={options(homeSectionKindNames)} />
           </Form.Item>

@@ -116,7 +116,7 @@ export default function HotWords() {
         onCancel={() => setOpen(null)}
         forceRender
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="hot_word" layout="vertical">
           <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
             <Input maxLength={20} showCount />
           </Form.Item>
