@@ -248,6 +248,52 @@ describe('two instances on one database and one object store', () => {
     expect((await json<{ title: string }>(await get('a', `/api/course?id=${course}`))).data.title).toBe('缓存课程乙')
   })
 
+  it('drops on B, within a second, the hot words and the home feed that operators changed through A', async () => {
+    const send = async (method: string, url: string, payload: object) =>
+      json<{ id: number }>(
+        await fetch(`${instance('a').base}${url}`, {
+          method,
+          body: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json', ...admin.headers },
+        }),
+      )
+    type Words = { list: { word: string }[] }
+    type Feed = { sections: { title: string }[] }
+    // Both instances cache the hot words and the home feed before the change.
+    for (const name of ['a', 'b'] as const) {
+      expect((await json<Words>(await get(name, '/api/hotWords'))).data.list.map((w) => w.word)).not.toContain(
+        '缓存热词',
+      )
+      expect((await json<Feed>(await get(name, '/api/v3/index'))).data.sections.map((x) => x.title)).not.toContain(
+        '缓存栏目',
+      )
+    }
+    expect((await send('POST', '/api/admin/hot-words', { word: '缓存热词' })).code).toBe(200)
+    const section = await send('POST', '/api/admin/home/sections', { kind: 'banner', title: '缓存栏目', visible: true })
+    expect(section.code).toBe(200)
+    const item = await send('POST', '/api/admin/home/items', {
+      section_id: section.data.id,
+      title: '横幅',
+      image_url: '/demo/banner.webp',
+      link: '/vip',
+    })
+    expect(item.code).toBe(200)
+    const started = Date.now()
+    let seenAt = 0
+    for (; Date.now() - started < 1_000; await new Promise((r) => setTimeout(r, 20))) {
+      const words = await json<Words>(await get('b', '/api/hotWords'))
+      const feed = await json<Feed>(await get('b', '/api/v3/index'))
+      if (
+        words.data.list.some((w) => w.word === '缓存热词') &&
+        feed.data.sections.some((x) => x.title === '缓存栏目')
+      ) {
+        seenAt = Date.now() - started
+        break
+      }
+    }
+    expect(seenAt, 'B shows the hot word and the home section within a second').toBeGreaterThan(0)
+  })
+
   it('signs in on one instance and is known on the other', async () => {
     const phone = `137${crypto.randomInt(0, 1e8).toString().padStart(8, '0')}`
     const post = (name: 'a' | 'b', url: string, payload: object) =>

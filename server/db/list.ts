@@ -25,7 +25,7 @@ export function orderOf<K extends string>(
   const dir = sort.desc ? desc : asc
   const column = sortable[sort.key]
   const first = nullable.includes(sort.key)
-    ? sql`${column} ${sql.raw(sort.desc ? 'desc nulls last' : 'asc nulls first')}`
+    ? sql`${column} ${sql.raw(sort.desc ? 'desc' : 'asc')} nulls last`
     : dir(column)
   return [first, dir(tieBreaker)]
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { adminListQuery } from './admin-list.ts'
 import { courseTypes } from './catalogue.ts'
 import { MAX_INT } from './params.ts'
 
@@ -55,8 +56,8 @@ export const TeacherPatch = patchOf(teacherFields)
 export type TeacherCreate = z.output<typeof TeacherCreate>
 export type TeacherPatch = z.output<typeof TeacherPatch>
 
-const courseStatuses = ['draft', 'published', 'hidden'] as const
-const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
+export const courseStatuses = ['draft', 'published', 'hidden'] as const
+export const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
 
 const courseFields = {
   type: z.enum(courseTypes),
@@ -96,15 +97,18 @@ export const CoursePatch = patchOf(courseFields)
 export type CourseCreate = z.output<typeof CourseCreate>
 export type CoursePatch = z.output<typeof CoursePatch>
 
-const limit = z.coerce.number().int().min(1).max(100).default(20)
 const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
 
-export const AdminCourseListQuery = z.object({
-  category_id: optionalId,
+/** What the console's course list sorts by (live_starts_at: the live schedule, courses without one last). */
+export const adminCourseSorts = ['id', 'updated_at', 'price_fen', 'sort', 'live_starts_at'] as const
+export type AdminCourseSortKey = (typeof adminCourseSorts)[number]
+
+/** GET /api/admin/courses: the console list (offset pages, sort, CSV), filtered by type, status, category, title. */
+export const AdminCourseListQuery = adminListQuery(adminCourseSorts, '-id').extend({
+  type: z.enum(courseTypes).optional(),
   status: z.enum(courseStatuses).optional(),
-  q: z.string().trim().max(50).optional().describe('Part of the title'),
-  cursor: optionalId.describe('next_cursor of the previous page'),
-  limit,
+  category_id: optionalId.describe('A category; a top-level one includes its sub-categories'),
+  q: z.string().trim().max(50, '搜索内容最多 50 个字').optional().describe('Part of the title'),
 })
 export type AdminCourseListQuery = z.output<typeof AdminCourseListQuery>
 

@@ -3,10 +3,10 @@ import { describe, expect, inject, it } from 'vitest'
 import { launchBrowser, shot } from './support/browser.ts'
 import {
   answerCashier,
-  call,
   courseByTitle,
   DESKTOP,
   expectPaid,
+  grantStaff,
   latestCode,
   openDevice,
   orderState,
@@ -14,7 +14,6 @@ import {
   requestRefund,
   signIn,
   signInOperator,
-  stepUpProof,
 } from './support/commerce.ts'
 
 /**
@@ -25,18 +24,7 @@ import {
 
 let seq = 0
 const staffPhone = () => `16${String(Date.now()).slice(-7)}${++seq % 10}${process.pid % 10}`
-
-/** An admin grants these roles to a new phone through the staff API (with its step-up proof). */
-async function staffMember(admin: string, roles: string[]) {
-  const phone = staffPhone()
-  const granted = await call('POST', '/admin/staff', {
-    token: admin,
-    headers: { 'x-step-up': await stepUpProof(admin) },
-    body: { phone, roles },
-  })
-  if (granted.code !== 200) throw new Error(`grant ${roles.join()}: ${granted.msg}`)
-  return phone
-}
+const staffMember = grantStaff
 
 async function consoleContext(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const browser = await launchBrowser()

@@ -4,6 +4,7 @@ import { App as AntApp, ConfigProvider, Spin } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router'
+import { z } from 'zod'
 import type { Permission } from '#shared/staff/roles.ts'
 import { ConsoleLayout } from './layout.tsx'
 import { ConsoleError } from './lib/client.ts'
@@ -13,12 +14,25 @@ import { Sections } from './nav.ts'
 import NoAccess from './screens/no-access.tsx'
 import SignIn from './screens/sign-in.tsx'
 
+// The forms validate with the API's zod schemas: their built-in messages in Chinese (the console's bundle only).
+z.config(z.locales.zhCN())
+
 // Each screen is its own chunk, loaded when opened.
 const Home = lazy(() => import('./screens/home.tsx'))
 const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const catalogueScreens = {
+  'catalogue/courses': lazy(() => import('./screens/catalogue/courses.tsx')),
+  'catalogue/courses/:id': lazy(() => import('./screens/catalogue/course-editor.tsx')),
+  'catalogue/live': lazy(() => import('./screens/catalogue/live.tsx')),
+  'catalogue/categories': lazy(() => import('./screens/catalogue/categories.tsx')),
+  'catalogue/teachers': lazy(() => import('./screens/catalogue/teachers.tsx')),
+  'catalogue/bundles': lazy(() => import('./screens/catalogue/bundles.tsx')),
+  'storefront/home': lazy(() => import('./screens/storefront/home-feed.tsx')),
+  'storefront/hot-words': lazy(() => import('./screens/storefront/hot-words.tsx')),
+}
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -66,6 +80,17 @@ function Screens() {
               </Guard>
             }
           />
+          {Object.entries(catalogueScreens).map(([path, Screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guard permission="catalogue.read">
+                  <Screen />
+                </Guard>
+              }
+            />
+          ))}
           <Route path="*" element={<div className="zx-console-center">页面不存在，请从左侧菜单进入。</div>} />
         </Routes>
       </Suspense>

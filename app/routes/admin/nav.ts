@@ -7,6 +7,25 @@ export const Sections: {
   items: { path: string; label: string; permission: Permission }[]
 }[] = [
   {
+    key: 'catalogue',
+    label: '课程',
+    items: [
+      { path: '/admin/catalogue/courses', label: '课程', permission: 'catalogue.read' },
+      { path: '/admin/catalogue/live', label: '直播排期', permission: 'catalogue.read' },
+      { path: '/admin/catalogue/categories', label: '分类', permission: 'catalogue.read' },
+      { path: '/admin/catalogue/teachers', label: '讲师', permission: 'catalogue.read' },
+      { path: '/admin/catalogue/bundles', label: '套餐', permission: 'catalogue.read' },
+    ],
+  },
+  {
+    key: 'storefront',
+    label: '首页运营',
+    items: [
+      { path: '/admin/storefront/home', label: '首页栏目', permission: 'catalogue.read' },
+      { path: '/admin/storefront/hot-words', label: '搜索热词', permission: 'catalogue.read' },
+    ],
+  },
+  {
     key: 'sales',
     label: '销售',
     items: [

@@ -1,5 +1,8 @@
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
+import { COURSE_CSV_HEADER } from '#server/modules/catalogue/catalogue.service.ts'
 import {
+  AdminCourse,
   AdminCourseListQuery as CourseListQuery,
   CategoryCreate,
   CategoryPatch,
@@ -18,7 +21,6 @@ import {
   ChapterListResponse,
   ChapterResponse,
   CourseDetailResponse,
-  CourseListResponse,
   CourseResponse,
   EntitlementGrant,
   EntitlementListQuery,
@@ -60,14 +62,19 @@ export const adminRoutes = adminPlugin(
     })
 
     // ---- Courses ----
+    listRoute(r, '/admin/courses', {
+      summary: 'Courses of every status by type, status, category and part of the title (paged, sorted)',
+      querystring: CourseListQuery,
+      row: AdminCourse,
+      list: (q) => admin.courses(q),
+      csv: {
+        name: 'courses',
+        header: COURSE_CSV_HEADER,
+        source: (q) => admin.coursesCsv(q),
+      },
+    })
     r.records('/admin/courses', {
       response: CourseResponse,
-      list: {
-        summary: 'Courses of every status, newest first, paged by cursor',
-        querystring: CourseListQuery,
-        response: CourseListResponse,
-        handler: admin.courses,
-      },
       detail: {
         summary: 'A course with its chapters and videos (and their media state)',
         response: CourseDetailResponse,

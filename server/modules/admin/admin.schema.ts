@@ -74,7 +74,6 @@ export const CategoryListResponse = envelope(list(AdminCategory))
 export const TeacherResponse = envelope(AdminTeacher)
 export const TeacherListResponse = envelope(list(AdminTeacher))
 export const CourseResponse = envelope(AdminCourse)
-export const CourseListResponse = envelope(page(AdminCourse))
 export const CourseDetailResponse = envelope(
   AdminCourse.extend({ chapters: z.array(AdminChapter), videos: z.array(Video) }),
 )

@@ -5,6 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '#tests/support/app.ts'
+import { stepUpHeaders } from '#tests/support/staff.ts'
 import { makeMember, multipartFile } from '#tests/support/media-fixtures.ts'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-admin-test-'))
@@ -318,24 +319,54 @@ describe('operator API (/api/admin/*)', () => {
       })
     })
 
-    it('lists courses newest first, filtered and paged by cursor', async () => {
-      const cat = await category()
+    it('lists courses in pages, sorted, filtered by type, status, category (with its sub-categories) and title', async () => {
+      const area = await category('列表一级')
+      const sub = (await post<{ id: number }>('/api/admin/categories', { name: '列表二级', parent_id: area })).body.data
+        .id
       const ids = []
-      for (let i = 0; i < 3; i++) ids.push(await course({ category_id: cat, title: `分页课程 ${i}` }))
-      const first = await get<{ list: { id: number }[]; next_cursor: number | null }>(
-        `/api/admin/courses?category_id=${cat}&limit=2`,
-      )
-      expect(first.body.data.list.map((c) => c.id)).toEqual([ids[2], ids[1]])
-      expect(first.body.data.next_cursor).toBe(ids[1])
-      const second = await get<{ list: { id: number }[]; next_cursor: number | null }>(
-        `/api/admin/courses?category_id=${cat}&limit=2&cursor=${ids[1]}`,
-      )
-      expect(second.body.data).toEqual({ list: [expect.objectContaining({ id: ids[0] }) as object], next_cursor: null })
-      const search = await get<{ list: { title: string }[] }>(
-        `/api/admin/courses?q=${encodeURIComponent('分页课程 1')}`,
-      )
+      for (let i = 0; i < 3; i++)
+        ids.push(await course({ category_id: i === 0 ? area : sub, title: `分页课程 ${i}`, price_fen: 100 * (3 - i) }))
+      const live = await course({
+        category_id: sub,
+        type: 'live',
+        title: '分页直播',
+        status: 'draft',
+        live_starts_at: '2026-12-01T12:00:00+08:00',
+      })
+      type Page = { list: { id: number; title: string }[]; total: number; page: number; page_size: number }
+      const first = await get<Page>(`/api/admin/courses?category_id=${area}&page_size=2`)
+      expect(first.body.data).toMatchObject({ total: 4, page: 1, page_size: 2 })
+      expect(first.body.data.list.map((c) => c.id)).toEqual([live, ids[2]])
+      const second = await get<Page>(`/api/admin/courses?category_id=${area}&page_size=2&page=2`)
+      expect(second.body.data.list.map((c) => c.id)).toEqual([ids[1], ids[0]])
+      // The sub-category alone leaves out the course filed under the area.
+      expect((await get<Page>(`/api/admin/courses?category_id=${sub}`)).body.data.total).toBe(3)
+      const cheapest = await get<Page>(`/api/admin/courses?category_id=${area}&type=series&sort=price_fen`)
+      expect(cheapest.body.data.list.map((c) => c.id)).toEqual([ids[2], ids[1], ids[0]])
+      const drafts = await get<Page>(`/api/admin/courses?category_id=${area}&status=draft`)
+      expect(drafts.body.data.list.map((c) => c.id)).toEqual([live])
+      const schedule = await get<Page>(`/api/admin/courses?type=live&sort=live_starts_at`)
+      expect(schedule.body.data.list.map((c) => c.id)).toContain(live)
+      const search = await get<Page>(`/api/admin/courses?q=${encodeURIComponent('分页课程 1')}`)
       expect(search.body.data.list.map((c) => c.title)).toEqual(['分页课程 1'])
-      expect((await get('/api/admin/courses?limit=101')).status).toBe(400)
+      expect((await get('/api/admin/courses?page_size=101')).status).toBe(400)
+      expect((await get('/api/admin/courses?sort=title')).status).toBe(400)
+      expect((await get('/api/admin/courses?type=podcast')).status).toBe(400)
+
+      const csv = await t().app.inject({
+        method: 'GET',
+        url: `/api/admin/courses?category_id=${area}&sort=price_fen&format=csv`,
+        headers: { ...admin, ...stepUpHeaders(admin['zxb-token']!) },
+      })
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/)
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+      expect(lines[0]).toContain('课程ID')
+      expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([ids[2], ids[1], ids[0], live])
+      // Without the catalogue permission, the list is refused.
+      expect((await get('/api/admin/courses', staff)).body.code).toBe(403)
     })
   })
 

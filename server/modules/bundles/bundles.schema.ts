@@ -33,18 +33,7 @@ export type BundleDetail = z.infer<typeof BundleDetail>
 export const BundleListResponse = envelope(z.object({ list: z.array(BundleCard) }))
 export const BundleDetailResponse = envelope(BundleDetail)
 
-export const StaffBundleInput = z.object({
-  title: z.string().trim().min(1).max(40),
-  subtitle: z.string().trim().max(80).default(''),
-  cover_url: z.string().trim().max(500).nullable().optional(),
-  intro: z.string().trim().max(2000).default(''),
-  price_fen: z.number().int().min(1).max(5_000_000),
-  /** 2 to 30 distinct courses, in display order (checked by the service, which names the problem). */
-  course_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(30),
-  active: z.boolean().default(true),
-  sort: z.number().int().min(0).max(10_000).default(0),
-})
-export const StaffBundlePatch = StaffBundleInput.partial()
+export { StaffBundleInput, StaffBundlePatch } from '#shared/api/admin-bundles.ts'
 
 const StaffBundle = BundleCard.extend({
   intro: z.string(),

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { publicCache } from '#server/http/public-cache.ts'
+import { invalidate, publicCache } from '#server/http/public-cache.ts'
 import {
   findBuyableCourses,
   findCourseCards,
@@ -143,7 +143,12 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     load: (_: 'tree') => getCategoryTree(db),
     tagsOf: () => [COURSE_LISTS_TAG, 'categories'],
   })
-  const hotWordsCache = publicCache({ max: 1, ttlMs, load: (_: 'words') => getHotWords(db) })
+  const hotWordsCache = publicCache({
+    max: 1,
+    ttlMs,
+    load: (_: 'words') => getHotWords(db),
+    tagsOf: () => ['hot-words'],
+  })
   const teachersCache = publicCache({
     max: 1,
     ttlMs,
@@ -181,8 +186,8 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),
     teacher: (id: number) => getTeacherProfile(db, id),
     hotWords: () => hotWordsCache.get('words'),
-    /** Forgets the cached hot words (an operator changed them). */
-    invalidateHotWords: () => hotWordsCache.delete('words'),
+    /** Forgets the cached hot words (an operator changed them) in every process. */
+    invalidateHotWords: () => invalidate(db, ['hot-words']),
     /** All teachers (the /teacher page without an id). */
     teachers: () => teachersCache.get('all'),
     /** Courses that can be exchanged for points (/course/creditPay without an id), cheapest first. */
@@ -397,3 +402,4 @@ export async function courseVideoDurations(
 
 /** Hot search words for the operators' console (hot-words-admin.ts). */
 export { createHotWordAdmin, type HotWordAdmin } from './hot-words-admin.ts'
+export { COURSE_CSV_HEADER } from './editing.ts'

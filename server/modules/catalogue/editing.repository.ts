@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, eq, asc, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText } from '#server/db/list.ts'
-import { eqIfGiven, insertId, newestFirst, rowsBy } from '#server/db/rows.ts'
+import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { eqIfGiven, insertId, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
+import type { AdminCourseSortKey } from '#shared/api/catalogue-editing.ts'
 
 // The operators' catalogue editing (editing.ts): every status, every field.
 
@@ -36,17 +37,44 @@ export async function listTeachers(db: DbOrTx) {
 
 // ---- Courses ----
 
-/** Newest first, paged by id. */
-export async function listCourses(
-  db: DbOrTx,
-  filter: { categoryId?: number; status?: CourseRow['status']; q?: string; before?: number; limit: number },
-) {
-  return newestFirst(db, courses, filter, [
-    eqIfGiven(courses.categoryId, filter.categoryId),
-    eqIfGiven(courses.status, filter.status),
-    filter.q ? containsText(courses.title, filter.q) : undefined,
-  ])
+export interface CourseFilter {
+  type?: CourseRow['type']
+  status?: CourseRow['status']
+  /** The category or, for a top-level one, any of its sub-categories. */
+  categoryId?: number
+  q?: string
 }
+
+function courseConditions(f: CourseFilter): SQL | undefined {
+  return and(
+    eqIfGiven(courses.type, f.type),
+    eqIfGiven(courses.status, f.status),
+    f.categoryId === undefined
+      ? undefined
+      : or(
+          eq(courses.categoryId, f.categoryId),
+          sql`${courses.categoryId} in (select ${categories.id} from ${categories} where ${categories.parentId} = ${f.categoryId})`,
+        ),
+    f.q ? containsText(courses.title, f.q) : undefined,
+  )
+}
+
+const courseSortColumns = {
+  id: courses.id,
+  updated_at: courses.updatedAt,
+  price_fen: courses.priceFen,
+  sort: courses.sort,
+  live_starts_at: courses.liveStartsAt,
+} as const
+
+/** One page of courses of every status, in the asked order (ties by id); courses without a live time last. */
+export function listCourses(db: DbOrTx, f: CourseFilter, sort: ListSort<AdminCourseSortKey>, window: ListWindow) {
+  const order = orderOf(courseSortColumns, sort, courses.id, ['live_starts_at'])
+  return readPage(db, courses, courseConditions(f), order, window)
+}
+
+/** How many courses the filter matches. */
+export const countCourses = (db: DbOrTx, f: CourseFilter) => countWhere(db, courses, courseConditions(f))
 
 // ---- Chapters ----
 

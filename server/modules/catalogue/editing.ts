@@ -30,6 +30,7 @@ import {
   listCategories,
   listChapters,
   listCourses,
+  countCourses,
   listTeachers,
   listVideos,
   updateCategory,
@@ -37,71 +38,34 @@ import {
   updateCourse,
   updateTeacher,
   updateVideo,
-  type CategoryRow,
-  type ChapterRow,
   type CourseRow,
-  type TeacherRow,
-  type VideoRow,
 } from './editing.repository.ts'
-import { pageById } from '#server/http/cursor.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { toCategory, toChapter, toCourse, toTeacher, toVideo } from './editing-present.ts'
 
 const notFound = (what: string, id: number, field: string) =>
   new AppError(Codes.NotFound, `${what} ${id} 不存在（${field}）`)
 const bad = (message: string) => new AppError(Codes.BadRequest, message)
 
-// ---- Presenters: rows to the API's snake_case shapes ----
+/** The columns of the course list's CSV export. */
+export const COURSE_CSV_HEADER = [
+  '课程ID',
+  '标题',
+  '类型',
+  '状态',
+  '分类ID',
+  '售价（元）',
+  '积分价',
+  'VIP免费',
+  '直播开始',
+  '更新时间',
+]
 
-const toCategory = (r: CategoryRow) => ({
-  id: r.id,
-  parent_id: r.parentId,
-  name: r.name,
-  icon: r.icon,
-  sort: r.sort,
-  visible: r.visible,
-})
-const toTeacher = (r: TeacherRow) => ({
-  id: r.id,
-  name: r.name,
-  title: r.title,
-  avatar_url: r.avatarUrl,
-  intro: r.intro,
-  sort: r.sort,
-})
-const toChapter = (r: ChapterRow) => ({ id: r.id, course_id: r.courseId, title: r.title, sort: r.sort })
-const toCourse = (r: CourseRow) => ({
-  id: r.id,
-  type: r.type,
-  title: r.title,
-  subtitle: r.subtitle,
-  cover_url: r.coverUrl,
-  intro: r.intro,
-  category_id: r.categoryId,
-  teacher_id: r.teacherId,
-  price_fen: r.priceFen,
-  original_price_fen: r.originalPriceFen,
-  points_price: r.pointsPrice,
-  is_free: r.isFree,
-  vip_free: r.vipFree,
-  status: r.status,
-  level: r.level,
-  tags: r.tags,
-  live_starts_at: r.liveStartsAt?.toISOString() ?? null,
-  live_ends_at: r.liveEndsAt?.toISOString() ?? null,
-  live_pull_url: r.livePullUrl,
-  sort: r.sort,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-})
-/** A video's catalogue fields (the admin API adds its media state). */
-const toVideo = (v: VideoRow) => ({
-  id: v.id,
-  course_id: v.courseId,
-  chapter_id: v.chapterId,
-  title: v.title,
-  duration_seconds: v.durationSeconds,
-  free_seconds: v.freeSeconds,
-  is_free: v.isFree,
-  sort: v.sort,
+const courseFilter = (q: AdminCourseListQuery) => ({
+  type: q.type,
+  status: q.status,
+  categoryId: q.category_id,
+  q: q.q,
 })
 
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v))
@@ -229,18 +193,34 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     },
 
     // ---- Courses ----
-    /** Courses, newest first, filtered, paged by cursor (the last id of the previous page). */
+    /** One page of courses of every status, filtered and sorted, with the total (the console's list). */
     courses: async (query: AdminCourseListQuery) => {
-      const rows = await listCourses(db, {
-        categoryId: query.category_id,
-        status: query.status,
-        q: query.q,
-        before: query.cursor,
-        limit: query.limit + 1,
-      })
-      const { page, nextCursor } = pageById(rows, query.limit)
-      return { list: page.map(toCourse), next_cursor: nextCursor }
+      const filter = courseFilter(query)
+      return pageFrom(
+        query,
+        (window) => listCourses(db, filter, parseSort(query.sort), window),
+        () => countCourses(db, filter),
+        (rows) => rows.map(toCourse),
+      )
     },
+    /** The same list as CSV rows (every match, same order; COURSE_CSV_HEADER), for `csvRows`. */
+    coursesCsv: (query: AdminCourseListQuery) => ({
+      read: (offset: number, limit: number) =>
+        listCourses(db, courseFilter(query), parseSort(query.sort), { offset, limit }),
+      cells: (rows: CourseRow[]) =>
+        rows.map((r) => [
+          r.id,
+          r.title,
+          r.type,
+          r.status,
+          r.categoryId,
+          (r.priceFen / 100).toFixed(2),
+          r.pointsPrice ?? '',
+          r.vipFree ? '是' : '否',
+          r.liveStartsAt?.toISOString() ?? '',
+          r.updatedAt.toISOString(),
+        ]),
+    }),
     /** A course with its chapters and videos; NotFound (field `id`) when unknown. */
     course: async (id: number) => {
       const course = await courseOrThrow(id)

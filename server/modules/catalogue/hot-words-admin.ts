@@ -8,9 +8,9 @@ const view = (r: { id: number; word: string; sort: number }) => ({ id: r.id, wor
 
 /**
  * Hot search words for the operators' console: add, change, remove and order them. Each write drops the learners'
- * cached list (`invalidate`), so the search page shows it on the next read.
+ * cached list (`invalidate`, in every process), so the search page shows it on the next read.
  */
-export function createHotWordAdmin(deps: { db: Db; invalidate: () => void }) {
+export function createHotWordAdmin(deps: { db: Db; invalidate: () => Promise<void> }) {
   const { db, invalidate } = deps
   const list = async () => ({ list: (await allHotWords(db)).map(view) })
   const notFound = (id: number) => new AppError(Codes.NotFound, `热词 ${id} 不存在`)
@@ -18,18 +18,18 @@ export function createHotWordAdmin(deps: { db: Db; invalidate: () => void }) {
     list,
     async create(body: HotWordBody) {
       const row = await insertHotWord(db, body.word)
-      invalidate()
+      await invalidate()
       return view(row)
     },
     async update(id: number, body: HotWordBody) {
       const row = await updateHotWord(db, id, body.word)
       if (!row) throw notFound(id)
-      invalidate()
+      await invalidate()
       return view(row)
     },
     async remove(id: number) {
       if (!(await deleteHotWord(db, id))) throw notFound(id)
-      invalidate()
+      await invalidate()
     },
     /** Puts the words in the order given (every word once). */
     async order(body: HotWordOrder) {
@@ -38,7 +38,7 @@ export function createHotWordAdmin(deps: { db: Db; invalidate: () => void }) {
       if (given.size !== body.ids.length || given.size !== known.length || known.some((id) => !given.has(id)))
         throw new AppError(Codes.BadRequest, '排序必须列出全部热词，且每个一次（ids）')
       await reorderHotWords(db, body.ids)
-      invalidate()
+      await invalidate()
       return list()
     },
   }

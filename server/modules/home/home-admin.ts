@@ -68,9 +68,9 @@ function checkOrder(ids: number[], known: number[]) {
 /**
  * The home feed as operators edit it: sections (banner, shortcuts, course lists) with their items, their order
  * and whether each is published. Every write drops the feed from the learners' cache (`invalidate`), so the
- * next home page shows it; other processes see it within their cache's few seconds.
+ * next home page shows it, in every process (the public caches' LISTEN/NOTIFY).
  */
-export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void }) {
+export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => Promise<void> }) {
   const { db, invalidate } = deps
 
   async function requireSection(id: number) {
@@ -114,7 +114,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
         moreLink: body.more_link ?? null,
         visible: body.visible,
       })
-      invalidate(row.feed)
+      await invalidate(row.feed)
       return sectionView(row)
     },
 
@@ -127,7 +127,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
         ...(body.more_link !== undefined && { moreLink: body.more_link }),
         ...(body.visible !== undefined && { visible: body.visible }),
       })
-      invalidate(row!.feed)
+      await invalidate(row!.feed)
       return sectionView(row!)
     },
 
@@ -135,14 +135,14 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
     async deleteSection(id: number) {
       const gone = await deleteSection(db, id)
       if (!gone) throw new AppError(Codes.NotFound, `首页栏目 ${id} 不存在`)
-      invalidate(gone.feed)
+      await invalidate(gone.feed)
     },
 
     /** Puts a feed's sections in the order given (every section once). */
     async orderSections(feed: Feed, body: HomeOrder) {
       checkOrder(body.ids, await sectionIdsOf(db, feed))
       await reorderSections(db, body.ids)
-      invalidate(feed)
+      await invalidate(feed)
       return sections(feed)
     },
 
@@ -166,7 +166,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
         imageUrl: body.image_url ?? null,
         link: body.link ?? null,
       })
-      invalidate(section.feed)
+      await invalidate(section.feed)
       return itemView(row, titles)
     },
 
@@ -179,7 +179,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
         ...(body.link !== undefined && { link: body.link }),
       })
       const section = await requireSection(item.sectionId)
-      invalidate(section.feed)
+      await invalidate(section.feed)
       return itemView(
         row!,
         item.courseId === null ? new Map<number, { title: string }>() : await courseTitlesByIds(db, [item.courseId]),
@@ -189,7 +189,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
     async deleteItem(id: number) {
       const gone = await deleteItem(db, id)
       if (!gone) throw new AppError(Codes.NotFound, `首页项目 ${id} 不存在`)
-      invalidate((await requireSection(gone.sectionId)).feed)
+      await invalidate((await requireSection(gone.sectionId)).feed)
     },
 
     /** Puts a section's items in the order given (every item once). */
@@ -197,7 +197,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => void
       const section = await requireSection(sectionId)
       checkOrder(body.ids, await itemIdsOf(db, sectionId))
       await reorderItems(db, body.ids)
-      invalidate(section.feed)
+      await invalidate(section.feed)
       return items(sectionId)
     },
   }

@@ -1,10 +1,12 @@
 import type { Db } from '#server/db/database.ts'
-import { publicCache } from '#server/http/public-cache.ts'
+import { invalidate, publicCache } from '#server/http/public-cache.ts'
 import { COURSE_LISTS_TAG, courseCardsByIds, PUBLIC_CACHE_MS } from '#server/modules/catalogue/catalogue.service.ts'
 import { findFeedSections } from './home.repository.ts'
 import type { HomeFeed } from './home.schema.ts'
 
 export type FeedName = 'v3' | 'v2'
+
+const homeFeedTag = (feed: FeedName) => `home:${feed}`
 
 /**
  * A home feed: its sections in order. Course sections list their published courses (hidden ones drop out);
@@ -45,13 +47,13 @@ export function createHomeService(deps: { db: Db; cacheMs?: number }) {
     ttlMs: deps.cacheMs ?? PUBLIC_CACHE_MS,
     load: (feed: FeedName) => getHomeFeed(deps.db, feed),
     // Any course write may change a card of the feed or take a course off it.
-    tagsOf: () => [COURSE_LISTS_TAG],
+    tagsOf: (_, feed) => [COURSE_LISTS_TAG, homeFeedTag(feed)],
   })
   return {
     /** The feed named `feed` ('v3' for /, 'v2' for /index1). */
     feed: (feed: FeedName) => cache.get(feed),
-    /** Forgets a cached feed (an operator changed it): the next read loads it again. */
-    invalidate: (feed: FeedName) => cache.delete(feed),
+    /** Forgets a cached feed (an operator changed it) in every process: the next read loads it again. */
+    invalidate: (feed: FeedName) => invalidate(deps.db, [homeFeedTag(feed)]),
   }
 }
 

@@ -55,13 +55,17 @@ function headers(json: boolean): Record<string, string> {
   return h
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}) {
+async function request<T>(
+  method: string,
+  path: string,
+  options: { query?: Query; body?: unknown; form?: FormData } = {},
+) {
   let res: Response
   try {
     res = await fetch(apiUrl(path, options.query), {
       method,
       headers: headers(options.body !== undefined),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
     })
   } catch {
@@ -79,6 +83,12 @@ export const api = {
   put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A multipart upload of one file (field "file"), e.g. POST /admin/images. */
+  upload: <T>(path: string, file: Blob) => {
+    const form = new FormData()
+    form.append('file', file)
+    return request<T>('POST', path, { form })
+  },
 }
 
 /**

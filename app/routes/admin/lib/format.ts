@@ -10,3 +10,19 @@ export function when(iso: string | null | undefined) {
 export function yuan(fen: number) {
   return `¥${(fen / 100).toFixed(2)}`
 }
+
+/** Yuan typed in a form (169.9) as integer fen (16990); empty stays empty. */
+export function fenOf(yuan: number | null | undefined) {
+  return yuan === null || yuan === undefined ? yuan : Math.round(yuan * 100)
+}
+
+/** An ISO instant as a `datetime-local` input's value in Beijing time ("2026-12-01T20:00"). */
+export function beijingInput(iso: string | null | undefined) {
+  if (!iso) return ''
+  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16)
+}
+
+/** A `datetime-local` value typed as Beijing time, as an ISO instant with its offset; empty: null. */
+export function isoFromBeijing(value: string | null | undefined) {
+  return value ? `${value}:00+08:00` : null
+}

@@ -2,12 +2,13 @@ import type { z } from 'zod'
 
 /**
  * An antd Form rule from the API's own zod schema: the field is checked by the same schema the server uses, and
- * its message is the schema's (e.g. "请输入 11 位手机号").
+ * its message is the schema's (e.g. "请输入 11 位手机号"). `toApi` turns what the field holds into what the API
+ * takes first (yuan typed → fen sent; an empty field → null).
  */
-export function zodRule(schema: z.ZodType) {
+export function zodRule(schema: z.ZodType, toApi: (value: unknown) => unknown = (v) => v) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
-      const result = schema.safeParse(value)
+      const result = schema.safeParse(toApi(value))
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确')
     },
   }

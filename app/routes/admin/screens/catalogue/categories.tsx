@@ -1,0 +1,152 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { CategoryCreate, type CategoryPatch } from '#shared/api/catalogue-editing.ts'
+import { api } from '../../lib/client.ts'
+import { ImageField } from '../../lib/image-field.tsx'
+import { useMe } from '../../lib/me.ts'
+import { zodRule } from '../../lib/zod-rule.ts'
+import { useCategories, useWrite, type Category } from './use-catalogue.ts'
+
+type Values = { name: string; parent_id?: number | null; icon?: string | null; sort?: number; visible?: boolean }
+type Row = Category & { children?: Row[] }
+
+/** Categories in two levels: areas and their sub-categories; hidden ones stay off the learners' category page. */
+export default function Categories() {
+  const { may } = useMe()
+  const edit = may('catalogue.edit')
+  const { data = [], isFetching, error } = useCategories()
+  const [open, setOpen] = useState<Category | 'new' | null>(null)
+  const [form] = Form.useForm<Values>()
+
+  const areas = data.filter((c) => c.parent_id === null)
+  const tree: Row[] = areas.map((a) => {
+    const children = data.filter((c) => c.parent_id === a.id)
+    return children.length ? { ...a, children } : a
+  })
+  const save = useWrite(
+    (v: Values) =>
+      open === 'new' || open === null
+        ? api.post<Category>('/admin/categories', v)
+        : api.patch<Category>(`/admin/categories/${open.id}`, v satisfies CategoryPatch),
+    (c) => `已保存分类「${c.name}」`,
+    [['catalogue', 'categories']],
+  )
+  const show = (c: Category | 'new', parent?: number) => {
+    form.resetFields()
+    form.setFieldsValue(
+      c === 'new'
+        ? { parent_id: parent ?? null, visible: true, sort: 0, icon: null }
+        : { name: c.name, parent_id: c.parent_id, icon: c.icon, sort: c.sort, visible: c.visible },
+    )
+    setOpen(c)
+  }
+  const submit = async () => {
+    const v = await form.validateFields()
+    await save.mutateAsync(v)
+    setOpen(null)
+  }
+  const editing = open !== null && open !== 'new' ? open : null
+  const hasChildren = editing !== null && data.some((c) => c.parent_id === editing.id)
+
+  return (
+    <>
+      <div className="zx-console-title-row">
+        <Typography.Title level={4}>分类</Typography.Title>
+        {edit && (
+          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
+            新建分类
+          </Button>
+        )}
+      </div>
+      {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
+      <div className="zx-console-table">
+        <Table<Row>
+          // Remounted when the categories arrive, so every area opens with its sub-categories shown.
+          key={data.length}
+          rowKey="id"
+          dataSource={tree}
+          loading={isFetching}
+          pagination={false}
+          expandable={{ defaultExpandAllRows: true }}
+          locale={{ emptyText: '还没有分类。点「新建分类」先建一个一级分类。' }}
+          columns={[
+            { title: '名称', dataIndex: 'name' },
+            { title: 'ID', dataIndex: 'id', width: 90 },
+            {
+              title: '图标',
+              dataIndex: 'icon',
+              width: 90,
+              render: (icon: string | null) => (icon ? <img src={icon} alt="" height={28} /> : '—'),
+            },
+            { title: '排序', dataIndex: 'sort', width: 90 },
+            {
+              title: '状态',
+              dataIndex: 'visible',
+              width: 100,
+              render: (v: boolean) => (v ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+            },
+            ...(edit
+              ? [
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    width: 200,
+                    render: (_: unknown, c: Row) => (
+                      <>
+                        <a onClick={() => show(c)}>编辑</a>
+                        {c.parent_id === null && (
+                          <a style={{ marginLeft: 16 }} onClick={() => show('new', c.id)}>
+                            添加子分类
+                          </a>
+                        )}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </div>
+      <Modal
+        title={editing ? `编辑分类：${editing.name}` : '新建分类'}
+        open={open !== null}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={save.isPending}
+        onOk={submit}
+        onCancel={() => setOpen(null)}
+        destroyOnHidden
+        forceRender
+      >
+        <Form form={form} name="category" layout="vertical">
+          <Form.Item
+            label="名称"
+            name="name"
+            rules={[{ required: true, message: '请填写名称' }, zodRule(CategoryCreate.shape.name)]}
+          >
+            <Input maxLength={20} showCount />
+          </Form.Item>
+          <Form.Item label="上级分类" name="parent_id" extra="不选即为一级分类；分类最多两级。">
+            <Select
+              allowClear
+              disabled={hasChildren}
+              placeholder="一级分类"
+              options={areas.filter((a) => a.id !== editing?.id).map((a) => ({ value: a.id, label: a.name }))}
+              onClear={() => form.setFieldValue('parent_id', null)}
+            />
+          </Form.Item>
+          <Form.Item label="图标" name="icon">
+            <ImageField label="分类图标" />
+          </Form.Item>
+          <Form.Item label="排序" name="sort" rules={[zodRule(CategoryCreate.shape.sort)]} extra="数字小的在前">
+            <InputNumber precision={0} />
+          </Form.Item>
+          <Form.Item label="在分类页显示" name="visible" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  )
+}

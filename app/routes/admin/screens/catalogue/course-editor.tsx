@@ -1,0 +1,116 @@
+import { ArrowLeftOutlined } from '@ant-design/icons'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { App, Button, Form, Space, Spin, Tag, Typography } from 'antd'
+import { useEffect } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { api, ConsoleError } from '../../lib/client.ts'
+import { useMe } from '../../lib/me.ts'
+import { CourseChapters } from './course-chapters.tsx'
+import { apiFieldOf, courseBody, courseFields, CourseForm, courseValues, type CourseValues } from './course-form.tsx'
+import { courseStatusColors, courseStatusNames } from './names.ts'
+import type { Course, CourseDetail } from './use-catalogue.ts'
+
+/**
+ * One course: its fields (type, category, teacher, cover, prices in yuan, points price, VIP-free, status) and,
+ * once saved, its chapters and lessons. `/admin/catalogue/courses/new` creates one (as a draft by default).
+ */
+export default function CourseEditor() {
+  const { id } = useParams()
+  const courseId = id === 'new' ? null : Number(id)
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const { message, modal } = App.useApp()
+  const edit = useMe().may('catalogue.edit')
+  const [form] = Form.useForm<CourseValues>()
+  const key = ['catalogue', 'course', courseId]
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<CourseDetail>(`/admin/courses/${courseId}`),
+    enabled: courseId !== null,
+  })
+  useEffect(() => {
+    if (detail.data) form.setFieldsValue(courseValues(detail.data))
+  }, [detail.data, form])
+
+  const save = useMutation({
+    mutationFn: (body: object) =>
+      courseId === null
+        ? api.post<Course>('/admin/courses', body)
+        : api.patch<Course>(`/admin/courses/${courseId}`, body),
+    onSuccess: (c) => {
+      message.success(`已保存「${c.title}」`)
+      void client.invalidateQueries({ queryKey: ['table', 'courses'] })
+      void client.invalidateQueries({ queryKey: ['catalogue', 'course', c.id] })
+      if (courseId === null) void navigate(`/admin/catalogue/courses/${c.id}`, { replace: true })
+    },
+    onError: (e) => {
+      // "原价不能低于售价（original_price_fen）": the message goes under the field it names.
+      const field = /（(\w+)）$/.exec(e.message)?.[1]
+      const name = field && (apiFieldOf[field] ?? field)
+      if (name && courseFields.includes(name as keyof CourseValues))
+        form.setFields([{ name: name as keyof CourseValues, errors: [e.message] }])
+      message.error(e instanceof ConsoleError ? e.message : '保存失败，请重试')
+    },
+  })
+
+  const submit = async () => save.mutate(courseBody(await form.validateFields()))
+  const setStatus = (status: 'published' | 'hidden') => {
+    const title = detail.data?.title ?? ''
+    modal.confirm({
+      title: status === 'published' ? `上架「${title}」` : `下架「${title}」`,
+      content:
+        status === 'published'
+          ? '上架后学员马上能在首页、分类和搜索里看到并购买这门课。'
+          : '下架后学员在首页、分类和搜索里不再看到这门课，已购学员仍可学习。',
+      okText: status === 'published' ? '确认上架' : '确认下架',
+      okButtonProps: { danger: status === 'hidden' },
+      cancelText: '取消',
+      onOk: () => save.mutateAsync({ status }),
+    })
+  }
+
+  if (courseId !== null && detail.isPending) return <Spin />
+  if (detail.error) return <div className="zx-console-error">加载失败：{detail.error.message}</div>
+  const course = detail.data
+  return (
+    <>
+      <div className="zx-console-title-row">
+        <Link to="/admin/catalogue/courses" aria-label="返回课程列表">
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Title level={4}>{course ? course.title : '新建课程'}</Typography.Title>
+        {course && <Tag color={courseStatusColors[course.status]}>{courseStatusNames[course.status]}</Tag>}
+        {course?.status === 'published' && (
+          <a href={`/course/${course.id}.html`} target="_blank" rel="noreferrer">
+            在学员端查看
+          </a>
+        )}
+        {edit && (
+          <Space className="zx-console-actions">
+            {course && course.status !== 'published' && (
+              <Button onClick={() => setStatus('published')} loading={save.isPending}>
+                上架
+              </Button>
+            )}
+            {course?.status === 'published' && (
+              <Button danger onClick={() => setStatus('hidden')} loading={save.isPending}>
+                下架
+              </Button>
+            )}
+            <Button type="primary" onClick={submit} loading={save.isPending}>
+              {course ? '保存' : '创建课程'}
+            </Button>
+          </Space>
+        )}
+      </div>
+      <div className="zx-console-panel">
+        <CourseForm form={form} disabled={!edit} />
+      </div>
+      {course ? (
+        <CourseChapters course={course} edit={edit} />
+      ) : (
+        <div className="zx-console-panel zx-console-hint">创建课程后即可添加章节和课时。</div>
+      )}
+    </>
+  )
+}

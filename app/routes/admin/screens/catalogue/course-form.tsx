@@ -1,0 +1,250 @@
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd'
+import { CourseCreate } from '#shared/api/catalogue-editing.ts'
+import { beijingInput, fenOf, isoFromBeijing } from '../../lib/format.ts'
+import { ImageField } from '../../lib/image-field.tsx'
+import { zodRule } from '../../lib/zod-rule.ts'
+import { courseLevelNames, courseStatusNames, courseTypeNames, options } from './names.ts'
+import { categoryOptions, useCategories, useTeachers, type Course } from './use-catalogue.ts'
+
+/** What the course form holds: prices typed in yuan, live times in Beijing time. */
+export interface CourseValues {
+  type: Course['type']
+  title: string
+  subtitle: string
+  category_id: number
+  teacher_id: number | null
+  cover_url: string
+  intro: string
+  price_yuan: number
+  original_yuan: number | null
+  points_price: number | null
+  is_free: boolean
+  vip_free: boolean
+  status: Course['status']
+  level: Course['level']
+  tags: string[]
+  live_starts_at: string
+  live_ends_at: string
+  live_pull_url: string
+  sort: number
+}
+
+/** Every field of the form (a server message naming one of them goes under it). */
+export const courseFields: (keyof CourseValues)[] = [
+  'type',
+  'title',
+  'subtitle',
+  'category_id',
+  'teacher_id',
+  'cover_url',
+  'intro',
+  'price_yuan',
+  'original_yuan',
+  'points_price',
+  'is_free',
+  'vip_free',
+  'status',
+  'level',
+  'tags',
+  'live_starts_at',
+  'live_ends_at',
+  'live_pull_url',
+  'sort',
+]
+
+const shape = CourseCreate.shape
+const nullIfEmpty = (v: unknown) => (v === undefined || v === '' ? null : v)
+
+/** The form's fields named as the API names them (the server's messages end with the API's field). */
+export const apiFieldOf: Record<string, keyof CourseValues> = {
+  price_fen: 'price_yuan',
+  original_price_fen: 'original_yuan',
+}
+
+export function courseValues(c?: Course): Partial<CourseValues> {
+  if (!c)
+    return { type: 'series', status: 'draft', level: 'beginner', is_free: false, vip_free: false, tags: [], sort: 0 }
+  return {
+    ...c,
+    price_yuan: c.price_fen / 100,
+    original_yuan: c.original_price_fen === null ? null : c.original_price_fen / 100,
+    live_starts_at: beijingInput(c.live_starts_at),
+    live_ends_at: beijingInput(c.live_ends_at),
+    live_pull_url: c.live_pull_url ?? '',
+  }
+}
+
+/** The API body of the form's values: fen from yuan, ISO instants from Beijing times, empty as null. */
+export function courseBody(v: CourseValues) {
+  const live = v.type === 'live'
+  return {
+    type: v.type,
+    title: v.title,
+    subtitle: v.subtitle ?? '',
+    category_id: v.category_id,
+    teacher_id: v.teacher_id ?? null,
+    cover_url: v.cover_url,
+    intro: v.intro ?? '',
+    price_fen: v.is_free ? 0 : (fenOf(v.price_yuan) ?? 0),
+    original_price_fen: fenOf(v.original_yuan) ?? null,
+    points_price: v.points_price ?? null,
+    is_free: v.is_free,
+    vip_free: v.vip_free,
+    status: v.status,
+    level: v.level,
+    tags: v.tags ?? [],
+    live_starts_at: live ? isoFromBeijing(v.live_starts_at) : null,
+    live_ends_at: live ? isoFromBeijing(v.live_ends_at) : null,
+    live_pull_url: live ? v.live_pull_url || null : null,
+    sort: v.sort ?? 0,
+  }
+}
+
+/** The course's fields; each validated by the API's own schema (prices checked as the fen they become). */
+export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues>; disabled?: boolean }) {
+  const categories = useCategories().data
+  const teachers = useTeachers().data ?? []
+  const type = Form.useWatch('type', form)
+  const free = Form.useWatch('is_free', form)
+  return (
+    <Form
+      form={form}
+      name="course"
+      layout="vertical"
+      initialValues={courseValues()}
+      disabled={disabled}
+      scrollToFirstError
+    >
+      <Row gutter={24}>
+        <Col span={14}>
+          <Form.Item label="课程类型" name="type" rules={[zodRule(shape.type)]}>
+            <Radio.Group options={options(courseTypeNames)} optionType="button" />
+          </Form.Item>
+          <Form.Item
+            label="标题"
+            name="title"
+            rules={[{ required: true, message: '请填写标题' }, zodRule(shape.title)]}
+          >
+            <Input maxLength={100} showCount />
+          </Form.Item>
+          <Form.Item label="副标题" name="subtitle" rules={[zodRule(shape.subtitle)]}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item label="分类" name="category_id" rules={[{ required: true, message: '请选择分类' }]}>
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  options={categoryOptions(categories)}
+                  placeholder="选择分类"
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item label="讲师" name="teacher_id">
+                <Select
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder="不指定"
+                  options={teachers.map((t) => ({ value: t.id, label: t.name }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item label="简介" name="intro" rules={[zodRule(shape.intro)]}>
+            <Input.TextArea rows={5} maxLength={20000} />
+          </Form.Item>
+          <Form.Item label="标签" name="tags" rules={[zodRule(shape.tags)]}>
+            <Select mode="tags" placeholder="输入后回车，最多 10 个" tokenSeparators={[',', '，']} />
+          </Form.Item>
+        </Col>
+        <Col span={10}>
+          <Form.Item label="封面" name="cover_url" rules={[{ required: true, message: '请上传封面' }]}>
+            <ImageField label="课程封面" />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item
+                label="售价（元）"
+                name="price_yuan"
+                rules={[
+                  { required: !free, message: '请填写售价' },
+                  zodRule(shape.price_fen, (v) => fenOf(v as number) ?? 0),
+                ]}
+              >
+                <InputNumber min={0} precision={2} disabled={free} style={{ width: '100%' }} prefix="¥" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                label="原价（元）"
+                name="original_yuan"
+                rules={[zodRule(shape.original_price_fen, (v) => fenOf(v as number | null) ?? null)]}
+                extra="划线价，可不填"
+              >
+                <InputNumber min={0} precision={2} style={{ width: '100%' }} prefix="¥" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            label="积分价"
+            name="points_price"
+            rules={[zodRule(shape.points_price, nullIfEmpty)]}
+            extra="填了即可用积分兑换；不填只能用钱购买"
+          >
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} suffix="积分" />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col span={8}>
+              <Form.Item label="免费课" name="is_free" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item label="VIP 免费" name="vip_free" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item label="排序" name="sort" rules={[zodRule(shape.sort)]}>
+                <InputNumber precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item label="难度" name="level">
+            <Radio.Group options={options(courseLevelNames)} />
+          </Form.Item>
+          <Form.Item label="状态" name="status" extra="上架后学员在首页、分类和搜索里能看到；草稿和下架的不显示">
+            <Radio.Group options={options(courseStatusNames)} optionType="button" />
+          </Form.Item>
+          {type === 'live' && (
+            <>
+              <Row gutter={16}>
+                <Col span={12}>
+                  <Form.Item label="直播开始（北京时间）" name="live_starts_at">
+                    <Input type="datetime-local" />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item label="直播结束（北京时间）" name="live_ends_at">
+                    <Input type="datetime-local" />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Form.Item
+                label="直播拉流地址"
+                name="live_pull_url"
+                rules={[zodRule(shape.live_pull_url, nullIfEmpty)]}
+                extra="HLS 拉流地址（http/https），直播期间播放"
+              >
+                <Input placeholder="https://live.example.com/room/index.m3u8" />
+              </Form.Item>
+            </>
+          )}
+        </Col>
+      </Row>
+    </Form>
+  )
+}

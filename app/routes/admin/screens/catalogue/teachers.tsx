@@ -1,0 +1,120 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Avatar, Button, Form, Input, InputNumber, Modal, Table, Typography } from 'antd'
+import { useState } from 'react'
+import { TeacherCreate } from '#shared/api/catalogue-editing.ts'
+import { api } from '../../lib/client.ts'
+import { ImageField } from '../../lib/image-field.tsx'
+import { useMe } from '../../lib/me.ts'
+import { zodRule } from '../../lib/zod-rule.ts'
+import { useTeachers, useWrite, type Teacher } from './use-catalogue.ts'
+
+type Values = { name: string; title?: string; avatar_url?: string | null; intro?: string; sort?: number }
+
+/** Teachers: name, title, photo (uploaded), introduction; the learners' teacher pages show them. */
+export default function Teachers() {
+  const { may } = useMe()
+  const edit = may('catalogue.edit')
+  const { data = [], isFetching, error } = useTeachers()
+  const [open, setOpen] = useState<Teacher | 'new' | null>(null)
+  const [form] = Form.useForm<Values>()
+  const editing = open !== null && open !== 'new' ? open : null
+
+  const save = useWrite(
+    (v: Values) =>
+      editing ? api.patch<Teacher>(`/admin/teachers/${editing.id}`, v) : api.post<Teacher>('/admin/teachers', v),
+    (t) => `已保存讲师「${t.name}」`,
+    [['catalogue', 'teachers']],
+  )
+  const show = (t: Teacher | 'new') => {
+    form.resetFields()
+    form.setFieldsValue(
+      t === 'new'
+        ? { title: '', intro: '', sort: 0, avatar_url: null }
+        : { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort },
+    )
+    setOpen(t)
+  }
+  const submit = async () => {
+    await save.mutateAsync(await form.validateFields())
+    setOpen(null)
+  }
+
+  return (
+    <>
+      <div className="zx-console-title-row">
+        <Typography.Title level={4}>讲师</Typography.Title>
+        {edit && (
+          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
+            新建讲师
+          </Button>
+        )}
+      </div>
+      {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
+      <div className="zx-console-table">
+        <Table<Teacher>
+          rowKey="id"
+          dataSource={data}
+          loading={isFetching}
+          pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 位` }}
+          locale={{ emptyText: '还没有讲师。点「新建讲师」添加。' }}
+          columns={[
+            {
+              title: '照片',
+              dataIndex: 'avatar_url',
+              width: 80,
+              render: (src: string | null, t) => <Avatar src={src ?? undefined}>{t.name.slice(0, 1)}</Avatar>,
+            },
+            { title: '姓名', dataIndex: 'name' },
+            { title: '头衔', dataIndex: 'title' },
+            { title: '简介', dataIndex: 'intro', ellipsis: true },
+            { title: '排序', dataIndex: 'sort', width: 80 },
+            ...(edit
+              ? [
+                  {
+                    title: '操作',
+                    key: 'a',
+                    width: 90,
+                    render: (_: unknown, t: Teacher) => <a onClick={() => show(t)}>编辑</a>,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </div>
+      <Modal
+        title={editing ? `编辑讲师：${editing.name}` : '新建讲师'}
+        open={open !== null}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={save.isPending}
+        onOk={submit}
+        onCancel={() => setOpen(null)}
+        destroyOnHidden
+        forceRender
+        width={600}
+      >
+        <Form form={form} name="teacher" layout="vertical">
+          <Form.Item
+            label="姓名"
+            name="name"
+            rules={[{ required: true, message: '请填写姓名' }, zodRule(TeacherCreate.shape.name)]}
+          >
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item label="头衔" name="title" rules={[zodRule(TeacherCreate.shape.title)]}>
+            <Input maxLength={50} placeholder="如：资深剪辑师" />
+          </Form.Item>
+          <Form.Item label="照片" name="avatar_url">
+            <ImageField label="讲师照片" />
+          </Form.Item>
+          <Form.Item label="简介" name="intro" rules={[zodRule(TeacherCreate.shape.intro)]}>
+            <Input.TextArea rows={4} maxLength={5000} showCount />
+          </Form.Item>
+          <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
+            <InputNumber precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,202 @@
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, Drawer, Form, Input, Modal, Select, Space, Table } from 'antd'
+import { useState } from 'react'
+import { HomeItemCreate } from '#shared/api/admin-home.ts'
+import type { ListPage } from '#shared/api/admin-list.ts'
+import { api } from '../../lib/client.ts'
+import { ImageField } from '../../lib/image-field.tsx'
+import { zodRule } from '../../lib/zod-rule.ts'
+import { homeSectionKindNames, moved } from '../catalogue/names.ts'
+import { useWrite, type Course } from '../catalogue/use-catalogue.ts'
+
+export type Section = {
+  id: number
+  feed: 'v3' | 'v2'
+  kind: 'banner' | 'shortcuts' | 'courses' | 'grid' | 'ranking'
+  title: string
+  subtitle: string
+  more_link: string | null
+  sort: number
+  visible: boolean
+}
+type Item = {
+  id: number
+  course_id: number | null
+  course_title: string | null
+  title: string
+  image_url: string | null
+  link: string | null
+}
+type Values = { course_id?: number; title: string; image_url?: string; link?: string }
+
+/** A section's items: banners and shortcuts (image, title, link) or courses; add, edit, reorder, remove. */
+export function FeedItems({ section, edit, onClose }: { section: Section | null; edit: boolean; onClose: () => void }) {
+  const { modal } = App.useApp()
+  const key = ['storefront', 'items', section?.id]
+  const items = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ list: Item[] }>(`/admin/home/sections/${section!.id}/items`),
+    enabled: section !== null,
+  })
+  const list = items.data?.list ?? []
+  const links = section?.kind === 'banner' || section?.kind === 'shortcuts'
+  const [open, setOpen] = useState<Item | 'new' | null>(null)
+  const [q, setQ] = useState('')
+  const [form] = Form.useForm<Values>()
+  const courses = useQuery({
+    queryKey: ['storefront', 'course-pick', q],
+    queryFn: () => api.get<ListPage<Course>>('/admin/courses', { q, page_size: 20, status: 'published' }),
+    enabled: open === 'new' && !links,
+  })
+  const save = useWrite(
+    (v: Values) =>
+      open === 'new' || open === null
+        ? api.post<Item>('/admin/home/items', { ...v, section_id: section!.id })
+        : api.patch<Item>(`/admin/home/items/${open.id}`, v),
+    '已保存，首页已更新',
+    [key],
+  )
+  const order = useWrite(
+    (ids: number[]) => api.post(`/admin/home/sections/${section!.id}/items/order`, { ids }),
+    '已调整顺序',
+    [key],
+  )
+  const remove = useWrite((i: Item) => api.delete(`/admin/home/items/${i.id}`), '已移除', [key])
+  const ids = list.map((i) => i.id)
+  const show = (i: Item | 'new') => {
+    form.resetFields()
+    if (i !== 'new')
+      form.setFieldsValue({ title: i.title, image_url: i.image_url ?? undefined, link: i.link ?? undefined })
+    setOpen(i)
+  }
+
+  return (
+    <Drawer
+      open={section !== null}
+      onClose={onClose}
+      size={720}
+      title={section ? `${homeSectionKindNames[section.kind]}：${section.title || '（无标题）'}` : ''}
+      extra={
+        edit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
+            {links ? '添加图片' : '添加课程'}
+          </Button>
+        )
+      }
+    >
+      <Table<Item>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={items.isFetching}
+        dataSource={list}
+        locale={{ emptyText: '这个栏目还没有内容；没有内容的栏目不在首页显示。' }}
+        columns={[
+          ...(links
+            ? [
+                {
+                  title: '图片',
+                  dataIndex: 'image_url',
+                  width: 100,
+                  render: (src: string | null) => (src ? <img src={src} alt="" className="zx-console-cover" /> : '—'),
+                },
+                { title: '标题', dataIndex: 'title' },
+                { title: '链接', dataIndex: 'link', ellipsis: true },
+              ]
+            : [
+                {
+                  title: '课程',
+                  dataIndex: 'course_title',
+                  render: (t: string | null, i: Item) => t ?? `课程 ${i.course_id}`,
+                },
+              ]),
+          ...(edit
+            ? [
+                {
+                  title: '操作',
+                  key: 'a',
+                  width: 200,
+                  render: (_: unknown, it: Item, n: number) => (
+                    <Space>
+                      {([-1, 1] as const).map((d) => (
+                        <Button
+                          key={d}
+                          size="small"
+                          aria-label={d < 0 ? '上移' : '下移'}
+                          icon={d < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
+                          disabled={n + d < 0 || n + d >= list.length}
+                          onClick={() => order.mutate(moved(ids, n, d))}
+                        />
+                      ))}
+                      {links && <a onClick={() => show(it)}>编辑</a>}
+                      <a
+                        className="zx-console-danger"
+                        onClick={() =>
+                          modal.confirm({
+                            title: `从栏目移除「${it.title || it.course_title || it.id}」`,
+                            content: '移除后学员首页马上不再显示它（课程本身不受影响）。',
+                            okText: '确认移除',
+                            okButtonProps: { danger: true },
+                            cancelText: '取消',
+                            onOk: () => remove.mutateAsync(it),
+                          })
+                        }
+                      >
+                        移除
+                      </a>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        title={open === 'new' ? (links ? '添加图片' : '添加课程') : '编辑'}
+        open={open !== null}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={save.isPending}
+        onOk={async () => {
+          await save.mutateAsync(await form.validateFields())
+          setOpen(null)
+        }}
+        onCancel={() => setOpen(null)}
+        forceRender
+      >
+        <Form form={form} name="item" layout="vertical">
+          {links ? (
+            <>
+              <Form.Item label="标题" name="title" rules={[zodRule(HomeItemCreate.shape.title)]}>
+                <Input maxLength={30} />
+              </Form.Item>
+              <Form.Item label="图片" name="image_url" rules={[{ required: true, message: '请上传图片' }]}>
+                <ImageField label="首页图片" />
+              </Form.Item>
+              <Form.Item
+                label="链接"
+                name="link"
+                rules={[{ required: true, message: '请填写链接' }, zodRule(HomeItemCreate.shape.link)]}
+                extra="站内路径如 /course/1001.html、/vip，或 https 网址"
+              >
+                <Input />
+              </Form.Item>
+            </>
+          ) : (
+            <Form.Item label="课程" name="course_id" rules={[{ required: true, message: '请选择课程' }]}>
+              <Select
+                showSearch
+                filterOption={false}
+                onSearch={setQ}
+                placeholder="输入课程标题搜索（仅已上架）"
+                loading={courses.isFetching}
+                options={(courses.data?.list ?? []).map((c) => ({ value: c.id, label: `${c.title}（${c.id}）` }))}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </Drawer>
+  )
+}

@@ -1,0 +1,187 @@
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { launchBrowser, shot, skipOverlays } from './support/browser.ts'
+import { DESKTOP, grantStaff, openDevice, signIn, signInOperator } from './support/commerce.ts'
+
+/**
+ * The catalogue screens of the operator console (issue 13 §2) at 1280×800: an operator creates a course with a
+ * chapter and a lesson, publishes it, puts it in a new home section, and a learner sees it on / and in search.
+ */
+
+const cover = path.resolve(import.meta.dirname, '../../public/demo/categories/painting.webp')
+
+/** Waits until nothing is loading, so a screenshot shows the rows as an operator reads them. */
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-spin-blur').count(), { timeout: 10_000 }).toBe(0)
+  await page.waitForTimeout(300) // antd's fade-in of the rows
+}
+
+/** antd spaces two-character Chinese button labels ("保 存"). */
+const label = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`)
+
+async function pick(page: Page, field: string, option: string | RegExp) {
+  await page.getByLabel(field, { exact: true }).click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
+}
+
+describe('catalogue screens of the operator console', () => {
+  it(
+    'an operator creates a course with a chapter, publishes it, and a learner sees it',
+    { timeout: 180_000 },
+    async () => {
+      const admin = await signInOperator()
+      const operator = await signIn(await grantStaff(admin, ['operator']))
+      const browser = await launchBrowser()
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', baseURL: inject('baseUrl') })
+      await context.addInitScript((t) => {
+        localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 3600_000 }))
+      }, operator)
+      const page = await context.newPage()
+      page.on('pageerror', (err) => {
+        throw err
+      })
+      const title = `控制台新课 ${Date.now() % 1_000_000}`
+
+      // The course list: the menu's catalogue section, every course of the demo, paged.
+      await page.goto('/admin')
+      await page.getByRole('menuitem', { name: '课程' }).first().click()
+      await page.waitForURL(/\/admin\/catalogue\/courses$/)
+      await expect.poll(() => page.getByText(/共 \d+ 条/).isVisible(), { timeout: 10_000 }).toBe(true)
+      await settled(page)
+      await shot(page, 'console-courses-1280')
+
+      // A new course: title, category, cover (uploaded), price typed in yuan; created as a draft.
+      await page.getByRole('button', { name: '新建课程' }).click()
+      await page.waitForURL(/\/courses\/new$/)
+      await page.getByLabel('标题', { exact: true }).fill(title)
+      await pick(page, '分类', /\//)
+      await page.locator('input[type=file]').first().setInputFiles(cover)
+      await expect
+        .poll(() => page.getByRole('button', { name: '更换图片' }).isVisible(), { timeout: 15_000 })
+        .toBe(true)
+      await page.getByLabel('售价（元）').fill('99.5')
+      await page.getByLabel('积分价').fill('990')
+      await page.getByRole('button', { name: '创建课程' }).click()
+      await page.waitForURL(/\/courses\/\d+$/, { timeout: 15_000 })
+      const courseId = Number(/\/courses\/(\d+)$/.exec(page.url())![1])
+
+      // A chapter with a lesson (its video is uploaded on the media screen: the lesson links there).
+      await page.getByRole('button', { name: '添加章节' }).click()
+      const chapterDialog = page.getByRole('dialog', { name: '添加章节' })
+      await chapterDialog.getByLabel('章节标题').fill('第一章 准备')
+      await chapterDialog.getByRole('button', { name: label('保存') }).click()
+      await expect.poll(() => page.getByText('第 1 章 · 第一章 准备').isVisible(), { timeout: 10_000 }).toBe(true)
+      await page.locator('.zx-console-chapter').getByText('添加课时').click()
+      const lessonDialog = page.getByRole('dialog', { name: '添加课时' })
+      await lessonDialog.getByLabel('课时标题').fill('认识软件界面')
+      await lessonDialog.getByLabel('免费试看（秒）').fill('60')
+      await lessonDialog.getByRole('button', { name: label('保存') }).click()
+      const lesson = page.getByRole('row').filter({ hasText: '认识软件界面' })
+      await expect.poll(() => lesson.isVisible(), { timeout: 10_000 }).toBe(true)
+      expect(await lesson.innerText()).toContain('前 60 秒')
+      expect(await lesson.getByRole('link', { name: '去上传' }).getAttribute('href')).toMatch(
+        /^\/admin\/media\?video=\d+$/,
+      )
+      await settled(page)
+      await shot(page, 'console-course-editor-1280')
+
+      // Publishing, confirmed by name.
+      await page.getByRole('button', { name: label('上架') }).click()
+      const publish = page.getByRole('dialog', { name: `上架「${title}」` })
+      await publish.getByRole('button', { name: '确认上架' }).click()
+      await expect
+        .poll(() => page.locator('.zx-console-title-row .ant-tag').first().innerText(), { timeout: 10_000 })
+        .toBe('已上架')
+
+      // The home feed: a new published section of courses holding it.
+      await page.getByRole('menuitem', { name: '首页栏目' }).click()
+      await page.waitForURL(/\/admin\/storefront\/home/)
+      await page.getByRole('button', { name: '添加栏目' }).click()
+      const sectionDialog = page.getByRole('dialog', { name: '添加栏目' })
+      await sectionDialog.getByLabel('标题', { exact: true }).fill('控制台新课')
+      await sectionDialog.getByLabel('立即发布').click()
+      await sectionDialog.getByRole('button', { name: label('保存') }).click()
+      const section = page.getByRole('row').filter({ hasText: '控制台新课' })
+      await section.getByText('管理内容').click()
+      await page.getByRole('button', { name: '添加课程' }).click()
+      const itemDialog = page.getByRole('dialog', { name: '添加课程' })
+      await itemDialog.getByLabel('课程').fill(title)
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: `（${courseId}）` })
+        .click()
+      await itemDialog.getByRole('button', { name: label('保存') }).click()
+      await expect.poll(() => page.getByRole('cell', { name: title }).isVisible(), { timeout: 10_000 }).toBe(true)
+      await settled(page)
+      await shot(page, 'console-home-feed-1280')
+      await context.close()
+
+      // A learner sees it at once on / and finds it by search.
+      const learner = await openDevice('phone', await signIn())
+      await skipOverlays(learner.context)
+      await learner.page.goto('/')
+      await expect.poll(() => learner.page.getByText(title).first().isVisible(), { timeout: 10_000 }).toBe(true)
+      await learner.page.goto(`/searchCourse?keyword=${encodeURIComponent(title)}`)
+      await expect
+        .poll(
+          () =>
+            learner.page
+              .getByText('认识软件界面')
+              .or(learner.page.getByText(/控制台新课/))
+              .first()
+              .isVisible(),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true)
+      await learner.context.close()
+    },
+  )
+
+  it('the other catalogue screens at 1280×800', { timeout: 90_000 }, async () => {
+    const admin = await signInOperator()
+    const browser = await launchBrowser()
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', baseURL: inject('baseUrl') })
+    await context.addInitScript((t) => {
+      localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 3600_000 }))
+    }, admin)
+    const page = await context.newPage()
+    page.on('pageerror', (err) => {
+      throw err
+    })
+    for (const [url, name] of [
+      ['/admin/catalogue/categories', 'categories'],
+      ['/admin/catalogue/teachers', 'teachers'],
+      ['/admin/catalogue/bundles', 'bundles'],
+      ['/admin/catalogue/live', 'live'],
+      ['/admin/storefront/hot-words', 'hot-words'],
+    ] as const) {
+      await page.goto(url)
+      await expect.poll(() => page.getByRole('table').first().isVisible(), { timeout: 10_000 }).toBe(true)
+      await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      await settled(page)
+      await shot(page, `console-${name}-1280`)
+    }
+    // A bundle's form names its courses (their titles read by id).
+    await page.goto('/admin/catalogue/bundles')
+    await page.locator('.ant-table-row').first().getByText('编辑').click()
+    const bundle = page.getByRole('dialog', { name: /编辑套餐/ })
+    await expect
+      .poll(() => bundle.locator('.ant-select-selection-item').first().innerText(), { timeout: 10_000 })
+      .toMatch(/（\d+）$/)
+    await settled(page)
+    await shot(page, 'console-bundle-edit-1280')
+    await page.keyboard.press('Escape')
+    // A course's editor opened from the list, with its chapters and lessons.
+    await page.goto('/admin/catalogue/courses?type=series&sort=id&order=asc')
+    await page.locator('.ant-table-row').first().click()
+    await expect.poll(() => page.getByText('章节与课时').isVisible(), { timeout: 10_000 }).toBe(true)
+    await settled(page)
+    await shot(page, 'console-course-form-1280')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await shot(page, 'console-course-demo-1280')
+    await context.close()
+  })
+})
