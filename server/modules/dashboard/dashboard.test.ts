@@ -133,8 +133,8 @@ describe('GET /api/admin/dashboard', () => {
     }
     const shown = (p: Dashboard['today']) => ({
       ...p,
-      by_kind: Object.fromEntries(p.by_kind.map(({ key, ...s }) => [key, s])),
-      by_pay_method: Object.fromEntries(p.by_pay_method.map(({ key, ...s }) => [key, s])),
+      by_kind: Object.fromEntries(p.by_kind!.map(({ key, ...s }) => [key, s])),
+      by_pay_method: Object.fromEntries(p.by_pay_method!.map(({ key, ...s }) => [key, s])),
       from: undefined,
     })
     const todayExpected = expectPeriod((at) => at !== null && dayOf(at) === today)
@@ -157,7 +157,7 @@ describe('GET /api/admin/dashboard', () => {
     // The daily series adds up to the 30 days, and its last day is today.
     expect(d.days).toHaveLength(30)
     expect(d.days.at(-1)).toMatchObject({ day: today, revenue_fen: d.today.revenue_fen })
-    expect(d.days.reduce((n, x) => n + x.revenue_fen, 0)).toBe(d.last_30_days.revenue_fen)
+    expect(d.days.reduce((n, x) => n + x.revenue_fen!, 0)).toBe(d.last_30_days.revenue_fen)
     expect(d.days.find((x) => x.day === dayOf(new Date(Date.now() - 3 * DAY_MS)))).toMatchObject({
       revenue_fen: 5000,
       paid_orders: 1,
@@ -170,8 +170,8 @@ describe('GET /api/admin/dashboard', () => {
     )
 
     // Top courses: each course here sold once; the dearer first.
-    expect(d.top_courses[0]).toMatchObject({ course_id: wechat.course, sold: 1, sales_fen: 12000, title: '测试课程' })
-    expect(d.top_courses.map((c) => c.course_id)).not.toContain(undefined)
+    expect(d.top_courses![0]).toMatchObject({ course_id: wechat.course, sold: 1, sales_fen: 12000, title: '测试课程' })
+    expect(d.top_courses!.map((c) => c.course_id)).not.toContain(undefined)
 
     expect(d.pending).toMatchObject({
       refunds_to_approve: 1,
