@@ -40,7 +40,15 @@ export const MemberPageResponse = envelope(
   }),
 )
 
-const ExplainedEntitlement = Entitlement.extend({ why: z.string().describe('Why it exists, as the console says it') })
+const ExplainedEntitlement = Entitlement.extend({
+  why: z.string().describe('Why it exists, as the console says it'),
+  order_no: z.string().nullable().describe('The order it was bought with (purchase, bundle, points exchange)'),
+  granted_by: z
+    .object({ member_id: z.number().int(), nickname: z.string() })
+    .nullable()
+    .describe('The staff member who granted it (admin)'),
+  reason: z.string().nullable().describe("The grant's reason (admin)"),
+})
 
 export const MemberEntitlementsResponse = envelope(
   z.object({ list: z.array(ExplainedEntitlement.extend({ course_title: z.string() })) }),

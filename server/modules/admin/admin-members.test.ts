@@ -26,6 +26,7 @@ interface Ent {
   active: boolean
   why: string
   course_title?: string
+  order_no?: string | null
 }
 
 describe('members in the operators console (/api/admin/members)', () => {
@@ -78,6 +79,24 @@ describe('members in the operators console (/api/admin/members)', () => {
     expect((await call(method, url, payload, {})).body.code).toBe(301)
     expect((await call(method, url, payload, learner)).status).toBe(403)
     expect((await call(method, url, payload, staff)).status).toBe(403)
+  })
+
+  it('lets each role through where its permissions reach: operators grant, finance and assistants only read', async () => {
+    const { db } = t().database
+    const m = await makeMember(db)
+    const course = await makeCourse(db, { title: '运营授予的课' })
+    const operator = await makeMember(db, ['operator'])
+    const finance = await makeMember(db, ['finance'])
+    const assistant = await makeMember(db, ['assistant'])
+    for (const who of [operator, finance, assistant]) {
+      expect((await call('GET', `/api/admin/members?q=${m.id}`, undefined, who.headers)).body.code).toBe(200)
+      expect((await call('GET', `/api/admin/members/${m.id}/entitlements`, undefined, who.headers)).body.code).toBe(200)
+    }
+    const grant = { course_id: course, reason: '活动赠送' }
+    for (const who of [finance, assistant])
+      expect((await call('POST', `/api/admin/members/${m.id}/courses`, grant, who.headers)).status).toBe(403)
+    const granted = await call<Ent>('POST', `/api/admin/members/${m.id}/courses`, grant, operator.headers)
+    expect(granted.body.data).toMatchObject({ course_id: course, source: 'admin', active: true })
   })
 
   describe('search', () => {
@@ -181,6 +200,11 @@ describe('members in the operators console (/api/admin/members)', () => {
         active: true,
         why: `后台授予（操作员 ${admin.id}：客服补偿）`,
       })
+      expect(granted.body.data).toMatchObject({
+        granted_by: { member_id: admin.id, nickname: expect.stringMatching(/^学员/) },
+        reason: '客服补偿',
+        order_no: null,
+      })
       expect(await canWatch()).toBe('full')
 
       const listed = await call<{ list: Ent[] }>('GET', `/api/admin/members/${m.id}/entitlements`)
@@ -235,7 +259,12 @@ describe('members in the operators console (/api/admin/members)', () => {
         grantedAt: new Date(),
       })
       const listed = await call<{ list: Ent[] }>('GET', `/api/admin/members/${m.id}/entitlements`)
-      expect(listed.body.data.list[0]!.why).toBe('购买（订单 ZX202611250000000001）')
+      expect(listed.body.data.list[0]).toMatchObject({
+        why: '购买（订单 ZX202611250000000001）',
+        order_no: 'ZX202611250000000001',
+        granted_by: null,
+        reason: null,
+      })
     })
 
     it('lists sign-in sessions and signs the member out of one or all, at once', async () => {
