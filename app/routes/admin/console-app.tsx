@@ -19,6 +19,8 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const Members = lazy(() => import('./screens/members.tsx'))
+const Member = lazy(() => import('./screens/member.tsx'))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -63,6 +65,22 @@ function Screens() {
             element={
               <Guard permission="refunds.read">
                 <Refunds />
+              </Guard>
+            }
+          />
+          <Route
+            path="members"
+            element={
+              <Guard permission="members.read">
+                <Members />
+              </Guard>
+            }
+          />
+          <Route
+            path="members/:id"
+            element={
+              <Guard permission="members.read">
+                <Member />
               </Guard>
             }
           />

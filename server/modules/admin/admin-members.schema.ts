@@ -55,3 +55,8 @@ export const MemberEntitlementsResponse = envelope(
 )
 export const MemberEntitlementResponse = envelope(ExplainedEntitlement)
 export const MemberSessionsResponse = envelope(z.object({ revoked: z.number().int(), sessions: z.array(Session) }))
+
+export type ListedMember = z.infer<typeof ListedMember>
+export type MemberPage = z.infer<typeof MemberPageResponse>['data']
+export type MemberEntitlement = z.infer<typeof MemberEntitlementsResponse>['data']['list'][number]
+export type MemberSession = MemberPage['sessions'][number]

@@ -201,7 +201,7 @@ describe('members in the operators console (/api/admin/members)', () => {
         why: `后台授予（操作员 ${admin.id}：客服补偿）`,
       })
       expect(granted.body.data).toMatchObject({
-        granted_by: { member_id: admin.id, nickname: expect.stringMatching(/^学员/) },
+        granted_by: { member_id: admin.id, nickname: expect.stringMatching(/^学员/) as string },
         reason: '客服补偿',
         order_no: null,
       })

@@ -63,8 +63,18 @@ export function createDashboardService(deps: { db: Db; now: () => Date }) {
         when(shows.has('media'), () => failedTranscodes(db, FAILED_SHOWN)),
       ])
       const [courseTitles, videoTitles] = await Promise.all([
-        top?.length ? courseTitlesByIds(db, top.map((c) => c.courseId)) : undefined,
-        failed?.rows.length ? videoTitlesByIds(db, failed.rows.map((f) => f.videoId)) : undefined,
+        top?.length
+          ? courseTitlesByIds(
+              db,
+              top.map((c) => c.courseId),
+            )
+          : undefined,
+        failed?.rows.length
+          ? videoTitlesByIds(
+              db,
+              failed.rows.map((f) => f.videoId),
+            )
+          : undefined,
       ])
 
       type Only = <T>(rows: Daily<T>) => Daily<T>

@@ -199,7 +199,7 @@ describe('GET /api/admin/dashboard', () => {
     const teacher = await read(['teacher'])
     expect(teacher.parts).toEqual(['learning', 'media'])
     expect(JSON.stringify(teacher)).not.toMatch(/revenue|_fen|refunds|new_members|points_|top_courses/)
-    expect(teacher.today).toEqual({ from: expect.any(String), active_learners: 2, plays: 2 })
+    expect(teacher.today).toEqual({ from: expect.any(String) as string, active_learners: 2, plays: 2 })
     expect(teacher.pending).toMatchObject({ transcodes_failed: 2, failed_transcodes: [{ title: '转码失败' }, {}] })
 
     const finance = await read(['finance'])
@@ -212,7 +212,7 @@ describe('GET /api/admin/dashboard', () => {
     const assistant = await read(['assistant'])
     expect(assistant.parts).toEqual(['members', 'learning', 'refunds'])
     expect(assistant.today.revenue_fen).toBeUndefined()
-    expect(assistant.days[0]).toEqual({ day: expect.any(String), new_members: expect.any(Number) })
+    expect(assistant.days[0]).toEqual({ day: expect.any(String) as string, new_members: expect.any(Number) as number })
 
     const admin = await read('admin')
     expect(admin.parts).toEqual(['sales', 'members', 'learning', 'refunds', 'media'])
