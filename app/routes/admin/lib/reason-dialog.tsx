@@ -25,7 +25,9 @@ export function useReasonDialog(): [(a: ReasonAsk) => void, ReactNode] {
 
   const ok = async () => {
     if (!asked) return
-    const { reason } = await form.validateFields()
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    const { reason } = values
     setBusy(true)
     try {
       await asked.run(reason.trim())
@@ -52,7 +54,11 @@ export function useReasonDialog(): [(a: ReasonAsk) => void, ReactNode] {
     >
       <div className="zx-reason-what">{asked?.content}</div>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item label={asked?.label} name="reason" rules={asked ? [zodRule(asked.schema)] : []}>
+        <Form.Item
+          label={asked?.label}
+          name="reason"
+          rules={asked ? [{ required: true, message: `请填写${asked.label}` }, zodRule(asked.schema)] : []}
+        >
           <Input.TextArea rows={3} maxLength={200} showCount autoFocus />
         </Form.Item>
       </Form>

@@ -18,7 +18,7 @@ const yuanNumber = (fen: number | undefined) => (fen ?? 0) / 100
 const shortDay = (day: string) => day.slice(5).replace('-', '/')
 
 /** A figure of today with the last 30 days under it. */
-function Figure(props: { title: string; today?: number; month?: number; money?: boolean; extra?: ReactNode }) {
+function Figure(props: { title: string; today?: number; month?: number; money?: boolean }) {
   const format = (n: number | undefined) => (props.money ? yuan(n ?? 0) : String(n ?? 0))
   return (
     <Card size="small" className="zx-dash-figure">
@@ -28,10 +28,7 @@ function Figure(props: { title: string; today?: number; month?: number; money?: 
         precision={props.money ? 2 : 0}
         prefix={props.money ? '¥' : undefined}
       />
-      <Typography.Text type="secondary">
-        近 30 天 {format(props.month)}
-        {props.extra}
-      </Typography.Text>
+      <Typography.Text type="secondary">近 30 天 {format(props.month)}</Typography.Text>
     </Card>
   )
 }
@@ -66,12 +63,14 @@ function revenueOption(d: Dashboard): ChartOption {
       {
         type: 'line' as const,
         name: '退款',
+        showSymbol: false,
         data: d.days.map((x) => yuanNumber(x.refunds_fen)),
         itemStyle: { color: '#cf1322' },
       },
       {
         type: 'line' as const,
         name: '支付订单',
+        showSymbol: false,
         yAxisIndex: 1,
         data: d.days.map((x) => x.paid_orders ?? 0),
         itemStyle: { color: '#8c8c8c' },
@@ -217,13 +216,7 @@ export default function Home() {
               <Figure title="今日支付订单" today={t.paid_orders} month={m.paid_orders} />
             </Col>
             <Col xs={12} lg={8} xl={4}>
-              <Figure
-                title="今日退款"
-                money
-                today={t.refunds_fen}
-                month={m.refunds_fen}
-                extra={`（${m.refunds ?? 0} 笔）`}
-              />
+              <Figure title={`今日退款（${t.refunds ?? 0} 笔）`} money today={t.refunds_fen} month={m.refunds_fen} />
             </Col>
           </>
         )}

@@ -165,7 +165,9 @@ function GrantDialog(props: { member: Member; onClose: () => void; onDone: () =>
   })
 
   const submit = async () => {
-    const v = await form.validateFields()
+    // An invalid form shows its messages under the fields; nothing else to do.
+    const v = await form.validateFields().catch(() => null)
+    if (!v) return
     const title = options.find((o) => o.value === v.course_id)?.title ?? `课程 ${v.course_id}`
     const until = v.expires_at ? v.expires_at.toDate() : null
     modal.confirm({
@@ -201,7 +203,11 @@ function GrantDialog(props: { member: Member; onClose: () => void; onDone: () =>
       confirmLoading={grant.isPending}
     >
       <Form form={form} layout="vertical">
-        <Form.Item label="课程" name="course_id" rules={[zodRule(MemberCourseGrant.shape.course_id)]}>
+        <Form.Item
+          label="课程"
+          name="course_id"
+          rules={[{ required: true, message: '请选择课程' }, zodRule(MemberCourseGrant.shape.course_id)]}
+        >
           <Select
             showSearch={{ filterOption: false, onSearch: setText }}
             placeholder="输入课程名称搜索"
@@ -211,7 +217,11 @@ function GrantDialog(props: { member: Member; onClose: () => void; onDone: () =>
             notFoundContent={courses.isFetching ? '搜索中…' : '没有这个名称的课程'}
           />
         </Form.Item>
-        <Form.Item label="授予原因" name="reason" rules={[zodRule(MemberCourseGrant.shape.reason)]}>
+        <Form.Item
+          label="授予原因"
+          name="reason"
+          rules={[{ required: true, message: '请填写授予原因' }, zodRule(MemberCourseGrant.shape.reason)]}
+        >
           <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：客服补偿、线下报名" />
         </Form.Item>
         <Form.Item label="有效期至（不填为永久）" name="expires_at">
