@@ -5,7 +5,7 @@ import { can, type Permission, type StaffPrincipal } from './roles.ts'
  * and answers only the parts the viewer's roles open, the console draws what it is given. A teacher sees how
  * learners watch and which transcodes failed, never money; finance sees money and refunds.
  */
-export const DashboardParts = {
+const DashboardParts = {
   /** Revenue by kind and payment method, paid orders, refunds, net, the top courses by sales. */
   sales: ['sales.read'],
   /** New members and the points given and taken. */
