@@ -46,7 +46,7 @@ function revenueOption(d: Dashboard): ChartOption {
   const kinds = [...new Set(d.days.flatMap((x) => x.by_kind?.map((k) => k.key) ?? []))]
   return {
     tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? v.toFixed(2) : String(v)) },
-    legend: { top: 0 },
+    legend: { top: 0, itemGap: 16 },
     grid: { left: 56, right: 40, top: 40, bottom: 28 },
     xAxis: { type: 'category', data: d.days.map((x) => shortDay(x.day)) },
     yAxis: [

@@ -94,7 +94,6 @@ export function MemberCourses({ member }: { member: Member }) {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: '这位会员还没有任何课程权限' }}
         columns={[
           {
@@ -108,7 +107,7 @@ export function MemberCourses({ member }: { member: Member }) {
             ),
           },
           { title: '来源', key: 'origin', render: (_v, e) => <Origin e={e} /> },
-          { title: '授予时间', dataIndex: 'granted_at', render: when },
+          { title: '授予时间', dataIndex: 'granted_at', width: 150, render: when },
           { title: '到期', dataIndex: 'expires_at', render: (v: string | null) => (v ? when(v) : '永久') },
           { title: '状态', key: 'state', render: (_v, e) => stateOf(e) },
           ...(changes
