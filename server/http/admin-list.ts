@@ -76,8 +76,11 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
   querystring: Q
   row: R
   list: (query: z.output<Q>) => Promise<{ list: z.input<R>[]; total: number; page: number; page_size: number }>
-  /** format=csv: the file's name (a date is added), its header row and every row the filters match. */
-  csv?: { name: string; header: string[]; rows: (query: z.output<Q>) => AsyncIterable<unknown[]> }
+  /**
+   * format=csv: the file's name (a date is added), its header row and every row the filters match; `stepUp`: the
+   * export needs a fresh SMS confirmation (personal data), the JSON pages do not.
+   */
+  csv?: { name: string; header: string[]; rows: (query: z.output<Q>) => AsyncIterable<unknown[]>; stepUp?: true }
 }
 
 /**
@@ -100,6 +103,7 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
     {
       summary: spec.summary,
       ...(description && { description }),
+      ...(spec.csv?.stepUp && { stepUp: 'csv' as const }),
       querystring: spec.querystring,
       response: { 200: adminPage(spec.row) },
     },

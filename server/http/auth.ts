@@ -37,8 +37,11 @@ declare module 'fastify' {
     auth?: AuthMode
     /** A staff permission the caller must hold (shared/staff/roles.ts `can`); implies a staff sign-in. */
     permission?: Permission
-    /** The action also needs a fresh SMS confirmation: a step-up proof in `X-Step-Up` (server/http/step-up.ts). */
-    stepUp?: boolean
+    /**
+     * The action also needs a fresh SMS confirmation: a step-up proof in `X-Step-Up` (server/http/step-up.ts);
+     * `'csv'`: only the list's CSV export (`format=csv`) needs it.
+     */
+    stepUp?: boolean | 'csv'
   }
 }
 
@@ -83,7 +86,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: Resol
     const { auth: mode = 'none', permission, stepUp } = request.routeOptions.config
     if (mode !== 'none') requireRole(request, mode === 'required' ? 'member' : mode)
     if (permission) requirePermission(request, permission)
-    if (stepUp && !opts.stepUp.verify(header(request, STEP_UP_HEADER), hashToken(header(request, TOKEN_HEADER) ?? '')))
+    const exporting = (request.query as { format?: unknown } | undefined)?.format === 'csv'
+    if (
+      stepUp &&
+      (stepUp !== 'csv' || exporting) &&
+      !opts.stepUp.verify(header(request, STEP_UP_HEADER), hashToken(header(request, TOKEN_HEADER) ?? ''))
+    )
       throw new AppError(Codes.StepUpRequired)
   })
 })

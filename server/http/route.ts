@@ -35,7 +35,7 @@ interface RouteDocs<Q extends Input, B extends Input, P extends Input, A extends
   /** The staff permission the route needs (shared/staff/roles.ts); replaces the plugin's. */
   permission?: Permission
   /** Needs a fresh SMS confirmation (a step-up proof in `X-Step-Up`): refund approval, role changes, exports. */
-  stepUp?: true
+  stepUp?: true | 'csv'
   /** A repeated `Idempotency-Key` gets the first answer again (server/modules/orders/idempotency.ts). */
   idempotent?: true
   /** Request content types other than JSON (`multipart/form-data` for uploads). */
@@ -190,7 +190,7 @@ export function apiRoutes<D extends AuthMode | undefined = undefined>(
         ? {
             ...(auth && { auth }),
             ...(permission && { permission }),
-            ...(spec.stepUp && { stepUp: true }),
+            ...(spec.stepUp && { stepUp: spec.stepUp }),
             ...(spec.idempotent && { idempotent: true }),
           }
         : undefined

@@ -25,13 +25,14 @@ import { MEMBER_CSV_HEADER, type MemberAdmin } from './member-admin.ts'
 export const adminMemberRoutes = adminPlugin(
   { read: 'members.read', write: 'members.entitlements' },
   (r, { members }: { members: MemberAdmin }) => {
-    // Reading: operator, finance, assistant (members.read); the CSV export the same.
+    // Reading: operator, finance, assistant (members.read); the CSV export (phones) after a fresh SMS code.
     listRoute(r, '/admin/members', {
       summary: 'Members by phone, id or part of a nickname, role and joining date (paged, sorted)',
       querystring: MemberSearchQuery,
       row: ListedMember,
       list: (q) => members.search(q),
       csv: {
+        stepUp: true,
         name: 'members',
         header: MEMBER_CSV_HEADER,
         rows: (q) => {

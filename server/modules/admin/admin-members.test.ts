@@ -5,6 +5,7 @@ import { staffActions } from '#server/db/schema/audit.ts'
 import { until } from '#server/modules/payments/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
+import { stepUpHeaders } from '#tests/support/staff.ts'
 
 type Res<T = Record<string, unknown>> = { code: number; msg: string; data: T }
 interface Page<T> {
@@ -148,11 +149,14 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(res.body.msg).toBe(`参数 ${field} 格式不正确（${field}）`)
     })
 
-    it('exports what the filter shows as CSV (format=csv)', async () => {
+    it('exports what the filter shows as CSV (format=csv) after a fresh SMS code', async () => {
+      const url = `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id&format=csv`
+      const refused = await t().app.inject({ method: 'GET', url, headers: admin.headers })
+      expect(refused.json<Res>()).toMatchObject({ code: 407 })
       const res = await t().app.inject({
         method: 'GET',
-        url: `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id&format=csv`,
-        headers: admin.headers,
+        url,
+        headers: { ...admin.headers, ...stepUpHeaders(admin.token) },
       })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/csv/)

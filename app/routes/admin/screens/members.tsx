@@ -4,6 +4,7 @@ import type { ListedMember } from '#server/modules/admin/admin-members.schema.ts
 import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
 import { when } from '../lib/format.ts'
 import { csvExport, pagedLoad } from '../lib/list.ts'
+import { useStepUp } from '../lib/step-up.tsx'
 import { memberRoleNames } from './names.ts'
 
 const PATH = '/admin/members'
@@ -19,6 +20,7 @@ function joined(p: TableParams): TableParams {
 /** Members: search by phone, id or nickname; filter by standing and joining day; open a member's page. */
 export default function Members() {
   const navigate = useNavigate()
+  const stepUp = useStepUp()
   return (
     <>
       <Typography.Title level={4}>会员</Typography.Title>
@@ -36,7 +38,10 @@ export default function Members() {
           { name: 'joined', label: '注册日期', type: 'dates' },
         ]}
         load={(p) => load(joined(p))}
-        onExport={(p) => exportCsv(joined(p))}
+        onExport={async (p) => {
+          // The export holds phone numbers: a fresh SMS code first (the server refuses it without one).
+          if (await stepUp()) await exportCsv(joined(p))
+        }}
         onRow={(m) => ({ onClick: () => void navigate(`${PATH}/${m.id}`), style: { cursor: 'pointer' } })}
         empty="没有找到会员。手机号请输入完整的 11 位，或换昵称中的几个字试试。"
         columns={[
