@@ -108,13 +108,19 @@ export function MemberCourses({ member }: { member: Member }) {
           },
           { title: '来源', key: 'origin', render: (_v, e) => <Origin e={e} /> },
           { title: '授予时间', dataIndex: 'granted_at', width: 150, render: when },
-          { title: '到期', dataIndex: 'expires_at', render: (v: string | null) => (v ? when(v) : '永久') },
-          { title: '状态', key: 'state', render: (_v, e) => stateOf(e) },
+          {
+            title: '到期',
+            dataIndex: 'expires_at',
+            width: 140,
+            render: (v: string | null) => (v ? when(v) : '永久'),
+          },
+          { title: '状态', key: 'state', width: 80, render: (_v, e) => stateOf(e) },
           ...(changes
             ? [
                 {
                   title: '操作',
                   key: 'actions',
+                  width: 80,
                   render: (_v: unknown, e: MemberEntitlement) =>
                     e.active && e.source !== 'vip' ? (
                       <Button size="small" danger onClick={() => revoke(e)}>
