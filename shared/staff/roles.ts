@@ -24,6 +24,8 @@ export const Permissions = [
   'comments.moderate',
   'orders.read',
   'orders.export',
+  /** The sales figures: revenue, refunds, top courses on the dashboard (operator and finance, not assistants). */
+  'sales.read',
   'refunds.read',
   'refunds.approve',
   'payments.reconcile',
@@ -48,11 +50,13 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'members.entitlements',
     'comments.moderate',
     'orders.read',
+    'sales.read',
     'refunds.read',
   ],
   finance: [
     'orders.read',
     'orders.export',
+    'sales.read',
     'refunds.read',
     'refunds.approve',
     'payments.reconcile',

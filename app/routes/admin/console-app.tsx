@@ -33,6 +33,8 @@ const catalogueScreens = {
   'storefront/home': lazy(() => import('./screens/storefront/home-feed.tsx')),
   'storefront/hot-words': lazy(() => import('./screens/storefront/hot-words.tsx')),
 }
+const Members = lazy(() => import('./screens/members.tsx'))
+const Member = lazy(() => import('./screens/member.tsx'))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -91,6 +93,22 @@ function Screens() {
               }
             />
           ))}
+          <Route
+            path="members"
+            element={
+              <Guard permission="members.read">
+                <Members />
+              </Guard>
+            }
+          />
+          <Route
+            path="members/:id"
+            element={
+              <Guard permission="members.read">
+                <Member />
+              </Guard>
+            }
+          />
           <Route path="*" element={<div className="zx-console-center">页面不存在，请从左侧菜单进入。</div>} />
         </Routes>
       </Suspense>

@@ -34,6 +34,11 @@ export const Sections: {
     ],
   },
   {
+    key: 'members',
+    label: '用户',
+    items: [{ path: '/admin/members', label: '会员', permission: 'members.read' }],
+  },
+  {
     key: 'staff',
     label: '员工',
     items: [

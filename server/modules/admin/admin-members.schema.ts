@@ -40,10 +40,23 @@ export const MemberPageResponse = envelope(
   }),
 )
 
-const ExplainedEntitlement = Entitlement.extend({ why: z.string().describe('Why it exists, as the console says it') })
+const ExplainedEntitlement = Entitlement.extend({
+  why: z.string().describe('Why it exists, as the console says it'),
+  order_no: z.string().nullable().describe('The order it was bought with (purchase, bundle, points exchange)'),
+  granted_by: z
+    .object({ member_id: z.number().int(), nickname: z.string() })
+    .nullable()
+    .describe('The staff member who granted it (admin)'),
+  reason: z.string().nullable().describe("The grant's reason (admin)"),
+})
 
 export const MemberEntitlementsResponse = envelope(
   z.object({ list: z.array(ExplainedEntitlement.extend({ course_title: z.string() })) }),
 )
 export const MemberEntitlementResponse = envelope(ExplainedEntitlement)
 export const MemberSessionsResponse = envelope(z.object({ revoked: z.number().int(), sessions: z.array(Session) }))
+
+export type ListedMember = z.infer<typeof ListedMember>
+export type MemberPage = z.infer<typeof MemberPageResponse>['data']
+export type MemberEntitlement = z.infer<typeof MemberEntitlementsResponse>['data']['list'][number]
+export type MemberSession = MemberPage['sessions'][number]

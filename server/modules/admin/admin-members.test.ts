@@ -27,6 +27,7 @@ interface Ent {
   active: boolean
   why: string
   course_title?: string
+  order_no?: string | null
 }
 
 describe('members in the operators console (/api/admin/members)', () => {
@@ -81,6 +82,24 @@ describe('members in the operators console (/api/admin/members)', () => {
     expect((await call(method, url, payload, staff)).status).toBe(403)
   })
 
+  it('lets each role through where its permissions reach: operators grant, finance and assistants only read', async () => {
+    const { db } = t().database
+    const m = await makeMember(db)
+    const course = await makeCourse(db, { title: '运营授予的课' })
+    const operator = await makeMember(db, ['operator'])
+    const finance = await makeMember(db, ['finance'])
+    const assistant = await makeMember(db, ['assistant'])
+    for (const who of [operator, finance, assistant]) {
+      expect((await call('GET', `/api/admin/members?q=${m.id}`, undefined, who.headers)).body.code).toBe(200)
+      expect((await call('GET', `/api/admin/members/${m.id}/entitlements`, undefined, who.headers)).body.code).toBe(200)
+    }
+    const grant = { course_id: course, reason: '活动赠送' }
+    for (const who of [finance, assistant])
+      expect((await call('POST', `/api/admin/members/${m.id}/courses`, grant, who.headers)).status).toBe(403)
+    const granted = await call<Ent>('POST', `/api/admin/members/${m.id}/courses`, grant, operator.headers)
+    expect(granted.body.data).toMatchObject({ course_id: course, source: 'admin', active: true })
+  })
+
   describe('search', () => {
     let ids: number[]
     beforeAll(async () => {
@@ -130,14 +149,14 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(res.body.msg).toBe(`参数 ${field} 格式不正确（${field}）`)
     })
 
-    it('exports what the filter shows as CSV (format=csv), after a fresh SMS code', async () => {
+    it('exports what the filter shows as CSV (format=csv) after a fresh SMS code', async () => {
       const url = `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id&format=csv`
-      const unproven = await t().app.inject({ method: 'GET', url, headers: admin.headers })
-      expect(unproven.json<{ code: number }>().code).toBe(407)
+      const refused = await t().app.inject({ method: 'GET', url, headers: admin.headers })
+      expect(refused.json<Res>()).toMatchObject({ code: 407 })
       const res = await t().app.inject({
         method: 'GET',
         url,
-        headers: { ...admin.headers, ...stepUpHeaders(admin.headers['zxb-token']) },
+        headers: { ...admin.headers, ...stepUpHeaders(admin.token) },
       })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toMatch(/^text\/csv/)
@@ -184,6 +203,11 @@ describe('members in the operators console (/api/admin/members)', () => {
         source: 'admin',
         active: true,
         why: `后台授予（操作员 ${admin.id}：客服补偿）`,
+      })
+      expect(granted.body.data).toMatchObject({
+        granted_by: { member_id: admin.id, nickname: expect.stringMatching(/^学员/) as string },
+        reason: '客服补偿',
+        order_no: null,
       })
       expect(await canWatch()).toBe('full')
 
@@ -239,7 +263,12 @@ describe('members in the operators console (/api/admin/members)', () => {
         grantedAt: new Date(),
       })
       const listed = await call<{ list: Ent[] }>('GET', `/api/admin/members/${m.id}/entitlements`)
-      expect(listed.body.data.list[0]!.why).toBe('购买（订单 ZX202611250000000001）')
+      expect(listed.body.data.list[0]).toMatchObject({
+        why: '购买（订单 ZX202611250000000001）',
+        order_no: 'ZX202611250000000001',
+        granted_by: null,
+        reason: null,
+      })
     })
 
     it('lists sign-in sessions and signs the member out of one or all, at once', async () => {

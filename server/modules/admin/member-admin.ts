@@ -13,7 +13,9 @@ import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.t
 import {
   countMembers,
   memberForStaff,
+  memberSummariesByIds,
   searchMembers,
+  type MemberSummary,
   type MemberFilter,
   type StaffMemberRow as MemberRow,
 } from '#server/modules/members/members.service.ts'
@@ -49,6 +51,27 @@ function whyOf(source: string, ref: string | null) {
       return `学费 / 班级解锁${ref ? ` ${ref}` : ''}`
     default:
       return source
+  }
+}
+
+/** Who or what an entitlement came from, as fields: the order of a purchase, the staff member and reason of a grant. */
+function originOf(source: string, ref: string | null) {
+  const admin = source === 'admin' ? /^admin:(\d+)\s*(.*)$/s.exec(ref ?? '') : null
+  return {
+    order_no: source === 'purchase' ? ref : null,
+    staffId: admin ? Number(admin[1]) : null,
+    reason: admin ? admin[2] || null : null,
+  }
+}
+
+/** An entitlement as the member page shows it: why it exists, its order or who granted it and why. */
+function explained<E extends { source: string; source_ref: string | null }>(e: E, staff: Map<number, MemberSummary>) {
+  const { staffId, ...origin } = originOf(e.source, e.source_ref)
+  return {
+    ...e,
+    ...origin,
+    granted_by: staffId === null ? null : { member_id: staffId, nickname: staff.get(staffId)?.nickname ?? '' },
+    why: whyOf(e.source, e.source_ref),
   }
 }
 
@@ -158,16 +181,16 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
     async entitlements(id: number) {
       await requireMember(id)
       const { list } = await listMemberEntitlements(db, { memberId: id, limit: ENTITLEMENTS_SHOWN }, now())
-      const titles = await courseTitlesByIds(
-        db,
-        list.map((e) => e.course_id),
-      )
+      const staffIds = list.flatMap((e) => originOf(e.source, e.source_ref).staffId ?? [])
+      const [titles, staff] = await Promise.all([
+        courseTitlesByIds(
+          db,
+          list.map((e) => e.course_id),
+        ),
+        memberSummariesByIds(db, staffIds),
+      ])
       return {
-        list: list.map((e) => ({
-          ...e,
-          course_title: titles.get(e.course_id)?.title ?? '',
-          why: whyOf(e.source, e.source_ref),
-        })),
+        list: list.map((e) => ({ ...explained(e, staff), course_title: titles.get(e.course_id)?.title ?? '' })),
       }
     },
 
@@ -189,7 +212,7 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
         courses: [granted.course_id],
         reason: body.reason,
       })
-      return { ...granted, why: whyOf(granted.source, granted.source_ref) }
+      return explained(granted, await memberSummariesByIds(db, [staffId]))
     },
 
     /** Revokes one of the member's entitlements at once (its reason goes to the staff action log and the event). */
@@ -208,7 +231,8 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
           courses: [revoked.course_id],
           reason: body.reason,
         })
-      return { ...revoked, why: whyOf(revoked.source, revoked.source_ref) }
+      const by = originOf(revoked.source, revoked.source_ref).staffId
+      return explained(revoked, await memberSummariesByIds(db, by === null ? [] : [by]))
     },
 
     /** Signs the member out of one session or of all; their tokens stop working at once. */

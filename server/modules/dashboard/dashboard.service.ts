@@ -6,8 +6,9 @@ import { newMemberFigures } from '#server/modules/members/members.service.ts'
 import { paidOrderFigures, topSoldCourses, type PaidOrderFigure } from '#server/modules/orders/orders.service.ts'
 import { pointFigures } from '#server/modules/points/points.service.ts'
 import { succeededRefundFigures, waitingRefundCounts } from '#server/modules/refunds/refunds.service.ts'
+import { dashboardPartNames, type DashboardPart } from '#shared/staff/dashboard.ts'
 import { beijingDate, beijingDayStart } from '#shared/time.ts'
-import type { Dashboard } from './dashboard.schema.ts'
+import type { Dashboard, DashboardPeriod } from './dashboard.schema.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 const DAYS = 30
@@ -28,96 +29,125 @@ function split(rows: PaidOrderFigure[], key: (r: PaidOrderFigure) => string) {
   return [...by].map(([k, s]) => ({ key: k, ...s })).sort((a, b) => b.fen - a.fen || a.key.localeCompare(b.key))
 }
 
+/** Runs `read` only when the part is shown; otherwise answers nothing without asking the database. */
+const when = <T>(shown: boolean, read: () => Promise<T>): Promise<T | undefined> =>
+  shown ? read() : Promise.resolve(undefined)
+
 /**
  * The operators' dashboard: today and the last 30 Beijing days (today included), from the orders, the refunds,
  * the points ledger, new members and progress saves, plus the work waiting for staff. Each module answers for its
- * own tables through its door; every figure is integer fen or a count.
+ * own tables through its door; every figure is integer fen or a count. Only the parts the viewer may see
+ * (shared/staff/dashboard.ts) are read and answered.
  */
 export function createDashboardService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
   return {
-    /** The dashboard as of now (GET /api/admin/dashboard). */
-    async dashboard(): Promise<Dashboard> {
-      const todayStart = beijingDayStart(now())
+    /** The dashboard as of now with the given parts (GET /api/admin/dashboard); all of them by default. */
+    async dashboard(parts: readonly DashboardPart[] = dashboardPartNames): Promise<Dashboard> {
+      const shows = new Set(parts)
+      const at = now()
+      const todayStart = beijingDayStart(at)
       const from = new Date(todayStart.getTime() - (DAYS - 1) * DAY_MS)
       const to = new Date(todayStart.getTime() + DAY_MS)
       const today = beijingDate(todayStart)
-      const [paid, refunded, joined, watching, points, top, waiting, failed] = await Promise.all([
-        paidOrderFigures(db, from, to),
-        succeededRefundFigures(db, from, to),
-        newMemberFigures(db, from, to),
-        watchingFigures(db, from, todayStart, to),
-        pointFigures(db, from, to),
-        topSoldCourses(db, from, to, TOP_COURSES),
-        waitingRefundCounts(db),
-        failedTranscodes(db, FAILED_SHOWN),
+      const sales = shows.has('sales')
+      const people = shows.has('members')
+      const [paid, refunded, top, joined, points, watching, waiting, failed] = await Promise.all([
+        when(sales, () => paidOrderFigures(db, from, to)),
+        when(sales, () => succeededRefundFigures(db, from, to)),
+        when(sales, () => topSoldCourses(db, from, to, TOP_COURSES)),
+        when(people, () => newMemberFigures(db, from, to)),
+        when(people, () => pointFigures(db, from, to)),
+        when(shows.has('learning'), () => watchingFigures(db, from, todayStart, to)),
+        when(shows.has('refunds'), () => waitingRefundCounts(db)),
+        when(shows.has('media'), () => failedTranscodes(db, FAILED_SHOWN)),
       ])
       const [courseTitles, videoTitles] = await Promise.all([
-        courseTitlesByIds(
-          db,
-          top.map((c) => c.courseId),
-        ),
-        videoTitlesByIds(
-          db,
-          failed.rows.map((f) => f.videoId),
-        ),
+        top?.length
+          ? courseTitlesByIds(
+              db,
+              top.map((c) => c.courseId),
+            )
+          : undefined,
+        failed?.rows.length
+          ? videoTitlesByIds(
+              db,
+              failed.rows.map((f) => f.videoId),
+            )
+          : undefined,
       ])
 
-      const period = (start: Date, only: <T>(rows: Daily<T>) => Daily<T>, learners: number, plays: number) => {
-        const orders = only(paid)
-        const revenue = sum(orders, (r) => r.fen)
-        const refundsFen = sum(only(refunded), (r) => r.fen)
-        return {
-          from: start.toISOString(),
-          revenue_fen: revenue,
-          paid_orders: sum(orders, (r) => r.orders),
-          refunds_fen: refundsFen,
-          refunds: sum(only(refunded), (r) => r.refunds),
-          net_fen: revenue - refundsFen,
-          by_kind: split(orders, (r) => r.kind),
-          by_pay_method: split(orders, (r) => r.payMethod),
-          new_members: sum(only(joined), (r) => r.members),
-          active_learners: learners,
-          plays,
-          points_given: sum(only(points), (r) => r.given),
-          points_taken: sum(only(points), (r) => r.taken),
+      type Only = <T>(rows: Daily<T>) => Daily<T>
+      const period = (start: Date, only: Only, learners: number, plays: number): DashboardPeriod => {
+        const figures: DashboardPeriod = { from: start.toISOString() }
+        if (paid && refunded) {
+          const orders = only(paid)
+          const back = only(refunded)
+          const revenue = sum(orders, (r) => r.fen)
+          const refundsFen = sum(back, (r) => r.fen)
+          Object.assign(figures, {
+            revenue_fen: revenue,
+            paid_orders: sum(orders, (r) => r.orders),
+            refunds_fen: refundsFen,
+            refunds: sum(back, (r) => r.refunds),
+            net_fen: revenue - refundsFen,
+            by_kind: split(orders, (r) => r.kind),
+            by_pay_method: split(orders, (r) => r.payMethod),
+          })
         }
+        if (joined && points)
+          Object.assign(figures, {
+            new_members: sum(only(joined), (r) => r.members),
+            points_given: sum(only(points), (r) => r.given),
+            points_taken: sum(only(points), (r) => r.taken),
+          })
+        if (watching) Object.assign(figures, { active_learners: learners, plays })
+        return figures
       }
       const onDay =
-        (day: string) =>
-        <T>(rows: Daily<T>) =>
+        (day: string): Only =>
+        (rows) =>
           rows.filter((r) => r.day === day)
       const days = Array.from({ length: DAYS }, (_, i) => beijingDate(new Date(from.getTime() + i * DAY_MS)))
 
       return {
-        today: period(todayStart, onDay(today), watching.recentLearners, watching.recentPlays),
-        last_30_days: period(from, (rows) => rows, watching.learners, watching.plays),
+        as_of: at.toISOString(),
+        parts: dashboardPartNames.filter((p) => shows.has(p)),
+        today: period(todayStart, onDay(today), watching?.recentLearners ?? 0, watching?.recentPlays ?? 0),
+        last_30_days: period(from, (rows) => rows, watching?.learners ?? 0, watching?.plays ?? 0),
         days: days.map((day) => {
           const on = onDay(day)
           return {
             day,
-            revenue_fen: sum(on(paid), (r) => r.fen),
-            paid_orders: sum(on(paid), (r) => r.orders),
-            refunds_fen: sum(on(refunded), (r) => r.fen),
-            new_members: sum(on(joined), (r) => r.members),
+            ...(paid &&
+              refunded && {
+                revenue_fen: sum(on(paid), (r) => r.fen),
+                paid_orders: sum(on(paid), (r) => r.orders),
+                refunds_fen: sum(on(refunded), (r) => r.fen),
+                by_kind: split(on(paid), (r) => r.kind).map(({ key, fen }) => ({ key, fen })),
+              }),
+            ...(joined && { new_members: sum(on(joined), (r) => r.members) }),
           }
         }),
-        top_courses: top.map((c) => ({
-          course_id: c.courseId,
-          title: courseTitles.get(c.courseId)?.title ?? '',
-          sold: c.sold,
-          sales_fen: c.fen,
-        })),
-        pending: {
-          refunds_to_approve: waiting.requested,
-          refunds_failed: waiting.failed,
-          transcodes_failed: failed.total,
-          failed_transcodes: failed.rows.map((f) => ({
-            video_id: f.videoId,
-            title: videoTitles.get(f.videoId) ?? '',
-            error: f.error,
-            failed_at: f.updatedAt.toISOString(),
+        ...(top && {
+          top_courses: top.map((c) => ({
+            course_id: c.courseId,
+            title: courseTitles?.get(c.courseId)?.title ?? '',
+            sold: c.sold,
+            sales_fen: c.fen,
           })),
+        }),
+        pending: {
+          ...(waiting && { refunds_to_approve: waiting.requested, refunds_failed: waiting.failed }),
+          ...(failed && {
+            transcodes_failed: failed.total,
+            failed_transcodes: failed.rows.map((f) => ({
+              video_id: f.videoId,
+              title: videoTitles?.get(f.videoId) ?? '',
+              error: f.error,
+              failed_at: f.updatedAt.toISOString(),
+            })),
+          }),
         },
       }
     },

@@ -133,8 +133,8 @@ describe('GET /api/admin/dashboard', () => {
     }
     const shown = (p: Dashboard['today']) => ({
       ...p,
-      by_kind: Object.fromEntries(p.by_kind.map(({ key, ...s }) => [key, s])),
-      by_pay_method: Object.fromEntries(p.by_pay_method.map(({ key, ...s }) => [key, s])),
+      by_kind: Object.fromEntries(p.by_kind!.map(({ key, ...s }) => [key, s])),
+      by_pay_method: Object.fromEntries(p.by_pay_method!.map(({ key, ...s }) => [key, s])),
       from: undefined,
     })
     const todayExpected = expectPeriod((at) => at !== null && dayOf(at) === today)
@@ -157,15 +157,21 @@ describe('GET /api/admin/dashboard', () => {
     // The daily series adds up to the 30 days, and its last day is today.
     expect(d.days).toHaveLength(30)
     expect(d.days.at(-1)).toMatchObject({ day: today, revenue_fen: d.today.revenue_fen })
-    expect(d.days.reduce((n, x) => n + x.revenue_fen, 0)).toBe(d.last_30_days.revenue_fen)
+    expect(d.days.reduce((n, x) => n + x.revenue_fen!, 0)).toBe(d.last_30_days.revenue_fen)
     expect(d.days.find((x) => x.day === dayOf(new Date(Date.now() - 3 * DAY_MS)))).toMatchObject({
       revenue_fen: 5000,
       paid_orders: 1,
     })
 
+    // Each day's revenue by kind adds up to the day's revenue; today's equals the orders' own split.
+    for (const x of d.days) expect(x.by_kind!.reduce((n, k) => n + k.fen, 0)).toBe(x.revenue_fen)
+    expect(Object.fromEntries(d.days.at(-1)!.by_kind!.map((k) => [k.key, k.fen]))).toEqual(
+      Object.fromEntries(Object.entries(todayExpected.by_kind).map(([k, v]) => [k, v.fen])),
+    )
+
     // Top courses: each course here sold once; the dearer first.
-    expect(d.top_courses[0]).toMatchObject({ course_id: wechat.course, sold: 1, sales_fen: 12000, title: '测试课程' })
-    expect(d.top_courses.map((c) => c.course_id)).not.toContain(undefined)
+    expect(d.top_courses![0]).toMatchObject({ course_id: wechat.course, sold: 1, sales_fen: 12000, title: '测试课程' })
+    expect(d.top_courses!.map((c) => c.course_id)).not.toContain(undefined)
 
     expect(d.pending).toMatchObject({
       refunds_to_approve: 1,
@@ -176,5 +182,39 @@ describe('GET /api/admin/dashboard', () => {
     // Reading the dashboard is not a change: nothing is written to the staff action log for it.
     const logged = await db.select().from(staffActions)
     expect(logged.some((a) => a.route === '/api/admin/dashboard')).toBe(false)
+  })
+
+  // After the test above (one database per file): its two learners, its waiting refund and its failed transcode.
+  it('answers each role only the parts it opens: no money for a teacher, no transcodes for finance', async () => {
+    const { db } = t().database
+    await paidCourse(t, { priceFen: 4200 })
+    const broken = await makeVideo(db, await makeCourse(db), { title: '转码失败' })
+    await db.insert(videoMedia).values({ videoId: broken, status: 'failed', error: 'boom' })
+    const read = async (roles: Parameters<typeof makeMember>[1]) => {
+      const res = await call<Dashboard>('GET', '/api/admin/dashboard', (await makeMember(db, roles)).token)
+      expect(res.body.code).toBe(200)
+      return res.body.data
+    }
+
+    const teacher = await read(['teacher'])
+    expect(teacher.parts).toEqual(['learning', 'media'])
+    expect(JSON.stringify(teacher)).not.toMatch(/revenue|_fen|refunds|new_members|points_|top_courses/)
+    expect(teacher.today).toEqual({ from: expect.any(String) as string, active_learners: 2, plays: 2 })
+    expect(teacher.pending).toMatchObject({ transcodes_failed: 2, failed_transcodes: [{ title: '转码失败' }, {}] })
+
+    const finance = await read(['finance'])
+    expect(finance.parts).toEqual(['sales', 'members', 'learning', 'refunds'])
+    expect(finance.today.revenue_fen).toBeGreaterThanOrEqual(4200)
+    expect(finance.top_courses?.length).toBeGreaterThan(0)
+    expect(finance.pending).toEqual({ refunds_to_approve: 1, refunds_failed: 0 })
+
+    // An assistant reads single orders for support, not the sales figures.
+    const assistant = await read(['assistant'])
+    expect(assistant.parts).toEqual(['members', 'learning', 'refunds'])
+    expect(assistant.today.revenue_fen).toBeUndefined()
+    expect(assistant.days[0]).toEqual({ day: expect.any(String) as string, new_members: expect.any(Number) as number })
+
+    const admin = await read('admin')
+    expect(admin.parts).toEqual(['sales', 'members', 'learning', 'refunds', 'media'])
   })
 })
