@@ -19,6 +19,7 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const Media = lazy(() => import('./screens/media.tsx'))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -63,6 +64,14 @@ function Screens() {
             element={
               <Guard permission="refunds.read">
                 <Refunds />
+              </Guard>
+            }
+          />
+          <Route
+            path="media"
+            element={
+              <Guard permission="catalogue.read">
+                <Media />
               </Guard>
             }
           />

@@ -7,6 +7,11 @@ export const Sections: {
   items: { path: string; label: string; permission: Permission }[]
 }[] = [
   {
+    key: 'content',
+    label: '内容',
+    items: [{ path: '/admin/media', label: '媒体', permission: 'catalogue.read' }],
+  },
+  {
     key: 'sales',
     label: '销售',
     items: [
