@@ -1,11 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { launchBrowser, shot } from './support/browser.ts'
+import { shot } from './support/browser.ts'
 import {
   answerCashier,
-  call,
   courseByTitle,
-  DESKTOP,
   expectPaid,
   latestCode,
   openDevice,
@@ -14,44 +12,14 @@ import {
   requestRefund,
   signIn,
   signInOperator,
-  stepUpProof,
 } from './support/commerce.ts'
+import { consoleAs, consoleContext, settled, staffMember, staffPhone } from './support/console.ts'
 
 /**
  * The operator console (issue 13) in a desktop browser at 1280×800 (and a tablet at 820×1180): finance signs in
  * with an SMS code and approves a refund after a fresh code; a teacher cannot open the sales screens and the API
  * refuses the call too.
  */
-
-let seq = 0
-const staffPhone = () => `16${String(Date.now()).slice(-7)}${++seq % 10}${process.pid % 10}`
-
-/** An admin grants these roles to a new phone through the staff API (with its step-up proof). */
-async function staffMember(admin: string, roles: string[]) {
-  const phone = staffPhone()
-  const granted = await call('POST', '/admin/staff', {
-    token: admin,
-    headers: { 'x-step-up': await stepUpProof(admin) },
-    body: { phone, roles },
-  })
-  if (granted.code !== 200) throw new Error(`grant ${roles.join()}: ${granted.msg}`)
-  return phone
-}
-
-async function consoleContext(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const browser = await launchBrowser()
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: inject('baseUrl') })
-  const page = await context.newPage()
-  page.on('pageerror', (err) => {
-    throw err
-  })
-  return { context, page }
-}
-
-/** Waits until no table is loading, so a screenshot shows the rows as an operator reads them. */
-async function settled(page: Page) {
-  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0)
-}
 
 /** Signs in on /admin/login with the SMS code, as staff do. */
 async function signInToConsole(page: Page, phone: string) {
@@ -162,10 +130,7 @@ describe('the operator console', () => {
   it('the staff screen at 1280×800', { timeout: 60_000 }, async () => {
     const admin = await signInOperator()
     await staffMember(admin, ['operator', 'assistant'])
-    const { context, page } = await consoleContext()
-    await context.addInitScript((t) => {
-      localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 3600_000 }))
-    }, admin)
+    const { context, page } = await consoleAs(admin)
     await page.goto('/admin/staff')
     await expect.poll(() => page.getByRole('table').isVisible(), { timeout: 10_000 }).toBe(true)
     await page.keyboard.press('/')

@@ -194,7 +194,6 @@ export default function Media() {
             render: (_, v) => (
               <>
                 <Tag color={stateColors[v.media.status]}>{stateNames[v.media.status]}</Tag>
-                {v.media.status === 'transcoding' && <span>{v.media.progress}%</span>}
                 {v.media.error && (
                   <Typography.Paragraph
                     type="danger"
@@ -211,7 +210,8 @@ export default function Media() {
             ),
           },
           { title: '清晰度 / 转码进度', key: 'renditions', render: (_, v) => <Renditions media={v.media} /> },
-          { title: '更新时间', key: 'updated', render: (_, v) => when(v.media.updated_at) },
+          // Left out below 1200 px (tablets), where the columns that act come first.
+          { title: '更新时间', key: 'updated', responsive: ['xl'], render: (_, v) => when(v.media.updated_at) },
           {
             title: '操作',
             key: 'actions',

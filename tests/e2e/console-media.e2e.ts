@@ -1,0 +1,140 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { makeTestClip } from '#tests/support/clip.ts'
+import { shot } from './support/browser.ts'
+import { call, signIn, signInOperator } from './support/commerce.ts'
+import { consoleAs, settled, staffMember } from './support/console.ts'
+
+/**
+ * The console's 媒体 screen (issue 13 §2 Media) at 1280×800 and on a tablet (820×1180): an operator uploads a
+ * lesson's video (tus, with a progress bar), watches each rendition transcode, and previews the HLS; a learner
+ * without the course is still refused the same video.
+ */
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-console-media-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+/** A POST that must succeed, as the operator. */
+async function made<T>(token: string, apiPath: string, body: object) {
+  const res = await call<T>('POST', apiPath, { token, body })
+  if (res.code !== 200) throw new Error(`POST ${apiPath}: ${res.code} ${res.msg}`)
+  return res.data
+}
+
+describe('media in the operator console', () => {
+  it(
+    'an operator uploads a lesson video, watches each rendition transcode, and previews it',
+    { timeout: 300_000 },
+    async () => {
+      const admin = await signInOperator()
+      const operator = await signIn(await staffMember(admin, ['operator']))
+
+      // A course with a chapter and a lesson, made through the API.
+      const suffix = String(Date.now()).slice(-5)
+      const category = await made<{ id: number }>(operator, '/admin/categories', { name: `调色 ${suffix}` })
+      const course = await made<{ id: number }>(operator, '/admin/courses', {
+        type: 'series',
+        title: `达芬奇调色实战 ${suffix}`,
+        cover_url: '/media/images/2026/cover.webp',
+        category_id: category.id,
+        price_fen: 9900,
+        status: 'published',
+      })
+      const chapter = await made<{ id: number }>(operator, '/admin/chapters', {
+        course_id: course.id,
+        title: '第一章 认识调色',
+      })
+      const lesson = await made<{ id: number }>(operator, '/admin/videos', {
+        course_id: course.id,
+        chapter_id: chapter.id,
+        title: '一级调色入门',
+      })
+      // 30 s of 720p: long enough to see it transcode, in two renditions (360p and 720p).
+      const clip = path.join(dir, 'lesson-1.mp4')
+      makeTestClip(clip, 30, '1280x720')
+
+      const { context, page } = await consoleAs(operator)
+      await page.goto(`/admin/media?course_id=${course.id}`)
+      const row = page.getByRole('row').filter({ hasText: '一级调色入门' })
+      await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true)
+      expect(await row.innerText()).toContain('未上传')
+      expect(await row.innerText()).toContain('第一章 认识调色')
+      await settled(page)
+      await page.waitForTimeout(300)
+      await shot(page, 'console-media-1280')
+
+      // Upload through tus: the progress bar runs to 100% and the server queues the transcoding.
+      await row.getByRole('button', { name: /^上\s?传$/ }).click()
+      const dialog = page.getByRole('dialog', { name: /上传视频/ })
+      await dialog.locator('input[type="file"]').setInputFiles(clip)
+      await expect.poll(() => dialog.getByText(/上传完成/).isVisible(), { timeout: 60_000 }).toBe(true)
+      await shot(page, 'console-media-uploaded-1280')
+      await dialog.getByRole('button', { name: /^完\s?成$/ }).click()
+
+      // The list polls: each rendition's progress while it runs, then both renditions ready.
+      let sawRenditions = false
+      await expect
+        .poll(
+          async () => {
+            // Both renditions' bars; the screenshot keeps the last moment before it is ready.
+            if (
+              (await row.getByLabel('720p 转码进度').isVisible()) &&
+              (await row.getByLabel('360p 转码进度').isVisible())
+            ) {
+              sawRenditions = true
+              await shot(page, 'console-media-transcoding-1280')
+            }
+            return row.getByText('可播放').isVisible()
+          },
+          { timeout: 180_000, interval: 250 },
+        )
+        .toBe(true)
+      expect(sawRenditions).toBe(true)
+      expect(await row.getByText('360p ✓').isVisible()).toBe(true)
+      expect(await row.getByText('720p ✓').isVisible()).toBe(true)
+      await settled(page)
+      await shot(page, 'console-media-ready-1280')
+
+      // Preview: the signed HLS plays in the browser (staff preview, decided by the access function).
+      await row.getByRole('button', { name: /^预\s?览$/ }).click()
+      const preview = page.getByRole('dialog', { name: /预览/ })
+      const video = preview.locator('video')
+      await expect.poll(() => video.isVisible(), { timeout: 15_000 }).toBe(true)
+      await expect
+        .poll(
+          () =>
+            video.evaluate((v: HTMLVideoElement) => {
+              v.muted = true
+              if (v.paused) void v.play().catch(() => undefined)
+              return v.currentTime
+            }),
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(1.5)
+      await shot(page, 'console-media-preview-1280')
+      await context.close()
+
+      // A learner without the course is refused the same video.
+      const learner = await signIn()
+      expect((await call('GET', `/video/play?vid=${lesson.id}`, { token: learner })).code).toBe(474)
+
+      // The catalogue's lesson link on a tablet: one video, every column and its actions on screen.
+      const tablet = await consoleAs(operator, { width: 820, height: 1180 })
+      await tablet.page.goto(`/admin/media?video=${lesson.id}`)
+      await expect
+        .poll(() => tablet.page.getByText(`只显示视频 #${lesson.id}`).isVisible(), { timeout: 15_000 })
+        .toBe(true)
+      const only = tablet.page.getByRole('row').filter({ hasText: '一级调色入门' })
+      await expect.poll(() => only.isVisible(), { timeout: 15_000 }).toBe(true)
+      await settled(tablet.page)
+      await shot(tablet.page, 'console-media-820')
+      const box = await only.getByRole('button', { name: /^预\s?览$/ }).boundingBox()
+      expect(box).not.toBeNull()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(820)
+      expect(await tablet.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820)
+      await tablet.context.close()
+    },
+  )
+})
