@@ -5,7 +5,6 @@ import { OptionalIdQuery } from './params.ts'
 // The console's media screen (GET /api/admin/media): every video with its course, chapter and media state.
 
 const mediaSortKeys = ['id', 'title', 'duration'] as const
-export type MediaSortKey = (typeof mediaSortKeys)[number]
 
 /** A video's media state: none (nothing uploaded), uploaded (queued), transcoding, ready, failed. */
 export const MediaStates = ['none', 'uploaded', 'transcoding', 'ready', 'failed'] as const

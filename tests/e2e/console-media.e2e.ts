@@ -129,6 +129,7 @@ describe('media in the operator console', () => {
       const only = tablet.page.getByRole('row').filter({ hasText: '一级调色入门' })
       await expect.poll(() => only.isVisible(), { timeout: 15_000 }).toBe(true)
       await settled(tablet.page)
+      await tablet.page.waitForTimeout(300)
       await shot(tablet.page, 'console-media-820')
       const box = await only.getByRole('button', { name: /^预\s?览$/ }).boundingBox()
       expect(box).not.toBeNull()

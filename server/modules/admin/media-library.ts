@@ -103,5 +103,3 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
     },
   }
 }
-
-export type MediaLibrary = ReturnType<typeof createMediaLibrary>

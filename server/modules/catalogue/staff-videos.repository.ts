@@ -14,7 +14,7 @@ export interface StaffVideoFilter {
   media?: (videoId: AnyColumn) => SQL
 }
 
-export type StaffVideoSortKey = 'id' | 'title' | 'duration'
+type StaffVideoSortKey = 'id' | 'title' | 'duration'
 
 /** `%`, `_` and `\` in a search text match themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -65,5 +65,3 @@ export async function countStaffVideos(db: DbOrTx, f: StaffVideoFilter) {
   const [row] = await db.select({ n: count() }).from(videos).where(conditions(f))
   return row?.n ?? 0
 }
-
-export type StaffVideoRow = Awaited<ReturnType<typeof searchStaffVideos>>[number]
