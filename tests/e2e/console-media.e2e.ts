@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,34 +24,38 @@ async function made<T>(token: string, apiPath: string, body: object) {
   return res.data
 }
 
+/** An operator and a new course's lesson, made through the API. */
+async function operatorWithLesson(title: string) {
+  const admin = await signInOperator()
+  const operator = await signIn(await staffMember(admin, ['operator']))
+  const suffix = String(Date.now()).slice(-5)
+  const category = await made<{ id: number }>(operator, '/admin/categories', { name: `调色 ${suffix}` })
+  const course = await made<{ id: number }>(operator, '/admin/courses', {
+    type: 'series',
+    title: `达芬奇调色实战 ${suffix}`,
+    cover_url: '/media/images/2026/cover.webp',
+    category_id: category.id,
+    price_fen: 9900,
+    status: 'published',
+  })
+  const chapter = await made<{ id: number }>(operator, '/admin/chapters', {
+    course_id: course.id,
+    title: '第一章 认识调色',
+  })
+  const lesson = await made<{ id: number }>(operator, '/admin/videos', {
+    course_id: course.id,
+    chapter_id: chapter.id,
+    title,
+  })
+  return { operator, course, lesson }
+}
+
 describe('media in the operator console', () => {
   it(
     'an operator uploads a lesson video, watches each rendition transcode, and previews it',
     { timeout: 300_000 },
     async () => {
-      const admin = await signInOperator()
-      const operator = await signIn(await staffMember(admin, ['operator']))
-
-      // A course with a chapter and a lesson, made through the API.
-      const suffix = String(Date.now()).slice(-5)
-      const category = await made<{ id: number }>(operator, '/admin/categories', { name: `调色 ${suffix}` })
-      const course = await made<{ id: number }>(operator, '/admin/courses', {
-        type: 'series',
-        title: `达芬奇调色实战 ${suffix}`,
-        cover_url: '/media/images/2026/cover.webp',
-        category_id: category.id,
-        price_fen: 9900,
-        status: 'published',
-      })
-      const chapter = await made<{ id: number }>(operator, '/admin/chapters', {
-        course_id: course.id,
-        title: '第一章 认识调色',
-      })
-      const lesson = await made<{ id: number }>(operator, '/admin/videos', {
-        course_id: course.id,
-        chapter_id: chapter.id,
-        title: '一级调色入门',
-      })
+      const { operator, course, lesson } = await operatorWithLesson('一级调色入门')
       // 30 s of 720p: long enough to see it transcode, in two renditions (360p and 720p).
       const clip = path.join(dir, 'lesson-1.mp4')
       makeTestClip(clip, 30, '1280x720')
@@ -138,4 +143,59 @@ describe('media in the operator console', () => {
       await tablet.context.close()
     },
   )
+
+  it('resumes an upload the network cut off, after the page is reloaded', { timeout: 180_000 }, async () => {
+    const { operator, course } = await operatorWithLesson('二级调色')
+    // 17 MB (lossless noise): three tus chunks of at most 8 MiB.
+    const big = path.join(dir, 'big.mp4')
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=4:size=640x360:rate=15,noise=alls=60:allf=t'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', big],
+    ])
+    const { context, page } = await consoleAs(operator)
+    let created = 0
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/admin/uploads') created++
+    })
+    // The network drops after the first chunk: every later PATCH fails.
+    let patches = 0
+    await page.route('**/api/admin/uploads/*', (route) =>
+      route.request().method() === 'PATCH' && ++patches > 1 ? route.abort('internetdisconnected') : route.continue(),
+    )
+    await page.goto(`/admin/media?course_id=${course.id}`)
+    const row = page.getByRole('row').filter({ hasText: '二级调色' })
+    await row.getByRole('button', { name: /^上\s?传$/ }).click()
+    const dialog = page.getByRole('dialog', { name: /上传视频/ })
+    await dialog.locator('input[type="file"]').setInputFiles(big)
+    // The first chunk arrives; the client retries the next one, then says the network dropped.
+    await expect.poll(() => dialog.getByText(/^8\.0 MB \//).isVisible(), { timeout: 30_000 }).toBe(true)
+    await expect.poll(() => dialog.getByText(/网络中断/).isVisible(), { timeout: 60_000 }).toBe(true)
+    await shot(page, 'console-media-interrupted-1280')
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /^关\s?闭$/ })
+      .click()
+
+    // Back online, the tab reloaded: the same file continues from where the server stopped.
+    await page.unrouteAll()
+    await page.reload()
+    await row.getByRole('button', { name: /^上\s?传$/ }).click()
+    await dialog.locator('input[type="file"]').setInputFiles(big)
+    await expect.poll(() => dialog.getByText(/从上次中断处继续/).isVisible(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => dialog.getByText(/上传完成/).isVisible(), { timeout: 60_000 }).toBe(true)
+    await shot(page, 'console-media-resumed-1280')
+    expect(created).toBe(1)
+    await dialog.getByRole('button', { name: /^完\s?成$/ }).click()
+    await expect
+      .poll(
+        () =>
+          row
+            .getByText(/排队中|转码中|可播放/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    await context.close()
+  })
 })
