@@ -54,7 +54,7 @@ export interface AccessAnswer {
 
 /**
  * The member's rights that matter for some courses: entitlements that count now, a running VIP's end, and whether
- * their staff roles let them play any lesson (`media.preview`; looked up only when nothing else opens the lesson).
+ * their staff roles let them play any lesson (`media.preview`; asked for lessons only).
  */
 export interface MemberRights {
   grants: readonly { courseId: number; source: EntitlementSource; expiresAt: Date | null }[]
@@ -64,9 +64,6 @@ export interface MemberRights {
 
 /** An anonymous visitor's rights. */
 export const noRights: MemberRights = { grants: [], vipUntil: null }
-
-/** True when an answer opens the whole lesson or course (not a preview, not a refusal). */
-export const isFull = (a: AccessAnswer) => a.allowed && a.until === null
 
 export const notFound: AccessAnswer = { allowed: false, why: [], until: 0, expiresAt: null, found: false }
 

@@ -8,14 +8,12 @@ import {
   ownershipCoursesInSettlement,
   type CatalogueFacts,
   type CourseFacts,
-  type LessonFacts,
 } from '#server/modules/catalogue/catalogue.service.ts'
-import { memberExists, memberRoles } from '#server/modules/members/members.service.ts'
-import { can } from '#shared/staff/roles.ts'
+import { holdsRoleCondition, memberExists } from '#server/modules/members/members.service.ts'
+import { can, StaffRoles } from '#shared/staff/roles.ts'
 import {
   decideCourse,
   decideLesson,
-  isFull,
   noRights,
   notFound,
   rightCourseIds,
@@ -82,12 +80,20 @@ const uncachedFacts = (db: DbOrTx): CatalogueFacts => ({
   courses: (ids) => courseAccessFacts(db, ids),
 })
 
-/** The member's rights for these courses in one statement; none for an anonymous visitor. */
+/** The staff roles whose holders may play any lesson to check it (`media.preview`, shared/staff/roles.ts). */
+const PREVIEW_ROLES = StaffRoles.filter((role) => can({ memberId: 0, roles: [role] }, 'media.preview'))
+
+/**
+ * The member's rights for these courses in one statement; none for an anonymous visitor. For lessons, the same
+ * statement asks the member's roles whether they may preview any lesson (staff), never cached, so a role taken away
+ * counts at the next request.
+ */
 async function rightsFor(
   db: DbOrTx,
   memberId: number | null,
   courses: CourseFacts[],
   now: Date,
+  opts: { lessons?: boolean } = {},
 ): Promise<MemberRights> {
   if (memberId === null || courses.length === 0) return noRights
   // The VIP row matters only when one of the courses is VIP-free.
@@ -97,30 +103,8 @@ async function rightsFor(
     rightCourseIds(courses),
     now,
     courses.some((c) => c.vipFree),
+    opts.lessons ? holdsRoleCondition(memberId, PREVIEW_ROLES) : undefined,
   )
-}
-
-/**
- * May this member play any lesson to check it (staff with `media.preview`, shared/staff/roles.ts)? Asked only when
- * nothing else opens a lesson they asked for, so learners with access never pay for the look-up; never cached, so
- * a role taken away counts at the next request.
- */
-async function staffMayPreview(db: DbOrTx, memberId: number) {
-  const roles = await memberRoles(db, memberId)
-  return roles !== null && can({ memberId, roles }, 'media.preview')
-}
-
-/** The lessons' answers with these rights; a member whom they leave short of a found lesson is asked about staff. */
-async function decideLessons(
-  db: DbOrTx,
-  memberId: number | null,
-  lessons: LessonFacts[],
-  rights: MemberRights,
-): Promise<Map<number, AccessAnswer>> {
-  const decide = (r: MemberRights) => new Map(lessons.map((l) => [l.id, decideLesson(l, r)]))
-  const answers = decide(rights)
-  if (memberId === null || [...answers.values()].every(isFull)) return answers
-  return (await staffMayPreview(db, memberId)) ? decide({ ...rights, staffPreview: true }) : answers
 }
 
 async function lessonsAnswer(
@@ -132,8 +116,8 @@ async function lessonsAnswer(
 ) {
   const lessons = await facts.lessons(videoIds)
   const courses = [...lessons.values()].map((l) => l.course)
-  const answers = await decideLessons(db, memberId, [...lessons.values()], await rightsFor(db, memberId, courses, now))
-  return new Map(videoIds.map((id) => [id, answers.get(id) ?? notFound]))
+  const rights = await rightsFor(db, memberId, courses, now, { lessons: true })
+  return new Map(videoIds.map((id) => [id, lessons.has(id) ? decideLesson(lessons.get(id)!, rights) : notFound]))
 }
 
 async function coursesAnswer(
@@ -173,8 +157,7 @@ async function watchDecision(
   const lesson = (await facts.lessons([videoId])).get(videoId)
   if (!lesson) return toWatchDecision(notFound)
   if (lesson.isFree || lesson.course.isFree) return toWatchDecision(decideLesson(lesson, noRights))
-  const rights = await rightsFor(db, memberId, [lesson.course], now)
-  return toWatchDecision((await decideLessons(db, memberId, [lesson], rights)).get(videoId)!)
+  return toWatchDecision(decideLesson(lesson, await rightsFor(db, memberId, [lesson.course], now, { lessons: true })))
 }
 
 /**
