@@ -119,7 +119,8 @@ export default function Media() {
       content: `用已上传的源文件「${v.media.source_name ?? ''}」重新转码「${v.title}」。上次失败原因：${v.media.error ?? '未知'}`,
       okText: '重新转码',
       cancelText: '取消',
-      onOk: () => retry.mutateAsync(v),
+      // A refusal is shown by onError; the dialog closes either way.
+      onOk: () => retry.mutateAsync(v).catch(() => undefined),
     })
 
   const edit = may('catalogue.edit')
