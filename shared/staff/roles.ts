@@ -18,6 +18,8 @@ export const StaffRoleNames: Record<StaffRole, string> = {
 export const Permissions = [
   'catalogue.read',
   'catalogue.edit',
+  /** Play any lesson in full to check it (the media screen's preview); decided by the access function. */
+  'media.preview',
   'marketing.edit',
   'members.read',
   'members.entitlements',
@@ -45,6 +47,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
   operator: [
     'catalogue.read',
     'catalogue.edit',
+    'media.preview',
     'marketing.edit',
     'members.read',
     'members.entitlements',

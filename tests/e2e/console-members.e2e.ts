@@ -1,16 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
-import { launchBrowser, shot } from './support/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { shot } from './support/browser.ts'
 import {
-  call,
   courseByTitle,
-  DESKTOP,
+  grantStaff,
+  newPhone,
   playableUntil,
   previewLesson,
   signIn,
   signInOperator,
-  stepUpProof,
 } from './support/commerce.ts'
+import { consoleAs, settled } from './support/console.ts'
 
 /**
  * The operator console's dashboard and members (issue 13) at 1280×800 (and a tablet at 820×1180): an operator
@@ -19,43 +18,9 @@ import {
  */
 
 const TABLET = { width: 820, height: 1180 }
-let seq = 0
-const newPhone = () => `17${String(Date.now()).slice(-7)}${++seq % 10}${process.pid % 10}`
-
-/** A console tab signed in with this token (the console reads the learner app's token record). */
-async function consoleAs(token: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const browser = await launchBrowser()
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: inject('baseUrl') })
-  await context.addInitScript((t) => {
-    localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 3600_000 }))
-  }, token)
-  const page = await context.newPage()
-  page.on('pageerror', (err) => {
-    throw err
-  })
-  return { context, page }
-}
-
-/** No table or card is loading, so a screenshot shows what an operator reads. */
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('.ant-spin-spinning, .ant-card-loading, .zx-dash-chart-wait').count(), {
-      timeout: 15_000,
-    })
-    .toBe(0)
-}
-
 /** A staff member with these roles, granted by an admin through the staff API, signed in by SMS. */
 async function staffMember(roles: string[]) {
-  const admin = await signInOperator()
-  const phone = newPhone()
-  const granted = await call('POST', '/admin/staff', {
-    token: admin,
-    headers: { 'x-step-up': await stepUpProof(admin) },
-    body: { phone, roles },
-  })
-  if (granted.code !== 200) throw new Error(`grant ${roles.join()}: ${granted.msg}`)
-  return signIn(phone)
+  return signIn(await grantStaff(await signInOperator(), roles))
 }
 
 describe('the console dashboard and members', () => {

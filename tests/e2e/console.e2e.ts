@@ -1,13 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { launchBrowser, shot } from './support/browser.ts'
+import { shot } from './support/browser.ts'
 import {
   answerCashier,
   courseByTitle,
-  DESKTOP,
   expectPaid,
   grantStaff,
   latestCode,
+  newPhone,
   openDevice,
   orderState,
   payOnCheckout,
@@ -15,31 +15,13 @@ import {
   signIn,
   signInOperator,
 } from './support/commerce.ts'
+import { consoleAs, consoleContext, settled } from './support/console.ts'
 
 /**
  * The operator console (issue 13) in a desktop browser at 1280×800 (and a tablet at 820×1180): finance signs in
  * with an SMS code and approves a refund after a fresh code; a teacher cannot open the sales screens and the API
  * refuses the call too.
  */
-
-let seq = 0
-const staffPhone = () => `16${String(Date.now()).slice(-7)}${++seq % 10}${process.pid % 10}`
-const staffMember = grantStaff
-
-async function consoleContext(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const browser = await launchBrowser()
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: inject('baseUrl') })
-  const page = await context.newPage()
-  page.on('pageerror', (err) => {
-    throw err
-  })
-  return { context, page }
-}
-
-/** Waits until no table is loading, so a screenshot shows the rows as an operator reads them. */
-async function settled(page: Page) {
-  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0)
-}
 
 /** Signs in on /admin/login with the SMS code, as staff do. */
 async function signInToConsole(page: Page, phone: string) {
@@ -70,7 +52,7 @@ describe('the operator console', () => {
     const asked = await requestRefund(learner, orderNo, '买错了课程')
     expect(asked.state).toBe('requested')
 
-    const financePhone = await staffMember(admin, ['finance'])
+    const financePhone = await grantStaff(admin, ['finance'])
     const { context, page } = await consoleContext()
     await signInToConsole(page, financePhone)
     // The menu shows what finance may open, and not the staff screens.
@@ -126,7 +108,7 @@ describe('the operator console', () => {
 
   it('a teacher cannot open the sales screens, and the API refuses the call', { timeout: 60_000 }, async () => {
     const admin = await signInOperator()
-    const teacherPhone = await staffMember(admin, ['teacher'])
+    const teacherPhone = await grantStaff(admin, ['teacher'])
     const { context, page } = await consoleContext()
     await signInToConsole(page, teacherPhone)
     await expect.poll(() => page.getByRole('menuitem', { name: '工作台' }).isVisible(), { timeout: 10_000 }).toBe(true)
@@ -142,18 +124,15 @@ describe('the operator console', () => {
 
     // A learner who signs in to the console sees 无权限 too.
     const learner = await consoleContext()
-    await signInToConsole(learner.page, staffPhone()).catch(() => undefined)
+    await signInToConsole(learner.page, newPhone()).catch(() => undefined)
     await expect.poll(() => learner.page.getByText('无权限').isVisible(), { timeout: 10_000 }).toBe(true)
     await learner.context.close()
   })
 
   it('the staff screen at 1280×800', { timeout: 60_000 }, async () => {
     const admin = await signInOperator()
-    await staffMember(admin, ['operator', 'assistant'])
-    const { context, page } = await consoleContext()
-    await context.addInitScript((t) => {
-      localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 3600_000 }))
-    }, admin)
+    await grantStaff(admin, ['operator', 'assistant'])
+    const { context, page } = await consoleAs(admin)
     await page.goto('/admin/staff')
     await expect.poll(() => page.getByRole('table').isVisible(), { timeout: 10_000 }).toBe(true)
     await page.keyboard.press('/')

@@ -35,6 +35,7 @@ const catalogueScreens = {
 }
 const Members = lazy(() => import('./screens/members.tsx'))
 const Member = lazy(() => import('./screens/member.tsx'))
+const Media = lazy(() => import('./screens/media.tsx'))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -106,6 +107,14 @@ function Screens() {
             element={
               <Guard permission="members.read">
                 <Member />
+              </Guard>
+            }
+          />
+          <Route
+            path="media"
+            element={
+              <Guard permission="catalogue.read">
+                <Media />
               </Guard>
             }
           />

@@ -15,6 +15,7 @@ export const Sections: {
       { path: '/admin/catalogue/categories', label: '分类', permission: 'catalogue.read' },
       { path: '/admin/catalogue/teachers', label: '讲师', permission: 'catalogue.read' },
       { path: '/admin/catalogue/bundles', label: '套餐', permission: 'catalogue.read' },
+      { path: '/admin/media', label: '媒体', permission: 'catalogue.read' },
     ],
   },
   {

@@ -10,9 +10,17 @@ export type AccessTarget = { videoId: number } | { courseId: number }
 /**
  * Why access is given, in this order: the course is free; the lesson is free; an entitlement that counts now (by
  * its source, to the course itself or to a system course containing it); a running VIP membership on a VIP-free
- * course; and, only when none of these opens the lesson, its free preview.
+ * course; a staff member who may check any lesson (`media.preview`: the console's preview; lessons only, it owns
+ * no course); and, only when none of these opens the lesson, its free preview.
  */
-const accessWhys = ['free_course', 'free_lesson', ...entitlementSources, 'vip_membership', 'preview'] as const
+const accessWhys = [
+  'free_course',
+  'free_lesson',
+  ...entitlementSources,
+  'vip_membership',
+  'staff_preview',
+  'preview',
+] as const
 export type AccessWhy = (typeof accessWhys)[number]
 
 /**
@@ -44,10 +52,14 @@ export interface AccessAnswer {
   found: boolean
 }
 
-/** The member's rights that matter for some courses: entitlements that count now, and a running VIP's end. */
+/**
+ * The member's rights that matter for some courses: entitlements that count now, a running VIP's end, and whether
+ * their staff roles let them play any lesson (`media.preview`; asked for lessons only).
+ */
 export interface MemberRights {
   grants: readonly { courseId: number; source: EntitlementSource; expiresAt: Date | null }[]
   vipUntil: Date | null
+  staffPreview?: boolean
 }
 
 /** An anonymous visitor's rights. */
@@ -84,6 +96,7 @@ const refused: AccessAnswer = { allowed: false, why: [], until: 0, expiresAt: nu
 export function decideLesson(lesson: LessonFacts, rights: MemberRights): AccessAnswer {
   const sources = courseSources(lesson.course, rights)
   if (lesson.isFree) sources.push({ why: 'free_lesson', end: null })
+  if (rights.staffPreview) sources.push({ why: 'staff_preview', end: null })
   if (sources.length > 0) return fullAccess(sources)
   if (lesson.freeSeconds > 0)
     return { allowed: true, why: ['preview'], until: lesson.freeSeconds, expiresAt: null, found: true }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { eqIfGiven, newestFirst, rowsBy, stampOnce } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
@@ -18,7 +18,8 @@ export interface RightRow {
 
 /**
  * A member's rights that count now, in ONE statement on the (member_id, course_id) index and the VIP primary key:
- * their entitlements to `courseIds`, and (with `vip`) the end of a VIP membership still running.
+ * their entitlements to `courseIds`, (with `vip`) the end of a VIP membership still running, and (with `staff`, a
+ * condition the members module writes on its roles) whether they may preview any lesson.
  */
 export async function findRights(
   db: DbOrTx,
@@ -26,7 +27,8 @@ export async function findRights(
   courseIds: readonly number[],
   now: Date,
   vip: boolean,
-): Promise<{ grants: RightRow[]; vipUntil: Date | null }> {
+  staff?: SQL,
+): Promise<{ grants: RightRow[]; vipUntil: Date | null; staffPreview: boolean }> {
   const at = now.toISOString()
   const result = await db.execute<{ course_id: number | null; source: string; expires_at: Date | string | null }>(sql`
     select ${entitlements.courseId} as course_id, ${entitlements.source} as source, ${entitlements.expiresAt} as expires_at
@@ -38,12 +40,15 @@ export async function findRights(
     select null, 'vip_membership', ${vipMemberships.expiresAt} from ${vipMemberships}
     where ${vipMemberships.memberId} = ${memberId} and ${vipMemberships.expiresAt} > ${at}::timestamptz`
         : sql``
-    }`)
+    }
+    ${staff ? sql`union all select null, 'staff_preview', null where ${staff}` : sql``}`)
   const toDate = (v: Date | string | null) => (v === null ? null : new Date(v))
   const grants: RightRow[] = []
   let vipUntil: Date | null = null
+  let staffPreview = false
   for (const r of result.rows) {
-    if (r.course_id === null) vipUntil = toDate(r.expires_at)
+    if (r.source === 'staff_preview') staffPreview = true
+    else if (r.course_id === null) vipUntil = toDate(r.expires_at)
     else
       grants.push({
         courseId: Number(r.course_id),
@@ -51,7 +56,7 @@ export async function findRights(
         expiresAt: toDate(r.expires_at),
       })
   }
-  return { grants, vipUntil }
+  return { grants, vipUntil, staffPreview }
 }
 
 /** The member's entitlements that count now (to `courseIds` only, when given), newest first. */

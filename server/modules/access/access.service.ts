@@ -9,7 +9,8 @@ import {
   type CatalogueFacts,
   type CourseFacts,
 } from '#server/modules/catalogue/catalogue.service.ts'
-import { memberExists } from '#server/modules/members/members.service.ts'
+import { holdsRoleCondition, memberExists } from '#server/modules/members/members.service.ts'
+import { can, StaffRoles } from '#shared/staff/roles.ts'
 import {
   decideCourse,
   decideLesson,
@@ -79,12 +80,20 @@ const uncachedFacts = (db: DbOrTx): CatalogueFacts => ({
   courses: (ids) => courseAccessFacts(db, ids),
 })
 
-/** The member's rights for these courses in one statement; none for an anonymous visitor. */
+/** The staff roles whose holders may play any lesson to check it (`media.preview`, shared/staff/roles.ts). */
+const PREVIEW_ROLES = StaffRoles.filter((role) => can({ memberId: 0, roles: [role] }, 'media.preview'))
+
+/**
+ * The member's rights for these courses in one statement; none for an anonymous visitor. For lessons, the same
+ * statement asks the member's roles whether they may preview any lesson (staff), never cached, so a role taken away
+ * counts at the next request.
+ */
 async function rightsFor(
   db: DbOrTx,
   memberId: number | null,
   courses: CourseFacts[],
   now: Date,
+  opts: { lessons?: boolean } = {},
 ): Promise<MemberRights> {
   if (memberId === null || courses.length === 0) return noRights
   // The VIP row matters only when one of the courses is VIP-free.
@@ -94,6 +103,7 @@ async function rightsFor(
     rightCourseIds(courses),
     now,
     courses.some((c) => c.vipFree),
+    opts.lessons ? holdsRoleCondition(memberId, PREVIEW_ROLES) : undefined,
   )
 }
 
@@ -106,7 +116,7 @@ async function lessonsAnswer(
 ) {
   const lessons = await facts.lessons(videoIds)
   const courses = [...lessons.values()].map((l) => l.course)
-  const rights = await rightsFor(db, memberId, courses, now)
+  const rights = await rightsFor(db, memberId, courses, now, { lessons: true })
   return new Map(videoIds.map((id) => [id, lessons.has(id) ? decideLesson(lessons.get(id)!, rights) : notFound]))
 }
 
@@ -147,7 +157,7 @@ async function watchDecision(
   const lesson = (await facts.lessons([videoId])).get(videoId)
   if (!lesson) return toWatchDecision(notFound)
   if (lesson.isFree || lesson.course.isFree) return toWatchDecision(decideLesson(lesson, noRights))
-  return toWatchDecision(decideLesson(lesson, await rightsFor(db, memberId, [lesson.course], now)))
+  return toWatchDecision(decideLesson(lesson, await rightsFor(db, memberId, [lesson.course], now, { lessons: true })))
 }
 
 /**

@@ -1,8 +1,11 @@
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
+import { MediaListQuery } from '#shared/api/admin-media.ts'
 import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import { IdParams } from '#shared/api/params.ts'
-import { MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
+import { MediaListRow, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
 import type { AdminService } from './admin.service.ts'
+import { MEDIA_CSV_HEADER } from './media-library.ts'
 import { filePart } from './uploads.ts'
 
 /** What the operator API takes (admin.routes.ts hands the same to these routes). */
@@ -16,6 +19,19 @@ export interface AdminRoutesOptions {
 export const adminVideoRoutes = adminPlugin(
   { read: 'catalogue.read', write: 'catalogue.edit' },
   (r, { admin, videoUploadMaxBytes }: AdminRoutesOptions) => {
+    listRoute(r, '/admin/media', {
+      summary: "Every video with its course, chapter and media state (the console's media screen; paged, sorted)",
+      description:
+        'Filters: course_id, video (one video), state (none, uploaded, transcoding, ready, failed), q (part of the title). Poll it while a video is uploaded or transcoding: media.rendition_progress tells how far each rendition is.',
+      querystring: MediaListQuery,
+      row: MediaListRow,
+      list: (q) => admin.mediaLibrary.list(q),
+      csv: {
+        name: 'media',
+        header: MEDIA_CSV_HEADER,
+        source: (q) => admin.mediaLibrary.csv(q),
+      },
+    })
     r.records('/admin/videos', {
       response: VideoResponse,
       list: {

@@ -52,6 +52,18 @@ const Media = z.object({
   ready_at: z.string().nullable(),
 })
 const Video = AdminVideo.extend({ media: Media })
+/** A row of the console's media screen (GET /api/admin/media). */
+export const MediaListRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  course: z.object({ id: z.number().int(), title: z.string() }),
+  chapter: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  duration_seconds: z.number().int(),
+  is_free: z.boolean(),
+  free_seconds: z.number().int(),
+  media: Media,
+})
+export type MediaListRow = z.output<typeof MediaListRow>
 export const Entitlement = z.object({
   id: z.number().int(),
   member_id: z.number().int(),

@@ -17,6 +17,7 @@ import {
 import type { VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import type { EntitlementGrant, EntitlementListQuery } from './admin.schema.ts'
 import { beijingYear } from '#shared/time.ts'
+import { createMediaLibrary } from './media-library.ts'
 
 export interface AdminDeps {
   db: Db
@@ -97,6 +98,8 @@ export function createAdminService(deps: AdminDeps) {
     },
     uploadVideo: (id: number, file: VideoUpload) => videoMedia.upload(id, file),
     retranscode: (id: number) => videoMedia.retranscode(id),
+    /** Every video with its course, chapter and media state: the console's media screen (media-library.ts). */
+    mediaLibrary: createMediaLibrary({ db, stores }),
 
     // ---- Entitlements ----
     grant: async (adminId: number, body: EntitlementGrant) => {

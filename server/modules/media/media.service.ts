@@ -130,3 +130,9 @@ export async function mediaViewsByVideoIds(
   const rows = new Map((await findVideoMediaRows(db, [...new Set(videoIds)])).map((r) => [r.videoId, r]))
   return new Map(videoIds.map((id) => [id, mediaView(id, rows.get(id) ?? null, stores)]))
 }
+
+/**
+ * The condition "this video's media is in `state`" ('none': nothing uploaded) over a video id column of another
+ * module's statement (the catalogue's staff video list), on this module's own table.
+ */
+export { mediaStateCondition } from './video-media-views.repository.ts'

@@ -238,3 +238,6 @@ export {
   type StaffMemberRow,
   findStaffMember as memberForStaff,
 } from './search.repository.ts'
+
+/** A condition on the member's staff roles for another module's statement (the access function's staff preview). */
+export { holdsRoleCondition } from './role-condition.repository.ts'

@@ -57,7 +57,7 @@ export async function apiData<T>(apiPath: string, token?: string): Promise<T> {
 
 let phoneSeq = 0
 /** A phone number no other journey of this run uses. */
-function newPhone(): string {
+export function newPhone(): string {
   phoneSeq++
   return `15${String(Date.now()).slice(-6)}${String(process.pid % 100).padStart(2, '0')}${phoneSeq % 10}`
 }

@@ -42,6 +42,8 @@ interface Props<T> {
   toolbar?: ReactNode
   empty?: ReactNode
   onRow?: TableProps<T>['onRow']
+  /** Reload the page every so many milliseconds while the rows call for it (work running on the server). */
+  refetchInterval?: (rows: T[]) => number | false
 }
 
 /** The URL parameter of the row a screen's drawer shows (not a filter). */
@@ -74,6 +76,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     queryKey: ['table', props.id, search.toString()],
     queryFn: () => props.load(params),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (props.refetchInterval && q.state.data ? props.refetchInterval(q.state.data.rows) : false),
   })
 
   useEffect(() => {
@@ -196,7 +199,8 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         rowKey={props.rowKey}
         columns={columns}
         dataSource={data?.rows ?? []}
-        loading={query.isFetching}
+        // A background poll keeps the rows on screen (no spinner over a table someone is reading).
+        loading={query.isFetching && !(query.isRefetching && props.refetchInterval)}
         onChange={onChange}
         onRow={props.onRow}
         scroll={{ x: 'max-content' }}

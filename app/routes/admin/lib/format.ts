@@ -26,3 +26,18 @@ export function beijingInput(iso: string | null | undefined) {
 export function isoFromBeijing(value: string | null | undefined) {
   return value ? `${value}:00+08:00` : null
 }
+
+/** Seconds as `12:34`, or `1:02:03` from an hour. */
+export function clock(seconds: number) {
+  const s = Math.max(0, Math.round(seconds))
+  const h = Math.floor(s / 3600)
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h > 0 ? 2 : 1, '0')
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s % 60).padStart(2, '0')}`
+}
+
+/** Bytes as `12.3 MB`. */
+export function bytes(n: number) {
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`
+  return `${Math.max(0, Math.round(n / 1024))} KB`
+}

@@ -1,0 +1,67 @@
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { chapters, courses, videos } from '#server/db/schema/catalogue.ts'
+
+/**
+ * The operators' video list (the console's media screen). `media` is another module's condition on a video's id
+ * (the media state, written by the media module over its own table: media.service.ts `mediaStateCondition`), so
+ * the filter, the count and the page stay one statement each without this module naming that table.
+ */
+export interface StaffVideoFilter {
+  courseId?: number
+  videoId?: number
+  title?: string
+  media?: (videoId: AnyColumn) => SQL
+}
+
+type StaffVideoSortKey = 'id' | 'title' | 'duration'
+
+/** `%`, `_` and `\` in a search text match themselves. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+const sortColumns = { id: videos.id, title: videos.title, duration: videos.durationSeconds } as const
+
+function conditions(f: StaffVideoFilter) {
+  return and(
+    f.courseId === undefined ? undefined : eq(videos.courseId, f.courseId),
+    f.videoId === undefined ? undefined : eq(videos.id, f.videoId),
+    f.title ? sql`${videos.title} ilike ${likeText(f.title)}` : undefined,
+    f.media?.(videos.id),
+  )
+}
+
+/** One page of the videos the filter matches, each with its course's and chapter's title (ties by id). */
+export async function searchStaffVideos(
+  db: DbOrTx,
+  f: StaffVideoFilter,
+  sort: { key: StaffVideoSortKey; desc: boolean },
+  offset: number,
+  limit: number,
+) {
+  const dir = sort.desc ? desc : asc
+  return db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      courseId: videos.courseId,
+      courseTitle: courses.title,
+      chapterId: videos.chapterId,
+      chapterTitle: chapters.title,
+      durationSeconds: videos.durationSeconds,
+      isFree: videos.isFree,
+      freeSeconds: videos.freeSeconds,
+    })
+    .from(videos)
+    .innerJoin(courses, eq(courses.id, videos.courseId))
+    .leftJoin(chapters, eq(chapters.id, videos.chapterId))
+    .where(conditions(f))
+    .orderBy(dir(sortColumns[sort.key]), dir(videos.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+/** How many videos the filter matches. */
+export async function countStaffVideos(db: DbOrTx, f: StaffVideoFilter) {
+  const [row] = await db.select({ n: count() }).from(videos).where(conditions(f))
+  return row?.n ?? 0
+}
