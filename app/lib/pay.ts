@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type * as orders from '#server/modules/orders/orders.schema.ts'
 import { api } from './api.ts'
 import { formatYuan } from '#shared/money.ts'
+import { orderStateNames } from '#shared/order-states.ts'
 import { beijingMinute } from '#shared/time.ts'
 import { Platform, type PlatformCode } from './platform.ts'
 
@@ -23,14 +24,7 @@ export type PayMethod = Order['pay_method']
 export type OrderKind = Order['kind']
 export type OrderState = Order['state']
 
-export const STATE_LABEL: Record<OrderState, string> = {
-  pending: '待支付',
-  paid: '已支付',
-  refunding: '退款中',
-  refunded: '已退款',
-  partially_refunded: '部分退款',
-  closed: '已关闭',
-}
+export const STATE_LABEL: Record<OrderState, string> = orderStateNames
 
 /**
  * An order's state as the member reads it, its newest refund included: 退款审核中 while an operator decides,

@@ -21,6 +21,12 @@ export interface TouchRecorder {
   copyVisitorTouch(visitorId: string, memberId: number): Promise<void>
 }
 
+/** Marks the request as signing in the session's member (credited with the browser's first touch); the session. */
+export function signedIn<S extends { member_id: number }>(request: FastifyRequest, session: S): S {
+  request.signedInMemberId = session.member_id
+  return session
+}
+
 const spPattern = /^[\w.-]{1,64}$/
 
 function pick(source: unknown, key: string): string | undefined {

@@ -1,12 +1,7 @@
 import type { PayMethod } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import {
-  ProviderError,
-  providerOf,
-  type PrepayResult,
-  type ProviderPayMethod,
-} from '#server/integrations/payments/payments.ts'
+import { providerOf, type ProviderPayMethod } from '#server/integrations/payments/payments.ts'
 import { memberOpenid } from '#server/modules/members/members.service.ts'
 import {
   findPendingOrder,
@@ -17,12 +12,12 @@ import {
   type CheckoutAnswer,
   type OrderRow,
 } from '#server/modules/orders/orders.service.ts'
-import { notifyUrl } from '#server/modules/payments/payments.service.ts'
 import { payOpenid } from '#server/modules/wechat/wechat.service.ts'
 import { reserveCouponForOrder } from '#server/modules/coupons/coupons.service.ts'
 import { lockPointBalance, takePoints } from '#server/modules/points/points.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { announcePaid, fulfilOrder } from './fulfil-order.ts'
+import { prepayOrder } from './prepay-order.ts'
 import { priceOrder, type PriceChoices, type Purchase } from './price-order.ts'
 import { closePendingOrder, orderEvents } from './order-steps.ts'
 
@@ -163,23 +158,6 @@ export async function placeOrder(
   }
   if (order.state === 'paid' || !provider) return toCheckoutData(order, reused, {})
 
-  let pay: PrepayResult
-  try {
-    pay = await providers[provider].prepay({
-      method: order.payMethod as ProviderPayMethod,
-      orderNo: order.orderNo,
-      description: order.title,
-      amountFen: order.amountFen,
-      expiresAt: order.expiresAt,
-      notifyUrl: notifyUrl(config.publicUrl, provider),
-      returnUrl: `${config.publicUrl}/payRedirect?order_no=${order.orderNo}`,
-      quitUrl: `${config.publicUrl}${purchase.quitPath}`,
-      openid,
-      clientIp: ctx.clientIp,
-    })
-  } catch (err) {
-    if (err instanceof ProviderError) throw new AppError(Codes.PaymentProviderFailed, undefined, undefined)
-    throw err
-  }
+  const pay = await prepayOrder(deps, order, provider, { quitPath: purchase.quitPath, openid, clientIp: ctx.clientIp })
   return toCheckoutData(order, reused, pay)
 }

@@ -1,10 +1,10 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { ProviderError, providerOf, type ProviderPayMethod } from '#server/integrations/payments/payments.ts'
+import { providerOf } from '#server/integrations/payments/payments.ts'
 import { memberOpenid } from '#server/modules/members/members.service.ts'
 import { findOrderByNo, toCheckoutData, type CheckoutAnswer } from '#server/modules/orders/orders.service.ts'
-import { notifyUrl } from '#server/modules/payments/payments.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { prepayOrder } from './prepay-order.ts'
 
 /** An order this close to its end is not handed to the provider again: the member would pay into a closing order. */
 const RESUME_MARGIN_MS = 60_000
@@ -26,7 +26,7 @@ export async function resumePayment(
   orderNo: string,
   clientIp: string,
 ): Promise<CheckoutAnswer> {
-  const { db, config, providers, now } = deps
+  const { db, config, now } = deps
   const order = await findOrderByNo(db, orderNo)
   if (!order || order.memberId !== memberId) throw new AppError(Codes.NotFound, '订单不存在')
   if (order.state !== 'pending') throw new AppError(Codes.OrderNotPending)
@@ -36,22 +36,6 @@ export async function resumePayment(
   if (!provider || !config.payments[provider].enabled) throw new AppError(Codes.PayMethodUnavailable)
   const openid = order.payMethod === 'wechat_jsapi' ? await memberOpenid(db, memberId) : null
   if (order.payMethod === 'wechat_jsapi' && !openid) throw new AppError(Codes.WechatOpenidRequired)
-  try {
-    const pay = await providers[provider].prepay({
-      method: order.payMethod as ProviderPayMethod,
-      orderNo: order.orderNo,
-      description: order.title,
-      amountFen: order.amountFen,
-      expiresAt: order.expiresAt,
-      notifyUrl: notifyUrl(config.publicUrl, provider),
-      returnUrl: `${config.publicUrl}/payRedirect?order_no=${order.orderNo}`,
-      quitUrl: `${config.publicUrl}/order/${order.orderNo}`,
-      openid,
-      clientIp,
-    })
-    return toCheckoutData(order, true, pay)
-  } catch (err) {
-    if (err instanceof ProviderError) throw new AppError(Codes.PaymentProviderFailed, undefined, undefined)
-    throw err
-  }
+  const pay = await prepayOrder(deps, order, provider, { quitPath: `/order/${order.orderNo}`, openid, clientIp })
+  return toCheckoutData(order, true, pay)
 }

@@ -1,20 +1,12 @@
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { api, ApiError } from '#app/lib/api.ts'
+import { api } from '#app/lib/api.ts'
 import { authStore, type UserInfo } from '#app/lib/auth-store.ts'
-import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
 import { currentPath } from '#app/lib/events.ts'
 import { currentPlatform, inWechat } from '#app/lib/platform.ts'
 import { toast } from '#app/lib/toast.ts'
-import {
-  CODE_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  checkCode,
-  checkPhone,
-  digitsOnly,
-  fieldForLoginCode,
-  limitLength,
-} from '#app/lib/validators.ts'
+import { fieldForLoginCode } from '#app/lib/validators.ts'
+import { PhoneCodeFields, phoneCodeFormClass, usePhoneCode } from '#app/components/phone-code/phone-code-fields.tsx'
 import { announceLogin } from '#app/lib/login-toast.ts'
 import { afterPhoneLoginInWechat, startWechatLogin } from '#app/lib/wechat-login.ts'
 import styles from './login-form.module.css'
@@ -33,8 +25,6 @@ export interface LoginFormProps {
   onLoggedIn?: () => void
 }
 
-type Field = 'phone' | 'code'
-
 const AGREE_FIRST = '请先阅读并同意《用户协议》和《隐私政策》'
 
 /**
@@ -43,84 +33,42 @@ const AGREE_FIRST = '请先阅读并同意《用户协议》和《隐私政策�
  */
 export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
   const navigate = useNavigate()
-  const ids = useId()
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [invalid, setInvalid] = useState<Field | null>(null)
-  const [sending, setSending] = useState(false)
-  const [submitting, setSubmitting] = useState(false)
+  const form = usePhoneCode()
   /** Consent to the user agreement and privacy policy (PIPL): never ticked for the learner. */
   const [agreed, setAgreed] = useState(false)
-  const countdown = useCountdown()
-  const codeInput = useRef<HTMLInputElement>(null)
-  // A ref as well as state: two taps in the same frame must not send twice.
-  const inFlight = useRef(false)
 
-  const fail = (message: string, field: Field | null) => {
-    setInvalid(field)
-    toast(message, { duration: FAILURE_MS })
+  const sendCode = () =>
+    form.sendCode(async (phone) => {
+      await api.post('/send_code', { phone, ke2: ke2 ? 1 : 0 }, { quiet: true })
+    }, fieldForLoginCode)
+
+  const agreedFirst = () => {
+    if (!agreed) form.fail(AGREE_FIRST, null)
+    return agreed
   }
 
-  const sendCode = async () => {
-    if (sending || !countdown.canRequest) return
-    const p = checkPhone(phone)
-    setPhone(p.value)
-    if (p.error) return fail(p.error, 'phone')
-    setInvalid(null)
-    setSending(true)
-    try {
-      await api.post('/send_code', { phone: p.value, ke2: ke2 ? 1 : 0 }, { quiet: true })
-      countdown.start()
-      toast('已发送验证码')
-      codeInput.current?.focus()
-    } catch (error) {
-      if (error instanceof ApiError && error.kind !== 'login') fail(error.message, fieldForLoginCode(error.code))
-    } finally {
-      setSending(false)
+  const login = async (phone: string, code: string) => {
+    const answer = await api.post<{ token: string; expire_in: number }>(
+      '/login',
+      { phone, phone_code: code, platform: currentPlatform(), ke2: ke2 ? 1 : 0 },
+      { quiet: true },
+    )
+    authStore.login(answer)
+    const user = await api.get<UserInfo>('/userinfo', undefined, { quiet: true }).catch(() => null)
+    if (user) authStore.update(user)
+    const wechat = inWechat()
+    const reload = !wechat && target === currentPath()
+    // The popup closes at once; the toast stays readable 1.5 s before the page reloads or leaves, and shows
+    // again when it comes back.
+    onLoggedIn?.()
+    await announceLogin(wechat || reload)
+    if (wechat) {
+      // Inside WeChat the phone login also fetches the open id (base scope), then returns to the target.
+      afterPhoneLoginInWechat(target, window.location.search)
+      return
     }
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (inFlight.current) return
-    const p = checkPhone(phone)
-    const c = checkCode(code)
-    setPhone(p.value)
-    setCode(c.value)
-    if (p.error) return fail(p.error, 'phone')
-    if (c.error) return fail(c.error, 'code')
-    if (!agreed) return fail(AGREE_FIRST, null)
-    setInvalid(null)
-    inFlight.current = true
-    setSubmitting(true)
-    try {
-      const answer = await api.post<{ token: string; expire_in: number }>(
-        '/login',
-        { phone: p.value, phone_code: c.value, platform: currentPlatform(), ke2: ke2 ? 1 : 0 },
-        { quiet: true },
-      )
-      authStore.login(answer)
-      const user = await api.get<UserInfo>('/userinfo', undefined, { quiet: true }).catch(() => null)
-      if (user) authStore.update(user)
-      const wechat = inWechat()
-      const reload = !wechat && target === currentPath()
-      // The popup closes at once; the toast stays readable 1.5 s before the page reloads or leaves, and shows
-      // again when it comes back.
-      onLoggedIn?.()
-      await announceLogin(wechat || reload)
-      if (wechat) {
-        // Inside WeChat the phone login also fetches the open id (base scope), then returns to the target.
-        afterPhoneLoginInWechat(target, window.location.search)
-        return
-      }
-      if (reload) window.location.reload()
-      else void navigate(target)
-    } catch (error) {
-      if (error instanceof ApiError && error.kind !== 'login') fail(error.message, fieldForLoginCode(error.code))
-    } finally {
-      inFlight.current = false
-      setSubmitting(false)
-    }
+    if (reload) window.location.reload()
+    else void navigate(target)
   }
 
   const wechat = () => {
@@ -129,49 +77,20 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
     startWechatLogin('snsapi_userinfo', target)
   }
 
-  /** A field's new value; editing the field that was wrong clears its mark. */
-  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
-    set(value)
-    if (invalid === field) setInvalid(null)
-  }
-
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      <DigitsField
-        id={`${ids}-phone`}
-        label="手机号"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        maxLength={PHONE_MAX_LENGTH}
-        placeholder={ke2 ? KE2_PLACEHOLDER : '请输入手机号'}
-        value={phone}
-        invalid={invalid === 'phone'}
-        onChange={edit('phone', setPhone)}
+    <form
+      className={phoneCodeFormClass}
+      onSubmit={(e) => void form.submit(e, login, fieldForLoginCode, agreedFirst)}
+      noValidate
+    >
+      <PhoneCodeFields
+        form={form.fields}
+        codeInput={form.codeInput}
+        phonePlaceholder={ke2 ? KE2_PLACEHOLDER : undefined}
+        onSend={() => void sendCode()}
+        sendTestId="send-code"
+        quiet
       />
-      <DigitsField
-        id={`${ids}-code`}
-        ref={codeInput}
-        label="验证码"
-        name="phone_code"
-        type="text"
-        autoComplete="one-time-code"
-        maxLength={CODE_MAX_LENGTH}
-        placeholder="请输入验证码"
-        value={code}
-        invalid={invalid === 'code'}
-        onChange={edit('code', setCode)}
-      >
-        <button
-          type="button"
-          className={styles.codeButton}
-          disabled={countdown.running || sending}
-          onClick={() => void sendCode()}
-          data-testid="send-code"
-        >
-          {sending ? '发送中…' : countdownLabel(countdown.left)}
-        </button>
-      </DigitsField>
       <label className={styles.agree}>
         <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>
@@ -179,8 +98,8 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
           <Link to="/agreement/user">《用户协议》</Link>和<Link to="/agreement/privacy">《隐私政策》</Link>
         </span>
       </label>
-      <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
-        {submitting ? '登录中…' : '登录'}
+      <button type="submit" className={styles.submit} disabled={form.submitting} aria-busy={form.submitting}>
+        {form.submitting ? '登录中…' : '登录'}
       </button>
       {ke2 ? (
         <p className={styles.note}>{KE2_NOTE}</p>
@@ -202,46 +121,5 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
         </div>
       )}
     </form>
-  )
-}
-
-/** One of the form's digit fields: its label (for screen readers), the input cut to `maxLength`, what follows it. */
-function DigitsField({
-  id,
-  ref,
-  label,
-  invalid,
-  maxLength,
-  onChange,
-  children,
-  ...input
-}: {
-  id: string
-  ref?: Ref<HTMLInputElement>
-  label: string
-  invalid: boolean
-  maxLength: number
-  onChange: (value: string) => void
-  children?: ReactNode
-} & Required<Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'autoComplete' | 'placeholder' | 'value'>>) {
-  return (
-    <div className={invalid ? `${styles.field} ${styles.invalid}` : styles.field}>
-      <label htmlFor={id} className="zx-visually-hidden">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        {...input}
-        inputMode="numeric"
-        pattern="[0-9]*"
-        // No maxLength attribute: it would cut "+86 138-0013-8000" before the digits are picked out; the
-        // handler keeps at most `maxLength` digits (spec 5).
-        aria-invalid={invalid}
-        onChange={(e) => onChange(limitLength(digitsOnly(e.target.value), maxLength))}
-        className={styles.input}
-      />
-      {children}
-    </div>
   )
 }

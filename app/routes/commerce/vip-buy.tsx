@@ -5,6 +5,7 @@ import styles from '#app/components/checkout/checkout.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, Loaded, Loading } from '#app/components/page-state/page-state.tsx'
+import { RadioCards } from '#app/components/radio-cards/radio-cards.tsx'
 import { Section } from '#app/components/section/section.tsx'
 import { api } from '#app/lib/api.ts'
 import { formatTime, yuan, type Preview } from '#app/lib/pay.ts'
@@ -91,16 +92,16 @@ export default function VipBuy() {
                   )}
                 </section>
                 <Section id="plans-title" title="选择方案" className={styles.card} titleClassName={styles.cardTitle}>
-                  <div className={styles.plans} role="radiogroup" aria-labelledby="plans-title">
-                    {plans.map((p) => (
-                      <button
-                        key={p.id}
-                        type="button"
-                        role="radio"
-                        aria-checked={planId === p.id}
-                        className={`${styles.plan} ${planId === p.id ? styles.planActive : ''}`}
-                        onClick={() => setPicked({ wanted, id: p.id })}
-                      >
+                  <RadioCards
+                    items={plans}
+                    chosen={planId}
+                    onChoose={(id) => setPicked({ wanted, id })}
+                    labelledBy="plans-title"
+                    className={styles.plans}
+                    cardClass={(isChosen) => `${styles.plan} ${isChosen ? styles.planActive : ''}`}
+                  >
+                    {(p) => (
+                      <>
                         <strong>
                           {p.name}
                           {p.badge ? <span className={styles.muted}> · {p.badge}</span> : null}
@@ -110,9 +111,9 @@ export default function VipBuy() {
                           <s className={styles.muted}>{yuan(p.original_price_fen)}</s>
                         ) : null}
                         <span className={styles.muted}>{p.description || `${p.days} 天有效`}</span>
-                      </button>
-                    ))}
-                  </div>
+                      </>
+                    )}
+                  </RadioCards>
                 </Section>
                 {preview ? (
                   <>

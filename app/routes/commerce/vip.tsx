@@ -3,6 +3,7 @@ import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
+import { RadioCards } from '#app/components/radio-cards/radio-cards.tsx'
 import { Section } from '#app/components/section/section.tsx'
 import { formatCount } from '#app/components/course-card/course-format.ts'
 import { formatYuan } from '#shared/money.ts'
@@ -92,16 +93,16 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
   const plan = plans.find((p) => p.id === chosen) ?? plans[0]!
   return (
     <>
-      <div className={styles.plans} role="radiogroup" aria-labelledby="vip-plans">
-        {plans.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            role="radio"
-            aria-checked={p.id === plan.id}
-            className={p.id === plan.id ? `${styles.plan} ${styles.planChosen}` : styles.plan}
-            onClick={() => setChosen(p.id)}
-          >
+      <RadioCards
+        items={plans}
+        chosen={plan.id}
+        onChoose={setChosen}
+        labelledBy="vip-plans"
+        className={styles.plans}
+        cardClass={(isChosen) => (isChosen ? `${styles.plan} ${styles.planChosen}` : styles.plan)}
+      >
+        {(p) => (
+          <>
             {p.badge ? <span className={styles.badge}>{p.badge}</span> : null}
             <span className={styles.planName}>{p.name}</span>
             <span className={styles.price}>
@@ -112,9 +113,9 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
               <s className={styles.original}>¥{formatYuan(p.original_price_fen)}</s>
             ) : null}
             <span className={styles.planDesc}>{p.description || `${p.days} 天有效`}</span>
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      </RadioCards>
       <div className={styles.buyNote}>
         <Link
           to={`/vipBuy?plan_id=${plan.id}`}

@@ -1,6 +1,7 @@
 import { yuanToFen } from '#shared/money.ts'
 import { parseAlipayTime } from './alipay-crypto.ts'
 import type { BillPayment, BillRefund, ProviderBill } from './payments.ts'
+import { billColumns } from './bill-columns.ts'
 import { readZip } from './zip.ts'
 
 /**
@@ -77,19 +78,14 @@ export function parseAlipayTradeBill(date: string, text: string): ProviderBill {
   const start = lines.findIndex((l) => l.startsWith(ALIPAY_BILL_COLUMNS[0]))
   if (start < 0) throw new Error('Alipay bill has no header line')
   const header = csvFields(lines[start]!)
-  const col = (name: string) => {
-    const i = header.indexOf(name)
-    if (i < 0) throw new Error(`Alipay bill has no column ${name}`)
-    return i
-  }
-  const at = {
-    txn: col('支付宝交易号'),
-    orderNo: col('商户订单号'),
-    kind: col('业务类型'),
-    done: col('完成时间'),
-    amount: col('订单金额（元）'),
-    requestNo: col('退款批次号/请求号'),
-  }
+  const at = billColumns(header, 'Alipay bill', {
+    txn: '支付宝交易号',
+    orderNo: '商户订单号',
+    kind: '业务类型',
+    done: '完成时间',
+    amount: '订单金额（元）',
+    requestNo: '退款批次号/请求号',
+  })
   const payments: BillPayment[] = []
   const refunds: BillRefund[] = []
   for (const line of lines.slice(start + 1)) {

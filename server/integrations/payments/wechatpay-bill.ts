@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { z } from 'zod'
 import { yuanToFen } from '#shared/money.ts'
 import { parseAlipayTime } from './alipay-crypto.ts'
+import { billColumns } from './bill-columns.ts'
 import { ProviderError, type BillPayment, type BillRefund, type ProviderBill } from './payments.ts'
 
 /**
@@ -67,22 +68,17 @@ export function parseWechatTradeBill(date: string, text: string): ProviderBill {
     .split(/\r?\n/)
     .filter((l) => l.trim() !== '')
   const header = lines[0]?.split(',').map((h) => h.trim()) ?? []
-  const col = (name: string) => {
-    const i = header.indexOf(name)
-    if (i < 0) throw new Error(`WeChat Pay bill has no column ${name}`)
-    return i
-  }
-  const at = {
-    time: col('交易时间'),
-    txn: col('微信订单号'),
-    orderNo: col('商户订单号'),
-    state: col('交易状态'),
-    refundNo: col('商户退款单号'),
-    refundState: col('退款状态'),
-    refunded: col('退款金额'),
-    total: header.includes('订单金额') ? col('订单金额') : col('应结订单金额'),
-    asked: header.includes('申请退款金额') ? col('申请退款金额') : col('退款金额'),
-  }
+  const at = billColumns(header, 'WeChat Pay bill', {
+    time: '交易时间',
+    txn: '微信订单号',
+    orderNo: '商户订单号',
+    state: '交易状态',
+    refundNo: '商户退款单号',
+    refundState: '退款状态',
+    refunded: '退款金额',
+    total: ['订单金额', '应结订单金额'],
+    asked: ['申请退款金额', '退款金额'],
+  })
   const payments: BillPayment[] = []
   const refunds: BillRefund[] = []
   for (const line of lines.slice(1)) {

@@ -59,6 +59,23 @@ export function readZip(zip: Buffer): ZipEntry[] {
   return entries
 }
 
+/**
+ * The fields a local header and a central directory header both carry, in the same order from `at` (the version
+ * needed to extract): version 2.0, deflate, the CRC, the packed and plain sizes and the name's length.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  e: { crc: number; packedLength: number; size: number; nameLength: number },
+) {
+  header.writeUInt16LE(20, at)
+  header.writeUInt16LE(8, at + 4)
+  header.writeUInt32LE(e.crc, at + 10)
+  header.writeUInt32LE(e.packedLength, at + 14)
+  header.writeUInt32LE(e.size, at + 18)
+  header.writeUInt16LE(e.nameLength, at + 22)
+}
+
 /** An archive of `files`, deflated; names are written in GBK (without the UTF-8 flag), as Alipay's bills come. */
 export function writeZip(files: ZipEntry[], encodeName: (name: string) => Buffer): Buffer {
   const locals: Buffer[] = []
@@ -68,23 +85,14 @@ export function writeZip(files: ZipEntry[], encodeName: (name: string) => Buffer
     const name = encodeName(f.name)
     const packed = zlib.deflateRawSync(f.data)
     const crc = zlib.crc32(f.data)
+    const entry = { crc, packedLength: packed.length, size: f.data.length, nameLength: name.length }
     const local = Buffer.alloc(30)
     local.writeUInt32LE(LOCAL, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(8, 8)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(packed.length, 18)
-    local.writeUInt32LE(f.data.length, 22)
-    local.writeUInt16LE(name.length, 26)
+    writeEntryFields(local, 4, entry)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(CENTRAL, 0)
     central.writeUInt16LE(20, 4)
-    central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(8, 10)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(packed.length, 20)
-    central.writeUInt32LE(f.data.length, 24)
-    central.writeUInt16LE(name.length, 28)
+    writeEntryFields(central, 6, entry)
     central.writeUInt32LE(offset, 42)
     locals.push(local, name, packed)
     centrals.push(central, name)

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope } from '#server/http/envelope.ts'
+import { signedIn } from '#server/http/request-context.ts'
 import { apiPlugin } from '#server/http/route.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { bindPhone } from '#server/use-cases/bind-phone.ts'
@@ -55,11 +56,7 @@ export const authRoutes = apiPlugin(
         response: envelope(LoginResult),
         msg: '登录成功',
       },
-      async (request) => {
-        const session = await auth.login(request.body, context(request))
-        request.signedInMemberId = session.member_id
-        return session
-      },
+      async (request) => signedIn(request, await auth.login(request.body, context(request))),
     )
 
     r.post(

@@ -3,26 +3,15 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { selectWhereIn } from '#server/db/rows.ts'
 import { courses, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
-import type { CourseType } from '#shared/api/catalogue.ts'
-import { courseCardColumnsSql, isPublished as published } from './catalogue.repository.ts'
+import {
+  courseCardColumnsSql,
+  isPublished as published,
+  videoColumnsSql,
+  type VideoSqlColumns,
+} from './catalogue.repository.ts'
+import type { CourseCardSqlRow } from './present.ts'
 
 // Batch reads behind the doors other modules use (catalogue.service.ts): ids in, rows out, one indexed query each.
-
-/** A course card row with its teacher's name (present.ts `CourseCardRow`). */
-export interface CourseCardRow {
-  id: number
-  type: CourseType
-  title: string
-  subtitle: string
-  coverUrl: string
-  priceFen: number
-  originalPriceFen: number | null
-  isFree: boolean
-  vipFree: boolean
-  studentCount: number
-  liveStartsAt: Date | null
-  teacherName: string | null
-}
 
 const courseCards = preparedText(
   'catalogue_course_cards',
@@ -33,13 +22,12 @@ const courseCards = preparedText(
 /** Card rows of the published courses among `ids` (any order). One prepared statement. */
 export async function findCourseCards(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return []
-  return queryPrepared<CourseCardRow>(db, courseCards, [ids])
+  return queryPrepared<CourseCardSqlRow>(db, courseCards, [ids])
 }
 
 const videoCards = preparedText(
   'catalogue_video_cards',
-  `select v.id as "videoId", v.title as "videoTitle", v.duration_seconds as "durationSeconds",
-    v.is_free as "videoIsFree", v.free_seconds as "freeSeconds", ${courseCardColumnsSql}
+  `select ${videoColumnsSql}, ${courseCardColumnsSql}
   from videos v join courses c on c.id = v.course_id left join teachers t on t.id = c.teacher_id
   where v.id = any($1::int[]) and c.status = 'published'`,
 )
@@ -47,14 +35,7 @@ const videoCards = preparedText(
 /** The videos among `ids` whose course is published, each with its course's card row. One prepared statement. */
 export async function findVideoCards(db: DbOrTx, videoIds: number[]) {
   if (videoIds.length === 0) return []
-  type Row = CourseCardRow & {
-    videoId: number
-    videoTitle: string
-    durationSeconds: number
-    videoIsFree: boolean
-    freeSeconds: number
-  }
-  const rows = await queryPrepared<Row>(db, videoCards, [videoIds])
+  const rows = await queryPrepared<CourseCardSqlRow & VideoSqlColumns>(db, videoCards, [videoIds])
   return rows.map(({ videoId, videoTitle, durationSeconds, videoIsFree, freeSeconds, ...course }) => ({
     video: { id: videoId, title: videoTitle, durationSeconds, isFree: videoIsFree, freeSeconds },
     course,

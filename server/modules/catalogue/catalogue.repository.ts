@@ -4,6 +4,7 @@ import { selectWhereIn } from '#server/db/rows.ts'
 import { categories, courses, hotWords, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
 import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
 import type { CourseCard, CourseSort, CourseType } from '#shared/api/catalogue.ts'
+import type { CourseCardSqlRow } from './present.ts'
 
 const published = eq(courses.status, 'published')
 
@@ -45,6 +46,19 @@ export const courseTeacherJoin = eq(teachers.id, courses.teacherId)
 export const courseCardColumnsSql = `c.id, c.type, c.title, c.subtitle, c.cover_url as "coverUrl", c.price_fen as "priceFen",
   c.original_price_fen as "originalPriceFen", c.is_free as "isFree", c.vip_free as "vipFree",
   c.student_count as "studentCount", c.live_starts_at as "liveStartsAt", t.name as "teacherName"`
+
+/** The columns of a video that statements select next to its course's, named as the row types below name them. */
+export const videoColumnsSql = `v.id as "videoId", v.title as "videoTitle", v.duration_seconds as "durationSeconds",
+    v.is_free as "videoIsFree", v.free_seconds as "freeSeconds"`
+
+/** A video's columns as `videoColumnsSql` selects them. */
+export interface VideoSqlColumns {
+  videoId: number
+  videoTitle: string
+  durationSeconds: number
+  videoIsFree: boolean
+  freeSeconds: number
+}
 
 /** The columns a course card needs, with the teacher's name: used by every list. */
 const courseCardColumns = {
@@ -190,22 +204,8 @@ export interface CoursePageFilter {
   limit: number
 }
 
-/** A course card row with the teacher's name (present.ts `CourseCardRow`) and the text of its sort key. */
-interface CoursePageRow {
-  id: number
-  type: CourseType
-  title: string
-  subtitle: string
-  coverUrl: string
-  priceFen: number
-  originalPriceFen: number | null
-  isFree: boolean
-  vipFree: boolean
-  studentCount: number
-  liveStartsAt: Date | null
-  teacherName: string | null
-  sortKey: string
-}
+/** A course card row with the teacher's name and the text of its sort key. */
+type CoursePageRow = CourseCardSqlRow & { sortKey: string }
 
 /** The statement of one shape of course page (sort, which filters, first page or not), built once. */
 const coursePageStatements = new Map<string, PreparedText>()

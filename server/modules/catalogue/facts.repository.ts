@@ -3,8 +3,8 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import type { CourseType } from '#shared/api/catalogue.ts'
-import type { CourseCardRow } from './by-ids.repository.ts'
-import { courseCardColumnsSql } from './catalogue.repository.ts'
+import { courseCardColumnsSql, videoColumnsSql, type VideoSqlColumns } from './catalogue.repository.ts'
+import type { CourseCardSqlRow } from './present.ts'
 
 // Small batched reads and writes of courses and videos that other modules need (access, learning, media): they
 // get them through catalogue.service.ts instead of joining these tables themselves.
@@ -24,7 +24,8 @@ const courseFactsSql = `c.id, c.type, c.status, c.title, c.cover_url as "coverUr
   c.vip_free as "vipFree", coalesce((select array_agg(s.system_course_id order by s.system_course_id)
     from system_course_items s where s.course_id = c.id), '{}'::int[]) as "systemCourseIds"`
 
-interface CourseFactsRow {
+/** What decides access to a course (any status): free flags, type, status, and the system courses containing it. */
+export interface CourseFacts {
   id: number
   type: CourseType
   status: 'draft' | 'published' | 'hidden'
@@ -32,6 +33,7 @@ interface CourseFactsRow {
   coverUrl: string
   isFree: boolean
   vipFree: boolean
+  /** The system courses this course is part of (an entitlement to one of them opens it). */
   systemCourseIds: number[]
 }
 
@@ -43,29 +45,19 @@ const courseFacts = preparedText(
 /** Courses by id (any status) with what decides access to them; one prepared statement. */
 export async function findCourseFacts(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return queryPrepared<CourseFactsRow>(db, courseFacts, [ids])
+  return queryPrepared<CourseFacts>(db, courseFacts, [ids])
 }
 
 const lessonFacts = preparedText(
   'catalogue_lesson_facts',
-  `select v.id as "videoId", v.course_id as "courseId", v.title as "videoTitle",
-    v.duration_seconds as "durationSeconds", v.is_free as "videoIsFree", v.free_seconds as "freeSeconds",
-    ${courseFactsSql}
+  `select ${videoColumnsSql}, v.course_id as "courseId", ${courseFactsSql}
   from videos v join courses c on c.id = v.course_id where v.id = any($1::int[])`,
 )
 
 /** Videos by id with their course's facts (any status); one prepared statement. */
 export async function findLessonFacts(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return []
-  type Row = CourseFactsRow & {
-    videoId: number
-    courseId: number
-    videoTitle: string
-    durationSeconds: number
-    videoIsFree: boolean
-    freeSeconds: number
-  }
-  const rows = await queryPrepared<Row>(db, lessonFacts, [ids])
+  const rows = await queryPrepared<CourseFacts & VideoSqlColumns & { courseId: number }>(db, lessonFacts, [ids])
   return rows.map(({ videoId, courseId, videoTitle, durationSeconds, videoIsFree, freeSeconds, ...course }) => ({
     id: videoId,
     courseId,
@@ -88,7 +80,7 @@ const courseCardsWithVideoCount = preparedText(
 /** Published courses of `ids` as card rows with their teacher's name and number of videos; one prepared statement. */
 export async function findCourseCardsWithVideoCount(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return queryPrepared<CourseCardRow & { videoCount: number }>(db, courseCardsWithVideoCount, [ids])
+  return queryPrepared<CourseCardSqlRow & { videoCount: number }>(db, courseCardsWithVideoCount, [ids])
 }
 
 /**

@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { DbOrTx } from '#server/db/database.ts'
 import { invalidate, onInvalidation } from '#server/http/public-cache.ts'
-import type { CourseType } from '#shared/api/catalogue.ts'
 import {
   findCourseCardsWithVideoCount,
   findCourseFacts,
@@ -12,23 +11,13 @@ import {
   fitLessonsToClip,
   listLessonFreeFlags,
   updateLessonDuration,
+  type CourseFacts,
 } from './facts.repository.ts'
 
 // Facts of courses and videos for other modules: access, learning and media read these tables only through the
 // functions here (exported by catalogue.service.ts, the door), batched by id.
 
-/** What decides access to a course (any status): free flags, type, status, and the system courses containing it. */
-export interface CourseFacts {
-  id: number
-  type: CourseType
-  status: 'draft' | 'published' | 'hidden'
-  title: string
-  coverUrl: string
-  isFree: boolean
-  vipFree: boolean
-  /** The system courses this course is part of (an entitlement to one of them opens it). */
-  systemCourseIds: number[]
-}
+export type { CourseFacts }
 
 /** A video (lesson) with what decides access to it, and its course's facts. */
 export interface LessonFacts {

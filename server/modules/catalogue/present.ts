@@ -19,6 +19,12 @@ export interface CourseCardRow {
   teacher?: { name: string } | null
 }
 
+/** A card row as the prepared statements select it (`courseCardColumnsSql` in catalogue.repository.ts). */
+export interface CourseCardSqlRow extends CourseCardRow {
+  liveStartsAt: Date | null
+  teacherName: string | null
+}
+
 export function iso(value: Date | string | null): string | null {
   if (value === null) return null
   // Nested rows of a relational query arrive as JSON text; top-level ones as Date.

@@ -12,12 +12,18 @@ const cursor = z.coerce.number().int().positive().max(2_147_483_647).optional()
 const limit = z.coerce.number().int().min(1).max(100).default(50)
 const billDate = z.iso.date().describe('yyyy-MM-dd, Beijing')
 
+/** Where a newest-first list continues: before the row id `cursor`, `limit` rows. */
+const page = { cursor, limit }
+
+/** One page of a list: the rows, and the cursor of the next page (null on the last). */
+const pageOf = <T extends z.ZodType>(view: T) =>
+  z.object({ list: z.array(view), next_cursor: z.number().int().nullable() })
+
 export const NotificationQuery = z.object({
   outcome: z.enum(notificationOutcomes).optional().describe('e.g. unknown_order: genuine payments of no order of ours'),
   provider: z.enum(paymentProviders).optional(),
   order_no: z.string().trim().min(1).max(40).optional(),
-  cursor,
-  limit,
+  ...page,
 })
 export type NotificationQuery = z.output<typeof NotificationQuery>
 
@@ -32,11 +38,11 @@ const NotificationView = z.object({
   detail: z.string().nullable(),
   created_at: z.string(),
 })
-export const NotificationList = z.object({ list: z.array(NotificationView), next_cursor: z.number().int().nullable() })
+export const NotificationList = pageOf(NotificationView)
 export type NotificationList = z.infer<typeof NotificationList>
 export const NotificationListResponse = envelope(NotificationList)
 
-export const RunQuery = z.object({ provider: z.enum(paymentProviders).optional(), cursor, limit })
+export const RunQuery = z.object({ provider: z.enum(paymentProviders).optional(), ...page })
 export type RunQuery = z.output<typeof RunQuery>
 
 export const RunView = z.object({
@@ -53,7 +59,7 @@ export const RunView = z.object({
 })
 export type RunView = z.infer<typeof RunView>
 export const RunResponse = envelope(RunView)
-export const RunList = z.object({ list: z.array(RunView), next_cursor: z.number().int().nullable() })
+export const RunList = pageOf(RunView)
 export type RunList = z.infer<typeof RunList>
 export const RunListResponse = envelope(RunList)
 
@@ -66,8 +72,7 @@ export const DifferenceQuery = z.object({
   provider: z.enum(paymentProviders).optional(),
   bill_date: billDate.optional(),
   kind: z.enum(reconciliationKinds).optional(),
-  cursor,
-  limit,
+  ...page,
 })
 export type DifferenceQuery = z.output<typeof DifferenceQuery>
 
@@ -89,6 +94,6 @@ const DifferenceView = z.object({
   detail: z.string(),
   created_at: z.string(),
 })
-export const DifferenceList = z.object({ list: z.array(DifferenceView), next_cursor: z.number().int().nullable() })
+export const DifferenceList = pageOf(DifferenceView)
 export type DifferenceList = z.infer<typeof DifferenceList>
 export const DifferenceListResponse = envelope(DifferenceList)

@@ -75,70 +75,72 @@ function toRunView(r: RunRow): RunView {
   }
 }
 
+type DifferenceRow = Awaited<ReturnType<typeof listDifferences>>[number]
+type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number]
+
+function toDifferenceView(d: DifferenceRow): DifferenceList['list'][number] {
+  return {
+    id: d.id,
+    provider: d.provider,
+    bill_date: d.billDate,
+    kind: d.kind,
+    subject: d.subject,
+    order_no: d.orderNo,
+    refund_no: d.refundNo,
+    transaction_id: d.transactionId,
+    our_fen: d.ourFen,
+    their_fen: d.theirFen,
+    our_state: d.ourState,
+    their_state: d.theirState,
+    detail: d.detail,
+    created_at: d.createdAt.toISOString(),
+  }
+}
+
+function toNotificationView(n: NotificationRow): NotificationList['list'][number] {
+  return {
+    id: n.id,
+    provider: n.provider,
+    kind: n.kind,
+    notification_id: n.notificationId,
+    order_no: n.orderNo,
+    verified: n.verified,
+    outcome: n.outcome,
+    detail: n.detail,
+    created_at: n.createdAt.toISOString(),
+  }
+}
+
+/**
+ * One page of a staff list, newest first: `read` gets the id to continue before and one row more than the page
+ * holds (that row only says another page follows), `view` presents each row.
+ */
+async function newestPage<R extends { id: number }, V>(
+  q: { cursor?: number; limit: number },
+  read: (window: { before?: number; limit: number }) => Promise<R[]>,
+  view: (row: R) => V,
+) {
+  const { page, nextCursor } = pageById(await read({ before: q.cursor, limit: q.limit + 1 }), q.limit)
+  return { list: page.map(view), next_cursor: nextCursor }
+}
+
 /** What staff read (GET /api/admin/payment-notifications, /api/admin/reconciliation/…), newest first, by id. */
 export function createReconciliationService(deps: { db: Db }) {
   const { db } = deps
   return {
     /** Reconciliation runs. */
-    async runs(q: RunQuery): Promise<RunList> {
-      const rows = await listRuns(db, { provider: q.provider, before: q.cursor, limit: q.limit + 1 })
-      const { page, nextCursor } = pageById(rows, q.limit)
-      return { list: page.map(toRunView), next_cursor: nextCursor }
+    runs(q: RunQuery): Promise<RunList> {
+      return newestPage(q, (w) => listRuns(db, { provider: q.provider, ...w }), toRunView)
     },
     /** The differences found. */
-    async differences(q: DifferenceQuery): Promise<DifferenceList> {
-      const rows = await listDifferences(db, {
-        provider: q.provider,
-        billDate: q.bill_date,
-        kind: q.kind,
-        before: q.cursor,
-        limit: q.limit + 1,
-      })
-      const { page, nextCursor } = pageById(rows, q.limit)
-      return {
-        list: page.map((d) => ({
-          id: d.id,
-          provider: d.provider,
-          bill_date: d.billDate,
-          kind: d.kind,
-          subject: d.subject,
-          order_no: d.orderNo,
-          refund_no: d.refundNo,
-          transaction_id: d.transactionId,
-          our_fen: d.ourFen,
-          their_fen: d.theirFen,
-          our_state: d.ourState,
-          their_state: d.theirState,
-          detail: d.detail,
-          created_at: d.createdAt.toISOString(),
-        })),
-        next_cursor: nextCursor,
-      }
+    differences(q: DifferenceQuery): Promise<DifferenceList> {
+      const filter = { provider: q.provider, billDate: q.bill_date, kind: q.kind }
+      return newestPage(q, (w) => listDifferences(db, { ...filter, ...w }), toDifferenceView)
     },
     /** The payment and refund notifications received, with what became of each. */
-    async notifications(q: NotificationQuery): Promise<NotificationList> {
-      const rows = await listNotifications(db, {
-        outcome: q.outcome,
-        provider: q.provider,
-        orderNo: q.order_no,
-        before: q.cursor,
-        limit: q.limit + 1,
-      })
-      const { page, nextCursor } = pageById(rows, q.limit)
-      return {
-        list: page.map((n) => ({
-          id: n.id,
-          provider: n.provider,
-          kind: n.kind,
-          notification_id: n.notificationId,
-          order_no: n.orderNo,
-          verified: n.verified,
-          outcome: n.outcome,
-          detail: n.detail,
-          created_at: n.createdAt.toISOString(),
-        })),
-        next_cursor: nextCursor,
-      }
+    notifications(q: NotificationQuery): Promise<NotificationList> {
+      const filter = { outcome: q.outcome, provider: q.provider, orderNo: q.order_no }
+      return newestPage(q, (w) => listNotifications(db, { ...filter, ...w }), toNotificationView)
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '#server/http/app-error.ts'
+import { signedIn } from '#server/http/request-context.ts'
 import { apiPlugin } from '#server/http/route.ts'
 import { WechatError } from '#server/integrations/wechat/wechat-client.ts'
 import {
@@ -63,11 +64,7 @@ export const wechatRoutes = apiPlugin({ tags: ['wechat'], token: false }, (r, op
   r.post(
     '/wx_login',
     { summary: 'Sign in with a WeChat OAuth code', body: OauthReturnBody, response: WxLoginResponse },
-    async (request) => {
-      const session = await wechat.login(request.body, nonce(request))
-      request.signedInMemberId = session.member_id
-      return session
-    },
+    async (request) => signedIn(request, await wechat.login(request.body, nonce(request))),
   )
 
   r.post(

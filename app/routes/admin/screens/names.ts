@@ -1,12 +1,7 @@
+import { orderStateNames as stateNames } from '#shared/order-states.ts'
+
 /** Chinese names of the states and kinds the sales screens show. */
-export const orderStateNames: Record<string, string> = {
-  pending: '待支付',
-  paid: '已支付',
-  refunding: '退款中',
-  refunded: '已退款',
-  partially_refunded: '部分退款',
-  closed: '已关闭',
-}
+export const orderStateNames: Record<string, string> = stateNames
 
 export const kindNames: Record<string, string> = {
   course: '课程',
