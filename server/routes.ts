@@ -18,6 +18,7 @@ import { adminStaffRoutes, consoleMeRoutes } from '#server/modules/members/staff
 import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
+import { adminOverlayRoutes } from '#server/modules/overlays/overlays-admin.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(catalogueRoutes, { catalogue: s.catalogue })
   await app.register(homeRoutes, { home: s.home })
   await app.register(overlayRoutes, { overlays: s.overlays })
+  await app.register(adminOverlayRoutes, { overlays: s.overlays })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
   await app.register(ordersRoutes, { orders: s.orders })
