@@ -239,7 +239,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     }),
     comments,
     /** The operators' comment moderation queue. */
-    commentModeration: createCommentModeration({ db, comments }),
+    commentModeration: createCommentModeration({ db, comments, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
     /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
     dashboard: createDashboardService({ db, now: integrations.now }),

@@ -15,6 +15,9 @@ export interface CommentQueueFilter {
   before?: Date
 }
 
+/** A comment row as staff see it (every status). */
+export type StaffCommentRow = typeof comments.$inferSelect
+
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function conditions(f: CommentQueueFilter): SQL | undefined {
