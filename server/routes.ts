@@ -19,6 +19,7 @@ import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { adminOverlayRoutes } from '#server/modules/overlays/overlays-admin.routes.ts'
+import { adminSettingsRoutes } from '#server/modules/settings/settings.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(homeRoutes, { home: s.home })
   await app.register(overlayRoutes, { overlays: s.overlays })
   await app.register(adminOverlayRoutes, { overlays: s.overlays })
+  await app.register(adminSettingsRoutes, { settings: s.settings })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
   await app.register(ordersRoutes, { orders: s.orders })
@@ -61,7 +63,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(refundRoutes, { refunds: s.refunds })
   await app.register(adminRefundRoutes, { refunds: s.refunds })
   await app.register(adminOrderRoutes, { staffOrders: s.staffOrders })
-  await app.register(vipRoutes, { vip: s.vip, catalogue: s.catalogue, contact: s.config.client })
+  await app.register(vipRoutes, { vip: s.vip, catalogue: s.catalogue, contact: s.settings.service })
   await app.register(adminVipRoutes, { vip: s.vip })
   await app.register(bundleRoutes, { bundles: s.bundles })
   await app.register(adminBundleRoutes, { bundles: s.bundles })

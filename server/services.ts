@@ -40,6 +40,7 @@ import { createStepUp } from '#server/http/step-up.ts'
 import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
+import { createSettingsService } from '#server/modules/settings/settings.service.ts'
 import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
@@ -196,6 +197,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** Hot search words as operators keep them; each write drops the learners' cached list. */
     hotWordAdmin: createHotWordAdmin({ db, invalidate: catalogue.invalidateHotWords }),
     overlays: createOverlayService({ db, now: integrations.now }),
+    /** Settings operators edit (customer service); the learner pages read them through the root loader. */
+    settings: createSettingsService({ db, now: integrations.now, defaults: config.client, ttlMs: 60_000 }),
     vip,
     bundles: createBundleService({ db, now: integrations.now }),
     storage: integrations.storage,

@@ -17,8 +17,8 @@ interface VipRoutesOptions {
   vip: VipService
   /** Only the course list, filtered to VIP-free courses. */
   catalogue: Pick<CatalogueService, 'courseList'>
-  /** The consult and customer-service links (config.client). */
-  contact: { consultUrl: string; serviceUrl: string }
+  /** The consult and customer-service links (the operators' customer-service setting). */
+  contact: () => Promise<{ consult_url: string; service_url: string }>
 }
 
 /** The VIP centre (spec 7: GET /v2/vip). */
@@ -53,7 +53,10 @@ export const vipRoutes = apiPlugin(
         summary: 'Where to ask about VIP: the consult and customer-service links',
         response: envelope(z.object({ consult_url: z.string(), service_url: z.string() })),
       },
-      async () => ({ consult_url: contact.consultUrl, service_url: contact.serviceUrl }),
+      async () => {
+        const { consult_url, service_url } = await contact()
+        return { consult_url, service_url }
+      },
     )
   },
 )
