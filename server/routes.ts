@@ -69,7 +69,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminBundleRoutes, { bundles: s.bundles })
   await app.register(adminAuditRoutes, { audit: s.audit })
   await app.register(couponRoutes, { coupons: s.coupons })
-  await app.register(adminCouponRoutes, { coupons: s.coupons })
+  await app.register(adminCouponRoutes, { coupons: s.coupons, couponAdmin: s.couponAdmin })
   await app.register(pointRoutes, { points: s.points })
   await app.register(adminPointRoutes, { points: s.points })
   await app.register(favouritesRoutes, { favourites: s.favourites })

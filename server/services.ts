@@ -37,7 +37,7 @@ import { createVideoMediaService } from '#server/modules/media/video-media.servi
 import { createMembersService } from '#server/modules/members/members.service.ts'
 import { createStaffService } from '#server/modules/members/staff.service.ts'
 import { createStepUp } from '#server/http/step-up.ts'
-import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
+import { createCouponAdmin, createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
 import { createPointService } from '#server/modules/points/points.service.ts'
 import { createSettingsService } from '#server/modules/settings/settings.service.ts'
@@ -218,6 +218,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     canWatch: access.canWatch,
     ...commerce,
     coupons: createCouponService({ db, now: integrations.now }),
+    /** The operators' coupon lists: templates with issued and used counts, issued coupons. */
+    couponAdmin: createCouponAdmin({ db, now: integrations.now }),
     points: createPointService({ db, config, now: integrations.now }),
     learning: createLearningService({
       db,

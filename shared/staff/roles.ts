@@ -18,6 +18,7 @@ export const StaffRoleNames: Record<StaffRole, string> = {
 export const Permissions = [
   'catalogue.read',
   'catalogue.edit',
+  'marketing.read',
   'marketing.edit',
   'members.read',
   'members.entitlements',
@@ -43,6 +44,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
   operator: [
     'catalogue.read',
     'catalogue.edit',
+    'marketing.read',
     'marketing.edit',
     'members.read',
     'members.entitlements',
@@ -51,6 +53,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'refunds.read',
   ],
   finance: [
+    'marketing.read',
     'orders.read',
     'orders.export',
     'refunds.read',

@@ -65,7 +65,7 @@ export async function searchOverlays(
   limit: number,
 ) {
   const dir = sort.desc ? desc : asc
-  const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays.id})`
+  const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays}.id)`
   return db
     .select({ overlay: systemOverlays, clicks })
     .from(systemOverlays)

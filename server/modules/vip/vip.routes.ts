@@ -63,7 +63,7 @@ export const vipRoutes = apiPlugin(
 
 /** VIP plans for operators (under /api/admin/, admins only). */
 export const adminVipRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'marketing.edit' },
+  { read: 'marketing.read', write: 'marketing.edit' },
   (r, { vip }: { vip: VipService }) => {
     r.records('/admin/vip-plans', {
       response: StaffVipPlanResponse,
