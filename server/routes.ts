@@ -28,6 +28,7 @@ import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles
 import { adminAuditRoutes } from '#server/modules/audit/audit.routes.ts'
 import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons.routes.ts'
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
+import { adminPointLedgerRoutes } from '#server/modules/points/points-ledger.routes.ts'
 import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
 import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
 import { adminHotWordRoutes } from '#server/modules/catalogue/hot-words-admin.routes.ts'
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminCouponRoutes, { coupons: s.coupons, couponAdmin: s.couponAdmin })
   await app.register(pointRoutes, { points: s.points })
   await app.register(adminPointRoutes, { points: s.points })
+  await app.register(adminPointLedgerRoutes, { ledger: s.pointLedger })
   await app.register(favouritesRoutes, { favourites: s.favourites })
   await app.register(searchRoutes, { search: s.search })
   await app.register(followsRoutes, { follows: s.follows })

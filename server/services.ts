@@ -39,7 +39,7 @@ import { createStaffService } from '#server/modules/members/staff.service.ts'
 import { createStepUp } from '#server/http/step-up.ts'
 import { createCouponAdmin, createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
-import { createPointService } from '#server/modules/points/points.service.ts'
+import { createPointLedgerAdmin, createPointService } from '#server/modules/points/points.service.ts'
 import { createSettingsService } from '#server/modules/settings/settings.service.ts'
 import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
@@ -221,6 +221,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** The operators' coupon lists: templates with issued and used counts, issued coupons. */
     couponAdmin: createCouponAdmin({ db, now: integrations.now }),
     points: createPointService({ db, config, now: integrations.now }),
+    /** Every member's points ledger for the console. */
+    pointLedger: createPointLedgerAdmin({ db }),
     learning: createLearningService({
       db,
       now: integrations.now,
