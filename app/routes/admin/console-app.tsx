@@ -2,7 +2,7 @@ import './console.css'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider, Spin } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router'
 import type { Permission } from '#shared/staff/roles.ts'
 import { ConsoleLayout } from './layout.tsx'
@@ -19,6 +19,22 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const Coupons = lazy(() => import('./screens/coupons.tsx'))
+const VipPlans = lazy(() => import('./screens/vip-plans.tsx'))
+const Points = lazy(() => import('./screens/points.tsx'))
+const ReportedComments = lazy(() => import('./screens/reported-comments.tsx'))
+const Overlays = lazy(() => import('./screens/overlays.tsx'))
+const ServiceSettings = lazy(() => import('./screens/service-settings.tsx'))
+
+/** Sales and engagement screens (issue 13 §2): path, the permission that opens it, the screen. */
+const salesEngagement: { path: string; permission: Permission; Screen: ComponentType }[] = [
+  { path: 'sales/coupons', permission: 'marketing.read', Screen: Coupons },
+  { path: 'sales/vip-plans', permission: 'marketing.read', Screen: VipPlans },
+  { path: 'sales/points', permission: 'points.adjust', Screen: Points },
+  { path: 'engagement/reports', permission: 'comments.moderate', Screen: ReportedComments },
+  { path: 'engagement/overlays', permission: 'marketing.edit', Screen: Overlays },
+  { path: 'engagement/service', permission: 'marketing.edit', Screen: ServiceSettings },
+]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -66,6 +82,17 @@ function Screens() {
               </Guard>
             }
           />
+          {salesEngagement.map(({ path, permission, Screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guard permission={permission}>
+                  <Screen />
+                </Guard>
+              }
+            />
+          ))}
           <Route path="*" element={<div className="zx-console-center">页面不存在，请从左侧菜单进入。</div>} />
         </Routes>
       </Suspense>
