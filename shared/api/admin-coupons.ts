@@ -12,8 +12,8 @@ const name = z.string().trim().min(1, '请填写名称').max(40, '名称最多 4
 const totalLimit = z.number().int().min(1, '总量至少 1 张').max(10_000_000, '总量最多 1000 万张')
 const perMember = z.number().int().min(1, '每人至少 1 张').max(100, '每人最多 100 张')
 
-export const CouponKinds = ['amount', 'percent'] as const
-export const CouponScopes = ['all', 'category', 'courses'] as const
+const CouponKinds = ['amount', 'percent'] as const
+const CouponScopes = ['all', 'category', 'courses'] as const
 
 /** POST /api/admin/coupon-templates. */
 export const TemplateCreate = z
@@ -58,7 +58,6 @@ export const TemplatePatch = z.object({
 export type TemplatePatch = z.output<typeof TemplatePatch>
 
 const templateSortKeys = ['id', 'claimed_count'] as const
-export type TemplateSortKey = (typeof templateSortKeys)[number]
 
 /** GET /api/admin/coupon-templates: templates with how many were issued and used. */
 export const TemplateListQuery = adminListQuery(templateSortKeys, '-id').extend({
@@ -68,7 +67,6 @@ export const TemplateListQuery = adminListQuery(templateSortKeys, '-id').extend(
 export type TemplateListQuery = z.output<typeof TemplateListQuery>
 
 const issuedSortKeys = ['id', 'claimed_at', 'used_at'] as const
-export type IssuedSortKey = (typeof issuedSortKeys)[number]
 
 /** GET /api/admin/coupons: issued coupons by template, state, member and claiming day. */
 export const IssuedCouponQuery = adminListQuery(issuedSortKeys, '-id').extend({

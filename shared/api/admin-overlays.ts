@@ -18,7 +18,7 @@ const when = z.iso.datetime({ offset: true, message: '时间格式不正确' })
 const int = z.number().int().positive().max(2_147_483_647)
 
 /** The jump of a button: a course, a category or an http(s) address (spec 3's so_jump_type 1, 2, 4). */
-export const OverlayJump = z.discriminatedUnion('jump_type', [
+const OverlayJump = z.discriminatedUnion('jump_type', [
   z.strictObject({ jump_type: z.null() }),
   z.strictObject({ jump_type: z.literal(1), course_id: int }),
   z.strictObject({ jump_type: z.literal(2), category_id: int }),
