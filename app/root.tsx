@@ -28,9 +28,22 @@ import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { isChunkLoadError, layoutWidth } from '#app/lib/route-rules.ts'
 import { services } from '#app/lib/services-context.ts'
 
-/** Only the allow-listed client configuration leaves the server; it never changes while the app runs. */
-export function loader({ context }: Route.LoaderArgs): RootData {
-  return { client: services(context).config.client }
+/**
+ * Only the allow-listed client configuration leaves the server, with the operators' customer-service setting
+ * (the 客服 and consult links, QR, hours, phone) in place of the configured defaults.
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const s = services(context)
+  const service = await s.settings.service()
+  return {
+    client: {
+      ...s.config.client,
+      serviceUrl: service.service_url,
+      consultUrl: service.consult_url,
+      consultOnCheckout: service.consult_on_checkout,
+    },
+    service: { qrImage: service.qr_image, hours: service.hours, phone: service.phone },
+  }
 }
 
 export function shouldRevalidate() {

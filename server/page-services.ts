@@ -6,8 +6,18 @@ import type { Services } from '#server/services.ts'
  * through the same doors as the API.
  */
 export function pageServices(services: Services) {
-  const { catalogue, search, home, follows, bundles, vip, learning } = services
-  return { config: { client: services.config.client }, catalogue, search, home, follows, bundles, vip, learning }
+  const { catalogue, search, home, follows, bundles, vip, learning, settings } = services
+  return {
+    config: { client: services.config.client },
+    catalogue,
+    search,
+    home,
+    follows,
+    bundles,
+    vip,
+    learning,
+    settings: { service: settings.service },
+  }
 }
 
 export type PageServices = ReturnType<typeof pageServices>

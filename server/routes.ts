@@ -18,6 +18,8 @@ import { adminStaffRoutes, consoleMeRoutes } from '#server/modules/members/staff
 import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
+import { adminOverlayRoutes } from '#server/modules/overlays/overlays-admin.routes.ts'
+import { adminSettingsRoutes } from '#server/modules/settings/settings.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
@@ -26,6 +28,7 @@ import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles
 import { adminAuditRoutes } from '#server/modules/audit/audit.routes.ts'
 import { adminCouponRoutes, couponRoutes } from '#server/modules/coupons/coupons.routes.ts'
 import { adminPointRoutes, pointRoutes } from '#server/modules/points/points.routes.ts'
+import { adminPointLedgerRoutes } from '#server/modules/points/points-ledger.routes.ts'
 import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
 import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
 import { adminHotWordRoutes } from '#server/modules/catalogue/hot-words-admin.routes.ts'
@@ -51,6 +54,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(catalogueRoutes, { catalogue: s.catalogue })
   await app.register(homeRoutes, { home: s.home })
   await app.register(overlayRoutes, { overlays: s.overlays })
+  await app.register(adminOverlayRoutes, { overlays: s.overlays })
+  await app.register(adminSettingsRoutes, { settings: s.settings })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
   await app.register(ordersRoutes, { orders: s.orders })
@@ -59,15 +64,16 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(refundRoutes, { refunds: s.refunds })
   await app.register(adminRefundRoutes, { refunds: s.refunds })
   await app.register(adminOrderRoutes, { staffOrders: s.staffOrders })
-  await app.register(vipRoutes, { vip: s.vip, catalogue: s.catalogue, contact: s.config.client })
+  await app.register(vipRoutes, { vip: s.vip, catalogue: s.catalogue, contact: s.settings.service })
   await app.register(adminVipRoutes, { vip: s.vip })
   await app.register(bundleRoutes, { bundles: s.bundles })
   await app.register(adminBundleRoutes, { bundles: s.bundles })
   await app.register(adminAuditRoutes, { audit: s.audit })
   await app.register(couponRoutes, { coupons: s.coupons })
-  await app.register(adminCouponRoutes, { coupons: s.coupons })
+  await app.register(adminCouponRoutes, { coupons: s.coupons, couponAdmin: s.couponAdmin })
   await app.register(pointRoutes, { points: s.points })
   await app.register(adminPointRoutes, { points: s.points })
+  await app.register(adminPointLedgerRoutes, { ledger: s.pointLedger })
   await app.register(favouritesRoutes, { favourites: s.favourites })
   await app.register(searchRoutes, { search: s.search })
   await app.register(followsRoutes, { follows: s.follows })

@@ -37,9 +37,10 @@ import { createVideoMediaService } from '#server/modules/media/video-media.servi
 import { createMembersService } from '#server/modules/members/members.service.ts'
 import { createStaffService } from '#server/modules/members/staff.service.ts'
 import { createStepUp } from '#server/http/step-up.ts'
-import { createCouponService } from '#server/modules/coupons/coupons.service.ts'
+import { createCouponAdmin, createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
-import { createPointService } from '#server/modules/points/points.service.ts'
+import { createPointLedgerAdmin, createPointService } from '#server/modules/points/points.service.ts'
+import { createSettingsService } from '#server/modules/settings/settings.service.ts'
 import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
 import { createVipService } from '#server/modules/vip/vip.service.ts'
@@ -196,6 +197,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** Hot search words as operators keep them; each write drops the learners' cached list. */
     hotWordAdmin: createHotWordAdmin({ db, invalidate: catalogue.invalidateHotWords }),
     overlays: createOverlayService({ db, now: integrations.now }),
+    /** Settings operators edit (customer service); the learner pages read them through the root loader. */
+    settings: createSettingsService({ db, now: integrations.now, defaults: config.client, ttlMs: 60_000 }),
     vip,
     bundles: createBundleService({ db, now: integrations.now }),
     storage: integrations.storage,
@@ -215,7 +218,11 @@ export function createServices(config: Config, db: Db, integrations: Integration
     canWatch: access.canWatch,
     ...commerce,
     coupons: createCouponService({ db, now: integrations.now }),
+    /** The operators' coupon lists: templates with issued and used counts, issued coupons. */
+    couponAdmin: createCouponAdmin({ db, now: integrations.now }),
     points: createPointService({ db, config, now: integrations.now }),
+    /** Every member's points ledger for the console. */
+    pointLedger: createPointLedgerAdmin({ db }),
     learning: createLearningService({
       db,
       now: integrations.now,
@@ -239,7 +246,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     }),
     comments,
     /** The operators' comment moderation queue. */
-    commentModeration: createCommentModeration({ db, comments }),
+    commentModeration: createCommentModeration({ db, comments, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
     /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
     dashboard: createDashboardService({ db, now: integrations.now }),

@@ -27,6 +27,7 @@ import * as paymentsTables from './schema/payments.ts'
 import * as pointsTables from './schema/points.ts'
 import * as refundsTables from './schema/refunds.ts'
 import * as sessionsTables from './schema/sessions.ts'
+import * as settingsTables from './schema/settings.ts'
 import * as statsTables from './schema/stats.ts'
 import * as vipTables from './schema/vip.ts'
 import * as wechatTables from './schema/wechat.ts'
@@ -53,6 +54,7 @@ export const schema = {
   ...pointsTables,
   ...refundsTables,
   ...sessionsTables,
+  ...settingsTables,
   ...statsTables,
   ...vipTables,
   ...wechatTables,

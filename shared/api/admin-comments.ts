@@ -26,3 +26,14 @@ export const CommentModeration = z.strictObject({
   reason: z.string().trim().min(2, '处理原因至少 2 个字').max(200, '处理原因最多 200 个字'),
 })
 export type CommentModeration = z.output<typeof CommentModeration>
+
+const reportSortKeys = ['reports', 'last_reported_at'] as const
+export type ReportSortKey = (typeof reportSortKeys)[number]
+
+/** GET /api/admin/comments/reported: comments with reports not yet dealt with, the most reported first. */
+export const ReportedQueueQuery = adminListQuery(reportSortKeys, '-reports').extend({
+  /** open (default): reports no decision has cleared yet; all: every reported comment. */
+  state: z.enum(['open', 'all']).default('open'),
+  course_id: OptionalIdQuery,
+})
+export type ReportedQueueQuery = z.output<typeof ReportedQueueQuery>

@@ -20,6 +20,7 @@ export const Permissions = [
   'catalogue.edit',
   /** Play any lesson in full to check it (the media screen's preview); decided by the access function. */
   'media.preview',
+  'marketing.read',
   'marketing.edit',
   'members.read',
   'members.entitlements',
@@ -48,6 +49,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'catalogue.read',
     'catalogue.edit',
     'media.preview',
+    'marketing.read',
     'marketing.edit',
     'members.read',
     'members.entitlements',
@@ -57,6 +59,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'refunds.read',
   ],
   finance: [
+    'marketing.read',
     'orders.read',
     'orders.export',
     'sales.read',

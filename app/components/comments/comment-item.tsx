@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Comment } from '#server/modules/comments/comments.schema.ts'
 import { formatCommentTime } from './format-time.ts'
+import { reportComment } from './report-comment.ts'
 import type { CommentLikes } from './use-comment-like.ts'
 import styles from './comments.module.css'
 
@@ -73,6 +74,14 @@ export function CommentItem({
               回复
             </button>
           ) : null}
+          <button
+            type="button"
+            className={styles.action}
+            onClick={() => void reportComment(comment.id)}
+            data-testid="comment-report"
+          >
+            举报
+          </button>
           <button
             type="button"
             className={comment.liked ? `${styles.like} ${styles.liked}` : styles.like}

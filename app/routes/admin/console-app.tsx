@@ -2,7 +2,7 @@ import './console.css'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider, Spin } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router'
 import { z } from 'zod'
 import type { Permission } from '#shared/staff/roles.ts'
@@ -23,19 +23,64 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
-const catalogueScreens = {
-  'catalogue/courses': lazy(() => import('./screens/catalogue/courses.tsx')),
-  'catalogue/courses/:id': lazy(() => import('./screens/catalogue/course-editor.tsx')),
-  'catalogue/live': lazy(() => import('./screens/catalogue/live.tsx')),
-  'catalogue/categories': lazy(() => import('./screens/catalogue/categories.tsx')),
-  'catalogue/teachers': lazy(() => import('./screens/catalogue/teachers.tsx')),
-  'catalogue/bundles': lazy(() => import('./screens/catalogue/bundles.tsx')),
-  'storefront/home': lazy(() => import('./screens/storefront/home-feed.tsx')),
-  'storefront/hot-words': lazy(() => import('./screens/storefront/hot-words.tsx')),
-}
 const Members = lazy(() => import('./screens/members.tsx'))
 const Member = lazy(() => import('./screens/member.tsx'))
 const Media = lazy(() => import('./screens/media.tsx'))
+const Coupons = lazy(() => import('./screens/coupons.tsx'))
+const VipPlans = lazy(() => import('./screens/vip-plans.tsx'))
+const Points = lazy(() => import('./screens/points.tsx'))
+const ReportedComments = lazy(() => import('./screens/reported-comments.tsx'))
+const Overlays = lazy(() => import('./screens/overlays.tsx'))
+const ServiceSettings = lazy(() => import('./screens/service-settings.tsx'))
+
+/** The console's screens (issue 13 §2): path, the permission that opens it, the screen. */
+const screens: { path: string; permission: Permission; Screen: ComponentType }[] = [
+  {
+    path: 'catalogue/courses',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/catalogue/courses.tsx')),
+  },
+  {
+    path: 'catalogue/courses/:id',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/catalogue/course-editor.tsx')),
+  },
+  { path: 'catalogue/live', permission: 'catalogue.read', Screen: lazy(() => import('./screens/catalogue/live.tsx')) },
+  {
+    path: 'catalogue/categories',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/catalogue/categories.tsx')),
+  },
+  {
+    path: 'catalogue/teachers',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/catalogue/teachers.tsx')),
+  },
+  {
+    path: 'catalogue/bundles',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/catalogue/bundles.tsx')),
+  },
+  {
+    path: 'storefront/home',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/storefront/home-feed.tsx')),
+  },
+  {
+    path: 'storefront/hot-words',
+    permission: 'catalogue.read',
+    Screen: lazy(() => import('./screens/storefront/hot-words.tsx')),
+  },
+  { path: 'members', permission: 'members.read', Screen: Members },
+  { path: 'members/:id', permission: 'members.read', Screen: Member },
+  { path: 'media', permission: 'catalogue.read', Screen: Media },
+  { path: 'sales/coupons', permission: 'marketing.read', Screen: Coupons },
+  { path: 'sales/vip-plans', permission: 'marketing.read', Screen: VipPlans },
+  { path: 'sales/points', permission: 'points.adjust', Screen: Points },
+  { path: 'engagement/reports', permission: 'comments.moderate', Screen: ReportedComments },
+  { path: 'engagement/overlays', permission: 'marketing.edit', Screen: Overlays },
+  { path: 'engagement/service', permission: 'marketing.edit', Screen: ServiceSettings },
+]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -83,41 +128,17 @@ function Screens() {
               </Guard>
             }
           />
-          {Object.entries(catalogueScreens).map(([path, Screen]) => (
+          {screens.map(({ path, permission, Screen }) => (
             <Route
               key={path}
               path={path}
               element={
-                <Guard permission="catalogue.read">
+                <Guard permission={permission}>
                   <Screen />
                 </Guard>
               }
             />
           ))}
-          <Route
-            path="members"
-            element={
-              <Guard permission="members.read">
-                <Members />
-              </Guard>
-            }
-          />
-          <Route
-            path="members/:id"
-            element={
-              <Guard permission="members.read">
-                <Member />
-              </Guard>
-            }
-          />
-          <Route
-            path="media"
-            element={
-              <Guard permission="catalogue.read">
-                <Media />
-              </Guard>
-            }
-          />
           <Route path="*" element={<div className="zx-console-center">页面不存在，请从左侧菜单进入。</div>} />
         </Routes>
       </Suspense>

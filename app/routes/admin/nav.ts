@@ -32,6 +32,18 @@ export const Sections: {
     items: [
       { path: '/admin/sales/orders', label: '订单', permission: 'orders.read' },
       { path: '/admin/sales/refunds', label: '退款', permission: 'refunds.read' },
+      { path: '/admin/sales/coupons', label: '优惠券', permission: 'marketing.read' },
+      { path: '/admin/sales/vip-plans', label: 'VIP 套餐', permission: 'marketing.read' },
+      { path: '/admin/sales/points', label: '积分', permission: 'points.adjust' },
+    ],
+  },
+  {
+    key: 'engagement',
+    label: '互动',
+    items: [
+      { path: '/admin/engagement/reports', label: '举报队列', permission: 'comments.moderate' },
+      { path: '/admin/engagement/overlays', label: '系统弹窗', permission: 'marketing.edit' },
+      { path: '/admin/engagement/service', label: '客服设置', permission: 'marketing.edit' },
     ],
   },
   {

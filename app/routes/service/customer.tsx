@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useLocation, type MetaArgs } from 'react-router'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { openExternal } from '#app/components/service-button/service-button.tsx'
-import { useClientConfig } from '#app/lib/client-config.ts'
+import { useClientConfig, useServiceContact } from '#app/lib/client-config.ts'
 import message from '#app/components/message-screen/message-screen.module.css'
 import styles from './customer.module.css'
 
@@ -71,6 +71,7 @@ export default function Customer() {
   const { pathname } = useLocation()
   const variant = customerVariant(pathname)
   const client = useClientConfig()
+  const contact = useServiceContact()
   return (
     <div className="zx-screen">
       <NavBar title={variant.title} />
@@ -97,6 +98,22 @@ export default function Customer() {
               课程咨询
             </ExternalLink>
           </div>
+        ) : null}
+        {contact?.qrImage ? (
+          <figure className={styles.qr}>
+            <img src={contact.qrImage} alt="客服企业微信二维码" width={160} height={160} />
+            <figcaption className={styles.note}>长按识别二维码，添加客服企业微信</figcaption>
+          </figure>
+        ) : null}
+        {contact?.hours || contact?.phone ? (
+          <p className={styles.hours} data-testid="service-hours">
+            {contact.hours ? <span>服务时间：{contact.hours}</span> : null}
+            {contact.phone ? (
+              <span>
+                客服电话：<a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              </span>
+            ) : null}
+          </p>
         ) : null}
         <p className={styles.note}>在线客服由企业微信提供，打开后直接发送消息即可。</p>
       </main>

@@ -2,6 +2,7 @@ import { isNotNull, sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
 import { members } from './members.ts'
+import { CommentReportReasons } from '#shared/api/comment-reports.ts'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /** shown: everyone sees it (within its privacy); hidden: only its author and staff; deleted: nobody. */
@@ -70,4 +71,29 @@ export const commentLikes = pgTable(
     createdAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.memberId] }), index('comment_likes_member_idx').on(t.memberId)],
+)
+
+/**
+ * A learner's report of a comment, one per member per comment (the primary key). The console's queue of reported
+ * comments lists the most reported first; a moderation decision clears them (`resolved_at`).
+ */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: cascadeRef(() => comments.id),
+    memberId: cascadeRef(() => members.id),
+    reason: text({ enum: CommentReportReasons }).notNull(),
+    /** The learner's own words, optional. */
+    detail: text(),
+    createdAt: timestamptz().notNull(),
+    /** Set when staff moderated the comment after this report. */
+    resolvedAt: timestamptz(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.memberId] }),
+    index('comment_reports_open_idx')
+      .on(t.commentId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('comment_reports_member_idx').on(t.memberId),
+  ],
 )

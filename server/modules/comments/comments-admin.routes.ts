@@ -1,8 +1,8 @@
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
-import { CommentModeration, CommentQueueQuery } from '#shared/api/admin-comments.ts'
+import { CommentModeration, CommentQueueQuery, ReportedQueueQuery } from '#shared/api/admin-comments.ts'
 import { IdParams } from '#shared/api/params.ts'
-import { ModerationResponse, QueuedComment } from './comments.schema.ts'
+import { ModerationResponse, QueuedComment, ReportedComment } from './comments.schema.ts'
 import type { CommentModerationService } from './comments.service.ts'
 
 /** Comment moderation in the operators' console (under /api/admin/comments). */
@@ -15,6 +15,13 @@ export const adminCommentRoutes = adminPlugin(
       querystring: CommentQueueQuery,
       row: QueuedComment,
       list: (q) => moderation.queue(q),
+    })
+    listRoute(r, '/admin/comments/reported', {
+      summary: 'Reported comments, the most reported first, with their reasons (open: reports no decision cleared)',
+      description: 'A moderation decision (POST /admin/comments/:id/moderate, show included) clears its open reports.',
+      querystring: ReportedQueueQuery,
+      row: ReportedComment,
+      list: (q) => moderation.reported(q),
     })
     r.post(
       '/admin/comments/:id/moderate',

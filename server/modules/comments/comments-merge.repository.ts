@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 
 /**
- * Moves a member's comments, replies and likes to another member (bind phone's merge). A comment both liked keeps
+ * Moves a member's comments, replies, likes and reports to another member (bind phone's merge). A comment both liked keeps
  * one like, and its like count drops by the duplicate (the count always equals its rows).
  */
 export async function moveCommentRows(tx: DbOrTx, from: number, to: number) {
@@ -16,5 +16,9 @@ export async function moveCommentRows(tx: DbOrTx, from: number, to: number) {
       returning comment_id)
     update comments c set like_count = c.like_count - 1 from twice where c.id = twice.comment_id`)
   const likes = await tx.execute(sql`update comment_likes set member_id = ${to} where member_id = ${from}`)
+  // Reports: one per member per comment, so a comment both reported keeps the survivor's.
+  await tx.execute(sql`
+    update comment_reports r set member_id = ${to} where r.member_id = ${from}
+      and not exists (select 1 from comment_reports s where s.member_id = ${to} and s.comment_id = r.comment_id)`)
   return { comments: moved.rowCount ?? 0, likes: likes.rowCount ?? 0 }
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope } from '#server/http/envelope.ts'
 import { apiPlugin } from '#server/http/route.ts'
+import { CommentReportBody } from '#shared/api/comment-reports.ts'
 import type { StatsService } from '#server/modules/stats/stats.service.ts'
 import {
   COMMENTS_PER_MINUTE,
@@ -111,6 +112,18 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
       response: LikeResponse,
     },
     async (request) => comments.like(member(request), request.body.id, request.body.like),
+  )
+
+  r.post(
+    '/comment/report',
+    {
+      auth: 'required',
+      summary: 'Report a comment with a reason (one report per member per comment); staff see it in the reported queue',
+      body: CommentReportBody,
+      response: emptyEnvelope,
+      msg: '已收到你的举报，我们会尽快处理',
+    },
+    async (request, memberId) => comments.report(memberId, request.body),
   )
 
   r.post(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CommentReportReasons } from '#shared/api/comment-reports.ts'
 import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { BodyId, IdCursor, IdQuery, OptionalIdQuery, pageLimit } from '#shared/api/params.ts'
@@ -146,3 +147,13 @@ export const QueuedComment = z.object({
   moderated_by: z.number().int().nullable(),
   moderated_at: z.string().nullable(),
 })
+
+/** A reported comment in the console's queue: open and all reports, their reasons, the latest learners' words. */
+export const ReportedComment = QueuedComment.extend({
+  open_reports: z.number().int(),
+  reports: z.number().int(),
+  reasons: z.array(z.enum(CommentReportReasons)),
+  details: z.array(z.string()),
+  last_reported_at: z.string(),
+})
+export type ReportedComment = z.infer<typeof ReportedComment>

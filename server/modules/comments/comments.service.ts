@@ -1,5 +1,7 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { CommentStatus, CommentType } from '#server/db/schema/comments.ts'
+import type { CommentReportBody } from '#shared/api/comment-reports.ts'
+import { insertReport } from './reports.repository.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
@@ -304,6 +306,24 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
         const updated = await updateComment(tx, id, { isPrivate: isPrivate ?? !row.isPrivate })
         return { id: updated.id, status: updated.status, type: updated.type, is_private: updated.isPrivate }
       })
+    },
+
+    /**
+     * A learner reports a comment they can see (not their own), once: the console's reported queue lists it,
+     * the most reported first.
+     */
+    async report(memberId: number, body: CommentReportBody) {
+      const found = await findVisible(db, { memberId, staff: false }, body.id)
+      if (!found) throw notFound()
+      if (found.memberId === memberId) throw new AppError(Codes.BadRequest, '不能举报自己的评论')
+      const added = await insertReport(db, {
+        commentId: body.id,
+        memberId,
+        reason: body.reason,
+        detail: body.detail || null,
+        at: now(),
+      })
+      if (!added) throw new AppError(Codes.Conflict, '你已举报过这条评论，我们会尽快处理')
     },
 
     /** Staff: show, hide or delete a comment. */

@@ -16,6 +16,9 @@ export interface CommentQueueFilter {
   before?: Date
 }
 
+/** A comment row as staff see it (every status). */
+export type StaffCommentRow = typeof comments.$inferSelect
+
 function conditions(f: CommentQueueFilter): SQL | undefined {
   return and(
     f.status === undefined ? undefined : eq(comments.status, f.status),

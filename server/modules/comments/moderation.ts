@@ -2,10 +2,11 @@ import type { Db } from '#server/db/database.ts'
 import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { courseTitlesByIds, videoTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
-import type { CommentModeration, CommentQueueQuery } from '#shared/api/admin-comments.ts'
+import type { CommentModeration, CommentQueueQuery, ReportedQueueQuery } from '#shared/api/admin-comments.ts'
 import { beijingDayFromText } from '#shared/time.ts'
 import type { ModerationResult } from './comments.schema.ts'
-import { countComments, searchComments } from './moderation.repository.ts'
+import { countComments, searchComments, type StaffCommentRow } from './moderation.repository.ts'
+import { countReported, reportDetails, resolveReports, searchReported } from './reports.repository.ts'
 
 /** What a moderation action does, through the comments service's own staff functions. */
 interface Moderator {
@@ -13,12 +14,46 @@ interface Moderator {
   operateType(staffId: number, id: number, type: 'pin' | 'unpin' | 'feature' | 'unfeature'): Promise<ModerationResult>
 }
 
+/** Comments as the console's queues list them: with author, course and video. */
+async function queued(db: Db, rows: StaffCommentRow[]) {
+  const [authors, courses, videos] = await Promise.all([
+    memberSummariesByIds(
+      db,
+      rows.map((r) => r.memberId),
+    ),
+    courseTitlesByIds(
+      db,
+      rows.map((r) => r.courseId),
+    ),
+    videoTitlesByIds(
+      db,
+      rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
+    ),
+  ])
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    status: r.status,
+    type: r.type,
+    is_private: r.isPrivate,
+    like_count: r.likeCount,
+    parent_id: r.parentId,
+    author: { id: r.memberId, nickname: authors.get(r.memberId)?.nickname ?? '' },
+    course: { id: r.courseId, title: courses.get(r.courseId)?.title ?? '' },
+    video: r.videoId === null ? null : { id: r.videoId, title: videos.get(r.videoId) ?? '' },
+    created_at: r.createdAt.toISOString(),
+    moderated_by: r.moderatedBy,
+    moderated_at: r.moderatedAt?.toISOString() ?? null,
+  }))
+}
+
 /**
  * The operators' moderation queue: comments of every status with author, course and video, and one action per
  * call (show, hide, delete, pin, feature and their undos) with a reason the staff action log keeps.
  */
-export function createCommentModeration(deps: { db: Db; comments: Moderator }) {
+export function createCommentModeration(deps: { db: Db; comments: Moderator; now?: () => Date }) {
   const { db, comments } = deps
+  const now = deps.now ?? (() => new Date())
   return {
     /** One page of the queue, filtered and sorted on the server. */
     async queue(q: CommentQueueQuery) {
@@ -36,44 +71,52 @@ export function createCommentModeration(deps: { db: Db; comments: Moderator }) {
         searchComments(db, filter, parseSort(q.sort), offset, limit),
         countComments(db, filter),
       ])
-      const [authors, courses, videos] = await Promise.all([
-        memberSummariesByIds(
+      return pageOf(await queued(db, rows), total, q)
+    },
+
+    /**
+     * The reported comments, the most reported first (open reports: those no decision has cleared), with their
+     * reasons and the latest learners' own words.
+     */
+    async reported(q: ReportedQueueQuery) {
+      const filter = { openOnly: q.state === 'open', courseId: q.course_id }
+      const { offset, limit } = pageWindow(q)
+      const [rows, total] = await Promise.all([
+        searchReported(db, filter, parseSort(q.sort), offset, limit),
+        countReported(db, filter),
+      ])
+      const [base, details] = await Promise.all([
+        queued(
           db,
-          rows.map((r) => r.memberId),
+          rows.map((r) => r.comment),
         ),
-        courseTitlesByIds(
+        reportDetails(
           db,
-          rows.map((r) => r.courseId),
-        ),
-        videoTitlesByIds(
-          db,
-          rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
+          rows.map((r) => r.comment.id),
         ),
       ])
-      const list = rows.map((r) => ({
-        id: r.id,
-        content: r.content,
-        status: r.status,
-        type: r.type,
-        is_private: r.isPrivate,
-        like_count: r.likeCount,
-        parent_id: r.parentId,
-        author: { id: r.memberId, nickname: authors.get(r.memberId)?.nickname ?? '' },
-        course: { id: r.courseId, title: courses.get(r.courseId)?.title ?? '' },
-        video: r.videoId === null ? null : { id: r.videoId, title: videos.get(r.videoId) ?? '' },
-        created_at: r.createdAt.toISOString(),
-        moderated_by: r.moderatedBy,
-        moderated_at: r.moderatedAt?.toISOString() ?? null,
+      const list = base.map((c, i) => ({
+        ...c,
+        open_reports: rows[i]!.open,
+        reports: rows[i]!.total,
+        reasons: rows[i]!.reasons,
+        details: details.filter((d) => d.comment_id === c.id).map((d) => d.detail ?? ''),
+        last_reported_at: new Date(rows[i]!.last).toISOString(),
       }))
       return pageOf(list, total, q)
     },
 
-    /** Applies one action (the reason is in the request the staff action log records). */
-    moderate(staffId: number, id: number, body: CommentModeration) {
+    /**
+     * Applies one action (the reason is in the request the staff action log records); any decision clears the
+     * comment's open reports, so the reported queue moves on.
+     */
+    async moderate(staffId: number, id: number, body: CommentModeration) {
       const a = body.action
-      return a === 'show' || a === 'hide' || a === 'delete'
+      const result = await (a === 'show' || a === 'hide' || a === 'delete'
         ? comments.operate(staffId, id, a)
-        : comments.operateType(staffId, id, a)
+        : comments.operateType(staffId, id, a))
+      await resolveReports(db, id, now())
+      return result
     },
   }
 }

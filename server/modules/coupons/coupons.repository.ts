@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { newestFirst, rowsBy, withinWindow } from '#server/db/rows.ts'
+import { rowsBy, withinWindow } from '#server/db/rows.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
@@ -13,10 +13,6 @@ export const {
   find: findTemplate,
 } = rowsBy(couponTemplates, couponTemplates.id)
 export const { insert: insertMemberCoupon } = rowsBy(memberCoupons, memberCoupons.id)
-
-export async function listTemplates(db: DbOrTx, filter: { before?: number; limit: number }) {
-  return newestFirst(db, couponTemplates, filter)
-}
 
 /** Templates a member may claim now: active, inside the claim window, not sold out. */
 export async function listClaimable(db: DbOrTx, now: Date) {
@@ -135,4 +131,103 @@ export function couponUsePart(at: Date): StatementPart {
     )`,
     summary: sql`'{}'::jsonb`,
   }
+}
+
+// ---- Operators: the console's template and issued-coupon lists ----------------------------------------------
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export interface TemplateFilter {
+  active?: boolean
+  text?: string
+}
+
+function templateConditions(f: TemplateFilter): SQL | undefined {
+  return and(
+    f.active === undefined ? undefined : eq(couponTemplates.active, f.active),
+    f.text ? sql`${couponTemplates.name} ilike ${likeText(f.text)}` : undefined,
+  )
+}
+
+const templateSorts = { id: couponTemplates.id, claimed_count: couponTemplates.claimedCount }
+
+/** One page of templates with how many of each were used. */
+export async function searchTemplates(
+  db: DbOrTx,
+  f: TemplateFilter,
+  sort: { key: keyof typeof templateSorts; desc: boolean },
+  offset: number,
+  limit: number,
+) {
+  const dir = sort.desc ? desc : asc
+  const used = sql<number>`(select count(*)::int from ${memberCoupons} m
+    where m.template_id = ${couponTemplates}.id and m.state = 'used')`
+  return db
+    .select({ template: couponTemplates, used })
+    .from(couponTemplates)
+    .where(templateConditions(f))
+    .orderBy(dir(templateSorts[sort.key]), dir(couponTemplates.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+export async function countTemplates(db: DbOrTx, f: TemplateFilter) {
+  return db.$count(couponTemplates, templateConditions(f))
+}
+
+export interface IssuedFilter {
+  templateId?: number
+  memberId?: number
+  /** expired: available but past its date; available: not expired yet. */
+  state?: 'available' | 'reserved' | 'used' | 'expired'
+  from?: Date
+  before?: Date
+  at: Date
+}
+
+function issuedConditions(f: IssuedFilter): SQL | undefined {
+  const m = memberCoupons
+  const state =
+    f.state === 'expired'
+      ? and(eq(m.state, 'available'), lte(m.expiresAt, f.at))
+      : f.state === 'available'
+        ? and(eq(m.state, 'available'), gt(m.expiresAt, f.at))
+        : f.state === undefined
+          ? undefined
+          : eq(m.state, f.state)
+  return and(
+    state,
+    f.templateId === undefined ? undefined : eq(m.templateId, f.templateId),
+    f.memberId === undefined ? undefined : eq(m.memberId, f.memberId),
+    f.from === undefined ? undefined : gte(m.claimedAt, f.from),
+    f.before === undefined ? undefined : lt(m.claimedAt, f.before),
+  )
+}
+
+const issuedSorts = { id: memberCoupons.id, claimed_at: memberCoupons.claimedAt, used_at: memberCoupons.usedAt }
+
+/** One page of issued coupons with their template's name. */
+export async function searchIssued(
+  db: DbOrTx,
+  f: IssuedFilter,
+  sort: { key: keyof typeof issuedSorts; desc: boolean },
+  offset: number,
+  limit: number,
+) {
+  const dir = sort.desc ? desc : asc
+  return db
+    .select({ coupon: memberCoupons, templateName: couponTemplates.name })
+    .from(memberCoupons)
+    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
+    .where(issuedConditions(f))
+    .orderBy(
+      sort.desc ? sql`${issuedSorts[sort.key]} desc nulls last` : dir(issuedSorts[sort.key]),
+      dir(memberCoupons.id),
+    )
+    .offset(offset)
+    .limit(limit)
+}
+
+export async function countIssued(db: DbOrTx, f: IssuedFilter) {
+  return db.$count(memberCoupons, issuedConditions(f))
 }

@@ -1,15 +1,16 @@
+import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
-import type { CouponService } from './coupons.service.ts'
+import { IssuedCouponQuery, TemplateCreate, TemplateListQuery, TemplatePatch } from '#shared/api/admin-coupons.ts'
+import { ISSUED_CSV_HEADER } from './coupon-admin.ts'
+import type { CouponAdmin, CouponService } from './coupons.service.ts'
 import {
   ClaimableResponse,
   ClaimBody,
   ClaimResponse,
   MyCouponsQuery,
   MyCouponsResponse,
-  TemplateCreate,
-  TemplateListQuery,
-  TemplateListResponse,
-  TemplatePatch,
+  IssuedCoupon,
+  StaffCouponTemplate,
   TemplateResponse,
 } from './coupons.schema.ts'
 
@@ -38,18 +39,22 @@ export const couponRoutes = apiPlugin({ tags: ['coupons'] }, (r, { coupons }: { 
   )
 })
 
-/** Coupon templates for operators (under /api/admin/, admins only). */
+/**
+ * Coupons in the operators' console (under /api/admin/): templates (list with issued and used counts, add, change,
+ * switch off with `active: false`) and the issued coupons by template and state, with CSV.
+ */
 export const adminCouponRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'marketing.edit' },
-  (r, { coupons }: { coupons: CouponService }) => {
+  { read: 'marketing.read', write: 'marketing.edit' },
+  (r, { coupons, couponAdmin }: { coupons: CouponService; couponAdmin: CouponAdmin }) => {
+    // Permission: operator (marketing); reading: operator and finance (marketing.read), never a teacher.
+    listRoute(r, '/admin/coupon-templates', {
+      summary: 'Coupon templates, on or off, by name, with how many were issued and used',
+      querystring: TemplateListQuery,
+      row: StaffCouponTemplate,
+      list: (q) => couponAdmin.templates(q),
+    })
     r.records('/admin/coupon-templates', {
       response: TemplateResponse,
-      list: {
-        summary: 'Coupon templates, newest first',
-        querystring: TemplateListQuery,
-        response: TemplateListResponse,
-        handler: (query) => coupons.listTemplates(query),
-      },
       create: {
         summary: 'Add a coupon template',
         body: TemplateCreate,
@@ -59,6 +64,17 @@ export const adminCouponRoutes = adminPlugin(
         summary: 'Change a coupon template (name, on/off, claim end, limits)',
         body: TemplatePatch,
         handler: (id, body) => coupons.patchTemplate(id, body),
+      },
+    })
+    listRoute(r, '/admin/coupons', {
+      summary: 'Issued coupons by template, state (available, reserved, used, expired), member and claiming day',
+      querystring: IssuedCouponQuery,
+      row: IssuedCoupon,
+      list: (q) => couponAdmin.issued(q),
+      csv: {
+        name: 'coupons',
+        header: ISSUED_CSV_HEADER,
+        source: (q) => couponAdmin.issuedCsv(q),
       },
     })
   },

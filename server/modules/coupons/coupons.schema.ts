@@ -3,7 +3,6 @@ import { couponKinds, couponScopes } from '#server/db/schema/coupons.ts'
 import { envelope } from '#server/http/envelope.ts'
 
 const id = z.number().int().positive().max(2_147_483_647)
-const fen = z.number().int().min(1).max(5_000_000)
 
 /** What a coupon takes off and on what: a template's terms, shown again on each member's coupon. */
 const couponTerms = {
@@ -50,50 +49,23 @@ export const ClaimResponse = envelope(MemberCouponView)
 export const MyCouponsQuery = z.object({ state: z.enum(['available', 'reserved', 'used', 'expired']).optional() })
 export const MyCouponsResponse = envelope(z.object({ list: z.array(MemberCouponView) }))
 
-const when = z.iso.datetime({ offset: true })
-
-export const TemplateCreate = z
-  .object({
-    name: z.string().trim().min(1).max(40),
-    kind: z.enum(couponKinds),
-    amount_off_fen: fen.optional(),
-    percent_off: z.number().int().min(1).max(99).optional(),
-    max_off_fen: fen.optional(),
-    min_spend_fen: z.number().int().min(0).max(5_000_000).default(0),
-    scope: z.enum(couponScopes).default('all'),
-    scope_ids: z.array(id).max(500).default([]),
-    claim_from: when.optional(),
-    claim_to: when.optional(),
-    valid_days: z.number().int().min(1).max(3650).optional(),
-    valid_to: when.optional(),
-    total_limit: z.number().int().min(1).max(10_000_000).optional(),
-    per_member_limit: z.number().int().min(1).max(100).default(1),
-  })
-  .refine((t) => (t.kind === 'amount' ? t.amount_off_fen !== undefined : t.percent_off !== undefined), {
-    message: 'amount 需要 amount_off_fen，percent 需要 percent_off',
-    path: ['kind'],
-  })
-  .refine((t) => t.valid_days !== undefined || t.valid_to !== undefined, {
-    message: '需要 valid_days 或 valid_to',
-    path: ['valid_days'],
-  })
-  .refine((t) => t.scope === 'all' || t.scope_ids.length > 0, {
-    message: '分类或课程范围需要 scope_ids',
-    path: ['scope_ids'],
-  })
-
-export const TemplatePatch = z.object({
-  name: z.string().trim().min(1).max(40).optional(),
-  active: z.boolean().optional(),
-  claim_to: when.nullable().optional(),
-  total_limit: z.number().int().min(1).max(10_000_000).nullable().optional(),
-  per_member_limit: z.number().int().min(1).max(100).optional(),
-})
 export const TemplateResponse = envelope(CouponTemplateView)
-export const TemplateListQuery = z.object({
-  cursor: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+
+/** A template in the console's list: also how many of its coupons were used. */
+export const StaffCouponTemplate = CouponTemplateView.extend({ used_count: z.number().int() })
+
+/** An issued coupon in the console's list: whose, of which template, its state. */
+export const IssuedCoupon = z.object({
+  id: z.number().int(),
+  template_id: z.number().int(),
+  template_name: z.string(),
+  member_id: z.number().int(),
+  phone: z.string().nullable(),
+  nickname: z.string(),
+  state: z.enum(['available', 'reserved', 'used', 'expired']),
+  order_id: z.number().int().nullable(),
+  claimed_at: z.string(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
 })
-export const TemplateListResponse = envelope(
-  z.object({ list: z.array(CouponTemplateView), next_cursor: z.number().int().nullable() }),
-)
+export type IssuedCoupon = z.infer<typeof IssuedCoupon>

@@ -10,7 +10,6 @@ import {
   insertTemplate,
   listClaimable,
   listMemberCoupons,
-  listTemplates,
   couponUsePart,
   markCouponUsed,
   reserveCoupon,
@@ -22,39 +21,11 @@ import {
   type MemberCouponRow,
 } from './coupons.repository.ts'
 import { couponDiscountOn, type PricedLine } from './pricing.ts'
-import type { CouponTemplateView, MemberCouponView, TemplateCreate, TemplatePatch } from './coupons.schema.ts'
-import { pageById } from '#server/http/cursor.ts'
+import type { TemplateCreate, TemplatePatch } from '#shared/api/admin-coupons.ts'
+import { couponTerms, toTemplateView } from './coupon-views.ts'
+import type { MemberCouponView } from './coupons.schema.ts'
 
 const DAY = 86_400_000
-
-/** What a coupon takes off and on what (a template's terms, which its coupons carry). */
-function couponTerms(t: CouponTemplateRow) {
-  return {
-    name: t.name,
-    kind: t.kind,
-    amount_off_fen: t.amountOffFen,
-    percent_off: t.percentOff,
-    max_off_fen: t.maxOffFen,
-    min_spend_fen: t.minSpendFen,
-    scope: t.scope,
-  }
-}
-
-function toTemplateView(t: CouponTemplateRow): z.infer<typeof CouponTemplateView> {
-  return {
-    id: t.id,
-    ...couponTerms(t),
-    scope_ids: t.scopeIds,
-    claim_from: t.claimFrom?.toISOString() ?? null,
-    claim_to: t.claimTo?.toISOString() ?? null,
-    valid_days: t.validDays,
-    valid_to: t.validTo?.toISOString() ?? null,
-    total_limit: t.totalLimit,
-    per_member_limit: t.perMemberLimit,
-    claimed_count: t.claimedCount,
-    active: t.active,
-  }
-}
 
 function toMemberCouponView(c: MemberCouponRow, t: CouponTemplateRow, now: Date): z.infer<typeof MemberCouponView> {
   return {
@@ -124,7 +95,7 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
     },
 
     /** An operator adds a template; recorded with who. */
-    async createTemplate(staffId: number, input: z.infer<typeof TemplateCreate>) {
+    async createTemplate(staffId: number, input: TemplateCreate) {
       const at = now()
       const row = await insertTemplate(db, {
         name: input.name,
@@ -149,7 +120,7 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
     },
 
     /** An operator changes a template: name, on/off, claim end, limits (never below what was claimed). */
-    async patchTemplate(id: number, input: z.infer<typeof TemplatePatch>) {
+    async patchTemplate(id: number, input: TemplatePatch) {
       const found = await findTemplate(db, id)
       if (!found) throw new AppError(Codes.NotFound, '优惠券不存在')
       if (input.total_limit !== undefined && input.total_limit !== null && input.total_limit < found.claimedCount) {
@@ -164,12 +135,6 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
         updatedAt: now(),
       })
       return toTemplateView(row!)
-    },
-
-    async listTemplates(filter: { cursor?: number; limit: number }) {
-      const rows = await listTemplates(db, { before: filter.cursor, limit: filter.limit + 1 })
-      const { page, nextCursor } = pageById(rows, filter.limit)
-      return { list: page.map(toTemplateView), next_cursor: nextCursor }
     },
   }
 }
@@ -228,3 +193,6 @@ export function returnOrderCoupon(tx: DbOrTx, orderId: number) {
 export function couponUseInSettlement(at: Date): StatementPart {
   return couponUsePart(at)
 }
+
+/** The operators' template and issued-coupon lists (coupon-admin.ts). */
+export { createCouponAdmin, type CouponAdmin } from './coupon-admin.ts'

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { withinWindow } from '#server/db/rows.ts'
+import { rowsBy, withinWindow } from '#server/db/rows.ts'
 import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 
 /** Overlays switched on and inside their time window at `now`, in display order. */
@@ -19,4 +19,67 @@ export async function insertOverlayClick(db: DbOrTx, overlayId: number, memberId
         select ${systemOverlays.id}, ${memberId}, ${at} from ${systemOverlays} where ${systemOverlays.id} = ${overlayId}`,
   )
   return (result.rowCount ?? 0) > 0
+}
+
+// ---- Operators (the console's overlay list and editing) ------------------------------------------------------
+
+export type OverlayRow = typeof systemOverlays.$inferSelect
+
+export const {
+  find: findOverlay,
+  insert: insertOverlay,
+  update: updateOverlay,
+} = rowsBy(systemOverlays, systemOverlays.id)
+
+export interface OverlayFilter {
+  /** live: on and inside its window now; scheduled: on, starting later; ended: on, window over; off: switched off. */
+  state?: 'live' | 'scheduled' | 'ended' | 'off'
+  text?: string
+  at: Date
+}
+
+function overlayConditions(f: OverlayFilter): SQL | undefined {
+  const o = systemOverlays
+  const state =
+    f.state === 'off'
+      ? eq(o.active, false)
+      : f.state === 'live'
+        ? and(eq(o.active, true), withinWindow(o.startsAt, o.endsAt, f.at))
+        : f.state === 'scheduled'
+          ? and(eq(o.active, true), gt(o.startsAt, f.at))
+          : f.state === 'ended'
+            ? and(eq(o.active, true), lte(o.endsAt, f.at))
+            : undefined
+  const text = f.text ? sql`${o.name} ilike ${`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined
+  return and(state, text)
+}
+
+const overlaySorts = { id: systemOverlays.id, sort: systemOverlays.sort, starts_at: systemOverlays.startsAt }
+
+/** One page of overlays with how many taps each button got (ties by id). */
+export async function searchOverlays(
+  db: DbOrTx,
+  f: OverlayFilter,
+  sort: { key: keyof typeof overlaySorts; desc: boolean },
+  offset: number,
+  limit: number,
+) {
+  const dir = sort.desc ? desc : asc
+  const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays}.id)`
+  return db
+    .select({ overlay: systemOverlays, clicks })
+    .from(systemOverlays)
+    .where(overlayConditions(f))
+    .orderBy(dir(overlaySorts[sort.key]), dir(systemOverlays.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+export async function countOverlays(db: DbOrTx, f: OverlayFilter) {
+  return db.$count(systemOverlays, overlayConditions(f))
+}
+
+/** Taps on one overlay's button. */
+export async function countOverlayClicks(db: DbOrTx, overlayId: number) {
+  return db.$count(overlayClicks, eq(overlayClicks.overlayId, overlayId))
 }

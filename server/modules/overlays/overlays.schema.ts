@@ -37,3 +37,30 @@ export const OverlayClickBody = z.object({
       .transform(Number),
   ]),
 })
+
+/** An overlay as operators see it: its fields, its state now, its taps, and `preview` as learners receive it. */
+export const StaffOverlay = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+  button_text: z.string(),
+  image_url: z.string().nullable(),
+  jump: z.object({
+    jump_type: z.number().int().nullable(),
+    course_id: z.number().int().optional(),
+    category_id: z.number().int().optional(),
+    url: z.string().optional(),
+  }),
+  active: z.boolean(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  sort: z.number().int(),
+  urgent: z.boolean(),
+  state: z.enum(['live', 'scheduled', 'ended', 'off']),
+  clicks: z.number().int(),
+  preview: Overlay,
+})
+export type StaffOverlay = z.infer<typeof StaffOverlay>
+export const StaffOverlayResponse = envelope(StaffOverlay)
+export const OverlayPreviewResponse = envelope(Overlay)

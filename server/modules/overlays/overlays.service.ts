@@ -1,12 +1,21 @@
 import type { Db } from '#server/db/database.ts'
-import type { systemOverlays } from '#server/db/schema/overlays.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import type { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
 import { isHttpUrl, sanitizeOverlayHtml } from './overlay-html.ts'
-import { insertOverlayClick, listActiveOverlays } from './overlays.repository.ts'
-import type { Overlay } from './overlays.schema.ts'
-
-type OverlayRow = typeof systemOverlays.$inferSelect
+import {
+  countOverlayClicks,
+  countOverlays,
+  findOverlay,
+  insertOverlay,
+  insertOverlayClick,
+  listActiveOverlays,
+  searchOverlays,
+  updateOverlay,
+  type OverlayRow,
+} from './overlays.repository.ts'
+import type { Overlay, StaffOverlay } from './overlays.schema.ts'
 
 const intOrUndefined = (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v)
@@ -55,12 +64,143 @@ async function recordOverlayClick(db: Db, overlayId: number, memberId: number | 
   if (!recorded) throw new AppError(Codes.NotFound, '弹窗不存在')
 }
 
+type Jump = OverlayCreate['jump']
+
+/** The operator's jump as the row keeps it (spec 3's so_jump_type and so_jump_params). */
+function jumpColumns(jump: Jump): Pick<OverlayRow, 'jumpType' | 'jumpParams'> {
+  switch (jump.jump_type) {
+    case 1:
+      return { jumpType: 1, jumpParams: { course_id: jump.course_id } }
+    case 2:
+      return { jumpType: 2, jumpParams: { selected: jump.category_id } }
+    case 4:
+      return { jumpType: 4, jumpParams: { url: jump.url } }
+    default:
+      return { jumpType: null, jumpParams: null }
+  }
+}
+
+/** Where a row is now: switched off, waiting for its start, over, or showing. */
+function stateOf(row: OverlayRow, at: Date): StaffOverlay['state'] {
+  if (!row.active) return 'off'
+  if (row.startsAt && row.startsAt > at) return 'scheduled'
+  if (row.endsAt && row.endsAt <= at) return 'ended'
+  return 'live'
+}
+
+function toStaffOverlay(row: OverlayRow, clicks: number, at: Date): StaffOverlay {
+  const learner = toOverlay(row)
+  const p = learner.so_jump_params
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    content: row.content,
+    button_text: row.buttonText,
+    image_url: row.imageUrl,
+    jump:
+      learner.so_jump_type === 1
+        ? { jump_type: 1, course_id: p.course_id }
+        : learner.so_jump_type === 2
+          ? { jump_type: 2, category_id: p.selected }
+          : learner.so_jump_type === 4
+            ? { jump_type: 4, url: p.url }
+            : { jump_type: null },
+    active: row.active,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    sort: row.sort,
+    urgent: row.urgent,
+    state: stateOf(row, at),
+    clicks,
+    preview: learner,
+  }
+}
+
+/** A draft's columns (content sanitised when saved, and again when served). */
+function draftColumns(input: OverlayCreate) {
+  return {
+    type: input.type,
+    name: input.name,
+    content: sanitizeOverlayHtml(input.content),
+    buttonText: input.button_text,
+    imageUrl: input.image_url,
+    ...jumpColumns(input.jump),
+    active: input.active,
+    startsAt: input.starts_at ? new Date(input.starts_at) : null,
+    endsAt: input.ends_at ? new Date(input.ends_at) : null,
+    sort: input.sort,
+    urgent: input.urgent,
+  }
+}
+
+const dateOrNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v))
+
 export function createOverlayService(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps
+  async function requireOverlay(id: number) {
+    const row = await findOverlay(db, id)
+    if (!row) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
+    return row
+  }
   return {
     /** Overlays active at this moment. */
-    active: () => getActiveOverlays(deps.db, deps.now()),
+    active: () => getActiveOverlays(db, now()),
     /** Records a click (member optional). */
-    click: (overlayId: number, memberId: number | null) => recordOverlayClick(deps.db, overlayId, memberId, deps.now()),
+    click: (overlayId: number, memberId: number | null) => recordOverlayClick(db, overlayId, memberId, now()),
+
+    /** Operators: one page of overlays, on or off, with their state now and their taps. */
+    async list(q: OverlayListQuery) {
+      const at = now()
+      const filter = { state: q.state, text: q.q || undefined, at }
+      const { offset, limit } = pageWindow(q)
+      const [rows, total] = await Promise.all([
+        searchOverlays(db, filter, parseSort(q.sort), offset, limit),
+        countOverlays(db, filter),
+      ])
+      return pageOf(
+        rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
+        total,
+        q,
+      )
+    },
+
+    /** Operators: a draft as learners would receive it (sanitised), for the console's preview; nothing is saved. */
+    preview(input: OverlayCreate): Overlay {
+      return toOverlay({ id: 0, ...draftColumns(input) })
+    },
+
+    /** Operators add an overlay; learners get it on their next page (GET /systemOverlay reads the table). */
+    async create(input: OverlayCreate) {
+      return toStaffOverlay(await insertOverlay(db, draftColumns(input)), 0, now())
+    },
+
+    /** Operators change an overlay, switch it off (`active: false`) or on again, or move its window. */
+    async patch(id: number, input: OverlayPatch) {
+      const found = await requireOverlay(id)
+      const startsAt = dateOrNull(input.starts_at)
+      const endsAt = dateOrNull(input.ends_at)
+      const start = startsAt === undefined ? found.startsAt : startsAt
+      const end = endsAt === undefined ? found.endsAt : endsAt
+      if (start && end && start >= end) throw new AppError(Codes.BadRequest, '结束时间须晚于开始时间（ends_at）')
+      const type = input.type ?? found.type
+      const image = input.image_url === undefined ? found.imageUrl : input.image_url
+      if (type === 2 && !image) throw new AppError(Codes.BadRequest, '图片弹窗需要图片地址（image_url）')
+      const row = await updateOverlay(db, id, {
+        type: input.type,
+        name: input.name,
+        content: input.content === undefined ? undefined : sanitizeOverlayHtml(input.content),
+        buttonText: input.button_text,
+        imageUrl: input.image_url,
+        ...(input.jump && jumpColumns(input.jump)),
+        active: input.active,
+        startsAt,
+        endsAt,
+        sort: input.sort,
+        urgent: input.urgent,
+      })
+      return toStaffOverlay(row!, await countOverlayClicks(db, id), now())
+    },
   }
 }
 

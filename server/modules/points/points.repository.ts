@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { newestFirst } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
@@ -155,4 +155,37 @@ export function orderEarningPart(points: number, at: Date): StatementPart {
     )`,
     summary: sql`jsonb_build_object('points_earned', case when exists (select 1 from entry_row) then ${points}::int end)`,
   }
+}
+
+// ---- Operators: every member's ledger, as the console lists it --------------------------------------------------
+
+export interface LedgerFilter {
+  memberId?: number
+  reason?: PointReason
+  from?: Date
+  before?: Date
+}
+
+function ledgerConditions(f: LedgerFilter): SQL | undefined {
+  return and(
+    f.memberId === undefined ? undefined : eq(pointEntries.memberId, f.memberId),
+    f.reason === undefined ? undefined : eq(pointEntries.reason, f.reason),
+    f.from === undefined ? undefined : gte(pointEntries.createdAt, f.from),
+    f.before === undefined ? undefined : lt(pointEntries.createdAt, f.before),
+  )
+}
+
+/** One page of ledger entries (the only sort is by id: the ledger is append-only, so id order is time order). */
+export async function searchLedger(db: DbOrTx, f: LedgerFilter, desc: boolean, offset: number, limit: number) {
+  return db
+    .select()
+    .from(pointEntries)
+    .where(ledgerConditions(f))
+    .orderBy(desc ? sql`${pointEntries.id} desc` : pointEntries.id)
+    .offset(offset)
+    .limit(limit)
+}
+
+export async function countLedger(db: DbOrTx, f: LedgerFilter) {
+  return db.$count(pointEntries, ledgerConditions(f))
 }

@@ -48,3 +48,12 @@ export const AdjustBody = z.object({
   note: z.string().trim().min(2).max(200),
 })
 export const AdjustResponse = envelope(z.object({ member_id: z.number().int(), balance: z.number().int() }))
+
+/** A ledger entry in the console's list of every member's points (GET /api/admin/points/ledger). */
+export const LedgerEntry = PointEntryView.extend({
+  member_id: z.number().int(),
+  phone: z.string().nullable(),
+  nickname: z.string(),
+  actor: z.string(),
+})
+export type LedgerEntry = z.infer<typeof LedgerEntry>

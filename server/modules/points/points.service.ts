@@ -134,3 +134,6 @@ export function earnPointsInSettlement(points: number, at: Date): StatementPart 
 
 /** Points given and taken in a period, by Beijing day (operators' dashboard). */
 export { pointFigures } from './figures.repository.ts'
+
+/** Every member's ledger for the operators' console (ledger-admin.ts). */
+export { createPointLedgerAdmin, LEDGER_CSV_HEADER, type PointLedgerAdmin } from './ledger-admin.ts'

@@ -17,8 +17,8 @@ interface VipRoutesOptions {
   vip: VipService
   /** Only the course list, filtered to VIP-free courses. */
   catalogue: Pick<CatalogueService, 'courseList'>
-  /** The consult and customer-service links (config.client). */
-  contact: { consultUrl: string; serviceUrl: string }
+  /** The consult and customer-service links (the operators' customer-service setting). */
+  contact: () => Promise<{ consult_url: string; service_url: string }>
 }
 
 /** The VIP centre (spec 7: GET /v2/vip). */
@@ -53,14 +53,17 @@ export const vipRoutes = apiPlugin(
         summary: 'Where to ask about VIP: the consult and customer-service links',
         response: envelope(z.object({ consult_url: z.string(), service_url: z.string() })),
       },
-      async () => ({ consult_url: contact.consultUrl, service_url: contact.serviceUrl }),
+      async () => {
+        const { consult_url, service_url } = await contact()
+        return { consult_url, service_url }
+      },
     )
   },
 )
 
 /** VIP plans for operators (under /api/admin/, admins only). */
 export const adminVipRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'marketing.edit' },
+  { read: 'marketing.read', write: 'marketing.edit' },
   (r, { vip }: { vip: VipService }) => {
     r.records('/admin/vip-plans', {
       response: StaffVipPlanResponse,

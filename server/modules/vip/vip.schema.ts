@@ -29,14 +29,4 @@ export const VipCourseListResponse = envelope(CourseList)
 const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
 export const StaffVipPlanList = envelope(z.object({ list: z.array(StaffVipPlan) }))
 export const StaffVipPlanResponse = envelope(StaffVipPlan)
-export const VipPlanCreate = z.object({
-  name: z.string().trim().min(1).max(20),
-  days: z.number().int().min(1).max(3660),
-  price_fen: z.number().int().min(1).max(5_000_000),
-  original_price_fen: z.number().int().min(1).max(5_000_000).nullable().optional(),
-  description: z.string().trim().max(200).default(''),
-  badge: z.string().trim().max(8).nullable().optional(),
-  active: z.boolean().default(true),
-  sort: z.number().int().min(0).max(10_000).default(0),
-})
-export const VipPlanPatch = VipPlanCreate.partial()
+export { VipPlanCreate, VipPlanPatch } from '#shared/api/admin-vip.ts'

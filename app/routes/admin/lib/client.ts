@@ -58,13 +58,13 @@ function headers(json: boolean): Record<string, string> {
 async function request<T>(
   method: string,
   path: string,
-  options: { query?: Query; body?: unknown; form?: FormData } = {},
+  options: { query?: Query; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
 ) {
   let res: Response
   try {
     res = await fetch(apiUrl(path, options.query), {
       method,
-      headers: headers(options.body !== undefined),
+      headers: { ...headers(options.body !== undefined), ...options.headers },
       body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
     })
@@ -79,7 +79,9 @@ async function request<T>(
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, { body }),
+  /** `headers`: e.g. an Idempotency-Key, so a retried money action is applied once. */
+  post: <T>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
+    request<T>('POST', path, { body, headers }),
   put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),

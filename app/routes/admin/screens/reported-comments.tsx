@@ -1,0 +1,162 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Space, Tag, Typography } from 'antd'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ReportedComment } from '#server/modules/comments/comments.schema.ts'
+import { CommentReportReasonNames } from '#shared/api/comment-reports.ts'
+import { api } from '../lib/client.ts'
+import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
+import { when } from '../lib/format.ts'
+import { pagedLoad } from '../lib/list.ts'
+
+const statusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
+const load = pagedLoad<ReportedComment>('/admin/comments/reported')
+
+/** Whether a key press belongs to a text field (the queue's shortcuts leave typing alone). */
+const typing = (e: KeyboardEvent) =>
+  (e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"], .ant-modal') !== null
+
+/**
+ * The reported comments, the most reported first. Keyboard: J / K move to the next / previous comment, A keeps it
+ * (reports were unfounded), H hides it (after a confirmation). Either decision clears its reports, so the queue
+ * moves on.
+ */
+export default function ReportedComments() {
+  const { message, modal } = App.useApp()
+  const client = useQueryClient()
+  const [rows, setRows] = useState<ReportedComment[]>([])
+  const [cursor, setCursor] = useState(0)
+  const current = rows[Math.min(cursor, rows.length - 1)]
+  const confirming = useRef(false)
+
+  const decide = useMutation({
+    mutationFn: ({ c, action }: { c: ReportedComment; action: 'show' | 'hide' }) =>
+      api.post(`/admin/comments/${c.id}/moderate`, {
+        action,
+        reason:
+          action === 'show'
+            ? '举报核实：未违规，保留'
+            : `举报核实：${c.reasons.map((r) => CommentReportReasonNames[r]).join('、')}`,
+      }),
+    onSuccess: (_r, { c, action }) => {
+      message.success(action === 'show' ? `已保留评论 ${c.id}，举报已处理` : `已隐藏评论 ${c.id}`)
+      void client.invalidateQueries({ queryKey: ['table', 'reported-comments'] })
+    },
+    onError: (e) => message.error(e.message),
+  })
+
+  const keep = useCallback((c: ReportedComment) => decide.mutate({ c, action: 'show' }), [decide])
+  const hide = useCallback(
+    (c: ReportedComment) => {
+      confirming.current = true
+      modal.confirm({
+        title: '隐藏评论',
+        content: `隐藏 ${c.author.nickname || `会员 ${c.author.id}`} 的评论「${c.content.slice(0, 40)}」（${c.open_reports} 次举报）？隐藏后其他学员看不到它，作者自己仍能看到。`,
+        okText: '隐藏',
+        okButtonProps: { danger: true },
+        cancelText: '取消',
+        onOk: () => decide.mutateAsync({ c, action: 'hide' }),
+        afterClose: () => (confirming.current = false),
+      })
+    },
+    [decide, modal],
+  )
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e) || confirming.current || e.ctrlKey || e.metaKey || e.altKey) return
+      const key = e.key.toLowerCase()
+      if (key === 'j') setCursor((i) => Math.min(i + 1, Math.max(rows.length - 1, 0)))
+      else if (key === 'k') setCursor((i) => Math.max(i - 1, 0))
+      else if (key === 'a' && current) keep(current)
+      else if (key === 'h' && current) hide(current)
+      else return
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [rows.length, current, keep, hide])
+
+  return (
+    <>
+      <Typography.Title level={4}>举报队列</Typography.Title>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={
+          <span>
+            快捷键：<kbd className="zx-console-kbd">J</kbd> 下一条 <kbd className="zx-console-kbd">K</kbd> 上一条{' '}
+            <kbd className="zx-console-kbd">A</kbd> 保留（举报不成立） <kbd className="zx-console-kbd">H</kbd> 隐藏。
+            处理后举报清零，下一条自动排到前面。
+          </span>
+        }
+      />
+      <ConsoleTable<ReportedComment>
+        id="reported-comments"
+        rowKey="id"
+        search={false}
+        filters={[
+          {
+            name: 'state',
+            label: '待处理',
+            type: 'select',
+            options: [
+              { value: 'open', label: '待处理' },
+              { value: 'all', label: '全部（含已处理）' },
+            ],
+          },
+        ]}
+        load={async (p: TableParams) => {
+          const page = await load(p)
+          setRows(page.rows)
+          setCursor(0)
+          return page
+        }}
+        empty="没有待处理的举报。学员在评论区点“举报”后，评论会出现在这里。"
+        onRow={(r) => ({
+          className: r.id === current?.id ? 'zx-console-current' : undefined,
+          onClick: () => setCursor(rows.findIndex((x) => x.id === r.id)),
+        })}
+        columns={[
+          { title: '举报', dataIndex: 'open_reports', key: 'reports', sorter: true, width: 70, align: 'right' },
+          {
+            title: '评论',
+            dataIndex: 'content',
+            render: (text: string, c) => (
+              <div style={{ maxWidth: 420 }}>
+                <div>{text}</div>
+                {c.details.length > 0 && (
+                  <Typography.Text type="secondary">举报说明：{c.details.join('；')}</Typography.Text>
+                )}
+              </div>
+            ),
+          },
+          {
+            title: '原因',
+            dataIndex: 'reasons',
+            render: (rs: ReportedComment['reasons']) =>
+              rs.map((r) => (
+                <Tag key={r} color="orange">
+                  {CommentReportReasonNames[r]}
+                </Tag>
+              )),
+          },
+          { title: '作者', key: 'author', render: (_, c) => c.author.nickname || c.author.id },
+          { title: '课程', key: 'course', render: (_, c) => c.course.title, ellipsis: true },
+          { title: '状态', dataIndex: 'status', render: (s: string) => statusNames[s] ?? s },
+          { title: '最近举报', dataIndex: 'last_reported_at', key: 'last_reported_at', sorter: true, render: when },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_, c) => (
+              <Space>
+                <a onClick={() => keep(c)}>保留</a>
+                <a onClick={() => hide(c)}>隐藏</a>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
+  )
+}

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { App, Button, Card, Form, Input, Spin, Switch, Typography } from 'antd'
+import { useEffect } from 'react'
+import { ServiceSettings as Schema, type ServiceSettings as Values } from '#shared/api/service-settings.ts'
+import { api } from '../lib/client.ts'
+import { when } from '../lib/format.ts'
+import { zodRule } from '../lib/zod-rule.ts'
+
+type Saved = Values & { updated_at: string | null }
+const rule = (name: keyof typeof Schema.shape) => zodRule(Schema.shape[name])
+
+/**
+ * Customer service: what the floating 客服 button, the consult button and the /customer pages show. Until saved
+ * once, the configuration's links (SERVICE_URL, CONSULT_URL) apply. Learners see a saved change on their next page.
+ */
+export default function ServiceSettings() {
+  const { message } = App.useApp()
+  const client = useQueryClient()
+  const [form] = Form.useForm<Values>()
+  const query = useQuery({ queryKey: ['service-settings'], queryFn: () => api.get<Saved>('/admin/settings/service') })
+  useEffect(() => {
+    if (query.data) form.setFieldsValue({ ...query.data, qr_image: query.data.qr_image ?? '' })
+  }, [query.data, form])
+
+  const save = useMutation({
+    mutationFn: (v: Values) => api.put<Saved>('/admin/settings/service', v),
+    onSuccess: (saved) => {
+      message.success('已保存，学员打开下一个页面即可看到')
+      client.setQueryData(['service-settings'], saved)
+    },
+    onError: (e) => message.error(e.message),
+  })
+
+  if (query.isLoading) return <Spin />
+  if (query.error) return <div className="zx-console-error">加载失败：{query.error.message}。请刷新重试。</div>
+  return (
+    <>
+      <Typography.Title level={4}>客服设置</Typography.Title>
+      <Card style={{ maxWidth: 720 }}>
+        <Typography.Paragraph type="secondary">
+          {query.data?.updated_at
+            ? `上次保存：${when(query.data.updated_at)}`
+            : '尚未保存过，当前使用部署配置中的默认链接。'}
+        </Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) => save.mutate({ ...v, qr_image: v.qr_image || null })}
+          initialValues={{ consult_on_checkout: false, hours: '', phone: '' }}
+        >
+          <Form.Item
+            label="在线客服链接（企业微信客服，悬浮“客服”按钮打开）"
+            name="service_url"
+            rules={[rule('service_url')]}
+          >
+            <Input placeholder="https://work.weixin.qq.com/kfid/…" />
+          </Form.Item>
+          <Form.Item
+            label="课程咨询链接（系统课、VIP 页面的“咨询”按钮）"
+            name="consult_url"
+            rules={[rule('consult_url')]}
+          >
+            <Input placeholder="https://work.weixin.qq.com/kfid/…" />
+          </Form.Item>
+          <Form.Item label="结算页也显示“咨询”按钮" name="consult_on_checkout" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item
+            label="企业微信二维码图片（显示在联系客服页，可留空）"
+            name="qr_image"
+            rules={[{ validator: (_r, v: string) => (v ? rule('qr_image').validator(_r, v) : Promise.resolve()) }]}
+          >
+            <Input placeholder="https://… 或 /media/…" />
+          </Form.Item>
+          <Form.Item label="服务时间" name="hours" rules={[rule('hours')]}>
+            <Input placeholder="每天 9:00–21:00" maxLength={40} />
+          </Form.Item>
+          <Form.Item label="客服电话（可留空）" name="phone" rules={[rule('phone')]}>
+            <Input placeholder="400-800-1234" maxLength={20} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存
+          </Button>
+        </Form>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,49 @@
+import { listRoute } from '#server/http/admin-list.ts'
+import { adminPlugin } from '#server/http/route.ts'
+import { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
+import { IdParams } from '#shared/api/params.ts'
+import { OverlayPreviewResponse, StaffOverlay, StaffOverlayResponse } from './overlays.schema.ts'
+import type { OverlayService } from './overlays.service.ts'
+
+/**
+ * System overlays in the operators' console (under /api/admin/overlays): list, add, change, switch off, schedule
+ * (starts_at, ends_at), order and the urgent flag. GET /api/systemOverlay reads the table on every request, so
+ * learners see a change on their next page.
+ */
+export const adminOverlayRoutes = adminPlugin(
+  { read: 'catalogue.read', write: 'marketing.edit' },
+  (r, { overlays }: { overlays: OverlayService }) => {
+    // Permission: operator (marketing).
+    listRoute(r, '/admin/overlays', {
+      summary: 'Overlays, on or off, by state (live, scheduled, ended, off) and name, with their taps',
+      querystring: OverlayListQuery,
+      row: StaffOverlay,
+      list: (q) => overlays.list(q),
+    })
+    r.post(
+      '/admin/overlays',
+      { summary: 'Add an overlay', body: OverlayCreate, response: StaffOverlayResponse },
+      async ({ body }) => overlays.create(body),
+    )
+    r.patch(
+      '/admin/overlays/:id',
+      {
+        summary: 'Change an overlay, switch it off (active false) or on, move its window, mark it urgent',
+        params: IdParams,
+        body: OverlayPatch,
+        response: StaffOverlayResponse,
+      },
+      async ({ params, body }) => overlays.patch(params.id, body),
+    )
+    r.post(
+      '/admin/overlays/preview',
+      {
+        summary: 'A draft as learners would receive it (sanitised HTML, checked jump); nothing is saved',
+        permission: 'catalogue.read',
+        body: OverlayCreate,
+        response: OverlayPreviewResponse,
+      },
+      async ({ body }) => overlays.preview(body),
+    )
+  },
+)

@@ -1,0 +1,98 @@
+import type { Db } from '#server/db/database.ts'
+import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
+import { ordersByIds } from '#server/modules/orders/orders.service.ts'
+import { PointReasonNames, type PointLedgerQuery } from '#shared/api/admin-points.ts'
+import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
+import { countLedger, searchLedger, type LedgerFilter } from './points.repository.ts'
+
+/** The columns of the ledger CSV export. */
+export const LEDGER_CSV_HEADER = [
+  '流水ID',
+  '会员ID',
+  '手机号',
+  '变动',
+  '变动后余额',
+  '类型',
+  '订单号',
+  '原因',
+  '操作人',
+  '时间',
+]
+
+type EntryRow = Awaited<ReturnType<typeof searchLedger>>[number]
+
+/** Every member's points ledger for the operators' console: a console list with CSV. */
+export function createPointLedgerAdmin(deps: { db: Db }) {
+  const { db } = deps
+
+  const filterOf = (q: PointLedgerQuery): LedgerFilter => ({
+    memberId: q.member_id,
+    reason: q.reason,
+    from: q.from ? beijingDayFromText(q.from) : undefined,
+    before: q.to ? beijingDayFromText(q.to, 1) : undefined,
+  })
+
+  async function rows(entries: EntryRow[]) {
+    const [who, orders] = await Promise.all([
+      memberSummariesByIds(
+        db,
+        entries.map((e) => e.memberId),
+      ),
+      ordersByIds(
+        db,
+        entries.flatMap((e) => (e.orderId === null ? [] : [e.orderId])),
+      ),
+    ])
+    return entries.map((e) => ({
+      id: e.id,
+      member_id: e.memberId,
+      phone: who.get(e.memberId)?.phone ?? null,
+      nickname: who.get(e.memberId)?.nickname ?? '',
+      delta: e.delta,
+      balance_after: e.balanceAfter,
+      reason: e.reason,
+      order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
+      note: e.note,
+      actor: e.actor,
+      created_at: e.createdAt.toISOString(),
+    }))
+  }
+
+  return {
+    /** One page of ledger entries, newest first by default. */
+    async list(q: PointLedgerQuery) {
+      const filter = filterOf(q)
+      const { offset, limit } = pageWindow(q)
+      const [entries, total] = await Promise.all([
+        searchLedger(db, filter, parseSort(q.sort).desc, offset, limit),
+        countLedger(db, filter),
+      ])
+      return pageOf(await rows(entries), total, q)
+    },
+
+    /** The same filter as CSV rows (LEDGER_CSV_HEADER), for `csvRows`. */
+    csv(q: PointLedgerQuery) {
+      const filter = filterOf(q)
+      const desc = parseSort(q.sort).desc
+      return {
+        read: (offset: number, limit: number) => searchLedger(db, filter, desc, offset, limit),
+        cells: async (entries: EntryRow[]) =>
+          (await rows(entries)).map((e) => [
+            e.id,
+            e.member_id,
+            e.phone ?? '',
+            e.delta,
+            e.balance_after,
+            PointReasonNames[e.reason],
+            e.order_no ?? '',
+            e.note ?? '',
+            e.actor,
+            beijingDateTime(new Date(e.created_at)),
+          ]),
+      }
+    },
+  }
+}
+
+export type PointLedgerAdmin = ReturnType<typeof createPointLedgerAdmin>

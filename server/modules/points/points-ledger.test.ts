@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '#tests/support/app.ts'
+import { makeMember } from '#tests/support/media-fixtures.ts'
+
+type Res<T = Record<string, unknown>> = { code: number; msg: string; data: T }
+interface Entry {
+  id: number
+  member_id: number
+  phone: string | null
+  delta: number
+  balance_after: number
+  reason: string
+  note: string | null
+  actor: string
+}
+
+describe("every member's points ledger in the console (GET /api/admin/points/ledger)", () => {
+  const t = useTestApp()
+  let finance: Awaited<ReturnType<typeof makeMember>>
+  let a: Awaited<ReturnType<typeof makeMember>>
+  let b: Awaited<ReturnType<typeof makeMember>>
+
+  const call = async <T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = finance.headers,
+  ) => {
+    const res = await t().app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+    return { status: res.statusCode, body: res.json<Res<T>>() }
+  }
+
+  beforeAll(async () => {
+    const { db } = t().database
+    finance = await makeMember(db, ['finance'])
+    a = await makeMember(db)
+    b = await makeMember(db)
+    for (const [m, delta, note] of [
+      [a, 500, '活动奖励'],
+      [b, 200, '补偿'],
+      [a, -100, '误发扣回'],
+    ] as const) {
+      const res = await call('POST', '/api/admin/points/adjust', { member_id: m.id, delta, note })
+      expect(res.body.code).toBe(200)
+    }
+  })
+
+  it('lists every entry newest first with member, balance after, reason and who; filters by member and reason', async () => {
+    const all = await call<{ list: Entry[]; total: number }>('GET', '/api/admin/points/ledger')
+    expect(all.body.data.total).toBe(3)
+    expect(all.body.data.list.map((e) => [e.member_id, e.delta, e.balance_after, e.note])).toEqual([
+      [a.id, -100, 400, '误发扣回'],
+      [b.id, 200, 200, '补偿'],
+      [a.id, 500, 500, '活动奖励'],
+    ])
+    expect(all.body.data.list[0]).toMatchObject({ reason: 'admin_adjust', actor: `admin:${finance.id}` })
+    expect(all.body.data.list[0]!.phone).toMatch(/^1\d{10}$/)
+    const mine = await call<{ total: number }>('GET', `/api/admin/points/ledger?member_id=${a.id}&sort=id`)
+    expect(mine.body.data.total).toBe(2)
+    const earned = await call<{ total: number }>('GET', '/api/admin/points/ledger?reason=order_earned')
+    expect(earned.body.data.total).toBe(0)
+    expect((await call('GET', '/api/admin/points/ledger?reason=gift')).status).toBe(400)
+  })
+
+  it('exports the filtered ledger as CSV', async () => {
+    const res = await t().app.inject({
+      method: 'GET',
+      url: `/api/admin/points/ledger?member_id=${a.id}&format=csv`,
+      headers: finance.headers,
+    })
+    expect(res.headers['content-type']).toContain('text/csv')
+    const lines = res.body.trim().split('\n')
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain('误发扣回')
+    expect(lines[1]).toContain('后台调整')
+  })
+
+  it('refuses a teacher and a learner', async () => {
+    const teacher = await makeMember(t().database.db, ['teacher'])
+    expect((await call('GET', '/api/admin/points/ledger', undefined, teacher.headers)).status).toBe(403)
+    expect((await call('GET', '/api/admin/points/ledger', undefined, a.headers)).status).toBe(403)
+  })
+})

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '#server/db/database.ts'
+import { siteSettings } from '#server/db/schema/settings.ts'
+
+/** A setting's saved value, or null when operators never saved it. */
+export async function findSetting(db: DbOrTx, key: string) {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key))
+  return row ?? null
+}
+
+/** Saves a setting (one row per key). */
+export async function saveSetting(db: DbOrTx, key: string, value: Record<string, unknown>, by: number, at: Date) {
+  const [row] = await db
+    .insert(siteSettings)
+    .values({ key, value, updatedBy: by, updatedAt: at })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedBy: by, updatedAt: at } })
+    .returning()
+  return row!
+}

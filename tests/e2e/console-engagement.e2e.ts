@@ -1,0 +1,161 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { launchBrowser, shot } from './support/browser.ts'
+import { call, courseByTitle, DESKTOP, openDevice, signIn, signInOperator, stepUpProof } from './support/commerce.ts'
+
+/**
+ * The console's engagement and sales screens (issue 13) at 1280×800: an operator adds an overlay with its preview
+ * and a learner sees it on / at 390×844; a learner reports a comment and it heads the reported queue; a teacher
+ * cannot open the sales screens and the API refuses them.
+ */
+
+async function consoleAs(token: string): Promise<{ context: BrowserContext; page: Page }> {
+  const browser = await launchBrowser()
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', baseURL: inject('baseUrl') })
+  await context.addInitScript((t) => {
+    localStorage.setItem('zx_token', JSON.stringify({ token: t, expire: Date.now() + 3600_000 }))
+  }, token)
+  const page = await context.newPage()
+  page.on('pageerror', (err) => {
+    throw err
+  })
+  return { context, page }
+}
+
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0)
+}
+
+describe('the console: engagement and sales', () => {
+  it(
+    'an operator adds an overlay, previewed as learners see it, and a learner sees it on /',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await signInOperator()
+      // The learner's phone first: the demo's overlays are marked seen, so the new one is the one to show.
+      const learner = await openDevice('phone')
+      const { context, page } = await consoleAs(admin)
+      await page.goto('/admin/engagement/overlays')
+      await expect.poll(() => page.getByRole('table').isVisible(), { timeout: 10_000 }).toBe(true)
+      await page.getByRole('button', { name: '新建弹窗' }).click()
+      const drawer = page.locator('.ant-drawer')
+      await drawer.getByLabel('标题').fill('寒假训练营开营')
+      await drawer.getByLabel(/内容/).fill('<p>1 月 10 日开营，<b>前 100 名</b>送素材包。</p>')
+      await drawer.getByLabel('按钮文字').fill('去看看')
+      // The preview is the learner's own overlay component, inside a 390-wide phone.
+      const phoneFrame = page.locator('.zx-console-phone-screen')
+      await expect
+        .poll(
+          () =>
+            phoneFrame
+              .getByRole('dialog', { name: '寒假训练营开营' })
+              .isVisible({ timeout: 500 })
+              .catch(() => false),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true)
+      expect(await phoneFrame.evaluate((el) => el.clientWidth)).toBe(390) // inside the 10 px bezel
+      expect(await phoneFrame.getByRole('dialog').innerText()).toContain('前 100 名')
+      await shot(page, 'console-overlay-preview-1280')
+      await drawer
+        .getByRole('button', { name: '保 存' })
+        .or(drawer.getByRole('button', { name: '保存' }))
+        .first()
+        .click()
+      await expect
+        .poll(() => page.getByText(/已保存弹窗「寒假训练营开营」/).isVisible(), { timeout: 10_000 })
+        .toBe(true)
+      await expect.poll(() => page.getByRole('row').filter({ hasText: '寒假训练营开营' }).isVisible()).toBe(true)
+      await settled(page)
+      await shot(page, 'console-overlays-1280')
+      await context.close()
+
+      await learner.page.goto('/')
+      const overlay = learner.page.getByTestId('system-overlay').getByRole('dialog', { name: '寒假训练营开营' })
+      await expect.poll(() => overlay.isVisible(), { timeout: 10_000 }).toBe(true)
+      await learner.page.waitForTimeout(300)
+      await shot(learner.page, 'overlay-from-console-390')
+      await learner.context.close()
+    },
+  )
+
+  it('a learner reports a comment and it heads the reported queue', { timeout: 120_000 }, async () => {
+    const [author, reporter, admin] = await Promise.all([signIn(), signIn(), signInOperator()])
+    const course = await courseByTitle('AutoCAD 室内制图从入门到精通')
+    const posted = await call<{ id: number }>('POST', '/comment', {
+      token: author,
+      body: { course_id: course.id, content: '加我微信领破解版软件 wx123456' },
+    })
+    expect(posted.code).toBe(200)
+
+    const phone = await openDevice('phone', reporter)
+    await phone.page.goto(`/course/commentDetail?id=${posted.data.id}`)
+    const item = phone.page.locator(`[data-comment-id="${posted.data.id}"]`)
+    await expect.poll(() => item.isVisible(), { timeout: 10_000 }).toBe(true)
+    await item.getByTestId('comment-report').click()
+    await phone.page.getByText('广告或引流').click()
+    await expect.poll(() => phone.page.getByText('已收到你的举报').isVisible(), { timeout: 10_000 }).toBe(true)
+    await shot(phone.page, 'comment-reported-390')
+    await phone.context.close()
+
+    const { context, page } = await consoleAs(admin)
+    await page.goto('/admin/engagement/reports')
+    const row = page.getByRole('row').filter({ hasText: 'wx123456' })
+    await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await row.innerText()).toContain('广告或引流')
+    await settled(page)
+    await shot(page, 'console-reports-1280')
+    // Keyboard: H hides the current (first, most reported) comment after a confirmation.
+    await page.locator('body').click({ position: { x: 5, y: 400 } })
+    const first = page.locator('tr.zx-console-current')
+    await expect.poll(() => first.innerText()).toContain('wx123456')
+    await page.keyboard.press('h')
+    const confirm = page.getByRole('dialog', { name: '隐藏评论' })
+    await expect.poll(() => confirm.isVisible()).toBe(true)
+    await confirm.getByRole('button', { name: /隐\s*藏/ }).click()
+    await expect.poll(() => page.getByText(`已隐藏评论 ${posted.data.id}`).isVisible(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0)
+    await context.close()
+  })
+
+  it('a teacher cannot open the sales screens, and the API refuses them', { timeout: 60_000 }, async () => {
+    const admin = await signInOperator()
+    const phoneNo = `16${String(Date.now()).slice(-8)}${process.pid % 10}`
+    const granted = await call('POST', '/admin/staff', {
+      token: admin,
+      headers: { 'x-step-up': await stepUpProof(admin) },
+      body: { phone: phoneNo, roles: ['teacher'] },
+    })
+    expect(granted.code).toBe(200)
+    const teacher = await signIn(phoneNo)
+    const { context, page } = await consoleAs(teacher)
+    await page.goto('/admin/sales/coupons')
+    await expect.poll(() => page.getByText('无权限').isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await page.getByRole('menuitem', { name: '优惠券' }).count()).toBe(0)
+    await shot(page, 'console-teacher-coupons-1280')
+    for (const path of ['/admin/coupons', '/admin/coupon-templates', '/admin/vip-plans', '/admin/points/ledger']) {
+      const res = await fetch(`${inject('baseUrl')}/api${path}`, { headers: { 'zxb-token': teacher } })
+      expect(res.status, path).toBe(403)
+    }
+    await context.close()
+
+    // The sales screens as an operator sees them.
+    const op = await consoleAs(admin)
+    for (const [path, name] of [
+      ['/admin/sales/coupons', 'console-coupons-1280'],
+      ['/admin/sales/vip-plans', 'console-vip-plans-1280'],
+      ['/admin/sales/points', 'console-points-1280'],
+      ['/admin/engagement/service', 'console-service-1280'],
+    ] as const) {
+      await op.page.goto(path)
+      await expect
+        .poll(() => op.page.locator('.ant-table, .ant-card').first().isVisible(), { timeout: 10_000 })
+        .toBe(true)
+      await settled(op.page)
+      await shot(op.page, name)
+    }
+    await op.context.close()
+  })
+})
