@@ -30,6 +30,7 @@ export const Permissions = [
   'points.adjust',
   'staff.manage',
   'audit.read',
+  'redeem.manage',
 ] as const
 export type Permission = (typeof Permissions)[number]
 
@@ -49,6 +50,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'comments.moderate',
     'orders.read',
     'refunds.read',
+    'redeem.manage',
   ],
   finance: [
     'orders.read',
