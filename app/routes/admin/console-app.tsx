@@ -19,6 +19,8 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const RedeemBatches = lazy(() => import('./screens/redeem-batches.tsx'))
+const RedeemCodes = lazy(() => import('./screens/redeem-codes.tsx'))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -66,6 +68,22 @@ function Screens() {
               </Guard>
             }
           />
+          <Route
+            path="marketing/redeem"
+            element={
+              <Guard permission="redeem.manage">
+                <RedeemBatches />
+              </Guard>
+            }
+          />
+          <Route
+            path="marketing/redeem/:id"
+            element={
+              <Guard permission="redeem.manage">
+                <RedeemCodes />
+              </Guard>
+            }
+          />
           <Route path="*" element={<div className="zx-console-center">页面不存在，请从左侧菜单进入。</div>} />
         </Routes>
       </Suspense>
@@ -97,6 +115,22 @@ export default function ConsoleApp() {
           <StepUpProvider>
             <Routes>
               <Route path="login" element={<SignIn />} />
+              <Route
+                path="marketing/redeem"
+                element={
+                  <Guard permission="redeem.manage">
+                    <RedeemBatches />
+                  </Guard>
+                }
+              />
+              <Route
+                path="marketing/redeem/:id"
+                element={
+                  <Guard permission="redeem.manage">
+                    <RedeemCodes />
+                  </Guard>
+                }
+              />
               <Route path="*" element={<Screens />} />
             </Routes>
           </StepUpProvider>

@@ -15,6 +15,11 @@ export const Sections: {
     ],
   },
   {
+    key: 'marketing',
+    label: '营销',
+    items: [{ path: '/admin/marketing/redeem', label: '兑换码', permission: 'redeem.manage' }],
+  },
+  {
     key: 'staff',
     label: '员工',
     items: [

@@ -46,3 +46,17 @@ export const eventReasonNames: Record<string, string> = {
   refund_failed: '退款失败',
   refund_succeeded: '退款成功',
 }
+
+/** Redeem-code batches and codes (the 兑换码 screens). */
+export const redeemBatchStateNames: Record<string, string> = {
+  active: '可用',
+  scheduled: '未开始',
+  expired: '已过期',
+  disabled: '已停用',
+}
+
+export const redeemCodeStateNames: Record<string, string> = {
+  unused: '未使用',
+  used: '已使用',
+  revoked: '已作废',
+}
