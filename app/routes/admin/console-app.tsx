@@ -115,22 +115,6 @@ export default function ConsoleApp() {
           <StepUpProvider>
             <Routes>
               <Route path="login" element={<SignIn />} />
-              <Route
-                path="marketing/redeem"
-                element={
-                  <Guard permission="redeem.manage">
-                    <RedeemBatches />
-                  </Guard>
-                }
-              />
-              <Route
-                path="marketing/redeem/:id"
-                element={
-                  <Guard permission="redeem.manage">
-                    <RedeemCodes />
-                  </Guard>
-                }
-              />
               <Route path="*" element={<Screens />} />
             </Routes>
           </StepUpProvider>

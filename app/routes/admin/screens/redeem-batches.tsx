@@ -215,7 +215,7 @@ export default function RedeemBatches() {
               <InputNumber min={1} max={10000} />
             </Form.Item>
             <Form.Item label="每人最多使用本批" name="per_member_limit" rules={[zodRule(field.per_member_limit)]}>
-              <InputNumber min={1} max={10000} addonAfter="个" />
+              <InputNumber min={1} max={10000} />
             </Form.Item>
           </Space>
           <Form.Item label="备注（渠道、经销商）" name="note" rules={[zodRule(field.note)]}>
