@@ -4,7 +4,7 @@ import { Codes } from '#server/http/codes.ts'
 import type { RedeemBatchCreate } from '#shared/api/redeem.ts'
 import { beijingMinute } from '#shared/time.ts'
 import { codeHasher, newCode, parseCode } from './code-format.ts'
-import { hitGuess, sweepGuesses, undoGuess } from './guesses.repository.ts'
+import { hitGuesses, sweepGuesses, undoGuesses } from './guesses.repository.ts'
 import {
   insertBatch,
   insertCodes,
@@ -45,10 +45,12 @@ export function createRedeemCodes(settings: RedeemSettings) {
   let calls = 0
 
   /**
-   * The code someone typed, as a stored code (its id), under the guessing limit. Every attempt counts against the
-   * member and the address at once (so parallel guesses cannot slip past the limit); an attempt that finds a real
-   * code is given back, so only wrong codes (a typo or an unknown code) use the allowance. Runs outside any
-   * transaction, so a counted guess stays counted when the request fails. 429 names the wait.
+   * The code someone typed, as a stored code (its id), under the guessing limit. Every attempt first reserves a
+   * slot of the member's and the address's allowance (so parallel guesses cannot slip past the limit); an attempt
+   * that finds a real code, or is refused with 429, gives its slot back, so only wrong codes (a typo or an unknown
+   * code) use the allowance. Attempts in flight hold a slot for their few milliseconds: more than the allowance at
+   * the same instant from one address would see 429 too. Runs outside any transaction, so a counted guess stays
+   * counted when the request fails. 429 names the wait.
    */
   async function admit(db: DbOrTx, who: Attempt, input: string) {
     const parsed = parseCode(input)
@@ -56,9 +58,11 @@ export function createRedeemCodes(settings: RedeemSettings) {
       throw new AppError(Codes.BadRequest, '兑换码应为 12 位字母和数字，如 7KQ4-MX2D-9HTR（data）')
     if (++calls % 500 === 0) void sweepGuesses(db).catch(() => undefined)
     const keys = [`m:${who.memberId}`, `ip:${who.ip}`]
-    const hits = await Promise.all(keys.map((k) => hitGuess(db, k, HOUR_MS)))
+    const hits = await hitGuesses(db, keys, HOUR_MS)
     const over = hits.filter((h) => h.hits > settings.wrongPerHour)
     if (over.length) {
+      // Refused unseen: the attempt was not evaluated, so it does not count either.
+      await undoGuesses(db, keys)
       const seconds = Math.max(1, Math.ceil(Math.max(...over.map((h) => h.ttlMs)) / 1000))
       const minutes = Math.ceil(seconds / 60)
       throw new AppError(
@@ -71,7 +75,7 @@ export function createRedeemCodes(settings: RedeemSettings) {
     if (!parsed.ok) throw new AppError(Codes.RedeemCodeTypo)
     const codeId = await findCodeIdByHash(db, hash(parsed.code))
     if (codeId === null) throw new AppError(Codes.RedeemCodeUnknown)
-    await Promise.all(keys.map((k) => undoGuess(db, k)))
+    await undoGuesses(db, keys)
     return { codeId, code: parsed.code }
   }
 
