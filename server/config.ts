@@ -98,7 +98,7 @@ export type Env = z.input<typeof envSchema>
 
 /** The SMS code pepper of demo, development and test; production must set its own SMS_CODE_PEPPER. */
 /** The redeem-code HMAC key of demo, development and test; production must set its own REDEEM_CODE_SECRET. */
-export const DEV_REDEEM_CODE_SECRET = 'zixue-development-redeem-code-secret-not-for-production'
+const DEV_REDEEM_CODE_SECRET = 'zixue-development-redeem-code-secret-not-for-production'
 export const DEV_SMS_CODE_PEPPER = 'zixue-development-sms-code-pepper-not-for-production'
 
 /** The validated, typed configuration the whole server is built from. */

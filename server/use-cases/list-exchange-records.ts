@@ -5,13 +5,13 @@ import { type RedeemCodes } from '#server/modules/redeem/redeem.service.ts'
 import type { ExchangeRecord, ExchangeRecordKind, ExchangeRecordPage } from '#shared/api/exchange-records.ts'
 
 /** Where a page continues: records strictly older than this time (and, at equal times, lower ids). */
-export interface RecordCursor {
+interface RecordCursor {
   at: Date
   id: number
 }
 
 /** A record with the key it is ordered by (newest first: time, then the source's own id). */
-export interface SourcedRecord {
+interface SourcedRecord {
   record: ExchangeRecord
   sortAt: Date
   sortId: number

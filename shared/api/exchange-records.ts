@@ -4,7 +4,7 @@ import { z } from 'zod'
 // kind of record from its own source (server/use-cases/list-exchange-records.ts, `exchangeRecordSources`); a new
 // way in (platform orders) adds its kind here and its source there.
 
-export const ExchangeRecordKinds = ['points', 'redeem'] as const
+const ExchangeRecordKinds = ['points', 'redeem'] as const
 export type ExchangeRecordKind = (typeof ExchangeRecordKinds)[number]
 
 export const ExchangeRecordKindNames: Record<ExchangeRecordKind, string> = {

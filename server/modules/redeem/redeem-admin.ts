@@ -27,7 +27,7 @@ function batchState(b: BatchRow, now: Date): RedeemBatchRow['state'] {
   return 'active'
 }
 
-export function toBatchRow(b: BatchRow, used: number, revoked: number, now: Date): RedeemBatchRow {
+function toBatchRow(b: BatchRow, used: number, revoked: number, now: Date): RedeemBatchRow {
   return {
     id: b.id,
     name: b.name,

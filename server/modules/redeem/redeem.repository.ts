@@ -5,7 +5,6 @@ import type { Sort } from '#server/http/admin-list.ts'
 
 export type BatchRow = typeof redeemBatches.$inferSelect
 export type NewBatch = typeof redeemBatches.$inferInsert
-export type CodeRow = typeof redeemCodes.$inferSelect
 
 /** How many code rows one INSERT carries (two array parameters; 20,000 keeps a statement near 1 MB). */
 const INSERT_CHUNK = 20_000
