@@ -95,6 +95,8 @@ export default [
   route('headPortrait', 'routes/account/avatar.tsx'),
   route('headPortrait/dataName', 'routes/account/nickname.tsx'),
   route('ke2', 'routes/account/purchaser-login.tsx'),
+  // Redeem codes (issue 14 §1), from /mine
+  route('mine/redeem', 'routes/account/redeem.tsx'),
   // Consent documents (issue 10 §5), linked from sign-in and /mine
   ...same('routes/account/agreement.tsx', ['agreement/user', 'agreement/privacy'], 'agreement'),
   ...soon({

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       WECHAT_APP_SECRET: 's',
       MEDIA_SIGNING_SECRET: 'a-production-secret-of-at-least-32-chars',
       SMS_CODE_PEPPER: 'a-production-pepper-of-at-least-32-chars',
+      REDEEM_CODE_SECRET: 'a-production-redeem-secret-of-32-chars',
     }
     expect(() => loadConfig({ ...real, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER/)
     expect(() => loadConfig({ ...real, WECHAT_APP_ID: '' })).toThrow(/WECHAT_APP_ID/)
@@ -53,7 +54,11 @@ describe('loadConfig', () => {
       /^Invalid configuration:\n {2}SMS_CODE_PEPPER: required in production/,
     )
     expect(() => loadConfig({ ...real, SMS_CODE_PEPPER: 'short' })).toThrow(/SMS_CODE_PEPPER: must be at least 32/)
+    expect(() => loadConfig({ ...real, REDEEM_CODE_SECRET: '' })).toThrow(
+      /^Invalid configuration:\n {2}REDEEM_CODE_SECRET: required in production/,
+    )
     const config = loadConfig(real)
+    expect(config.redeem.codeSecret).toBe('a-production-redeem-secret-of-32-chars')
     expect(config.sms.codePepper).toBe('a-production-pepper-of-at-least-32-chars')
     expect(config.devOutbox).toBe(false)
     expect(config.wechat.apiBase).toBe('https://api.weixin.qq.com')

@@ -63,6 +63,10 @@ const envSchema = z.object({
   STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** HMAC key of stored SMS codes (server/modules/auth/auth.rules.ts); required in production. */
   SMS_CODE_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** HMAC key under which redeem codes are stored (server/modules/redeem/code-format.ts); required in production. */
+  REDEEM_CODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Wrong redeem codes one member, and one client address, may try in an hour before 429. */
+  REDEEM_WRONG_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   ALIYUN_ACCESS_KEY_ID: z.string().default(''),
   ALIYUN_ACCESS_KEY_SECRET: z.string().default(''),
@@ -93,6 +97,8 @@ const envSchema = z.object({
 export type Env = z.input<typeof envSchema>
 
 /** The SMS code pepper of demo, development and test; production must set its own SMS_CODE_PEPPER. */
+/** The redeem-code HMAC key of demo, development and test; production must set its own REDEEM_CODE_SECRET. */
+const DEV_REDEEM_CODE_SECRET = 'zixue-development-redeem-code-secret-not-for-production'
 export const DEV_SMS_CODE_PEPPER = 'zixue-development-sms-code-pepper-not-for-production'
 
 /** The validated, typed configuration the whole server is built from. */
@@ -135,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SMS_CODE_PEPPER)
     throw new ConfigError(
       'Invalid configuration:\n  SMS_CODE_PEPPER: required in production (at least 32 random characters)',
+    )
+  if (production && !e.REDEEM_CODE_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  REDEEM_CODE_SECRET: required in production (at least 32 random characters)',
     )
   const smsKeys = {
     console: [],
@@ -219,6 +229,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         appId: e.TENCENT_SMS_APP_ID,
         region: e.TENCENT_SMS_REGION,
       },
+    },
+    /** Redeem codes: the HMAC key of stored codes and the guessing limit (issue 14 §1). */
+    redeem: {
+      codeSecret: e.REDEEM_CODE_SECRET ?? DEV_REDEEM_CODE_SECRET,
+      wrongPerHour: e.REDEEM_WRONG_PER_HOUR,
     },
     /** The development outbox page shows sent SMS codes; it can never be on in production. */
     devOutbox: production ? false : (e.DEV_OUTBOX ?? true),

@@ -23,6 +23,7 @@ import { adminSettingsRoutes } from '#server/modules/settings/settings.routes.ts
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
+import { adminRedeemRoutes, redeemRoutes } from '#server/modules/redeem/redeem.routes.ts'
 import { adminVipRoutes, vipRoutes } from '#server/modules/vip/vip.routes.ts'
 import { adminBundleRoutes, bundleRoutes } from '#server/modules/bundles/bundles.routes.ts'
 import { adminAuditRoutes } from '#server/modules/audit/audit.routes.ts'
@@ -64,6 +65,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(refundRoutes, { refunds: s.refunds })
   await app.register(adminRefundRoutes, { refunds: s.refunds })
   await app.register(adminOrderRoutes, { staffOrders: s.staffOrders })
+  await app.register(redeemRoutes, { redeem: s.redeem })
+  await app.register(adminRedeemRoutes, { redeemAdmin: s.redeemAdmin })
   await app.register(vipRoutes, { vip: s.vip, catalogue: s.catalogue, contact: s.settings.service })
   await app.register(adminVipRoutes, { vip: s.vip })
   await app.register(bundleRoutes, { bundles: s.bundles })

@@ -47,6 +47,7 @@ import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService, sharedWechatCredentials } from '#server/modules/wechat/wechat.service.ts'
 import { createCommerceServices } from '#server/services-commerce.ts'
+import { createRedeemServices } from '#server/services-redeem.ts'
 
 /** Outside systems and the clock, passed in so tests and the demo can put simulators in their place. */
 export interface Integrations {
@@ -217,6 +218,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,
     ...commerce,
+    /** Redeem codes: the learner's preview, exchange and record; the console's batches (issue 14 §1). */
+    ...createRedeemServices({ db, config, now: integrations.now }),
     coupons: createCouponService({ db, now: integrations.now }),
     /** The operators' coupon lists: templates with issued and used counts, issued coupons. */
     couponAdmin: createCouponAdmin({ db, now: integrations.now }),

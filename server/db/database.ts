@@ -25,6 +25,7 @@ import * as ordersTables from './schema/orders.ts'
 import * as overlaysTables from './schema/overlays.ts'
 import * as paymentsTables from './schema/payments.ts'
 import * as pointsTables from './schema/points.ts'
+import * as redeemTables from './schema/redeem.ts'
 import * as refundsTables from './schema/refunds.ts'
 import * as sessionsTables from './schema/sessions.ts'
 import * as settingsTables from './schema/settings.ts'
@@ -52,6 +53,7 @@ export const schema = {
   ...overlaysTables,
   ...paymentsTables,
   ...pointsTables,
+  ...redeemTables,
   ...refundsTables,
   ...sessionsTables,
   ...settingsTables,

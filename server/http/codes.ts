@@ -68,6 +68,16 @@ export const Codes = {
   CouponLimitReached: { code: 497, status: 200, msg: '你已领取过该优惠券' },
   CouponNotClaimable: { code: 498, status: 200, msg: '优惠券不在领取时间内' },
   PointsInsufficient: { code: 499, status: 200, msg: '积分余额已变化，请刷新后重试' },
+  // Redeem codes (issue 14 §1): each refusal its own code, so the screen can tell a typo from a used code.
+  RedeemCodeTypo: { code: 520, status: 200, msg: '兑换码有输错的字符，请核对后重新输入' },
+  RedeemCodeUnknown: { code: 521, status: 200, msg: '兑换码不存在，请确认后重新输入' },
+  RedeemCodeUsed: { code: 522, status: 200, msg: '这个兑换码已被使用' },
+  RedeemCodeExpired: { code: 523, status: 200, msg: '兑换码已过期' },
+  RedeemCodeNotYetValid: { code: 524, status: 200, msg: '兑换码还未到可用时间' },
+  RedeemBatchDisabled: { code: 525, status: 200, msg: '这批兑换码已停用' },
+  RedeemLimitReached: { code: 526, status: 200, msg: '这批兑换码你已达到使用上限' },
+  RedeemAlreadyOwned: { code: 527, status: 200, msg: '你已拥有兑换码里的课程，兑换码未被使用' },
+  RedeemCodeRevoked: { code: 528, status: 200, msg: '这个兑换码已作废' },
   InternalError: { code: 500, status: 500, msg: '服务器开小差了，请稍后再试' },
   Unavailable: { code: 503, status: 503, msg: '服务暂时不可用，请稍后再试' },
 } as const

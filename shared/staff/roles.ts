@@ -35,6 +35,7 @@ export const Permissions = [
   'points.adjust',
   'staff.manage',
   'audit.read',
+  'redeem.manage',
 ] as const
 export type Permission = (typeof Permissions)[number]
 
@@ -57,6 +58,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'orders.read',
     'sales.read',
     'refunds.read',
+    'redeem.manage',
   ],
   finance: [
     'marketing.read',

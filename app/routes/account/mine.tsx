@@ -24,6 +24,7 @@ const study: MenuItem[] = [
 
 const money: MenuItem[] = [
   { to: '/order', label: '我的订单', icon: <MenuIcon name="orders" /> },
+  { to: '/mine/redeem', label: '兑换码', icon: <MenuIcon name="redeem" />, extra: '输入兑换码开通课程' },
   { to: '/points', label: '我的积分', icon: <MenuIcon name="points" />, extra: '积分兑换课程' },
   { to: '/foryou', label: '课程套餐', icon: <MenuIcon name="bundles" />, extra: '一起买更划算' },
   { to: '/wallet', label: '我的钱包', icon: <MenuIcon name="wallet" /> },

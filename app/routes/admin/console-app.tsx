@@ -23,6 +23,8 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const RedeemBatches = lazy(() => import('./screens/redeem-batches.tsx'))
+const RedeemCodes = lazy(() => import('./screens/redeem-codes.tsx'))
 const Members = lazy(() => import('./screens/members.tsx'))
 const Member = lazy(() => import('./screens/member.tsx'))
 const Media = lazy(() => import('./screens/media.tsx'))
@@ -80,6 +82,8 @@ const screens: { path: string; permission: Permission; Screen: ComponentType }[]
   { path: 'engagement/reports', permission: 'comments.moderate', Screen: ReportedComments },
   { path: 'engagement/overlays', permission: 'marketing.edit', Screen: Overlays },
   { path: 'engagement/service', permission: 'marketing.edit', Screen: ServiceSettings },
+  { path: 'marketing/redeem', permission: 'redeem.manage', Screen: RedeemBatches },
+  { path: 'marketing/redeem/:id', permission: 'redeem.manage', Screen: RedeemCodes },
 ]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */

@@ -52,6 +52,11 @@ export const Sections: {
     items: [{ path: '/admin/members', label: '会员', permission: 'members.read' }],
   },
   {
+    key: 'marketing',
+    label: '营销',
+    items: [{ path: '/admin/marketing/redeem', label: '兑换码', permission: 'redeem.manage' }],
+  },
+  {
     key: 'staff',
     label: '员工',
     items: [

@@ -22,11 +22,13 @@ import {
   type OrderKind,
 } from '#app/lib/pay.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
+import { ExchangeRecords } from './exchange-records.tsx'
 import { usePagedList } from '#app/lib/use-paged-list.ts'
 
 interface ListDef {
   path: string
   title: string
+  /** `exchange`: the exchange record (./exchange-records.tsx), not orders. */
   kind: OrderKind | 'exchange'
   empty: string
 }
@@ -72,17 +74,13 @@ export default function Orders() {
         </nav>
       ) : null}
       <MemberOnly reason="登录后查看你的订单">
-        {id ? <OrderDetail orderNo={id} /> : <OrderList key={list.kind} list={list} />}
-        {!id && list.kind === 'exchange' ? (
-          <div className={styles.body}>
-            <p className={styles.notice}>
-              用积分兑换的课程记录在这里。兑换码和其他平台（抖音、快手、小红书、微信小店）订单的兑换即将上线，已在其他平台购买的课程可先联系客服开通。
-            </p>
-            <Link to="/customer" className={styles.secondaryButton}>
-              联系客服
-            </Link>
-          </div>
-        ) : null}
+        {id ? (
+          <OrderDetail orderNo={id} />
+        ) : list.kind === 'exchange' ? (
+          <ExchangeRecords />
+        ) : (
+          <OrderList key={list.kind} list={list} />
+        )}
       </MemberOnly>
     </main>
   )
@@ -112,11 +110,8 @@ function OrderList({ list }: { list: ListDef }) {
         page.list.length === 0 ? (
           <div className={styles.body}>
             <Empty message={list.empty} />
-            <Link
-              to={kind === 'vip' ? '/vip' : kind === 'exchange' ? '/course/creditPay' : '/ke'}
-              className={styles.secondaryButton}
-            >
-              {kind === 'vip' ? '了解会员' : kind === 'exchange' ? '看看能兑换的课程' : '去看看课程'}
+            <Link to={kind === 'vip' ? '/vip' : '/ke'} className={styles.secondaryButton}>
+              {kind === 'vip' ? '了解会员' : '去看看课程'}
             </Link>
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
@@ -105,6 +105,33 @@ export async function listMemberOrders(
     // Courses exchanged for their points price: no money price at all.
     filter.exchanges ? and(eq(orders.payMethod, 'points'), eq(orders.originalFen, 0)) : undefined,
   ])
+}
+
+/**
+ * A member's courses exchanged for points (/order4), newest first by creation time and id, `limit` of them before
+ * `before` (exclusive): the points source of the member's exchange record (server/use-cases/list-exchange-records.ts).
+ */
+export async function listMemberPointsExchanges(
+  db: DbOrTx,
+  memberId: number,
+  before: { at: Date; id: number } | null,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        eq(orders.payMethod, 'points'),
+        eq(orders.originalFen, 0),
+        before
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
 }
 
 export async function findExpiredPending(db: DbOrTx, now: Date, limit: number) {

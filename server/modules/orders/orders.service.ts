@@ -244,5 +244,15 @@ export function createOrderService(deps: {
   }
 }
 
+/** A member's courses exchanged for points, newest first (time, id), before `before`: the /order4 record's points part. */
+export function memberPointsExchanges(
+  db: DbOrTx,
+  memberId: number,
+  before: { at: Date; id: number } | null,
+  limit: number,
+) {
+  return repo.listMemberPointsExchanges(db, memberId, before, limit)
+}
+
 /** Orders paid in a period by Beijing day, kind and payment method; the courses sold most (operators' dashboard). */
 export { paidOrderFigures, topSoldCourses, type PaidOrderFigure } from './figures.repository.ts'

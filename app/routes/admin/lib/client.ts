@@ -98,11 +98,34 @@ export const api = {
  * name the server gives.
  */
 export async function download(path: string, query: Query) {
-  const res = await fetch(apiUrl(path, query), { headers: headers(false), credentials: 'same-origin' })
+  await save(await fetchCsv(apiUrl(path, query), { headers: headers(false) }))
+}
+
+/**
+ * POSTs `body` and saves the CSV file it answers (a redeem-code batch: its codes are shown once, as this file).
+ * Answers the response's headers (the new record's id).
+ */
+export async function downloadPost(path: string, body: unknown) {
+  const res = await fetchCsv(apiUrl(path), { method: 'POST', headers: headers(true), body: JSON.stringify(body) })
+  await save(res)
+  return res.headers
+}
+
+async function fetchCsv(url: string, init: RequestInit) {
+  let res: Response
+  try {
+    res = await fetch(url, { ...init, credentials: 'same-origin' })
+  } catch {
+    throw new ConsoleError('网络连接失败，请检查网络后重试', 0)
+  }
   if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
     const body = (await res.json().catch(() => null)) as { code: number; msg: string } | null
     throw new ConsoleError(body?.msg ?? '导出失败', body?.code ?? res.status)
   }
+  return res
+}
+
+async function save(res: Response) {
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv'
   const url = URL.createObjectURL(await res.blob())
   const a = document.createElement('a')

@@ -66,3 +66,17 @@ export const pointReasonNames: Record<string, string> = {
 }
 
 export const commentStatusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
+
+/** Redeem-code batches and codes (the 兑换码 screens). */
+export const redeemBatchStateNames: Record<string, string> = {
+  active: '可用',
+  scheduled: '未开始',
+  expired: '已过期',
+  disabled: '已停用',
+}
+
+export const redeemCodeStateNames: Record<string, string> = {
+  unused: '未使用',
+  used: '已使用',
+  revoked: '已作废',
+}
