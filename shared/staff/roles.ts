@@ -30,6 +30,8 @@ export const Permissions = [
   'points.adjust',
   'staff.manage',
   'audit.read',
+  'exchange.read',
+  'exchange.manage',
 ] as const
 export type Permission = (typeof Permissions)[number]
 
@@ -49,6 +51,8 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'comments.moderate',
     'orders.read',
     'refunds.read',
+    'exchange.read',
+    'exchange.manage',
   ],
   finance: [
     'orders.read',
@@ -64,7 +68,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     { permission: 'catalogue.edit', scope: 'own' },
     { permission: 'comments.moderate', scope: 'own' },
   ],
-  assistant: ['members.read', 'comments.moderate', 'orders.read', 'refunds.read'],
+  assistant: ['members.read', 'comments.moderate', 'orders.read', 'refunds.read', 'exchange.read'],
 }
 
 /** Who asks: the member and the roles they hold. */
