@@ -61,4 +61,3 @@ export type ExchangeRecordRow = z.infer<typeof ExchangeRecordRow>
 export const ExchangeRecordResponse = envelope(
   z.object({ revoked: z.number().int(), voucher_returned: z.boolean().describe('Douyin voucher verify cancelled') }),
 )
-
