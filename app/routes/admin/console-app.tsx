@@ -19,6 +19,8 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const ExchangeRecords = lazy(() => import('./screens/exchange-records.tsx'))
+const ExchangeSkus = lazy(() => import('./screens/exchange-skus.tsx'))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -63,6 +65,22 @@ function Screens() {
             element={
               <Guard permission="refunds.read">
                 <Refunds />
+              </Guard>
+            }
+          />
+          <Route
+            path="sales/exchange-records"
+            element={
+              <Guard permission="exchange.read">
+                <ExchangeRecords />
+              </Guard>
+            }
+          />
+          <Route
+            path="sales/exchange-skus"
+            element={
+              <Guard permission="exchange.read">
+                <ExchangeSkus />
               </Guard>
             }
           />

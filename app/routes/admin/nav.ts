@@ -12,6 +12,8 @@ export const Sections: {
     items: [
       { path: '/admin/sales/orders', label: '订单', permission: 'orders.read' },
       { path: '/admin/sales/refunds', label: '退款', permission: 'refunds.read' },
+      { path: '/admin/sales/exchange-records', label: '平台订单兑换', permission: 'exchange.read' },
+      { path: '/admin/sales/exchange-skus', label: '商品映射', permission: 'exchange.read' },
     ],
   },
   {
