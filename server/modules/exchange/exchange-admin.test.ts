@@ -90,3 +90,24 @@ describe('SKU mappings in the console (/api/admin/exchange/skus)', () => {
     expect((await call('GET', '/api/admin/exchange/records', teacher)).status).toBe(403)
   })
 })
+
+describe('guessing order numbers (rate limit on POST /api/tiktok/order2course)', () => {
+  const t = useExchangeApp({ RATE_LIMIT: 'true' })
+
+  it('answers 429 after 20 tries a minute from one address', async () => {
+    const m = await memberWithPhone(t().database.db)
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/tiktok/order2course',
+        headers: m.headers,
+        payload: { order_no: `${100000000000 + i}` },
+      })
+      statuses.push(res.statusCode)
+    }
+    // Each unknown code is answered (540 in the envelope) until the limit.
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+})

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { Env } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { members } from '#server/db/schema/members.ts'
 import { useTestApp } from '#tests/support/app.ts'
@@ -7,10 +8,10 @@ import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 import type { FastifyInstance } from 'fastify'
 
 /** The API on a fresh database with the Douyin simulator mounted and every adapter call routed through app.inject. */
-export function useExchangeApp() {
+export function useExchangeApp(env: Partial<Env> = {}) {
   const holder: { t?: () => { app: FastifyInstance } } = {}
   const t = useTestApp(
-    { PLATFORM_SYNC: 'false', PAYMENT_SWEEPS: 'false' },
+    { PLATFORM_SYNC: 'false', PAYMENT_SWEEPS: 'false', ...env },
     { integrations: { platformFetch: injectFetch(() => holder.t!().app) } },
   )
   holder.t = t
