@@ -76,6 +76,8 @@ export default [
   ...same('routes/commerce/orders.tsx', ['order/:id?', 'order2/:id?', 'order3/:id?', 'order4/:id?'], 'orders'),
   route('refund/:id?', 'routes/commerce/refund.tsx'),
   route('points', 'routes/commerce/points.tsx'),
+  // Platform orders exchanged for courses (issue 14 §2)
+  route('data/tt', 'routes/exchange/douyin.tsx'),
   ...soon({
     'kuaishou-course': ['course/ks/:id?'],
     'contract-sign': ['contract/:id?'],
@@ -84,7 +86,6 @@ export default [
     wallet: ['wallet'],
     promotion: ['wallet/extension'],
     'wallet-records': ['wallet/record'],
-    'exchange-tt': ['data/tt'],
     'exchange-ks': ['data/ks'],
     'exchange-xhs': ['data/xhs'],
     'exchange-wechatshop': ['data/wechatShop'],

@@ -45,6 +45,8 @@ import {
 import { storeFiles } from '#server/integrations/storage/serve.ts'
 import { mediaCacheControl } from '#server/integrations/storage/stores.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
+import { createDouyinSimulator, type DouyinSimulator } from '#server/integrations/platforms/douyin-simulator.ts'
+import { DOUYIN_SIM_PREFIX, SimulatedDouyin } from '#server/integrations/platforms/platforms-config.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
 const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
@@ -218,6 +220,18 @@ export async function buildApp(config: Config, options: BuildOptions) {
   if (paymentSimulators && alipay.simulated)
     await app.register(paymentSimulators.alipay.plugin, { prefix: ALIPAY_SIM_PREFIX })
   app.decorate('paymentSimulators', paymentSimulators)
+  // Demo, development and tests: Douyin's voucher and shop APIs, its pushes and a page to buy a test order (no
+  // Douyin credentials configured; never in production, see platforms-config.ts).
+  const douyinSimulator = config.platforms.douyinSimulated
+    ? createDouyinSimulator({
+        ...SimulatedDouyin,
+        notifyUrl: () => `${config.publicUrl}/api/douyin/notify`,
+        fetch: integrations.platformFetch,
+        now: integrations.now,
+      })
+    : null
+  if (douyinSimulator) await app.register(douyinSimulator.plugin, { prefix: DOUYIN_SIM_PREFIX })
+  app.decorate('douyinSimulator', douyinSimulator)
 
   if (options.web)
     await registerWeb(app, {
@@ -234,5 +248,7 @@ declare module 'fastify' {
     services: ReturnType<typeof createServices>
     /** The in-process payment simulators (demo, development, tests), or null when real merchants are configured. */
     paymentSimulators: PaymentSimulators | null
+    /** The in-process Douyin simulator (demo, development, tests), or null when Douyin credentials are configured. */
+    douyinSimulator: DouyinSimulator | null
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { paymentConfig, paymentEnv } from '#server/integrations/payments/payments-config.ts'
 import { storageConfig, storageEnv } from '#server/integrations/storage/stores.ts'
+import { platformConfig, platformEnv } from '#server/integrations/platforms/platforms-config.ts'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -92,6 +93,8 @@ const envSchema = z.object({
   ...paymentEnv,
   /** Local folders or S3-compatible buckets: server/integrations/storage/stores.ts. */
   ...storageEnv,
+  /** Douyin (and later Kuaishou, Xiaohongshu, WeChat Shop) order exchange: server/integrations/platforms. */
+  ...platformEnv,
 })
 
 export type Env = z.input<typeof envSchema>
@@ -168,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const privateDir = path.resolve(cwd, e.MEDIA_PRIVATE_DIR ?? path.join(e.DATA_DIR, 'media-private'))
   const storage = storageConfig(e, { publicDir: mediaDir, privateDir })
   if (storage.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${storage.problems.join('\n')}`)
+  const platforms = platformConfig(e, { production, publicUrl })
+  if (platforms.problems.length > 0) throw new ConfigError(`Invalid configuration:\n${platforms.problems.join('\n')}`)
   return {
     env: e.APP_ENV,
     production,
@@ -254,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** Orders and payments: providers (or their simulators), order expiry, sweeps. */
     payments: payments.config,
+    /** Platforms whose orders are exchanged for courses (real, simulated, or off). */
+    platforms: platforms.config,
     /** GET /metrics answers whoever sends this token (`Authorization: Bearer …`); null: no metrics endpoint. */
     metricsToken: e.METRICS_TOKEN ?? null,
     /** Sent to the browser: only what is listed here leaves the server. */

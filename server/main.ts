@@ -10,6 +10,7 @@ import { startResumableUploadCleanup } from '#server/integrations/storage/resuma
 import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import { startDailyReconciliation } from '#server/modules/payments/reconciliation-job.ts'
 import { startSearchIndexer } from '#server/modules/catalogue/catalogue.service.ts'
+import { startPlatformSync } from '#server/modules/exchange/sync-job.ts'
 
 let database: Database | undefined
 
@@ -52,6 +53,15 @@ async function main() {
   // Search documents that writes outside the app (seeds, plain SQL) left stale: rebuilt every few seconds.
   const searchIndexer = startSearchIndexer(app.services, app.log.child({ component: 'search' }))
 
+  // Platform orders (Douyin shop): refunds revoke their exchanges, new orders feed the NotExchange lists.
+  const platformSync = config.platforms.sync
+    ? startPlatformSync(
+        app.services.platformSync,
+        app.log.child({ component: 'platforms' }),
+        config.platforms.syncIntervalMs,
+      )
+    : null
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -69,6 +79,7 @@ async function main() {
       await cleanup.stop()
       await uploadsCleanup.stop()
       await searchIndexer.stop()
+      await platformSync?.stop()
       await app.close()
       await database?.close()
     } finally {

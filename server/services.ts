@@ -48,6 +48,7 @@ import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService, sharedWechatCredentials } from '#server/modules/wechat/wechat.service.ts'
 import { createCommerceServices } from '#server/services-commerce.ts'
 import { createRedeemServices } from '#server/services-redeem.ts'
+import { createExchangeServices } from '#server/services-exchange.ts'
 
 /** Outside systems and the clock, passed in so tests and the demo can put simulators in their place. */
 export interface Integrations {
@@ -60,6 +61,8 @@ export interface Integrations {
   storage: MediaStores
   /** Outbound HTTP of the payment adapters and simulators (WeChat Pay, Alipay); tests route it into the app. */
   paymentsFetch: typeof globalThis.fetch
+  /** Outbound HTTP of the order platforms' adapters and simulators (Douyin); tests route it into the app. */
+  platformFetch: typeof globalThis.fetch
 }
 
 /**
@@ -80,6 +83,7 @@ export function defaultIntegrations(config: Config, db?: Db): Integrations {
     }),
     storage: createMediaStores(config.storage),
     paymentsFetch: (input, init) => globalThis.fetch(input, init),
+    platformFetch: (input, init) => globalThis.fetch(input, init),
   }
 }
 
@@ -251,6 +255,14 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** The operators' comment moderation queue. */
     commentModeration: createCommentModeration({ db, comments, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
+    // Platform orders exchanged for courses (issue 14 §2).
+    ...createExchangeServices({
+      config,
+      db,
+      now: integrations.now,
+      fetch: integrations.platformFetch,
+      events: telemetry.events,
+    }),
     /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
     dashboard: createDashboardService({ db, now: integrations.now }),
   }

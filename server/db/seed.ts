@@ -24,6 +24,7 @@ import {
   type SeedCourse,
 } from './seed-data.ts'
 import { seedComments } from './seed-comments.ts'
+import { seedExchangeSkus } from './seed-exchange.ts'
 import { seedHome, stableHash as hash } from './seed-home.ts'
 
 /** Serialises seeding between processes that boot at the same time on one database. */
@@ -272,6 +273,7 @@ export async function seedIfEmpty(db: Db, log: Pick<FastifyBaseLogger, 'info'>, 
     await seedCatalogue(tx, now)
     await seedMembers(tx, now)
     await seedComments(tx, now)
+    await seedExchangeSkus(tx, now)
     return true
   })
   if (seeded) {
@@ -294,6 +296,7 @@ export async function reseed(db: Db, options: { members?: boolean; now?: Date } 
     await seedCatalogue(tx, options.now ?? new Date())
     if (options.members) await seedMembers(tx, options.now)
     await seedComments(tx, options.now ?? new Date())
+    await seedExchangeSkus(tx, options.now ?? new Date())
   })
   await refreshSearchDocuments(db)
   clearAllCaches()

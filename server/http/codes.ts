@@ -78,6 +78,17 @@ export const Codes = {
   RedeemLimitReached: { code: 526, status: 200, msg: '这批兑换码你已达到使用上限' },
   RedeemAlreadyOwned: { code: 527, status: 200, msg: '你已拥有兑换码里的课程，兑换码未被使用' },
   RedeemCodeRevoked: { code: 528, status: 200, msg: '这个兑换码已作废' },
+  // Platform orders exchanged for courses (issue 14 §2).
+  ExchangeNotFound: { code: 540, status: 200, msg: '没有找到这个订单或券码，请检查后重试' },
+  ExchangeNotOurs: { code: 541, status: 200, msg: '这个订单不是本店的商品，无法兑换' },
+  ExchangeNotPaid: { code: 542, status: 200, msg: '订单还未付款，付款后再来兑换' },
+  ExchangeRefunded: { code: 543, status: 200, msg: '订单已退款或已取消，无法兑换' },
+  ExchangeVoucherUsed: { code: 544, status: 200, msg: '这张券已使用、已退款或已过期，无法兑换' },
+  ExchangeTaken: { code: 545, status: 200, msg: '该订单已被其他账号兑换' },
+  ExchangeSkuUnmapped: { code: 546, status: 200, msg: '商品暂未关联课程，请联系客服' },
+  ExchangeWrongPhone: { code: 547, status: 200, msg: '这个订单不是用当前账号的手机号购买的' },
+  ExchangeUnavailable: { code: 548, status: 200, msg: '该平台的订单兑换暂未开通' },
+  ExchangePlatformFailed: { code: 549, status: 200, msg: '平台核销失败，请稍后重试' },
   InternalError: { code: 500, status: 500, msg: '服务器开小差了，请稍后再试' },
   Unavailable: { code: 503, status: 503, msg: '服务暂时不可用，请稍后再试' },
 } as const

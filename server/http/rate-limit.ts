@@ -43,10 +43,12 @@ const tightRules: { name: string; max: number; match: RegExp }[] = [
   { name: 'upload', max: 20, match: /^POST \/api\/(uploadImage|admin\/.*upload.*)$/i },
   { name: 'comment', max: 20, match: /^POST \/api\/comment(\/(like|private))?$/ },
   { name: 'pay', max: 20, match: /^POST \/api\/(pay\/(?!notify\/)|refunds?\b)/ },
+  // Platform order numbers and voucher codes tried (issue 14 §2): guessing stays slow.
+  { name: 'exchange', max: 20, match: /^POST \/api\/(tiktok|ksxd|xhs)\/order2course$/ },
 ]
 
 /** Never limited: providers' payment notifications (a lost one is a lost payment), health checks, metrics. */
-const exempt = /^\/(api\/pay\/notify\/|api\/health|api\/metrics|assets\/)/
+const exempt = /^\/(api\/pay\/notify\/|api\/douyin\/notify|api\/health|api\/metrics|assets\/)/
 
 function ruleOf(request: FastifyRequest) {
   const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`

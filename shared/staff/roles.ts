@@ -36,6 +36,8 @@ export const Permissions = [
   'staff.manage',
   'audit.read',
   'redeem.manage',
+  'exchange.read',
+  'exchange.manage',
 ] as const
 export type Permission = (typeof Permissions)[number]
 
@@ -59,6 +61,8 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'sales.read',
     'refunds.read',
     'redeem.manage',
+    'exchange.read',
+    'exchange.manage',
   ],
   finance: [
     'marketing.read',
@@ -76,7 +80,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     { permission: 'catalogue.edit', scope: 'own' },
     { permission: 'comments.moderate', scope: 'own' },
   ],
-  assistant: ['members.read', 'comments.moderate', 'orders.read', 'refunds.read'],
+  assistant: ['members.read', 'comments.moderate', 'orders.read', 'refunds.read', 'exchange.read'],
 }
 
 /** Who asks: the member and the roles they hold. */

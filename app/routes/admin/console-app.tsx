@@ -23,6 +23,8 @@ const Staff = lazy(() => import('./screens/staff.tsx'))
 const AuditLog = lazy(() => import('./screens/audit.tsx'))
 const Orders = lazy(() => import('./screens/orders.tsx'))
 const Refunds = lazy(() => import('./screens/refunds.tsx'))
+const ExchangeRecords = lazy(() => import('./screens/exchange-records.tsx'))
+const ExchangeSkus = lazy(() => import('./screens/exchange-skus.tsx'))
 const RedeemBatches = lazy(() => import('./screens/redeem-batches.tsx'))
 const RedeemCodes = lazy(() => import('./screens/redeem-codes.tsx'))
 const Members = lazy(() => import('./screens/members.tsx'))
@@ -84,6 +86,8 @@ const screens: { path: string; permission: Permission; Screen: ComponentType }[]
   { path: 'engagement/service', permission: 'marketing.edit', Screen: ServiceSettings },
   { path: 'marketing/redeem', permission: 'redeem.manage', Screen: RedeemBatches },
   { path: 'marketing/redeem/:id', permission: 'redeem.manage', Screen: RedeemCodes },
+  { path: 'sales/exchange-records', permission: 'exchange.read', Screen: ExchangeRecords },
+  { path: 'sales/exchange-skus', permission: 'exchange.read', Screen: ExchangeSkus },
 ]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */

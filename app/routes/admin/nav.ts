@@ -35,6 +35,8 @@ export const Sections: {
       { path: '/admin/sales/coupons', label: '优惠券', permission: 'marketing.read' },
       { path: '/admin/sales/vip-plans', label: 'VIP 套餐', permission: 'marketing.read' },
       { path: '/admin/sales/points', label: '积分', permission: 'points.adjust' },
+      { path: '/admin/sales/exchange-records', label: '平台订单兑换', permission: 'exchange.read' },
+      { path: '/admin/sales/exchange-skus', label: '商品映射', permission: 'exchange.read' },
     ],
   },
   {

@@ -62,7 +62,7 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   tasks: commerce('积分任务', '完成学习、分享等任务可以获得积分。', MINE, COURSES),
   'wallet-records': commerce('收益与提现记录', '推广收益明细和提现记录。', MINE, SERVICE),
   wallet: commerce('我的钱包', '钱包余额、推广收益和提现。', MINE, SERVICE),
-  ...exchangeScreens({ tt: '抖音', ks: '快手', xhs: '小红书', wechatshop: '微信小店' }),
+  ...exchangeScreens({ ks: '快手', xhs: '小红书', wechatshop: '微信小店' }),
   // Account
   'app-login': later('App 登录', '从自学 App 跳转过来时在这里自动完成登录。', MINE),
   'mini-program': later('打开小程序', '从这里跳转到自学微信小程序。', MINE, SERVICE),
