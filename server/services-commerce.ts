@@ -124,7 +124,8 @@ export function createCommerceServices(input: {
       check: (memberId: number, orderNo: string) => refundService.check(memberId, orderNo),
       listForStaff: (filter: Parameters<typeof refundService.listForStaff>[0]) => refundService.listForStaff(filter),
       exportRows: refundService.exportRows,
-      request: (memberId: number, orderNo: string, reason: string) => requestRefund(deps, memberId, orderNo, reason),
+      request: (memberId: number, orderNo: string, reason: string, itemIds?: readonly number[]) =>
+        requestRefund(deps, memberId, orderNo, reason, itemIds),
       approve: (staffId: number, refundNo: string, input: { amountFen?: number; note?: string }) =>
         approveRefund(deps, staffId, refundNo, input),
       retry: (staffId: number, refundNo: string) => retryRefund(deps, staffId, refundNo),

@@ -30,7 +30,7 @@ import {
   type EntitlementRow,
 } from './access.repository.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
-import { insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
+import { findHeldPurchaseCourses, insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
 import { pageById } from '#server/http/cursor.ts'
 
 export type { AccessAnswer, AccessTarget, AccessWhy } from './access-rules.ts'
@@ -353,6 +353,11 @@ export function revokeCourses(
   revoke: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
 ): Promise<number> {
   return revokeGrants(tx, revoke)
+}
+
+/** The courses this order (by number) granted and that are not taken back: what a per-course refund may return. */
+export function coursesHeldFromOrder(db: DbOrTx, orderNo: string): Promise<Set<number>> {
+  return findHeldPurchaseCourses(db, orderNo)
 }
 
 /**
