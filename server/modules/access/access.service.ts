@@ -369,3 +369,6 @@ export function coursesHeldFromOrder(db: DbOrTx, orderNo: string): Promise<Set<n
 export function purchaseGrantsInSettlement(at: Date): StatementPart {
   return purchaseGrantPart(at, ownershipCoursesInSettlement())
 }
+
+/** A member's rights and VIP (data export, issue 10 §5). */
+export { selectMemberAccess as accessForExport } from './access-privacy.repository.ts'

@@ -229,3 +229,6 @@ export {
   type StaffMemberRow,
   findStaffMember as memberForStaff,
 } from './search.repository.ts'
+
+/** A member's profile as held (data export) and its anonymisation (account deletion), issue 10 §5. */
+export { anonymiseMember, selectProfile as profileForExport } from './members-privacy.repository.ts'

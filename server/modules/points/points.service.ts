@@ -134,3 +134,6 @@ export function earnPointsInSettlement(points: number, at: Date): StatementPart 
 
 /** Points given and taken in a period, by Beijing day (operators' dashboard). */
 export { pointFigures } from './figures.repository.ts'
+
+/** A member's points balance and ledger (data export, issue 10 §5); the ledger is kept on deletion. */
+export { selectMemberPoints as pointsForExport } from './points-privacy.repository.ts'

@@ -387,3 +387,6 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
 }
 
 export type WechatService = ReturnType<typeof createWechatService>
+
+/** Forgets a member's WeChat Pay openids (account deletion, issue 10 §5). */
+export { deleteMemberPayOpenids as eraseMemberPayOpenids } from './wechat-privacy.repository.ts'
