@@ -150,7 +150,13 @@ export default function MyData() {
                   {countdownLabel(countdown.left)}
                 </button>
               </div>
-              <button type="button" className={form.submit} disabled={busy} onClick={() => void confirm()}>
+              <button
+                type="button"
+                className={form.submit}
+                style={{ width: '100%', marginTop: 12 }}
+                disabled={busy}
+                onClick={() => void confirm()}
+              >
                 {action === 'export' ? '验证并下载' : '验证并永久注销'}
               </button>
             </section>

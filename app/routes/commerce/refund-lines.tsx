@@ -21,7 +21,7 @@ export function RefundLineChooser(props: {
   onToggle: (itemId: number) => void
 }) {
   return (
-    <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+    <fieldset style={{ border: 0, margin: '0 0 12px', padding: 0 }}>
       <legend className={styles.muted} style={{ marginBottom: 4 }}>
         选择要退的课程（观看不足 {props.maxWatched}% 的课程可单独退）
       </legend>

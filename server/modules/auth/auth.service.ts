@@ -81,7 +81,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const dayStart = beijingDayStart(now)
       const hourAgo = new Date(now.getTime() - HOUR_MS)
-      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo, purpose === 'step_up')
+      // Confirmations by a signed-in member (staff step-up, a member's export or deletion) count apart from sign-in
+      // codes, so confirming right after signing in does not wait out the resend gap.
+      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo, purpose === 'step_up' || purpose === 'account')
       if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < SmsRules.resendGapMs) {
         const seconds = Math.ceil((SmsRules.resendGapMs - (now.getTime() - stats.lastAt.getTime())) / 1000)
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${seconds} 秒后再试`)

@@ -57,7 +57,7 @@ export async function apiData<T>(apiPath: string, token?: string): Promise<T> {
 
 let phoneSeq = 0
 /** A phone number no other journey of this run uses. */
-function newPhone(): string {
+export function newPhone(): string {
   phoneSeq++
   return `15${String(Date.now()).slice(-6)}${String(process.pid % 100).padStart(2, '0')}${phoneSeq % 10}`
 }
@@ -288,7 +288,7 @@ export async function answerCashier(page: Page, answer: '确认支付' | '取消
 export async function buyWithH5(
   page: Page,
   token: string,
-  apiPath: '/pay/course' | '/pay/vip' | '/pay/amount',
+  apiPath: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay',
   body: Record<string, unknown>,
 ): Promise<string> {
   const order = await call<{ order_no: string; h5_url: string | null }>('POST', apiPath, {
