@@ -93,7 +93,8 @@ export function createCommerceServices(input: {
       status: (memberId: number, orderNo: string) => checkOrderStatus({ ...deps, polled }, memberId, orderNo),
       list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
       detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
-      resume: (memberId: number, orderNo: string, clientIp: string) => resumePayment(deps, memberId, orderNo, clientIp),
+      resume: (memberId: number, orderNo: string, clientIp: string, origin?: string) =>
+        resumePayment(deps, memberId, orderNo, clientIp, origin),
     },
     /** The stored answers of `Idempotency-Key` requests (the plugin of server/modules/orders/idempotency.ts). */
     idempotencyKeys: createIdempotencyKeys(db),

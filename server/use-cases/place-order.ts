@@ -32,6 +32,8 @@ export interface CheckoutContext extends PriceChoices {
   payMethod: ProviderPayMethod | 'points'
   clientIp: string
   sp: string | null
+  /** Where the provider sends the visitor back (the address they used when trusted, else PUBLIC_URL). */
+  origin?: string
 }
 
 /** A pending order is reused only while it has at least this long to live; otherwise a fresh one is made. */
@@ -172,8 +174,8 @@ export async function placeOrder(
       amountFen: order.amountFen,
       expiresAt: order.expiresAt,
       notifyUrl: notifyUrl(config.publicUrl, provider),
-      returnUrl: `${config.publicUrl}/payRedirect?order_no=${order.orderNo}`,
-      quitUrl: `${config.publicUrl}${purchase.quitPath}`,
+      returnUrl: `${ctx.origin ?? config.publicUrl}/payRedirect?order_no=${order.orderNo}`,
+      quitUrl: `${ctx.origin ?? config.publicUrl}${purchase.quitPath}`,
       openid,
       clientIp: ctx.clientIp,
     })

@@ -25,6 +25,7 @@ export async function resumePayment(
   memberId: number,
   orderNo: string,
   clientIp: string,
+  origin?: string,
 ): Promise<CheckoutAnswer> {
   const { db, config, providers, now } = deps
   const order = await findOrderByNo(db, orderNo)
@@ -44,8 +45,8 @@ export async function resumePayment(
       amountFen: order.amountFen,
       expiresAt: order.expiresAt,
       notifyUrl: notifyUrl(config.publicUrl, provider),
-      returnUrl: `${config.publicUrl}/payRedirect?order_no=${order.orderNo}`,
-      quitUrl: `${config.publicUrl}/order/${order.orderNo}`,
+      returnUrl: `${origin ?? config.publicUrl}/payRedirect?order_no=${order.orderNo}`,
+      quitUrl: `${origin ?? config.publicUrl}/order/${order.orderNo}`,
       openid,
       clientIp,
     })
