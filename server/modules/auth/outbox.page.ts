@@ -29,6 +29,7 @@ export async function outboxPage(app: FastifyInstance, opts: { auth: Pick<AuthSe
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>短信验证码（开发用）</title>
 <style>
 body{font:16px/1.5 system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;margin:0 auto;padding:16px;max-width:500px;color:#222}
