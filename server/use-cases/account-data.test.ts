@@ -41,17 +41,15 @@ describe('a member exports their data and deletes their account (issue 10 §5, P
     const db = t().database.db
     const { m, course, video, orderNo } = await paidCourse(t)
     const at = clock.now()
-    await db
-      .insert(studyProgress)
-      .values({
-        memberId: m.id,
-        videoId: video,
-        courseId: course,
-        position: 30,
-        duration: 600,
-        createdAt: at,
-        updatedAt: at,
-      })
+    await db.insert(studyProgress).values({
+      memberId: m.id,
+      videoId: video,
+      courseId: course,
+      position: 30,
+      duration: 600,
+      createdAt: at,
+      updatedAt: at,
+    })
     await db
       .insert(comments)
       .values({ memberId: m.id, courseId: course, threadMemberId: m.id, content: '讲得很清楚', createdAt: at })
