@@ -182,7 +182,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
       bindPhone({ db, now: integrations.now, auth }, memberId, input),
     /** A member's data export and account deletion, each after an SMS code (issue 10 §5). */
     account: {
-      sendCode: auth.sendAccountCode,
+      sendCode: (memberId: number, ctx: Parameters<typeof auth.sendAccountCode>[1]) =>
+        auth.sendAccountCode(memberId, ctx),
       exportData: (memberId: number, code: string) =>
         exportMemberData({ db, now: integrations.now, auth }, memberId, code),
       deleteAccount: (memberId: number, code: string) =>

@@ -37,7 +37,7 @@ describe('exporting my data and deleting my account', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: '验证并下载' }).click(),
       ])
-      const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
         profile: { phone: string }
         sessions: unknown[]
       }
