@@ -17,7 +17,7 @@ export interface AccountDeps {
 }
 
 /** Checks a member's account code (purpose `account`) in its own transaction, so a wrong try is recorded. */
-export async function confirmAccountCode(deps: AccountDeps, memberId: number, code: string, now: Date) {
+async function confirmAccountCode(deps: AccountDeps, memberId: number, code: string, now: Date) {
   const verified = await deps.db.transaction((tx) => deps.auth.verifyAccountCode(tx, memberId, code, now))
   if (!verified.ok) throw verified.error
 }

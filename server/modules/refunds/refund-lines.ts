@@ -21,7 +21,7 @@ const LINE_KINDS: readonly OrderRow['kind'][] = ['bundle', 'favourites']
  * fen (largest remainders), so the shares add up to exactly the amount paid, by item id. The same order always
  * gives the same shares, so refunds of different lines never add up to more than was paid.
  */
-export function lineShares(order: Pick<OrderRow, 'amountFen'>, items: readonly { id: number; priceFen: number }[]) {
+function lineShares(order: Pick<OrderRow, 'amountFen'>, items: readonly { id: number; priceFen: number }[]) {
   const parts = allocate(
     order.amountFen,
     items.map((i) => i.priceFen),
