@@ -48,6 +48,8 @@ export default [
   route('course/systemGroup', 'routes/learning/system-group.tsx'),
   ...same('routes/community/comment-detail.tsx', ['course/commentDetail', 'mine/commentDetail/:id?'], 'comment-detail'),
   route('mine/comment/:id?', 'routes/community/my-comments.tsx'),
+  // PIPL rights (issue 10 §5): data export and account deletion
+  route('mine/data', 'routes/account/my-data.tsx'),
   route('search', 'routes/community/search.tsx'),
   route('searchCourse', 'routes/community/search-results.tsx'),
   route('studyRecord', 'routes/learning/study-record.tsx'),

@@ -25,6 +25,7 @@ import { registerErrorHandling } from '#server/http/error-handler.ts'
 import { inputGuardPlugin } from '#server/http/input-guard.ts'
 import { securityHeadersPlugin } from '#server/http/security-headers.ts'
 import { rateLimitPlugin } from '#server/http/rate-limit.ts'
+import { visitorOriginPlugin } from '#server/http/origin.ts'
 import { csrfPlugin } from '#server/http/csrf.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
 import { registerWeb } from '#server/http/web.ts'
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   })
   if (config.rateLimit) await app.register(rateLimitPlugin, { pool, ...config.rateLimit })
   await app.register(csrfPlugin, { publicUrl: config.publicUrl })
+  await app.register(visitorOriginPlugin, { publicUrl: config.publicUrl, trustedHosts: config.trustedHosts })
   // Default ceilings for multipart requests (one image); a route that takes files passes its own to request.file().
   await app.register(fastifyMultipart, {
     limits: { fileSize: ImageRules.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },

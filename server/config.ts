@@ -19,6 +19,20 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Hosts (host[:port], comma-separated) whose address a visitor may be sent back to from payment pages, e.g. the
+   * LAN address of a demo opened from a phone; any other Host gets PUBLIC_URL.
+   */
+  TRUSTED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/, 'host or host:port'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** One access-log line per request at info (`all`), only for status ≥ 400 (`errors`), or none (`off`). */
   ACCESS_LOG: z.enum(['all', 'errors', 'off']).default('all'),
@@ -179,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    trustedHosts: e.TRUSTED_HOSTS,
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     trustProxy: e.TRUST_PROXY,

@@ -13,6 +13,7 @@ import { adminHomeRoutes } from '#server/modules/home/home-admin.routes.ts'
 import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
+import { accountRoutes } from '#server/modules/members/account.routes.ts'
 import { membersRoutes } from '#server/modules/members/members.routes.ts'
 import { adminStaffRoutes, consoleMeRoutes } from '#server/modules/members/staff.routes.ts'
 import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(wechatRoutes, { wechat: s.wechat, secureCookies: s.config.production })
   await app.register(authRoutes, { auth: s.auth, bindPhone: s.bindPhone, devOutbox: s.config.devOutbox })
   await app.register(membersRoutes, { members: s.members })
+  await app.register(accountRoutes, { account: s.account })
   await app.register(mediaRoutes, { media: s.media })
   await app.register(catalogueRoutes, { catalogue: s.catalogue })
   await app.register(homeRoutes, { home: s.home })

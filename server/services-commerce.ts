@@ -94,7 +94,8 @@ export function createCommerceServices(input: {
       status: (memberId: number, orderNo: string) => checkOrderStatus({ ...deps, polled }, memberId, orderNo),
       list: (memberId: number, filter: Parameters<typeof orderService.list>[1]) => orderService.list(memberId, filter),
       detail: (memberId: number, orderNo: string) => orderService.detail(memberId, orderNo),
-      resume: (memberId: number, orderNo: string, clientIp: string) => resumePayment(deps, memberId, orderNo, clientIp),
+      resume: (memberId: number, orderNo: string, clientIp: string, origin?: string) =>
+        resumePayment(deps, memberId, orderNo, clientIp, origin),
     },
     /** The stored answers of `Idempotency-Key` requests (the plugin of server/modules/orders/idempotency.ts). */
     idempotencyKeys: createIdempotencyKeys(db),
@@ -124,7 +125,8 @@ export function createCommerceServices(input: {
     refunds: {
       check: (memberId: number, orderNo: string) => refundService.check(memberId, orderNo),
       staff: createStaffRefunds(db),
-      request: (memberId: number, orderNo: string, reason: string) => requestRefund(deps, memberId, orderNo, reason),
+      request: (memberId: number, orderNo: string, reason: string, itemIds?: readonly number[]) =>
+        requestRefund(deps, memberId, orderNo, reason, itemIds),
       approve: (staffId: number, refundNo: string, input: { amountFen?: number; note?: string }) =>
         approveRefund(deps, staffId, refundNo, input),
       retry: (staffId: number, refundNo: string) => retryRefund(deps, staffId, refundNo),

@@ -16,6 +16,8 @@ import { createAttributionService } from '#server/modules/attribution/attributio
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createAuthService } from '#server/modules/auth/auth.service.ts'
 import { bindPhone } from '#server/use-cases/bind-phone.ts'
+import { deleteMemberAccount } from '#server/use-cases/delete-member-account.ts'
+import { exportMemberData } from '#server/use-cases/export-member-data.ts'
 import {
   createCatalogueFacts,
   createCatalogueService,
@@ -184,6 +186,15 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** POST /bind_phone: the code, then the phone or the merge of two members (issue 10 §3). */
     bindPhone: (memberId: number, input: Parameters<typeof bindPhone>[2]) =>
       bindPhone({ db, now: integrations.now, auth }, memberId, input),
+    /** A member's data export and account deletion, each after an SMS code (issue 10 §5). */
+    account: {
+      sendCode: (memberId: number, ctx: Parameters<typeof auth.sendAccountCode>[1]) =>
+        auth.sendAccountCode(memberId, ctx),
+      exportData: (memberId: number, code: string) =>
+        exportMemberData({ db, now: integrations.now, auth }, memberId, code),
+      deleteAccount: (memberId: number, code: string) =>
+        deleteMemberAccount({ db, now: integrations.now, auth }, memberId, code),
+    },
     /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
     resolveToken: createTokenResolver({ db, now: integrations.now, staffSessionHours: config.staffSessionHours }),
     /** Step-up proofs for sensitive staff actions (server/http/step-up.ts). */

@@ -24,3 +24,23 @@ export function yuanToFen(yuan: string | undefined): number | null {
   if (!m) return null
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
 }
+
+/**
+ * Splits `totalFen` over `weights` in proportion, in whole fen that add up to exactly `totalFen` (largest
+ * remainders get the spare fen; ties go to the earlier line).
+ */
+export function allocate(totalFen: number, weights: number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0)
+  if (weights.length === 0) return []
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? totalFen : 0))
+  const exact = weights.map((w) => (totalFen * w) / sum)
+  const parts = exact.map(Math.floor)
+  let spare = totalFen - parts.reduce((s, p) => s + p, 0)
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i)
+  for (const { i } of order) {
+    if (spare === 0) break
+    parts[i]! += 1
+    spare -= 1
+  }
+  return parts
+}

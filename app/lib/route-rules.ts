@@ -83,6 +83,7 @@ const OVERLAY_EXCLUDED_PATHS = [
   '/pa/create',
   '/refund',
   '/mine/account',
+  '/mine/data',
   '/agreement',
   '/__',
   // the operator console (issue 13): learners' notices are not for staff at work

@@ -4,6 +4,7 @@ import { Codes } from '#server/http/codes.ts'
 import { findOrderById, lockOrderById, transitionOrder, type OrderRow } from '#server/modules/orders/orders.service.ts'
 import {
   findRefundByNo,
+  linesByRefund,
   lockRefundByNo,
   toRefundView,
   transitionRefund,
@@ -34,7 +35,11 @@ export async function approveRefund(
     if (!r || r.kind !== 'member') throw new AppError(Codes.NotFound, '退款申请不存在')
     if (r.state !== 'requested') throw new AppError(Codes.RefundDecided)
     const order = (await lockOrderById(tx, r.orderId))!
-    const remaining = order.amountFen - order.refundedFen
+    // A per-course refund gives back no more than its lines' shares; a whole refund what is left of the order.
+    const lines = (await linesByRefund(tx, [r.id])).get(r.id)
+    const remaining = lines
+      ? Math.min(r.amountFen, order.amountFen - order.refundedFen)
+      : order.amountFen - order.refundedFen
     const amount = input.amountFen ?? remaining
     if (amount > remaining)
       throw new AppError(Codes.BadRequest, `退款金额不能超过可退金额 ${remaining} 分（amount_fen）`)

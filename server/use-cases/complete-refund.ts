@@ -2,7 +2,8 @@ import type { DbOrTx } from '#server/db/database.ts'
 import type { OrderState } from '#server/db/schema/orders.ts'
 import type { BusinessEvents } from '#server/http/business-events.ts'
 import { lockOrderById, transitionOrder } from '#server/modules/orders/orders.service.ts'
-import { transitionRefund, type RefundRow } from '#server/modules/refunds/refunds.service.ts'
+import { revokeCourses } from '#server/modules/access/access.service.ts'
+import { linesByRefund, transitionRefund, type RefundRow } from '#server/modules/refunds/refunds.service.ts'
 import { orderEvents } from './order-steps.ts'
 import { refundOrder } from './refund-order.ts'
 
@@ -10,7 +11,8 @@ import { refundOrder } from './refund-order.ts'
  * Finishes a refund the provider confirmed, inside the caller's transaction (the refund row locked): the refund
  * succeeds, the order moves to refunded (all of it back) or partially_refunded, and a full refund takes back what
  * the order gave (`refundOrder`: access, coupons, points). Returns false when the refund was no longer processing.
- * `events` (the workflow's, written after its commit) gets order.refunded and, for a full refund, access.revoked.
+ * A per-course refund that leaves money in the order takes back only its lines' courses. `events` (the
+ * workflow's, written after its commit) gets order.refunded and, when access was taken back, access.revoked.
  */
 export async function completeRefund(
   tx: DbOrTx,
@@ -34,7 +36,7 @@ export async function completeRefund(
   const to: OrderState = refunded >= order.amountFen ? 'refunded' : 'partially_refunded'
   const moved = await transitionOrder(tx, order.id, ['refunding'], to, { refundedFen: refunded }, at)
   if (!moved) return true
-  const revoked = to === 'refunded' ? await refundOrder(tx, moved, at, actor) : {}
+  const revoked = to === 'refunded' ? await refundOrder(tx, moved, at, actor) : await revokeLines(tx, refund, moved, at)
   await orderEvents(tx, actor, at).moved(order.id, 'refunding', to, 'refund_succeeded', {
     refund_no: refund.refundNo,
     amount_fen: refund.amountFen,
@@ -45,8 +47,20 @@ export async function completeRefund(
 }
 
 /**
- * Logs a refunded order (`order.refunded`, `full` when all its money is back) and, when a full refund took back
- * what it gave (`refundOrder`'s answer), `access.revoked`.
+ * A per-course refund that leaves money in the order (partially_refunded): only its lines' courses are taken back
+ * (issue 10 §1); the order's coupon and points stay until all of it is refunded. Nothing for a refund without lines.
+ */
+async function revokeLines(tx: DbOrTx, refund: RefundRow, order: { orderNo: string }, at: Date) {
+  const lines = (await linesByRefund(tx, [refund.id])).get(refund.id)
+  const courseIds = lines?.flatMap((l) => (l.course_id === null ? [] : [l.course_id])) ?? []
+  if (courseIds.length === 0) return {}
+  const n = await revokeCourses(tx, { source: 'purchase', sourceRef: order.orderNo, courseIds, now: at })
+  return { entitlements_revoked: n, courses_revoked: courseIds }
+}
+
+/**
+ * Logs a refunded order (`order.refunded`, `full` when all its money is back) and, when the refund took back what
+ * it gave (`refundOrder`'s or `revokeLines`' answer), `access.revoked`.
  */
 export function announceRefunded(
   events: Pick<BusinessEvents, 'emit'> | undefined,
@@ -67,7 +81,7 @@ export function announceRefunded(
   })
   const entitlements = typeof revoked.entitlements_revoked === 'number' ? revoked.entitlements_revoked : 0
   const vipDays = typeof revoked.vip_days === 'number' ? revoked.vip_days : 0
-  if (full && (entitlements > 0 || vipDays !== 0))
+  if (entitlements > 0 || vipDays !== 0)
     events.emit({
       event: 'access.revoked',
       member_id: order.memberId,

@@ -27,6 +27,8 @@ export interface CheckoutContext extends PriceChoices {
   payMethod: ProviderPayMethod | 'points'
   clientIp: string
   sp: string | null
+  /** Where the provider sends the visitor back (the address they used when trusted, else PUBLIC_URL). */
+  origin?: string
 }
 
 /** A pending order is reused only while it has at least this long to live; otherwise a fresh one is made. */
@@ -158,6 +160,11 @@ export async function placeOrder(
   }
   if (order.state === 'paid' || !provider) return toCheckoutData(order, reused, {})
 
-  const pay = await prepayOrder(deps, order, provider, { quitPath: purchase.quitPath, openid, clientIp: ctx.clientIp })
+  const pay = await prepayOrder(deps, order, provider, {
+    quitPath: purchase.quitPath,
+    openid,
+    clientIp: ctx.clientIp,
+    origin: ctx.origin,
+  })
   return toCheckoutData(order, reused, pay)
 }

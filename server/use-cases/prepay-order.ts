@@ -12,15 +12,17 @@ import type { CommerceDeps } from './commerce-deps.ts'
 
 /**
  * Hands a pending order to its provider with its own method, price and deadline (the checkout, and "继续支付" on
- * an order placed before). The client pays with what comes back; a provider's refusal answers PaymentProviderFailed.
+ * an order placed before). The payer returns to the host they came from when it is trusted. The client pays with what comes back; a provider's refusal answers PaymentProviderFailed.
  */
 export async function prepayOrder(
   deps: Pick<CommerceDeps, 'config' | 'providers'>,
   order: OrderRow,
   provider: ProviderName,
-  payer: { quitPath: string; openid: string | null; clientIp: string },
+  payer: { quitPath: string; openid: string | null; clientIp: string; origin?: string },
 ): Promise<PrepayResult> {
   const { publicUrl } = deps.config
+  // Where the payer comes back to: the trusted host they came from (TRUSTED_HOSTS), else the public address.
+  const back = payer.origin ?? publicUrl
   try {
     return await deps.providers[provider].prepay({
       method: order.payMethod as ProviderPayMethod,
@@ -29,8 +31,8 @@ export async function prepayOrder(
       amountFen: order.amountFen,
       expiresAt: order.expiresAt,
       notifyUrl: notifyUrl(publicUrl, provider),
-      returnUrl: `${publicUrl}/payRedirect?order_no=${order.orderNo}`,
-      quitUrl: `${publicUrl}${payer.quitPath}`,
+      returnUrl: `${back}/payRedirect?order_no=${order.orderNo}`,
+      quitUrl: `${back}${payer.quitPath}`,
       openid: payer.openid,
       clientIp: payer.clientIp,
     })

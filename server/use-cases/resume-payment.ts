@@ -25,6 +25,7 @@ export async function resumePayment(
   memberId: number,
   orderNo: string,
   clientIp: string,
+  origin?: string,
 ): Promise<CheckoutAnswer> {
   const { db, config, now } = deps
   const order = await findOrderByNo(db, orderNo)
@@ -36,6 +37,11 @@ export async function resumePayment(
   if (!provider || !config.payments[provider].enabled) throw new AppError(Codes.PayMethodUnavailable)
   const openid = order.payMethod === 'wechat_jsapi' ? await memberOpenid(db, memberId) : null
   if (order.payMethod === 'wechat_jsapi' && !openid) throw new AppError(Codes.WechatOpenidRequired)
-  const pay = await prepayOrder(deps, order, provider, { quitPath: `/order/${order.orderNo}`, openid, clientIp })
+  const pay = await prepayOrder(deps, order, provider, {
+    quitPath: `/order/${order.orderNo}`,
+    openid,
+    clientIp,
+    origin,
+  })
   return toCheckoutData(order, true, pay)
 }

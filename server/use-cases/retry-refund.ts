@@ -4,6 +4,7 @@ import { findOrderById, lockOrderById, transitionOrder } from '#server/modules/o
 import {
   findRefundByNo,
   isUniqueViolation,
+  linesHeldElsewhere,
   lockRefundByNo,
   markRefundRetried,
   toRefundView,
@@ -30,7 +31,7 @@ export async function retryRefund(deps: CommerceDeps, staffId: number, refundNo:
       const order = (await lockOrderById(tx, r.orderId))!
       let toState = order.state
       if (r.kind === 'member') {
-        if (order.amountFen - order.refundedFen < r.amountFen)
+        if (order.amountFen - order.refundedFen < r.amountFen || (await linesHeldElsewhere(tx, order.id, r.id)))
           throw new AppError(Codes.RefundNotAllowed, '订单可退金额已变化，请让会员重新申请')
         if (!(await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at)))
           throw new AppError(Codes.RefundNotAllowed)

@@ -121,4 +121,27 @@ describe.each([false, true])('overlays, caps and places (WeChat: %s)', (wechat) 
     expect(onTop).toBe(true)
     await context.close()
   })
+
+  it('never covers nor dims an in-flow primary button (/vip 立即开通)', async () => {
+    const { list } = await apiData<{ list: Listed[] }>('/systemOverlay')
+    const { context, page } = await device(wechat, [list[0]!.so_id])
+    await page.goto('/vip')
+    const buy = page.getByRole('link', { name: /^立即开通/ })
+    await expect.poll(() => buy.isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.waitForTimeout(1200)
+    await shot(page, `overlay-caps-vip-${wechat ? 'wechat' : 'phone'}`)
+    const box = (await buy.boundingBox())!
+    // The button is in the first screen, and what is at its middle is the button itself, not a mask over it.
+    expect(box.y + box.height).toBeLessThanOrEqual(844)
+    const onTop = await page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('a[href^="/vipBuy"]'),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    )
+    expect(onTop).toBe(true)
+    if ((await overlay(page).count()) > 0) {
+      const mask = (await overlay(page).boundingBox())!
+      expect(mask.y + mask.height).toBeLessThanOrEqual(box.y + 0.5)
+    }
+    await context.close()
+  })
 })

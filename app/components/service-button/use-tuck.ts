@@ -4,9 +4,13 @@ import { boxesOverlap, type Box } from '#app/lib/float-position.ts'
 /** How long the page must stay still before the button looks again whether it may come out. */
 const SETTLE_MS = 180
 
+/** Controls a learner taps or types into: the button must not rest over them either (a form's submit button). */
+const CONTROLS = new Set(['BUTTON', 'INPUT', 'TEXTAREA', 'SELECT'])
+
 /**
- * Whether any line of text on the page lies under `box`. The walk starts at the page column and skips every
- * element whose own box misses `box` (its children are inside it), so it touches a few dozen nodes, not the page.
+ * Whether any line of text, or any form control (button, field), on the page lies under `box`. The walk starts at
+ * the page column and skips every element whose own box misses `box` (its children are inside it), so it touches a
+ * few dozen nodes, not the page.
  */
 function textUnder(root: Element, box: Box, skip: Element): boolean {
   const range = document.createRange()
@@ -19,6 +23,7 @@ function textUnder(root: Element, box: Box, skip: Element): boolean {
         for (const line of range.getClientRects()) if (line.width > 0 && boxesOverlap(line, box)) return true
       } else if (child instanceof Element) {
         const r = child.getBoundingClientRect()
+        if (CONTROLS.has(child.tagName) && r.width > 0 && boxesOverlap(r, box)) return true
         // A box with no size may still hold visible children (display: contents, overflow): look inside it.
         if ((r.width === 0 && r.height === 0) || boxesOverlap(r, box)) {
           if (visit(child)) return true
@@ -31,9 +36,10 @@ function textUnder(root: Element, box: Box, skip: Element): boolean {
 }
 
 /**
- * Issue 10 §4: the button rests at 78% on the edge, but never over text a learner reads. While the page scrolls
- * it tucks into the page's edge margin (a small, semi-transparent tab); once the page is still it comes out only
- * where its full size covers no text, and otherwise stays tucked. Content that arrives later (comments, a list
+ * Issue 10 §4: the button rests at 78% on the edge, but never over text a learner reads nor over a control (a
+ * form's button or field). While the page scrolls it tucks into the page's edge margin (a small, semi-transparent
+ * tab); once the page is still it comes out only where its full size covers no text and no control, and otherwise
+ * stays tucked. Content that arrives later (comments, a list
  * page) is looked at too.
  */
 export function useTuck(ref: RefObject<HTMLElement | null>, enabled: boolean, key: unknown): boolean {

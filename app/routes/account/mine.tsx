@@ -35,6 +35,7 @@ const more: MenuItem[] = [
   { to: '/headPortrait', label: '个人资料', icon: <MenuIcon name="profile" />, extra: '头像、昵称' },
   { to: '/agreement/user', label: '用户协议' },
   { to: '/agreement/privacy', label: '隐私政策' },
+  { to: '/mine/data', label: '导出数据与注销账号' },
 ]
 
 /** The "mine" tab (spec 2, routes.md): who is logged in, the account menus and logout. */

@@ -12,6 +12,7 @@ import { toast } from '#app/lib/toast.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { z } from 'zod'
 import type { RefundCheck } from '#server/modules/refunds/refunds.schema.ts'
+import { chosenAmount, RefundLineChooser, refundableItemIds } from './refund-lines.tsx'
 
 export function meta() {
   return [{ title: '申请退款 - 自学' }]
@@ -40,6 +41,16 @@ export default function RefundScreen() {
   })
   const [reason, setReason] = useState('')
   const [sending, setSending] = useState(false)
+  // Bundle and favourites orders: the courses ticked to give back (null: every refundable one).
+  const [picked, setPicked] = useState<Set<number> | null>(null)
+  const lines = checked.data?.lines ?? null
+  const chosen = picked ?? refundableItemIds(lines)
+  const toggle = (itemId: number) => {
+    const next = new Set(chosen)
+    if (next.has(itemId)) next.delete(itemId)
+    else next.add(itemId)
+    setPicked(next)
+  }
 
   const submit = async () => {
     const text = reason.trim()
@@ -47,11 +58,16 @@ export default function RefundScreen() {
       toast('请填写退款原因（至少 2 个字）')
       return
     }
+    if (lines && chosen.size === 0) {
+      toast('请选择要退的课程')
+      return
+    }
     setSending(true)
     try {
-      await api.post('/refunds', { order_no: id, reason: text })
+      await api.post('/refunds', { order_no: id, reason: text, ...(lines && { order_item_ids: [...chosen] }) })
       toast('退款申请已提交')
       setReason('')
+      setPicked(null)
       checked.reload()
     } catch {
       // toasted by the wrapper
@@ -75,6 +91,9 @@ export default function RefundScreen() {
                   <p className={styles.notice}>
                     支付后 {check.window_days} 天内可申请退款；课程订单需观看不足 {check.max_watched_percent}
                     %。审核通过后原路退回，使用的优惠券和积分一并返还，课程的学习权限随之收回。
+                    {check.lines
+                      ? '多门课程的订单可按课程退款：每门课按实付金额分摊，只收回所退课程的权限；优惠券和积分在整单退完时返还。'
+                      : ''}
                   </p>
                   {check.watched_percent !== null ? <CardRow label="已观看">{check.watched_percent}%</CardRow> : null}
                   {check.deadline ? <CardRow label="申请截止">{formatTime(check.deadline)}</CardRow> : null}
@@ -96,6 +115,11 @@ export default function RefundScreen() {
                             {yuan(r.amount_fen)} · 提交于 {formatTime(r.created_at)}
                             {r.completed_at ? ` · 完成于 ${formatTime(r.completed_at)}` : ''}
                           </p>
+                          {r.lines ? (
+                            <p className={styles.muted} data-testid="refund-lines">
+                              退款课程：{r.lines.map((l) => `${l.title}（${yuan(l.amount_fen)}）`).join('、')}
+                            </p>
+                          ) : null}
                           {r.reason ? <p className={styles.muted}>原因：{r.reason}</p> : null}
                           {r.decision_note ? <p className={styles.muted}>审核说明：{r.decision_note}</p> : null}
                         </li>
@@ -107,11 +131,22 @@ export default function RefundScreen() {
                 {check.refundable ? (
                   <section className={styles.card} aria-label="退款申请">
                     <h2 className={styles.cardTitle}>
-                      退款金额 <span className={styles.price}>{yuan(check.amount_fen)}</span>
-                      {check.points_used > 0 ? (
+                      退款金额{' '}
+                      <span className={styles.price} data-testid="refund-amount">
+                        {yuan(check.lines ? chosenAmount(check.lines, chosen) : check.amount_fen)}
+                      </span>
+                      {check.points_used > 0 && !check.lines ? (
                         <span className={styles.muted}>（另退回 {check.points_used} 积分）</span>
                       ) : null}
                     </h2>
+                    {check.lines ? (
+                      <RefundLineChooser
+                        lines={check.lines}
+                        maxWatched={check.max_watched_percent}
+                        chosen={chosen}
+                        onToggle={toggle}
+                      />
+                    ) : null}
                     <div className={styles.plans} role="group" aria-label="常见原因">
                       {REASONS.map((r) => (
                         <button

@@ -121,6 +121,8 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
           to={`/vipBuy?plan_id=${plan.id}`}
           className={styles.buyButton}
           aria-label={`立即开通${plan.name}`}
+          // The page's primary action: system overlays never cover or dim it (overlay-host.tsx).
+          data-primary-action=""
           onClick={() => sendStat('vipBuyBtn')}
         >
           立即开通 · {plan.name} ¥{formatYuan(plan.price_fen)}

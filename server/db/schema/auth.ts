@@ -7,7 +7,7 @@ export const smsCodes = pgTable(
   {
     id: identity(),
     phone: text().notNull(),
-    purpose: text({ enum: ['login', 'bind', 'step_up'] }).notNull(),
+    purpose: text({ enum: ['login', 'bind', 'step_up', 'account'] }).notNull(),
     codeHash: text().notNull(),
     ip: text().notNull(),
     attempts: integer().notNull().default(0),

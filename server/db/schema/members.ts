@@ -20,6 +20,8 @@ export const members = pgTable(
     lastLoginAt: timestamptz(),
     /** Set when this member was merged into another (bind phone): the member who holds everything now. */
     mergedIntoId: integer(),
+    /** Set when the member deleted their account (issue 10 §5): personal data removed, orders kept anonymised. */
+    deletedAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('members_phone_key').on(t.phone).where(isNotNull(t.phone)),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
-import { orders, paymentProviders } from './orders.ts'
+import { orderItems, orders, paymentProviders } from './orders.ts'
 import { identity, ref, timestamptz } from './columns.ts'
 
 export const refundKinds = ['member', 'automatic'] as const
@@ -62,5 +62,29 @@ export const refunds = pgTable(
       'refunds_amount_ck',
       sql`${t.amountFen} >= 0 and ${t.amountFen} <= ${t.paymentFen} and (${t.amountFen} > 0 or ${t.provider} is null)`,
     ),
+  ],
+)
+
+/**
+ * The lines of a per-course refund (issue 10 §1): which items of a bundle or favourites order a member's refund
+ * covers, each with its share of what was paid (the paid amount allocated over the items' prices in whole fen, so
+ * the shares of all lines add up to the amount paid). A refund without lines is a refund of the whole remainder.
+ * Written with the request, never edited.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: identity(),
+    refundId: ref(() => refunds.id, { onDelete: 'cascade' }).notNull(),
+    orderId: ref(() => orders.id).notNull(),
+    orderItemId: ref(() => orderItems.id).notNull(),
+    courseId: integer(),
+    title: text().notNull(),
+    amountFen: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('refund_lines_refund_item_key').on(t.refundId, t.orderItemId),
+    index('refund_lines_order_idx').on(t.orderId, t.orderItemId),
+    check('refund_lines_amount_ck', sql`${t.amountFen} >= 0`),
   ],
 )

@@ -24,6 +24,7 @@ function layout(brand: Brand, title: string, body: string, script = '') {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(title)}</title>
 <style>
   *{box-sizing:border-box}

@@ -2,8 +2,11 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 
 /** Why a code is sent: signing in, or binding a phone to an account that has none. */
-/** `step_up`: a staff member confirms a sensitive action in the console (server/http/step-up.ts). */
-export type SmsPurpose = 'login' | 'bind' | 'step_up'
+/**
+ * `step_up`: a staff member confirms a sensitive action in the console (server/http/step-up.ts). `account`: a member
+ * confirms exporting or deleting their data (issue 10 §5).
+ */
+export type SmsPurpose = 'login' | 'bind' | 'step_up' | 'account'
 
 /** Sends one verification code by SMS. Every provider (console, Aliyun, Tencent, test fakes) implements this. */
 export interface SmsProvider {

@@ -355,6 +355,7 @@ describe('WeChat simulator: authorize page', () => {
     const inside = await sim.inject({ method: 'GET', url, query, headers: { 'user-agent': WECHAT_UA } })
     expect(inside.statusCode).toBe(200)
     expect(inside.body).toContain('<title>微信授权</title>')
+    expect(inside.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">')
     expect(inside.body).toContain('允许')
     expect(inside.body).toContain('微信测试用户')
   })

@@ -31,7 +31,7 @@ import {
   type EntitlementRow,
 } from './access.repository.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
-import { insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
+import { findHeldPurchaseCourses, insertPurchaseGrants, purchaseGrantPart, revokeGrants } from './grants.repository.ts'
 import { pageById } from '#server/http/cursor.ts'
 
 export type { AccessAnswer, AccessTarget, AccessWhy } from './access-rules.ts'
@@ -365,6 +365,11 @@ export function revokeCourses(
   return revokeGrants(tx, revoke)
 }
 
+/** The courses this order (by number) granted and that are not taken back: what a per-course refund may return. */
+export function coursesHeldFromOrder(db: DbOrTx, orderNo: string): Promise<Set<number>> {
+  return findHeldPurchaseCourses(db, orderNo)
+}
+
 /**
  * The same grants as `grantCourses` and `extendVipMembership`, for a paid order, as this module's part of the payment
  * fast path's single statement (orders `settlePendingOrder`). Its guard keeps the rule of `ownedCourseIds`: not when
@@ -374,3 +379,6 @@ export function revokeCourses(
 export function purchaseGrantsInSettlement(at: Date): StatementPart {
   return purchaseGrantPart(at, ownershipCoursesInSettlement())
 }
+
+/** A member's rights and VIP (data export, issue 10 §5). */
+export { selectMemberAccess as accessForExport } from './access-privacy.repository.ts'

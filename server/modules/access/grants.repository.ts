@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { stampOnce } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
@@ -28,6 +28,17 @@ export async function insertPurchaseGrants(
     returning id`,
   )
   return rows.length
+}
+
+/** The courses an order granted (source 'purchase', `sourceRef` its number) that are not revoked. */
+export async function findHeldPurchaseCourses(db: DbOrTx, sourceRef: string) {
+  const rows = await db
+    .select({ courseId: entitlements.courseId })
+    .from(entitlements)
+    .where(
+      and(eq(entitlements.source, 'purchase'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)),
+    )
+  return new Set(rows.map((r) => r.courseId))
 }
 
 /** Revokes what `source`/`sourceRef` granted and is not revoked yet (only `courseIds` of it, when given). */

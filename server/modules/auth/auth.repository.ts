@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull, lt, max, min, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#server/db/database.ts'
 import { deleteBatch, insertId, stampOnce } from '#server/db/rows.ts'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
@@ -17,8 +17,9 @@ export async function lockKey(tx: Tx, key: string) {
  * since the start of the day.
  */
 /**
- * Sends to one phone since the day's start or an hour ago. Staff step-up codes (`step_up`) are counted apart from
- * sign-in and binding codes, so confirming an action just after signing in is not "too frequent".
+ * Sends to one phone since the day's start or an hour ago. Confirmation codes (staff `step_up`, a member's
+ * `account` export or deletion) are counted apart from sign-in and binding codes, so confirming an action just
+ * after signing in is not "too frequent".
  */
 export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, hourAgo: Date, stepUp = false) {
   const since = new Date(Math.min(dayStart.getTime(), hourAgo.getTime()))
@@ -37,7 +38,9 @@ export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, 
       and(
         eq(smsCodes.phone, phone),
         gte(smsCodes.createdAt, since),
-        stepUp ? eq(smsCodes.purpose, 'step_up') : ne(smsCodes.purpose, 'step_up'),
+        stepUp
+          ? inArray(smsCodes.purpose, ['step_up', 'account'])
+          : notInArray(smsCodes.purpose, ['step_up', 'account']),
       ),
     )
   return row!

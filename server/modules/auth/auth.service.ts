@@ -81,7 +81,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const dayStart = beijingDayStart(now)
       const hourAgo = new Date(now.getTime() - HOUR_MS)
-      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo, purpose === 'step_up')
+      // Confirmations by a signed-in member (staff step-up, a member's export or deletion) count apart from sign-in
+      // codes, so confirming right after signing in does not wait out the resend gap.
+      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo, purpose === 'step_up' || purpose === 'account')
       if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < SmsRules.resendGapMs) {
         const seconds = Math.ceil((SmsRules.resendGapMs - (now.getTime() - stats.lastAt.getTime())) / 1000)
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${seconds} 秒后再试`)
@@ -183,7 +185,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** A staff member's phone (step-up codes go there); a member without one must bind it first. */
-  async function ownPhone(memberId: number) {
+  async function ownPhone(memberId: number, db: DbOrTx = deps.db) {
     const phone = (await memberPhones(db, [memberId])).get(memberId)
     if (!phone) throw new AppError(Codes.Forbidden, '请先在个人中心绑定手机号，再进行需要短信验证的操作')
     return phone
@@ -289,6 +291,27 @@ export function createAuthService(deps: AuthServiceDeps) {
         return verifyCode(tx, phone, 'step_up', code, now, memberId)
       })
       if (!result.ok) throw result.error
+    },
+
+    /**
+     * POST /api/account/send_code (issue 10 §5): a code to the member's own phone, to confirm exporting or deleting
+     * their data. Same limits as sign-in codes.
+     */
+    async sendAccountCode(memberId: number, ctx: RequestContext) {
+      const phone = await ownPhone(memberId)
+      await issueCode(phone, 'account', ctx, async () => null, memberId)
+      return { phone: maskPhone(phone) }
+    },
+
+    /**
+     * The code step of a data export or an account deletion, in the caller's transaction (a wrong try is recorded
+     * when it commits): returned, not thrown.
+     */
+    async verifyAccountCode(tx: Tx, memberId: number, rawCode: string, now: Date) {
+      const phone = await ownPhone(memberId, tx)
+      const code = readCode(rawCode)
+      await lockKey(tx, `sms:phone:${phone}`)
+      return verifyCode(tx, phone, 'account', code, now, memberId)
     },
 
     /** Development only: recent codes from the console provider's outbox (empty for other providers). */

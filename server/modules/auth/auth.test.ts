@@ -365,6 +365,7 @@ describe('development outbox', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.body).toContain('<html lang="zh-CN">')
     expect(res.body).toContain('name="viewport"')
+    expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">')
     expect(res.body).toContain(phone)
     expect(res.body).toContain(code)
     expect(res.body).toContain('登录')

@@ -2,7 +2,8 @@ import crypto from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { loginFailures, smsCodes } from '#server/db/schema/auth.ts'
-import { oauthCodesUsed, oauthStates } from '#server/db/schema/wechat.ts'
+import { members } from '#server/db/schema/members.ts'
+import { oauthCodesUsed, oauthStates, wechatPayOpenids } from '#server/db/schema/wechat.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { beijingDayStart } from '#shared/time.ts'
 import { pruneSignInRecords, startSignInCleanup } from './cleanup.ts'
@@ -92,6 +93,7 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
       oauthCodesUsed: 1,
       smsCodes: 1,
       loginFailures: 1,
+      payOpenids: 0,
     })
 
     const states = await ids(
@@ -131,7 +133,27 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
       oauthCodesUsed: 0,
       smsCodes: 0,
       loginFailures: 0,
+      payOpenids: 0,
     })
+  })
+
+  it('deletes WeChat Pay openids once they expire, and keeps the live ones', async () => {
+    const now = new Date('1995-06-01T12:00:00Z')
+    const member = async () =>
+      (await db().insert(members).values({ nickname: '学员' }).returning({ id: members.id }))[0]!.id
+    const [expired, live] = [await member(), await member()]
+    const openid = (expiresAt: Date, memberId: number) =>
+      db()
+        .insert(wechatPayOpenids)
+        .values({ memberId, openid: `o_${hex()}`, expiresAt, createdAt: new Date(expiresAt.getTime() - 6 * HOUR) })
+    await openid(new Date(now.getTime() - MINUTE), expired)
+    await openid(new Date(now.getTime() + HOUR), live)
+    expect((await pruneSignInRecords(db(), now)).payOpenids).toBe(1)
+    const left = await db()
+      .select({ id: wechatPayOpenids.memberId })
+      .from(wechatPayOpenids)
+      .where(inArray(wechatPayOpenids.memberId, [expired, live]))
+    expect(left.map((r) => r.id)).toEqual([live])
   })
 
   it('never deletes a live SMS code, however old', async () => {
@@ -159,18 +181,21 @@ describe('pruneSignInRecords (server/modules/auth/cleanup.ts)', () => {
       oauthCodesUsed: 4,
       smsCodes: 4,
       loginFailures: 4,
+      payOpenids: 0,
     })
     expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({
       oauthStates: 1,
       oauthCodesUsed: 1,
       smsCodes: 1,
       loginFailures: 1,
+      payOpenids: 0,
     })
     expect(await pruneSignInRecords(db(), now, { batchSize: 2, maxBatches: 2 })).toEqual({
       oauthStates: 0,
       oauthCodesUsed: 0,
       smsCodes: 0,
       loginFailures: 0,
+      payOpenids: 0,
     })
   })
 

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DbOrTx } from '#server/db/database.ts'
-import { pruneExpiredOauthStates, pruneUsedOauthCodes } from '#server/modules/wechat/wechat.service.ts'
+import {
+  pruneExpiredOauthStates,
+  pruneExpiredPayOpenids,
+  pruneUsedOauthCodes,
+} from '#server/modules/wechat/wechat.service.ts'
 import { every } from '#server/jobs/every.ts'
 import { deleteOldLoginFailures, deleteOldSmsCodes } from './auth.repository.ts'
 
@@ -24,6 +28,8 @@ const SignInRetention = {
   smsCodesMs: 2 * DAY_MS,
   /** The day's failed-login lock looks back to Beijing midnight. */
   loginFailuresMs: 2 * DAY_MS,
+  /** A JSAPI pay openid is used only until it expires (6 hours after the round trip); it goes right after. */
+  payOpenidsAfterExpiryMs: 0,
 } as const
 
 /** How often a process runs the cleanup. */
@@ -49,9 +55,9 @@ async function inBatches(options: CleanupOptions, deleteBatch: (limit: number) =
 }
 
 /**
- * One round of the cleanup: deletes expired OAuth states, old used-code records, old SMS codes and old failed
- * logins, each in batches of separate statements (no long transaction, no table-wide lock). Several processes may
- * run it at once: rows one is deleting are skipped by the others. Returns how many rows of each went.
+ * One round of the cleanup: deletes expired OAuth states, old used-code records, old SMS codes, old failed
+ * logins and expired WeChat Pay openids, each in batches of separate statements (no long transaction, no
+ * table-wide lock). Several processes may run it at once: rows one is deleting are skipped by the others. Returns how many rows of each went.
  */
 export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial<CleanupOptions> = {}) {
   const o = { ...defaults, ...options }
@@ -63,6 +69,7 @@ export async function pruneSignInRecords(db: DbOrTx, now: Date, options: Partial
     oauthCodesUsed: await inBatches(o, (n) => pruneUsedOauthCodes(db, ago(SignInRetention.oauthCodesUsedMs), n)),
     smsCodes: await inBatches(o, (n) => deleteOldSmsCodes(db, ago(SignInRetention.smsCodesMs), now, n)),
     loginFailures: await inBatches(o, (n) => deleteOldLoginFailures(db, ago(SignInRetention.loginFailuresMs), n)),
+    payOpenids: await inBatches(o, (n) => pruneExpiredPayOpenids(db, ago(SignInRetention.payOpenidsAfterExpiryMs), n)),
   }
 }
 
@@ -80,7 +87,8 @@ export function startSignInCleanup(
     intervalMs,
     async () => {
       const r = await pruneSignInRecords(deps.db, deps.now())
-      if (r.oauthStates + r.oauthCodesUsed + r.smsCodes + r.loginFailures > 0) log.info(r, 'sign-in records cleaned up')
+      if (r.oauthStates + r.oauthCodesUsed + r.smsCodes + r.loginFailures + r.payOpenids > 0)
+        log.info(r, 'sign-in records cleaned up')
     },
     (err) => log.error({ err }, 'sign-in cleanup failed'),
   )

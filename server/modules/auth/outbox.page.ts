@@ -5,7 +5,7 @@ import { beijingDateTime } from '#shared/time.ts'
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const purposeLabel = { login: '登录', bind: '绑定手机', step_up: '后台操作验证' } as const
+const purposeLabel = { login: '登录', bind: '绑定手机', step_up: '后台操作验证', account: '导出或注销账号' } as const
 
 /** "11-25 17:03:22" in Beijing: the day and time a code went out. */
 const sentAt = (at: Date) => beijingDateTime(at).slice(5)
@@ -29,6 +29,7 @@ export async function outboxPage(app: FastifyInstance, opts: { auth: Pick<AuthSe
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>短信验证码（开发用）</title>
 <style>
 body{font:16px/1.5 system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;margin:0 auto;padding:16px;max-width:500px;color:#222}

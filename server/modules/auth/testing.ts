@@ -12,7 +12,11 @@ export function randomIp() {
 }
 
 /** The newest code the development outbox holds for a phone. */
-export async function outboxCode(app: FastifyInstance, phone: string, purpose: 'login' | 'bind' | 'step_up' = 'login') {
+export async function outboxCode(
+  app: FastifyInstance,
+  phone: string,
+  purpose: 'login' | 'bind' | 'step_up' | 'account' = 'login',
+) {
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` })
   const list = res.json<{ data: { list: { code: string; purpose: string }[] } }>().data.list
   const message = list.find((m) => m.purpose === purpose)

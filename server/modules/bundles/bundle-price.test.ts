@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { allocate, bundlePrice } from './bundle-price.ts'
+import { allocate } from '#shared/money.ts'
+import { bundlePrice } from './bundle-price.ts'
 
 describe('allocate', () => {
   it('splits in proportion and adds up to the total exactly', () => {

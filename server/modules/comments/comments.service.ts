@@ -353,3 +353,9 @@ export type CommentsService = ReturnType<typeof createCommentsService>
 
 /** The operators' moderation queue (moderation.ts). */
 export { createCommentModeration, type CommentModerationService } from './moderation.ts'
+
+/** A member's comments and likes: data export and account deletion (issue 10 §5). */
+export {
+  deleteMemberComments as eraseMemberComments,
+  selectMemberComments as commentsForExport,
+} from './comments-privacy.repository.ts'

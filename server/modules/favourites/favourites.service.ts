@@ -175,3 +175,9 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
 }
 
 export type FavouritesService = ReturnType<typeof createFavouritesService>
+
+/** A member's favourites: data export and account deletion (issue 10 §5). */
+export {
+  deleteMemberFavourites as eraseMemberFavourites,
+  selectMemberFavourites as favouritesForExport,
+} from './favourites-privacy.repository.ts'

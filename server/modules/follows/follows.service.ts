@@ -41,3 +41,9 @@ export function createFollowsService(deps: { db: Db; now: () => Date; catalogue:
 }
 
 export type FollowsService = ReturnType<typeof createFollowsService>
+
+/** The teachers a member follows: data export and account deletion (issue 10 §5). */
+export {
+  deleteMemberFollows as eraseMemberFollows,
+  selectMemberFollows as followsForExport,
+} from './follows-privacy.repository.ts'

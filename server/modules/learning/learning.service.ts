@@ -90,3 +90,9 @@ export async function watchedPercent(
 
 /** Learners and lessons watched in a period (operators' dashboard). */
 export { watchingFigures } from './figures.repository.ts'
+
+/** A member's progress and notes: data export and account deletion (issue 10 §5). */
+export {
+  deleteMemberLearning as eraseMemberLearning,
+  selectMemberLearning as learningForExport,
+} from './learning-privacy.repository.ts'

@@ -241,3 +241,6 @@ export {
 
 /** A condition on the member's staff roles for another module's statement (the access function's staff preview). */
 export { holdsRoleCondition } from './role-condition.repository.ts'
+
+/** A member's profile as held (data export) and its anonymisation (account deletion), issue 10 §5. */
+export { anonymiseMember, selectProfile as profileForExport } from './members-privacy.repository.ts'

@@ -69,6 +69,7 @@ function checkoutContext(request: FastifyRequest, memberId: number, choice: z.ou
     points: choice.points,
     clientIp: request.ip,
     sp: request.attribution?.sp ?? null,
+    origin: request.visitorOrigin,
   }
 }
 
@@ -170,7 +171,7 @@ export const ordersRoutes = apiPlugin({ tags: ['orders'], auth: 'required' }, (r
       body: OrderStatusQuery,
       response: CheckoutResponse,
     },
-    async (request, memberId) => orders.resume(memberId, request.body.order_no, request.ip),
+    async (request, memberId) => orders.resume(memberId, request.body.order_no, request.ip, request.visitorOrigin),
   )
 
   r.get(

@@ -256,3 +256,6 @@ export function memberPointsExchanges(
 
 /** Orders paid in a period by Beijing day, kind and payment method; the courses sold most (operators' dashboard). */
 export { paidOrderFigures, topSoldCourses, type PaidOrderFigure } from './figures.repository.ts'
+
+/** A member's orders with items (data export, issue 10 §5); orders are kept on deletion. */
+export { selectMemberOrders as ordersForExport } from './orders-privacy.repository.ts'

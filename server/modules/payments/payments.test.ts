@@ -116,6 +116,8 @@ describe('payments', () => {
       expect(page.body).toContain('确认支付')
       expect(page.body).toContain('129.00')
       expect(page.body).toContain('AE 特效')
+      // The simulator's pages carry the site's icon (issue 10 §6).
+      expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">')
       const trade = sims().wechat.trades.get(d.order_no)!
       const paid = await submit('/__sim/wechatpay/cashier/pay', {
         prepay_id: trade.prepayId,

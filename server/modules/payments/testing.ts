@@ -87,7 +87,10 @@ export async function ledgerProblems(db: Db, fenPerPoint = 1) {
       -- Courses of the order, less those the member owned already when it was paid (their share went back).
       (select count(*) from order_items i where i.order_id = o.id and i.course_id is not null
         and not exists (select 1 from order_events ev where ev.order_id = o.id and ev.reason = 'owned_courses_refund'
-          and ev.data->'courses' @> to_jsonb(i.course_id)))::int as items,
+          and ev.data->'courses' @> to_jsonb(i.course_id))
+        -- Less the lines a per-course refund took back.
+        and not exists (select 1 from refund_lines l join refunds r on r.id = l.refund_id
+          where l.order_item_id = i.id and r.state = 'succeeded'))::int as items,
       (select count(*) from entitlements e where e.source = 'purchase' and e.source_ref = o.order_no and e.revoked_at is null)::int as active
     from orders o`)
   for (const r of grants.rows) {

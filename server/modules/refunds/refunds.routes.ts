@@ -48,7 +48,7 @@ export const refundRoutes = apiPlugin(
         body: RefundRequestBody,
         response: RefundResponse,
       },
-      async ({ body }, memberId) => refunds.request(memberId, body.order_no, body.reason),
+      async ({ body }, memberId) => refunds.request(memberId, body.order_no, body.reason, body.order_item_ids),
     )
   },
 )

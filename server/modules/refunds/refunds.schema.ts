@@ -3,6 +3,14 @@ import { refundKinds, refundStates } from '#server/db/schema/refunds.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { adminListQuery, SearchText } from '#shared/api/admin-list.ts'
 
+/** A course a per-course refund covers, with its share of what was paid. */
+export const RefundLineView = z.object({
+  item_id: z.number().int(),
+  course_id: z.number().int().nullable(),
+  title: z.string(),
+  amount_fen: z.number().int(),
+})
+
 export const RefundView = z.object({
   refund_no: z.string(),
   order_no: z.string(),
@@ -14,11 +22,31 @@ export const RefundView = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** A per-course refund of a bundle or favourites order: the courses it covers (absent for a whole refund). */
+  lines: z.array(RefundLineView).optional(),
+})
+
+/** A course line of a bundle or favourites order on the refund screen. */
+export const RefundLineOption = z.object({
+  item_id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  /** Its share of what was paid (the shares of all lines add up to the amount paid). */
+  share_fen: z.number().int(),
+  watched_percent: z.number().int(),
+  state: z
+    .enum(['available', 'watched', 'requested', 'refunded', 'not_held'])
+    .describe(
+      'available: can be refunded; watched: past the rule; requested/refunded: in a refund; not_held: not granted by this order any more',
+    ),
+  refundable: z.boolean(),
 })
 
 export const RefundRequestBody = z.object({
   order_no: z.string().trim().min(1).max(40),
   reason: z.string().trim().min(2).max(200),
+  /** Per-course refund of a bundle or favourites order: the items (lines) to give back; absent: the whole order. */
+  order_item_ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
 })
 export const RefundResponse = envelope(RefundView)
 
@@ -38,6 +66,8 @@ export const RefundCheck = z.object({
   max_watched_percent: z.number().int(),
   /** Course orders: how much of the course the member watched. */
   watched_percent: z.number().int().nullable(),
+  /** Bundle and favourites orders: their courses, each refundable on its own; null for other orders. */
+  lines: z.array(RefundLineOption).nullable(),
   refunds: z.array(RefundView),
 })
 export const RefundCheckResponse = envelope(RefundCheck)

@@ -13,6 +13,7 @@ import type { NewRefund, RefundChanges, RefundRow } from './refunds.repository.t
 import type { RefundCheck, RefundView } from './refunds.schema.ts'
 
 export type { RefundRow } from './refunds.repository.ts'
+import { lineOptions, linesByRefund } from './refund-lines.ts'
 
 // The refunds module's door: refunds (requested → processing → succeeded | failed, or rejected), the rule that
 // says whether an order may be refunded, and the refund screens. Moving the order and taking back what it gave is
@@ -35,9 +36,14 @@ export function isUniqueViolation(err: unknown) {
   return (err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505'
 }
 
-/** A refund as the API shows it. */
-export function toRefundView(r: RefundRow, orderNo: string): z.infer<typeof RefundView> {
+/** A refund as the API shows it (with its lines when it is a per-course refund). */
+export function toRefundView(
+  r: RefundRow,
+  orderNo: string,
+  lines?: z.infer<typeof RefundView>['lines'],
+): z.infer<typeof RefundView> {
   return {
+    ...(lines && { lines }),
     refund_no: r.refundNo,
     order_no: orderNo,
     kind: r.kind,
@@ -89,6 +95,8 @@ export function hasOpenRequest(rows: RefundRow[]) {
  * Why this order cannot be refunded now (Codes.Ok when it can): it must be paid (by a provider with money left,
  * or with points and coupons alone), within the window, with its courses watched under the limit, and without an
  * open request. `watched` is the share of its courses' video time the member has watched, null without courses.
+ * `perLine`: a per-course refund, whose lines are checked one by one (`lineOptions`) instead of the whole order's
+ * watching; it needs money paid through a provider.
  */
 export async function refundRefusal(
   db: DbOrTx,
@@ -96,6 +104,7 @@ export async function refundRefusal(
   order: OrderRow,
   open: boolean,
   now: Date,
+  perLine = false,
 ): Promise<{ entry: CodeEntry; msg?: string; watched: number | null }> {
   const items = await orderItems(db, [order.id])
   const courseIds = items.flatMap((i) => (i.courseId === null ? [] : [i.courseId]))
@@ -106,14 +115,14 @@ export async function refundRefusal(
   if (
     !['paid', 'partially_refunded'].includes(order.state) ||
     !order.paidAt ||
-    !(paidByProvider || paidWithoutMoney(order))
+    !(paidByProvider || (!perLine && paidWithoutMoney(order)))
   ) {
     return { entry: Codes.RefundNotAllowed, watched }
   }
   if (now.getTime() > order.paidAt.getTime() + rules.refundWindowDays * DAY) {
     return { entry: Codes.RefundWindowPassed, msg: `已超过 ${rules.refundWindowDays} 天退款期限`, watched }
   }
-  if (watched !== null && watched >= rules.refundMaxWatchedPercent) {
+  if (!perLine && watched !== null && watched >= rules.refundMaxWatchedPercent) {
     return {
       entry: Codes.RefundWatchedTooMuch,
       msg: `课程已观看 ${watched}%，超过 ${rules.refundMaxWatchedPercent}% 后不能退款`,
@@ -122,6 +131,8 @@ export async function refundRefusal(
   }
   return { entry: Codes.Ok, watched }
 }
+
+export { lineOptions, linesByRefund, linesHeldElsewhere, recordRefundLines } from './refund-lines.ts'
 
 /** Records a refund (a member's request, or an automatic one). */
 export function openRefund(tx: DbOrTx, row: NewRefund) {
@@ -244,7 +255,16 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
     async check(memberId: number, orderNo: string): Promise<z.infer<typeof RefundCheck>> {
       const order = await findOwnOrder(db, memberId, orderNo)
       const rows = await repo.refundsOfOrder(db, order.id)
-      const why = await refundRefusal(db, config.payments, order, hasOpenRequest(rows), now())
+      const lines = await lineOptions(db, config.payments, order)
+      const open = hasOpenRequest(rows)
+      let why = await refundRefusal(db, config.payments, order, open, now(), lines !== null)
+      if (lines && why.entry === Codes.Ok && !lines.some((l) => l.refundable))
+        why = { ...why, entry: Codes.RefundWatchedTooMuch, msg: '这笔订单已没有可退的课程' }
+      const mine = rows.filter((r) => r.kind === 'member')
+      const byRefund = await linesByRefund(
+        db,
+        mine.map((r) => r.id),
+      )
       return {
         order_no: order.orderNo,
         refundable: why.entry === Codes.Ok,
@@ -256,7 +276,8 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
         deadline: order.paidAt ? new Date(order.paidAt.getTime() + refundWindowDays * DAY).toISOString() : null,
         max_watched_percent: refundMaxWatchedPercent,
         watched_percent: why.watched,
-        refunds: rows.filter((r) => r.kind === 'member').map((r) => toRefundView(r, order.orderNo)),
+        lines,
+        refunds: mine.map((r) => toRefundView(r, order.orderNo, byRefund.get(r.id))),
       }
     },
   }

@@ -6,6 +6,7 @@ import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import { countRefunds, searchRefunds, type RefundRow, type StaffRefundFilter } from './refunds.repository.ts'
 import type { StaffRefund, StaffRefundListQuery } from './refunds.schema.ts'
+import { linesByRefund } from './refund-lines.ts'
 import { toRefundView } from './refunds.service.ts'
 
 // Refunds as the console lists them (GET /api/admin/refunds, as a page or as CSV): each page with its orders and
@@ -41,7 +42,7 @@ async function filterOf(db: Db, query: StaffRefundListQuery): Promise<StaffRefun
 
 /** Refunds with their orders and members' phones. */
 async function withOrders(db: Db, rows: RefundRow[]) {
-  const [orders, phones] = await Promise.all([
+  const [orders, phones, lines] = await Promise.all([
     ordersByIds(
       db,
       rows.map((r) => r.orderId),
@@ -50,14 +51,23 @@ async function withOrders(db: Db, rows: RefundRow[]) {
       db,
       rows.map((r) => r.memberId),
     ),
+    linesByRefund(
+      db,
+      rows.map((r) => r.id),
+    ),
   ])
-  return rows.map((r) => ({ refund: r, order: orders.get(r.orderId)!, phone: phones.get(r.memberId) ?? null }))
+  return rows.map((r) => ({
+    refund: r,
+    order: orders.get(r.orderId)!,
+    phone: phones.get(r.memberId) ?? null,
+    lines: lines.get(r.id),
+  }))
 }
 
 /** A refund as staff read it: with its order, its member and what they need to decide. */
-function staffView({ refund: r, order, phone }: Awaited<ReturnType<typeof withOrders>>[number]): StaffRefund {
+function staffView({ refund: r, order, phone, lines }: Awaited<ReturnType<typeof withOrders>>[number]): StaffRefund {
   return {
-    ...toRefundView(r, order.orderNo),
+    ...toRefundView(r, order.orderNo, lines),
     order_title: order.title,
     order_amount_fen: order.amountFen,
     member_id: r.memberId,

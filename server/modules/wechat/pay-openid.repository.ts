@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { deleteBatch } from '#server/db/rows.ts'
+import { wechatPayOpenids } from '#server/db/schema/wechat.ts'
 
 /** Keeps the openid a member's base-scope round trip gave, until `expiresAt` (one row per member, replaced). */
 export async function upsertPayOpenid(
@@ -19,4 +21,9 @@ export async function findPayOpenid(db: DbOrTx, memberId: number, now: Date) {
     sql`select openid from wechat_pay_openids where member_id = ${memberId} and expires_at > ${now}`,
   )
   return result.rows[0]?.openid ?? null
+}
+
+/** Deletes up to `limit` pay openids that expired before `before`; how many. Skips rows others hold. */
+export async function deleteExpiredPayOpenids(db: DbOrTx, before: Date, limit: number) {
+  return deleteBatch(db, wechatPayOpenids.memberId, lt(wechatPayOpenids.expiresAt, before), limit)
 }

@@ -22,7 +22,7 @@ import {
 import { issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import type { CredentialStore } from '#server/integrations/wechat/credentials.ts'
 import { postgresCredentialStore } from './credentials.repository.ts'
-import { findPayOpenid, upsertPayOpenid } from './pay-openid.repository.ts'
+import { deleteExpiredPayOpenids, findPayOpenid, upsertPayOpenid } from './pay-openid.repository.ts'
 import * as repo from './wechat.repository.ts'
 
 /** How long a started OAuth flow may take before its `state` dies (the person is on WeChat's consent screen). */
@@ -126,7 +126,6 @@ export interface WechatServiceDeps {
   now: () => Date
 }
 
-/** Deletes up to `limit` OAuth states that expired before `before`; how many (the sign-in cleanup, in batches). */
 /**
  * The store of WeChat's access token and JS-SDK ticket shared by every process on this database (the WeChat
  * adapter's `credentials`): one process refreshes them, all use them.
@@ -143,8 +142,17 @@ export function payOpenid(db: DbOrTx, memberId: number, now: Date) {
   return findPayOpenid(db, memberId, now)
 }
 
+/** Deletes up to `limit` OAuth states that expired before `before`; how many (the sign-in cleanup, in batches). */
 export function pruneExpiredOauthStates(db: DbOrTx, before: Date, limit: number) {
   return repo.deleteExpiredOauthStates(db, before, limit)
+}
+
+/**
+ * Deletes up to `limit` JSAPI pay openids that expired before `before` (the sign-in cleanup, in batches): once
+ * expired they are never used (`payOpenid`), and an openid is personal data not to keep longer than its use.
+ */
+export function pruneExpiredPayOpenids(db: DbOrTx, before: Date, limit: number) {
+  return deleteExpiredPayOpenids(db, before, limit)
 }
 
 /** Deletes up to `limit` records of OAuth codes used before `before`; how many. */
@@ -387,3 +395,6 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
 }
 
 export type WechatService = ReturnType<typeof createWechatService>
+
+/** Forgets a member's WeChat Pay openids (account deletion, issue 10 §5). */
+export { deleteMemberPayOpenids as eraseMemberPayOpenids } from './wechat-privacy.repository.ts'

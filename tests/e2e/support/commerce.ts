@@ -302,7 +302,7 @@ export async function answerCashier(page: Page, answer: '确认支付' | '取消
 export async function buyWithH5(
   page: Page,
   token: string,
-  apiPath: '/pay/course' | '/pay/vip' | '/pay/amount',
+  apiPath: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay',
   body: Record<string, unknown>,
 ): Promise<string> {
   const order = await call<{ order_no: string; h5_url: string | null }>('POST', apiPath, {

@@ -12,6 +12,9 @@ import { useStepUp } from '../lib/step-up.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 import { refundStateNames } from './names.ts'
 
+/** A per-course refund's courses with their shares. */
+const lineTitles = (r: StaffRefund) => (r.lines ?? []).map((l) => `《${l.title}》${yuan(l.amount_fen)}`).join('、')
+
 const states = Object.entries(refundStateNames).map(([value, label]) => ({ value, label }))
 
 /**
@@ -50,7 +53,9 @@ export default function Refunds() {
   const approve = (r: StaffRefund) =>
     modal.confirm({
       title: '同意退款',
-      content: `将向会员 ${r.phone ?? r.member_id} 原路退回 ${yuan(r.amount_fen)}（订单 ${r.order_no}「${r.order_title}」），并收回对应的课程权限。需要短信验证。`,
+      content: r.lines
+        ? `将向会员 ${r.phone ?? r.member_id} 原路退回 ${yuan(r.amount_fen)}（订单 ${r.order_no} 中的 ${lineTitles(r)}），只收回这些课程的权限。需要短信验证。`
+        : `将向会员 ${r.phone ?? r.member_id} 原路退回 ${yuan(r.amount_fen)}（订单 ${r.order_no}「${r.order_title}」），并收回对应的课程权限。需要短信验证。`,
       okText: `同意并退款 ${yuan(r.amount_fen)}`,
       cancelText: '取消',
       onOk: () => act.mutate({ r, action: 'approve' }),
@@ -79,6 +84,11 @@ export default function Refunds() {
         columns={[
           { title: '退款单号', dataIndex: 'refund_no' },
           { title: '订单', dataIndex: 'order_title', ellipsis: true },
+          {
+            title: '退款课程',
+            key: 'lines',
+            render: (_, r) => (r.lines ? lineTitles(r) : <Typography.Text type="secondary">整单</Typography.Text>),
+          },
           { title: '金额', dataIndex: 'amount_fen', key: 'amount_fen', sorter: true, align: 'right', render: yuan },
           { title: '会员', dataIndex: 'phone', render: (p: string | null, r) => p ?? r.member_id },
           { title: '原因', dataIndex: 'reason', ellipsis: true },
