@@ -56,8 +56,8 @@ export const TeacherPatch = patchOf(teacherFields)
 export type TeacherCreate = z.output<typeof TeacherCreate>
 export type TeacherPatch = z.output<typeof TeacherPatch>
 
-export const courseStatuses = ['draft', 'published', 'hidden'] as const
-export const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
+const courseStatuses = ['draft', 'published', 'hidden'] as const
+const courseLevels = ['beginner', 'intermediate', 'advanced'] as const
 
 const courseFields = {
   type: z.enum(courseTypes),
@@ -100,7 +100,7 @@ export type CoursePatch = z.output<typeof CoursePatch>
 const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
 
 /** What the console's course list sorts by (live_starts_at: the live schedule, courses without one last). */
-export const adminCourseSorts = ['id', 'updated_at', 'price_fen', 'sort', 'live_starts_at'] as const
+const adminCourseSorts = ['id', 'updated_at', 'price_fen', 'sort', 'live_starts_at'] as const
 export type AdminCourseSortKey = (typeof adminCourseSorts)[number]
 
 /** GET /api/admin/courses: the console list (offset pages, sort, CSV), filtered by type, status, category, title. */
