@@ -122,6 +122,10 @@ describe('catalogue screens of the operator console', () => {
       await itemDialog.getByRole('button', { name: label('保存') }).click()
       await expect.poll(() => page.getByRole('cell', { name: title }).isVisible(), { timeout: 10_000 }).toBe(true)
       await settled(page)
+      await shot(page, 'console-home-items-1280')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.ant-drawer-content').isVisible(), { timeout: 10_000 }).toBe(false)
+      await settled(page)
       await shot(page, 'console-home-feed-1280')
       await context.close()
 
