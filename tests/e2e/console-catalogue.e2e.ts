@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { launchBrowser, shot, skipOverlays } from './support/browser.ts'
-import { DESKTOP, grantStaff, openDevice, signIn, signInOperator } from './support/commerce.ts'
+import { call, DESKTOP, grantStaff, openDevice, signIn, signInOperator } from './support/commerce.ts'
 
 /**
  * The catalogue screens of the operator console (issue 13 §2) at 1280×800: an operator creates a course with a
@@ -65,6 +65,14 @@ describe('catalogue screens of the operator console', () => {
       await page.getByRole('button', { name: '创建课程' }).click()
       await page.waitForURL(/\/courses\/\d+$/, { timeout: 15_000 })
       const courseId = Number(/\/courses\/(\d+)$/.exec(page.url())![1])
+      // The price typed in yuan went to the API in fen; a new course starts as a draft.
+      const saved = await call<{ price_fen: number; points_price: number; status: string; cover_url: string }>(
+        'GET',
+        `/admin/courses/${courseId}`,
+        { token: operator },
+      )
+      expect(saved.data).toMatchObject({ price_fen: 9950, points_price: 990, status: 'draft' })
+      expect(saved.data.cover_url).toMatch(/\.webp$/)
 
       // A chapter with a lesson (its video is uploaded on the media screen: the lesson links there).
       await page.getByRole('button', { name: '添加章节' }).click()
@@ -113,6 +121,10 @@ describe('catalogue screens of the operator console', () => {
         .click()
       await itemDialog.getByRole('button', { name: label('保存') }).click()
       await expect.poll(() => page.getByRole('cell', { name: title }).isVisible(), { timeout: 10_000 }).toBe(true)
+      await settled(page)
+      await shot(page, 'console-home-items-1280')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.ant-drawer-content').isVisible(), { timeout: 10_000 }).toBe(false)
       await settled(page)
       await shot(page, 'console-home-feed-1280')
       await context.close()
