@@ -131,7 +131,7 @@ export async function latestCode(phone: string, purpose = 'login') {
 const proofs = new Map<string, { proof: string; at: number }>()
 
 /** A fresh step-up proof for a staff member signed in with signInOperator (SMS code from the outbox). */
-async function stepUpProof(token: string) {
+export async function stepUpProof(token: string) {
   const kept = proofs.get(token)
   if (kept && Date.now() - kept.at < 240_000) return kept.proof
   const phone = staffPhones.get(token)
