@@ -1,5 +1,6 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
+import { memberExchangeRecords } from '#server/modules/exchange/exchange.service.ts'
 import { memberPointsExchanges } from '#server/modules/orders/orders.service.ts'
 import { type RedeemCodes } from '#server/modules/redeem/redeem.service.ts'
 import type { ExchangeRecord, ExchangeRecordKind, ExchangeRecordPage } from '#shared/api/exchange-records.ts'
@@ -89,9 +90,32 @@ function redeemSource(codes: Pick<RedeemCodes, 'memberUses'>): ExchangeRecordSou
   }
 }
 
+/** Orders bought on Douyin and the other platforms, exchanged for a course or VIP days (issue 14 §2). */
+const platformSource: ExchangeRecordSource = {
+  kind: 'exchange',
+  async list(db, memberId, before, limit) {
+    const rows = await memberExchangeRecords(db, memberId, limit, before)
+    return rows.map((r) => ({
+      sortAt: new Date(r.granted_at),
+      sortId: r.id,
+      record: {
+        kind: 'exchange',
+        id: String(r.id),
+        title: r.vip_days ? `VIP 会员 ${r.vip_days} 天` : `《${r.course_title ?? `课程 ${r.course_id}`}》`,
+        detail: `${r.platform_name}订单 ${r.order_id} · ${r.product_name}`,
+        at: r.granted_at,
+        state: r.status === 'revoked' ? 'revoked' : 'active',
+        state_note: r.status === 'revoked' ? `已收回：${r.revoke_reason ?? '平台订单已退款'}` : null,
+        course_id: r.course_id,
+        link: null,
+      },
+    }))
+  },
+}
+
 /** Every source of the record, in the order equal times are shown. */
 export function exchangeRecordSources(codes: Pick<RedeemCodes, 'memberUses'>): ExchangeRecordSource[] {
-  return [redeemSource(codes), pointsSource]
+  return [platformSource, redeemSource(codes), pointsSource]
 }
 
 const encodeCursor = (r: SourcedRecord) => `${r.sortAt.getTime()}_${r.sortId}`

@@ -4,12 +4,13 @@ import { z } from 'zod'
 // kind of record from its own source (server/use-cases/list-exchange-records.ts, `exchangeRecordSources`); a new
 // way in (platform orders) adds its kind here and its source there.
 
-const ExchangeRecordKinds = ['points', 'redeem'] as const
+const ExchangeRecordKinds = ['points', 'redeem', 'exchange'] as const
 export type ExchangeRecordKind = (typeof ExchangeRecordKinds)[number]
 
 export const ExchangeRecordKindNames: Record<ExchangeRecordKind, string> = {
   points: '积分兑换',
   redeem: '兑换码',
+  exchange: '平台订单',
 }
 
 export const ExchangeRecord = z.object({

@@ -124,12 +124,20 @@ export async function findRecord(db: DbOrTx, id: number) {
   return r ?? null
 }
 
-export function memberRecords(db: DbOrTx, memberId: number, limit: number) {
+/** A member's records, newest grant first, those granted before `before` (at equal times, with lower ids). */
+export function memberRecords(db: DbOrTx, memberId: number, before: { at: Date; id: number } | null, limit: number) {
   return db
     .select()
     .from(exchangeRecords)
-    .where(eq(exchangeRecords.memberId, memberId))
-    .orderBy(desc(exchangeRecords.id))
+    .where(
+      and(
+        eq(exchangeRecords.memberId, memberId),
+        before
+          ? sql`(${exchangeRecords.grantedAt}, ${exchangeRecords.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(exchangeRecords.grantedAt), desc(exchangeRecords.id))
     .limit(limit)
 }
 

@@ -180,8 +180,13 @@ function recordView(r: RecordRow, titles: Map<number, { title: string }>) {
  * A member's exchange records, newest first, each with the course it granted (or the VIP days), its state and,
  * when revoked, when and why (a platform refund, an operator): what /order4 lists next to redeem codes.
  */
-export async function memberExchangeRecords(db: DbOrTx, memberId: number, limit = 100) {
-  const rows = await memberRecords(db, memberId, limit)
+export async function memberExchangeRecords(
+  db: DbOrTx,
+  memberId: number,
+  limit = 100,
+  before: { at: Date; id: number } | null = null,
+) {
+  const rows = await memberRecords(db, memberId, before, limit)
   const titles = await courseTitlesByIds(
     db,
     rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),

@@ -79,6 +79,10 @@ describe('exchanging Douyin orders for courses (POST /api/tiktok/order2course)',
     expect(access.allowed).toBe(true)
     expect(await memberExchangeRecords(t().database.db, m.id)).toMatchObject([
       { kind: 'exchange', order_id: v.orderId, course_title: 'Photoshop 零基础入门', status: 'granted' },
+    ]) // The member's exchange record (/order4) lists it next to redeem codes and points.
+    const records = await t().app.inject({ method: 'GET', url: '/api/exchange_records', headers: m.headers })
+    expect(records.json<{ data: { list: unknown[] } }>().data.list).toMatchObject([
+      { kind: 'exchange', title: '《Photoshop 零基础入门》', state: 'active', course_id: psCourse },
     ])
   })
 
