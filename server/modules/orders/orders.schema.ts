@@ -150,7 +150,6 @@ export const OrderListResponse = envelope(
 export const OrderNoParams = z.object({ order_no: z.string().trim().min(1).max(40) })
 export const OrderDetailResponse = envelope(OrderView.extend({ events: z.array(OrderEventView) }))
 
-
 export const StaffOrderQuery = adminListQuery(['created_at', 'amount_fen', 'paid_at'], '-created_at').extend({
   state: z.enum(orderStates).optional(),
   kind: z.enum(orderKinds).optional(),
