@@ -1,13 +1,20 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { makeTestClip } from '#tests/support/clip.ts'
 import { launchBrowser, shot, skipOverlays } from './support/browser.ts'
 import { call, DESKTOP, grantStaff, openDevice, signIn, signInOperator } from './support/commerce.ts'
 
 /**
- * The catalogue screens of the operator console (issue 13 §2) at 1280×800: an operator creates a course with a
- * chapter and a lesson, publishes it, puts it in a new home section, and a learner sees it on / and in search.
+ * The catalogue screens of the operator console (issue 13 §2, §4) at 1280×800: an operator creates a course with a
+ * chapter and a lesson, uploads the lesson's video and watches it transcode, publishes the course, puts it in a new
+ * home section, and a learner sees it on / and in search and plays the lesson's free part.
  */
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-console-catalogue-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const cover = path.resolve(import.meta.dirname, '../../public/demo/categories/painting.webp')
 
@@ -27,8 +34,8 @@ async function pick(page: Page, field: string, option: string | RegExp) {
 
 describe('catalogue screens of the operator console', () => {
   it(
-    'an operator creates a course with a chapter, publishes it, and a learner sees it',
-    { timeout: 180_000 },
+    'an operator creates a course with a chapter and a video, publishes it, and a learner sees and plays it',
+    { timeout: 360_000 },
     async () => {
       const admin = await signInOperator()
       const operator = await signIn(await grantStaff(admin, ['operator']))
@@ -94,6 +101,24 @@ describe('catalogue screens of the operator console', () => {
       await settled(page)
       await shot(page, 'console-course-editor-1280')
 
+      // The lesson's video: its link opens the media screen on that video; upload (tus), transcode, come back.
+      const clip = path.join(dir, 'lesson.mp4')
+      makeTestClip(clip, 8, '640x360')
+      const editorUrl = page.url()
+      await lesson.getByRole('link', { name: '去上传' }).click()
+      await page.waitForURL(/\/admin\/media\?video=\d+$/)
+      const videoId = Number(/video=(\d+)$/.exec(page.url())![1])
+      const media = page.getByRole('row').filter({ hasText: '认识软件界面' })
+      await expect.poll(() => media.isVisible(), { timeout: 15_000 }).toBe(true)
+      await media.getByRole('button', { name: /^上\s?传$/ }).click()
+      const upload = page.getByRole('dialog', { name: /上传视频/ })
+      await upload.locator('input[type="file"]').setInputFiles(clip)
+      await expect.poll(() => upload.getByText(/上传完成/).isVisible(), { timeout: 60_000 }).toBe(true)
+      await upload.getByRole('button', { name: /^完\s?成$/ }).click()
+      await expect.poll(() => media.getByText('可播放').isVisible(), { timeout: 180_000, interval: 500 }).toBe(true)
+      await page.goto(editorUrl)
+      await expect.poll(() => lesson.isVisible(), { timeout: 10_000 }).toBe(true)
+
       // Publishing, confirmed by name.
       await page.getByRole('button', { name: label('上架') }).click()
       const publish = page.getByRole('dialog', { name: `上架「${title}」` })
@@ -130,7 +155,8 @@ describe('catalogue screens of the operator console', () => {
       await context.close()
 
       // A learner sees it at once on / and finds it by search.
-      const learner = await openDevice('phone', await signIn())
+      const learnerToken = await signIn()
+      const learner = await openDevice('phone', learnerToken)
       await skipOverlays(learner.context)
       await learner.page.goto('/')
       await expect.poll(() => learner.page.getByText(title).first().isVisible(), { timeout: 10_000 }).toBe(true)
@@ -149,6 +175,9 @@ describe('catalogue screens of the operator console', () => {
         )
         .toBe(true)
       await learner.context.close()
+      // The lesson's free part plays for a learner who has not bought the course (its HLS, transcoded above).
+      const play = await call<{ url: string }>('GET', `/video/play?vid=${videoId}`, { token: learnerToken })
+      expect(play.code).toBe(200)
     },
   )
 
