@@ -36,7 +36,8 @@ async function pageWeight(page: string) {
     ...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g),
     ...html.matchAll(/import\("([^"]+\.js)"\)/g),
   ].map((m) => m[1]!)
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)"/g)].map((m) => m[1]!)
+  // Attributes in any order: the CSP nonce comes first on the stylesheets.
+  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+\.css)"/g)].map((m) => m[1]!)
   const files = [...new Set(js)]
   let jsBytes = 0
   for (const f of files) jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))

@@ -96,7 +96,8 @@ async function pageWeight(page: string) {
   const js = [
     ...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g),
   ].map((m) => m[1]!)
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)"/g)].map((m) => m[1]!)
+  // Attributes in any order: the CSP nonce comes first on the stylesheets.
+  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+\.css)"/g)].map((m) => m[1]!)
   const inlineModules = [...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!)
   const jsFiles = [...new Set([...js, ...inlineModules])]
   let jsBytes = 0
