@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { PageServices } from '#server/page-services.ts'
+import { onInvalidation } from './public-cache.ts'
 import { cspNonceOf } from './security-headers.ts'
 
 type ContextKey<T> = Parameters<RouterContextProvider['set']>[0] & { defaultValue?: T }
@@ -100,6 +101,12 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const render = createRequestHandler(build, 'production')
     // A flood of distinct query strings evicts the least recently used pages instead of growing.
     const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })
+    // A published change shows at once: any write that invalidates public reads (here, or in another process
+    // through LISTEN/NOTIFY) drops these few seconds of rendered pages, which cannot tell which reads they used.
+    onInvalidation(
+      () => cache.clear(),
+      () => cache.clear(),
+    )
     app.all('/*', async (request, reply) => {
       const key = request.method === 'GET' && isPublicPage(request.url) ? request.url : null
       if (!key) {

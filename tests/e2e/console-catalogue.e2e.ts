@@ -181,6 +181,35 @@ describe('catalogue screens of the operator console', () => {
     },
   )
 
+  it('a course renamed in the console shows at once on its public page, cached or not', async () => {
+    const operator = await signIn(await grantStaff(await signInOperator(), ['operator']))
+    const suffix = String(Date.now()).slice(-6)
+    const category = await call<{ id: number }>('POST', '/admin/categories', {
+      token: operator,
+      body: { name: `改名 ${suffix}` },
+    })
+    const made = await call<{ id: number }>('POST', '/admin/courses', {
+      token: operator,
+      body: {
+        type: 'series',
+        title: `改名前 ${suffix}`,
+        cover_url: '/media/images/2026/cover.webp',
+        category_id: category.data.id,
+        price_fen: 100,
+        status: 'published',
+      },
+    })
+    expect(made.code).toBe(200)
+    const page = async () => (await fetch(`${inject('baseUrl')}/course/${made.data.id}.html`)).text()
+    expect(await page()).toContain(`改名前 ${suffix}`) // now held by the page micro-cache for a few seconds
+    const renamed = await call('PATCH', `/admin/courses/${made.data.id}`, {
+      token: operator,
+      body: { title: `改名后 ${suffix}` },
+    })
+    expect(renamed.code).toBe(200)
+    expect(await page()).toContain(`改名后 ${suffix}`)
+  })
+
   it('the other catalogue screens at 1280×800', { timeout: 90_000 }, async () => {
     const admin = await signInOperator()
     const browser = await launchBrowser()

@@ -33,7 +33,7 @@ export interface Envelope<T> {
 
 /** One API call as the app makes it (envelope answer), with the member's token when given. */
 export async function call<T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   apiPath: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
