@@ -159,6 +159,10 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
   }
 
   async function plugin(app: FastifyInstance) {
+    // Douyin's wire format, not our API: kept out of the API docs like the other simulators.
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true }
+    })
     app.post<{ Body: { client_key?: string; client_secret?: string } }>('/oauth/client_token/', async (req) => {
       if (req.body?.client_key !== s.clientKey || req.body?.client_secret !== s.clientSecret)
         return { data: { error_code: 10003, description: 'client_key or client_secret invalid' }, message: 'error' }

@@ -9,6 +9,7 @@ import { jobs } from '#server/db/schema/jobs.ts'
 import { videoMedia } from '#server/db/schema/media.ts'
 import { memberRoles } from '#server/db/schema/members.ts'
 import { useTestApp } from '#tests/support/app.ts'
+import { stepUpHeaders } from '#tests/support/staff.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-admin-media-test-'))
@@ -157,8 +158,10 @@ describe('media in the operator console', () => {
       expect((await list('state=failed')).total).toBe(1)
     })
 
-    it('exports what the filter shows as CSV', async () => {
-      const res = await call('GET', `/api/admin/media?format=csv&course_id=${course}&state=failed`, operator.headers)
+    it('exports what the filter shows as CSV, after a fresh SMS code', async () => {
+      const url = `/api/admin/media?format=csv&course_id=${course}&state=failed`
+      expect((await call('GET', url, operator.headers)).body.code).toBe(407)
+      const res = await call('GET', url, { ...operator.headers, ...stepUpHeaders(operator.token) })
       expect(res.raw.headers['content-type']).toMatch(/^text\/csv/)
       const lines = res.raw.body
         .replace(/^\uFEFF/, '')
