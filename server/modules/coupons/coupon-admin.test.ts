@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { memberCoupons } from '#server/db/schema/coupons.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
+import { stepUpHeaders } from '#tests/support/staff.ts'
 
 type Res<T = Record<string, unknown>> = { code: number; msg: string; data: T }
 interface Template {
@@ -110,7 +111,7 @@ describe('coupons in the operators console (/api/admin/coupon-templates, /api/ad
     const res = await t().app.inject({
       method: 'GET',
       url: `/api/admin/coupons?template_id=${templates[0]}&state=available&format=csv`,
-      headers: operator.headers,
+      headers: { ...operator.headers, ...stepUpHeaders(operator.token) },
     })
     expect(res.headers['content-type']).toContain('text/csv')
     const lines = res.body.trim().split('\n')

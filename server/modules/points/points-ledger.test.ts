@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
+import { stepUpHeaders } from '#tests/support/staff.ts'
 
 type Res<T = Record<string, unknown>> = { code: number; msg: string; data: T }
 interface Entry {
@@ -71,7 +72,7 @@ describe("every member's points ledger in the console (GET /api/admin/points/led
     const res = await t().app.inject({
       method: 'GET',
       url: `/api/admin/points/ledger?member_id=${a.id}&format=csv`,
-      headers: finance.headers,
+      headers: { ...finance.headers, ...stepUpHeaders(finance.token) },
     })
     expect(res.headers['content-type']).toContain('text/csv')
     const lines = res.body.trim().split('\n')
