@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons'
-import { Avatar, Button, Form, Input, InputNumber, Modal, Table, Typography } from 'antd'
+import { Avatar, Button, Form, Input, InputNumber, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { TeacherCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
@@ -33,10 +34,6 @@ export default function Teachers() {
         : { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort },
     )
     setOpen(t)
-  }
-  const submit = async () => {
-    await save.mutateAsync(await form.validateFields())
-    setOpen(null)
   }
 
   return (
@@ -81,40 +78,37 @@ export default function Teachers() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={editing ? `编辑讲师：${editing.name}` : '新建讲师'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={submit}
-        onCancel={() => setOpen(null)}
+        form={form}
+        name="teacher"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
         destroyOnHidden
-        forceRender
         width={600}
       >
-        <Form form={form} name="teacher" layout="vertical">
-          <Form.Item
-            label="姓名"
-            name="name"
-            rules={[{ required: true, message: '请填写姓名' }, zodRule(TeacherCreate.shape.name)]}
-          >
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item label="头衔" name="title" rules={[zodRule(TeacherCreate.shape.title)]}>
-            <Input maxLength={50} placeholder="如：资深剪辑师" />
-          </Form.Item>
-          <Form.Item label="照片" name="avatar_url">
-            <ImageField label="讲师照片" />
-          </Form.Item>
-          <Form.Item label="简介" name="intro" rules={[zodRule(TeacherCreate.shape.intro)]}>
-            <Input.TextArea rows={4} maxLength={5000} showCount />
-          </Form.Item>
-          <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
-            <InputNumber precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          label="姓名"
+          name="name"
+          rules={[{ required: true, message: '请填写姓名' }, zodRule(TeacherCreate.shape.name)]}
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item label="头衔" name="title" rules={[zodRule(TeacherCreate.shape.title)]}>
+          <Input maxLength={50} placeholder="如：资深剪辑师" />
+        </Form.Item>
+        <Form.Item label="照片" name="avatar_url">
+          <ImageField label="讲师照片" />
+        </Form.Item>
+        <Form.Item label="简介" name="intro" rules={[zodRule(TeacherCreate.shape.intro)]}>
+          <Input.TextArea rows={4} maxLength={5000} showCount />
+        </Form.Item>
+        <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
+          <InputNumber precision={0} />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }

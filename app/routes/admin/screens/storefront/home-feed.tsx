@@ -1,13 +1,15 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Modal, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd'
+import { App, Button, Form, Input, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { HomeSectionCreate } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useMe } from '../../lib/me.ts'
+import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { homeSectionKindNames, moved, options } from '../catalogue/names.ts'
+import { homeSectionKindNames, options } from '../catalogue/names.ts'
 import { useWrite } from '../catalogue/use-catalogue.ts'
 import { FeedItems, type Section } from './feed-items.tsx'
 
@@ -108,16 +110,7 @@ export default function HomeFeed() {
                   <a onClick={() => setItems(s)}>{edit ? '管理内容' : '查看内容'}</a>
                   {edit && (
                     <>
-                      {([-1, 1] as const).map((d) => (
-                        <Button
-                          key={d}
-                          size="small"
-                          aria-label={d < 0 ? '上移' : '下移'}
-                          icon={d < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
-                          disabled={i + d < 0 || i + d >= list.length}
-                          onClick={() => order.mutate(moved(ids, i, d))}
-                        />
-                      ))}
+                      {moveButtons(ids, i, order.mutate)}
                       <a onClick={() => show(s)}>编辑</a>
                       {s.visible ? (
                         <a
@@ -153,49 +146,43 @@ export default function HomeFeed() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={open === 'new' ? '添加栏目' : '编辑栏目'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="section"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
       >
-        <Form form={form} name="section" layout="vertical">
-          <Form.Item label="类型" name="kind">
-            <Select disabled={open !== 'new'} options={options(homeSectionKindNames)} />
-          </Form.Item>
-          <Form.Item label="标题" name="title" rules={[zodRule(HomeSectionCreate.shape.title)]}>
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item label="副标题" name="subtitle" rules={[zodRule(HomeSectionCreate.shape.subtitle)]}>
-            <Input maxLength={60} />
-          </Form.Item>
+        <Form.Item label="类型" name="kind">
+          <Select disabled={open !== 'new'} options={options(homeSectionKindNames)} />
+        </Form.Item>
+        <Form.Item label="标题" name="title" rules={[zodRule(HomeSectionCreate.shape.title)]}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item label="副标题" name="subtitle" rules={[zodRule(HomeSectionCreate.shape.subtitle)]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          label="“更多”链接"
+          name="more_link"
+          rules={[zodRule(HomeSectionCreate.shape.more_link, (v) => v || null)]}
+          extra="站内路径如 /boutique?cate=1，不填则不显示“更多”"
+        >
+          <Input />
+        </Form.Item>
+        {open === 'new' && (
           <Form.Item
-            label="“更多”链接"
-            name="more_link"
-            rules={[zodRule(HomeSectionCreate.shape.more_link, (v) => v || null)]}
-            extra="站内路径如 /boutique?cate=1，不填则不显示“更多”"
+            label="立即发布"
+            name="visible"
+            valuePropName="checked"
+            extra="不发布则学员看不到，可先添加内容再发布"
           >
-            <Input />
+            <Switch />
           </Form.Item>
-          {open === 'new' && (
-            <Form.Item
-              label="立即发布"
-              name="visible"
-              valuePropName="checked"
-              extra="不发布则学员看不到，可先添加内容再发布"
-            >
-              <Switch />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+        )}
+      </FormDialog>
       <FeedItems section={items} edit={edit} onClose={() => setItems(null)} />
     </>
   )

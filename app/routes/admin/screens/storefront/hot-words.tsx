@@ -1,12 +1,13 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Modal, Space, Table, Typography } from 'antd'
+import { App, Button, Form, Input, Space, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { HotWordBody } from '#shared/api/admin-hot-words.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useMe } from '../../lib/me.ts'
+import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { moved } from '../catalogue/names.ts'
 import { useWrite } from '../catalogue/use-catalogue.ts'
 
 type Word = { id: number; word: string; sort: number }
@@ -65,20 +66,7 @@ export default function HotWords() {
                     width: 260,
                     render: (_: unknown, w: Word, i: number) => (
                       <Space>
-                        <Button
-                          size="small"
-                          icon={<ArrowUpOutlined />}
-                          aria-label="上移"
-                          disabled={i === 0}
-                          onClick={() => order.mutate(moved(ids, i, -1))}
-                        />
-                        <Button
-                          size="small"
-                          icon={<ArrowDownOutlined />}
-                          aria-label="下移"
-                          disabled={i === list.length - 1}
-                          onClick={() => order.mutate(moved(ids, i, 1))}
-                        />
+                        {moveButtons(ids, i, order.mutate)}
                         <a onClick={() => show(w)}>编辑</a>
                         <a
                           className="zx-console-danger"
@@ -103,25 +91,19 @@ export default function HotWords() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={open === 'new' ? '添加热词' : '编辑热词'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="hot_word"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
       >
-        <Form form={form} name="hot_word" layout="vertical">
-          <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
-            <Input maxLength={20} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
+          <Input maxLength={20} showCount />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }
