@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd'
+import { Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { StaffBundleInput } from '#shared/api/admin-bundles.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
@@ -8,6 +7,7 @@ import { api } from '../../lib/client.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { fenOf, yuan } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useWrite, type Course } from './use-catalogue.ts'
@@ -74,15 +74,7 @@ export default function Bundles() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>套餐</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            新建套餐
-          </Button>
-        )}
-      </div>
-      {bundles.error && <div className="zx-console-error">加载失败：{bundles.error.message}。请刷新重试。</div>}
+      <ListHeader title="套餐" add={edit && { label: '新建套餐', onClick: () => show('new') }} error={bundles.error} />
       <div className="zx-console-table">
         <Table<Bundle>
           rowKey="id"

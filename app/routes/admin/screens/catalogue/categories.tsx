@@ -1,10 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd'
+import { Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { CategoryCreate, type CategoryPatch } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useCategories, useWrite, type Category } from './use-catalogue.ts'
@@ -47,15 +47,7 @@ export default function Categories() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>分类</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            新建分类
-          </Button>
-        )}
-      </div>
-      {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
+      <ListHeader title="分类" add={edit && { label: '新建分类', onClick: () => show('new') }} error={error} />
       <div className="zx-console-table">
         <Table<Row>
           // Remounted when the categories arrive, so every area opens with its sub-categories shown.

@@ -1,10 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Avatar, Button, Form, Input, InputNumber, Table, Typography } from 'antd'
+import { Avatar, Form, Input, InputNumber, Table } from 'antd'
 import { useState } from 'react'
 import { TeacherCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useTeachers, useWrite, type Teacher } from './use-catalogue.ts'
@@ -38,15 +38,7 @@ export default function Teachers() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>讲师</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            新建讲师
-          </Button>
-        )}
-      </div>
-      {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
+      <ListHeader title="讲师" add={edit && { label: '新建讲师', onClick: () => show('new') }} error={error} />
       <div className="zx-console-table">
         <Table<Teacher>
           rowKey="id"

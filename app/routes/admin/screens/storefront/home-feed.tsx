@@ -1,11 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd'
+import { App, Form, Input, Segmented, Select, Space, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { HomeSectionCreate } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
@@ -73,16 +73,12 @@ export default function HomeFeed() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>首页栏目</Typography.Title>
-        <Segmented options={feeds} value={feed} onChange={(v) => setSearch({ feed: String(v) })} />
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            添加栏目
-          </Button>
-        )}
-      </div>
-      {sections.error && <div className="zx-console-error">加载失败：{sections.error.message}。请刷新重试。</div>}
+      <ListHeader
+        title="首页栏目"
+        extra={<Segmented options={feeds} value={feed} onChange={(v) => setSearch({ feed: String(v) })} />}
+        add={edit && { label: '添加栏目', onClick: () => show('new') }}
+        error={sections.error}
+      />
       <div className="zx-console-table">
         <Table<Section>
           rowKey="id"

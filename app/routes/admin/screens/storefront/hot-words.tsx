@@ -1,10 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Space, Table, Typography } from 'antd'
+import { App, Form, Input, Space, Table } from 'antd'
 import { useState } from 'react'
 import { HotWordBody } from '#shared/api/admin-hot-words.ts'
 import { api } from '../../lib/client.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
@@ -39,15 +39,11 @@ export default function HotWords() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>搜索热词</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            添加热词
-          </Button>
-        )}
-      </div>
-      {words.error && <div className="zx-console-error">加载失败：{words.error.message}。请刷新重试。</div>}
+      <ListHeader
+        title="搜索热词"
+        add={edit && { label: '添加热词', onClick: () => show('new') }}
+        error={words.error}
+      />
       <div className="zx-console-table">
         <Table<Word>
           rowKey="id"
