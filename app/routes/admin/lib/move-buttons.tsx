@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 
 /** `ids` with the one at `index` moved by `delta` places (the reorder buttons). */
-export function moved<T>(ids: T[], index: number, delta: -1 | 1) {
+function moved<T>(ids: T[], index: number, delta: -1 | 1) {
   const next = [...ids]
   const to = index + delta
   if (to < 0 || to >= next.length) return next
