@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Drawer, Form, Input, Select, Space, Table } from 'antd'
+import { Button, Drawer, Form, Input, Select, Space, Table } from 'antd'
 import { useState } from 'react'
 import { HomeItemCreate } from '#shared/api/admin-home.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
+import { useDangerConfirm } from '../../lib/confirm.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { moveButtons } from '../../lib/move-buttons.tsx'
@@ -34,7 +35,7 @@ type Values = { course_id?: number; title: string; image_url?: string; link?: st
 
 /** A section's items: banners and shortcuts (image, title, link) or courses; add, edit, reorder, remove. */
 export function FeedItems({ section, edit, onClose }: { section: Section | null; edit: boolean; onClose: () => void }) {
-  const { modal } = App.useApp()
+  const confirm = useDangerConfirm()
   const key = ['storefront', 'items', section?.id]
   const items = useQuery({
     queryKey: key,
@@ -126,12 +127,10 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
                       <a
                         className="zx-console-danger"
                         onClick={() =>
-                          modal.confirm({
+                          confirm({
                             title: `从栏目移除「${it.title || it.course_title || it.id}」`,
                             content: '移除后学员首页马上不再显示它（课程本身不受影响）。',
                             okText: '确认移除',
-                            okButtonProps: { danger: true },
-                            cancelText: '取消',
                             onOk: () => remove.mutateAsync(it),
                           })
                         }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { App, Form, Input, Segmented, Select, Space, Switch, Table, Tag } from 'antd'
+import { Form, Input, Segmented, Select, Space, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { HomeSectionCreate } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
+import { useDangerConfirm } from '../../lib/confirm.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -21,7 +22,7 @@ const feeds = [
 
 /** The home feed: its sections in order, published or not, and what each shows (banners, shortcuts, courses). */
 export default function HomeFeed() {
-  const { modal } = App.useApp()
+  const confirm = useDangerConfirm()
   const edit = useMe().may('marketing.edit')
   const [search, setSearch] = useSearchParams()
   const feed = (search.get('feed') ?? 'v3') as Section['feed']
@@ -68,8 +69,6 @@ export default function HomeFeed() {
     )
     setOpen(s)
   }
-  const confirm = (title: string, content: string, okText: string, onOk: () => Promise<unknown>) =>
-    modal.confirm({ title, content, okText, okButtonProps: { danger: true }, cancelText: '取消', onOk })
 
   return (
     <>
@@ -111,9 +110,12 @@ export default function HomeFeed() {
                       {s.visible ? (
                         <a
                           onClick={() =>
-                            confirm(`撤下「${name(s)}」`, '撤下后学员首页马上不再显示这个栏目。', '确认撤下', () =>
-                              publish.mutateAsync(s),
-                            )
+                            confirm({
+                              title: `撤下「${name(s)}」`,
+                              content: '撤下后学员首页马上不再显示这个栏目。',
+                              okText: '确认撤下',
+                              onOk: () => publish.mutateAsync(s),
+                            })
                           }
                         >
                           撤下
@@ -124,12 +126,12 @@ export default function HomeFeed() {
                       <a
                         className="zx-console-danger"
                         onClick={() =>
-                          confirm(
-                            `删除栏目「${name(s)}」`,
-                            '栏目和其中的全部内容都会删除，不能恢复。',
-                            '确认删除',
-                            () => remove.mutateAsync(s),
-                          )
+                          confirm({
+                            title: `删除栏目「${name(s)}」`,
+                            content: '栏目和其中的全部内容都会删除，不能恢复。',
+                            okText: '确认删除',
+                            onOk: () => remove.mutateAsync(s),
+                          })
                         }
                       >
                         删除

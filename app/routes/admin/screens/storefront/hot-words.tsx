@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { App, Form, Input, Space, Table } from 'antd'
+import { Form, Input, Space, Table } from 'antd'
 import { useState } from 'react'
 import { HotWordBody } from '#shared/api/admin-hot-words.ts'
 import { api } from '../../lib/client.ts'
+import { useDangerConfirm } from '../../lib/confirm.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -15,7 +16,7 @@ const key = ['storefront', 'hot-words']
 
 /** The hot words under the learners' search box, in order: add, change, reorder, remove (confirmed). */
 export default function HotWords() {
-  const { modal } = App.useApp()
+  const confirm = useDangerConfirm()
   const edit = useMe().may('marketing.edit')
   const words = useQuery({ queryKey: key, queryFn: () => api.get<{ list: Word[] }>('/admin/hot-words') })
   const list = words.data?.list ?? []
@@ -67,12 +68,10 @@ export default function HotWords() {
                         <a
                           className="zx-console-danger"
                           onClick={() =>
-                            modal.confirm({
+                            confirm({
                               title: `删除热词「${w.word}」`,
                               content: '删除后学员的搜索页不再显示这个词。',
                               okText: '确认删除',
-                              okButtonProps: { danger: true },
-                              cancelText: '取消',
                               onOk: () => remove.mutateAsync(w),
                             })
                           }
