@@ -19,75 +19,40 @@ z.config(z.locales.zhCN())
 
 // Each screen is its own chunk, loaded when opened.
 const Home = lazy(() => import('./screens/home.tsx'))
-const Staff = lazy(() => import('./screens/staff.tsx'))
-const AuditLog = lazy(() => import('./screens/audit.tsx'))
-const Orders = lazy(() => import('./screens/orders.tsx'))
-const Refunds = lazy(() => import('./screens/refunds.tsx'))
-const ExchangeRecords = lazy(() => import('./screens/exchange-records.tsx'))
-const ExchangeSkus = lazy(() => import('./screens/exchange-skus.tsx'))
-const RedeemBatches = lazy(() => import('./screens/redeem-batches.tsx'))
-const RedeemCodes = lazy(() => import('./screens/redeem-codes.tsx'))
-const Members = lazy(() => import('./screens/members.tsx'))
-const Member = lazy(() => import('./screens/member.tsx'))
-const Media = lazy(() => import('./screens/media.tsx'))
-const Coupons = lazy(() => import('./screens/coupons.tsx'))
-const VipPlans = lazy(() => import('./screens/vip-plans.tsx'))
-const Points = lazy(() => import('./screens/points.tsx'))
-const ReportedComments = lazy(() => import('./screens/reported-comments.tsx'))
-const Overlays = lazy(() => import('./screens/overlays.tsx'))
-const ServiceSettings = lazy(() => import('./screens/service-settings.tsx'))
 
-/** The console's screens (issue 13 §2): path, the permission that opens it, the screen. */
-const screens: { path: string; permission: Permission; Screen: ComponentType }[] = [
-  {
-    path: 'catalogue/courses',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/catalogue/courses.tsx')),
-  },
-  {
-    path: 'catalogue/courses/:id',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/catalogue/course-editor.tsx')),
-  },
-  { path: 'catalogue/live', permission: 'catalogue.read', Screen: lazy(() => import('./screens/catalogue/live.tsx')) },
-  {
-    path: 'catalogue/categories',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/catalogue/categories.tsx')),
-  },
-  {
-    path: 'catalogue/teachers',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/catalogue/teachers.tsx')),
-  },
-  {
-    path: 'catalogue/bundles',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/catalogue/bundles.tsx')),
-  },
-  {
-    path: 'storefront/home',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/storefront/home-feed.tsx')),
-  },
-  {
-    path: 'storefront/hot-words',
-    permission: 'catalogue.read',
-    Screen: lazy(() => import('./screens/storefront/hot-words.tsx')),
-  },
-  { path: 'members', permission: 'members.read', Screen: Members },
-  { path: 'members/:id', permission: 'members.read', Screen: Member },
-  { path: 'media', permission: 'catalogue.read', Screen: Media },
-  { path: 'sales/coupons', permission: 'marketing.read', Screen: Coupons },
-  { path: 'sales/vip-plans', permission: 'marketing.read', Screen: VipPlans },
-  { path: 'sales/points', permission: 'points.adjust', Screen: Points },
-  { path: 'engagement/reports', permission: 'comments.moderate', Screen: ReportedComments },
-  { path: 'engagement/overlays', permission: 'marketing.edit', Screen: Overlays },
-  { path: 'engagement/service', permission: 'marketing.edit', Screen: ServiceSettings },
-  { path: 'marketing/redeem', permission: 'redeem.manage', Screen: RedeemBatches },
-  { path: 'marketing/redeem/:id', permission: 'redeem.manage', Screen: RedeemCodes },
-  { path: 'sales/exchange-records', permission: 'exchange.read', Screen: ExchangeRecords },
-  { path: 'sales/exchange-skus', permission: 'exchange.read', Screen: ExchangeSkus },
+/** A console screen (issue 13 §2): its path, the permission that opens it, its module. */
+const screen = (path: string, permission: Permission, load: () => Promise<{ default: ComponentType }>) => ({
+  path,
+  permission,
+  Screen: lazy(load),
+})
+
+const screens = [
+  screen('staff', 'staff.manage', () => import('./screens/staff.tsx')),
+  screen('staff/log', 'audit.read', () => import('./screens/audit.tsx')),
+  screen('sales/orders', 'orders.read', () => import('./screens/orders.tsx')),
+  screen('sales/refunds', 'refunds.read', () => import('./screens/refunds.tsx')),
+  screen('catalogue/courses', 'catalogue.read', () => import('./screens/catalogue/courses.tsx')),
+  screen('catalogue/courses/:id', 'catalogue.read', () => import('./screens/catalogue/course-editor.tsx')),
+  screen('catalogue/live', 'catalogue.read', () => import('./screens/catalogue/live.tsx')),
+  screen('catalogue/categories', 'catalogue.read', () => import('./screens/catalogue/categories.tsx')),
+  screen('catalogue/teachers', 'catalogue.read', () => import('./screens/catalogue/teachers.tsx')),
+  screen('catalogue/bundles', 'catalogue.read', () => import('./screens/catalogue/bundles.tsx')),
+  screen('storefront/home', 'catalogue.read', () => import('./screens/storefront/home-feed.tsx')),
+  screen('storefront/hot-words', 'catalogue.read', () => import('./screens/storefront/hot-words.tsx')),
+  screen('members', 'members.read', () => import('./screens/members.tsx')),
+  screen('members/:id', 'members.read', () => import('./screens/member.tsx')),
+  screen('media', 'catalogue.read', () => import('./screens/media.tsx')),
+  screen('sales/coupons', 'marketing.read', () => import('./screens/coupons.tsx')),
+  screen('sales/vip-plans', 'marketing.read', () => import('./screens/vip-plans.tsx')),
+  screen('sales/points', 'points.adjust', () => import('./screens/points.tsx')),
+  screen('engagement/reports', 'comments.moderate', () => import('./screens/reported-comments.tsx')),
+  screen('engagement/overlays', 'marketing.edit', () => import('./screens/overlays.tsx')),
+  screen('engagement/service', 'marketing.edit', () => import('./screens/service-settings.tsx')),
+  screen('marketing/redeem', 'redeem.manage', () => import('./screens/redeem-batches.tsx')),
+  screen('marketing/redeem/:id', 'redeem.manage', () => import('./screens/redeem-codes.tsx')),
+  screen('sales/exchange-records', 'exchange.read', () => import('./screens/exchange-records.tsx')),
+  screen('sales/exchange-skus', 'exchange.read', () => import('./screens/exchange-skus.tsx')),
 ]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
@@ -104,38 +69,6 @@ function Screens() {
       <Suspense fallback={<Spin />}>
         <Routes>
           <Route index element={<Home />} />
-          <Route
-            path="staff"
-            element={
-              <Guard permission="staff.manage">
-                <Staff />
-              </Guard>
-            }
-          />
-          <Route
-            path="staff/log"
-            element={
-              <Guard permission="audit.read">
-                <AuditLog />
-              </Guard>
-            }
-          />
-          <Route
-            path="sales/orders"
-            element={
-              <Guard permission="orders.read">
-                <Orders />
-              </Guard>
-            }
-          />
-          <Route
-            path="sales/refunds"
-            element={
-              <Guard permission="refunds.read">
-                <Refunds />
-              </Guard>
-            }
-          />
           {screens.map(({ path, permission, Screen }) => (
             <Route
               key={path}

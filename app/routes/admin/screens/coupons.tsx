@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router'
 import type { IssuedCoupon } from '#server/modules/coupons/coupons.schema.ts'
 import { TemplateCreate } from '#shared/api/admin-coupons.ts'
 import { api } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'
 import { csvExport, pagedLoad } from '../lib/list.ts'
@@ -50,7 +51,8 @@ const terms = (t: Template) =>
 
 /** Templates: add, change, switch off; with how many were issued and used, and the issued list by template. */
 function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const { may } = useMe()
   const client = useQueryClient()
   const [adding, setAdding] = useState(false)
@@ -87,12 +89,10 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
     })
   }
   const switchOff = (t: Template) =>
-    modal.confirm({
+    confirm({
       title: '停用优惠券',
       content: `停用「${t.name}」后学员不能再领取；已领取的 ${t.claimed_count - t.used_count} 张未用券仍可使用到期。`,
       okText: '停用',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () => save.mutateAsync({ id: t.id, body: { active: false } }),
     })
 

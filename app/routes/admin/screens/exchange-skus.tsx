@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { ExchangeSkuRow } from '#server/modules/exchange/exchange.schema.ts'
 import { ExchangeSkuCreate, PlatformNames, Platforms, type Platform } from '#shared/api/exchange.ts'
 import { api } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { when } from '../lib/format.ts'
 import { pagedLoad } from '../lib/list.ts'
@@ -25,7 +26,8 @@ interface FormValues {
 
 /** Which platform SKU grants which course (or VIP days) when its order is exchanged on /data/*. */
 export default function ExchangeSkus() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const client = useQueryClient()
   const [editing, setEditing] = useState<ExchangeSkuRow | 'new' | null>(null)
   const [form] = Form.useForm<FormValues>()
@@ -53,12 +55,10 @@ export default function ExchangeSkus() {
   })
 
   const remove = (m: ExchangeSkuRow) =>
-    modal.confirm({
+    confirm({
       title: '删除映射',
       content: `删除后，${PlatformNames[m.platform]} SKU ${m.sku_id}（${m.product_name}）的订单将不能再兑换；已兑换的不受影响。`,
       okText: '确认删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: async () => {
         await api.delete(`/admin/exchange/skus/${m.id}`)
         message.success('已删除')

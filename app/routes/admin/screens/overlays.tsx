@@ -19,6 +19,7 @@ import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'
 import { api } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { fromLocalInput, toLocalInput } from '../lib/datetime.ts'
 import { when } from '../lib/format.ts'
@@ -127,7 +128,8 @@ function Preview({ values }: { values: Partial<Values> }) {
  * it, scheduling, the urgent flag and switching off. Learners see a change on their next page.
  */
 export default function Overlays() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const { may } = useMe()
   const client = useQueryClient()
   const [editing, setEditing] = useState<StaffOverlay | 'new' | null>(null)
@@ -158,12 +160,10 @@ export default function Overlays() {
     save.mutate({ id: editing === 'new' ? undefined : editing?.id, body })
   }
   const switchOff = (o: StaffOverlay) =>
-    modal.confirm({
+    confirm({
       title: '停用弹窗',
       content: `停用后学员不再看到「${o.name}」，可以随时重新启用。`,
       okText: '停用',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () => save.mutateAsync({ id: o.id, body: { active: false } }),
     })
 

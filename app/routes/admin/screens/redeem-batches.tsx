@@ -6,6 +6,7 @@ import type { RedeemBatchRow } from '#server/modules/redeem/redeem.schema.ts'
 import type { SearchResult } from '#server/modules/catalogue/search.schema.ts'
 import { RedeemBatchCreate, REDEEM_BATCH_MAX } from '#shared/api/redeem.ts'
 import { api, downloadPost } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { when } from '../lib/format.ts'
 import { pagedLoad } from '../lib/list.ts'
@@ -43,7 +44,8 @@ const field = RedeemBatchCreate.shape
  * code), disabling a batch; a batch's codes on their own screen.
  */
 export default function RedeemBatches() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const stepUp = useStepUp()
   const client = useQueryClient()
   const [creating, setCreating] = useState(false)
@@ -86,12 +88,10 @@ export default function RedeemBatches() {
   })
 
   const confirmDisable = (b: RedeemBatchRow) =>
-    modal.confirm({
+    confirm({
       title: `停用批次「${b.name}」`,
       content: `停用后，这批 ${b.code_count} 个兑换码中未使用的都不能再兑换（已兑换的课程不受影响）。此操作不能撤销。`,
       okText: '停用',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () => disable.mutateAsync(b),
     })
 

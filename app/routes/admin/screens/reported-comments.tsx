@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReportedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentReportReasonNames } from '#shared/api/comment-reports.ts'
 import { api } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
 import { when } from '../lib/format.ts'
 import { pagedLoad } from '../lib/list.ts'
@@ -21,7 +22,8 @@ const typing = (e: KeyboardEvent) =>
  * moves on.
  */
 export default function ReportedComments() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const client = useQueryClient()
   const [rows, setRows] = useState<ReportedComment[]>([])
   const [cursor, setCursor] = useState(0)
@@ -48,17 +50,15 @@ export default function ReportedComments() {
   const hide = useCallback(
     (c: ReportedComment) => {
       confirming.current = true
-      modal.confirm({
+      confirm({
         title: '隐藏评论',
         content: `隐藏 ${c.author.nickname || `会员 ${c.author.id}`} 的评论「${c.content.slice(0, 40)}」（${c.open_reports} 次举报）？隐藏后其他学员看不到它，作者自己仍能看到。`,
         okText: '隐藏',
-        okButtonProps: { danger: true },
-        cancelText: '取消',
         onOk: () => decide.mutateAsync({ c, action: 'hide' }),
         afterClose: () => (confirming.current = false),
       })
     },
-    [decide, modal],
+    [decide, confirm],
   )
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { GrantByPhoneBody, type StaffMember } from '#shared/api/staff.ts'
 import { StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
 import { api } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { csvExport, pagedLoad } from '../lib/list.ts'
 import { when } from '../lib/format.ts'
@@ -15,7 +16,8 @@ const roleOptions = StaffRoles.map((r) => ({ value: r, label: StaffRoleNames[r] 
 
 /** Staff accounts and roles: admins grant and revoke (after a fresh SMS code); the list exports as CSV. */
 export default function Staff() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const stepUp = useStepUp()
   const client = useQueryClient()
   const [editing, setEditing] = useState<StaffMember | null>(null)
@@ -43,12 +45,10 @@ export default function Staff() {
     const removed = editing ? editing.roles.filter((r) => !v.roles.includes(r)) : []
     const go = () => save.mutate({ memberId: editing?.member_id, phone: v.phone, roles: v.roles })
     if (!editing || removed.length === 0) return go()
-    modal.confirm({
+    confirm({
       title: v.roles.length ? '撤销角色' : '撤销全部角色',
       content: `将撤销 ${editing.nickname} 的「${removed.map((r) => StaffRoleNames[r]).join('、')}」角色${v.roles.length ? '' : '，此后他不能再登录后台'}。`,
       okText: '确认撤销',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: go,
     })
   }

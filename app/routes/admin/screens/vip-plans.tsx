@@ -4,6 +4,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag
 import { useState } from 'react'
 import { VipPlanForm } from '#shared/api/admin-vip.ts'
 import { api } from '../lib/client.ts'
+import { useDangerConfirm } from '../lib/confirm.ts'
 import { yuan } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { zodRule } from '../lib/zod-rule.ts'
@@ -29,7 +30,8 @@ const toFen = (yuanValue: number) => Math.round(yuanValue * 100)
 
 /** VIP plans: add, change, withdraw (active off). Prices are typed in yuan and sent as integer fen. */
 export default function VipPlans() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useDangerConfirm()
   const { may } = useMe()
   const client = useQueryClient()
   const [editing, setEditing] = useState<Plan | 'new' | null>(null)
@@ -77,12 +79,10 @@ export default function VipPlans() {
     save.mutate({ id: editing === 'new' ? undefined : editing?.id, body })
   }
   const withdraw = (p: Plan) =>
-    modal.confirm({
+    confirm({
       title: '停售 VIP 套餐',
       content: `停售「${p.name}」（${yuan(p.price_fen)} / ${p.days} 天）后学员不能再购买；已购买的会员不受影响。`,
       okText: '停售',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () => save.mutateAsync({ id: p.id, body: { active: false } }),
     })
 

@@ -1,12 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Typography } from 'antd'
+import { Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { StaffBundleInput } from '#shared/api/admin-bundles.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { fenOf, yuan } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useWrite, type Course } from './use-catalogue.ts'
@@ -73,15 +74,7 @@ export default function Bundles() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>套餐</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            新建套餐
-          </Button>
-        )}
-      </div>
-      {bundles.error && <div className="zx-console-error">加载失败：{bundles.error.message}。请刷新重试。</div>}
+      <ListHeader title="套餐" add={edit && { label: '新建套餐', onClick: () => show('new') }} error={bundles.error} />
       <div className="zx-console-table">
         <Table<Bundle>
           rowKey="id"
@@ -114,68 +107,62 @@ export default function Bundles() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={open !== null && open !== 'new' ? `编辑套餐：${open.title}` : '新建套餐'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="bundle"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
         width={640}
       >
-        <Form form={form} name="bundle" layout="vertical">
-          <Form.Item label="标题" name="title" rules={[zodRule(StaffBundleInput.shape.title)]}>
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item label="副标题" name="subtitle" rules={[zodRule(StaffBundleInput.shape.subtitle)]}>
-            <Input maxLength={80} />
-          </Form.Item>
-          <Form.Item label="封面" name="cover_url" extra="不上传则显示前三门课的封面">
-            <ImageField label="套餐封面" />
-          </Form.Item>
-          <Form.Item
-            label="课程（按显示顺序）"
-            name="course_ids"
-            rules={[
-              { type: 'array', min: 2, message: '套餐至少包含 2 门课程' },
-              zodRule(StaffBundleInput.shape.course_ids),
-            ]}
-          >
-            <Select
-              mode="multiple"
-              showSearch
-              filterOption={false}
-              onSearch={setQ}
-              placeholder="输入课程标题搜索"
-              options={[...titles].map(([value, label]) => ({ value, label: `${label}（${value}）` }))}
-            />
-          </Form.Item>
-          <Form.Item
-            label="套餐价（元）"
-            name="price_yuan"
-            rules={[
-              { required: true, message: '请填写套餐价' },
-              zodRule(StaffBundleInput.shape.price_fen, (v) => fenOf(v as number)),
-            ]}
-          >
-            <InputNumber min={0} precision={2} prefix="¥" />
-          </Form.Item>
-          <Form.Item label="介绍" name="intro" rules={[zodRule(StaffBundleInput.shape.intro)]}>
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-          <Form.Item label="在售" name="active" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item label="排序" name="sort" rules={[zodRule(StaffBundleInput.shape.sort)]}>
-            <InputNumber precision={0} min={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item label="标题" name="title" rules={[zodRule(StaffBundleInput.shape.title)]}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item label="副标题" name="subtitle" rules={[zodRule(StaffBundleInput.shape.subtitle)]}>
+          <Input maxLength={80} />
+        </Form.Item>
+        <Form.Item label="封面" name="cover_url" extra="不上传则显示前三门课的封面">
+          <ImageField label="套餐封面" />
+        </Form.Item>
+        <Form.Item
+          label="课程（按显示顺序）"
+          name="course_ids"
+          rules={[
+            { type: 'array', min: 2, message: '套餐至少包含 2 门课程' },
+            zodRule(StaffBundleInput.shape.course_ids),
+          ]}
+        >
+          <Select
+            mode="multiple"
+            showSearch
+            filterOption={false}
+            onSearch={setQ}
+            placeholder="输入课程标题搜索"
+            options={[...titles].map(([value, label]) => ({ value, label: `${label}（${value}）` }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="套餐价（元）"
+          name="price_yuan"
+          rules={[
+            { required: true, message: '请填写套餐价' },
+            zodRule(StaffBundleInput.shape.price_fen, (v) => fenOf(v as number)),
+          ]}
+        >
+          <InputNumber min={0} precision={2} prefix="¥" />
+        </Form.Item>
+        <Form.Item label="介绍" name="intro" rules={[zodRule(StaffBundleInput.shape.intro)]}>
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+        <Form.Item label="在售" name="active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item label="排序" name="sort" rules={[zodRule(StaffBundleInput.shape.sort)]}>
+          <InputNumber precision={0} min={0} />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }

@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Typography } from 'antd'
+import { Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { CategoryCreate, type CategoryPatch } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useCategories, useWrite, type Category } from './use-catalogue.ts'
@@ -41,25 +42,12 @@ export default function Categories() {
     )
     setOpen(c)
   }
-  const submit = async () => {
-    const v = await form.validateFields()
-    await save.mutateAsync(v)
-    setOpen(null)
-  }
   const editing = open !== null && open !== 'new' ? open : null
   const hasChildren = editing !== null && data.some((c) => c.parent_id === editing.id)
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>分类</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            新建分类
-          </Button>
-        )}
-      </div>
-      {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
+      <ListHeader title="分类" add={edit && { label: '新建分类', onClick: () => show('new') }} error={error} />
       <div className="zx-console-table">
         <Table<Row>
           // Remounted when the categories arrive, so every area opens with its sub-categories shown.
@@ -108,45 +96,42 @@ export default function Categories() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={editing ? `编辑分类：${editing.name}` : '新建分类'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={submit}
-        onCancel={() => setOpen(null)}
+        form={form}
+        name="category"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
         destroyOnHidden
-        forceRender
       >
-        <Form form={form} name="category" layout="vertical">
-          <Form.Item
-            label="名称"
-            name="name"
-            rules={[{ required: true, message: '请填写名称' }, zodRule(CategoryCreate.shape.name)]}
-          >
-            <Input maxLength={20} showCount />
-          </Form.Item>
-          <Form.Item label="上级分类" name="parent_id" extra="不选即为一级分类；分类最多两级。">
-            <Select
-              allowClear
-              disabled={hasChildren}
-              placeholder="一级分类"
-              options={areas.filter((a) => a.id !== editing?.id).map((a) => ({ value: a.id, label: a.name }))}
-              onClear={() => form.setFieldValue('parent_id', null)}
-            />
-          </Form.Item>
-          <Form.Item label="图标" name="icon">
-            <ImageField label="分类图标" />
-          </Form.Item>
-          <Form.Item label="排序" name="sort" rules={[zodRule(CategoryCreate.shape.sort)]} extra="数字小的在前">
-            <InputNumber precision={0} />
-          </Form.Item>
-          <Form.Item label="在分类页显示" name="visible" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          label="名称"
+          name="name"
+          rules={[{ required: true, message: '请填写名称' }, zodRule(CategoryCreate.shape.name)]}
+        >
+          <Input maxLength={20} showCount />
+        </Form.Item>
+        <Form.Item label="上级分类" name="parent_id" extra="不选即为一级分类；分类最多两级。">
+          <Select
+            allowClear
+            disabled={hasChildren}
+            placeholder="一级分类"
+            options={areas.filter((a) => a.id !== editing?.id).map((a) => ({ value: a.id, label: a.name }))}
+            onClear={() => form.setFieldValue('parent_id', null)}
+          />
+        </Form.Item>
+        <Form.Item label="图标" name="icon">
+          <ImageField label="分类图标" />
+        </Form.Item>
+        <Form.Item label="排序" name="sort" rules={[zodRule(CategoryCreate.shape.sort)]} extra="数字小的在前">
+          <InputNumber precision={0} />
+        </Form.Item>
+        <Form.Item label="在分类页显示" name="visible" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }

@@ -1,12 +1,14 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd'
+import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ChapterCreate, VideoCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
+import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { moved, videoStateNames } from './names.ts'
+import { videoStateNames } from './names.ts'
 import { useWrite, type Chapter, type CourseDetail, type Lesson } from './use-catalogue.ts'
 
 const stateColors: Record<string, string> = { ready: 'green', transcoding: 'blue', uploaded: 'blue', failed: 'red' }
@@ -81,18 +83,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
   ].filter((g) => g.chapter !== null || g.lessons.length > 0)
 
   const move = (index: number, all: { id: number; sort: number }[], kind: 'chapters' | 'videos') => (
-    <Space size={4}>
-      {([-1, 1] as const).map((delta) => (
-        <Button
-          key={delta}
-          size="small"
-          icon={delta < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
-          disabled={index + delta < 0 || index + delta >= all.length}
-          aria-label={delta < 0 ? '上移' : '下移'}
-          onClick={() => void reorder(kind, moved(all, index, delta))}
-        />
-      ))}
-    </Space>
+    <Space size={4}>{moveButtons(all, index, (next) => void reorder(kind, next))}</Space>
   )
 
   return (
@@ -168,72 +159,60 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
           />
         </div>
       ))}
-      <Modal
+      <FormDialog
         title={chapter === 'new' ? '添加章节' : '重命名章节'}
         open={chapter !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={saveChapter.isPending}
-        onOk={async () => {
-          await saveChapter.mutateAsync(await chapterForm.validateFields())
-          setChapter(null)
-        }}
-        onCancel={() => setChapter(null)}
-        forceRender
+        form={chapterForm}
+        name="chapter"
+        saving={saveChapter.isPending}
+        onSave={saveChapter.mutateAsync}
+        onClose={() => setChapter(null)}
       >
-        <Form form={chapterForm} name="chapter" layout="vertical">
-          <Form.Item
-            label="章节标题"
-            name="title"
-            rules={[{ required: true, message: '请填写章节标题' }, zodRule(ChapterCreate.shape.title)]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
+        <Form.Item
+          label="章节标题"
+          name="title"
+          rules={[{ required: true, message: '请填写章节标题' }, zodRule(ChapterCreate.shape.title)]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+      </FormDialog>
+      <FormDialog
         title={lesson && 'id' in lesson ? `编辑课时：${lesson.title}` : '添加课时'}
         open={lesson !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={saveLesson.isPending}
-        onOk={async () => {
-          await saveLesson.mutateAsync(await lessonForm.validateFields())
-          setLesson(null)
-        }}
-        onCancel={() => setLesson(null)}
-        forceRender
+        form={lessonForm}
+        name="lesson"
+        saving={saveLesson.isPending}
+        onSave={saveLesson.mutateAsync}
+        onClose={() => setLesson(null)}
+        footnote={<div className="zx-console-hint">视频文件在「媒体」页上传和转码。</div>}
       >
-        <Form form={lessonForm} name="lesson" layout="vertical">
-          <Form.Item
-            label="课时标题"
-            name="title"
-            rules={[{ required: true, message: '请填写课时标题' }, zodRule(VideoCreate.shape.title)]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item label="所属章节" name="chapter_id">
-            <Select
-              allowClear
-              placeholder="不分章节"
-              options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
-              onClear={() => lessonForm.setFieldValue('chapter_id', null)}
-            />
-          </Form.Item>
-          <Form.Item
-            label="免费试看（秒）"
-            name="free_seconds"
-            rules={[zodRule(VideoCreate.shape.free_seconds)]}
-            extra="未购买的学员可以看的开头秒数，0 为不能试看"
-          >
-            <InputNumber min={0} precision={0} />
-          </Form.Item>
-          <Form.Item label="整节免费" name="is_free" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-        <div className="zx-console-hint">视频文件在「媒体」页上传和转码。</div>
-      </Modal>
+        <Form.Item
+          label="课时标题"
+          name="title"
+          rules={[{ required: true, message: '请填写课时标题' }, zodRule(VideoCreate.shape.title)]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item label="所属章节" name="chapter_id">
+          <Select
+            allowClear
+            placeholder="不分章节"
+            options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
+            onClear={() => lessonForm.setFieldValue('chapter_id', null)}
+          />
+        </Form.Item>
+        <Form.Item
+          label="免费试看（秒）"
+          name="free_seconds"
+          rules={[zodRule(VideoCreate.shape.free_seconds)]}
+          extra="未购买的学员可以看的开头秒数，0 为不能试看"
+        >
+          <InputNumber min={0} precision={0} />
+        </Form.Item>
+        <Form.Item label="整节免费" name="is_free" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormDialog>
     </div>
   )
 }

@@ -1,9 +1,10 @@
-import { Col, Form, Input, Modal, Row, Tag, Typography } from 'antd'
+import { Col, Form, Input, Row, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { CoursePatch } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
 import { ConsoleTable, type TableParams } from '../../lib/console-table.tsx'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { beijingInput, isoFromBeijing, when } from '../../lib/format.ts'
 import { csvExport, pagedLoad } from '../../lib/list.ts'
 import { useMe } from '../../lib/me.ts'
@@ -85,42 +86,36 @@ export default function LiveSchedule() {
             : []),
         ]}
       />
-      <Modal
+      <FormDialog
         title={`直播排期：${open?.title ?? ''}`}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="live"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
       >
-        <Form form={form} name="live" layout="vertical">
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item label="开始（北京时间）" name="live_starts_at">
-                <Input type="datetime-local" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item label="结束（北京时间）" name="live_ends_at">
-                <Input type="datetime-local" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item
-            label="拉流地址"
-            name="live_pull_url"
-            rules={[zodRule(CoursePatch.shape.live_pull_url, (v) => v || null)]}
-            extra="HLS 拉流地址（http/https）"
-          >
-            <Input />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item label="开始（北京时间）" name="live_starts_at">
+              <Input type="datetime-local" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="结束（北京时间）" name="live_ends_at">
+              <Input type="datetime-local" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          label="拉流地址"
+          name="live_pull_url"
+          rules={[zodRule(CoursePatch.shape.live_pull_url, (v) => v || null)]}
+          extra="HLS 拉流地址（http/https）"
+        >
+          <Input />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }

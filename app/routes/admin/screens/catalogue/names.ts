@@ -44,12 +44,3 @@ export const homeSectionKindNames: Record<string, string> = {
 
 export const options = (names: Record<string, string>) =>
   Object.entries(names).map(([value, label]) => ({ value, label }))
-
-/** `ids` with the one at `index` moved by `delta` places (the reorder buttons). */
-export function moved<T>(ids: T[], index: number, delta: -1 | 1) {
-  const next = [...ids]
-  const to = index + delta
-  if (to < 0 || to >= next.length) return next
-  ;[next[index], next[to]] = [next[to]!, next[index]!]
-  return next
-}

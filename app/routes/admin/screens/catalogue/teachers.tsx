@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Avatar, Button, Form, Input, InputNumber, Modal, Table, Typography } from 'antd'
+import { Avatar, Form, Input, InputNumber, Table } from 'antd'
 import { useState } from 'react'
 import { TeacherCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useTeachers, useWrite, type Teacher } from './use-catalogue.ts'
@@ -34,22 +35,10 @@ export default function Teachers() {
     )
     setOpen(t)
   }
-  const submit = async () => {
-    await save.mutateAsync(await form.validateFields())
-    setOpen(null)
-  }
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>讲师</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            新建讲师
-          </Button>
-        )}
-      </div>
-      {error && <div className="zx-console-error">加载失败：{error.message}。请刷新重试。</div>}
+      <ListHeader title="讲师" add={edit && { label: '新建讲师', onClick: () => show('new') }} error={error} />
       <div className="zx-console-table">
         <Table<Teacher>
           rowKey="id"
@@ -81,40 +70,37 @@ export default function Teachers() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={editing ? `编辑讲师：${editing.name}` : '新建讲师'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={submit}
-        onCancel={() => setOpen(null)}
+        form={form}
+        name="teacher"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
         destroyOnHidden
-        forceRender
         width={600}
       >
-        <Form form={form} name="teacher" layout="vertical">
-          <Form.Item
-            label="姓名"
-            name="name"
-            rules={[{ required: true, message: '请填写姓名' }, zodRule(TeacherCreate.shape.name)]}
-          >
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item label="头衔" name="title" rules={[zodRule(TeacherCreate.shape.title)]}>
-            <Input maxLength={50} placeholder="如：资深剪辑师" />
-          </Form.Item>
-          <Form.Item label="照片" name="avatar_url">
-            <ImageField label="讲师照片" />
-          </Form.Item>
-          <Form.Item label="简介" name="intro" rules={[zodRule(TeacherCreate.shape.intro)]}>
-            <Input.TextArea rows={4} maxLength={5000} showCount />
-          </Form.Item>
-          <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
-            <InputNumber precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          label="姓名"
+          name="name"
+          rules={[{ required: true, message: '请填写姓名' }, zodRule(TeacherCreate.shape.name)]}
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item label="头衔" name="title" rules={[zodRule(TeacherCreate.shape.title)]}>
+          <Input maxLength={50} placeholder="如：资深剪辑师" />
+        </Form.Item>
+        <Form.Item label="照片" name="avatar_url">
+          <ImageField label="讲师照片" />
+        </Form.Item>
+        <Form.Item label="简介" name="intro" rules={[zodRule(TeacherCreate.shape.intro)]}>
+          <Input.TextArea rows={4} maxLength={5000} showCount />
+        </Form.Item>
+        <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
+          <InputNumber precision={0} />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }

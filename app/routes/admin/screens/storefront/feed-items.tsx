@@ -1,13 +1,16 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Drawer, Form, Input, Modal, Select, Space, Table } from 'antd'
+import { Button, Drawer, Form, Input, Select, Space, Table } from 'antd'
 import { useState } from 'react'
 import { HomeItemCreate } from '#shared/api/admin-home.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
+import { useDangerConfirm } from '../../lib/confirm.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
+import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { homeSectionKindNames, moved } from '../catalogue/names.ts'
+import { homeSectionKindNames } from '../catalogue/names.ts'
 import { useWrite, type Course } from '../catalogue/use-catalogue.ts'
 
 export type Section = {
@@ -32,7 +35,7 @@ type Values = { course_id?: number; title: string; image_url?: string; link?: st
 
 /** A section's items: banners and shortcuts (image, title, link) or courses; add, edit, reorder, remove. */
 export function FeedItems({ section, edit, onClose }: { section: Section | null; edit: boolean; onClose: () => void }) {
-  const { modal } = App.useApp()
+  const confirm = useDangerConfirm()
   const key = ['storefront', 'items', section?.id]
   const items = useQuery({
     queryKey: key,
@@ -119,26 +122,15 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
                   width: 200,
                   render: (_: unknown, it: Item, n: number) => (
                     <Space>
-                      {([-1, 1] as const).map((d) => (
-                        <Button
-                          key={d}
-                          size="small"
-                          aria-label={d < 0 ? '上移' : '下移'}
-                          icon={d < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
-                          disabled={n + d < 0 || n + d >= list.length}
-                          onClick={() => order.mutate(moved(ids, n, d))}
-                        />
-                      ))}
+                      {moveButtons(ids, n, order.mutate)}
                       {links && <a onClick={() => show(it)}>编辑</a>}
                       <a
                         className="zx-console-danger"
                         onClick={() =>
-                          modal.confirm({
+                          confirm({
                             title: `从栏目移除「${it.title || it.course_title || it.id}」`,
                             content: '移除后学员首页马上不再显示它（课程本身不受影响）。',
                             okText: '确认移除',
-                            okButtonProps: { danger: true },
-                            cancelText: '取消',
                             onOk: () => remove.mutateAsync(it),
                           })
                         }
@@ -152,51 +144,45 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
             : []),
         ]}
       />
-      <Modal
+      <FormDialog
         title={open === 'new' ? (links ? '添加图片' : '添加课程') : '编辑'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="item"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
       >
-        <Form form={form} name="item" layout="vertical">
-          {links ? (
-            <>
-              <Form.Item label="标题" name="title" rules={[zodRule(HomeItemCreate.shape.title)]}>
-                <Input maxLength={30} />
-              </Form.Item>
-              <Form.Item label="图片" name="image_url" rules={[{ required: true, message: '请上传图片' }]}>
-                <ImageField label="首页图片" />
-              </Form.Item>
-              <Form.Item
-                label="链接"
-                name="link"
-                rules={[{ required: true, message: '请填写链接' }, zodRule(HomeItemCreate.shape.link)]}
-                extra="站内路径如 /course/1001.html、/vip，或 https 网址"
-              >
-                <Input />
-              </Form.Item>
-            </>
-          ) : (
-            <Form.Item label="课程" name="course_id" rules={[{ required: true, message: '请选择课程' }]}>
-              <Select
-                showSearch
-                filterOption={false}
-                onSearch={setQ}
-                placeholder="输入课程标题搜索（仅已上架）"
-                loading={courses.isFetching}
-                options={(courses.data?.list ?? []).map((c) => ({ value: c.id, label: `${c.title}（${c.id}）` }))}
-              />
+        {links ? (
+          <>
+            <Form.Item label="标题" name="title" rules={[zodRule(HomeItemCreate.shape.title)]}>
+              <Input maxLength={30} />
             </Form.Item>
-          )}
-        </Form>
-      </Modal>
+            <Form.Item label="图片" name="image_url" rules={[{ required: true, message: '请上传图片' }]}>
+              <ImageField label="首页图片" />
+            </Form.Item>
+            <Form.Item
+              label="链接"
+              name="link"
+              rules={[{ required: true, message: '请填写链接' }, zodRule(HomeItemCreate.shape.link)]}
+              extra="站内路径如 /course/1001.html、/vip，或 https 网址"
+            >
+              <Input />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item label="课程" name="course_id" rules={[{ required: true, message: '请选择课程' }]}>
+            <Select
+              showSearch
+              filterOption={false}
+              onSearch={setQ}
+              placeholder="输入课程标题搜索（仅已上架）"
+              loading={courses.isFetching}
+              options={(courses.data?.list ?? []).map((c) => ({ value: c.id, label: `${c.title}（${c.id}）` }))}
+            />
+          </Form.Item>
+        )}
+      </FormDialog>
     </Drawer>
   )
 }

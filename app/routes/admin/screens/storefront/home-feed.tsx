@@ -1,13 +1,16 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Modal, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd'
+import { Form, Input, Segmented, Select, Space, Switch, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { HomeSectionCreate } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
+import { useDangerConfirm } from '../../lib/confirm.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
+import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { homeSectionKindNames, moved, options } from '../catalogue/names.ts'
+import { homeSectionKindNames, options } from '../catalogue/names.ts'
 import { useWrite } from '../catalogue/use-catalogue.ts'
 import { FeedItems, type Section } from './feed-items.tsx'
 
@@ -19,7 +22,7 @@ const feeds = [
 
 /** The home feed: its sections in order, published or not, and what each shows (banners, shortcuts, courses). */
 export default function HomeFeed() {
-  const { modal } = App.useApp()
+  const confirm = useDangerConfirm()
   const edit = useMe().may('marketing.edit')
   const [search, setSearch] = useSearchParams()
   const feed = (search.get('feed') ?? 'v3') as Section['feed']
@@ -66,21 +69,15 @@ export default function HomeFeed() {
     )
     setOpen(s)
   }
-  const confirm = (title: string, content: string, okText: string, onOk: () => Promise<unknown>) =>
-    modal.confirm({ title, content, okText, okButtonProps: { danger: true }, cancelText: '取消', onOk })
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>首页栏目</Typography.Title>
-        <Segmented options={feeds} value={feed} onChange={(v) => setSearch({ feed: String(v) })} />
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            添加栏目
-          </Button>
-        )}
-      </div>
-      {sections.error && <div className="zx-console-error">加载失败：{sections.error.message}。请刷新重试。</div>}
+      <ListHeader
+        title="首页栏目"
+        extra={<Segmented options={feeds} value={feed} onChange={(v) => setSearch({ feed: String(v) })} />}
+        add={edit && { label: '添加栏目', onClick: () => show('new') }}
+        error={sections.error}
+      />
       <div className="zx-console-table">
         <Table<Section>
           rowKey="id"
@@ -108,23 +105,17 @@ export default function HomeFeed() {
                   <a onClick={() => setItems(s)}>{edit ? '管理内容' : '查看内容'}</a>
                   {edit && (
                     <>
-                      {([-1, 1] as const).map((d) => (
-                        <Button
-                          key={d}
-                          size="small"
-                          aria-label={d < 0 ? '上移' : '下移'}
-                          icon={d < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
-                          disabled={i + d < 0 || i + d >= list.length}
-                          onClick={() => order.mutate(moved(ids, i, d))}
-                        />
-                      ))}
+                      {moveButtons(ids, i, order.mutate)}
                       <a onClick={() => show(s)}>编辑</a>
                       {s.visible ? (
                         <a
                           onClick={() =>
-                            confirm(`撤下「${name(s)}」`, '撤下后学员首页马上不再显示这个栏目。', '确认撤下', () =>
-                              publish.mutateAsync(s),
-                            )
+                            confirm({
+                              title: `撤下「${name(s)}」`,
+                              content: '撤下后学员首页马上不再显示这个栏目。',
+                              okText: '确认撤下',
+                              onOk: () => publish.mutateAsync(s),
+                            })
                           }
                         >
                           撤下
@@ -135,12 +126,12 @@ export default function HomeFeed() {
                       <a
                         className="zx-console-danger"
                         onClick={() =>
-                          confirm(
-                            `删除栏目「${name(s)}」`,
-                            '栏目和其中的全部内容都会删除，不能恢复。',
-                            '确认删除',
-                            () => remove.mutateAsync(s),
-                          )
+                          confirm({
+                            title: `删除栏目「${name(s)}」`,
+                            content: '栏目和其中的全部内容都会删除，不能恢复。',
+                            okText: '确认删除',
+                            onOk: () => remove.mutateAsync(s),
+                          })
                         }
                       >
                         删除
@@ -153,49 +144,43 @@ export default function HomeFeed() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={open === 'new' ? '添加栏目' : '编辑栏目'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="section"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
       >
-        <Form form={form} name="section" layout="vertical">
-          <Form.Item label="类型" name="kind">
-            <Select disabled={open !== 'new'} options={options(homeSectionKindNames)} />
-          </Form.Item>
-          <Form.Item label="标题" name="title" rules={[zodRule(HomeSectionCreate.shape.title)]}>
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item label="副标题" name="subtitle" rules={[zodRule(HomeSectionCreate.shape.subtitle)]}>
-            <Input maxLength={60} />
-          </Form.Item>
+        <Form.Item label="类型" name="kind">
+          <Select disabled={open !== 'new'} options={options(homeSectionKindNames)} />
+        </Form.Item>
+        <Form.Item label="标题" name="title" rules={[zodRule(HomeSectionCreate.shape.title)]}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item label="副标题" name="subtitle" rules={[zodRule(HomeSectionCreate.shape.subtitle)]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item
+          label="“更多”链接"
+          name="more_link"
+          rules={[zodRule(HomeSectionCreate.shape.more_link, (v) => v || null)]}
+          extra="站内路径如 /boutique?cate=1，不填则不显示“更多”"
+        >
+          <Input />
+        </Form.Item>
+        {open === 'new' && (
           <Form.Item
-            label="“更多”链接"
-            name="more_link"
-            rules={[zodRule(HomeSectionCreate.shape.more_link, (v) => v || null)]}
-            extra="站内路径如 /boutique?cate=1，不填则不显示“更多”"
+            label="立即发布"
+            name="visible"
+            valuePropName="checked"
+            extra="不发布则学员看不到，可先添加内容再发布"
           >
-            <Input />
+            <Switch />
           </Form.Item>
-          {open === 'new' && (
-            <Form.Item
-              label="立即发布"
-              name="visible"
-              valuePropName="checked"
-              extra="不发布则学员看不到，可先添加内容再发布"
-            >
-              <Switch />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+        )}
+      </FormDialog>
       <FeedItems section={items} edit={edit} onClose={() => setItems(null)} />
     </>
   )

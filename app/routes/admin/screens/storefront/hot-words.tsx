@@ -1,12 +1,14 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Form, Input, Modal, Space, Table, Typography } from 'antd'
+import { Form, Input, Space, Table } from 'antd'
 import { useState } from 'react'
 import { HotWordBody } from '#shared/api/admin-hot-words.ts'
 import { api } from '../../lib/client.ts'
+import { useDangerConfirm } from '../../lib/confirm.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
+import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
+import { moveButtons } from '../../lib/move-buttons.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { moved } from '../catalogue/names.ts'
 import { useWrite } from '../catalogue/use-catalogue.ts'
 
 type Word = { id: number; word: string; sort: number }
@@ -14,7 +16,7 @@ const key = ['storefront', 'hot-words']
 
 /** The hot words under the learners' search box, in order: add, change, reorder, remove (confirmed). */
 export default function HotWords() {
-  const { modal } = App.useApp()
+  const confirm = useDangerConfirm()
   const edit = useMe().may('marketing.edit')
   const words = useQuery({ queryKey: key, queryFn: () => api.get<{ list: Word[] }>('/admin/hot-words') })
   const list = words.data?.list ?? []
@@ -38,15 +40,11 @@ export default function HotWords() {
 
   return (
     <>
-      <div className="zx-console-title-row">
-        <Typography.Title level={4}>搜索热词</Typography.Title>
-        {edit && (
-          <Button className="zx-console-actions" type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            添加热词
-          </Button>
-        )}
-      </div>
-      {words.error && <div className="zx-console-error">加载失败：{words.error.message}。请刷新重试。</div>}
+      <ListHeader
+        title="搜索热词"
+        add={edit && { label: '添加热词', onClick: () => show('new') }}
+        error={words.error}
+      />
       <div className="zx-console-table">
         <Table<Word>
           rowKey="id"
@@ -65,30 +63,15 @@ export default function HotWords() {
                     width: 260,
                     render: (_: unknown, w: Word, i: number) => (
                       <Space>
-                        <Button
-                          size="small"
-                          icon={<ArrowUpOutlined />}
-                          aria-label="上移"
-                          disabled={i === 0}
-                          onClick={() => order.mutate(moved(ids, i, -1))}
-                        />
-                        <Button
-                          size="small"
-                          icon={<ArrowDownOutlined />}
-                          aria-label="下移"
-                          disabled={i === list.length - 1}
-                          onClick={() => order.mutate(moved(ids, i, 1))}
-                        />
+                        {moveButtons(ids, i, order.mutate)}
                         <a onClick={() => show(w)}>编辑</a>
                         <a
                           className="zx-console-danger"
                           onClick={() =>
-                            modal.confirm({
+                            confirm({
                               title: `删除热词「${w.word}」`,
                               content: '删除后学员的搜索页不再显示这个词。',
                               okText: '确认删除',
-                              okButtonProps: { danger: true },
-                              cancelText: '取消',
                               onOk: () => remove.mutateAsync(w),
                             })
                           }
@@ -103,25 +86,19 @@ export default function HotWords() {
           ]}
         />
       </div>
-      <Modal
+      <FormDialog
         title={open === 'new' ? '添加热词' : '编辑热词'}
         open={open !== null}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        onOk={async () => {
-          await save.mutateAsync(await form.validateFields())
-          setOpen(null)
-        }}
-        onCancel={() => setOpen(null)}
-        forceRender
+        form={form}
+        name="hot_word"
+        saving={save.isPending}
+        onSave={save.mutateAsync}
+        onClose={() => setOpen(null)}
       >
-        <Form form={form} name="hot_word" layout="vertical">
-          <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
-            <Input maxLength={20} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
+          <Input maxLength={20} showCount />
+        </Form.Item>
+      </FormDialog>
     </>
   )
 }
