@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { PointReasonNames, type PointLedgerQuery } from '#shared/api/admin-points.ts'
@@ -63,12 +63,12 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
     /** One page of ledger entries, newest first by default. */
     async list(q: PointLedgerQuery) {
       const filter = filterOf(q)
-      const { offset, limit } = pageWindow(q)
-      const [entries, total] = await Promise.all([
-        searchLedger(db, filter, parseSort(q.sort).desc, offset, limit),
-        countLedger(db, filter),
-      ])
-      return pageOf(await rows(entries), total, q)
+      return pageFrom(
+        q,
+        ({ offset, limit }) => searchLedger(db, filter, parseSort(q.sort).desc, offset, limit),
+        () => countLedger(db, filter),
+        rows,
+      )
     },
 
     /** The same filter as CSV rows (LEDGER_CSV_HEADER), for `csvRows`. */
