@@ -73,7 +73,7 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
       const filter = filterOf(q)
       return pageFrom(
         q,
-        ({ offset, limit }) => searchStaffVideos(db, filter, parseSort(q.sort), offset, limit),
+        (window) => searchStaffVideos(db, filter, parseSort(q.sort), window),
         () => countStaffVideos(db, filter),
         withMedia,
       )
@@ -85,7 +85,7 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
       const sort = parseSort(q.sort)
       return {
         read: async (offset: number, limit: number) =>
-          withMedia(await searchStaffVideos(db, filter, sort, offset, limit)),
+          withMedia(await searchStaffVideos(db, filter, sort, { offset, limit })),
         cells: (rows: Awaited<ReturnType<typeof withMedia>>) =>
           rows.map((v) => [
             v.id,

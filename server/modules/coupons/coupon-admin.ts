@@ -73,7 +73,7 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
       const filter = { active: q.active === undefined ? undefined : q.active === 'true', text: q.q || undefined }
       return pageFrom(
         q,
-        ({ offset, limit }) => searchTemplates(db, filter, parseSort(q.sort), offset, limit),
+        (window) => searchTemplates(db, filter, parseSort(q.sort), window),
         () => countTemplates(db, filter),
         (rows) => rows.map((r) => ({ ...toTemplateView(r.template), used_count: r.used })),
       )
@@ -84,7 +84,7 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
       const filter = issuedFilter(q)
       return pageFrom(
         q,
-        ({ offset, limit }) => searchIssued(db, filter, parseSort(q.sort), offset, limit),
+        (window) => searchIssued(db, filter, parseSort(q.sort), window),
         () => countIssued(db, filter),
         issuedRows,
       )
@@ -95,7 +95,7 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
       const filter = issuedFilter(q)
       const sort = parseSort(q.sort)
       return {
-        read: (offset: number, limit: number) => searchIssued(db, filter, sort, offset, limit),
+        read: (offset: number, limit: number) => searchIssued(db, filter, sort, { offset, limit }),
         cells: async (rows: Awaited<ReturnType<typeof searchIssued>>) =>
           (await issuedRows(rows)).map((c) => [
             c.id,
