@@ -22,6 +22,21 @@ export const LEDGER_CSV_HEADER = [
 
 type EntryRow = Awaited<ReturnType<typeof searchLedger>>[number]
 
+/** A ledger entry as the member's ledger (GET /points) and the console's both show it; `orders` by id. */
+export function entryView(e: EntryRow, orders: Awaited<ReturnType<typeof ordersByIds>>) {
+  return {
+    id: e.id,
+    delta: e.delta,
+    balance_after: e.balanceAfter,
+    reason: e.reason,
+    order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
+    note: e.note,
+    /** Who made the change ("system", "admin:100002"): staff see it, members' answers leave it out. */
+    actor: e.actor,
+    created_at: e.createdAt.toISOString(),
+  }
+}
+
 /** Every member's points ledger for the operators' console: a console list with CSV. */
 export function createPointLedgerAdmin(deps: { db: Db }) {
   const { db } = deps
@@ -45,17 +60,10 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
       ),
     ])
     return entries.map((e) => ({
-      id: e.id,
+      ...entryView(e, orders),
       member_id: e.memberId,
       phone: who.get(e.memberId)?.phone ?? null,
       nickname: who.get(e.memberId)?.nickname ?? '',
-      delta: e.delta,
-      balance_after: e.balanceAfter,
-      reason: e.reason,
-      order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
-      note: e.note,
-      actor: e.actor,
-      created_at: e.createdAt.toISOString(),
     }))
   }
 
