@@ -104,9 +104,10 @@ type DeclareRaw = <
 
 /**
  * The routes of a record operators keep, each optional: GET `url` lists them, GET `url/:id` shows one, POST `url`
- * adds one and PATCH `url/:id` changes one; adding and changing answer the record (`response`). Each handler gets
- * what it works on (the query, the id, the body) and then the member id, so a service function taking the same
- * stands as it is (`handler: admin.createTeacher`; an arrow function, not a method).
+ * adds one, PATCH `url/:id` changes one, DELETE `url/:id` removes one and POST `url/order` puts them in an order;
+ * adding and changing answer the record (`response`), ordering answers the list as `list` does (its querystring
+ * too). Each handler gets what it works on (the query, the id, the body) and then the member id, so a service
+ * function taking the same stands as it is (`handler: admin.createTeacher`; an arrow function, not a method).
  */
 interface RecordsSpec<
   D extends AuthMode | undefined,
@@ -116,6 +117,8 @@ interface RecordsSpec<
   S extends z.ZodType,
   C extends z.ZodType,
   E extends z.ZodType,
+  X extends z.ZodType,
+  O extends z.ZodType,
 > {
   response: R
   list?: {
@@ -130,6 +133,13 @@ interface RecordsSpec<
     summary: string
     body: E
     handler: (id: number, body: z.output<E>, memberId: MemberId<D>) => Promise<Answer<R>>
+  }
+  remove?: { summary: string; response: X; handler: (id: number, memberId: MemberId<D>) => Promise<Answer<X>> }
+  /** Needs `list`: the order is of the records it lists. */
+  order?: {
+    summary: string
+    body: O
+    handler: (body: z.output<O>, query: Out<Q>, memberId: MemberId<D>) => Promise<Answer<L>>
   }
 }
 
@@ -236,9 +246,11 @@ function recordRoutes<D extends AuthMode | undefined>(r: Record<Method, Declare<
     S extends z.ZodType = z.ZodType,
     C extends z.ZodType = z.ZodType,
     E extends z.ZodType = z.ZodType,
+    X extends z.ZodType = z.ZodType,
+    O extends z.ZodType = z.ZodType,
   >(
     url: string,
-    { response, list, detail, create, edit }: RecordsSpec<D, R, L, Q, S, C, E>,
+    { response, list, detail, create, edit, remove, order }: RecordsSpec<D, R, L, Q, S, C, E, X, O>,
   ) => {
     if (list) {
       const { handler, ...docs } = list
@@ -258,6 +270,20 @@ function recordRoutes<D extends AuthMode | undefined>(r: Record<Method, Declare<
       const { handler, ...docs } = edit
       r.patch(`${url}/:id`, { ...docs, params: IdParams, response }, async (request, memberId) =>
         handler(request.params.id, request.body as z.output<E>, memberId),
+      )
+    }
+    if (remove) {
+      const { handler, ...docs } = remove
+      r.delete(`${url}/:id`, { ...docs, params: IdParams }, async (request, memberId) =>
+        handler(request.params.id, memberId),
+      )
+    }
+    if (order) {
+      if (!list) throw new Error(`${url}/order: ordering needs the list`)
+      const { handler, ...docs } = order
+      const { querystring, response: listResponse } = list
+      r.post(`${url}/order`, { ...docs, querystring, response: listResponse }, async (request, memberId) =>
+        handler(request.body as z.output<O>, request.query as Out<Q>, memberId),
       )
     }
   }

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import {
   countStaffVideos,
@@ -71,12 +71,12 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
     /** One page of videos matching the filters, in the asked order, with the total. */
     async list(q: MediaListQuery) {
       const filter = filterOf(q)
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchStaffVideos(db, filter, parseSort(q.sort), offset, limit),
-        countStaffVideos(db, filter),
-      ])
-      return pageOf(await withMedia(rows), total, q)
+      return pageFrom(
+        q,
+        (window) => searchStaffVideos(db, filter, parseSort(q.sort), window),
+        () => countStaffVideos(db, filter),
+        withMedia,
+      )
     },
 
     /** The same list as CSV rows (MEDIA_CSV_HEADER), for `csvRows`. */
@@ -85,7 +85,7 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
       const sort = parseSort(q.sort)
       return {
         read: async (offset: number, limit: number) =>
-          withMedia(await searchStaffVideos(db, filter, sort, offset, limit)),
+          withMedia(await searchStaffVideos(db, filter, sort, { offset, limit })),
         cells: (rows: Awaited<ReturnType<typeof withMedia>>) =>
           rows.map((v) => [
             v.id,

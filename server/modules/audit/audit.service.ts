@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
-import { memberIdFromSearch, memberSummariesByIds } from '#server/modules/members/members.service.ts'
+import { memberSearchFilter, memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import {
   countStaffActions,
@@ -28,10 +28,7 @@ export const STAFF_ACTION_CSV_HEADER = [
 
 /** The search box: an operator's member id or phone; null when no operator matches. */
 async function filterOf(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionFilter | null> {
-  const text = q.q?.trim()
-  if (!text) return { route: q.route }
-  const memberId = await memberIdFromSearch(db, text)
-  return memberId === null ? null : { route: q.route, memberId }
+  return memberSearchFilter(db, q.q?.trim(), { route: q.route })
 }
 
 /** Actions with their operators' nickname and phone (the member is kept, no cascade, so every row has one). */

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { chapters, courses, videos } from '#server/db/schema/catalogue.ts'
 
 /**
@@ -34,11 +35,9 @@ function conditions(f: StaffVideoFilter) {
 export async function searchStaffVideos(
   db: DbOrTx,
   f: StaffVideoFilter,
-  sort: { key: StaffVideoSortKey; desc: boolean },
-  offset: number,
-  limit: number,
+  sort: ListSort<StaffVideoSortKey>,
+  window: ListWindow,
 ) {
-  const dir = sort.desc ? desc : asc
   return db
     .select({
       id: videos.id,
@@ -55,9 +54,9 @@ export async function searchStaffVideos(
     .innerJoin(courses, eq(courses.id, videos.courseId))
     .leftJoin(chapters, eq(chapters.id, videos.chapterId))
     .where(conditions(f))
-    .orderBy(dir(sortColumns[sort.key]), dir(videos.id))
-    .offset(offset)
-    .limit(limit)
+    .orderBy(...orderOf(sortColumns, sort, videos.id))
+    .offset(window.offset)
+    .limit(window.limit)
 }
 
 /** How many videos the filter matches. */

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { courseTitlesByIds, videoTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import type { CommentModeration, CommentQueueQuery, ReportedQueueQuery } from '#shared/api/admin-comments.ts'
@@ -66,12 +66,12 @@ export function createCommentModeration(deps: { db: Db; comments: Moderator; now
         from: q.from ? beijingDayFromText(q.from) : undefined,
         before: q.to ? beijingDayFromText(q.to, 1) : undefined,
       }
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchComments(db, filter, parseSort(q.sort), offset, limit),
-        countComments(db, filter),
-      ])
-      return pageOf(await queued(db, rows), total, q)
+      return pageFrom(
+        q,
+        ({ offset, limit }) => searchComments(db, filter, parseSort(q.sort), offset, limit),
+        () => countComments(db, filter),
+        (rows) => queued(db, rows),
+      )
     },
 
     /**
@@ -80,30 +80,31 @@ export function createCommentModeration(deps: { db: Db; comments: Moderator; now
      */
     async reported(q: ReportedQueueQuery) {
       const filter = { openOnly: q.state === 'open', courseId: q.course_id }
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchReported(db, filter, parseSort(q.sort), offset, limit),
-        countReported(db, filter),
-      ])
-      const [base, details] = await Promise.all([
-        queued(
-          db,
-          rows.map((r) => r.comment),
-        ),
-        reportDetails(
-          db,
-          rows.map((r) => r.comment.id),
-        ),
-      ])
-      const list = base.map((c, i) => ({
-        ...c,
-        open_reports: rows[i]!.open,
-        reports: rows[i]!.total,
-        reasons: rows[i]!.reasons,
-        details: details.filter((d) => d.comment_id === c.id).map((d) => d.detail ?? ''),
-        last_reported_at: new Date(rows[i]!.last).toISOString(),
-      }))
-      return pageOf(list, total, q)
+      return pageFrom(
+        q,
+        ({ offset, limit }) => searchReported(db, filter, parseSort(q.sort), offset, limit),
+        () => countReported(db, filter),
+        async (rows) => {
+          const [base, details] = await Promise.all([
+            queued(
+              db,
+              rows.map((r) => r.comment),
+            ),
+            reportDetails(
+              db,
+              rows.map((r) => r.comment.id),
+            ),
+          ])
+          return base.map((c, i) => ({
+            ...c,
+            open_reports: rows[i]!.open,
+            reports: rows[i]!.total,
+            reasons: rows[i]!.reasons,
+            details: details.filter((d) => d.comment_id === c.id).map((d) => d.detail ?? ''),
+            last_reported_at: new Date(rows[i]!.last).toISOString(),
+          }))
+        },
+      )
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import type { IssuedCouponQuery, TemplateListQuery } from '#shared/api/admin-coupons.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
@@ -71,27 +71,23 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
     /** One page of templates, on or off, by name, with issued (claimed) and used counts. */
     async templates(q: TemplateListQuery) {
       const filter = { active: q.active === undefined ? undefined : q.active === 'true', text: q.q || undefined }
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchTemplates(db, filter, parseSort(q.sort), offset, limit),
-        countTemplates(db, filter),
-      ])
-      return pageOf(
-        rows.map((r) => ({ ...toTemplateView(r.template), used_count: r.used })),
-        total,
+      return pageFrom(
         q,
+        (window) => searchTemplates(db, filter, parseSort(q.sort), window),
+        () => countTemplates(db, filter),
+        (rows) => rows.map((r) => ({ ...toTemplateView(r.template), used_count: r.used })),
       )
     },
 
     /** One page of issued coupons. */
     async issued(q: IssuedCouponQuery) {
       const filter = issuedFilter(q)
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchIssued(db, filter, parseSort(q.sort), offset, limit),
-        countIssued(db, filter),
-      ])
-      return pageOf(await issuedRows(rows), total, q)
+      return pageFrom(
+        q,
+        (window) => searchIssued(db, filter, parseSort(q.sort), window),
+        () => countIssued(db, filter),
+        issuedRows,
+      )
     },
 
     /** The same filter as CSV rows (ISSUED_CSV_HEADER), for `csvRows`. */
@@ -99,7 +95,7 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
       const filter = issuedFilter(q)
       const sort = parseSort(q.sort)
       return {
-        read: (offset: number, limit: number) => searchIssued(db, filter, sort, offset, limit),
+        read: (offset: number, limit: number) => searchIssued(db, filter, sort, { offset, limit }),
         cells: async (rows: Awaited<ReturnType<typeof searchIssued>>) =>
           (await issuedRows(rows)).map((c) => [
             c.id,

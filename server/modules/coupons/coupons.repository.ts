@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { rowsBy, withinWindow } from '#server/db/rows.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
@@ -155,20 +156,18 @@ const templateSorts = { id: couponTemplates.id, claimed_count: couponTemplates.c
 export async function searchTemplates(
   db: DbOrTx,
   f: TemplateFilter,
-  sort: { key: keyof typeof templateSorts; desc: boolean },
-  offset: number,
-  limit: number,
+  sort: ListSort<keyof typeof templateSorts>,
+  window: ListWindow,
 ) {
-  const dir = sort.desc ? desc : asc
   const used = sql<number>`(select count(*)::int from ${memberCoupons} m
     where m.template_id = ${couponTemplates}.id and m.state = 'used')`
   return db
     .select({ template: couponTemplates, used })
     .from(couponTemplates)
     .where(templateConditions(f))
-    .orderBy(dir(templateSorts[sort.key]), dir(couponTemplates.id))
-    .offset(offset)
-    .limit(limit)
+    .orderBy(...orderOf(templateSorts, sort, couponTemplates.id))
+    .offset(window.offset)
+    .limit(window.limit)
 }
 
 export async function countTemplates(db: DbOrTx, f: TemplateFilter) {
@@ -210,22 +209,17 @@ const issuedSorts = { id: memberCoupons.id, claimed_at: memberCoupons.claimedAt,
 export async function searchIssued(
   db: DbOrTx,
   f: IssuedFilter,
-  sort: { key: keyof typeof issuedSorts; desc: boolean },
-  offset: number,
-  limit: number,
+  sort: ListSort<keyof typeof issuedSorts>,
+  window: ListWindow,
 ) {
-  const dir = sort.desc ? desc : asc
   return db
     .select({ coupon: memberCoupons, templateName: couponTemplates.name })
     .from(memberCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
     .where(issuedConditions(f))
-    .orderBy(
-      sort.desc ? sql`${issuedSorts[sort.key]} desc nulls last` : dir(issuedSorts[sort.key]),
-      dir(memberCoupons.id),
-    )
-    .offset(offset)
-    .limit(limit)
+    .orderBy(...orderOf(issuedSorts, sort, memberCoupons.id, ['used_at']))
+    .offset(window.offset)
+    .limit(window.limit)
 }
 
 export async function countIssued(db: DbOrTx, f: IssuedFilter) {

@@ -30,30 +30,24 @@ export const adminExchangeRoutes = adminPlugin(
       row: ExchangeSkuRow,
       list: (q) => exchangeAdmin.skus(q),
     })
-    r.post(
-      '/admin/exchange/skus',
-      { summary: 'Map a platform SKU to a course or VIP days', body: ExchangeSkuCreate, response: ExchangeSkuResponse },
-      async (request) => exchangeAdmin.createSku(request.body),
-    )
-    r.patch(
-      '/admin/exchange/skus/:id',
-      {
+    r.records('/admin/exchange/skus', {
+      response: ExchangeSkuResponse,
+      create: {
+        summary: 'Map a platform SKU to a course or VIP days',
+        body: ExchangeSkuCreate,
+        handler: (body) => exchangeAdmin.createSku(body),
+      },
+      edit: {
         summary: 'Change what a SKU grants (earlier exchanges keep theirs)',
-        params: IdParams,
         body: ExchangeSkuEdit,
-        response: ExchangeSkuResponse,
+        handler: (id, body) => exchangeAdmin.editSku(id, body),
       },
-      async (request) => exchangeAdmin.editSku(request.params.id, request.body),
-    )
-    r.delete(
-      '/admin/exchange/skus/:id',
-      {
+      remove: {
         summary: 'Delete a SKU mapping (later exchanges of it are refused)',
-        params: IdParams,
         response: ExchangeSkuResponse,
+        handler: (id) => exchangeAdmin.deleteSku(id),
       },
-      async (request) => exchangeAdmin.deleteSku(request.params.id),
-    )
+    })
     listRoute(r, '/admin/exchange/records', {
       summary: 'Exchanges of platform orders, with the member and what each granted (paged, sorted)',
       querystring: ExchangeRecordQuery,

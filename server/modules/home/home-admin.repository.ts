@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { homeSectionItems, homeSections } from '#server/db/schema/home.ts'
 
@@ -7,17 +7,26 @@ import { homeSectionItems, homeSections } from '#server/db/schema/home.ts'
 export type SectionRow = typeof homeSections.$inferSelect
 export type ItemRow = typeof homeSectionItems.$inferSelect
 
-export async function findSections(db: DbOrTx, feed: 'v3' | 'v2') {
-  return db
-    .select()
-    .from(homeSections)
-    .where(eq(homeSections.feed, feed))
-    .orderBy(asc(homeSections.sort), asc(homeSections.id))
+/** The rows of `table` matching `where` in their feed order (`sort`, then id). */
+async function inOrder<T extends typeof homeSections | typeof homeSectionItems>(db: DbOrTx, table: T, where: SQL) {
+  const source: typeof homeSections | typeof homeSectionItems = table
+  const rows = await db.select().from(source).where(where).orderBy(asc(source.sort), asc(source.id))
+  return rows as T['$inferSelect'][]
 }
 
-export async function findSection(db: DbOrTx, id: number): Promise<SectionRow | null> {
-  const [row] = await db.select().from(homeSections).where(eq(homeSections.id, id))
-  return row ?? null
+/** One row of `table` by id, or null. */
+async function byId<T extends typeof homeSections | typeof homeSectionItems>(db: DbOrTx, table: T, id: number) {
+  const source: typeof homeSections | typeof homeSectionItems = table
+  const [row] = await db.select().from(source).where(eq(source.id, id))
+  return (row ?? null) as T['$inferSelect'] | null
+}
+
+export function findSections(db: DbOrTx, feed: 'v3' | 'v2') {
+  return inOrder(db, homeSections, eq(homeSections.feed, feed))
+}
+
+export function findSection(db: DbOrTx, id: number): Promise<SectionRow | null> {
+  return byId(db, homeSections, id)
 }
 
 /** Adds a section after the feed's last one. */
@@ -64,17 +73,12 @@ export function reorderItems(db: DbOrTx, ids: number[]) {
   return reorder(db, homeSectionItems, ids)
 }
 
-export async function findItems(db: DbOrTx, sectionId: number) {
-  return db
-    .select()
-    .from(homeSectionItems)
-    .where(eq(homeSectionItems.sectionId, sectionId))
-    .orderBy(asc(homeSectionItems.sort), asc(homeSectionItems.id))
+export function findItems(db: DbOrTx, sectionId: number) {
+  return inOrder(db, homeSectionItems, eq(homeSectionItems.sectionId, sectionId))
 }
 
-export async function findItem(db: DbOrTx, id: number): Promise<ItemRow | null> {
-  const [row] = await db.select().from(homeSectionItems).where(eq(homeSectionItems.id, id))
-  return row ?? null
+export function findItem(db: DbOrTx, id: number): Promise<ItemRow | null> {
+  return byId(db, homeSectionItems, id)
 }
 
 /** Adds an item after the section's last one. */

@@ -25,79 +25,55 @@ export const adminHomeRoutes = adminPlugin(
   { read: 'catalogue.read', write: 'marketing.edit' },
   (r, { home }: { home: HomeAdmin }) => {
     // Permission: operator (the home feed).
-    r.get(
-      '/admin/home/sections',
-      {
+    r.records('/admin/home/sections', {
+      response: AdminHomeSectionResponse,
+      list: {
         summary: "A feed's sections, hidden ones too, in order",
         querystring: HomeSectionListQuery,
         response: AdminHomeSectionListResponse,
+        handler: (query) => home.sections(query.feed),
       },
-      async ({ query }) => home.sections(query.feed),
-    )
-    r.post(
-      '/admin/home/sections',
-      {
+      create: {
         summary: 'Add a section at the end of a feed (hidden until published)',
         body: HomeSectionCreate,
-        response: AdminHomeSectionResponse,
+        handler: (body) => home.createSection(body),
       },
-      async ({ body }) => home.createSection(body),
-    )
-    r.patch(
-      '/admin/home/sections/:id',
-      {
+      edit: {
         summary: "Change a section's texts or more link, or publish / unpublish it (visible)",
-        params: IdParams,
         body: HomeSectionPatch,
-        response: AdminHomeSectionResponse,
+        handler: (id, body) => home.updateSection(id, body),
       },
-      async ({ params, body }) => home.updateSection(params.id, body),
-    )
-    r.delete(
-      '/admin/home/sections/:id',
-      { summary: 'Delete a section with its items', params: IdParams, response: emptyEnvelope },
-      async ({ params }) => home.deleteSection(params.id),
-    )
-    r.post(
-      '/admin/home/sections/order',
-      {
+      remove: {
+        summary: 'Delete a section with its items',
+        response: emptyEnvelope,
+        handler: (id) => home.deleteSection(id),
+      },
+      order: {
         summary: "Put a feed's sections in this order (every section of the feed, once)",
-        querystring: HomeSectionListQuery,
         body: HomeOrder,
-        response: AdminHomeSectionListResponse,
+        handler: (body, query) => home.orderSections(query.feed, body),
       },
-      async ({ query, body }) => home.orderSections(query.feed, body),
-    )
+    })
 
     r.get(
       '/admin/home/sections/:id/items',
       { summary: "A section's items in order", params: IdParams, response: AdminHomeItemListResponse },
       async ({ params }) => home.items(params.id),
     )
-    r.post(
-      '/admin/home/items',
-      {
+    r.records('/admin/home/items', {
+      response: AdminHomeItemResponse,
+      create: {
         summary: 'Add an item at the end of a section: a course, or a banner / shortcut (image, title, link)',
         body: HomeItemCreate,
-        response: AdminHomeItemResponse,
+        handler: (body) => home.createItem(body),
       },
-      async ({ body }) => home.createItem(body),
-    )
-    r.patch(
-      '/admin/home/items/:id',
-      {
+      edit: {
         summary: "Change a banner's or shortcut's image, title or link",
-        params: IdParams,
         body: HomeItemPatch,
-        response: AdminHomeItemResponse,
+        handler: (id, body) => home.updateItem(id, body),
       },
-      async ({ params, body }) => home.updateItem(params.id, body),
-    )
-    r.delete(
-      '/admin/home/items/:id',
-      { summary: 'Remove an item', params: IdParams, response: emptyEnvelope },
-      async ({ params }) => home.deleteItem(params.id),
-    )
+      remove: { summary: 'Remove an item', response: emptyEnvelope, handler: (id) => home.deleteItem(id) },
+    })
     r.post(
       '/admin/home/sections/:id/items/order',
       {

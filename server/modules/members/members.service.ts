@@ -221,6 +221,20 @@ export async function memberIdFromSearch(db: DbOrTx, text: string): Promise<numb
   return /^\d{1,9}$/.test(text) ? Number(text) : null
 }
 
+/**
+ * A console list's filter with its search box naming a member (memberIdFromSearch): `base` alone when the box is
+ * empty, with that member's id when the text names one, null when it names nobody (the list shows nothing).
+ */
+export async function memberSearchFilter<F extends object>(
+  db: DbOrTx,
+  text: string | undefined,
+  base: F,
+): Promise<(F & { memberId?: number }) | null> {
+  if (!text) return base
+  const memberId = await memberIdFromSearch(db, text)
+  return memberId === null ? null : { ...base, memberId }
+}
+
 /** Each member's phone (null when none), by id, in one statement. */
 export async function memberPhones(db: DbOrTx, ids: number[]): Promise<Map<number, string | null>> {
   const rows = await findPhones(db, [...new Set(ids)])

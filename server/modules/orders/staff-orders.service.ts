@@ -11,6 +11,7 @@ import {
   findItems,
   findOrderByNo,
   searchOrders,
+  type OrderItemRow,
   type OrderRow,
   type StaffOrderFilter,
 } from './orders.repository.ts'
@@ -62,6 +63,18 @@ function exportRow(o: OrderRow, phone: string | null) {
   ]
 }
 
+/** An order as the console lists it: the member's view with its member, their phone and how it was paid. */
+function staffOrderView(o: OrderRow, items: OrderItemRow[], phones: Map<number, string | null>) {
+  return {
+    ...toOrderView(o, items),
+    member_id: o.memberId,
+    phone: phones.get(o.memberId) ?? null,
+    sp: o.sp,
+    provider: o.provider,
+    provider_txn_id: o.providerTxnId,
+  }
+}
+
 /**
  * Orders for operators: search and CSV export (server/modules/orders/orders.routes.ts). The query `q` is an
  * order number, a member's phone (looked up at the members module) or a member id.
@@ -98,12 +111,7 @@ export function createStaffOrderService(deps: { db: Db }) {
         memberPhones(db, [order.memberId]),
       ])
       return {
-        ...toOrderView(order, items),
-        member_id: order.memberId,
-        phone: phones.get(order.memberId) ?? null,
-        sp: order.sp,
-        provider: order.provider,
-        provider_txn_id: order.providerTxnId,
+        ...staffOrderView(order, items, phones),
         events: events.map((e) => ({
           from: e.fromState,
           to: e.toState,
@@ -133,14 +141,7 @@ export function createStaffOrderService(deps: { db: Db }) {
               rows.map((o) => o.memberId),
             ),
           ])
-          return rows.map((o) => ({
-            ...toOrderView(o, items),
-            member_id: o.memberId,
-            phone: phones.get(o.memberId) ?? null,
-            sp: o.sp,
-            provider: o.provider,
-            provider_txn_id: o.providerTxnId,
-          }))
+          return rows.map((o) => staffOrderView(o, items, phones))
         },
       )
     },

@@ -1,7 +1,6 @@
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
 import { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
-import { IdParams } from '#shared/api/params.ts'
 import { OverlayPreviewResponse, StaffOverlay, StaffOverlayResponse } from './overlays.schema.ts'
 import type { OverlayService } from './overlays.service.ts'
 
@@ -20,21 +19,15 @@ export const adminOverlayRoutes = adminPlugin(
       row: StaffOverlay,
       list: (q) => overlays.list(q),
     })
-    r.post(
-      '/admin/overlays',
-      { summary: 'Add an overlay', body: OverlayCreate, response: StaffOverlayResponse },
-      async ({ body }) => overlays.create(body),
-    )
-    r.patch(
-      '/admin/overlays/:id',
-      {
+    r.records('/admin/overlays', {
+      response: StaffOverlayResponse,
+      create: { summary: 'Add an overlay', body: OverlayCreate, handler: (body) => overlays.create(body) },
+      edit: {
         summary: 'Change an overlay, switch it off (active false) or on, move its window, mark it urgent',
-        params: IdParams,
         body: OverlayPatch,
-        response: StaffOverlayResponse,
+        handler: (id, body) => overlays.patch(id, body),
       },
-      async ({ params, body }) => overlays.patch(params.id, body),
-    )
+    })
     r.post(
       '/admin/overlays/preview',
       {

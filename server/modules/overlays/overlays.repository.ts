@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { rowsBy, withinWindow } from '#server/db/rows.ts'
 import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 
@@ -60,19 +61,17 @@ const overlaySorts = { id: systemOverlays.id, sort: systemOverlays.sort, starts_
 export async function searchOverlays(
   db: DbOrTx,
   f: OverlayFilter,
-  sort: { key: keyof typeof overlaySorts; desc: boolean },
-  offset: number,
-  limit: number,
+  sort: ListSort<keyof typeof overlaySorts>,
+  window: ListWindow,
 ) {
-  const dir = sort.desc ? desc : asc
   const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays}.id)`
   return db
     .select({ overlay: systemOverlays, clicks })
     .from(systemOverlays)
     .where(overlayConditions(f))
-    .orderBy(dir(overlaySorts[sort.key]), dir(systemOverlays.id))
-    .offset(offset)
-    .limit(limit)
+    .orderBy(...orderOf(overlaySorts, sort, systemOverlays.id))
+    .offset(window.offset)
+    .limit(window.limit)
 }
 
 export async function countOverlays(db: DbOrTx, f: OverlayFilter) {

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
@@ -153,15 +153,11 @@ export function createOverlayService(deps: { db: Db; now: () => Date }) {
     async list(q: OverlayListQuery) {
       const at = now()
       const filter = { state: q.state, text: q.q || undefined, at }
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchOverlays(db, filter, parseSort(q.sort), offset, limit),
-        countOverlays(db, filter),
-      ])
-      return pageOf(
-        rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
-        total,
+      return pageFrom(
         q,
+        (window) => searchOverlays(db, filter, parseSort(q.sort), window),
+        () => countOverlays(db, filter),
+        (rows) => rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
       )
     },
 

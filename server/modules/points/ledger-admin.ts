@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { PointReasonNames, type PointLedgerQuery } from '#shared/api/admin-points.ts'
@@ -21,6 +21,21 @@ export const LEDGER_CSV_HEADER = [
 ]
 
 type EntryRow = Awaited<ReturnType<typeof searchLedger>>[number]
+
+/** A ledger entry as the member's ledger (GET /points) and the console's both show it; `orders` by id. */
+export function entryView(e: EntryRow, orders: Awaited<ReturnType<typeof ordersByIds>>) {
+  return {
+    id: e.id,
+    delta: e.delta,
+    balance_after: e.balanceAfter,
+    reason: e.reason,
+    order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
+    note: e.note,
+    /** Who made the change ("system", "admin:100002"): staff see it, members' answers leave it out. */
+    actor: e.actor,
+    created_at: e.createdAt.toISOString(),
+  }
+}
 
 /** Every member's points ledger for the operators' console: a console list with CSV. */
 export function createPointLedgerAdmin(deps: { db: Db }) {
@@ -45,17 +60,10 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
       ),
     ])
     return entries.map((e) => ({
-      id: e.id,
+      ...entryView(e, orders),
       member_id: e.memberId,
       phone: who.get(e.memberId)?.phone ?? null,
       nickname: who.get(e.memberId)?.nickname ?? '',
-      delta: e.delta,
-      balance_after: e.balanceAfter,
-      reason: e.reason,
-      order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
-      note: e.note,
-      actor: e.actor,
-      created_at: e.createdAt.toISOString(),
     }))
   }
 
@@ -63,12 +71,12 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
     /** One page of ledger entries, newest first by default. */
     async list(q: PointLedgerQuery) {
       const filter = filterOf(q)
-      const { offset, limit } = pageWindow(q)
-      const [entries, total] = await Promise.all([
-        searchLedger(db, filter, parseSort(q.sort).desc, offset, limit),
-        countLedger(db, filter),
-      ])
-      return pageOf(await rows(entries), total, q)
+      return pageFrom(
+        q,
+        ({ offset, limit }) => searchLedger(db, filter, parseSort(q.sort).desc, offset, limit),
+        () => countLedger(db, filter),
+        rows,
+      )
     },
 
     /** The same filter as CSV rows (LEDGER_CSV_HEADER), for `csvRows`. */

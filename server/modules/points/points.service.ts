@@ -6,6 +6,7 @@ import { Codes } from '#server/http/codes.ts'
 import type { PointRules } from '#server/integrations/payments/payments-config.ts'
 import { memberExists } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
+import { entryView } from './ledger-admin.ts'
 import { pointsEarned, pointsFor } from './points-rules.ts'
 import {
   creditPoints,
@@ -41,17 +42,7 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
         fen_per_point: rules.fenPerPoint,
         max_percent: rules.maxPercent,
         earn_per_yuan: rules.earnPerYuan,
-        list: page.map((e) => ({
-          id: e.id,
-          delta: e.delta,
-          balance_after: e.balanceAfter,
-          reason: e.reason,
-          order_no: e.orderId === null ? null : (orders.get(e.orderId)?.orderNo ?? null),
-          note: e.note,
-          /** Who made the change ("system", "admin:100002"): staff see it, members' answers leave it out. */
-          actor: e.actor,
-          created_at: e.createdAt.toISOString(),
-        })),
+        list: page.map((e) => entryView(e, orders)),
         next_cursor: nextCursor,
       }
     },

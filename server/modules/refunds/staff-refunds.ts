@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
-import { memberIdFromSearch, memberPhones } from '#server/modules/members/members.service.ts'
+import { memberPhones, memberSearchFilter } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime } from '#shared/time.ts'
@@ -34,10 +34,8 @@ export const REFUND_CSV_HEADER = [
 /** The search box: a refund number, a member's phone or a member id. */
 async function filterOf(db: Db, query: StaffRefundListQuery): Promise<StaffRefundFilter | null> {
   const text = query.q?.trim()
-  if (!text) return { state: query.state }
-  if (/^RF\w+$/i.test(text)) return { state: query.state, refundNo: text.toUpperCase() }
-  const memberId = await memberIdFromSearch(db, text)
-  return memberId === null ? null : { state: query.state, memberId }
+  if (text && /^RF\w+$/i.test(text)) return { state: query.state, refundNo: text.toUpperCase() }
+  return memberSearchFilter(db, text, { state: query.state })
 }
 
 /** Refunds with their orders and members' phones. */
