@@ -1,19 +1,9 @@
 import { z } from 'zod'
 import { BodyId } from './params.ts'
 
-// Reporting a comment (POST /api/comment/report): the learner's sheet and the console's queue name the reasons
-// with the same words.
+import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
 
-export const CommentReportReasons = ['ad', 'abuse', 'porn', 'illegal', 'other'] as const
-export type CommentReportReason = (typeof CommentReportReasons)[number]
-
-export const CommentReportReasonNames: Record<CommentReportReason, string> = {
-  ad: '广告或引流',
-  abuse: '辱骂或人身攻击',
-  porn: '色情低俗',
-  illegal: '违法违规',
-  other: '其他',
-}
+// Reporting a comment (POST /api/comment/report); the reasons' names are in shared/comment-report-reasons.ts.
 
 /** POST /api/comment/report: one report per member per comment. */
 export const CommentReportBody = z.strictObject({

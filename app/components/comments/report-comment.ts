@@ -2,7 +2,7 @@ import { api } from '#app/lib/api.ts'
 import { authStore } from '#app/lib/auth-store.ts'
 import { showLogin } from '#app/lib/events.ts'
 import { toast } from '#app/lib/toast.ts'
-import { CommentReportReasonNames, CommentReportReasons } from '#shared/api/comment-reports.ts'
+import { CommentReportReasonNames, CommentReportReasons } from '#shared/comment-report-reasons.ts'
 
 type SheetModule = typeof import('antd-mobile/es/components/action-sheet')
 let loading: Promise<SheetModule['default']> | undefined

@@ -2,7 +2,7 @@ import { isNotNull, sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
 import { members } from './members.ts'
-import { CommentReportReasons } from '#shared/api/comment-reports.ts'
+import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
 /** shown: everyone sees it (within its privacy); hidden: only its author and staff; deleted: nobody. */

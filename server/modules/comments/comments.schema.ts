@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CommentReportReasons } from '#shared/api/comment-reports.ts'
+import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
 import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { BodyId, IdCursor, IdQuery, OptionalIdQuery, pageLimit } from '#shared/api/params.ts'

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { commentReports, comments } from '#server/db/schema/comments.ts'
-import type { CommentReportReason } from '#shared/api/comment-reports.ts'
+import type { CommentReportReason } from '#shared/comment-report-reasons.ts'
 import type { ReportSortKey } from '#shared/api/admin-comments.ts'
 
 // Learners' reports of comments and the console's queue of reported comments.
