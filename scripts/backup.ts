@@ -27,7 +27,10 @@ async function main() {
       `${pub.files} public media files (${mb(pub.bytes)} MB), ${priv.files} private media files (${mb(priv.bytes)} MB).`,
   )
   if (manifest.object_storage)
-    console.log(`Object storage (${JSON.stringify(manifest.object_storage.settings)}): ${manifest.object_storage.note}`)
+    console.log(
+      `Object storage (${JSON.stringify(manifest.object_storage.settings)}, versioning ` +
+        `${JSON.stringify(manifest.object_storage.versioning)}): ${manifest.object_storage.note}`,
+    )
 }
 
 runCommand('npm run backup', main)

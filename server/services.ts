@@ -192,8 +192,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
         auth.sendAccountCode(memberId, ctx),
       exportData: (memberId: number, code: string) =>
         exportMemberData({ db, now: integrations.now, auth }, memberId, code),
-      deleteAccount: (memberId: number, code: string) =>
-        deleteMemberAccount({ db, now: integrations.now, auth }, memberId, code),
+      deleteAccount: (memberId: number, code: string, log: Parameters<typeof deleteMemberAccount>[3]) =>
+        deleteMemberAccount({ db, now: integrations.now, auth, media }, memberId, code, log),
     },
     /** Who a ZXB-Token stands for (server/http/auth.ts asks on every request that sends one). */
     resolveToken: createTokenResolver({ db, now: integrations.now, staffSessionHours: config.staffSessionHours }),

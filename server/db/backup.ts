@@ -8,6 +8,7 @@ import net from 'node:net'
 import path from 'node:path'
 import pg from 'pg'
 import type { Config } from '#server/config.ts'
+import { bucketVersioning } from '#server/integrations/storage/stores.ts'
 import { connectDatabase, migrationsFolder, openDatabase } from './database.ts'
 import { dumpDatabase, loadDump, type DatabaseDump } from './dump.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
@@ -31,7 +32,7 @@ export interface BackupManifest {
   /** Files of the data folder itself (the media signing secret when MEDIA_SIGNING_SECRET is not set). */
   data_files: string[]
   /** With object storage the media live in buckets, not in this archive: what to back up there instead. */
-  object_storage: { settings: Record<string, string>; note: string } | null
+  object_storage: { settings: Record<string, string>; versioning: Record<string, string>; note: string } | null
 }
 
 /** Files and bytes under a folder (temporary `.part` files of unfinished writes are not media). */
@@ -64,20 +65,26 @@ function run(command: string, args: string[]) {
 }
 
 /**
- * Object storage settings (the storage adapter's STORAGE and S3_* variables), secrets left out. Read here and not
- * through the config because the backup only notes them.
+ * With object storage, what the archive says instead of holding the media: the S3_* settings (secrets left out) as
+ * the environment gave them, and each bucket's versioning as the store reports it.
  */
-function objectStorage(env: NodeJS.ProcessEnv): BackupManifest['object_storage'] {
-  const kind = env.STORAGE?.trim()
-  if (!kind || kind === 'local') return null
-  const settings: Record<string, string> = { STORAGE: kind }
+async function objectStorage(config: Config, env: NodeJS.ProcessEnv): Promise<BackupManifest['object_storage']> {
+  const versioning = await bucketVersioning(config.storage)
+  if (!versioning) return null
+  const settings: Record<string, string> = { STORAGE: config.storage.kind }
   for (const [key, value] of Object.entries(env))
     if (key.startsWith('S3_') && value && !/SECRET|KEY|PASSWORD|TOKEN/i.test(key)) settings[key] = value
+  const off = Object.entries(versioning).filter(([, status]) => status !== 'enabled')
   return {
     settings,
+    versioning,
     note:
-      'Media live in the buckets named here, not in this archive. Keep versioning on for those buckets (or ' +
-      "replicate them with the provider's tools) so objects can be brought back to the time of this backup.",
+      'Media live in the buckets named here, not in this archive. ' +
+      (off.length === 0
+        ? 'Versioning is on for both, so their objects can be brought back to the time of this backup.'
+        : `Versioning is not on for ${off.map(([b, status]) => `${b} (${status})`).join(', ')}: turn it on (or ` +
+          "replicate the buckets with the provider's tools), or objects deleted or overwritten after this backup " +
+          'cannot be brought back.'),
   }
 }
 
@@ -131,7 +138,7 @@ export async function writeBackup(config: Config, file: string, notice: (line: s
         private: { from: media.private, ...count(media.private) },
       },
       data_files: dataFiles,
-      object_storage: objectStorage(process.env),
+      object_storage: await objectStorage(config, process.env),
     }
     fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     const part = `${file}.part`

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { comments } from '#server/db/schema/comments.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 import { studyProgress } from '#server/db/schema/learning.ts'
+import { uploads } from '#server/db/schema/media.ts'
 import { members } from '#server/db/schema/members.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import { outboxCode, randomIp, signIn } from '#server/modules/auth/testing.ts'
+import { multipartFile } from '#server/modules/media/testing.ts'
 import { headersOf, paidCourse, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 
@@ -107,6 +110,31 @@ describe('a member exports their data and deletes their account (issue 10 §5, P
     const again = await signIn(t().app, phone)
     const fresh = await t().app.inject({ method: 'GET', url: '/api/userinfo', headers: headersOf(again.token) })
     expect(fresh.json<ApiBody<{ member_id: number }>>().data.member_id).not.toBe(m.id)
+  })
+
+  it('deleting the account removes the uploaded avatar from storage too', async () => {
+    const db = t().database.db
+    const { m, phone } = await activeMember()
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7bd5' } })
+      .png()
+      .toBuffer()
+    const { payload, headers } = multipartFile(png)
+    const uploaded = await t().app.inject({
+      method: 'POST',
+      url: '/api/uploadImage',
+      headers: { ...headers, ...headersOf(m.token) },
+      payload,
+    })
+    const url = uploaded.json<ApiBody<{ url: string }>>().data.url
+    expect((await post('/api/center/updateMemberInfo', m.token, { avatar: url })).code).toBe(200)
+    expect((await t().app.inject({ method: 'GET', url })).statusCode).toBe(200)
+
+    await post('/api/account/send_code', m.token)
+    const code = await outboxCode(t().app, phone, 'account')
+    const done = await post<{ erased: Record<string, number> }>('/api/account/delete', m.token, { code })
+    expect(done.data.erased).toMatchObject({ images: 1 })
+    expect(await db.select().from(uploads).where(eq(uploads.memberId, m.id))).toEqual([])
+    expect((await t().app.inject({ method: 'GET', url })).statusCode).toBe(404)
   })
 
   it('a wrong code deletes nothing; staff accounts are closed by an admin', async () => {

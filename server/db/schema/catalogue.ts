@@ -40,6 +40,11 @@ export const teachers = pgTable(
     avatarUrl: text(),
     intro: text().notNull().default(''),
     sort: integer().notNull().default(0),
+    /**
+     * Followers: kept by triggers on `follows` (migration 0027), so every way a follow comes or goes (the toggle,
+     * account deletion, a member merge) counts. A teacher brought over from elsewhere may start from a base.
+     */
+    followerCount: integer().notNull().default(0),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   // Search (server/modules/catalogue/search.repository.ts) matches teacher names with ILIKE '%…%'.

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { S3_PRIVATE_BUCKET, S3_PUBLIC_BUCKET, startTestS3, type TestS3 } from '#tests/support/s3.ts'
-import { createS3Client, s3Storage } from './s3.ts'
+import { createS3Client, s3Storage, versioningOf } from './s3.ts'
 import { readText, type Storage } from './storage.ts'
 
 let s3: TestS3
@@ -132,4 +134,43 @@ describe('S3 storage (against s3rver)', () => {
       await expect(vault.signedUrl(key, 60)).rejects.toThrow('invalid storage key')
     },
   )
+})
+
+describe('a bucket’s versioning, as backups note it', () => {
+  /** A store that answers GetBucketVersioning with the XML S3 sends, for a bucket per status. */
+  async function versioningStore() {
+    const answers: Record<string, string> = {
+      'on-bucket': '<Status>Enabled</Status>',
+      'paused-bucket': '<Status>Suspended</Status>',
+      'new-bucket': '',
+    }
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url!, 'http://store')
+      const body = answers[url.pathname.replaceAll('/', '')]
+      if (!url.searchParams.has('versioning') || body === undefined) return res.writeHead(404).end()
+      res.writeHead(200, { 'content-type': 'application/xml' })
+      res.end(`<?xml version="1.0" encoding="UTF-8"?><VersioningConfiguration>${body}</VersioningConfiguration>`)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+  }
+
+  it('reads enabled, suspended and never turned on, and says when the store does not tell', async () => {
+    const store = await versioningStore()
+    const other = createS3Client({
+      endpoint: store.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    })
+    try {
+      expect(await versioningOf(other, 'on-bucket')).toBe('enabled')
+      expect(await versioningOf(other, 'paused-bucket')).toBe('suspended')
+      expect(await versioningOf(other, 'new-bucket')).toBe('off')
+      expect(await versioningOf(other, 'elsewhere')).toBe('unknown (NotFound)')
+    } finally {
+      other.destroy()
+      store.server.close()
+    }
+  })
 })

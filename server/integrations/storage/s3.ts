@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetBucketVersioningCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -51,6 +52,19 @@ export function createS3Client(settings: S3ClientSettings) {
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
   })
+}
+
+/**
+ * What a bucket says of its versioning (backups note it): `enabled`, `suspended`, `off` (never turned on), or
+ * `unknown (…)` when the store does not answer the call (some S3-compatible stores do not implement it).
+ */
+export async function versioningOf(client: S3Client, bucket: string): Promise<string> {
+  try {
+    const { Status } = await client.send(new GetBucketVersioningCommand({ Bucket: bucket }))
+    return Status === 'Enabled' ? 'enabled' : Status === 'Suspended' ? 'suspended' : 'off'
+  } catch (err) {
+    return `unknown (${err instanceof Error ? err.name : String(err)})`
+  }
 }
 
 const MIN_PART_BYTES = 5 * 1024 * 1024

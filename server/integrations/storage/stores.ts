@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { localStorage } from './local.ts'
-import { createS3Client, s3Storage } from './s3.ts'
+import { createS3Client, s3Storage, versioningOf } from './s3.ts'
 import type { MediaStores } from './storage.ts'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -88,6 +88,27 @@ export function mediaCacheControl(key: string) {
   return key.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'
 }
 
+type S3Config = Extract<StorageConfig, { kind: 's3' }>
+
+const clientSettings = (config: S3Config) => ({
+  endpoint: config.endpoint,
+  region: config.region,
+  forcePathStyle: config.forcePathStyle,
+  credentials: config.credentials,
+})
+
+/** Each bucket's versioning (versioningOf), by bucket name; null with local folders. */
+export async function bucketVersioning(config: StorageConfig): Promise<Record<string, string> | null> {
+  if (config.kind === 'local') return null
+  const client = createS3Client(clientSettings(config))
+  try {
+    const buckets = [config.publicBucket, config.privateBucket]
+    return Object.fromEntries(await Promise.all(buckets.map(async (b) => [b, await versioningOf(client, b)] as const)))
+  } finally {
+    client.destroy()
+  }
+}
+
 /** The public and private stores the configuration names. */
 export function createMediaStores(config: StorageConfig): MediaStores {
   if (config.kind === 'local') {
@@ -96,12 +117,7 @@ export function createMediaStores(config: StorageConfig): MediaStores {
       private: localStorage({ root: config.privateDir, publicPrefix: null }),
     }
   }
-  const settings = {
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials,
-  }
+  const settings = clientSettings(config)
   const client = createS3Client(settings)
   const presignClient = config.presignEndpoint
     ? createS3Client({ ...settings, endpoint: config.presignEndpoint })

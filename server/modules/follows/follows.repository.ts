@@ -12,11 +12,11 @@ export async function deleteFollow(db: DbOrTx, memberId: number, teacherId: numb
   return (await deleteWhere(db, follows, and(eq(follows.memberId, memberId), eq(follows.teacherId, teacherId)))) > 0
 }
 
-/** The teacher's follower count and whether this member follows, in one statement. */
+/** The teacher's follower count (kept by triggers, see the teachers schema) and whether this member follows. */
 export async function findFollowCounts(db: DbOrTx, memberId: number | null, teacherId: number) {
   const rows = await db.execute<{ followed: boolean; follower_count: number }>(sql`
     select
       ${memberId === null ? sql`false` : sql`exists (select 1 from follows f where f.teacher_id = ${teacherId} and f.member_id = ${memberId})`} as followed,
-      (select count(*)::int from follows f where f.teacher_id = ${teacherId}) as follower_count`)
+      coalesce((select t.follower_count from teachers t where t.id = ${teacherId}), 0) as follower_count`)
   return rows.rows[0]!
 }

@@ -5,6 +5,7 @@ import { clearAllCaches } from '#server/http/public-cache.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import type { FollowState, TeacherWithFollow } from './follows.schema.ts'
+import { eraseMemberFollows } from './follows.service.ts'
 
 interface Envelope<T> {
   code: number
@@ -43,20 +44,35 @@ describe('follows API', () => {
       const a = await makeMember(t().database.db)
       const b = await makeMember(t().database.db)
       const id = teacherIds[0]!
+      const before = (await teacher(id)).data.follower_count
       expect((await follow(id, a.headers)).body).toMatchObject({
         code: 200,
         msg: '已关注',
-        data: { teacher_id: id, followed: true, follower_count: 1 },
+        data: { teacher_id: id, followed: true, follower_count: before + 1 },
       })
       expect((await follow(String(id), b.headers)).body.data).toEqual({
         teacher_id: id,
         followed: true,
-        follower_count: 2,
+        follower_count: before + 2,
       })
       expect((await follow(id, a.headers)).body).toMatchObject({
         msg: '已取消关注',
-        data: { followed: false, follower_count: 1 },
+        data: { followed: false, follower_count: before + 1 },
       })
+    })
+
+    it('counts every way a follow goes: a deleted account’s follows leave the count, a demo teacher keeps a base', async () => {
+      const db = t().database.db
+      const id = teacherIds[2]!
+      const before = (await teacher(id)).data.follower_count
+      // The demo teachers bring followers from before the site, in line with their courses' learners.
+      expect(before).toBeGreaterThan(100)
+      const m = await makeMember(db)
+      await follow(id, m.headers)
+      await follow(teacherIds[3]!, m.headers)
+      expect((await teacher(id)).data.follower_count).toBe(before + 1)
+      await eraseMemberFollows(db, m.id)
+      expect((await teacher(id)).data.follower_count).toBe(before)
     })
 
     it('needs a login, a real teacher and a valid id', async () => {
@@ -75,11 +91,12 @@ describe('follows API', () => {
     it('tells a signed-in member whether they follow, and anonymous visitors false', async () => {
       const m = await makeMember(t().database.db)
       const id = teacherIds[1]!
+      const before = (await teacher(id)).data.follower_count
       await follow(id, m.headers)
       const mine = await teacher(id, m.headers)
-      expect(mine).toMatchObject({ code: 200, data: { id, followed: true, follower_count: 1 } })
+      expect(mine).toMatchObject({ code: 200, data: { id, followed: true, follower_count: before + 1 } })
       expect(mine.data.courses.length).toBeGreaterThan(0)
-      expect((await teacher(id)).data).toMatchObject({ followed: false, follower_count: 1 })
+      expect((await teacher(id)).data).toMatchObject({ followed: false, follower_count: before + 1 })
       const other = await makeMember(t().database.db)
       expect((await teacher(id, other.headers)).data.followed).toBe(false)
     })

@@ -10,6 +10,12 @@ export async function insertUpload(
   return insertId(db, uploads, row)
 }
 
+/** Deletes the member's uploaded images' rows (account deletion) and answers their storage keys. */
+export async function deleteMemberUploads(db: DbOrTx, memberId: number) {
+  const rows = await db.delete(uploads).where(eq(uploads.memberId, memberId)).returning({ path: uploads.path })
+  return rows.map((r) => r.path)
+}
+
 /** The upload at this path if this member made it. */
 export async function findMemberUpload(db: DbOrTx, memberId: number, path: string) {
   const [row] = await db

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
@@ -94,6 +95,16 @@ export function createMediaService(deps: MediaServiceDeps) {
     },
 
     /**
+     * Removes stored images whose rows are gone (eraseMemberUploads, after its transaction commits). A file that
+     * cannot be removed is logged and left: the account's deletion has already happened and must not fail now.
+     */
+    async removeStoredUploads(keys: readonly string[], log: Pick<FastifyBaseLogger, 'warn'>) {
+      for (const key of keys) {
+        await storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'uploaded image not removed'))
+      }
+    },
+
+    /**
      * The canonical URL of an image this member uploaded, given the URL the client sends back (relative, or
      * absolute on this site); null when it is anything else.
      */
@@ -109,6 +120,9 @@ export function createMediaService(deps: MediaServiceDeps) {
 }
 
 export type MediaService = ReturnType<typeof createMediaService>
+
+/** A member's uploaded images (avatars): the rows go in the deletion's transaction; the answer is their keys. */
+export { deleteMemberUploads as eraseMemberUploads } from './media.repository.ts'
 
 // ---- Video media for the operators' API (server/modules/admin); the work is in video-media.service.ts ----
 

@@ -54,7 +54,7 @@ export const accountRoutes = apiPlugin(
         response: envelope(z.object({ deleted: z.boolean(), erased: z.record(z.string(), z.number()) })),
         msg: '账号已注销',
       },
-      async (request, memberId) => account.deleteAccount(memberId, request.body.code),
+      async (request, memberId) => account.deleteAccount(memberId, request.body.code, request.log),
     )
   },
 )
