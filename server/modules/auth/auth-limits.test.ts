@@ -49,14 +49,37 @@ describe('SMS code limits', () => {
       expect((await send(phone)).code).toBe(200)
     })
 
-    it('allows 10 sends to a phone in a day, then none until the next day', async () => {
+    it('allows 10 sends to a phone from one address in a day; the owner elsewhere still gets codes', async () => {
       const phone = randomPhone()
+      const stranger = randomIp()
       for (let i = 0; i < 10; i++) {
-        expect((await send(phone)).code).toBe(200)
+        expect((await send(phone, stranger)).code).toBe(200)
         clock.advance(i === 4 ? HOUR : 2 * MINUTE)
       }
       clock.advance(HOUR)
-      expect(await send(phone)).toEqual({ code: 430, msg: '今日验证码发送次数已达上限，请明天再试', data: {} })
+      expect(await send(phone, stranger)).toEqual({
+        code: 430,
+        msg: '今日验证码发送次数已达上限，请明天再试',
+        data: {},
+      })
+      // Another address (the phone's owner at home) is not locked out by what the stranger did.
+      expect((await send(phone, randomIp())).code).toBe(200)
+      clock.set(new Date(beijingDayStart(clock.now()).getTime() + DAY + MINUTE))
+      expect((await send(phone, stranger)).code).toBe(200)
+    })
+
+    it('allows 30 sends to a phone in a day from every address together, then none until the next day', async () => {
+      const phone = randomPhone()
+      for (let i = 0; i < 30; i++) {
+        expect((await send(phone)).code).toBe(200)
+        clock.advance(i % 5 === 4 ? HOUR : 2 * MINUTE)
+      }
+      clock.advance(HOUR)
+      expect(await send(phone)).toEqual({
+        code: 430,
+        msg: '该手机号今日验证码发送次数已达上限，请使用微信登录或明天再试',
+        data: {},
+      })
       clock.set(new Date(beijingDayStart(clock.now()).getTime() + DAY + MINUTE))
       expect((await send(phone)).code).toBe(200)
     })

@@ -21,7 +21,14 @@ export async function lockKey(tx: Tx, key: string) {
  * `account` export or deletion) are counted apart from sign-in and binding codes, so confirming an action just
  * after signing in is not "too frequent".
  */
-export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, hourAgo: Date, stepUp = false) {
+export async function phoneSendStats(
+  db: DbOrTx,
+  phone: string,
+  ip: string,
+  dayStart: Date,
+  hourAgo: Date,
+  stepUp = false,
+) {
   const since = new Date(Math.min(dayStart.getTime(), hourAgo.getTime()))
   const [row] = await db
     .select({
@@ -32,6 +39,10 @@ export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, 
           (v: string | Date | null) => (v === null ? null : new Date(v)),
         ),
       dayCount: sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${dayStart})`.mapWith(Number),
+      dayCountHere:
+        sql<number>`count(*) filter (where ${smsCodes.createdAt} >= ${dayStart} and ${smsCodes.ip} = ${ip})`.mapWith(
+          Number,
+        ),
     })
     .from(smsCodes)
     .where(

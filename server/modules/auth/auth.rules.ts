@@ -6,7 +6,13 @@ export const SmsRules = {
   maxWrongAttempts: 5,
   resendGapMs: 60_000,
   perPhonePerHour: 5,
-  perPhonePerDay: 10,
+  /**
+   * A Beijing day's sends to one phone from one address: what one person asking for someone else's phone can use
+   * up, which leaves the owner elsewhere able to sign in (issue 12: no whole-day lockout a stranger can trigger).
+   */
+  perPhoneAndAddressPerDay: 10,
+  /** A Beijing day's sends to one phone from every address: the ceiling against SMS bombing and its cost. */
+  perPhonePerDay: 30,
 } as const
 
 /** A growing delay: none for the first `free` failures, then `baseMs` doubling with each one, at most `maxMs`. */

@@ -83,13 +83,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hourAgo = new Date(now.getTime() - HOUR_MS)
       // Confirmations by a signed-in member (staff step-up, a member's export or deletion) count apart from sign-in
       // codes, so confirming right after signing in does not wait out the resend gap.
-      const stats = await phoneSendStats(tx, phone, dayStart, hourAgo, purpose === 'step_up' || purpose === 'account')
+      const stats = await phoneSendStats(
+        tx,
+        phone,
+        ctx.ip,
+        dayStart,
+        hourAgo,
+        purpose === 'step_up' || purpose === 'account',
+      )
       if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < SmsRules.resendGapMs) {
         const seconds = Math.ceil((SmsRules.resendGapMs - (now.getTime() - stats.lastAt.getTime())) / 1000)
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${seconds} 秒后再试`)
       }
-      if (stats.dayCount >= SmsRules.perPhonePerDay)
+      if (stats.dayCountHere >= SmsRules.perPhoneAndAddressPerDay)
         return refuse(Codes.SmsTooFrequent, '今日验证码发送次数已达上限，请明天再试')
+      if (stats.dayCount >= SmsRules.perPhonePerDay)
+        return refuse(Codes.SmsTooFrequent, '该手机号今日验证码发送次数已达上限，请使用微信登录或明天再试')
       if (stats.hourCount >= SmsRules.perPhonePerHour && stats.hourOldest) {
         return refuse(
           Codes.SmsTooFrequent,
