@@ -6,7 +6,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { startServer } from '#tests/support/spawn-server.ts'
-import { measureAccessLogCost } from './access-log.ts'
+import { accessLog, measureSettingCost, rateLimit } from './setting-cost.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -53,11 +53,17 @@ try {
     )
   }
 
-  const logCost = await measureAccessLogCost('/api/v3/index', seconds, connections)
-  results['access log cost'] = logCost
-  console.log(
-    `${'Access log at info vs off (/api/v3/index)'.padEnd(36)} ${logCost.rpsLogged} vs ${logCost.rpsOff} req/s   cost ${(logCost.cost * 100).toFixed(1)}% (goal ≤ 5%)`,
-  )
+  const costs = [
+    ['access log cost', 'Access log at info vs off', accessLog],
+    ['rate limit cost', 'Rate limit on vs off', rateLimit],
+  ] as const
+  for (const [key, label, setting] of costs) {
+    const cost = await measureSettingCost(setting, '/api/v3/index', seconds, connections)
+    results[key] = cost
+    console.log(
+      `${`${label} (/api/v3/index)`.padEnd(36)} ${cost.rpsOn} vs ${cost.rpsOff} req/s   cost ${(cost.cost * 100).toFixed(1)}% (goal ≤ 5%)`,
+    )
+  }
 
   console.log('\nFirst-load bytes (gzip):')
   for (const page of ['/', `/course/${courseId}.html`, `/course/coursePurchase?course_id=${courseId}`, '/foryou/1']) {

@@ -14,6 +14,25 @@ export async function hit(pool: pg.Pool, key: string, windowMs: number) {
   return { current: row.hits, ttl: Math.max(0, Number(row.ttl)) }
 }
 
+/**
+ * Several keys' hits at once (the general rule's pre-count, written in batches): one statement, keys in a fixed
+ * order so two instances writing overlapping batches cannot deadlock. Answers each key's hits in its window so far
+ * (everyone's) and the ms the window has left.
+ */
+export async function hitMany(pool: pg.Pool, hits: ReadonlyMap<string, number>, windowMs: number) {
+  const keys = [...hits.keys()].sort()
+  const { rows } = await pool.query<{ key: string; hits: number; ttl: string }>(
+    `INSERT INTO rate_limits AS r (key, hits, reset_at)
+     SELECT k, n, now() + make_interval(secs => $3 / 1000.0) FROM unnest($1::text[], $2::int[]) AS x(k, n)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN r.reset_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
+       reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
+     RETURNING r.key, r.hits, ceil(extract(epoch FROM r.reset_at - now()) * 1000) AS ttl`,
+    [keys, keys.map((k) => hits.get(k)!), windowMs],
+  )
+  return new Map(rows.map((r) => [r.key, { current: r.hits, ttl: Math.max(0, Number(r.ttl)) }]))
+}
+
 /** The counters of `key` without counting a hit. */
 export async function peek(pool: pg.Pool, key: string) {
   const { rows } = await pool.query<{ hits: number; ttl: string }>(
