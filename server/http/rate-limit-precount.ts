@@ -58,7 +58,9 @@ export function createPrecount(pool: pg.Pool, windowMs: number, flushMs = 250) {
         counters.set(key, c)
       }
       c.pending++
-      timer ??= setTimeout(() => (writing = write()), flushMs).unref()
+      timer ??= setTimeout(() => {
+        writing = write()
+      }, flushMs).unref()
       return { current: c.known + c.pending, ttl: c.resetAt - now }
     },
     /** Writes what is pending now (shutdown, tests). */
