@@ -46,3 +46,20 @@ describe('payment return URLs follow the trusted address the visitor used (issue
     expect(await h5Return('evil.example.com')).toMatch(/^https:\/\/zixue\.example\.com\/payRedirect\?order_no=/)
   })
 })
+
+describe('WeChat sign-in comes back to the trusted address the visitor used (issue 10 §6)', () => {
+  const { t } = useCommerceApp({ TRUSTED_HOSTS: '192.168.1.20:3000', PUBLIC_URL: 'https://zixue.example.com' })
+
+  async function oauthReturn(host: string) {
+    const res = await t().app.inject({ method: 'GET', url: '/api/wechat/oauth?path=/mine', headers: { host } })
+    expect(res.statusCode).toBe(302)
+    return new URL(res.headers.location!).searchParams.get('redirect_uri')!
+  }
+
+  it('a phone on the LAN comes back to the LAN address, where its nonce cookie is', async () => {
+    expect(await oauthReturn('192.168.1.20:3000')).toBe('http://192.168.1.20:3000/mine?loginCallback=true')
+  })
+  it('an untrusted Host comes back to PUBLIC_URL', async () => {
+    expect(await oauthReturn('evil.example.com')).toBe('https://zixue.example.com/mine?loginCallback=true')
+  })
+})

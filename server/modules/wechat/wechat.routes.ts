@@ -48,6 +48,7 @@ export const wechatRoutes = apiPlugin({ tags: ['wechat'], token: false }, (r, op
         ...request.query,
         browserNonce: nonce(request),
         ip: request.ip,
+        origin: request.visitorOrigin,
       })
       reply.setCookie(BROWSER_NONCE_COOKIE, browserNonce, {
         path: '/api',
@@ -105,6 +106,6 @@ export const wechatRoutes = apiPlugin({ tags: ['wechat'], token: false }, (r, op
   r.get(
     '/wechat/share',
     { summary: 'JS-SDK wx.config signature for a page of this site', querystring: ShareQuery, response: ShareResponse },
-    async (request) => wechat.shareSignature(request.query.url),
+    async (request) => wechat.shareSignature(request.query.url, request.visitorOrigin),
   )
 })

@@ -162,8 +162,6 @@ export function pruneUsedOauthCodes(db: DbOrTx, before: Date, limit: number) {
 
 /** WeChat sign-in: the OAuth start, the code exchanges of spec 7 and the JS-SDK share signature. */
 export function createWechatService({ db, config, wechat, now }: WechatServiceDeps) {
-  const publicOrigin = new URL(config.publicUrl).origin
-
   /** Uses the state and the code up (each works once), then asks WeChat who this is. */
   async function exchange(
     input: OauthReturn,
@@ -233,12 +231,21 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
   return {
     /**
      * Starts an OAuth flow: a single-use `state` bound to this browser's nonce cookie, and WeChat's authorize URL
-     * that returns to `path` on this site with `loginCallback` (true for the user-info scope, spec 4 and 7).
+     * that returns to `path` on this site with `loginCallback` (true for the user-info scope, spec 4 and 7), at the
+     * address the visitor used (`origin`: request.visitorOrigin, a trusted host or PUBLIC_URL; WeChat itself accepts
+     * only the domains registered for 网页授权, so in production TRUSTED_HOSTS lists none but those).
      * Refused with 429 when this client address started too many flows in the last 10 minutes.
      */
-    async startOauth(input: { scope: WechatScope; path: string; login1?: string; browserNonce?: string; ip: string }) {
-      const target = new URL(input.path, publicOrigin)
-      if (target.origin !== publicOrigin) throw new AppError(Codes.BadRequest, '参数 path 只能是本站的相对路径（path）')
+    async startOauth(input: {
+      scope: WechatScope
+      path: string
+      login1?: string
+      browserNonce?: string
+      ip: string
+      origin: string
+    }) {
+      const target = new URL(input.path, input.origin)
+      if (target.origin !== input.origin) throw new AppError(Codes.BadRequest, '参数 path 只能是本站的相对路径（path）')
       for (const p of ['code', 'state', 'loginCallback', 'login1']) target.searchParams.delete(p)
       if (input.login1) target.searchParams.set('login1', input.login1)
       target.searchParams.set('loginCallback', String(input.scope === 'snsapi_userinfo'))
@@ -276,7 +283,7 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       // WeChat checks the parameter order, and the fragment is required.
       const query = new URLSearchParams({
         appid: wechat.appId,
-        redirect_uri: `${publicOrigin}${returnPath}`,
+        redirect_uri: `${input.origin}${returnPath}`,
         response_type: 'code',
         scope: input.scope,
         state,
@@ -363,15 +370,18 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       })
     },
 
-    /** GET /wechat/share: the JS-SDK `wx.config` signature for a page of this site (never for another site). */
-    async shareSignature(pageUrl: string): Promise<JsSdkSignature> {
+    /**
+     * GET /wechat/share: the JS-SDK `wx.config` signature for a page of this site at the address the visitor used
+     * (`origin`, as for startOauth), never for another site.
+     */
+    async shareSignature(pageUrl: string, origin: string): Promise<JsSdkSignature> {
       let parsed: URL
       try {
         parsed = new URL(pageUrl)
       } catch {
         throw new AppError(Codes.BadRequest, '参数 url 格式不正确（url）')
       }
-      if (parsed.origin !== publicOrigin) throw new AppError(Codes.BadRequest, '参数 url 只能是本站页面的地址（url）')
+      if (parsed.origin !== origin) throw new AppError(Codes.BadRequest, '参数 url 只能是本站页面的地址（url）')
       let ticket: string
       try {
         ticket = await wechat.jsapiTicket()
