@@ -5,6 +5,11 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), data })
 }
 
+/** An envelope whose `data` is `{ list }`: every row, in order (a whole list, not a page). */
+export function listEnvelope<T extends z.ZodType>(row: T) {
+  return envelope(z.object({ list: z.array(row) }))
+}
+
 /** An envelope with nothing in `data`: the client reads only code and msg. */
 export const emptyEnvelope = envelope(z.object({}))
 

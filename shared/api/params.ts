@@ -15,8 +15,14 @@ export const OptionalIdQuery = z
   .transform((v) => (v ? Number(v) : undefined))
   .refine((n) => n === undefined || n <= MAX_INT, '超出范围')
 
+/** A positive id given as digits: in the path (`/admin/bundles/:id`) or the query string (`?member_id=3`). */
+export const PathId = z.coerce.number().int().positive().max(MAX_INT)
+
+/** A positive id in a JSON body, a number only (BodyId also takes a numeric string). */
+export const JsonId = z.number().int().positive().max(MAX_INT)
+
 /** A record's id in the path (`/admin/bundles/:id`). */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) })
+export const IdParams = z.object({ id: PathId })
 
 /** A positive id in a JSON body: a number, or a numeric string as older clients send. */
 export const BodyId = z

@@ -1,17 +1,16 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { videoMediaStates } from '#server/modules/media/media.service.ts'
-import { MAX_INT } from '#shared/api/params.ts'
+import { JsonId as id, PathId } from '#shared/api/params.ts'
 import { AdminCategory, AdminChapter, AdminCourse, AdminTeacher, AdminVideo } from '#shared/api/catalogue-editing.ts'
 
 // The operators' API. Catalogue editing's request bodies and queries are shared with the catalogue module
 // (#shared/api/catalogue-editing.ts); the entitlement, media and image shapes are here.
 
-const id = z.number().int().positive().max(MAX_INT)
 const text = (max: number) => z.string().trim().max(max)
 const datetime = z.iso.datetime({ offset: true })
 const limit = z.coerce.number().int().min(1).max(100).default(20)
-const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
+const optionalId = PathId.optional()
 
 export const EntitlementGrant = z.strictObject({
   member_id: id,

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { emptyEnvelope, envelope } from '#server/http/envelope.ts'
+import { emptyEnvelope, envelope, listEnvelope } from '#server/http/envelope.ts'
 import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { HotWordBody, HotWordOrder } from '#shared/api/admin-hot-words.ts'
 import type { HotWordAdmin } from './catalogue.service.ts'
 
 const HotWord = z.object({ id: z.number().int(), word: z.string(), sort: z.number().int() })
 const HotWordResponse = envelope(HotWord)
-const HotWordListResponse = envelope(z.object({ list: z.array(HotWord) }))
+const HotWordListResponse = listEnvelope(HotWord)
 
 /** Hot search words in the operators' console (under /api/admin/hot-words). */
 export const adminHotWordRoutes = adminPlugin(GroupAccess.storefront, (r, { hotWords }: { hotWords: HotWordAdmin }) => {

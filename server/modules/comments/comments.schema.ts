@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
 import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
-import { envelope } from '#server/http/envelope.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { BodyId, IdCursor, IdQuery, OptionalIdQuery, pageLimit } from '#shared/api/params.ts'
 
 export const CONTENT_MAX = 500
@@ -124,7 +124,7 @@ export type ModerationResult = z.infer<typeof ModerationResult>
 
 export const CommentResponse = envelope(Comment)
 export const CommentPageResponse = envelope(CommentPage)
-export const CommentListResponse = envelope(z.object({ list: z.array(Comment) }))
+export const CommentListResponse = listEnvelope(Comment)
 export const CommentThreadResponse = envelope(CommentThread)
 export const MemberCommentPageResponse = envelope(MemberCommentPage)
 export const LikeResponse = envelope(LikeResult)

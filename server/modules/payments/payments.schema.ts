@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { notificationOutcomes, reconciliationKinds } from '#server/db/schema/payments.ts'
 import { envelope } from '#server/http/envelope.ts'
+import { PathId } from '#shared/api/params.ts'
 
 /** The providers (the orders table's provider column takes the same names). */
 const paymentProviders = ['wechat', 'alipay'] as const
@@ -8,7 +9,7 @@ const paymentProviders = ['wechat', 'alipay'] as const
 // The staff endpoints of the payments module (payments-admin.routes.ts): the notifications received, and the
 // daily reconciliation's runs and differences.
 
-const cursor = z.coerce.number().int().positive().max(2_147_483_647).optional()
+const cursor = PathId.optional()
 const limit = z.coerce.number().int().min(1).max(100).default(50)
 const billDate = z.iso.date().describe('yyyy-MM-dd, Beijing')
 
