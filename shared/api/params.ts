@@ -36,11 +36,14 @@ export const BodyId = z
   .refine((n) => n <= MAX_INT, '超出范围')
 
 /** The cursor of an id-ordered list: the last id of the previous page, as text. */
-export const IdCursor = z
+const IdCursor = z
   .union([z.literal(''), z.string().regex(/^[1-9]\d{0,9}$/, '格式不正确')])
   .optional()
   .transform((v) => (v ? Number(v) : undefined))
   .describe('next_cursor of the previous page')
+
+/** A page of an id-ordered list in the query string: after `cursor`, `limit` rows (1–50, default 20). */
+export const IdPageQuery = z.object({ cursor: IdCursor, limit: pageLimit(50, 20) })
 
 export function pageLimit(max: number, fallback: number) {
   return z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { cursorPage, envelope } from '#server/http/envelope.ts'
 import { adminListQuery, BeijingDay, SearchText } from '#shared/api/admin-list.ts'
 import { orderKinds, orderStates, payMethods } from '#server/db/schema/orders.ts'
 import { JsonId as id, PathId } from '#shared/api/params.ts'
@@ -142,9 +142,7 @@ export const OrderListQuery = z.object({
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 })
-export const OrderListResponse = envelope(
-  z.object({ list: z.array(OrderView), next_cursor: z.number().int().nullable() }),
-)
+export const OrderListResponse = envelope(cursorPage(OrderView))
 
 export const OrderNoParams = z.object({ order_no: z.string().trim().min(1).max(40) })
 export const OrderDetailResponse = envelope(OrderView.extend({ events: z.array(OrderEventView) }))
