@@ -157,6 +157,18 @@ interface RouteDefaults<D extends AuthMode | undefined> {
 /** A route group's permission: one for everything, or one for reads and one for changes. */
 export type Access = Permission | { read: Permission; write: Permission }
 
+/** The permissions several route groups share, named once so the groups cannot drift apart. */
+export const GroupAccess = {
+  /** The catalogue: categories, teachers, courses, chapters, videos. */
+  catalogue: { read: 'catalogue.read', write: 'catalogue.edit' },
+  /** What learners see around the catalogue: home feed, hot words, overlays, bundles, the service setting. */
+  storefront: { read: 'catalogue.read', write: 'marketing.edit' },
+  /** What is sold and discounted: VIP plans, coupons. */
+  marketing: { read: 'marketing.read', write: 'marketing.edit' },
+  /** Members' points: balances and the ledger. */
+  points: { read: 'members.read', write: 'points.adjust' },
+} as const satisfies Record<string, Access>
+
 export type Routes<D extends AuthMode | undefined = undefined> = Record<Method, Declare<D>> & {
   /** Routes that answer in another protocol (raw replies, streams, providers' notifications, redirects). */
   raw: Record<Method, DeclareRaw>

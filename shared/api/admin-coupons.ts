@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import { adminListQuery, BeijingDay } from './admin-list.ts'
-import { OptionalIdQuery } from './params.ts'
+import { JsonId as id, OptionalIdQuery } from './params.ts'
 
 // Coupons in the operators' console (request schemas; the console's forms validate with the same ones). Amounts
 // are integer fen on the wire; the console's forms take yuan and send fen.
 
-const id = z.number().int().positive().max(2_147_483_647)
 const fen = z.number().int('金额最多两位小数').min(1, '金额至少 0.01 元').max(5_000_000, '金额最多 50000 元')
 const when = z.iso.datetime({ offset: true, message: '时间格式不正确' })
 const name = z.string().trim().min(1, '请填写名称').max(40, '名称最多 40 个字')
@@ -66,13 +65,16 @@ export const TemplateListQuery = adminListQuery(templateSortKeys, '-id').extend(
 })
 export type TemplateListQuery = z.output<typeof TemplateListQuery>
 
+/** An issued coupon's state: available, reserved (by a pending order), used, expired. */
+export const CouponStates = ['available', 'reserved', 'used', 'expired'] as const
+
 const issuedSortKeys = ['id', 'claimed_at', 'used_at'] as const
 
 /** GET /api/admin/coupons: issued coupons by template, state, member and claiming day. */
 export const IssuedCouponQuery = adminListQuery(issuedSortKeys, '-id').extend({
   template_id: OptionalIdQuery,
   member_id: OptionalIdQuery,
-  state: z.enum(['available', 'reserved', 'used', 'expired']).optional(),
+  state: z.enum(CouponStates).optional(),
   from: BeijingDay.optional(),
   to: BeijingDay.optional(),
 })

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { JsonId as id } from './params.ts'
 
 // The home feed as operators edit it in the console (request schemas; the console's forms validate with the same
 // ones). A section is published while `visible`; its order is `sort` (smaller first), set by a reorder call.
 
-const homeFeeds = ['v3', 'v2'] as const
-const homeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
+export const HomeFeeds = ['v3', 'v2'] as const
+export const HomeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
 
 /** An in-site path ("/course/1001.html") or an http(s) URL. */
 const HomeLinkTarget = z
@@ -13,11 +14,9 @@ const HomeLinkTarget = z
   .max(500, '链接最多 500 个字符')
   .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, '链接必须是站内路径（/ 开头）或 http(s) 网址')
 
-const id = z.number().int().positive().max(2_147_483_647)
-
 export const HomeSectionCreate = z.strictObject({
-  feed: z.enum(homeFeeds).default('v3'),
-  kind: z.enum(homeSectionKinds),
+  feed: z.enum(HomeFeeds).default('v3'),
+  kind: z.enum(HomeSectionKinds),
   title: z.string().trim().max(30, '标题最多 30 个字').default(''),
   subtitle: z.string().trim().max(60, '副标题最多 60 个字').default(''),
   more_link: HomeLinkTarget.nullable().optional(),
@@ -70,4 +69,4 @@ export const HomeOrder = z.strictObject({
 })
 export type HomeOrder = z.output<typeof HomeOrder>
 
-export const HomeSectionListQuery = z.object({ feed: z.enum(homeFeeds).default('v3') })
+export const HomeSectionListQuery = z.object({ feed: z.enum(HomeFeeds).default('v3') })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JsonId } from './params.ts'
 
 // Hot search words in the operators' console (request schemas; the console's forms validate with the same ones).
 
@@ -8,6 +9,6 @@ export const HotWordBody = z.strictObject({
 export type HotWordBody = z.output<typeof HotWordBody>
 
 export const HotWordOrder = z.strictObject({
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1, '至少一个').max(100, '最多 100 个'),
+  ids: z.array(JsonId).min(1, '至少一个').max(100, '最多 100 个'),
 })
 export type HotWordOrder = z.output<typeof HotWordOrder>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { adminListQuery, BeijingDay, SearchText } from './admin-list.ts'
+import { MemberRoles } from './members.ts'
+import { JsonId } from './params.ts'
 
 // What the console sends about members (request schemas; the console's forms validate with the same ones). The
 // API answers 400 "参数 <field> 不能为空 / 格式不正确（field）"; the messages below are what a form shows.
@@ -12,7 +14,7 @@ const reason = (what: string) => z.string().trim().min(2, `${what}原因至少 2
 /** GET /api/admin/members: q is a phone (11 digits), a member id or part of a nickname. */
 export const MemberSearchQuery = adminListQuery(memberSortKeys, '-id').extend({
   q: SearchText.optional(),
-  role: z.enum(['member', 'staff', 'admin']).optional(),
+  role: z.enum(MemberRoles).optional(),
   joined_from: BeijingDay.optional(),
   joined_to: BeijingDay.optional(),
 })
@@ -20,7 +22,7 @@ export type MemberSearchQuery = z.output<typeof MemberSearchQuery>
 
 /** POST /api/admin/members/:id/courses: grant a whole course, for ever or until expires_at. */
 export const MemberCourseGrant = z.strictObject({
-  course_id: z.number().int().positive().max(2_147_483_647),
+  course_id: JsonId,
   reason: reason('授权'),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
 })
@@ -32,7 +34,7 @@ export type MemberCourseRevoke = z.output<typeof MemberCourseRevoke>
 
 /** POST /api/admin/members/:id/sessions/revoke: one session, or every session when session_id is absent. */
 export const MemberSessionRevoke = z.strictObject({
-  session_id: z.number().int().positive().max(2_147_483_647).optional(),
+  session_id: JsonId.optional(),
   reason: reason('下线'),
 })
 export type MemberSessionRevoke = z.output<typeof MemberSessionRevoke>

@@ -1,27 +1,30 @@
 import { z } from 'zod'
 import { adminListQuery } from './admin-list.ts'
+import { JsonId } from './params.ts'
 
 // System overlays (site pop-ups) in the operators' console (request schemas; the console's forms validate with the
 // same ones). The learner's rules stay in app/lib/route-rules.ts: one overlay per page view, one per session unless
 // urgent, none again for 30 days once seen.
 
+/** Where an overlay stands: showing now, waiting for its window, past it, or switched off. */
+export const OverlayStates = ['live', 'scheduled', 'ended', 'off'] as const
+
 const overlaySortKeys = ['id', 'sort', 'starts_at'] as const
 
 /** GET /api/admin/overlays: every overlay, on or off, filtered by state and name. */
 export const OverlayListQuery = adminListQuery(overlaySortKeys, 'sort').extend({
-  state: z.enum(['live', 'scheduled', 'ended', 'off']).optional(),
+  state: z.enum(OverlayStates).optional(),
   q: z.string().trim().max(40, '搜索内容最多 40 个字').optional(),
 })
 export type OverlayListQuery = z.output<typeof OverlayListQuery>
 
 const when = z.iso.datetime({ offset: true, message: '时间格式不正确' })
-const int = z.number().int().positive().max(2_147_483_647)
 
 /** The jump of a button: a course, a category or an http(s) address (spec 3's so_jump_type 1, 2, 4). */
 const OverlayJump = z.discriminatedUnion('jump_type', [
   z.strictObject({ jump_type: z.null() }),
-  z.strictObject({ jump_type: z.literal(1), course_id: int }),
-  z.strictObject({ jump_type: z.literal(2), category_id: int }),
+  z.strictObject({ jump_type: z.literal(1), course_id: JsonId }),
+  z.strictObject({ jump_type: z.literal(2), category_id: JsonId }),
   z.strictObject({
     jump_type: z.literal(4),
     url: z

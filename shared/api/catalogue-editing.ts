@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { adminListQuery } from './admin-list.ts'
 import { courseTypes } from './catalogue.ts'
-import { MAX_INT } from './params.ts'
+import { JsonId as id, PathId } from './params.ts'
 
 // The operators' catalogue editing (/api/admin/categories, teachers, courses, chapters, videos): what they send and
 // what they get back. The admin module validates requests with these; the catalogue module edits with them.
@@ -9,7 +9,6 @@ import { MAX_INT } from './params.ts'
 /** At most 1,000,000 yuan: a typo of extra zeros is refused rather than sold. */
 const MAX_PRICE_FEN = 100_000_000
 
-const id = z.number().int().positive().max(MAX_INT)
 const text = (max: number) => z.string().trim().max(max)
 const title = (max: number) => z.string().trim().min(1).max(max)
 const sort = z.number().int().min(-1_000_000).max(1_000_000)
@@ -97,7 +96,7 @@ export const CoursePatch = patchOf(courseFields)
 export type CourseCreate = z.output<typeof CourseCreate>
 export type CoursePatch = z.output<typeof CoursePatch>
 
-const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
+const optionalId = PathId.optional()
 
 /** What the console's course list sorts by (live_starts_at: the live schedule, courses without one last). */
 const adminCourseSorts = ['id', 'updated_at', 'price_fen', 'sort', 'live_starts_at'] as const
@@ -116,7 +115,7 @@ const chapterFields = { title: title(100), sort }
 export const ChapterCreate = createOf({ course_id: id, ...chapterFields }, ['course_id', 'title'])
 export const ChapterPatch = patchOf(chapterFields)
 /** The course whose chapters or videos an operator lists (GET /admin/chapters, GET /admin/videos). */
-export const CourseItemsQuery = z.object({ course_id: z.coerce.number().int().positive().max(MAX_INT) })
+export const CourseItemsQuery = z.object({ course_id: PathId })
 export type ChapterCreate = z.output<typeof ChapterCreate>
 export type ChapterPatch = z.output<typeof ChapterPatch>
 

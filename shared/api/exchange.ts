@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { adminListQuery } from './admin-list.ts'
+import { JsonId, PathId } from './params.ts'
 
 // Platform orders exchanged for courses (issue 14 §2): the platforms, what operators map, what the console and the
 // /data/* screens send. The API answers 400 naming the field; the messages below are what a form shows.
@@ -27,7 +28,7 @@ export type ExchangeSkuQuery = z.output<typeof ExchangeSkuQuery>
 
 const grantFields = {
   product_name: z.string().trim().min(1, '请填写商品名称').max(100, '商品名称最多 100 个字'),
-  course_id: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+  course_id: JsonId.nullable().default(null),
   vip_days: z.number().int().min(1, 'VIP 天数至少 1 天').max(3650, 'VIP 天数最多 3650 天').nullable().default(null),
   note: z.string().trim().max(200, '备注最多 200 个字').default(''),
 }
@@ -54,13 +55,16 @@ export type ExchangeSkuCreate = z.output<typeof ExchangeSkuCreate>
 export const ExchangeSkuEdit = z.strictObject(grantFields).refine(oneGrant, oneGrantMessage)
 export type ExchangeSkuEdit = z.output<typeof ExchangeSkuEdit>
 
+/** An exchange: its grant stands, or was taken back. */
+export const ExchangeStatuses = ['granted', 'revoked'] as const
+
 const recordSortKeys = ['id', 'granted_at'] as const
 
 /** GET /api/admin/exchange/records: exchanges by platform, status, member and order number. */
 export const ExchangeRecordQuery = adminListQuery(recordSortKeys, '-id').extend({
   platform: z.enum(Platforms).optional(),
-  status: z.enum(['granted', 'revoked']).optional(),
-  member_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(ExchangeStatuses).optional(),
+  member_id: PathId.optional(),
   order_id: z.string().trim().max(64).optional(),
 })
 export type ExchangeRecordQuery = z.output<typeof ExchangeRecordQuery>

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** What a member's `role` says: a learner, a staff member or an admin (staff roles: shared/staff/roles.ts). */
+export const MemberRoles = ['member', 'staff', 'admin'] as const
+
 /** A member's profile as the API shows it. The phone is always masked (138****8000). */
 export const MemberProfile = z.object({
   member_id: z.number().int(),
@@ -8,7 +11,7 @@ export const MemberProfile = z.object({
   phone: z.string().describe('Masked, e.g. 138****8000; empty when no phone is bound'),
   has_phone: z.boolean(),
   wechat_bound: z.boolean(),
-  role: z.enum(['member', 'staff', 'admin']),
+  role: z.enum(MemberRoles),
   created_at: z.iso.datetime(),
 })
 export type MemberProfile = z.infer<typeof MemberProfile>

@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { adminListQuery } from './admin-list.ts'
-import { MAX_INT } from './params.ts'
+import { JsonId as id, PathId } from './params.ts'
 
 // Redeem codes (issue 14 §1): what the console sends to create a batch and list batches and codes, and what a
 // learner's preview answers. The console's forms validate with the same schemas.
 
 /** The most codes one batch may hold. */
 export const REDEEM_BATCH_MAX = 100_000
-
-const id = z.number().int().positive().max(MAX_INT)
 
 /** POST /api/admin/redeem/batches: answered with the codes as a CSV file, once. */
 export const RedeemBatchCreate = z
@@ -42,10 +40,13 @@ export const RedeemBatchQuery = adminListQuery(batchSortKeys, '-created_at').ext
 })
 export type RedeemBatchQuery = z.output<typeof RedeemBatchQuery>
 
+/** A redeem code's state. */
+export const RedeemCodeStates = ['unused', 'used', 'revoked'] as const
+
 /** GET /api/admin/redeem/codes?batch_id=…: `code` finds one code as typed (any case, spaces or dashes). */
 export const RedeemCodeQuery = adminListQuery(['serial'] as const, 'serial').extend({
-  batch_id: z.coerce.number().int().positive().max(MAX_INT),
-  state: z.enum(['unused', 'used', 'revoked']).optional(),
+  batch_id: PathId,
+  state: z.enum(RedeemCodeStates).optional(),
   code: z.string().trim().max(40).optional(),
 })
 export type RedeemCodeQuery = z.output<typeof RedeemCodeQuery>

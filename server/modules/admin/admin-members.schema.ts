@@ -1,21 +1,19 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { MAX_INT } from '#shared/api/params.ts'
+import { MemberRoles } from '#shared/api/members.ts'
+import { IdParams, PathId } from '#shared/api/params.ts'
 import { Entitlement } from './admin.schema.ts'
 
 // Answers of the members part of the operators' console (requests: shared/api/admin-members.ts).
 
-export const MemberEntitlementParams = z.object({
-  id: z.coerce.number().int().positive().max(MAX_INT),
-  entitlement_id: z.coerce.number().int().positive().max(MAX_INT),
-})
+export const MemberEntitlementParams = IdParams.extend({ entitlement_id: PathId })
 
 export const ListedMember = z.object({
   id: z.number().int(),
   phone: z.string().nullable(),
   nickname: z.string(),
   avatar: z.string().nullable(),
-  role: z.enum(['member', 'staff', 'admin']),
+  role: z.enum(MemberRoles),
   wechat_bound: z.boolean(),
   is_purchaser: z.boolean(),
   created_at: z.string(),

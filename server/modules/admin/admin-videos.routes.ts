@@ -1,5 +1,5 @@
 import { listRoute } from '#server/http/admin-list.ts'
-import { adminPlugin } from '#server/http/route.ts'
+import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { MediaListQuery } from '#shared/api/admin-media.ts'
 import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import { IdParams } from '#shared/api/params.ts'
@@ -17,7 +17,7 @@ export interface AdminRoutesOptions {
 
 /** Videos under /api/admin/videos: editing, upload and transcoding (registered by admin.routes.ts). */
 export const adminVideoRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'catalogue.edit' },
+  GroupAccess.catalogue,
   (r, { admin, videoUploadMaxBytes }: AdminRoutesOptions) => {
     listRoute(r, '/admin/media', {
       summary: "Every video with its course, chapter and media state (the console's media screen; paged, sorted)",

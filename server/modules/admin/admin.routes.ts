@@ -1,5 +1,5 @@
 import { listRoute } from '#server/http/admin-list.ts'
-import { adminPlugin } from '#server/http/route.ts'
+import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { COURSE_CSV_HEADER } from '#server/modules/catalogue/catalogue.service.ts'
 import {
   AdminCourse,
@@ -34,126 +34,122 @@ import { adminVideoRoutes, type AdminRoutesOptions } from './admin-videos.routes
 import { imagePart } from './uploads.ts'
 
 /** The operator API under /api/admin/: catalogue editing, video upload and transcoding, entitlements. */
-export const adminRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'catalogue.edit' },
-  async (r, opts: AdminRoutesOptions, app) => {
-    const { admin } = opts
-    // Who may call comes before what they sent: server/http/auth.ts checks the route's permission in preValidation,
-    // so a stranger learns nothing from validation messages.
+export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: AdminRoutesOptions, app) => {
+  const { admin } = opts
+  // Who may call comes before what they sent: server/http/auth.ts checks the route's permission in preValidation,
+  // so a stranger learns nothing from validation messages.
 
-    // ---- Categories ----
-    r.records('/admin/categories', {
-      response: CategoryResponse,
-      list: { summary: 'All categories', response: CategoryListResponse, handler: admin.categories },
-      create: {
-        summary: 'Create a category (two levels: an area or a sub-category)',
-        body: CategoryCreate,
-        handler: admin.createCategory,
-      },
-      edit: { summary: 'Edit a category', body: CategoryPatch, handler: admin.updateCategory },
-    })
+  // ---- Categories ----
+  r.records('/admin/categories', {
+    response: CategoryResponse,
+    list: { summary: 'All categories', response: CategoryListResponse, handler: admin.categories },
+    create: {
+      summary: 'Create a category (two levels: an area or a sub-category)',
+      body: CategoryCreate,
+      handler: admin.createCategory,
+    },
+    edit: { summary: 'Edit a category', body: CategoryPatch, handler: admin.updateCategory },
+  })
 
-    // ---- Teachers ----
-    r.records('/admin/teachers', {
-      response: TeacherResponse,
-      list: { summary: 'All teachers', response: TeacherListResponse, handler: admin.teachers },
-      create: { summary: 'Create a teacher', body: TeacherCreate, handler: admin.createTeacher },
-      edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: admin.updateTeacher },
-    })
+  // ---- Teachers ----
+  r.records('/admin/teachers', {
+    response: TeacherResponse,
+    list: { summary: 'All teachers', response: TeacherListResponse, handler: admin.teachers },
+    create: { summary: 'Create a teacher', body: TeacherCreate, handler: admin.createTeacher },
+    edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: admin.updateTeacher },
+  })
 
-    // ---- Courses ----
-    listRoute(r, '/admin/courses', {
-      summary: 'Courses of every status by type, status, category and part of the title (paged, sorted)',
-      querystring: CourseListQuery,
-      row: AdminCourse,
-      list: (q) => admin.courses(q),
-      csv: {
-        name: 'courses',
-        header: COURSE_CSV_HEADER,
-        source: (q) => admin.coursesCsv(q),
-      },
-    })
-    r.records('/admin/courses', {
+  // ---- Courses ----
+  listRoute(r, '/admin/courses', {
+    summary: 'Courses of every status by type, status, category and part of the title (paged, sorted)',
+    querystring: CourseListQuery,
+    row: AdminCourse,
+    list: (q) => admin.courses(q),
+    csv: {
+      name: 'courses',
+      header: COURSE_CSV_HEADER,
+      source: (q) => admin.coursesCsv(q),
+    },
+  })
+  r.records('/admin/courses', {
+    response: CourseResponse,
+    detail: {
+      summary: 'A course with its chapters and videos (and their media state)',
+      response: CourseDetailResponse,
+      handler: (id) => admin.course(id),
+    },
+    create: {
+      summary: 'Create a course (prices in fen)',
+      body: CourseCreate,
+      handler: admin.createCourse,
+    },
+    edit: { summary: 'Edit a course', body: CoursePatch, handler: admin.updateCourse },
+  })
+  r.post(
+    '/admin/courses/:id/cover',
+    {
+      summary: 'Upload a course cover (multipart field "file": JPEG, PNG or WebP by content, at most 5 MB)',
+      consumes: ['multipart/form-data'],
+      params: IdParams,
       response: CourseResponse,
-      detail: {
-        summary: 'A course with its chapters and videos (and their media state)',
-        response: CourseDetailResponse,
-        handler: (id) => admin.course(id),
-      },
-      create: {
-        summary: 'Create a course (prices in fen)',
-        body: CourseCreate,
-        handler: admin.createCourse,
-      },
-      edit: { summary: 'Edit a course', body: CoursePatch, handler: admin.updateCourse },
-    })
-    r.post(
-      '/admin/courses/:id/cover',
-      {
-        summary: 'Upload a course cover (multipart field "file": JPEG, PNG or WebP by content, at most 5 MB)',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: CourseResponse,
-      },
-      async (request) => admin.setCourseCover(request.params.id, await imagePart(request)),
-    )
-    r.post(
-      '/admin/images',
-      {
-        summary:
-          'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
-        consumes: ['multipart/form-data'],
-        response: ImageResponse,
-      },
-      async (request) => admin.uploadImage(await imagePart(request)),
-    )
+    },
+    async (request) => admin.setCourseCover(request.params.id, await imagePart(request)),
+  )
+  r.post(
+    '/admin/images',
+    {
+      summary: 'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
+      consumes: ['multipart/form-data'],
+      response: ImageResponse,
+    },
+    async (request) => admin.uploadImage(await imagePart(request)),
+  )
 
-    // ---- Chapters ----
-    r.records('/admin/chapters', {
-      response: ChapterResponse,
-      list: {
-        summary: "A course's chapters",
-        querystring: CourseItemsQuery,
-        response: ChapterListResponse,
-        handler: (query) => admin.chapters(query.course_id),
-      },
-      create: { summary: 'Create a chapter', body: ChapterCreate, handler: admin.createChapter },
-      edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: admin.updateChapter },
-    })
+  // ---- Chapters ----
+  r.records('/admin/chapters', {
+    response: ChapterResponse,
+    list: {
+      summary: "A course's chapters",
+      querystring: CourseItemsQuery,
+      response: ChapterListResponse,
+      handler: (query) => admin.chapters(query.course_id),
+    },
+    create: { summary: 'Create a chapter', body: ChapterCreate, handler: admin.createChapter },
+    edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: admin.updateChapter },
+  })
 
-    // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
-    await app.register(adminVideoRoutes, opts)
+  // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----
+  await app.register(adminVideoRoutes, opts)
 
-    // ---- Entitlements ----
-    r.get(
-      '/admin/entitlements',
-      {
-        permission: 'members.read',
-        summary: 'Entitlements, newest first, by member and/or course',
-        querystring: EntitlementListQuery,
-        response: EntitlementListResponse,
-      },
-      async (request) => admin.entitlements(request.query),
-    )
-    r.post(
-      '/admin/entitlements',
-      {
-        permission: 'members.entitlements',
-        summary: 'Grant a member a whole course, for ever or until expires_at',
-        body: EntitlementGrant,
-        response: EntitlementResponse,
-      },
-      async (request, staffId) => admin.grant(staffId, request.body),
-    )
-    r.post(
-      '/admin/entitlements/:id/revoke',
-      {
-        permission: 'members.entitlements',
-        summary: 'Revoke an entitlement at once',
-        params: IdParams,
-        response: EntitlementResponse,
-      },
-      async (request, staffId) => admin.revoke(staffId, request.params.id),
-    )
-  },
-)
+  // ---- Entitlements ----
+  r.get(
+    '/admin/entitlements',
+    {
+      permission: 'members.read',
+      summary: 'Entitlements, newest first, by member and/or course',
+      querystring: EntitlementListQuery,
+      response: EntitlementListResponse,
+    },
+    async (request) => admin.entitlements(request.query),
+  )
+  r.post(
+    '/admin/entitlements',
+    {
+      permission: 'members.entitlements',
+      summary: 'Grant a member a whole course, for ever or until expires_at',
+      body: EntitlementGrant,
+      response: EntitlementResponse,
+    },
+    async (request, staffId) => admin.grant(staffId, request.body),
+  )
+  r.post(
+    '/admin/entitlements/:id/revoke',
+    {
+      permission: 'members.entitlements',
+      summary: 'Revoke an entitlement at once',
+      params: IdParams,
+      response: EntitlementResponse,
+    },
+    async (request, staffId) => admin.revoke(staffId, request.params.id),
+  )
+})

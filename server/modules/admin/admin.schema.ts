@@ -1,17 +1,16 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { cursorPage, envelope, listEnvelope } from '#server/http/envelope.ts'
 import { videoMediaStates } from '#server/modules/media/media.service.ts'
-import { MAX_INT } from '#shared/api/params.ts'
+import { JsonId as id, PathId } from '#shared/api/params.ts'
 import { AdminCategory, AdminChapter, AdminCourse, AdminTeacher, AdminVideo } from '#shared/api/catalogue-editing.ts'
 
 // The operators' API. Catalogue editing's request bodies and queries are shared with the catalogue module
 // (#shared/api/catalogue-editing.ts); the entitlement, media and image shapes are here.
 
-const id = z.number().int().positive().max(MAX_INT)
 const text = (max: number) => z.string().trim().max(max)
 const datetime = z.iso.datetime({ offset: true })
 const limit = z.coerce.number().int().min(1).max(100).default(20)
-const optionalId = z.coerce.number().int().positive().max(MAX_INT).optional()
+const optionalId = PathId.optional()
 
 export const EntitlementGrant = z.strictObject({
   member_id: id,
@@ -77,23 +76,19 @@ export const Entitlement = z.object({
 })
 const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })
 
-const list = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item) })
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), next_cursor: z.number().int().nullable() })
-
 export const CategoryResponse = envelope(AdminCategory)
-export const CategoryListResponse = envelope(list(AdminCategory))
+export const CategoryListResponse = listEnvelope(AdminCategory)
 export const TeacherResponse = envelope(AdminTeacher)
-export const TeacherListResponse = envelope(list(AdminTeacher))
+export const TeacherListResponse = listEnvelope(AdminTeacher)
 export const CourseResponse = envelope(AdminCourse)
 export const CourseDetailResponse = envelope(
   AdminCourse.extend({ chapters: z.array(AdminChapter), videos: z.array(Video) }),
 )
 export const ChapterResponse = envelope(AdminChapter)
-export const ChapterListResponse = envelope(list(AdminChapter))
+export const ChapterListResponse = listEnvelope(AdminChapter)
 export const VideoResponse = envelope(Video)
-export const VideoListResponse = envelope(list(Video))
+export const VideoListResponse = listEnvelope(Video)
 export const MediaResponse = envelope(Media)
 export const EntitlementResponse = envelope(Entitlement)
-export const EntitlementListResponse = envelope(page(Entitlement))
+export const EntitlementListResponse = envelope(cursorPage(Entitlement))
 export const ImageResponse = envelope(Image)

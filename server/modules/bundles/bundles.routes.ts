@@ -1,4 +1,4 @@
-import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
 import type { BundleService } from './bundles.service.ts'
 import {
@@ -39,22 +39,19 @@ export const bundleRoutes = apiPlugin(
 )
 
 /** Bundles for operators (under /api/admin/, admins only). */
-export const adminBundleRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'marketing.edit' },
-  (r, { bundles }: { bundles: BundleService }) => {
-    r.records('/admin/bundles', {
-      response: StaffBundleResponse,
-      list: { summary: 'Every bundle', response: StaffBundleListResponse, handler: () => bundles.all() },
-      create: {
-        summary: 'Add a bundle (its courses in order)',
-        body: StaffBundleInput,
-        handler: (body) => bundles.create(body),
-      },
-      edit: {
-        summary: 'Change or withdraw a bundle',
-        body: StaffBundlePatch,
-        handler: (id, body) => bundles.patch(id, body),
-      },
-    })
-  },
-)
+export const adminBundleRoutes = adminPlugin(GroupAccess.storefront, (r, { bundles }: { bundles: BundleService }) => {
+  r.records('/admin/bundles', {
+    response: StaffBundleResponse,
+    list: { summary: 'Every bundle', response: StaffBundleListResponse, handler: () => bundles.all() },
+    create: {
+      summary: 'Add a bundle (its courses in order)',
+      body: StaffBundleInput,
+      handler: (body) => bundles.create(body),
+    },
+    edit: {
+      summary: 'Change or withdraw a bundle',
+      body: StaffBundlePatch,
+      handler: (id, body) => bundles.patch(id, body),
+    },
+  })
+})

@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
-
-const id = z.coerce.number().int().positive().max(2_147_483_647)
+import { PathId as id } from '#shared/api/params.ts'
 
 export const BundleListQuery = z.object({ course_id: id.optional().describe('Only the bundles that hold this course') })
 
@@ -30,7 +29,7 @@ export const BundleDetail = BundleCard.extend({
 })
 export type BundleDetail = z.infer<typeof BundleDetail>
 
-export const BundleListResponse = envelope(z.object({ list: z.array(BundleCard) }))
+export const BundleListResponse = listEnvelope(BundleCard)
 export const BundleDetailResponse = envelope(BundleDetail)
 
 export { StaffBundleInput, StaffBundlePatch } from '#shared/api/admin-bundles.ts'
@@ -43,4 +42,4 @@ const StaffBundle = BundleCard.extend({
   cover_url: z.string().nullable(),
 })
 export const StaffBundleResponse = envelope(StaffBundle)
-export const StaffBundleListResponse = envelope(z.object({ list: z.array(StaffBundle) }))
+export const StaffBundleListResponse = listEnvelope(StaffBundle)

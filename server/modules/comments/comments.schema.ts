@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
 import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
-import { envelope } from '#server/http/envelope.ts'
-import { BodyId, IdCursor, IdQuery, OptionalIdQuery, pageLimit } from '#shared/api/params.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { BodyId, IdPageQuery, IdQuery, OptionalIdQuery } from '#shared/api/params.ts'
 
 export const CONTENT_MAX = 500
 /** At most this many comments (replies included) per member in any minute. */
@@ -14,8 +14,7 @@ export const CommentsQuery = z
   .object({
     course_id: OptionalIdQuery.describe('Comments on the course itself'),
     vid: OptionalIdQuery.describe('Comments on one video'),
-    cursor: IdCursor,
-    limit: pageLimit(50, 20),
+    ...IdPageQuery.shape,
   })
   .refine((q) => (q.course_id === undefined) !== (q.vid === undefined), {
     message: '需要 course_id 或 vid 其中一个',
@@ -23,9 +22,9 @@ export const CommentsQuery = z
   })
 export type CommentsQuery = z.output<typeof CommentsQuery>
 
-export const CommentDetailQuery = z.object({ id: IdQuery, cursor: IdCursor, limit: pageLimit(50, 20) })
+export const CommentDetailQuery = z.object({ id: IdQuery, ...IdPageQuery.shape })
 export const TopCommentQuery = z.object({ course_id: IdQuery })
-export const MemberCommentsQuery = z.object({ cursor: IdCursor, limit: pageLimit(50, 20) })
+export const MemberCommentsQuery = IdPageQuery
 
 export const CreateCommentBody = z
   .object({
@@ -124,7 +123,7 @@ export type ModerationResult = z.infer<typeof ModerationResult>
 
 export const CommentResponse = envelope(Comment)
 export const CommentPageResponse = envelope(CommentPage)
-export const CommentListResponse = envelope(z.object({ list: z.array(Comment) }))
+export const CommentListResponse = listEnvelope(Comment)
 export const CommentThreadResponse = envelope(CommentThread)
 export const MemberCommentPageResponse = envelope(MemberCommentPage)
 export const LikeResponse = envelope(LikeResult)

@@ -1,5 +1,5 @@
 import { listRoute } from '#server/http/admin-list.ts'
-import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import { IssuedCouponQuery, TemplateCreate, TemplateListQuery, TemplatePatch } from '#shared/api/admin-coupons.ts'
 import { ISSUED_CSV_HEADER } from './coupon-admin.ts'
 import type { CouponAdmin, CouponService } from './coupons.service.ts'
@@ -44,7 +44,7 @@ export const couponRoutes = apiPlugin({ tags: ['coupons'] }, (r, { coupons }: { 
  * switch off with `active: false`) and the issued coupons by template and state, with CSV.
  */
 export const adminCouponRoutes = adminPlugin(
-  { read: 'marketing.read', write: 'marketing.edit' },
+  GroupAccess.marketing,
   (r, { coupons, couponAdmin }: { coupons: CouponService; couponAdmin: CouponAdmin }) => {
     // Permission: operator (marketing); reading: operator and finance (marketing.read), never a teacher.
     listRoute(r, '/admin/coupon-templates', {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { couponKinds, couponScopes } from '#server/db/schema/coupons.ts'
-import { envelope } from '#server/http/envelope.ts'
-
-const id = z.number().int().positive().max(2_147_483_647)
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { CouponStates } from '#shared/api/admin-coupons.ts'
+import { JsonId as id } from '#shared/api/params.ts'
 
 /** What a coupon takes off and on what: a template's terms, shown again on each member's coupon. */
 const couponTerms = {
@@ -41,13 +41,13 @@ export const MemberCouponView = z.object({
   name: z.string(),
   ...couponTerms,
   /** available, reserved (by a pending order), used, expired. */
-  state: z.enum(['available', 'reserved', 'used', 'expired']),
+  state: z.enum(CouponStates),
   claimed_at: z.string(),
   expires_at: z.string(),
 })
 export const ClaimResponse = envelope(MemberCouponView)
-export const MyCouponsQuery = z.object({ state: z.enum(['available', 'reserved', 'used', 'expired']).optional() })
-export const MyCouponsResponse = envelope(z.object({ list: z.array(MemberCouponView) }))
+export const MyCouponsQuery = z.object({ state: z.enum(CouponStates).optional() })
+export const MyCouponsResponse = listEnvelope(MemberCouponView)
 
 export const TemplateResponse = envelope(CouponTemplateView)
 
@@ -62,7 +62,7 @@ export const IssuedCoupon = z.object({
   member_id: z.number().int(),
   phone: z.string().nullable(),
   nickname: z.string(),
-  state: z.enum(['available', 'reserved', 'used', 'expired']),
+  state: z.enum(CouponStates),
   order_id: z.number().int().nullable(),
   claimed_at: z.string(),
   expires_at: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
-import { Platforms } from '#shared/api/exchange.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { ExchangeStatuses, Platforms } from '#shared/api/exchange.ts'
 
 // Answers of the exchange endpoints (requests: shared/api/exchange.ts).
 
@@ -21,7 +21,7 @@ export const UnexchangedOrder = z.object({
   lines: z.array(z.object({ line_id: z.string(), product_name: z.string(), exchanged: z.boolean() })),
 })
 export type UnexchangedOrder = z.infer<typeof UnexchangedOrder>
-export const UnexchangedResponse = envelope(z.object({ list: z.array(UnexchangedOrder) }))
+export const UnexchangedResponse = listEnvelope(UnexchangedOrder)
 
 export const ExchangeSkuRow = z.object({
   id: z.number().int(),
@@ -52,7 +52,7 @@ export const ExchangeRecordRow = z.object({
   course_id: z.number().int().nullable(),
   course_title: z.string().nullable(),
   vip_days: z.number().int().nullable(),
-  status: z.enum(['granted', 'revoked']),
+  status: z.enum(ExchangeStatuses),
   granted_at: z.string(),
   revoked_at: z.string().nullable(),
   revoke_reason: z.string().nullable(),

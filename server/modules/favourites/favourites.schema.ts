@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
-import { BodyId, IdCursor, IdQuery, pageLimit } from '#shared/api/params.ts'
+import { BodyId, IdPageQuery, IdQuery } from '#shared/api/params.ts'
 
 export const BATCH_MAX = 100
 
@@ -16,8 +16,7 @@ export const FavListQuery = z.object({
     .optional()
     .transform((v): 'course' | 'video' => v || 'course')
     .describe('course (default) or video'),
-  cursor: IdCursor,
-  limit: pageLimit(50, 20),
+  ...IdPageQuery.shape,
 })
 export type FavListQuery = z.output<typeof FavListQuery>
 

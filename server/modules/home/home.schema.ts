@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { HomeFeeds, HomeSectionKinds } from '#shared/api/admin-home.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
-
-const HomeSectionKinds = ['banner', 'shortcuts', 'courses', 'grid', 'ranking'] as const
 
 /** A banner or a shortcut: an image with a title and where a tap goes. */
 const HomeLink = z.object({
@@ -36,7 +35,7 @@ export const HomeFeedResponse = envelope(HomeFeed)
 
 const AdminHomeSection = z.object({
   id: z.number().int(),
-  feed: z.enum(['v3', 'v2']),
+  feed: z.enum(HomeFeeds),
   kind: z.enum(HomeSectionKinds),
   title: z.string(),
   subtitle: z.string(),
@@ -55,6 +54,6 @@ const AdminHomeItem = z.object({
   sort: z.number().int(),
 })
 export const AdminHomeSectionResponse = envelope(AdminHomeSection)
-export const AdminHomeSectionListResponse = envelope(z.object({ list: z.array(AdminHomeSection) }))
+export const AdminHomeSectionListResponse = listEnvelope(AdminHomeSection)
 export const AdminHomeItemResponse = envelope(AdminHomeItem)
-export const AdminHomeItemListResponse = envelope(z.object({ list: z.array(AdminHomeItem) }))
+export const AdminHomeItemListResponse = listEnvelope(AdminHomeItem)

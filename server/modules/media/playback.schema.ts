@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-
-const id = z.coerce.number().int().positive().max(2_147_483_647)
+import { PathId as id } from '#shared/api/params.ts'
 
 export const PlayQuery = z.object({ vid: id.describe('The video id') })
 

@@ -1,14 +1,13 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { cursorPage, envelope } from '#server/http/envelope.ts'
 import { adminListQuery, BeijingDay, SearchText } from '#shared/api/admin-list.ts'
 import { orderKinds, orderStates, payMethods } from '#server/db/schema/orders.ts'
+import { JsonId as id, PathId } from '#shared/api/params.ts'
 
 /** The methods a member can choose at checkout (points and free come with coupons and points). */
 export const ProviderPayMethod = z
   .enum(['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap'])
   .describe('wechat_jsapi inside WeChat, wechat_h5 in other phone browsers, wechat_native (QR) on desktop, alipay_wap')
-
-const id = z.number().int().positive().max(2_147_483_647)
 
 const couponChoice = id
   .nullable()
@@ -143,9 +142,7 @@ export const OrderListQuery = z.object({
   cursor: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 })
-export const OrderListResponse = envelope(
-  z.object({ list: z.array(OrderView), next_cursor: z.number().int().nullable() }),
-)
+export const OrderListResponse = envelope(cursorPage(OrderView))
 
 export const OrderNoParams = z.object({ order_no: z.string().trim().min(1).max(40) })
 export const OrderDetailResponse = envelope(OrderView.extend({ events: z.array(OrderEventView) }))
@@ -160,7 +157,7 @@ export const StaffOrderQuery = adminListQuery(['created_at', 'amount_fen', 'paid
   /** An order number, a phone or a member id. */
   q: SearchText.optional(),
   /** Orders that bought this course. */
-  course_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  course_id: PathId.optional(),
 })
 export type StaffOrderQuery = z.output<typeof StaffOrderQuery>
 
@@ -185,13 +182,13 @@ export type StaffOrderDetail = z.infer<typeof StaffOrderDetail>
 export const StaffOrderDetailResponse = envelope(StaffOrderDetail)
 
 export const CoursePreviewQuery = z.object({
-  course_id: z.coerce.number().int().positive().max(2_147_483_647),
+  course_id: PathId,
   /** A coupon of mine; left out: the best one; 0: none. */
   coupon_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   points: z.coerce.number().int().min(0).max(100_000_000).optional(),
 })
 export const BundlePreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: PathId,
 })
 export const FavouritesPreviewQuery = CoursePreviewQuery.omit({ course_id: true }).extend({
   course_ids: z
@@ -202,7 +199,7 @@ export const FavouritesPreviewQuery = CoursePreviewQuery.omit({ course_id: true 
     .describe('Comma-separated course ids; left out: every paid favourite I do not own yet'),
 })
 export const VipPreviewQuery = z.object({
-  plan_id: z.coerce.number().int().positive().max(2_147_483_647),
+  plan_id: PathId,
   points: z.coerce.number().int().min(0).max(100_000_000).optional(),
 })
 

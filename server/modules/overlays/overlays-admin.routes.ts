@@ -1,5 +1,5 @@
 import { listRoute } from '#server/http/admin-list.ts'
-import { adminPlugin } from '#server/http/route.ts'
+import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
 import { OverlayPreviewResponse, StaffOverlay, StaffOverlayResponse } from './overlays.schema.ts'
 import type { OverlayService } from './overlays.service.ts'
@@ -10,7 +10,7 @@ import type { OverlayService } from './overlays.service.ts'
  * learners see a change on their next page.
  */
 export const adminOverlayRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'marketing.edit' },
+  GroupAccess.storefront,
   (r, { overlays }: { overlays: OverlayService }) => {
     // Permission: operator (marketing).
     listRoute(r, '/admin/overlays', {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { OverlayStates } from '#shared/api/admin-overlays.ts'
 
 /** The jump parameters of spec 3; which ones are set depends on so_jump_type. */
 const OverlayJumpParams = z.object({
@@ -26,7 +27,7 @@ export const Overlay = z.object({
 })
 export type Overlay = z.infer<typeof Overlay>
 
-export const OverlayListResponse = envelope(z.object({ list: z.array(Overlay) }))
+export const OverlayListResponse = listEnvelope(Overlay)
 
 export const OverlayClickBody = z.object({
   so_id: z.union([
@@ -57,7 +58,7 @@ export const StaffOverlay = z.object({
   ends_at: z.string().nullable(),
   sort: z.number().int(),
   urgent: z.boolean(),
-  state: z.enum(['live', 'scheduled', 'ended', 'off']),
+  state: z.enum(OverlayStates),
   clicks: z.number().int(),
   preview: Overlay,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { notificationOutcomes, reconciliationKinds } from '#server/db/schema/payments.ts'
-import { envelope } from '#server/http/envelope.ts'
+import { cursorPage, envelope } from '#server/http/envelope.ts'
+import { PathId } from '#shared/api/params.ts'
 
 /** The providers (the orders table's provider column takes the same names). */
 const paymentProviders = ['wechat', 'alipay'] as const
@@ -8,16 +9,12 @@ const paymentProviders = ['wechat', 'alipay'] as const
 // The staff endpoints of the payments module (payments-admin.routes.ts): the notifications received, and the
 // daily reconciliation's runs and differences.
 
-const cursor = z.coerce.number().int().positive().max(2_147_483_647).optional()
+const cursor = PathId.optional()
 const limit = z.coerce.number().int().min(1).max(100).default(50)
 const billDate = z.iso.date().describe('yyyy-MM-dd, Beijing')
 
 /** Where a newest-first list continues: before the row id `cursor`, `limit` rows. */
 const page = { cursor, limit }
-
-/** One page of a list: the rows, and the cursor of the next page (null on the last). */
-const pageOf = <T extends z.ZodType>(view: T) =>
-  z.object({ list: z.array(view), next_cursor: z.number().int().nullable() })
 
 export const NotificationQuery = z.object({
   outcome: z.enum(notificationOutcomes).optional().describe('e.g. unknown_order: genuine payments of no order of ours'),
@@ -38,7 +35,7 @@ const NotificationView = z.object({
   detail: z.string().nullable(),
   created_at: z.string(),
 })
-export const NotificationList = pageOf(NotificationView)
+export const NotificationList = cursorPage(NotificationView)
 export type NotificationList = z.infer<typeof NotificationList>
 export const NotificationListResponse = envelope(NotificationList)
 
@@ -59,7 +56,7 @@ export const RunView = z.object({
 })
 export type RunView = z.infer<typeof RunView>
 export const RunResponse = envelope(RunView)
-export const RunList = pageOf(RunView)
+export const RunList = cursorPage(RunView)
 export type RunList = z.infer<typeof RunList>
 export const RunListResponse = envelope(RunList)
 
@@ -94,6 +91,6 @@ const DifferenceView = z.object({
   detail: z.string(),
   created_at: z.string(),
 })
-export const DifferenceList = pageOf(DifferenceView)
+export const DifferenceList = cursorPage(DifferenceView)
 export type DifferenceList = z.infer<typeof DifferenceList>
 export const DifferenceListResponse = envelope(DifferenceList)

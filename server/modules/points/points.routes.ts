@@ -1,4 +1,4 @@
-import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import type { PointService } from './points.service.ts'
 import {
   AdjustBody,
@@ -24,27 +24,24 @@ export const pointRoutes = apiPlugin({ tags: ['points'] }, (r, { points }: { poi
 })
 
 /** Points adjustments by operators (admins only), recorded as ledger entries with who and why. */
-export const adminPointRoutes = adminPlugin(
-  { read: 'members.read', write: 'points.adjust' },
-  (r, { points }: { points: PointService }) => {
-    r.get(
-      '/admin/points',
-      {
-        summary: "A member's balance and points ledger, newest first, with who made each change (cursor paging)",
-        querystring: StaffPointsQuery,
-        response: StaffPointsResponse,
-      },
-      async ({ query }) => points.summary(query.member_id, query),
-    )
-    r.post(
-      '/admin/points/adjust',
-      {
-        idempotent: true,
-        summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)',
-        body: AdjustBody,
-        response: AdjustResponse,
-      },
-      async ({ body }, staffId) => points.adjust(staffId, body.member_id, body.delta, body.note),
-    )
-  },
-)
+export const adminPointRoutes = adminPlugin(GroupAccess.points, (r, { points }: { points: PointService }) => {
+  r.get(
+    '/admin/points',
+    {
+      summary: "A member's balance and points ledger, newest first, with who made each change (cursor paging)",
+      querystring: StaffPointsQuery,
+      response: StaffPointsResponse,
+    },
+    async ({ query }) => points.summary(query.member_id, query),
+  )
+  r.post(
+    '/admin/points/adjust',
+    {
+      idempotent: true,
+      summary: 'Add or take points with a reason (send an Idempotency-Key: a retry must not add them twice)',
+      body: AdjustBody,
+      response: AdjustResponse,
+    },
+    async ({ body }, staffId) => points.adjust(staffId, body.member_id, body.delta, body.note),
+  )
+})

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pointReasons } from '#server/db/schema/points.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { IdQuery } from '#shared/api/params.ts'
+import { IdQuery, JsonId } from '#shared/api/params.ts'
 
 const PointEntryView = z.object({
   id: z.number().int(),
@@ -37,7 +37,7 @@ export const StaffPointsResponse = envelope(
 )
 
 export const AdjustBody = z.object({
-  member_id: z.number().int().positive().max(2_147_483_647),
+  member_id: JsonId,
   /** Positive adds, negative takes (never below zero). */
   delta: z
     .number()

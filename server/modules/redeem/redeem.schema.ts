@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { ExchangeRecordPage } from '#shared/api/exchange-records.ts'
-import { RedeemPreview, RedeemResult } from '#shared/api/redeem.ts'
+import { RedeemCodeStates, RedeemPreview, RedeemResult } from '#shared/api/redeem.ts'
 
 /** A batch as the console lists it. */
 export const RedeemBatchRow = z.object({
@@ -27,7 +27,7 @@ export type RedeemBatchRow = z.infer<typeof RedeemBatchRow>
 export const RedeemCodeRow = z.object({
   id: z.number().int(),
   serial: z.number().int(),
-  state: z.enum(['unused', 'used', 'revoked']),
+  state: z.enum(RedeemCodeStates),
   uses: z.number().int(),
   member_id: z.number().int().nullable().describe('Who used it last'),
   member: z.string().nullable(),

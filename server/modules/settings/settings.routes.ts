@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { adminPlugin } from '#server/http/route.ts'
+import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { ServiceSettings } from '#shared/api/service-settings.ts'
 import type { SettingsService } from './settings.service.ts'
 
@@ -11,7 +11,7 @@ const ServiceSettingsResponse = envelope(ServiceSettings.extend({ updated_at: z.
  * 客服 button, the consult button and the /customer pages show. Learners see a saved change on their next page.
  */
 export const adminSettingsRoutes = adminPlugin(
-  { read: 'catalogue.read', write: 'marketing.edit' },
+  GroupAccess.storefront,
   (r, { settings }: { settings: SettingsService }) => {
     // Permission: operator (marketing).
     r.get(

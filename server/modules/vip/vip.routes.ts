@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { adminPlugin, apiPlugin } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import { CourseListQuery } from '#shared/api/catalogue.ts'
 import type { CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
 import type { VipService } from './vip.service.ts'
@@ -62,18 +62,15 @@ export const vipRoutes = apiPlugin(
 )
 
 /** VIP plans for operators (under /api/admin/, admins only). */
-export const adminVipRoutes = adminPlugin(
-  { read: 'marketing.read', write: 'marketing.edit' },
-  (r, { vip }: { vip: VipService }) => {
-    r.records('/admin/vip-plans', {
-      response: StaffVipPlanResponse,
-      list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
-      create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
-      edit: {
-        summary: 'Change or withdraw a VIP plan',
-        body: VipPlanPatch,
-        handler: (id, body) => vip.patchPlan(id, body),
-      },
-    })
-  },
-)
+export const adminVipRoutes = adminPlugin(GroupAccess.marketing, (r, { vip }: { vip: VipService }) => {
+  r.records('/admin/vip-plans', {
+    response: StaffVipPlanResponse,
+    list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
+    create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
+    edit: {
+      summary: 'Change or withdraw a VIP plan',
+      body: VipPlanPatch,
+      handler: (id, body) => vip.patchPlan(id, body),
+    },
+  })
+})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { CourseCard, CourseList } from '#shared/api/catalogue.ts'
 
 const VipPlanView = z.object({
@@ -27,6 +27,6 @@ export const VipCentreResponse = envelope(
 export const VipCourseListResponse = envelope(CourseList)
 
 const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
-export const StaffVipPlanList = envelope(z.object({ list: z.array(StaffVipPlan) }))
+export const StaffVipPlanList = listEnvelope(StaffVipPlan)
 export const StaffVipPlanResponse = envelope(StaffVipPlan)
 export { VipPlanCreate, VipPlanPatch } from '#shared/api/admin-vip.ts'
