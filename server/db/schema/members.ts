@@ -32,7 +32,10 @@ export const members = pgTable(
   ],
 )
 
-/** The start of a row a member owns (their notes, sessions, favourites): its own id, and the member, whose going takes it. */
+/**
+ * The first columns of a row a member owns (their notes, sessions, favourites): its own id, and the member's, whose
+ * going takes the row with it.
+ */
 export const memberOwned = () => ({
   id: identity(),
   memberId: cascadeRef(() => members.id),
