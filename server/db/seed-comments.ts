@@ -10,13 +10,12 @@ import { members } from './schema/members.ts'
  * like rows, as the comments module keeps it.
  */
 
-const commenters = [
-  { phone: '19900000001', nickname: '设计新手小鹿' },
-  { phone: '19900000002', nickname: '转行中的阿杰' },
-  { phone: '19900000003', nickname: '周末画画的 Mia' },
-  { phone: '19900000004', nickname: '电商美工老王' },
-  { phone: '19900000005', nickname: '财务小刘' },
-]
+const commenters = ['设计新手小鹿', '转行中的阿杰', '周末画画的 Mia', '电商美工老王', '财务小刘'].map(
+  (nickname, i) => ({
+    phone: String(19900000001 + i),
+    nickname,
+  }),
+)
 
 /** What learners say, by the course's place among the most learned (0: the most learned). */
 const remarks: string[][] = [

@@ -16,6 +16,10 @@ export interface SeedCategory {
   children: { slug: string; name: string; label: string }[]
 }
 
+/** Sub-categories as rows of a table: slug, name, and the short label drawn on the icon. */
+const subCategories = (...rows: [slug: string, name: string, label: string][]): SeedCategory['children'] =>
+  rows.map(([slug, name, label]) => ({ slug, name, label }))
+
 export const seedCategories: SeedCategory[] = [
   {
     slug: 'software',
@@ -26,12 +30,12 @@ export const seedCategories: SeedCategory[] = [
       ['#0b3d91', '#2f81f7'],
       ['#3a2fb8', '#7c6cf2'],
     ],
-    children: [
-      { slug: 'photoshop', name: 'Photoshop', label: 'Ps' },
-      { slug: 'illustrator', name: 'Illustrator', label: 'Ai' },
-      { slug: 'c4d', name: 'C4D 三维', label: 'C4D' },
-      { slug: 'cad', name: 'CAD 制图', label: 'CAD' },
-    ],
+    children: subCategories(
+      ['photoshop', 'Photoshop', 'Ps'],
+      ['illustrator', 'Illustrator', 'Ai'],
+      ['c4d', 'C4D 三维', 'C4D'],
+      ['cad', 'CAD 制图', 'CAD'],
+    ),
   },
   {
     slug: 'office',
@@ -42,11 +46,7 @@ export const seedCategories: SeedCategory[] = [
       ['#0f5e6e', '#23a6a6'],
       ['#b4541a', '#f08a3c'],
     ],
-    children: [
-      { slug: 'excel', name: 'Excel', label: 'Excel' },
-      { slug: 'word', name: 'Word', label: 'Word' },
-      { slug: 'ppt', name: 'PPT', label: 'PPT' },
-    ],
+    children: subCategories(['excel', 'Excel', 'Excel'], ['word', 'Word', 'Word'], ['ppt', 'PPT', 'PPT']),
   },
   {
     slug: 'painting',
@@ -57,11 +57,11 @@ export const seedCategories: SeedCategory[] = [
       ['#7b2cbf', '#c77dff'],
       ['#d9480f', '#ffa94d'],
     ],
-    children: [
-      { slug: 'digital-painting', name: '板绘', label: '板绘' },
-      { slug: 'watercolor', name: '水彩', label: '水彩' },
-      { slug: 'sketch', name: '素描', label: '素描' },
-    ],
+    children: subCategories(
+      ['digital-painting', '板绘', '板绘'],
+      ['watercolor', '水彩', '水彩'],
+      ['sketch', '素描', '素描'],
+    ),
   },
   {
     slug: 'comics',
@@ -72,11 +72,7 @@ export const seedCategories: SeedCategory[] = [
       ['#c92a2a', '#ff8787'],
       ['#5f3dc4', '#9775fa'],
     ],
-    children: [
-      { slug: 'manga', name: '日系漫画', label: '日漫' },
-      { slug: 'webtoon', name: '条漫', label: '条漫' },
-      { slug: 'storyboard', name: '分镜', label: '分镜' },
-    ],
+    children: subCategories(['manga', '日系漫画', '日漫'], ['webtoon', '条漫', '条漫'], ['storyboard', '分镜', '分镜']),
   },
   {
     slug: 'video',
@@ -87,12 +83,12 @@ export const seedCategories: SeedCategory[] = [
       ['#1c3d5a', '#3d7ab8'],
       ['#5c1a3a', '#b83b7a'],
     ],
-    children: [
-      { slug: 'jianying', name: '剪映', label: '剪映' },
-      { slug: 'premiere', name: 'Premiere', label: 'Pr' },
-      { slug: 'davinci', name: '达芬奇调色', label: '调色' },
-      { slug: 'after-effects', name: 'AE 特效', label: 'Ae' },
-    ],
+    children: subCategories(
+      ['jianying', '剪映', '剪映'],
+      ['premiere', 'Premiere', 'Pr'],
+      ['davinci', '达芬奇调色', '调色'],
+      ['after-effects', 'AE 特效', 'Ae'],
+    ),
   },
   {
     slug: 'design',
@@ -103,11 +99,7 @@ export const seedCategories: SeedCategory[] = [
       ['#364fc7', '#748ffc'],
       ['#8f5b00', '#e0a526'],
     ],
-    children: [
-      { slug: 'graphic', name: '平面设计', label: '平面' },
-      { slug: 'ui', name: 'UI 设计', label: 'UI' },
-      { slug: 'interior', name: '室内设计', label: '室内' },
-    ],
+    children: subCategories(['graphic', '平面设计', '平面'], ['ui', 'UI 设计', 'UI'], ['interior', '室内设计', '室内']),
   },
 ]
 

@@ -19,14 +19,19 @@ export function createMetrics(sources: MetricSources) {
   const registry = new Registry()
   const registers = [registry]
   collectDefaultMetrics({ register: registry, prefix: 'zixue_' })
+  /** A counter of this registry, by the labels named. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter({ name, help, labelNames, registers })
+  /** A histogram of this registry, by the labels named, with these bucket bounds. */
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram({ name, help, labelNames, buckets, registers })
 
-  const http = new Histogram({
-    name: 'zixue_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern (not the raw URL), method and status: latency, and counts as _count',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  })
+  const http = histogram(
+    'zixue_http_request_duration_seconds',
+    'HTTP requests by route pattern (not the raw URL), method and status: latency, and counts as _count',
+    ['method', 'route', 'status'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  )
   new Gauge({
     name: 'zixue_db_pool_connections',
     help: 'Database pool connections: total open, idle, and requests waiting for one',
@@ -61,49 +66,42 @@ export function createMetrics(sources: MetricSources) {
       }
     },
   })
-  const jobRuns = new Counter({
-    name: 'zixue_job_runs_total',
-    help: 'Job attempts by kind and result: done, retry (failed, will run again), failed (for good), given_back',
-    labelNames: ['kind', 'result'] as const,
-    registers,
-  })
-  const jobDuration = new Histogram({
-    name: 'zixue_job_duration_seconds',
-    help: 'How long job attempts ran, by kind',
-    labelNames: ['kind'] as const,
-    buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800],
-    registers,
-  })
-  const transcodes = new Counter({
-    name: 'zixue_transcodes_total',
-    help: 'Video transcodes by result: done, retry, failed (for good), given_back',
-    labelNames: ['result'] as const,
-    registers,
-  })
-  const transcodeDuration = new Histogram({
-    name: 'zixue_transcode_duration_seconds',
-    help: 'How long transcodes ran (each attempt)',
-    buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600],
-    registers,
-  })
-  const paymentNotifications = new Counter({
-    name: 'zixue_payment_notifications_total',
-    help: 'Provider notifications by provider, kind (payment, refund) and outcome (applied, duplicate, bad_signature, …, error)',
-    labelNames: ['provider', 'kind', 'outcome'] as const,
-    registers,
-  })
-  const smsSends = new Counter({
-    name: 'zixue_sms_sends_total',
-    help: 'SMS codes sent, by provider and result (sent, failed)',
-    labelNames: ['provider', 'result'] as const,
-    registers,
-  })
-  const businessEvents = new Counter({
-    name: 'zixue_business_events_total',
-    help: 'Business events logged: order.paid, order.refunded, access.granted, access.revoked, job.failed',
-    labelNames: ['event'] as const,
-    registers,
-  })
+  const jobRuns = counter(
+    'zixue_job_runs_total',
+    'Job attempts by kind and result: done, retry (failed, will run again), failed (for good), given_back',
+    ['kind', 'result'],
+  )
+  const jobDuration = histogram(
+    'zixue_job_duration_seconds',
+    'How long job attempts ran, by kind',
+    ['kind'],
+    [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800],
+  )
+  const transcodes = counter(
+    'zixue_transcodes_total',
+    'Video transcodes by result: done, retry, failed (for good), given_back',
+    ['result'],
+  )
+  const transcodeDuration = histogram(
+    'zixue_transcode_duration_seconds',
+    'How long transcodes ran (each attempt)',
+    [],
+    [1, 5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600],
+  )
+  const paymentNotifications = counter(
+    'zixue_payment_notifications_total',
+    'Provider notifications by provider, kind (payment, refund) and outcome (applied, duplicate, bad_signature, …, error)',
+    ['provider', 'kind', 'outcome'],
+  )
+  const smsSends = counter('zixue_sms_sends_total', 'SMS codes sent, by provider and result (sent, failed)', [
+    'provider',
+    'result',
+  ])
+  const businessEvents = counter(
+    'zixue_business_events_total',
+    'Business events logged: order.paid, order.refunded, access.granted, access.revoked, job.failed',
+    ['event'],
+  )
 
   return {
     registry,

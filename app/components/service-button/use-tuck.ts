@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { boxesOverlap, type Box } from '#app/lib/float-position.ts'
+import { watchLayout } from '#app/lib/watch-layout.ts'
 
 /** How long the page must stay still before the button looks again whether it may come out. */
 const SETTLE_MS = 180
@@ -69,17 +70,13 @@ export function useTuck(ref: RefObject<HTMLElement | null>, enabled: boolean, ke
       setTucked(true)
       later()
     }
-    const observer = new MutationObserver(later)
-    const root = ref.current?.closest('.zx-app') ?? document.body
-    observer.observe(root, { childList: true, subtree: true, characterData: true })
+    const stopWatching = watchLayout(ref.current?.closest('.zx-app') ?? document.body, later, { text: true })
     window.addEventListener('scroll', onScroll, { passive: true })
-    window.addEventListener('resize', later)
     later()
     return () => {
       clearTimeout(timer)
-      observer.disconnect()
+      stopWatching()
       window.removeEventListener('scroll', onScroll)
-      window.removeEventListener('resize', later)
     }
   }, [ref, enabled, key])
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { api } from '#app/lib/api.ts'
 import { documentCookies } from '#app/lib/browser-storage.ts'
+import { watchLayout } from '#app/lib/watch-layout.ts'
 import {
   OVERLAY_SEEN_DAYS,
   overlayJumpHref,
@@ -101,14 +102,11 @@ export function OverlayHost() {
         setCurrent((c) => (c && c.reserve !== reserve ? { ...c, reserve } : c))
       })
     }
-    const observer = new MutationObserver(measure)
-    observer.observe(document.querySelector('.zx-app') ?? document.body, { childList: true, subtree: true })
-    window.addEventListener('resize', measure)
+    const stopWatching = watchLayout(document.querySelector('.zx-app') ?? document.body, measure)
     measure()
     return () => {
       cancelAnimationFrame(frame)
-      observer.disconnect()
-      window.removeEventListener('resize', measure)
+      stopWatching()
     }
   }, [showing])
 

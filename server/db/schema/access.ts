@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
-import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { memberOwned, members } from './members.ts'
+import { cascadeRef, ref, timestamptz } from './columns.ts'
 
 /** Where a right to watch came from. Purchase, VIP, redeem codes and exchanges arrive with their issues. */
 export const entitlementSources = ['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock'] as const
@@ -15,8 +15,7 @@ export type EntitlementSource = (typeof entitlementSources)[number]
 export const entitlements = pgTable(
   'entitlements',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     courseId: cascadeRef(() => courses.id),
     source: text({ enum: entitlementSources }).notNull(),
     /** The order, code or operator behind it, for the record. */

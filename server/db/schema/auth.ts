@@ -1,5 +1,15 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { identity, timestamptz } from './columns.ts'
+
+/**
+ * The indexes of a log the sign-in limits count: recent rows per phone and per client address, and by age for the
+ * cleanup (server/modules/auth/cleanup.ts), which deletes old rows.
+ */
+const byPhoneAddressAndAge = (table: string, t: { phone: AnyPgColumn; ip: AnyPgColumn; createdAt: AnyPgColumn }) => [
+  index(`${table}_phone_idx`).on(t.phone, t.createdAt),
+  index(`${table}_ip_idx`).on(t.ip, t.createdAt),
+  index(`${table}_created_idx`).on(t.createdAt),
+]
 
 /** SMS codes for login and phone binding: hashed, short-lived, single use; also the send log for rate limits. */
 export const smsCodes = pgTable(
@@ -16,12 +26,7 @@ export const smsCodes = pgTable(
     /** Set when the code logged someone in, was replaced by a resend, or died after too many wrong tries. */
     consumedAt: timestamptz(),
   },
-  (t) => [
-    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
-    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
-    // The cleanup (server/modules/auth/cleanup.ts) deletes by age.
-    index('sms_codes_created_idx').on(t.createdAt),
-  ],
+  (t) => byPhoneAddressAndAge('sms_codes', t),
 )
 
 /**
@@ -37,9 +42,5 @@ export const loginFailures = pgTable(
     ip: text().notNull().default(''),
     createdAt: timestamptz().notNull().defaultNow(),
   },
-  (t) => [
-    index('login_failures_phone_idx').on(t.phone, t.createdAt),
-    index('login_failures_ip_idx').on(t.ip, t.createdAt),
-    index('login_failures_created_idx').on(t.createdAt),
-  ],
+  (t) => byPhoneAddressAndAge('login_failures', t),
 )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ref, timestampsDefaultNow } from './columns.ts'
 
 /**
  * A set of courses sold together at one price (/foryou/{id}). A member who already owns some of them pays the
@@ -19,8 +19,7 @@ export const bundles = pgTable(
     priceFen: integer().notNull(),
     active: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
-    createdAt: timestamptz().notNull().defaultNow(),
-    updatedAt: timestamptz().notNull().defaultNow(),
+    ...timestampsDefaultNow(),
   },
   (t) => [check('bundles_price_ck', sql`${t.priceFen} > 0`)],
 )

@@ -12,7 +12,7 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, prices, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
 
 export const categories = pgTable(
   'categories',
@@ -63,8 +63,7 @@ export const courses = pgTable(
     intro: text().notNull().default(''),
     categoryId: ref(() => categories.id).notNull(),
     teacherId: ref(() => teachers.id),
-    priceFen: integer().notNull(),
-    originalPriceFen: integer(),
+    ...prices(),
     isFree: boolean().notNull().default(false),
     /** Set when the course can also be had for this many points (/course/creditPay/{id}); null: money only. */
     pointsPrice: integer(),
@@ -86,8 +85,7 @@ export const courses = pgTable(
     /** Live courses: the stream viewers play while it is live (an external HLS pull URL the operator sets). */
     livePullUrl: text(),
     sort: integer().notNull().default(0),
-    createdAt: timestamptz().notNull().defaultNow(),
-    updatedAt: timestamptz().notNull().defaultNow(),
+    ...timestampsDefaultNow(),
   },
   (t) => [
     index('courses_category_idx').on(t.categoryId, t.sort, t.id),

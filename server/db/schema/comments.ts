@@ -1,9 +1,9 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
-import { members } from './members.ts'
+import { memberOwned, members } from './members.ts'
 import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, ref, timestamptz } from './columns.ts'
 
 /** shown: everyone sees it (within its privacy); hidden: only its author and staff; deleted: nobody. */
 export const commentStatuses = ['shown', 'hidden', 'deleted'] as const
@@ -21,8 +21,7 @@ export type CommentType = (typeof commentTypes)[number]
 export const comments = pgTable(
   'comments',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     courseId: cascadeRef(() => courses.id),
     videoId: ref(() => videos.id, { onDelete: 'cascade' }),
     parentId: ref((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),

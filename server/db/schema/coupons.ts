@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
 import { orders } from './orders.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ref, timestamps, timestamptz } from './columns.ts'
 
 export const couponKinds = ['amount', 'percent'] as const
 export const couponScopes = ['all', 'category', 'courses'] as const
@@ -38,8 +38,7 @@ export const couponTemplates = pgTable(
     claimedCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
     createdBy: ref(() => members.id),
-    createdAt: timestamptz().notNull(),
-    updatedAt: timestamptz().notNull(),
+    ...timestamps(),
   },
   (t) => [
     check(

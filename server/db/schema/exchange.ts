@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } 
 import { Platforms } from '#shared/api/exchange.ts'
 import { courses } from './catalogue.ts'
 import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ref, timestamps, timestamptz } from './columns.ts'
 
 // Platform orders exchanged for courses (issue 14 §2), owned by server/modules/exchange.
 
@@ -18,8 +18,7 @@ export const exchangeSkus = pgTable(
     courseId: ref(() => courses.id, { onDelete: 'restrict' }),
     vipDays: integer(),
     note: text().notNull().default(''),
-    createdAt: timestamptz().notNull(),
-    updatedAt: timestamptz().notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('exchange_skus_platform_sku_key').on(t.platform, t.skuId),

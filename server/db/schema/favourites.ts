@@ -1,8 +1,8 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { check, index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
-import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { memberOwned } from './members.ts'
+import { ref, timestamptz } from './columns.ts'
 
 // Favourites, follows, comments and click statistics (issue 3, sections 4–6). Rules live in
 // server/modules/{favourites,follows,comments,stats}.
@@ -14,8 +14,7 @@ import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 export const favourites = pgTable(
   'favourites',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     courseId: ref(() => courses.id, { onDelete: 'cascade' }),
     videoId: ref(() => videos.id, { onDelete: 'cascade' }),
     createdAt: timestamptz().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { identity, timestamptz } from './columns.ts'
+import { identity, timestampsDefaultNow, timestamptz } from './columns.ts'
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const
 export type JobStatus = (typeof jobStatuses)[number]
@@ -24,8 +24,7 @@ export const jobs = pgTable(
     lockedBy: text(),
     lockedUntil: timestamptz(),
     lastError: text(),
-    createdAt: timestamptz().notNull().defaultNow(),
-    updatedAt: timestamptz().notNull().defaultNow(),
+    ...timestampsDefaultNow(),
     finishedAt: timestamptz(),
   },
   (t) => [

@@ -1,8 +1,8 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
-import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { memberOwned, members } from './members.ts'
+import { cascadeRef, identity, ref, timestamps, timestamptz } from './columns.ts'
 
 /**
  * Where a member stopped in a video (resume on any device) and whether they finished it (90%). One row per member
@@ -21,8 +21,7 @@ export const studyProgress = pgTable(
     duration: integer().notNull().default(0),
     /** The first time the position reached 90% of the length; stays set when they watch it again. */
     finishedAt: timestamptz(),
-    createdAt: timestamptz().notNull(),
-    updatedAt: timestamptz().notNull(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.videoId] }),
@@ -38,8 +37,7 @@ export const studyProgress = pgTable(
 export const videoNotes = pgTable(
   'video_notes',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     videoId: cascadeRef(() => videos.id),
     second: integer().notNull(),
     /** Plain text, rendered escaped. */

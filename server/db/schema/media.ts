@@ -11,8 +11,8 @@ import {
   text,
 } from 'drizzle-orm/pg-core'
 import { videos } from './catalogue.ts'
-import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { memberOwned } from './members.ts'
+import { ref, timestampsDefaultNow, timestamptz } from './columns.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
@@ -66,8 +66,7 @@ export const videoMedia = pgTable(
       .default(sql`'[]'::jsonb`),
     /** Public-storage key of the poster frame (WebP). */
     posterKey: text(),
-    createdAt: timestamptz().notNull().defaultNow(),
-    updatedAt: timestamptz().notNull().defaultNow(),
+    ...timestampsDefaultNow(),
     readyAt: timestamptz(),
   },
   // The operators' dashboard: transcodes that failed, newest first.
@@ -80,8 +79,7 @@ export const videoMedia = pgTable(
 
 /** Images members uploaded (avatars), re-encoded and stripped of metadata. */
 export const uploads = pgTable('uploads', {
-  id: identity(),
-  memberId: cascadeRef(() => members.id),
+  ...memberOwned(),
   path: text().notNull(),
   width: integer().notNull(),
   height: integer().notNull(),

@@ -1,7 +1,7 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { StaffRoles } from '#shared/staff/roles.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
 
 export const members = pgTable(
   'members',
@@ -15,8 +15,7 @@ export const members = pgTable(
     wxOpenid: text(),
     /** Members who bought elsewhere are imported with their phone; `/ke2` logs only these in. */
     isPurchaser: boolean().notNull().default(false),
-    createdAt: timestamptz().notNull().defaultNow(),
-    updatedAt: timestamptz().notNull().defaultNow(),
+    ...timestampsDefaultNow(),
     lastLoginAt: timestamptz(),
     /** Set when this member was merged into another (bind phone): the member who holds everything now. */
     mergedIntoId: integer(),
@@ -32,6 +31,15 @@ export const members = pgTable(
     index('members_nickname_trgm_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
   ],
 )
+
+/**
+ * The first columns of a row a member owns (their notes, sessions, favourites): its own id, and the member's, whose
+ * going takes the row with it.
+ */
+export const memberOwned = () => ({
+  id: identity(),
+  memberId: cascadeRef(() => members.id),
+})
 
 /**
  * The log of merges (bind phone, issue 10 §3): one row per absorbed member, written in the transaction that moved

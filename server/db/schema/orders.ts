@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
-import { members } from './members.ts'
+import { memberOwned, members } from './members.ts'
 import { vipPlans } from './vip.ts'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 
@@ -115,8 +115,7 @@ export const orderEvents = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     key: text().notNull(),
     /** Method, path and body hashed: the same key on another request is refused. */
     requestHash: text().notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { paymentProviders } from './orders.ts'
-import { cascadeRef, identity, timestamptz } from './columns.ts'
+import { cascadeRef, identity, timestamps, timestamptz } from './columns.ts'
 
 export const notificationOutcomes = [
   /** Moved an order (or a refund) on. Unique per provider notification id: a replay finds it and changes nothing. */
@@ -61,8 +61,7 @@ export const reconciliationRuns = pgTable(
     /** Why the last attempt failed. */
     error: text(),
     attempts: integer().notNull().default(1),
-    createdAt: timestamptz().notNull(),
-    updatedAt: timestamptz().notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('reconciliation_runs_day_key').on(t.provider, t.billDate)],
 )

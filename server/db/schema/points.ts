@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { members } from './members.ts'
+import { memberOwned, members } from './members.ts'
 import { orders } from './orders.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { ref, timestamptz } from './columns.ts'
 
 /** The cached balance of the points ledger: always the sum of the member's entries, never negative. */
 export const pointBalances = pgTable(
@@ -30,8 +30,7 @@ export type PointReason = (typeof pointReasons)[number]
 export const pointEntries = pgTable(
   'point_entries',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     delta: integer().notNull(),
     balanceAfter: integer().notNull(),
     reason: text({ enum: pointReasons }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ref, timestamptz, windowCounters } from './columns.ts'
 
 /**
  * A batch of redeem codes (issue 14 §1): what each code grants (courses, or VIP days), when codes are valid, how
@@ -82,12 +82,4 @@ export const redeemUses = pgTable(
  * Wrong codes (unknown or mistyped) per member and per client address in the current hour, shared by every
  * process and kept across restarts: the guessing limit of GET /redeem_code and POST /redeem_code/exchange.
  */
-export const redeemGuesses = pgTable(
-  'redeem_guesses',
-  {
-    key: text().primaryKey(),
-    hits: integer().notNull(),
-    resetAt: timestamptz().notNull(),
-  },
-  (t) => [index('redeem_guesses_reset_at_idx').on(t.resetAt)],
-)
+export const redeemGuesses = windowCounters('redeem_guesses')

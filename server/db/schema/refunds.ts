@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
 import { orderItems, orders, paymentProviders } from './orders.ts'
-import { identity, ref, timestamptz } from './columns.ts'
+import { identity, ref, timestamps, timestamptz } from './columns.ts'
 
 export const refundKinds = ['member', 'automatic'] as const
 export const refundStates = ['requested', 'rejected', 'processing', 'succeeded', 'failed'] as const
@@ -42,8 +42,7 @@ export const refunds = pgTable(
     retriedBy: ref(() => members.id),
     retriedAt: timestamptz(),
     retries: integer().notNull().default(0),
-    createdAt: timestamptz().notNull(),
-    updatedAt: timestamptz().notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('refunds_refund_no_key').on(t.refundNo),

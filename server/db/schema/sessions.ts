@@ -1,13 +1,12 @@
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { members } from './members.ts'
-import { cascadeRef, identity, timestamptz } from './columns.ts'
+import { memberOwned } from './members.ts'
+import { timestamptz } from './columns.ts'
 
 /** Login sessions. Only a SHA-256 of the token is stored; the token itself is shown to the client once. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: identity(),
-    memberId: cascadeRef(() => members.id),
+    ...memberOwned(),
     tokenHash: text().notNull(),
     platform: smallint().notNull().default(2),
     createdAt: timestamptz().notNull().defaultNow(),

@@ -1,12 +1,11 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { identity } from './columns.ts'
+import { identity, prices } from './columns.ts'
 
 export const vipPlans = pgTable('vip_plans', {
   id: identity(),
   name: text().notNull(),
   days: integer().notNull(),
-  priceFen: integer().notNull(),
-  originalPriceFen: integer(),
+  ...prices(),
   description: text().notNull().default(''),
   badge: text(),
   active: boolean().notNull().default(true),

@@ -1,13 +1,10 @@
 import { fenToYuan } from '#shared/money.ts'
+import { escapeHtml } from '#server/http/escape-html.ts'
 
 /**
  * The simulators' cashier pages: what a person sees instead of WeChat's or Alipay's payment sheet in the demo.
  * Plain HTML and CSS, readable on a 360 px phone, buttons at least 44 px high, zh-CN.
  */
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
 
 export interface Brand {
   name: string

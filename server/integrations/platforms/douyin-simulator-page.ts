@@ -1,7 +1,6 @@
 /** The Douyin simulator's page (demo): buy a group-buy voucher or a Douyin shop order, see its code, refund it. */
 
-const esc = (v: string) =>
-  v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+import { escapeHtml } from '#server/http/escape-html.ts'
 
 interface PageData {
   products: readonly { skuId: string; title: string }[]
@@ -13,19 +12,21 @@ interface PageData {
 const voucherState: Record<string, string> = { unused: '未使用', used: '已核销', refunded: '已退款' }
 
 export function renderSimulatorPage(d: PageData) {
-  const options = d.products.map((p) => `<option value="${esc(p.skuId)}">${esc(p.title)}</option>`).join('')
+  const options = d.products
+    .map((p) => `<option value="${escapeHtml(p.skuId)}">${escapeHtml(p.title)}</option>`)
+    .join('')
   const refund = (id: string) =>
-    `<form method="post" action="refund"><input type="hidden" name="order_id" value="${esc(id)}"><button class="small">退款</button></form>`
+    `<form method="post" action="refund"><input type="hidden" name="order_id" value="${escapeHtml(id)}"><button class="small">退款</button></form>`
   const vouchers = d.vouchers
     .map(
       (v) =>
-        `<li><div><b class="code">${esc(v.code.replace(/(\d{4})(?=\d)/g, '$1 '))}</b> · ${esc(v.title)} · ${voucherState[v.state] ?? v.state}</div>${v.state === 'refunded' ? '' : refund(v.orderId)}</li>`,
+        `<li><div><b class="code">${escapeHtml(v.code.replace(/(\d{4})(?=\d)/g, '$1 '))}</b> · ${escapeHtml(v.title)} · ${voucherState[v.state] ?? v.state}</div>${v.state === 'refunded' ? '' : refund(v.orderId)}</li>`,
     )
     .join('')
   const orders = d.orders
     .map(
       (o) =>
-        `<li><div><b class="code">${esc(o.order_id)}</b> · ${esc(o.sku_order_list.map((l) => l.product_name).join('、'))} · ${esc(o.post_tel ?? '')} · ${o.order_status === 4 ? '已退款' : '已支付'}</div>${o.order_status === 4 ? '' : refund(o.order_id)}</li>`,
+        `<li><div><b class="code">${escapeHtml(o.order_id)}</b> · ${escapeHtml(o.sku_order_list.map((l) => l.product_name).join('、'))} · ${escapeHtml(o.post_tel ?? '')} · ${o.order_status === 4 ? '已退款' : '已支付'}</div>${o.order_status === 4 ? '' : refund(o.order_id)}</li>`,
     )
     .join('')
   return `<!doctype html>
@@ -44,7 +45,7 @@ ul{list-style:none;margin:0;padding:0}li{border-top:1px solid #f0f0f0;padding:8p
 .notice{background:#fff7e6;border:1px solid #ffd591;border-radius:8px;padding:10px;margin-bottom:12px;word-break:break-all}
 </style></head><body><main>
 <div class="bar"><span>抖音</span><span class="sim">本地模拟 · 不会扣款</span></div>
-${d.notice ? `<div class="notice" role="status">${esc(d.notice)}</div>` : ''}
+${d.notice ? `<div class="notice" role="status">${escapeHtml(d.notice)}</div>` : ''}
 <section><h2>购买测试商品</h2>
 <form method="post" action="buy">
 <label for="sku">商品</label><select id="sku" name="sku">${options}</select>

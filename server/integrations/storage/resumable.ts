@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { every } from '#server/jobs/every.ts'
 import type { DataStore } from '@tus/utils'
 import type { StorageConfig } from './stores.ts'
+import { s3ClientConfig } from './s3.ts'
 
 /** Unfinished uploads older than this are removed by the cleanup (resumable within a day). */
 export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000
@@ -28,15 +29,7 @@ export function createResumableStore(config: StorageConfig, scratchDir: string):
   return new S3Store({
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS,
-    s3ClientConfig: {
-      bucket: config.privateBucket,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.credentials ? { credentials: config.credentials } : {}),
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    s3ClientConfig: { bucket: config.privateBucket, ...s3ClientConfig(config) },
   })
 }
 

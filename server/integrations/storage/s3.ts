@@ -11,6 +11,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
@@ -39,19 +40,24 @@ export interface S3ClientSettings {
 }
 
 /**
- * An S3 client as every adapter here uses it. Checksums only where the API requires them: since 2025 the SDK
- * otherwise sends CRC32 trailers in aws-chunked bodies, which several S3-compatible stores (and s3rver) do not read.
+ * The settings every S3 client here is made with (the adapters' and the resumable uploads' store). Checksums only
+ * where the API requires them: since 2025 the SDK otherwise sends CRC32 trailers in aws-chunked bodies, which
+ * several S3-compatible stores (and s3rver) do not read.
  */
-export function createS3Client(settings: S3ClientSettings) {
-  return new S3Client({
+export function s3ClientConfig(settings: S3ClientSettings): S3ClientConfig {
+  return {
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  })
+  }
+}
+
+/** An S3 client as every adapter here uses it. */
+export function createS3Client(settings: S3ClientSettings) {
+  return new S3Client({ ...s3ClientConfig(settings), maxAttempts: 3 })
 }
 
 /**
