@@ -47,9 +47,13 @@ export function memberColumn<T extends { phone: string | null; member_id: number
 }
 
 /**
- * The row's action links, side by side; spread into the columns (`...actionsColumn(…)`): no column at all when
+ * The row's action links (`links` of the row and its place), side by side; spread into the columns (`...actionsColumn(…)`): no column at all when
  * `shown` is false (staff who may only read).
  */
-export function actionsColumn<T>(links: (row: T) => ReactNode, shown = true, width?: number): Column<T>[] {
-  return shown ? [{ title: '操作', key: 'actions', width, render: (_, row) => <Space>{links(row)}</Space> }] : []
+export function actionsColumn<T>(
+  links: (row: T, index: number) => ReactNode,
+  shown = true,
+  width?: number,
+): Column<T>[] {
+  return shown ? [{ title: '操作', key: 'actions', width, render: (_, row, i) => <Space>{links(row, i)}</Space> }] : []
 }

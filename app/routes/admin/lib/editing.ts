@@ -21,7 +21,7 @@ export function useWrite<V, R>(call: (v: V) => Promise<R>, done: string | ((r: R
 
 /**
  * A screen's add/edit dialog: the record it edits (`editing`, null while adding), its form, filled by `fill` on
- * opening (`open(row)`, `open(null)` to add). `dialog` is what FormDialog takes of it (spread it).
+ * opening (`open(row)`, `open(null)` to add, `preset` values over those). `dialog` is what FormDialog takes of it (spread it).
  */
 export function useEditor<R, V>(fill: (row: R | null) => Partial<V>) {
   const [state, setState] = useState<{ row: R | null } | null>(null)
@@ -30,9 +30,9 @@ export function useEditor<R, V>(fill: (row: R | null) => Partial<V>) {
   return {
     form,
     editing: state?.row ?? null,
-    open: (row: R | null) => {
+    open: (row: R | null, preset?: Partial<V>) => {
       form.resetFields()
-      form.setFieldsValue(fill(row) as Parameters<typeof form.setFieldsValue>[0])
+      form.setFieldsValue({ ...fill(row), ...preset } as Parameters<typeof form.setFieldsValue>[0])
       setState({ row })
     },
     close,

@@ -70,6 +70,33 @@ export function FormDialog<T>(props: {
   )
 }
 
+/**
+ * A text field checked by the API's own `schema` (`toApi` turns what it holds into what the API takes);
+ * `required`: the message when it is left empty.
+ */
+export function TextField(props: {
+  label: ReactNode
+  name: string
+  schema: z.ZodType
+  max?: number
+  required?: string
+  placeholder?: string
+  extra?: ReactNode
+  toApi?: (value: unknown) => unknown
+}) {
+  const rules = [zodRule(props.schema, props.toApi)]
+  return (
+    <Form.Item
+      label={props.label}
+      name={props.name}
+      extra={props.extra}
+      rules={props.required ? [{ required: true, message: props.required }, ...rules] : rules}
+    >
+      <Input maxLength={props.max} placeholder={props.placeholder} />
+    </Form.Item>
+  )
+}
+
 /** A dialog's reason field (why a refund is refused, a code voided…), checked by `schema`. */
 export function ReasonField(props: { label: string; name: string; schema: z.ZodType; rows?: number }) {
   return (
