@@ -38,10 +38,11 @@ interface Props<T> {
   /** The screen's title above the list, when the list is the screen, and a note under it (how the screen works). */
   title?: string
   help?: ReactNode
-  /** Part of the query key and of the URL (a screen with two tables names each). */
-  id: string
+  /** The table's query key (tableKey) when not its `path`. */
+  id?: string
   columns: TableProps<T>['columns']
-  rowKey: keyof T & string
+  /** The rows' key (default id). */
+  rowKey?: keyof T & string
   /** The console list the rows come from (server/http/admin-list.ts), with `query`'s fixed filters of the screen. */
   path: string
   query?: Query
@@ -60,6 +61,9 @@ interface Props<T> {
   /** Reload the page every so many milliseconds while the rows call for it (work running on the server). */
   refetchInterval?: (rows: T[]) => number | false
 }
+
+/** The query key of a console table's pages (its list's path): invalidating it reloads the table. */
+export const tableKey = (path: string) => ['table', path]
 
 /** The URL parameter of the row a screen's drawer shows (not a filter). */
 export const DETAIL_PARAM = 'detail'
@@ -88,7 +92,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     order: (search.get('order') as 'asc' | 'desc' | null) ?? undefined,
   }
   const query = useQuery({
-    queryKey: ['table', props.id, search.toString()],
+    queryKey: [...tableKey(props.id ?? props.path), props.query ?? {}, search.toString()],
     queryFn: async () => {
       const page = await pagedLoad<T>(props.path, props.query)(props.params?.(params) ?? params)
       props.onRows?.(page.rows)
@@ -214,7 +218,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
       </Space>
       {query.error && <div className="zx-console-error">加载失败：{query.error.message}。请刷新重试。</div>}
       <Table<T>
-        rowKey={props.rowKey}
+        rowKey={props.rowKey ?? ('id' as keyof T & string)}
         columns={columns}
         dataSource={data?.rows ?? []}
         // A background poll keeps the rows on screen (no spinner over a table someone is reading).

@@ -20,10 +20,11 @@ export function useWrite<V, R>(call: (v: V) => Promise<R>, done: string | ((r: R
 }
 
 /**
- * A screen's add/edit dialog: the record it edits (`editing`, null while adding), its form, filled by `fill` on
- * opening (`open(row)`, `open(null)` to add, `preset` values over those). `dialog` is what FormDialog takes of it (spread it).
+ * A screen's add/edit dialog: the record it edits (`editing`, null while adding), its form (named `name`), filled by
+ * `fill` on opening (`open(row)`, `open(null)` to add, `preset` values over those). `dialog` is what FormDialog takes
+ * of it (spread it).
  */
-export function useEditor<R, V>(fill: (row: R | null) => Partial<V>) {
+export function useEditor<R, V>(name: string, fill: (row: R | null) => Partial<V>) {
   const [state, setState] = useState<{ row: R | null } | null>(null)
   const [form] = Form.useForm<V>()
   const close = () => setState(null)
@@ -36,6 +37,6 @@ export function useEditor<R, V>(fill: (row: R | null) => Partial<V>) {
       setState({ row })
     },
     close,
-    dialog: { open: state !== null, form, onClose: close },
+    dialog: { open: state !== null, form, name, onClose: close },
   }
 }

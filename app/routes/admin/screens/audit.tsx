@@ -19,8 +19,6 @@ export default function AuditLog() {
   return (
     <ConsoleTable<Action>
       title="操作日志"
-      id="audit"
-      rowKey="id"
       path="/admin/staff-actions"
       csv
       search="操作人成员ID或手机号"

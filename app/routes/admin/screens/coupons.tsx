@@ -5,7 +5,7 @@ import { TemplateCreate } from '#shared/api/admin-coupons.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, idColumn, memberColumn, onOffColumn, timeColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { fenOf, yuan } from '../lib/format.ts'
 import { FormDialog, RadioField } from '../lib/form-dialog.tsx'
@@ -46,7 +46,7 @@ const stateNames: Record<IssuedCoupon['state'], string> = {
   expired: '已过期',
 }
 const saved = (t: Template) => `已保存优惠券「${t.name}」${t.active ? '' : '（已停用）'}`
-const table = [['table', 'coupon-templates']]
+const table = [tableKey('/admin/coupon-templates')]
 const rule = (name: keyof typeof TemplateCreate.shape) => zodRule(TemplateCreate.shape[name])
 const terms = (t: Template) =>
   `${t.kind === 'amount' ? `减 ${yuan(t.amount_off_fen ?? 0)}` : `${100 - (t.percent_off ?? 0)} 折`.replace(/(\d)(\d) 折/, '$1.$2 折')}${t.min_spend_fen ? `（满 ${yuan(t.min_spend_fen)}）` : ''}`
@@ -55,7 +55,12 @@ const terms = (t: Template) =>
 function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
   const confirm = useDangerConfirm()
   const { may } = useMe()
-  const editor = useEditor<never, Values>(() => ({ kind: 'amount', valid_days: 30, per_member_limit: 1, min_yuan: 0 }))
+  const editor = useEditor<never, Values>('coupon_template', () => ({
+    kind: 'amount',
+    valid_days: 30,
+    per_member_limit: 1,
+    min_yuan: 0,
+  }))
   const edit = may('marketing.edit')
   const kind = Form.useWatch('kind', editor.form)
 
@@ -90,8 +95,6 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
   return (
     <>
       <ConsoleTable<Template>
-        id="coupon-templates"
-        rowKey="id"
         path="/admin/coupon-templates"
         search="优惠券名称"
         filters={[selectFilter('active', '状态', { true: '可领取', false: '已停用' })]}
@@ -115,7 +118,7 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
           )),
         ]}
       />
-      <FormDialog {...editor.dialog} title="新建优惠券" name="coupon_template" save={add} destroyOnHidden>
+      <FormDialog {...editor.dialog} title="新建优惠券" save={add} destroyOnHidden>
         <Form.Item label="名称" name="name" rules={[rule('name')]}>
           <Input maxLength={40} />
         </Form.Item>
@@ -158,8 +161,6 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
 function Issued() {
   return (
     <ConsoleTable<IssuedCoupon>
-      id="issued-coupons"
-      rowKey="id"
       path="/admin/coupons"
       csv
       search={false}

@@ -3,7 +3,7 @@ import type { ExchangeRecordRow } from '#server/modules/exchange/exchange.schema
 import { ExchangeRecordRevoke, PlatformNames } from '#shared/api/exchange.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, idColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { when } from '../lib/format.ts'
 import { FormDialog, ReasonField } from '../lib/form-dialog.tsx'
@@ -12,7 +12,7 @@ type Revoke = { reason: string }
 
 /** Every exchange of a platform order: who, which order line, what it granted; an operator may take one back. */
 export default function ExchangeRecords() {
-  const editor = useEditor<ExchangeRecordRow, Revoke>(() => ({}))
+  const editor = useEditor<ExchangeRecordRow, Revoke>('exchange_revoke', () => ({}))
   const revoke = useWrite(
     (v: Revoke) =>
       api.post<{ revoked: number; voucher_returned: boolean }>(
@@ -20,15 +20,13 @@ export default function ExchangeRecords() {
         v,
       ),
     (r) => (r.voucher_returned ? '已收回，团购券已在抖音撤销核销' : '已收回'),
-    [['table', 'exchange-records']],
+    [tableKey('/admin/exchange/records')],
   )
 
   return (
     <>
       <ConsoleTable<ExchangeRecordRow>
         title="兑换记录"
-        id="exchange-records"
-        rowKey="id"
         path="/admin/exchange/records"
         search={false}
         filters={[
@@ -71,7 +69,6 @@ export default function ExchangeRecords() {
       <FormDialog
         {...editor.dialog}
         title={editor.editing ? `收回兑换：${editor.editing.product_name}` : ''}
-        name="exchange_revoke"
         save={revoke}
         okText="确认收回"
         danger

@@ -5,7 +5,7 @@ import { ExchangeSkuCreate, PlatformNames, type Platform } from '#shared/api/exc
 import { api } from '../lib/client.ts'
 import { actionsColumn, idColumn, timeColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable, options, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, options, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { FormDialog, RadioField } from '../lib/form-dialog.tsx'
 import { AddButton } from '../lib/list-header.tsx'
@@ -29,7 +29,7 @@ export default function ExchangeSkus() {
   const { message } = App.useApp()
   const confirm = useDangerConfirm()
   const client = useQueryClient()
-  const editor = useEditor<ExchangeSkuRow, FormValues>((m) => ({
+  const editor = useEditor<ExchangeSkuRow, FormValues>('exchange_sku', (m) => ({
     platform: m?.platform ?? 'douyin_life',
     sku_id: m?.sku_id ?? '',
     product_name: m?.product_name ?? '',
@@ -40,7 +40,7 @@ export default function ExchangeSkus() {
   }))
   const { editing } = editor
   const grants = Form.useWatch('grants', editor.form)
-  const refresh = () => void client.invalidateQueries({ queryKey: ['table', 'exchange-skus'] })
+  const refresh = () => void client.invalidateQueries({ queryKey: tableKey('/admin/exchange/skus') })
 
   const save = useWrite(
     (v: FormValues) => {
@@ -55,7 +55,7 @@ export default function ExchangeSkus() {
         : api.post<ExchangeSkuRow>('/admin/exchange/skus', { ...body, platform: v.platform, sku_id: v.sku_id })
     },
     (m) => `已保存 ${m.sku_id}`,
-    [['table', 'exchange-skus']],
+    [tableKey('/admin/exchange/skus')],
   )
 
   const remove = (m: ExchangeSkuRow) =>
@@ -74,8 +74,6 @@ export default function ExchangeSkus() {
     <>
       <ConsoleTable<ExchangeSkuRow>
         title="商品映射"
-        id="exchange-skus"
-        rowKey="id"
         path="/admin/exchange/skus"
         search="SKU 编号或商品名称"
         filters={[selectFilter('platform', '平台', platformOptions)]}
@@ -101,13 +99,7 @@ export default function ExchangeSkus() {
           )),
         ]}
       />
-      <FormDialog
-        {...editor.dialog}
-        title={editing ? '编辑映射' : '新增映射'}
-        name="exchange_sku"
-        save={save}
-        destroyOnHidden
-      >
+      <FormDialog {...editor.dialog} title={editing ? '编辑映射' : '新增映射'} save={save} destroyOnHidden>
         <Form.Item label="平台" name="platform">
           <Select options={platformOptions} disabled={editing !== null} />
         </Form.Item>

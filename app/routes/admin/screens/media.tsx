@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { MediaListRow } from '#server/modules/admin/admin.schema.ts'
 import type { MediaState } from '#shared/api/admin-media.ts'
 import { api } from '../lib/client.ts'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { clock, when } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { MediaPreview } from './media-preview.tsx'
@@ -102,7 +102,7 @@ export default function Media() {
   const [uploading, setUploading] = useState<MediaListRow | null>(null)
   const [previewing, setPreviewing] = useState<MediaListRow | null>(null)
   const one = search.get('video')
-  const refresh = () => void client.invalidateQueries({ queryKey: ['table', 'media'] })
+  const refresh = () => void client.invalidateQueries({ queryKey: tableKey('/admin/media') })
 
   const retry = useMutation({
     mutationFn: (v: MediaListRow) => api.post(`/admin/videos/${v.id}/transcode`),
@@ -147,8 +147,6 @@ export default function Media() {
         />
       )}
       <ConsoleTable<MediaListRow>
-        id="media"
-        rowKey="id"
         path="/admin/media"
         csv
         search="搜索视频标题"

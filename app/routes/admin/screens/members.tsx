@@ -19,8 +19,6 @@ export default function Members() {
   return (
     <ConsoleTable<ListedMember>
       title="会员"
-      id="members"
-      rowKey="id"
       path={PATH}
       params={joined}
       csv

@@ -22,7 +22,6 @@ export default function Orders() {
     <>
       <ConsoleTable<StaffOrder>
         title="订单"
-        id="orders"
         rowKey="order_no"
         path="/admin/orders"
         csv

@@ -20,7 +20,7 @@ import { PointAdjustForm, PointReasonNames, type PointReasonKey } from '#shared/
 import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import { api } from '../lib/client.ts'
 import { idColumn, memberColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 
 interface Member {
@@ -82,7 +82,7 @@ function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
       message.success(`已为 ${who(v.m)} ${v.delta > 0 ? '增加' : '扣减'} ${Math.abs(v.delta)} 积分，余额 ${r.balance}`)
       form.resetFields()
       void client.invalidateQueries({ queryKey: ['points-member'] })
-      void client.invalidateQueries({ queryKey: ['table', 'points-ledger'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/points/ledger') })
     },
     onError: (e) => message.error(e.message),
   })
@@ -150,8 +150,6 @@ export default function Points() {
       <Adjust onMember={setMember} />
       <Typography.Title level={5}>{member ? `${who(member)} 的积分流水` : '积分流水'}</Typography.Title>
       <ConsoleTable<LedgerEntry>
-        id="points-ledger"
-        rowKey="id"
         path="/admin/points/ledger"
         query={member ? { member_id: member.id } : {}}
         csv

@@ -7,7 +7,7 @@ import { RedeemBatchCreate, REDEEM_BATCH_MAX } from '#shared/api/redeem.ts'
 import { api, downloadPost } from '../lib/client.ts'
 import { actionsColumn, stateColumn, timeColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { FormDialog, RadioField } from '../lib/form-dialog.tsx'
 import { useStepUp } from '../lib/step-up.tsx'
@@ -42,7 +42,7 @@ const field = RedeemBatchCreate.shape
 export default function RedeemBatches() {
   const confirm = useDangerConfirm()
   const stepUp = useStepUp()
-  const editor = useEditor<never, CreateForm>(() => ({
+  const editor = useEditor<never, CreateForm>('redeem_batch', () => ({
     grants: 'courses',
     count: 100,
     uses_per_code: 1,
@@ -67,13 +67,13 @@ export default function RedeemBatches() {
       }).then(() => v.count)
     },
     (count) => `已生成 ${count} 个兑换码并下载。兑换码只显示这一次，请妥善保存文件。`,
-    [['table', 'redeem-batches']],
+    [tableKey('/admin/redeem/batches')],
   )
 
   const disable = useWrite(
     (b: RedeemBatchRow) => api.post<RedeemBatchRow>(`/admin/redeem/batches/${b.id}/disable`),
     (b) => `批次「${b.name}」已停用`,
-    [['table', 'redeem-batches']],
+    [tableKey('/admin/redeem/batches')],
   )
 
   const confirmDisable = (b: RedeemBatchRow) =>
@@ -94,8 +94,6 @@ export default function RedeemBatches() {
     <>
       <ConsoleTable<RedeemBatchRow>
         title="兑换码"
-        id="redeem-batches"
-        rowKey="id"
         path="/admin/redeem/batches"
         search="批次名称或备注"
         filters={[selectFilter('state', '状态', { active: '未停用', disabled: '已停用' })]}
@@ -136,7 +134,6 @@ export default function RedeemBatches() {
       <FormDialog
         {...editor.dialog}
         title="新建兑换码批次"
-        name="redeem_batch"
         save={create}
         okText="生成并下载兑换码"
         destroyOnHidden

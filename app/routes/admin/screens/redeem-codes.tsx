@@ -4,7 +4,7 @@ import type { RedeemCodeRow } from '#server/modules/redeem/redeem.schema.ts'
 import { RedeemCodeRevoke } from '#shared/api/redeem.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, stateColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { FormDialog, ReasonField } from '../lib/form-dialog.tsx'
 import { redeemCodeStateNames } from './names.ts'
@@ -23,13 +23,13 @@ type Revoke = { reason: string }
  */
 export default function RedeemCodes() {
   const batchId = Number(useParams().id)
-  const editor = useEditor<RedeemCodeRow, Revoke>(() => ({}))
+  const editor = useEditor<RedeemCodeRow, Revoke>('code_revoke', () => ({}))
   const revoking = editor.editing
   const revoke = useWrite(
     (v: Revoke) =>
       api.post<{ revoked_uses: number; revoked_courses: number }>(`/admin/redeem/codes/${revoking!.id}/revoke`, v),
     (r) => `已作废，收回 ${r.revoked_uses} 次兑换（${r.revoked_courses} 门课程授权）`,
-    [['table', 'redeem-codes']],
+    [tableKey('/admin/redeem/codes')],
   )
 
   return (
@@ -38,8 +38,6 @@ export default function RedeemCodes() {
         <Link to="/admin/marketing/redeem">兑换码</Link> / 批次 {batchId}
       </Typography.Title>
       <ConsoleTable<RedeemCodeRow>
-        id="redeem-codes"
-        rowKey="id"
         path="/admin/redeem/codes"
         query={{ batch_id: batchId }}
         search={false}
@@ -60,7 +58,6 @@ export default function RedeemCodes() {
       <FormDialog
         {...editor.dialog}
         title={`作废兑换码（序号 ${revoking?.serial ?? ''}）`}
-        name="code_revoke"
         save={revoke}
         okText="确认作废"
         danger

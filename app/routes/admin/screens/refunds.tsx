@@ -3,7 +3,7 @@ import type { StaffRefund } from '#server/modules/refunds/refunds.schema.ts'
 import { RejectBody } from '#shared/api/refunds.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, memberColumn, moneyColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { yuan } from '../lib/format.ts'
 import { FormDialog, ReasonField } from '../lib/form-dialog.tsx'
@@ -22,7 +22,7 @@ export default function Refunds() {
   const { modal } = App.useApp()
   const { may } = useMe()
   const stepUp = useStepUp()
-  const editor = useEditor<StaffRefund, { note: string }>(() => ({}))
+  const editor = useEditor<StaffRefund, { note: string }>('refund_reject', () => ({}))
   const rejecting = editor.editing
 
   const act = useWrite(
@@ -31,7 +31,7 @@ export default function Refunds() {
       return api.post<StaffRefund>(`/admin/refunds/${r.refund_no}/${action}`, body ?? {})
     },
     (r) => `退款 ${r.refund_no}：${refundStateNames[r.state]}`,
-    [['table', 'refunds']],
+    [tableKey('/admin/refunds')],
   )
 
   const approve = (r: StaffRefund) =>
@@ -58,7 +58,6 @@ export default function Refunds() {
     <>
       <ConsoleTable<StaffRefund>
         title="退款"
-        id="refunds"
         rowKey="refund_no"
         path="/admin/refunds"
         csv
@@ -102,7 +101,6 @@ export default function Refunds() {
       <FormDialog
         {...editor.dialog}
         title={`拒绝退款 ${rejecting?.refund_no ?? ''}`}
-        name="refund_reject"
         save={{
           isPending: act.isPending,
           mutateAsync: (body: { note: string }) => act.mutateAsync({ r: rejecting!, action: 'reject', body }),

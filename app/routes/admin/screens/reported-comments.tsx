@@ -6,7 +6,7 @@ import { CommentReportReasonNames } from '#shared/comment-report-reasons.ts'
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { commentStatusNames } from './names.ts'
 
 /** Whether a key press belongs to a text field (the queue's shortcuts leave typing alone). */
@@ -38,7 +38,7 @@ export default function ReportedComments() {
       }),
     onSuccess: (_r, { c, action }) => {
       message.success(action === 'show' ? `已保留评论 ${c.id}，举报已处理` : `已隐藏评论 ${c.id}`)
-      void client.invalidateQueries({ queryKey: ['table', 'reported-comments'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/comments/reported') })
     },
     onError: (e) => message.error(e.message),
   })
@@ -83,8 +83,6 @@ export default function ReportedComments() {
           处理后举报清零，下一条自动排到前面。
         </span>
       }
-      id="reported-comments"
-      rowKey="id"
       path="/admin/comments/reported"
       search={false}
       filters={[selectFilter('state', '待处理', { open: '待处理', all: '全部（含已处理）' })]}

@@ -6,7 +6,7 @@ import { StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { AddButton } from '../lib/list-header.tsx'
 import { useStepUp } from '../lib/step-up.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
@@ -34,7 +34,7 @@ export default function Staff() {
       message.success(`已保存 ${m.nickname} 的角色`)
       setEditing(null)
       setGranting(false)
-      void client.invalidateQueries({ queryKey: ['table', 'staff'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/staff') })
     },
     onError: (e) => message.error(e.message),
   })
@@ -62,7 +62,6 @@ export default function Staff() {
     <>
       <ConsoleTable<StaffMember>
         title="员工与角色"
-        id="staff"
         rowKey="member_id"
         path="/admin/staff"
         csv

@@ -4,7 +4,7 @@ import { VipPlanForm, type StaffVipPlan as Plan } from '#shared/api/admin-vip.ts
 import { api } from '../lib/client.ts'
 import { actionsColumn, moneyColumn, onOffColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { fenOf, yuan } from '../lib/format.ts'
 import { FormDialog } from '../lib/form-dialog.tsx'
@@ -31,13 +31,13 @@ const fill = (plan: Plan | null): Partial<Values> => ({
 })
 
 const saved = (p: Plan) => `已保存「${p.name}」${p.active ? '' : '（已停售）'}`
-const table = [['table', 'vip-plans']]
+const table = [tableKey('/admin/vip-plans')]
 
 /** VIP plans: add, change, withdraw (active off). Prices are typed in yuan and sent as integer fen. */
 export default function VipPlans() {
   const confirm = useDangerConfirm()
   const { may } = useMe()
-  const editor = useEditor<Plan, Values>(fill)
+  const editor = useEditor<Plan, Values>('vip_plan', fill)
   const edit = may('marketing.edit')
 
   const patch = useWrite(
@@ -74,8 +74,6 @@ export default function VipPlans() {
     <>
       <ConsoleTable<Plan>
         title="VIP 套餐"
-        id="vip-plans"
-        rowKey="id"
         path="/admin/vip-plans"
         csv
         search="套餐名称"
@@ -124,7 +122,6 @@ export default function VipPlans() {
       <FormDialog
         {...editor.dialog}
         title={editor.editing ? `编辑「${editor.editing.name}」` : '新建 VIP 套餐'}
-        name="vip_plan"
         save={save}
         destroyOnHidden
       >

@@ -35,7 +35,7 @@ const key = ['catalogue', 'bundles']
 export default function Bundles() {
   const edit = useMe().may('marketing.edit')
   const bundles = useQuery({ queryKey: key, queryFn: () => api.get<{ list: Bundle[] }>('/admin/bundles') })
-  const editor = useEditor<Bundle, Values>((b) =>
+  const editor = useEditor<Bundle, Values>('bundle', (b) =>
     b
       ? { ...b, price_yuan: b.price_fen / 100 }
       : { title: '', subtitle: '', intro: '', cover_url: null, course_ids: [], active: true, sort: 0 },
@@ -97,7 +97,6 @@ export default function Bundles() {
       <FormDialog
         {...editor.dialog}
         title={editing ? `编辑套餐：${editing.title}` : '新建套餐'}
-        name="bundle"
         save={save}
         width={640}
       >

@@ -19,7 +19,7 @@ export default function Categories() {
   const { may } = useMe()
   const edit = may('catalogue.edit')
   const { data = [], isFetching, error } = useCategories()
-  const editor = useEditor<Category, Values>((c) =>
+  const editor = useEditor<Category, Values>('category', (c) =>
     c
       ? { name: c.name, parent_id: c.parent_id, icon: c.icon, sort: c.sort, visible: c.visible }
       : { parent_id: null, visible: true, sort: 0, icon: null },
@@ -79,7 +79,6 @@ export default function Categories() {
       <FormDialog
         {...editor.dialog}
         title={editing ? `编辑分类：${editing.name}` : '新建分类'}
-        name="category"
         save={save}
         destroyOnHidden
       >

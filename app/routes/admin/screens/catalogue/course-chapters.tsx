@@ -26,8 +26,8 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
   const { message } = App.useApp()
   const client = useQueryClient()
   const key = ['catalogue', 'course', course.id]
-  const chapters = useEditor<Chapter, { title: string }>((c) => ({ title: c?.title ?? '' }))
-  const lessons = useEditor<Lesson, LessonValues>((l) =>
+  const chapters = useEditor<Chapter, { title: string }>('chapter', (c) => ({ title: c?.title ?? '' }))
+  const lessons = useEditor<Lesson, LessonValues>('lesson', (l) =>
     l
       ? { title: l.title, chapter_id: l.chapter_id, free_seconds: l.free_seconds, is_free: l.is_free }
       : { title: '', free_seconds: 0, is_free: false },
@@ -146,7 +146,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
           />
         </div>
       ))}
-      <FormDialog {...chapters.dialog} title={chapter ? '重命名章节' : '添加章节'} name="chapter" save={saveChapter}>
+      <FormDialog {...chapters.dialog} title={chapter ? '重命名章节' : '添加章节'} save={saveChapter}>
         <TextField
           label="章节标题"
           name="title"
@@ -158,7 +158,6 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
       <FormDialog
         {...lessons.dialog}
         title={lesson ? `编辑课时：${lesson.title}` : '添加课时'}
-        name="lesson"
         save={saveLesson}
         footnote={<div className="zx-console-hint">视频文件在「媒体」页上传和转码。</div>}
       >

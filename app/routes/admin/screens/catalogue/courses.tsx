@@ -16,8 +16,6 @@ export default function Courses() {
   return (
     <ConsoleTable<Course>
       title="课程"
-      id="courses"
-      rowKey="id"
       path="/admin/courses"
       csv
       search="课程标题"

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../lib/client.ts'
 import { actionsColumn, stateColumn, timeColumn } from '../../lib/columns.tsx'
-import { ConsoleTable, selectFilter, type TableParams } from '../../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, type TableParams, tableKey } from '../../lib/console-table.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -17,11 +17,11 @@ const bySchedule = (p: TableParams): TableParams => (p.sort ? p : { ...p, sort: 
 /** Live courses by start time (GET /admin/courses?type=live): when each airs, its stream, and setting them. */
 export default function LiveSchedule() {
   const edit = useMe().may('catalogue.edit')
-  const editor = useEditor<Course, LiveValues>((c) => (c ? liveValues(c) : {}))
+  const editor = useEditor<Course, LiveValues>('live', (c) => (c ? liveValues(c) : {}))
   const save = useWrite(
     (v: LiveValues) => api.patch<Course>(`/admin/courses/${editor.editing!.id}`, liveBody(v)),
     (c) => `已保存「${c.title}」的直播排期`,
-    [['table', 'live']],
+    [tableKey('/admin/courses')],
   )
 
   const [now] = useState(() => Date.now())
@@ -40,8 +40,6 @@ export default function LiveSchedule() {
     <>
       <ConsoleTable<Course>
         title="直播排期"
-        id="live"
-        rowKey="id"
         path="/admin/courses"
         query={{ type: 'live' }}
         params={bySchedule}
@@ -63,7 +61,7 @@ export default function LiveSchedule() {
           ...actionsColumn<Course>((c) => <a onClick={() => editor.open(c)}>设置排期</a>, edit),
         ]}
       />
-      <FormDialog {...editor.dialog} title={`直播排期：${editor.editing?.title ?? ''}`} name="live" save={save}>
+      <FormDialog {...editor.dialog} title={`直播排期：${editor.editing?.title ?? ''}`} save={save}>
         <LiveFields />
       </FormDialog>
     </>

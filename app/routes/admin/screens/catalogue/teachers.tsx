@@ -18,7 +18,7 @@ export default function Teachers() {
   const { may } = useMe()
   const edit = may('catalogue.edit')
   const { data = [], isFetching, error } = useTeachers()
-  const editor = useEditor<Teacher, Values>((t) =>
+  const editor = useEditor<Teacher, Values>('teacher', (t) =>
     t
       ? { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort }
       : { title: '', intro: '', sort: 0, avatar_url: null },
@@ -59,7 +59,6 @@ export default function Teachers() {
       <FormDialog
         {...editor.dialog}
         title={editing ? `编辑讲师：${editing.name}` : '新建讲师'}
-        name="teacher"
         save={save}
         destroyOnHidden
         width={600}

@@ -43,7 +43,7 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
   const items = useOrderedList<Item>(key, path, `${path}/order`, { enabled: section !== null })
   const links = section?.kind === 'banner' || section?.kind === 'shortcuts'
   const [q, setQ] = useState('')
-  const editor = useEditor<Item, Values>((i) =>
+  const editor = useEditor<Item, Values>('item', (i) =>
     i ? { title: i.title, image_url: i.image_url ?? undefined, link: i.link ?? undefined } : {},
   )
   const adding = editor.dialog.open && editor.editing === null
@@ -119,12 +119,7 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
           ),
         ]}
       />
-      <FormDialog
-        {...editor.dialog}
-        title={editor.editing ? '编辑' : links ? '添加图片' : '添加课程'}
-        name="item"
-        save={save}
-      >
+      <FormDialog {...editor.dialog} title={editor.editing ? '编辑' : links ? '添加图片' : '添加课程'} save={save}>
         {links ? (
           <>
             <Form.Item label="标题" name="title" rules={[zodRule(HomeItemCreate.shape.title)]}>

@@ -32,7 +32,7 @@ export default function HomeFeed() {
     query: { feed },
   })
   const [items, setItems] = useState<Section | null>(null)
-  const editor = useEditor<Section, Values>((s) =>
+  const editor = useEditor<Section, Values>('section', (s) =>
     s
       ? { kind: s.kind, title: s.title, subtitle: s.subtitle, more_link: s.more_link ?? '', visible: s.visible }
       : { kind: 'courses', title: '', subtitle: '', more_link: '', visible: false },
@@ -123,7 +123,7 @@ export default function HomeFeed() {
           ]}
         />
       </div>
-      <FormDialog {...editor.dialog} title={adding ? '添加栏目' : '编辑栏目'} name="section" save={save}>
+      <FormDialog {...editor.dialog} title={adding ? '添加栏目' : '编辑栏目'} save={save}>
         <Form.Item label="类型" name="kind">
           <Select disabled={!adding} options={options(homeSectionKindNames)} />
         </Form.Item>

@@ -19,7 +19,7 @@ export default function HotWords() {
   const confirm = useDangerConfirm()
   const edit = useMe().may('marketing.edit')
   const words = useOrderedList<Word>(key, '/admin/hot-words', '/admin/hot-words/order')
-  const editor = useEditor<Word, Values>((w) => ({ word: w?.word ?? '' }))
+  const editor = useEditor<Word, Values>('hot_word', (w) => ({ word: w?.word ?? '' }))
   const save = useWrite(
     (v: Values) =>
       editor.editing
@@ -71,7 +71,7 @@ export default function HotWords() {
           ]}
         />
       </div>
-      <FormDialog {...editor.dialog} title={editor.editing ? '编辑热词' : '添加热词'} name="hot_word" save={save}>
+      <FormDialog {...editor.dialog} title={editor.editing ? '编辑热词' : '添加热词'} save={save}>
         <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
           <Input maxLength={20} showCount />
         </Form.Item>
