@@ -33,7 +33,7 @@ export function useEditor<R, V>(name: string, fill: (row: R | null) => Partial<V
     editing: state?.row ?? null,
     open: (row: R | null, preset?: Partial<V>) => {
       form.resetFields()
-      form.setFieldsValue({ ...fill(row), ...preset } as Parameters<typeof form.setFieldsValue>[0])
+      form.setFieldsValue({ ...fill(row), ...preset })
       setState({ row })
     },
     close,

@@ -2,11 +2,12 @@ import { Tag } from 'antd'
 import type { ExchangeRecordRow } from '#server/modules/exchange/exchange.schema.ts'
 import { ExchangeRecordRevoke, PlatformNames } from '#shared/api/exchange.ts'
 import { api } from '../lib/client.ts'
+import { ReasonField } from '../lib/fields.tsx'
 import { actionsColumn, idColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { when } from '../lib/format.ts'
-import { FormDialog, ReasonField } from '../lib/form-dialog.tsx'
+import { FormDialog } from '../lib/form-dialog.tsx'
 
 type Revoke = { reason: string }
 

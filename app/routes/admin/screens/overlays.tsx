@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd'
+import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag } from 'antd'
 import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'

@@ -3,10 +3,11 @@ import { Link, useParams } from 'react-router'
 import type { RedeemCodeRow } from '#server/modules/redeem/redeem.schema.ts'
 import { RedeemCodeRevoke } from '#shared/api/redeem.ts'
 import { api } from '../lib/client.ts'
+import { ReasonField } from '../lib/fields.tsx'
 import { actionsColumn, stateColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
-import { FormDialog, ReasonField } from '../lib/form-dialog.tsx'
+import { FormDialog } from '../lib/form-dialog.tsx'
 import { redeemCodeStateNames } from './names.ts'
 
 const stateColor: Record<RedeemCodeRow['state'], string | undefined> = {

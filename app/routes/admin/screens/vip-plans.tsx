@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons'
-import { Button, Form, Input, InputNumber, Space, Switch, Tag } from 'antd'
+import { Button, Form, Input, InputNumber, Space, Tag } from 'antd'
 import { VipPlanForm, type StaffVipPlan as Plan } from '#shared/api/admin-vip.ts'
 import { api } from '../lib/client.ts'
+import { SwitchField } from '../lib/fields.tsx'
 import { actionsColumn, moneyColumn, onOffColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
@@ -149,9 +150,7 @@ export default function VipPlans() {
           <Form.Item label="排序" name="sort" rules={[rule('sort')]}>
             <InputNumber min={0} max={10000} />
           </Form.Item>
-          <Form.Item label="在售" name="active" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SwitchField label="在售" name="active" />
         </Space>
       </FormDialog>
     </>

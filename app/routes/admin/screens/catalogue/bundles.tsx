@@ -1,12 +1,13 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Form, Input, InputNumber, Select, Switch } from 'antd'
+import { Form, Input, InputNumber, Select } from 'antd'
 import { useState } from 'react'
 import { StaffBundleInput } from '#shared/api/admin-bundles.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
+import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn, moneyColumn, onOffColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog, TextField } from '../../lib/form-dialog.tsx'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { fenOf } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
@@ -135,9 +136,7 @@ export default function Bundles() {
         <Form.Item label="介绍" name="intro" rules={[zodRule(StaffBundleInput.shape.intro)]}>
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
-        <Form.Item label="在售" name="active" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField label="在售" name="active" />
         <Form.Item label="排序" name="sort" rules={[zodRule(StaffBundleInput.shape.sort)]}>
           <InputNumber precision={0} min={0} />
         </Form.Item>

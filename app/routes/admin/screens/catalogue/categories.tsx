@@ -1,6 +1,7 @@
-import { Form, Input, InputNumber, Select, Switch } from 'antd'
+import { Form, Input, InputNumber, Select } from 'antd'
 import { CategoryCreate, type CategoryPatch } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { SwitchField } from '../../lib/fields.tsx'
 import { actionsColumn, onOffColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
@@ -16,8 +17,7 @@ type Row = Category & { children?: Row[] }
 
 /** Categories in two levels: areas and their sub-categories; hidden ones stay off the learners' category page. */
 export default function Categories() {
-  const { may } = useMe()
-  const edit = may('catalogue.edit')
+  const edit = useMe().may('catalogue.edit')
   const { data = [], isFetching, error } = useCategories()
   const editor = useEditor<Category, Values>('category', (c) =>
     c
@@ -104,9 +104,7 @@ export default function Categories() {
         <Form.Item label="排序" name="sort" rules={[zodRule(CategoryCreate.shape.sort)]} extra="数字小的在前">
           <InputNumber precision={0} />
         </Form.Item>
-        <Form.Item label="在分类页显示" name="visible" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField label="在分类页显示" name="visible" />
       </FormDialog>
     </>
   )

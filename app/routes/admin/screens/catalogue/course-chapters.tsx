@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd'
+import { App, Button, Form, InputNumber, Select, Space, Tag, Typography } from 'antd'
 import { Link } from 'react-router'
 import { ChapterCreate, VideoCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog, TextField } from '../../lib/form-dialog.tsx'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { moveButtons } from '../../lib/move-buttons.tsx'
 import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
@@ -178,9 +179,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
         >
           <InputNumber min={0} precision={0} />
         </Form.Item>
-        <Form.Item label="整节免费" name="is_free" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField label="整节免费" name="is_free" />
       </FormDialog>
     </div>
   )

@@ -1,4 +1,4 @@
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd'
+import { Col, Form, Input, InputNumber, Radio, Row, Select, type FormInstance } from 'antd'
 import { CourseCreate } from '#shared/api/catalogue-editing.ts'
 import { beijingInput, fenOf, isoFromBeijing } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
@@ -6,6 +6,7 @@ import { zodRule } from '../../lib/zod-rule.ts'
 import { options } from '../../lib/console-table.tsx'
 import { courseLevelNames, courseStatusNames, courseTypeNames } from './names.ts'
 import { categoryOptions, useCategories, useTeachers, type Course } from './use-catalogue.ts'
+import { SwitchField } from '../../lib/fields.tsx'
 
 /** What the course form holds: prices typed in yuan, live times in Beijing time. */
 export interface CourseValues {
@@ -239,14 +240,10 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
           </Form.Item>
           <Row gutter={16}>
             <Col span={8}>
-              <Form.Item label="免费课" name="is_free" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchField label="免费课" name="is_free" />
             </Col>
             <Col span={8}>
-              <Form.Item label="VIP 免费" name="vip_free" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchField label="VIP 免费" name="vip_free" />
             </Col>
             <Col span={8}>
               <Form.Item label="排序" name="sort" rules={[zodRule(shape.sort)]}>

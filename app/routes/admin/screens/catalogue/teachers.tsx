@@ -1,9 +1,10 @@
 import { Avatar, Form, Input, InputNumber } from 'antd'
 import { TeacherCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
+import { TextField } from '../../lib/fields.tsx'
 import { actionsColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog, TextField } from '../../lib/form-dialog.tsx'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -15,8 +16,7 @@ type Values = { name: string; title?: string; avatar_url?: string | null; intro?
 
 /** Teachers: name, title, photo (uploaded), introduction; the learners' teacher pages show them. */
 export default function Teachers() {
-  const { may } = useMe()
-  const edit = may('catalogue.edit')
+  const edit = useMe().may('catalogue.edit')
   const { data = [], isFetching, error } = useTeachers()
   const editor = useEditor<Teacher, Values>('teacher', (t) =>
     t

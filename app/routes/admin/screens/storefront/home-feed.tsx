@@ -1,17 +1,18 @@
-import { Form, Input, Segmented, Select, Switch } from 'antd'
+import { Form, Segmented, Select } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { HomeSectionCreate } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
+import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn, onOffColumn } from '../../lib/columns.tsx'
 import { useDangerConfirm } from '../../lib/confirm.ts'
 import { options } from '../../lib/console-table.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog, TextField } from '../../lib/form-dialog.tsx'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
 import { useOrderedList, WholeTable } from '../../lib/whole-list.tsx'
-import { zodRule } from '../../lib/zod-rule.ts'
+
 import { homeSectionKindNames } from '../catalogue/names.ts'
 import { FeedItems, type Section } from './feed-items.tsx'
 
@@ -136,16 +137,7 @@ export default function HomeFeed() {
           toApi={(v) => v || null}
           extra="站内路径如 /boutique?cate=1，不填则不显示“更多”"
         />
-        {adding && (
-          <Form.Item
-            label="立即发布"
-            name="visible"
-            valuePropName="checked"
-            extra="不发布则学员看不到，可先添加内容再发布"
-          >
-            <Switch />
-          </Form.Item>
-        )}
+        {adding && <SwitchField label="立即发布" name="visible" extra="不发布则学员看不到，可先添加内容再发布" />}
       </FormDialog>
       <FeedItems section={items} edit={edit} onClose={() => setItems(null)} />
     </>
