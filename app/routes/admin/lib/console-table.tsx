@@ -218,7 +218,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
       </Space>
       {query.error && <div className="zx-console-error">加载失败：{query.error.message}。请刷新重试。</div>}
       <Table<T>
-        rowKey={props.rowKey ?? ('id' as keyof T & string)}
+        rowKey={props.rowKey ?? 'id'}
         columns={columns}
         dataSource={data?.rows ?? []}
         // A background poll keeps the rows on screen (no spinner over a table someone is reading).

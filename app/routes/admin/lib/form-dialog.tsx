@@ -1,6 +1,10 @@
 import { Form, Modal, type FormInstance } from 'antd'
 import type { ReactNode } from 'react'
 
+/** A dialog's title: `新建讲师` while adding (`add` 添加 for some), `编辑讲师：张三` while editing 张三. */
+export const editTitle = (noun: string, editing: string | undefined, add = '新建') =>
+  editing === undefined ? `${add}${noun}` : `编辑${noun}：${editing}`
+
 /**
  * The console's add/edit dialog: a vertical form in a modal with 保存/取消. 保存 validates the fields, hands the
  * values to `save` (a mutation) and closes once it succeeds. Rendered while closed too, so the

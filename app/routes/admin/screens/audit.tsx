@@ -3,16 +3,17 @@ import type { StaffAction as Action } from '#server/modules/audit/audit.schema.t
 import { timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter } from '../lib/console-table.tsx'
 
-const areas = [
-  { value: '/api/admin/refunds', label: '退款' },
-  { value: '/api/admin/orders', label: '订单' },
-  { value: '/api/admin/staff', label: '员工与角色' },
-  { value: '/api/admin/courses', label: '课程' },
-  { value: '/api/admin/entitlements', label: '权益' },
-  { value: '/api/admin/points', label: '积分' },
-  { value: '/api/admin/step-up', label: '短信验证' },
-  { value: '/api/comment', label: '评论管理' },
-]
+/** The areas of the log, by route prefix. */
+const areas = {
+  '/api/admin/refunds': '退款',
+  '/api/admin/orders': '订单',
+  '/api/admin/staff': '员工与角色',
+  '/api/admin/courses': '课程',
+  '/api/admin/entitlements': '权益',
+  '/api/admin/points': '积分',
+  '/api/admin/step-up': '短信验证',
+  '/api/comment': '评论管理',
+}
 
 /** The staff action log: every change made through the staff API, by operator and area, newest first. */
 export default function AuditLog() {

@@ -7,7 +7,7 @@ import { api } from '../../lib/client.ts'
 import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn, moneyColumn, onOffColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { fenOf } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
@@ -95,12 +95,7 @@ export default function Bundles() {
           ]}
         />
       </div>
-      <FormDialog
-        {...editor.dialog}
-        title={editing ? `编辑套餐：${editing.title}` : '新建套餐'}
-        save={save}
-        width={640}
-      >
+      <FormDialog {...editor.dialog} title={editTitle('套餐', editing?.title)} save={save} width={640}>
         <TextField label="标题" name="title" schema={StaffBundleInput.shape.title} max={40} />
         <TextField label="副标题" name="subtitle" schema={StaffBundleInput.shape.subtitle} max={80} />
         <Form.Item label="封面" name="cover_url" extra="不上传则显示前三门课的封面">

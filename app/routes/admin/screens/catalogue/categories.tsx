@@ -4,7 +4,7 @@ import { api } from '../../lib/client.ts'
 import { SwitchField } from '../../lib/fields.tsx'
 import { actionsColumn, onOffColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -76,12 +76,7 @@ export default function Categories() {
           ]}
         />
       </div>
-      <FormDialog
-        {...editor.dialog}
-        title={editing ? `编辑分类：${editing.name}` : '新建分类'}
-        save={save}
-        destroyOnHidden
-      >
+      <FormDialog {...editor.dialog} title={editTitle('分类', editing?.name)} save={save} destroyOnHidden>
         <Form.Item
           label="名称"
           name="name"

@@ -7,7 +7,7 @@ import { api } from '../../lib/client.ts'
 import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { moveButtons } from '../../lib/move-buttons.tsx'
 import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
@@ -158,7 +158,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
       </FormDialog>
       <FormDialog
         {...lessons.dialog}
-        title={lesson ? `编辑课时：${lesson.title}` : '添加课时'}
+        title={editTitle('课时', lesson?.title, '添加')}
         save={saveLesson}
         footnote={<div className="zx-console-hint">视频文件在「媒体」页上传和转码。</div>}
       >

@@ -4,7 +4,7 @@ import { api } from '../../lib/client.ts'
 import { TextField } from '../../lib/fields.tsx'
 import { actionsColumn } from '../../lib/columns.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -56,13 +56,7 @@ export default function Teachers() {
           ]}
         />
       </div>
-      <FormDialog
-        {...editor.dialog}
-        title={editing ? `编辑讲师：${editing.name}` : '新建讲师'}
-        save={save}
-        destroyOnHidden
-        width={600}
-      >
+      <FormDialog {...editor.dialog} title={editTitle('讲师', editing?.name)} save={save} destroyOnHidden width={600}>
         <TextField label="姓名" name="name" schema={TeacherCreate.shape.name} max={30} required="请填写姓名" />
         <TextField label="头衔" name="title" schema={TeacherCreate.shape.title} max={50} placeholder="如：资深剪辑师" />
         <Form.Item label="照片" name="avatar_url">
