@@ -4,8 +4,8 @@ import { Alert, App, Button, Input, Select, Space, Table, Typography, type Table
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import type { Query } from './client.ts'
-import { csvExport, pagedLoad } from './list.ts'
+import type { ListPage } from '#shared/api/admin-list.ts'
+import { api, download, type Query } from './client.ts'
 import { useStepUp } from './step-up.tsx'
 
 type Options = { value: string; label: string }[]
@@ -62,6 +62,26 @@ interface Props<T> {
   refetchInterval?: (rows: T[]) => number | false
 }
 
+// The one way a console screen reads a list (server/http/admin-list.ts answers it): the table's URL state becomes
+// `?page&page_size&sort&…filters` (a leading - on the sort key sorts descending), and the same query with
+// format=csv downloads what the filters show.
+
+/** The list query of a table's state, with `extra` fixed filters of the screen. */
+function listParams(p: TableParams, extra: Query = {}): Query {
+  const sort = p.sort && (p.order === 'asc' ? p.sort : `-${p.sort}`)
+  return { ...p.filters, ...extra, page: p.page, page_size: p.pageSize, sort }
+}
+
+/** One page of the console list at `path`. */
+async function pagedLoad<T>(path: string, extra: Query | undefined, p: TableParams) {
+  const page = await api.get<ListPage<T>>(path, listParams(p, extra))
+  return { rows: page.list, total: page.total }
+}
+
+/** The CSV of every row of the same list the filters match. */
+const csvExport = (path: string, extra: Query | undefined, p: TableParams) =>
+  download(path, { ...listParams(p, extra), format: 'csv' })
+
 /** The query key of a console table's pages (its list's path): invalidating it reloads the table. */
 export const tableKey = (path: string) => ['table', path]
 
@@ -94,7 +114,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   const query = useQuery({
     queryKey: [...tableKey(props.id ?? props.path), props.query ?? {}, search.toString()],
     queryFn: async () => {
-      const page = await pagedLoad<T>(props.path, props.query)(props.params?.(params) ?? params)
+      const page = await pagedLoad<T>(props.path, props.query, props.params?.(params) ?? params)
       props.onRows?.(page.rows)
       return page
     },
@@ -144,7 +164,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      if (await stepUp()) await csvExport(props.path, props.query)(props.params?.(params) ?? params)
+      if (await stepUp()) await csvExport(props.path, props.query, props.params?.(params) ?? params)
     } catch (e) {
       message.error((e as Error).message)
     } finally {
