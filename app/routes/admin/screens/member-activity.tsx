@@ -8,7 +8,7 @@ import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { MemberSessionRevoke } from '#shared/api/admin-members.ts'
 import { api } from '../lib/client.ts'
-import { idColumn, timeColumn } from '../lib/columns.tsx'
+import { timeColumn } from '../lib/columns.tsx'
 import { when } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { useReasonDialog } from '../lib/reason-dialog.tsx'
@@ -75,7 +75,7 @@ export function MemberPoints({ member }: { member: Pick<MemberPage, 'id' | 'poin
         path="/admin/points/ledger"
         pageSize={20}
         empty="没有积分变动"
-        columns={[idColumn('流水', 80), ...ledgerColumns]}
+        columns={[{ title: '流水', dataIndex: 'id', width: 80 }, ...ledgerColumns]}
       />
     </>
   )
