@@ -7,7 +7,7 @@ import { OptionalIdQuery } from './params.ts'
 const mediaSortKeys = ['id', 'title', 'duration'] as const
 
 /** A video's media state: none (nothing uploaded), uploaded (queued), transcoding, ready, failed. */
-export const MediaStates = ['none', 'uploaded', 'transcoding', 'ready', 'failed'] as const
+const MediaStates = ['none', 'uploaded', 'transcoding', 'ready', 'failed'] as const
 export type MediaState = (typeof MediaStates)[number]
 
 /** GET /api/admin/media: filter by course, one video (the catalogue's link ?video=<id>), state; search by title. */

@@ -1,6 +1,34 @@
 import { z } from 'zod'
+import { adminListQuery, SearchText } from './admin-list.ts'
 
-// VIP plans in the operators' console: the API's body (integer fen) and the console's form (yuan), one source.
+// VIP plans in the operators' console: the list's query and rows, the API's body (integer fen) and the console's
+// form (yuan), one source.
+
+/** A VIP plan as members see it (GET /v2/vip). */
+export interface VipPlan {
+  id: number
+  name: string
+  days: number
+  price_fen: number
+  original_price_fen: number | null
+  description: string
+  badge: string | null
+}
+
+/** A plan as operators list it: also whether it is on sale and its place in the list. */
+export interface StaffVipPlan extends VipPlan {
+  active: boolean
+  sort: number
+}
+
+const planSortKeys = ['sort', 'id', 'price_fen'] as const
+
+/** GET /api/admin/vip-plans: every plan, on sale or not, in display order (`sort`) unless told otherwise. */
+export const VipPlanQuery = adminListQuery(planSortKeys, 'sort').extend({
+  active: z.enum(['true', 'false']).optional(),
+  q: SearchText.optional().describe('Part of the name'),
+})
+export type VipPlanQuery = z.output<typeof VipPlanQuery>
 
 const fen = z.number().int('价格最多两位小数').min(1, '价格至少 0.01 元').max(5_000_000, '价格最多 50000 元')
 

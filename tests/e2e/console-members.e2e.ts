@@ -95,6 +95,11 @@ describe('the console dashboard and members', () => {
     await expect.poll(() => page.getByText('在线 1 个').isVisible(), { timeout: 10_000 }).toBe(true)
     await settled(page)
     await shot(page, 'console-member-sessions-1280')
+    await page.getByRole('tab', { name: /积分/ }).click()
+    const points = page.getByRole('tabpanel').filter({ hasText: '当前积分' })
+    await expect.poll(() => points.getByText(/共 \d+ 条|没有积分变动/).isVisible(), { timeout: 10_000 }).toBe(true)
+    await settled(page)
+    await shot(page, 'console-member-points-1280')
     await context.close()
 
     // The dashboard and the member page on a tablet.

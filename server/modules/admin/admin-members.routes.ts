@@ -19,7 +19,7 @@ import { MEMBER_CSV_HEADER, type MemberAdmin } from './member-admin.ts'
 
 /**
  * Members in the operators' console (under /api/admin/members). A member's orders, points and comments are the
- * lists of their own modules filtered by member: GET /api/admin/orders?q=<id>, /api/admin/points?member_id=<id>,
+ * lists of their own modules filtered by member: GET /api/admin/orders?q=<id>, /api/admin/points/ledger?member_id=<id>,
  * /api/admin/comments?member_id=<id>.
  */
 export const adminMemberRoutes = adminPlugin(

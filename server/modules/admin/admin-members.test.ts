@@ -318,16 +318,16 @@ describe('members in the operators console (/api/admin/members)', () => {
         payload: { member_id: m.id, delta: 500, note: '客服补偿' },
       })
       expect(adjusted.json<Res>().code).toBe(200)
-      const ledger = await call<{ balance: number; list: { delta: number; note: string; actor: string }[] }>(
+      const ledger = await call<{ total: number; list: { delta: number; note: string; actor: string }[] }>(
         'GET',
-        `/api/admin/points?member_id=${m.id}`,
+        `/api/admin/points/ledger?member_id=${m.id}`,
       )
       expect(ledger.body.data).toMatchObject({
-        balance: 500,
-        list: [{ delta: 500, note: '客服补偿', actor: `admin:${admin.id}` }],
+        total: 1,
+        list: [{ delta: 500, balance_after: 500, note: '客服补偿', actor: `admin:${admin.id}` }],
       })
-      expect((await call('GET', '/api/admin/points')).body.msg).toBe('参数 member_id 不能为空（member_id）')
-      expect((await call('GET', `/api/admin/points?member_id=${m.id}`, undefined, staff)).status).toBe(403)
+      expect((await call('GET', '/api/admin/points')).status).toBe(404)
+      expect((await call('GET', `/api/admin/points/ledger?member_id=${m.id}`, undefined, staff)).status).toBe(403)
       const own = await call<{ list: Record<string, unknown>[] }>('GET', '/api/points', undefined, m.headers)
       expect(own.body.data.list[0]).not.toHaveProperty('actor')
       expect(

@@ -1,13 +1,6 @@
 import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import type { PointService } from './points.service.ts'
-import {
-  AdjustBody,
-  AdjustResponse,
-  PointsQuery,
-  PointsResponse,
-  StaffPointsQuery,
-  StaffPointsResponse,
-} from './points.schema.ts'
+import { AdjustBody, AdjustResponse, PointsQuery, PointsResponse } from './points.schema.ts'
 
 /** Points (spec 7: GET /points; screen /points). */
 export const pointRoutes = apiPlugin({ tags: ['points'] }, (r, { points }: { points: PointService }) => {
@@ -23,17 +16,11 @@ export const pointRoutes = apiPlugin({ tags: ['points'] }, (r, { points }: { poi
   )
 })
 
-/** Points adjustments by operators (admins only), recorded as ledger entries with who and why. */
+/**
+ * Points adjustments by operators (admins only), recorded as ledger entries with who and why. A member's ledger is
+ * the console's ledger list filtered by member (GET /api/admin/points/ledger?member_id=, points-ledger.routes.ts).
+ */
 export const adminPointRoutes = adminPlugin(GroupAccess.points, (r, { points }: { points: PointService }) => {
-  r.get(
-    '/admin/points',
-    {
-      summary: "A member's balance and points ledger, newest first, with who made each change (cursor paging)",
-      querystring: StaffPointsQuery,
-      response: StaffPointsResponse,
-    },
-    async ({ query }) => points.summary(query.member_id, query),
-  )
   r.post(
     '/admin/points/adjust',
     {

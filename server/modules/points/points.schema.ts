@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pointReasons } from '#server/db/schema/points.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { IdQuery, JsonId } from '#shared/api/params.ts'
+import { JsonId } from '#shared/api/params.ts'
 
 const PointEntryView = z.object({
   id: z.number().int(),
@@ -27,14 +27,6 @@ const PointsSummary = z.object({
   next_cursor: z.number().int().nullable(),
 })
 export const PointsResponse = envelope(PointsSummary)
-
-/** A member's ledger as staff read it (GET /api/admin/points): with who made each change. */
-export const StaffPointsQuery = PointsQuery.extend({
-  member_id: IdQuery,
-})
-export const StaffPointsResponse = envelope(
-  PointsSummary.extend({ list: z.array(PointEntryView.extend({ actor: z.string() })) }),
-)
 
 export const AdjustBody = z.object({
   member_id: JsonId,

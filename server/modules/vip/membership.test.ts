@@ -103,4 +103,38 @@ describe('operators: /api/admin/vip-plans', () => {
       ).json<ApiBody>().code,
     ).toBe(482)
   })
+
+  it('lists the plans as a console list: paged, sorted, by state and name, and as CSV after a step-up', async () => {
+    const db = t().database.db
+    const admin = await makeMember(db, 'admin')
+    await db.insert(vipPlans).values([
+      { name: '列表月卡', days: 30, priceFen: 2900, sort: 2 },
+      { name: '列表年卡', days: 365, priceFen: 29900, sort: 1, badge: '最划算' },
+      { name: '列表旧周卡', days: 7, priceFen: 990, sort: 3, active: false },
+    ])
+    const get = (query: string) =>
+      t().app.inject({ method: 'GET', url: `/api/admin/vip-plans${query}`, headers: headersOf(admin.token) })
+    const names = async (query: string) =>
+      (await get(query)).json<ApiBody<{ list: { name: string }[]; total: number }>>().data
+
+    expect(await names('?q=列表')).toMatchObject({
+      total: 3,
+      list: [{ name: '列表年卡' }, { name: '列表月卡' }, { name: '列表旧周卡' }],
+    })
+    expect(await names('?q=列表&sort=-price_fen&page_size=1')).toMatchObject({ total: 3, list: [{ name: '列表年卡' }] })
+    expect(await names('?q=列表&active=false')).toMatchObject({ total: 1, list: [{ name: '列表旧周卡' }] })
+    expect(await names('?q=列表月')).toMatchObject({ total: 1, list: [{ name: '列表月卡' }] })
+
+    const withoutStepUp = { method: 'GET' as const, headers: { 'zxb-token': admin.token } }
+    const refused = await t().app.inject({ ...withoutStepUp, url: '/api/admin/vip-plans?format=csv' })
+    expect(refused.headers['content-type']).not.toContain('text/csv')
+    const csv = await get('?q=列表&format=csv&active=true')
+    expect(csv.statusCode).toBe(200)
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      '套餐ID,名称,天数,价格（元）,划线价（元）,角标,在售,排序',
+      expect.stringMatching(/^\d+,列表年卡,365,299.00,,最划算,是,1$/),
+      expect.stringMatching(/^\d+,列表月卡,30,29.00,,,是,2$/),
+      '',
+    ])
+  })
 })

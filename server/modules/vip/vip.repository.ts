@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { rowsBy } from '#server/db/rows.ts'
+import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { eqIfGiven, rowsBy } from '#server/db/rows.ts'
 import { vipPlans } from '#server/db/schema/vip.ts'
 
 /** The plans on sale, in display order. */
@@ -20,9 +21,20 @@ export async function findActivePlans(db: DbOrTx) {
     .orderBy(asc(vipPlans.sort), asc(vipPlans.id))
 }
 
-/** Every plan, on sale or not, for operators. */
-export async function findAllPlans(db: DbOrTx) {
-  return db.select().from(vipPlans).orderBy(asc(vipPlans.sort), asc(vipPlans.id))
+export interface PlanFilter {
+  active?: boolean
+  text?: string
 }
+
+const planWhere = (f: PlanFilter) =>
+  and(eqIfGiven(vipPlans.active, f.active), f.text ? containsText(vipPlans.name, f.text) : undefined)
+const planSortable = { sort: vipPlans.sort, id: vipPlans.id, price_fen: vipPlans.priceFen }
+
+/** One page of the plans, on sale or not, for operators (by display order: `sort` then id). */
+export function searchPlans(db: DbOrTx, f: PlanFilter, sort: ListSort<keyof typeof planSortable>, window: ListWindow) {
+  return readPage(db, vipPlans, planWhere(f), orderOf(planSortable, sort, vipPlans.id), window)
+}
+
+export const countPlans = (db: DbOrTx, f: PlanFilter) => countWhere(db, vipPlans, planWhere(f))
 
 export const { insert: insertPlan, find: findPlan, update: updatePlan } = rowsBy(vipPlans, vipPlans.id)

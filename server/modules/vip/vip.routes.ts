@@ -1,11 +1,13 @@
 import { z } from 'zod'
+import { listRoute } from '#server/http/admin-list.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
+import { VipPlanQuery } from '#shared/api/admin-vip.ts'
 import { CourseListQuery } from '#shared/api/catalogue.ts'
 import type { CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
-import type { VipService } from './vip.service.ts'
+import { VIP_PLAN_CSV_HEADER, type VipService } from './vip.service.ts'
 import {
-  StaffVipPlanList,
+  StaffVipPlan,
   StaffVipPlanResponse,
   VipCentreResponse,
   VipCourseListResponse,
@@ -63,9 +65,15 @@ export const vipRoutes = apiPlugin(
 
 /** VIP plans for operators (under /api/admin/, admins only). */
 export const adminVipRoutes = adminPlugin(GroupAccess.marketing, (r, { vip }: { vip: VipService }) => {
+  listRoute(r, '/admin/vip-plans', {
+    summary: 'Every VIP plan, on sale or not, by name and state, in display order unless sorted otherwise',
+    querystring: VipPlanQuery,
+    row: StaffVipPlan,
+    list: (q) => vip.plans(q),
+    csv: { name: 'vip-plans', header: VIP_PLAN_CSV_HEADER, source: (q) => vip.plansCsv(q) },
+  })
   r.records('/admin/vip-plans', {
     response: StaffVipPlanResponse,
-    list: { summary: 'Every VIP plan', response: StaffVipPlanList, handler: () => vip.allPlans() },
     create: { summary: 'Add a VIP plan', body: VipPlanCreate, handler: (body) => vip.createPlan(body) },
     edit: {
       summary: 'Change or withdraw a VIP plan',

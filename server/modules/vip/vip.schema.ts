@@ -26,7 +26,6 @@ export const VipCentreResponse = envelope(
 /** VIP-free courses, paged like /v2/course_list. */
 export const VipCourseListResponse = envelope(CourseList)
 
-const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
-export const StaffVipPlanList = listEnvelope(StaffVipPlan)
+export const StaffVipPlan = VipPlanView.extend({ active: z.boolean(), sort: z.number().int() })
 export const StaffVipPlanResponse = envelope(StaffVipPlan)
 export { VipPlanCreate, VipPlanPatch } from '#shared/api/admin-vip.ts'

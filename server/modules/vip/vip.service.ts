@@ -4,19 +4,23 @@ import type { CourseCard } from '#shared/api/catalogue.ts'
 import { findVipMembership as findMembership } from '#server/modules/access/access.service.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import type { StaffVipPlan, VipPlan, VipPlanQuery } from '#shared/api/admin-vip.ts'
+import { fenToYuan } from '#shared/money.ts'
 import type { z } from 'zod'
-import { findActivePlans, findAllPlans, findPlan, insertPlan, updatePlan } from './vip.repository.ts'
+import {
+  countPlans,
+  findActivePlans,
+  findPlan,
+  insertPlan,
+  searchPlans,
+  updatePlan,
+  type PlanFilter,
+} from './vip.repository.ts'
 import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 
-export interface VipPlan {
-  id: number
-  name: string
-  days: number
-  price_fen: number
-  original_price_fen: number | null
-  description: string
-  badge: string | null
-}
+/** The columns of the plans' CSV export, in the order of `planCells`. */
+export const VIP_PLAN_CSV_HEADER = ['套餐ID', '名称', '天数', '价格（元）', '划线价（元）', '角标', '在售', '排序']
 
 const VIP_CENTRE_COURSES = 6
 
@@ -34,9 +38,20 @@ function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]): VipPlan
 }
 
 /** A plan as operators see it: also whether it is on sale and its place in the list. */
-function staffPlan(p: Awaited<ReturnType<typeof findAllPlans>>[number]) {
+function staffPlan(p: Awaited<ReturnType<typeof searchPlans>>[number]): StaffVipPlan {
   return { ...toPlan(p), active: p.active, sort: p.sort }
 }
+
+/** A plan as a row of the CSV export (VIP_PLAN_CSV_HEADER). */
+function planCells(p: StaffVipPlan) {
+  const original = p.original_price_fen === null ? '' : fenToYuan(p.original_price_fen)
+  return [p.id, p.name, p.days, fenToYuan(p.price_fen), original, p.badge ?? '', p.active, p.sort]
+}
+
+const planFilter = (q: VipPlanQuery): PlanFilter => ({
+  active: q.active === undefined ? undefined : q.active === 'true',
+  text: q.q || undefined,
+})
 
 type PlanColumns = Parameters<typeof insertPlan>[1]
 
@@ -74,9 +89,25 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
       return { plans: plans.map(toPlan), courses }
     },
 
-    /** Every plan, for operators. */
-    async allPlans() {
-      return { list: (await findAllPlans(deps.db)).map(staffPlan) }
+    /** One page of the plans, on sale or not, for operators. */
+    plans(q: VipPlanQuery) {
+      const filter = planFilter(q)
+      return pageFrom(
+        q,
+        (window) => searchPlans(deps.db, filter, parseSort(q.sort), window),
+        () => countPlans(deps.db, filter),
+        (rows) => rows.map(staffPlan),
+      )
+    },
+
+    /** The same filter as CSV rows (VIP_PLAN_CSV_HEADER), for `csvRows`. */
+    plansCsv(q: VipPlanQuery) {
+      const filter = planFilter(q)
+      const sort = parseSort(q.sort)
+      return {
+        read: (offset: number, limit: number) => searchPlans(deps.db, filter, sort, { offset, limit }),
+        cells: (rows: Awaited<ReturnType<typeof searchPlans>>) => rows.map((r) => planCells(staffPlan(r))),
+      }
     },
 
     /** An operator adds a plan. Orders keep the days and price they were bought with. */

@@ -1,16 +1,29 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { App, Button, Input, Select, Space, Table, type TableProps } from 'antd'
+import { Alert, App, Button, Input, Select, Space, Table, Typography, type TableProps } from 'antd'
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
+import type { ListPage } from '#shared/api/admin-list.ts'
+import { api, download, type Query } from './client.ts'
 import { useStepUp } from './step-up.tsx'
+
+type Options = { value: string; label: string }[]
 
 /** A filter above the table; its value lives in the URL query under `name`. */
 type Filter =
-  | { name: string; label: string; type: 'select'; options: { value: string; label: string }[] }
+  | { name: string; label: string; type: 'select'; options: Options }
   | { name: string; label: string; type: 'dates' }
   | { name: string; label: string; type: 'text' }
+
+/** A names table ({ paid: '已支付' }) as a select's options, in its order. */
+export const options = (names: Record<string, string>): Options =>
+  Object.entries(names).map(([value, label]) => ({ value, label }))
+
+/** A select filter of `names` (a names table or the options themselves). */
+export function selectFilter(name: string, label: string, names: Record<string, string> | Options): Filter {
+  return { name, label, type: 'select', options: Array.isArray(names) ? names : options(names) }
+}
 
 /** What the table asks its source for: the URL's filters, the search, the sort and the page. */
 export interface TableParams {
@@ -21,30 +34,56 @@ export interface TableParams {
   order?: 'asc' | 'desc'
 }
 
-/** A page of rows and how many match the filters in all. */
-interface TableAnswer<T> {
-  rows: T[]
-  total: number
-}
-
 interface Props<T> {
-  /** Part of the query key and of the URL (a screen with two tables names each). */
-  id: string
+  /** The screen's title above the list, when the list is the screen, and a note under it (how the screen works). */
+  title?: string
+  help?: ReactNode
+  /** The table's query key (tableKey) when not its `path`. */
+  id?: string
   columns: TableProps<T>['columns']
-  rowKey: keyof T & string
-  load: (p: TableParams) => Promise<TableAnswer<T>>
+  /** The rows' key (default id). */
+  rowKey?: keyof T & string
+  /** The console list the rows come from (server/http/admin-list.ts), with `query`'s fixed filters of the screen. */
+  path: string
+  query?: Query
+  /** How the list's query differs from the table's state (a filter the endpoint names otherwise, a default sort). */
+  params?: (p: TableParams) => TableParams
+  /** A button exports what the filter shows as CSV (the server streams it), after a fresh SMS code. */
+  csv?: boolean
   filters?: Filter[]
-  searchPlaceholder?: string
-  /** false: the list's endpoint has no search (yet). */
-  search?: false
-  /** CSV of what the filter shows (the server streams it), after a fresh SMS code (every export is sensitive). */
-  onExport?: (p: TableParams) => Promise<void>
+  /** The search box's placeholder; false: the list's endpoint has no search (yet). */
+  search?: string | false
   toolbar?: ReactNode
   empty?: ReactNode
   onRow?: TableProps<T>['onRow']
+  /** Told the rows of each page loaded (a screen that moves through them from the keyboard). */
+  onRows?: (rows: T[]) => void
   /** Reload the page every so many milliseconds while the rows call for it (work running on the server). */
   refetchInterval?: (rows: T[]) => number | false
 }
+
+// The one way a console screen reads a list (server/http/admin-list.ts answers it): the table's URL state becomes
+// `?page&page_size&sort&…filters` (a leading - on the sort key sorts descending), and the same query with
+// format=csv downloads what the filters show.
+
+/** The list query of a table's state, with `extra` fixed filters of the screen. */
+function listParams(p: TableParams, extra: Query = {}): Query {
+  const sort = p.sort && (p.order === 'asc' ? p.sort : `-${p.sort}`)
+  return { ...p.filters, ...extra, page: p.page, page_size: p.pageSize, sort }
+}
+
+/** One page of the console list at `path`. */
+async function pagedLoad<T>(path: string, extra: Query | undefined, p: TableParams) {
+  const page = await api.get<ListPage<T>>(path, listParams(p, extra))
+  return { rows: page.list, total: page.total }
+}
+
+/** The CSV of every row of the same list the filters match. */
+const csvExport = (path: string, extra: Query | undefined, p: TableParams) =>
+  download(path, { ...listParams(p, extra), format: 'csv' })
+
+/** The query key of a console table's pages (its list's path): invalidating it reloads the table. */
+export const tableKey = (path: string) => ['table', path]
 
 /** The URL parameter of the row a screen's drawer shows (not a filter). */
 export const DETAIL_PARAM = 'detail'
@@ -73,8 +112,12 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     order: (search.get('order') as 'asc' | 'desc' | null) ?? undefined,
   }
   const query = useQuery({
-    queryKey: ['table', props.id, search.toString()],
-    queryFn: () => props.load(params),
+    queryKey: [...tableKey(props.id ?? props.path), props.query ?? {}, search.toString()],
+    queryFn: async () => {
+      const page = await pagedLoad<T>(props.path, props.query, props.params?.(params) ?? params)
+      props.onRows?.(page.rows)
+      return page
+    },
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (props.refetchInterval && q.state.data ? props.refetchInterval(q.state.data.rows) : false),
   })
@@ -119,10 +162,9 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   })
 
   const exportCsv = async () => {
-    if (!props.onExport) return
     setExporting(true)
     try {
-      if (await stepUp()) await props.onExport(params)
+      if (await stepUp()) await csvExport(props.path, props.query, props.params?.(params) ?? params)
     } catch (e) {
       message.error((e as Error).message)
     } finally {
@@ -130,7 +172,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     }
   }
 
-  return (
+  const table = (
     <div className="zx-console-table">
       <Space wrap className="zx-console-filters">
         {props.search !== false && (
@@ -141,7 +183,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
             allowClear
             defaultValue={filters.q}
             key={filters.q ?? ''}
-            placeholder={props.searchPlaceholder ?? '搜索'}
+            placeholder={props.search ?? '搜索'}
             aria-label="搜索"
             onSearch={(q) => update({ q: q.trim() || undefined })}
             style={{ width: 260 }}
@@ -187,7 +229,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
           ),
         )}
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} aria-label="刷新" />
-        {props.onExport && (
+        {props.csv && (
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
             导出 CSV
           </Button>
@@ -196,7 +238,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
       </Space>
       {query.error && <div className="zx-console-error">加载失败：{query.error.message}。请刷新重试。</div>}
       <Table<T>
-        rowKey={props.rowKey}
+        rowKey={props.rowKey ?? 'id'}
         columns={columns}
         dataSource={data?.rows ?? []}
         // A background poll keeps the rows on screen (no spinner over a table someone is reading).
@@ -215,5 +257,14 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         }}
       />
     </div>
+  )
+  return props.title ? (
+    <>
+      <Typography.Title level={4}>{props.title}</Typography.Title>
+      {props.help && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={props.help} />}
+      {table}
+    </>
+  ) : (
+    table
   )
 }

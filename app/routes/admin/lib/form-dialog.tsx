@@ -1,9 +1,13 @@
 import { Form, Modal, type FormInstance } from 'antd'
 import type { ReactNode } from 'react'
 
+/** A dialog's title: `新建讲师` while adding (`add` 添加 for some), `编辑讲师：张三` while editing 张三. */
+export const editTitle = (noun: string, editing: string | undefined, add = '新建') =>
+  editing === undefined ? `${add}${noun}` : `编辑${noun}：${editing}`
+
 /**
  * The console's add/edit dialog: a vertical form in a modal with 保存/取消. 保存 validates the fields, hands the
- * values to `onSave` (a mutation's mutateAsync) and closes once it succeeds. Rendered while closed too, so the
+ * values to `save` (a mutation) and closes once it succeeds. Rendered while closed too, so the
  * screen can fill the form (setFieldsValue) before opening it.
  */
 export function FormDialog<T>(props: {
@@ -11,26 +15,30 @@ export function FormDialog<T>(props: {
   open: boolean
   form: FormInstance<T>
   name: string
-  saving: boolean
-  onSave: (values: T) => Promise<unknown>
+  /** The mutation 保存 runs with the form's values. */
+  save: { isPending: boolean; mutateAsync: (values: T) => Promise<unknown> }
   onClose: () => void
   width?: number
+  /** The ok button's text (保存) and whether it is red (a destructive action that asks for its reason). */
+  okText?: string
+  danger?: boolean
   /** The form's contents are unmounted while the dialog is closed (the screen resets the form on opening). */
   destroyOnHidden?: boolean
   children: ReactNode
   /** Shown under the form. */
   footnote?: ReactNode
 }) {
-  const { form, onSave, onClose } = props
+  const { form, save, onClose } = props
   return (
     <Modal
       title={props.title}
       open={props.open}
-      okText="保存"
+      okText={props.okText ?? '保存'}
+      okButtonProps={props.danger ? { danger: true } : undefined}
       cancelText="取消"
-      confirmLoading={props.saving}
+      confirmLoading={save.isPending}
       onOk={async () => {
-        await onSave(await form.validateFields())
+        await save.mutateAsync(await form.validateFields())
         onClose()
       }}
       onCancel={onClose}

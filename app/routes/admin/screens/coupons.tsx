@@ -1,15 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Tabs, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { Form, Input, InputNumber, Space, Tabs, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import type { IssuedCoupon } from '#server/modules/coupons/coupons.schema.ts'
 import { TemplateCreate } from '#shared/api/admin-coupons.ts'
 import { api } from '../lib/client.ts'
+import { RadioField } from '../lib/fields.tsx'
+import { actionsColumn, idColumn, memberColumn, onOffColumn, timeColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable } from '../lib/console-table.tsx'
-import { when, yuan } from '../lib/format.ts'
-import { csvExport, pagedLoad } from '../lib/list.ts'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { useEditor, useWrite } from '../lib/editing.ts'
+import { fenOf, yuan } from '../lib/format.ts'
+import { FormDialog } from '../lib/form-dialog.tsx'
+import { AddButton } from '../lib/list-header.tsx'
 import { useMe } from '../lib/me.ts'
 import { zodRule } from '../lib/zod-rule.ts'
 
@@ -45,169 +46,114 @@ const stateNames: Record<IssuedCoupon['state'], string> = {
   used: '已使用',
   expired: '已过期',
 }
+const saved = (t: Template) => `已保存优惠券「${t.name}」${t.active ? '' : '（已停用）'}`
+const table = [tableKey('/admin/coupon-templates')]
 const rule = (name: keyof typeof TemplateCreate.shape) => zodRule(TemplateCreate.shape[name])
 const terms = (t: Template) =>
   `${t.kind === 'amount' ? `减 ${yuan(t.amount_off_fen ?? 0)}` : `${100 - (t.percent_off ?? 0)} 折`.replace(/(\d)(\d) 折/, '$1.$2 折')}${t.min_spend_fen ? `（满 ${yuan(t.min_spend_fen)}）` : ''}`
 
 /** Templates: add, change, switch off; with how many were issued and used, and the issued list by template. */
 function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
-  const { message } = App.useApp()
   const confirm = useDangerConfirm()
   const { may } = useMe()
-  const client = useQueryClient()
-  const [adding, setAdding] = useState(false)
-  const [form] = Form.useForm<Values>()
+  const editor = useEditor<never, Values>('coupon_template', () => ({
+    kind: 'amount',
+    valid_days: 30,
+    per_member_limit: 1,
+    min_yuan: 0,
+  }))
   const edit = may('marketing.edit')
-  const kind = Form.useWatch('kind', form)
+  const kind = Form.useWatch('kind', editor.form)
 
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: object }) =>
-      id
-        ? api.patch<Template>(`/admin/coupon-templates/${id}`, body)
-        : api.post<Template>('/admin/coupon-templates', body),
-    onSuccess: (t) => {
-      message.success(`已保存优惠券「${t.name}」${t.active ? '' : '（已停用）'}`)
-      setAdding(false)
-      void client.invalidateQueries({ queryKey: ['table', 'coupon-templates'] })
-    },
-    onError: (e) => message.error(e.message),
-  })
-  const submit = async () => {
-    const v = await form.validateFields()
-    save.mutate({
-      body: {
+  const add = useWrite(
+    (v: Values) =>
+      api.post<Template>('/admin/coupon-templates', {
         name: v.name,
         kind: v.kind,
-        ...(v.kind === 'amount'
-          ? { amount_off_fen: Math.round((v.amount_yuan ?? 0) * 100) }
-          : { percent_off: v.percent_off }),
-        min_spend_fen: Math.round((v.min_yuan ?? 0) * 100),
+        ...(v.kind === 'amount' ? { amount_off_fen: fenOf(v.amount_yuan ?? 0) } : { percent_off: v.percent_off }),
+        min_spend_fen: fenOf(v.min_yuan ?? 0),
         valid_days: v.valid_days,
         ...(v.total_limit ? { total_limit: v.total_limit } : {}),
         per_member_limit: v.per_member_limit,
-      },
-    })
-  }
+      }),
+    saved,
+    table,
+  )
+  const patch = useWrite(
+    ({ id, active }: { id: number; active: boolean }) =>
+      api.patch<Template>(`/admin/coupon-templates/${id}`, { active }),
+    saved,
+    table,
+  )
   const switchOff = (t: Template) =>
     confirm({
       title: '停用优惠券',
       content: `停用「${t.name}」后学员不能再领取；已领取的 ${t.claimed_count - t.used_count} 张未用券仍可使用到期。`,
       okText: '停用',
-      onOk: () => save.mutateAsync({ id: t.id, body: { active: false } }),
+      onOk: () => patch.mutateAsync({ id: t.id, active: false }),
     })
 
   return (
     <>
       <ConsoleTable<Template>
-        id="coupon-templates"
-        rowKey="id"
-        searchPlaceholder="优惠券名称"
-        filters={[
-          {
-            name: 'active',
-            label: '状态',
-            type: 'select',
-            options: [
-              { value: 'true', label: '可领取' },
-              { value: 'false', label: '已停用' },
-            ],
-          },
-        ]}
-        load={pagedLoad<Template>('/admin/coupon-templates')}
+        path="/admin/coupon-templates"
+        search="优惠券名称"
+        filters={[selectFilter('active', '状态', { true: '可领取', false: '已停用' })]}
         empty="还没有优惠券模板。"
-        toolbar={
-          edit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                form.setFieldsValue({ kind: 'amount', valid_days: 30, per_member_limit: 1, min_yuan: 0 })
-                setAdding(true)
-              }}
-            >
-              新建优惠券
-            </Button>
-          )
-        }
+        toolbar={edit && <AddButton label="新建优惠券" onClick={() => editor.open(null)} />}
         columns={[
-          { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 70 },
+          idColumn(),
           { title: '名称', dataIndex: 'name' },
           { title: '优惠', key: 'terms', render: (_, t) => terms(t) },
           { title: '有效期', dataIndex: 'valid_days', render: (d: number | null) => (d ? `领取后 ${d} 天` : '—') },
           { title: '总量', dataIndex: 'total_limit', align: 'right', render: (n: number | null) => n ?? '不限' },
           { title: '已领', dataIndex: 'claimed_count', key: 'claimed_count', sorter: true, align: 'right' },
           { title: '已用', dataIndex: 'used_count', align: 'right' },
-          {
-            title: '状态',
-            dataIndex: 'active',
-            render: (a: boolean) => (a ? <Tag color="green">可领取</Tag> : <Tag>已停用</Tag>),
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, t) => (
-              <Space>
-                <a onClick={() => onIssued(t)}>领取记录</a>
-                {edit && t.active && <a onClick={() => switchOff(t)}>停用</a>}
-                {edit && !t.active && <a onClick={() => save.mutate({ id: t.id, body: { active: true } })}>启用</a>}
-              </Space>
-            ),
-          },
+          onOffColumn('状态', 'active', '可领取', '已停用'),
+          ...actionsColumn<Template>((t) => (
+            <>
+              <a onClick={() => onIssued(t)}>领取记录</a>
+              {edit && t.active && <a onClick={() => switchOff(t)}>停用</a>}
+              {edit && !t.active && <a onClick={() => patch.mutate({ id: t.id, active: true })}>启用</a>}
+            </>
+          )),
         ]}
       />
-      <Modal
-        title="新建优惠券"
-        open={adding}
-        onCancel={() => setAdding(false)}
-        onOk={submit}
-        okText="保存"
-        cancelText="取消"
-        confirmLoading={save.isPending}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item label="名称" name="name" rules={[rule('name')]}>
-            <Input maxLength={40} />
+      <FormDialog {...editor.dialog} title="新建优惠券" save={add} destroyOnHidden>
+        <Form.Item label="名称" name="name" rules={[rule('name')]}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <RadioField label="类型" name="kind" names={{ amount: '立减金额', percent: '折扣' }} />
+        <Space>
+          {kind === 'percent' ? (
+            <Form.Item
+              label="减免百分比（15 即 85 折）"
+              name="percent_off"
+              rules={[{ required: true, message: '请填写' }, rule('percent_off')]}
+            >
+              <InputNumber min={1} max={99} />
+            </Form.Item>
+          ) : (
+            <Form.Item label="立减（元）" name="amount_yuan" rules={[{ required: true, message: '请填写金额' }]}>
+              <InputNumber min={0.01} precision={2} />
+            </Form.Item>
+          )}
+          <Form.Item label="门槛（元，0 为无门槛）" name="min_yuan">
+            <InputNumber min={0} precision={2} />
           </Form.Item>
-          <Form.Item label="类型" name="kind">
-            <Radio.Group
-              options={[
-                { value: 'amount', label: '立减金额' },
-                { value: 'percent', label: '折扣' },
-              ]}
-            />
+        </Space>
+        <Space>
+          <Form.Item label="领取后有效天数" name="valid_days" rules={[rule('valid_days')]}>
+            <InputNumber min={1} max={3650} />
           </Form.Item>
-          <Space>
-            {kind === 'percent' ? (
-              <Form.Item
-                label="减免百分比（15 即 85 折）"
-                name="percent_off"
-                rules={[{ required: true, message: '请填写' }, rule('percent_off')]}
-              >
-                <InputNumber min={1} max={99} />
-              </Form.Item>
-            ) : (
-              <Form.Item label="立减（元）" name="amount_yuan" rules={[{ required: true, message: '请填写金额' }]}>
-                <InputNumber min={0.01} precision={2} />
-              </Form.Item>
-            )}
-            <Form.Item label="门槛（元，0 为无门槛）" name="min_yuan">
-              <InputNumber min={0} precision={2} />
-            </Form.Item>
-          </Space>
-          <Space>
-            <Form.Item label="领取后有效天数" name="valid_days" rules={[rule('valid_days')]}>
-              <InputNumber min={1} max={3650} />
-            </Form.Item>
-            <Form.Item label="总量（空为不限）" name="total_limit" rules={[rule('total_limit')]}>
-              <InputNumber min={1} />
-            </Form.Item>
-            <Form.Item label="每人限领" name="per_member_limit" rules={[rule('per_member_limit')]}>
-              <InputNumber min={1} max={100} />
-            </Form.Item>
-          </Space>
-        </Form>
-      </Modal>
+          <Form.Item label="总量（空为不限）" name="total_limit" rules={[rule('total_limit')]}>
+            <InputNumber min={1} />
+          </Form.Item>
+          <Form.Item label="每人限领" name="per_member_limit" rules={[rule('per_member_limit')]}>
+            <InputNumber min={1} max={100} />
+          </Form.Item>
+        </Space>
+      </FormDialog>
     </>
   )
 }
@@ -216,32 +162,25 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
 function Issued() {
   return (
     <ConsoleTable<IssuedCoupon>
-      id="issued-coupons"
-      rowKey="id"
+      path="/admin/coupons"
+      csv
       search={false}
       filters={[
         { name: 'template_id', label: '模板 ID', type: 'text' },
         { name: 'member_id', label: '会员 ID', type: 'text' },
-        {
-          name: 'state',
-          label: '状态',
-          type: 'select',
-          options: Object.entries(stateNames).map(([value, label]) => ({ value, label })),
-        },
+        selectFilter('state', '状态', stateNames),
         { name: 'claimed', label: '领取日期', type: 'dates' },
       ]}
-      load={pagedLoad<IssuedCoupon>('/admin/coupons')}
-      onExport={csvExport('/admin/coupons')}
       empty="没有符合条件的优惠券。"
       columns={[
-        { title: '券 ID', dataIndex: 'id', key: 'id', sorter: true, width: 80 },
+        idColumn('券 ID', 80),
         { title: '模板', dataIndex: 'template_name' },
-        { title: '会员', key: 'member', render: (_, c) => c.phone ?? c.member_id },
+        memberColumn(),
         { title: '状态', dataIndex: 'state', render: (s: IssuedCoupon['state']) => stateNames[s] },
         { title: '订单', dataIndex: 'order_id', render: (o: number | null) => o ?? '—' },
-        { title: '领取时间', dataIndex: 'claimed_at', key: 'claimed_at', sorter: true, render: when },
-        { title: '到期', dataIndex: 'expires_at', render: when },
-        { title: '使用时间', dataIndex: 'used_at', key: 'used_at', sorter: true, render: when },
+        timeColumn('领取时间', 'claimed_at', true),
+        timeColumn('到期', 'expires_at'),
+        timeColumn('使用时间', 'used_at', true),
       ]}
     />
   )

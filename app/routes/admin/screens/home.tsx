@@ -33,6 +33,12 @@ function Figure(props: { title: string; today?: number; month?: number; money?: 
   )
 }
 
+/** A small switch between `names` (value → label), as over a chart. */
+function Toggle<V extends string>(props: { value: V; onChange: (v: V) => void; names: Record<V, string> }) {
+  const options = Object.entries<string>(props.names).map(([value, label]) => ({ value: value as V, label }))
+  return <Segmented<V> size="small" value={props.value} onChange={props.onChange} options={options} />
+}
+
 function ChartCard({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (
     <Card size="small" title={title} extra={extra} className="zx-dash-card">
@@ -250,24 +256,8 @@ export default function Home() {
                 title="收入构成"
                 extra={
                   <Space size={4}>
-                    <Segmented
-                      size="small"
-                      value={period}
-                      onChange={setPeriod}
-                      options={[
-                        { value: 'today', label: '今日' },
-                        { value: 'last_30_days', label: '30 天' },
-                      ]}
-                    />
-                    <Segmented
-                      size="small"
-                      value={split}
-                      onChange={setSplit}
-                      options={[
-                        { value: 'by_kind', label: '类型' },
-                        { value: 'by_pay_method', label: '支付方式' },
-                      ]}
-                    />
+                    <Toggle value={period} onChange={setPeriod} names={{ today: '今日', last_30_days: '30 天' }} />
+                    <Toggle value={split} onChange={setSplit} names={{ by_kind: '类型', by_pay_method: '支付方式' }} />
                   </Space>
                 }
               >

@@ -3,10 +3,9 @@ import { Alert, App, Button, Progress, Select, Space, Tag, Typography } from 'an
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { MediaListRow } from '#server/modules/admin/admin.schema.ts'
-import { MediaStates, type MediaState } from '#shared/api/admin-media.ts'
+import type { MediaState } from '#shared/api/admin-media.ts'
 import { api } from '../lib/client.ts'
-import { ConsoleTable } from '../lib/console-table.tsx'
-import { csvExport, pagedLoad } from '../lib/list.ts'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { clock, when } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { MediaPreview } from './media-preview.tsx'
@@ -103,7 +102,7 @@ export default function Media() {
   const [uploading, setUploading] = useState<MediaListRow | null>(null)
   const [previewing, setPreviewing] = useState<MediaListRow | null>(null)
   const one = search.get('video')
-  const refresh = () => void client.invalidateQueries({ queryKey: ['table', 'media'] })
+  const refresh = () => void client.invalidateQueries({ queryKey: tableKey('/admin/media') })
 
   const retry = useMutation({
     mutationFn: (v: MediaListRow) => api.post(`/admin/videos/${v.id}/transcode`),
@@ -148,20 +147,11 @@ export default function Media() {
         />
       )}
       <ConsoleTable<MediaListRow>
-        id="media"
-        rowKey="id"
-        searchPlaceholder="搜索视频标题"
-        filters={[
-          {
-            name: 'state',
-            label: '状态',
-            type: 'select',
-            options: MediaStates.map((s) => ({ value: s, label: stateNames[s] })),
-          },
-        ]}
+        path="/admin/media"
+        csv
+        search="搜索视频标题"
+        filters={[selectFilter('state', '状态', stateNames)]}
         toolbar={<CourseFilter />}
-        load={pagedLoad<MediaListRow>('/admin/media')}
-        onExport={csvExport('/admin/media')}
         refetchInterval={(rows) =>
           rows.some((r) => r.media.status === 'uploaded' || r.media.status === 'transcoding') ? POLL_MS : false
         }

@@ -1,88 +1,82 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Space, Table, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import type { MemberPage, MemberSession } from '#server/modules/admin/admin-members.schema.ts'
 import type { QueuedComment as QueuedCommentRow } from '#server/modules/comments/comments.schema.ts'
+import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { MemberSessionRevoke } from '#shared/api/admin-members.ts'
 import { api } from '../lib/client.ts'
+import { timeColumn } from '../lib/columns.tsx'
 import { when } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { useReasonDialog } from '../lib/reason-dialog.tsx'
-import { commentStatusNames, pointReasonNames } from './names.ts'
+import { commentStatusNames } from './names.ts'
+import { ledgerColumns } from './points.tsx'
 
 type QueuedComment = z.infer<typeof QueuedCommentRow>
 
 // The member page's other tabs: points (read-only here; adjustments are the points screen's), sign-in sessions
 // (sign out one or all, with a reason), the comments they wrote.
 
-interface PointEntry {
-  id: number
-  delta: number
-  balance_after: number
-  reason: string
-  order_no: string | null
-  note: string | null
-  actor: string
-  created_at: string
-}
-interface PointsPage {
-  balance: number
-  list: PointEntry[]
-  next_cursor: number | null
+/**
+ * One of the member's lists: the console list at `path` filtered to them, newest first, paged here (the page's
+ * URL keeps only the open tab).
+ */
+function MemberList<T extends { id: number }>(props: {
+  memberId: number
+  path: string
+  pageSize: number
+  empty: ReactNode
+  columns: TableColumnsType<T>
+}) {
+  const { memberId, path, pageSize } = props
+  const [page, setPage] = useState(1)
+  const list = useQuery({
+    queryKey: ['member-list', path, memberId, page],
+    queryFn: () => api.get<ListPage<T>>(path, { member_id: memberId, page, page_size: pageSize, sort: '-id' }),
+  })
+  return (
+    <>
+      {list.error && <div className="zx-console-error">加载失败：{list.error.message}</div>}
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: props.empty }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          showTotal: (n) => `共 ${n} 条`,
+        }}
+        columns={props.columns}
+      />
+    </>
+  )
 }
 
-/** The points balance and ledger, newest first, 20 at a time. */
-export function MemberPoints({ memberId }: { memberId: number }) {
-  const ledger = useInfiniteQuery({
-    queryKey: ['member-points', memberId],
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<PointsPage>('/admin/points', { member_id: memberId, limit: 20, cursor: pageParam }),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  })
-  const rows = ledger.data?.pages.flatMap((p) => p.list) ?? []
+/** The points balance and ledger (GET /admin/points/ledger?member_id=), newest first, 20 a page. */
+export function MemberPoints({ member }: { member: Pick<MemberPage, 'id' | 'points_balance'> }) {
   return (
     <>
       <Space className="zx-console-filters">
         <Typography.Text>
-          当前积分 <b>{ledger.data?.pages[0]?.balance ?? '—'}</b>
+          当前积分 <b>{member.points_balance}</b>
         </Typography.Text>
         <Typography.Text type="secondary">调整积分请到积分管理页面（需“积分调整”权限）。</Typography.Text>
       </Space>
-      {ledger.error && <div className="zx-console-error">加载失败：{ledger.error.message}</div>}
-      <Table<PointEntry>
-        rowKey="id"
-        size="middle"
-        loading={ledger.isFetching}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '没有积分变动' }}
-        columns={[
-          { title: '时间', dataIndex: 'created_at', render: when },
-          {
-            title: '变动',
-            dataIndex: 'delta',
-            align: 'right',
-            render: (d: number) => (
-              <Typography.Text type={d < 0 ? 'danger' : 'success'}>{d > 0 ? `+${d}` : d}</Typography.Text>
-            ),
-          },
-          { title: '变动后', dataIndex: 'balance_after', align: 'right' },
-          { title: '原因', dataIndex: 'reason', render: (r: string) => pointReasonNames[r] ?? r },
-          { title: '订单 / 备注', key: 'ref', render: (_v, e) => e.order_no ?? e.note ?? '—' },
-          { title: '操作人', dataIndex: 'actor' },
-        ]}
+      <MemberList<LedgerEntry>
+        memberId={member.id}
+        path="/admin/points/ledger"
+        pageSize={20}
+        empty="没有积分变动"
+        columns={[{ title: '流水', dataIndex: 'id', width: 80 }, ...ledgerColumns]}
       />
-      {ledger.hasNextPage && (
-        <div className="zx-console-pager">
-          <Button loading={ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>
-            加载更多
-          </Button>
-        </div>
-      )}
     </>
   )
 }
@@ -173,50 +167,32 @@ export function MemberSessions({ member }: { member: MemberPage }) {
 
 /** The comments the member wrote, newest first, paged on the server. */
 export function MemberComments({ memberId }: { memberId: number }) {
-  const [page, setPage] = useState(1)
-  const list = useQuery({
-    queryKey: ['member-comments', memberId, page],
-    queryFn: () =>
-      api.get<ListPage<QueuedComment>>('/admin/comments', { member_id: memberId, page, page_size: 10, sort: '-id' }),
-  })
   return (
-    <>
-      {list.error && <div className="zx-console-error">加载失败：{list.error.message}</div>}
-      <Table<QueuedComment>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '这位会员还没有发表评论' }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showTotal: (n) => `共 ${n} 条`,
-        }}
-        columns={[
-          { title: '内容', dataIndex: 'content', ellipsis: true, width: 420 },
-          {
-            title: '课程',
-            key: 'course',
-            render: (_v, c) => `${c.course.title}${c.video ? ` · ${c.video.title}` : ''}`,
-          },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (s: string, c) => (
-              <Space size={4}>
-                <Tag color={s === 'shown' ? 'green' : undefined}>{commentStatusNames[s] ?? s}</Tag>
-                {c.is_private && <Tag>仅自己可见</Tag>}
-              </Space>
-            ),
-          },
-          { title: '点赞', dataIndex: 'like_count', align: 'right' },
-          { title: '时间', dataIndex: 'created_at', render: when },
-        ]}
-      />
-    </>
+    <MemberList<QueuedComment>
+      memberId={memberId}
+      path="/admin/comments"
+      pageSize={10}
+      empty="这位会员还没有发表评论"
+      columns={[
+        { title: '内容', dataIndex: 'content', ellipsis: true, width: 420 },
+        {
+          title: '课程',
+          key: 'course',
+          render: (_v, c) => `${c.course.title}${c.video ? ` · ${c.video.title}` : ''}`,
+        },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          render: (s: string, c) => (
+            <Space size={4}>
+              <Tag color={s === 'shown' ? 'green' : undefined}>{commentStatusNames[s] ?? s}</Tag>
+              {c.is_private && <Tag>仅自己可见</Tag>}
+            </Space>
+          ),
+        },
+        { title: '点赞', dataIndex: 'like_count', align: 'right' },
+        timeColumn('时间', 'created_at'),
+      ]}
+    />
   )
 }

@@ -1,14 +1,15 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { MemberEntitlement, MemberPage } from '#server/modules/admin/admin-members.schema.ts'
 import { MemberCourseGrant, MemberCourseRevoke } from '#shared/api/admin-members.ts'
 import { api } from '../lib/client.ts'
 import { when } from '../lib/format.ts'
+import { AddButton } from '../lib/list-header.tsx'
 import { useMe } from '../lib/me.ts'
 import { useReasonDialog } from '../lib/reason-dialog.tsx'
+import { WholeTable } from '../lib/whole-list.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 import { entitlementSourceNames } from './names.ts'
 
@@ -80,21 +81,16 @@ export function MemberCourses({ member }: { member: Member }) {
   return (
     <>
       <Space className="zx-console-filters">
-        {changes && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setGranting(true)}>
-            授予课程
-          </Button>
-        )}
+        {changes && <AddButton label="授予课程" onClick={() => setGranting(true)} />}
         <Typography.Text type="secondary">共 {list.data?.list.length ?? 0} 条（含已收回、已过期）</Typography.Text>
       </Space>
       {list.error && <div className="zx-console-error">加载失败：{list.error.message}</div>}
-      <Table<MemberEntitlement>
-        rowKey="id"
+      <WholeTable<MemberEntitlement>
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+        rows={list.data?.list ?? []}
+        fetching={list.isFetching}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: '这位会员还没有任何课程权限' }}
+        empty="这位会员还没有任何课程权限"
         columns={[
           {
             title: '课程',

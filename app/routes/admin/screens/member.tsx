@@ -48,7 +48,7 @@ export default function Member() {
 
   const tabs = [
     { key: 'courses', label: '课程权限', children: <MemberCourses member={m} /> },
-    { key: 'points', label: `积分（${m.points_balance}）`, children: <MemberPoints memberId={m.id} /> },
+    { key: 'points', label: `积分（${m.points_balance}）`, children: <MemberPoints member={m} /> },
     {
       key: 'sessions',
       label: `登录会话（${m.sessions.filter((s) => s.state === 'active').length}）`,

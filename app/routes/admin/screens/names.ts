@@ -55,16 +55,6 @@ export const entitlementSourceNames: Record<string, string> = {
 /** A member's standing (GET /api/admin/members role). */
 export const memberRoleNames: Record<string, string> = { member: '学员', staff: '员工', admin: '管理员' }
 
-/** Why a member's points changed (point_entries.reason). */
-export const pointReasonNames: Record<string, string> = {
-  order_earned: '下单赠送',
-  order_earned_reversed: '退款扣回赠送',
-  order_spent: '下单抵扣',
-  order_spent_returned: '退款返还抵扣',
-  admin_adjust: '后台调整',
-  member_merged: '账号合并',
-}
-
 export const commentStatusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
 
 /** Redeem-code batches and codes (the 兑换码 screens). */

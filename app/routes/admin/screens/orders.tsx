@@ -3,12 +3,10 @@ import { Descriptions, Drawer, Tag, Timeline, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import type { StaffOrder, StaffOrderDetail } from '#server/modules/orders/orders.schema.ts'
 import { api } from '../lib/client.ts'
-import { ConsoleTable, DETAIL_PARAM } from '../lib/console-table.tsx'
+import { moneyColumn, timeColumn } from '../lib/columns.tsx'
+import { ConsoleTable, DETAIL_PARAM, selectFilter } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'
-import { csvExport, pagedLoad } from '../lib/list.ts'
 import { eventReasonNames, kindNames, orderStateNames, payMethodNames } from './names.ts'
-
-const options = (names: Record<string, string>) => Object.entries(names).map(([value, label]) => ({ value, label }))
 
 /** Orders: search by number, phone or member id; filter by state, kind, date and sp; detail with the event log. */
 export default function Orders() {
@@ -22,31 +20,30 @@ export default function Orders() {
   }
   return (
     <>
-      <Typography.Title level={4}>订单</Typography.Title>
       <ConsoleTable<StaffOrder>
-        id="orders"
+        title="订单"
         rowKey="order_no"
-        searchPlaceholder="订单号、手机号或会员ID"
+        path="/admin/orders"
+        csv
+        search="订单号、手机号或会员ID"
         filters={[
-          { name: 'state', label: '状态', type: 'select', options: options(orderStateNames) },
-          { name: 'kind', label: '类型', type: 'select', options: options(kindNames) },
+          selectFilter('state', '状态', orderStateNames),
+          selectFilter('kind', '类型', kindNames),
           { name: 'dates', label: '下单日期', type: 'dates' },
           { name: 'sp', label: '推广来源 sp', type: 'text' },
         ]}
-        load={pagedLoad<StaffOrder>('/admin/orders')}
-        onExport={csvExport('/admin/orders')}
         onRow={(o) => ({ onClick: () => show(o.order_no), style: { cursor: 'pointer' } })}
         empty="没有符合条件的订单。换个日期或状态试试。"
         columns={[
           { title: '订单号', dataIndex: 'order_no', render: (v: string) => <a>{v}</a> },
           { title: '标题', dataIndex: 'title', ellipsis: true },
           { title: '类型', dataIndex: 'kind', render: (k: string) => kindNames[k] ?? k },
-          { title: '应付', dataIndex: 'amount_fen', key: 'amount_fen', sorter: true, align: 'right', render: yuan },
+          moneyColumn('应付', 'amount_fen', true),
           { title: '状态', dataIndex: 'state', render: (s: string) => <Tag>{orderStateNames[s] ?? s}</Tag> },
           { title: '手机号', dataIndex: 'phone' },
           { title: '支付方式', dataIndex: 'pay_method', render: (m: string) => payMethodNames[m] ?? m },
           { title: '推广来源', dataIndex: 'sp', render: (v: string | null) => v ?? '—' },
-          { title: '下单时间', dataIndex: 'created_at', key: 'created_at', sorter: true, render: when },
+          timeColumn('下单时间', 'created_at', true),
         ]}
       />
       <OrderDrawer orderNo={open} onClose={() => show(null)} />

@@ -1,20 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd'
+import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag } from 'antd'
 import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'
@@ -22,8 +7,8 @@ import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { fromLocalInput, toLocalInput } from '../lib/datetime.ts'
+import { AddButton } from '../lib/list-header.tsx'
 import { when } from '../lib/format.ts'
-import { pagedLoad } from '../lib/list.ts'
 import { useMe } from '../lib/me.ts'
 import { PhonePreview } from '../lib/phone-preview.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
@@ -170,17 +155,13 @@ export default function Overlays() {
   const jumpType = values?.jump_type ?? 'none'
   return (
     <>
-      <Typography.Title level={4}>系统弹窗</Typography.Title>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        message="频次上限：每个页面最多一个弹窗，每次访问只弹一次（标记“紧急”的除外）；学员看过的弹窗 30 天内不再出现。交易、登录和表单页面不弹。"
-      />
       <ConsoleTable<StaffOverlay>
+        title="系统弹窗"
+        help="频次上限：每个页面最多一个弹窗，每次访问只弹一次（标记“紧急”的除外）；学员看过的弹窗 30 天内不再出现。交易、登录和表单页面不弹。"
         id="overlays"
         rowKey="id"
-        searchPlaceholder="弹窗标题"
+        path="/admin/overlays"
+        search="弹窗标题"
         filters={[
           {
             name: 'state',
@@ -189,15 +170,8 @@ export default function Overlays() {
             options: Object.entries(stateNames).map(([value, s]) => ({ value, label: s.label })),
           },
         ]}
-        load={pagedLoad<StaffOverlay>('/admin/overlays')}
         empty="还没有弹窗。点“新建弹窗”添加一个，学员下次打开页面就会看到。"
-        toolbar={
-          edit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              新建弹窗
-            </Button>
-          )
-        }
+        toolbar={edit && <AddButton label="新建弹窗" onClick={() => open('new')} />}
         columns={[
           { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 70 },
           { title: '标题', dataIndex: 'name' },

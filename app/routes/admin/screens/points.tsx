@@ -1,14 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Typography } from 'antd'
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Space,
+  Typography,
+  type TableColumnsType,
+} from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import type { MemberPage } from '#server/modules/admin/admin-members.schema.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { PointAdjustForm, PointReasonNames, type PointReasonKey } from '#shared/api/admin-points.ts'
 import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import { api } from '../lib/client.ts'
-import { ConsoleTable } from '../lib/console-table.tsx'
-import { when } from '../lib/format.ts'
-import { csvExport, pagedLoad } from '../lib/list.ts'
+import { idColumn, memberColumn, timeColumn } from '../lib/columns.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 
 interface Member {
@@ -16,6 +28,24 @@ interface Member {
   phone: string | null
   nickname: string
 }
+
+/**
+ * A ledger entry's columns after its number (the points screen's ledger, a member's points tab): the change, the
+ * balance after it, why, who made it and when.
+ */
+export const ledgerColumns: TableColumnsType<LedgerEntry> = [
+  {
+    title: '变动',
+    dataIndex: 'delta',
+    align: 'right',
+    render: (d: number) => <span style={{ color: d > 0 ? '#389e0d' : '#cf1322' }}>{d > 0 ? `+${d}` : d}</span>,
+  },
+  { title: '余额', dataIndex: 'balance_after', align: 'right' },
+  { title: '类型', dataIndex: 'reason', render: (r: PointReasonKey) => PointReasonNames[r] },
+  { title: '原因 / 订单', key: 'note', render: (_, e) => e.note ?? e.order_no ?? '—' },
+  { title: '操作人', dataIndex: 'actor' },
+  timeColumn('时间', 'created_at'),
+]
 
 const who = (m: Member) => `${m.nickname || '会员'}（${m.phone ?? `ID ${m.id}`}）`
 
@@ -36,7 +66,7 @@ function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
       const m = page.list[0] ?? null
       onMember(m)
       if (!m) return null
-      const { balance } = await api.get<{ balance: number }>('/admin/points', { member_id: m.id, limit: 1 })
+      const { points_balance: balance } = await api.get<MemberPage>(`/admin/members/${m.id}`)
       return { member: m, balance }
     },
   })
@@ -52,7 +82,7 @@ function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
       message.success(`已为 ${who(v.m)} ${v.delta > 0 ? '增加' : '扣减'} ${Math.abs(v.delta)} 积分，余额 ${r.balance}`)
       form.resetFields()
       void client.invalidateQueries({ queryKey: ['points-member'] })
-      void client.invalidateQueries({ queryKey: ['table', 'points-ledger'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/points/ledger') })
     },
     onError: (e) => message.error(e.message),
   })
@@ -120,36 +150,13 @@ export default function Points() {
       <Adjust onMember={setMember} />
       <Typography.Title level={5}>{member ? `${who(member)} 的积分流水` : '积分流水'}</Typography.Title>
       <ConsoleTable<LedgerEntry>
-        id="points-ledger"
-        rowKey="id"
+        path="/admin/points/ledger"
+        query={member ? { member_id: member.id } : {}}
+        csv
         search={false}
-        filters={[
-          {
-            name: 'reason',
-            label: '类型',
-            type: 'select',
-            options: Object.entries(PointReasonNames).map(([value, label]) => ({ value, label })),
-          },
-          { name: 'created', label: '日期', type: 'dates' },
-        ]}
-        load={pagedLoad<LedgerEntry>('/admin/points/ledger', member ? { member_id: member.id } : {})}
-        onExport={csvExport('/admin/points/ledger', member ? { member_id: member.id } : {})}
+        filters={[selectFilter('reason', '类型', PointReasonNames), { name: 'created', label: '日期', type: 'dates' }]}
         empty="没有符合条件的积分流水。"
-        columns={[
-          { title: '流水', dataIndex: 'id', key: 'id', sorter: true, width: 80 },
-          { title: '会员', key: 'member', render: (_, e) => e.phone ?? e.member_id },
-          {
-            title: '变动',
-            dataIndex: 'delta',
-            align: 'right',
-            render: (d: number) => <span style={{ color: d > 0 ? '#389e0d' : '#cf1322' }}>{d > 0 ? `+${d}` : d}</span>,
-          },
-          { title: '余额', dataIndex: 'balance_after', align: 'right' },
-          { title: '类型', dataIndex: 'reason', render: (r: PointReasonKey) => PointReasonNames[r] },
-          { title: '原因 / 订单', key: 'note', render: (_, e) => e.note ?? e.order_no ?? '—' },
-          { title: '操作人', dataIndex: 'actor' },
-          { title: '时间', dataIndex: 'created_at', render: when },
-        ]}
+        columns={[idColumn('流水', 80), memberColumn(), ...ledgerColumns]}
       />
     </>
   )

@@ -1,22 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Form, Input, Modal, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { Typography } from 'antd'
 import { Link, useParams } from 'react-router'
 import type { RedeemCodeRow } from '#server/modules/redeem/redeem.schema.ts'
 import { RedeemCodeRevoke } from '#shared/api/redeem.ts'
 import { api } from '../lib/client.ts'
-import { ConsoleTable } from '../lib/console-table.tsx'
-import { when } from '../lib/format.ts'
-import { pagedLoad } from '../lib/list.ts'
-import { zodRule } from '../lib/zod-rule.ts'
+import { ReasonField } from '../lib/fields.tsx'
+import { actionsColumn, stateColumn, timeColumn } from '../lib/columns.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { useEditor, useWrite } from '../lib/editing.ts'
+import { FormDialog } from '../lib/form-dialog.tsx'
 import { redeemCodeStateNames } from './names.ts'
 
-const states = Object.entries(redeemCodeStateNames).map(([value, label]) => ({ value, label }))
 const stateColor: Record<RedeemCodeRow['state'], string | undefined> = {
   unused: undefined,
   used: 'green',
   revoked: 'red',
 }
+
+type Revoke = { reason: string }
 
 /**
  * The codes of one batch by serial and state, with who used each (the codes themselves are not kept); finding a
@@ -24,21 +24,14 @@ const stateColor: Record<RedeemCodeRow['state'], string | undefined> = {
  */
 export default function RedeemCodes() {
   const batchId = Number(useParams().id)
-  const { message } = App.useApp()
-  const client = useQueryClient()
-  const [revoking, setRevoking] = useState<RedeemCodeRow | null>(null)
-  const [form] = Form.useForm<{ reason: string }>()
-
-  const revoke = useMutation({
-    mutationFn: ({ row, reason }: { row: RedeemCodeRow; reason: string }) =>
-      api.post<{ revoked_uses: number; revoked_courses: number }>(`/admin/redeem/codes/${row.id}/revoke`, { reason }),
-    onSuccess: (r) => {
-      message.success(`已作废，收回 ${r.revoked_uses} 次兑换（${r.revoked_courses} 门课程授权）`)
-      setRevoking(null)
-      void client.invalidateQueries({ queryKey: ['table', 'redeem-codes'] })
-    },
-    onError: (e) => message.error(e.message),
-  })
+  const editor = useEditor<RedeemCodeRow, Revoke>('code_revoke', () => ({}))
+  const revoking = editor.editing
+  const revoke = useWrite(
+    (v: Revoke) =>
+      api.post<{ revoked_uses: number; revoked_courses: number }>(`/admin/redeem/codes/${revoking!.id}/revoke`, v),
+    (r) => `已作废，收回 ${r.revoked_uses} 次兑换（${r.revoked_courses} 门课程授权）`,
+    [tableKey('/admin/redeem/codes')],
+  )
 
   return (
     <>
@@ -46,54 +39,29 @@ export default function RedeemCodes() {
         <Link to="/admin/marketing/redeem">兑换码</Link> / 批次 {batchId}
       </Typography.Title>
       <ConsoleTable<RedeemCodeRow>
-        id="redeem-codes"
-        rowKey="id"
+        path="/admin/redeem/codes"
+        query={{ batch_id: batchId }}
         search={false}
         filters={[
-          { name: 'state', label: '状态', type: 'select', options: states },
+          selectFilter('state', '状态', redeemCodeStateNames),
           { name: 'code', label: '按兑换码查找', type: 'text' },
         ]}
-        load={pagedLoad<RedeemCodeRow>('/admin/redeem/codes', { batch_id: batchId })}
         empty="没有符合条件的兑换码。"
         columns={[
           { title: '序号', dataIndex: 'serial', sorter: true },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            render: (s: RedeemCodeRow['state']) => <Tag color={stateColor[s]}>{redeemCodeStateNames[s]}</Tag>,
-          },
+          stateColumn('状态', 'state', redeemCodeStateNames, stateColor),
           { title: '已用次数', dataIndex: 'uses' },
           { title: '使用会员', dataIndex: 'member', render: (m: string | null, r) => m ?? r.member_id ?? '—' },
-          { title: '使用时间', dataIndex: 'used_at', render: when },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, r) =>
-              r.state !== 'revoked' && (
-                <a
-                  onClick={() => {
-                    form.resetFields()
-                    setRevoking(r)
-                  }}
-                >
-                  作废
-                </a>
-              ),
-          },
+          timeColumn('使用时间', 'used_at'),
+          ...actionsColumn<RedeemCodeRow>((r) => r.state !== 'revoked' && <a onClick={() => editor.open(r)}>作废</a>),
         ]}
       />
-      <Modal
+      <FormDialog
+        {...editor.dialog}
         title={`作废兑换码（序号 ${revoking?.serial ?? ''}）`}
-        open={revoking !== null}
+        save={revoke}
         okText="确认作废"
-        okButtonProps={{ danger: true }}
-        cancelText="取消"
-        confirmLoading={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onOk={async () => {
-          const { reason } = await form.validateFields()
-          if (revoking) revoke.mutate({ row: revoking, reason })
-        }}
+        danger
         destroyOnHidden
       >
         <p>
@@ -101,12 +69,8 @@ export default function RedeemCodes() {
           {revoking?.state === 'used' ? `，并收回 ${revoking.member ?? '会员'} 用它兑换的课程或 VIP 天数` : ''}
           。此操作不能撤销。
         </p>
-        <Form form={form} layout="vertical">
-          <Form.Item label="作废原因" name="reason" rules={[zodRule(RedeemCodeRevoke.shape.reason)]}>
-            <Input.TextArea rows={2} maxLength={200} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <ReasonField label="作废原因" name="reason" schema={RedeemCodeRevoke.shape.reason} />
+      </FormDialog>
     </>
   )
 }

@@ -1,54 +1,39 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Form, Input, Modal, Space, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { App, Tag, Typography } from 'antd'
 import type { StaffRefund } from '#server/modules/refunds/refunds.schema.ts'
 import { RejectBody } from '#shared/api/refunds.ts'
 import { api } from '../lib/client.ts'
-import { ConsoleTable } from '../lib/console-table.tsx'
-import { csvExport, pagedLoad } from '../lib/list.ts'
-import { when, yuan } from '../lib/format.ts'
+import { ReasonField } from '../lib/fields.tsx'
+import { actionsColumn, memberColumn, moneyColumn, timeColumn } from '../lib/columns.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { useEditor, useWrite } from '../lib/editing.ts'
+import { yuan } from '../lib/format.ts'
+import { FormDialog } from '../lib/form-dialog.tsx'
 import { useMe } from '../lib/me.ts'
 import { useStepUp } from '../lib/step-up.tsx'
-import { zodRule } from '../lib/zod-rule.ts'
 import { refundStateNames } from './names.ts'
 
 /** A per-course refund's courses with their shares. */
 const lineTitles = (r: StaffRefund) => (r.lines ?? []).map((l) => `《${l.title}》${yuan(l.amount_fen)}`).join('、')
-
-const states = Object.entries(refundStateNames).map(([value, label]) => ({ value, label }))
 
 /**
  * Refunds: approve (after a fresh SMS code), reject with a reason the member sees, send a failed one again. The
  * list opens on the requests waiting for a decision.
  */
 export default function Refunds() {
-  const { message, modal } = App.useApp()
+  const { modal } = App.useApp()
   const { may } = useMe()
   const stepUp = useStepUp()
-  const client = useQueryClient()
-  const [rejecting, setRejecting] = useState<StaffRefund | null>(null)
-  const [form] = Form.useForm<{ note: string }>()
+  const editor = useEditor<StaffRefund, { note: string }>('refund_reject', () => ({}))
+  const rejecting = editor.editing
 
-  const act = useMutation({
-    mutationFn: async ({
-      r,
-      action,
-      body,
-    }: {
-      r: StaffRefund
-      action: 'approve' | 'reject' | 'retry'
-      body?: object
-    }) => {
+  const act = useWrite(
+    async ({ r, action, body }: { r: StaffRefund; action: 'approve' | 'reject' | 'retry'; body?: object }) => {
       if (action === 'approve' && !(await stepUp())) throw new Error('已取消')
       return api.post<StaffRefund>(`/admin/refunds/${r.refund_no}/${action}`, body ?? {})
     },
-    onSuccess: (r) => {
-      message.success(`退款 ${r.refund_no}：${refundStateNames[r.state]}`)
-      setRejecting(null)
-      void client.invalidateQueries({ queryKey: ['table', 'refunds'] })
-    },
-    onError: (e) => message.error(e.message),
-  })
+    (r) => `退款 ${r.refund_no}：${refundStateNames[r.state]}`,
+    [tableKey('/admin/refunds')],
+  )
 
   const approve = (r: StaffRefund) =>
     modal.confirm({
@@ -72,14 +57,13 @@ export default function Refunds() {
   const decide = may('refunds.approve')
   return (
     <>
-      <Typography.Title level={4}>退款</Typography.Title>
       <ConsoleTable<StaffRefund>
-        id="refunds"
+        title="退款"
         rowKey="refund_no"
-        searchPlaceholder="退款单号、手机号或会员ID"
-        filters={[{ name: 'state', label: '状态', type: 'select', options: states }]}
-        load={pagedLoad<StaffRefund>('/admin/refunds')}
-        onExport={csvExport('/admin/refunds')}
+        path="/admin/refunds"
+        csv
+        search="退款单号、手机号或会员ID"
+        filters={[selectFilter('state', '状态', refundStateNames)]}
         empty="没有符合条件的退款申请。"
         columns={[
           { title: '退款单号', dataIndex: 'refund_no' },
@@ -89,8 +73,8 @@ export default function Refunds() {
             key: 'lines',
             render: (_, r) => (r.lines ? lineTitles(r) : <Typography.Text type="secondary">整单</Typography.Text>),
           },
-          { title: '金额', dataIndex: 'amount_fen', key: 'amount_fen', sorter: true, align: 'right', render: yuan },
-          { title: '会员', dataIndex: 'phone', render: (p: string | null, r) => p ?? r.member_id },
+          moneyColumn('金额', 'amount_fen', true),
+          memberColumn(),
           { title: '原因', dataIndex: 'reason', ellipsis: true },
           {
             title: '状态',
@@ -101,53 +85,34 @@ export default function Refunds() {
               </Tag>
             ),
           },
-          { title: '申请时间', dataIndex: 'created_at', key: 'created_at', sorter: true, render: when },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, r) =>
-              decide && (
-                <Space>
-                  {r.state === 'requested' && (
-                    <>
-                      <a onClick={() => approve(r)}>同意</a>
-                      <a
-                        onClick={() => {
-                          form.resetFields()
-                          setRejecting(r)
-                        }}
-                      >
-                        拒绝
-                      </a>
-                    </>
-                  )}
-                  {r.retryable && <a onClick={() => retry(r)}>重试</a>}
-                </Space>
-              ),
-          },
+          timeColumn('申请时间', 'created_at', true),
+          ...actionsColumn<StaffRefund>((r) => (
+            <>
+              {decide && r.state === 'requested' && (
+                <>
+                  <a onClick={() => approve(r)}>同意</a>
+                  <a onClick={() => editor.open(r)}>拒绝</a>
+                </>
+              )}
+              {decide && r.retryable && <a onClick={() => retry(r)}>重试</a>}
+            </>
+          )),
         ]}
       />
-      <Modal
+      <FormDialog
+        {...editor.dialog}
         title={`拒绝退款 ${rejecting?.refund_no ?? ''}`}
-        open={rejecting !== null}
-        okText="确认拒绝"
-        okButtonProps={{ danger: true }}
-        cancelText="取消"
-        confirmLoading={act.isPending}
-        onCancel={() => setRejecting(null)}
-        onOk={async () => {
-          const { note } = await form.validateFields()
-          if (rejecting) act.mutate({ r: rejecting, action: 'reject', body: { note } })
+        save={{
+          isPending: act.isPending,
+          mutateAsync: (body: { note: string }) => act.mutateAsync({ r: rejecting!, action: 'reject', body }),
         }}
+        okText="确认拒绝"
+        danger
         destroyOnHidden
       >
         <p>拒绝后订单恢复为已支付，会员保留课程。原因会显示给会员（{rejecting?.phone ?? rejecting?.member_id}）。</p>
-        <Form form={form} layout="vertical">
-          <Form.Item label="拒绝原因" name="note" rules={[zodRule(RejectBody.shape.note)]}>
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <ReasonField label="拒绝原因" name="note" schema={RejectBody.shape.note} rows={3} />
+      </FormDialog>
     </>
   )
 }

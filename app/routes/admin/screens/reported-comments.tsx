@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Space, Tag, Typography } from 'antd'
+import { App, Tag, Typography } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReportedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentReportReasonNames } from '#shared/comment-report-reasons.ts'
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable, type TableParams } from '../lib/console-table.tsx'
-import { when } from '../lib/format.ts'
-import { pagedLoad } from '../lib/list.ts'
-
-const statusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
-const load = pagedLoad<ReportedComment>('/admin/comments/reported')
+import { actionsColumn, timeColumn } from '../lib/columns.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { commentStatusNames } from './names.ts'
 
 /** Whether a key press belongs to a text field (the queue's shortcuts leave typing alone). */
 const typing = (e: KeyboardEvent) =>
@@ -41,7 +38,7 @@ export default function ReportedComments() {
       }),
     onSuccess: (_r, { c, action }) => {
       message.success(action === 'show' ? `已保留评论 ${c.id}，举报已处理` : `已隐藏评论 ${c.id}`)
-      void client.invalidateQueries({ queryKey: ['table', 'reported-comments'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/comments/reported') })
     },
     onError: (e) => message.error(e.message),
   })
@@ -77,86 +74,62 @@ export default function ReportedComments() {
   }, [rows.length, current, keep, hide])
 
   return (
-    <>
-      <Typography.Title level={4}>举报队列</Typography.Title>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        message={
-          <span>
-            快捷键：<kbd className="zx-console-kbd">J</kbd> 下一条 <kbd className="zx-console-kbd">K</kbd> 上一条{' '}
-            <kbd className="zx-console-kbd">A</kbd> 保留（举报不成立） <kbd className="zx-console-kbd">H</kbd> 隐藏。
-            处理后举报清零，下一条自动排到前面。
-          </span>
-        }
-      />
-      <ConsoleTable<ReportedComment>
-        id="reported-comments"
-        rowKey="id"
-        search={false}
-        filters={[
-          {
-            name: 'state',
-            label: '待处理',
-            type: 'select',
-            options: [
-              { value: 'open', label: '待处理' },
-              { value: 'all', label: '全部（含已处理）' },
-            ],
-          },
-        ]}
-        load={async (p: TableParams) => {
-          const page = await load(p)
-          setRows(page.rows)
-          setCursor(0)
-          return page
-        }}
-        empty="没有待处理的举报。学员在评论区点“举报”后，评论会出现在这里。"
-        onRow={(r) => ({
-          className: r.id === current?.id ? 'zx-console-current' : undefined,
-          onClick: () => setCursor(rows.findIndex((x) => x.id === r.id)),
-        })}
-        columns={[
-          { title: '举报', dataIndex: 'open_reports', key: 'reports', sorter: true, width: 70, align: 'right' },
-          {
-            title: '评论',
-            dataIndex: 'content',
-            render: (text: string, c) => (
-              <div style={{ maxWidth: 420 }}>
-                <div>{text}</div>
-                {c.details.length > 0 && (
-                  <Typography.Text type="secondary">举报说明：{c.details.join('；')}</Typography.Text>
-                )}
-              </div>
-            ),
-          },
-          {
-            title: '原因',
-            dataIndex: 'reasons',
-            render: (rs: ReportedComment['reasons']) =>
-              rs.map((r) => (
-                <Tag key={r} color="orange">
-                  {CommentReportReasonNames[r]}
-                </Tag>
-              )),
-          },
-          { title: '作者', key: 'author', render: (_, c) => c.author.nickname || c.author.id },
-          { title: '课程', key: 'course', render: (_, c) => c.course.title, ellipsis: true },
-          { title: '状态', dataIndex: 'status', render: (s: string) => statusNames[s] ?? s },
-          { title: '最近举报', dataIndex: 'last_reported_at', key: 'last_reported_at', sorter: true, render: when },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, c) => (
-              <Space>
-                <a onClick={() => keep(c)}>保留</a>
-                <a onClick={() => hide(c)}>隐藏</a>
-              </Space>
-            ),
-          },
-        ]}
-      />
-    </>
+    <ConsoleTable<ReportedComment>
+      title="举报队列"
+      help={
+        <span>
+          快捷键：<kbd className="zx-console-kbd">J</kbd> 下一条 <kbd className="zx-console-kbd">K</kbd> 上一条{' '}
+          <kbd className="zx-console-kbd">A</kbd> 保留（举报不成立） <kbd className="zx-console-kbd">H</kbd> 隐藏。
+          处理后举报清零，下一条自动排到前面。
+        </span>
+      }
+      path="/admin/comments/reported"
+      search={false}
+      filters={[selectFilter('state', '待处理', { open: '待处理', all: '全部（含已处理）' })]}
+      onRows={(page) => {
+        setRows(page)
+        setCursor(0)
+      }}
+      empty="没有待处理的举报。学员在评论区点“举报”后，评论会出现在这里。"
+      onRow={(r) => ({
+        className: r.id === current?.id ? 'zx-console-current' : undefined,
+        onClick: () => setCursor(rows.findIndex((x) => x.id === r.id)),
+      })}
+      columns={[
+        { title: '举报', dataIndex: 'open_reports', key: 'reports', sorter: true, width: 70, align: 'right' },
+        {
+          title: '评论',
+          dataIndex: 'content',
+          render: (text: string, c) => (
+            <div style={{ maxWidth: 420 }}>
+              <div>{text}</div>
+              {c.details.length > 0 && (
+                <Typography.Text type="secondary">举报说明：{c.details.join('；')}</Typography.Text>
+              )}
+            </div>
+          ),
+        },
+        {
+          title: '原因',
+          dataIndex: 'reasons',
+          render: (rs: ReportedComment['reasons']) =>
+            rs.map((r) => (
+              <Tag key={r} color="orange">
+                {CommentReportReasonNames[r]}
+              </Tag>
+            )),
+        },
+        { title: '作者', key: 'author', render: (_, c) => c.author.nickname || c.author.id },
+        { title: '课程', key: 'course', render: (_, c) => c.course.title, ellipsis: true },
+        { title: '状态', dataIndex: 'status', render: (s: string) => commentStatusNames[s] ?? s },
+        timeColumn('最近举报', 'last_reported_at', true),
+        ...actionsColumn<ReportedComment>((c) => (
+          <>
+            <a onClick={() => keep(c)}>保留</a>
+            <a onClick={() => hide(c)}>隐藏</a>
+          </>
+        )),
+      ]}
+    />
   )
 }

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Form, Input, Spin, Switch, Typography } from 'antd'
+import { App, Button, Card, Form, Input, Spin, Typography } from 'antd'
 import { useEffect } from 'react'
 import { ServiceSettings as Schema, type ServiceSettings as Values } from '#shared/api/service-settings.ts'
 import { api } from '../lib/client.ts'
+import { SwitchField, TextField } from '../lib/fields.tsx'
 import { when } from '../lib/format.ts'
 import { zodRule } from '../lib/zod-rule.ts'
 
 type Saved = Values & { updated_at: string | null }
+/** What a WeCom customer-service link looks like. */
+const WECOM_LINK = 'https://work.weixin.qq.com/kfid/…'
 const rule = (name: keyof typeof Schema.shape) => zodRule(Schema.shape[name])
 
 /**
@@ -48,23 +51,19 @@ export default function ServiceSettings() {
           onFinish={(v) => save.mutate({ ...v, qr_image: v.qr_image || null })}
           initialValues={{ consult_on_checkout: false, hours: '', phone: '' }}
         >
-          <Form.Item
+          <TextField
             label="在线客服链接（企业微信客服，悬浮“客服”按钮打开）"
             name="service_url"
-            rules={[rule('service_url')]}
-          >
-            <Input placeholder="https://work.weixin.qq.com/kfid/…" />
-          </Form.Item>
-          <Form.Item
+            schema={Schema.shape.service_url}
+            placeholder={WECOM_LINK}
+          />
+          <TextField
             label="课程咨询链接（系统课、VIP 页面的“咨询”按钮）"
             name="consult_url"
-            rules={[rule('consult_url')]}
-          >
-            <Input placeholder="https://work.weixin.qq.com/kfid/…" />
-          </Form.Item>
-          <Form.Item label="结算页也显示“咨询”按钮" name="consult_on_checkout" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+            schema={Schema.shape.consult_url}
+            placeholder={WECOM_LINK}
+          />
+          <SwitchField label="结算页也显示“咨询”按钮" name="consult_on_checkout" />
           <Form.Item
             label="企业微信二维码图片（显示在联系客服页，可留空）"
             name="qr_image"
@@ -72,12 +71,14 @@ export default function ServiceSettings() {
           >
             <Input placeholder="https://… 或 /media/…" />
           </Form.Item>
-          <Form.Item label="服务时间" name="hours" rules={[rule('hours')]}>
-            <Input placeholder="每天 9:00–21:00" maxLength={40} />
-          </Form.Item>
-          <Form.Item label="客服电话（可留空）" name="phone" rules={[rule('phone')]}>
-            <Input placeholder="400-800-1234" maxLength={20} />
-          </Form.Item>
+          <TextField label="服务时间" name="hours" schema={Schema.shape.hours} placeholder="每天 9:00–21:00" max={40} />
+          <TextField
+            label="客服电话（可留空）"
+            name="phone"
+            schema={Schema.shape.phone}
+            placeholder="400-800-1234"
+            max={20}
+          />
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Typography } from 'antd'
+import { App, Checkbox, Form, Input, Modal, Tag } from 'antd'
 import { useState } from 'react'
 import { GrantByPhoneBody, type StaffMember } from '#shared/api/staff.ts'
 import { StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
-import { ConsoleTable } from '../lib/console-table.tsx'
-import { csvExport, pagedLoad } from '../lib/list.ts'
-import { when } from '../lib/format.ts'
+import { actionsColumn, timeColumn } from '../lib/columns.tsx'
+import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { AddButton } from '../lib/list-header.tsx'
 import { useStepUp } from '../lib/step-up.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 
@@ -35,7 +34,7 @@ export default function Staff() {
       message.success(`已保存 ${m.nickname} 的角色`)
       setEditing(null)
       setGranting(false)
-      void client.invalidateQueries({ queryKey: ['table', 'staff'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/staff') })
     },
     onError: (e) => message.error(e.message),
   })
@@ -61,19 +60,14 @@ export default function Staff() {
 
   return (
     <>
-      <Typography.Title level={4}>员工与角色</Typography.Title>
       <ConsoleTable<StaffMember>
-        id="staff"
+        title="员工与角色"
         rowKey="member_id"
-        searchPlaceholder="姓名、手机号或成员ID"
-        filters={[{ name: 'role', label: '角色', type: 'select', options: roleOptions }]}
-        load={pagedLoad<StaffMember>('/admin/staff')}
-        onExport={csvExport('/admin/staff')}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
-            授权新员工
-          </Button>
-        }
+        path="/admin/staff"
+        csv
+        search="姓名、手机号或成员ID"
+        filters={[selectFilter('role', '角色', roleOptions)]}
+        toolbar={<AddButton label="授权新员工" onClick={() => open(null)} />}
         empty="还没有员工。点「授权新员工」，用手机号授权。"
         columns={[
           { title: 'ID', dataIndex: 'member_id', key: 'id', sorter: true, width: 90 },
@@ -84,17 +78,9 @@ export default function Staff() {
             dataIndex: 'roles',
             render: (roles: StaffRole[]) => roles.map((r) => <Tag key={r}>{StaffRoleNames[r]}</Tag>),
           },
-          { title: '授权时间', dataIndex: 'granted_at', key: 'granted_at', sorter: true, render: when },
-          { title: '最近登录', dataIndex: 'last_login_at', key: 'last_login_at', sorter: true, render: when },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, m) => (
-              <Space>
-                <a onClick={() => open(m)}>修改角色</a>
-              </Space>
-            ),
-          },
+          timeColumn('授权时间', 'granted_at', true),
+          timeColumn('最近登录', 'last_login_at', true),
+          ...actionsColumn<StaffMember>((m) => <a onClick={() => open(m)}>修改角色</a>),
         ]}
       />
       <Modal

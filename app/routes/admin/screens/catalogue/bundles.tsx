@@ -1,16 +1,20 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
+import { Form, Input, InputNumber, Select } from 'antd'
 import { useState } from 'react'
 import { StaffBundleInput } from '#shared/api/admin-bundles.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
-import { fenOf, yuan } from '../../lib/format.ts'
+import { SwitchField, TextField } from '../../lib/fields.tsx'
+import { actionsColumn, moneyColumn, onOffColumn } from '../../lib/columns.tsx'
+import { useEditor, useWrite } from '../../lib/editing.ts'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
+import { fenOf } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
+import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { useWrite, type Course } from './use-catalogue.ts'
+import type { Course } from './use-catalogue.ts'
 
 type Bundle = {
   id: number
@@ -32,14 +36,18 @@ const key = ['catalogue', 'bundles']
 export default function Bundles() {
   const edit = useMe().may('marketing.edit')
   const bundles = useQuery({ queryKey: key, queryFn: () => api.get<{ list: Bundle[] }>('/admin/bundles') })
-  const [open, setOpen] = useState<Bundle | 'new' | null>(null)
+  const editor = useEditor<Bundle, Values>('bundle', (b) =>
+    b
+      ? { ...b, price_yuan: b.price_fen / 100 }
+      : { title: '', subtitle: '', intro: '', cover_url: null, course_ids: [], active: true, sort: 0 },
+  )
+  const { editing } = editor
   const [q, setQ] = useState('')
-  const [form] = Form.useForm<Values>()
-  const chosen: number[] = Form.useWatch('course_ids', form) ?? []
+  const chosen: number[] = Form.useWatch('course_ids', editor.form) ?? []
   const found = useQuery({
     queryKey: ['catalogue', 'bundle-courses', q],
     queryFn: () => api.get<ListPage<Course>>('/admin/courses', { q, page_size: 20 }),
-    enabled: open !== null,
+    enabled: editor.dialog.open,
   })
   // The titles of the courses already in the bundle (the search shows only matches).
   const known = useQueries({
@@ -55,74 +63,41 @@ export default function Bundles() {
   const save = useWrite(
     ({ price_yuan, ...v }: Values) => {
       const body = { ...v, price_fen: fenOf(price_yuan) }
-      return open === 'new' || open === null
-        ? api.post<Bundle>('/admin/bundles', body)
-        : api.patch<Bundle>(`/admin/bundles/${open.id}`, body)
+      return editing
+        ? api.patch<Bundle>(`/admin/bundles/${editing.id}`, body)
+        : api.post<Bundle>('/admin/bundles', body)
     },
     (b) => `已保存套餐「${b.title}」`,
     [key],
   )
-  const show = (b: Bundle | 'new') => {
-    form.resetFields()
-    form.setFieldsValue(
-      b === 'new'
-        ? { title: '', subtitle: '', intro: '', cover_url: null, course_ids: [], active: true, sort: 0 }
-        : { ...b, price_yuan: b.price_fen / 100 },
-    )
-    setOpen(b)
-  }
 
   return (
     <>
-      <ListHeader title="套餐" add={edit && { label: '新建套餐', onClick: () => show('new') }} error={bundles.error} />
+      <ListHeader
+        title="套餐"
+        add={edit && { label: '新建套餐', onClick: () => editor.open(null) }}
+        error={bundles.error}
+      />
       <div className="zx-console-table">
-        <Table<Bundle>
-          rowKey="id"
-          dataSource={bundles.data?.list ?? []}
-          loading={bundles.isFetching}
-          pagination={false}
-          locale={{ emptyText: '还没有套餐。点「新建套餐」，选 2 门以上课程组合出售。' }}
+        <WholeTable<Bundle>
+          rows={bundles.data?.list ?? []}
+          fetching={bundles.isFetching}
+          empty="还没有套餐。点「新建套餐」，选 2 门以上课程组合出售。"
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             { title: '标题', dataIndex: 'title' },
             { title: '课程数', dataIndex: 'course_count', width: 80 },
-            { title: '套餐价', dataIndex: 'price_fen', align: 'right', render: yuan },
-            { title: '单买合计', dataIndex: 'list_price_fen', align: 'right', render: yuan },
-            {
-              title: '状态',
-              dataIndex: 'active',
-              render: (a: boolean) => (a ? <Tag color="green">在售</Tag> : <Tag>已停售</Tag>),
-            },
+            moneyColumn('套餐价', 'price_fen'),
+            moneyColumn('单买合计', 'list_price_fen'),
+            onOffColumn('状态', 'active', '在售', '已停售'),
             { title: '排序', dataIndex: 'sort', width: 70 },
-            ...(edit
-              ? [
-                  {
-                    title: '操作',
-                    key: 'a',
-                    width: 80,
-                    render: (_: unknown, b: Bundle) => <a onClick={() => show(b)}>编辑</a>,
-                  },
-                ]
-              : []),
+            ...actionsColumn<Bundle>((b) => <a onClick={() => editor.open(b)}>编辑</a>, edit, 80),
           ]}
         />
       </div>
-      <FormDialog
-        title={open !== null && open !== 'new' ? `编辑套餐：${open.title}` : '新建套餐'}
-        open={open !== null}
-        form={form}
-        name="bundle"
-        saving={save.isPending}
-        onSave={save.mutateAsync}
-        onClose={() => setOpen(null)}
-        width={640}
-      >
-        <Form.Item label="标题" name="title" rules={[zodRule(StaffBundleInput.shape.title)]}>
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item label="副标题" name="subtitle" rules={[zodRule(StaffBundleInput.shape.subtitle)]}>
-          <Input maxLength={80} />
-        </Form.Item>
+      <FormDialog {...editor.dialog} title={editTitle('套餐', editing?.title)} save={save} width={640}>
+        <TextField label="标题" name="title" schema={StaffBundleInput.shape.title} max={40} />
+        <TextField label="副标题" name="subtitle" schema={StaffBundleInput.shape.subtitle} max={80} />
         <Form.Item label="封面" name="cover_url" extra="不上传则显示前三门课的封面">
           <ImageField label="套餐封面" />
         </Form.Item>
@@ -156,9 +131,7 @@ export default function Bundles() {
         <Form.Item label="介绍" name="intro" rules={[zodRule(StaffBundleInput.shape.intro)]}>
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
-        <Form.Item label="在售" name="active" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField label="在售" name="active" />
         <Form.Item label="排序" name="sort" rules={[zodRule(StaffBundleInput.shape.sort)]}>
           <InputNumber precision={0} min={0} />
         </Form.Item>

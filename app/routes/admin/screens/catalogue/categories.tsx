@@ -1,24 +1,30 @@
-import { Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
-import { useState } from 'react'
+import { Form, Input, InputNumber, Select } from 'antd'
 import { CategoryCreate, type CategoryPatch } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { SwitchField } from '../../lib/fields.tsx'
+import { actionsColumn, onOffColumn } from '../../lib/columns.tsx'
+import { useEditor, useWrite } from '../../lib/editing.ts'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
+import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { useCategories, useWrite, type Category } from './use-catalogue.ts'
+import { useCategories, type Category } from './use-catalogue.ts'
 
 type Values = { name: string; parent_id?: number | null; icon?: string | null; sort?: number; visible?: boolean }
 type Row = Category & { children?: Row[] }
 
 /** Categories in two levels: areas and their sub-categories; hidden ones stay off the learners' category page. */
 export default function Categories() {
-  const { may } = useMe()
-  const edit = may('catalogue.edit')
+  const edit = useMe().may('catalogue.edit')
   const { data = [], isFetching, error } = useCategories()
-  const [open, setOpen] = useState<Category | 'new' | null>(null)
-  const [form] = Form.useForm<Values>()
+  const editor = useEditor<Category, Values>('category', (c) =>
+    c
+      ? { name: c.name, parent_id: c.parent_id, icon: c.icon, sort: c.sort, visible: c.visible }
+      : { parent_id: null, visible: true, sort: 0, icon: null },
+  )
+  const { editing, form } = editor
 
   const areas = data.filter((c) => c.parent_id === null)
   const tree: Row[] = areas.map((a) => {
@@ -27,37 +33,25 @@ export default function Categories() {
   })
   const save = useWrite(
     (v: Values) =>
-      open === 'new' || open === null
-        ? api.post<Category>('/admin/categories', v)
-        : api.patch<Category>(`/admin/categories/${open.id}`, v satisfies CategoryPatch),
+      editing
+        ? api.patch<Category>(`/admin/categories/${editing.id}`, v satisfies CategoryPatch)
+        : api.post<Category>('/admin/categories', v),
     (c) => `已保存分类「${c.name}」`,
     [['catalogue', 'categories']],
   )
-  const show = (c: Category | 'new', parent?: number) => {
-    form.resetFields()
-    form.setFieldsValue(
-      c === 'new'
-        ? { parent_id: parent ?? null, visible: true, sort: 0, icon: null }
-        : { name: c.name, parent_id: c.parent_id, icon: c.icon, sort: c.sort, visible: c.visible },
-    )
-    setOpen(c)
-  }
-  const editing = open !== null && open !== 'new' ? open : null
   const hasChildren = editing !== null && data.some((c) => c.parent_id === editing.id)
 
   return (
     <>
-      <ListHeader title="分类" add={edit && { label: '新建分类', onClick: () => show('new') }} error={error} />
+      <ListHeader title="分类" add={edit && { label: '新建分类', onClick: () => editor.open(null) }} error={error} />
       <div className="zx-console-table">
-        <Table<Row>
+        <WholeTable<Row>
           // Remounted when the categories arrive, so every area opens with its sub-categories shown.
           key={data.length}
-          rowKey="id"
-          dataSource={tree}
-          loading={isFetching}
-          pagination={false}
+          rows={tree}
+          fetching={isFetching}
           expandable={{ defaultExpandAllRows: true }}
-          locale={{ emptyText: '还没有分类。点「新建分类」先建一个一级分类。' }}
+          empty="还没有分类。点「新建分类」先建一个一级分类。"
           columns={[
             { title: '名称', dataIndex: 'name' },
             { title: 'ID', dataIndex: 'id', width: 90 },
@@ -68,44 +62,21 @@ export default function Categories() {
               render: (icon: string | null) => (icon ? <img src={icon} alt="" height={28} /> : '—'),
             },
             { title: '排序', dataIndex: 'sort', width: 90 },
-            {
-              title: '状态',
-              dataIndex: 'visible',
-              width: 100,
-              render: (v: boolean) => (v ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
-            },
-            ...(edit
-              ? [
-                  {
-                    title: '操作',
-                    key: 'actions',
-                    width: 200,
-                    render: (_: unknown, c: Row) => (
-                      <>
-                        <a onClick={() => show(c)}>编辑</a>
-                        {c.parent_id === null && (
-                          <a style={{ marginLeft: 16 }} onClick={() => show('new', c.id)}>
-                            添加子分类
-                          </a>
-                        )}
-                      </>
-                    ),
-                  },
-                ]
-              : []),
+            { ...onOffColumn<Row>('状态', 'visible', '显示', '隐藏'), width: 100 },
+            ...actionsColumn<Row>(
+              (c) => (
+                <>
+                  <a onClick={() => editor.open(c)}>编辑</a>
+                  {c.parent_id === null && <a onClick={() => editor.open(null, { parent_id: c.id })}>添加子分类</a>}
+                </>
+              ),
+              edit,
+              200,
+            ),
           ]}
         />
       </div>
-      <FormDialog
-        title={editing ? `编辑分类：${editing.name}` : '新建分类'}
-        open={open !== null}
-        form={form}
-        name="category"
-        saving={save.isPending}
-        onSave={save.mutateAsync}
-        onClose={() => setOpen(null)}
-        destroyOnHidden
-      >
+      <FormDialog {...editor.dialog} title={editTitle('分类', editing?.name)} save={save} destroyOnHidden>
         <Form.Item
           label="名称"
           name="name"
@@ -128,9 +99,7 @@ export default function Categories() {
         <Form.Item label="排序" name="sort" rules={[zodRule(CategoryCreate.shape.sort)]} extra="数字小的在前">
           <InputNumber precision={0} />
         </Form.Item>
-        <Form.Item label="在分类页显示" name="visible" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField label="在分类页显示" name="visible" />
       </FormDialog>
     </>
   )

@@ -1,15 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { App, Button, Form, InputNumber, Select, Space, Tag, Typography } from 'antd'
 import { Link } from 'react-router'
 import { ChapterCreate, VideoCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { SwitchField, TextField } from '../../lib/fields.tsx'
+import { actionsColumn } from '../../lib/columns.tsx'
+import { useEditor, useWrite } from '../../lib/editing.ts'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { moveButtons } from '../../lib/move-buttons.tsx'
+import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { videoStateNames } from './names.ts'
-import { useWrite, type Chapter, type CourseDetail, type Lesson } from './use-catalogue.ts'
+import type { Chapter, CourseDetail, Lesson } from './use-catalogue.ts'
 
 const stateColors: Record<string, string> = { ready: 'green', transcoding: 'blue', uploaded: 'blue', failed: 'red' }
 const duration = (s: number) => (s ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : '—')
@@ -24,26 +27,30 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
   const { message } = App.useApp()
   const client = useQueryClient()
   const key = ['catalogue', 'course', course.id]
-  const [chapter, setChapter] = useState<Chapter | 'new' | null>(null)
-  const [lesson, setLesson] = useState<Lesson | { chapter_id: number | null } | null>(null)
-  const [chapterForm] = Form.useForm<{ title: string }>()
-  const [lessonForm] = Form.useForm<LessonValues>()
+  const chapters = useEditor<Chapter, { title: string }>('chapter', (c) => ({ title: c?.title ?? '' }))
+  const lessons = useEditor<Lesson, LessonValues>('lesson', (l) =>
+    l
+      ? { title: l.title, chapter_id: l.chapter_id, free_seconds: l.free_seconds, is_free: l.is_free }
+      : { title: '', free_seconds: 0, is_free: false },
+  )
+  const chapter = chapters.editing
+  const lesson = lessons.editing
 
   const saveChapter = useWrite(
     (v: { title: string }) =>
-      chapter === 'new' || chapter === null
-        ? api.post<Chapter>('/admin/chapters', {
+      chapter
+        ? api.patch<Chapter>(`/admin/chapters/${chapter.id}`, v)
+        : api.post<Chapter>('/admin/chapters', {
             course_id: course.id,
             title: v.title,
             sort: nextSort(course.chapters),
-          })
-        : api.patch<Chapter>(`/admin/chapters/${chapter.id}`, v),
+          }),
     (c) => `已保存章节「${c.title}」`,
     [key],
   )
   const saveLesson = useWrite(
     (v: LessonValues) =>
-      lesson && 'id' in lesson
+      lesson
         ? api.patch<Lesson>(`/admin/videos/${lesson.id}`, v)
         : api.post<Lesson>('/admin/videos', { ...v, course_id: course.id, sort: nextSort(course.videos) }),
     (l) => `已保存课时「${l.title}」`,
@@ -64,19 +71,6 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
     }
   }
 
-  const openChapter = (c: Chapter | 'new') => {
-    chapterForm.setFieldsValue({ title: c === 'new' ? '' : c.title })
-    setChapter(c)
-  }
-  const openLesson = (l: Lesson | { chapter_id: number | null }) => {
-    lessonForm.setFieldsValue(
-      'id' in l
-        ? { title: l.title, chapter_id: l.chapter_id, free_seconds: l.free_seconds, is_free: l.is_free }
-        : { title: '', chapter_id: l.chapter_id, free_seconds: 0, is_free: false },
-    )
-    setLesson(l)
-  }
-
   const groups: { chapter: Chapter | null; lessons: Lesson[] }[] = [
     ...course.chapters.map((c) => ({ chapter: c, lessons: course.videos.filter((v) => v.chapter_id === c.id) })),
     { chapter: null, lessons: course.videos.filter((v) => v.chapter_id === null) },
@@ -92,31 +86,30 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
         <Typography.Title level={5}>章节与课时</Typography.Title>
         {edit && (
           <Space className="zx-console-actions">
-            <Button icon={<PlusOutlined />} onClick={() => openChapter('new')}>
+            <Button icon={<PlusOutlined />} onClick={() => chapters.open(null)}>
               添加章节
             </Button>
           </Space>
         )}
       </div>
       {groups.length === 0 && <div className="zx-console-hint">还没有章节。点「添加章节」，再在章节里添加课时。</div>}
-      {groups.map(({ chapter: c, lessons }, gi) => (
+      {groups.map(({ chapter: c, lessons: group }, gi) => (
         <div key={c?.id ?? 'none'} className="zx-console-chapter">
           <div className="zx-console-title-row">
             <Typography.Text strong>{c ? `第 ${gi + 1} 章 · ${c.title}` : '未分章节的课时'}</Typography.Text>
             {edit && c && (
               <Space className="zx-console-actions">
                 {move(gi, course.chapters, 'chapters')}
-                <a onClick={() => openChapter(c)}>重命名</a>
-                <a onClick={() => openLesson({ chapter_id: c.id })}>添加课时</a>
+                <a onClick={() => chapters.open(c)}>重命名</a>
+                <a onClick={() => lessons.open(null, { chapter_id: c.id })}>添加课时</a>
               </Space>
             )}
           </div>
-          <Table<Lesson>
-            rowKey="id"
+          <WholeTable<Lesson>
             size="small"
-            pagination={false}
-            dataSource={lessons}
-            locale={{ emptyText: '这一章还没有课时' }}
+            rows={group}
+            fetching={false}
+            empty="这一章还没有课时"
             columns={[
               { title: '课时', dataIndex: 'title' },
               { title: '时长', dataIndex: 'duration_seconds', width: 80, render: duration },
@@ -140,65 +133,42 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
                   </Space>
                 ),
               },
-              ...(edit
-                ? [
-                    {
-                      title: '操作',
-                      key: 'a',
-                      width: 140,
-                      render: (_: unknown, l: Lesson, i: number) => (
-                        <Space>
-                          {move(i, lessons, 'videos')}
-                          <a onClick={() => openLesson(l)}>编辑</a>
-                        </Space>
-                      ),
-                    },
-                  ]
-                : []),
+              ...actionsColumn<Lesson>(
+                (l, i) => (
+                  <>
+                    {move(i, group, 'videos')}
+                    <a onClick={() => lessons.open(l)}>编辑</a>
+                  </>
+                ),
+                edit,
+                140,
+              ),
             ]}
           />
         </div>
       ))}
-      <FormDialog
-        title={chapter === 'new' ? '添加章节' : '重命名章节'}
-        open={chapter !== null}
-        form={chapterForm}
-        name="chapter"
-        saving={saveChapter.isPending}
-        onSave={saveChapter.mutateAsync}
-        onClose={() => setChapter(null)}
-      >
-        <Form.Item
+      <FormDialog {...chapters.dialog} title={chapter ? '重命名章节' : '添加章节'} save={saveChapter}>
+        <TextField
           label="章节标题"
           name="title"
-          rules={[{ required: true, message: '请填写章节标题' }, zodRule(ChapterCreate.shape.title)]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
+          schema={ChapterCreate.shape.title}
+          max={100}
+          required="请填写章节标题"
+        />
       </FormDialog>
       <FormDialog
-        title={lesson && 'id' in lesson ? `编辑课时：${lesson.title}` : '添加课时'}
-        open={lesson !== null}
-        form={lessonForm}
-        name="lesson"
-        saving={saveLesson.isPending}
-        onSave={saveLesson.mutateAsync}
-        onClose={() => setLesson(null)}
+        {...lessons.dialog}
+        title={editTitle('课时', lesson?.title, '添加')}
+        save={saveLesson}
         footnote={<div className="zx-console-hint">视频文件在「媒体」页上传和转码。</div>}
       >
-        <Form.Item
-          label="课时标题"
-          name="title"
-          rules={[{ required: true, message: '请填写课时标题' }, zodRule(VideoCreate.shape.title)]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
+        <TextField label="课时标题" name="title" schema={VideoCreate.shape.title} max={100} required="请填写课时标题" />
         <Form.Item label="所属章节" name="chapter_id">
           <Select
             allowClear
             placeholder="不分章节"
             options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
-            onClear={() => lessonForm.setFieldValue('chapter_id', null)}
+            onClear={() => lessons.form.setFieldValue('chapter_id', null)}
           />
         </Form.Item>
         <Form.Item
@@ -209,9 +179,7 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
         >
           <InputNumber min={0} precision={0} />
         </Form.Item>
-        <Form.Item label="整节免费" name="is_free" valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField label="整节免费" name="is_free" />
       </FormDialog>
     </div>
   )

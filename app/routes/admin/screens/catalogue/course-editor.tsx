@@ -4,6 +4,7 @@ import { App, Button, Form, Space, Spin, Tag, Typography } from 'antd'
 import { useEffect } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, ConsoleError } from '../../lib/client.ts'
+import { tableKey } from '../../lib/console-table.tsx'
 import { useMe } from '../../lib/me.ts'
 import { CourseChapters } from './course-chapters.tsx'
 import { apiFieldOf, courseBody, courseFields, CourseForm, courseValues, type CourseValues } from './course-form.tsx'
@@ -39,7 +40,7 @@ export default function CourseEditor() {
         : api.patch<Course>(`/admin/courses/${courseId}`, body),
     onSuccess: (c) => {
       message.success(`已保存「${c.title}」`)
-      void client.invalidateQueries({ queryKey: ['table', 'courses'] })
+      void client.invalidateQueries({ queryKey: tableKey('/admin/courses') })
       void client.invalidateQueries({ queryKey: ['catalogue', 'course', c.id] })
       if (courseId === null) void navigate(`/admin/catalogue/courses/${c.id}`, { replace: true })
     },

@@ -1,10 +1,12 @@
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormInstance } from 'antd'
+import { Col, Form, Input, InputNumber, Radio, Row, Select, type FormInstance } from 'antd'
 import { CourseCreate } from '#shared/api/catalogue-editing.ts'
 import { beijingInput, fenOf, isoFromBeijing } from '../../lib/format.ts'
 import { ImageField } from '../../lib/image-field.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { courseLevelNames, courseStatusNames, courseTypeNames, options } from './names.ts'
+import { options } from '../../lib/console-table.tsx'
+import { courseLevelNames, courseStatusNames, courseTypeNames } from './names.ts'
 import { categoryOptions, useCategories, useTeachers, type Course } from './use-catalogue.ts'
+import { SwitchField } from '../../lib/fields.tsx'
 
 /** What the course form holds: prices typed in yuan, live times in Beijing time. */
 export interface CourseValues {
@@ -61,6 +63,50 @@ export const apiFieldOf: Record<string, keyof CourseValues> = {
   original_price_fen: 'original_yuan',
 }
 
+/** A live course's schedule and stream as the form holds them (Beijing times, an empty stream as ''). */
+export type LiveValues = Pick<CourseValues, 'live_starts_at' | 'live_ends_at' | 'live_pull_url'>
+
+export const liveValues = (c: Course): LiveValues => ({
+  live_starts_at: beijingInput(c.live_starts_at),
+  live_ends_at: beijingInput(c.live_ends_at),
+  live_pull_url: c.live_pull_url ?? '',
+})
+
+/** The API fields of a live schedule: ISO instants, no stream as null. */
+export const liveBody = (v: LiveValues) => ({
+  live_starts_at: isoFromBeijing(v.live_starts_at),
+  live_ends_at: isoFromBeijing(v.live_ends_at),
+  live_pull_url: v.live_pull_url || null,
+})
+
+/** The live schedule's fields (the course form's and the live schedule's dialog); `prefix` starts their labels. */
+export function LiveFields({ prefix = '' }: { prefix?: string }) {
+  return (
+    <>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item label={`${prefix}开始（北京时间）`} name="live_starts_at">
+            <Input type="datetime-local" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label={`${prefix}结束（北京时间）`} name="live_ends_at">
+            <Input type="datetime-local" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        label={`${prefix}拉流地址`}
+        name="live_pull_url"
+        rules={[zodRule(shape.live_pull_url, nullIfEmpty)]}
+        extra="HLS 拉流地址（http/https），直播期间播放"
+      >
+        <Input placeholder="https://live.example.com/room/index.m3u8" />
+      </Form.Item>
+    </>
+  )
+}
+
 export function courseValues(c?: Course): Partial<CourseValues> {
   if (!c)
     return { type: 'series', status: 'draft', level: 'beginner', is_free: false, vip_free: false, tags: [], sort: 0 }
@@ -68,9 +114,7 @@ export function courseValues(c?: Course): Partial<CourseValues> {
     ...c,
     price_yuan: c.price_fen / 100,
     original_yuan: c.original_price_fen === null ? null : c.original_price_fen / 100,
-    live_starts_at: beijingInput(c.live_starts_at),
-    live_ends_at: beijingInput(c.live_ends_at),
-    live_pull_url: c.live_pull_url ?? '',
+    ...liveValues(c),
   }
 }
 
@@ -93,9 +137,7 @@ export function courseBody(v: CourseValues) {
     status: v.status,
     level: v.level,
     tags: v.tags ?? [],
-    live_starts_at: live ? isoFromBeijing(v.live_starts_at) : null,
-    live_ends_at: live ? isoFromBeijing(v.live_ends_at) : null,
-    live_pull_url: live ? v.live_pull_url || null : null,
+    ...(live ? liveBody(v) : { live_starts_at: null, live_ends_at: null, live_pull_url: null }),
     sort: v.sort ?? 0,
   }
 }
@@ -198,14 +240,10 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
           </Form.Item>
           <Row gutter={16}>
             <Col span={8}>
-              <Form.Item label="免费课" name="is_free" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchField label="免费课" name="is_free" />
             </Col>
             <Col span={8}>
-              <Form.Item label="VIP 免费" name="vip_free" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchField label="VIP 免费" name="vip_free" />
             </Col>
             <Col span={8}>
               <Form.Item label="排序" name="sort" rules={[zodRule(shape.sort)]}>
@@ -219,30 +257,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
           <Form.Item label="状态" name="status" extra="上架后学员在首页、分类和搜索里能看到；草稿和下架的不显示">
             <Radio.Group options={options(courseStatusNames)} optionType="button" />
           </Form.Item>
-          {type === 'live' && (
-            <>
-              <Row gutter={16}>
-                <Col span={12}>
-                  <Form.Item label="直播开始（北京时间）" name="live_starts_at">
-                    <Input type="datetime-local" />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item label="直播结束（北京时间）" name="live_ends_at">
-                    <Input type="datetime-local" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Form.Item
-                label="直播拉流地址"
-                name="live_pull_url"
-                rules={[zodRule(shape.live_pull_url, nullIfEmpty)]}
-                extra="HLS 拉流地址（http/https），直播期间播放"
-              >
-                <Input placeholder="https://live.example.com/room/index.m3u8" />
-              </Form.Item>
-            </>
-          )}
+          {type === 'live' && <LiveFields prefix="直播" />}
         </Col>
       </Row>
     </Form>

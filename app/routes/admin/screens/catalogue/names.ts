@@ -41,6 +41,3 @@ export const homeSectionKindNames: Record<string, string> = {
   grid: '课程双列',
   ranking: '课程排行',
 }
-
-export const options = (names: Record<string, string>) =>
-  Object.entries(names).map(([value, label]) => ({ value, label }))

@@ -1,24 +1,29 @@
-import { Avatar, Form, Input, InputNumber, Table } from 'antd'
-import { useState } from 'react'
+import { Avatar, Form, Input, InputNumber } from 'antd'
 import { TeacherCreate } from '#shared/api/catalogue-editing.ts'
 import { api } from '../../lib/client.ts'
-import { FormDialog } from '../../lib/form-dialog.tsx'
+import { TextField } from '../../lib/fields.tsx'
+import { actionsColumn } from '../../lib/columns.tsx'
+import { useEditor, useWrite } from '../../lib/editing.ts'
+import { editTitle, FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
+import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
-import { useTeachers, useWrite, type Teacher } from './use-catalogue.ts'
+import { useTeachers, type Teacher } from './use-catalogue.ts'
 
 type Values = { name: string; title?: string; avatar_url?: string | null; intro?: string; sort?: number }
 
 /** Teachers: name, title, photo (uploaded), introduction; the learners' teacher pages show them. */
 export default function Teachers() {
-  const { may } = useMe()
-  const edit = may('catalogue.edit')
+  const edit = useMe().may('catalogue.edit')
   const { data = [], isFetching, error } = useTeachers()
-  const [open, setOpen] = useState<Teacher | 'new' | null>(null)
-  const [form] = Form.useForm<Values>()
-  const editing = open !== null && open !== 'new' ? open : null
+  const editor = useEditor<Teacher, Values>('teacher', (t) =>
+    t
+      ? { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort }
+      : { title: '', intro: '', sort: 0, avatar_url: null },
+  )
+  const { editing } = editor
 
   const save = useWrite(
     (v: Values) =>
@@ -26,26 +31,16 @@ export default function Teachers() {
     (t) => `已保存讲师「${t.name}」`,
     [['catalogue', 'teachers']],
   )
-  const show = (t: Teacher | 'new') => {
-    form.resetFields()
-    form.setFieldsValue(
-      t === 'new'
-        ? { title: '', intro: '', sort: 0, avatar_url: null }
-        : { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort },
-    )
-    setOpen(t)
-  }
 
   return (
     <>
-      <ListHeader title="讲师" add={edit && { label: '新建讲师', onClick: () => show('new') }} error={error} />
+      <ListHeader title="讲师" add={edit && { label: '新建讲师', onClick: () => editor.open(null) }} error={error} />
       <div className="zx-console-table">
-        <Table<Teacher>
-          rowKey="id"
-          dataSource={data}
-          loading={isFetching}
+        <WholeTable<Teacher>
+          rows={data}
+          fetching={isFetching}
           pagination={{ pageSize: 20, showTotal: (n) => `共 ${n} 位` }}
-          locale={{ emptyText: '还没有讲师。点「新建讲师」添加。' }}
+          empty="还没有讲师。点「新建讲师」添加。"
           columns={[
             {
               title: '照片',
@@ -57,40 +52,13 @@ export default function Teachers() {
             { title: '头衔', dataIndex: 'title' },
             { title: '简介', dataIndex: 'intro', ellipsis: true },
             { title: '排序', dataIndex: 'sort', width: 80 },
-            ...(edit
-              ? [
-                  {
-                    title: '操作',
-                    key: 'a',
-                    width: 90,
-                    render: (_: unknown, t: Teacher) => <a onClick={() => show(t)}>编辑</a>,
-                  },
-                ]
-              : []),
+            ...actionsColumn<Teacher>((t) => <a onClick={() => editor.open(t)}>编辑</a>, edit, 90),
           ]}
         />
       </div>
-      <FormDialog
-        title={editing ? `编辑讲师：${editing.name}` : '新建讲师'}
-        open={open !== null}
-        form={form}
-        name="teacher"
-        saving={save.isPending}
-        onSave={save.mutateAsync}
-        onClose={() => setOpen(null)}
-        destroyOnHidden
-        width={600}
-      >
-        <Form.Item
-          label="姓名"
-          name="name"
-          rules={[{ required: true, message: '请填写姓名' }, zodRule(TeacherCreate.shape.name)]}
-        >
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item label="头衔" name="title" rules={[zodRule(TeacherCreate.shape.title)]}>
-          <Input maxLength={50} placeholder="如：资深剪辑师" />
-        </Form.Item>
+      <FormDialog {...editor.dialog} title={editTitle('讲师', editing?.name)} save={save} destroyOnHidden width={600}>
+        <TextField label="姓名" name="name" schema={TeacherCreate.shape.name} max={30} required="请填写姓名" />
+        <TextField label="头衔" name="title" schema={TeacherCreate.shape.title} max={50} placeholder="如：资深剪辑师" />
         <Form.Item label="照片" name="avatar_url">
           <ImageField label="讲师照片" />
         </Form.Item>

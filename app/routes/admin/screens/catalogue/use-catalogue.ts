@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App } from 'antd'
+import { useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type {
   AdminCategory,
@@ -42,22 +41,5 @@ export function categoryOptions(list: Category[] = []) {
   return list.map((c) => {
     const parent = c.parent_id === null ? undefined : byId.get(c.parent_id)
     return { value: c.id, label: parent ? `${parent.name} / ${c.name}` : c.name }
-  })
-}
-
-/**
- * A console write: the call, a success message, the queries it changed refetched, the error shown. `keys` are
- * query-key prefixes (['catalogue'] refetches every catalogue list).
- */
-export function useWrite<V, R>(call: (v: V) => Promise<R>, done: string | ((r: R) => string), keys: unknown[][]) {
-  const { message } = App.useApp()
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (r) => {
-      message.success(typeof done === 'string' ? done : done(r))
-      for (const queryKey of keys) void client.invalidateQueries({ queryKey })
-    },
-    onError: (e) => message.error(e.message),
   })
 }

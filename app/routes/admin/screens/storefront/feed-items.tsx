@@ -1,17 +1,19 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Drawer, Form, Input, Select, Space, Table } from 'antd'
+import { Drawer, Form, Input, Select } from 'antd'
 import { useState } from 'react'
 import { HomeItemCreate } from '#shared/api/admin-home.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
+import { actionsColumn } from '../../lib/columns.tsx'
 import { useDangerConfirm } from '../../lib/confirm.ts'
+import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
-import { moveButtons } from '../../lib/move-buttons.tsx'
+import { AddButton } from '../../lib/list-header.tsx'
+import { useOrderedList, WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { homeSectionKindNames } from '../catalogue/names.ts'
-import { useWrite, type Course } from '../catalogue/use-catalogue.ts'
+import type { Course } from '../catalogue/use-catalogue.ts'
 
 export type Section = {
   id: number
@@ -37,42 +39,28 @@ type Values = { course_id?: number; title: string; image_url?: string; link?: st
 export function FeedItems({ section, edit, onClose }: { section: Section | null; edit: boolean; onClose: () => void }) {
   const confirm = useDangerConfirm()
   const key = ['storefront', 'items', section?.id]
-  const items = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<{ list: Item[] }>(`/admin/home/sections/${section!.id}/items`),
-    enabled: section !== null,
-  })
-  const list = items.data?.list ?? []
+  const path = `/admin/home/sections/${section?.id}/items`
+  const items = useOrderedList<Item>(key, path, `${path}/order`, { enabled: section !== null })
   const links = section?.kind === 'banner' || section?.kind === 'shortcuts'
-  const [open, setOpen] = useState<Item | 'new' | null>(null)
   const [q, setQ] = useState('')
-  const [form] = Form.useForm<Values>()
+  const editor = useEditor<Item, Values>('item', (i) =>
+    i ? { title: i.title, image_url: i.image_url ?? undefined, link: i.link ?? undefined } : {},
+  )
+  const adding = editor.dialog.open && editor.editing === null
   const courses = useQuery({
     queryKey: ['storefront', 'course-pick', q],
     queryFn: () => api.get<ListPage<Course>>('/admin/courses', { q, page_size: 20, status: 'published' }),
-    enabled: open === 'new' && !links,
+    enabled: adding && !links,
   })
   const save = useWrite(
     (v: Values) =>
-      open === 'new' || open === null
-        ? api.post<Item>('/admin/home/items', { ...v, section_id: section!.id })
-        : api.patch<Item>(`/admin/home/items/${open.id}`, v),
+      editor.editing
+        ? api.patch<Item>(`/admin/home/items/${editor.editing.id}`, v)
+        : api.post<Item>('/admin/home/items', { ...v, section_id: section!.id }),
     '已保存，首页已更新',
     [key],
   )
-  const order = useWrite(
-    (ids: number[]) => api.post(`/admin/home/sections/${section!.id}/items/order`, { ids }),
-    '已调整顺序',
-    [key],
-  )
   const remove = useWrite((i: Item) => api.delete(`/admin/home/items/${i.id}`), '已移除', [key])
-  const ids = list.map((i) => i.id)
-  const show = (i: Item | 'new') => {
-    form.resetFields()
-    if (i !== 'new')
-      form.setFieldsValue({ title: i.title, image_url: i.image_url ?? undefined, link: i.link ?? undefined })
-    setOpen(i)
-  }
 
   return (
     <Drawer
@@ -80,21 +68,13 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
       onClose={onClose}
       size={720}
       title={section ? `${homeSectionKindNames[section.kind]}：${section.title || '（无标题）'}` : ''}
-      extra={
-        edit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => show('new')}>
-            {links ? '添加图片' : '添加课程'}
-          </Button>
-        )
-      }
+      extra={edit && <AddButton label={links ? '添加图片' : '添加课程'} onClick={() => editor.open(null)} />}
     >
-      <Table<Item>
-        rowKey="id"
+      <WholeTable<Item>
         size="small"
-        pagination={false}
-        loading={items.isFetching}
-        dataSource={list}
-        locale={{ emptyText: '这个栏目还没有内容；没有内容的栏目不在首页显示。' }}
+        rows={items.list}
+        fetching={items.read.isFetching}
+        empty="这个栏目还没有内容；没有内容的栏目不在首页显示。"
         columns={[
           ...(links
             ? [
@@ -114,45 +94,32 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
                   render: (t: string | null, i: Item) => t ?? `课程 ${i.course_id}`,
                 },
               ]),
-          ...(edit
-            ? [
-                {
-                  title: '操作',
-                  key: 'a',
-                  width: 200,
-                  render: (_: unknown, it: Item, n: number) => (
-                    <Space>
-                      {moveButtons(ids, n, order.mutate)}
-                      {links && <a onClick={() => show(it)}>编辑</a>}
-                      <a
-                        className="zx-console-danger"
-                        onClick={() =>
-                          confirm({
-                            title: `从栏目移除「${it.title || it.course_title || it.id}」`,
-                            content: '移除后学员首页马上不再显示它（课程本身不受影响）。',
-                            okText: '确认移除',
-                            onOk: () => remove.mutateAsync(it),
-                          })
-                        }
-                      >
-                        移除
-                      </a>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<Item>(
+            (it, n) => (
+              <>
+                {items.move(n)}
+                {links && <a onClick={() => editor.open(it)}>编辑</a>}
+                <a
+                  className="zx-console-danger"
+                  onClick={() =>
+                    confirm({
+                      title: `从栏目移除「${it.title || it.course_title || it.id}」`,
+                      content: '移除后学员首页马上不再显示它（课程本身不受影响）。',
+                      okText: '确认移除',
+                      onOk: () => remove.mutateAsync(it),
+                    })
+                  }
+                >
+                  移除
+                </a>
+              </>
+            ),
+            edit,
+            200,
+          ),
         ]}
       />
-      <FormDialog
-        title={open === 'new' ? (links ? '添加图片' : '添加课程') : '编辑'}
-        open={open !== null}
-        form={form}
-        name="item"
-        saving={save.isPending}
-        onSave={save.mutateAsync}
-        onClose={() => setOpen(null)}
-      >
+      <FormDialog {...editor.dialog} title={editor.editing ? '编辑' : links ? '添加图片' : '添加课程'} save={save}>
         {links ? (
           <>
             <Form.Item label="标题" name="title" rules={[zodRule(HomeItemCreate.shape.title)]}>

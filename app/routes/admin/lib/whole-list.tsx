@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query'
+import { Table, type TableProps } from 'antd'
+import type { ReactNode } from 'react'
+import { api, type Query } from './client.ts'
+import { useWrite } from './editing.ts'
+import { moveButtons } from './move-buttons.tsx'
+
+// The console's short lists, read whole (no server paging): categories, teachers, bundles, the home feed's sections
+// and items, hot words. Most of them are in an order operators set with 上移/下移.
+
+/** A list read whole: its rows as one table, loading while `fetching`, `empty` when there are none. */
+export function WholeTable<T extends object>(
+  props: Omit<TableProps<T>, 'dataSource' | 'loading' | 'locale'> & { rows: T[]; fetching: boolean; empty: ReactNode },
+) {
+  const { rows, fetching, empty, ...table } = props
+  return (
+    <Table<T>
+      rowKey="id"
+      dataSource={rows}
+      loading={fetching}
+      pagination={false}
+      locale={{ emptyText: empty }}
+      {...table}
+    />
+  )
+}
+
+/**
+ * A list in the order operators give it: GET `path` (with `query`) answers `{ list }` in that order, POST
+ * `orderPath` `{ ids }` sets a new one. `move(i)` is the 上移/下移 buttons of row `i`.
+ */
+export function useOrderedList<T extends { id: number }>(
+  key: unknown[],
+  path: string,
+  orderPath: string,
+  opts: { query?: Query; enabled?: boolean } = {},
+) {
+  const read = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ list: T[] }>(path, opts.query),
+    enabled: opts.enabled ?? true,
+  })
+  const list = read.data?.list ?? []
+  const order = useWrite((ids: number[]) => api.post(orderPath, { ids }), '已调整顺序', [key])
+  const ids = list.map((row) => row.id)
+  return { read, list, move: (i: number) => moveButtons(ids, i, order.mutate) }
+}
