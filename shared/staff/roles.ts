@@ -38,6 +38,9 @@ export const Permissions = [
   'redeem.manage',
   'exchange.read',
   'exchange.manage',
+  /** System courses (issue 15): leads, offers, tuition plans, contract templates, enrolments. */
+  'tuition.read',
+  'tuition.manage',
 ] as const
 export type Permission = (typeof Permissions)[number]
 
@@ -63,6 +66,8 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'redeem.manage',
     'exchange.read',
     'exchange.manage',
+    'tuition.read',
+    'tuition.manage',
   ],
   finance: [
     'marketing.read',
@@ -74,13 +79,14 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
     'payments.reconcile',
     'points.adjust',
     'members.read',
+    'tuition.read',
   ],
   teacher: [
     'catalogue.read',
     { permission: 'catalogue.edit', scope: 'own' },
     { permission: 'comments.moderate', scope: 'own' },
   ],
-  assistant: ['members.read', 'comments.moderate', 'orders.read', 'refunds.read', 'exchange.read'],
+  assistant: ['members.read', 'comments.moderate', 'orders.read', 'refunds.read', 'exchange.read', 'tuition.read'],
 }
 
 /** Who asks: the member and the roles they hold. */

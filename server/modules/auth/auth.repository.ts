@@ -39,8 +39,8 @@ export async function phoneSendStats(db: DbOrTx, phone: string, dayStart: Date, 
         eq(smsCodes.phone, phone),
         gte(smsCodes.createdAt, since),
         stepUp
-          ? inArray(smsCodes.purpose, ['step_up', 'account'])
-          : notInArray(smsCodes.purpose, ['step_up', 'account']),
+          ? inArray(smsCodes.purpose, ['step_up', 'account', 'contract'])
+          : notInArray(smsCodes.purpose, ['step_up', 'account', 'contract']),
       ),
     )
   return row!
