@@ -208,9 +208,11 @@ export function createOrderService(deps: {
       const kinds: OrderKind[] | undefined =
         filter.kind === 'course'
           ? ['course', 'bundle', 'favourites']
-          : filter.kind && filter.kind !== 'exchange'
-            ? [filter.kind]
-            : undefined
+          : filter.kind === 'amount'
+            ? ['amount', 'tuition']
+            : filter.kind && filter.kind !== 'exchange'
+              ? [filter.kind]
+              : undefined
       const rows = await repo.listMemberOrders(db, memberId, {
         kinds,
         exchanges,
