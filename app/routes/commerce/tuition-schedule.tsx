@@ -20,7 +20,7 @@ const STATUS: Record<EnrolmentView['schedule'][number]['status'], string> = {
 const STATE: Record<EnrolmentView['state'], string> = {
   offered: '待签约',
   signed: '已签约，待缴费',
-  paying: '分期缴费中',
+  paying: '缴费中',
   enrolled: '已缴清',
   paused: '休学中',
   overdue: '欠费暂停',

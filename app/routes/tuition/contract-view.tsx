@@ -17,7 +17,10 @@ export function meta() {
 
 type Answer = z.infer<typeof ContractResponse>['data']
 
-/** /contract/see/{id}: the signed contract's PDF (fetched with the member's token), to read and download. */
+/**
+ * /contract/see/{id}: the signed contract, its record and hash, the frozen text to read, and its PDF (fetched with
+ * the member's token) to open or download. Phones' browsers do not show a PDF inside a page, so no frame.
+ */
 export default function ContractView() {
   const { id } = useParams()
   return (
@@ -66,6 +69,9 @@ function Signed({ id }: { id: number }) {
         <p className={own.hash}>SHA-256：{c.sha256}</p>
         {pdf ? (
           <div className={styles.actions}>
+            <a href={pdf} target="_blank" rel="noreferrer" className={styles.secondaryButton}>
+              打开 PDF
+            </a>
             <a href={pdf} download={`合同-${c.id}.pdf`} className={styles.linkButton}>
               下载合同 PDF
             </a>
@@ -77,7 +83,6 @@ function Signed({ id }: { id: number }) {
           {c.text}
         </div>
       </section>
-      {pdf ? <iframe className={own.pdf} src={pdf} title="合同 PDF" /> : null}
     </div>
   )
 }

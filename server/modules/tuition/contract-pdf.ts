@@ -5,6 +5,9 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 // A signed contract as a PDF (issue 15 §2): the frozen text with both fonts embedded (subset), the hand-drawn
 // signature and the signing record. Droid Sans Fallback (Debian fonts-droid-fallback) covers CJK but has no Latin
 // letters or digits, so ASCII runs are drawn with DejaVu Sans (fonts-dejavu-core); .ci/run installs both.
+// DejaVu is embedded as a subset. Droid is embedded whole: a fontkit subset of it keeps the text extractable but
+// draws every CJK glyph blank (seen with poppler; contracts.test.ts renders the page to catch it), so a signed
+// contract is about 2.4 MB (docs/decisions/2026-11-26-tuition-and-contracts.md).
 
 export const CONTRACT_FONTS = {
   cjk: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
@@ -69,7 +72,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   const [cjkBytes, latinBytes] = await loadFonts()
   const doc = await PDFDocument.create()
   doc.registerFontkit(fontkit)
-  const cjk = await doc.embedFont(cjkBytes, { subset: true })
+  const cjk = await doc.embedFont(cjkBytes, { subset: false })
   const latin = await doc.embedFont(latinBytes, { subset: true })
   doc.setTitle(input.title, { showInWindowTitleBar: true })
   doc.setCreator('Zixue')

@@ -14,6 +14,17 @@ import { api, makePlanAndTemplate, makeProgramme, offer, sign, SIGNATURE } from 
 
 const run = promisify(execFile)
 
+/** Dark pixels in the band of a binary PGM (P5) page where the contract's title is drawn (below the top margin). */
+function darkPixelsInTitle(pgm: Buffer) {
+  const header = pgm.toString('latin1', 0, 64).split(/\s+/)
+  const [width, height] = [Number(header[1]), Number(header[2])]
+  const start = pgm.length - width * height
+  let dark = 0
+  for (let y = Math.floor(height * 0.05); y < Math.floor(height * 0.09); y++)
+    for (let x = 0; x < width; x++) if (pgm[start + y * width + x]! < 128) dark++
+  return dark
+}
+
 /** The database's refusal of a change to a frozen row (drizzle wraps it; the trigger's message is the cause). */
 const frozen = (err: unknown) =>
   err instanceof Error && /frozen/.test(String((err.cause as Error | undefined)?.message))
@@ -129,6 +140,10 @@ describe('contracts (issue 15 §2)', () => {
     expect(text).toContain(`手机号${phone}`)
     expect(text).toContain('总学费3000元')
     expect(text).toContain('签署人：张小明')
+    // The glyphs are drawn, not only mapped to text: the title (CJK only) darkens the top of the rendered page.
+    await run('pdftoppm', ['-gray', '-r', '40', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'p')])
+    // (about 180 dark pixels drawn; a font subset whose CJK glyphs come out blank leaves about 20)
+    expect(darkPixelsInTitle(await readFile(path.join(dir, 'p.pgm')))).toBeGreaterThan(100)
 
     const ok = await call('GET', `/api/admin/contracts/${contractId}/verify`, staff.token)
     expect(ok.data).toMatchObject({ valid: true, expected: signed.data.sha256, actual: signed.data.sha256 })
