@@ -20,6 +20,8 @@ import { checkoutTuition } from '#server/use-cases/checkout-tuition.ts'
 import { listTuition } from '#server/use-cases/list-tuition.ts'
 import { offerEnrolment } from '#server/use-cases/offer-enrolment.ts'
 import { extendTuitionDue, pauseOverdueTuition } from '#server/use-cases/pause-overdue-tuition.ts'
+import { approveExit, pauseTuition, quoteExit, requestExit, resumeTuition } from '#server/use-cases/exit-enrolment.ts'
+import { pausesEnded } from '#server/modules/tuition/enrolment-care.service.ts'
 import { readContractPdf, verifyContractPdf } from '#server/use-cases/read-contract-pdf.ts'
 import { readContract, signContractByMember } from '#server/use-cases/sign-contract.ts'
 import type { CheckoutContext } from '#server/use-cases/place-order.ts'
@@ -67,6 +69,12 @@ export function createTuitionServices(input: {
       list: (memberId: number) => listTuition(deps, memberId),
       pay: (ctx: CheckoutContext, enrolmentId: number, paymentId?: number) =>
         checkoutTuition(input.commerce, ctx, enrolmentId, paymentId),
+      pause: (memberId: number, enrolmentId: number, days: number) =>
+        pauseTuition(input.commerce, memberId, enrolmentId, days),
+      resume: (enrolmentId: number, memberId: number) => resumeTuition(input.commerce, enrolmentId, memberId),
+      quoteExit: (memberId: number, enrolmentId: number) => quoteExit(input.commerce, memberId, enrolmentId),
+      requestExit: (memberId: number, enrolmentId: number, seenFen: number) =>
+        requestExit(input.commerce, memberId, enrolmentId, seenFen),
     },
     tuitionAdmin: {
       leads: (q: z.output<typeof AdminLeadQuery>) => leadPage(db, q),
@@ -84,10 +92,17 @@ export function createTuitionServices(input: {
       editDraft: (id: number, body: Parameters<typeof editDraft>[2]) => editDraft(db, id, body),
       publish: (id: number) => publish(db, id, now()),
       verify: (id: number) => verifyContractPdf(withStores, id),
+      approveExit: (staffId: number, enrolmentId: number) => approveExit(input.commerce, staffId, enrolmentId),
       extendDue: (staffId: number, paymentId: number, body: { due_at: string; reason: string }) =>
         extendTuitionDue(overdue, staffId, paymentId, body),
     },
-    /** The overdue sweep (server/main.ts runs it periodically; tests call it). */
-    pauseOverdueTuition: (limit?: number) => pauseOverdueTuition(overdue, limit),
+    /**
+     * The tuition sweep (server/main.ts runs it periodically; tests call it): pauses whose time is up resume, then
+     * payments overdue past the grace period pause access. Returns how many enrolments it paused for overdue.
+     */
+    pauseOverdueTuition: async (limit?: number) => {
+      for (const id of await pausesEnded(db, now(), limit ?? 200)) await resumeTuition(input.commerce, id)
+      return pauseOverdueTuition(overdue, limit)
+    },
   }
 }

@@ -110,3 +110,11 @@ export const ExtendDueBody = z.object({
   due_at: z.iso.datetime({ offset: true }),
   reason: z.string().trim().min(2, '请填写延期原因').max(200),
 })
+
+export const PauseBody = z.object({
+  enrolment_id: z.number().int().positive(),
+  days: z.number().int().min(1, '休学至少 1 天').max(730),
+})
+export const EnrolmentBody = z.object({ enrolment_id: z.number().int().positive() })
+/** POST /course/exit: the amount the member saw and confirms (fen). */
+export const ExitBody = z.object({ enrolment_id: z.number().int().positive(), refund_fen: z.number().int().min(0) })

@@ -144,3 +144,13 @@ export async function enrolmentsOverdue(db: DbOrTx, before: Date, limit: number)
     .limit(limit)
   return rows.map((r) => r.id)
 }
+
+/** Paused enrolments whose pause ended before `now`. */
+export async function enrolmentsPausedUntil(db: DbOrTx, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(and(eq(enrolments.state, 'paused'), lt(enrolments.pauseUntil, now)))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}

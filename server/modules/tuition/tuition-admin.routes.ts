@@ -12,6 +12,7 @@ import {
   TemplateVersionBody,
 } from '#shared/api/tuition.ts'
 import {
+  ExitApprovedResponse,
   ExtendResponse,
   LeadView,
   OfferResponse,
@@ -45,6 +46,7 @@ interface AdminTuitionOptions {
     editDraft: (id: number, body: z.output<typeof TemplateVersionBody>) => Promise<Data<typeof VersionResponse>>
     publish: (id: number) => Promise<Data<typeof VersionResponse>>
     verify: (id: number) => Promise<Data<typeof VerifyResponse>>
+    approveExit: (staffId: number, enrolmentId: number) => Promise<Data<typeof ExitApprovedResponse>>
     extendDue: (
       staffId: number,
       paymentId: number,
@@ -147,6 +149,17 @@ export const adminTuitionRoutes = adminPlugin(
         response: ExtendResponse,
       },
       async (request, staffId) => admin.extendDue(staffId, request.params.id, request.body),
+    )
+    r.post(
+      '/admin/enrolments/:id/exit/approve',
+      {
+        summary: "Approve a member's exit: access ends, each payment's share goes back through the refund path",
+        permission: 'refunds.approve',
+        stepUp: true,
+        params: IdParams,
+        response: ExitApprovedResponse,
+      },
+      async (request, staffId) => admin.approveExit(staffId, request.params.id),
     )
   },
 )

@@ -3,7 +3,7 @@ import { apiPlugin } from '#server/http/route.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { checkoutTuition } from '#server/use-cases/checkout-tuition.ts'
 import { CheckoutResponse } from '#server/modules/orders/orders.service.ts'
-import { AgreeBody, PayTuitionBody, SignUpBody } from '#shared/api/tuition.ts'
+import { AgreeBody, EnrolmentBody, ExitBody, PauseBody, PayTuitionBody, SignUpBody } from '#shared/api/tuition.ts'
 import type { ServiceSettings } from '#shared/api/service-settings.ts'
 import {
   AgreeResponse,
@@ -11,6 +11,10 @@ import {
   ContractQuery,
   ContractResponse,
   CourseIdQuery,
+  EnrolmentQuery,
+  ExitQuoteResponse,
+  PauseResponse,
+  ResumeResponse,
   SeeQuery,
   SentToResponse,
   SignUpResponse,
@@ -42,6 +46,14 @@ interface TuitionRoutesOptions {
     ) => Promise<z.input<typeof AgreeResponse>['data']>
     list: (memberId: number) => Promise<{ list: EnrolmentView[] }>
     pay: Bound<typeof checkoutTuition>
+    pause: (memberId: number, enrolmentId: number, days: number) => Promise<z.input<typeof PauseResponse>['data']>
+    resume: (enrolmentId: number, memberId: number) => Promise<z.input<typeof ResumeResponse>['data']>
+    quoteExit: (memberId: number, enrolmentId: number) => Promise<z.input<typeof ExitQuoteResponse>['data']>
+    requestExit: (
+      memberId: number,
+      enrolmentId: number,
+      seenFen: number,
+    ) => Promise<z.input<typeof ExitQuoteResponse>['data']>
   }
   contact: () => Promise<ServiceSettings>
 }
@@ -195,6 +207,43 @@ export const tuitionRoutes = apiPlugin(
           request.body.enrolment_id,
           request.body.payment_id,
         ),
+    )
+
+    r.post(
+      '/course/pause',
+      {
+        summary: 'Pause (休学) an enrolment for some days within the contract’s limit: access pauses, expiry moves',
+        description: '574 longer than the plan allows; 573 not running.',
+        body: PauseBody,
+        response: PauseResponse,
+        msg: '已休学',
+      },
+      async (request, memberId) => tuition.pause(memberId, request.body.enrolment_id, request.body.days),
+    )
+    r.post(
+      '/course/resume',
+      { summary: 'Resume a paused enrolment early', body: EnrolmentBody, response: ResumeResponse, msg: '已复学' },
+      async (request, memberId) => tuition.resume(request.body.enrolment_id, memberId),
+    )
+    r.get(
+      '/course/exit',
+      {
+        summary: 'What exit (退学) gives back now under the contract’s refund rule, payment by payment (fen)',
+        querystring: EnrolmentQuery,
+        response: ExitQuoteResponse,
+      },
+      async (request, memberId) => tuition.quoteExit(memberId, request.query.enrolment_id),
+    )
+    r.post(
+      '/course/exit',
+      {
+        summary: 'Ask to exit (退学) with the amount seen; staff approve, the money goes back through refunds',
+        description: '409 when the amount changed since it was shown.',
+        body: ExitBody,
+        response: ExitQuoteResponse,
+        msg: '已提交退学申请',
+      },
+      async (request, memberId) => tuition.requestExit(memberId, request.body.enrolment_id, request.body.refund_fen),
     )
   },
 )

@@ -163,3 +163,24 @@ export const VerifyResponse = envelope(
   z.object({ id: z.number().int(), expected: z.string(), actual: z.string().nullable(), valid: z.boolean() }),
 )
 export const ExtendResponse = envelope(z.object({ payment_id: z.number().int(), due_at: z.string() }))
+
+export const EnrolmentQuery = z.object({ enrolment_id: IdQuery })
+export const PauseResponse = envelope(z.object({ enrolment_id: z.number().int(), pause_until: z.string() }))
+export const ResumeResponse = envelope(z.object({ enrolment_id: z.number().int(), expires_at: z.string().nullable() }))
+export const ExitQuoteResponse = envelope(
+  z.object({
+    enrolment_id: z.number().int(),
+    paid_fen: z.number().int(),
+    study_days: z.number().int(),
+    used_days: z.number().int(),
+    exit_fee_fen: z.number().int(),
+    refund_fen: z.number().int(),
+    payments: z.array(z.object({ payment_id: z.number().int(), order_no: z.string(), fen: z.number().int() })),
+  }),
+)
+export const ExitApprovedResponse = envelope(
+  z.object({
+    enrolment_id: z.number().int(),
+    refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), state: z.string() })),
+  }),
+)
