@@ -46,6 +46,8 @@ export default [
   route('ke3', 'routes/learning/my-system-courses.tsx'),
   route('course/systemCourse', 'routes/learning/system-course.tsx'),
   route('course/systemGroup', 'routes/learning/system-group.tsx'),
+  // Pause and exit of a system course (issue 15 §4)
+  route('course/pause/:id?', 'routes/tuition/pause.tsx'),
   ...same('routes/community/comment-detail.tsx', ['course/commentDetail', 'mine/commentDetail/:id?'], 'comment-detail'),
   route('mine/comment/:id?', 'routes/community/my-comments.tsx'),
   // PIPL rights (issue 10 §5): data export and account deletion
@@ -63,7 +65,6 @@ export default [
     'poster-preview': ['painter/:id'],
     'my-posters': ['pa'],
     'poster-create': ['pa/create'],
-    'course-pause': ['course/pause/:id?'],
   }),
 
   // Buying and money (issue 4)

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
+import { consoleAs, settled } from './support/console.ts'
 import {
   answerCashier,
   call,
@@ -89,10 +90,14 @@ describe('system course enrolment', () => {
       },
     })
     await call('POST', `/admin/contract-versions/${version.data.id}/publish`, { token: operator })
-    const offered = await call<{ link: string; contract_id: number }>('POST', '/admin/enrolments/offer', {
-      token: operator,
-      body: { lead_id: leads.data.list[0]!.id, plan_id: plan.data.id, template_version_id: version.data.id },
-    })
+    const offered = await call<{ link: string; contract_id: number; enrolment_id: number }>(
+      'POST',
+      '/admin/enrolments/offer',
+      {
+        token: operator,
+        body: { lead_id: leads.data.list[0]!.id, plan_id: plan.data.id, template_version_id: version.data.id },
+      },
+    )
     expect(offered.code, offered.msg).toBe(200)
 
     // 3. The learner signs in with that phone and signs the contract.
@@ -140,6 +145,33 @@ describe('system course enrolment', () => {
       token: operator,
     })
     expect(verified.data.valid).toBe(true)
+
+    // 6. Pause (休学), resume early, then exit (退学) after seeing what the contract gives back.
+    await page.goto(`/course/pause/${offered.data.enrolment_id}`)
+    await page.getByLabel(/休学天数/).fill('20')
+    await page.getByRole('button', { name: '确认休学' }).click()
+    await expect.poll(() => page.getByText('休学至').isVisible(), { timeout: 10_000 }).toBe(true)
+    await shot(page, 'tuition-paused')
+    await page.getByRole('button', { name: '提前复学' }).click()
+    await expect.poll(() => page.getByRole('button', { name: '确认休学' }).isVisible(), { timeout: 10_000 }).toBe(true)
+    await page.getByRole('button', { name: '查看可退金额' }).click()
+    // 500 yuan paid; the day begun was the day paused (a pause counts at least one day), so none is used; 200 yuan fee.
+    await expect
+      .poll(() => page.getByRole('button', { name: '确认退学，退回 ¥300' }).isVisible(), { timeout: 10_000 })
+      .toBe(true)
+    await shot(page, 'tuition-exit-quote')
+    await page.getByRole('button', { name: /确认退学/ }).click()
+    await expect.poll(() => page.getByText(/已提交退学申请，可退 ¥300/).isVisible(), { timeout: 10_000 }).toBe(true)
+    await shot(page, 'tuition-exit-requested')
     await context.close()
+
+    // 7. The operator's leads list at 1280×800: the lead is offered.
+    const desk = await consoleAs(operator)
+    await desk.page.goto('/admin/tuition/leads')
+    await expect.poll(() => desk.page.getByText(phone).isVisible(), { timeout: 15_000 }).toBe(true)
+    await settled(desk.page)
+    expect(await desk.page.getByText('已发报名').first().isVisible()).toBe(true)
+    await shot(desk.page, 'tuition-console-leads')
+    await desk.context.close()
   })
 })

@@ -45,7 +45,6 @@ function exchangeScreens(platforms: Record<string, string>): Record<string, Comi
  */
 const SCREENS: Record<string, ComingSoonScreen> = {
   // Learning (issue 3)
-  'course-pause': learning('申请暂停学习', '申请暂停或退出一门课程的学习，并查看申请进度。', MINE, SERVICE),
   'course-question': learning('课程问答', '针对课程内容提问，查看老师和同学的解答。', COURSES, SERVICE),
   homework: learning('课程作业', '提交课程作业，查看老师的批改和点评。', COURSES, MINE),
   'my-posters': learning('我的海报', '你制作过的分享海报。', COURSES, MINE),
