@@ -9,7 +9,10 @@ import { earnOrderPoints, pointsEarnedBy } from '#server/modules/points/points.s
 import { settleTuition } from '#server/modules/tuition/enrolments.service.ts'
 
 /** What of an order fulfilment needs. */
-export type FulfilledOrder = Pick<OrderRow, 'id' | 'memberId' | 'orderNo' | 'couponId' | 'amountFen' | 'kind' | 'target'>
+export type FulfilledOrder = Pick<
+  OrderRow,
+  'id' | 'memberId' | 'orderNo' | 'couponId' | 'amountFen' | 'kind' | 'target'
+>
 
 /** What an order item buys. */
 export interface BoughtItem {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
+import { AgreementCheck } from '#app/components/checkout/checkout-parts.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -140,16 +141,7 @@ function Sign({ contract, onSigned }: { contract: Contract; onSigned: () => void
         </section>
       ) : (
         <form className={styles.card} onSubmit={submit} noValidate aria-label="签署">
-          <label className={own.field}>
-            <span className={own.label}>真实姓名</span>
-            <input
-              className={own.input}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={30}
-              autoComplete="name"
-            />
-          </label>
+          <TextField label="真实姓名" value={name} onChange={setName} autoComplete="name" />
           {contract.asks_id ? (
             <>
               <label className={own.field}>
@@ -160,15 +152,7 @@ function Sign({ contract, onSigned }: { contract: Contract; onSigned: () => void
                   ))}
                 </select>
               </label>
-              <label className={own.field}>
-                <span className={own.label}>证件号码</span>
-                <input
-                  className={own.input}
-                  value={idNumber}
-                  onChange={(e) => setIdNumber(e.target.value)}
-                  maxLength={30}
-                />
-              </label>
+              <TextField label="证件号码" value={idNumber} onChange={setIdNumber} />
             </>
           ) : null}
           <div className={own.field}>
@@ -199,16 +183,9 @@ function Sign({ contract, onSigned }: { contract: Contract; onSigned: () => void
             <span className={own.label}>手写签名</span>
             <SignaturePad onChange={setSignature} />
           </div>
-          <div className={styles.agreement}>
-            <input
-              id="agree"
-              type="checkbox"
-              className={styles.switch}
-              checked={agreed}
-              onChange={(e) => setAgreed(e.target.checked)}
-            />
+          <AgreementCheck agreed={agreed} onAgree={setAgreed}>
             <label htmlFor="agree">我已完整阅读上述合同，同意全部条款，并确认以电子签名方式签署</label>
-          </div>
+          </AgreementCheck>
           {error ? (
             <p className={own.error} role="alert">
               {error}
@@ -222,5 +199,21 @@ function Sign({ contract, onSigned }: { contract: Contract; onSigned: () => void
         </form>
       )}
     </div>
+  )
+}
+
+/** A labelled text input of the signing form. */
+function TextField(props: { label: string; value: string; onChange: (v: string) => void; autoComplete?: string }) {
+  return (
+    <label className={own.field}>
+      <span className={own.label}>{props.label}</span>
+      <input
+        className={own.input}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        maxLength={30}
+        autoComplete={props.autoComplete}
+      />
+    </label>
   )
 }

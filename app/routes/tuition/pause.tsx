@@ -49,6 +49,17 @@ function Manage({ id }: { id: number }) {
       setBusy(false)
     }
   }
+  /** A button that posts to `path` and says `done`. */
+  const post = (label: string, path: string, body: Record<string, unknown>, done: string) => (
+    <button
+      type="button"
+      className={styles.button}
+      disabled={busy}
+      onClick={() => void act(() => api.post(path, body, { quiet: true }), done)}
+    >
+      {label}
+    </button>
+  )
   if (got.state.status === 'loading') return <p className={styles.muted}>加载中…</p>
   if (got.state.status === 'error') return <LoadError message={got.state.message} onRetry={got.retry} />
   const e = got.state.data.list.find((x) => x.id === id)
@@ -71,32 +82,11 @@ function Manage({ id }: { id: number }) {
             <span className={own.label}>休学天数（休学期间暂停学习，有效期顺延）</span>
             <input className={own.input} inputMode="numeric" value={days} onChange={(ev) => setDays(ev.target.value)} />
           </label>
-          <button
-            type="button"
-            className={styles.button}
-            disabled={busy}
-            onClick={() =>
-              void act(
-                () => api.post('/course/pause', { enrolment_id: id, days: Number(days) }, { quiet: true }),
-                '已休学',
-              )
-            }
-          >
-            确认休学
-          </button>
+          {post('确认休学', '/course/pause', { enrolment_id: id, days: Number(days) }, '已休学')}
         </section>
       ) : null}
       {e.state === 'paused' ? (
-        <section className={styles.card}>
-          <button
-            type="button"
-            className={styles.button}
-            disabled={busy}
-            onClick={() => void act(() => api.post('/course/resume', { enrolment_id: id }, { quiet: true }), '已复学')}
-          >
-            提前复学
-          </button>
-        </section>
+        <section className={styles.card}>{post('提前复学', '/course/resume', { enrolment_id: id }, '已复学')}</section>
       ) : null}
 
       <section className={styles.card} aria-label="申请退学">
@@ -115,19 +105,12 @@ function Manage({ id }: { id: number }) {
             <CardRow label="按合同可退" price>
               {yuan(quote.refund_fen)}
             </CardRow>
-            <button
-              type="button"
-              className={styles.button}
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => api.post('/course/exit', { enrolment_id: id, refund_fen: quote.refund_fen }, { quiet: true }),
-                  '已提交退学申请',
-                )
-              }
-            >
-              确认退学，退回 {yuan(quote.refund_fen)}
-            </button>
+            {post(
+              `确认退学，退回 ${yuan(quote.refund_fen)}`,
+              '/course/exit',
+              { enrolment_id: id, refund_fen: quote.refund_fen },
+              '已提交退学申请',
+            )}
           </>
         ) : (
           <button

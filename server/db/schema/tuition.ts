@@ -61,7 +61,10 @@ export const tuitionPlans = pgTable(
     contractRequired: boolean().notNull().default(true),
     /** Alipay Huabei instalments (花呗分期) allowed, with the periods offered and who bears the fee. */
     huabeiAllowed: boolean().notNull().default(false),
-    huabeiPeriods: integer().array().notNull().default(sql`'{}'::int[]`),
+    huabeiPeriods: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     huabeiFeePayer: text({ enum: ['buyer', 'seller'] })
       .notNull()
       .default('buyer'),

@@ -133,7 +133,9 @@ export async function setTuitionGrantUntil(db: DbOrTx, sourceRef: string, until:
   const rows = await db
     .update(entitlements)
     .set({ expiresAt: until })
-    .where(and(eq(entitlements.source, 'tuition'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)))
+    .where(
+      and(eq(entitlements.source, 'tuition'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)),
+    )
     .returning({ id: entitlements.id })
   return rows.length
 }

@@ -9,7 +9,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 // draws every CJK glyph blank (seen with poppler; contracts.test.ts renders the page to catch it), so a signed
 // contract is about 2.4 MB (docs/decisions/2026-11-26-tuition-and-contracts.md).
 
-export const CONTRACT_FONTS = {
+const CONTRACT_FONTS = {
   cjk: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
   latin: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
 }

@@ -22,14 +22,14 @@ export interface ContractFacts {
 const yuan = (fen: number) => `${formatYuan(fen)} 元`
 
 /** The refund rule in words, as the contract states it. */
-export function refundRuleText(f: Pick<ContractFacts, 'studyDays' | 'exitFeeFen'>) {
+function refundRuleText(f: Pick<ContractFacts, 'studyDays' | 'exitFeeFen'>) {
   return (
     `学员退学时，按未使用学习天数占总学习期（${f.studyDays} 天）的比例退还已缴学费，` +
     `扣除手续费 ${yuan(f.exitFeeFen)}，退款不超过已缴金额；休学期间不计入已使用天数。`
   )
 }
 
-export function scheduleText(f: Pick<ContractFacts, 'schedule'>) {
+function scheduleText(f: Pick<ContractFacts, 'schedule'>) {
   return f.schedule
     .map((p) => `${p.label}：${yuan(p.amountFen)}，${p.dueAt ? `${beijingDate(p.dueAt)} 前缴纳` : '签约后缴纳'}`)
     .join('；')

@@ -19,7 +19,7 @@ import { findPlan, findVersion } from './programme.repository.ts'
 
 export type { ContractRow }
 
-export const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
+const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 
 /** The member's own contract (NotFound for anyone else's: another member learns nothing, not even that it exists). */
 export async function ownContract(db: DbOrTx, memberId: number, id: number) {

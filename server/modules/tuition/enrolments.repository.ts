@@ -6,7 +6,6 @@ import { enrolmentEvents, enrolments, tuitionPayments, type EnrolmentState } fro
 export type EnrolmentRow = typeof enrolments.$inferSelect
 export type NewEnrolment = typeof enrolments.$inferInsert
 export type SchedulePaymentRow = typeof tuitionPayments.$inferSelect
-export type EnrolmentEventRow = typeof enrolmentEvents.$inferSelect
 
 export const { find: findEnrolment, lock: lockEnrolment } = rowsBy(enrolments, enrolments.id)
 
@@ -72,14 +71,6 @@ export async function insertEnrolmentEvent(db: DbOrTx, e: typeof enrolmentEvents
   await db.insert(enrolmentEvents).values(e)
 }
 
-export function enrolmentEventsOf(db: DbOrTx, enrolmentId: number) {
-  return db
-    .select()
-    .from(enrolmentEvents)
-    .where(eq(enrolmentEvents.enrolmentId, enrolmentId))
-    .orderBy(asc(enrolmentEvents.id))
-}
-
 export async function insertSchedule(db: DbOrTx, rows: (typeof tuitionPayments.$inferInsert)[]) {
   return db.insert(tuitionPayments).values(rows).returning()
 }
@@ -93,7 +84,7 @@ export function scheduleOf(db: DbOrTx, enrolmentIds: number[]) {
     .orderBy(asc(tuitionPayments.enrolmentId), asc(tuitionPayments.seq))
 }
 
-export const { find: findSchedulePayment, lock: lockSchedulePayment } = rowsBy(tuitionPayments, tuitionPayments.id)
+export const { lock: lockSchedulePayment } = rowsBy(tuitionPayments, tuitionPayments.id)
 
 /** Marks a scheduled payment paid by this order, once (null when it was paid already). */
 export async function markSchedulePaid(db: DbOrTx, id: number, orderNo: string, at: Date) {

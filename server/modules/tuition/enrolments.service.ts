@@ -2,9 +2,9 @@ import type { DbOrTx } from '#server/db/database.ts'
 import type { EnrolmentState } from '#server/db/schema/tuition.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { snakeView } from '#server/http/snake-view.ts'
 import { contractOfEnrolment, insertContract } from './contracts.repository.ts'
 import {
-  enrolmentEventsOf,
   findEnrolment,
   findOpenEnrolment,
   insertEnrolment,
@@ -14,7 +14,6 @@ import {
   lockSchedulePayment,
   markSchedulePaid,
   memberEnrolments,
-  patchEnrolment,
   scheduleOf,
   transitionEnrolment,
   type EnrolmentRow,
@@ -186,33 +185,13 @@ export async function settleTuition(tx: DbOrTx, paymentId: number, orderNo: stri
 
 /** A scheduled payment as the learner's screens show it (amounts in fen; the screen shows yuan). */
 function toScheduleView(p: SchedulePaymentRow, now: Date) {
-  return {
-    id: p.id,
-    seq: p.seq,
-    label: p.label,
-    amount_fen: p.amountFen,
-    due_at: p.dueAt?.toISOString() ?? null,
-    status: scheduleStatus(p, now),
-    order_no: p.orderNo,
-    paid_at: p.paidAt?.toISOString() ?? null,
-    refunded_fen: p.refundedFen,
-  }
+  return { ...snakeView(p), status: scheduleStatus(p, now) }
 }
 
-export function toEnrolmentView(e: EnrolmentRow, schedule: SchedulePaymentRow[], now: Date) {
+function toEnrolmentView(e: EnrolmentRow, schedule: SchedulePaymentRow[], now: Date) {
   const own = schedule.filter((p) => p.enrolmentId === e.id)
   return {
-    id: e.id,
-    course_id: e.courseId,
-    plan_id: e.planId,
-    state: e.state,
-    started_at: e.startedAt?.toISOString() ?? null,
-    expires_at: e.expiresAt?.toISOString() ?? null,
-    paused_at: e.pausedAt?.toISOString() ?? null,
-    pause_until: e.pauseUntil?.toISOString() ?? null,
-    paused_days: e.pausedDays,
-    exit_refund_fen: e.exitRefundFen,
-    exit_requested_at: e.exitRequestedAt?.toISOString() ?? null,
+    ...snakeView(e),
     total_fen: own.reduce((s, p) => s + p.amountFen, 0),
     paid_fen: own.filter((p) => p.state !== 'due').reduce((s, p) => s + p.amountFen, 0),
     schedule: own.map((p) => toScheduleView(p, now)),
@@ -229,22 +208,7 @@ export async function memberTuition(db: DbOrTx, memberId: number, now: Date) {
   return rows.map((r) => toEnrolmentView(r, schedule, now))
 }
 
-/** One enrolment of the member, with its schedule and event log. */
-export async function memberEnrolmentDetail(db: DbOrTx, memberId: number, id: number, now: Date) {
-  const row = await ownEnrolment(db, memberId, id)
-  const [schedule, events] = await Promise.all([scheduleOf(db, [id]), enrolmentEventsOf(db, id)])
-  return {
-    ...toEnrolmentView(row, schedule, now),
-    events: events.map((e) => ({
-      from: e.fromState,
-      to: e.toState,
-      reason: e.reason,
-      at: e.createdAt.toISOString(),
-    })),
-  }
-}
-
-export const enrolmentStatusNames = {
+const enrolmentStatusNames = {
   none: '未报名',
   offered: '待签约',
   signed: '已签约',
@@ -294,17 +258,4 @@ export async function markOverdue(tx: DbOrTx, enrolmentId: number, now: Date, gr
     { payments: late.map((p) => p.id), grace_days: graceDays },
   )
   return true
-}
-
-/** Marks the expiry moved (a pause's length) and the days paused so far. */
-export function movePausedDays(tx: DbOrTx, e: EnrolmentRow, days: number, at: Date) {
-  return patchEnrolment(
-    tx,
-    e.id,
-    {
-      pausedDays: e.pausedDays + days,
-      expiresAt: e.expiresAt ? new Date(e.expiresAt.getTime() + days * DAY_MS) : null,
-    },
-    at,
-  )
 }

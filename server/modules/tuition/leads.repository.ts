@@ -33,7 +33,7 @@ export async function upsertLead(db: DbOrTx, lead: NewLead) {
   return row!
 }
 
-export const { find: findLead, lock: lockLead } = rowsBy(leads, leads.id)
+export const { find: findLead } = rowsBy(leads, leads.id)
 
 export async function updateLead(db: DbOrTx, id: number, set: { state?: LeadState; note?: string; updatedAt: Date }) {
   const [row] = await db.update(leads).set(set).where(eq(leads.id, id)).returning()

@@ -3,6 +3,7 @@ import type { LeadState } from '#server/db/schema/tuition.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { pageFrom, parseSort, type PageRequest } from '#server/http/admin-list.ts'
+import { snakeView } from '#server/http/snake-view.ts'
 import type { SignUpInput } from '#shared/api/tuition.ts'
 import { beijingDate } from '#shared/time.ts'
 import { countLeads, findLead, searchLeads, updateLead, upsertLead, type LeadRow } from './leads.repository.ts'
@@ -49,24 +50,7 @@ export async function recordLead(
   return { id: row.id, updated: row.submissions > 1 }
 }
 
-export function toLeadView(row: LeadRow) {
-  return {
-    id: row.id,
-    form: row.form,
-    name: row.name,
-    phone: row.phone,
-    course_id: row.courseId,
-    interest: row.interest,
-    contact_time: row.contactTime,
-    sp: row.sp,
-    page: row.page,
-    state: row.state,
-    submissions: row.submissions,
-    note: row.note,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }
-}
+const toLeadView = (row: LeadRow) => snakeView(row)
 
 type LeadQuery = PageRequest & { sort: string; state?: LeadState; q?: string }
 

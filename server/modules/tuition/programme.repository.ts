@@ -24,11 +24,6 @@ export function listPlans(db: DbOrTx, courseId?: number) {
     .orderBy(desc(tuitionPlans.id))
 }
 
-export async function setPlanActive(db: DbOrTx, id: number, active: boolean) {
-  const [row] = await db.update(tuitionPlans).set({ active }).where(eq(tuitionPlans.id, id)).returning()
-  return row ?? null
-}
-
 export function insertTemplate(db: DbOrTx, name: string, at: Date) {
   return insertId(db, contractTemplates, { name, createdAt: at })
 }

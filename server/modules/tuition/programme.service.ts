@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { snakeView } from '#server/http/snake-view.ts'
 import type { PlanInput } from '#shared/api/tuition.ts'
 import {
   findVersion,
@@ -10,7 +11,6 @@ import {
   listPlans,
   listTemplates,
   publishVersion,
-  setPlanActive,
   updateDraft,
   type PlanRow,
   type VersionRow,
@@ -18,28 +18,7 @@ import {
 
 // Tuition plans and contract templates as staff keep them (issue 15 §2, §3).
 
-export type { PlanRow }
-
-export function toPlanView(p: PlanRow) {
-  return {
-    id: p.id,
-    course_id: p.courseId,
-    title: p.title,
-    kind: p.kind,
-    total_fen: p.totalFen,
-    deposit_fen: p.depositFen,
-    balance_due_days: p.balanceDueDays,
-    instalments: p.instalments,
-    contract_required: p.contractRequired,
-    huabei_allowed: p.huabeiAllowed,
-    huabei_periods: p.huabeiPeriods,
-    huabei_fee_payer: p.huabeiFeePayer,
-    study_days: p.studyDays,
-    max_pause_days: p.maxPauseDays,
-    exit_fee_fen: p.exitFeeFen,
-    active: p.active,
-  }
-}
+const toPlanView = (p: PlanRow) => snakeView(p)
 
 /** A new plan for a system course (`isSystemCourse` asks the catalogue). */
 export async function createPlan(db: DbOrTx, input: PlanInput, isSystemCourse: boolean, at: Date) {
@@ -68,24 +47,7 @@ export async function plans(db: DbOrTx, courseId?: number) {
   return (await listPlans(db, courseId)).map(toPlanView)
 }
 
-export async function activatePlan(db: DbOrTx, id: number, active: boolean) {
-  const row = await setPlanActive(db, id, active)
-  if (!row) throw new AppError(Codes.NotFound, `学费方案 ${id} 不存在`)
-  return toPlanView(row)
-}
-
-function toVersionView(v: VersionRow) {
-  return {
-    id: v.id,
-    template_id: v.templateId,
-    version: v.version,
-    title: v.title,
-    body: v.body,
-    asks_id: v.asksId,
-    published: v.publishedAt !== null,
-    published_at: v.publishedAt?.toISOString() ?? null,
-  }
-}
+const toVersionView = (v: VersionRow) => ({ ...snakeView(v), published: v.publishedAt !== null })
 
 export async function templates(db: DbOrTx) {
   return (await listTemplates(db)).map((t) => ({

@@ -18,7 +18,7 @@ export interface Body<T = Record<string, unknown>> {
 export const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAMgAAABkCAIAAABM5OhcAAAAxklEQVR42u3SMQ0AAAzDsPIn3aKYtMOGECWFA5EAY2EsjAXGwlgYC4yFsTAWGAtjYSwwFsbCWGAsjIWxwFgYC2OBsTAWxgJjYSyMBcbCWBgLjIWxMBYYC2NhLDAWxsJYYCyMhbHAWBgLY4GxMBbGAmNhLIwFxsJYGAuMhbEwFhgLY2EsMBbGwlhgLIyFscBYGAtjgbEwFsYCY2EsjAXGwlgYC4yFsTAWGAtjYSwwFsbCWBgLjIWxMBYYC2NhLDAWxsJYYCx+GyYcg0iDFNMFAAAAAElFTkSuQmCC'
 
-export const TEMPLATE_BODY =
+const TEMPLATE_BODY =
   '甲方：自学在线教育\n乙方：{{real_name}}，手机号 {{phone}}\n' +
   '乙方报名《{{course}}》，学费方案：{{plan}}，总学费 {{total}}。\n缴费安排：{{schedule}}\n' +
   '学习期 {{study_days}} 天，可休学不超过 {{max_pause_days}} 天。\n退费规则：{{refund_rule}}\n签约日期：{{date}}'

@@ -20,7 +20,7 @@ export const ContactResponse = envelope(
   }),
 )
 
-export const SchedulePaymentView = z.object({
+const SchedulePaymentView = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   label: z.string(),
@@ -78,7 +78,7 @@ export const ContractView = z.object({
 export type ContractView = z.infer<typeof ContractView>
 
 export const ContractQuery = z.object({ id: OptionalIdQuery })
-export const ContractSummary = z.object({
+const ContractSummary = z.object({
   id: z.number().int(),
   enrolment_id: z.number().int(),
   signed: z.boolean(),
