@@ -46,6 +46,8 @@ export default [
   route('ke3', 'routes/learning/my-system-courses.tsx'),
   route('course/systemCourse', 'routes/learning/system-course.tsx'),
   route('course/systemGroup', 'routes/learning/system-group.tsx'),
+  // Pause and exit of a system course (issue 15 §4)
+  route('course/pause/:id?', 'routes/tuition/pause.tsx'),
   ...same('routes/community/comment-detail.tsx', ['course/commentDetail', 'mine/commentDetail/:id?'], 'comment-detail'),
   route('mine/comment/:id?', 'routes/community/my-comments.tsx'),
   // PIPL rights (issue 10 §5): data export and account deletion
@@ -63,7 +65,6 @@ export default [
     'poster-preview': ['painter/:id'],
     'my-posters': ['pa'],
     'poster-create': ['pa/create'],
-    'course-pause': ['course/pause/:id?'],
   }),
 
   // Buying and money (issue 4)
@@ -78,12 +79,13 @@ export default [
   ...same('routes/commerce/orders.tsx', ['order/:id?', 'order2/:id?', 'order3/:id?', 'order4/:id?'], 'orders'),
   route('refund/:id?', 'routes/commerce/refund.tsx'),
   route('points', 'routes/commerce/points.tsx'),
+  // System courses: contracts (issue 15 §2)
+  route('contract/see/:id?', 'routes/tuition/contract-view.tsx'),
+  route('contract/:id?', 'routes/tuition/contract.tsx'),
   // Platform orders exchanged for courses (issue 14 §2)
   route('data/tt', 'routes/exchange/douyin.tsx'),
   ...soon({
     'kuaishou-course': ['course/ks/:id?'],
-    'contract-sign': ['contract/:id?'],
-    'contract-view': ['contract/see/:id?'],
     tasks: ['task'],
     wallet: ['wallet'],
     promotion: ['wallet/extension'],
@@ -107,15 +109,14 @@ export default [
     'mini-program': ['mp'],
   }),
 
-  // Activities and lead forms
+  // Activities and lead forms (issue 15 §1)
+  ...same('routes/tuition/lead-form.tsx', ['form/1', 'form/2'], 'lead-form'),
   ...soon({
     'activity-home': ['ac', 'act/:id?'],
     'activity-entries': ['ac/list', 'act/list/:id?'],
     'activity-entry': ['ac/detail/:id?', 'act/detail/:id?'],
     'activity-my-entry': ['ac/mine', 'act/mine/:id?'],
     'activity-results': ['ac/final', 'act/final/:id?'],
-    'lead-form-signup': ['form/1'],
-    'lead-form-consult': ['form/2'],
   }),
 
   // Customer service, staff and WeCom

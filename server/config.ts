@@ -74,6 +74,8 @@ const envSchema = z.object({
   SMS_TEMPLATE_CODE: z.string().default(''),
   /** Codes one client address may ask for in an hour (many learners behind one campus or office NAT need more). */
   SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Days a tuition payment may be overdue before the programme's access pauses (issue 15 §3). */
+  TUITION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** How long a staff member's sign-in lasts (learners' last 30 days). */
   STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** HMAC key of stored SMS codes (server/modules/auth/auth.rules.ts); required in production. */
@@ -250,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         region: e.TENCENT_SMS_REGION,
       },
     },
+    /** System courses (issue 15): the days a tuition payment may be overdue before access pauses. */
+    tuition: { graceDays: e.TUITION_GRACE_DAYS },
     /** Redeem codes: the HMAC key of stored codes and the guessing limit (issue 14 §1). */
     redeem: {
       codeSecret: e.REDEEM_CODE_SECRET ?? DEV_REDEEM_CODE_SECRET,

@@ -11,6 +11,7 @@ import { startPaymentSweeps } from '#server/modules/payments/sweeps.ts'
 import { startDailyReconciliation } from '#server/modules/payments/reconciliation-job.ts'
 import { startSearchIndexer } from '#server/modules/catalogue/catalogue.service.ts'
 import { startPlatformSync } from '#server/modules/exchange/sync-job.ts'
+import { every } from '#server/jobs/every.ts'
 
 let database: Database | undefined
 
@@ -52,6 +53,16 @@ async function main() {
   )
   // Search documents that writes outside the app (seeds, plain SQL) left stale: rebuilt every few seconds.
   const searchIndexer = startSearchIndexer(app.services, app.log.child({ component: 'search' }))
+  // System courses (issue 15): tuition overdue past the grace period pauses access (per enrolment, idempotent).
+  const tuitionLog = app.log.child({ component: 'tuition' })
+  const tuitionOverdue = every(
+    15 * 60_000,
+    async () => {
+      const paused = await app.services.pauseOverdueTuition()
+      if (paused > 0) tuitionLog.info({ paused }, 'overdue tuition paused access')
+    },
+    (err) => tuitionLog.error({ err }, 'overdue tuition sweep failed'),
+  )
 
   // Platform orders (Douyin shop): refunds revoke their exchanges, new orders feed the NotExchange lists.
   const platformSync = config.platforms.sync
@@ -79,6 +90,7 @@ async function main() {
       await cleanup.stop()
       await uploadsCleanup.stop()
       await searchIndexer.stop()
+      await tuitionOverdue.stop()
       await platformSync?.stop()
       await app.close()
       await database?.close()

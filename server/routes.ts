@@ -39,6 +39,8 @@ import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import { exchangeRoutes } from '#server/modules/exchange/exchange.routes.ts'
 import { adminExchangeRoutes } from '#server/modules/exchange/exchange-admin.routes.ts'
+import { tuitionRoutes } from '#server/modules/tuition/tuition.routes.ts'
+import { adminTuitionRoutes } from '#server/modules/tuition/tuition-admin.routes.ts'
 import type { Services } from '#server/services.ts'
 import { Codes } from '#server/http/codes.ts'
 import { sendError } from '#server/http/error-handler.ts'
@@ -98,6 +100,8 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(consoleMeRoutes, { staff: s.staff })
   await app.register(adminStaffRoutes, { staff: s.staff })
   await app.register(exchangeRoutes, { exchange: s.exchange })
+  await app.register(tuitionRoutes, { tuition: s.tuition, contact: s.settings.service })
+  await app.register(adminTuitionRoutes, { admin: s.tuitionAdmin })
   await app.register(adminExchangeRoutes, { exchangeAdmin: s.exchangeAdmin, revokeRecord: s.revokeExchangeRecord })
   await app.register(stepUpRoutes, { auth: s.auth, stepUp: s.stepUp })
   await app.register(adminRoutes, { admin: s.admin, videoUploadMaxBytes: s.config.media.uploadMaxBytes })

@@ -81,6 +81,8 @@ export function createCommerceServices(input: {
   const refundService = createRefundService({ db, config, now })
 
   return {
+    /** What commerce's use cases share, for workflows bound elsewhere (the tuition checkout, services-tuition.ts). */
+    commerceDeps: deps,
     /** Checkout (server/use-cases/checkout-*.ts) and the member's orders (server/modules/orders). */
     orders: {
       payCourse: (ctx: CheckoutContext, courseId: number) => checkoutCourse(deps, ctx, courseId),

@@ -51,6 +51,7 @@ import { createWechatService, sharedWechatCredentials } from '#server/modules/we
 import { createCommerceServices } from '#server/services-commerce.ts'
 import { createRedeemServices } from '#server/services-redeem.ts'
 import { createExchangeServices } from '#server/services-exchange.ts'
+import { createTuitionServices } from '#server/services-tuition.ts'
 
 /** Outside systems and the clock, passed in so tests and the demo can put simulators in their place. */
 export interface Integrations {
@@ -235,6 +236,14 @@ export function createServices(config: Config, db: Db, integrations: Integration
     ...commerce,
     /** Redeem codes: the learner's preview, exchange and record; the console's batches (issue 14 §1). */
     ...createRedeemServices({ db, config, now: integrations.now }),
+    ...createTuitionServices({
+      db,
+      config,
+      now: integrations.now,
+      stores: integrations.storage,
+      auth,
+      commerce: commerce.commerceDeps,
+    }),
     coupons: createCouponService({ db, now: integrations.now }),
     /** The operators' coupon lists: templates with issued and used counts, issued coupons. */
     couponAdmin: createCouponAdmin({ db, now: integrations.now }),

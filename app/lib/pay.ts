@@ -98,7 +98,7 @@ export function idempotencyKey(): string {
 
 /** POST /api/pay/{course|vip|amount} with an Idempotency-Key: a repeated tap gets the first answer back. */
 export async function createOrder(
-  path: '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay' | '/orders/pay',
+  path: '/pay/course' | '/pay/vip' | '/pay/amount' | '/pay/tuition' | '/foryou/pay' | '/fav/pay' | '/orders/pay',
   body: Record<string, unknown>,
   key: string,
 ): Promise<Checkout> {

@@ -93,7 +93,8 @@ describe('app/routes.ts', () => {
     ['/painter/7', 'soon:poster-preview:painter/:id'],
     ['/cus/msg', 'soon:staff-messages:cus/msg'],
     ['/cus/42', 'soon:member-profile:cus/:id?'],
-    ['/contract/see/3', 'soon:contract-view:contract/see/:id?'],
+    ['/contract/see/3', 'routes/tuition/contract-view.tsx'],
+    ['/contract/3', 'routes/tuition/contract.tsx'],
     ['/vip/d', 'routes/commerce/vip-plan.tsx'],
     ['/payamount', 'routes/commerce/pay-amount.tsx'],
   ])('sends %s to %s (static beats dynamic; any letter case)', (url, target) => {

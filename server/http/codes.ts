@@ -89,6 +89,12 @@ export const Codes = {
   ExchangeWrongPhone: { code: 547, status: 200, msg: '这个订单不是用当前账号的手机号购买的' },
   ExchangeUnavailable: { code: 548, status: 200, msg: '该平台的订单兑换暂未开通' },
   ExchangePlatformFailed: { code: 549, status: 200, msg: '平台核销失败，请稍后重试' },
+  // System courses (issue 15): contracts, tuition, pause and exit.
+  ContractRequired: { code: 570, status: 200, msg: '请先签署合同再缴纳学费' },
+  ContractSigned: { code: 571, status: 200, msg: '合同已签署，不能再次签署' },
+  TuitionPaid: { code: 572, status: 200, msg: '这笔学费已缴清' },
+  EnrolmentStateInvalid: { code: 573, status: 200, msg: '当前学籍状态不能进行此操作' },
+  PauseTooLong: { code: 574, status: 200, msg: '休学时长超过合同允许的上限' },
   InternalError: { code: 500, status: 500, msg: '服务器开小差了，请稍后再试' },
   Unavailable: { code: 503, status: 503, msg: '服务暂时不可用，请稍后再试' },
 } as const

@@ -53,6 +53,8 @@ const tightRules: { name: string; max: number; match: RegExp }[] = [
   { name: 'pay', max: 20, match: /^POST \/api\/(pay\/(?!notify\/)|refunds?\b)/ },
   // Platform order numbers and voucher codes tried (issue 14 §2): guessing stays slow.
   { name: 'exchange', max: 20, match: /^POST \/api\/(tiktok|ksxd|xhs)\/order2course$/ },
+  // Lead forms (issue 15 §1): a flood of sign-ups from one address.
+  { name: 'lead', max: 10, match: /^POST \/api\/course\/signUp$/ },
 ]
 
 /** Never limited: providers' payment notifications (a lost one is a lost payment), health checks, metrics. */

@@ -2,12 +2,17 @@ import type { DbOrTx } from '#server/db/database.ts'
 import type { BusinessEvents } from '#server/http/business-events.ts'
 import type { PointRules } from '#server/integrations/payments/payments-config.ts'
 import { extendVipMembership, grantCourses } from '#server/modules/access/access.service.ts'
+import { grantTuition } from '#server/modules/access/tuition-access.service.ts'
 import { useOrderCoupon } from '#server/modules/coupons/coupons.service.ts'
 import type { OrderRow } from '#server/modules/orders/orders.service.ts'
 import { earnOrderPoints, pointsEarnedBy } from '#server/modules/points/points.service.ts'
+import { settleTuition } from '#server/modules/tuition/enrolments.service.ts'
 
 /** What of an order fulfilment needs. */
-export type FulfilledOrder = Pick<OrderRow, 'id' | 'memberId' | 'orderNo' | 'couponId' | 'amountFen'>
+export type FulfilledOrder = Pick<
+  OrderRow,
+  'id' | 'memberId' | 'orderNo' | 'couponId' | 'amountFen' | 'kind' | 'target'
+>
 
 /** What an order item buys. */
 export interface BoughtItem {
@@ -19,7 +24,7 @@ export interface BoughtItem {
 /**
  * What a paid order gives, inside the transaction that marks it paid: its courses (course, bundle, favourites) as
  * purchase entitlements (access), VIP days from max(now, current expiry) (access), nothing for amount orders
- * (staff see them in the order list); its coupon becomes used (coupons) and the amount paid earns points, once
+ * (staff see them in the order list), its scheduled payment for tuition orders (tuition, then access); its coupon becomes used (coupons) and the amount paid earns points, once
  * (points). Returns what was granted, for the order's event log. `exceptCourseIds`: courses the member owns
  * already, whose share is refunded.
  */
@@ -49,6 +54,16 @@ export async function fulfilOrder(
     if (item.vipPlanId !== null && item.vipDays) {
       granted.vip_days = item.vipDays
       granted.vip_expires_at = (await extendVipMembership(tx, order.memberId, item.vipDays, now)).toISOString()
+    }
+  }
+  if (order.kind === 'tuition') {
+    // A scheduled tuition payment (issue 15 §3): paid once; the first one the plan requires opens the programme.
+    const paymentId = Number(order.target.slice('tuition:'.length))
+    const access = await settleTuition(tx, paymentId, order.orderNo, now)
+    granted.tuition_payment = paymentId
+    if (access) {
+      await grantTuition(tx, { ...access, now })
+      granted.tuition_access_until = access.until.toISOString()
     }
   }
   if (order.couponId !== null) await useOrderCoupon(tx, order.id, now)

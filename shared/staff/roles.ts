@@ -49,6 +49,9 @@ const PermissionGrants = {
   'redeem.manage': ['operator'],
   'exchange.read': ['operator', 'assistant'],
   'exchange.manage': ['operator'],
+  /** System courses (issue 15): leads, offers, tuition plans, contract templates, enrolments. */
+  'tuition.read': ['operator', 'finance', 'assistant'],
+  'tuition.manage': ['operator'],
 } as const satisfies Record<string, readonly Grant[]>
 
 export type Permission = keyof typeof PermissionGrants

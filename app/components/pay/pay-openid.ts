@@ -10,7 +10,8 @@ export const OPENID_REQUIRED = 484
 const KEY = 'zx_pending_pay'
 
 /** The checkouts, and 继续支付 of a pending order (/orders/pay). */
-export type PayPath = '/pay/course' | '/pay/vip' | '/pay/amount' | '/foryou/pay' | '/fav/pay' | '/orders/pay'
+export type PayPath =
+  '/pay/course' | '/pay/vip' | '/pay/amount' | '/pay/tuition' | '/foryou/pay' | '/fav/pay' | '/orders/pay'
 const RESUME_WITHIN_MS = 10 * 60 * 1000
 
 interface PendingPay {

@@ -53,6 +53,7 @@ const screens = [
   screen('marketing/redeem/:id', 'redeem.manage', () => import('./screens/redeem-codes.tsx')),
   screen('sales/exchange-records', 'exchange.read', () => import('./screens/exchange-records.tsx')),
   screen('sales/exchange-skus', 'exchange.read', () => import('./screens/exchange-skus.tsx')),
+  screen('tuition/leads', 'tuition.read', () => import('./screens/leads.tsx')),
 ]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */

@@ -49,6 +49,11 @@ export const Sections: {
     ],
   },
   {
+    key: 'tuition',
+    label: '体系课报名',
+    items: [{ path: '/admin/tuition/leads', label: '报名线索', permission: 'tuition.read' }],
+  },
+  {
     key: 'members',
     label: '用户',
     items: [{ path: '/admin/members', label: '会员', permission: 'members.read' }],

@@ -16,7 +16,6 @@ describe('coming-soon screens', () => {
   })
 
   it('tells the URLs of one kind of screen apart', () => {
-    expect(soonScreen('soon:lead-form-consult:form/2').title).toBe('免费咨询')
     expect(soonScreen('soon:exchange-ks:data/ks').title).toBe('快手订单兑换')
     expect(soonScreen('soon:homework:mine/homework/:id?').title).toBe(soonScreen('soon:homework:work/:id?').title)
   })

@@ -45,7 +45,6 @@ function exchangeScreens(platforms: Record<string, string>): Record<string, Comi
  */
 const SCREENS: Record<string, ComingSoonScreen> = {
   // Learning (issue 3)
-  'course-pause': learning('申请暂停学习', '申请暂停或退出一门课程的学习，并查看申请进度。', MINE, SERVICE),
   'course-question': learning('课程问答', '针对课程内容提问，查看老师和同学的解答。', COURSES, SERVICE),
   homework: learning('课程作业', '提交课程作业，查看老师的批改和点评。', COURSES, MINE),
   'my-posters': learning('我的海报', '你制作过的分享海报。', COURSES, MINE),
@@ -55,8 +54,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   poster: learning('分享海报', '为课程生成带有你的推广码二维码的分享海报，保存后发给朋友。', COURSES, MINE),
   progress: learning('学习进度', '一门课程的作业和学习进度：完成了哪些视频、交了哪些作业。', COURSES, MINE),
   // Buying and money (issue 4)
-  'contract-sign': commerce('签署合同', '阅读并在线签署学费合同。', SERVICE, MINE),
-  'contract-view': commerce('查看合同', '查看你已签署的合同。', SERVICE, MINE),
   'kuaishou-course': commerce('快手课程', '在快手购买的课程从这里用订单兑换，兑换后即可在本站学习。', SERVICE, COURSES),
   promotion: commerce('推广中心', '推广计划总览：你的推广码、邀请人数和累计收益。', MINE, SERVICE),
   tasks: commerce('积分任务', '完成学习、分享等任务可以获得积分。', MINE, COURSES),
@@ -72,8 +69,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   'activity-home': later('活动', '当前活动的介绍、规则和报名入口。', COURSES, SERVICE),
   'activity-my-entry': later('我的参赛作品', '你报名的活动和提交的作品。', MINE, SERVICE),
   'activity-results': later('活动结果', '活动的评选结果和获奖名单。', COURSES, SERVICE),
-  'lead-form-signup': later('课程报名', '填写报名信息预约课程，课程顾问会联系你确认开课安排。', SERVICE, COURSES),
-  'lead-form-consult': later('免费咨询', '留下你的联系方式和想学的方向，课程顾问会尽快联系你。', SERVICE, COURSES),
   // Customer service, staff and WeCom
   'add-wecom': later('添加老师企业微信', '添加你的专属老师的企业微信，获得学习指导。', SERVICE, COURSES),
   follow: later('关注公众号', '扫码关注自学公众号，及时收到课程更新和学习提醒。', SERVICE, COURSES),

@@ -1,3 +1,4 @@
+import { TuitionSchedules } from './tuition-schedule.tsx'
 import { NativeQr } from '#app/components/pay/native-qr.tsx'
 import { usePay } from '#app/components/pay/use-pay.ts'
 import { Link, useLocation, useParams, type MetaArgs } from 'react-router'
@@ -79,7 +80,10 @@ export default function Orders() {
         ) : list.kind === 'exchange' ? (
           <ExchangeRecords />
         ) : (
-          <OrderList key={list.kind} list={list} />
+          <>
+            {list.kind === 'amount' ? <TuitionSchedules /> : null}
+            <OrderList key={list.kind} list={list} />
+          </>
         )}
       </MemberOnly>
     </main>

@@ -8,6 +8,7 @@ import { LoadError } from '#app/components/page-state/page-state.tsx'
 import { yuan } from '#app/lib/pay.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import { yuanToFen } from '#shared/money.ts'
+import { TuitionPay } from './tuition-schedule.tsx'
 
 export function meta() {
   return [{ title: '在线缴费 - 自学' }]
@@ -19,8 +20,26 @@ function amountFen(text: string | null): number | null {
   return fen !== null && fen >= 1 && fen <= 5_000_000 ? fen : null
 }
 
-/** /PayAmount?amount=&title=: pay a given amount (tuition, a deposit) from a link staff send. */
+/**
+ * /PayAmount?amount=&title=: pay a given amount from a link staff send; /PayAmount?enrolment_id=: pay tuition as the
+ * signed contract's schedule says (issue 15).
+ */
 export default function PayAmount() {
+  const [params] = useSearchParams()
+  const enrolmentId = Number(params.get('enrolment_id'))
+  if (enrolmentId > 0)
+    return (
+      <main className={styles.page}>
+        <NavBar title="缴纳学费" backTo="/order3" />
+        <MemberOnly reason="登录后缴纳学费">
+          <TuitionPay enrolmentId={enrolmentId} />
+        </MemberOnly>
+      </main>
+    )
+  return <AmountPay />
+}
+
+function AmountPay() {
   const [params] = useSearchParams()
   const fen = amountFen(params.get('amount'))
   const title = (params.get('title') ?? '').trim().slice(0, 60) || '在线缴费'

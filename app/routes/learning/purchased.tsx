@@ -22,6 +22,7 @@ const SOURCE_LABEL: Record<AlbumItem['source'], string> = {
   redeem: '兑换',
   exchange: '兑换',
   unlock: '解锁',
+  tuition: '体系课',
   free: '免费',
 }
 

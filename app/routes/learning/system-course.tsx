@@ -10,6 +10,7 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { useCourseAccess } from '#app/components/player/use-course-access.ts'
 import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
+import { EnrolmentStatus } from './enrolment-status.tsx'
 import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
 import styles from './study.module.css'
@@ -55,6 +56,8 @@ function Programme({ course }: { course: SystemCourse }) {
           </ProgressRow>
         ) : null}
       </section>
+
+      <EnrolmentStatus courseId={course.id} />
 
       {intro.length > 0 ? (
         <Section id="intro-title" title="开班导学" className="zx-surfaceSection" titleClassName={styles.sectionTitle}>

@@ -5,7 +5,7 @@ import { memberOwned, members } from './members.ts'
 import { cascadeRef, ref, timestamptz } from './columns.ts'
 
 /** Where a right to watch came from. Purchase, VIP, redeem codes and exchanges arrive with their issues. */
-export const entitlementSources = ['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock'] as const
+export const entitlementSources = ['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'tuition'] as const
 export type EntitlementSource = (typeof entitlementSources)[number]
 
 /**
@@ -31,6 +31,10 @@ export const entitlements = pgTable(
     uniqueIndex('entitlements_purchase_key')
       .on(t.sourceRef, t.courseId)
       .where(sql`${t.source} = 'purchase'`),
+    // Tuition (issue 15): an enrolment (source_ref "enrolment:<id>") grants its programme once.
+    uniqueIndex('entitlements_tuition_key')
+      .on(t.sourceRef, t.courseId)
+      .where(sql`${t.source} = 'tuition'`),
   ],
 )
 

@@ -17,7 +17,7 @@ export const smsCodes = pgTable(
   {
     id: identity(),
     phone: text().notNull(),
-    purpose: text({ enum: ['login', 'bind', 'step_up', 'account'] }).notNull(),
+    purpose: text({ enum: ['login', 'bind', 'step_up', 'account', 'contract'] }).notNull(),
     codeHash: text().notNull(),
     ip: text().notNull(),
     attempts: integer().notNull().default(0),

@@ -8,7 +8,7 @@ import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
 // Orders and payments (issue 4). The rules live in server/modules/orders and the workflows in server/use-cases; the
 // reasons for the shapes below are in docs/decisions/2026-11-22-orders-and-payments.md.
 
-export const orderKinds = ['course', 'vip', 'amount', 'bundle', 'favourites'] as const
+export const orderKinds = ['course', 'vip', 'amount', 'bundle', 'favourites', 'tuition'] as const
 export type OrderKind = (typeof orderKinds)[number]
 
 /** pending → paid → refunding → refunded | partially_refunded; pending → closed (and closed → paid for a late payment). */

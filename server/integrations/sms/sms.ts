@@ -6,7 +6,7 @@ import { Codes } from '#server/http/codes.ts'
  * `step_up`: a staff member confirms a sensitive action in the console (server/http/step-up.ts). `account`: a member
  * confirms exporting or deleting their data (issue 10 §5).
  */
-export type SmsPurpose = 'login' | 'bind' | 'step_up' | 'account'
+export type SmsPurpose = 'login' | 'bind' | 'step_up' | 'account' | 'contract'
 
 /** Sends one verification code by SMS. Every provider (console, Aliyun, Tencent, test fakes) implements this. */
 export interface SmsProvider {

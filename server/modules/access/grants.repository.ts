@@ -102,3 +102,40 @@ export function purchaseGrantPart(at: Date, ownershipCourses: SQL): StatementPar
       'vip_expires_at', (select to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from vip_row))`,
   }
 }
+
+// Tuition (issue 15): an enrolment (source 'tuition', source_ref "enrolment:<id>") opens its system course, and so
+// every course of the programme, until the enrolment's expiry; pausing moves the grant's end, never revokes it.
+
+/** Grants the programme once per enrolment (unique index `entitlements_tuition_key`); a repeat moves its end. */
+export async function upsertTuitionGrant(
+  db: DbOrTx,
+  g: { memberId: number; courseId: number; sourceRef: string; until: Date; now: Date },
+) {
+  await db
+    .insert(entitlements)
+    .values({
+      memberId: g.memberId,
+      courseId: g.courseId,
+      source: 'tuition',
+      sourceRef: g.sourceRef,
+      grantedAt: g.now,
+      expiresAt: g.until,
+    })
+    .onConflictDoUpdate({
+      target: [entitlements.sourceRef, entitlements.courseId],
+      targetWhere: sql`source = 'tuition'`,
+      set: { expiresAt: g.until },
+    })
+}
+
+/** Moves the end of an enrolment's grant (a pause ends it now; resuming sets the moved expiry). */
+export async function setTuitionGrantUntil(db: DbOrTx, sourceRef: string, until: Date) {
+  const rows = await db
+    .update(entitlements)
+    .set({ expiresAt: until })
+    .where(
+      and(eq(entitlements.source, 'tuition'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)),
+    )
+    .returning({ id: entitlements.id })
+  return rows.length
+}

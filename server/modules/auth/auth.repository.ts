@@ -50,8 +50,8 @@ export async function phoneSendStats(
         eq(smsCodes.phone, phone),
         gte(smsCodes.createdAt, since),
         stepUp
-          ? inArray(smsCodes.purpose, ['step_up', 'account'])
-          : notInArray(smsCodes.purpose, ['step_up', 'account']),
+          ? inArray(smsCodes.purpose, ['step_up', 'account', 'contract'])
+          : notInArray(smsCodes.purpose, ['step_up', 'account', 'contract']),
       ),
     )
   return row!

@@ -48,7 +48,7 @@ export const OutboxList = z.object({
     z.object({
       phone: z.string(),
       code: z.string(),
-      purpose: z.enum(['login', 'bind', 'step_up', 'account']),
+      purpose: z.enum(['login', 'bind', 'step_up', 'account', 'contract']),
       sent_at: z.iso.datetime(),
     }),
   ),

@@ -83,14 +83,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hourAgo = new Date(now.getTime() - HOUR_MS)
       // Confirmations by a signed-in member (staff step-up, a member's export or deletion) count apart from sign-in
       // codes, so confirming right after signing in does not wait out the resend gap.
-      const stats = await phoneSendStats(
-        tx,
-        phone,
-        ctx.ip,
-        dayStart,
-        hourAgo,
-        purpose === 'step_up' || purpose === 'account',
-      )
+      const confirming = purpose === 'step_up' || purpose === 'account' || purpose === 'contract'
+      const stats = await phoneSendStats(tx, phone, ctx.ip, dayStart, hourAgo, confirming)
       if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < SmsRules.resendGapMs) {
         const seconds = Math.ceil((SmsRules.resendGapMs - (now.getTime() - stats.lastAt.getTime())) / 1000)
         return refuse(Codes.SmsTooFrequent, `验证码发送太频繁，请 ${seconds} 秒后再试`)
@@ -321,6 +315,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       const code = readCode(rawCode)
       await lockKey(tx, `sms:phone:${phone}`)
       return verifyCode(tx, phone, 'account', code, now, memberId)
+    },
+
+    /**
+     * A code to the member's own phone to sign a contract (issue 15 §2), and its check in the caller's transaction
+     * (returned, not thrown, so a wrong try is recorded when it commits).
+     */
+    async sendContractCode(memberId: number, ctx: RequestContext) {
+      const phone = await ownPhone(memberId)
+      await issueCode(phone, 'contract', ctx, async () => null, memberId)
+      return { phone: maskPhone(phone) }
+    },
+    async verifyContractCode(tx: Tx, memberId: number, rawCode: string, now: Date) {
+      const phone = await ownPhone(memberId, tx)
+      const code = readCode(rawCode)
+      await lockKey(tx, `sms:phone:${phone}`)
+      const verified = await verifyCode(tx, phone, 'contract', code, now, memberId)
+      return verified.ok ? { ok: true as const, phone } : verified
     },
 
     /** Development only: recent codes from the console provider's outbox (empty for other providers). */

@@ -5,7 +5,13 @@ import { beijingDateTime } from '#shared/time.ts'
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const purposeLabel = { login: '登录', bind: '绑定手机', step_up: '后台操作验证', account: '导出或注销账号' } as const
+const purposeLabel = {
+  login: '登录',
+  bind: '绑定手机',
+  step_up: '后台操作验证',
+  account: '导出或注销账号',
+  contract: '签署合同',
+} as const
 
 /** "11-25 17:03:22" in Beijing: the day and time a code went out. */
 const sentAt = (at: Date) => beijingDateTime(at).slice(5)

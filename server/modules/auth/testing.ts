@@ -15,7 +15,7 @@ export function randomIp() {
 export async function outboxCode(
   app: FastifyInstance,
   phone: string,
-  purpose: 'login' | 'bind' | 'step_up' | 'account' = 'login',
+  purpose: 'login' | 'bind' | 'step_up' | 'account' | 'contract' = 'login',
 ) {
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` })
   const list = res.json<{ data: { list: { code: string; purpose: string }[] } }>().data.list

@@ -189,7 +189,7 @@ export type CourseProgress = z.infer<typeof CourseProgress>
 
 export const AlbumItem = CourseCard.extend({
   source: z
-    .enum(['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'free'])
+    .enum(['admin', 'purchase', 'vip', 'redeem', 'exchange', 'unlock', 'tuition', 'free'])
     .describe('Why the member may watch it'),
   expires_at: z.string().nullable().describe('When the access ends; null: never'),
   progress: CourseProgress,

@@ -261,6 +261,8 @@ export async function settlePendingOrder(
       update ${orders} o
       set state = 'paid', paid_at = ${at}, closed_at = null, provider = ${p.provider}, provider_txn_id = ${p.transactionId}, updated_at = ${at}
       where o.id = (select id from payable_order) and o.state = 'pending' and o.amount_fen = ${p.amountFen}::int
+        -- Tuition payments (issue 15) move an enrolment too: the general path pays them.
+        and o.kind <> 'tuition'
         and (select count(*) from ${orderItems} i where i.order_id = o.id and i.vip_plan_id is not null and coalesce(i.vip_days, 0) <> 0) <= 1
         ${sql.join(
           parts.flatMap((part) => (part.guard ? [sql`and (${part.guard})`] : [])),

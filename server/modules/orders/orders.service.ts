@@ -15,6 +15,8 @@ import { pageById } from '#server/http/cursor.ts'
 
 /** What a checkout answers (POST /pay/…): the order and what the client needs to pay it. */
 export type CheckoutAnswer = z.infer<typeof CheckoutData>
+/** The answer of every checkout (the tuition checkout of issue 15 answers it too). */
+export { CheckoutResponse } from './orders.schema.ts'
 
 export type { NewOrderItem, OrderItemRow, OrderRow } from './orders.repository.ts'
 
@@ -48,6 +50,8 @@ function buyAgainPath(
       return '/myCollection'
     case 'amount':
       return `/PayAmount?amount=${fenToYuan(order.amountFen)}&title=${encodeURIComponent(order.title)}`
+    case 'tuition':
+      return '/order3'
   }
 }
 
@@ -204,9 +208,11 @@ export function createOrderService(deps: {
       const kinds: OrderKind[] | undefined =
         filter.kind === 'course'
           ? ['course', 'bundle', 'favourites']
-          : filter.kind && filter.kind !== 'exchange'
-            ? [filter.kind]
-            : undefined
+          : filter.kind === 'amount'
+            ? ['amount', 'tuition']
+            : filter.kind && filter.kind !== 'exchange'
+              ? [filter.kind]
+              : undefined
       const rows = await repo.listMemberOrders(db, memberId, {
         kinds,
         exchanges,

@@ -1,0 +1,186 @@
+import { z } from 'zod'
+import { envelope } from '#server/http/envelope.ts'
+import { IdQuery, OptionalIdQuery } from '#shared/api/params.ts'
+
+// The answers of the system-course endpoints (issue 15): the contract of each route, as zod.
+
+const enrolmentState = z.enum(['offered', 'signed', 'paying', 'enrolled', 'paused', 'overdue', 'exited'])
+
+export const SignUpResponse = envelope(z.object({ id: z.number().int(), updated: z.boolean() }))
+
+export const CourseIdQuery = z.object({ id: IdQuery })
+
+export const ContactResponse = envelope(
+  z.object({
+    course_id: z.number().int(),
+    consult_url: z.string(),
+    qr_image: z.string().nullable(),
+    hours: z.string(),
+    phone: z.string(),
+  }),
+)
+
+const SchedulePaymentView = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  label: z.string(),
+  amount_fen: z.number().int(),
+  due_at: z.string().nullable(),
+  status: z.enum(['paid', 'due', 'overdue', 'refunded']),
+  order_no: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  refunded_fen: z.number().int(),
+})
+
+export const StatusResponse = envelope(
+  z.object({
+    status: z.union([z.literal('none'), enrolmentState]),
+    label: z.string(),
+    enrolment_id: z.number().int().nullable(),
+    contract_id: z.number().int().nullable(),
+    next_payment: SchedulePaymentView.nullable(),
+  }),
+)
+
+export const EnrolmentView = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  plan_id: z.number().int(),
+  state: enrolmentState,
+  started_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  paused_at: z.string().nullable(),
+  pause_until: z.string().nullable(),
+  paused_days: z.number().int(),
+  exit_refund_fen: z.number().int().nullable(),
+  exit_requested_at: z.string().nullable(),
+  total_fen: z.number().int(),
+  paid_fen: z.number().int(),
+  schedule: z.array(SchedulePaymentView),
+})
+export type EnrolmentView = z.infer<typeof EnrolmentView>
+export const TuitionListResponse = envelope(z.object({ list: z.array(EnrolmentView) }))
+
+export const ContractView = z.object({
+  id: z.number().int(),
+  enrolment_id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  asks_id: z.boolean(),
+  signed: z.boolean(),
+  signed_at: z.string().nullable(),
+  real_name: z.string().nullable(),
+  sha256: z.string().nullable(),
+  total_fen: z.number().int(),
+  contract_required: z.boolean(),
+})
+export type ContractView = z.infer<typeof ContractView>
+
+export const ContractQuery = z.object({ id: OptionalIdQuery })
+const ContractSummary = z.object({
+  id: z.number().int(),
+  enrolment_id: z.number().int(),
+  signed: z.boolean(),
+  signed_at: z.string().nullable(),
+  created_at: z.string(),
+})
+export const ContractResponse = envelope(
+  z.object({ list: z.array(ContractSummary), contract: ContractView.nullable() }),
+)
+export const SeeQuery = z.object({ id: IdQuery, download: z.enum(['0', '1']).optional() })
+export const SentToResponse = envelope(z.object({ phone: z.string() }))
+export const AgreeResponse = envelope(
+  z.object({ id: z.number().int(), enrolment_id: z.number().int(), signed_at: z.string(), sha256: z.string() }),
+)
+
+// ---- Staff ----
+
+export const LeadView = z.object({
+  id: z.number().int(),
+  form: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  course_id: z.number().int().nullable(),
+  interest: z.string(),
+  contact_time: z.string(),
+  sp: z.string().nullable(),
+  page: z.string().nullable(),
+  state: z.enum(['new', 'contacted', 'offered', 'enrolled', 'lost']),
+  submissions: z.number().int(),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+export const OfferResponse = envelope(
+  z.object({
+    enrolment_id: z.number().int(),
+    member_id: z.number().int(),
+    contract_id: z.number().int().nullable(),
+    link: z.string(),
+  }),
+)
+
+export const PlanView = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  kind: z.enum(['full', 'deposit', 'instalments']),
+  total_fen: z.number().int(),
+  deposit_fen: z.number().int(),
+  balance_due_days: z.number().int(),
+  instalments: z.number().int(),
+  contract_required: z.boolean(),
+  huabei_allowed: z.boolean(),
+  huabei_periods: z.array(z.number().int()),
+  huabei_fee_payer: z.enum(['buyer', 'seller']),
+  study_days: z.number().int(),
+  max_pause_days: z.number().int(),
+  exit_fee_fen: z.number().int(),
+  active: z.boolean(),
+})
+export const PlanListResponse = envelope(z.object({ list: z.array(PlanView) }))
+export const PlanCreatedResponse = envelope(z.object({ id: z.number().int() }))
+export const PlanQuery = z.object({ course_id: OptionalIdQuery })
+
+export const VersionView = z.object({
+  id: z.number().int(),
+  template_id: z.number().int(),
+  version: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  asks_id: z.boolean(),
+  published: z.boolean(),
+  published_at: z.string().nullable(),
+})
+export const VersionResponse = envelope(VersionView)
+export const TemplateListResponse = envelope(
+  z.object({ list: z.array(z.object({ id: z.number().int(), name: z.string(), versions: z.array(VersionView) })) }),
+)
+
+export const VerifyResponse = envelope(
+  z.object({ id: z.number().int(), expected: z.string(), actual: z.string().nullable(), valid: z.boolean() }),
+)
+export const ExtendResponse = envelope(z.object({ payment_id: z.number().int(), due_at: z.string() }))
+
+export const EnrolmentQuery = z.object({ enrolment_id: IdQuery })
+export const PauseResponse = envelope(z.object({ enrolment_id: z.number().int(), pause_until: z.string() }))
+export const ResumeResponse = envelope(z.object({ enrolment_id: z.number().int(), expires_at: z.string().nullable() }))
+export const ExitQuoteResponse = envelope(
+  z.object({
+    enrolment_id: z.number().int(),
+    paid_fen: z.number().int(),
+    study_days: z.number().int(),
+    used_days: z.number().int(),
+    exit_fee_fen: z.number().int(),
+    refund_fen: z.number().int(),
+    payments: z.array(z.object({ payment_id: z.number().int(), order_no: z.string(), fen: z.number().int() })),
+  }),
+)
+export const ExitApprovedResponse = envelope(
+  z.object({
+    enrolment_id: z.number().int(),
+    refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), state: z.string() })),
+  }),
+)

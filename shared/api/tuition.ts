@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { adminListQuery, SearchText } from './admin-list.ts'
+
+// System courses (issue 15): the request shapes the API validates and the screens (learner and console) reuse.
+
+/** POST /course/signUp: a lead from /form/1 (sign-up) or /form/2 (consultation). Field rules: server side. */
+export const SignUpBody = z.object({
+  form: z.union([z.literal(1), z.literal(2)]).default(1),
+  name: z.string().max(40).default(''),
+  phone: z.string().max(20).default(''),
+  course_id: z.number().int().positive().nullable().optional(),
+  interest: z.string().max(100).default(''),
+  contact_time: z.string().max(40).default(''),
+  page: z.string().max(300).optional(),
+})
+export type SignUpInput = z.infer<typeof SignUpBody>
+
+export const leadStateNames = {
+  new: '新线索',
+  contacted: '已联系',
+  offered: '已发报名',
+  enrolled: '已报名',
+  lost: '已流失',
+} as const
+
+export const AdminLeadQuery = adminListQuery(['created_at', 'updated_at'], '-created_at').extend({
+  state: z.enum(['new', 'contacted', 'offered', 'enrolled', 'lost']).optional(),
+  q: SearchText.optional(),
+})
+
+export const LeadPatchBody = z.object({
+  state: z.enum(['new', 'contacted', 'lost']).optional(),
+  note: z.string().trim().max(500).optional(),
+})
+
+/** Staff offer a lead (or a phone) a system course under a plan and a contract template version. */
+export const OfferBody = z.object({
+  lead_id: z.number().int().positive().optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, '手机号格式错误')
+    .optional(),
+  plan_id: z.number().int().positive(),
+  template_version_id: z.number().int().positive().nullable().optional(),
+})
+
+export const PlanBody = z
+  .object({
+    course_id: z.number().int().positive(),
+    title: z.string().trim().min(1, '请输入方案名称').max(60),
+    kind: z.enum(['full', 'deposit', 'instalments']),
+    total_fen: z.number().int().min(1, '学费必须大于 0'),
+    deposit_fen: z.number().int().min(0).default(0),
+    balance_due_days: z.number().int().min(1).max(365).default(30),
+    instalments: z.number().int().min(1).max(36).default(1),
+    contract_required: z.boolean().default(true),
+    huabei_allowed: z.boolean().default(false),
+    huabei_periods: z.array(z.union([z.literal(3), z.literal(6), z.literal(12)])).default([]),
+    huabei_fee_payer: z.enum(['buyer', 'seller']).default('buyer'),
+    study_days: z.number().int().min(1).max(3650).default(365),
+    max_pause_days: z.number().int().min(0).max(730).default(90),
+    exit_fee_fen: z.number().int().min(0).default(0),
+  })
+  .refine((p) => p.kind !== 'deposit' || (p.deposit_fen > 0 && p.deposit_fen < p.total_fen), {
+    message: '定金须大于 0 且小于总学费',
+    path: ['deposit_fen'],
+  })
+  .refine((p) => p.kind !== 'instalments' || p.instalments >= 2, { message: '分期至少 2 期', path: ['instalments'] })
+export type PlanInput = z.infer<typeof PlanBody>
+
+export const TemplateBody = z.object({
+  name: z.string().trim().min(1, '请输入模板名称').max(60),
+  title: z.string().trim().min(1, '请输入合同标题').max(80),
+  body: z.string().trim().min(20, '合同正文至少 20 个字').max(20000),
+  asks_id: z.boolean().default(false),
+})
+export const TemplateVersionBody = TemplateBody.omit({ name: true })
+
+export const idTypes = ['身份证', '护照', '港澳居民来往内地通行证', '台湾居民来往大陆通行证'] as const
+
+/** POST /contract/agree. The signature is a PNG data URL drawn on the screen. */
+export const AgreeBody = z.object({
+  id: z.number().int().positive(),
+  code: z.string().trim().min(1, '请输入验证码').max(10),
+  real_name: z
+    .string()
+    .trim()
+    .min(2, '请输入真实姓名')
+    .max(30)
+    .regex(/^[\p{Script=Han}·A-Za-z ]+$/u, '请输入真实姓名'),
+  id_type: z.enum(idTypes).optional(),
+  id_number: z.string().trim().max(30).optional(),
+  agree: z.literal(true, { error: '请先阅读并同意合同条款' }),
+  signature: z
+    .string()
+    .max(400_000, '签名图片过大')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, '请在签名区手写签名'),
+})
+export type AgreeInput = z.infer<typeof AgreeBody>
+
+export const PayTuitionBody = z.object({
+  enrolment_id: z.number().int().positive(),
+  /** A chosen payment of the schedule; the next due one when absent. */
+  payment_id: z.number().int().positive().optional(),
+  pay_method: z.enum(['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap']),
+})
+
+export const ExtendDueBody = z.object({
+  due_at: z.iso.datetime({ offset: true }),
+  reason: z.string().trim().min(2, '请填写延期原因').max(200),
+})
+
+export const PauseBody = z.object({
+  enrolment_id: z.number().int().positive(),
+  days: z.number().int().min(1, '休学至少 1 天').max(730),
+})
+export const EnrolmentBody = z.object({ enrolment_id: z.number().int().positive() })
+/** POST /course/exit: the amount the member saw and confirms (fen). */
+export const ExitBody = z.object({ enrolment_id: z.number().int().positive(), refund_fen: z.number().int().min(0) })
