@@ -80,6 +80,9 @@ export default [
   route('points', 'routes/commerce/points.tsx'),
   // Platform orders exchanged for courses (issue 14 §2)
   route('data/tt', 'routes/exchange/douyin.tsx'),
+  route('data/ks', 'routes/exchange/kuaishou.tsx'),
+  route('data/xhs', 'routes/exchange/xiaohongshu.tsx'),
+  route('data/wechatShop', 'routes/exchange/wechat-shop.tsx'),
   ...soon({
     'kuaishou-course': ['course/ks/:id?'],
     'contract-sign': ['contract/:id?'],
@@ -88,9 +91,6 @@ export default [
     wallet: ['wallet'],
     promotion: ['wallet/extension'],
     'wallet-records': ['wallet/record'],
-    'exchange-ks': ['data/ks'],
-    'exchange-xhs': ['data/xhs'],
-    'exchange-wechatshop': ['data/wechatShop'],
   }),
 
   // Account

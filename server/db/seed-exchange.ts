@@ -4,26 +4,33 @@ import { courses } from './schema/catalogue.ts'
 import { exchangeSkus } from './schema/exchange.ts'
 
 /**
- * The demo's SKU mappings: the Douyin simulator's products (server/integrations/platforms/douyin-simulator.ts)
- * mapped to demo courses and VIP days, for group-buy vouchers and shop orders alike, so a person can buy on the
- * simulator and exchange on /data/tt at once. Its fourth product stays unmapped (the "contact service" answer).
+ * The demo's SKU mappings: the platform simulators' products (server/integrations/platforms/simulator-page.ts,
+ * SKU prefixes DY, KS, XHS, WXS) mapped to demo courses and VIP days, on every platform, so a person can buy on a
+ * simulator and exchange on its /data/* page at once. The fourth product stays unmapped ("contact service").
  */
 export async function seedExchangeSkus(db: DbOrTx, now: Date) {
-  const titles = { 'DY-SKU-1001': 'Photoshop 零基础入门', 'DY-SKU-1002': 'Excel 函数与公式实战' } as const
+  const titles = { 'SKU-1001': 'Photoshop 零基础入门', 'SKU-1002': 'Excel 函数与公式实战' } as const
   const found = await db
     .select({ id: courses.id, title: courses.title })
     .from(courses)
     .where(inArray(courses.title, Object.values(titles)))
   const idOf = new Map(found.map((c) => [c.title, c.id]))
-  const rows = (['douyin_life', 'douyin_shop'] as const).flatMap((platform) => [
-    ...Object.entries(titles).map(([skuId, title]) => ({
+  const shops = [
+    { platform: 'douyin_life', prefix: 'DY', name: '抖音' },
+    { platform: 'douyin_shop', prefix: 'DY', name: '抖音' },
+    { platform: 'kuaishou', prefix: 'KS', name: '快手' },
+    { platform: 'xiaohongshu', prefix: 'XHS', name: '小红书' },
+    { platform: 'wechat_shop', prefix: 'WXS', name: '微信小店' },
+  ] as const
+  const rows = shops.flatMap(({ platform, prefix, name }) => [
+    ...Object.entries(titles).map(([sku, title]) => ({
       platform,
-      skuId,
-      productName: `${title}（抖音）`,
+      skuId: `${prefix}-${sku}`,
+      productName: `${title}（${name}）`,
       courseId: idOf.get(title) ?? null,
       vipDays: null,
     })),
-    { platform, skuId: 'DY-VIP-30', productName: '自学 VIP 月卡（抖音）', courseId: null, vipDays: 30 },
+    { platform, skuId: `${prefix}-VIP-30`, productName: `自学 VIP 月卡（${name}）`, courseId: null, vipDays: 30 },
   ])
   await db
     .insert(exchangeSkus)

@@ -33,7 +33,7 @@ function Result({ result }: { result: ExchangeResult }) {
           <img className={own.cover} src={c.cover} alt="" loading="lazy" />
           <span className={own.courseTitle}>{c.title}</span>
           <Link className={styles.linkButton} to={`/course/${c.id}.html`}>
-            去学习
+            开始学习
           </Link>
         </div>
       ))}

@@ -1,6 +1,6 @@
 import type { OrderRef, PlatformAdapter, PlatformOrder } from './platform.ts'
 import { doudianSign, doudianTimestamp, sortedJson } from './douyin-sign.ts'
-import type { PlatformFetch } from './http.ts'
+import { allPages, clearPhone, tokenCache, type PlatformFetch } from './http.ts'
 
 // Douyin shop (抖店, op.jinritemai.com) orders, for a self-use app (自用型应用):
 //   /token/create   method token.create, grant_type=authorization_self, shop_id → access_token
@@ -51,7 +51,7 @@ function toPlatformOrder(o: DoudianShopOrder, shopId: string): PlatformOrder {
     orderId: String(o.order_id),
     ours: String(o.shop_id) === shopId,
     state: o.order_status === 4 ? 'cancelled' : PAID.has(o.order_status) ? 'paid' : 'unpaid',
-    buyerPhone: o.post_tel && /^1\d{10}$/.test(o.post_tel) ? o.post_tel : null,
+    buyerPhone: clearPhone(o.post_tel),
     paidAt: o.pay_time ? new Date(o.pay_time * 1000) : null,
     lines: o.sku_order_list.map((l) => ({
       lineId: String(l.order_id),
@@ -64,8 +64,6 @@ function toPlatformOrder(o: DoudianShopOrder, shopId: string): PlatformOrder {
 }
 
 export function createDouyinShopAdapter(s: DouyinShopSettings, fetch: PlatformFetch, now: () => Date): PlatformAdapter {
-  let token: { value: string; until: number } | null = null
-
   async function call<D>(method: string, params: Record<string, unknown>, accessToken?: string) {
     const signed = {
       app_key: s.appKey,
@@ -88,16 +86,14 @@ export function createDouyinShopAdapter(s: DouyinShopSettings, fetch: PlatformFe
     return (await res.json()) as { code: number; msg?: string; sub_code?: string; data?: D }
   }
 
-  async function accessToken() {
-    if (token && token.until > Date.now()) return token.value
+  const accessToken = tokenCache(async () => {
     const r = await call<{ access_token: string; expires_in: number }>('token.create', {
       grant_type: 'authorization_self',
       shop_id: s.shopId,
     })
     if (r.code !== 10000 || !r.data) throw new Error(`Doudian token.create failed: ${r.msg}`)
-    token = { value: r.data.access_token, until: Date.now() + (r.data.expires_in - 300) * 1000 }
-    return token.value
-  }
+    return { token: r.data.access_token, expiresInSeconds: r.data.expires_in }
+  })
 
   return {
     platform: 'douyin_shop',
@@ -111,9 +107,8 @@ export function createDouyinShopAdapter(s: DouyinShopSettings, fetch: PlatformFe
       if (r.code !== 10000 || !r.data?.shop_order_detail) return null
       return toPlatformOrder(r.data.shop_order_detail, s.shopId)
     },
-    async listRecent(since, until) {
-      const out: PlatformOrder[] = []
-      for (let page = 0; page < 50; page++) {
+    listRecent: (since, until) =>
+      allPages(0, async (page) => {
         const r = await call<{ shop_order_list?: DoudianShopOrder[]; total?: number }>(
           'order.searchList',
           {
@@ -126,10 +121,7 @@ export function createDouyinShopAdapter(s: DouyinShopSettings, fetch: PlatformFe
         )
         if (r.code !== 10000) throw new Error(`Doudian order.searchList failed: ${r.msg}`)
         const list = r.data?.shop_order_list ?? []
-        out.push(...list.map((o) => toPlatformOrder(o, s.shopId)))
-        if (list.length < 100) break
-      }
-      return out
-    },
+        return { items: list.map((o) => toPlatformOrder(o, s.shopId)), next: list.length < 100 ? null : page + 1 }
+      }),
   }
 }

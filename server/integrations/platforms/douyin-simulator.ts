@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { doudianSign, douyinPushSignature } from './douyin-sign.ts'
 import type { DoudianShopOrder } from './douyin-shop.ts'
 import type { PlatformFetch } from './http.ts'
-import { renderSimulatorPage } from './douyin-simulator-page.ts'
+import { renderSimulatorPage, simulatorPageRoutes, simulatorProducts, typedPhone } from './simulator-page.ts'
 
 // Douyin as this process plays it when no credentials are configured (demo, development, tests): the life-service
 // voucher API (client_token, certificate prepare / verify / cancel), the Doudian order API (token.create,
@@ -24,12 +24,7 @@ export interface DouyinSimulatorSettings {
 }
 
 /** The products the simulator's page offers (the demo seed maps them to courses). */
-const SIMULATOR_PRODUCTS = [
-  { skuId: 'DY-SKU-1001', title: 'Photoshop 零基础入门课（团购券）' },
-  { skuId: 'DY-SKU-1002', title: 'Excel 办公效率课（团购券）' },
-  { skuId: 'DY-VIP-30', title: '自学 VIP 月卡（团购券）' },
-  { skuId: 'DY-SKU-9999', title: '未上架的测试商品' },
-] as const
+const SIMULATOR_PRODUCTS = simulatorProducts('DY', '（团购券）')
 
 interface Voucher {
   orderId: string
@@ -271,35 +266,57 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
     })
 
     // The page a person uses in the demo: buy a voucher or a shop order, see codes, refund.
-    const page = (reply: FastifyReply, notice = '') =>
-      reply.type('text/html; charset=utf-8').send(
+    const voucherState: Record<string, string> = { unused: '未使用', used: '已核销', refunded: '已退款' }
+    simulatorPageRoutes(app, {
+      products: SIMULATOR_PRODUCTS,
+      page: (notice) =>
         renderSimulatorPage({
+          brand: '抖音',
+          color: '#fe2c55',
           products: SIMULATOR_PRODUCTS,
-          vouchers: [...vouchers.values()],
-          orders: [...shopOrders.values()],
+          kinds: [
+            { value: 'voucher', label: '团购券（抖音来客）' },
+            { value: 'shop', label: '抖店订单' },
+          ],
+          sections: [
+            {
+              title: '我的团购券',
+              items: [...vouchers.values()].map((v) => ({
+                number: v.code.replace(/(\d{4})(?=\d)/g, '$1 '),
+                title: v.title,
+                detail: voucherState[v.state] ?? v.state,
+                refundId: v.state === 'refunded' ? null : v.orderId,
+              })),
+            },
+            {
+              title: '我的抖店订单',
+              items: [...shopOrders.values()].map((o) => ({
+                number: o.order_id,
+                title: o.sku_order_list.map((l) => l.product_name).join('、'),
+                detail: `${o.post_tel ?? ''} · ${o.order_status === 4 ? '已退款' : '已支付'}`,
+                refundId: o.order_status === 4 ? null : o.order_id,
+              })),
+            },
+          ],
           notice,
         }),
-      )
-    app.get('/', async (_req, reply) => page(reply))
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    )
-    app.post<{ Body: Record<string, string | undefined> }>('/buy', async (req, reply) => {
-      const product = SIMULATOR_PRODUCTS.find((p) => p.skuId === req.body?.sku) ?? SIMULATOR_PRODUCTS[0]
-      if (req.body?.kind === 'shop') {
-        const phone = (req.body.phone ?? '').replace(/\D/g, '')
-        if (!/^1[3-9]\d{9}$/.test(phone)) return page(reply, '请填写 11 位手机号')
-        const { orderId } = api.makeShopOrder({ phone, lines: [{ skuId: product.skuId, productName: product.title }] })
-        return page(reply, `已下单：抖店订单号 ${orderId}`)
-      }
-      const { codes } = api.makeVoucher({ skuId: product.skuId, title: product.title })
-      return page(reply, `已购买：券码 ${codes.join('、')}`)
-    })
-    app.post<{ Body: Record<string, string | undefined> }>('/refund', async (req, reply) => {
-      const id = req.body?.order_id ?? ''
-      if (shopOrders.has(id)) api.refundShopOrder(id)
-      else await api.refundVoucherOrder(id)
-      return page(reply, `订单 ${id} 已退款`)
+      buy(product, form) {
+        if (form.kind === 'shop') {
+          const phone = typedPhone(form.phone)
+          if (!phone) return '请填写 11 位手机号'
+          const { orderId } = api.makeShopOrder({
+            phone,
+            lines: [{ skuId: product.skuId, productName: product.title }],
+          })
+          return `已下单：抖店订单号 ${orderId}`
+        }
+        const { codes } = api.makeVoucher({ skuId: product.skuId, title: product.title })
+        return `已购买：券码 ${codes.join('、')}`
+      },
+      refund: async (id) => {
+        if (shopOrders.has(id)) api.refundShopOrder(id)
+        else await api.refundVoucherOrder(id)
+      },
     })
   }
 

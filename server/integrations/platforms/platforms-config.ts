@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { createDouyinLifeAdapter, type DouyinLifeSettings } from './douyin-life.ts'
 import { createDouyinShopAdapter, type DouyinShopSettings } from './douyin-shop.ts'
 import type { PlatformFetch } from './http.ts'
+import { createKuaishouAdapter, type KuaishouSettings } from './kuaishou.ts'
 import type { PlatformAdapters } from './platform.ts'
+import { createWechatShopAdapter, type WechatShopSettings } from './wechat-shop.ts'
+import { createXiaohongshuAdapter, type XiaohongshuSettings } from './xiaohongshu.ts'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -17,6 +20,22 @@ export const platformEnv = {
   DOUDIAN_APP_KEY: z.string().default(''),
   DOUDIAN_APP_SECRET: z.string().default(''),
   DOUDIAN_SHOP_ID: z.string().default(''),
+  KUAISHOU_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  KUAISHOU_APP_KEY: z.string().default(''),
+  KUAISHOU_APP_SECRET: z.string().default(''),
+  KUAISHOU_SIGN_SECRET: z.string().default(''),
+  KUAISHOU_MESSAGE_KEY: z.string().default(''),
+  KUAISHOU_REFRESH_TOKEN: z.string().default(''),
+  KUAISHOU_SELLER_ID: z.string().default(''),
+  XHS_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  XHS_APP_ID: z.string().default(''),
+  XHS_APP_SECRET: z.string().default(''),
+  XHS_REFRESH_TOKEN: z.string().default(''),
+  XHS_SELLER_ID: z.string().default(''),
+  WECHAT_SHOP_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  WECHAT_SHOP_APPID: z.string().default(''),
+  WECHAT_SHOP_SECRET: z.string().default(''),
+  WECHAT_SHOP_PUSH_TOKEN: z.string().default(''),
   /** The periodic sync of platform orders (refunds, the NotExchange lists). */
   PLATFORM_SYNC: bool.default(true),
   PLATFORM_SYNC_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
@@ -36,6 +55,45 @@ export const SimulatedDouyin = {
 
 export const DOUYIN_SIM_PREFIX = '/__sim/douyin'
 
+/** The Kuaishou, Xiaohongshu and WeChat Shop simulators' credentials: our own test secrets. */
+export const SimulatedShops = {
+  kuaishou: {
+    appKey: 'ks000000000000000001',
+    appSecret: 'simulated-kuaishou-app-secret',
+    signSecret: 'simulated-kuaishou-sign-secret',
+    messageKey: Buffer.from('simulated-ks-aes').toString('base64'),
+    refreshToken: 'simulated-kuaishou-refresh-token',
+    sellerId: '1900000001',
+  },
+  xiaohongshu: {
+    appId: 'a1b2c3d4e5f60000simu',
+    appSecret: 'simulated-xiaohongshu-app-secret',
+    refreshToken: 'simulated-xiaohongshu-refresh-token',
+    sellerId: '5f0000000000000000000001',
+  },
+  wechat_shop: { appId: 'wx00000000simulated', appSecret: 'simulated-wechat-shop-secret', pushToken: 'simulatedToken' },
+}
+
+/** Where each shop simulator is mounted (its API base when no credentials are configured). */
+export const ShopSimPrefixes = {
+  kuaishou: '/__sim/kuaishou',
+  xiaohongshu: '/__sim/xiaohongshu',
+  wechat_shop: '/__sim/wechat-shop',
+} as const
+
+/** A platform's settings: the real ones when it has credentials, else the simulator's outside production, else off. */
+function pick<R extends object, S extends object>(
+  real: boolean,
+  production: boolean,
+  realSettings: () => R,
+  simSettings: S,
+): ((R | S) & { simulated: boolean }) | null {
+  if (real) return { simulated: false, ...realSettings() }
+  return production ? null : { simulated: true, ...simSettings }
+}
+
+const base = (v: string | undefined, fallback: string) => (v ?? fallback).replace(/\/$/, '')
+
 /**
  * Which platforms are on and how: real credentials from the environment; without them the local simulator outside
  * production; in production a platform without credentials is off (the exchange says it is not open).
@@ -49,6 +107,61 @@ export function platformConfig(e: PlatformEnv, o: { production: boolean; publicU
     problems.push('  DOUYIN_LIFE_CLIENT_SECRET, DOUYIN_LIFE_POI_ID: required with DOUYIN_LIFE_CLIENT_KEY')
   if (shopReal && (!e.DOUDIAN_APP_SECRET || !e.DOUDIAN_SHOP_ID))
     problems.push('  DOUDIAN_APP_SECRET, DOUDIAN_SHOP_ID: required with DOUDIAN_APP_KEY')
+  const required = (on: string, names: (keyof PlatformEnv)[]) => {
+    if (!e[on as keyof PlatformEnv]) return
+    const missing = names.filter((n) => !e[n])
+    if (missing.length > 0) problems.push(`  ${missing.join(', ')}: required with ${on}`)
+  }
+  required('KUAISHOU_APP_KEY', [
+    'KUAISHOU_APP_SECRET',
+    'KUAISHOU_SIGN_SECRET',
+    'KUAISHOU_MESSAGE_KEY',
+    'KUAISHOU_REFRESH_TOKEN',
+    'KUAISHOU_SELLER_ID',
+  ])
+  required('XHS_APP_ID', ['XHS_APP_SECRET', 'XHS_REFRESH_TOKEN', 'XHS_SELLER_ID'])
+  required('WECHAT_SHOP_APPID', ['WECHAT_SHOP_SECRET', 'WECHAT_SHOP_PUSH_TOKEN'])
+  const sim = <P extends keyof typeof ShopSimPrefixes>(p: P) => ({
+    baseUrl: `${o.publicUrl}${ShopSimPrefixes[p]}`,
+    ...SimulatedShops[p],
+  })
+  const kuaishou: (KuaishouSettings & { simulated: boolean }) | null = pick(
+    e.KUAISHOU_APP_KEY !== '',
+    o.production,
+    () => ({
+      baseUrl: base(e.KUAISHOU_API_BASE, 'https://openapi.kwaixiaodian.com'),
+      appKey: e.KUAISHOU_APP_KEY,
+      appSecret: e.KUAISHOU_APP_SECRET,
+      signSecret: e.KUAISHOU_SIGN_SECRET,
+      messageKey: e.KUAISHOU_MESSAGE_KEY,
+      refreshToken: e.KUAISHOU_REFRESH_TOKEN,
+      sellerId: e.KUAISHOU_SELLER_ID,
+    }),
+    sim('kuaishou'),
+  )
+  const xiaohongshu: (XiaohongshuSettings & { simulated: boolean }) | null = pick(
+    e.XHS_APP_ID !== '',
+    o.production,
+    () => ({
+      baseUrl: base(e.XHS_API_BASE, 'https://ark.xiaohongshu.com'),
+      appId: e.XHS_APP_ID,
+      appSecret: e.XHS_APP_SECRET,
+      refreshToken: e.XHS_REFRESH_TOKEN,
+      sellerId: e.XHS_SELLER_ID,
+    }),
+    sim('xiaohongshu'),
+  )
+  const wechatShop: (WechatShopSettings & { simulated: boolean }) | null = pick(
+    e.WECHAT_SHOP_APPID !== '',
+    o.production,
+    () => ({
+      baseUrl: base(e.WECHAT_SHOP_API_BASE, 'https://api.weixin.qq.com'),
+      appId: e.WECHAT_SHOP_APPID,
+      appSecret: e.WECHAT_SHOP_SECRET,
+      pushToken: e.WECHAT_SHOP_PUSH_TOKEN,
+    }),
+    sim('wechat_shop'),
+  )
   const douyinLife: (Omit<DouyinLifeSettings, 'retryDelaysMs'> & { simulated: boolean }) | null = lifeReal
     ? {
         simulated: false,
@@ -79,6 +192,9 @@ export function platformConfig(e: PlatformEnv, o: { production: boolean; publicU
       douyinShop,
       /** The Douyin simulator is mounted when either Douyin platform runs on it. */
       douyinSimulated: douyinLife?.simulated === true || douyinShop?.simulated === true,
+      kuaishou,
+      xiaohongshu,
+      wechatShop,
       sync: e.PLATFORM_SYNC,
       syncIntervalMs: e.PLATFORM_SYNC_SECONDS * 1000,
     },
@@ -99,5 +215,8 @@ export function createPlatformAdapters(
       deps.fetch,
     )
   if (c.douyinShop) adapters.douyin_shop = createDouyinShopAdapter(c.douyinShop, deps.fetch, deps.now)
+  if (c.kuaishou) adapters.kuaishou = createKuaishouAdapter(c.kuaishou, deps.fetch, deps.now)
+  if (c.xiaohongshu) adapters.xiaohongshu = createXiaohongshuAdapter(c.xiaohongshu, deps.fetch, deps.now)
+  if (c.wechatShop) adapters.wechat_shop = createWechatShopAdapter(c.wechatShop, deps.fetch)
   return adapters
 }
