@@ -49,7 +49,7 @@ export function createKuaishouSimulator(s: KuaishouSimulatorSettings) {
   })
 
   /** The push Kuaishou sends when an order changes, encrypted with the app's message key. */
-  function push(o: SimOrder, event = 'kwaishop_order_statusChange', eventId = crypto.randomUUID()) {
+  function push(o: SimOrder, event = 'kwaishop_order_statusChange', eventId: string = crypto.randomUUID()) {
     const body = JSON.stringify({
       eventId,
       bizId: o.orderId,

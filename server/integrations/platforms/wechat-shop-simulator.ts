@@ -89,10 +89,15 @@ export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
         const path = req.url.split('?')[0]!
         if (path.endsWith('/order/get')) {
           const o = store.get(String(req.body?.order_id))
-          return o ? { errcode: 0, errmsg: 'ok', order: view(o) } : { errcode: 10020101, errmsg: '订单不存在' }
+          // Another shop's order is not found with our token.
+          return o && o.seller === s.appId
+            ? { errcode: 0, errmsg: 'ok', order: view(o) }
+            : { errcode: 10020101, errmsg: '订单不存在' }
         }
         const range = (req.body?.update_time_range ?? {}) as { start_time?: number; end_time?: number }
-        const list = store.changed(Number(range.start_time) * 1000, Number(range.end_time) * 1000 + 999)
+        const list = store
+          .changed(Number(range.start_time) * 1000, Number(range.end_time) * 1000 + 999)
+          .filter((o) => o.seller === s.appId)
         return { errcode: 0, errmsg: 'ok', order_id_list: list.map((o) => o.orderId), next_key: '', has_more: false }
       },
     )
