@@ -79,10 +79,7 @@ export default [
   route('refund/:id?', 'routes/commerce/refund.tsx'),
   route('points', 'routes/commerce/points.tsx'),
   // Platform orders exchanged for courses (issue 14 §2)
-  route('data/tt', 'routes/exchange/douyin.tsx'),
-  route('data/ks', 'routes/exchange/kuaishou.tsx'),
-  route('data/xhs', 'routes/exchange/xiaohongshu.tsx'),
-  route('data/wechatShop', 'routes/exchange/wechat-shop.tsx'),
+  ...same('routes/exchange/shop-page.tsx', ['data/tt', 'data/ks', 'data/xhs', 'data/wechatShop'], 'exchange'),
   ...soon({
     'kuaishou-course': ['course/ks/:id?'],
     'contract-sign': ['contract/:id?'],

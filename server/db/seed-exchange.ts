@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from './database.ts'
 import { courses } from './schema/catalogue.ts'
+import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
 import { exchangeSkus } from './schema/exchange.ts'
 
 /**
@@ -15,13 +16,14 @@ export async function seedExchangeSkus(db: DbOrTx, now: Date) {
     .from(courses)
     .where(inArray(courses.title, Object.values(titles)))
   const idOf = new Map(found.map((c) => [c.title, c.id]))
-  const shops = [
-    { platform: 'douyin_life', prefix: 'DY', name: '抖音' },
-    { platform: 'douyin_shop', prefix: 'DY', name: '抖音' },
-    { platform: 'kuaishou', prefix: 'KS', name: '快手' },
-    { platform: 'xiaohongshu', prefix: 'XHS', name: '小红书' },
-    { platform: 'wechat_shop', prefix: 'WXS', name: '微信小店' },
-  ] as const
+  const prefixes = { douyin: 'DY', kuaishou: 'KS', xiaohongshu: 'XHS', wechat_shop: 'WXS' } as const
+  const shops = (Object.keys(ExchangeShops) as ExchangeShop[]).flatMap((shop) =>
+    ExchangeShops[shop].platforms.map((platform) => ({
+      platform,
+      prefix: prefixes[shop],
+      name: ExchangeShops[shop].name,
+    })),
+  )
   const rows = shops.flatMap(({ platform, prefix, name }) => [
     ...Object.entries(titles).map(([sku, title]) => ({
       platform,

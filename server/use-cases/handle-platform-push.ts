@@ -6,7 +6,7 @@ import type { ExchangeDeps } from './exchange-platform-order.ts'
 import { revokePlatformOrderIn } from './revoke-platform-order.ts'
 
 /** Remembers an order a platform reported (for the NotExchange lists), with its state. */
-export function rememberOrder(tx: DbOrTx, o: PlatformOrder, now: Date) {
+function rememberOrder(tx: DbOrTx, o: PlatformOrder, now: Date) {
   const refunded = o.lines.length > 0 && o.lines.every((l) => l.state === 'refunded')
   return rememberPlatformOrder(tx, {
     platform: o.platform,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { doudianSign, douyinPushSignature } from './douyin-sign.ts'
 import type { DoudianShopOrder } from './douyin-shop.ts'
 import type { PlatformFetch } from './http.ts'
+import { simDigits as digits } from './shop-simulator.ts'
 import { renderSimulatorPage, simulatorPageRoutes, simulatorProducts, typedPhone } from './simulator-page.ts'
 
 // Douyin as this process plays it when no credentials are configured (demo, development, tests): the life-service
@@ -39,7 +40,6 @@ interface Voucher {
   verifiedAt: number | null
 }
 
-const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('')
 const ok = <D>(data: D) => ({
   data: { error_code: 0, description: 'success', ...data },
   extra: { error_code: 0, description: '' },

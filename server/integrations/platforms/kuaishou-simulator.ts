@@ -1,38 +1,20 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { PlatformFetch } from './http.ts'
-import type { KuaishouOrder } from './kuaishou.ts'
-import { createShopOrderStore, shopSimulatorPage, simDigits, type SimOrder } from './shop-simulator.ts'
+import type { KuaishouOrder, KuaishouSettings } from './kuaishou.ts'
+import { createShopOrderStore, shopSimulatorPage, type SimDeps, type SimOrder } from './shop-simulator.ts'
 import { kuaishouEncryptPush, kuaishouSign, type KuaishouSignMethod } from './shop-sign.ts'
 
 // The Kuaishou shop as this process plays it without credentials (demo, development, tests): the refresh-token
 // call, open.order.detail and open.order.cursor.list (signature and token checked), the encrypted push after a
 // refund, and a page to buy and refund a test order. Everything lives in memory.
 
-export interface KuaishouSimulatorSettings {
-  appKey: string
-  appSecret: string
-  signSecret: string
-  messageKey: string
-  refreshToken: string
-  sellerId: string
-  /** Where pushes go (our POST /api/ksxd/notify). */
+interface KuaishouSimulatorSettings extends Omit<KuaishouSettings, 'baseUrl'>, SimDeps {
+  /** Where pushes go (our POST /api/…/notify). */
   notifyUrl: () => string
-  fetch: PlatformFetch
-  now: () => Date
 }
 
 export function createKuaishouSimulator(s: KuaishouSimulatorSettings) {
-  const store = createShopOrderStore({
-    brand: '快手小店',
-    color: '#ff4906',
-    skuPrefix: 'KS',
-    seller: s.sellerId,
-    newOrderId: () => `24${simDigits(14)}`,
-    singleLine: true,
-    now: s.now,
-    fetch: s.fetch,
-  })
+  const store = createShopOrderStore('kuaishou', s.sellerId, s)
   const tokens = new Set<string>()
   /** Kuaishou's own numeric SKU id of each of our SKU codes. */
   const skuIds = (code: string) => 7000 + store.products.findIndex((p) => p.skuId === code)
@@ -67,7 +49,10 @@ export function createKuaishouSimulator(s: KuaishouSimulatorSettings) {
   }
 
   async function plugin(app: FastifyInstance) {
-    shopSimulatorPage(app, store, (o) => push(o))
+    shopSimulatorPage(app, store, {
+      paid: (o) => push(o, 'kwaishop_order_paySuccess'),
+      refunded: (o) => push(o),
+    })
     app.get<{ Querystring: Record<string, string | undefined> }>('/oauth2/refresh_token', async (req) => {
       const q = req.query
       if (q.app_id !== s.appKey || q.app_secret !== s.appSecret || q.refresh_token !== s.refreshToken)
@@ -99,5 +84,3 @@ export function createKuaishouSimulator(s: KuaishouSimulatorSettings) {
 
   return { plugin, ...store, push }
 }
-
-export type KuaishouSimulator = ReturnType<typeof createKuaishouSimulator>

@@ -126,7 +126,14 @@ export function createKuaishouAdapter(s: KuaishouSettings, fetch: PlatformFetch,
     checkPush(_headers, rawBody): PushCheck {
       const plain = kuaishouDecryptPush(s.messageKey, rawBody)
       if (plain === null) return { ok: false, reason: 'bad_signature' }
-      let msg: { eventId?: string; appKey?: string; event?: string; bizId?: unknown; info?: string; test?: boolean }
+      let msg: {
+        eventId?: string
+        appKey?: string
+        event?: string
+        bizId?: string | number
+        info?: string
+        test?: boolean
+      }
       try {
         msg = JSON.parse(plain) as typeof msg
       } catch {
@@ -135,7 +142,7 @@ export function createKuaishouAdapter(s: KuaishouSettings, fetch: PlatformFetch,
       const answer = { status: 200, body: { result: 1 } }
       if (msg.test) return { ok: true, msgId: '', events: [], answer }
       if (msg.appKey !== s.appKey || !msg.eventId) return { ok: false, reason: 'bad_signature' }
-      let info: { oid?: unknown }
+      let info: { oid?: string | number }
       try {
         info = typeof msg.info === 'string' ? (JSON.parse(msg.info) as typeof info) : {}
       } catch {

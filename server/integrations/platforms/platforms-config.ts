@@ -9,33 +9,32 @@ import { createXiaohongshuAdapter, type XiaohongshuSettings } from './xiaohongsh
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
+/** Credentials, empty by default (the platform then runs on its simulator, or is off in production). */
+function credentials<const N extends string>(...names: N[]) {
+  return Object.fromEntries(names.map((n) => [n, z.string().default('')])) as { [K in N]: z.ZodDefault<z.ZodString> }
+}
+/** A platform's API base URL, when it is not the platform's own. */
+const apiBase = () => z.url({ protocol: /^https?$/ }).optional()
+
 /** The platform variables of the environment (server/config.ts spreads them into its schema). */
 export const platformEnv = {
-  DOUYIN_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  DOUYIN_LIFE_CLIENT_KEY: z.string().default(''),
-  DOUYIN_LIFE_CLIENT_SECRET: z.string().default(''),
-  DOUYIN_LIFE_ACCOUNT_ID: z.string().default(''),
-  DOUYIN_LIFE_POI_ID: z.string().default(''),
-  DOUDIAN_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  DOUDIAN_APP_KEY: z.string().default(''),
-  DOUDIAN_APP_SECRET: z.string().default(''),
-  DOUDIAN_SHOP_ID: z.string().default(''),
-  KUAISHOU_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  KUAISHOU_APP_KEY: z.string().default(''),
-  KUAISHOU_APP_SECRET: z.string().default(''),
-  KUAISHOU_SIGN_SECRET: z.string().default(''),
-  KUAISHOU_MESSAGE_KEY: z.string().default(''),
-  KUAISHOU_REFRESH_TOKEN: z.string().default(''),
-  KUAISHOU_SELLER_ID: z.string().default(''),
-  XHS_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  XHS_APP_ID: z.string().default(''),
-  XHS_APP_SECRET: z.string().default(''),
-  XHS_REFRESH_TOKEN: z.string().default(''),
-  XHS_SELLER_ID: z.string().default(''),
-  WECHAT_SHOP_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  WECHAT_SHOP_APPID: z.string().default(''),
-  WECHAT_SHOP_SECRET: z.string().default(''),
-  WECHAT_SHOP_PUSH_TOKEN: z.string().default(''),
+  DOUYIN_API_BASE: apiBase(),
+  ...credentials('DOUYIN_LIFE_CLIENT_KEY', 'DOUYIN_LIFE_CLIENT_SECRET', 'DOUYIN_LIFE_ACCOUNT_ID', 'DOUYIN_LIFE_POI_ID'),
+  DOUDIAN_API_BASE: apiBase(),
+  ...credentials('DOUDIAN_APP_KEY', 'DOUDIAN_APP_SECRET', 'DOUDIAN_SHOP_ID'),
+  KUAISHOU_API_BASE: apiBase(),
+  ...credentials(
+    'KUAISHOU_APP_KEY',
+    'KUAISHOU_APP_SECRET',
+    'KUAISHOU_SIGN_SECRET',
+    'KUAISHOU_MESSAGE_KEY',
+    'KUAISHOU_REFRESH_TOKEN',
+    'KUAISHOU_SELLER_ID',
+  ),
+  XHS_API_BASE: apiBase(),
+  ...credentials('XHS_APP_ID', 'XHS_APP_SECRET', 'XHS_REFRESH_TOKEN', 'XHS_SELLER_ID'),
+  WECHAT_SHOP_API_BASE: apiBase(),
+  ...credentials('WECHAT_SHOP_APPID', 'WECHAT_SHOP_SECRET', 'WECHAT_SHOP_PUSH_TOKEN'),
   /** The periodic sync of platform orders (refunds, the NotExchange lists). */
   PLATFORM_SYNC: bool.default(true),
   PLATFORM_SYNC_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
@@ -107,60 +106,48 @@ export function platformConfig(e: PlatformEnv, o: { production: boolean; publicU
     problems.push('  DOUYIN_LIFE_CLIENT_SECRET, DOUYIN_LIFE_POI_ID: required with DOUYIN_LIFE_CLIENT_KEY')
   if (shopReal && (!e.DOUDIAN_APP_SECRET || !e.DOUDIAN_SHOP_ID))
     problems.push('  DOUDIAN_APP_SECRET, DOUDIAN_SHOP_ID: required with DOUDIAN_APP_KEY')
-  const required = (on: string, names: (keyof PlatformEnv)[]) => {
-    if (!e[on as keyof PlatformEnv]) return
+  /**
+   * A shop's settings from its variables (`vars`: setting → variable, the first one switching the real platform on,
+   * every other then required), or its simulator's.
+   */
+  const shop = <S extends object>(
+    id: keyof typeof ShopSimPrefixes,
+    api: { variable: keyof PlatformEnv; fallback: string },
+    vars: Record<Exclude<keyof S, 'baseUrl'>, keyof PlatformEnv>,
+  ): (S & { simulated: boolean }) | null => {
+    const names = Object.values<keyof PlatformEnv>(vars)
     const missing = names.filter((n) => !e[n])
-    if (missing.length > 0) problems.push(`  ${missing.join(', ')}: required with ${on}`)
+    if (e[names[0]!] && missing.length > 0) problems.push(`  ${missing.join(', ')}: required with ${names[0]}`)
+    const settings = () => ({
+      baseUrl: base(e[api.variable] as string | undefined, api.fallback),
+      ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, e[v as keyof PlatformEnv]])),
+    })
+    return pick(e[names[0]!] !== '', o.production, settings, {
+      baseUrl: `${o.publicUrl}${ShopSimPrefixes[id]}`,
+      ...SimulatedShops[id],
+    }) as (S & { simulated: boolean }) | null
   }
-  required('KUAISHOU_APP_KEY', [
-    'KUAISHOU_APP_SECRET',
-    'KUAISHOU_SIGN_SECRET',
-    'KUAISHOU_MESSAGE_KEY',
-    'KUAISHOU_REFRESH_TOKEN',
-    'KUAISHOU_SELLER_ID',
-  ])
-  required('XHS_APP_ID', ['XHS_APP_SECRET', 'XHS_REFRESH_TOKEN', 'XHS_SELLER_ID'])
-  required('WECHAT_SHOP_APPID', ['WECHAT_SHOP_SECRET', 'WECHAT_SHOP_PUSH_TOKEN'])
-  const sim = <P extends keyof typeof ShopSimPrefixes>(p: P) => ({
-    baseUrl: `${o.publicUrl}${ShopSimPrefixes[p]}`,
-    ...SimulatedShops[p],
-  })
-  const kuaishou: (KuaishouSettings & { simulated: boolean }) | null = pick(
-    e.KUAISHOU_APP_KEY !== '',
-    o.production,
-    () => ({
-      baseUrl: base(e.KUAISHOU_API_BASE, 'https://openapi.kwaixiaodian.com'),
-      appKey: e.KUAISHOU_APP_KEY,
-      appSecret: e.KUAISHOU_APP_SECRET,
-      signSecret: e.KUAISHOU_SIGN_SECRET,
-      messageKey: e.KUAISHOU_MESSAGE_KEY,
-      refreshToken: e.KUAISHOU_REFRESH_TOKEN,
-      sellerId: e.KUAISHOU_SELLER_ID,
-    }),
-    sim('kuaishou'),
+  const kuaishou = shop<KuaishouSettings>(
+    'kuaishou',
+    { variable: 'KUAISHOU_API_BASE', fallback: 'https://openapi.kwaixiaodian.com' },
+    {
+      appKey: 'KUAISHOU_APP_KEY',
+      appSecret: 'KUAISHOU_APP_SECRET',
+      signSecret: 'KUAISHOU_SIGN_SECRET',
+      messageKey: 'KUAISHOU_MESSAGE_KEY',
+      refreshToken: 'KUAISHOU_REFRESH_TOKEN',
+      sellerId: 'KUAISHOU_SELLER_ID',
+    },
   )
-  const xiaohongshu: (XiaohongshuSettings & { simulated: boolean }) | null = pick(
-    e.XHS_APP_ID !== '',
-    o.production,
-    () => ({
-      baseUrl: base(e.XHS_API_BASE, 'https://ark.xiaohongshu.com'),
-      appId: e.XHS_APP_ID,
-      appSecret: e.XHS_APP_SECRET,
-      refreshToken: e.XHS_REFRESH_TOKEN,
-      sellerId: e.XHS_SELLER_ID,
-    }),
-    sim('xiaohongshu'),
+  const xiaohongshu = shop<XiaohongshuSettings>(
+    'xiaohongshu',
+    { variable: 'XHS_API_BASE', fallback: 'https://ark.xiaohongshu.com' },
+    { appId: 'XHS_APP_ID', appSecret: 'XHS_APP_SECRET', refreshToken: 'XHS_REFRESH_TOKEN', sellerId: 'XHS_SELLER_ID' },
   )
-  const wechatShop: (WechatShopSettings & { simulated: boolean }) | null = pick(
-    e.WECHAT_SHOP_APPID !== '',
-    o.production,
-    () => ({
-      baseUrl: base(e.WECHAT_SHOP_API_BASE, 'https://api.weixin.qq.com'),
-      appId: e.WECHAT_SHOP_APPID,
-      appSecret: e.WECHAT_SHOP_SECRET,
-      pushToken: e.WECHAT_SHOP_PUSH_TOKEN,
-    }),
-    sim('wechat_shop'),
+  const wechatShop = shop<WechatShopSettings>(
+    'wechat_shop',
+    { variable: 'WECHAT_SHOP_API_BASE', fallback: 'https://api.weixin.qq.com' },
+    { appId: 'WECHAT_SHOP_APPID', appSecret: 'WECHAT_SHOP_SECRET', pushToken: 'WECHAT_SHOP_PUSH_TOKEN' },
   )
   const douyinLife: (Omit<DouyinLifeSettings, 'retryDelaysMs'> & { simulated: boolean }) | null = lifeReal
     ? {

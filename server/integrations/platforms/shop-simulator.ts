@@ -18,20 +18,43 @@ export interface SimOrder {
   lines: { lineId: string; skuId: string; productName: string }[]
 }
 
-export interface ShopSimulatorSettings {
-  /** The platform's name and colour on the page, the prefix of its products' SKUs. */
-  brand: string
-  color: string
-  skuPrefix: string
-  seller: string
-  newOrderId: () => string
-  /** One line per order (Kuaishou: an order is one item). */
-  singleLine?: boolean
-  now: () => Date
-  fetch: PlatformFetch
+/**
+ * Each shop simulator's look: its name and colour on the page, the prefix of its products' SKUs, its order numbers
+ * (Kuaishou oid: 16 digits, one item per order; Xiaohongshu: "P" + 18 digits; WeChat Shop: 19 digits).
+ */
+const LOOKS = {
+  kuaishou: {
+    brand: '快手小店',
+    color: '#ff4906',
+    skuPrefix: 'KS',
+    newOrderId: () => `24${simDigits(14)}`,
+    singleLine: true,
+  },
+  xiaohongshu: {
+    brand: '小红书',
+    color: '#ff2442',
+    skuPrefix: 'XHS',
+    newOrderId: () => `P${simDigits(18)}`,
+    singleLine: false,
+  },
+  wechat_shop: {
+    brand: '微信小店',
+    color: '#07c160',
+    skuPrefix: 'WXS',
+    newOrderId: () => `37${simDigits(17)}`,
+    singleLine: false,
+  },
 }
 
-export function createShopOrderStore(s: ShopSimulatorSettings) {
+/** What every shop simulator is given: outbound HTTP (its pushes) and the clock. */
+export interface SimDeps {
+  fetch: PlatformFetch
+  now: () => Date
+}
+
+/** The in-memory orders of one shop simulator, sold by `seller`. */
+export function createShopOrderStore(shop: keyof typeof LOOKS, seller: string, deps: SimDeps) {
+  const s = { ...LOOKS[shop], seller, ...deps }
   const orders = new Map<string, SimOrder>()
   const inFlight = new Set<Promise<unknown>>()
   const products = simulatorProducts(s.skuPrefix, '')
@@ -87,11 +110,14 @@ export function createShopOrderStore(s: ShopSimulatorSettings) {
 
 export type ShopOrderStore = ReturnType<typeof createShopOrderStore>
 
-/** The page of a shop simulator: buy a product with a phone, see the order number, refund (then `onRefund`). */
+/**
+ * The page of a shop simulator: buy a product with a phone (then `on.paid`: the platform's order push, where it has
+ * one), see the order number, refund (then `on.refunded`).
+ */
 export function shopSimulatorPage(
   app: FastifyInstance,
   store: ShopOrderStore,
-  onRefund: (o: SimOrder) => Promise<unknown> | void,
+  on: { paid?: (o: SimOrder) => Promise<unknown>; refunded?: (o: SimOrder) => Promise<unknown> },
 ) {
   app.addHook('onRoute', (route) => {
     // The platform's wire format, not our API: kept out of the API docs like the other simulators.
@@ -124,11 +150,12 @@ export function shopSimulatorPage(
       const phone = typedPhone(form.phone)
       if (!phone) return '请填写 11 位手机号'
       const o = store.makeOrder({ phone, lines: [{ skuId: product.skuId, productName: product.title }] })
+      void on.paid?.(o)
       return `已下单：订单号 ${o.orderId}`
     },
     async refund(id) {
       const o = store.refund(id)
-      if (o) await onRefund(o)
+      if (o) await on.refunded?.(o)
     },
   })
 }

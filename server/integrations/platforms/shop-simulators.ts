@@ -15,13 +15,10 @@ export async function mountShopSimulators(
   deps: { publicUrl: string; fetch: PlatformFetch; now: () => Date },
 ) {
   const common = { fetch: deps.fetch, now: deps.now }
+  const notifyUrl = (path: string) => () => `${deps.publicUrl}/api${path}`
   const sims = {
     kuaishou: c.kuaishou?.simulated
-      ? createKuaishouSimulator({
-          ...SimulatedShops.kuaishou,
-          ...common,
-          notifyUrl: () => `${deps.publicUrl}/api/ksxd/notify`,
-        })
+      ? createKuaishouSimulator({ ...SimulatedShops.kuaishou, ...common, notifyUrl: notifyUrl('/ksxd/notify') })
       : null,
     xiaohongshu: c.xiaohongshu?.simulated
       ? createXiaohongshuSimulator({ ...SimulatedShops.xiaohongshu, ...common })
@@ -30,7 +27,7 @@ export async function mountShopSimulators(
       ? createWechatShopSimulator({
           ...SimulatedShops.wechat_shop,
           ...common,
-          notifyUrl: () => `${deps.publicUrl}/api/wechatShop/notify`,
+          notifyUrl: notifyUrl('/wechatShop/notify'),
         })
       : null,
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 // The platform simulators' pages (demo): buy a test order on the platform's look-alike, see its number, refund it.
 // One shell and one set of routes for every simulator (Douyin, Kuaishou, Xiaohongshu, WeChat Shop).
 
-export const esc = (v: string) =>
+const esc = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** A product the simulator sells (the demo seed maps most of them to courses). */

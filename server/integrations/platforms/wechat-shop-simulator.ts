@@ -1,34 +1,20 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { PlatformFetch } from './http.ts'
-import { createShopOrderStore, shopSimulatorPage, simDigits, type SimOrder } from './shop-simulator.ts'
+import { createShopOrderStore, shopSimulatorPage, type SimDeps, type SimOrder } from './shop-simulator.ts'
 import { wechatPushSignature } from './shop-sign.ts'
-import type { WechatShopOrder } from './wechat-shop.ts'
+import type { WechatShopOrder, WechatShopSettings } from './wechat-shop.ts'
 
 // WeChat Shop as this process plays it without credentials (demo, development, tests): stable_token, order/get and
 // order/list/get (token checked), the signed aftersale push after a refund, and a page to buy and refund a test
 // order. Everything lives in memory.
 
-export interface WechatShopSimulatorSettings {
-  appId: string
-  appSecret: string
-  pushToken: string
-  /** Where pushes go (our POST /api/wechatShop/notify). */
+interface WechatShopSimulatorSettings extends Omit<WechatShopSettings, 'baseUrl'>, SimDeps {
+  /** Where pushes go (our POST /api/…/notify). */
   notifyUrl: () => string
-  fetch: PlatformFetch
-  now: () => Date
 }
 
 export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
-  const store = createShopOrderStore({
-    brand: '微信小店',
-    color: '#07c160',
-    skuPrefix: 'WXS',
-    seller: s.appId,
-    newOrderId: () => `37${simDigits(17)}`,
-    now: s.now,
-    fetch: s.fetch,
-  })
+  const store = createShopOrderStore('wechat_shop', s.appId, s)
   const tokens = new Set<string>()
 
   const view = (o: SimOrder): WechatShopOrder => ({
@@ -49,8 +35,13 @@ export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
     },
   })
 
-  /** The signed push WeChat sends when an after-sale (a refund) of an order changes. */
-  function push(o: SimOrder, createTime = Math.floor(s.now().getTime() / 1000), token = s.pushToken) {
+  /** The signed push WeChat sends when an order is paid or an after-sale (a refund) of it changes. */
+  function push(
+    o: SimOrder,
+    createTime = Math.floor(s.now().getTime() / 1000),
+    token = s.pushToken,
+    event: 'channels_ec_aftersale_update' | 'channels_ec_order_pay' = 'channels_ec_aftersale_update',
+  ) {
     const timestamp = String(createTime)
     const nonce = crypto.randomBytes(6).toString('hex')
     const query = new URLSearchParams({ signature: wechatPushSignature(token, timestamp, nonce), timestamp, nonce })
@@ -59,12 +50,16 @@ export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
       FromUserName: 'OPENID',
       CreateTime: createTime,
       MsgType: 'event',
-      Event: 'channels_ec_aftersale_update',
-      finder_shop_aftersale_status_update: {
-        status: 'MERCHANT_REFUND_SUCCESS',
-        after_sale_order_id: `${o.orderId}9`,
-        order_id: o.orderId,
-      },
+      Event: event,
+      ...(event === 'channels_ec_order_pay'
+        ? { order_info: { order_id: o.orderId, pay_time: Math.floor(o.paidAt / 1000) } }
+        : {
+            finder_shop_aftersale_status_update: {
+              status: 'MERCHANT_REFUND_SUCCESS',
+              after_sale_order_id: `${o.orderId}9`,
+              order_id: o.orderId,
+            },
+          }),
     })
     return store.send(`${s.notifyUrl()}?${query}`, {
       method: 'POST',
@@ -74,7 +69,10 @@ export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
   }
 
   async function plugin(app: FastifyInstance) {
-    shopSimulatorPage(app, store, (o) => push(o))
+    shopSimulatorPage(app, store, {
+      paid: (o) => push(o, undefined, undefined, 'channels_ec_order_pay'),
+      refunded: (o) => push(o),
+    })
     app.post<{ Body: { appid?: string; secret?: string } }>('/cgi-bin/stable_token', async (req) => {
       if (req.body?.appid !== s.appId || req.body?.secret !== s.appSecret)
         return { errcode: 40013, errmsg: 'invalid appid or secret' }
@@ -105,5 +103,3 @@ export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
 
   return { plugin, ...store, push }
 }
-
-export type WechatShopSimulator = ReturnType<typeof createWechatShopSimulator>

@@ -123,8 +123,8 @@ export function createWechatShopAdapter(s: WechatShopSettings, fetch: PlatformFe
       let msg: {
         Event?: string
         CreateTime?: number
-        order_info?: { order_id?: unknown }
-        finder_shop_aftersale_status_update?: { order_id?: unknown }
+        order_info?: { order_id?: string | number }
+        finder_shop_aftersale_status_update?: { order_id?: string | number }
       }
       try {
         msg = JSON.parse(rawBody) as typeof msg
