@@ -50,4 +50,24 @@ describe('exchanging a Kuaishou shop order on a phone', () => {
       await context.close()
     },
   )
+
+  it(
+    'shows the Xiaohongshu and WeChat Shop pages with their own guide, picture and input',
+    { timeout: 60_000 },
+    async () => {
+      const { context, page } = await openDevice('phone', await signIn())
+      for (const [path, name, picture] of [
+        ['/data/xhs', '小红书订单兑换课程', /小红书“全部订单”/],
+        ['/data/wechatShop', '微信小店订单兑换课程', /小店订单详情/],
+      ] as const) {
+        await page.goto(path)
+        await expect.poll(() => page.getByLabel('订单号', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true)
+        expect(await page.getByRole('heading', { name }).isVisible()).toBe(true)
+        expect(await page.getByRole('img', { name: picture }).isVisible()).toBe(true)
+        await expect.poll(() => page.getByText('没有待兑换的订单').isVisible(), { timeout: 10_000 }).toBe(true)
+        await shot(page, `exchange-${path.slice(6)}`)
+      }
+      await context.close()
+    },
+  )
 })

@@ -14,6 +14,7 @@ const screens: Record<
       '打开抖音，点“我” → 右上角“☰” → “我的订单”，进入订单详情，长按复制团购券码或订单编号（整段分享文字也可以），粘贴到下面。',
     picture: { src: '/exchange/douyin-order.svg', alt: '抖音“我的订单”里的团购券码和订单编号' },
     placeholder: '粘贴券码、订单编号或分享文字',
+    label: '订单号或券码',
   },
   kuaishou: {
     title: '快手订单兑换课程',
@@ -21,6 +22,7 @@ const screens: Record<
     guide: '打开快手，点“我” → “我的订单”，进入订单详情，点订单编号旁的“复制”（整段分享文字也可以），粘贴到下面。',
     picture: { src: '/exchange/kuaishou-order.svg', alt: '快手“我的订单”里订单详情的订单编号' },
     placeholder: '粘贴快手订单编号',
+    label: '订单号',
   },
   xiaohongshu: {
     title: '小红书订单兑换课程',
@@ -28,6 +30,7 @@ const screens: Record<
     guide: '打开小红书，点“我” → “全部订单”，进入订单详情，复制以 P 开头的订单号，粘贴到下面。',
     picture: { src: '/exchange/xiaohongshu-order.svg', alt: '小红书“全部订单”里订单详情的订单号' },
     placeholder: '粘贴小红书订单号（P 开头）',
+    label: '订单号',
   },
   wechat_shop: {
     title: '微信小店订单兑换课程',
@@ -35,6 +38,7 @@ const screens: Record<
     guide: '在微信点“我” → “订单与卡包” → “小店订单”，进入订单详情，复制订单号，粘贴到下面。',
     picture: { src: '/exchange/wechat-shop-order.svg', alt: '微信“订单与卡包”里小店订单详情的订单号' },
     placeholder: '粘贴微信小店订单号',
+    label: '订单号',
   },
 }
 

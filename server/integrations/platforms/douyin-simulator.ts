@@ -53,6 +53,12 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
   const vouchers = new Map<string, Voucher>() // by certificate id
   const shopOrders = new Map<string, DoudianShopOrder & { updated: number }>()
   const tokens = new Set<string>()
+  const phoneCiphers = new Map<string, string>()
+  const cipherOf = (phone: string) => {
+    const cipher = `#${crypto.randomBytes(12).toString('base64')}#${crypto.randomBytes(6).toString('base64')}#1##`
+    phoneCiphers.set(cipher, phone)
+    return cipher
+  }
   const prepared = new Map<string, { orderId: string; codes: Set<string> }>()
   const inFlight = new Set<Promise<unknown>>()
 
@@ -110,7 +116,8 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
         shop_id: o.foreign ? `9${digits(6)}` : s.shopId,
         order_status: 2,
         pay_time: Math.floor(s.now().getTime() / 1000),
-        post_tel: o.phone,
+        // Encrypted as real Doudian does; order.batchDecrypt gives it back.
+        encrypt_post_tel: cipherOf(o.phone),
         sku_order_list: o.lines.map((l) => ({
           order_id: `69${digits(17)}`,
           sku_id: digits(10),
@@ -256,6 +263,16 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
           ? { code: 10000, msg: 'success', data: { shop_order_detail: view(o) } }
           : { code: 50002, msg: '订单不存在', data: null }
       }
+      if (method === 'order.batchDecrypt') {
+        const infos = (params.cipher_infos ?? []) as { auth_id: string; cipher_text: string }[]
+        const decrypt_infos = infos.map((c) => {
+          const phone = shopOrders.get(c.auth_id) ? phoneCiphers.get(c.cipher_text) : undefined
+          return phone
+            ? { auth_id: c.auth_id, cipher_text: c.cipher_text, decrypt_text: phone, err_no: 0, is_virtual_tel: false }
+            : { auth_id: c.auth_id, cipher_text: c.cipher_text, decrypt_text: '', err_no: 300008, err_msg: '解密失败' }
+        })
+        return { code: 10000, msg: 'success', data: { decrypt_infos } }
+      }
       if (method === 'order.searchList') {
         const from = Number(params.update_time_start) * 1000
         const to = Number(params.update_time_end) * 1000
@@ -293,7 +310,7 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
               items: [...shopOrders.values()].map((o) => ({
                 number: o.order_id,
                 title: o.sku_order_list.map((l) => l.product_name).join('、'),
-                detail: `${o.post_tel ?? ''} · ${o.order_status === 4 ? '已退款' : '已支付'}`,
+                detail: `${phoneCiphers.get(o.encrypt_post_tel ?? '') ?? ''} · ${o.order_status === 4 ? '已退款' : '已支付'}`,
                 refundId: o.order_status === 4 ? null : o.order_id,
               })),
             },
