@@ -83,16 +83,13 @@ export default [
   route('contract/see/:id?', 'routes/tuition/contract-view.tsx'),
   route('contract/:id?', 'routes/tuition/contract.tsx'),
   // Platform orders exchanged for courses (issue 14 §2)
-  route('data/tt', 'routes/exchange/douyin.tsx'),
+  ...same('routes/exchange/shop-page.tsx', ['data/tt', 'data/ks', 'data/xhs', 'data/wechatShop'], 'exchange'),
   ...soon({
     'kuaishou-course': ['course/ks/:id?'],
     tasks: ['task'],
     wallet: ['wallet'],
     promotion: ['wallet/extension'],
     'wallet-records': ['wallet/record'],
-    'exchange-ks': ['data/ks'],
-    'exchange-xhs': ['data/xhs'],
-    'exchange-wechatshop': ['data/wechatShop'],
   }),
 
   // Account

@@ -48,6 +48,7 @@ import { mediaCacheControl } from '#server/integrations/storage/stores.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
 import { createDouyinSimulator, type DouyinSimulator } from '#server/integrations/platforms/douyin-simulator.ts'
 import { DOUYIN_SIM_PREFIX, SimulatedDouyin } from '#server/integrations/platforms/platforms-config.ts'
+import { mountShopSimulators, type ShopSimulators } from '#server/integrations/platforms/shop-simulators.ts'
 import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
 
 const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
@@ -234,6 +235,14 @@ export async function buildApp(config: Config, options: BuildOptions) {
     : null
   if (douyinSimulator) await app.register(douyinSimulator.plugin, { prefix: DOUYIN_SIM_PREFIX })
   app.decorate('douyinSimulator', douyinSimulator)
+  app.decorate(
+    'shopSimulators',
+    await mountShopSimulators(app, config.platforms, {
+      publicUrl: config.publicUrl,
+      fetch: integrations.platformFetch,
+      now: integrations.now,
+    }),
+  )
 
   if (options.web)
     await registerWeb(app, {
@@ -252,5 +261,7 @@ declare module 'fastify' {
     paymentSimulators: PaymentSimulators | null
     /** The in-process Douyin simulator (demo, development, tests), or null when Douyin credentials are configured. */
     douyinSimulator: DouyinSimulator | null
+    /** The in-process Kuaishou, Xiaohongshu and WeChat Shop simulators (each null when its credentials are set). */
+    shopSimulators: ShopSimulators
   }
 }

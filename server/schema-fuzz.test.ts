@@ -35,7 +35,7 @@ type Operation = {
 }
 
 /** Provider protocols (their answers are not our envelope) and the provider simulators. */
-const notOurEnvelope = /^\/api\/(pay\/notify\/|douyin\/notify$)/
+const notOurEnvelope = /^\/api\/(pay\/notify\/|(douyin|ksxd|wechatShop)\/notify$)/
 
 const typeOf = (s: Schema): string | undefined => {
   if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null')

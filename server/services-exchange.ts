@@ -9,6 +9,7 @@ import { exchangePlatformOrder } from '#server/use-cases/exchange-platform-order
 import { handlePlatformPush } from '#server/use-cases/handle-platform-push.ts'
 import { revokeExchangeRecord } from '#server/use-cases/revoke-platform-order.ts'
 import { syncPlatformOrders } from '#server/use-cases/sync-platform-orders.ts'
+import type { ExchangeShop } from '#shared/api/exchange.ts'
 
 /**
  * Platform orders exchanged for courses (issue 14 §2): the adapters of the platforms that are on (real, or the
@@ -32,7 +33,7 @@ export function createExchangeServices(deps: {
   return {
     platformAdapters: adapters,
     exchange: {
-      exchange: (memberId: number, group: 'douyin', pasted: string) =>
+      exchange: (memberId: number, group: ExchangeShop, pasted: string) =>
         exchangePlatformOrder(ucDeps, memberId, group, pasted),
       unexchanged: (memberId: number, platforms: Parameters<typeof unexchangedOrdersOf>[2]) =>
         unexchangedOrdersOf(db, memberId, platforms),

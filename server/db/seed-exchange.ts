@@ -1,29 +1,38 @@
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from './database.ts'
 import { courses } from './schema/catalogue.ts'
+import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
 import { exchangeSkus } from './schema/exchange.ts'
 
 /**
- * The demo's SKU mappings: the Douyin simulator's products (server/integrations/platforms/douyin-simulator.ts)
- * mapped to demo courses and VIP days, for group-buy vouchers and shop orders alike, so a person can buy on the
- * simulator and exchange on /data/tt at once. Its fourth product stays unmapped (the "contact service" answer).
+ * The demo's SKU mappings: the platform simulators' products (server/integrations/platforms/simulator-page.ts,
+ * SKU prefixes DY, KS, XHS, WXS) mapped to demo courses and VIP days, on every platform, so a person can buy on a
+ * simulator and exchange on its /data/* page at once. The fourth product stays unmapped ("contact service").
  */
 export async function seedExchangeSkus(db: DbOrTx, now: Date) {
-  const titles = { 'DY-SKU-1001': 'Photoshop 零基础入门', 'DY-SKU-1002': 'Excel 函数与公式实战' } as const
+  const titles = { 'SKU-1001': 'Photoshop 零基础入门', 'SKU-1002': 'Excel 函数与公式实战' } as const
   const found = await db
     .select({ id: courses.id, title: courses.title })
     .from(courses)
     .where(inArray(courses.title, Object.values(titles)))
   const idOf = new Map(found.map((c) => [c.title, c.id]))
-  const rows = (['douyin_life', 'douyin_shop'] as const).flatMap((platform) => [
-    ...Object.entries(titles).map(([skuId, title]) => ({
+  const prefixes = { douyin: 'DY', kuaishou: 'KS', xiaohongshu: 'XHS', wechat_shop: 'WXS' } as const
+  const shops = (Object.keys(ExchangeShops) as ExchangeShop[]).flatMap((shop) =>
+    ExchangeShops[shop].platforms.map((platform) => ({
       platform,
-      skuId,
-      productName: `${title}（抖音）`,
+      prefix: prefixes[shop],
+      name: ExchangeShops[shop].name,
+    })),
+  )
+  const rows = shops.flatMap(({ platform, prefix, name }) => [
+    ...Object.entries(titles).map(([sku, title]) => ({
+      platform,
+      skuId: `${prefix}-${sku}`,
+      productName: `${title}（${name}）`,
       courseId: idOf.get(title) ?? null,
       vipDays: null,
     })),
-    { platform, skuId: 'DY-VIP-30', productName: '自学 VIP 月卡（抖音）', courseId: null, vipDays: 30 },
+    { platform, skuId: `${prefix}-VIP-30`, productName: `自学 VIP 月卡（${name}）`, courseId: null, vipDays: 30 },
   ])
   await db
     .insert(exchangeSkus)

@@ -11,11 +11,13 @@ import {
   keepRedeemRefs,
   orderRecords,
   readOrderRef,
+  readShopOrderRef,
   recordExchange,
   skuMappings,
   type ExchangeRecordRow,
 } from '#server/modules/exchange/exchange.service.ts'
 import { memberPhones } from '#server/modules/members/members.service.ts'
+import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
 
 export interface ExchangeDeps {
   db: Db
@@ -24,14 +26,23 @@ export interface ExchangeDeps {
   events?: Pick<BusinessEvents, 'emit'>
 }
 
-/** The shops a /…/order2course endpoint serves: Douyin's takes both group-buy vouchers and shop orders. */
-export type ShopGroup = 'douyin'
+/** The shops a /…/order2course endpoint serves (shared/api/exchange.ts): Douyin's takes vouchers and shop orders. */
+export type ShopGroup = ExchangeShop
 
-function adapterFor(deps: ExchangeDeps, group: ShopGroup, kind: 'order' | 'voucher_code' | 'voucher_link') {
-  const platform = group === 'douyin' && kind === 'order' ? 'douyin_shop' : 'douyin_life'
+/** The order or voucher inside what the buyer pasted, and the platform that knows it. */
+function refAndAdapter(deps: ExchangeDeps, group: ShopGroup, pasted: string) {
+  const ref = group === 'douyin' ? readOrderRef(pasted) : readShopOrderRef(group, pasted)
+  if (!ref)
+    throw new AppError(
+      Codes.ExchangeNotFound,
+      group === 'douyin'
+        ? '没有找到订单号或券码，请粘贴抖音订单号或团购券码'
+        : `没有找到订单号，请粘贴${ExchangeShops[group].name}订单号`,
+    )
+  const platform = group === 'douyin' ? (ref.kind === 'order' ? 'douyin_shop' : 'douyin_life') : group
   const adapter = deps.adapters[platform]
   if (!adapter) throw new AppError(Codes.ExchangeUnavailable)
-  return adapter
+  return { ref, adapter }
 }
 
 /** What an exchange answers: the order, the courses (and VIP days) it gave this member, and whether it did so now. */
@@ -64,7 +75,7 @@ async function alreadyExchanged(deps: ExchangeDeps, memberId: number, order: Pla
 }
 
 /**
- * POST /api/tiktok/order2course (issue 14 §2): the signed-in member exchanges a platform order or voucher for the
+ * POST /api/tiktok/order2course, /ksxd/, /xhs/, /wechatShop/ (issue 14 §2): the signed-in member exchanges a platform order or voucher for the
  * courses (or VIP days) its SKUs are mapped to. Reads the number out of what was pasted, looks it up at the platform,
  * checks it is our shop's, paid (the voucher unused), not refunded or cancelled, bought with the member's phone where
  * the platform tells, and that every line is mapped; then, in one transaction, records each line under the unique
@@ -74,14 +85,13 @@ async function alreadyExchanged(deps: ExchangeDeps, memberId: number, order: Pla
  * nothing new: its own holder gets the same answer (`already`), anyone else is told who holds it (masked phone).
  */
 export async function exchangePlatformOrder(deps: ExchangeDeps, memberId: number, group: ShopGroup, pasted: string) {
-  const ref = readOrderRef(pasted)
-  if (!ref) throw new AppError(Codes.ExchangeNotFound, '没有找到订单号或券码，请粘贴抖音订单号或团购券码')
-  const adapter = adapterFor(deps, group, ref.kind)
+  const { ref, adapter } = refAndAdapter(deps, group, pasted)
+  const shopName = ExchangeShops[group].name
   let order: PlatformOrder | null
   try {
     order = await adapter.lookup(ref)
   } catch {
-    throw new AppError(Codes.ExchangePlatformFailed, '暂时无法查询抖音订单，请稍后重试')
+    throw new AppError(Codes.ExchangePlatformFailed, `暂时无法查询${shopName}订单，请稍后重试`)
   }
   if (!order) throw new AppError(Codes.ExchangeNotFound)
   if (!order.ours) throw new AppError(Codes.ExchangeNotOurs)
@@ -144,7 +154,7 @@ export async function exchangePlatformOrder(deps: ExchangeDeps, memberId: number
       if (rows.length > 0 && adapter.redeem) {
         const lines = rows.map((r): PlatformLine => usable.find((l) => l.lineId === r.lineId)!)
         const result = await adapter.redeem(found, lines)
-        if (!result.ok) throw new AppError(Codes.ExchangePlatformFailed, `抖音核销失败：${result.reason}`)
+        if (!result.ok) throw new AppError(Codes.ExchangePlatformFailed, `${shopName}核销失败：${result.reason}`)
         redeemed = rows.map((r) => ({ lineId: r.lineId, redeemRef: result.refs.get(r.lineId) ?? '' }))
         await keepRedeemRefs(
           tx,

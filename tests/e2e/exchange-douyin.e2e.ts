@@ -83,8 +83,8 @@ describe('exchanging a Douyin group-buy voucher on a phone', () => {
       expect(await page.getByRole('button', { name: /客服/ }).count()).toBe(0)
       await shot(page, 'exchange-douyin-result')
 
-      // 去学习 → the course page → the player, and a paid lesson plays in full.
-      await result.getByRole('link', { name: '去学习' }).first().click()
+      // 开始学习 → the course page → the player, and a paid lesson plays in full.
+      await result.getByRole('link', { name: '开始学习' }).first().click()
       await page.waitForURL(/\/course\/\d+\.html/)
       const courseId = Number(/\/course\/(\d+)\.html/.exec(page.url())![1])
       const start = page.getByRole('link', { name: /开始学习|继续学习/ })

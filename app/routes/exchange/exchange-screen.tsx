@@ -17,6 +17,8 @@ export interface ExchangePlatform {
   guide: string
   picture: { src: string; alt: string }
   placeholder: string
+  /** What the input asks for: "订单号或券码" on Douyin (vouchers too), "订单号" elsewhere. */
+  label: string
   /** POST endpoint (spec 7) and its NotExchange list. */
   exchangePath: string
   unexchangedPath: string
@@ -33,7 +35,7 @@ function Result({ result }: { result: ExchangeResult }) {
           <img className={own.cover} src={c.cover} alt="" loading="lazy" />
           <span className={own.courseTitle}>{c.title}</span>
           <Link className={styles.linkButton} to={`/course/${c.id}.html`}>
-            去学习
+            开始学习
           </Link>
         </div>
       ))}
@@ -78,7 +80,7 @@ function ExchangeForm({ platform }: { platform: ExchangePlatform }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (!text.trim()) return toast('请输入订单号或券码')
+    if (!text.trim()) return toast(`请输入${platform.label}`)
     if ((await exchange([text])).length > 0) setText('')
   }
 
@@ -86,7 +88,7 @@ function ExchangeForm({ platform }: { platform: ExchangePlatform }) {
     <>
       <form className={`${styles.card} ${own.form}`} onSubmit={(e) => void submit(e)}>
         <label htmlFor="order-no" className={styles.cardTitle}>
-          订单号或券码
+          {platform.label}
         </label>
         <input
           id="order-no"

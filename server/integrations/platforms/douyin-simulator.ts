@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { doudianSign, douyinPushSignature } from './douyin-sign.ts'
 import type { DoudianShopOrder } from './douyin-shop.ts'
 import type { PlatformFetch } from './http.ts'
-import { renderSimulatorPage } from './douyin-simulator-page.ts'
+import { simDigits as digits } from './shop-simulator.ts'
+import { renderSimulatorPage, simulatorPageRoutes, simulatorProducts, typedPhone } from './simulator-page.ts'
 
 // Douyin as this process plays it when no credentials are configured (demo, development, tests): the life-service
 // voucher API (client_token, certificate prepare / verify / cancel), the Doudian order API (token.create,
@@ -24,12 +25,7 @@ export interface DouyinSimulatorSettings {
 }
 
 /** The products the simulator's page offers (the demo seed maps them to courses). */
-const SIMULATOR_PRODUCTS = [
-  { skuId: 'DY-SKU-1001', title: 'Photoshop 零基础入门课（团购券）' },
-  { skuId: 'DY-SKU-1002', title: 'Excel 办公效率课（团购券）' },
-  { skuId: 'DY-VIP-30', title: '自学 VIP 月卡（团购券）' },
-  { skuId: 'DY-SKU-9999', title: '未上架的测试商品' },
-] as const
+const SIMULATOR_PRODUCTS = simulatorProducts('DY', '（团购券）')
 
 interface Voucher {
   orderId: string
@@ -44,7 +40,6 @@ interface Voucher {
   verifiedAt: number | null
 }
 
-const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('')
 const ok = <D>(data: D) => ({
   data: { error_code: 0, description: 'success', ...data },
   extra: { error_code: 0, description: '' },
@@ -58,6 +53,12 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
   const vouchers = new Map<string, Voucher>() // by certificate id
   const shopOrders = new Map<string, DoudianShopOrder & { updated: number }>()
   const tokens = new Set<string>()
+  const phoneCiphers = new Map<string, string>()
+  const cipherOf = (phone: string) => {
+    const cipher = `#${crypto.randomBytes(12).toString('base64')}#${crypto.randomBytes(6).toString('base64')}#1##`
+    phoneCiphers.set(cipher, phone)
+    return cipher
+  }
   const prepared = new Map<string, { orderId: string; codes: Set<string> }>()
   const inFlight = new Set<Promise<unknown>>()
 
@@ -115,7 +116,8 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
         shop_id: o.foreign ? `9${digits(6)}` : s.shopId,
         order_status: 2,
         pay_time: Math.floor(s.now().getTime() / 1000),
-        post_tel: o.phone,
+        // Encrypted as real Doudian does; order.batchDecrypt gives it back.
+        encrypt_post_tel: cipherOf(o.phone),
         sku_order_list: o.lines.map((l) => ({
           order_id: `69${digits(17)}`,
           sku_id: digits(10),
@@ -261,6 +263,16 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
           ? { code: 10000, msg: 'success', data: { shop_order_detail: view(o) } }
           : { code: 50002, msg: '订单不存在', data: null }
       }
+      if (method === 'order.batchDecrypt') {
+        const infos = (params.cipher_infos ?? []) as { auth_id: string; cipher_text: string }[]
+        const decrypt_infos = infos.map((c) => {
+          const phone = shopOrders.get(c.auth_id) ? phoneCiphers.get(c.cipher_text) : undefined
+          return phone
+            ? { auth_id: c.auth_id, cipher_text: c.cipher_text, decrypt_text: phone, err_no: 0, is_virtual_tel: false }
+            : { auth_id: c.auth_id, cipher_text: c.cipher_text, decrypt_text: '', err_no: 300008, err_msg: '解密失败' }
+        })
+        return { code: 10000, msg: 'success', data: { decrypt_infos } }
+      }
       if (method === 'order.searchList') {
         const from = Number(params.update_time_start) * 1000
         const to = Number(params.update_time_end) * 1000
@@ -271,35 +283,57 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
     })
 
     // The page a person uses in the demo: buy a voucher or a shop order, see codes, refund.
-    const page = (reply: FastifyReply, notice = '') =>
-      reply.type('text/html; charset=utf-8').send(
+    const voucherState: Record<string, string> = { unused: '未使用', used: '已核销', refunded: '已退款' }
+    simulatorPageRoutes(app, {
+      products: SIMULATOR_PRODUCTS,
+      page: (notice) =>
         renderSimulatorPage({
+          brand: '抖音',
+          color: '#fe2c55',
           products: SIMULATOR_PRODUCTS,
-          vouchers: [...vouchers.values()],
-          orders: [...shopOrders.values()],
+          kinds: [
+            { value: 'voucher', label: '团购券（抖音来客）' },
+            { value: 'shop', label: '抖店订单' },
+          ],
+          sections: [
+            {
+              title: '我的团购券',
+              items: [...vouchers.values()].map((v) => ({
+                number: v.code.replace(/(\d{4})(?=\d)/g, '$1 '),
+                title: v.title,
+                detail: voucherState[v.state] ?? v.state,
+                refundId: v.state === 'refunded' ? null : v.orderId,
+              })),
+            },
+            {
+              title: '我的抖店订单',
+              items: [...shopOrders.values()].map((o) => ({
+                number: o.order_id,
+                title: o.sku_order_list.map((l) => l.product_name).join('、'),
+                detail: `${phoneCiphers.get(o.encrypt_post_tel ?? '') ?? ''} · ${o.order_status === 4 ? '已退款' : '已支付'}`,
+                refundId: o.order_status === 4 ? null : o.order_id,
+              })),
+            },
+          ],
           notice,
         }),
-      )
-    app.get('/', async (_req, reply) => page(reply))
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    )
-    app.post<{ Body: Record<string, string | undefined> }>('/buy', async (req, reply) => {
-      const product = SIMULATOR_PRODUCTS.find((p) => p.skuId === req.body?.sku) ?? SIMULATOR_PRODUCTS[0]
-      if (req.body?.kind === 'shop') {
-        const phone = (req.body.phone ?? '').replace(/\D/g, '')
-        if (!/^1[3-9]\d{9}$/.test(phone)) return page(reply, '请填写 11 位手机号')
-        const { orderId } = api.makeShopOrder({ phone, lines: [{ skuId: product.skuId, productName: product.title }] })
-        return page(reply, `已下单：抖店订单号 ${orderId}`)
-      }
-      const { codes } = api.makeVoucher({ skuId: product.skuId, title: product.title })
-      return page(reply, `已购买：券码 ${codes.join('、')}`)
-    })
-    app.post<{ Body: Record<string, string | undefined> }>('/refund', async (req, reply) => {
-      const id = req.body?.order_id ?? ''
-      if (shopOrders.has(id)) api.refundShopOrder(id)
-      else await api.refundVoucherOrder(id)
-      return page(reply, `订单 ${id} 已退款`)
+      buy(product, form) {
+        if (form.kind === 'shop') {
+          const phone = typedPhone(form.phone)
+          if (!phone) return '请填写 11 位手机号'
+          const { orderId } = api.makeShopOrder({
+            phone,
+            lines: [{ skuId: product.skuId, productName: product.title }],
+          })
+          return `已下单：抖店订单号 ${orderId}`
+        }
+        const { codes } = api.makeVoucher({ skuId: product.skuId, title: product.title })
+        return `已购买：券码 ${codes.join('、')}`
+      },
+      refund: async (id) => {
+        if (shopOrders.has(id)) api.refundShopOrder(id)
+        else await api.refundVoucherOrder(id)
+      },
     })
   }
 

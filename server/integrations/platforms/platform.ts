@@ -3,7 +3,7 @@
 // wire format and signatures; the adapters are what the tests exercise, against the simulators.
 
 /** The platforms with an adapter (shared/api/exchange.ts `Platforms` lists the same ids). */
-export type PlatformId = 'douyin_life' | 'douyin_shop'
+export type PlatformId = 'douyin_life' | 'douyin_shop' | 'kuaishou' | 'xiaohongshu' | 'wechat_shop'
 
 /** What the buyer pasted, as the adapter needs it (server/modules/exchange/paste.ts reads it out of the text). */
 export type OrderRef =
@@ -50,6 +50,11 @@ export type PushEvent =
   | { kind: 'revoked'; orderId: string; lineIds: string[] | null; reason: string }
   /** A new or changed paid order (the NotExchange lists). */
   | { kind: 'order'; order: PlatformOrder }
+  /**
+   * This order changed (paid, refunded, cancelled): what it is now is read back from the platform's order API, so a
+   * push only says where to look (Kuaishou and WeChat Shop pushes carry the order id, not the order).
+   */
+  | { kind: 'changed'; orderId: string }
   /** Something we do not act on (a verify we made ourselves, a test message). */
   | { kind: 'ignored'; what: string }
 
@@ -68,8 +73,12 @@ export interface PlatformAdapter {
   undoRedeem?(refs: { lineId: string; redeemRef: string }[]): Promise<boolean>
   /** Orders paid or changed since `since`, for the periodic sync (where the platform has such a list). */
   listRecent?(since: Date, until: Date): Promise<PlatformOrder[]>
-  /** Checks a push's signature and reads what it says. */
-  checkPush?(headers: Record<string, string | string[] | undefined>, rawBody: string): PushCheck
+  /** Checks a push's signature (in its headers, or its query string for WeChat) and reads what it says. */
+  checkPush?(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+    query?: Record<string, string | undefined>,
+  ): PushCheck
 }
 
 export type PlatformAdapters = Partial<Record<PlatformId, PlatformAdapter>>

@@ -36,7 +36,7 @@ import {
   type SkuRow,
 } from './exchange.repository.ts'
 
-export { readOrderRef } from './paste.ts'
+export { readOrderRef, readShopOrderRef } from './paste.ts'
 export type { RecordRow as ExchangeRecordRow }
 
 // Platform orders exchanged for courses (issue 14 §2): the SKU mappings operators keep, the exchange records with

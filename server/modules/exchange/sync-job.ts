@@ -8,7 +8,7 @@ interface SyncDeps {
   /** Runs `fn` under the advisory lock `key`; null when another process holds it. */
   withTryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T | null>
   /** sync-platform-orders.ts, bound: orders changed in the last `lookbackMs`. */
-  sync: (lookbackMs: number) => Promise<{ orders: number; revoked: number }>
+  sync: (lookbackMs: number) => Promise<{ orders: number; revoked: number; failed: string[] }>
 }
 
 /**
@@ -21,6 +21,7 @@ export function startPlatformSync(deps: SyncDeps, log: FastifyBaseLogger, interv
     async () => {
       const r = await deps.withTryLock(SYNC_LOCK, () => deps.sync(intervalMs * 3))
       if (r && r.revoked > 0) log.info(r, 'platform sync revoked exchanges')
+      if (r && r.failed.length > 0) log.error(r, 'platform sync could not read some platforms')
     },
     (err) => log.error({ err }, 'platform sync failed'),
   )
