@@ -48,6 +48,7 @@ const screens = [
   screen('sales/points', 'points.adjust', () => import('./screens/points.tsx')),
   screen('engagement/reports', 'comments.moderate', () => import('./screens/reported-comments.tsx')),
   screen('engagement/overlays', 'marketing.edit', () => import('./screens/overlays.tsx')),
+  screen('engagement/popups', 'catalogue.read', () => import('./screens/popups.tsx')),
   screen('engagement/service', 'marketing.edit', () => import('./screens/service-settings.tsx')),
   screen('marketing/redeem', 'redeem.manage', () => import('./screens/redeem-batches.tsx')),
   screen('marketing/redeem/:id', 'redeem.manage', () => import('./screens/redeem-codes.tsx')),

@@ -45,6 +45,7 @@ export const Sections: {
     items: [
       { path: '/admin/engagement/reports', label: '举报队列', permission: 'comments.moderate' },
       { path: '/admin/engagement/overlays', label: '系统弹窗', permission: 'marketing.edit' },
+      { path: '/admin/engagement/popups', label: '播放器弹窗', permission: 'catalogue.read' },
       { path: '/admin/engagement/service', label: '客服设置', permission: 'marketing.edit' },
     ],
   },

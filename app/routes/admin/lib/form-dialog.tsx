@@ -20,6 +20,8 @@ export function FormDialog<T>(props: {
   children: ReactNode
   /** Shown under the form. */
   footnote?: ReactNode
+  /** Shown, not changed: the fields and 保存 are disabled (staff who may read but not edit). */
+  readOnly?: boolean
 }) {
   const { form, onSave, onClose } = props
   return (
@@ -29,6 +31,7 @@ export function FormDialog<T>(props: {
       okText="保存"
       cancelText="取消"
       confirmLoading={props.saving}
+      okButtonProps={{ disabled: props.readOnly }}
       onOk={async () => {
         await onSave(await form.validateFields())
         onClose()
@@ -38,7 +41,7 @@ export function FormDialog<T>(props: {
       forceRender
       width={props.width}
     >
-      <Form form={form} name={props.name} layout="vertical">
+      <Form form={form} name={props.name} layout="vertical" disabled={props.readOnly}>
         {props.children}
       </Form>
       {props.footnote}
