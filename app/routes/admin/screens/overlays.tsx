@@ -1,20 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd'
+import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd'
 import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'
@@ -27,6 +13,7 @@ import { pagedLoad } from '../lib/list.ts'
 import { useMe } from '../lib/me.ts'
 import { PhonePreview } from '../lib/phone-preview.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
+import { OverlayCapsPanel } from './overlay-caps.tsx'
 
 // The learner's own overlay component, drawn in the preview exactly as the learner pages draw it.
 const OverlayView = lazy(() => import('#app/components/system-overlay/overlay-view.tsx'))
@@ -171,12 +158,7 @@ export default function Overlays() {
   return (
     <>
       <Typography.Title level={4}>系统弹窗</Typography.Title>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        message="频次上限：每个页面最多一个弹窗，每次访问只弹一次（标记“紧急”的除外）；学员看过的弹窗 30 天内不再出现。交易、登录和表单页面不弹。"
-      />
+      <OverlayCapsPanel edit={edit} />
       <ConsoleTable<StaffOverlay>
         id="overlays"
         rowKey="id"
