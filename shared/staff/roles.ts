@@ -17,6 +17,8 @@ export const StaffRoleNames: Record<StaffRole, string> = {
 /** Everything a permission names, by route group. */
 export const Permissions = [
   'catalogue.read',
+  /** The courses with their chapters and videos (a teacher: only their own); `catalogue.edit` changes them. */
+  'courses.read',
   'catalogue.edit',
   /** Play any lesson in full to check it (the media screen's preview); decided by the access function. */
   'media.preview',
@@ -50,6 +52,7 @@ type Grant = Permission | { permission: Permission; scope: 'own' }
 const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
   operator: [
     'catalogue.read',
+    'courses.read',
     'catalogue.edit',
     'media.preview',
     'marketing.read',
@@ -77,6 +80,7 @@ const grants: Record<Exclude<StaffRole, 'admin'>, readonly Grant[]> = {
   ],
   teacher: [
     'catalogue.read',
+    { permission: 'courses.read', scope: 'own' },
     { permission: 'catalogue.edit', scope: 'own' },
     { permission: 'comments.moderate', scope: 'own' },
   ],
@@ -111,6 +115,19 @@ export function can(principal: StaffPrincipal | null | undefined, permission: Pe
             : g.permission === permission && scope !== undefined && scope.ownerMemberId === principal.memberId,
         ),
   )
+}
+
+/**
+ * How far a principal's grants of a permission reach: `all` (anything), `own` (only what they own: a route that
+ * knows its record's owner asks `can` with it, a list shows only theirs) or null (not at all).
+ */
+export function reach(principal: StaffPrincipal | null | undefined, permission: Permission): 'all' | 'own' | null {
+  if (!principal) return null
+  if (can(principal, permission)) return 'all'
+  const scoped = principal.roles.some(
+    (role) => role !== 'admin' && grants[role].some((g) => typeof g !== 'string' && g.permission === permission),
+  )
+  return scoped ? 'own' : null
 }
 
 /** The coarse kind the profile shows and the older `auth: 'staff' | 'admin'` routes check. */

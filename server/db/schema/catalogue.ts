@@ -10,9 +10,11 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  uniqueIndex,
   text,
 } from 'drizzle-orm/pg-core'
 import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { members } from './members.ts'
 
 export const categories = pgTable(
   'categories',
@@ -40,10 +42,15 @@ export const teachers = pgTable(
     avatarUrl: text(),
     intro: text().notNull().default(''),
     sort: integer().notNull().default(0),
+    /** The staff member who is this teacher (a teacher role sees and edits only these courses); null: none. */
+    memberId: ref(() => members.id, { onDelete: 'set null' }),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   // Search (server/modules/catalogue/search.repository.ts) matches teacher names with ILIKE '%…%'.
-  (t) => [index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    uniqueIndex('teachers_member_idx').on(t.memberId),
+  ],
 )
 
 export const courses = pgTable(
