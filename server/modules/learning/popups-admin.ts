@@ -36,6 +36,19 @@ async function targetTitles(db: Db, rows: Pick<PopupRow, 'courseId' | 'videoId'>
     r.videoId !== null ? (videos.get(r.videoId) ?? '') : (courses.get(r.courseId!)?.title ?? '')
 }
 
+/** The row's columns of what the operator sent (undefined where a change leaves a field as it is). */
+function fieldColumns<T extends PopupPatch | PopupCreate>(input: T) {
+  type Of<K extends keyof PopupCreate> = T extends PopupCreate ? PopupCreate[K] : PopupCreate[K] | undefined
+  return {
+    atSecond: input.at_second as Of<'at_second'>,
+    title: input.title as Of<'title'>,
+    content: input.content,
+    imageUrl: input.image_url,
+    link: input.link,
+    active: input.active,
+  }
+}
+
 function toStaffPopup(row: PopupRow, clicks: number, title: string): StaffPopup {
   return {
     id: row.id,
@@ -97,15 +110,7 @@ export function createPopupAdmin(deps: { db: Db }) {
 
     /** Adds a popup; players show it from their next open. */
     async create(input: PopupCreate) {
-      const row = await insertPopup(db, {
-        ...(await targetColumns(input)),
-        atSecond: input.at_second,
-        title: input.title,
-        content: input.content,
-        imageUrl: input.image_url,
-        link: input.link,
-        active: input.active,
-      })
+      const row = await insertPopup(db, { ...(await targetColumns(input)), ...fieldColumns(input) })
       await changed()
       return staffView(row, 0)
     },
@@ -114,15 +119,7 @@ export function createPopupAdmin(deps: { db: Db }) {
     async patch(id: number, input: PopupPatch) {
       if (!(await findPopup(db, id))) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
       const target = input.target && input.target_id ? await targetColumns(input as Target) : {}
-      const row = await updatePopup(db, id, {
-        ...target,
-        atSecond: input.at_second,
-        title: input.title,
-        content: input.content,
-        imageUrl: input.image_url,
-        link: input.link,
-        active: input.active,
-      })
+      const row = await updatePopup(db, id, { ...target, ...fieldColumns(input) })
       if (!row) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
       await changed()
       return staffView(row, (await popupClickCounts(db, [id])).get(id) ?? 0)

@@ -20,6 +20,10 @@ type Values = Pick<StaffPopup, 'target' | 'target_id' | 'at_second' | 'title' | 
 }
 
 const tableKey = ['table', 'popups']
+const popupStates = [
+  { value: 'on', label: '启用' },
+  { value: 'off', label: '已停用' },
+]
 const field = (name: keyof typeof PopupCreate.shape, toApi?: (v: unknown) => unknown) =>
   zodRule(PopupCreate.shape[name], toApi)
 const orNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null)
@@ -96,19 +100,11 @@ export default function Popups() {
       <ConsoleTable<StaffPopup>
         id="popups"
         rowKey="id"
-        searchPlaceholder="弹窗标题"
+        searchPlaceholder="播放器弹窗的标题"
         filters={[
-          {
-            name: 'state',
-            label: '状态',
-            type: 'select',
-            options: [
-              { value: 'on', label: '启用' },
-              { value: 'off', label: '已停用' },
-            ],
-          },
           { name: 'course_id', label: '课程 ID', type: 'text' },
           { name: 'video_id', label: '视频 ID', type: 'text' },
+          { name: 'state', label: '状态', type: 'select', options: popupStates },
         ]}
         load={pagedLoad<StaffPopup>('/admin/popups')}
         empty="还没有播放器弹窗。点“新建弹窗”，在课程的某一秒弹出学习群、优惠券等卡片。"
