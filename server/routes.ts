@@ -11,6 +11,7 @@ import { followsRoutes } from '#server/modules/follows/follows.routes.ts'
 import { homeRoutes } from '#server/modules/home/home.routes.ts'
 import { adminHomeRoutes } from '#server/modules/home/home-admin.routes.ts'
 import { learningRoutes } from '#server/modules/learning/learning.routes.ts'
+import { adminPopupRoutes } from '#server/modules/learning/popups-admin.routes.ts'
 import { mediaRoutes } from '#server/modules/media/media.routes.ts'
 import { playbackApiRoutes } from '#server/modules/media/playback.routes.ts'
 import { accountRoutes } from '#server/modules/members/account.routes.ts'
@@ -60,11 +61,12 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(mediaRoutes, { media: s.media })
   await app.register(catalogueRoutes, { catalogue: s.catalogue })
   await app.register(homeRoutes, { home: s.home })
-  await app.register(overlayRoutes, { overlays: s.overlays })
+  await app.register(overlayRoutes, { overlays: s.overlays, caps: s.settings.overlayCaps })
   await app.register(adminOverlayRoutes, { overlays: s.overlays })
   await app.register(adminSettingsRoutes, { settings: s.settings })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
+  await app.register(adminPopupRoutes, { popups: s.popupAdmin })
   await app.register(ordersRoutes, { orders: s.orders })
   await app.register(paymentsRoutes, { payments: s.payments })
   await app.register(adminPaymentRoutes, { payments: s.payments })

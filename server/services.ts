@@ -31,7 +31,11 @@ import { createAccessService, ownedCourseIds } from '#server/modules/access/acce
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
 import { createFollowsService } from '#server/modules/follows/follows.service.ts'
 import { createHomeAdmin, createHomeService } from '#server/modules/home/home.service.ts'
-import { createLearningService, recentlyWatchedCourseIds } from '#server/modules/learning/learning.service.ts'
+import {
+  createLearningService,
+  createPopupAdmin,
+  recentlyWatchedCourseIds,
+} from '#server/modules/learning/learning.service.ts'
 import { createMediaService } from '#server/modules/media/media.service.ts'
 import { createPlaybackService } from '#server/modules/media/playback.service.ts'
 import { signingSecretSource } from '#server/modules/media/signing.ts'
@@ -259,6 +263,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
       facts,
       vipMembership: (memberId) => vip.membership(memberId),
     }),
+    /** The player's popups as operators keep them; each write drops the players' cached popups. */
+    popupAdmin: createPopupAdmin({ db }),
     // Favourites, search, follows, recommendations, comments and click statistics (issue 3, sections 4–6).
     favourites,
     search: createSearchService({ db }),

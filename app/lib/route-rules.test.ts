@@ -127,17 +127,26 @@ describe('showsOverlays (spec 9 read literally, issue 10 §4)', () => {
   })
 })
 
-describe('overlayToShow (one per page view, one per session unless urgent)', () => {
+describe('overlayToShow (the caps operators set; by default one per page view, one per session unless urgent)', () => {
   const a = { so_id: 1, so_urgent: false }
   const b = { so_id: 2, so_urgent: true }
   const c = { so_id: 3, so_urgent: false }
+  const caps = { per_page: 1, per_session: 1, urgent_exempt: true, seen_days: 30 }
+  const shown = (page: number, session: number) => ({ page, session })
   it.each([
-    ['nothing unseen', [], false, null],
-    ['the first unseen, not the rest', [a, b, c], false, a],
-    ['nothing more this session', [a, c], true, null],
-    ['an urgent one even after another this session', [a, b, c], true, b],
-  ])('%s', (_name, unseen, shown, expected) => {
-    expect(overlayToShow(unseen, shown)).toBe(expected)
+    ['nothing unseen', [], shown(0, 0), caps, null],
+    ['the first unseen, not the rest', [a, b, c], shown(0, 0), caps, a],
+    ['nothing more this session', [a, c], shown(0, 1), caps, null],
+    ['an urgent one even after another this session', [a, b, c], shown(0, 1), caps, b],
+    ['no urgent one when urgent ones are not exempt', [a, b, c], shown(0, 1), { ...caps, urgent_exempt: false }, null],
+    ['nothing more on this page, urgent or not', [b, c], shown(1, 1), caps, null],
+    ['a second on this page when the page allows two', [c], shown(1, 1), { ...caps, per_page: 2, per_session: 3 }, c],
+    ['the session’s cap counts every page', [c], shown(0, 3), { ...caps, per_page: 2, per_session: 3 }, null],
+  ])('%s', (_name, unseen, count, limits, expected) => {
+    expect(overlayToShow(unseen, count, limits)).toBe(expected)
+  })
+  it('applies issue 10 §4’s caps when none are given', () => {
+    expect(overlayToShow([a, b], shown(0, 1))).toBe(b)
   })
 })
 

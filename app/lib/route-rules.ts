@@ -3,6 +3,8 @@
  * tested from a table (route-rules.test.ts). Components ask these functions; none of them keeps its own list.
  */
 
+import { DEFAULT_OVERLAY_CAPS, type OverlayCaps } from '#shared/overlay-caps.ts'
+
 /** The five tab screens, in bar order. The tab layout route (routes/tabs/layout.tsx) holds exactly these paths. */
 export const TABS = [
   { key: 'home', path: '/', label: '首页' },
@@ -115,16 +117,19 @@ export function showsOverlays(
 }
 
 /**
- * Frequency caps (issue 10 §4), so a learner is never stacked: at most one overlay per page view, and one per
- * session unless the operator marked it urgent. Of the unseen overlays (in the operator's order) this picks the
- * one to show now, or null.
+ * Frequency caps (issue 10 §4; operators set them, shared/overlay-caps.ts), so a learner is never stacked: at most
+ * `per_page` overlays per page view, one after another, and `per_session` per browser session unless the operator
+ * marked one urgent (when `urgent_exempt`). Of the unseen overlays (in the operator's order) this picks the one to
+ * show now, or null.
  */
 export function overlayToShow<T extends { so_urgent?: boolean }>(
   unseen: readonly T[],
-  shownThisSession: boolean,
+  shown: { page: number; session: number },
+  caps: OverlayCaps = DEFAULT_OVERLAY_CAPS,
 ): T | null {
-  if (!shownThisSession) return unseen[0] ?? null
-  return unseen.find((o) => o.so_urgent === true) ?? null
+  if (shown.page >= caps.per_page) return null
+  if (shown.session < caps.per_session) return unseen[0] ?? null
+  return caps.urgent_exempt ? (unseen.find((o) => o.so_urgent === true) ?? null) : null
 }
 
 /** Spec 2's second "consult" button: the screens that ask for it (issue 10 §4). */
@@ -227,12 +232,10 @@ export function overlayJumpHref(
   }
 }
 
-/** The cookie that marks an overlay as seen for 30 days (spec 9). */
+/** The cookie that marks an overlay as seen (for the caps' `seen_days`, 30 by default: spec 9). */
 export function overlaySeenCookie(soId: number | string): string {
   return `so_seen_${soId}`
 }
-
-export const OVERLAY_SEEN_DAYS = 30
 
 /** A chunk that failed to load reloads the page, but at most once per 60 s so a broken deploy cannot loop. */
 const CHUNK_RELOAD_INTERVAL_MS = 60_000

@@ -96,7 +96,17 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
   description?: string
   querystring: Q
   row: R
-  list: (query: z.output<Q>) => Promise<{ list: z.input<R>[]; total: number; page: number; page_size: number }>
+  /**
+   * `ownScope`: the member whose own records the caller may see (a teacher's courses), null for everything; only
+   * with `scope: 'list'`, which lets such callers in (server/http/auth.ts).
+   */
+  list: (
+    query: z.output<Q>,
+    ownScope: number | null,
+  ) => Promise<{ list: z.input<R>[]; total: number; page: number; page_size: number }>
+  scope?: 'list'
+  /** The permission the list needs, when not the plugin's read permission. */
+  permission?: Permission
   /**
    * format=csv: the file's name (a date is added), its header row and every row the filters match. An export
    * always needs a step-up proof (a fresh SMS code), and `permission` besides the list's own when given.
@@ -105,7 +115,7 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
     name: string
     header: string[]
     /** How the export reads the rows the filters match, a batch at a time, and turns them into cells. */
-    source: (query: z.output<Q>) => CsvSource<S> | Promise<CsvSource<S>>
+    source: (query: z.output<Q>, ownScope: number | null) => CsvSource<S> | Promise<CsvSource<S>>
     permission?: Permission
   }
 }
@@ -135,6 +145,8 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
       querystring: spec.querystring,
       response: { 200: adminPage(spec.row) },
       ...(spec.csv && { stepUp: 'export' as const }),
+      ...(spec.scope && { scope: spec.scope }),
+      ...(spec.permission && { permission: spec.permission }),
     },
     async (request, reply) => {
       const query = request.query as z.output<Q>
@@ -143,10 +155,10 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
         const { permission } = spec.csv
         if (permission && !can(request.principal, permission))
           throw new AppError(Codes.Forbidden, '你的角色不能导出这个列表')
-        const { read, cells } = await spec.csv.source(query)
+        const { read, cells } = await spec.csv.source(query, request.ownScope)
         return sendCsv(reply, spec.csv.name, spec.csv.header, csvRows(read, cells))
       }
-      return reply.send(ok(await spec.list(query)))
+      return reply.send(ok(await spec.list(query, request.ownScope)))
     },
   )
 }

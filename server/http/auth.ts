@@ -1,7 +1,15 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { can, roleKind, STEP_UP_HEADER, type Permission, type StaffRole } from '#shared/staff/roles.ts'
+import {
+  can,
+  reach,
+  roleKind,
+  STEP_UP_HEADER,
+  type Permission,
+  type Scope,
+  type StaffRole,
+} from '#shared/staff/roles.ts'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
 import type { StepUp } from './step-up.ts'
@@ -24,6 +32,14 @@ export function principalOf(memberId: number, sessionId: number, roles: readonly
   return { memberId, sessionId, roles, role: roleKind(roles) }
 }
 
+/**
+ * How a route serves staff whose grant of its permission reaches only what they own (shared/staff/roles.ts
+ * `reach`): `list` answers only their records (the handler reads `request.ownScope`); a function names the owner of
+ * the record the request is about, checked with `can` once the request is validated. A route without one refuses
+ * them.
+ */
+export type RouteScope = 'list' | ((request: FastifyRequest) => Promise<Scope>)
+
 /** What a route needs: `none` (default, a token is read if sent), `required`, `staff` or `admin`. */
 export type AuthMode = 'none' | 'required' | 'staff' | 'admin'
 
@@ -32,6 +48,8 @@ declare module 'fastify' {
     principal: Principal | null
     /** Why there is no principal although a token was sent. */
     authProblem: 'unknown' | 'expired' | null
+    /** The member whose own records this request is limited to (a scoped grant, RouteScope); null: no limit. */
+    ownScope: number | null
   }
   interface FastifyContextConfig {
     auth?: AuthMode
@@ -42,6 +60,7 @@ declare module 'fastify' {
      * 'export': only when the list is asked for as a file (`format=csv`).
      */
     stepUp?: boolean | 'export'
+    scope?: RouteScope
   }
 }
 
@@ -72,6 +91,7 @@ const rank: Record<Role, number> = { member: 0, staff: 1, admin: 2 }
 export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: ResolveToken; stepUp: StepUp }) => {
   app.decorateRequest('principal', null)
   app.decorateRequest('authProblem', null)
+  app.decorateRequest('ownScope', null)
 
   app.addHook('onRequest', async (request) => {
     const token = header(request, TOKEN_HEADER)
@@ -83,15 +103,23 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { resolve: Resol
 
   // Before validation, so an anonymous request with a bad body is told to log in rather than about the body.
   app.addHook('preValidation', async (request) => {
-    const { auth: mode = 'none', permission, stepUp } = request.routeOptions.config
+    const { auth: mode = 'none', permission, stepUp, scope } = request.routeOptions.config
     if (mode !== 'none') requireRole(request, mode === 'required' ? 'member' : mode)
-    if (permission) requirePermission(request, permission)
+    if (permission) requirePermission(request, permission, scope !== undefined)
     const stepping = stepUp === 'export' ? (request.query as { format?: unknown }).format === 'csv' : stepUp
     if (
       stepping &&
       !opts.stepUp.verify(header(request, STEP_UP_HEADER), hashToken(header(request, TOKEN_HEADER) ?? ''))
     )
       throw new AppError(Codes.StepUpRequired)
+  })
+
+  // A scoped caller's record, once the request is valid: theirs, or refused.
+  app.addHook('preHandler', async (request) => {
+    const { permission, scope } = request.routeOptions.config
+    if (request.ownScope === null || !permission || typeof scope !== 'function') return
+    if (!can(request.principal, permission, await scope(request)))
+      throw new AppError(Codes.Forbidden, '只能查看和修改自己的课程')
   })
 })
 
@@ -109,9 +137,17 @@ function header(request: FastifyRequest, name: string) {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined
 }
 
-/** The signed-in staff member holding this permission, or the 301/504/403 error. */
-function requirePermission(request: FastifyRequest, permission: Permission): Principal {
+/**
+ * The signed-in staff member holding this permission, or the 301/504/403 error. A grant reaching only their own
+ * records passes where the route is `scoped` (RouteScope), limiting the request to them (`ownScope`).
+ */
+function requirePermission(request: FastifyRequest, permission: Permission, scoped: boolean): Principal {
   const p = requireRole(request, 'staff')
-  if (!can(p, permission)) throw new AppError(Codes.Forbidden, '你的角色没有这项权限')
-  return p
+  const how = reach(p, permission)
+  if (how === 'all') return p
+  if (how === 'own' && scoped) {
+    request.ownScope = p.memberId
+    return p
+  }
+  throw new AppError(Codes.Forbidden, '你的角色没有这项权限')
 }

@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod'
 import { IdParams } from '#shared/api/params.ts'
 import type { Permission } from '#shared/staff/roles.ts'
-import { requireRole, type AuthMode } from './auth.ts'
+import { requireRole, type AuthMode, type RouteScope } from './auth.ts'
 import { ok } from './envelope.ts'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -34,6 +34,8 @@ interface RouteDocs<Q extends Input, B extends Input, P extends Input, A extends
   auth?: A
   /** The staff permission the route needs (shared/staff/roles.ts); replaces the plugin's. */
   permission?: Permission
+  /** How it serves staff whose grant reaches only their own records (server/http/auth.ts RouteScope). */
+  scope?: RouteScope
   /**
    * Needs a fresh SMS confirmation (a step-up proof in `X-Step-Up`): refund approval, role changes; 'export': only
    * a list's CSV file (server/http/admin-list.ts).
@@ -126,11 +128,25 @@ interface RecordsSpec<
     querystring?: Q
     response: L
     handler: (query: Out<Q>, memberId: MemberId<D>) => Promise<Answer<L>>
+    permission?: Permission
+    scope?: RouteScope
   }
-  detail?: { summary: string; response: S; handler: (id: number, memberId: MemberId<D>) => Promise<Answer<S>> }
-  create?: { summary: string; body: C; handler: (body: z.output<C>, memberId: MemberId<D>) => Promise<Answer<R>> }
+  detail?: {
+    summary: string
+    response: S
+    handler: (id: number, memberId: MemberId<D>) => Promise<Answer<S>>
+    permission?: Permission
+    scope?: RouteScope
+  }
+  create?: {
+    summary: string
+    body: C
+    handler: (body: z.output<C>, memberId: MemberId<D>) => Promise<Answer<R>>
+    scope?: RouteScope
+  }
   edit?: {
     summary: string
+    scope?: RouteScope
     body: E
     handler: (id: number, body: z.output<E>, memberId: MemberId<D>) => Promise<Answer<R>>
   }
@@ -216,6 +232,7 @@ export function apiRoutes<D extends AuthMode | undefined = undefined>(
             ...(auth && { auth }),
             ...(permission && { permission }),
             ...(spec.stepUp && { stepUp: spec.stepUp }),
+            ...(spec.scope && { scope: spec.scope }),
             ...(spec.idempotent && { idempotent: true }),
           }
         : undefined

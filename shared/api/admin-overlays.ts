@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { OVERLAY_CAP_BOUNDS } from '#shared/overlay-caps.ts'
 import { adminListQuery } from './admin-list.ts'
 import { JsonId } from './params.ts'
 
 // System overlays (site pop-ups) in the operators' console (request schemas; the console's forms validate with the
-// same ones). The learner's rules stay in app/lib/route-rules.ts: one overlay per page view, one per session unless
-// urgent, none again for 30 days once seen.
+// same ones). The learner's rules stay in app/lib/route-rules.ts, with the caps operators set (OverlayCapsSettings).
 
 /** Where an overlay stands: showing now, waiting for its window, past it, or switched off. */
 export const OverlayStates = ['live', 'scheduled', 'ended', 'off'] as const
@@ -84,3 +84,21 @@ export const OverlayPatch = z
   .refine((o) => Object.keys(o).length > 0, { message: '没有要修改的内容' })
   .refine(window, windowIssue)
 export type OverlayPatch = z.output<typeof OverlayPatch>
+
+const cap = (name: keyof typeof OVERLAY_CAP_BOUNDS, label: string) => {
+  const { min, max } = OVERLAY_CAP_BOUNDS[name]
+  return z
+    .number(`请填写${label}`)
+    .int(`${label}须为整数`)
+    .min(min, `${label}最少 ${min}`)
+    .max(max, `${label}最多 ${max}`)
+}
+
+/** GET and PUT /api/admin/settings/overlay-caps: how often learners may see overlays (shared/overlay-caps.ts). */
+export const OverlayCapsSettings = z.strictObject({
+  per_page: cap('per_page', '每个页面的弹窗数'),
+  per_session: cap('per_session', '每次访问的弹窗数'),
+  urgent_exempt: z.boolean(),
+  seen_days: cap('seen_days', '看过后不再弹出的天数'),
+})
+export type OverlayCapsSettings = z.output<typeof OverlayCapsSettings>

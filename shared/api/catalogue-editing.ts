@@ -49,7 +49,15 @@ export const CategoryPatch = patchOf(categoryFields)
 export type CategoryCreate = z.output<typeof CategoryCreate>
 export type CategoryPatch = z.output<typeof CategoryPatch>
 
-const teacherFields = { name: title(30), title: text(50), avatar_url: imageUrl.nullable(), intro: text(5000), sort }
+const teacherFields = {
+  name: title(30),
+  title: text(50),
+  avatar_url: imageUrl.nullable(),
+  intro: text(5000),
+  sort,
+  /** The staff member (a member id) who is this teacher: with the teacher role they see and edit these courses. */
+  member_id: id.nullable(),
+}
 export const TeacherCreate = createOf(teacherFields, ['name'])
 export const TeacherPatch = patchOf(teacherFields)
 export type TeacherCreate = z.output<typeof TeacherCreate>
@@ -149,6 +157,7 @@ export const AdminTeacher = z.object({
   avatar_url: z.string().nullable(),
   intro: z.string(),
   sort: z.number().int(),
+  member_id: z.number().int().nullable(),
 })
 export const AdminCourse = z.object({
   id: z.number().int(),

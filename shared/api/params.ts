@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 // Request pieces every API module uses: ids and page sizes in the query string and the body.
 
-const MAX_INT = 2_147_483_647
+export const MAX_INT = 2_147_483_647
 const idText = z.string().regex(/^[1-9]\d{0,9}$/, '必须是正整数')
 
 /** A required numeric id in the query string: "abc", "0" or "-1" answer 400 naming the field. */

@@ -28,6 +28,8 @@ const own = { role: 'teacher', scope: 'own' } as const
  */
 const PermissionGrants = {
   'catalogue.read': ['operator', 'teacher'],
+  /** The courses with their chapters and videos (a teacher: only their own); `catalogue.edit` changes them. */
+  'courses.read': ['operator', own],
   'catalogue.edit': ['operator', own],
   /** Play any lesson in full to check it (the media screen's preview); decided by the access function. */
   'media.preview': ['operator'],
@@ -82,6 +84,18 @@ export function can(principal: StaffPrincipal | null | undefined, permission: Pe
       ? principal.roles.includes(g)
       : principal.roles.includes(g.role) && scope !== undefined && scope.ownerMemberId === principal.memberId,
   )
+}
+
+/**
+ * How far a principal's grants of a permission reach: `all` (anything), `own` (only what they own: a route that
+ * knows its record's owner asks `can` with it, a list shows only theirs) or null (not at all).
+ */
+export function reach(principal: StaffPrincipal | null | undefined, permission: Permission): 'all' | 'own' | null {
+  if (!principal) return null
+  if (can(principal, permission)) return 'all'
+  const granted: readonly Grant[] = PermissionGrants[permission]
+  const scoped = granted.some((g) => typeof g !== 'string' && principal.roles.includes(g.role))
+  return scoped ? 'own' : null
 }
 
 /** The coarse kind the profile shows and the older `auth: 'staff' | 'admin'` routes check. */

@@ -3,38 +3,44 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { api } from '#app/lib/api.ts'
 import { documentCookies } from '#app/lib/browser-storage.ts'
 import { watchLayout } from '#app/lib/watch-layout.ts'
-import {
-  OVERLAY_SEEN_DAYS,
-  overlayJumpHref,
-  overlaySeenCookie,
-  overlayToShow,
-  showsOverlays,
-} from '#app/lib/route-rules.ts'
+import { overlayJumpHref, overlaySeenCookie, overlayToShow, showsOverlays } from '#app/lib/route-rules.ts'
 import type { Overlay as SystemOverlay } from '#server/modules/overlays/overlays.schema.ts'
+import { DEFAULT_OVERLAY_CAPS, type OverlayCaps } from '#shared/overlay-caps.ts'
 
 const OverlayView = lazy(() => import('./overlay-view.tsx'))
 
-/** Set for the browser session once an overlay has shown (issue 10 §4: one per session unless urgent). */
+/** How many overlays this browser session has shown (issue 10 §4's cap per session; '1' before it was a count). */
 const SESSION_KEY = 'zx_overlay_shown'
+
+/** The notice showing, on the page view it was picked on, with what picks the next one there. */
+interface Showing {
+  overlay: SystemOverlay
+  reserve: number
+  path: string
+  list: readonly SystemOverlay[]
+  caps: OverlayCaps
+  /** How many notices this page view has shown, this one included. */
+  page: number
+}
 
 function seen(overlay: SystemOverlay): boolean {
   return documentCookies.get(overlaySeenCookie(overlay.so_id)) !== undefined
 }
 
-function markSeen(overlay: SystemOverlay): void {
-  documentCookies.set(overlaySeenCookie(overlay.so_id), '1', OVERLAY_SEEN_DAYS * 24 * 3600)
+function markSeen(overlay: SystemOverlay, seenDays: number): void {
+  documentCookies.set(overlaySeenCookie(overlay.so_id), '1', seenDays * 24 * 3600)
   try {
-    sessionStorage.setItem(SESSION_KEY, '1')
+    sessionStorage.setItem(SESSION_KEY, String(shownThisSession() + 1))
   } catch {
     // Storage switched off: the seen cookie still keeps this one from coming back.
   }
 }
 
-function shownThisSession(): boolean {
+function shownThisSession(): number {
   try {
-    return sessionStorage.getItem(SESSION_KEY) === '1'
+    return Number(sessionStorage.getItem(SESSION_KEY)) || 0
   } catch {
-    return false
+    return 0
   }
 }
 
@@ -53,34 +59,42 @@ function primaryActionReserve(): number {
 }
 
 /**
- * System notices (spec 4 and 9, issue 10 §4): on entering an allowed page the list is fetched and at most one
- * notice not seen in the last 30 days shows, and only the first of the session unless the operator marked it
- * urgent. A notice counts as seen once shown, so a reload never repeats it. The drawing code loads only when
- * there is something to show.
+ * System notices (spec 4 and 9, issue 10 §4): on entering an allowed page the list is fetched with the caps
+ * operators set, and notices not seen within `seen_days` show one at a time, up to `per_page` on this page view
+ * (closing one opens the next) and `per_session` in the session unless the operator marked one urgent (by default
+ * one, one, 30 days). A notice counts as seen once shown, so a reload never repeats it. The drawing code loads only
+ * when there is something to show.
  */
 export function OverlayHost() {
   const location = useLocation()
   const params = useParams()
   const navigate = useNavigate()
   const allowed = showsOverlays(location.pathname, location.search, params)
-  const [current, setCurrent] = useState<{ overlay: SystemOverlay; reserve: number; path: string } | null>(null)
+  const [current, setCurrent] = useState<Showing | null>(null)
+
+  /** The next notice of this page view (the `page`-th), or null; it counts as seen once picked. */
+  const pick = (list: readonly SystemOverlay[], caps: OverlayCaps, page: number, path: string): Showing | null => {
+    const next = overlayToShow(
+      list.filter((o) => !seen(o)),
+      { page, session: shownThisSession() },
+      caps,
+    )
+    if (!next) return null
+    const reserve = primaryActionReserve()
+    // A primary button high up the screen leaves no room: no overlay on this page view.
+    if (reserve > window.innerHeight / 2) return null
+    markSeen(next, caps.seen_days)
+    return { overlay: next, reserve, path, list, caps, page: page + 1 }
+  }
 
   useEffect(() => {
     if (!allowed) return
     const controller = new AbortController()
     api
-      .get<{ list?: SystemOverlay[] }>('/systemOverlay', undefined, { signal: controller.signal })
+      .get<{ list?: SystemOverlay[]; caps?: OverlayCaps }>('/systemOverlay', undefined, { signal: controller.signal })
       .then((data) => {
-        const pick = overlayToShow(
-          (data.list ?? []).filter((o) => !seen(o)),
-          shownThisSession(),
-        )
-        if (!pick) return
-        const reserve = primaryActionReserve()
-        // A primary button high up the screen leaves no room: no overlay on this page view.
-        if (reserve > window.innerHeight / 2) return
-        markSeen(pick)
-        setCurrent({ overlay: pick, reserve, path: location.pathname })
+        const first = pick(data.list ?? [], data.caps ?? DEFAULT_OVERLAY_CAPS, 0, location.pathname)
+        if (first) setCurrent(first)
       })
       .catch(() => {
         // The wrapper already showed the server's message (spec 8); the page itself is unaffected.
@@ -113,11 +127,12 @@ export function OverlayHost() {
   if (!current || !showing) return null
   const { overlay, reserve } = current
 
-  const close = () => setCurrent(null)
+  // Closing a notice opens the next one this page view may still show; following its jump leaves the page.
+  const close = () => setCurrent(pick(current.list, current.caps, current.page, current.path))
   const open = () => {
     void api.post('/systemOverlay/click', { so_id: overlay.so_id }, { quiet: true }).catch(() => {})
     const href = overlayJumpHref(overlay.so_jump_type, overlay.so_jump_params)
-    close()
+    setCurrent(null)
     if (!href) return
     if (href.startsWith('/')) void navigate(href)
     else window.location.assign(href)

@@ -21,19 +21,21 @@ z.config(z.locales.zhCN())
 const Home = lazy(() => import('./screens/home.tsx'))
 
 /** A console screen (issue 13 §2): its path, the permission that opens it, its module. */
-const screen = (path: string, permission: Permission, load: () => Promise<{ default: ComponentType }>) => ({
-  path,
-  permission,
-  Screen: lazy(load),
-})
+const screen = (
+  path: string,
+  permission: Permission,
+  load: () => Promise<{ default: ComponentType }>,
+  /** A grant reaching only the member's own records opens it too (a teacher's courses). */
+  own?: 'own',
+) => ({ path, permission, own: own === 'own', Screen: lazy(load) })
 
 const screens = [
   screen('staff', 'staff.manage', () => import('./screens/staff.tsx')),
   screen('staff/log', 'audit.read', () => import('./screens/audit.tsx')),
   screen('sales/orders', 'orders.read', () => import('./screens/orders.tsx')),
   screen('sales/refunds', 'refunds.read', () => import('./screens/refunds.tsx')),
-  screen('catalogue/courses', 'catalogue.read', () => import('./screens/catalogue/courses.tsx')),
-  screen('catalogue/courses/:id', 'catalogue.read', () => import('./screens/catalogue/course-editor.tsx')),
+  screen('catalogue/courses', 'courses.read', () => import('./screens/catalogue/courses.tsx'), 'own'),
+  screen('catalogue/courses/:id', 'courses.read', () => import('./screens/catalogue/course-editor.tsx'), 'own'),
   screen('catalogue/live', 'catalogue.read', () => import('./screens/catalogue/live.tsx')),
   screen('catalogue/categories', 'catalogue.read', () => import('./screens/catalogue/categories.tsx')),
   screen('catalogue/teachers', 'catalogue.read', () => import('./screens/catalogue/teachers.tsx')),
@@ -42,12 +44,13 @@ const screens = [
   screen('storefront/hot-words', 'catalogue.read', () => import('./screens/storefront/hot-words.tsx')),
   screen('members', 'members.read', () => import('./screens/members.tsx')),
   screen('members/:id', 'members.read', () => import('./screens/member.tsx')),
-  screen('media', 'catalogue.read', () => import('./screens/media.tsx')),
+  screen('media', 'courses.read', () => import('./screens/media.tsx')),
   screen('sales/coupons', 'marketing.read', () => import('./screens/coupons.tsx')),
   screen('sales/vip-plans', 'marketing.read', () => import('./screens/vip-plans.tsx')),
   screen('sales/points', 'points.adjust', () => import('./screens/points.tsx')),
   screen('engagement/reports', 'comments.moderate', () => import('./screens/reported-comments.tsx')),
   screen('engagement/overlays', 'marketing.edit', () => import('./screens/overlays.tsx')),
+  screen('engagement/popups', 'catalogue.read', () => import('./screens/popups.tsx')),
   screen('engagement/service', 'marketing.edit', () => import('./screens/service-settings.tsx')),
   screen('marketing/redeem', 'redeem.manage', () => import('./screens/redeem-batches.tsx')),
   screen('marketing/redeem/:id', 'redeem.manage', () => import('./screens/redeem-codes.tsx')),
@@ -57,9 +60,9 @@ const screens = [
 ]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
-function Guard({ permission, children }: { permission: Permission; children: ReactNode }) {
-  const { may } = useMe()
-  if (may(permission)) return children
+function Guard({ permission, own, children }: { permission: Permission; own: boolean; children: ReactNode }) {
+  const { may, mayOwn } = useMe()
+  if (own ? mayOwn(permission) : may(permission)) return children
   const name = Sections.flatMap((s) => s.items).find((i) => i.permission === permission)?.label
   return <NoAccess what={name} />
 }
@@ -70,12 +73,12 @@ function Screens() {
       <Suspense fallback={<Spin />}>
         <Routes>
           <Route index element={<Home />} />
-          {screens.map(({ path, permission, Screen }) => (
+          {screens.map(({ path, permission, own, Screen }) => (
             <Route
               key={path}
               path={path}
               element={
-                <Guard permission={permission}>
+                <Guard permission={permission} own={own}>
                   <Screen />
                 </Guard>
               }

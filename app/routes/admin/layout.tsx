@@ -15,7 +15,7 @@ import NoAccess from './screens/no-access.tsx'
  * the sign-in page; signed in without a staff role: 无权限.
  */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
-  const { me, error, isPending, may } = useMe()
+  const { me, error, isPending, may, mayOwn } = useMe()
   const { pathname } = useLocation()
   const screens = Grid.useBreakpoint()
   const [drawer, setDrawer] = useState(false)
@@ -31,7 +31,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
     type: 'group' as const,
     label: s.label,
     children: s.items
-      .filter((i) => may(i.permission))
+      .filter((i) => (i.own ? mayOwn(i.permission) : may(i.permission)))
       .map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
   })).filter((g) => g.children.length > 0)
   const selected = Sections.flatMap((s) => s.items)

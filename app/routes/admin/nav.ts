@@ -4,18 +4,19 @@ import type { Permission } from '#shared/staff/roles.ts'
 export const Sections: {
   key: string
   label: string
-  items: { path: string; label: string; permission: Permission }[]
+  /** `own`: a grant reaching only the member's own records opens it too (a teacher's courses). */
+  items: { path: string; label: string; permission: Permission; own?: true }[]
 }[] = [
   {
     key: 'catalogue',
     label: '课程',
     items: [
-      { path: '/admin/catalogue/courses', label: '课程', permission: 'catalogue.read' },
+      { path: '/admin/catalogue/courses', label: '课程', permission: 'courses.read', own: true },
       { path: '/admin/catalogue/live', label: '直播排期', permission: 'catalogue.read' },
       { path: '/admin/catalogue/categories', label: '分类', permission: 'catalogue.read' },
       { path: '/admin/catalogue/teachers', label: '讲师', permission: 'catalogue.read' },
       { path: '/admin/catalogue/bundles', label: '套餐', permission: 'catalogue.read' },
-      { path: '/admin/media', label: '媒体', permission: 'catalogue.read' },
+      { path: '/admin/media', label: '媒体', permission: 'courses.read' },
     ],
   },
   {
@@ -45,6 +46,7 @@ export const Sections: {
     items: [
       { path: '/admin/engagement/reports', label: '举报队列', permission: 'comments.moderate' },
       { path: '/admin/engagement/overlays', label: '系统弹窗', permission: 'marketing.edit' },
+      { path: '/admin/engagement/popups', label: '播放器弹窗', permission: 'catalogue.read' },
       { path: '/admin/engagement/service', label: '客服设置', permission: 'marketing.edit' },
     ],
   },

@@ -10,9 +10,11 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  uniqueIndex,
   text,
 } from 'drizzle-orm/pg-core'
 import { cascadeRef, identity, prices, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
+import { members } from './members.ts'
 
 export const categories = pgTable(
   'categories',
@@ -45,10 +47,15 @@ export const teachers = pgTable(
      * account deletion, a member merge) counts. A teacher brought over from elsewhere may start from a base.
      */
     followerCount: integer().notNull().default(0),
+    /** The staff member who is this teacher (a teacher role sees and edits only these courses); null: none. */
+    memberId: ref(() => members.id, { onDelete: 'set null' }),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   // Search (server/modules/catalogue/search.repository.ts) matches teacher names with ILIKE '%…%'.
-  (t) => [index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('teachers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    uniqueIndex('teachers_member_idx').on(t.memberId),
+  ],
 )
 
 export const courses = pgTable(

@@ -30,7 +30,7 @@ import {
   TeacherListResponse,
   TeacherResponse,
 } from './admin.schema.ts'
-import { adminVideoRoutes, type AdminRoutesOptions } from './admin-videos.routes.ts'
+import { adminVideoRoutes, courseScopes, type AdminRoutesOptions } from './admin-videos.routes.ts'
 import { imagePart } from './uploads.ts'
 
 /** The operator API under /api/admin/: catalogue editing, video upload and transcoding, entitlements. */
@@ -59,16 +59,20 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
     edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: admin.updateTeacher },
   })
 
-  // ---- Courses ----
+  // ---- Courses (a teacher: only their own, shared/staff/roles.ts) ----
+  const { own } = courseScopes(admin)
   listRoute(r, '/admin/courses', {
     summary: 'Courses of every status by type, status, category and part of the title (paged, sorted)',
+    description: 'A teacher gets only the courses they teach.',
     querystring: CourseListQuery,
     row: AdminCourse,
-    list: (q) => admin.courses(q),
+    permission: 'courses.read',
+    scope: 'list',
+    list: (q, owner) => admin.courses(q, owner),
     csv: {
       name: 'courses',
       header: COURSE_CSV_HEADER,
-      source: (q) => admin.coursesCsv(q),
+      source: (q, owner) => admin.coursesCsv(q, owner),
     },
   })
   r.records('/admin/courses', {
@@ -77,13 +81,20 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
       summary: 'A course with its chapters and videos (and their media state)',
       response: CourseDetailResponse,
       handler: (id) => admin.course(id),
+      permission: 'courses.read',
+      scope: own('course', 'params'),
     },
     create: {
       summary: 'Create a course (prices in fen)',
       body: CourseCreate,
       handler: admin.createCourse,
     },
-    edit: { summary: 'Edit a course', body: CoursePatch, handler: admin.updateCourse },
+    edit: {
+      summary: 'Edit a course',
+      body: CoursePatch,
+      handler: admin.updateCourse,
+      scope: own('course', 'params'),
+    },
   })
   r.post(
     '/admin/courses/:id/cover',
@@ -92,6 +103,7 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
       consumes: ['multipart/form-data'],
       params: IdParams,
       response: CourseResponse,
+      scope: own('course', 'params'),
     },
     async (request) => admin.setCourseCover(request.params.id, await imagePart(request)),
   )
@@ -113,9 +125,21 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
       querystring: CourseItemsQuery,
       response: ChapterListResponse,
       handler: (query) => admin.chapters(query.course_id),
+      permission: 'courses.read',
+      scope: own('course', 'query'),
     },
-    create: { summary: 'Create a chapter', body: ChapterCreate, handler: admin.createChapter },
-    edit: { summary: 'Edit a chapter', body: ChapterPatch, handler: admin.updateChapter },
+    create: {
+      summary: 'Create a chapter',
+      body: ChapterCreate,
+      handler: admin.createChapter,
+      scope: own('course', 'body'),
+    },
+    edit: {
+      summary: 'Edit a chapter',
+      body: ChapterPatch,
+      handler: admin.updateChapter,
+      scope: own('chapter', 'params'),
+    },
   })
 
   // ---- Videos: admin-videos.routes.ts (in this context, so the role check above covers them) ----

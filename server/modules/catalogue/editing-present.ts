@@ -17,6 +17,7 @@ export const toTeacher = (r: TeacherRow) => ({
   avatar_url: r.avatarUrl,
   intro: r.intro,
   sort: r.sort,
+  member_id: r.memberId,
 })
 export const toChapter = (r: ChapterRow) => ({ id: r.id, course_id: r.courseId, title: r.title, sort: r.sort })
 export const toCourse = (r: CourseRow) => ({

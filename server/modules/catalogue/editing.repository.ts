@@ -43,6 +43,8 @@ export interface CourseFilter {
   /** The category or, for a top-level one, any of its sub-categories. */
   categoryId?: number
   q?: string
+  /** Only the courses whose teacher is this staff member (a teacher's own). */
+  ownerMemberId?: number
 }
 
 function courseConditions(f: CourseFilter): SQL | undefined {
@@ -56,7 +58,33 @@ function courseConditions(f: CourseFilter): SQL | undefined {
           sql`${courses.categoryId} in (select ${categories.id} from ${categories} where ${categories.parentId} = ${f.categoryId})`,
         ),
     f.q ? containsText(courses.title, f.q) : undefined,
+    f.ownerMemberId === undefined
+      ? undefined
+      : sql`${courses.teacherId} in (select ${teachers.id} from ${teachers} where ${teachers.memberId} = ${f.ownerMemberId})`,
   )
+}
+
+/** The staff member who teaches a course (its teacher's member), null when none; undefined for an unknown course. */
+export async function courseOwner(db: DbOrTx, courseId: number): Promise<number | null | undefined> {
+  const [row] = await db
+    .select({ memberId: teachers.memberId })
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(eq(courses.id, courseId))
+  return row ? row.memberId : undefined
+}
+
+/** The course of a chapter or of a video, or undefined. */
+export async function courseOfItem(db: DbOrTx, kind: 'chapter' | 'video', id: number) {
+  const table = kind === 'chapter' ? chapters : videos
+  const [row] = await db.select({ courseId: table.courseId }).from(table).where(eq(table.id, id))
+  return row?.courseId
+}
+
+/** The teacher a staff member is linked to, if any. */
+export async function teacherOfMember(db: DbOrTx, memberId: number) {
+  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.memberId, memberId))
+  return row?.id
 }
 
 const courseSortColumns = {

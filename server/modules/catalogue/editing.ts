@@ -18,6 +18,8 @@ import type {
 } from '#shared/api/catalogue-editing.ts'
 import {
   countSubcategories,
+  courseOfItem,
+  courseOwner,
   findCategory,
   findChapter,
   findCourse,
@@ -38,8 +40,10 @@ import {
   updateCourse,
   updateTeacher,
   updateVideo,
+  teacherOfMember,
   type CourseRow,
 } from './editing.repository.ts'
+import { memberExists } from '#server/modules/members/members.service.ts'
 import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { toCategory, toChapter, toCourse, toTeacher, toVideo } from './editing-present.ts'
 
@@ -61,11 +65,12 @@ export const COURSE_CSV_HEADER = [
   '更新时间',
 ]
 
-const courseFilter = (q: AdminCourseListQuery) => ({
+const courseFilter = (q: AdminCourseListQuery, ownerMemberId: number | null = null) => ({
   type: q.type,
   status: q.status,
   categoryId: q.category_id,
   q: q.q,
+  ownerMemberId: ownerMemberId ?? undefined,
 })
 
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v))
@@ -92,6 +97,16 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
   /** Drops the cached public reads a write changed, in every process (server/http/public-cache.ts). */
   const changed = (...tags: string[]) => invalidate(db, tags)
+  /** A staff member a teacher may be linked to: an existing member not linked to another teacher (400 otherwise). */
+  async function linkable(memberId: number | null, teacherId: number | null) {
+    if (memberId === null) return null
+    if (!(await memberExists(db, memberId)))
+      throw new AppError(Codes.BadRequest, `会员 ${memberId} 不存在（member_id）`)
+    const linked = await teacherOfMember(db, memberId)
+    if (linked !== undefined && linked !== teacherId)
+      throw new AppError(Codes.BadRequest, `这个员工已关联讲师 ${linked}（member_id）`)
+    return memberId
+  }
   const lists = COURSE_LISTS_TAG
 
   async function courseOrThrow(id: number, field = 'id') {
@@ -177,6 +192,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         avatarUrl: body.avatar_url ?? null,
         intro: body.intro ?? '',
         sort: body.sort ?? 0,
+        memberId: await linkable(body.member_id ?? null, null),
       })
       await changed('teachers')
       return toTeacher(row)
@@ -185,7 +201,14 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       const row = await updateTeacher(
         db,
         id,
-        defined({ name: body.name, title: body.title, avatarUrl: body.avatar_url, intro: body.intro, sort: body.sort }),
+        defined({
+          name: body.name,
+          title: body.title,
+          avatarUrl: body.avatar_url,
+          intro: body.intro,
+          sort: body.sort,
+          memberId: body.member_id === undefined ? undefined : await linkable(body.member_id, id),
+        }),
       )
       if (!row) throw notFound('讲师', id, 'id')
       await changed('teachers', `teacher:${id}`, lists)
@@ -193,9 +216,17 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     },
 
     // ---- Courses ----
+    /**
+     * Who owns what a request is about, for a teacher's scoped grant (shared/staff/roles.ts): the staff member
+     * teaching the course (of the chapter, of the video); null when it has none, or is unknown.
+     */
+    ownerOf: async (kind: 'course' | 'chapter' | 'video', id: number) => {
+      const courseId = kind === 'course' ? id : await courseOfItem(db, kind, id)
+      return { ownerMemberId: courseId === undefined ? null : ((await courseOwner(db, courseId)) ?? null) }
+    },
     /** One page of courses of every status, filtered and sorted, with the total (the console's list). */
-    courses: async (query: AdminCourseListQuery) => {
-      const filter = courseFilter(query)
+    courses: async (query: AdminCourseListQuery, ownerMemberId: number | null = null) => {
+      const filter = courseFilter(query, ownerMemberId)
       return pageFrom(
         query,
         (window) => listCourses(db, filter, parseSort(query.sort), window),
@@ -204,9 +235,9 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       )
     },
     /** The same list as CSV rows (every match, same order; COURSE_CSV_HEADER), for `csvRows`. */
-    coursesCsv: (query: AdminCourseListQuery) => ({
+    coursesCsv: (query: AdminCourseListQuery, ownerMemberId: number | null = null) => ({
       read: (offset: number, limit: number) =>
-        listCourses(db, courseFilter(query), parseSort(query.sort), { offset, limit }),
+        listCourses(db, courseFilter(query, ownerMemberId), parseSort(query.sort), { offset, limit }),
       cells: (rows: CourseRow[]) =>
         rows.map((r) => [
           r.id,

@@ -17,6 +17,8 @@ export type LearningDeps = Omit<LearningContext, 'decisions' | 'decisionFor'> & 
   decisionTtlMs?: number
   /** How long a body token's member and session are remembered; 60 s by default (liveness is checked on each save). */
   progressAuthTtlMs?: number
+  /** How long a video's player popups are cached (operators' changes drop them at once); 60 s by default. */
+  popupCacheMs?: number
 }
 
 /**
@@ -49,7 +51,7 @@ export function createLearningService(deps: LearningDeps) {
     ...createProgressSaves(ctx),
     ...createStudyRecord(ctx),
     ...createNotes(ctx),
-    ...createPopups(ctx),
+    ...createPopups(ctx, deps.popupCacheMs),
     ...createCourseStudy(ctx),
   }
 }
@@ -96,3 +98,6 @@ export {
   deleteMemberLearning as eraseMemberLearning,
   selectMemberLearning as learningForExport,
 } from './learning-privacy.repository.ts'
+
+/** The player's popups in the operators' console (each write drops the players' cached popups). */
+export { createPopupAdmin, type PopupAdmin } from './popups-admin.ts'

@@ -27,7 +27,15 @@ export const Overlay = z.object({
 })
 export type Overlay = z.infer<typeof Overlay>
 
-export const OverlayListResponse = listEnvelope(Overlay)
+/** How often a learner may see overlays (shared/overlay-caps.ts; operators set them in the console). */
+const OverlayCapsView = z.object({
+  per_page: z.number().int().describe('Overlays one page view may show, one after another'),
+  per_session: z.number().int().describe('Overlays one browser session may show'),
+  urgent_exempt: z.boolean().describe('Urgent overlays show past the session’s cap'),
+  seen_days: z.number().int().describe('Days an overlay stays away once seen (its so_seen_<id> cookie)'),
+})
+
+export const OverlayListResponse = envelope(z.object({ list: z.array(Overlay), caps: OverlayCapsView }))
 
 export const OverlayClickBody = z.object({
   so_id: z.union([

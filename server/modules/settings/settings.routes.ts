@@ -1,35 +1,60 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { adminPlugin, GroupAccess } from '#server/http/route.ts'
+import { adminPlugin, GroupAccess, type Routes } from '#server/http/route.ts'
+import { OverlayCapsSettings } from '#shared/api/admin-overlays.ts'
 import { ServiceSettings } from '#shared/api/service-settings.ts'
 import type { SettingsService } from './settings.service.ts'
 
-const ServiceSettingsResponse = envelope(ServiceSettings.extend({ updated_at: z.string().nullable() }))
+type Schema = z.ZodObject<z.ZodRawShape>
+
+/** GET and PUT of one setting: it as saved (`updated_at` null until saved once), and saving it whole. */
+function settingRoutes<S extends Schema>(
+  r: Routes<'staff'>,
+  url: string,
+  schema: S,
+  summaries: { get: string; put: string },
+  get: () => Promise<z.output<S> & { updated_at: string | null }>,
+  save: (staffId: number, value: z.output<S>) => Promise<z.output<S> & { updated_at: string | null }>,
+) {
+  const response = envelope(schema.extend({ updated_at: z.string().nullable() }))
+  r.get(url, { summary: summaries.get, response }, async () => get() as never)
+  r.put(
+    url,
+    { summary: summaries.put, body: schema, response },
+    async ({ body }, staffId) => save(staffId, body as z.output<S>) as never,
+  )
+}
 
 /**
  * Site settings in the operators' console (under /api/admin/settings): the customer-service setting the floating
- * 客服 button, the consult button and the /customer pages show. Learners see a saved change on their next page.
+ * 客服 button, the consult button and the /customer pages show, and the overlays' frequency caps. Learners see a
+ * saved change on their next page.
  */
 export const adminSettingsRoutes = adminPlugin(
   GroupAccess.storefront,
   (r, { settings }: { settings: SettingsService }) => {
     // Permission: operator (marketing).
-    r.get(
+    settingRoutes(
+      r,
       '/admin/settings/service',
+      ServiceSettings,
       {
-        summary: 'The customer-service setting (the configuration’s links until saved once; updated_at null)',
-        response: ServiceSettingsResponse,
+        get: 'The customer-service setting (the configuration’s links until saved once; updated_at null)',
+        put: 'Save the customer-service setting: WeCom chat and consult links, QR image, hours, phone',
       },
-      async () => settings.service(),
+      settings.service,
+      settings.saveService,
     )
-    r.put(
-      '/admin/settings/service',
+    settingRoutes(
+      r,
+      '/admin/settings/overlay-caps',
+      OverlayCapsSettings,
       {
-        summary: 'Save the customer-service setting: WeCom chat and consult links, QR image, hours, phone',
-        body: ServiceSettings,
-        response: ServiceSettingsResponse,
+        get: 'How often learners may see overlays: per page view, per session, urgent ones, days once seen',
+        put: 'Save the overlay caps (within bounds); GET /systemOverlay sends them to learners at once',
       },
-      async ({ body }, staffId) => settings.saveService(staffId, body),
+      settings.overlayCaps,
+      settings.saveOverlayCaps,
     )
   },
 )

@@ -1,10 +1,10 @@
+import type { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
 import { invalidate, publicCache } from '#server/http/public-cache.ts'
+import { OverlayCapsSettings } from '#shared/api/admin-overlays.ts'
 import { ServiceSettings } from '#shared/api/service-settings.ts'
+import { DEFAULT_OVERLAY_CAPS } from '#shared/overlay-caps.ts'
 import { findSetting, saveSetting } from './settings.repository.ts'
-
-const SERVICE = 'service'
-const TAG = 'settings:service'
 
 /** What the configuration says until operators save the setting (SERVICE_URL, CONSULT_URL, CONSULT_ON_CHECKOUT). */
 export interface ServiceDefaults {
@@ -13,38 +13,63 @@ export interface ServiceDefaults {
   consultOnCheckout: boolean
 }
 
+type Saved<T> = T & { updated_at: string | null }
+
 /**
- * Site settings operators edit in the console. The customer-service setting is read on every page (the root
- * loader), so it is cached; saving it drops the cached copy here and in every other process (`invalidate`).
+ * One setting (a row of site_settings under `key`): read through a cache, since learners' pages read it on every
+ * request; saving it drops the cached copy here and in every other process (`invalidate`).
+ */
+function siteSetting<S extends z.ZodType<Record<string, unknown>>>(
+  deps: { db: Db; now: () => Date; ttlMs: number },
+  key: string,
+  schema: S,
+  fallback: z.output<S>,
+) {
+  const { db, now } = deps
+  const tag = `settings:${key}`
+  async function load(): Promise<Saved<z.output<S>>> {
+    const row = await findSetting(db, key)
+    // A saved value older than a field added later still reads: missing fields come from the defaults.
+    const parsed = row ? schema.safeParse({ ...fallback, ...row.value }) : null
+    return parsed?.success
+      ? { ...parsed.data, updated_at: row!.updatedAt.toISOString() }
+      : { ...fallback, updated_at: null }
+  }
+  const cache = publicCache({ max: 1, ttlMs: deps.ttlMs, load: (_: 'value') => load(), tagsOf: () => [tag] })
+  return {
+    get: () => cache.get('value'),
+    save: async (staffId: number, value: z.output<S>) => {
+      await saveSetting(db, key, value, staffId, now())
+      await invalidate(db, [tag])
+      return cache.get('value')
+    },
+  }
+}
+
+/**
+ * Site settings operators edit in the console: customer service (the floating 客服 button, the consult button and
+ * the /customer pages; read by the root loader) and the overlays' frequency caps (sent with GET /systemOverlay).
  */
 export function createSettingsService(deps: { db: Db; now: () => Date; defaults: ServiceDefaults; ttlMs: number }) {
-  const { db, now, defaults } = deps
-  const fallback: ServiceSettings = {
+  const { defaults } = deps
+  const service = siteSetting(deps, 'service', ServiceSettings, {
     service_url: defaults.serviceUrl,
     consult_url: defaults.consultUrl,
     consult_on_checkout: defaults.consultOnCheckout,
     qr_image: null,
     hours: '',
     phone: '',
-  }
-  async function load(): Promise<ServiceSettings & { updated_at: string | null }> {
-    const row = await findSetting(db, SERVICE)
-    // A saved value older than a field added later still reads: missing fields come from the defaults.
-    const parsed = row ? ServiceSettings.safeParse({ ...fallback, ...row.value }) : null
-    return parsed?.success
-      ? { ...parsed.data, updated_at: row!.updatedAt.toISOString() }
-      : { ...fallback, updated_at: null }
-  }
-  const cache = publicCache({ max: 1, ttlMs: deps.ttlMs, load: (_: 'service') => load(), tagsOf: () => [TAG] })
+  })
+  const overlayCaps = siteSetting(deps, 'overlay-caps', OverlayCapsSettings, DEFAULT_OVERLAY_CAPS)
   return {
     /** The customer-service setting (cached; the configuration's links until operators save one). */
-    service: () => cache.get('service'),
+    service: service.get,
     /** Operators save the customer-service setting; learners' next page shows it. */
-    async saveService(staffId: number, value: ServiceSettings) {
-      await saveSetting(db, SERVICE, value, staffId, now())
-      await invalidate(db, [TAG])
-      return cache.get('service')
-    },
+    saveService: service.save,
+    /** How often learners may see overlays (cached; issue 10 §4's caps until operators save their own). */
+    overlayCaps: overlayCaps.get,
+    /** Operators save the overlay caps; learners' next page applies them. */
+    saveOverlayCaps: overlayCaps.save,
   }
 }
 

@@ -27,6 +27,8 @@ export function FormDialog<T>(props: {
   children: ReactNode
   /** Shown under the form. */
   footnote?: ReactNode
+  /** Shown, not changed: the fields and 保存 are disabled (staff who may read but not edit). */
+  readOnly?: boolean
 }) {
   const { form, save, onClose } = props
   return (
@@ -34,7 +36,7 @@ export function FormDialog<T>(props: {
       title={props.title}
       open={props.open}
       okText={props.okText ?? '保存'}
-      okButtonProps={props.danger ? { danger: true } : undefined}
+      okButtonProps={{ danger: props.danger, disabled: props.readOnly }}
       cancelText="取消"
       confirmLoading={save.isPending}
       onOk={async () => {
@@ -46,7 +48,7 @@ export function FormDialog<T>(props: {
       forceRender
       width={props.width}
     >
-      <Form form={form} name={props.name} layout="vertical">
+      <Form form={form} name={props.name} layout="vertical" disabled={props.readOnly}>
         {props.children}
       </Form>
       {props.footnote}

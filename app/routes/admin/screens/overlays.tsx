@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag } from 'antd'
+import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd'
 import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'
@@ -12,6 +12,7 @@ import { when } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { PhonePreview } from '../lib/phone-preview.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
+import { OverlayCapsPanel } from './overlay-caps.tsx'
 
 // The learner's own overlay component, drawn in the preview exactly as the learner pages draw it.
 const OverlayView = lazy(() => import('#app/components/system-overlay/overlay-view.tsx'))
@@ -155,9 +156,9 @@ export default function Overlays() {
   const jumpType = values?.jump_type ?? 'none'
   return (
     <>
+      <Typography.Title level={4}>系统弹窗</Typography.Title>
+      <OverlayCapsPanel edit={edit} />
       <ConsoleTable<StaffOverlay>
-        title="系统弹窗"
-        help="频次上限：每个页面最多一个弹窗，每次访问只弹一次（标记“紧急”的除外）；学员看过的弹窗 30 天内不再出现。交易、登录和表单页面不弹。"
         id="overlays"
         rowKey="id"
         path="/admin/overlays"

@@ -12,7 +12,14 @@ import { WholeTable } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { useTeachers, type Teacher } from './use-catalogue.ts'
 
-type Values = { name: string; title?: string; avatar_url?: string | null; intro?: string; sort?: number }
+type Values = {
+  name: string
+  title?: string
+  avatar_url?: string | null
+  intro?: string
+  sort?: number
+  member_id?: number | null
+}
 
 /** Teachers: name, title, photo (uploaded), introduction; the learners' teacher pages show them. */
 export default function Teachers() {
@@ -20,8 +27,8 @@ export default function Teachers() {
   const { data = [], isFetching, error } = useTeachers()
   const editor = useEditor<Teacher, Values>('teacher', (t) =>
     t
-      ? { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort }
-      : { title: '', intro: '', sort: 0, avatar_url: null },
+      ? { name: t.name, title: t.title, avatar_url: t.avatar_url, intro: t.intro, sort: t.sort, member_id: t.member_id }
+      : { title: '', intro: '', sort: 0, avatar_url: null, member_id: null },
   )
   const { editing } = editor
 
@@ -52,6 +59,7 @@ export default function Teachers() {
             { title: '头衔', dataIndex: 'title' },
             { title: '简介', dataIndex: 'intro', ellipsis: true },
             { title: '排序', dataIndex: 'sort', width: 80 },
+            { title: '关联员工', dataIndex: 'member_id', width: 100, render: (m: number | null) => m ?? '—' },
             ...actionsColumn<Teacher>((t) => <a onClick={() => editor.open(t)}>编辑</a>, edit, 90),
           ]}
         />
@@ -67,6 +75,14 @@ export default function Teachers() {
         </Form.Item>
         <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
           <InputNumber precision={0} />
+        </Form.Item>
+        <Form.Item
+          label="关联员工（会员 ID）"
+          name="member_id"
+          rules={[zodRule(TeacherCreate.shape.member_id, (v) => v ?? null)]}
+          extra="填上后，这位员工以讲师角色登录后台时只看到、只能修改这位讲师的课程。"
+        >
+          <InputNumber precision={0} min={1} />
         </Form.Item>
       </FormDialog>
     </>
