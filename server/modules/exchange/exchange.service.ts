@@ -3,6 +3,7 @@ import type { PlatformOrderLine } from '#server/db/schema/exchange.ts'
 import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { idsOf } from '#server/http/present.ts'
 import type { PlatformOrder } from '#server/integrations/platforms/platform.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { maskPhone, memberPhones } from '#server/modules/members/members.service.ts'
@@ -187,10 +188,7 @@ export async function memberExchangeRecords(
   before: { at: Date; id: number } | null = null,
 ) {
   const rows = await memberRecords(db, memberId, before, limit)
-  const titles = await courseTitlesByIds(
-    db,
-    rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),
-  )
+  const titles = await courseTitlesByIds(db, idsOf(rows, 'courseId'))
   return rows.map((r) => recordView(r, titles))
 }
 
@@ -210,10 +208,7 @@ function skuView(m: SkuRow, titles: Map<number, { title: string }>) {
 }
 
 const withTitles = async <T extends { courseId: number | null }>(db: DbOrTx, rows: T[]) =>
-  courseTitlesByIds(
-    db,
-    rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),
-  )
+  courseTitlesByIds(db, idsOf(rows, 'courseId'))
 
 /** The operators' side: SKU mappings (list, create, edit, delete) and the exchange records. */
 export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
@@ -283,13 +278,7 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
         searchRecords(db, f, parseSort(q.sort), offset, limit),
         countRecords(db, f),
       ])
-      const [titles, phones] = await Promise.all([
-        withTitles(db, rows),
-        memberPhones(
-          db,
-          rows.map((r) => r.memberId),
-        ),
-      ])
+      const [titles, phones] = await Promise.all([withTitles(db, rows), memberPhones(db, idsOf(rows, 'memberId'))])
       return pageOf(
         rows.map((r) => {
           const phone = phones.get(r.memberId)

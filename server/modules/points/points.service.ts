@@ -20,6 +20,7 @@ import {
   type PointChange,
 } from './points.repository.ts'
 import { pageById } from '#server/http/cursor.ts'
+import { idsOf } from '#server/http/present.ts'
 
 /** The points ledger as members and operators see it; orders earn and spend through the use cases. */
 export function createPointService(deps: { db: Db; config: Config; now: () => Date }) {
@@ -32,10 +33,7 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
         listEntries(db, memberId, { before: filter.cursor, limit: filter.limit + 1 }),
       ])
       const { page, nextCursor } = pageById(rows, filter.limit)
-      const orders = await ordersByIds(
-        db,
-        page.flatMap((e) => (e.orderId === null ? [] : [e.orderId])),
-      )
+      const orders = await ordersByIds(db, idsOf(page, 'orderId'))
       const rules = config.payments.points
       return {
         balance,
