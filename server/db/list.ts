@@ -1,5 +1,6 @@
 import { asc, count, desc, ilike, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './database.ts'
 
 // The database half of the console's lists (server/http/admin-list.ts is the HTTP half): how a repository sorts
@@ -60,6 +61,29 @@ export async function readPage<T extends PgTable>(
     .orderBy(...order)
     .offset(window.offset)
     .limit(window.limit)
+}
+
+/**
+ * readPage with a chosen selection: `fields` names what each row of the page holds (the table's row, and beside it
+ * a count of another table of the module, say).
+ */
+export async function readPageOf<F extends SelectedFields>(
+  db: DbOrTx,
+  table: PgTable,
+  fields: F,
+  where: SQL | undefined,
+  order: SQL[],
+  window: ListWindow,
+) {
+  const selection: SelectedFields = fields
+  const rows = await db
+    .select(selection)
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .offset(window.offset)
+    .limit(window.limit)
+  return rows as SelectResultFields<F>[]
 }
 
 /** How many rows of `table` match `where` (a list's total). */

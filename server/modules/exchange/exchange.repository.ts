@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { newestByTime, type TimeCursor } from '#server/db/rows.ts'
 import {
   exchangeRecords,
   exchangeSkus,
@@ -7,7 +9,6 @@ import {
   platformPushes,
   type PlatformOrderLine,
 } from '#server/db/schema/exchange.ts'
-import type { Sort } from '#server/http/admin-list.ts'
 import type { Platform } from '#shared/api/exchange.ts'
 
 export type SkuRow = typeof exchangeSkus.$inferSelect
@@ -21,27 +22,20 @@ export interface SkuFilter {
 }
 
 function skuWhere(f: SkuFilter): SQL | undefined {
-  const like = f.text ? `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   return and(
     f.platform ? eq(exchangeSkus.platform, f.platform) : undefined,
-    like ? or(ilike(exchangeSkus.skuId, like), ilike(exchangeSkus.productName, like)) : undefined,
+    f.text ? or(containsText(exchangeSkus.skuId, f.text), containsText(exchangeSkus.productName, f.text)) : undefined,
   )
 }
 
-export function searchSkus(db: DbOrTx, f: SkuFilter, sort: Sort<'id' | 'updated_at'>, offset: number, limit: number) {
-  const col = sort.key === 'id' ? exchangeSkus.id : exchangeSkus.updatedAt
-  return db
-    .select()
-    .from(exchangeSkus)
-    .where(skuWhere(f))
-    .orderBy(sort.desc ? desc(col) : asc(col), desc(exchangeSkus.id))
-    .offset(offset)
-    .limit(limit)
+const skuSorts = { id: exchangeSkus.id, updated_at: exchangeSkus.updatedAt }
+
+export function searchSkus(db: DbOrTx, f: SkuFilter, sort: ListSort<keyof typeof skuSorts>, window: ListWindow) {
+  return readPage(db, exchangeSkus, skuWhere(f), orderOf(skuSorts, sort, exchangeSkus.id), window)
 }
 
-export async function countSkus(db: DbOrTx, f: SkuFilter) {
-  const [row] = await db.select({ n: count() }).from(exchangeSkus).where(skuWhere(f))
-  return row!.n
+export function countSkus(db: DbOrTx, f: SkuFilter) {
+  return countWhere(db, exchangeSkus, skuWhere(f))
 }
 
 /** Inserts a mapping; null when the platform already maps this SKU. */
@@ -125,20 +119,10 @@ export async function findRecord(db: DbOrTx, id: number) {
 }
 
 /** A member's records, newest grant first, those granted before `before` (at equal times, with lower ids). */
-export function memberRecords(db: DbOrTx, memberId: number, before: { at: Date; id: number } | null, limit: number) {
-  return db
-    .select()
-    .from(exchangeRecords)
-    .where(
-      and(
-        eq(exchangeRecords.memberId, memberId),
-        before
-          ? sql`(${exchangeRecords.grantedAt}, ${exchangeRecords.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(exchangeRecords.grantedAt), desc(exchangeRecords.id))
-    .limit(limit)
+export function memberRecords(db: DbOrTx, memberId: number, before: TimeCursor | null, limit: number) {
+  return newestByTime(db, exchangeRecords, exchangeRecords.grantedAt, { before, limit }, [
+    eq(exchangeRecords.memberId, memberId),
+  ])
 }
 
 export interface RecordFilter {
@@ -157,26 +141,19 @@ function recordWhere(f: RecordFilter) {
   )
 }
 
+const recordSorts = { id: exchangeRecords.id, granted_at: exchangeRecords.grantedAt }
+
 export function searchRecords(
   db: DbOrTx,
   f: RecordFilter,
-  sort: Sort<'id' | 'granted_at'>,
-  offset: number,
-  limit: number,
+  sort: ListSort<keyof typeof recordSorts>,
+  window: ListWindow,
 ) {
-  const col = sort.key === 'id' ? exchangeRecords.id : exchangeRecords.grantedAt
-  return db
-    .select()
-    .from(exchangeRecords)
-    .where(recordWhere(f))
-    .orderBy(sort.desc ? desc(col) : asc(col), desc(exchangeRecords.id))
-    .offset(offset)
-    .limit(limit)
+  return readPage(db, exchangeRecords, recordWhere(f), orderOf(recordSorts, sort, exchangeRecords.id), window)
 }
 
-export async function countRecords(db: DbOrTx, f: RecordFilter) {
-  const [row] = await db.select({ n: count() }).from(exchangeRecords).where(recordWhere(f))
-  return row!.n
+export function countRecords(db: DbOrTx, f: RecordFilter) {
+  return countWhere(db, exchangeRecords, recordWhere(f))
 }
 
 // ---- Orders the platforms reported, and their pushes ------------------------------------------------------

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
-import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
+import { eqIfGiven, newestByTime, newestFirst, rowsBy, transition, type TimeCursor } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
   orderEvents,
@@ -114,24 +114,14 @@ export async function listMemberOrders(
 export async function listMemberPointsExchanges(
   db: DbOrTx,
   memberId: number,
-  before: { at: Date; id: number } | null,
+  before: TimeCursor | null,
   limit: number,
 ) {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.memberId, memberId),
-        eq(orders.payMethod, 'points'),
-        eq(orders.originalFen, 0),
-        before
-          ? sql`(${orders.createdAt}, ${orders.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
+  return newestByTime(db, orders, orders.createdAt, { before, limit }, [
+    eq(orders.memberId, memberId),
+    eq(orders.payMethod, 'points'),
+    eq(orders.originalFen, 0),
+  ])
 }
 
 export async function findExpiredPending(db: DbOrTx, now: Date, limit: number) {

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
-import { rowsBy, transition } from '#server/db/rows.ts'
+import { eqIfGiven, inPeriod, rowsBy, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
@@ -84,7 +84,7 @@ const staffWhere = (f: StaffRefundFilter) =>
   and(
     f.state ? eq(refunds.state, f.state) : undefined,
     f.refundNo ? eq(refunds.refundNo, f.refundNo) : undefined,
-    f.memberId === undefined ? undefined : eq(refunds.memberId, f.memberId),
+    eqIfGiven(refunds.memberId, f.memberId),
   )
 
 const staffSortable = { created_at: refunds.id, amount_fen: refunds.amountFen }
@@ -140,12 +140,5 @@ export async function findSucceededBetween(db: DbOrTx, provider: PaymentProvider
   return db
     .select()
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.provider, provider),
-        eq(refunds.state, 'succeeded'),
-        gte(refunds.completedAt, from),
-        lt(refunds.completedAt, to),
-      ),
-    )
+    .where(and(eq(refunds.provider, provider), eq(refunds.state, 'succeeded'), inPeriod(refunds.completedAt, from, to)))
 }
