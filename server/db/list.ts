@@ -91,3 +91,21 @@ export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefi
   const [row] = await db.select({ n: count() }).from(table).where(where)
   return row?.n ?? 0
 }
+
+/**
+ * The console list of one table: `page` reads the window of rows the filter matches in the chosen sort (orderOf,
+ * ties by `tieBreaker`, `nullable` keys with their NULLs last), `count` the total the same filter matches.
+ */
+export function tableList<T extends PgTable, F, K extends string>(
+  table: T,
+  where: (filter: F) => SQL | undefined,
+  sortable: Record<K, AnyPgColumn | SQL>,
+  tieBreaker: AnyPgColumn,
+  nullable: readonly NoInfer<K>[] = [],
+) {
+  return {
+    page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
+      readPage(db, table, where(filter), orderOf(sortable, sort, tieBreaker, nullable), window),
+    count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
+  }
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, tableList } from '#server/db/list.ts'
 import { newestByTime, type TimeCursor } from '#server/db/rows.ts'
 import {
   exchangeRecords,
@@ -30,13 +30,7 @@ function skuWhere(f: SkuFilter): SQL | undefined {
 
 const skuSorts = { id: exchangeSkus.id, updated_at: exchangeSkus.updatedAt }
 
-export function searchSkus(db: DbOrTx, f: SkuFilter, sort: ListSort<keyof typeof skuSorts>, window: ListWindow) {
-  return readPage(db, exchangeSkus, skuWhere(f), orderOf(skuSorts, sort, exchangeSkus.id), window)
-}
-
-export function countSkus(db: DbOrTx, f: SkuFilter) {
-  return countWhere(db, exchangeSkus, skuWhere(f))
-}
+export const { page: searchSkus, count: countSkus } = tableList(exchangeSkus, skuWhere, skuSorts, exchangeSkus.id)
 
 /** Inserts a mapping; null when the platform already maps this SKU. */
 export async function insertSku(db: DbOrTx, row: typeof exchangeSkus.$inferInsert) {
@@ -143,18 +137,12 @@ function recordWhere(f: RecordFilter) {
 
 const recordSorts = { id: exchangeRecords.id, granted_at: exchangeRecords.grantedAt }
 
-export function searchRecords(
-  db: DbOrTx,
-  f: RecordFilter,
-  sort: ListSort<keyof typeof recordSorts>,
-  window: ListWindow,
-) {
-  return readPage(db, exchangeRecords, recordWhere(f), orderOf(recordSorts, sort, exchangeRecords.id), window)
-}
-
-export function countRecords(db: DbOrTx, f: RecordFilter) {
-  return countWhere(db, exchangeRecords, recordWhere(f))
-}
+export const { page: searchRecords, count: countRecords } = tableList(
+  exchangeRecords,
+  recordWhere,
+  recordSorts,
+  exchangeRecords.id,
+)
 
 // ---- Orders the platforms reported, and their pushes ------------------------------------------------------
 

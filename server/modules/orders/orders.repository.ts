@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { tableList } from '#server/db/list.ts'
 import { eqIfGiven, newestByTime, newestFirst, rowsBy, transition, type TimeCursor } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
@@ -167,18 +167,13 @@ export interface StaffOrderFilter {
 
 const staffSortable = { created_at: orders.id, amount_fen: orders.amountFen, paid_at: orders.paidAt }
 
-/** Orders for operators: one page in the chosen order (created_at follows the id, which its index serves). */
-export function searchOrders(
-  db: DbOrTx,
-  f: StaffOrderFilter,
-  sort: ListSort<keyof typeof staffSortable>,
-  window: ListWindow,
-) {
-  return readPage(db, orders, staffOrderWhere(f), orderOf(staffSortable, sort, orders.id, ['paid_at']), window)
-}
-
-/** How many orders the operators' filter matches. */
-export const countOrders = (db: DbOrTx, f: StaffOrderFilter) => countWhere(db, orders, staffOrderWhere(f))
+/**
+ * Orders for operators: one page in the chosen order (created_at follows the id, which its index serves; orders
+ * never paid last), and how many the filter matches.
+ */
+export const { page: searchOrders, count: countOrders } = tableList(orders, staffOrderWhere, staffSortable, orders.id, [
+  'paid_at',
+])
 
 function staffOrderWhere(f: StaffOrderFilter) {
   return and(

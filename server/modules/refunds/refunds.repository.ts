@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { tableList } from '#server/db/list.ts'
 import { eqIfGiven, inPeriod, rowsBy, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
@@ -89,17 +89,8 @@ const staffWhere = (f: StaffRefundFilter) =>
 
 const staffSortable = { created_at: refunds.id, amount_fen: refunds.amountFen }
 
-/** Refunds for operators, one page (their orders and members are looked up at those modules). */
-export function searchRefunds(
-  db: DbOrTx,
-  f: StaffRefundFilter,
-  sort: ListSort<keyof typeof staffSortable>,
-  window: ListWindow,
-) {
-  return readPage(db, refunds, staffWhere(f), orderOf(staffSortable, sort, refunds.id), window)
-}
-
-export const countRefunds = (db: DbOrTx, f: StaffRefundFilter) => countWhere(db, refunds, staffWhere(f))
+/** Refunds for operators, one page and the total (their orders and members are looked up at those modules). */
+export const { page: searchRefunds, count: countRefunds } = tableList(refunds, staffWhere, staffSortable, refunds.id)
 
 /**
  * A failed refund goes back to processing to be sent again (same number), recorded with who and when: null when
