@@ -86,6 +86,28 @@ export async function selectWhereIn<F extends Record<string, AnyPgColumn>>(
   return rows as InferColumnsDataTypes<F>[]
 }
 
+/**
+ * The rows of `table` whose `column` is one of `values` (in no order), read 1000 values at a time so a long list
+ * (a day's bill) stays within a statement's parameters.
+ */
+export async function rowsWhereIn<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  column: AnyPgColumn,
+  values: readonly (number | string)[],
+) {
+  const source: PgTable = table
+  const rows: Row<T>[] = []
+  for (let i = 0; i < values.length; i += 1000)
+    rows.push(
+      ...((await db
+        .select()
+        .from(source)
+        .where(inArray(column, values.slice(i, i + 1000)))) as Row<T>[]),
+    )
+  return rows
+}
+
 /** Adds a row; its new id. */
 export async function insertId<T extends PgTable & { id: AnyPgColumn<{ data: number }> }>(
   db: DbOrTx,

@@ -1,7 +1,15 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { tableList } from '#server/db/list.ts'
-import { eqIfGiven, newestByTime, newestFirst, rowsBy, transition, type TimeCursor } from '#server/db/rows.ts'
+import {
+  eqIfGiven,
+  newestByTime,
+  newestFirst,
+  rowsBy,
+  rowsWhereIn,
+  transition,
+  type TimeCursor,
+} from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
   orderEvents,
@@ -277,16 +285,8 @@ export async function settlePendingOrder(
 }
 
 /** These orders by order number, any state (in no order); large lists are read in chunks. */
-export async function findOrdersByNos(db: DbOrTx, orderNos: readonly string[]) {
-  const rows: OrderRow[] = []
-  for (let i = 0; i < orderNos.length; i += 1000)
-    rows.push(
-      ...(await db
-        .select()
-        .from(orders)
-        .where(inArray(orders.orderNo, orderNos.slice(i, i + 1000)))),
-    )
-  return rows
+export function findOrdersByNos(db: DbOrTx, orderNos: readonly string[]) {
+  return rowsWhereIn(db, orders, orders.orderNo, orderNos)
 }
 
 /** Orders whose money `provider` took within [from, to) (orders_paid_idx). */

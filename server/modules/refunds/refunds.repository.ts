@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { tableList } from '#server/db/list.ts'
-import { eqIfGiven, inPeriod, rowsBy, transition } from '#server/db/rows.ts'
+import { eqIfGiven, inPeriod, rowsBy, rowsWhereIn, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
@@ -113,17 +113,8 @@ export async function markRefundRetried(db: DbOrTx, id: number, staffId: number,
 }
 
 /** Refunds whose `column` (refund number, provider transaction) is one of `values`; read in chunks. */
-export async function findRefundsWhereIn(db: DbOrTx, key: 'refundNo' | 'providerTxnId', values: readonly string[]) {
-  const column = refunds[key]
-  const rows: RefundRow[] = []
-  for (let i = 0; i < values.length; i += 1000)
-    rows.push(
-      ...(await db
-        .select()
-        .from(refunds)
-        .where(inArray(column, values.slice(i, i + 1000)))),
-    )
-  return rows
+export function findRefundsWhereIn(db: DbOrTx, key: 'refundNo' | 'providerTxnId', values: readonly string[]) {
+  return rowsWhereIn(db, refunds, refunds[key], values)
 }
 
 /** Refunds through `provider` that succeeded within [from, to) (refunds_completed_idx). */

@@ -8,20 +8,10 @@ import type { z } from 'zod'
 import { findActivePlans, findAllPlans, findPlan, insertPlan, updatePlan } from './vip.repository.ts'
 import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 
-export interface VipPlan {
-  id: number
-  name: string
-  days: number
-  price_fen: number
-  original_price_fen: number | null
-  description: string
-  badge: string | null
-}
-
 const VIP_CENTRE_COURSES = 6
 
 /** A plan as members see it. */
-function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]): VipPlan {
+function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]) {
   return {
     id: p.id,
     name: p.name,
@@ -66,7 +56,7 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
      * What the VIP tab shows before buying exists: the plans on sale and some of the courses VIP makes free.
      * Two queries, run together.
      */
-    async centre(): Promise<{ plans: VipPlan[]; courses: CourseCard[] }> {
+    async centre(): Promise<{ plans: ReturnType<typeof toPlan>[]; courses: CourseCard[] }> {
       const [plans, courses] = await Promise.all([
         findActivePlans(deps.db),
         vipFreeCourseCards(deps.db, VIP_CENTRE_COURSES),
