@@ -46,7 +46,7 @@ export interface ListWindow {
  * Whole rows of `table` matching `where`, one window of them in `order` (orderOf). A repository passes its own
  * table in, so what it may touch is still what it imports.
  */
-export async function readPage<T extends PgTable>(
+async function readPage<T extends PgTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
@@ -87,7 +87,7 @@ export async function readPageOf<F extends SelectedFields>(
 }
 
 /** How many rows of `table` match `where` (a list's total). */
-export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where)
   return row?.n ?? 0
 }

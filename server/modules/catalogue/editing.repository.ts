@@ -1,8 +1,10 @@
 import { and, eq, asc, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { containsText, tableList } from '#server/db/list.ts'
 import { eqIfGiven, insertId, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
+import type { AdminCourseSortKey } from '#shared/api/catalogue-editing.ts'
 
 // The operators' catalogue editing (editing.ts): every status, every field.
 
@@ -58,13 +60,13 @@ function courseConditions(f: CourseFilter): SQL | undefined {
   )
 }
 
-const courseSortColumns = {
+const courseSortColumns: Record<AdminCourseSortKey, AnyPgColumn> = {
   id: courses.id,
   updated_at: courses.updatedAt,
   price_fen: courses.priceFen,
   sort: courses.sort,
   live_starts_at: courses.liveStartsAt,
-} as const
+}
 
 /**
  * One page of courses of every status, in the asked order (ties by id; courses without a live time last), and how
