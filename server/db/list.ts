@@ -1,5 +1,6 @@
 import { asc, count, desc, ilike, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './database.ts'
 
 // The database half of the console's lists (server/http/admin-list.ts is the HTTP half): how a repository sorts
@@ -62,8 +63,49 @@ export async function readPage<T extends PgTable>(
     .limit(window.limit)
 }
 
+/**
+ * readPage with a chosen selection: `fields` names what each row of the page holds (the table's row, and beside it
+ * a count of another table of the module, say).
+ */
+export async function readPageOf<F extends SelectedFields>(
+  db: DbOrTx,
+  table: PgTable,
+  fields: F,
+  where: SQL | undefined,
+  order: SQL[],
+  window: ListWindow,
+) {
+  const selection: SelectedFields = fields
+  const rows = await db
+    .select(selection)
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .offset(window.offset)
+    .limit(window.limit)
+  return rows as SelectResultFields<F>[]
+}
+
 /** How many rows of `table` match `where` (a list's total). */
 export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where)
   return row?.n ?? 0
+}
+
+/**
+ * The console list of one table: `page` reads the window of rows the filter matches in the chosen sort (orderOf,
+ * ties by `tieBreaker`, `nullable` keys with their NULLs last), `count` the total the same filter matches.
+ */
+export function tableList<T extends PgTable, F, K extends string>(
+  table: T,
+  where: (filter: F) => SQL | undefined,
+  sortable: Record<K, AnyPgColumn | SQL>,
+  tieBreaker: AnyPgColumn,
+  nullable: readonly NoInfer<K>[] = [],
+) {
+  return {
+    page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
+      readPage(db, table, where(filter), orderOf(sortable, sort, tieBreaker, nullable), window),
+    count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
+  }
 }

@@ -4,6 +4,7 @@ import {
   eq,
   getTableColumns,
   gt,
+  gte,
   type InferColumnsDataTypes,
   inArray,
   isNull,
@@ -83,6 +84,28 @@ export async function selectWhereIn<F extends Record<string, AnyPgColumn>>(
     .from(column.table)
     .where(inArray(column, [...values]))
   return rows as InferColumnsDataTypes<F>[]
+}
+
+/**
+ * The rows of `table` whose `column` is one of `values` (in no order), read 1000 values at a time so a long list
+ * (a day's bill) stays within a statement's parameters.
+ */
+export async function rowsWhereIn<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  column: AnyPgColumn,
+  values: readonly (number | string)[],
+) {
+  const source: PgTable = table
+  const rows: Row<T>[] = []
+  for (let i = 0; i < values.length; i += 1000)
+    rows.push(
+      ...((await db
+        .select()
+        .from(source)
+        .where(inArray(column, values.slice(i, i + 1000)))) as Row<T>[]),
+    )
+  return rows
 }
 
 /** Adds a row; its new id. */
@@ -180,9 +203,49 @@ export async function newestFirst<T extends PgTable & { id: AnyPgColumn }>(
   return rows as Row<T>[]
 }
 
+/** Where a page of a list shown newest first by a time starts: the time and id of the last row shown. */
+export interface TimeCursor {
+  at: Date
+  id: number
+}
+
+/**
+ * A list shown newest first by the time column `at` (ties by `id`, higher first): the condition for the rows after
+ * `before` (every row without it) and that order.
+ */
+export function timeKeyset(at: AnyPgColumn, id: AnyPgColumn, before: TimeCursor | null) {
+  return {
+    after: before ? sql`(${at}, ${id}) < (${before.at.toISOString()}::timestamptz, ${before.id})` : undefined,
+    order: [desc(at), desc(id)],
+  }
+}
+
+/** A page of a list shown newest first by `at` (timeKeyset): `limit` rows after `before` among those matching `where`. */
+export async function newestByTime<T extends PgTable & { id: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  at: AnyPgColumn,
+  page: { before: TimeCursor | null; limit: number },
+  where: (SQL | undefined)[] = [],
+) {
+  const source: PgTable = table
+  const keyset = timeKeyset(at, table.id, page.before)
+  const rows = await db
+    .select()
+    .from(source)
+    .where(and(...where, keyset.after))
+    .orderBy(...keyset.order)
+    .limit(page.limit)
+  return rows as Row<T>[]
+}
+
 /** `column = value`, or no condition when the filter was not given. */
 export const eqIfGiven = <V>(column: AnyPgColumn, value: V | undefined) =>
   value === undefined ? undefined : eq(column, value)
+
+/** `column` lies in [from, before); a bound not given leaves that side open (a list's date filter). */
+export const inPeriod = (column: AnyPgColumn, from: Date | undefined, before: Date | undefined) =>
+  and(from === undefined ? undefined : gte(column, from), before === undefined ? undefined : lt(column, before))
 
 /** `at` lies in the window from `start` to `end` (end excluded); a null start or end leaves that side open. */
 export const withinWindow = (start: AnyPgColumn, end: AnyPgColumn, at: Date) =>

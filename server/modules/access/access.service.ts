@@ -2,6 +2,7 @@ import type { DbOrTx } from '#server/db/database.ts'
 import type { EntitlementSource } from '#server/db/schema/access.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { apiFields } from '#server/http/present.ts'
 import {
   courseAccessFacts,
   lessonAccessFacts,
@@ -258,14 +259,7 @@ export async function activeEntitlementsByCourse(
 /** An entitlement as the API shows it. */
 function toEntitlementView(row: EntitlementRow, now: Date) {
   return {
-    id: row.id,
-    member_id: row.memberId,
-    course_id: row.courseId,
-    source: row.source,
-    source_ref: row.sourceRef,
-    granted_at: row.grantedAt.toISOString(),
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    revoked_at: row.revokedAt?.toISOString() ?? null,
+    ...apiFields(row, ['id', 'memberId', 'courseId', 'source', 'sourceRef', 'grantedAt', 'expiresAt', 'revokedAt']),
     active: row.revokedAt === null && (row.expiresAt === null || row.expiresAt > now),
   }
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Db } from '#server/db/database.ts'
 import type { BusinessEvents } from '#server/http/business-events.ts'
+import { idsOf } from '#server/http/present.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import {
   grantEntitlement,
@@ -47,11 +48,7 @@ export function createAdminService(deps: AdminDeps) {
 
   /** Videos (catalogue fields) with their media state: one query for all of them. */
   async function withMedia<V extends { id: number }>(videos: V[]) {
-    const media = await mediaViewsByVideoIds(
-      db,
-      stores,
-      videos.map((v) => v.id),
-    )
+    const media = await mediaViewsByVideoIds(db, stores, idsOf(videos, 'id'))
     return videos.map((v) => ({ ...v, media: media.get(v.id)! }))
   }
 

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { idsOf } from '#server/http/present.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import {
   countStaffVideos,
@@ -50,11 +51,7 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
   const { db, stores } = deps
 
   async function withMedia(rows: Awaited<ReturnType<typeof searchStaffVideos>>) {
-    const media = await mediaViewsByVideoIds(
-      db,
-      stores,
-      rows.map((r) => r.id),
-    )
+    const media = await mediaViewsByVideoIds(db, stores, idsOf(rows, 'id'))
     return rows.map((r) => ({
       id: r.id,
       title: r.title,

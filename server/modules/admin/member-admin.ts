@@ -3,6 +3,7 @@ import { pageOf, pageWindow, parseSort, type Sort } from '#server/http/admin-lis
 import { AppError } from '#server/http/app-error.ts'
 import type { BusinessEvents } from '#server/http/business-events.ts'
 import { Codes } from '#server/http/codes.ts'
+import { apiFields } from '#server/http/present.ts'
 import {
   findVipMembership,
   grantEntitlement,
@@ -81,15 +82,10 @@ const roleOf = (m: MemberRow): 'admin' | 'staff' | 'member' =>
 
 function toListedMember(m: MemberRow) {
   return {
-    id: m.id,
-    phone: m.phone,
-    nickname: m.nickname,
+    ...apiFields(m, ['id', 'phone', 'nickname', 'isPurchaser', 'createdAt', 'lastLoginAt']),
     avatar: m.avatarUrl,
     role: roleOf(m),
     wechat_bound: m.wxUnionid !== null || m.wxOpenid !== null,
-    is_purchaser: m.isPurchaser,
-    created_at: m.createdAt.toISOString(),
-    last_login_at: m.lastLoginAt?.toISOString() ?? null,
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, like } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { tableList } from '#server/db/list.ts'
 import { eqIfGiven } from '#server/db/rows.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
 
@@ -24,9 +24,10 @@ const where = (f: StaffActionFilter) =>
       : like(staffActions.route, `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`),
   )
 
-/** Operators' actions, one page, newest (or oldest) first. */
-export function searchStaffActions(db: DbOrTx, f: StaffActionFilter, sort: ListSort<'created_at'>, window: ListWindow) {
-  return readPage(db, staffActions, where(f), orderOf({ created_at: staffActions.id }, sort, staffActions.id), window)
-}
-
-export const countStaffActions = (db: DbOrTx, f: StaffActionFilter) => countWhere(db, staffActions, where(f))
+/** Operators' actions, one page, newest (or oldest) first, and how many the filter matches. */
+export const { page: searchStaffActions, count: countStaffActions } = tableList(
+  staffActions,
+  where,
+  { created_at: staffActions.id },
+  staffActions.id,
+)

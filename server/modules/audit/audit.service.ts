@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
+import { idsOf } from '#server/http/present.ts'
 import { memberSearchFilter, memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import {
@@ -33,10 +34,7 @@ async function filterOf(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionFil
 
 /** Actions with their operators' nickname and phone (the member is kept, no cascade, so every row has one). */
 async function withOperators(db: DbOrTx, rows: ActionRow[]): Promise<StaffAction[]> {
-  const who = await memberSummariesByIds(
-    db,
-    rows.map((a) => a.memberId),
-  )
+  const who = await memberSummariesByIds(db, idsOf(rows, 'memberId'))
   return rows.flatMap((a) => {
     const member = who.get(a.memberId)
     if (!member) return []

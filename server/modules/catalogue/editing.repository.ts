@@ -1,6 +1,7 @@
 import { and, eq, asc, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, tableList } from '#server/db/list.ts'
 import { eqIfGiven, insertId, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
 import type { AdminCourseSortKey } from '#shared/api/catalogue-editing.ts'
@@ -87,22 +88,25 @@ export async function teacherOfMember(db: DbOrTx, memberId: number) {
   return row?.id
 }
 
-const courseSortColumns = {
+const courseSortColumns: Record<AdminCourseSortKey, AnyPgColumn> = {
   id: courses.id,
   updated_at: courses.updatedAt,
   price_fen: courses.priceFen,
   sort: courses.sort,
   live_starts_at: courses.liveStartsAt,
-} as const
-
-/** One page of courses of every status, in the asked order (ties by id); courses without a live time last. */
-export function listCourses(db: DbOrTx, f: CourseFilter, sort: ListSort<AdminCourseSortKey>, window: ListWindow) {
-  const order = orderOf(courseSortColumns, sort, courses.id, ['live_starts_at'])
-  return readPage(db, courses, courseConditions(f), order, window)
 }
 
-/** How many courses the filter matches. */
-export const countCourses = (db: DbOrTx, f: CourseFilter) => countWhere(db, courses, courseConditions(f))
+/**
+ * One page of courses of every status, in the asked order (ties by id; courses without a live time last), and how
+ * many the filter matches.
+ */
+export const { page: listCourses, count: countCourses } = tableList(
+  courses,
+  courseConditions,
+  courseSortColumns,
+  courses.id,
+  ['live_starts_at'],
+)
 
 // ---- Chapters ----
 

@@ -1,5 +1,6 @@
 import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven } from '#server/db/rows.ts'
 import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { chapters, courses, videos } from '#server/db/schema/catalogue.ts'
 
@@ -24,8 +25,8 @@ const sortColumns = { id: videos.id, title: videos.title, duration: videos.durat
 
 function conditions(f: StaffVideoFilter) {
   return and(
-    f.courseId === undefined ? undefined : eq(videos.courseId, f.courseId),
-    f.videoId === undefined ? undefined : eq(videos.id, f.videoId),
+    eqIfGiven(videos.courseId, f.courseId),
+    eqIfGiven(videos.id, f.videoId),
     f.title ? sql`${videos.title} ilike ${likeText(f.title)}` : undefined,
     f.media?.(videos.id),
   )

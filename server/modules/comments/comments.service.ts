@@ -4,6 +4,7 @@ import type { CommentReportBody } from '#shared/api/comment-reports.ts'
 import { insertReport } from './reports.repository.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { idsOf } from '#server/http/present.ts'
 import {
   courseTitlesByIds,
   isPublishedCourse,
@@ -195,10 +196,7 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       const videoIds = page.flatMap((r) => (r.videoId === null ? [] : [r.videoId]))
       const [names, courses, videos] = await Promise.all([
         namesOf(db, page),
-        courseTitlesByIds(
-          db,
-          page.map((r) => r.courseId),
-        ),
+        courseTitlesByIds(db, idsOf(page, 'courseId')),
         videoTitlesByIds(db, videoIds),
       ])
       return {

@@ -1,5 +1,6 @@
-import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { and, count, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven, inPeriod } from '#server/db/rows.ts'
 import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
 import { comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
 import type { CommentSortKey } from '#shared/api/admin-comments.ts'
@@ -21,13 +22,12 @@ export type StaffCommentRow = typeof comments.$inferSelect
 
 function conditions(f: CommentQueueFilter): SQL | undefined {
   return and(
-    f.status === undefined ? undefined : eq(comments.status, f.status),
-    f.type === undefined ? undefined : eq(comments.type, f.type),
-    f.memberId === undefined ? undefined : eq(comments.memberId, f.memberId),
-    f.courseId === undefined ? undefined : eq(comments.courseId, f.courseId),
+    eqIfGiven(comments.status, f.status),
+    eqIfGiven(comments.type, f.type),
+    eqIfGiven(comments.memberId, f.memberId),
+    eqIfGiven(comments.courseId, f.courseId),
     f.text === undefined ? undefined : containsText(comments.content, f.text),
-    f.from === undefined ? undefined : gte(comments.createdAt, f.from),
-    f.before === undefined ? undefined : lt(comments.createdAt, f.before),
+    inPeriod(comments.createdAt, f.from, f.before),
   )
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { idsOf } from '#server/http/present.ts'
 import { courseTitlesByIds, videoTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import type { CommentModeration, CommentQueueQuery, ReportedQueueQuery } from '#shared/api/admin-comments.ts'
@@ -17,18 +18,9 @@ interface Moderator {
 /** Comments as the console's queues list them: with author, course and video. */
 async function queued(db: Db, rows: StaffCommentRow[]) {
   const [authors, courses, videos] = await Promise.all([
-    memberSummariesByIds(
-      db,
-      rows.map((r) => r.memberId),
-    ),
-    courseTitlesByIds(
-      db,
-      rows.map((r) => r.courseId),
-    ),
-    videoTitlesByIds(
-      db,
-      rows.flatMap((r) => (r.videoId === null ? [] : [r.videoId])),
-    ),
+    memberSummariesByIds(db, idsOf(rows, 'memberId')),
+    courseTitlesByIds(db, idsOf(rows, 'courseId')),
+    videoTitlesByIds(db, idsOf(rows, 'videoId')),
   ])
   return rows.map((r) => ({
     id: r.id,
@@ -85,15 +77,10 @@ export function createCommentModeration(deps: { db: Db; comments: Moderator; now
         ({ offset, limit }) => searchReported(db, filter, parseSort(q.sort), offset, limit),
         () => countReported(db, filter),
         async (rows) => {
+          const reportedComments = rows.map((r) => r.comment)
           const [base, details] = await Promise.all([
-            queued(
-              db,
-              rows.map((r) => r.comment),
-            ),
-            reportDetails(
-              db,
-              rows.map((r) => r.comment.id),
-            ),
+            queued(db, reportedComments),
+            reportDetails(db, idsOf(reportedComments, 'id')),
           ])
           return base.map((c, i) => ({
             ...c,

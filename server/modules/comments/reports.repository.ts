@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven } from '#server/db/rows.ts'
 import { commentReports, comments } from '#server/db/schema/comments.ts'
 import type { CommentReportReason } from '#shared/comment-report-reasons.ts'
 import type { ReportSortKey } from '#shared/api/admin-comments.ts'
@@ -38,10 +39,7 @@ const last = sql<Date>`max(${commentReports.createdAt})`
 const reasons = sql<CommentReportReason[]>`array_agg(distinct ${commentReports.reason})`
 
 function where(f: ReportFilter): SQL | undefined {
-  return and(
-    f.openOnly ? isNull(commentReports.resolvedAt) : undefined,
-    f.courseId === undefined ? undefined : eq(comments.courseId, f.courseId),
-  )
+  return and(f.openOnly ? isNull(commentReports.resolvedAt) : undefined, eqIfGiven(comments.courseId, f.courseId))
 }
 
 /** Reported comments with their report counts (open and all), reasons and latest report; ties by comment id. */

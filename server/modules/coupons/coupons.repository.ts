@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
-import { rowsBy, withinWindow } from '#server/db/rows.ts'
+import { containsText, orderOf, readPageOf, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { eqIfGiven, inPeriod, rowsBy, withinWindow } from '#server/db/rows.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 
@@ -136,8 +136,6 @@ export function couponUsePart(at: Date): StatementPart {
 
 // ---- Operators: the console's template and issued-coupon lists ----------------------------------------------
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 export interface TemplateFilter {
   active?: boolean
   text?: string
@@ -145,8 +143,8 @@ export interface TemplateFilter {
 
 function templateConditions(f: TemplateFilter): SQL | undefined {
   return and(
-    f.active === undefined ? undefined : eq(couponTemplates.active, f.active),
-    f.text ? sql`${couponTemplates.name} ilike ${likeText(f.text)}` : undefined,
+    eqIfGiven(couponTemplates.active, f.active),
+    f.text ? containsText(couponTemplates.name, f.text) : undefined,
   )
 }
 
@@ -161,13 +159,8 @@ export async function searchTemplates(
 ) {
   const used = sql<number>`(select count(*)::int from ${memberCoupons} m
     where m.template_id = ${couponTemplates}.id and m.state = 'used')`
-  return db
-    .select({ template: couponTemplates, used })
-    .from(couponTemplates)
-    .where(templateConditions(f))
-    .orderBy(...orderOf(templateSorts, sort, couponTemplates.id))
-    .offset(window.offset)
-    .limit(window.limit)
+  const order = orderOf(templateSorts, sort, couponTemplates.id)
+  return readPageOf(db, couponTemplates, { template: couponTemplates, used }, templateConditions(f), order, window)
 }
 
 export async function countTemplates(db: DbOrTx, f: TemplateFilter) {
@@ -196,10 +189,9 @@ function issuedConditions(f: IssuedFilter): SQL | undefined {
           : eq(m.state, f.state)
   return and(
     state,
-    f.templateId === undefined ? undefined : eq(m.templateId, f.templateId),
-    f.memberId === undefined ? undefined : eq(m.memberId, f.memberId),
-    f.from === undefined ? undefined : gte(m.claimedAt, f.from),
-    f.before === undefined ? undefined : lt(m.claimedAt, f.before),
+    eqIfGiven(m.templateId, f.templateId),
+    eqIfGiven(m.memberId, f.memberId),
+    inPeriod(m.claimedAt, f.from, f.before),
   )
 }
 

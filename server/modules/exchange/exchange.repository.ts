@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { containsText, tableList } from '#server/db/list.ts'
+import { newestByTime, type TimeCursor } from '#server/db/rows.ts'
 import {
   exchangeRecords,
   exchangeSkus,
@@ -7,7 +9,6 @@ import {
   platformPushes,
   type PlatformOrderLine,
 } from '#server/db/schema/exchange.ts'
-import type { Sort } from '#server/http/admin-list.ts'
 import type { Platform } from '#shared/api/exchange.ts'
 
 export type SkuRow = typeof exchangeSkus.$inferSelect
@@ -21,28 +22,15 @@ export interface SkuFilter {
 }
 
 function skuWhere(f: SkuFilter): SQL | undefined {
-  const like = f.text ? `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   return and(
     f.platform ? eq(exchangeSkus.platform, f.platform) : undefined,
-    like ? or(ilike(exchangeSkus.skuId, like), ilike(exchangeSkus.productName, like)) : undefined,
+    f.text ? or(containsText(exchangeSkus.skuId, f.text), containsText(exchangeSkus.productName, f.text)) : undefined,
   )
 }
 
-export function searchSkus(db: DbOrTx, f: SkuFilter, sort: Sort<'id' | 'updated_at'>, offset: number, limit: number) {
-  const col = sort.key === 'id' ? exchangeSkus.id : exchangeSkus.updatedAt
-  return db
-    .select()
-    .from(exchangeSkus)
-    .where(skuWhere(f))
-    .orderBy(sort.desc ? desc(col) : asc(col), desc(exchangeSkus.id))
-    .offset(offset)
-    .limit(limit)
-}
+const skuSorts = { id: exchangeSkus.id, updated_at: exchangeSkus.updatedAt }
 
-export async function countSkus(db: DbOrTx, f: SkuFilter) {
-  const [row] = await db.select({ n: count() }).from(exchangeSkus).where(skuWhere(f))
-  return row!.n
-}
+export const { page: searchSkus, count: countSkus } = tableList(exchangeSkus, skuWhere, skuSorts, exchangeSkus.id)
 
 /** Inserts a mapping; null when the platform already maps this SKU. */
 export async function insertSku(db: DbOrTx, row: typeof exchangeSkus.$inferInsert) {
@@ -125,20 +113,10 @@ export async function findRecord(db: DbOrTx, id: number) {
 }
 
 /** A member's records, newest grant first, those granted before `before` (at equal times, with lower ids). */
-export function memberRecords(db: DbOrTx, memberId: number, before: { at: Date; id: number } | null, limit: number) {
-  return db
-    .select()
-    .from(exchangeRecords)
-    .where(
-      and(
-        eq(exchangeRecords.memberId, memberId),
-        before
-          ? sql`(${exchangeRecords.grantedAt}, ${exchangeRecords.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(exchangeRecords.grantedAt), desc(exchangeRecords.id))
-    .limit(limit)
+export function memberRecords(db: DbOrTx, memberId: number, before: TimeCursor | null, limit: number) {
+  return newestByTime(db, exchangeRecords, exchangeRecords.grantedAt, { before, limit }, [
+    eq(exchangeRecords.memberId, memberId),
+  ])
 }
 
 export interface RecordFilter {
@@ -157,27 +135,14 @@ function recordWhere(f: RecordFilter) {
   )
 }
 
-export function searchRecords(
-  db: DbOrTx,
-  f: RecordFilter,
-  sort: Sort<'id' | 'granted_at'>,
-  offset: number,
-  limit: number,
-) {
-  const col = sort.key === 'id' ? exchangeRecords.id : exchangeRecords.grantedAt
-  return db
-    .select()
-    .from(exchangeRecords)
-    .where(recordWhere(f))
-    .orderBy(sort.desc ? desc(col) : asc(col), desc(exchangeRecords.id))
-    .offset(offset)
-    .limit(limit)
-}
+const recordSorts = { id: exchangeRecords.id, granted_at: exchangeRecords.grantedAt }
 
-export async function countRecords(db: DbOrTx, f: RecordFilter) {
-  const [row] = await db.select({ n: count() }).from(exchangeRecords).where(recordWhere(f))
-  return row!.n
-}
+export const { page: searchRecords, count: countRecords } = tableList(
+  exchangeRecords,
+  recordWhere,
+  recordSorts,
+  exchangeRecords.id,
+)
 
 // ---- Orders the platforms reported, and their pushes ------------------------------------------------------
 

@@ -1,8 +1,9 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { PlatformOrderLine } from '#server/db/schema/exchange.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { pageFrom, parseSort } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { idsOf } from '#server/http/present.ts'
 import type { PlatformOrder } from '#server/integrations/platforms/platform.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { maskPhone, memberPhones } from '#server/modules/members/members.service.ts'
@@ -187,10 +188,7 @@ export async function memberExchangeRecords(
   before: { at: Date; id: number } | null = null,
 ) {
   const rows = await memberRecords(db, memberId, before, limit)
-  const titles = await courseTitlesByIds(
-    db,
-    rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),
-  )
+  const titles = await courseTitlesByIds(db, idsOf(rows, 'courseId'))
   return rows.map((r) => recordView(r, titles))
 }
 
@@ -210,10 +208,7 @@ function skuView(m: SkuRow, titles: Map<number, { title: string }>) {
 }
 
 const withTitles = async <T extends { courseId: number | null }>(db: DbOrTx, rows: T[]) =>
-  courseTitlesByIds(
-    db,
-    rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),
-  )
+  courseTitlesByIds(db, idsOf(rows, 'courseId'))
 
 /** The operators' side: SKU mappings (list, create, edit, delete) and the exchange records. */
 export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
@@ -230,13 +225,14 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
     /** One page of SKU mappings. */
     async skus(q: ExchangeSkuQuery) {
       const f = { platform: q.platform, text: q.q || undefined }
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([searchSkus(db, f, parseSort(q.sort), offset, limit), countSkus(db, f)])
-      const titles = await withTitles(db, rows)
-      return pageOf(
-        rows.map((m) => skuView(m, titles)),
-        total,
+      return pageFrom(
         q,
+        (window) => searchSkus(db, f, parseSort(q.sort), window),
+        () => countSkus(db, f),
+        async (rows) => {
+          const titles = await withTitles(db, rows)
+          return rows.map((m) => skuView(m, titles))
+        },
       )
     },
     /** Maps a SKU; Conflict when the platform maps it already. */
@@ -278,25 +274,17 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
     /** One page of exchange records with the member's masked phone and the course. */
     async records(q: ExchangeRecordQuery) {
       const f = { platform: q.platform, status: q.status, memberId: q.member_id, orderId: q.order_id || undefined }
-      const { offset, limit } = pageWindow(q)
-      const [rows, total] = await Promise.all([
-        searchRecords(db, f, parseSort(q.sort), offset, limit),
-        countRecords(db, f),
-      ])
-      const [titles, phones] = await Promise.all([
-        withTitles(db, rows),
-        memberPhones(
-          db,
-          rows.map((r) => r.memberId),
-        ),
-      ])
-      return pageOf(
-        rows.map((r) => {
+      return pageFrom(
+        q,
+        (window) => searchRecords(db, f, parseSort(q.sort), window),
+        () => countRecords(db, f),
+        async (rows) => {
+          const [titles, phones] = await Promise.all([withTitles(db, rows), memberPhones(db, idsOf(rows, 'memberId'))])
+          return rows.map((r) => {
           const phone = phones.get(r.memberId)
           return { ...recordView(r, titles), member_phone: phone ? maskPhone(phone) : null }
-        }),
-        total,
-        q,
+          })
+        },
       )
     },
   }

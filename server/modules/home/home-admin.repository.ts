@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { homeSectionItems, homeSections } from '#server/db/schema/home.ts'
 
@@ -29,16 +30,26 @@ export function findSection(db: DbOrTx, id: number): Promise<SectionRow | null> 
   return byId(db, homeSections, id)
 }
 
-/** Adds a section after the feed's last one. */
-export async function insertSection(db: DbOrTx, row: Omit<typeof homeSections.$inferInsert, 'sort'>) {
+/** Adds a row of `table` after the last of those whose `scope` column holds `value` (sort: the last one's + 10). */
+async function insertLast<T extends typeof homeSections | typeof homeSectionItems>(
+  db: DbOrTx,
+  table: T,
+  scope: AnyPgColumn,
+  value: string | number,
+  row: Omit<T['$inferInsert'], 'sort'>,
+) {
+  const target: PgTable = table
+  const sort = sql<number>`(select coalesce(max(${table.sort}), 0) + 10 from ${table} where ${scope} = ${value})`
   const [created] = await db
-    .insert(homeSections)
-    .values({
-      ...row,
-      sort: sql`(select coalesce(max(${homeSections.sort}), 0) + 10 from ${homeSections} where ${homeSections.feed} = ${row.feed ?? 'v3'})`,
-    })
+    .insert(target)
+    .values({ ...row, sort } as PgInsertValue<PgTable>)
     .returning()
-  return created!
+  return created as T['$inferSelect']
+}
+
+/** Adds a section after the feed's last one. */
+export function insertSection(db: DbOrTx, row: Omit<typeof homeSections.$inferInsert, 'sort'>) {
+  return insertLast(db, homeSections, homeSections.feed, row.feed ?? 'v3', row)
 }
 
 export async function updateSection(db: DbOrTx, id: number, patch: Partial<SectionRow>) {
@@ -82,15 +93,8 @@ export function findItem(db: DbOrTx, id: number): Promise<ItemRow | null> {
 }
 
 /** Adds an item after the section's last one. */
-export async function insertItem(db: DbOrTx, row: Omit<typeof homeSectionItems.$inferInsert, 'sort'>) {
-  const [created] = await db
-    .insert(homeSectionItems)
-    .values({
-      ...row,
-      sort: sql`(select coalesce(max(${homeSectionItems.sort}), 0) + 10 from ${homeSectionItems} where ${homeSectionItems.sectionId} = ${row.sectionId})`,
-    })
-    .returning()
-  return created!
+export function insertItem(db: DbOrTx, row: Omit<typeof homeSectionItems.$inferInsert, 'sort'>) {
+  return insertLast(db, homeSectionItems, homeSectionItems.sectionId, row.sectionId, row)
 }
 
 export async function updateItem(db: DbOrTx, id: number, patch: Partial<ItemRow>) {

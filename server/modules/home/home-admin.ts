@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { apiFields, idsOf } from '#server/http/present.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import type {
   HomeItemCreate,
@@ -33,28 +34,13 @@ type Feed = 'v3' | 'v2'
 const isLinkSection = (kind: SectionRow['kind']) => kind === 'banner' || kind === 'shortcuts'
 
 function sectionView(s: SectionRow) {
-  return {
-    id: s.id,
-    feed: s.feed,
-    kind: s.kind,
-    title: s.title,
-    subtitle: s.subtitle,
-    more_link: s.moreLink,
-    sort: s.sort,
-    visible: s.visible,
-  }
+  return apiFields(s, ['id', 'feed', 'kind', 'title', 'subtitle', 'moreLink', 'sort', 'visible'])
 }
 
 function itemView(i: ItemRow, titles: Map<number, { title: string }>) {
   return {
-    id: i.id,
-    section_id: i.sectionId,
-    course_id: i.courseId,
+    ...apiFields(i, ['id', 'sectionId', 'courseId', 'title', 'imageUrl', 'link', 'sort']),
     course_title: i.courseId === null ? null : (titles.get(i.courseId)?.title ?? null),
-    title: i.title,
-    image_url: i.imageUrl,
-    link: i.link,
-    sort: i.sort,
   }
 }
 
@@ -94,10 +80,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => Prom
   async function items(sectionId: number) {
     await requireSection(sectionId)
     const rows = await findItems(db, sectionId)
-    const titles = await courseTitlesByIds(
-      db,
-      rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId])),
-    )
+    const titles = await courseTitlesByIds(db, idsOf(rows, 'courseId'))
     return { list: rows.map((r) => itemView(r, titles)) }
   }
 

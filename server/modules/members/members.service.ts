@@ -90,19 +90,13 @@ export async function profileOf(db: DbOrTx, memberId: number): Promise<MemberPro
 }
 
 /** Sets a member's phone. The unique index refuses a phone another member holds (error 23505). */
-export function setPhone(db: DbOrTx, memberId: number, phone: string, now: Date) {
-  return setMemberPhone(db, memberId, phone, now)
-}
+export const setPhone = setMemberPhone
 
 /** A member's staff roles, or null when there is no such member (the session lookup, server/modules/sessions). */
-export function memberRoles(db: DbOrTx, memberId: number) {
-  return findMemberRoles(db, memberId)
-}
+export const memberRoles = findMemberRoles
 
 /** Records a sign-in's time on the member (a new session). */
-export function markLoggedIn(db: DbOrTx, memberId: number, at: Date) {
-  return updateLastLogin(db, memberId, at)
-}
+export const markLoggedIn = updateLastLogin
 
 export interface MemberSummary {
   nickname: string
@@ -118,36 +112,24 @@ export async function memberSummariesByIds(db: DbOrTx, ids: number[]): Promise<M
 }
 
 /** The first operator (scripts/create-admin.ts): a new admin member with this phone, or the holder promoted. */
-export function upsertAdminByPhone(db: DbOrTx, phone: string, nickname: string, now: Date) {
-  return upsertAdmin(db, phone, nickname, now)
-}
+export const upsertAdminByPhone = upsertAdmin
 
 // ---- WeChat identities (server/modules/wechat) ----
 
 /** The member bound to this WeChat unionid, with their WeChat fields. */
-export function memberByWechatUnionid(db: DbOrTx, unionid: string) {
-  return findMemberByUnionid(db, unionid)
-}
+export const memberByWechatUnionid = findMemberByUnionid
 
 /** The member bound to this WeChat openid (of this site's official account). */
-export function memberByWechatOpenid(db: DbOrTx, openid: string) {
-  return findMemberByOpenid(db, openid)
-}
+export const memberByWechatOpenid = findMemberByOpenid
 
 /** A member with their WeChat fields, by id. */
-export function wechatMemberById(db: DbOrTx, id: number) {
-  return findWechatMemberById(db, id)
-}
+export const wechatMemberById = findWechatMemberById
 
 /** Creates a member from a WeChat profile; the new id. */
-export function createWechatMember(db: DbOrTx, row: Parameters<typeof insertWechatMember>[1]) {
-  return insertWechatMember(db, row)
-}
+export const createWechatMember = insertWechatMember
 
 /** Sets a member's WeChat identifiers and/or nickname and avatar (only the fields given). */
-export function updateMemberWechat(db: DbOrTx, id: number, patch: Parameters<typeof updateWechatFields>[2]) {
-  return updateWechatFields(db, id, patch)
-}
+export const updateMemberWechat = updateWechatFields
 
 export interface MembersServiceDeps {
   db: Db

@@ -1,5 +1,6 @@
-import { and, count, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { eqIfGiven, inPeriod } from '#server/db/rows.ts'
 import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
 import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { MemberSortKey } from '#shared/api/admin-members.ts'
@@ -33,12 +34,11 @@ const rolesOf = sql<
 
 function conditions(f: MemberFilter): SQL | undefined {
   return and(
-    f.phone === undefined ? undefined : eq(members.phone, f.phone),
-    f.id === undefined ? undefined : eq(members.id, f.id),
+    eqIfGiven(members.phone, f.phone),
+    eqIfGiven(members.id, f.id),
     f.nickname === undefined ? undefined : containsText(members.nickname, f.nickname),
     f.role === undefined ? undefined : roleCondition(f.role),
-    f.joinedFrom === undefined ? undefined : gte(members.createdAt, f.joinedFrom),
-    f.joinedBefore === undefined ? undefined : lt(members.createdAt, f.joinedBefore),
+    inPeriod(members.createdAt, f.joinedFrom, f.joinedBefore),
   )
 }
 

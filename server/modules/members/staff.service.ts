@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { apiFields } from '#server/http/present.ts'
 import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import { can, Permissions, StaffRoleNames, type StaffRole } from '#shared/staff/roles.ts'
@@ -13,13 +14,9 @@ type Row = Awaited<ReturnType<typeof findStaff>>['rows'][number]
 
 function toView(r: Row): StaffMember {
   return {
+    ...apiFields(r, ['nickname', 'phone', 'roles', 'lastLoginAt', 'createdAt']),
     member_id: r.id,
-    nickname: r.nickname,
-    phone: r.phone,
-    roles: r.roles,
     granted_at: r.grantedAt ? new Date(r.grantedAt).toISOString() : null,
-    last_login_at: r.lastLoginAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
   }
 }
 

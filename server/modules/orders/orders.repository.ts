@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
-import { eqIfGiven, newestFirst, rowsBy, transition } from '#server/db/rows.ts'
+import { tableList } from '#server/db/list.ts'
+import {
+  eqIfGiven,
+  newestByTime,
+  newestFirst,
+  rowsBy,
+  rowsWhereIn,
+  transition,
+  type TimeCursor,
+} from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import {
   orderEvents,
@@ -114,24 +122,14 @@ export async function listMemberOrders(
 export async function listMemberPointsExchanges(
   db: DbOrTx,
   memberId: number,
-  before: { at: Date; id: number } | null,
+  before: TimeCursor | null,
   limit: number,
 ) {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
+  return newestByTime(db, orders, orders.createdAt, { before, limit }, [
         eq(orders.memberId, memberId),
         eq(orders.payMethod, 'points'),
         eq(orders.originalFen, 0),
-        before
-          ? sql`(${orders.createdAt}, ${orders.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
+  ])
 }
 
 export async function findExpiredPending(db: DbOrTx, now: Date, limit: number) {
@@ -177,18 +175,13 @@ export interface StaffOrderFilter {
 
 const staffSortable = { created_at: orders.id, amount_fen: orders.amountFen, paid_at: orders.paidAt }
 
-/** Orders for operators: one page in the chosen order (created_at follows the id, which its index serves). */
-export function searchOrders(
-  db: DbOrTx,
-  f: StaffOrderFilter,
-  sort: ListSort<keyof typeof staffSortable>,
-  window: ListWindow,
-) {
-  return readPage(db, orders, staffOrderWhere(f), orderOf(staffSortable, sort, orders.id, ['paid_at']), window)
-}
-
-/** How many orders the operators' filter matches. */
-export const countOrders = (db: DbOrTx, f: StaffOrderFilter) => countWhere(db, orders, staffOrderWhere(f))
+/**
+ * Orders for operators: one page in the chosen order (created_at follows the id, which its index serves; orders
+ * never paid last), and how many the filter matches.
+ */
+export const { page: searchOrders, count: countOrders } = tableList(orders, staffOrderWhere, staffSortable, orders.id, [
+  'paid_at',
+])
 
 function staffOrderWhere(f: StaffOrderFilter) {
   return and(
@@ -294,16 +287,8 @@ export async function settlePendingOrder(
 }
 
 /** These orders by order number, any state (in no order); large lists are read in chunks. */
-export async function findOrdersByNos(db: DbOrTx, orderNos: readonly string[]) {
-  const rows: OrderRow[] = []
-  for (let i = 0; i < orderNos.length; i += 1000)
-    rows.push(
-      ...(await db
-        .select()
-        .from(orders)
-        .where(inArray(orders.orderNo, orderNos.slice(i, i + 1000)))),
-    )
-  return rows
+export function findOrdersByNos(db: DbOrTx, orderNos: readonly string[]) {
+  return rowsWhereIn(db, orders, orders.orderNo, orderNos)
 }
 
 /** Orders whose money `provider` took within [from, to) (orders_paid_idx). */

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { OrderKind } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { apiFields } from '#server/http/present.ts'
 import type { PrepayResult } from '#server/integrations/payments/payments.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingCompactDate } from '#shared/time.ts'
@@ -57,16 +58,16 @@ function buyAgainPath(
 
 /** What every answer about an order shows: its number, kind, state, title and money. */
 function orderBasics(order: OrderRow) {
-  return {
-    order_no: order.orderNo,
-    kind: order.kind,
-    state: order.state,
-    title: order.title,
-    amount_fen: order.amountFen,
-    original_fen: order.originalFen,
-    discount_fen: order.discountFen,
-    points_used: order.pointsUsed,
-  }
+  return apiFields(order, [
+    'orderNo',
+    'kind',
+    'state',
+    'title',
+    'amountFen',
+    'originalFen',
+    'discountFen',
+    'pointsUsed',
+  ])
 }
 
 /** An order as the API shows it, with its own items out of `items`. */

@@ -5,6 +5,7 @@ import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { idsOf } from '#server/http/present.ts'
 import {
   countOrders,
   findEvents,
@@ -132,14 +133,8 @@ export function createStaffOrderService(deps: { db: Db }) {
         () => countOrders(db, filter),
         async (rows) => {
           const [items, phones] = await Promise.all([
-            findItems(
-              db,
-              rows.map((o) => o.id),
-            ),
-            memberPhones(
-              db,
-              rows.map((o) => o.memberId),
-            ),
+            findItems(db, idsOf(rows, 'id')),
+            memberPhones(db, idsOf(rows, 'memberId')),
           ])
           return rows.map((o) => staffOrderView(o, items, phones))
         },
@@ -153,10 +148,7 @@ export function createStaffOrderService(deps: { db: Db }) {
       return {
         read: (offset: number, limit: number) => searchOrders(db, filter, sort, { offset, limit }),
         cells: async (rows: OrderRow[]) => {
-          const phones = await memberPhones(
-            db,
-            rows.map((o) => o.memberId),
-          )
+          const phones = await memberPhones(db, idsOf(rows, 'memberId'))
           return rows.map((o) => exportRow(o, phones.get(o.memberId) ?? null))
         },
       }

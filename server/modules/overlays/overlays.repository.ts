@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, orderOf, readPageOf, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { rowsBy, withinWindow } from '#server/db/rows.ts'
 import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 
@@ -51,7 +51,7 @@ function overlayConditions(f: OverlayFilter): SQL | undefined {
           : f.state === 'ended'
             ? and(eq(o.active, true), lte(o.endsAt, f.at))
             : undefined
-  const text = f.text ? sql`${o.name} ilike ${`%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined
+  const text = f.text ? containsText(o.name, f.text) : undefined
   return and(state, text)
 }
 
@@ -65,13 +65,8 @@ export async function searchOverlays(
   window: ListWindow,
 ) {
   const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays}.id)`
-  return db
-    .select({ overlay: systemOverlays, clicks })
-    .from(systemOverlays)
-    .where(overlayConditions(f))
-    .orderBy(...orderOf(overlaySorts, sort, systemOverlays.id))
-    .offset(window.offset)
-    .limit(window.limit)
+  const order = orderOf(overlaySorts, sort, systemOverlays.id)
+  return readPageOf(db, systemOverlays, { overlay: systemOverlays, clicks }, overlayConditions(f), order, window)
 }
 
 export async function countOverlays(db: DbOrTx, f: OverlayFilter) {

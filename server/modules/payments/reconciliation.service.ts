@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { pageById } from '#server/http/cursor.ts'
+import { apiFieldsExcept } from '#server/http/present.ts'
 import type {
   DifferenceList,
   DifferenceQuery,
@@ -61,54 +62,19 @@ export async function recordReconciliation(
 }
 
 function toRunView(r: RunRow): RunView {
-  return {
-    id: r.id,
-    provider: r.provider,
-    bill_date: r.billDate,
-    state: r.state,
-    bill_payments: r.billPayments,
-    bill_refunds: r.billRefunds,
-    differences: r.differences,
-    error: r.error,
-    attempts: r.attempts,
-    updated_at: r.updatedAt.toISOString(),
-  }
+  return apiFieldsExcept(r, ['createdAt'])
 }
 
 type DifferenceRow = Awaited<ReturnType<typeof listDifferences>>[number]
 type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number]
 
 function toDifferenceView(d: DifferenceRow): DifferenceList['list'][number] {
-  return {
-    id: d.id,
-    provider: d.provider,
-    bill_date: d.billDate,
-    kind: d.kind,
-    subject: d.subject,
-    order_no: d.orderNo,
-    refund_no: d.refundNo,
-    transaction_id: d.transactionId,
-    our_fen: d.ourFen,
-    their_fen: d.theirFen,
-    our_state: d.ourState,
-    their_state: d.theirState,
-    detail: d.detail,
-    created_at: d.createdAt.toISOString(),
-  }
+  return apiFieldsExcept(d, ['runId'])
 }
 
 function toNotificationView(n: NotificationRow): NotificationList['list'][number] {
-  return {
-    id: n.id,
-    provider: n.provider,
-    kind: n.kind,
-    notification_id: n.notificationId,
-    order_no: n.orderNo,
-    verified: n.verified,
-    outcome: n.outcome,
-    detail: n.detail,
-    created_at: n.createdAt.toISOString(),
-  }
+  // The body as received stays out: it is the provider's, and may hold what no one should read again.
+  return apiFieldsExcept(n, ['raw'])
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { idsOf } from '#server/http/present.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { PointReasonNames, type PointLedgerQuery } from '#shared/api/admin-points.ts'
@@ -50,14 +51,8 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
 
   async function rows(entries: EntryRow[]) {
     const [who, orders] = await Promise.all([
-      memberSummariesByIds(
-        db,
-        entries.map((e) => e.memberId),
-      ),
-      ordersByIds(
-        db,
-        entries.flatMap((e) => (e.orderId === null ? [] : [e.orderId])),
-      ),
+      memberSummariesByIds(db, idsOf(entries, 'memberId')),
+      ordersByIds(db, idsOf(entries, 'orderId')),
     ])
     return entries.map((e) => ({
       ...entryView(e, orders),

@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { newestFirst } from '#server/db/rows.ts'
+import { eqIfGiven, inPeriod, newestFirst } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
 
@@ -168,10 +168,9 @@ export interface LedgerFilter {
 
 function ledgerConditions(f: LedgerFilter): SQL | undefined {
   return and(
-    f.memberId === undefined ? undefined : eq(pointEntries.memberId, f.memberId),
-    f.reason === undefined ? undefined : eq(pointEntries.reason, f.reason),
-    f.from === undefined ? undefined : gte(pointEntries.createdAt, f.from),
-    f.before === undefined ? undefined : lt(pointEntries.createdAt, f.before),
+    eqIfGiven(pointEntries.memberId, f.memberId),
+    eqIfGiven(pointEntries.reason, f.reason),
+    inPeriod(pointEntries.createdAt, f.from, f.before),
   )
 }
 

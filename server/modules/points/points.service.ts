@@ -1,5 +1,5 @@
 import type { Config } from '#server/config.ts'
-import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { Db } from '#server/db/database.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
@@ -17,9 +17,9 @@ import {
   orderEarningPart,
   orderPointNet,
   pointBalance,
-  type PointChange,
 } from './points.repository.ts'
 import { pageById } from '#server/http/cursor.ts'
+import { idsOf } from '#server/http/present.ts'
 
 /** The points ledger as members and operators see it; orders earn and spend through the use cases. */
 export function createPointService(deps: { db: Db; config: Config; now: () => Date }) {
@@ -32,10 +32,7 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
         listEntries(db, memberId, { before: filter.cursor, limit: filter.limit + 1 }),
       ])
       const { page, nextCursor } = pageById(rows, filter.limit)
-      const orders = await ordersByIds(
-        db,
-        page.flatMap((e) => (e.orderId === null ? [] : [e.orderId])),
-      )
+      const orders = await ordersByIds(db, idsOf(page, 'orderId'))
       const rules = config.payments.points
       return {
         balance,
@@ -73,40 +70,28 @@ export type PointService = ReturnType<typeof createPointService>
 // ---- Points at checkout, payment and refund (server/use-cases): functions that take `tx` run in its transaction
 
 /** The member's balance now (0 without a balance row). */
-export function pointBalanceOf(db: DbOrTx, memberId: number) {
-  return pointBalance(db, memberId)
-}
+export const pointBalanceOf = pointBalance
 
 /**
  * Locks the member's balance row for the transaction (creating it at 0) and returns the balance: checkout takes
  * it first, so one member's checkouts run one after the other and count coupons and points in order.
  */
-export function lockPointBalance(tx: DbOrTx, memberId: number, at: Date) {
-  return lockBalance(tx, memberId, at)
-}
+export const lockPointBalance = lockBalance
 
 /** Adds points with their ledger entry; returns the new balance. */
-export function addPoints(tx: DbOrTx, change: PointChange) {
-  return creditPoints(tx, change)
-}
+export const addPoints = creditPoints
 
 /** Takes points only if the balance covers them; returns the new balance, or null when it does not. */
-export function takePoints(tx: DbOrTx, change: PointChange) {
-  return debitPoints(tx, change)
-}
+export const takePoints = debitPoints
 
 /** Net points an order earned (still held) and spent (not returned yet), from its ledger entries. */
-export function orderPoints(tx: DbOrTx, orderId: number) {
-  return orderPointNet(tx, orderId)
-}
+export const orderPoints = orderPointNet
 
 /**
  * Credits what a paid order earns unless it earned it already (one statement; a replayed payment credits
  * nothing). Returns whether points were credited.
  */
-export function earnOrderPoints(tx: DbOrTx, e: { memberId: number; orderId: number; points: number; at: Date }) {
-  return earnForOrder(tx, e)
-}
+export const earnOrderPoints = earnForOrder
 
 /** The most points that may pay for part of `amountFen` (the configured share), at most `balance`. */
 export function maxPointsFor(amountFen: number, balance: number, rules: PointRules) {

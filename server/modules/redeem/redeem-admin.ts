@@ -2,6 +2,7 @@ import type { DbOrTx } from '#server/db/database.ts'
 import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { idsOf } from '#server/http/present.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import type { RedeemBatchQuery, RedeemCodeQuery } from '#shared/api/redeem.ts'
 import { beijingDateTime } from '#shared/time.ts'
@@ -94,10 +95,7 @@ export function createRedeemAdmin(deps: { db: DbOrTx; now: () => Date; hashOf: (
         listCodes(db, filter, parseSort(q.sort).desc, pageWindow(q)),
         countCodes(db, filter),
       ])
-      const uses = await latestUses(
-        db,
-        rows.map((r) => r.id),
-      )
+      const uses = await latestUses(db, idsOf(rows, 'id'))
       const people = await memberSummariesByIds(
         db,
         [...uses.values()].map((u) => u.memberId),

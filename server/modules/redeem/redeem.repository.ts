@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { timeKeyset, type TimeCursor } from '#server/db/rows.ts'
 import { redeemBatches, redeemCodes, redeemUses } from '#server/db/schema/redeem.ts'
 import type { Sort } from '#server/http/admin-list.ts'
 
@@ -230,19 +231,13 @@ export async function countCodes(db: DbOrTx, f: CodeFilter) {
 // ---- The member's record ----------------------------------------------------------------------------------------
 
 /** A member's uses, newest first, with the batch's name: `before` (exclusive) pages by time and id. */
-export async function memberUses(db: DbOrTx, memberId: number, before: { at: Date; id: number } | null, limit: number) {
+export async function memberUses(db: DbOrTx, memberId: number, before: TimeCursor | null, limit: number) {
+  const page = timeKeyset(redeemUses.usedAt, redeemUses.id, before)
   return db
     .select({ use: redeemUses, batchName: redeemBatches.name })
     .from(redeemUses)
     .innerJoin(redeemBatches, eq(redeemBatches.id, redeemUses.batchId))
-    .where(
-      and(
-        eq(redeemUses.memberId, memberId),
-        before
-          ? sql`(${redeemUses.usedAt}, ${redeemUses.id}) < (${before.at.toISOString()}::timestamptz, ${before.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(redeemUses.usedAt), desc(redeemUses.id))
+    .where(and(eq(redeemUses.memberId, memberId), page.after))
+    .orderBy(...page.order)
     .limit(limit)
 }

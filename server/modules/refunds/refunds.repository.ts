@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
-import { rowsBy, transition } from '#server/db/rows.ts'
+import { tableList } from '#server/db/list.ts'
+import { eqIfGiven, inPeriod, rowsBy, rowsWhereIn, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
 
@@ -84,22 +84,13 @@ const staffWhere = (f: StaffRefundFilter) =>
   and(
     f.state ? eq(refunds.state, f.state) : undefined,
     f.refundNo ? eq(refunds.refundNo, f.refundNo) : undefined,
-    f.memberId === undefined ? undefined : eq(refunds.memberId, f.memberId),
+    eqIfGiven(refunds.memberId, f.memberId),
   )
 
 const staffSortable = { created_at: refunds.id, amount_fen: refunds.amountFen }
 
-/** Refunds for operators, one page (their orders and members are looked up at those modules). */
-export function searchRefunds(
-  db: DbOrTx,
-  f: StaffRefundFilter,
-  sort: ListSort<keyof typeof staffSortable>,
-  window: ListWindow,
-) {
-  return readPage(db, refunds, staffWhere(f), orderOf(staffSortable, sort, refunds.id), window)
-}
-
-export const countRefunds = (db: DbOrTx, f: StaffRefundFilter) => countWhere(db, refunds, staffWhere(f))
+/** Refunds for operators, one page and the total (their orders and members are looked up at those modules). */
+export const { page: searchRefunds, count: countRefunds } = tableList(refunds, staffWhere, staffSortable, refunds.id)
 
 /**
  * A failed refund goes back to processing to be sent again (same number), recorded with who and when: null when
@@ -122,17 +113,8 @@ export async function markRefundRetried(db: DbOrTx, id: number, staffId: number,
 }
 
 /** Refunds whose `column` (refund number, provider transaction) is one of `values`; read in chunks. */
-export async function findRefundsWhereIn(db: DbOrTx, key: 'refundNo' | 'providerTxnId', values: readonly string[]) {
-  const column = refunds[key]
-  const rows: RefundRow[] = []
-  for (let i = 0; i < values.length; i += 1000)
-    rows.push(
-      ...(await db
-        .select()
-        .from(refunds)
-        .where(inArray(column, values.slice(i, i + 1000)))),
-    )
-  return rows
+export function findRefundsWhereIn(db: DbOrTx, key: 'refundNo' | 'providerTxnId', values: readonly string[]) {
+  return rowsWhereIn(db, refunds, refunds[key], values)
 }
 
 /** Refunds through `provider` that succeeded within [from, to) (refunds_completed_idx). */
@@ -140,12 +122,5 @@ export async function findSucceededBetween(db: DbOrTx, provider: PaymentProvider
   return db
     .select()
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.provider, provider),
-        eq(refunds.state, 'succeeded'),
-        gte(refunds.completedAt, from),
-        lt(refunds.completedAt, to),
-      ),
-    )
+    .where(and(eq(refunds.provider, provider), eq(refunds.state, 'succeeded'), inPeriod(refunds.completedAt, from, to)))
 }

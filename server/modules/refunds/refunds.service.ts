@@ -4,6 +4,7 @@ import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { RefundState } from '#server/db/schema/refunds.ts'
 import { Codes, type CodeEntry } from '#server/http/codes.ts'
+import { apiFields, idsOf } from '#server/http/present.ts'
 import { providerOf, type ProviderName } from '#server/integrations/payments/payments.ts'
 import { courseVideoDurations } from '#server/modules/catalogue/catalogue.service.ts'
 import { watchedPercent } from '#server/modules/learning/learning.service.ts'
@@ -36,6 +37,9 @@ export function isUniqueViolation(err: unknown) {
   return (err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505'
 }
 
+/** What every answer about a refund names. */
+const refundBasics = ['refundNo', 'state', 'amountFen', 'reason'] as const
+
 /** A refund as the API shows it (with its lines when it is a per-course refund). */
 export function toRefundView(
   r: RefundRow,
@@ -44,16 +48,8 @@ export function toRefundView(
 ): z.infer<typeof RefundView> {
   return {
     ...(lines && { lines }),
-    refund_no: r.refundNo,
+    ...apiFields(r, [...refundBasics, 'kind', 'decisionNote', 'createdAt', 'decidedAt', 'completedAt']),
     order_no: orderNo,
-    kind: r.kind,
-    state: r.state,
-    amount_fen: r.amountFen,
-    reason: r.reason,
-    decision_note: r.decisionNote,
-    created_at: r.createdAt.toISOString(),
-    decided_at: r.decidedAt?.toISOString() ?? null,
-    completed_at: r.completedAt?.toISOString() ?? null,
   }
 }
 
@@ -166,10 +162,7 @@ export async function latestRefundsByOrder(db: DbOrTx, orderIds: readonly number
 /** What a member is told about a refund's state and why. */
 function toRefundBrief(r: RefundRow) {
   return {
-    refund_no: r.refundNo,
-    state: r.state,
-    amount_fen: r.amountFen,
-    reason: r.reason,
+    ...apiFields(r, refundBasics),
     note:
       r.state === 'rejected'
         ? r.decisionNote || '审核未通过'
@@ -261,10 +254,7 @@ export function createRefundService(deps: { db: Db; config: Config; now: () => D
       if (lines && why.entry === Codes.Ok && !lines.some((l) => l.refundable))
         why = { ...why, entry: Codes.RefundWatchedTooMuch, msg: '这笔订单已没有可退的课程' }
       const mine = rows.filter((r) => r.kind === 'member')
-      const byRefund = await linesByRefund(
-        db,
-        mine.map((r) => r.id),
-      )
+      const byRefund = await linesByRefund(db, idsOf(mine, 'id'))
       return {
         order_no: order.orderNo,
         refundable: why.entry === Codes.Ok,

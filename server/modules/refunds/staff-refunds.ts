@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
+import { idsOf } from '#server/http/present.ts'
 import { memberPhones, memberSearchFilter } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { fenToYuan } from '#shared/money.ts'
@@ -41,18 +42,9 @@ async function filterOf(db: Db, query: StaffRefundListQuery): Promise<StaffRefun
 /** Refunds with their orders and members' phones. */
 async function withOrders(db: Db, rows: RefundRow[]) {
   const [orders, phones, lines] = await Promise.all([
-    ordersByIds(
-      db,
-      rows.map((r) => r.orderId),
-    ),
-    memberPhones(
-      db,
-      rows.map((r) => r.memberId),
-    ),
-    linesByRefund(
-      db,
-      rows.map((r) => r.id),
-    ),
+    ordersByIds(db, idsOf(rows, 'orderId')),
+    memberPhones(db, idsOf(rows, 'memberId')),
+    linesByRefund(db, idsOf(rows, 'id')),
   ])
   return rows.map((r) => ({
     refund: r,

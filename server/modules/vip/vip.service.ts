@@ -25,7 +25,7 @@ export const VIP_PLAN_CSV_HEADER = ['套餐ID', '名称', '天数', '价格（�
 const VIP_CENTRE_COURSES = 6
 
 /** A plan as members see it. */
-function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]): VipPlan {
+function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]) {
   return {
     id: p.id,
     name: p.name,
@@ -81,7 +81,7 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
      * What the VIP tab shows before buying exists: the plans on sale and some of the courses VIP makes free.
      * Two queries, run together.
      */
-    async centre(): Promise<{ plans: VipPlan[]; courses: CourseCard[] }> {
+    async centre(): Promise<{ plans: ReturnType<typeof toPlan>[]; courses: CourseCard[] }> {
       const [plans, courses] = await Promise.all([
         findActivePlans(deps.db),
         vipFreeCourseCards(deps.db, VIP_CENTRE_COURSES),
