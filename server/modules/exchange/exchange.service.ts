@@ -281,8 +281,8 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
         async (rows) => {
           const [titles, phones] = await Promise.all([withTitles(db, rows), memberPhones(db, idsOf(rows, 'memberId'))])
           return rows.map((r) => {
-          const phone = phones.get(r.memberId)
-          return { ...recordView(r, titles), member_phone: phone ? maskPhone(phone) : null }
+            const phone = phones.get(r.memberId)
+            return { ...recordView(r, titles), member_phone: phone ? maskPhone(phone) : null }
           })
         },
       )

@@ -126,9 +126,9 @@ export async function listMemberPointsExchanges(
   limit: number,
 ) {
   return newestByTime(db, orders, orders.createdAt, { before, limit }, [
-        eq(orders.memberId, memberId),
-        eq(orders.payMethod, 'points'),
-        eq(orders.originalFen, 0),
+    eq(orders.memberId, memberId),
+    eq(orders.payMethod, 'points'),
+    eq(orders.originalFen, 0),
   ])
 }
 
