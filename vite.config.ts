@@ -15,12 +15,31 @@ const firstLoad = new RegExp(
     '/node_modules/antd-mobile/es/global/',
     '/app/routes/tabs/',
     '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons)/',
-    '/app/components/(login-popup/login-host|shell-hosts/use-consult|search-box/search-entry)',
-    '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|float-position|use-profile|use-member-action|beijing-format)[^/]+$',
+    '/app/components/(login-popup/login-host|shell-hosts/use-consult|search-box/search-entry|player/use-course-access)',
+    '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|float-position|use-profile)[^/]+$',
     '/shared/(time|money)\\.ts$',
     'vite/preload-helper',
   ].join('|'),
 )
+
+/**
+ * Small modules that several screens share, one chunk per family instead of one file each, so that no learner page
+ * needs more than 10 scripts: lists and study records, the price and payment parts (VIP, course purchase), and
+ * the checkout.
+ */
+const screenParts: Record<string, RegExp> = {
+  lists: new RegExp(
+    [
+      '/app/lib/(use-paged-list|use-more-pages)\\.ts$',
+      '/app/components/(login-required|course-list)/',
+      '/app/routes/learning/(studied-at|study-parts|study\\.module)',
+    ].join('|'),
+  ),
+  pay: new RegExp(
+    ['/app/lib/pay\\.ts$', '/app/components/(radio-cards|section)/', '/shared/order-states\\.ts$'].join('|'),
+  ),
+  checkout: new RegExp(['/app/components/(checkout|pay)/', '/app/lib/wechat-login\\.ts$'].join('|')),
+}
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -42,6 +61,10 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'app', test: (id) => firstLoad.test(id.replaceAll('\\', '/')), priority: 1 },
+            ...Object.entries(screenParts).map(([name, re]) => ({
+              name,
+              test: (id: string) => re.test(id.replaceAll('\\', '/')),
+            })),
           ],
         },
       },
