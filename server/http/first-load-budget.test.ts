@@ -36,12 +36,18 @@ describe('first-load requests of learner pages', () => {
       expect(scripts.length, `${url}: ${scripts.join(' ')}`).toBeLessThanOrEqual(FIRST_LOAD_GOAL.scripts)
       expect(stylesheets.length, `${url}: ${stylesheets.join(' ')}`).toBeLessThanOrEqual(FIRST_LOAD_GOAL.stylesheets)
       // What was counted is what the browser fetches: built files, at least the entry and one stylesheet.
-      expect(scripts.some((s) => /\/entry\.client-/.test(s)), url).toBe(true)
+      expect(
+        scripts.some((s) => /\/entry\.client-/.test(s)),
+        url,
+      ).toBe(true)
       expect(stylesheets.length, url).toBeGreaterThan(0)
       for (const file of [...scripts, ...stylesheets])
         expect(fs.existsSync(path.join(buildDir, 'client', file)), `${url}: ${file}`).toBe(true)
       // hls.js loads only when a video starts in a browser without native HLS (issue 11 §4).
-      expect(scripts.filter((s) => /hls/i.test(s)), url).toEqual([])
+      expect(
+        scripts.filter((s) => /hls/i.test(s)),
+        url,
+      ).toEqual([])
     }
   })
 })
