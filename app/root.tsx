@@ -17,7 +17,7 @@ import type { Route } from './+types/root'
 import { ErrorPage } from '#app/components/error-page/error-page.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
 import { LoginHost } from '#app/components/login-popup/login-host.tsx'
-import { useConsult } from '#app/components/shell-hosts/use-consult.ts'
+import { ServiceButton } from '#app/components/service-button/service-button.tsx'
 import { authStore } from '#app/lib/auth-store.ts'
 import { CspNonce } from '#app/lib/csp-nonce.ts'
 import { reloadForChunkError } from '#app/lib/chunk-reload.ts'
@@ -26,7 +26,7 @@ import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { isChunkLoadError, layoutWidth } from '#app/lib/route-rules.ts'
 import { services } from '#app/lib/services-context.ts'
 
-/** The service button, system notices and WeChat return: after hydration, off the first load (issue 11 §4). */
+/** The system notices and the WeChat return: after hydration, off the first load (issue 11 §4). */
 const ShellHosts = lazy(() => import('#app/components/shell-hosts/shell-hosts.tsx'))
 
 /**
@@ -111,19 +111,18 @@ function useStartup() {
 
 export default function App() {
   const { client } = useLoaderData<typeof loader>()
-  const consult = useConsult()
   useStartup()
   return (
     <>
       <LoadingBar />
       <Outlet />
+      <ServiceButton
+        serviceUrl={client.serviceUrl}
+        consultUrl={client.consultUrl}
+        consultOnCheckout={client.consultOnCheckout}
+      />
       <Suspense fallback={null}>
-        <ShellHosts
-          serviceUrl={client.serviceUrl}
-          consultUrl={client.consultUrl}
-          consultOnCheckout={client.consultOnCheckout}
-          consult={consult}
-        />
+        <ShellHosts />
       </Suspense>
       <LoginHost />
     </>

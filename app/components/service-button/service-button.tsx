@@ -1,6 +1,7 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useLocation } from 'react-router'
 import { sendStat } from '#app/lib/stat.ts'
+import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { clampTop, isTap, snapSide, type Side } from '#app/lib/float-position.ts'
 import { inWechat } from '#app/lib/platform.ts'
 import { showsConsultButton, showsServiceButton } from '#app/lib/route-rules.ts'
@@ -34,19 +35,16 @@ function column(el: HTMLElement): { left: number; width: number } {
 /**
  * The floating customer-service button (spec 2): hidden on the paths of route-rules.ts, draggable, snapping to
  * the nearer edge of the page column, starting at 78% of the viewport height. A quick tap opens the service
- * link; `consult` (a `showConsult` event, heard by the shell: ../shell-hosts/use-consult.ts) adds the "consult" button above
- * it, which opens the consult link.
+ * link; a `showConsult` event adds the "consult" button above it, which opens the consult link.
  */
 export function ServiceButton({
   serviceUrl,
   consultUrl,
   consultOnCheckout = false,
-  consult = false,
 }: {
   serviceUrl: string
   consultUrl: string
   consultOnCheckout?: boolean
-  consult?: boolean
 }) {
   const { pathname } = useLocation()
   const ref = useRef<HTMLDivElement>(null)
@@ -54,10 +52,20 @@ export function ServiceButton({
   /** null until the first drag: the CSS default (right edge, 78% down) holds. */
   const [placed, setPlaced] = useState<{ side: Side; top: number } | null>(null)
   const [dragAt, setDragAt] = useState<{ left: number; top: number } | null>(null)
+  const [consult, setConsult] = useState(false)
   const visible = showsServiceButton(pathname)
   // The consult button shows on the screens that ask for it, even where the service button hides (system courses).
   const consultHere = consult || showsConsultButton(pathname, consultOnCheckout)
   const tucked = useTuck(ref, visible && !dragAt, `${pathname}:${placed?.side}:${placed?.top}:${consult}`)
+
+  useEffect(() => {
+    const offShow = onAppEvent(AppEvent.showConsult, () => setConsult(true))
+    const offHide = onAppEvent(AppEvent.hideConsult, () => setConsult(false))
+    return () => {
+      offShow()
+      offHide()
+    }
+  }, [])
 
   if (!visible && !consultHere) return null
 
