@@ -15,7 +15,7 @@ const firstLoad = new RegExp(
     '/node_modules/antd-mobile/es/global/',
     '/app/routes/tabs/',
     '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons)/',
-    '/app/components/(login-popup/login-host|service-button/|search-box/search-entry|player/use-course-access)',
+    '/app/components/(login-popup/login-host|service-button/|system-overlay/overlay-host|wechat/wechat-host|search-box/search-entry|player/use-course-access)',
     '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|use-profile)[^/]+$',
     '/shared/(time|money)\\.ts$',
     'vite/preload-helper',

@@ -2,7 +2,7 @@ import 'antd-mobile/es/global/global.css'
 import './styles/theme.css'
 import './styles/global.css'
 import './styles/ui.css'
-import { lazy, Suspense, useContext, useEffect, type ReactNode } from 'react'
+import { useContext, useEffect, type ReactNode } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -18,6 +18,8 @@ import { ErrorPage } from '#app/components/error-page/error-page.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
 import { LoginHost } from '#app/components/login-popup/login-host.tsx'
 import { ServiceButton } from '#app/components/service-button/service-button.tsx'
+import { WechatHost } from '#app/components/wechat/wechat-host.tsx'
+import { OverlayHost } from '#app/components/system-overlay/overlay-host.tsx'
 import { authStore } from '#app/lib/auth-store.ts'
 import { CspNonce } from '#app/lib/csp-nonce.ts'
 import { reloadForChunkError } from '#app/lib/chunk-reload.ts'
@@ -25,9 +27,6 @@ import type { RootData } from '#app/lib/client-config.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { isChunkLoadError, layoutWidth } from '#app/lib/route-rules.ts'
 import { services } from '#app/lib/services-context.ts'
-
-/** The system notices and the WeChat return: after hydration, off the first load (issue 11 §4). */
-const ShellHosts = lazy(() => import('#app/components/shell-hosts/shell-hosts.tsx'))
 
 /**
  * Only the allow-listed client configuration leaves the server, with the operators' customer-service setting
@@ -121,10 +120,9 @@ export default function App() {
         consultUrl={client.consultUrl}
         consultOnCheckout={client.consultOnCheckout}
       />
-      <Suspense fallback={null}>
-        <ShellHosts />
-      </Suspense>
+      <OverlayHost />
       <LoginHost />
+      <WechatHost />
     </>
   )
 }
