@@ -1,6 +1,46 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 
+/**
+ * The learner pages' own first-load code, in one chunk (and one stylesheet) with the root: the root and its
+ * start-up helpers, the tab bar, and the small components the tab pages and the course page all use. Everything
+ * else is split automatically (route modules, and shared code only some screens need, such as checkout or
+ * comments). docs/decisions/2026-11-26-first-load-chunks.md; server/http/first-load-budget.test.ts holds the
+ * request counts.
+ */
+const firstLoad = new RegExp(
+  [
+    '/app/root\\.tsx',
+    '/app/styles/',
+    '/node_modules/antd-mobile/es/global/',
+    '/app/routes/tabs/',
+    '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons)/',
+    '/app/components/(login-popup/login-host|service-button/|system-overlay/overlay-host|wechat/wechat-host|search-box/search-entry|player/use-course-access)',
+    '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|use-profile)[^/]+$',
+    '/shared/(time|money)\\.ts$',
+    'vite/preload-helper',
+  ].join('|'),
+)
+
+/**
+ * Small modules that several screens share, one chunk per family instead of one file each, so that no learner page
+ * needs more than 10 scripts: lists and study records, the price and payment parts (VIP, course purchase), and
+ * the checkout.
+ */
+const screenParts: Record<string, RegExp> = {
+  lists: new RegExp(
+    [
+      '/app/lib/(use-paged-list|use-more-pages)\\.ts$',
+      '/app/components/(login-required|course-list)/',
+      '/app/routes/learning/(studied-at|study-parts|study\\.module)',
+    ].join('|'),
+  ),
+  pay: new RegExp(
+    ['/app/lib/pay\\.ts$', '/app/components/(radio-cards|section)/', '/shared/order-states\\.ts$'].join('|'),
+  ),
+  checkout: new RegExp(['/app/components/(checkout|pay)/', '/app/lib/wechat-login\\.ts$'].join('|')),
+}
+
 export default defineConfig({
   plugins: [reactRouter()],
   // antd-mobile ships CSS imports inside its ES modules: bundle it for the server render too.
@@ -10,9 +50,23 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     rolldownOptions: {
       output: {
-        // React Router in one chunk: the operator console (routes/admin, loaded lazily) uses parts of it too, and
-        // without this its shared parts would be split out of the learner pages' chunks into extra files.
-        codeSplitting: { groups: [{ name: 'react-router', test: /[\\/]node_modules[\\/]react-router[\\/]/ }] },
+        // Two chunks every learner page loads, besides the entry, its route module and the root: React, React DOM
+        // and React Router (the operator console, loaded lazily, uses them too: in one chunk their shared parts are
+        // not split out into extra files), and the learner pages' own first-load code (firstLoad above).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
+            },
+            { name: 'app', test: (id) => firstLoad.test(id.replaceAll('\\', '/')), priority: 1 },
+            ...Object.entries(screenParts).map(([name, re]) => ({
+              name,
+              test: (id: string) => re.test(id.replaceAll('\\', '/')),
+            })),
+          ],
+        },
       },
     },
   },

@@ -1,8 +1,14 @@
-// `npm run bench:first-load`: the learner pages' first-load JS and CSS (gzip) of the production build, and whether
-// any file of the operator console (/admin) is among them. Figures, not assertions: docs/performance.md records
-// them before and after a change to the console.
+// `npm run bench:first-load`: the learner pages' first-load JS and CSS (gzip) of the production build, how many
+// script and stylesheet requests each page makes before it is interactive (issue 11 §4: tab pages ≤ 120 KB, the
+// course page ≤ 135 KB, ≤ 10 scripts and ≤ 3 stylesheets), and whether any file of the operator console (/admin) is
+// among them. Figures, not assertions: docs/performance.md records them; the request counts are also a test
+// (server/http/first-load-budget.test.ts). BUILD_DIR=… measures another build.
 import zlib from 'node:zlib'
+import { FIRST_LOAD_GOAL, firstLoadAssets } from '#tests/support/first-load.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
+
+const TAB_GOAL_KB = 120
+const COURSE_GOAL_KB = 135
 
 const server = await startServer({ name: 'zixue-first-load' })
 const base = server.baseUrl
@@ -11,13 +17,24 @@ try {
   const home = await (await fetch(`${base}/`)).text()
   const courseId = /href="\/course\/(\d+)/.exec(home)?.[1]
   if (!courseId) throw new Error('no course link on the home page')
-  const pages = ['/', `/course/${courseId}.html`, `/course/coursePurchase?course_id=${courseId}`, '/foryou/1', '/mine']
-  console.log('First-load bytes of learner pages (gzip):')
+  const tabs = ['/', '/boutique', '/vip', '/ke1', '/mine']
+  const pages = [...tabs, `/course/${courseId}.html`, `/course/coursePurchase?course_id=${courseId}`, '/foryou/1']
+  console.log(
+    `First-load bytes of learner pages (gzip); goal: tab pages ≤ ${TAB_GOAL_KB} KB, course page ≤ ${COURSE_GOAL_KB} KB, ` +
+      `≤ ${FIRST_LOAD_GOAL.scripts} scripts and ≤ ${FIRST_LOAD_GOAL.stylesheets} stylesheets:`,
+  )
   for (const page of pages) {
     const w = await pageWeight(page)
+    const goal = tabs.includes(page) ? TAB_GOAL_KB : /^\/course\/\d/.test(page) ? COURSE_GOAL_KB : null
+    const within =
+      (goal === null || w.js / 1024 <= goal) &&
+      w.scripts <= FIRST_LOAD_GOAL.scripts &&
+      w.stylesheets <= FIRST_LOAD_GOAL.stylesheets
     const consoleFiles = w.files.filter((f) => /admin|console|antd(?!-mobile)|echarts|react-query/i.test(f))
     console.log(
-      `  ${page.padEnd(40)} JS ${kb(w.js)} (${w.files.length} files)   CSS ${kb(w.css)}   console files: ${consoleFiles.length ? consoleFiles.join(', ') : 'none'}`,
+      `  ${page.padEnd(40)} JS ${kb(w.js)} (${w.scripts} scripts)   CSS ${kb(w.css)} (${w.stylesheets} stylesheets)` +
+        `   ${goal === null ? '(no size goal)' : `goal ${goal} KB`} ${within ? 'within' : 'OVER'}` +
+        `   console files: ${consoleFiles.length ? consoleFiles.join(', ') : 'none'}`,
     )
   }
 } finally {
@@ -28,20 +45,14 @@ function kb(bytes: number) {
   return `${(bytes / 1024).toFixed(1)} KB`
 }
 
-/** The HTML's module preloads, module scripts and inline imports (JS) and stylesheets (CSS), gzip level 9. */
+/** The page's first-load scripts and stylesheets (tests/support/first-load.ts), gzip level 9. */
 async function pageWeight(page: string) {
   const html = await (await fetch(base + page)).text()
   const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length
-  const js = [
-    ...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+\.js)"/g),
-    ...html.matchAll(/import\("([^"]+\.js)"\)/g),
-  ].map((m) => m[1]!)
-  // Attributes in any order: the CSP nonce comes first on the stylesheets.
-  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+\.css)"/g)].map((m) => m[1]!)
-  const files = [...new Set(js)]
+  const { scripts, stylesheets } = firstLoadAssets(html)
   let jsBytes = 0
-  for (const f of files) jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
+  for (const f of scripts) jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
   let cssBytes = 0
-  for (const f of new Set(css)) cssBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
-  return { js: jsBytes, css: cssBytes, files }
+  for (const f of stylesheets) cssBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
+  return { js: jsBytes, css: cssBytes, files: scripts, scripts: scripts.length, stylesheets: stylesheets.length }
 }
