@@ -80,7 +80,10 @@ export async function findBuyableCourses(db: DbOrTx, ids: number[]) {
 }
 
 export async function findTeacherId(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, id))
+  const [row] = await db
+    .select({ id: teachers.id, followerCount: teachers.followerCount })
+    .from(teachers)
+    .where(eq(teachers.id, id))
   return row ?? null
 }
 

@@ -274,9 +274,12 @@ export async function buyableCoursesByIds(
   return new Map(rows.map((r) => [r.id, r]))
 }
 
-/** Whether there is a teacher with this id. */
-export async function teacherExists(db: DbOrTx, teacherId: number): Promise<boolean> {
-  return (await findTeacherId(db, teacherId)) !== null
+/**
+ * A teacher's follower count (kept by triggers on the follows module's table, migration 0027), or null when there
+ * is no teacher with this id.
+ */
+export async function teacherFollowerCount(db: DbOrTx, teacherId: number): Promise<number | null> {
+  return (await findTeacherId(db, teacherId))?.followerCount ?? null
 }
 
 /** The ids of the courses the given system courses are made of (an entitlement to one opens them all). */

@@ -9,7 +9,7 @@ import {
   courseTitlesByIds,
   isPublishedCourse,
   publishedVideoCourseId,
-  teacherExists,
+  teacherFollowerCount,
   videoCardsByIds,
   videoTitlesByIds,
 } from './catalogue.service.ts'
@@ -75,8 +75,8 @@ describe('catalogue doors (batch reads by id)', () => {
 
   it('knows teachers and what system courses are made of', async () => {
     const f = await fixture()
-    expect(await teacherExists(f.db, f.teacherId)).toBe(true)
-    expect(await teacherExists(f.db, 999_999)).toBe(false)
+    expect(await teacherFollowerCount(f.db, f.teacherId)).toBe(0)
+    expect(await teacherFollowerCount(f.db, 999_999)).toBeNull()
     const system = await makeCourse(f.db, { type: 'system', title: '体系课' })
     await f.db.insert(systemCourseItems).values([
       { systemCourseId: system, courseId: f.published, sort: 1 },

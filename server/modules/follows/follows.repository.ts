@@ -12,11 +12,12 @@ export async function deleteFollow(db: DbOrTx, memberId: number, teacherId: numb
   return (await deleteWhere(db, follows, and(eq(follows.memberId, memberId), eq(follows.teacherId, teacherId)))) > 0
 }
 
-/** The teacher's follower count (kept by triggers, see the teachers schema) and whether this member follows. */
-export async function findFollowCounts(db: DbOrTx, memberId: number | null, teacherId: number) {
-  const rows = await db.execute<{ followed: boolean; follower_count: number }>(sql`
-    select
-      ${memberId === null ? sql`false` : sql`exists (select 1 from follows f where f.teacher_id = ${teacherId} and f.member_id = ${memberId})`} as followed,
-      coalesce((select t.follower_count from teachers t where t.id = ${teacherId}), 0) as follower_count`)
-  return rows.rows[0]!
+/** Whether this member follows the teacher. */
+export async function findFollowing(db: DbOrTx, memberId: number, teacherId: number) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(follows)
+    .where(and(eq(follows.memberId, memberId), eq(follows.teacherId, teacherId)))
+    .limit(1)
+  return row !== undefined
 }

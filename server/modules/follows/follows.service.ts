@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { teacherExists, type CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
-import { deleteFollow, findFollowCounts, insertFollow } from './follows.repository.ts'
+import { teacherFollowerCount, type CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
+import { deleteFollow, findFollowing, insertFollow } from './follows.repository.ts'
 import type { FollowState, TeacherWithFollow } from './follows.schema.ts'
 
 const teacherGone = () => new AppError(Codes.NotFound, '讲师不存在')
@@ -11,15 +11,20 @@ const teacherGone = () => new AppError(Codes.NotFound, '讲师不存在')
 export function createFollowsService(deps: { db: Db; now: () => Date; catalogue: CatalogueService }) {
   const { db, now, catalogue } = deps
 
+  /** The follower count (the catalogue keeps it) and whether this member follows; 404 for an unknown teacher. */
   async function counts(memberId: number | null, teacherId: number): Promise<FollowState> {
-    const row = await findFollowCounts(db, memberId, teacherId)
-    return { teacher_id: teacherId, followed: row.followed, follower_count: row.follower_count }
+    const [count, followed] = await Promise.all([
+      teacherFollowerCount(db, teacherId),
+      memberId === null ? false : findFollowing(db, memberId, teacherId),
+    ])
+    if (count === null) throw teacherGone()
+    return { teacher_id: teacherId, followed, follower_count: count }
   }
 
   return {
     /** Follows the teacher, or stops following when the member already does; answers the new state. */
     async toggle(memberId: number, teacherId: number): Promise<FollowState> {
-      if (!(await teacherExists(db, teacherId))) throw teacherGone()
+      if ((await teacherFollowerCount(db, teacherId)) === null) throw teacherGone()
       const added = await insertFollow(db, memberId, teacherId, now())
       if (!added && !(await deleteFollow(db, memberId, teacherId))) throw teacherGone()
       return counts(memberId, teacherId)
@@ -27,9 +32,7 @@ export function createFollowsService(deps: { db: Db; now: () => Date; catalogue:
 
     /** The follower count and whether the member (null: anonymous) follows; 404 for an unknown teacher. */
     async state(memberId: number | null, teacherId: number): Promise<FollowState> {
-      const [exists, state] = await Promise.all([teacherExists(db, teacherId), counts(memberId, teacherId)])
-      if (!exists) throw teacherGone()
-      return state
+      return counts(memberId, teacherId)
     },
 
     /** The teacher's public profile (404 when unknown) with this member's follow state. */
