@@ -5,7 +5,7 @@ import { adminListQuery, SearchText } from './admin-list.ts'
 // form (yuan), one source.
 
 /** A VIP plan as members see it (GET /v2/vip). */
-export interface VipPlan {
+interface VipPlan {
   id: number
   name: string
   days: number

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { envelope } from '#server/http/envelope.ts'
 import { OverlayStates } from '#shared/api/admin-overlays.ts'
 
 /** The jump parameters of spec 3; which ones are set depends on so_jump_type. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { envelope } from '#server/http/envelope.ts'
 import { CourseCard, CourseList } from '#shared/api/catalogue.ts'
 
 const VipPlanView = z.object({

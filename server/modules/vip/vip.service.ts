@@ -5,7 +5,7 @@ import { findVipMembership as findMembership } from '#server/modules/access/acce
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { pageFrom, parseSort } from '#server/http/admin-list.ts'
-import type { StaffVipPlan, VipPlan, VipPlanQuery } from '#shared/api/admin-vip.ts'
+import type { StaffVipPlan, VipPlanQuery } from '#shared/api/admin-vip.ts'
 import { fenToYuan } from '#shared/money.ts'
 import type { z } from 'zod'
 import {
