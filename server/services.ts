@@ -42,6 +42,7 @@ import { createStepUp } from '#server/http/step-up.ts'
 import { createCouponAdmin, createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
 import { createPointLedgerAdmin, createPointService } from '#server/modules/points/points.service.ts'
+import { boughtWithPhone } from '#server/modules/exchange/exchange.service.ts'
 import { createSettingsService } from '#server/modules/settings/settings.service.ts'
 import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
@@ -163,6 +164,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     db,
     sms: countedSms(integrations.sms, telemetry.metrics),
     now: integrations.now,
+    boughtElsewhere: boughtWithPhone,
   })
   // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
   const commerce = createCommerceServices({

@@ -1,3 +1,4 @@
+import { exchangeShop } from '#shared/api/exchange-shops.ts'
 import { ExchangeScreen, type ExchangePlatform } from './exchange-screen.tsx'
 
 export function meta() {
@@ -13,9 +14,7 @@ const douyin: ExchangePlatform = {
     '打开抖音，点“我” → 右上角“☰” → “我的订单”，进入订单详情，长按复制团购券码或订单编号（整段分享文字也可以），粘贴到下面。',
   picture: { src: '/exchange/douyin-order.svg', alt: '抖音“我的订单”里的团购券码和订单编号' },
   placeholder: '粘贴券码、订单编号或分享文字',
-  exchangePath: '/tiktok/order2course',
-  unexchangedPath: '/data/ttNotExchange',
-  path: '/data/tt',
+  shop: exchangeShop('douyin'),
 }
 
 /** /data/tt: exchange a Douyin group-buy voucher or Douyin shop order for its courses. */

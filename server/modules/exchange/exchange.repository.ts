@@ -207,6 +207,16 @@ export function upsertPlatformOrder(
     })
 }
 
+/** Whether any order was reported bought with `phone` (paid, refunded or cancelled). */
+export async function phoneHasOrders(db: DbOrTx, phone: string) {
+  const [row] = await db
+    .select({ id: platformOrders.id })
+    .from(platformOrders)
+    .where(eq(platformOrders.buyerPhone, phone))
+    .limit(1)
+  return row !== undefined
+}
+
 /** Paid orders bought with `phone` that still have a line nobody exchanged, newest first. */
 export function unexchangedOrders(db: DbOrTx, phone: string, platforms: Platform[], limit: number) {
   return db

@@ -25,6 +25,7 @@ import {
   insertRecords,
   insertSku,
   memberRecords,
+  phoneHasOrders,
   revokeOrderRecords,
   revokeRecordById,
   searchRecords,
@@ -126,6 +127,11 @@ export const orderLines = (o: PlatformOrder): PlatformOrderLine[] =>
 /** Records a push message id; false when it was handled before (a replay changes nothing). */
 export function firstPushMessage(tx: DbOrTx, platform: Platform, msgId: string, now: Date) {
   return firstPush(tx, platform, msgId, now)
+}
+
+/** Whether a platform reported an order bought with this phone (the purchaser sign-in of /ke2 accepts it). */
+export function boughtWithPhone(db: DbOrTx, phone: string) {
+  return phoneHasOrders(db, phone)
 }
 
 /**
