@@ -38,6 +38,7 @@ import { adminDashboardRoutes } from '#server/modules/dashboard/dashboard.routes
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import { exchangeRoutes } from '#server/modules/exchange/exchange.routes.ts'
+import { accessRoutes } from '#server/modules/access/access.routes.ts'
 import { adminExchangeRoutes } from '#server/modules/exchange/exchange-admin.routes.ts'
 import type { Services } from '#server/services.ts'
 import { Codes } from '#server/http/codes.ts'
@@ -63,6 +64,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(adminSettingsRoutes, { settings: s.settings })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
+  await app.register(accessRoutes, { explainCourse: s.explainCourseAccess })
   await app.register(ordersRoutes, { orders: s.orders })
   await app.register(paymentsRoutes, { payments: s.payments })
   await app.register(adminPaymentRoutes, { payments: s.payments })

@@ -50,6 +50,7 @@ import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService, sharedWechatCredentials } from '#server/modules/wechat/wechat.service.ts'
 import { createCommerceServices } from '#server/services-commerce.ts'
+import { explainCourseAccess } from '#server/use-cases/explain-course-access.ts'
 import { createRedeemServices } from '#server/services-redeem.ts'
 import { createExchangeServices } from '#server/services-exchange.ts'
 
@@ -232,6 +233,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** Members for the operators' console: search, a member's page, grants and revocations, signing out. */
     memberAdmin: createMemberAdmin({ db, now: integrations.now, events: telemetry.events }),
     access,
+    /** Why the member has a course, or no longer has it (the course page). */
+    explainCourseAccess: (memberId: number, courseId: number) =>
+      explainCourseAccess({ db, now: integrations.now }, memberId, courseId),
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,
     ...commerce,

@@ -37,7 +37,7 @@ describe('/ke2: the purchaser exchanges what they bought elsewhere', () => {
       expect(await page.getByRole('status').textContent()).toContain('抖店订单号')
     }
     // The platform sync (every 10 s in the journeys) reports them.
-    await expect.poll(() => reported(phone), { timeout: 40_000, intervals: [1000] }).toBe(2)
+    await expect.poll(() => reported(phone), { timeout: 40_000, interval: 1000 }).toBe(2)
 
     await page.goto('/ke2')
     const phoneInput = page.getByPlaceholder('请输入购买课程时用的手机号')
@@ -48,6 +48,11 @@ describe('/ke2: the purchaser exchanges what they bought elsewhere', () => {
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check()
     await page.getByRole('button', { name: '登录', exact: true }).click()
 
+    // The screen shows the member's orders at once, without reloading (a reload would cut "exchange all" off).
+    let reloaded = false
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true
+    })
     const orders = page.getByTestId('unexchanged-order')
     await expect.poll(() => orders.count(), { timeout: 15_000 }).toBe(2)
     expect(await page.getByRole('heading', { name: /购买、还没兑换的订单/ }).textContent()).toContain('****')
@@ -63,10 +68,14 @@ describe('/ke2: the purchaser exchanges what they bought elsewhere', () => {
     const result = page.getByTestId('exchange-result')
     await expect.poll(() => result.count(), { timeout: 15_000 }).toBe(1)
     expect(await result.textContent()).toContain('Excel 函数与公式实战')
+    await shot(page, 'ke2-exchanged')
     expect(await page.getByRole('alert').textContent()).toContain('暂未关联课程，请联系客服处理')
     // The refused order stays to be exchanged once service maps it.
     await expect.poll(() => orders.count()).toBe(1)
     await shot(page, 'ke2-exchanged')
+
+    await page.waitForTimeout(2000)
+    expect(reloaded).toBe(false)
 
     // The same screen inside WeChat.
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('zx_token')!) as { token: string }).token)

@@ -59,7 +59,7 @@ export default function PurchaserLogin() {
         ) : null}
         {needsPhone ? null : (
           <div className={styles.card}>
-            <LoginForm target="/ke2" ke2 />
+            <LoginForm target="/ke2" ke2 stay />
           </div>
         )}
       </main>

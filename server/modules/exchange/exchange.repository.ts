@@ -119,6 +119,25 @@ export async function revokeRecordById(db: DbOrTx, id: number, reason: string, n
   return r ?? null
 }
 
+/** Records by their unique key (platform, order, line). */
+export function findRecordsByKeys(db: DbOrTx, keys: { platform: Platform; orderId: string; lineId: string }[]) {
+  if (keys.length === 0) return Promise.resolve([] as RecordRow[])
+  return db
+    .select()
+    .from(exchangeRecords)
+    .where(
+      or(
+        ...keys.map((k) =>
+          and(
+            eq(exchangeRecords.platform, k.platform),
+            eq(exchangeRecords.orderId, k.orderId),
+            eq(exchangeRecords.lineId, k.lineId),
+          ),
+        ),
+      ),
+    )
+}
+
 export async function findRecord(db: DbOrTx, id: number) {
   const [r] = await db.select().from(exchangeRecords).where(eq(exchangeRecords.id, id))
   return r ?? null
