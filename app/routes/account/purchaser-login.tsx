@@ -5,6 +5,7 @@ import { MenuList } from '#app/components/menu-list/menu-list.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { maskPhone } from '#app/lib/auth-store.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
+import { useProfile } from '#app/lib/use-profile.ts'
 import { ExchangeShops } from '#shared/api/exchange-shops.ts'
 import styles from './purchaser-login.module.css'
 
@@ -30,6 +31,8 @@ const links = [
 export default function PurchaserLogin() {
   const hydrated = useHydrated()
   const { token, user } = useAuth()
+  // The stored user info may be older than the token (a WeChat sign-in): ask who this is, phone included.
+  useProfile()
   // Signed in without a phone (came in through WeChat): the purchase phone is bound to this account instead.
   const needsPhone = hydrated && token !== null && user !== null && !user.phone
   const phone = hydrated && token && user?.phone ? maskPhone(user.phone) : null

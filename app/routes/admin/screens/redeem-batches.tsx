@@ -9,7 +9,7 @@ import { api, downloadPost } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { when } from '../lib/format.ts'
-import { pagedLoad } from '../lib/list.ts'
+import { csvExport, pagedLoad } from '../lib/list.ts'
 import { useStepUp } from '../lib/step-up.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 import { redeemBatchStateNames } from './names.ts'
@@ -110,6 +110,7 @@ export default function RedeemBatches() {
         searchPlaceholder="批次名称或备注"
         filters={[{ name: 'state', label: '状态', type: 'select', options: states }]}
         load={pagedLoad<RedeemBatchRow>('/admin/redeem/batches')}
+        onExport={csvExport('/admin/redeem/batches')}
         toolbar={
           <Button
             type="primary"
