@@ -20,7 +20,7 @@ import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { adminOverlayRoutes } from '#server/modules/overlays/overlays-admin.routes.ts'
-import { adminSettingsRoutes } from '#server/modules/settings/settings.routes.ts'
+import { adminSettingsRoutes, settingsRoutes } from '#server/modules/settings/settings.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
@@ -52,7 +52,11 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   const s = opts.services
   // /api/health, /api/health/live and /api/health/ready: server/http/health.ts (registered by server/app.ts).
 
-  await app.register(wechatRoutes, { wechat: s.wechat, secureCookies: s.config.production })
+  await app.register(wechatRoutes, {
+    wechat: s.wechat,
+    secureCookies: s.config.production,
+    followQr: () => s.settings.followQr(),
+  })
   await app.register(authRoutes, { auth: s.auth, bindPhone: s.bindPhone, devOutbox: s.config.devOutbox })
   await app.register(membersRoutes, { members: s.members })
   await app.register(accountRoutes, { account: s.account })
@@ -62,6 +66,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(overlayRoutes, { overlays: s.overlays })
   await app.register(adminOverlayRoutes, { overlays: s.overlays })
   await app.register(adminSettingsRoutes, { settings: s.settings })
+  await app.register(settingsRoutes, { settings: s.settings })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
   await app.register(accessRoutes, { explainCourse: s.explainCourseAccess })

@@ -75,8 +75,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   'lead-form-signup': later('课程报名', '填写报名信息预约课程，课程顾问会联系你确认开课安排。', SERVICE, COURSES),
   'lead-form-consult': later('免费咨询', '留下你的联系方式和想学的方向，课程顾问会尽快联系你。', SERVICE, COURSES),
   // Customer service, staff and WeCom
-  'add-wecom': later('添加老师企业微信', '添加你的专属老师的企业微信，获得学习指导。', SERVICE, COURSES),
-  follow: later('关注公众号', '扫码关注自学公众号，及时收到课程更新和学习提醒。', SERVICE, COURSES),
   'member-profile': staff('学员资料', '客服查看一位学员的资料、课程和学习情况。'),
   'room-messages': staff('群聊消息记录', '学员在学习群里的消息记录。'),
   sales: staff('销售数据', '课程销售数据统计。'),
