@@ -1,6 +1,6 @@
 import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
-import type { CourseAccessWhy } from '#server/modules/access/access.schema.ts'
+import type { CourseAccessWhy } from '#shared/api/access-why.ts'
 import styles from './access-reasons.module.css'
 
 const until = (iso: string | null) => (iso ? `，有效期至 ${beijingDayAndTime(new Date(iso))}` : '')

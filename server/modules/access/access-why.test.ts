@@ -5,7 +5,7 @@ import { extendVipMembership } from './access.service.ts'
 import { memberWithPhone, titledCourse, useExchangeApp, type Res } from '#server/modules/exchange/testing.ts'
 import { makeCourse } from '#tests/support/media-fixtures.ts'
 import { stepUpHeaders } from '#tests/support/staff.ts'
-import type { CourseAccessWhy } from './access.schema.ts'
+import type { CourseAccessWhy } from '#shared/api/access-why.ts'
 
 const HOUR = 3_600_000
 

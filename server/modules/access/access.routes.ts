@@ -1,6 +1,6 @@
 import { apiPlugin } from '#server/http/route.ts'
-import { CourseIdQuery } from '#server/modules/learning/learning.schema.ts'
-import { CourseAccessWhyResponse, type CourseAccessWhy } from './access.schema.ts'
+import { envelope } from '#server/http/envelope.ts'
+import { CourseAccessWhy, CourseAccessWhyQuery } from '#shared/api/access-why.ts'
 
 export interface AccessRoutesOptions {
   /** explain-course-access.ts, bound. */
@@ -15,8 +15,8 @@ export const accessRoutes = apiPlugin({ tags: ['access'] }, (r, { explainCourse 
       summary:
         'Which grants give the member this course (purchase, VIP, redeem code, platform order…), which were taken back and why',
       auth: 'required',
-      querystring: CourseIdQuery,
-      response: CourseAccessWhyResponse,
+      querystring: CourseAccessWhyQuery,
+      response: envelope(CourseAccessWhy),
     },
     async (request, memberId) => explainCourse(memberId, request.query.course_id),
   )

@@ -7,11 +7,10 @@ import type { SettingsService } from './settings.service.ts'
 const ServiceSettingsResponse = envelope(ServiceSettings.extend({ updated_at: z.string().nullable() }))
 
 /** A QR page's code and sentence, as operators configured them (image null: none set yet). */
-export const QrSetting = z.object({
+const QrSetting = z.object({
   qr_image: z.string().nullable().describe('The QR image address; null when operators have not uploaded one'),
   text: z.string(),
 })
-export type QrSetting = z.infer<typeof QrSetting>
 
 /** The learner pages' reads of site settings: /data/wwx's WeCom contact QR (spec 7: GET /contact/qrcode). */
 export const settingsRoutes = apiPlugin(

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
+import { IdQuery } from './params.ts'
 
 // GET /api/course/access/why: which grants give the member a course, and which took it back (issue 14 §2).
 
@@ -33,4 +33,6 @@ export const CourseAccessWhy = z.object({
     .describe('Grants taken back or run out, newest first'),
 })
 export type CourseAccessWhy = z.infer<typeof CourseAccessWhy>
-export const CourseAccessWhyResponse = envelope(CourseAccessWhy)
+
+/** `?course_id=`: the course asked about. */
+export const CourseAccessWhyQuery = z.object({ course_id: IdQuery })
