@@ -129,9 +129,10 @@ export default [
     'wecom-chat': ['workWechat/chat'],
     'wecom-study': ['workWechat/study'],
     sales: ['data/sell'],
-    follow: ['data/follow'],
-    'add-wecom': ['data/wwx'],
   }),
+  // Official Account and WeCom QR codes operators set (issue 14 §2)
+  route('data/follow', 'routes/service/follow.tsx'),
+  route('data/wwx', 'routes/service/add-wecom.tsx'),
 
   // The operator console (issue 13): one route for /admin and everything under it; the console loads its own
   // chunks in the browser (routes/admin/console.tsx).

@@ -21,7 +21,7 @@ import { stepUpRoutes } from '#server/modules/auth/step-up.routes.ts'
 import { adminOrderRoutes, ordersRoutes } from '#server/modules/orders/orders.routes.ts'
 import { overlayRoutes } from '#server/modules/overlays/overlays.routes.ts'
 import { adminOverlayRoutes } from '#server/modules/overlays/overlays-admin.routes.ts'
-import { adminSettingsRoutes } from '#server/modules/settings/settings.routes.ts'
+import { adminSettingsRoutes, settingsRoutes } from '#server/modules/settings/settings.routes.ts'
 import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { adminPaymentRoutes } from '#server/modules/payments/payments-admin.routes.ts'
 import { adminRefundRoutes, refundRoutes } from '#server/modules/refunds/refunds.routes.ts'
@@ -39,6 +39,7 @@ import { adminDashboardRoutes } from '#server/modules/dashboard/dashboard.routes
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import { exchangeRoutes } from '#server/modules/exchange/exchange.routes.ts'
+import { accessRoutes } from '#server/modules/access/access.routes.ts'
 import { adminExchangeRoutes } from '#server/modules/exchange/exchange-admin.routes.ts'
 import { tuitionRoutes } from '#server/modules/tuition/tuition.routes.ts'
 import { adminTuitionRoutes } from '#server/modules/tuition/tuition-admin.routes.ts'
@@ -54,7 +55,11 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   const s = opts.services
   // /api/health, /api/health/live and /api/health/ready: server/http/health.ts (registered by server/app.ts).
 
-  await app.register(wechatRoutes, { wechat: s.wechat, secureCookies: s.config.production })
+  await app.register(wechatRoutes, {
+    wechat: s.wechat,
+    secureCookies: s.config.production,
+    followQr: () => s.settings.followQr(),
+  })
   await app.register(authRoutes, { auth: s.auth, bindPhone: s.bindPhone, devOutbox: s.config.devOutbox })
   await app.register(membersRoutes, { members: s.members })
   await app.register(accountRoutes, { account: s.account })
@@ -64,9 +69,11 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(overlayRoutes, { overlays: s.overlays, caps: s.settings.overlayCaps })
   await app.register(adminOverlayRoutes, { overlays: s.overlays })
   await app.register(adminSettingsRoutes, { settings: s.settings })
+  await app.register(settingsRoutes, { settings: s.settings })
   await app.register(playbackApiRoutes, { playback: s.playback })
   await app.register(learningRoutes, { learning: s.learning })
   await app.register(adminPopupRoutes, { popups: s.popupAdmin })
+  await app.register(accessRoutes, { explainCourse: s.explainCourseAccess })
   await app.register(ordersRoutes, { orders: s.orders })
   await app.register(paymentsRoutes, { payments: s.payments })
   await app.register(adminPaymentRoutes, { payments: s.payments })

@@ -46,6 +46,7 @@ import { createStepUp } from '#server/http/step-up.ts'
 import { createCouponAdmin, createCouponService } from '#server/modules/coupons/coupons.service.ts'
 import { createOverlayService } from '#server/modules/overlays/overlays.service.ts'
 import { createPointLedgerAdmin, createPointService } from '#server/modules/points/points.service.ts'
+import { boughtWithPhone } from '#server/modules/exchange/exchange.service.ts'
 import { createSettingsService } from '#server/modules/settings/settings.service.ts'
 import { createTokenResolver } from '#server/modules/sessions/session.service.ts'
 import { createStatsService } from '#server/modules/stats/stats.service.ts'
@@ -53,6 +54,7 @@ import { createVipService } from '#server/modules/vip/vip.service.ts'
 import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService, sharedWechatCredentials } from '#server/modules/wechat/wechat.service.ts'
 import { createCommerceServices } from '#server/services-commerce.ts'
+import { explainCourseAccess } from '#server/use-cases/explain-course-access.ts'
 import { createRedeemServices } from '#server/services-redeem.ts'
 import { createExchangeServices } from '#server/services-exchange.ts'
 import { createTuitionServices } from '#server/services-tuition.ts'
@@ -168,6 +170,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     db,
     sms: countedSms(integrations.sms, telemetry.metrics),
     now: integrations.now,
+    boughtElsewhere: boughtWithPhone,
   })
   // Orders, payments and refunds: workflows in server/use-cases bound to their dependencies.
   const commerce = createCommerceServices({
@@ -235,6 +238,9 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** Members for the operators' console: search, a member's page, grants and revocations, signing out. */
     memberAdmin: createMemberAdmin({ db, now: integrations.now, events: telemetry.events }),
     access,
+    /** Why the member has a course, or no longer has it (the course page). */
+    explainCourseAccess: (memberId: number, courseId: number) =>
+      explainCourseAccess({ db, now: integrations.now }, memberId, courseId),
     /** May this member (null: anonymous) watch this video now, and until which second (the player's view). */
     canWatch: access.canWatch,
     ...commerce,

@@ -28,25 +28,42 @@ export type Fetched<T> =
  * new one comes (after the member changed something).
  */
 export function useApiGet<T>(path: string | null, options: GetOptions = {}) {
-  const { query, errorText = '加载失败，请重试' } = options
+  const queryKey = JSON.stringify(options.query ?? {})
+  const load = useCallback(
+    (asked: string, signal: AbortSignal) =>
+      api.get<T>(asked, JSON.parse(queryKey) as Record<string, unknown>, { quiet: true, signal }),
+    [queryKey],
+  )
+  return useBrowserLoad(path === null ? null : `${path}?${queryKey}`, path, load, options)
+}
+
+/**
+ * `useApiGet` for an answer made of several calls (`load` makes them; `what` names them: a change asks again), in
+ * the same states.
+ */
+export function useBrowserLoad<T, W>(
+  key: string | null,
+  what: W | null,
+  load: (what: W, signal: AbortSignal) => Promise<T>,
+  options: Omit<GetOptions, 'query'> = {},
+) {
+  const { errorText = '加载失败，请重试' } = options
   const hydrated = useHydrated()
   const { token } = useAuth()
-  const asked = options.member && !token ? null : path
+  const asked = (options.member && !token) || key === null ? null : what
   const [answer, setAnswer] = useState<{ key: string; value: Fetched<T> } | null>(null)
   const [attempt, setAttempt] = useState(0)
-  const queryKey = JSON.stringify(query ?? {})
-  const key = `${token ?? ''}:${asked}:${queryKey}`
+  const fullKey = `${token ?? ''}:${asked === null ? null : key}`
 
   useEffect(() => {
     if (!hydrated || asked === null) return
     const controller = new AbortController()
-    api
-      .get<T>(asked, JSON.parse(queryKey) as Record<string, unknown>, { quiet: true, signal: controller.signal })
-      .then((data) => setAnswer({ key, value: { status: 'ready', data } }))
+    load(asked, controller.signal)
+      .then((data) => setAnswer({ key: fullKey, value: { status: 'ready', data } }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
           setAnswer({
-            key,
+            key: fullKey,
             value: {
               status: 'error',
               message: errorMessage(error, errorText),
@@ -55,9 +72,11 @@ export function useApiGet<T>(path: string | null, options: GetOptions = {}) {
           })
       })
     return () => controller.abort()
-  }, [hydrated, asked, queryKey, key, errorText, attempt])
+    // `asked` changes with `fullKey`; `load` is the caller's (stable for a key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, fullKey, errorText, attempt])
 
-  const state: Fetched<T> = answer?.key === key ? answer.value : { status: 'loading' }
+  const state: Fetched<T> = answer?.key === fullKey ? answer.value : { status: 'loading' }
   const retry = useCallback(() => {
     setAnswer(null)
     setAttempt((n) => n + 1)

@@ -78,3 +78,11 @@ export const RedeemResult = z.object({
   vip_expires_at: z.string().nullable(),
 })
 export type RedeemResult = z.infer<typeof RedeemResult>
+
+/** A batch's state as the console and its CSV export name it. */
+export const RedeemBatchStateNames = {
+  active: '可用',
+  scheduled: '未开始',
+  expired: '已过期',
+  disabled: '已停用',
+} as const

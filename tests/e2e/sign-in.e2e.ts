@@ -142,7 +142,7 @@ describe('a newcomer signs in with an SMS code', () => {
     await context.close()
   })
 
-  it('offers only the purchase phone on /ke2 and lands on the purchased tab', async () => {
+  it('offers only the purchase phone on /ke2, then lists what is left to exchange and leads to the purchased tab', async () => {
     const { page, context, baseUrl } = await phone()
     await skipOverlays(page, baseUrl)
     await page.goto('/ke2')
@@ -159,7 +159,7 @@ describe('a newcomer signs in with an SMS code', () => {
     expect(await phoneInput.getAttribute('aria-invalid')).toBe('true')
     expect(await page.getByTestId('send-code').textContent()).toBe('获取验证码')
 
-    // A purchaser from the demo content logs in and lands on /ke1.
+    // A purchaser from the demo content logs in, stays on /ke2 (its orders to exchange), and goes on to /ke1.
     const purchaser = '13800138000'
     await phoneInput.fill(purchaser)
     await page.getByTestId('send-code').click()
@@ -180,8 +180,12 @@ describe('a newcomer signs in with an SMS code', () => {
       .click({ force: true })
       .catch(() => undefined)
     await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit())
-    await page.waitForURL(/\/ke1$/)
+    await expect
+      .poll(() => page.getByRole('heading', { name: /购买、还没兑换的订单/ }).isVisible(), { timeout: 10_000 })
+      .toBe(true)
     expect(logins).toBe(1)
+    await page.getByRole('link', { name: /已购课程/ }).click()
+    await page.waitForURL(/\/ke1$/)
     expect(await page.getByRole('navigation', { name: '主导航' }).locator('[aria-current="page"]').textContent()).toBe(
       '已购',
     )

@@ -23,6 +23,11 @@ export interface LoginFormProps {
   ke2?: boolean
   /** Called once the login is stored, before leaving for the target (the popup closes here). */
   onLoggedIn?: () => void
+  /**
+   * The target is this screen and it shows the signed-in state by itself (/ke2 lists the member's orders at once):
+   * no reload outside WeChat, so nothing the member starts there meanwhile is cut off.
+   */
+  stay?: boolean
 }
 
 const AGREE_FIRST = '请先阅读并同意《用户协议》和《隐私政策》'
@@ -31,7 +36,7 @@ const AGREE_FIRST = '请先阅读并同意《用户协议》和《隐私政策�
  * The phone-and-code login (spec 4, 5, 6, 8), shared by the popup and the /ke2 screen. The server enforces every
  * rule again; this form gives the same messages early and never sends while a request is in flight.
  */
-export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ target, ke2 = false, onLoggedIn, stay = false }: LoginFormProps) {
   const navigate = useNavigate()
   const form = usePhoneCode()
   /** Consent to the user agreement and privacy policy (PIPL): never ticked for the learner. */
@@ -57,7 +62,8 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
     const user = await api.get<UserInfo>('/userinfo', undefined, { quiet: true }).catch(() => null)
     if (user) authStore.update(user)
     const wechat = inWechat()
-    const reload = !wechat && target === currentPath()
+    const here = target === currentPath()
+    const reload = !wechat && here && !stay
     // The popup closes at once; the toast stays readable 1.5 s before the page reloads or leaves, and shows
     // again when it comes back.
     onLoggedIn?.()
@@ -68,7 +74,7 @@ export function LoginForm({ target, ke2 = false, onLoggedIn }: LoginFormProps) {
       return
     }
     if (reload) window.location.reload()
-    else void navigate(target)
+    else if (!(stay && here)) void navigate(target)
   }
 
   const wechat = () => {

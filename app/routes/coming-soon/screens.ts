@@ -70,8 +70,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   'activity-my-entry': later('我的参赛作品', '你报名的活动和提交的作品。', MINE, SERVICE),
   'activity-results': later('活动结果', '活动的评选结果和获奖名单。', COURSES, SERVICE),
   // Customer service, staff and WeCom
-  'add-wecom': later('添加老师企业微信', '添加你的专属老师的企业微信，获得学习指导。', SERVICE, COURSES),
-  follow: later('关注公众号', '扫码关注自学公众号，及时收到课程更新和学习提醒。', SERVICE, COURSES),
   'member-profile': staff('学员资料', '客服查看一位学员的资料、课程和学习情况。'),
   'room-messages': staff('群聊消息记录', '学员在学习群里的消息记录。'),
   sales: staff('销售数据', '课程销售数据统计。'),

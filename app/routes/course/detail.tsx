@@ -22,6 +22,7 @@ import { Empty } from '#app/components/page-state/page-state.tsx'
 import { useCourseAccess, type CourseAccess } from '#app/components/player/use-course-access.ts'
 import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { services } from '#app/lib/services-context.ts'
+import { AccessReasons } from './access-reasons.tsx'
 import parts from './detail-parts.module.css'
 import styles from './detail.module.css'
 import { useWechatShare } from '#app/lib/wechat-share.ts'
@@ -244,6 +245,7 @@ export default function CourseDetail() {
         </ul>
         <LiveLine course={course} />
       </section>
+      <AccessReasons courseId={course.id} />
 
       {bundles.slice(0, 2).map((b) => (
         <Link key={b.id} to={`/foryou/${b.id}`} className={parts.bundleOffer} prefetch="intent">

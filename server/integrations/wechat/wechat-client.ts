@@ -10,6 +10,11 @@ export interface WechatClient {
   userInfo(accessToken: string, openid: string): Promise<WechatUserInfo>
   /** The JS-SDK `jsapi_ticket`, cached with its client-credential access token until shortly before expiry. */
   jsapiTicket(): Promise<string>
+  /**
+   * `GET /cgi-bin/user/info` with the client-credential token: whether this openid (of our Official Account) follows
+   * it (`subscribe` 1). WeChat's reference documents `subscribe` as 0 when the user does not follow ("拉取不到其余信息").
+   */
+  subscribed(openid: string): Promise<boolean>
 }
 
 export type WechatScope = 'snsapi_base' | 'snsapi_userinfo'

@@ -45,6 +45,7 @@ const userInfoBody = z.object({
   unionid: z.string().min(1).optional(),
 })
 
+const subscribeBody = z.object({ subscribe: z.number().optional() })
 const accessTokenBody = z.object({ access_token: z.string().min(1), expires_in: z.number() })
 const ticketBody = z.object({ ticket: z.string().min(1), expires_in: z.number() })
 
@@ -175,6 +176,17 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
     }
   }
 
+  /** A call with the shared access token, once again with a fresh one when WeChat calls the token stale. */
+  async function withToken<T>(use: (token: string) => Promise<T>, stale?: string): Promise<T> {
+    const token = await accessToken(stale)
+    try {
+      return await use(token)
+    } catch (err) {
+      if (stale !== undefined || !isStaleToken(err)) throw err
+      return withToken(use, token)
+    }
+  }
+
   return {
     appId: options.appId,
 
@@ -203,6 +215,15 @@ export function createWechatHttpClient(options: WechatHttpOptions): WechatClient
 
     jsapiTicket(): Promise<string> {
       return ticket()
+    },
+
+    // Not confirmed from the official docs: whether `subscribe` can be absent for an openid of another account
+    // (WeChat answers 40003 invalid openid there, which throws); an answer without it reads as not following.
+    async subscribed(openid: string): Promise<boolean> {
+      const body = await withToken((token) =>
+        call('/cgi-bin/user/info', { query: { access_token: token, openid, lang: 'zh_CN' } }, subscribeBody),
+      )
+      return body.subscribe === 1
     },
   }
 }

@@ -37,6 +37,8 @@ export interface ClientCredentialState {
   /** Tokens replaced by a newer one: once their grace period ends WeChat calls them invalid (40001), not expired. */
   retired: Set<string>
   ticket: { value: string; expiresAt: number } | undefined
+  /** The openids that follow the Official Account (`POST /cgi-bin/sim/follow` sets them; `user/info` reads them). */
+  followers: Set<string>
 }
 
 interface CredentialRouteDeps {
@@ -117,21 +119,57 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: CredentialR
     return sendJson(reply, { access_token: token, expires_in: TOKEN_TTL_S })
   })
 
+  /** WeChat's refusal of a client-credential access token, or undefined when it is good now. */
+  function tokenRefusal(token: string | undefined) {
+    if (!token) return wxError(WechatErrcodes.missingAccessToken, 'access_token missing')
+    const until = state.clientTokens.get(token) ?? state.stableTokens.get(token)
+    if (until === undefined || (until <= now() && state.retired.has(token)))
+      return wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest')
+    if (until <= now()) return wxError(WechatErrcodes.accessTokenExpired, 'access_token expired')
+    return undefined
+  }
+
   app.get('/cgi-bin/ticket/getticket', hidden, async (request, reply) => {
     const q = request.query as Query
-    if (!q.access_token) return sendJson(reply, wxError(WechatErrcodes.missingAccessToken, 'access_token missing'))
-    const until = state.clientTokens.get(q.access_token) ?? state.stableTokens.get(q.access_token)
-    if (until === undefined || (until <= now() && state.retired.has(q.access_token)))
-      return sendJson(
-        reply,
-        wxError(WechatErrcodes.invalidCredential, 'invalid credential, access_token is invalid or not latest'),
-      )
-    if (until <= now()) return sendJson(reply, wxError(WechatErrcodes.accessTokenExpired, 'access_token expired'))
+    const refused = tokenRefusal(q.access_token)
+    if (refused) return sendJson(reply, refused)
     if (q.type !== 'jsapi') return sendJson(reply, wxError(40097, 'invalid args'))
     if (!state.ticket || state.ticket.expiresAt <= now()) {
       state.ticket = { value: crypto.randomBytes(42).toString('base64url'), expiresAt: now() + TOKEN_TTL_S * 1000 }
     }
     const expiresIn = Math.floor((state.ticket.expiresAt - now()) / 1000)
     return sendJson(reply, { errcode: 0, errmsg: 'ok', ticket: state.ticket.value, expires_in: expiresIn })
+  })
+
+  // The Official Account's user info (cgi-bin/user/info): `subscribe` 1 for a follower, else 0 and nothing more
+  // (WeChat: "值为0时，代表此用户没有关注该公众号，拉取不到其余信息").
+  app.get('/cgi-bin/user/info', hidden, async (request, reply) => {
+    const q = request.query as Query
+    const refused = tokenRefusal(q.access_token)
+    if (refused) return sendJson(reply, refused)
+    if (!q.openid || !/^[\w-]{6,64}$/.test(q.openid))
+      return sendJson(reply, wxError(WechatErrcodes.invalidOpenid, 'invalid openid'))
+    if (!state.followers.has(q.openid)) return sendJson(reply, { subscribe: 0, openid: q.openid })
+    return sendJson(reply, {
+      subscribe: 1,
+      openid: q.openid,
+      subscribe_time: Math.floor(now() / 1000),
+      remark: '',
+      groupid: 0,
+      tagid_list: [],
+      subscribe_scene: 'ADD_SCENE_QR_CODE',
+      qr_scene: 0,
+      qr_scene_str: '',
+    })
+  })
+
+  // Simulator only (no such WeChat endpoint): a test user follows or unfollows the Official Account, as scanning the
+  // follow QR in WeChat would.
+  app.post('/cgi-bin/sim/follow', hidden, async (request, reply) => {
+    const body = (request.body ?? {}) as { openid?: unknown; follow?: unknown }
+    if (typeof body.openid !== 'string') return sendJson(reply, wxError(WechatErrcodes.invalidOpenid, 'invalid openid'))
+    if (body.follow === false) state.followers.delete(body.openid)
+    else state.followers.add(body.openid)
+    return sendJson(reply, { errcode: 0, errmsg: 'ok' })
   })
 }

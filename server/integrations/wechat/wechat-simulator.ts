@@ -98,6 +98,7 @@ export function createWechatSimulatorState(): WechatSimulatorState {
     clientTokens: new Map(),
     stableTokens: new Map(),
     stable: { current: undefined, lastForcedAt: 0 },
+    followers: new Set(),
     retired: new Set(),
     ticket: undefined,
   }

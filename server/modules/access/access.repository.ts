@@ -80,6 +80,16 @@ export async function findActiveEntitlements(db: DbOrTx, memberId: number, now: 
     .orderBy(desc(entitlements.id))
 }
 
+/** Every entitlement the member was ever given to `courseIds` (revoked and expired ones too), newest first. */
+export async function findEntitlementHistory(db: DbOrTx, memberId: number, courseIds: readonly number[]) {
+  return db
+    .select()
+    .from(entitlements)
+    .where(and(eq(entitlements.memberId, memberId), sql`${entitlements.courseId} = any(${intArray(courseIds)})`))
+    .orderBy(desc(entitlements.id))
+    .limit(100)
+}
+
 export type EntitlementRow = typeof entitlements.$inferSelect
 const entitlementRows = rowsBy(entitlements, entitlements.id)
 

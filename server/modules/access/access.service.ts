@@ -25,6 +25,7 @@ import {
 import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
 import {
   findActiveEntitlements,
+  findEntitlementHistory,
   findRights,
   insertEntitlement,
   listEntitlements,
@@ -252,6 +253,14 @@ export async function activeEntitlementsByCourse(
     if (better) best.set(e.courseId, { source: e.source, expiresAt: e.expiresAt, grantedAt: e.grantedAt })
   }
   return best
+}
+
+/**
+ * Every entitlement the member was given to these courses, counting or not (revoked, expired), newest first, at most
+ * 100: what "why do I have access, why no longer" on the course page explains (server/use-cases/explain-course-access.ts).
+ */
+export function entitlementHistory(db: DbOrTx, memberId: number, courseIds: readonly number[]) {
+  return courseIds.length === 0 ? Promise.resolve([]) : findEntitlementHistory(db, memberId, courseIds)
 }
 
 // ---- Entitlements as operators manage them ------------------------------------------------------------------

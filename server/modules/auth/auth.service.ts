@@ -39,6 +39,11 @@ export interface AuthServiceDeps {
   db: Db
   sms: SmsProvider
   now: () => Date
+  /**
+   * Whether someone bought with this phone outside the site (a platform order reported with it): such a phone may
+   * sign in in purchaser mode (/ke2) before it has a member, which the sign-in then creates.
+   */
+  boughtElsewhere?: (tx: DbOrTx, phone: string) => Promise<boolean>
 }
 
 type Refusal = { ok: false; error: AppError }
@@ -181,10 +186,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { ok: false, error }
   }
 
-  /** Forced purchaser mode (`ke2`): only phones of members marked as purchasers. */
+  /** Forced purchaser mode (`ke2`): only phones of members marked as purchasers, or that bought on a platform. */
   async function purchaserOnly(tx: DbOrTx, phone: string) {
     const member = await memberByPhone(tx, phone)
-    return member?.isPurchaser ? null : refuse(Codes.PhoneNotAllowed)
+    if (member?.isPurchaser || (await deps.boughtElsewhere?.(tx, phone))) return null
+    return refuse(Codes.PhoneNotAllowed)
   }
 
   /** A staff member's phone (step-up codes go there); a member without one must bind it first. */

@@ -107,6 +107,25 @@ export async function revokeRecordById(db: DbOrTx, id: number, reason: string, n
   return r ?? null
 }
 
+/** Records by their unique key (platform, order, line). */
+export function findRecordsByKeys(db: DbOrTx, keys: { platform: Platform; orderId: string; lineId: string }[]) {
+  if (keys.length === 0) return Promise.resolve([] as RecordRow[])
+  return db
+    .select()
+    .from(exchangeRecords)
+    .where(
+      or(
+        ...keys.map((k) =>
+          and(
+            eq(exchangeRecords.platform, k.platform),
+            eq(exchangeRecords.orderId, k.orderId),
+            eq(exchangeRecords.lineId, k.lineId),
+          ),
+        ),
+      ),
+    )
+}
+
 export async function findRecord(db: DbOrTx, id: number) {
   const [r] = await db.select().from(exchangeRecords).where(eq(exchangeRecords.id, id))
   return r ?? null
@@ -170,6 +189,16 @@ export function upsertPlatformOrder(
         updatedAt: o.now,
       },
     })
+}
+
+/** Whether any order was reported bought with `phone` (paid, refunded or cancelled). */
+export async function phoneHasOrders(db: DbOrTx, phone: string) {
+  const [row] = await db
+    .select({ id: platformOrders.id })
+    .from(platformOrders)
+    .where(eq(platformOrders.buyerPhone, phone))
+    .limit(1)
+  return row !== undefined
 }
 
 /** Paid orders bought with `phone` that still have a line nobody exchanged, newest first. */

@@ -9,6 +9,7 @@ import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.t
 import { maskPhone, memberPhones } from '#server/modules/members/members.service.ts'
 import {
   PlatformNames,
+  Platforms,
   type ExchangeRecordQuery,
   type ExchangeSkuCreate,
   type ExchangeSkuEdit,
@@ -21,11 +22,13 @@ import {
   deleteSku,
   findOrderRecords,
   findRecord,
+  findRecordsByKeys,
   findSkus,
   firstPush,
   insertRecords,
   insertSku,
   memberRecords,
+  phoneHasOrders,
   revokeOrderRecords,
   revokeRecordById,
   searchRecords,
@@ -47,6 +50,21 @@ export type { RecordRow as ExchangeRecordRow }
 /** A record's `entitlements.source_ref` (source 'exchange'): what revoking it finds again. */
 export const exchangeSourceRef = (r: Pick<RecordRow, 'platform' | 'orderId' | 'lineId'>) =>
   `${r.platform}:${r.orderId}:${r.lineId}`
+
+/**
+ * The records behind these entitlements' `source_ref`s (`platform:order:line`, source 'exchange'), by source_ref:
+ * the platform, the order, the state and, when revoked, why.
+ */
+export async function exchangeRecordsByRefs(db: DbOrTx, refs: string[]) {
+  const keys = refs.flatMap((ref) => {
+    const [platform, orderId, lineId] = ref.split(':')
+    return (Platforms as readonly string[]).includes(platform ?? '') && orderId && lineId
+      ? [{ platform: platform as Platform, orderId, lineId }]
+      : []
+  })
+  const rows = await findRecordsByKeys(db, keys)
+  return new Map(rows.map((r) => [exchangeSourceRef(r), { ...r, platformName: PlatformNames[r.platform] }]))
+}
 
 /** The mappings of these SKUs on one platform, by SKU id. */
 export async function skuMappings(tx: DbOrTx, platform: Platform, skuIds: string[]) {
@@ -127,6 +145,11 @@ export const orderLines = (o: PlatformOrder): PlatformOrderLine[] =>
 /** Records a push message id; false when it was handled before (a replay changes nothing). */
 export function firstPushMessage(tx: DbOrTx, platform: Platform, msgId: string, now: Date) {
   return firstPush(tx, platform, msgId, now)
+}
+
+/** Whether a platform reported an order bought with this phone (the purchaser sign-in of /ke2 accepts it). */
+export function boughtWithPhone(db: DbOrTx, phone: string) {
+  return phoneHasOrders(db, phone)
 }
 
 /**

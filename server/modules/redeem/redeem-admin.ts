@@ -4,7 +4,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { idsOf } from '#server/http/present.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
-import type { RedeemBatchQuery, RedeemCodeQuery } from '#shared/api/redeem.ts'
+import { RedeemBatchStateNames, type RedeemBatchQuery, type RedeemCodeQuery } from '#shared/api/redeem.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import { batchGrantText } from './redeem.service.ts'
 import type { RedeemBatchRow, RedeemCodeRow } from './redeem.schema.ts'
@@ -50,6 +50,23 @@ function toBatchRow(b: BatchRow, used: number, revoked: number, now: Date): Rede
 
 export const REDEEM_CODES_CSV_HEADER = ['序号', '兑换码', '批次', '可兑换', '有效期起', '有效期至']
 
+/** The columns of the batch list's CSV export (GET /admin/redeem/batches?format=csv): never a code. */
+export const REDEEM_BATCHES_CSV_HEADER = [
+  '批次ID',
+  '名称',
+  '可兑换',
+  '兑换码数',
+  '已使用',
+  '已作废',
+  '每码可用次数',
+  '每人限用',
+  '有效期起',
+  '有效期至',
+  '状态',
+  '备注',
+  '创建时间',
+]
+
 /** The rows of a new batch's CSV: the only time its codes are shown. */
 export async function* newBatchCsvRows(batch: BatchRow, codes: string[], group: (code: string) => string) {
   const grants = batchGrantText(batch)
@@ -58,12 +75,14 @@ export async function* newBatchCsvRows(batch: BatchRow, codes: string[], group: 
   for (let i = 0; i < codes.length; i++) yield [i + 1, group(codes[i]!), batch.name, grants, from, until]
 }
 
+const batchFilter = (q: RedeemBatchQuery) => ({ q: q.q, state: q.state })
+
 /** Batches and their codes for the operators' console (permission `redeem.manage`). */
 export function createRedeemAdmin(deps: { db: DbOrTx; now: () => Date; hashOf: (input: string) => string | null }) {
   const { db } = deps
   return {
     async batches(q: RedeemBatchQuery) {
-      const filter = { q: q.q, state: q.state }
+      const filter = batchFilter(q)
       const [rows, total] = await Promise.all([
         listBatches(db, filter, parseSort(q.sort), pageWindow(q)),
         countBatches(db, filter),
@@ -74,6 +93,33 @@ export function createRedeemAdmin(deps: { db: DbOrTx; now: () => Date; hashOf: (
         total,
         q,
       )
+    },
+
+    /** The same search as CSV rows (every match, same order; REDEEM_BATCHES_CSV_HEADER), for `csvRows`. */
+    batchesCsv(q: RedeemBatchQuery) {
+      const filter = batchFilter(q)
+      const sort = parseSort(q.sort)
+      return {
+        read: (offset: number, limit: number) => listBatches(db, filter, sort, { offset, limit }),
+        cells: (rows: Awaited<ReturnType<typeof listBatches>>) => {
+          const now = deps.now()
+          return rows.map(({ batch: b, usedCodes, revokedCodes }) => [
+            b.id,
+            b.name,
+            batchGrantText(b),
+            b.codeCount,
+            usedCodes,
+            revokedCodes,
+            b.usesPerCode,
+            b.perMemberLimit,
+            beijingDateTime(b.validFrom),
+            beijingDateTime(b.validUntil),
+            RedeemBatchStateNames[batchState(b, now)],
+            b.note,
+            beijingDateTime(b.createdAt),
+          ])
+        },
+      }
     },
 
     async disable(id: number) {

@@ -241,3 +241,13 @@ export async function memberUses(db: DbOrTx, memberId: number, before: TimeCurso
     .orderBy(...page.order)
     .limit(limit)
 }
+
+/** Uses by id with their batch's name (the course page's "why": source_ref `redeem:<id>`). */
+export async function findUsesByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return []
+  return db
+    .select({ use: redeemUses, batchName: redeemBatches.name })
+    .from(redeemUses)
+    .innerJoin(redeemBatches, eq(redeemBatches.id, redeemUses.batchId))
+    .where(inArray(redeemUses.id, ids))
+}

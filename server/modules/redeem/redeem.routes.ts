@@ -18,7 +18,12 @@ import {
   RedeemCodeRevoke,
 } from '#shared/api/redeem.ts'
 import { groupCode } from './redeem.service.ts'
-import { newBatchCsvRows, REDEEM_CODES_CSV_HEADER, type RedeemAdmin } from './redeem-admin.ts'
+import {
+  newBatchCsvRows,
+  REDEEM_BATCHES_CSV_HEADER,
+  REDEEM_CODES_CSV_HEADER,
+  type RedeemAdmin,
+} from './redeem-admin.ts'
 import {
   ExchangeRecordResponse,
   RedeemBatchResponse,
@@ -89,6 +94,7 @@ export const adminRedeemRoutes = adminPlugin('redeem.manage', (r, { redeemAdmin 
     querystring: RedeemBatchQuery,
     row: RedeemBatchRow,
     list: (q) => redeemAdmin.batches(q),
+    csv: { name: 'redeem-batches', header: REDEEM_BATCHES_CSV_HEADER, source: (q) => redeemAdmin.batchesCsv(q) },
   })
 
   r.raw.post(

@@ -14,6 +14,7 @@ import {
   lockMemberInBatch,
   memberUsesInBatch,
   memberUses,
+  findUsesByIds,
   revokeCodeAndUses,
   type BatchRow,
 } from './redeem.repository.ts'
@@ -159,6 +160,13 @@ export type LockedCode = NonNullable<Awaited<ReturnType<typeof findCodeById>>>
 
 /** The `source_ref` of the entitlements a use granted (entitlements.source 'redeem'). */
 export const redeemSourceRef = (useId: number) => `redeem:${useId}`
+
+/** The uses behind these entitlements' `source_ref`s (`redeem:<id>`), by source_ref: when and from which batch. */
+export async function redeemUsesByRefs(db: DbOrTx, refs: string[]) {
+  const ids = refs.flatMap((r) => (/^redeem:(\d{1,10})$/.exec(r) ? [Number(r.slice(7))] : []))
+  const rows = await findUsesByIds(db, ids)
+  return new Map(rows.map((r) => [redeemSourceRef(r.use.id), { batchName: r.batchName, revokedAt: r.use.revokedAt }]))
+}
 
 /** A batch as the console and the record name what it grants. */
 export function batchGrantText(batch: Pick<BatchRow, 'courseIds' | 'vipDays'>) {

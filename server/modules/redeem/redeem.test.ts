@@ -404,4 +404,25 @@ describe('redeem codes (issue 14 §1)', () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/redeem_code', query: { data: 'ABCD-EFGH-JKMN' } })
     expect(res.json<Res>().code).toBe(301)
   })
+
+  it('exports the batch list as CSV with the same filters, after a step-up proof, and never a code', async () => {
+    const b = await batch({ name: '导出测试批次', note: '书店渠道', count: 2 })
+    const url = '/api/admin/redeem/batches'
+    const query = { format: 'csv', q: '导出测试' }
+    const refused = await t().app.inject({ method: 'GET', url, headers: operator.headers, query })
+    expect(refused.json<Res>().code).not.toBe(200)
+    const res = await t().app.inject({ method: 'GET', url, headers: staffHeaders(), query })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/csv/)
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(rows[0]).toBe(
+      '批次ID,名称,可兑换,兑换码数,已使用,已作废,每码可用次数,每人限用,有效期起,有效期至,状态,备注,创建时间',
+    )
+    expect(rows).toHaveLength(2)
+    expect(rows[1]).toMatch(new RegExp(`^${b.id},导出测试批次,1 门课程,2,0,0,1,1,.*,可用,书店渠道,`))
+    for (const code of b.codes) expect(res.body).not.toContain(code)
+  })
 })

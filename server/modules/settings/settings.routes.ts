@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
-import { adminPlugin, GroupAccess, type Routes } from '#server/http/route.ts'
+import { adminPlugin, apiPlugin, GroupAccess, type Routes } from '#server/http/route.ts'
 import { OverlayCapsSettings } from '#shared/api/admin-overlays.ts'
 import { ServiceSettings } from '#shared/api/service-settings.ts'
 import type { SettingsService } from './settings.service.ts'
@@ -24,6 +24,27 @@ function settingRoutes<S extends Schema>(
     async ({ body }, staffId) => save(staffId, body as z.output<S>) as never,
   )
 }
+
+/** A QR page's code and sentence, as operators configured them (image null: none set yet). */
+const QrSetting = z.object({
+  qr_image: z.string().nullable().describe('The QR image address; null when operators have not uploaded one'),
+  text: z.string(),
+})
+
+/** The learner pages' reads of site settings: /data/wwx's WeCom contact QR (spec 7: GET /contact/qrcode). */
+export const settingsRoutes = apiPlugin(
+  { tags: ['settings'], token: false },
+  (r, { settings }: { settings: SettingsService }) => {
+    r.get(
+      '/contact/qrcode',
+      {
+        summary: 'The staff WeCom contact QR and its sentence (/data/wwx), as operators set them',
+        response: envelope(QrSetting),
+      },
+      async () => settings.contactQr(),
+    )
+  },
+)
 
 /**
  * Site settings in the operators' console (under /api/admin/settings): the customer-service setting the floating

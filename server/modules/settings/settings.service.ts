@@ -38,8 +38,10 @@ function siteSetting<S extends z.ZodType<Record<string, unknown>>>(
   const cache = publicCache({ max: 1, ttlMs: deps.ttlMs, load: (_: 'value') => load(), tagsOf: () => [tag] })
   return {
     get: () => cache.get('value'),
+    /** Fields a form does not send (an older console's) keep what was saved. */
     save: async (staffId: number, value: z.output<S>) => {
-      await saveSetting(db, key, value, staffId, now())
+      const { updated_at: _, ...current } = await load()
+      await saveSetting(db, key, { ...current, ...value }, staffId, now())
       await invalidate(db, [tag])
       return cache.get('value')
     },
@@ -59,6 +61,10 @@ export function createSettingsService(deps: { db: Db; now: () => Date; defaults:
     qr_image: null,
     hours: '',
     phone: '',
+    follow_qr_image: null,
+    follow_text: '关注公众号，及时收到课程更新、直播提醒和学习资料。',
+    wwx_qr_image: null,
+    wwx_text: '添加老师企业微信，领取学习资料，有问题随时问。',
   })
   const overlayCaps = siteSetting(deps, 'overlay-caps', OverlayCapsSettings, DEFAULT_OVERLAY_CAPS)
   return {
@@ -66,6 +72,16 @@ export function createSettingsService(deps: { db: Db; now: () => Date; defaults:
     service: service.get,
     /** Operators save the customer-service setting; learners' next page shows it. */
     saveService: service.save,
+    /** GET /contact/qrcode: the staff WeCom contact QR and its sentence (/data/wwx). */
+    async contactQr() {
+      const s = await service.get()
+      return { qr_image: s.wwx_qr_image ?? null, text: s.wwx_text ?? '' }
+    },
+    /** The Official Account's follow QR and its sentence (/data/follow, with GET /wechat/subscribe). */
+    async followQr() {
+      const s = await service.get()
+      return { qr_image: s.follow_qr_image ?? null, text: s.follow_text ?? '' }
+    },
     /** How often learners may see overlays (cached; issue 10 §4's caps until operators save their own). */
     overlayCaps: overlayCaps.get,
     /** Operators save the overlay caps; learners' next page applies them. */

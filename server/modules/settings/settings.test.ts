@@ -50,6 +50,10 @@ describe('the customer-service setting (/api/admin/settings/service)', () => {
       qr_image: null,
       hours: '',
       phone: '',
+      follow_qr_image: null,
+      follow_text: '关注公众号，及时收到课程更新、直播提醒和学习资料。',
+      wwx_qr_image: null,
+      wwx_text: '添加老师企业微信，领取学习资料，有问题随时问。',
       updated_at: null,
     })
     expect((await call('GET', '/api/vip/contact', undefined, {})).body.data).toEqual({

@@ -10,6 +10,7 @@ import {
   OauthStartQuery,
   ShareQuery,
   ShareResponse,
+  SubscribeResponse,
   WxLoginResponse,
   WxOpenidResponse,
   WxUnionidResponse,
@@ -20,6 +21,8 @@ interface WechatRoutesOptions {
   wechat: WechatService
   /** Set the browser-nonce cookie with Secure (production, behind HTTPS). */
   secureCookies: boolean
+  /** The follow QR operators set (settings module), shown with the answer of GET /wechat/subscribe. */
+  followQr: () => Promise<{ qr_image: string | null; text: string }>
 }
 
 /** WeChat sign-in (spec 4 and 7): the OAuth start, the four code exchanges and the JS-SDK share signature. */
@@ -101,6 +104,20 @@ export const wechatRoutes = apiPlugin({ tags: ['wechat'], token: false }, (r, op
       response: AuthWechatInfoResponse,
     },
     async (request, memberId) => wechat.bind(memberId, request.body, nonce(request)),
+  )
+
+  r.get(
+    '/wechat/subscribe',
+    {
+      token: true,
+      summary:
+        'Whether the member follows the Official Account (null: a visitor, or no WeChat identity), with the follow QR',
+      response: SubscribeResponse,
+    },
+    async (_request, memberId) => ({
+      subscribed: memberId === null ? null : await wechat.subscribed(memberId),
+      ...(await opts.followQr()),
+    }),
   )
 
   r.get(

@@ -73,3 +73,15 @@ export const ShareResponse = envelope(
     signature: z.string(),
   }),
 )
+
+/** GET /wechat/subscribe (/data/follow). */
+export const SubscribeResponse = envelope(
+  z.object({
+    subscribed: z
+      .boolean()
+      .nullable()
+      .describe("WeChat's user info `subscribe`; null for a visitor or a member who never signed in with WeChat"),
+    qr_image: z.string().nullable().describe('The follow QR operators uploaded; null: none yet'),
+    text: z.string(),
+  }),
+)

@@ -16,6 +16,7 @@ import {
   createWechatMember,
   memberByWechatOpenid,
   memberByWechatUnionid,
+  memberOpenid,
   updateMemberWechat,
   wechatMemberById,
 } from '#server/modules/members/members.service.ts'
@@ -399,6 +400,20 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
         timestamp,
         nonceStr,
         signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }),
+      }
+    },
+
+    /**
+     * GET /wechat/subscribe: whether the member follows the Official Account (WeChat's user info `subscribe`), or
+     * null when WeChat cannot tell because the member never signed in through WeChat (no openid of ours).
+     */
+    async subscribed(memberId: number): Promise<boolean | null> {
+      const openid = await memberOpenid(db, memberId)
+      if (!openid) return null
+      try {
+        return await wechat.subscribed(openid)
+      } catch (err) {
+        throw wechatFailure(err)
       }
     },
   }

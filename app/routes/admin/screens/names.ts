@@ -1,4 +1,5 @@
 import { orderStateNames as stateNames } from '#shared/order-states.ts'
+import { RedeemBatchStateNames } from '#shared/api/redeem.ts'
 
 /** Chinese names of the states and kinds the sales screens show. */
 export const orderStateNames: Record<string, string> = stateNames
@@ -58,12 +59,7 @@ export const memberRoleNames: Record<string, string> = { member: '学员', staff
 export const commentStatusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
 
 /** Redeem-code batches and codes (the 兑换码 screens). */
-export const redeemBatchStateNames: Record<string, string> = {
-  active: '可用',
-  scheduled: '未开始',
-  expired: '已过期',
-  disabled: '已停用',
-}
+export const redeemBatchStateNames: Record<string, string> = RedeemBatchStateNames
 
 export const redeemCodeStateNames: Record<string, string> = {
   unused: '未使用',

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { ServiceSettings as Schema, type ServiceSettings as Values } from '#shared/api/service-settings.ts'
 import { api } from '../lib/client.ts'
 import { SwitchField, TextField } from '../lib/fields.tsx'
+import { ImageField } from '../lib/image-field.tsx'
 import { when } from '../lib/format.ts'
 import { zodRule } from '../lib/zod-rule.ts'
 
@@ -48,8 +49,15 @@ export default function ServiceSettings() {
         <Form
           form={form}
           layout="vertical"
-          onFinish={(v) => save.mutate({ ...v, qr_image: v.qr_image || null })}
-          initialValues={{ consult_on_checkout: false, hours: '', phone: '' }}
+          onFinish={(v) =>
+            save.mutate({
+              ...v,
+              qr_image: v.qr_image || null,
+              follow_qr_image: v.follow_qr_image || null,
+              wwx_qr_image: v.wwx_qr_image || null,
+            })
+          }
+          initialValues={{ consult_on_checkout: false, hours: '', phone: '', follow_text: '', wwx_text: '' }}
         >
           <TextField
             label="在线客服链接（企业微信客服，悬浮“客服”按钮打开）"
@@ -79,6 +87,20 @@ export default function ServiceSettings() {
             placeholder="400-800-1234"
             max={20}
           />
+          <Typography.Title level={5}>关注公众号（/data/follow）</Typography.Title>
+          <Form.Item label="公众号关注二维码" name="follow_qr_image">
+            <ImageField label="公众号关注二维码" />
+          </Form.Item>
+          <Form.Item label="关注说明（二维码下方的一句话）" name="follow_text" rules={[rule('follow_text')]}>
+            <Input.TextArea rows={2} maxLength={200} showCount />
+          </Form.Item>
+          <Typography.Title level={5}>添加老师企业微信（/data/wwx）</Typography.Title>
+          <Form.Item label="老师企业微信二维码" name="wwx_qr_image">
+            <ImageField label="老师企业微信二维码" />
+          </Form.Item>
+          <Form.Item label="添加说明（二维码下方的一句话）" name="wwx_text" rules={[rule('wwx_text')]}>
+            <Input.TextArea rows={2} maxLength={200} showCount />
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>
