@@ -32,7 +32,7 @@ describe('/ke2: the purchaser exchanges what they bought elsewhere', () => {
       await page.goto('/__sim/douyin/')
       await page.getByLabel('商品').selectOption(sku)
       await page.getByLabel('方式').selectOption('shop')
-      await page.getByLabel('下单手机号（抖店订单）').fill(phone)
+      await page.getByLabel('下单手机号').fill(phone)
       await page.getByRole('button', { name: '立即购买' }).click()
       expect(await page.getByRole('status').textContent()).toContain('抖店订单号')
     }

@@ -8,7 +8,7 @@ import { api, errorMessage } from '#app/lib/api.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { ExchangeResult, UnexchangedOrder } from '#server/modules/exchange/exchange.schema.ts'
-import own from './exchange.module.css'
+import own from '#app/components/exchange/exchange.module.css'
 
 /** One platform's exchange screen: where its order number is, which endpoints take it. */
 export interface ExchangePlatform {
