@@ -28,6 +28,8 @@ const firstLoad = new RegExp(
  * the checkout.
  */
 const screenParts: Record<string, RegExp> = {
+  /** The account screens' pieces (/mine and its pages): one stylesheet for them instead of one each. */
+  account: new RegExp('/app/components/(avatar|menu-list)/'),
   lists: new RegExp(
     [
       '/app/lib/(use-paged-list|use-more-pages)\\.ts$',

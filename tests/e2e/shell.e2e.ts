@@ -250,8 +250,7 @@ describe('the app shell on a phone', () => {
     const cases: [string, string][] = [
       ['/course/question', '课程问答'],
       ['/wallet', '我的钱包'],
-      ['/data/ks', '快手订单兑换'],
-      ['/form/2', '免费咨询'],
+      ['/course/ks/1001', '快手课程'],
       ['/cus/msg', '客服消息记录'],
     ]
     for (const [path, title] of cases) {
