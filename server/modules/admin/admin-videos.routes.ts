@@ -1,10 +1,11 @@
+import { listEnvelope } from '#server/http/envelope.ts'
 import { listRoute } from '#server/http/admin-list.ts'
 import type { RouteScope } from '#server/http/auth.ts'
 import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { MediaListQuery } from '#shared/api/admin-media.ts'
 import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue-editing.ts'
 import { IdParams } from '#shared/api/params.ts'
-import { MediaListRow, MediaResponse, VideoListResponse, VideoResponse } from './admin.schema.ts'
+import { MediaListRow, MediaResponse, Video, VideoResponse } from './admin.schema.ts'
 import type { AdminService } from './admin.service.ts'
 import { MEDIA_CSV_HEADER } from './media-library.ts'
 import { filePart } from './uploads.ts'
@@ -57,7 +58,7 @@ export const adminVideoRoutes = adminPlugin(
       list: {
         summary: "A course's videos with their media state",
         querystring: CourseItemsQuery,
-        response: VideoListResponse,
+        response: listEnvelope(Video),
         handler: (query) => admin.videos(query.course_id),
         permission: 'courses.read',
         scope: own('course', 'query'),

@@ -1,9 +1,13 @@
+import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { COURSE_CSV_HEADER } from '#server/modules/catalogue/catalogue.service.ts'
 import {
+  AdminCategory,
+  AdminChapter,
   AdminCourse,
   AdminCourseListQuery as CourseListQuery,
+  AdminTeacher,
   CategoryCreate,
   CategoryPatch,
   ChapterCreate,
@@ -16,18 +20,13 @@ import {
 } from '#shared/api/catalogue-editing.ts'
 import { IdParams } from '#shared/api/params.ts'
 import {
-  CategoryListResponse,
-  CategoryResponse,
-  ChapterListResponse,
-  ChapterResponse,
   CourseDetailResponse,
   CourseResponse,
   EntitlementGrant,
   EntitlementListQuery,
   EntitlementListResponse,
   EntitlementResponse,
-  ImageResponse,
-  TeacherListResponse,
+  Image,
   TeacherResponse,
 } from './admin.schema.ts'
 import { adminVideoRoutes, courseScopes, type AdminRoutesOptions } from './admin-videos.routes.ts'
@@ -41,8 +40,8 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
 
   // ---- Categories ----
   r.records('/admin/categories', {
-    response: CategoryResponse,
-    list: { summary: 'All categories', response: CategoryListResponse, handler: admin.categories },
+    response: envelope(AdminCategory),
+    list: { summary: 'All categories', response: listEnvelope(AdminCategory), handler: admin.categories },
     create: {
       summary: 'Create a category (two levels: an area or a sub-category)',
       body: CategoryCreate,
@@ -54,7 +53,7 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
   // ---- Teachers ----
   r.records('/admin/teachers', {
     response: TeacherResponse,
-    list: { summary: 'All teachers', response: TeacherListResponse, handler: admin.teachers },
+    list: { summary: 'All teachers', response: listEnvelope(AdminTeacher), handler: admin.teachers },
     create: { summary: 'Create a teacher', body: TeacherCreate, handler: admin.createTeacher },
     edit: { summary: 'Edit a teacher', body: TeacherPatch, handler: admin.updateTeacher },
   })
@@ -112,18 +111,18 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
     {
       summary: 'Upload an image (covers, teacher photos, icons): re-encoded to WebP, at most 1600 px; returns its URL',
       consumes: ['multipart/form-data'],
-      response: ImageResponse,
+      response: envelope(Image),
     },
     async (request) => admin.uploadImage(await imagePart(request)),
   )
 
   // ---- Chapters ----
   r.records('/admin/chapters', {
-    response: ChapterResponse,
+    response: envelope(AdminChapter),
     list: {
       summary: "A course's chapters",
       querystring: CourseItemsQuery,
-      response: ChapterListResponse,
+      response: listEnvelope(AdminChapter),
       handler: (query) => admin.chapters(query.course_id),
       permission: 'courses.read',
       scope: own('course', 'query'),

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { cursorPage, envelope, listEnvelope } from '#server/http/envelope.ts'
+import { cursorPage, envelope } from '#server/http/envelope.ts'
 import { videoMediaStates } from '#server/modules/media/media.service.ts'
 import { JsonId as id, PathId } from '#shared/api/params.ts'
-import { AdminCategory, AdminChapter, AdminCourse, AdminTeacher, AdminVideo } from '#shared/api/catalogue-editing.ts'
+import { AdminChapter, AdminCourse, AdminTeacher, AdminVideo } from '#shared/api/catalogue-editing.ts'
 
 // The operators' API. Catalogue editing's request bodies and queries are shared with the catalogue module
 // (#shared/api/catalogue-editing.ts); the entitlement, media and image shapes are here.
@@ -50,7 +50,7 @@ const Media = z.object({
   updated_at: z.string().nullable(),
   ready_at: z.string().nullable(),
 })
-const Video = AdminVideo.extend({ media: Media })
+export const Video = AdminVideo.extend({ media: Media })
 /** A row of the console's media screen (GET /api/admin/media). */
 export const MediaListRow = z.object({
   id: z.number().int(),
@@ -74,21 +74,14 @@ export const Entitlement = z.object({
   revoked_at: z.string().nullable(),
   active: z.boolean().describe('Counts now: not revoked and not expired'),
 })
-const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+export const Image = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })
 
-export const CategoryResponse = envelope(AdminCategory)
-export const CategoryListResponse = listEnvelope(AdminCategory)
 export const TeacherResponse = envelope(AdminTeacher)
-export const TeacherListResponse = listEnvelope(AdminTeacher)
 export const CourseResponse = envelope(AdminCourse)
 export const CourseDetailResponse = envelope(
   AdminCourse.extend({ chapters: z.array(AdminChapter), videos: z.array(Video) }),
 )
-export const ChapterResponse = envelope(AdminChapter)
-export const ChapterListResponse = listEnvelope(AdminChapter)
 export const VideoResponse = envelope(Video)
-export const VideoListResponse = listEnvelope(Video)
 export const MediaResponse = envelope(Media)
 export const EntitlementResponse = envelope(Entitlement)
 export const EntitlementListResponse = envelope(cursorPage(Entitlement))
-export const ImageResponse = envelope(Image)

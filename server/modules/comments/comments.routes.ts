@@ -1,23 +1,22 @@
 import type { FastifyRequest } from 'fastify'
 import { requireRole } from '#server/http/auth.ts'
-import { emptyEnvelope } from '#server/http/envelope.ts'
+import { emptyEnvelope, envelope, listEnvelope } from '#server/http/envelope.ts'
 import { apiPlugin } from '#server/http/route.ts'
 import { CommentReportBody } from '#shared/api/comment-reports.ts'
 import type { StatsService } from '#server/modules/stats/stats.service.ts'
 import {
   COMMENTS_PER_MINUTE,
   CONTENT_MAX,
+  Comment,
   CommentDetailQuery,
-  CommentListResponse,
-  CommentPageResponse,
-  CommentResponse,
+  CommentPage,
+  CommentThread,
   CommentsQuery,
-  CommentThreadResponse,
   CourseClickBody,
   CreateCommentBody,
   LikeBody,
-  LikeResponse,
-  MemberCommentPageResponse,
+  LikeResult,
+  MemberCommentPage,
   MemberCommentsQuery,
   ModerationResponse,
   OperateBody,
@@ -53,7 +52,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
       summary:
         'Top-level comments of a course (course_id) or a video (vid): pinned first, then newest; with reply and like counts and liked-by-me',
       querystring: CommentsQuery,
-      response: CommentPageResponse,
+      response: envelope(CommentPage),
     },
     async (request) => comments.list(viewer(request), request.query),
   )
@@ -64,7 +63,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
       summary:
         'A comment thread: the top-level comment and its replies (oldest first, paged); a reply’s id opens its thread',
       querystring: CommentDetailQuery,
-      response: CommentThreadResponse,
+      response: envelope(CommentThread),
     },
     async (request) => comments.thread(viewer(request), request.query.id, request.query.cursor, request.query.limit),
   )
@@ -74,7 +73,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
     {
       summary: 'Pinned, then featured, comments of a course and its videos (up to 10)',
       querystring: TopCommentQuery,
-      response: CommentListResponse,
+      response: listEnvelope(Comment),
     },
     async (request) => comments.top(viewer(request), request.query.course_id),
   )
@@ -85,7 +84,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
       auth: 'required',
       summary: "The signed-in member's comments and replies, newest first, with their course and video",
       querystring: MemberCommentsQuery,
-      response: MemberCommentPageResponse,
+      response: envelope(MemberCommentPage),
     },
     async (request, memberId) => comments.mine(memberId, request.query.cursor, request.query.limit),
   )
@@ -97,7 +96,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
       summary: 'Post a comment on a course or video, or a reply (reply_to)',
       description: `Plain text, 1–${CONTENT_MAX} characters after trimming (465 otherwise). At most ${COMMENTS_PER_MINUTE} comments a minute per member (429). Replies are one level deep and private when what they answer is private.`,
       body: CreateCommentBody,
-      response: CommentResponse,
+      response: envelope(Comment),
       msg: '评论成功',
     },
     async (request) => comments.create(member(request), request.body),
@@ -109,7 +108,7 @@ export const commentsRoutes = apiPlugin({ tags: ['comments'] }, (r, { comments, 
       auth: 'required',
       summary: 'Like or unlike a comment (toggle, or `like` to set); one like per member',
       body: LikeBody,
-      response: LikeResponse,
+      response: envelope(LikeResult),
     },
     async (request) => comments.like(member(request), request.body.id, request.body.like),
   )

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CommentReportReasons } from '#shared/comment-report-reasons.ts'
 import { commentStatuses, commentTypes } from '#server/db/schema/comments.ts'
-import { envelope, listEnvelope } from '#server/http/envelope.ts'
+import { envelope } from '#server/http/envelope.ts'
 import { BodyId, IdPageQuery, IdQuery, OptionalIdQuery } from '#shared/api/params.ts'
 
 export const CONTENT_MAX = 500
@@ -111,7 +111,7 @@ export const MemberComment = Comment.extend({
 })
 export const MemberCommentPage = z.object({ list: z.array(MemberComment), next_cursor: z.string().nullable() })
 
-const LikeResult = z.object({ id: z.number().int(), liked: z.boolean(), like_count: z.number().int() })
+export const LikeResult = z.object({ id: z.number().int(), liked: z.boolean(), like_count: z.number().int() })
 
 export const ModerationResult = z.object({
   id: z.number().int(),
@@ -121,12 +121,6 @@ export const ModerationResult = z.object({
 })
 export type ModerationResult = z.infer<typeof ModerationResult>
 
-export const CommentResponse = envelope(Comment)
-export const CommentPageResponse = envelope(CommentPage)
-export const CommentListResponse = listEnvelope(Comment)
-export const CommentThreadResponse = envelope(CommentThread)
-export const MemberCommentPageResponse = envelope(MemberCommentPage)
-export const LikeResponse = envelope(LikeResult)
 export const ModerationResponse = envelope(ModerationResult)
 
 // ---- The operators' moderation queue (requests: shared/api/admin-comments.ts) -------------------------------

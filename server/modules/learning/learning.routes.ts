@@ -3,33 +3,33 @@ import type { z } from 'zod'
 import { AppError } from '#server/http/app-error.ts'
 import { requireRole } from '#server/http/auth.ts'
 import { Codes } from '#server/http/codes.ts'
-import { emptyEnvelope } from '#server/http/envelope.ts'
+import { emptyEnvelope, envelope } from '#server/http/envelope.ts'
 import { apiPlugin, apiRoutes } from '#server/http/route.ts'
 import type { LearningService } from './learning.service.ts'
 import type { ProgressSaver } from './progress.ts'
 import {
-  AlbumResponse,
-  CourseAccessResponse,
+  Album,
+  CourseAccess,
   CourseIdQuery,
   CourseIdsQuery,
   FreeDataBody,
   IdOnlyQuery,
+  Note,
   NoteBody,
   NoteDeleteBody,
-  NoteListResponse,
-  NoteResponse,
+  NoteList,
   OwnedCoursesResponse,
   PagedQuery,
   PlayDataBody,
-  PlayDataResponse,
+  PlayDataResult,
   PopupClickBody,
-  PopupListResponse,
-  StudyRecordResponse,
-  SystemCourseListResponse,
-  SystemProgressResponse,
-  VideoPageListResponse,
+  PopupList,
+  StudyRecord,
+  SystemCourseList,
+  SystemProgress,
+  VideoPage,
+  VideoPageList,
   VideoPageQuery,
-  VideoPageResponse,
   VideoQuery,
 } from './learning.schema.ts'
 
@@ -56,7 +56,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
         description:
           'Works for anonymous visitors (free videos and previews); with ZXB-Token the progress and entitlement are the member’s.',
         querystring: VideoQuery,
-        response: VideoPageResponse,
+        response: envelope(VideoPage),
       },
       async (request, memberId) => learning.videoPage(memberId, request.query.vid),
     )
@@ -68,7 +68,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       token: false,
       summary: 'The videos of a course in order, paged by cursor (with the member’s progress when signed in)',
       querystring: VideoPageQuery,
-      response: VideoPageListResponse,
+      response: envelope(VideoPageList),
     },
     async (request, memberId) => learning.videoList(memberId, request.query),
   )
@@ -108,7 +108,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       save: (saver: ProgressSaver, body: z.output<B>) => ReturnType<LearningService['savePlayData']>,
     ) {
       const description = `${docs.description} ${beaconNote}`
-      const spec = { ...docs, description, bodyLimit: BEACON_BODY_LIMIT, body, response: PlayDataResponse }
+      const spec = { ...docs, description, bodyLimit: BEACON_BODY_LIMIT, body, response: envelope(PlayDataResult) }
       b.post(url, spec, async (request) => {
         const input = request.body as z.output<B>
         const saver = await saverOf(request, input.token)
@@ -149,7 +149,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       auth: 'required',
       summary: 'Study history, newest first, with progress',
       querystring: PagedQuery,
-      response: StudyRecordResponse,
+      response: envelope(StudyRecord),
     },
     async (request, memberId) => learning.studyRecord(memberId, request.query),
   )
@@ -160,7 +160,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       auth: 'required',
       summary: 'What the member may watch (/ke1): entitled courses and started free courses, with progress',
       querystring: PagedQuery,
-      response: AlbumResponse,
+      response: envelope(Album),
     },
     async (request, memberId) => learning.album(memberId, request.query),
   )
@@ -170,7 +170,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
     {
       auth: 'required',
       summary: 'System courses the member has joined (/ke3), with overall progress',
-      response: SystemCourseListResponse,
+      response: envelope(SystemCourseList),
     },
     async (_request, memberId) => learning.mySystemCourses(memberId),
   )
@@ -181,7 +181,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       auth: 'required',
       summary: 'The member’s progress in a system course: each of its courses and overall',
       querystring: IdOnlyQuery,
-      response: SystemProgressResponse,
+      response: envelope(SystemProgress),
     },
     async (request, memberId) => learning.systemProgress(memberId, request.query.id),
   )
@@ -193,7 +193,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       summary:
         'What the course page offers this visitor: full, preview or none; where to start or continue; the live stream',
       querystring: CourseIdQuery,
-      response: CourseAccessResponse,
+      response: envelope(CourseAccess),
     },
     async (request, memberId) => learning.courseAccess(memberId, request.query.course_id),
   )
@@ -215,7 +215,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       auth: 'required',
       summary: 'Add a note at a second of a video (1–500 characters)',
       body: NoteBody,
-      response: NoteResponse,
+      response: envelope(Note),
     },
     async (request, memberId) => learning.addNote(memberId, request.body),
   )
@@ -226,7 +226,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       auth: 'required',
       summary: 'The member’s own notes on a video, in video order',
       querystring: VideoQuery,
-      response: NoteListResponse,
+      response: envelope(NoteList),
     },
     async (request, memberId) => learning.notes(memberId, request.query.vid),
   )
@@ -243,7 +243,7 @@ export const learningRoutes = apiPlugin({ tags }, async (r, { learning }: { lear
       token: false,
       summary: 'Player popups of a video (its own and its course’s), with the second each appears at',
       querystring: VideoQuery,
-      response: PopupListResponse,
+      response: envelope(PopupList),
     },
     async (request, memberId) => learning.popups(request.query.vid, memberId),
   )

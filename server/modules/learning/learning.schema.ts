@@ -136,7 +136,7 @@ export const VideoPage = z.object({
 })
 export type VideoPage = z.infer<typeof VideoPage>
 
-const VideoPageList = z.object({
+export const VideoPageList = z.object({
   course_id: z.number().int(),
   list: z.array(
     PlayerVideo.extend({
@@ -171,7 +171,7 @@ export const StudyRecordItem = z.object({
   finished: z.boolean(),
   updated_at: z.string(),
 })
-const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
+export const StudyRecord = z.object({ list: z.array(StudyRecordItem), next_cursor: z.string().nullable() })
 
 export const CourseProgress = z.object({
   video_count: z.number().int(),
@@ -194,7 +194,7 @@ export const AlbumItem = CourseCard.extend({
   expires_at: z.string().nullable().describe('When the access ends; null: never'),
   progress: CourseProgress,
 })
-const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
+export const Album = z.object({ list: z.array(AlbumItem), next_cursor: z.string().nullable() })
 
 export const Note = z.object({
   id: z.number().int(),
@@ -203,7 +203,7 @@ export const Note = z.object({
   content: z.string(),
   created_at: z.string(),
 })
-const NoteList = z.object({ list: z.array(Note) })
+export const NoteList = z.object({ list: z.array(Note) })
 
 export const PlayerPopup = z.object({
   id: z.number().int(),
@@ -213,7 +213,7 @@ export const PlayerPopup = z.object({
   image: z.string().nullable(),
   link: z.string().nullable().describe('An in-site path or an http(s) URL'),
 })
-const PopupList = z.object({ list: z.array(PlayerPopup) })
+export const PopupList = z.object({ list: z.array(PlayerPopup) })
 
 export const CourseAccess = z.object({
   course_id: z.number().int(),
@@ -247,16 +247,6 @@ export const SystemCourseList = z.object({
   ),
 })
 
-export const VideoPageResponse = envelope(VideoPage)
-export const VideoPageListResponse = envelope(VideoPageList)
-export const PlayDataResponse = envelope(PlayDataResult)
-export const StudyRecordResponse = envelope(StudyRecord)
-export const AlbumResponse = envelope(Album)
-export const NoteResponse = envelope(Note)
-export const NoteListResponse = envelope(NoteList)
-export const PopupListResponse = envelope(PopupList)
-export const CourseAccessResponse = envelope(CourseAccess)
-
 /** `ids=1,2,3`: up to 100 course ids (the cards of one screen). */
 export const CourseIdsQuery = z.object({
   ids: z
@@ -268,5 +258,3 @@ export const CourseIdsQuery = z.object({
 export const OwnedCoursesResponse = envelope(
   z.object({ owned: z.array(z.number().int()).describe('The ids asked for that the member has bought') }),
 )
-export const SystemProgressResponse = envelope(SystemProgress)
-export const SystemCourseListResponse = envelope(SystemCourseList)
