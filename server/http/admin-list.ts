@@ -3,7 +3,7 @@ import { can, type Permission } from '#shared/staff/roles.ts'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
 import { sendCsv } from './csv.ts'
-import { envelope, ok } from './envelope.ts'
+import { emptyEnvelope, envelope, ok } from './envelope.ts'
 import type { Routes } from './route.ts'
 
 // The server half of the console's lists (the query schema is shared/api/admin-list.ts): the sort key parsed
@@ -161,4 +161,56 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
       return reply.send(ok(await spec.list(query, request.ownScope)))
     },
   )
+}
+
+/**
+ * What keeps a record operators list and edit (a player popup, an overlay): one page of its console list, and
+ * adding, changing and (where records may go) removing one, each answering the record as the list shows it.
+ */
+export interface RecordStore<Q, Row, C, E> {
+  list(query: Q): Promise<{ list: Row[]; total: number; page: number; page_size: number }>
+  create(body: C): Promise<Row>
+  patch(id: number, body: E): Promise<Row>
+  remove?(id: number): Promise<void>
+}
+
+/** A listed record's routes (listedRecords): the list's docs and schemas, and what adding, changing, removing say. */
+interface ListedRecordsSpec<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType, C, E> extends Omit<
+  ListRouteSpec<Q, R, never>,
+  'list' | 'csv' | 'scope'
+> {
+  create: { summary: string; body: C }
+  edit: { summary: string; body: E }
+  /** DELETE `url/:id`, answering nothing; the store must remove. */
+  remove?: { summary: string }
+}
+
+/**
+ * The routes of a record operators keep in a console list, served by its store: GET `url` is the list (listRoute:
+ * paged, sorted, filtered), POST `url` adds one, PATCH `url/:id` changes one and DELETE `url/:id` removes one
+ * (r.records); adding and changing answer the record as a row of the list.
+ */
+export function listedRecords<
+  Q extends z.ZodType<ListQuery, unknown>,
+  R extends z.ZodType,
+  C extends z.ZodType,
+  E extends z.ZodType,
+>(
+  r: Pick<Routes<'staff'>, 'raw' | 'records'>,
+  url: string,
+  store: RecordStore<z.output<Q>, z.input<R>, z.output<C>, z.output<E>>,
+  { create, edit, remove, ...list }: ListedRecordsSpec<Q, R, C, E>,
+) {
+  if (remove && !store.remove) throw new Error(`DELETE ${url}/:id: the store removes nothing`)
+  listRoute(r, url, { ...list, list: (query) => store.list(query) })
+  // Typed by its data alone, unknown here: the store's signature carries the row's type from the zod schema.
+  const response = envelope(list.row) as z.ZodType as z.ZodType<unknown, { data: unknown }>
+  r.records<typeof response, z.ZodType, undefined, z.ZodType, C, E, typeof emptyEnvelope>(url, {
+    response,
+    create: { ...create, handler: (body) => store.create(body) },
+    edit: { ...edit, handler: (id, body) => store.patch(id, body) },
+    ...(remove && {
+      remove: { ...remove, response: emptyEnvelope, handler: async (id: number) => store.remove?.(id) },
+    }),
+  })
 }

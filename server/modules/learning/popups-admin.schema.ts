@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { envelope } from '#server/http/envelope.ts'
 import { PopupTargets } from '#shared/api/admin-popups.ts'
 import { PlayerPopup } from './learning.schema.ts'
 
@@ -20,4 +19,3 @@ export const StaffPopup = z.object({
   preview: PlayerPopup,
 })
 export type StaffPopup = z.infer<typeof StaffPopup>
-export const StaffPopupResponse = envelope(StaffPopup)

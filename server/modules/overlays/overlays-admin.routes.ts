@@ -1,7 +1,7 @@
-import { listRoute } from '#server/http/admin-list.ts'
+import { listedRecords } from '#server/http/admin-list.ts'
 import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
-import { OverlayPreviewResponse, StaffOverlay, StaffOverlayResponse } from './overlays.schema.ts'
+import { OverlayPreviewResponse, StaffOverlay } from './overlays.schema.ts'
 import type { OverlayService } from './overlays.service.ts'
 
 /**
@@ -13,19 +13,14 @@ export const adminOverlayRoutes = adminPlugin(
   GroupAccess.storefront,
   (r, { overlays }: { overlays: OverlayService }) => {
     // Permission: operator (marketing).
-    listRoute(r, '/admin/overlays', {
+    listedRecords(r, '/admin/overlays', overlays, {
       summary: 'Overlays, on or off, by state (live, scheduled, ended, off) and name, with their taps',
       querystring: OverlayListQuery,
       row: StaffOverlay,
-      list: (q) => overlays.list(q),
-    })
-    r.records('/admin/overlays', {
-      response: StaffOverlayResponse,
-      create: { summary: 'Add an overlay', body: OverlayCreate, handler: (body) => overlays.create(body) },
+      create: { summary: 'Add an overlay', body: OverlayCreate },
       edit: {
         summary: 'Change an overlay, switch it off (active false) or on, move its window, mark it urgent',
         body: OverlayPatch,
-        handler: (id, body) => overlays.patch(id, body),
       },
     })
     r.post(

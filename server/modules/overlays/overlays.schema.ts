@@ -71,5 +71,4 @@ export const StaffOverlay = z.object({
   preview: Overlay,
 })
 export type StaffOverlay = z.infer<typeof StaffOverlay>
-export const StaffOverlayResponse = envelope(StaffOverlay)
 export const OverlayPreviewResponse = envelope(Overlay)
