@@ -108,16 +108,21 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
   /** The permission the list needs, when not the plugin's read permission. */
   permission?: Permission
   /**
-   * format=csv: the file's name (a date is added), its header row and every row the filters match. An export
-   * always needs a step-up proof (a fresh SMS code), and `permission` besides the list's own when given.
+   * format=csv: its header row and every row the filters match, in a file named after the list's path
+   * (csvName). An export always needs a step-up proof (a fresh SMS code), and `permission` besides the list's own
+   * when given.
    */
   csv?: {
-    name: string
     header: string[]
     /** How the export reads the rows the filters match, a batch at a time, and turns them into cells. */
     source: (query: z.output<Q>, ownScope: number | null) => CsvSource<S> | Promise<CsvSource<S>>
     permission?: Permission
   }
+}
+
+/** The name of a list's CSV file: its path below /admin/ with `-` for `/` (a date is added when it is sent). */
+function csvName(url: string) {
+  return url.replace(/^\/admin\//, '').replaceAll('/', '-')
 }
 
 /**
@@ -156,7 +161,7 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
         if (permission && !can(request.principal, permission))
           throw new AppError(Codes.Forbidden, '你的角色不能导出这个列表')
         const { read, cells } = await spec.csv.source(query, request.ownScope)
-        return sendCsv(reply, spec.csv.name, spec.csv.header, csvRows(read, cells))
+        return sendCsv(reply, csvName(url), spec.csv.header, csvRows(read, cells))
       }
       return reply.send(ok(await spec.list(query, request.ownScope)))
     },

@@ -32,7 +32,6 @@ export const adminMemberRoutes = adminPlugin(
       row: ListedMember,
       list: (q) => members.search(q),
       csv: {
-        name: 'members',
         header: MEMBER_CSV_HEADER,
         source: (q) => members.csv(q),
       },

@@ -48,7 +48,6 @@ export const adminVideoRoutes = adminPlugin(
       permission: 'courses.read',
       list: (q) => admin.mediaLibrary.list(q),
       csv: {
-        name: 'media',
         header: MEDIA_CSV_HEADER,
         source: (q) => admin.mediaLibrary.csv(q),
       },

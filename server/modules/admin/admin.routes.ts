@@ -69,7 +69,6 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
     scope: 'list',
     list: (q, owner) => admin.courses(q, owner),
     csv: {
-      name: 'courses',
       header: COURSE_CSV_HEADER,
       source: (q, owner) => admin.coursesCsv(q, owner),
     },

@@ -11,7 +11,6 @@ export const adminAuditRoutes = adminPlugin('audit.read', (r, { audit }: { audit
     row: StaffActionView,
     list: (query) => audit.page(query),
     csv: {
-      name: 'staff-actions',
       header: STAFF_ACTION_CSV_HEADER,
       source: (query) => audit.exportRows(query),
     },

@@ -72,7 +72,6 @@ export const adminCouponRoutes = adminPlugin(
       row: IssuedCoupon,
       list: (q) => couponAdmin.issued(q),
       csv: {
-        name: 'coupons',
         header: ISSUED_CSV_HEADER,
         source: (q) => couponAdmin.issuedCsv(q),
       },

@@ -31,7 +31,6 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
     row: StaffMember,
     list: staff.list,
     csv: {
-      name: 'staff',
       header: STAFF_EXPORT_HEADER,
       source: (query) => staff.exportRows(query),
     },

@@ -195,7 +195,6 @@ export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: 
     row: StaffOrder,
     list: (query) => staffOrders.search(query),
     csv: {
-      name: 'orders',
       header: ORDER_CSV_HEADER,
       permission: 'orders.export',
       source: (query) => staffOrders.exportRows(query),

@@ -16,7 +16,6 @@ export const adminPointLedgerRoutes = adminPlugin(GroupAccess.points, (r, { ledg
     row: LedgerEntry,
     list: (q) => ledger.list(q),
     csv: {
-      name: 'points-ledger',
       header: LEDGER_CSV_HEADER,
       source: (q) => ledger.csv(q),
     },

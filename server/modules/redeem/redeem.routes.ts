@@ -94,7 +94,7 @@ export const adminRedeemRoutes = adminPlugin('redeem.manage', (r, { redeemAdmin 
     querystring: RedeemBatchQuery,
     row: RedeemBatchRow,
     list: (q) => redeemAdmin.batches(q),
-    csv: { name: 'redeem-batches', header: REDEEM_BATCHES_CSV_HEADER, source: (q) => redeemAdmin.batchesCsv(q) },
+    csv: { header: REDEEM_BATCHES_CSV_HEADER, source: (q) => redeemAdmin.batchesCsv(q) },
   })
 
   r.raw.post(

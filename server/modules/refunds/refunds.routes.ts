@@ -76,7 +76,6 @@ export const adminRefundRoutes = adminPlugin(
       row: StaffRefund,
       list: (query) => refunds.staff.list(query),
       csv: {
-        name: 'refunds',
         header: REFUND_CSV_HEADER,
         source: (query) => refunds.staff.exportRows(query),
       },

@@ -70,7 +70,7 @@ export const adminVipRoutes = adminPlugin(GroupAccess.marketing, (r, { vip }: { 
     querystring: VipPlanQuery,
     row: StaffVipPlan,
     list: (q) => vip.plans(q),
-    csv: { name: 'vip-plans', header: VIP_PLAN_CSV_HEADER, source: (q) => vip.plansCsv(q) },
+    csv: { header: VIP_PLAN_CSV_HEADER, source: (q) => vip.plansCsv(q) },
   })
   r.records('/admin/vip-plans', {
     response: StaffVipPlanResponse,
