@@ -12,7 +12,7 @@ interface IconProps {
 const line = { fill: 'none', stroke: 'currentColor', strokeLinecap: 'round', strokeLinejoin: 'round' } as const
 
 /** One stroked path `d` of the 24×24 drawing. */
-export function LineIcon({ d, size, className, weight = 2 }: IconProps & { d: string }) {
+function LineIcon({ d, size, className, weight = 2 }: IconProps & { d: string }) {
   return (
     <svg className={className} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
       <path d={d} {...line} strokeWidth={weight} />
