@@ -1,7 +1,8 @@
-import { data, redirect } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { Services } from '#server/services.ts'
 import type { CourseType } from '#shared/api/catalogue.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
+import { services } from '#app/lib/services-context.ts'
 
 /**
  * The server's 404 AppError as seen from a page loader. The page bundle carries its own copy of that class, so
@@ -54,6 +55,9 @@ export async function readById<T>(
   return orNotFound(() => read(id))
 }
 
+/** One course as a course-type screen's loader reads it (`courseOfTypeOrList`). */
+export type CourseOfType = Extract<Awaited<ReturnType<typeof courseOfTypeOrList>>, { kind: 'course' }>['course']
+
 /**
  * The loader of a screen for one course type (/li, /course/systemCourse, /course/systemGroup): without an id, the
  * first page of the courses of that type; with one, that course, or a redirect to its own page (keeping
@@ -72,4 +76,16 @@ export async function courseOfTypeOrList(
   const course = await readById(rawId, options.missing, (id) => catalogue.courseDetail(id))
   if (course.type !== type) throw redirect(`${courseHref(course.id)}${options.search ?? ''}`)
   return { kind: 'course' as const, course }
+}
+
+/** The loader of /course/systemCourse and /course/systemGroup: the system course `?id=` names, or their list. */
+export function systemCourseOrList({
+  context,
+  request,
+}: {
+  context: Readonly<RouterContextProvider>
+  request: Request
+}) {
+  const id = new URL(request.url).searchParams.get('id')
+  return courseOfTypeOrList(services(context).catalogue, 'system', id, { missing: '体系课不存在' })
 }

@@ -3,8 +3,11 @@ import styles from '#app/components/checkout/checkout.module.css'
 import type { ExchangeResult } from '#server/modules/exchange/exchange.schema.ts'
 import own from './exchange.module.css'
 
-/** What one exchanged order gave: its courses (each with 去学习) and VIP days. */
-export function ExchangeResultCard({ result }: { result: ExchangeResult }) {
+/**
+ * What one exchanged order gave: its courses (each with a link to study it, `studyLabel`: 去学习 on /ke2, 开始学习
+ * on the /data/* screens) and VIP days.
+ */
+export function ExchangeResultCard({ result, studyLabel = '去学习' }: { result: ExchangeResult; studyLabel?: string }) {
   return (
     <section className={styles.card} aria-label="兑换结果" data-testid="exchange-result">
       <h2 className={styles.cardTitle}>{result.already ? '你已兑换过这个订单' : '兑换成功'}</h2>
@@ -13,7 +16,7 @@ export function ExchangeResultCard({ result }: { result: ExchangeResult }) {
           <img className={own.cover} src={c.cover} alt="" loading="lazy" />
           <span className={own.courseTitle}>{c.title}</span>
           <Link className={styles.linkButton} to={`/course/${c.id}.html`}>
-            去学习
+            {studyLabel}
           </Link>
         </div>
       ))}

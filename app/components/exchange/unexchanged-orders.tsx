@@ -25,14 +25,14 @@ async function loadAll(shops: readonly ExchangeShop[], signal: AbortSignal): Pro
   return parts.flat().sort((a, b) => (b.order.paid_at ?? '').localeCompare(a.order.paid_at ?? ''))
 }
 
-/** One order the member may still exchange: the shop, what was bought, its number and when. */
-function OrderRow({ shop, order }: ShopOrder) {
+/** One order the member may still exchange: the shop (when several are listed), what was bought, its number and when. */
+function OrderRow({ shop, order, tagged }: ShopOrder & { tagged: boolean }) {
   const open = order.lines.filter((l) => !l.exchanged)
   return (
     <div className={own.order} data-testid="unexchanged-order">
       <div className={own.orderHead}>
         <span>{open.map((l) => l.product_name).join('、')}</span>
-        <span className={own.shopTag}>{shop.name}</span>
+        {tagged ? <span className={own.shopTag}>{shop.name}</span> : null}
       </div>
       <div className={styles.muted}>
         订单号 {order.order_id}
@@ -46,16 +46,18 @@ function OrderRow({ shop, order }: ShopOrder) {
  * The member's platform orders bought with their phone and not exchanged yet, from every shop of `shops`, with
  * "全部兑换": each order goes to its own shop's exchange endpoint; what each gave is shown, and an order refused
  * (an unmapped product, taken by someone else) says why without stopping the others. `version`: the caller
- * exchanged something itself, ask again.
+ * exchanged something itself, ask again. `studyLabel`: the results' link to each course (ExchangeResultCard).
  */
 export function UnexchangedOrders({
   shops,
   title,
   version = 0,
+  studyLabel,
 }: {
   shops: readonly ExchangeShop[]
   title: string
   version?: number
+  studyLabel?: string
 }) {
   const [busy, setBusy] = useState(false)
   const [results, setResults] = useState<ExchangeResult[]>([])
@@ -85,7 +87,7 @@ export function UnexchangedOrders({
   return (
     <>
       {results.map((r) => (
-        <ExchangeResultCard key={`${r.platform}:${r.order_id}`} result={r} />
+        <ExchangeResultCard key={`${r.platform}:${r.order_id}`} result={r} studyLabel={studyLabel} />
       ))}
       <section className={styles.card} aria-label="待兑换订单">
         <h2 className={styles.cardTitle}>{title}</h2>
@@ -96,7 +98,7 @@ export function UnexchangedOrders({
             ) : (
               <>
                 {list.map((o) => (
-                  <OrderRow key={`${o.order.platform}:${o.order.order_id}`} {...o} />
+                  <OrderRow key={`${o.order.platform}:${o.order.order_id}`} {...o} tagged={shops.length > 1} />
                 ))}
                 <button type="button" className={styles.button} disabled={busy} onClick={() => void exchangeAll(list)}>
                   {busy ? '兑换中…' : `全部兑换（${list.length} 个订单）`}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { Overlay as SystemOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import styles from './overlay-view.module.css'
-import { CloseIcon } from '#app/components/icons/line-icons.tsx'
+import { BellIcon, CloseIcon } from '#app/components/icons/line-icons.tsx'
 
 /**
  * One notice: a text notice (icon, name, content, confirm button, close icon) or an image notice (the image is
@@ -62,16 +62,7 @@ export default function OverlayView({
               {overlay.so_image ? (
                 <img src={overlay.so_image} alt="" className={styles.iconImage} />
               ) : (
-                <svg viewBox="0 0 24 24" width="30" height="30">
-                  <path
-                    d="M12 3.5a5.5 5.5 0 0 0-5.5 5.5v3.2L5 15.5h14l-1.5-3.3V9A5.5 5.5 0 0 0 12 3.5ZM9.8 18.5a2.3 2.3 0 0 0 4.4 0"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
+                <BellIcon size={30} weight={1.8} />
               )}
             </div>
             <h2 className={styles.title}>{overlay.so_name}</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { LOGIN_TOAST, replayLoginToast } from '#app/lib/login-toast.ts'
+import { DownArrowIcon } from '#app/components/icons/line-icons.tsx'
 import { toast } from '#app/lib/toast.ts'
 import { handleWechatReturn } from '#app/lib/wechat-login.ts'
 import styles from './wechat-host.module.css'
@@ -34,15 +35,7 @@ export function WechatHost() {
       </div>
       <div className={styles.pointer} aria-hidden="true">
         <span>使用完整服务</span>
-        <svg viewBox="0 0 24 24" width="40" height="40">
-          <path
-            d="M12 4v14m0 0-6-6m6 6 6-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
-            strokeLinecap="round"
-          />
-        </svg>
+        <DownArrowIcon size={40} weight={2.4} />
       </div>
     </div>
   )

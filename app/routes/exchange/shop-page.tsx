@@ -1,12 +1,10 @@
 import { useLocation } from 'react-router'
+import { ExchangeShops as shops } from '#shared/api/exchange-shops.ts'
 import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
 import { ExchangeScreen, type ExchangePlatform } from './exchange-screen.tsx'
 
 /** What each shop's /data/* screen says: where its order number is (a sentence and a picture), what to paste. */
-const screens: Record<
-  ExchangeShop,
-  Omit<ExchangePlatform, 'exchangePath' | 'unexchangedPath' | 'path'> & { about: string }
-> = {
+const screens: Record<ExchangeShop, Omit<ExchangePlatform, 'shop'> & { about: string }> = {
   douyin: {
     title: '抖音订单兑换课程',
     about: '在抖音团购或抖店买了自学的课程？粘贴订单号或券码，立即开通课程。',
@@ -56,6 +54,5 @@ export function meta({ location }: { location: { pathname: string } }) {
 /** /data/tt, /data/ks, /data/xhs, /data/wechatShop: exchange an order bought on that shop for its courses. */
 export default function ShopExchange() {
   const shop = shopAt(useLocation().pathname)
-  const { exchangePath, unexchangedPath, page } = ExchangeShops[shop]
-  return <ExchangeScreen key={shop} platform={{ ...screens[shop], exchangePath, unexchangedPath, path: page }} />
+  return <ExchangeScreen key={shop} platform={{ ...screens[shop], shop: shops.find((s) => s.key === shop)! }} />
 }

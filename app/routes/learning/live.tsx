@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLoaderData, useRevalidator } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/live'
 import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
 import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
-import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
-import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
+import { courseOfTypeOrList, type CourseOfType } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseTypeScreen } from '#app/components/course-list/course-type-screen.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { AccessPrompt, StageMessage } from '#app/components/player/access-prompt.tsx'
@@ -28,16 +27,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   })
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: '直播课不存在 - 自学' }]
-  if (loaderData.kind === 'list') return [{ title: '直播课 - 自学' }]
-  return [
-    { title: `${loaderData.course.title} - 直播 - 自学` },
-    { property: 'og:image', content: loaderData.course.cover },
-  ]
-}
-
-type LiveCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
+const screen = courseTypeScreen('live', LivePage)
+export const meta = screen.meta
+export default screen.Screen
+export const ErrorBoundary = screen.ErrorBoundary
 
 const STATUS_LABEL = { upcoming: '即将开始', live: '直播中', ended: '已结束' } as const
 
@@ -71,7 +64,7 @@ function Countdown({ startsAt }: { startsAt: string }) {
   )
 }
 
-function LiveStage({ course }: { course: LiveCourse }) {
+function LiveStage({ course }: { course: CourseOfType }) {
   const access = useCourseAccess(course.id)
   const videoRef = useRef<HTMLVideoElement | null>(null)
   const [fatal, setFatal] = useState<string | null>(null)
@@ -105,7 +98,7 @@ function LiveStage({ course }: { course: LiveCourse }) {
   )
 }
 
-function LivePage({ course }: { course: LiveCourse }) {
+function LivePage({ course }: { course: CourseOfType }) {
   const status = course.live_status ?? 'ended'
   const replays = course.chapters.flatMap((c) => c.videos)
   return (
@@ -182,15 +175,4 @@ function LivePage({ course }: { course: LiveCourse }) {
       </p>
     </main>
   )
-}
-
-export default function LiveRoute() {
-  const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list')
-    return <CourseListScreen title="直播课" first={data.list} type="live" emptyMessage="近期没有直播课" />
-  return <LivePage course={data.course} />
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueError error={error} title="直播课" />
 }

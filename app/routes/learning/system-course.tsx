@@ -1,15 +1,12 @@
-import { Link, useLoaderData } from 'react-router'
-import type { Route } from './+types/system-course'
+import { Link } from 'react-router'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import { courseHref, formatDuration } from '#app/components/course-card/course-format.ts'
 import { CoursePrice } from '#app/components/course-card/course-price.tsx'
-import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
-import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
+import { systemCourseOrList, type CourseOfType } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseTypeScreen } from '#app/components/course-list/course-type-screen.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { useCourseAccess } from '#app/components/player/use-course-access.ts'
 import { Section } from '#app/components/section/section.tsx'
-import { services } from '#app/lib/services-context.ts'
 import { EnrolmentStatus } from './enrolment-status.tsx'
 import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
@@ -19,23 +16,13 @@ import styles from './study.module.css'
  * /course/systemCourse?id=1038: a system course as an ordered programme of courses, with the member's progress
  * in each and overall. Without an id it lists the system courses; a course that is not one leads to its page.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get('id')
-  return courseOfTypeOrList(services(context).catalogue, 'system', id, { missing: '体系课不存在' })
-}
+export const loader = systemCourseOrList
+const screen = courseTypeScreen('systemCourse', Programme)
+export const meta = screen.meta
+export default screen.Screen
+export const ErrorBoundary = screen.ErrorBoundary
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: '体系课不存在 - 自学' }]
-  if (loaderData.kind === 'list') return [{ title: '体系课 - 自学' }]
-  return [
-    { title: `${loaderData.course.title} - 学习计划 - 自学` },
-    { property: 'og:image', content: loaderData.course.cover },
-  ]
-}
-
-type SystemCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
-
-function Programme({ course }: { course: SystemCourse }) {
+function Programme({ course }: { course: CourseOfType }) {
   const progress = useSystemProgress(course.id)
   const access = useCourseAccess(course.id)
   const intro = course.chapters.flatMap((c) => c.videos)
@@ -163,15 +150,4 @@ function Programme({ course }: { course: SystemCourse }) {
       </div>
     </main>
   )
-}
-
-export default function SystemCourseRoute() {
-  const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list')
-    return <CourseListScreen title="体系课" first={data.list} type="system" emptyMessage="暂时没有体系课" />
-  return <Programme course={data.course} />
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueError error={error} title="体系课" />
 }

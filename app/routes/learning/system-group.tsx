@@ -1,12 +1,9 @@
-import { Link, useLoaderData } from 'react-router'
-import type { Route } from './+types/system-group'
-import { courseOfTypeOrList } from '#app/components/course-data/catalogue-loader.server.ts'
-import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
-import { CourseListScreen } from '#app/components/course-list/course-list.tsx'
+import { Link } from 'react-router'
+import { systemCourseOrList, type CourseOfType } from '#app/components/course-data/catalogue-loader.server.ts'
+import { courseTypeScreen } from '#app/components/course-list/course-type-screen.tsx'
 import { formatCount } from '#app/components/course-card/course-format.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Section } from '#app/components/section/section.tsx'
-import { services } from '#app/lib/services-context.ts'
 import { useAuth } from '#app/lib/use-auth.ts'
 import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
@@ -16,18 +13,11 @@ import styles from './study.module.css'
  * /course/systemGroup?id=1038: the study group of a system course — what it offers, how to join (through the
  * class teacher on WeCom, /customerG), and the member's place in the programme. Without an id: the system courses.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get('id')
-  return courseOfTypeOrList(services(context).catalogue, 'system', id, { missing: '体系课不存在' })
-}
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: '学习群不存在 - 自学' }]
-  if (loaderData.kind === 'list') return [{ title: '体系课学习群 - 自学' }]
-  return [{ title: `${loaderData.course.title} 学习群 - 自学` }]
-}
-
-type GroupCourse = Extract<Awaited<ReturnType<typeof loader>>, { kind: 'course' }>['course']
+export const loader = systemCourseOrList
+const screen = courseTypeScreen('systemGroup', Group)
+export const meta = screen.meta
+export default screen.Screen
+export const ErrorBoundary = screen.ErrorBoundary
 
 const BENEFITS = [
   '班主任每周发布学习计划，提醒进度',
@@ -36,7 +26,7 @@ const BENEFITS = [
   '课程更新和直播答疑第一时间通知',
 ]
 
-function Group({ course }: { course: GroupCourse }) {
+function Group({ course }: { course: CourseOfType }) {
   const { token } = useAuth()
   const progress = useSystemProgress(course.id)
   return (
@@ -85,15 +75,4 @@ function Group({ course }: { course: GroupCourse }) {
       </Section>
     </main>
   )
-}
-
-export default function SystemGroupRoute() {
-  const data = useLoaderData<typeof loader>()
-  if (data.kind === 'list')
-    return <CourseListScreen title="体系课学习群" first={data.list} type="system" emptyMessage="暂时没有体系课" />
-  return <Group course={data.course} />
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CatalogueError error={error} title="学习群" />
 }

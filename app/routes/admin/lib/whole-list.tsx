@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Table, type TableProps } from 'antd'
+import { Table, type TableColumnType, type TableProps } from 'antd'
 import type { ReactNode } from 'react'
 import { api, type Query } from './client.ts'
 import { useWrite } from './editing.ts'
@@ -44,4 +44,26 @@ export function useOrderedList<T extends { id: number }>(
   const order = useWrite((ids: number[]) => api.post(orderPath, { ids }), '已调整顺序', [key])
   const ids = list.map((row) => row.id)
   return { read, list, move: (i: number) => moveButtons(ids, i, order.mutate) }
+}
+
+/**
+ * A `useOrderedList` list as its table; `numbered`: a first 顺序 column of that width showing each row's place
+ * (from 1).
+ */
+export function OrderedTable<T extends { id: number }>(
+  props: Omit<Parameters<typeof WholeTable<T>>[0], 'rows' | 'fetching'> & {
+    of: ReturnType<typeof useOrderedList<T>>
+    numbered?: number
+  },
+) {
+  const { of, numbered, columns = [], ...table } = props
+  const place: TableColumnType<T> = { title: '顺序', key: 'n', width: numbered, render: (_, __, i) => i + 1 }
+  return (
+    <WholeTable<T>
+      rows={of.list}
+      fetching={of.read.isFetching}
+      columns={numbered === undefined ? columns : [place, ...columns]}
+      {...table}
+    />
+  )
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useDeferredValue, useState } from 'react'
 import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.schema.ts'
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'
 import { api } from '../lib/client.ts'
+import { actionsColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { fromLocalInput, toLocalInput } from '../lib/datetime.ts'
@@ -195,17 +196,13 @@ export default function Overlays() {
           },
           { title: '排序', dataIndex: 'sort', key: 'sort', sorter: true },
           { title: '点击', dataIndex: 'clicks', align: 'right' },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, o) => (
-              <Space>
-                <a onClick={() => open(o)}>{edit ? '编辑' : '查看'}</a>
-                {edit && o.active && <a onClick={() => switchOff(o)}>停用</a>}
-                {edit && !o.active && <a onClick={() => save.mutate({ id: o.id, body: { active: true } })}>启用</a>}
-              </Space>
-            ),
-          },
+          ...actionsColumn<StaffOverlay>((o) => (
+            <>
+              <a onClick={() => open(o)}>{edit ? '编辑' : '查看'}</a>
+              {edit && o.active && <a onClick={() => switchOff(o)}>停用</a>}
+              {edit && !o.active && <a onClick={() => save.mutate({ id: o.id, body: { active: true } })}>启用</a>}
+            </>
+          )),
         ]}
       />
       <Drawer

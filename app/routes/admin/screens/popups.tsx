@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Radio, Space, Switch, Tag } from 'antd'
+import { Form, Input, InputNumber, Radio, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { PlayerPopupCard } from '#app/components/player/player-popup.tsx'
 import type { StaffPopup } from '#server/modules/learning/popups-admin.schema.ts'
 import { PopupCreate } from '#shared/api/admin-popups.ts'
 import { api } from '../lib/client.ts'
+import { actionsColumn, idColumn, onOffColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable, tableKey } from '../lib/console-table.tsx'
 import { useWrite } from '../lib/editing.ts'
@@ -106,7 +107,7 @@ export default function Popups() {
         ]}
         empty="还没有播放器弹窗。点“新建弹窗”，在课程的某一秒弹出学习群、优惠券等卡片。"
         columns={[
-          { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 70 },
+          idColumn<StaffPopup>(),
           { title: '标题', dataIndex: 'title' },
           {
             title: '出现在',
@@ -114,41 +115,33 @@ export default function Popups() {
             render: (_, p) => `${p.target === 'course' ? '课程' : '视频'} ${p.target_id}「${p.target_title}」`,
           },
           { title: '第几秒', dataIndex: 'at_second', key: 'at_second', sorter: true },
-          {
-            title: '状态',
-            dataIndex: 'active',
-            render: (on: boolean) => (on ? <Tag color="green">启用</Tag> : <Tag>已停用</Tag>),
-          },
+          onOffColumn<StaffPopup>('状态', 'active', '启用', '已停用'),
           { title: '点击', dataIndex: 'clicks', align: 'right' },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_, p) => (
-              <Space>
-                <a onClick={() => show(p)}>{edit ? '编辑' : '查看'}</a>
-                {edit && (
-                  <a onClick={() => save.mutate({ id: p.id, body: { active: !p.active } })}>
-                    {p.active ? '停用' : '启用'}
-                  </a>
-                )}
-                {edit && (
-                  <a
-                    className="zx-console-danger"
-                    onClick={() =>
-                      confirm({
-                        title: `删除弹窗「${p.title}」`,
-                        content: `删除后播放器不再弹出它，它的 ${p.clicks} 次点击记录也一并删除。只想暂时不弹，请用“停用”。`,
-                        okText: '确认删除',
-                        onOk: () => remove.mutateAsync(p),
-                      })
-                    }
-                  >
-                    删除
-                  </a>
-                )}
-              </Space>
-            ),
-          },
+          ...actionsColumn<StaffPopup>((p) => (
+            <>
+              <a onClick={() => show(p)}>{edit ? '编辑' : '查看'}</a>
+              {edit && (
+                <a onClick={() => save.mutate({ id: p.id, body: { active: !p.active } })}>
+                  {p.active ? '停用' : '启用'}
+                </a>
+              )}
+              {edit && (
+                <a
+                  className="zx-console-danger"
+                  onClick={() =>
+                    confirm({
+                      title: `删除弹窗「${p.title}」`,
+                      content: `删除后播放器不再弹出它，它的 ${p.clicks} 次点击记录也一并删除。只想暂时不弹，请用“停用”。`,
+                      okText: '确认删除',
+                      onOk: () => remove.mutateAsync(p),
+                    })
+                  }
+                >
+                  删除
+                </a>
+              )}
+            </>
+          )),
         ]}
       />
       <FormDialog<Values>

@@ -14,6 +14,25 @@ const WECOM_LINK = 'https://work.weixin.qq.com/kfid/…'
 const rule = (name: keyof typeof Schema.shape) => zodRule(Schema.shape[name])
 
 /**
+ * One QR page's fields (/data/follow, /data/wwx): its QR code image (`<prefix>_qr_image`) and the sentence shown
+ * under it (`<prefix>_text`).
+ */
+function QrPageFields(props: { page: string; heading: string; prefix: 'follow' | 'wwx'; qr: string; text: string }) {
+  const { page, heading, prefix, qr, text } = props
+  return (
+    <>
+      <Typography.Title level={5}>{`${heading}（${page}）`}</Typography.Title>
+      <Form.Item label={qr} name={`${prefix}_qr_image`}>
+        <ImageField label={qr} />
+      </Form.Item>
+      <Form.Item label={`${text}（二维码下方的一句话）`} name={`${prefix}_text`} rules={[rule(`${prefix}_text`)]}>
+        <Input.TextArea rows={2} maxLength={200} showCount />
+      </Form.Item>
+    </>
+  )
+}
+
+/**
  * Customer service: what the floating 客服 button, the consult button and the /customer pages show. Until saved
  * once, the configuration's links (SERVICE_URL, CONSULT_URL) apply. Learners see a saved change on their next page.
  */
@@ -87,20 +106,20 @@ export default function ServiceSettings() {
             placeholder="400-800-1234"
             max={20}
           />
-          <Typography.Title level={5}>关注公众号（/data/follow）</Typography.Title>
-          <Form.Item label="公众号关注二维码" name="follow_qr_image">
-            <ImageField label="公众号关注二维码" />
-          </Form.Item>
-          <Form.Item label="关注说明（二维码下方的一句话）" name="follow_text" rules={[rule('follow_text')]}>
-            <Input.TextArea rows={2} maxLength={200} showCount />
-          </Form.Item>
-          <Typography.Title level={5}>添加老师企业微信（/data/wwx）</Typography.Title>
-          <Form.Item label="老师企业微信二维码" name="wwx_qr_image">
-            <ImageField label="老师企业微信二维码" />
-          </Form.Item>
-          <Form.Item label="添加说明（二维码下方的一句话）" name="wwx_text" rules={[rule('wwx_text')]}>
-            <Input.TextArea rows={2} maxLength={200} showCount />
-          </Form.Item>
+          <QrPageFields
+            page="/data/follow"
+            heading="关注公众号"
+            prefix="follow"
+            qr="公众号关注二维码"
+            text="关注说明"
+          />
+          <QrPageFields
+            page="/data/wwx"
+            heading="添加老师企业微信"
+            prefix="wwx"
+            qr="老师企业微信二维码"
+            text="添加说明"
+          />
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>

@@ -10,7 +10,7 @@ import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
 import { AddButton } from '../../lib/list-header.tsx'
-import { useOrderedList, WholeTable } from '../../lib/whole-list.tsx'
+import { OrderedTable, useOrderedList } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
 import { homeSectionKindNames } from '../catalogue/names.ts'
 import type { Course } from '../catalogue/use-catalogue.ts'
@@ -70,10 +70,9 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
       title={section ? `${homeSectionKindNames[section.kind]}：${section.title || '（无标题）'}` : ''}
       extra={edit && <AddButton label={links ? '添加图片' : '添加课程'} onClick={() => editor.open(null)} />}
     >
-      <WholeTable<Item>
+      <OrderedTable<Item>
         size="small"
-        rows={items.list}
-        fetching={items.read.isFetching}
+        of={items}
         empty="这个栏目还没有内容；没有内容的栏目不在首页显示。"
         columns={[
           ...(links

@@ -11,7 +11,7 @@ import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
-import { useOrderedList, WholeTable } from '../../lib/whole-list.tsx'
+import { OrderedTable, useOrderedList } from '../../lib/whole-list.tsx'
 
 import { homeSectionKindNames } from '../catalogue/names.ts'
 import { FeedItems, type Section } from './feed-items.tsx'
@@ -67,12 +67,11 @@ export default function HomeFeed() {
         error={sections.read.error}
       />
       <div className="zx-console-table">
-        <WholeTable<Section>
-          rows={sections.list}
-          fetching={sections.read.isFetching}
+        <OrderedTable<Section>
+          of={sections}
+          numbered={70}
           empty="这个首页还没有栏目。点「添加栏目」。"
           columns={[
-            { title: '顺序', key: 'n', width: 70, render: (_, __, i) => i + 1 },
             { title: '类型', dataIndex: 'kind', width: 110, render: (k: string) => homeSectionKindNames[k] ?? k },
             { title: '标题', dataIndex: 'title', render: (t: string) => t || '—' },
             { title: '副标题', dataIndex: 'subtitle', ellipsis: true, render: (t: string) => t || '—' },

@@ -7,7 +7,7 @@ import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
-import { useOrderedList, WholeTable } from '../../lib/whole-list.tsx'
+import { OrderedTable, useOrderedList } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
 
 type Word = { id: number; word: string; sort: number }
@@ -38,12 +38,11 @@ export default function HotWords() {
         error={words.read.error}
       />
       <div className="zx-console-table">
-        <WholeTable<Word>
-          rows={words.list}
-          fetching={words.read.isFetching}
+        <OrderedTable<Word>
+          of={words}
+          numbered={80}
           empty="还没有热词。学员的搜索页会显示这里的词，点「添加热词」。"
           columns={[
-            { title: '顺序', key: 'n', width: 80, render: (_, __, i) => i + 1 },
             { title: '热词', dataIndex: 'word' },
             ...actionsColumn<Word>(
               (w, i) => (
