@@ -63,22 +63,28 @@ export async function readPage<T extends PgTable>(
     .limit(window.limit)
 }
 
+/** An inner join of another table of the module, for the columns a list's selection reads from it. */
+export interface ListJoin {
+  table: PgTable
+  on: SQL
+}
+
 /**
  * readPage with a chosen selection: `fields` names what each row of the page holds (the table's row, and beside it
- * a count of another table of the module, say).
+ * a count of another table of the module, or a column of the `join`ed one, say).
  */
-export async function readPageOf<F extends SelectedFields>(
+async function readPageOf<F extends SelectedFields>(
   db: DbOrTx,
   table: PgTable,
   fields: F,
   where: SQL | undefined,
   order: SQL[],
   window: ListWindow,
+  join?: ListJoin,
 ) {
   const selection: SelectedFields = fields
-  const rows = await db
-    .select(selection)
-    .from(table)
+  const from = db.select(selection).from(table).$dynamic()
+  const rows = await (join ? from.innerJoin(join.table, join.on) : from)
     .where(where)
     .orderBy(...order)
     .offset(window.offset)
@@ -106,6 +112,33 @@ export function tableList<T extends PgTable, F, K extends string>(
   return {
     page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
       readPage(db, table, where(filter), orderOf(sortable, sort, tieBreaker, nullable), window),
+    count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
+  }
+}
+
+/**
+ * tableList with a chosen selection (readPageOf): each row of a page holds `fields`, read from `table` and the
+ * table `join` names; the total counts the rows of `table` the filter matches.
+ */
+export function selectList<S extends SelectedFields, F, K extends string>(
+  table: PgTable,
+  fields: S,
+  where: (filter: F) => SQL | undefined,
+  sortable: Record<K, AnyPgColumn | SQL>,
+  tieBreaker: AnyPgColumn,
+  options: { nullable?: readonly NoInfer<K>[]; join?: ListJoin } = {},
+) {
+  return {
+    page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
+      readPageOf(
+        db,
+        table,
+        fields,
+        where(filter),
+        orderOf(sortable, sort, tieBreaker, options.nullable),
+        window,
+        options.join,
+      ),
     count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { invalidate } from '#server/http/public-cache.ts'
@@ -8,12 +8,11 @@ import type { PopupCreate, PopupListQuery, PopupPatch } from '#shared/api/admin-
 import { POPUPS_TAG, popupView } from './popups.ts'
 import type { StaffPopup } from './popups-admin.schema.ts'
 import {
-  countPopups,
   deletePopup,
   findPopup,
   insertPopup,
   popupClickCounts,
-  searchPopups,
+  popupList,
   updatePopup,
   type PopupRow,
 } from './popups-admin.repository.ts'
@@ -91,21 +90,16 @@ export function createPopupAdmin(deps: { db: Db }) {
     /** One page of popups, on or off, with where they show and their taps. */
     async list(q: PopupListQuery) {
       const filter = { courseId: q.course_id, videoId: q.video_id, state: q.state, text: q.q || undefined }
-      return pageFrom(
-        q,
-        (window) => searchPopups(db, filter, parseSort(q.sort), window),
-        () => countPopups(db, filter),
-        async (rows) => {
-          const [clicks, title] = await Promise.all([
-            popupClickCounts(
-              db,
-              rows.map((r) => r.id),
-            ),
-            targetTitles(db, rows),
-          ])
-          return rows.map((r) => toStaffPopup(r, clicks.get(r.id) ?? 0, title(r)))
-        },
-      )
+      return listing(popupList, db, q, filter).page(async (rows) => {
+        const [clicks, title] = await Promise.all([
+          popupClickCounts(
+            db,
+            rows.map((r) => r.id),
+          ),
+          targetTitles(db, rows),
+        ])
+        return rows.map((r) => toStaffPopup(r, clicks.get(r.id) ?? 0, title(r)))
+      })
     },
 
     /** Adds a popup; players show it from their next open. */

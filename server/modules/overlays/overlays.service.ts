@@ -1,17 +1,16 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
 import { isHttpUrl, sanitizeOverlayHtml } from './overlay-html.ts'
 import {
   countOverlayClicks,
-  countOverlays,
   findOverlay,
   insertOverlay,
   insertOverlayClick,
   listActiveOverlays,
-  searchOverlays,
+  overlayList,
   updateOverlay,
   type OverlayRow,
 } from './overlays.repository.ts'
@@ -153,11 +152,8 @@ export function createOverlayService(deps: { db: Db; now: () => Date }) {
     async list(q: OverlayListQuery) {
       const at = now()
       const filter = { state: q.state, text: q.q || undefined, at }
-      return pageFrom(
-        q,
-        (window) => searchOverlays(db, filter, parseSort(q.sort), window),
-        () => countOverlays(db, filter),
-        (rows) => rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
+      return listing(overlayList, db, q, filter).page((rows) =>
+        rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
       )
     },
 
