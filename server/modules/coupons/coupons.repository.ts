@@ -8,11 +8,8 @@ import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
 export type MemberCouponRow = typeof memberCoupons.$inferSelect
 
-export const {
-  insert: insertTemplate,
-  update: updateTemplate,
-  find: findTemplate,
-} = rowsBy(couponTemplates, couponTemplates.id)
+/** A template found, added or changed by id. */
+export const templateRows = rowsBy(couponTemplates, couponTemplates.id)
 export const { insert: insertMemberCoupon } = rowsBy(memberCoupons, memberCoupons.id)
 
 /** Templates a member may claim now: active, inside the claim window, not sold out. */

@@ -9,7 +9,8 @@ import { playerPopups, popupClicks } from '#server/db/schema/learning.ts'
 
 export type PopupRow = typeof playerPopups.$inferSelect
 
-export const { find: findPopup, insert: insertPopup, update: updatePopup } = rowsBy(playerPopups, playerPopups.id)
+/** A popup found, added or changed by id. */
+export const popupRows = rowsBy(playerPopups, playerPopups.id)
 
 /** Removes a popup (its clicks go with it); false when there was none. */
 export async function deletePopup(db: DbOrTx, id: number) {

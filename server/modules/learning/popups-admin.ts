@@ -7,15 +7,7 @@ import { courseTitlesByIds, videoTitlesByIds } from '#server/modules/catalogue/c
 import type { PopupCreate, PopupListQuery, PopupPatch } from '#shared/api/admin-popups.ts'
 import { POPUPS_TAG, popupView } from './popups.ts'
 import type { StaffPopup } from './popups-admin.schema.ts'
-import {
-  deletePopup,
-  findPopup,
-  insertPopup,
-  popupClickCounts,
-  popupList,
-  updatePopup,
-  type PopupRow,
-} from './popups-admin.repository.ts'
+import { deletePopup, popupRows, popupClickCounts, popupList, type PopupRow } from './popups-admin.repository.ts'
 
 type Target = Pick<PopupCreate, 'target' | 'target_id'>
 
@@ -104,16 +96,16 @@ export function createPopupAdmin(deps: { db: Db }) {
 
     /** Adds a popup; players show it from their next open. */
     async create(input: PopupCreate) {
-      const row = await insertPopup(db, { ...(await targetColumns(input)), ...fieldColumns(input) })
+      const row = await popupRows.insert(db, { ...(await targetColumns(input)), ...fieldColumns(input) })
       await changed()
       return staffView(row, 0)
     },
 
     /** Changes a popup, moves it to another course or video, or switches it off (`active: false`) or on. */
     async patch(id: number, input: PopupPatch) {
-      if (!(await findPopup(db, id))) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
+      if (!(await popupRows.find(db, id))) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
       const target = input.target && input.target_id ? await targetColumns(input as Target) : {}
-      const row = await updatePopup(db, id, { ...target, ...fieldColumns(input) })
+      const row = await popupRows.update(db, id, { ...target, ...fieldColumns(input) })
       if (!row) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
       await changed()
       return staffView(row, (await popupClickCounts(db, [id])).get(id) ?? 0)

@@ -26,11 +26,8 @@ export async function insertOverlayClick(db: DbOrTx, overlayId: number, memberId
 
 export type OverlayRow = typeof systemOverlays.$inferSelect
 
-export const {
-  find: findOverlay,
-  insert: insertOverlay,
-  update: updateOverlay,
-} = rowsBy(systemOverlays, systemOverlays.id)
+/** An overlay found, added or changed by id. */
+export const overlayRows = rowsBy(systemOverlays, systemOverlays.id)
 
 export interface OverlayFilter {
   /** live: on and inside its window now; scheduled: on, starting later; ended: on, window over; off: switched off. */
