@@ -98,20 +98,22 @@ export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefi
   return row?.n ?? 0
 }
 
+/** A table whose rows have an `id`, the key a list's pages break ties with. */
+type TableWithId = PgTable & { id: AnyPgColumn }
+
 /**
  * The console list of one table: `page` reads the window of rows the filter matches in the chosen sort (orderOf,
- * ties by `tieBreaker`, `nullable` keys with their NULLs last), `count` the total the same filter matches.
+ * ties by the table's id, `nullable` keys with their NULLs last), `count` the total the same filter matches.
  */
-export function tableList<T extends PgTable, F, K extends string>(
+export function tableList<T extends TableWithId, F, K extends string>(
   table: T,
   where: (filter: F) => SQL | undefined,
   sortable: Record<K, AnyPgColumn | SQL>,
-  tieBreaker: AnyPgColumn,
   nullable: readonly NoInfer<K>[] = [],
 ) {
   return {
     page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
-      readPage(db, table, where(filter), orderOf(sortable, sort, tieBreaker, nullable), window),
+      readPage(db, table, where(filter), orderOf(sortable, sort, table.id, nullable), window),
     count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
   }
 }
@@ -121,24 +123,17 @@ export function tableList<T extends PgTable, F, K extends string>(
  * table `join` names; the total counts the rows of `table` the filter matches.
  */
 export function selectList<S extends SelectedFields, F, K extends string>(
-  table: PgTable,
+  table: TableWithId,
   fields: S,
   where: (filter: F) => SQL | undefined,
   sortable: Record<K, AnyPgColumn | SQL>,
-  tieBreaker: AnyPgColumn,
   options: { nullable?: readonly NoInfer<K>[]; join?: ListJoin } = {},
 ) {
   return {
-    page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
-      readPageOf(
-        db,
-        table,
-        fields,
-        where(filter),
-        orderOf(sortable, sort, tieBreaker, options.nullable),
-        window,
-        options.join,
-      ),
+    page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) => {
+      const order = orderOf(sortable, sort, table.id, options.nullable)
+      return readPageOf(db, table, fields, where(filter), order, window, options.join)
+    },
     count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
   }
 }

@@ -64,6 +64,22 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
     }))
   }
 
+  /** One video's row of the CSV export (MEDIA_CSV_HEADER). */
+  function videoCells(v: Awaited<ReturnType<typeof withMedia>>[number]) {
+    return [
+      v.id,
+      v.title,
+      v.course.id,
+      v.course.title,
+      v.chapter?.title ?? '',
+      v.duration_seconds,
+      stateNames[v.media.status] ?? v.media.status,
+      v.media.renditions.map((r) => r.name).join(' / '),
+      v.media.error ?? '',
+      v.media.updated_at ? beijingDateTime(new Date(v.media.updated_at)) : '',
+    ]
+  }
+
   const videoListing = (q: MediaListQuery) =>
     listing({ page: searchStaffVideos, count: countStaffVideos }, db, q, filterOf(q))
 
@@ -75,20 +91,7 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
 
     /** The same list as CSV rows (MEDIA_CSV_HEADER), for `csvRows`. */
     csv(q: MediaListQuery) {
-      return videoListing(q).csv(async (rows) =>
-        (await withMedia(rows)).map((v) => [
-          v.id,
-          v.title,
-          v.course.id,
-          v.course.title,
-          v.chapter?.title ?? '',
-          v.duration_seconds,
-          stateNames[v.media.status] ?? v.media.status,
-          v.media.renditions.map((r) => r.name).join(' / '),
-          v.media.error ?? '',
-          v.media.updated_at ? beijingDateTime(new Date(v.media.updated_at)) : '',
-        ]),
-      )
+      return videoListing(q).csv(async (rows) => (await withMedia(rows)).map(videoCells))
     },
   }
 }

@@ -28,6 +28,22 @@ const stateNames: Record<IssuedCoupon['state'], string> = {
   expired: '已过期',
 }
 
+/** One issued coupon's row of the CSV export (ISSUED_CSV_HEADER): Beijing times. */
+function issuedCells(c: IssuedCoupon) {
+  return [
+    c.id,
+    c.template_id,
+    c.template_name,
+    c.member_id,
+    c.phone ?? '',
+    stateNames[c.state],
+    c.order_id ?? '',
+    beijingDateTime(new Date(c.claimed_at)),
+    beijingDateTime(new Date(c.expires_at)),
+    c.used_at ? beijingDateTime(new Date(c.used_at)) : '',
+  ]
+}
+
 /**
  * Coupons for the operators' console: templates with how many were issued and used, and the issued coupons by
  * template, state, member and claiming day (with CSV of what the filter shows).
@@ -85,20 +101,7 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
 
     /** The same filter as CSV rows (ISSUED_CSV_HEADER), for `csvRows`. */
     issuedCsv(q: IssuedCouponQuery) {
-      return issuedListing(q).csv(async (rows) =>
-        (await issuedRows(rows)).map((c) => [
-          c.id,
-          c.template_id,
-          c.template_name,
-          c.member_id,
-          c.phone ?? '',
-          stateNames[c.state],
-          c.order_id ?? '',
-          beijingDateTime(new Date(c.claimed_at)),
-          beijingDateTime(new Date(c.expires_at)),
-          c.used_at ? beijingDateTime(new Date(c.used_at)) : '',
-        ]),
-      )
+      return issuedListing(q).csv(async (rows) => (await issuedRows(rows)).map(issuedCells))
     },
   }
 }

@@ -156,7 +156,6 @@ export const templateList = selectList(
   { template: couponTemplates, used },
   templateConditions,
   templateSorts,
-  couponTemplates.id,
 )
 
 export interface IssuedFilter {
@@ -195,6 +194,5 @@ export const issuedList = selectList(
   { coupon: memberCoupons, templateName: couponTemplates.name },
   issuedConditions,
   issuedSorts,
-  memberCoupons.id,
   { nullable: ['used_at'], join: { table: couponTemplates, on: eq(couponTemplates.id, memberCoupons.templateId) } },
 )

@@ -37,7 +37,7 @@ function popupConditions(f: PopupFilter): SQL | undefined {
 const popupSorts = { id: playerPopups.id, at_second: playerPopups.atSecond, created_at: playerPopups.createdAt }
 
 /** One page of popups (ties by id), and how many the filter matches. */
-export const popupList = tableList(playerPopups, popupConditions, popupSorts, playerPopups.id)
+export const popupList = tableList(playerPopups, popupConditions, popupSorts)
 
 /** Taps on these popups, by popup id (absent: none). */
 export async function popupClickCounts(db: DbOrTx, popupIds: number[]): Promise<Map<number, number>> {

@@ -61,7 +61,6 @@ export const overlayList = selectList(
   { overlay: systemOverlays, clicks },
   overlayConditions,
   overlaySorts,
-  systemOverlays.id,
 )
 
 /** Taps on one overlay's button. */

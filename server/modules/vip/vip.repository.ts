@@ -31,6 +31,6 @@ const planWhere = (f: PlanFilter) =>
 const planSortable = { sort: vipPlans.sort, id: vipPlans.id, price_fen: vipPlans.priceFen }
 
 /** One page of the plans, on sale or not, for operators (by display order: `sort` then id), and their total. */
-export const planList = tableList(vipPlans, planWhere, planSortable, vipPlans.id)
+export const planList = tableList(vipPlans, planWhere, planSortable)
 
 export const { insert: insertPlan, find: findPlan, update: updatePlan } = rowsBy(vipPlans, vipPlans.id)
