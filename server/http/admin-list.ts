@@ -91,24 +91,28 @@ interface ListReads<F, K extends string, R> {
 
 /**
  * A console list with the query's filter and sort chosen: `page` answers one page with the total (pageFrom), `csv`
- * is the export's reader of every match in the same order (csvRows) with the cells of each batch.
+ * is the export's reader of every match in the same order (csvRows) with the cells of each batch. A null filter
+ * matches nothing (a search for a member who does not exist): an empty page, an empty file.
  */
 export function listing<F, K extends string, R>(
   reads: ListReads<F, K, R>,
   db: DbOrTx,
   q: PageRequest & { sort: K | `-${K}` },
-  filter: F,
+  filter: F | null,
 ) {
   const sort = parseSort(q.sort)
-  const read = (offset: number, limit: number) => reads.page(db, filter, sort, { offset, limit })
+  const read = (offset: number, limit: number) =>
+    filter === null ? Promise.resolve([]) : reads.page(db, filter, sort, { offset, limit })
   return {
-    page: <View>(view: (rows: R[]) => View[] | Promise<View[]>) =>
-      pageFrom(
-        q,
-        (w) => read(w.offset, w.limit),
-        () => reads.count(db, filter),
-        view,
-      ),
+    page: async <View>(view: (rows: R[]) => View[] | Promise<View[]>) =>
+      filter === null
+        ? pageOf<View>([], 0, q)
+        : pageFrom(
+            q,
+            (w) => read(w.offset, w.limit),
+            () => reads.count(db, filter),
+            view,
+          ),
     csv: (cells: CsvSource<R>['cells']): CsvSource<R> => ({ read, cells }),
   }
 }
