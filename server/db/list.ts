@@ -63,22 +63,28 @@ export async function readPage<T extends PgTable>(
     .limit(window.limit)
 }
 
+/** An inner join of another table of the module, for the columns a list's selection reads from it. */
+export interface ListJoin {
+  table: PgTable
+  on: SQL
+}
+
 /**
  * readPage with a chosen selection: `fields` names what each row of the page holds (the table's row, and beside it
- * a count of another table of the module, say).
+ * a count of another table of the module, or a column of the `join`ed one, say).
  */
-export async function readPageOf<F extends SelectedFields>(
+async function readPageOf<F extends SelectedFields>(
   db: DbOrTx,
   table: PgTable,
   fields: F,
   where: SQL | undefined,
   order: SQL[],
   window: ListWindow,
+  join?: ListJoin,
 ) {
   const selection: SelectedFields = fields
-  const rows = await db
-    .select(selection)
-    .from(table)
+  const from = db.select(selection).from(table).$dynamic()
+  const rows = await (join ? from.innerJoin(join.table, join.on) : from)
     .where(where)
     .orderBy(...order)
     .offset(window.offset)
@@ -92,20 +98,42 @@ export async function countWhere(db: DbOrTx, table: PgTable, where: SQL | undefi
   return row?.n ?? 0
 }
 
+/** A table whose rows have an `id`, the key a list's pages break ties with. */
+type TableWithId = PgTable & { id: AnyPgColumn }
+
 /**
  * The console list of one table: `page` reads the window of rows the filter matches in the chosen sort (orderOf,
- * ties by `tieBreaker`, `nullable` keys with their NULLs last), `count` the total the same filter matches.
+ * ties by the table's id, `nullable` keys with their NULLs last), `count` the total the same filter matches.
  */
-export function tableList<T extends PgTable, F, K extends string>(
+export function tableList<T extends TableWithId, F, K extends string>(
   table: T,
   where: (filter: F) => SQL | undefined,
   sortable: Record<K, AnyPgColumn | SQL>,
-  tieBreaker: AnyPgColumn,
   nullable: readonly NoInfer<K>[] = [],
 ) {
   return {
     page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) =>
-      readPage(db, table, where(filter), orderOf(sortable, sort, tieBreaker, nullable), window),
+      readPage(db, table, where(filter), orderOf(sortable, sort, table.id, nullable), window),
+    count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
+  }
+}
+
+/**
+ * tableList with a chosen selection (readPageOf): each row of a page holds `fields`, read from `table` and the
+ * table `join` names; the total counts the rows of `table` the filter matches.
+ */
+export function selectList<S extends SelectedFields, F, K extends string>(
+  table: TableWithId,
+  fields: S,
+  where: (filter: F) => SQL | undefined,
+  sortable: Record<K, AnyPgColumn | SQL>,
+  options: { nullable?: readonly NoInfer<K>[]; join?: ListJoin } = {},
+) {
+  return {
+    page: (db: DbOrTx, filter: F, sort: ListSort<K>, window: ListWindow) => {
+      const order = orderOf(sortable, sort, table.id, options.nullable)
+      return readPageOf(db, table, fields, where(filter), order, window, options.join)
+    },
     count: (db: DbOrTx, filter: F) => countWhere(db, table, where(filter)),
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { DbOrTx } from '#server/db/database.ts'
 import { can, type Permission } from '#shared/staff/roles.ts'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
@@ -79,6 +80,40 @@ export async function* csvRows<T>(
     const rows = await read(offset, Math.min(CSV_BATCH, max - offset))
     for (const r of await cells(rows)) yield r
     if (rows.length < CSV_BATCH) return
+  }
+}
+
+/** What a repository gives a console list (server/db/list.ts tableList): a window of rows in a sort, and the total. */
+interface ListReads<F, K extends string, R> {
+  page: (db: DbOrTx, filter: F, sort: Sort<K>, window: { offset: number; limit: number }) => Promise<R[]>
+  count: (db: DbOrTx, filter: F) => Promise<number>
+}
+
+/**
+ * A console list with the query's filter and sort chosen: `page` answers one page with the total (pageFrom), `csv`
+ * is the export's reader of every match in the same order (csvRows) with the cells of each batch. A null filter
+ * matches nothing (a search for a member who does not exist): an empty page, an empty file.
+ */
+export function listing<F, K extends string, R>(
+  reads: ListReads<F, K, R>,
+  db: DbOrTx,
+  q: PageRequest & { sort: K | `-${K}` },
+  filter: F | null,
+) {
+  const sort = parseSort(q.sort)
+  const read = (offset: number, limit: number) =>
+    filter === null ? Promise.resolve([]) : reads.page(db, filter, sort, { offset, limit })
+  return {
+    page: async <View>(view: (rows: R[]) => View[] | Promise<View[]>) =>
+      filter === null
+        ? pageOf<View>([], 0, q)
+        : pageFrom(
+            q,
+            (w) => read(w.offset, w.limit),
+            () => reads.count(db, filter),
+            view,
+          ),
+    csv: (cells: CsvSource<R>['cells']): CsvSource<R> => ({ read, cells }),
   }
 }
 

@@ -61,12 +61,20 @@ export const comments = pgTable(
   ],
 )
 
+/**
+ * The key of a member's mark on a comment (a like, a report): the comment and the member, each taking the mark
+ * with it when it goes. The tables make the pair their primary key: one mark of a kind per member per comment.
+ */
+const memberOnComment = () => ({
+  commentId: cascadeRef(() => comments.id),
+  memberId: cascadeRef(() => members.id),
+})
+
 /** One like per member per comment (the primary key makes a second one impossible). */
 export const commentLikes = pgTable(
   'comment_likes',
   {
-    commentId: cascadeRef(() => comments.id),
-    memberId: cascadeRef(() => members.id),
+    ...memberOnComment(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.memberId] }), index('comment_likes_member_idx').on(t.memberId)],
@@ -79,8 +87,7 @@ export const commentLikes = pgTable(
 export const commentReports = pgTable(
   'comment_reports',
   {
-    commentId: cascadeRef(() => comments.id),
-    memberId: cascadeRef(() => members.id),
+    ...memberOnComment(),
     reason: text({ enum: CommentReportReasons }).notNull(),
     /** The learner's own words, optional. */
     detail: text(),

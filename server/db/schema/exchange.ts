@@ -7,14 +7,19 @@ import { cascadeRef, identity, ref, timestamps, timestamptz } from './columns.ts
 
 // Platform orders exchanged for courses (issue 14 §2), owned by server/modules/exchange.
 
+/** A platform's SKU as it names it: its id and the product's name. */
+const platformSku = () => ({
+  skuId: text().notNull(),
+  productName: text().notNull(),
+})
+
 /** What one platform SKU grants when its order line is exchanged: one course, or VIP days. Operators keep them. */
 export const exchangeSkus = pgTable(
   'exchange_skus',
   {
     id: identity(),
     platform: text({ enum: Platforms }).notNull(),
-    skuId: text().notNull(),
-    productName: text().notNull(),
+    ...platformSku(),
     courseId: ref(() => courses.id, { onDelete: 'restrict' }),
     vipDays: integer(),
     note: text().notNull().default(''),
@@ -38,8 +43,7 @@ export const exchangeRecords = pgTable(
     orderId: text().notNull(),
     /** The order line (a Douyin voucher's certificate_id, a shop order's SKU order id). */
     lineId: text().notNull(),
-    skuId: text().notNull(),
-    productName: text().notNull(),
+    ...platformSku(),
     memberId: cascadeRef(() => members.id),
     courseId: ref(() => courses.id, { onDelete: 'set null' }),
     vipDays: integer(),

@@ -1,5 +1,6 @@
 import { fenToYuan } from '#shared/money.ts'
 import { escapeHtml } from '#server/http/escape-html.ts'
+import { htmlPage } from '#server/http/html-page.ts'
 
 /**
  * The simulators' cashier pages: what a person sees instead of WeChat's or Alipay's payment sheet in the demo.
@@ -15,15 +16,10 @@ export const WechatBrand: Brand = { name: '微信支付', color: '#07c160' }
 export const AlipayBrand: Brand = { name: '支付宝', color: '#1677ff' }
 
 function layout(brand: Brand, title: string, body: string, script = '') {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
-<meta name="robots" content="noindex">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<title>${escapeHtml(title)}</title>
-<style>
+  return htmlPage({
+    title,
+    cover: true,
+    css: `
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;background:#f2f3f5;color:#1f1f1f}
   main{max-width:500px;margin:0 auto;min-height:100vh;display:flex;flex-direction:column;padding:16px}
@@ -43,13 +39,12 @@ function layout(brand: Brand, title: string, body: string, script = '') {
   .cancel{background:#fff;color:#595959;border:1px solid #d9d9d9}
   .note{font-size:12px;color:#8c8c8c;text-align:center;margin-top:12px}
   .state{font-size:20px;font-weight:600;margin:8px 0}
-</style>
-</head>
-<body><main>
+`,
+    body: `<main>
 <div class="bar"><span>${escapeHtml(brand.name)}</span><span class="sim">本地模拟 · 不会扣款</span></div>
 ${body}
-</main>${script}</body>
-</html>`
+</main>${script}`,
+  })
 }
 
 /** What the cashier shows of the trade being paid. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { escapeHtml as esc } from '#server/http/escape-html.ts'
+import { htmlPage } from '#server/http/html-page.ts'
 
 // The platform simulators' pages (demo): buy a test order on the platform's look-alike, see its number, refund it.
 // One shell and one set of routes for every simulator (Douyin, Kuaishou, Xiaohongshu, WeChat Shop).
@@ -47,11 +48,9 @@ export function renderSimulatorPage(d: SimPage) {
   const kinds = d.kinds
     ? `<label for="kind">方式</label><select id="kind" name="kind">${d.kinds.map((k) => `<option value="${esc(k.value)}">${esc(k.label)}</option>`).join('')}</select>`
     : ''
-  return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${esc(d.brand)}模拟器</title>
-<style>
+  return htmlPage({
+    title: `${d.brand}模拟器`,
+    css: `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 -apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;background:#f2f3f5;color:#1f1f1f}
 main{max-width:500px;margin:0 auto;padding:16px}.bar{font-weight:600;color:${d.color};display:flex;gap:8px;padding-bottom:12px}
 .sim{margin-left:auto;font-size:12px;font-weight:400;color:#8c8c8c;border:1px solid #d9d9d9;border-radius:4px;padding:0 6px}
@@ -61,7 +60,8 @@ button{width:100%;min-height:48px;border:0;border-radius:8px;background:${d.colo
 button.small{width:auto;min-height:36px;font-size:14px;padding:0 14px;margin:6px 0 0;background:#fff;color:${d.color};border:1px solid ${d.color}}
 ul{list-style:none;margin:0;padding:0}li{border-top:1px solid #f0f0f0;padding:8px 0;word-break:break-all}.code{font-family:monospace;font-size:16px}
 .notice{background:#fff7e6;border:1px solid #ffd591;border-radius:8px;padding:10px;margin-bottom:12px;word-break:break-all}
-</style></head><body><main>
+`,
+    body: `<main>
 <div class="bar"><span>${esc(d.brand)}</span><span class="sim">本地模拟 · 不会扣款</span></div>
 ${d.notice ? `<div class="notice" role="status">${esc(d.notice)}</div>` : ''}
 <section><h2>购买测试商品</h2>
@@ -71,7 +71,8 @@ ${kinds}
 <label for="phone">下单手机号</label><input id="phone" name="phone" inputmode="numeric" maxlength="11" placeholder="13800138000">
 <button>立即购买</button></form></section>
 ${d.sections.map((s) => `<section><h2>${esc(s.title)}</h2><ul>${list(s.items)}</ul></section>`).join('\n')}
-</main></body></html>`
+</main>`,
+  })
 }
 
 /** The digits of the phone typed on a simulator's page, or null when it is not a mainland mobile number. */

@@ -1,3 +1,5 @@
+import { htmlPage } from '#server/http/html-page.ts'
+
 /** The WeChat simulator's two pages: the consent sheet of the user-info scope, and WeChat's error page. */
 
 function escapeHtml(s: string) {
@@ -32,7 +34,7 @@ button{min-width:120px;min-height:44px;border:0;border-radius:8px;font-size:17px
 `
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)}</title><style>${styles}</style></head><body>${body}</body></html>`
+  return htmlPage({ title, css: styles, body, cover: true })
 }
 
 export interface ConsentPageInput {

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { idsOf } from '#server/http/present.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import {
@@ -64,39 +64,34 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
     }))
   }
 
+  /** One video's row of the CSV export (MEDIA_CSV_HEADER). */
+  function videoCells(v: Awaited<ReturnType<typeof withMedia>>[number]) {
+    return [
+      v.id,
+      v.title,
+      v.course.id,
+      v.course.title,
+      v.chapter?.title ?? '',
+      v.duration_seconds,
+      stateNames[v.media.status] ?? v.media.status,
+      v.media.renditions.map((r) => r.name).join(' / '),
+      v.media.error ?? '',
+      v.media.updated_at ? beijingDateTime(new Date(v.media.updated_at)) : '',
+    ]
+  }
+
+  const videoListing = (q: MediaListQuery) =>
+    listing({ page: searchStaffVideos, count: countStaffVideos }, db, q, filterOf(q))
+
   return {
     /** One page of videos matching the filters, in the asked order, with the total. */
     async list(q: MediaListQuery) {
-      const filter = filterOf(q)
-      return pageFrom(
-        q,
-        (window) => searchStaffVideos(db, filter, parseSort(q.sort), window),
-        () => countStaffVideos(db, filter),
-        withMedia,
-      )
+      return videoListing(q).page(withMedia)
     },
 
     /** The same list as CSV rows (MEDIA_CSV_HEADER), for `csvRows`. */
     csv(q: MediaListQuery) {
-      const filter = filterOf(q)
-      const sort = parseSort(q.sort)
-      return {
-        read: async (offset: number, limit: number) =>
-          withMedia(await searchStaffVideos(db, filter, sort, { offset, limit })),
-        cells: (rows: Awaited<ReturnType<typeof withMedia>>) =>
-          rows.map((v) => [
-            v.id,
-            v.title,
-            v.course.id,
-            v.course.title,
-            v.chapter?.title ?? '',
-            v.duration_seconds,
-            stateNames[v.media.status] ?? v.media.status,
-            v.media.renditions.map((r) => r.name).join(' / '),
-            v.media.error ?? '',
-            v.media.updated_at ? beijingDateTime(new Date(v.media.updated_at)) : '',
-          ]),
-      }
+      return videoListing(q).csv(async (rows) => (await withMedia(rows)).map(videoCells))
     },
   }
 }

@@ -25,9 +25,6 @@ const where = (f: StaffActionFilter) =>
   )
 
 /** Operators' actions, one page, newest (or oldest) first, and how many the filter matches. */
-export const { page: searchStaffActions, count: countStaffActions } = tableList(
-  staffActions,
-  where,
-  { created_at: staffActions.id },
-  staffActions.id,
-)
+export const actionList = tableList(staffActions, where, {
+  created_at: staffActions.id,
+})

@@ -1,18 +1,12 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { idsOf } from '#server/http/present.ts'
 import { memberSearchFilter, memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { beijingDateTime } from '#shared/time.ts'
-import {
-  countStaffActions,
-  insertStaffAction,
-  searchStaffActions,
-  type NewStaffAction,
-  type StaffActionFilter,
-} from './audit.repository.ts'
+import { actionList, insertStaffAction, type NewStaffAction, type StaffActionFilter } from './audit.repository.ts'
 import type { StaffAction, StaffActionQuery } from './audit.schema.ts'
 
-type ActionRow = Awaited<ReturnType<typeof searchStaffActions>>[number]
+type ActionRow = Awaited<ReturnType<typeof actionList.page>>[number]
 
 /** The columns of the action log's CSV export. */
 export const STAFF_ACTION_CSV_HEADER = [
@@ -67,36 +61,24 @@ export function createAuditService(deps: { db: Db }) {
 
     /** One page of the record, by operator and route prefix. */
     async page(q: StaffActionQuery) {
-      const filter = await filterOf(db, q)
-      if (!filter) return pageOf<StaffAction>([], 0, q)
-      return pageFrom(
-        q,
-        (window) => searchStaffActions(db, filter, parseSort(q.sort), window),
-        () => countStaffActions(db, filter),
-        (rows) => withOperators(db, rows),
-      )
+      return listing(actionList, db, q, await filterOf(db, q)).page((rows) => withOperators(db, rows))
     },
 
     /** The same filter as CSV rows for `csvRows`. */
     async exportRows(q: StaffActionQuery) {
-      const filter = await filterOf(db, q)
-      const sort = parseSort(q.sort)
-      return {
-        read: (offset: number, limit: number) =>
-          filter ? searchStaffActions(db, filter, sort, { offset, limit }) : Promise.resolve([]),
-        cells: async (rows: ActionRow[]) =>
-          (await withOperators(db, rows)).map((a) => [
-            beijingDateTime(new Date(a.created_at)),
-            a.member_id,
-            a.nickname,
-            a.phone ?? '',
-            a.method,
-            a.url,
-            a.code ?? a.status,
-            a.request_id,
-            a.body ? JSON.stringify(a.body) : '',
-          ]),
-      }
+      return listing(actionList, db, q, await filterOf(db, q)).csv(async (rows: ActionRow[]) =>
+        (await withOperators(db, rows)).map((a) => [
+          beijingDateTime(new Date(a.created_at)),
+          a.member_id,
+          a.nickname,
+          a.phone ?? '',
+          a.method,
+          a.url,
+          a.code ?? a.status,
+          a.request_id,
+          a.body ? JSON.stringify(a.body) : '',
+        ]),
+      )
     },
   }
 }

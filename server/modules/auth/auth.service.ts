@@ -200,6 +200,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     return phone
   }
 
+  /** A code to the member's own phone for `purpose` (same limits as sign-in codes); answers the phone masked. */
+  async function sendOwnCode(memberId: number, purpose: SmsPurpose, ctx: RequestContext) {
+    const phone = await ownPhone(memberId)
+    await issueCode(phone, purpose, ctx, async () => null, memberId)
+    return { phone: maskPhone(phone) }
+  }
+
+  /**
+   * Checks a code sent to the member's own phone, in the caller's transaction after taking the phone's lock: a
+   * refusal is returned, not thrown, so a wrong try is recorded when the caller commits.
+   */
+  async function verifyOwnCode(tx: Tx, memberId: number, purpose: SmsPurpose, rawCode: string, now: Date) {
+    const phone = await ownPhone(memberId, tx)
+    const code = readCode(rawCode)
+    await lockKey(tx, `sms:phone:${phone}`)
+    const verified = await verifyCode(tx, phone, purpose, code, now, memberId)
+    return verified.ok ? { ok: true as const, phone } : verified
+  }
+
   return {
     /**
      * POST /send_code. The answer is the same whether the phone belongs to a member or not; in purchaser mode
@@ -284,21 +303,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** POST /api/admin/step-up/send_code: a code to the staff member's own phone, to confirm a sensitive action. */
-    async sendStepUpCode(memberId: number, ctx: RequestContext) {
-      const phone = await ownPhone(memberId)
-      await issueCode(phone, 'step_up', ctx, async () => null, memberId)
-      return { phone: maskPhone(phone) }
+    sendStepUpCode(memberId: number, ctx: RequestContext) {
+      return sendOwnCode(memberId, 'step_up', ctx)
     },
 
     /** POST /api/admin/step-up: checks the code (wrong tries count and kill it as for sign-in). */
     async verifyStepUp(memberId: number, rawCode: string) {
-      const phone = await ownPhone(memberId)
-      const code = readCode(rawCode)
       const now = deps.now()
-      const result = await db.transaction(async (tx) => {
-        await lockKey(tx, `sms:phone:${phone}`)
-        return verifyCode(tx, phone, 'step_up', code, now, memberId)
-      })
+      const result = await db.transaction((tx) => verifyOwnCode(tx, memberId, 'step_up', rawCode, now))
       if (!result.ok) throw result.error
     },
 
@@ -306,38 +318,27 @@ export function createAuthService(deps: AuthServiceDeps) {
      * POST /api/account/send_code (issue 10 §5): a code to the member's own phone, to confirm exporting or deleting
      * their data. Same limits as sign-in codes.
      */
-    async sendAccountCode(memberId: number, ctx: RequestContext) {
-      const phone = await ownPhone(memberId)
-      await issueCode(phone, 'account', ctx, async () => null, memberId)
-      return { phone: maskPhone(phone) }
+    sendAccountCode(memberId: number, ctx: RequestContext) {
+      return sendOwnCode(memberId, 'account', ctx)
     },
 
     /**
      * The code step of a data export or an account deletion, in the caller's transaction (a wrong try is recorded
      * when it commits): returned, not thrown.
      */
-    async verifyAccountCode(tx: Tx, memberId: number, rawCode: string, now: Date) {
-      const phone = await ownPhone(memberId, tx)
-      const code = readCode(rawCode)
-      await lockKey(tx, `sms:phone:${phone}`)
-      return verifyCode(tx, phone, 'account', code, now, memberId)
+    verifyAccountCode(tx: Tx, memberId: number, rawCode: string, now: Date) {
+      return verifyOwnCode(tx, memberId, 'account', rawCode, now)
     },
 
     /**
      * A code to the member's own phone to sign a contract (issue 15 §2), and its check in the caller's transaction
      * (returned, not thrown, so a wrong try is recorded when it commits).
      */
-    async sendContractCode(memberId: number, ctx: RequestContext) {
-      const phone = await ownPhone(memberId)
-      await issueCode(phone, 'contract', ctx, async () => null, memberId)
-      return { phone: maskPhone(phone) }
+    sendContractCode(memberId: number, ctx: RequestContext) {
+      return sendOwnCode(memberId, 'contract', ctx)
     },
-    async verifyContractCode(tx: Tx, memberId: number, rawCode: string, now: Date) {
-      const phone = await ownPhone(memberId, tx)
-      const code = readCode(rawCode)
-      await lockKey(tx, `sms:phone:${phone}`)
-      const verified = await verifyCode(tx, phone, 'contract', code, now, memberId)
-      return verified.ok ? { ok: true as const, phone } : verified
+    verifyContractCode(tx: Tx, memberId: number, rawCode: string, now: Date) {
+      return verifyOwnCode(tx, memberId, 'contract', rawCode, now)
     },
 
     /** Development only: recent codes from the console provider's outbox (empty for other providers). */

@@ -100,13 +100,7 @@ const courseSortColumns: Record<AdminCourseSortKey, AnyPgColumn> = {
  * One page of courses of every status, in the asked order (ties by id; courses without a live time last), and how
  * many the filter matches.
  */
-export const { page: listCourses, count: countCourses } = tableList(
-  courses,
-  courseConditions,
-  courseSortColumns,
-  courses.id,
-  ['live_starts_at'],
-)
+export const courseList = tableList(courses, courseConditions, courseSortColumns, ['live_starts_at'])
 
 // ---- Chapters ----
 

@@ -31,8 +31,7 @@ import {
   insertVideo,
   listCategories,
   listChapters,
-  listCourses,
-  countCourses,
+  courseList,
   listTeachers,
   listVideos,
   updateCategory,
@@ -44,7 +43,7 @@ import {
   type CourseRow,
 } from './editing.repository.ts'
 import { memberExists } from '#server/modules/members/members.service.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { toCategory, toChapter, toCourse, toTeacher, toVideo } from './editing-present.ts'
 
 const notFound = (what: string, id: number, field: string) =>
@@ -226,19 +225,11 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     },
     /** One page of courses of every status, filtered and sorted, with the total (the console's list). */
     courses: async (query: AdminCourseListQuery, ownerMemberId: number | null = null) => {
-      const filter = courseFilter(query, ownerMemberId)
-      return pageFrom(
-        query,
-        (window) => listCourses(db, filter, parseSort(query.sort), window),
-        () => countCourses(db, filter),
-        (rows) => rows.map(toCourse),
-      )
+      return listing(courseList, db, query, courseFilter(query, ownerMemberId)).page((rows) => rows.map(toCourse))
     },
     /** The same list as CSV rows (every match, same order; COURSE_CSV_HEADER), for `csvRows`. */
-    coursesCsv: (query: AdminCourseListQuery, ownerMemberId: number | null = null) => ({
-      read: (offset: number, limit: number) =>
-        listCourses(db, courseFilter(query, ownerMemberId), parseSort(query.sort), { offset, limit }),
-      cells: (rows: CourseRow[]) =>
+    coursesCsv: (query: AdminCourseListQuery, ownerMemberId: number | null = null) =>
+      listing(courseList, db, query, courseFilter(query, ownerMemberId)).csv((rows: CourseRow[]) =>
         rows.map((r) => [
           r.id,
           r.title,
@@ -251,7 +242,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
           r.liveStartsAt?.toISOString() ?? '',
           r.updatedAt.toISOString(),
         ]),
-    }),
+      ),
     /** A course with its chapters and videos; NotFound (field `id`) when unknown. */
     course: async (id: number) => {
       const course = await courseOrThrow(id)

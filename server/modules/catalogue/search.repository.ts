@@ -1,11 +1,30 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
 import { courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
 import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
 
 const parent = alias(categories, 'parent_category')
+
+/**
+ * Search results' cards with `extra` columns: the course card, its category and the category's parent, and its
+ * tags. The caller joins what picks the courses (a ranked page, the search table) and filters or orders them.
+ */
+function resultCards<S extends SelectedFields>(db: DbOrTx, extra: S) {
+  return db
+    .select({
+      ...courseCardSelect,
+      categoryName: categories.name,
+      parentCategoryName: parent.name,
+      tags: courses.tags,
+      ...extra,
+    })
+    .from(courses)
+    .leftJoin(teachers, courseTeacherJoin)
+    .innerJoin(categories, eq(categories.id, courses.categoryId))
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+}
 
 export interface SearchAfter {
   score: number
@@ -61,21 +80,9 @@ export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter
     .orderBy(desc(score), desc(s.studentCount), desc(s.courseId))
     .limit(limit)
     .as('page')
-  return db
-    .select({
-      ...courseCardSelect,
-      categoryName: categories.name,
-      parentCategoryName: parent.name,
-      tags: courses.tags,
-      // The lesson titles only for courses whose head does not match every word: the lesson shown as the reason.
-      lessons: page.lessons,
-      score: page.score,
-    })
-    .from(page)
-    .innerJoin(courses, eq(courses.id, page.courseId))
-    .leftJoin(teachers, courseTeacherJoin)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .leftJoin(parent, eq(parent.id, categories.parentId))
+  // The lesson titles only for courses whose head does not match every word: the lesson shown as the reason.
+  return resultCards(db, { lessons: page.lessons, score: page.score })
+    .innerJoin(page, eq(page.courseId, courses.id))
     .orderBy(desc(page.score), desc(courses.studentCount), desc(courses.id))
 }
 
@@ -112,19 +119,8 @@ export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchA
 /** The cards of a ranked page (published courses only), in its order, with the lesson titles for lesson matches. */
 export async function cardsOfPage(db: DbOrTx, page: { courseId: number; score: number }[]) {
   if (page.length === 0) return []
-  const rows = await db
-    .select({
-      ...courseCardSelect,
-      categoryName: categories.name,
-      parentCategoryName: parent.name,
-      tags: courses.tags,
-      lessons: courseSearch.lessons,
-    })
-    .from(courses)
+  const rows = await resultCards(db, { lessons: courseSearch.lessons })
     .innerJoin(courseSearch, eq(courseSearch.courseId, courses.id))
-    .leftJoin(teachers, courseTeacherJoin)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .leftJoin(parent, eq(parent.id, categories.parentId))
     .where(
       and(
         inArray(

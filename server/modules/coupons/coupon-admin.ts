@@ -1,9 +1,9 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import type { IssuedCouponQuery, TemplateListQuery } from '#shared/api/admin-coupons.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
-import { countIssued, countTemplates, searchIssued, searchTemplates } from './coupons.repository.ts'
+import { issuedList, templateList } from './coupons.repository.ts'
 import type { IssuedCoupon } from './coupons.schema.ts'
 import { toTemplateView } from './coupon-views.ts'
 
@@ -28,6 +28,22 @@ const stateNames: Record<IssuedCoupon['state'], string> = {
   expired: '已过期',
 }
 
+/** One issued coupon's row of the CSV export (ISSUED_CSV_HEADER): Beijing times. */
+function issuedCells(c: IssuedCoupon) {
+  return [
+    c.id,
+    c.template_id,
+    c.template_name,
+    c.member_id,
+    c.phone ?? '',
+    stateNames[c.state],
+    c.order_id ?? '',
+    beijingDateTime(new Date(c.claimed_at)),
+    beijingDateTime(new Date(c.expires_at)),
+    c.used_at ? beijingDateTime(new Date(c.used_at)) : '',
+  ]
+}
+
 /**
  * Coupons for the operators' console: templates with how many were issued and used, and the issued coupons by
  * template, state, member and claiming day (with CSV of what the filter shows).
@@ -46,7 +62,7 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
     }
   }
 
-  async function issuedRows(rows: Awaited<ReturnType<typeof searchIssued>>): Promise<IssuedCoupon[]> {
+  async function issuedRows(rows: Awaited<ReturnType<typeof issuedList.page>>): Promise<IssuedCoupon[]> {
     const at = now()
     const who = await memberSummariesByIds(
       db,
@@ -67,49 +83,25 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
     }))
   }
 
+  const issuedListing = (q: IssuedCouponQuery) => listing(issuedList, db, q, issuedFilter(q))
+
   return {
     /** One page of templates, on or off, by name, with issued (claimed) and used counts. */
     async templates(q: TemplateListQuery) {
       const filter = { active: q.active === undefined ? undefined : q.active === 'true', text: q.q || undefined }
-      return pageFrom(
-        q,
-        (window) => searchTemplates(db, filter, parseSort(q.sort), window),
-        () => countTemplates(db, filter),
-        (rows) => rows.map((r) => ({ ...toTemplateView(r.template), used_count: r.used })),
+      return listing(templateList, db, q, filter).page((rows) =>
+        rows.map((r) => ({ ...toTemplateView(r.template), used_count: r.used })),
       )
     },
 
     /** One page of issued coupons. */
     async issued(q: IssuedCouponQuery) {
-      const filter = issuedFilter(q)
-      return pageFrom(
-        q,
-        (window) => searchIssued(db, filter, parseSort(q.sort), window),
-        () => countIssued(db, filter),
-        issuedRows,
-      )
+      return issuedListing(q).page(issuedRows)
     },
 
     /** The same filter as CSV rows (ISSUED_CSV_HEADER), for `csvRows`. */
     issuedCsv(q: IssuedCouponQuery) {
-      const filter = issuedFilter(q)
-      const sort = parseSort(q.sort)
-      return {
-        read: (offset: number, limit: number) => searchIssued(db, filter, sort, { offset, limit }),
-        cells: async (rows: Awaited<ReturnType<typeof searchIssued>>) =>
-          (await issuedRows(rows)).map((c) => [
-            c.id,
-            c.template_id,
-            c.template_name,
-            c.member_id,
-            c.phone ?? '',
-            stateNames[c.state],
-            c.order_id ?? '',
-            beijingDateTime(new Date(c.claimed_at)),
-            beijingDateTime(new Date(c.expires_at)),
-            c.used_at ? beijingDateTime(new Date(c.used_at)) : '',
-          ]),
-      }
+      return issuedListing(q).csv(async (rows) => (await issuedRows(rows)).map(issuedCells))
     },
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, orderOf, readPageOf, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, selectList } from '#server/db/list.ts'
 import { eqIfGiven, inPeriod, rowsBy, withinWindow } from '#server/db/rows.ts'
 import type { StatementPart } from '#server/db/prepared.ts'
 import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
@@ -8,11 +8,8 @@ import { couponTemplates, memberCoupons } from '#server/db/schema/coupons.ts'
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect
 export type MemberCouponRow = typeof memberCoupons.$inferSelect
 
-export const {
-  insert: insertTemplate,
-  update: updateTemplate,
-  find: findTemplate,
-} = rowsBy(couponTemplates, couponTemplates.id)
+/** A template found, added or changed by id. */
+export const templateRows = rowsBy(couponTemplates, couponTemplates.id)
 export const { insert: insertMemberCoupon } = rowsBy(memberCoupons, memberCoupons.id)
 
 /** Templates a member may claim now: active, inside the claim window, not sold out. */
@@ -150,22 +147,16 @@ function templateConditions(f: TemplateFilter): SQL | undefined {
 
 const templateSorts = { id: couponTemplates.id, claimed_count: couponTemplates.claimedCount }
 
-/** One page of templates with how many of each were used. */
-export async function searchTemplates(
-  db: DbOrTx,
-  f: TemplateFilter,
-  sort: ListSort<keyof typeof templateSorts>,
-  window: ListWindow,
-) {
-  const used = sql<number>`(select count(*)::int from ${memberCoupons} m
+const used = sql<number>`(select count(*)::int from ${memberCoupons} m
     where m.template_id = ${couponTemplates}.id and m.state = 'used')`
-  const order = orderOf(templateSorts, sort, couponTemplates.id)
-  return readPageOf(db, couponTemplates, { template: couponTemplates, used }, templateConditions(f), order, window)
-}
 
-export async function countTemplates(db: DbOrTx, f: TemplateFilter) {
-  return db.$count(couponTemplates, templateConditions(f))
-}
+/** One page of templates with how many of each were used, and how many the filter matches. */
+export const templateList = selectList(
+  couponTemplates,
+  { template: couponTemplates, used },
+  templateConditions,
+  templateSorts,
+)
 
 export interface IssuedFilter {
   templateId?: number
@@ -177,18 +168,18 @@ export interface IssuedFilter {
   at: Date
 }
 
+/** What each state of the filter picks at a moment (expired and available split the available ones by date). */
+const issuedStates: Record<NonNullable<IssuedFilter['state']>, (at: Date) => SQL | undefined> = {
+  available: (at) => and(eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, at)),
+  expired: (at) => and(eq(memberCoupons.state, 'available'), lte(memberCoupons.expiresAt, at)),
+  reserved: () => eq(memberCoupons.state, 'reserved'),
+  used: () => eq(memberCoupons.state, 'used'),
+}
+
 function issuedConditions(f: IssuedFilter): SQL | undefined {
   const m = memberCoupons
-  const state =
-    f.state === 'expired'
-      ? and(eq(m.state, 'available'), lte(m.expiresAt, f.at))
-      : f.state === 'available'
-        ? and(eq(m.state, 'available'), gt(m.expiresAt, f.at))
-        : f.state === undefined
-          ? undefined
-          : eq(m.state, f.state)
   return and(
-    state,
+    f.state === undefined ? undefined : issuedStates[f.state](f.at),
     eqIfGiven(m.templateId, f.templateId),
     eqIfGiven(m.memberId, f.memberId),
     inPeriod(m.claimedAt, f.from, f.before),
@@ -197,23 +188,11 @@ function issuedConditions(f: IssuedFilter): SQL | undefined {
 
 const issuedSorts = { id: memberCoupons.id, claimed_at: memberCoupons.claimedAt, used_at: memberCoupons.usedAt }
 
-/** One page of issued coupons with their template's name. */
-export async function searchIssued(
-  db: DbOrTx,
-  f: IssuedFilter,
-  sort: ListSort<keyof typeof issuedSorts>,
-  window: ListWindow,
-) {
-  return db
-    .select({ coupon: memberCoupons, templateName: couponTemplates.name })
-    .from(memberCoupons)
-    .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
-    .where(issuedConditions(f))
-    .orderBy(...orderOf(issuedSorts, sort, memberCoupons.id, ['used_at']))
-    .offset(window.offset)
-    .limit(window.limit)
-}
-
-export async function countIssued(db: DbOrTx, f: IssuedFilter) {
-  return db.$count(memberCoupons, issuedConditions(f))
-}
+/** One page of issued coupons with their template's name, and how many the filter matches. */
+export const issuedList = selectList(
+  memberCoupons,
+  { coupon: memberCoupons, templateName: couponTemplates.name },
+  issuedConditions,
+  issuedSorts,
+  { nullable: ['used_at'], join: { table: couponTemplates, on: eq(couponTemplates.id, memberCoupons.templateId) } },
+)

@@ -5,9 +5,8 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import {
   countClaims,
-  findTemplate,
+  templateRows,
   insertMemberCoupon,
-  insertTemplate,
   listClaimable,
   listMemberCoupons,
   couponUsePart,
@@ -15,7 +14,6 @@ import {
   reserveCoupon,
   returnCoupon,
   takeClaimSlot,
-  updateTemplate,
   usableCoupons,
   type CouponTemplateRow,
   type MemberCouponRow,
@@ -64,7 +62,7 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
       return db.transaction(async (tx) => {
         const t = await takeClaimSlot(tx, templateId, at)
         if (!t) {
-          const found = await findTemplate(tx, templateId)
+          const found = await templateRows.find(tx, templateId)
           if (!found || !found.active) throw new AppError(Codes.NotFound, '优惠券不存在')
           if ((await countClaims(tx, templateId, memberId)) >= found.perMemberLimit)
             throw new AppError(Codes.CouponLimitReached)
@@ -97,7 +95,7 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
     /** An operator adds a template; recorded with who. */
     async createTemplate(staffId: number, input: TemplateCreate) {
       const at = now()
-      const row = await insertTemplate(db, {
+      const row = await templateRows.insert(db, {
         name: input.name,
         kind: input.kind,
         amountOffFen: input.kind === 'amount' ? (input.amount_off_fen ?? null) : null,
@@ -121,12 +119,12 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
 
     /** An operator changes a template: name, on/off, claim end, limits (never below what was claimed). */
     async patchTemplate(id: number, input: TemplatePatch) {
-      const found = await findTemplate(db, id)
+      const found = await templateRows.find(db, id)
       if (!found) throw new AppError(Codes.NotFound, '优惠券不存在')
       if (input.total_limit !== undefined && input.total_limit !== null && input.total_limit < found.claimedCount) {
         throw new AppError(Codes.BadRequest, `总量不能少于已领取的 ${found.claimedCount} 张（total_limit）`)
       }
-      const row = await updateTemplate(db, id, {
+      const row = await templateRows.update(db, id, {
         name: input.name,
         active: input.active,
         claimTo: input.claim_to === undefined ? undefined : input.claim_to === null ? null : new Date(input.claim_to),

@@ -30,7 +30,7 @@ function skuWhere(f: SkuFilter): SQL | undefined {
 
 const skuSorts = { id: exchangeSkus.id, updated_at: exchangeSkus.updatedAt }
 
-export const { page: searchSkus, count: countSkus } = tableList(exchangeSkus, skuWhere, skuSorts, exchangeSkus.id)
+export const skuList = tableList(exchangeSkus, skuWhere, skuSorts)
 
 /** Inserts a mapping; null when the platform already maps this SKU. */
 export async function insertSku(db: DbOrTx, row: typeof exchangeSkus.$inferInsert) {
@@ -156,12 +156,7 @@ function recordWhere(f: RecordFilter) {
 
 const recordSorts = { id: exchangeRecords.id, granted_at: exchangeRecords.grantedAt }
 
-export const { page: searchRecords, count: countRecords } = tableList(
-  exchangeRecords,
-  recordWhere,
-  recordSorts,
-  exchangeRecords.id,
-)
+export const recordList = tableList(exchangeRecords, recordWhere, recordSorts)
 
 // ---- Orders the platforms reported, and their pushes ------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { PlatformOrderLine } from '#server/db/schema/exchange.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { idsOf } from '#server/http/present.ts'
@@ -17,8 +17,6 @@ import {
   type Platform,
 } from '#shared/api/exchange.ts'
 import {
-  countRecords,
-  countSkus,
   deleteSku,
   findOrderRecords,
   findRecord,
@@ -31,8 +29,8 @@ import {
   phoneHasOrders,
   revokeOrderRecords,
   revokeRecordById,
-  searchRecords,
-  searchSkus,
+  recordList,
+  skuList,
   setRedeemRefs,
   unexchangedOrders,
   updateSku,
@@ -248,15 +246,10 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
     /** One page of SKU mappings. */
     async skus(q: ExchangeSkuQuery) {
       const f = { platform: q.platform, text: q.q || undefined }
-      return pageFrom(
-        q,
-        (window) => searchSkus(db, f, parseSort(q.sort), window),
-        () => countSkus(db, f),
-        async (rows) => {
-          const titles = await withTitles(db, rows)
-          return rows.map((m) => skuView(m, titles))
-        },
-      )
+      return listing(skuList, db, q, f).page(async (rows) => {
+        const titles = await withTitles(db, rows)
+        return rows.map((m) => skuView(m, titles))
+      })
     },
     /** Maps a SKU; Conflict when the platform maps it already. */
     async createSku(body: ExchangeSkuCreate) {
@@ -297,18 +290,13 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
     /** One page of exchange records with the member's masked phone and the course. */
     async records(q: ExchangeRecordQuery) {
       const f = { platform: q.platform, status: q.status, memberId: q.member_id, orderId: q.order_id || undefined }
-      return pageFrom(
-        q,
-        (window) => searchRecords(db, f, parseSort(q.sort), window),
-        () => countRecords(db, f),
-        async (rows) => {
-          const [titles, phones] = await Promise.all([withTitles(db, rows), memberPhones(db, idsOf(rows, 'memberId'))])
-          return rows.map((r) => {
-            const phone = phones.get(r.memberId)
-            return { ...recordView(r, titles), member_phone: phone ? maskPhone(phone) : null }
-          })
-        },
-      )
+      return listing(recordList, db, q, f).page(async (rows) => {
+        const [titles, phones] = await Promise.all([withTitles(db, rows), memberPhones(db, idsOf(rows, 'memberId'))])
+        return rows.map((r) => {
+          const phone = phones.get(r.memberId)
+          return { ...recordView(r, titles), member_phone: phone ? maskPhone(phone) : null }
+        })
+      })
     },
   }
 }

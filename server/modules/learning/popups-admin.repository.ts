@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, tableList } from '#server/db/list.ts'
 import { deleteWhere, rowsBy } from '#server/db/rows.ts'
 import { playerPopups, popupClicks } from '#server/db/schema/learning.ts'
 
@@ -9,7 +9,8 @@ import { playerPopups, popupClicks } from '#server/db/schema/learning.ts'
 
 export type PopupRow = typeof playerPopups.$inferSelect
 
-export const { find: findPopup, insert: insertPopup, update: updatePopup } = rowsBy(playerPopups, playerPopups.id)
+/** A popup found, added or changed by id. */
+export const popupRows = rowsBy(playerPopups, playerPopups.id)
 
 /** Removes a popup (its clicks go with it); false when there was none. */
 export async function deletePopup(db: DbOrTx, id: number) {
@@ -35,19 +36,8 @@ function popupConditions(f: PopupFilter): SQL | undefined {
 
 const popupSorts = { id: playerPopups.id, at_second: playerPopups.atSecond, created_at: playerPopups.createdAt }
 
-/** One page of popups (ties by id). */
-export async function searchPopups(
-  db: DbOrTx,
-  f: PopupFilter,
-  sort: ListSort<keyof typeof popupSorts>,
-  window: ListWindow,
-) {
-  return readPage(db, playerPopups, popupConditions(f), orderOf(popupSorts, sort, playerPopups.id), window)
-}
-
-export async function countPopups(db: DbOrTx, f: PopupFilter) {
-  return countWhere(db, playerPopups, popupConditions(f))
-}
+/** One page of popups (ties by id), and how many the filter matches. */
+export const popupList = tableList(playerPopups, popupConditions, popupSorts)
 
 /** Taps on these popups, by popup id (absent: none). */
 export async function popupClickCounts(db: DbOrTx, popupIds: number[]): Promise<Map<number, number>> {

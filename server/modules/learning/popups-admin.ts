@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { invalidate } from '#server/http/public-cache.ts'
@@ -7,16 +7,7 @@ import { courseTitlesByIds, videoTitlesByIds } from '#server/modules/catalogue/c
 import type { PopupCreate, PopupListQuery, PopupPatch } from '#shared/api/admin-popups.ts'
 import { POPUPS_TAG, popupView } from './popups.ts'
 import type { StaffPopup } from './popups-admin.schema.ts'
-import {
-  countPopups,
-  deletePopup,
-  findPopup,
-  insertPopup,
-  popupClickCounts,
-  searchPopups,
-  updatePopup,
-  type PopupRow,
-} from './popups-admin.repository.ts'
+import { deletePopup, popupRows, popupClickCounts, popupList, type PopupRow } from './popups-admin.repository.ts'
 
 type Target = Pick<PopupCreate, 'target' | 'target_id'>
 
@@ -91,35 +82,30 @@ export function createPopupAdmin(deps: { db: Db }) {
     /** One page of popups, on or off, with where they show and their taps. */
     async list(q: PopupListQuery) {
       const filter = { courseId: q.course_id, videoId: q.video_id, state: q.state, text: q.q || undefined }
-      return pageFrom(
-        q,
-        (window) => searchPopups(db, filter, parseSort(q.sort), window),
-        () => countPopups(db, filter),
-        async (rows) => {
-          const [clicks, title] = await Promise.all([
-            popupClickCounts(
-              db,
-              rows.map((r) => r.id),
-            ),
-            targetTitles(db, rows),
-          ])
-          return rows.map((r) => toStaffPopup(r, clicks.get(r.id) ?? 0, title(r)))
-        },
-      )
+      return listing(popupList, db, q, filter).page(async (rows) => {
+        const [clicks, title] = await Promise.all([
+          popupClickCounts(
+            db,
+            rows.map((r) => r.id),
+          ),
+          targetTitles(db, rows),
+        ])
+        return rows.map((r) => toStaffPopup(r, clicks.get(r.id) ?? 0, title(r)))
+      })
     },
 
     /** Adds a popup; players show it from their next open. */
     async create(input: PopupCreate) {
-      const row = await insertPopup(db, { ...(await targetColumns(input)), ...fieldColumns(input) })
+      const row = await popupRows.insert(db, { ...(await targetColumns(input)), ...fieldColumns(input) })
       await changed()
       return staffView(row, 0)
     },
 
     /** Changes a popup, moves it to another course or video, or switches it off (`active: false`) or on. */
     async patch(id: number, input: PopupPatch) {
-      if (!(await findPopup(db, id))) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
+      if (!(await popupRows.find(db, id))) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
       const target = input.target && input.target_id ? await targetColumns(input as Target) : {}
-      const row = await updatePopup(db, id, { ...target, ...fieldColumns(input) })
+      const row = await popupRows.update(db, id, { ...target, ...fieldColumns(input) })
       if (!row) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
       await changed()
       return staffView(row, (await popupClickCounts(db, [id])).get(id) ?? 0)

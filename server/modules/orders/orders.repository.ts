@@ -179,9 +179,7 @@ const staffSortable = { created_at: orders.id, amount_fen: orders.amountFen, pai
  * Orders for operators: one page in the chosen order (created_at follows the id, which its index serves; orders
  * never paid last), and how many the filter matches.
  */
-export const { page: searchOrders, count: countOrders } = tableList(orders, staffOrderWhere, staffSortable, orders.id, [
-  'paid_at',
-])
+export const staffOrderList = tableList(orders, staffOrderWhere, staffSortable, ['paid_at'])
 
 function staffOrderWhere(f: StaffOrderFilter) {
   return and(

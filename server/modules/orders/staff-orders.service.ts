@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { memberIdFromSearch, memberPhones } from '#server/modules/members/members.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
@@ -7,11 +7,10 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { idsOf } from '#server/http/present.ts'
 import {
-  countOrders,
   findEvents,
   findItems,
   findOrderByNo,
-  searchOrders,
+  staffOrderList,
   type OrderItemRow,
   type OrderRow,
   type StaffOrderFilter,
@@ -126,32 +125,21 @@ export function createStaffOrderService(deps: { db: Db }) {
 
     /** Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first. */
     async search(query: StaffOrderQuery) {
-      const filter = await filterOf(query)
-      return pageFrom(
-        query,
-        (window) => searchOrders(db, filter, parseSort(query.sort), window),
-        () => countOrders(db, filter),
-        async (rows) => {
-          const [items, phones] = await Promise.all([
-            findItems(db, idsOf(rows, 'id')),
-            memberPhones(db, idsOf(rows, 'memberId')),
-          ])
-          return rows.map((o) => staffOrderView(o, items, phones))
-        },
-      )
+      return listing(staffOrderList, db, query, await filterOf(query)).page(async (rows) => {
+        const [items, phones] = await Promise.all([
+          findItems(db, idsOf(rows, 'id')),
+          memberPhones(db, idsOf(rows, 'memberId')),
+        ])
+        return rows.map((o) => staffOrderView(o, items, phones))
+      })
     },
 
     /** The same search for the CSV export (`csvRows`): one batch at `offset`, and its cells (yuan, Beijing time). */
     async exportRows(query: StaffOrderQuery) {
-      const filter = await filterOf(query)
-      const sort = parseSort(query.sort)
-      return {
-        read: (offset: number, limit: number) => searchOrders(db, filter, sort, { offset, limit }),
-        cells: async (rows: OrderRow[]) => {
-          const phones = await memberPhones(db, idsOf(rows, 'memberId'))
-          return rows.map((o) => exportRow(o, phones.get(o.memberId) ?? null))
-        },
-      }
+      return listing(staffOrderList, db, query, await filterOf(query)).csv(async (rows: OrderRow[]) => {
+        const phones = await memberPhones(db, idsOf(rows, 'memberId'))
+        return rows.map((o) => exportRow(o, phones.get(o.memberId) ?? null))
+      })
     },
   }
 }

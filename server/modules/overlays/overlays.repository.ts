@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, orderOf, readPageOf, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, selectList } from '#server/db/list.ts'
 import { rowsBy, withinWindow } from '#server/db/rows.ts'
 import { overlayClicks, systemOverlays } from '#server/db/schema/overlays.ts'
 
@@ -26,11 +26,8 @@ export async function insertOverlayClick(db: DbOrTx, overlayId: number, memberId
 
 export type OverlayRow = typeof systemOverlays.$inferSelect
 
-export const {
-  find: findOverlay,
-  insert: insertOverlay,
-  update: updateOverlay,
-} = rowsBy(systemOverlays, systemOverlays.id)
+/** An overlay found, added or changed by id. */
+export const overlayRows = rowsBy(systemOverlays, systemOverlays.id)
 
 export interface OverlayFilter {
   /** live: on and inside its window now; scheduled: on, starting later; ended: on, window over; off: switched off. */
@@ -39,39 +36,32 @@ export interface OverlayFilter {
   at: Date
 }
 
+/** What each state of the filter picks at a moment. */
+const overlayStates: Record<NonNullable<OverlayFilter['state']>, (at: Date) => SQL | undefined> = {
+  off: () => eq(systemOverlays.active, false),
+  live: (at) => and(eq(systemOverlays.active, true), withinWindow(systemOverlays.startsAt, systemOverlays.endsAt, at)),
+  scheduled: (at) => and(eq(systemOverlays.active, true), gt(systemOverlays.startsAt, at)),
+  ended: (at) => and(eq(systemOverlays.active, true), lte(systemOverlays.endsAt, at)),
+}
+
 function overlayConditions(f: OverlayFilter): SQL | undefined {
-  const o = systemOverlays
-  const state =
-    f.state === 'off'
-      ? eq(o.active, false)
-      : f.state === 'live'
-        ? and(eq(o.active, true), withinWindow(o.startsAt, o.endsAt, f.at))
-        : f.state === 'scheduled'
-          ? and(eq(o.active, true), gt(o.startsAt, f.at))
-          : f.state === 'ended'
-            ? and(eq(o.active, true), lte(o.endsAt, f.at))
-            : undefined
-  const text = f.text ? containsText(o.name, f.text) : undefined
-  return and(state, text)
+  return and(
+    f.state === undefined ? undefined : overlayStates[f.state](f.at),
+    f.text ? containsText(systemOverlays.name, f.text) : undefined,
+  )
 }
 
 const overlaySorts = { id: systemOverlays.id, sort: systemOverlays.sort, starts_at: systemOverlays.startsAt }
 
-/** One page of overlays with how many taps each button got (ties by id). */
-export async function searchOverlays(
-  db: DbOrTx,
-  f: OverlayFilter,
-  sort: ListSort<keyof typeof overlaySorts>,
-  window: ListWindow,
-) {
-  const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays}.id)`
-  const order = orderOf(overlaySorts, sort, systemOverlays.id)
-  return readPageOf(db, systemOverlays, { overlay: systemOverlays, clicks }, overlayConditions(f), order, window)
-}
+const clicks = sql<number>`(select count(*)::int from ${overlayClicks} c where c.overlay_id = ${systemOverlays}.id)`
 
-export async function countOverlays(db: DbOrTx, f: OverlayFilter) {
-  return db.$count(systemOverlays, overlayConditions(f))
-}
+/** One page of overlays with how many taps each button got (ties by id), and how many the filter matches. */
+export const overlayList = selectList(
+  systemOverlays,
+  { overlay: systemOverlays, clicks },
+  overlayConditions,
+  overlaySorts,
+)
 
 /** Taps on one overlay's button. */
 export async function countOverlayClicks(db: DbOrTx, overlayId: number) {

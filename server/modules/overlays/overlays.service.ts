@@ -1,18 +1,15 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { OverlayCreate, OverlayListQuery, OverlayPatch } from '#shared/api/admin-overlays.ts'
 import { isHttpUrl, sanitizeOverlayHtml } from './overlay-html.ts'
 import {
   countOverlayClicks,
-  countOverlays,
-  findOverlay,
-  insertOverlay,
+  overlayRows,
   insertOverlayClick,
   listActiveOverlays,
-  searchOverlays,
-  updateOverlay,
+  overlayList,
   type OverlayRow,
 } from './overlays.repository.ts'
 import type { Overlay, StaffOverlay } from './overlays.schema.ts'
@@ -139,7 +136,7 @@ const dateOrNull = (v: string | null | undefined) => (v === undefined ? undefine
 export function createOverlayService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
   async function requireOverlay(id: number) {
-    const row = await findOverlay(db, id)
+    const row = await overlayRows.find(db, id)
     if (!row) throw new AppError(Codes.NotFound, `弹窗 ${id} 不存在`)
     return row
   }
@@ -153,11 +150,8 @@ export function createOverlayService(deps: { db: Db; now: () => Date }) {
     async list(q: OverlayListQuery) {
       const at = now()
       const filter = { state: q.state, text: q.q || undefined, at }
-      return pageFrom(
-        q,
-        (window) => searchOverlays(db, filter, parseSort(q.sort), window),
-        () => countOverlays(db, filter),
-        (rows) => rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
+      return listing(overlayList, db, q, filter).page((rows) =>
+        rows.map((r) => toStaffOverlay(r.overlay, r.clicks, at)),
       )
     },
 
@@ -168,7 +162,7 @@ export function createOverlayService(deps: { db: Db; now: () => Date }) {
 
     /** Operators add an overlay; learners get it on their next page (GET /systemOverlay reads the table). */
     async create(input: OverlayCreate) {
-      return toStaffOverlay(await insertOverlay(db, draftColumns(input)), 0, now())
+      return toStaffOverlay(await overlayRows.insert(db, draftColumns(input)), 0, now())
     },
 
     /** Operators change an overlay, switch it off (`active: false`) or on again, or move its window. */
@@ -182,7 +176,7 @@ export function createOverlayService(deps: { db: Db; now: () => Date }) {
       const type = input.type ?? found.type
       const image = input.image_url === undefined ? found.imageUrl : input.image_url
       if (type === 2 && !image) throw new AppError(Codes.BadRequest, '图片弹窗需要图片地址（image_url）')
-      const row = await updateOverlay(db, id, {
+      const row = await overlayRows.update(db, id, {
         type: input.type,
         name: input.name,
         content: input.content === undefined ? undefined : sanitizeOverlayHtml(input.content),

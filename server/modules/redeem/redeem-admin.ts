@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
+import { listing, pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { idsOf } from '#server/http/present.ts'
@@ -75,51 +75,39 @@ export async function* newBatchCsvRows(batch: BatchRow, codes: string[], group: 
   for (let i = 0; i < codes.length; i++) yield [i + 1, group(codes[i]!), batch.name, grants, from, until]
 }
 
-const batchFilter = (q: RedeemBatchQuery) => ({ q: q.q, state: q.state })
-
 /** Batches and their codes for the operators' console (permission `redeem.manage`). */
 export function createRedeemAdmin(deps: { db: DbOrTx; now: () => Date; hashOf: (input: string) => string | null }) {
   const { db } = deps
+  const batchListing = (q: RedeemBatchQuery) =>
+    listing({ page: listBatches, count: countBatches }, db, q, { q: q.q, state: q.state })
   return {
     async batches(q: RedeemBatchQuery) {
-      const filter = batchFilter(q)
-      const [rows, total] = await Promise.all([
-        listBatches(db, filter, parseSort(q.sort), pageWindow(q)),
-        countBatches(db, filter),
-      ])
-      const now = deps.now()
-      return pageOf(
-        rows.map((r) => toBatchRow(r.batch, r.usedCodes, r.revokedCodes, now)),
-        total,
-        q,
-      )
+      return batchListing(q).page((rows) => {
+        const now = deps.now()
+        return rows.map((r) => toBatchRow(r.batch, r.usedCodes, r.revokedCodes, now))
+      })
     },
 
     /** The same search as CSV rows (every match, same order; REDEEM_BATCHES_CSV_HEADER), for `csvRows`. */
     batchesCsv(q: RedeemBatchQuery) {
-      const filter = batchFilter(q)
-      const sort = parseSort(q.sort)
-      return {
-        read: (offset: number, limit: number) => listBatches(db, filter, sort, { offset, limit }),
-        cells: (rows: Awaited<ReturnType<typeof listBatches>>) => {
-          const now = deps.now()
-          return rows.map(({ batch: b, usedCodes, revokedCodes }) => [
-            b.id,
-            b.name,
-            batchGrantText(b),
-            b.codeCount,
-            usedCodes,
-            revokedCodes,
-            b.usesPerCode,
-            b.perMemberLimit,
-            beijingDateTime(b.validFrom),
-            beijingDateTime(b.validUntil),
-            RedeemBatchStateNames[batchState(b, now)],
-            b.note,
-            beijingDateTime(b.createdAt),
-          ])
-        },
-      }
+      return batchListing(q).csv((rows) => {
+        const now = deps.now()
+        return rows.map(({ batch: b, usedCodes, revokedCodes }) => [
+          b.id,
+          b.name,
+          batchGrantText(b),
+          b.codeCount,
+          usedCodes,
+          revokedCodes,
+          b.usesPerCode,
+          b.perMemberLimit,
+          beijingDateTime(b.validFrom),
+          beijingDateTime(b.validUntil),
+          RedeemBatchStateNames[batchState(b, now)],
+          b.note,
+          beijingDateTime(b.createdAt),
+        ])
+      })
     },
 
     async disable(id: number) {

@@ -90,7 +90,7 @@ const staffWhere = (f: StaffRefundFilter) =>
 const staffSortable = { created_at: refunds.id, amount_fen: refunds.amountFen }
 
 /** Refunds for operators, one page and the total (their orders and members are looked up at those modules). */
-export const { page: searchRefunds, count: countRefunds } = tableList(refunds, staffWhere, staffSortable, refunds.id)
+export const refundList = tableList(refunds, staffWhere, staffSortable)
 
 /**
  * A failed refund goes back to processing to be sent again (same number), recorded with who and when: null when

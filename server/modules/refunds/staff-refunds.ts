@@ -1,11 +1,11 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, pageOf, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { idsOf } from '#server/http/present.ts'
 import { memberPhones, memberSearchFilter } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { fenToYuan } from '#shared/money.ts'
 import { beijingDateTime } from '#shared/time.ts'
-import { countRefunds, searchRefunds, type RefundRow, type StaffRefundFilter } from './refunds.repository.ts'
+import { refundList, type RefundRow, type StaffRefundFilter } from './refunds.repository.ts'
 import type { StaffRefund, StaffRefundListQuery } from './refunds.schema.ts'
 import { linesByRefund } from './refund-lines.ts'
 import { toRefundView } from './refunds.service.ts'
@@ -74,43 +74,33 @@ export function createStaffRefunds(db: Db) {
   return {
     /** One page of refunds for the console, with what staff need to decide. */
     async list(query: StaffRefundListQuery) {
-      const filter = await filterOf(db, query)
-      if (!filter) return pageOf<StaffRefund>([], 0, query)
-      return pageFrom(
-        query,
-        (window) => searchRefunds(db, filter, parseSort(query.sort), window),
-        () => countRefunds(db, filter),
-        async (rows) => (await withOrders(db, rows)).map(staffView),
+      return listing(refundList, db, query, await filterOf(db, query)).page(async (rows) =>
+        (await withOrders(db, rows)).map(staffView),
       )
     },
 
     /** The same filter as CSV rows for `csvRows` (server/http/admin-list.ts). */
     async exportRows(query: StaffRefundListQuery) {
-      const filter = await filterOf(db, query)
-      const sort = parseSort(query.sort)
       const time = (d: Date | null) => (d ? beijingDateTime(d) : '')
-      return {
-        read: (offset: number, limit: number) =>
-          filter ? searchRefunds(db, filter, sort, { offset, limit }) : Promise.resolve([]),
-        cells: async (rows: RefundRow[]) =>
-          (await withOrders(db, rows)).map(({ refund: r, order, phone }) => [
-            r.refundNo,
-            order.orderNo,
-            order.title,
-            r.memberId,
-            phone ?? '',
-            r.kind,
-            r.state,
-            fenToYuan(r.amountFen),
-            fenToYuan(order.amountFen),
-            r.reason,
-            r.decisionNote ?? '',
-            time(r.createdAt),
-            time(r.decidedAt),
-            time(r.completedAt),
-            r.lastError ?? '',
-          ]),
-      }
+      return listing(refundList, db, query, await filterOf(db, query)).csv(async (rows: RefundRow[]) =>
+        (await withOrders(db, rows)).map(({ refund: r, order, phone }) => [
+          r.refundNo,
+          order.orderNo,
+          order.title,
+          r.memberId,
+          phone ?? '',
+          r.kind,
+          r.state,
+          fenToYuan(r.amountFen),
+          fenToYuan(order.amountFen),
+          r.reason,
+          r.decisionNote ?? '',
+          time(r.createdAt),
+          time(r.decidedAt),
+          time(r.completedAt),
+          r.lastError ?? '',
+        ]),
+      )
     },
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsText, tableList } from '#server/db/list.ts'
 import { eqIfGiven, rowsBy } from '#server/db/rows.ts'
 import { vipPlans } from '#server/db/schema/vip.ts'
 
@@ -30,11 +30,7 @@ const planWhere = (f: PlanFilter) =>
   and(eqIfGiven(vipPlans.active, f.active), f.text ? containsText(vipPlans.name, f.text) : undefined)
 const planSortable = { sort: vipPlans.sort, id: vipPlans.id, price_fen: vipPlans.priceFen }
 
-/** One page of the plans, on sale or not, for operators (by display order: `sort` then id). */
-export function searchPlans(db: DbOrTx, f: PlanFilter, sort: ListSort<keyof typeof planSortable>, window: ListWindow) {
-  return readPage(db, vipPlans, planWhere(f), orderOf(planSortable, sort, vipPlans.id), window)
-}
-
-export const countPlans = (db: DbOrTx, f: PlanFilter) => countWhere(db, vipPlans, planWhere(f))
+/** One page of the plans, on sale or not, for operators (by display order: `sort` then id), and their total. */
+export const planList = tableList(vipPlans, planWhere, planSortable)
 
 export const { insert: insertPlan, find: findPlan, update: updatePlan } = rowsBy(vipPlans, vipPlans.id)

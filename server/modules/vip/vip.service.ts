@@ -4,19 +4,11 @@ import type { CourseCard } from '#shared/api/catalogue.ts'
 import { findVipMembership as findMembership } from '#server/modules/access/access.service.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import type { StaffVipPlan, VipPlanQuery } from '#shared/api/admin-vip.ts'
 import { fenToYuan } from '#shared/money.ts'
 import type { z } from 'zod'
-import {
-  countPlans,
-  findActivePlans,
-  findPlan,
-  insertPlan,
-  searchPlans,
-  updatePlan,
-  type PlanFilter,
-} from './vip.repository.ts'
+import { findActivePlans, findPlan, insertPlan, planList, updatePlan, type PlanFilter } from './vip.repository.ts'
 import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 
 /** The columns of the plans' CSV export, in the order of `planCells`. */
@@ -38,7 +30,7 @@ function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]) {
 }
 
 /** A plan as operators see it: also whether it is on sale and its place in the list. */
-function staffPlan(p: Awaited<ReturnType<typeof searchPlans>>[number]): StaffVipPlan {
+function staffPlan(p: Awaited<ReturnType<typeof planList.page>>[number]): StaffVipPlan {
   return { ...toPlan(p), active: p.active, sort: p.sort }
 }
 
@@ -91,23 +83,12 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
 
     /** One page of the plans, on sale or not, for operators. */
     plans(q: VipPlanQuery) {
-      const filter = planFilter(q)
-      return pageFrom(
-        q,
-        (window) => searchPlans(deps.db, filter, parseSort(q.sort), window),
-        () => countPlans(deps.db, filter),
-        (rows) => rows.map(staffPlan),
-      )
+      return listing(planList, deps.db, q, planFilter(q)).page((rows) => rows.map(staffPlan))
     },
 
     /** The same filter as CSV rows (VIP_PLAN_CSV_HEADER), for `csvRows`. */
     plansCsv(q: VipPlanQuery) {
-      const filter = planFilter(q)
-      const sort = parseSort(q.sort)
-      return {
-        read: (offset: number, limit: number) => searchPlans(deps.db, filter, sort, { offset, limit }),
-        cells: (rows: Awaited<ReturnType<typeof searchPlans>>) => rows.map((r) => planCells(staffPlan(r))),
-      }
+      return listing(planList, deps.db, q, planFilter(q)).csv((rows) => rows.map((r) => planCells(staffPlan(r))))
     },
 
     /** An operator adds a plan. Orders keep the days and price they were bought with. */
