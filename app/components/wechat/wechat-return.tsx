@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { replayLoginToast } from '#app/lib/login-toast.ts'
 
 /** Whether a page address is a return from WeChat's authorization (it carries our `loginCallback` flag). */
-export function isWechatReturn(search: string): boolean {
+function isWechatReturn(search: string): boolean {
   return new URLSearchParams(search).has('loginCallback')
 }
 
