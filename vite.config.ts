@@ -14,9 +14,10 @@ const firstLoad = new RegExp(
     '/app/styles/',
     '/node_modules/antd-mobile/es/global/',
     '/app/routes/tabs/',
-    '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons)/',
-    '/app/components/(login-popup/login-host|service-button/|system-overlay/overlay-host|wechat/wechat-host|search-box/search-entry|player/use-course-access)',
-    '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|use-profile)[^/]+$',
+    '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons|radio-cards|section)/',
+    '/app/components/login-required/',
+    '/app/components/(login-popup/login-host|service-button/service-button|system-overlay/overlay-host|wechat/wechat-return|search-box/search-entry|player/use-course-access)',
+    '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|use-profile|overlay-rules|aliases|float-position)[^/]+$',
     '/shared/(time|money)\\.ts$',
     'vite/preload-helper',
   ].join('|'),
@@ -33,13 +34,11 @@ const screenParts: Record<string, RegExp> = {
   lists: new RegExp(
     [
       '/app/lib/(use-paged-list|use-more-pages)\\.ts$',
-      '/app/components/(login-required|course-list)/',
+      '/app/components/course-list/',
       '/app/routes/learning/(studied-at|study-parts|study\\.module)',
     ].join('|'),
   ),
-  pay: new RegExp(
-    ['/app/lib/pay\\.ts$', '/app/components/(radio-cards|section)/', '/shared/order-states\\.ts$'].join('|'),
-  ),
+  pay: new RegExp(['/app/lib/pay\\.ts$', '/shared/order-states\\.ts$'].join('|')),
   checkout: new RegExp(['/app/components/(checkout|pay)/', '/app/lib/wechat-login\\.ts$'].join('|')),
 }
 

@@ -18,7 +18,7 @@ import { ErrorPage } from '#app/components/error-page/error-page.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
 import { LoginHost } from '#app/components/login-popup/login-host.tsx'
 import { ServiceButton } from '#app/components/service-button/service-button.tsx'
-import { WechatHost } from '#app/components/wechat/wechat-host.tsx'
+import { WechatReturn } from '#app/components/wechat/wechat-return.tsx'
 import { OverlayHost } from '#app/components/system-overlay/overlay-host.tsx'
 import { authStore } from '#app/lib/auth-store.ts'
 import { CspNonce } from '#app/lib/csp-nonce.ts'
@@ -122,7 +122,7 @@ export default function App() {
       />
       <OverlayHost />
       <LoginHost />
-      <WechatHost />
+      <WechatReturn />
     </>
   )
 }

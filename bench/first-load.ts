@@ -4,11 +4,11 @@
 // among them. Figures, not assertions: docs/performance.md records them; the request counts are also a test
 // (server/http/first-load-budget.test.ts). BUILD_DIR=… measures another build.
 import zlib from 'node:zlib'
-import { FIRST_LOAD_GOAL, firstLoadAssets } from '#tests/support/first-load.ts'
+import { FIRST_LOAD_GOAL, FIRST_LOAD_JS_KB, TAB_PAGES, firstLoadAssets } from '#tests/support/first-load.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
 
-const TAB_GOAL_KB = 120
-const COURSE_GOAL_KB = 135
+const TAB_GOAL_KB = FIRST_LOAD_JS_KB.tabGoal
+const COURSE_GOAL_KB = FIRST_LOAD_JS_KB.course
 
 const server = await startServer({ name: 'zixue-first-load' })
 const base = server.baseUrl
@@ -17,7 +17,7 @@ try {
   const home = await (await fetch(`${base}/`)).text()
   const courseId = /href="\/course\/(\d+)/.exec(home)?.[1]
   if (!courseId) throw new Error('no course link on the home page')
-  const tabs = ['/', '/boutique', '/vip', '/ke1', '/mine']
+  const tabs: readonly string[] = TAB_PAGES
   const pages = [...tabs, `/course/${courseId}.html`, `/course/coursePurchase?course_id=${courseId}`, '/foryou/1']
   console.log(
     `First-load bytes of learner pages (gzip); goal: tab pages ≤ ${TAB_GOAL_KB} KB, course page ≤ ${COURSE_GOAL_KB} KB, ` +

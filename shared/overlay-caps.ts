@@ -1,5 +1,5 @@
 // How often learners may see system overlays (issue 10 §4's frequency caps), an operator setting since issue 13:
-// the learner endpoint GET /api/systemOverlay sends them with the list, app/lib/route-rules.ts applies them. No zod
+// the learner endpoint GET /api/systemOverlay sends them with the list, app/lib/overlay-rules.ts applies them. No zod
 // here: the learner pages read this file.
 
 export interface OverlayCaps {

@@ -29,3 +29,11 @@ export function beijingDayAndTime(at: Date): string {
   // The calendar day read as UTC midnight has the Beijing day's weekday.
   return `${month}月${day}日 周${WEEKDAYS[new Date(date).getUTCDay()]} ${beijingClock(at)}`
 }
+
+/** "2026-11-22 14:05" in Beijing time, the same in the server render and every browser. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return beijingMinute(d)
+}

@@ -3,7 +3,6 @@ import type * as orders from '#server/modules/orders/orders.schema.ts'
 import { api } from './api.ts'
 import { formatYuan } from '#shared/money.ts'
 import { orderStateNames } from '#shared/order-states.ts'
-import { beijingMinute } from '#shared/time.ts'
 import { Platform, type PlatformCode } from './platform.ts'
 
 /**
@@ -79,14 +78,6 @@ export function payMethodsFor(platform: PlatformCode): ProviderPayMethod[] {
 /** "¥39.9" */
 export function yuan(fen: number): string {
   return `¥${formatYuan(fen)}`
-}
-
-/** "2026-11-22 14:05" in Beijing time, the same in the server render and every browser. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  return beijingMinute(d)
 }
 
 /** One key per tap of the pay button: a retry of the same tap replays the first answer instead of paying twice. */

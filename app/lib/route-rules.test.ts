@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { aliasTarget } from './aliases.ts'
+import { overlayJumpHref, overlayToShow } from './overlay-rules.ts'
 import {
-  aliasTarget,
   isChunkLoadError,
   layoutWidth,
   mayReloadForChunkError,
-  overlayJumpHref,
   overlaySeenCookie,
-  overlayToShow,
   showsConsultButton,
   showsOverlays,
   showsServiceButton,

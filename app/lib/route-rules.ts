@@ -3,8 +3,6 @@
  * tested from a table (route-rules.test.ts). Components ask these functions; none of them keeps its own list.
  */
 
-import { DEFAULT_OVERLAY_CAPS, type OverlayCaps } from '#shared/overlay-caps.ts'
-
 /** The five tab screens, in bar order. The tab layout route (routes/tabs/layout.tsx) holds exactly these paths. */
 export const TABS = [
   { key: 'home', path: '/', label: '首页' },
@@ -16,7 +14,8 @@ export const TABS = [
 
 export type TabKey = (typeof TABS)[number]['key']
 
-function normalise(pathname: string): string {
+/** A path without its trailing slashes ("/" stays "/"). */
+export function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/'
   return pathname || '/'
 }
@@ -116,22 +115,6 @@ export function showsOverlays(
   return true
 }
 
-/**
- * Frequency caps (issue 10 §4; operators set them, shared/overlay-caps.ts), so a learner is never stacked: at most
- * `per_page` overlays per page view, one after another, and `per_session` per browser session unless the operator
- * marked one urgent (when `urgent_exempt`). Of the unseen overlays (in the operator's order) this picks the one to
- * show now, or null.
- */
-export function overlayToShow<T extends { so_urgent?: boolean }>(
-  unseen: readonly T[],
-  shown: { page: number; session: number },
-  caps: OverlayCaps = DEFAULT_OVERLAY_CAPS,
-): T | null {
-  if (shown.page >= caps.per_page) return null
-  if (shown.session < caps.per_session) return unseen[0] ?? null
-  return caps.urgent_exempt ? (unseen.find((o) => o.so_urgent === true) ?? null) : null
-}
-
 /** Spec 2's second "consult" button: the screens that ask for it (issue 10 §4). */
 const CONSULT_PATHS = ['/course/systemCourse', '/course/systemGroup', '/vip', '/vipBuy'] as const
 /** The checkout pages, where it shows only when the operator switches it on (CONSULT_ON_CHECKOUT). */
@@ -147,89 +130,6 @@ export function showsConsultButton(pathname: string, onCheckout: boolean): boole
 /** The page column's maximum width: 540 px for the WeCom sidebar pages, 500 px everywhere else (spec 2, 9). */
 export function layoutWidth(pathname: string): 500 | 540 {
   return normalise(pathname).startsWith('/workWechat') ? 540 : 500
-}
-
-/**
- * Where the alias URLs of routes.md go. Returns the target path with the original query string (so `sp` and the
- * like survive), or null when the path is not an alias.
- */
-export function aliasTarget(pathname: string, search = ''): string | null {
-  const path = normalise(pathname)
-  const query = search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : ''
-  const parts = path.split('/').filter(Boolean)
-  const [first, second, ...rest] = parts
-  if (rest.length > 0) return null
-  const id = second ? decodeURIComponent(second) : undefined
-  let target: string | null = null
-  switch (first) {
-    case undefined:
-      return null
-    case 'home':
-      if (id === 'home' || id === 'home1') target = '/'
-      break
-    case 'aa':
-      if (!id) target = '/ac'
-      break
-    case 'd':
-    case 'd_':
-      if (!id) target = '/ke1'
-      break
-    case 'dd':
-      target = '/ke1'
-      break
-    case 'b':
-    case 'bb':
-    case 'bh':
-    case 'bk':
-    case 'bs':
-      target = '/boutique'
-      break
-    case 'n':
-      target = id ? `/course/${encodeURIComponent(id)}` : '/ke'
-      break
-    case 'course':
-      // "/course" with its optional id left out: the list of all courses.
-      if (!id) target = '/ke'
-      break
-    case 's':
-    case 'z':
-      target = '/'
-      break
-  }
-  return target === null ? null : `${target}${query}`
-}
-
-/**
- * Where an overlay's button or image leads (spec 3 so_jump_type): 1 a course, 2 a category, 4 a custom URL
- * (http and https only, so a notice can never run script). Anything else leads nowhere.
- */
-export function overlayJumpHref(
-  jumpType: number | null | undefined,
-  params: Readonly<Record<string, unknown>> | null | undefined,
-): string | null {
-  const p = params ?? {}
-  const str = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '')
-  switch (jumpType) {
-    case 1: {
-      const id = str(p.course_id)
-      return /^\d+$/.test(id) ? `/course/${id}.html` : null
-    }
-    case 2: {
-      const cate = str(p.selected) || str(p.cate_id) || str(p.type)
-      return /^\d+$/.test(cate) ? `/boutique?cate=${cate}` : '/boutique'
-    }
-    case 4: {
-      const url = str(p.url)
-      try {
-        const parsed = new URL(url)
-        return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null
-      } catch {
-        return null
-      }
-    }
-    default:
-      return null
-  }
 }
 
 /** The cookie that marks an overlay as seen (for the caps' `seen_days`, 30 by default: spec 9). */

@@ -113,10 +113,13 @@ describe('the app shell on a phone', () => {
     await stubOutsideLinks(context)
     await page.goto('/mine')
     const button = serviceButton(page)
+    // Let it settle: over /mine's text it tucks into the edge (issue 10 §4) once the page is still.
+    await page.waitForTimeout(1000)
     const start = (await button.boundingBox())!
 
-    // Drag towards the left half and let go: it snaps to the left edge and keeps its height.
-    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
+    // Drag towards the left half and let go: it snaps to the left edge and keeps its height. A finger grabs the
+    // part that shows.
+    await page.mouse.move(Math.min(start.x + start.width / 2, 386), start.y + start.height / 2)
     await page.mouse.down()
     await page.mouse.move(150, 300, { steps: 8 })
     await page.mouse.move(140, 310, { steps: 2 })

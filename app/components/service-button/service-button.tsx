@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { useLocation } from 'react-router'
 import { sendStat } from '#app/lib/stat.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
-import { clampTop, isTap, snapSide, type Side } from '#app/lib/float-position.ts'
 import { inWechat } from '#app/lib/platform.ts'
 import { showsConsultButton, showsServiceButton } from '#app/lib/route-rules.ts'
+import type { FloatBehaviour, FloatLink } from './float-behaviour.ts'
 import styles from './service-button.module.css'
-import { useTuck } from './use-tuck.ts'
 
 /** Opens an outside chat link: in WeChat's browser in place (new windows are unreliable there), else a new tab. */
 export function openExternal(url: string): void {
@@ -14,28 +13,69 @@ export function openExternal(url: string): void {
   else window.open(url, '_blank', 'noopener,noreferrer')
 }
 
-interface Drag {
-  pointerId: number
-  startedAt: number
-  startX: number
-  startY: number
-  offsetX: number
-  offsetY: number
-  moved: number
-  /** Which button the press started on; pointer capture retargets the later events to the container. */
-  link: 'service' | 'consult'
+/** Opens a button's link; the service button's tap is counted with position 3 (spec 7, signed-in members only). */
+function openLink(link: FloatLink, urls: { serviceUrl: string; consultUrl: string }): void {
+  if (link === 'service') sendStat('customer', { position: 3 })
+  openExternal(link === 'consult' ? urls.consultUrl : urls.serviceUrl)
 }
 
-function column(el: HTMLElement): { left: number; width: number } {
-  const host = el.closest('.zx-app') ?? document.body
-  const rect = host.getBoundingClientRect()
-  return { left: rect.left, width: rect.width }
+/** Finger movement that makes a press a drag, in CSS pixels (float-behaviour.ts uses the same). */
+const DRAG_FROM = 6
+
+/**
+ * Runs `load` once the browser is idle (or soon, where it cannot say), or at once on a press. Until the returned
+ * function is called (when the code has arrived), a press keeps the pointer and its events are recorded in
+ * `gesture`, so the gesture can be replayed to the code.
+ */
+function whenIdleOrPressed(el: HTMLElement, gesture: PointerEvent[], load: () => void): () => void {
+  let loading = false
+  const record = (event: PointerEvent) => gesture.push(event)
+  const types = ['pointermove', 'pointerup', 'pointercancel'] as const
+  const run = () => {
+    if (loading) return
+    loading = true
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+    clearTimeout(timer)
+    load()
+  }
+  const onPress = (event: PointerEvent) => {
+    if (event.button !== 0) return
+    gesture.push(event)
+    try {
+      el.setPointerCapture(event.pointerId)
+    } catch {
+      // Not capturable: the events over the button are still recorded.
+    }
+    for (const type of types) el.addEventListener(type, record)
+    run()
+  }
+  const idle = window.requestIdleCallback?.(run, { timeout: 2000 })
+  const timer = idle === undefined ? setTimeout(run, 300) : undefined
+  el.addEventListener('pointerdown', onPress)
+  // Stops waiting and recording: called once the code has arrived, or when the button goes.
+  return () => {
+    loading = true
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+    clearTimeout(timer)
+    el.removeEventListener('pointerdown', onPress)
+    for (const type of types) el.removeEventListener(type, record)
+  }
+}
+
+/** Whether recorded events moved far enough from their press to be a drag (its click must not open the chat). */
+function dragged(gesture: readonly PointerEvent[]): boolean {
+  const [press] = gesture
+  return (
+    press !== undefined &&
+    gesture.some((e) => Math.hypot(e.clientX - press.clientX, e.clientY - press.clientY) > DRAG_FROM)
+  )
 }
 
 /**
- * The floating customer-service button (spec 2): hidden on the paths of route-rules.ts, draggable, snapping to
- * the nearer edge of the page column, starting at 78% of the viewport height. A quick tap opens the service
- * link; a `showConsult` event adds the "consult" button above it, which opens the consult link.
+ * The floating customer-service button (spec 2): hidden on the paths of route-rules.ts, starting at 78% of the
+ * viewport height on the right edge of the page column. A tap opens the service link; a `showConsult` event adds
+ * the "consult" button above it, which opens the consult link. Dragging, snapping to the nearer edge and tucking
+ * away from text are float-behaviour.ts, loaded when the page is idle or on the first press (issue 11 §4).
  */
 export function ServiceButton({
   serviceUrl,
@@ -48,15 +88,20 @@ export function ServiceButton({
 }) {
   const { pathname } = useLocation()
   const ref = useRef<HTMLDivElement>(null)
-  const drag = useRef<Drag | null>(null)
-  /** null until the first drag: the CSS default (right edge, 78% down) holds. */
-  const [placed, setPlaced] = useState<{ side: Side; top: number } | null>(null)
-  const [dragAt, setDragAt] = useState<{ left: number; top: number } | null>(null)
+  const behaviour = useRef<FloatBehaviour | null>(null)
+  /** A press before the behaviour's code arrived, and what followed it: replayed to the code. */
+  const gesture = useRef<PointerEvent[]>([])
+  const links = useRef({ serviceUrl, consultUrl })
+  const visibleNow = useRef(false)
   const [consult, setConsult] = useState(false)
   const visible = showsServiceButton(pathname)
   // The consult button shows on the screens that ask for it, even where the service button hides (system courses).
   const consultHere = consult || showsConsultButton(pathname, consultOnCheckout)
-  const tucked = useTuck(ref, visible && !dragAt, `${pathname}:${placed?.side}:${placed?.top}:${consult}`)
+  const shown = visible || consultHere
+
+  useEffect(() => {
+    links.current = { serviceUrl, consultUrl }
+  }, [serviceUrl, consultUrl])
 
   useEffect(() => {
     const offShow = onAppEvent(AppEvent.showConsult, () => setConsult(true))
@@ -67,88 +112,56 @@ export function ServiceButton({
     }
   }, [])
 
-  if (!visible && !consultHere) return null
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || !ref.current) return
-    const rect = ref.current.getBoundingClientRect()
-    drag.current = {
-      pointerId: event.pointerId,
-      startedAt: performance.now(),
-      startX: event.clientX,
-      startY: event.clientY,
-      offsetX: event.clientX - rect.left,
-      offsetY: event.clientY - rect.top,
-      moved: 0,
-      link:
-        (event.target as HTMLElement).closest<HTMLElement>('[data-link]')?.dataset.link === 'consult'
-          ? 'consult'
-          : 'service',
-    }
-    ref.current.setPointerCapture(event.pointerId)
-  }
-
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const d = drag.current
-    if (!d || d.pointerId !== event.pointerId || !ref.current) return
-    d.moved = Math.max(d.moved, Math.hypot(event.clientX - d.startX, event.clientY - d.startY))
-    if (d.moved <= 6) return
-    const rect = ref.current.getBoundingClientRect()
-    setDragAt({
-      left: event.clientX - d.offsetX,
-      top: clampTop(event.clientY - d.offsetY, rect.height, window.innerHeight),
-    })
-  }
-
-  const finish = (event: ReactPointerEvent<HTMLDivElement>, cancelled: boolean) => {
-    const d = drag.current
-    if (!d || d.pointerId !== event.pointerId || !ref.current) return
-    drag.current = null
-    const rect = ref.current.getBoundingClientRect()
-    if (!cancelled && isTap(performance.now() - d.startedAt, d.moved)) {
-      // Spec 7: the service button's tap is counted with position 3 (signed-in members only).
-      if (d.link === 'service') sendStat('customer', { position: 3 })
-      openExternal(d.link === 'consult' ? consultUrl : serviceUrl)
-      return
-    }
-    if (d.moved > 6) {
-      const col = column(ref.current)
-      setPlaced({
-        side: snapSide(rect.left + rect.width / 2, col.left, col.width),
-        top: clampTop(rect.top, rect.height, window.innerHeight),
+  // The behaviour's code, once the button is on the page: kept while it stays (a navigation keeps the element).
+  useEffect(() => {
+    const el = ref.current
+    if (!shown || !el) return
+    let attached: FloatBehaviour | null = null
+    let gone = false
+    const recorded = gesture.current
+    const stopWaiting = whenIdleOrPressed(el, recorded, () => {
+      void import('./float-behaviour.ts').then(({ attachFloat }) => {
+        if (gone) return
+        stopWaiting()
+        attached = attachFloat(el, {
+          onTap: (link) => openLink(link, links.current),
+          tucks: visibleNow.current,
+          replay: recorded.splice(0),
+        })
+        behaviour.current = attached
       })
-      setDragAt(null)
+    })
+    return () => {
+      gone = true
+      stopWaiting()
+      attached?.detach()
+      behaviour.current = null
     }
-  }
+  }, [shown])
 
-  // The snapped side is kept as CSS (left/right of the column), so it stays right when the window resizes.
-  const style = dragAt
-    ? { left: dragAt.left, top: dragAt.top, right: 'auto', transition: 'none' }
-    : placed
-      ? { top: placed.top, ...(placed.side === 'left' ? { left: 'var(--zx-float-left)', right: 'auto' } : {}) }
-      : undefined
+  // What decides tucking changed (another page, the consult button came or went): look again.
+  useEffect(() => {
+    visibleNow.current = visible
+    behaviour.current?.recheck(visible)
+  }, [visible, pathname, consult])
+
+  if (!shown) return null
+
+  // A click the behaviour did not handle: a keyboard's (detail 0), or a press before its code arrived.
+  const onClick = (event: MouseEvent, link: FloatLink) => {
+    if (event.detail !== 0 && (behaviour.current ? behaviour.current.claimsClick() : dragged(gesture.current))) return
+    openLink(link, { serviceUrl, consultUrl })
+  }
 
   return (
-    <div
-      ref={ref}
-      className={`${styles.float} ${tucked && !dragAt ? styles.tucked : ''}`}
-      style={style}
-      data-side={placed?.side ?? 'right'}
-      data-tucked={tucked && !dragAt ? 'true' : undefined}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={(e) => finish(e, false)}
-      onPointerCancel={(e) => finish(e, true)}
-      data-testid={visible ? 'service-button' : 'consult-float'}
-    >
+    <div ref={ref} className={styles.float} data-testid={visible ? 'service-button' : 'consult-float'}>
       {consultHere ? (
         <button
           type="button"
           className={`${styles.button} ${styles.consult} ${visible ? '' : styles.alone}`}
           data-link="consult"
           aria-label="课程咨询"
-          // Pointer taps are handled above; a keyboard "click" (detail 0) opens the link here.
-          onClick={(e) => e.detail === 0 && openExternal(consultUrl)}
+          onClick={(e) => onClick(e, 'consult')}
         >
           <span className={styles.text}>咨询</span>
         </button>
@@ -159,7 +172,7 @@ export function ServiceButton({
           className={styles.button}
           data-link="service"
           aria-label="联系客服"
-          onClick={(e) => e.detail === 0 && openExternal(serviceUrl)}
+          onClick={(e) => onClick(e, 'service')}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path

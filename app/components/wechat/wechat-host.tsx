@@ -1,25 +1,25 @@
 import { useEffect, useState } from 'react'
-import { LOGIN_TOAST, replayLoginToast } from '#app/lib/login-toast.ts'
+import { LOGIN_TOAST } from '#app/lib/login-toast.ts'
 import { DownArrowIcon } from '#app/components/icons/line-icons.tsx'
 import { toast } from '#app/lib/toast.ts'
 import { handleWechatReturn } from '#app/lib/wechat-login.ts'
 import styles from './wechat-host.module.css'
 
 /**
- * The WeChat part of start-up (spec 4, issue 10 §3): finishes a return from WeChat's authorization (sign-in or the
- * open id), shows "登录成功！" again when the page comes back from a login that reloaded or left, and in snapshot
- * mode (a page opened from Moments: WeChat gives only a virtual open id) a page that says to tap "使用完整服务".
+ * A return from WeChat's authorization (spec 4, issue 10 §3), loaded only when the address carries `loginCallback`
+ * (wechat-return.tsx): finishes it (sign-in or the open id) and in snapshot mode (a page opened from Moments:
+ * WeChat gives only a virtual open id) shows a page that says to tap "使用完整服务". `replayed`: the login toast
+ * was already shown again at start-up.
  */
-export function WechatHost() {
+export default function WechatHost({ replayed }: { replayed: boolean }) {
   const [snapshot, setSnapshot] = useState(false)
 
   useEffect(() => {
-    const replayed = replayLoginToast()
     void handleWechatReturn(window.location).then((result) => {
       if (result === 'login' && !replayed) toast(LOGIN_TOAST, { icon: 'success' })
       if (result === 'snapshot') setSnapshot(true)
     })
-  }, [])
+  }, [replayed])
 
   if (!snapshot) return null
   return (

@@ -5,7 +5,7 @@ import styles from '#app/components/checkout/checkout.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { api, ApiError } from '#app/lib/api.ts'
-import { formatTime } from '#app/lib/pay.ts'
+import { formatTime } from '#app/lib/beijing-format.ts'
 import type { RedeemPreview, RedeemResult } from '#shared/api/redeem.ts'
 import own from './redeem.module.css'
 

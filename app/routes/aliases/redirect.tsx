@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
-import { aliasTarget } from '#app/lib/route-rules.ts'
+import { aliasTarget } from '#app/lib/aliases.ts'
 
 /**
  * The alias URLs of routes.md (/home/home, /aa, /d, /b…, /n/{id}, /s/{id}, /z/{id}, /course): a 302 to the

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
 import lists from '#app/components/checkout/order-list.module.css'
 import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
-import { formatTime } from '#app/lib/pay.ts'
+import { formatTime } from '#app/lib/beijing-format.ts'
 import { usePagedList } from '#app/lib/use-paged-list.ts'
 import { ExchangeRecordKindNames, type ExchangeRecord } from '#shared/api/exchange-records.ts'
 

@@ -14,7 +14,6 @@ import {
   orderStatus,
   METHOD_LABEL,
   STATE_LABEL,
-  formatTime,
   isPointsExchange,
   priceText,
   yuan,
@@ -22,6 +21,7 @@ import {
   type OrderEvent,
   type OrderKind,
 } from '#app/lib/pay.ts'
+import { formatTime } from '#app/lib/beijing-format.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import { ExchangeRecords } from './exchange-records.tsx'
 import { usePagedList } from '#app/lib/use-paged-list.ts'

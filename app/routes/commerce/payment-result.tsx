@@ -6,15 +6,8 @@ import { NoSuchOrder } from '#app/components/checkout/no-such-order.tsx'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError, Loaded } from '#app/components/page-state/page-state.tsx'
-import {
-  METHOD_LABEL,
-  STATE_LABEL,
-  formatTime,
-  isPointsExchange,
-  orderDetailPath,
-  priceText,
-  type Order,
-} from '#app/lib/pay.ts'
+import { METHOD_LABEL, STATE_LABEL, isPointsExchange, orderDetailPath, priceText, type Order } from '#app/lib/pay.ts'
+import { formatTime } from '#app/lib/beijing-format.ts'
 import { forgetOwnedCourses } from '#app/lib/owned-courses.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { CourseAccess } from '#server/modules/learning/learning.schema.ts'

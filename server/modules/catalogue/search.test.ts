@@ -71,6 +71,10 @@ describe('GET /api/searchCourse', () => {
     ['English, full width', 'ＥＸＣＥＬ', { first: ['Excel 一键美化表格'] }],
     ['mixed Chinese and English, one word', 'PS快捷键', { exactly: ['10 分钟掌握 PS 高频快捷键'] }],
     ['mixed Chinese and English, two words', 'excel 透视', { exactly: ['Excel 数据透视表与可视化看板'] }],
+    // Several words: every word must match somewhere (an abbreviation in the title, a word in a lesson title).
+    ['several words, an abbreviation and a lesson', 'ps 抠图', { exactly: ['Photoshop 零基础入门'] }],
+    ['several words, two Chinese words', '水彩 入门', { first: ['水彩花卉入门'], excludes: ['日系漫画人物入门'] }],
+    ['several words, pinyin and Chinese', 'shuicai 风景', { exactly: ['水彩风景写生'] }],
     ['a tag', '电影感', { exactly: ['达芬奇调色：电影感画面'] }],
     ['a lesson title', '示波器', { exactly: ['达芬奇调色：电影感画面'] }],
     ['a category', '室内设计', { first: ['室内设计入门：从量房到效果图'], includes: ['小户型收纳与软装搭配'] }],
