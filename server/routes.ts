@@ -96,7 +96,11 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(searchRoutes, { search: s.search })
   await app.register(followsRoutes, { follows: s.follows })
   await app.register(recommendRoutes, { recommend: s.recommend })
-  await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
+  await app.register(commentsRoutes, {
+    comments: s.comments,
+    stats: s.stats,
+    kuaishouComments: s.kuaishouCourse.comments,
+  })
   await app.register(statsRoutes, {
     stats: s.stats,
     memberOfToken: async (token) => (await s.resolveToken(token)).principal?.memberId ?? null,

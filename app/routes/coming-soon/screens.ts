@@ -54,7 +54,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   poster: learning('分享海报', '为课程生成带有你的推广码二维码的分享海报，保存后发给朋友。', COURSES, MINE),
   progress: learning('学习进度', '一门课程的作业和学习进度：完成了哪些视频、交了哪些作业。', COURSES, MINE),
   // Buying and money (issue 4)
-  'kuaishou-course': commerce('快手课程', '在快手购买的课程从这里用订单兑换，兑换后即可在本站学习。', SERVICE, COURSES),
   promotion: commerce('推广中心', '推广计划总览：你的推广码、邀请人数和累计收益。', MINE, SERVICE),
   tasks: commerce('积分任务', '完成学习、分享等任务可以获得积分。', MINE, COURSES),
   'wallet-records': commerce('收益与提现记录', '推广收益明细和提现记录。', MINE, SERVICE),

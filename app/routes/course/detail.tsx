@@ -23,6 +23,7 @@ import { useCourseAccess, type CourseAccess } from '#app/components/player/use-c
 import { beijingDayAndTime } from '#app/lib/beijing-format.ts'
 import { services } from '#app/lib/services-context.ts'
 import { AccessReasons } from './access-reasons.tsx'
+import { CourseCover, TeacherSection } from './course-parts.tsx'
 import parts from './detail-parts.module.css'
 import styles from './detail.module.css'
 import { useWechatShare } from '#app/lib/wechat-share.ts'
@@ -214,16 +215,7 @@ export default function CourseDetail() {
   return (
     <main className={styles.page}>
       <NavBar title="课程详情" right={<FavouriteButton courseId={course.id} compact />} />
-      <img
-        className={styles.cover}
-        src={course.cover}
-        alt={course.title}
-        width={640}
-        height={360}
-        fetchPriority="high"
-        loading="eager"
-        decoding="sync"
-      />
+      <CourseCover course={course} />
 
       <section className={styles.info}>
         <h1 className={styles.title}>{course.title}</h1>
@@ -327,30 +319,7 @@ export default function CourseDetail() {
         <Chapters course={course} />
       </section>
 
-      {course.teacher ? (
-        <section id="teacher" className={styles.block} aria-labelledby="teacher-title">
-          <h2 id="teacher-title" className={styles.blockTitle}>
-            讲师
-          </h2>
-          <Link to={`/teacher/${course.teacher.id}`} className={parts.teacher}>
-            {course.teacher.avatar ? (
-              <img src={course.teacher.avatar} alt="" width={56} height={56} loading="lazy" className={parts.avatar} />
-            ) : (
-              <span className={parts.avatar} aria-hidden="true">
-                {course.teacher.name.slice(0, 1)}
-              </span>
-            )}
-            <span className={parts.teacherText}>
-              <span className={parts.teacherName}>{course.teacher.name}</span>
-              <span className="zx-meta">{course.teacher.title}</span>
-              <span className={parts.teacherIntro}>{course.teacher.intro}</span>
-            </span>
-            <span className={parts.chevron} aria-hidden="true">
-              ›
-            </span>
-          </Link>
-        </section>
-      ) : null}
+      {course.teacher ? <TeacherSection teacher={course.teacher} /> : null}
 
       <CourseComments courseId={course.id} />
 

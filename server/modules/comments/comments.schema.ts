@@ -22,6 +22,9 @@ export const CommentsQuery = z
   })
 export type CommentsQuery = z.output<typeof CommentsQuery>
 
+/** GET /ksxd/course/comments: a course sold on Kuaishou, a page of its comments. */
+export const KuaishouCommentsQuery = z.object({ course_id: IdQuery, ...IdPageQuery.shape })
+
 export const CommentDetailQuery = z.object({ id: IdQuery, ...IdPageQuery.shape })
 export const TopCommentQuery = z.object({ course_id: IdQuery })
 export const MemberCommentsQuery = IdPageQuery
@@ -98,6 +101,11 @@ export const CommentPage = z.object({
   next_cursor: z.string().nullable(),
 })
 
+/** A course's comments in plain time order (the Kuaishou landing page). */
+export const NewestCommentPage = CommentPage.extend({
+  list: z.array(Comment).describe('Newest first, pinned comments in their place'),
+})
+
 export const CommentThread = z.object({
   comment: Comment.describe('The top-level comment'),
   focus_id: z.number().int().describe('The comment asked for (a reply or the top-level comment itself)'),
@@ -123,6 +131,7 @@ export type ModerationResult = z.infer<typeof ModerationResult>
 
 export const CommentResponse = envelope(Comment)
 export const CommentPageResponse = envelope(CommentPage)
+export const NewestCommentPageResponse = envelope(NewestCommentPage)
 export const CommentListResponse = listEnvelope(Comment)
 export const CommentThreadResponse = envelope(CommentThread)
 export const MemberCommentPageResponse = envelope(MemberCommentPage)

@@ -56,6 +56,16 @@ export function findSkus(db: DbOrTx, platform: Platform, skuIds: string[]) {
     .where(and(eq(exchangeSkus.platform, platform), inArray(exchangeSkus.skuId, skuIds)))
 }
 
+/** Whether a platform has a SKU mapped to this course. */
+export async function courseHasSku(db: DbOrTx, platform: Platform, courseId: number) {
+  const [row] = await db
+    .select({ id: exchangeSkus.id })
+    .from(exchangeSkus)
+    .where(and(eq(exchangeSkus.platform, platform), eq(exchangeSkus.courseId, courseId)))
+    .limit(1)
+  return row !== undefined
+}
+
 // ---- Exchange records -----------------------------------------------------------------------------------------
 
 /**

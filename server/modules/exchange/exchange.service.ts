@@ -19,6 +19,7 @@ import {
 import {
   countRecords,
   countSkus,
+  courseHasSku,
   deleteSku,
   findOrderRecords,
   findRecord,
@@ -69,6 +70,11 @@ export async function exchangeRecordsByRefs(db: DbOrTx, refs: string[]) {
 /** The mappings of these SKUs on one platform, by SKU id. */
 export async function skuMappings(tx: DbOrTx, platform: Platform, skuIds: string[]) {
   return new Map((await findSkus(tx, platform, [...new Set(skuIds)])).map((m) => [m.skuId, m]))
+}
+
+/** Whether a course is on sale on this platform: a SKU of the platform is mapped to it (the /course/ks landing). */
+export function soldOn(db: DbOrTx, platform: Platform, courseId: number) {
+  return courseHasSku(db, platform, courseId)
 }
 
 /** The records of one order (every line anyone exchanged), oldest first. */
