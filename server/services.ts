@@ -25,7 +25,7 @@ import {
   createRecommendService,
   createSearchService,
 } from '#server/modules/catalogue/catalogue.service.ts'
-import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts'
+import { createDashboardService, createSalesFigures } from '#server/modules/dashboard/dashboard.service.ts'
 import { createCommentModeration, createCommentsService } from '#server/modules/comments/comments.service.ts'
 import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
@@ -305,6 +305,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     }),
     /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
     dashboard: createDashboardService({ db, now: integrations.now }),
+    /** The staff's sales figures on a phone (GET /data/sell). */
+    sales: createSalesFigures({ db, now: integrations.now }),
   }
 }
 

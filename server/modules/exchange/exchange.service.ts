@@ -92,7 +92,7 @@ export function recordExchange(
   e: {
     memberId: number
     order: Pick<PlatformOrder, 'platform' | 'orderId'>
-    lines: { lineId: string; skuId: string; productName: string; mapping: SkuRow }[]
+    lines: { lineId: string; skuId: string; productName: string; amountFen?: number | null; mapping: SkuRow }[]
     now: Date
   },
 ) {
@@ -107,6 +107,7 @@ export function recordExchange(
       memberId: e.memberId,
       courseId: l.mapping.courseId,
       vipDays: l.mapping.vipDays,
+      amountFen: l.amountFen ?? null,
       status: 'granted' as const,
       grantedAt: e.now,
     })),
@@ -140,6 +141,9 @@ export async function holderOf(tx: DbOrTx, memberId: number) {
   const phone = (await memberPhones(tx, [memberId])).get(memberId)
   return phone ? maskPhone(phone) : `会员 ${memberId}`
 }
+
+/** Exchanges granted in [from, to) by Beijing day and platform (the staff's sales figures). */
+export { exchangeFigures } from './exchange.repository.ts'
 
 /** Remembers an order a platform reported (push or sync) for the NotExchange lists. */
 export { upsertPlatformOrder as rememberPlatformOrder } from './exchange.repository.ts'
