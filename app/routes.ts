@@ -129,8 +129,9 @@ export default [
     'room-messages': ['cus/roomMsg'],
     'wecom-chat': ['workWechat/chat'],
     'wecom-study': ['workWechat/study'],
-    sales: ['data/sell'],
   }),
+  // Sales figures for staff who may read them (issue 14 §2, GET /data/sell)
+  route('data/sell', 'routes/service/sales.tsx'),
   // Official Account and WeCom QR codes operators set (issue 14 §2)
   route('data/follow', 'routes/service/follow.tsx'),
   route('data/wwx', 'routes/service/add-wecom.tsx'),

@@ -71,7 +71,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   // Customer service, staff and WeCom
   'member-profile': staff('学员资料', '客服查看一位学员的资料、课程和学习情况。'),
   'room-messages': staff('群聊消息记录', '学员在学习群里的消息记录。'),
-  sales: staff('销售数据', '课程销售数据统计。'),
   'staff-messages': staff('客服消息记录', '客服与学员之间的消息记录。'),
   'wecom-chat': staff('学员资料（企业微信）', '企业微信侧边栏：当前聊天学员的资料和已购课程。'),
   'wecom-study': staff('学习详情（企业微信）', '企业微信侧边栏：当前聊天学员的学习详情。'),
