@@ -3,7 +3,7 @@ import { z } from 'zod'
 // GET /api/data/sell: the staff's sales figures on a phone (/data/sell, spec 7), in integer fen.
 
 /** The periods the figures cover, each in Beijing days: today, yesterday, this calendar month up to now. */
-export const SalesPeriods = ['today', 'yesterday', 'month'] as const
+const SalesPeriods = ['today', 'yesterday', 'month'] as const
 
 const Channel = z.object({
   key: z.string().describe('"site:<order kind>" or "exchange:<platform>"'),

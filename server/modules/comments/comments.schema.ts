@@ -102,7 +102,7 @@ export const CommentPage = z.object({
 })
 
 /** A course's comments in plain time order (the Kuaishou landing page). */
-export const NewestCommentPage = CommentPage.extend({
+const NewestCommentPage = CommentPage.extend({
   list: z.array(Comment).describe('Newest first, pinned comments in their place'),
 })
 

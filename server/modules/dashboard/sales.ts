@@ -17,7 +17,7 @@ const kindNames: Record<PaidOrderFigure['kind'], string> = {
 const kinds = Object.keys(kindNames) as PaidOrderFigure['kind'][]
 
 /** Today, yesterday and this month in Beijing days: each from its Beijing midnight, the end exclusive. */
-export function salesPeriods(at: Date) {
+function salesPeriods(at: Date) {
   const today = beijingDayStart(at)
   const day = beijingDate(today)
   const tomorrow = beijingDayFromText(day, 1)
