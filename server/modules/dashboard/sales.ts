@@ -30,6 +30,23 @@ function salesPeriods(at: Date) {
 
 const total = <T>(rows: T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0)
 
+/** One channel's figures from its rows (site rows have no unpriced lines). */
+function channel(
+  source: 'site' | 'exchange',
+  id: string,
+  name: string,
+  rows: { orders: number; fen: number; unpriced?: number }[],
+) {
+  return {
+    key: `${source}:${id}`,
+    source,
+    name,
+    orders: total(rows, (r) => r.orders),
+    revenue_fen: total(rows, (r) => r.fen),
+    unpriced_lines: total(rows, (r) => r.unpriced ?? 0),
+  }
+}
+
 /**
  * The staff's sales figures (GET /api/data/sell): for today, yesterday and this month, the site's paid orders by
  * kind (paid in the period, as the dashboard counts them) and each exchange platform's orders exchanged in the
@@ -53,28 +70,22 @@ export function createSalesFigures(deps: { db: Db; now: () => Date }) {
           const siteRows = within(site)
           const exchangeRows = within(exchanged)
           const channels = [
-            ...kinds.map((kind) => {
-              const rows = siteRows.filter((r) => r.kind === kind)
-              return {
-                key: `site:${kind}`,
-                source: 'site' as const,
-                name: kindNames[kind],
-                orders: total(rows, (r) => r.orders),
-                revenue_fen: total(rows, (r) => r.fen),
-                unpriced_lines: 0,
-              }
-            }),
-            ...Platforms.map((platform) => {
-              const rows = exchangeRows.filter((r) => r.platform === platform)
-              return {
-                key: `exchange:${platform}`,
-                source: 'exchange' as const,
-                name: PlatformNames[platform],
-                orders: total(rows, (r) => r.orders),
-                revenue_fen: total(rows, (r) => r.fen),
-                unpriced_lines: total(rows, (r) => r.unpriced),
-              }
-            }),
+            ...kinds.map((k) =>
+              channel(
+                'site',
+                k,
+                kindNames[k],
+                siteRows.filter((r) => r.kind === k),
+              ),
+            ),
+            ...Platforms.map((k) =>
+              channel(
+                'exchange',
+                k,
+                PlatformNames[k],
+                exchangeRows.filter((r) => r.platform === k),
+              ),
+            ),
           ]
           return {
             key: p.key,

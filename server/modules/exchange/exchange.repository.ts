@@ -56,14 +56,11 @@ export function findSkus(db: DbOrTx, platform: Platform, skuIds: string[]) {
     .where(and(eq(exchangeSkus.platform, platform), inArray(exchangeSkus.skuId, skuIds)))
 }
 
-/** Whether a platform has a SKU mapped to this course. */
+/** Whether a platform has a SKU mapped to this course (operators' mappings: a small table). */
 export async function courseHasSku(db: DbOrTx, platform: Platform, courseId: number) {
-  const [row] = await db
-    .select({ id: exchangeSkus.id })
-    .from(exchangeSkus)
-    .where(and(eq(exchangeSkus.platform, platform), eq(exchangeSkus.courseId, courseId)))
-    .limit(1)
-  return row !== undefined
+  return (
+    (await db.$count(exchangeSkus, and(eq(exchangeSkus.platform, platform), eq(exchangeSkus.courseId, courseId)))) > 0
+  )
 }
 
 // ---- Exchange records -----------------------------------------------------------------------------------------
