@@ -21,24 +21,6 @@ function staff(title: string, purpose: string): ComingSoonScreen {
 }
 
 /**
- * /data/tt, /data/ks, /data/xhs, /data/wechatShop: exchange an order from that platform for the course, one
- * screen per platform (`exchange-tt`, …).
- */
-function exchangeScreens(platforms: Record<string, string>): Record<string, ComingSoonScreen> {
-  return Object.fromEntries(
-    Object.entries(platforms).map(([key, platform]) => [
-      `exchange-${key}`,
-      commerce(
-        `${platform}订单兑换`,
-        `在${platform}购买了课程？输入订单号即可兑换成本站课程，兑换后在“已购”里学习。`,
-        SERVICE,
-        COURSES,
-      ),
-    ]),
-  )
-}
-
-/**
  * The screens not built yet (docs/routes.md), by the name app/routes.ts gives them (`soon('wallet', …)`): each
  * its real title, what it will be for and where to go meanwhile. A screen that gets built leaves this table for
  * a route module of its own.
@@ -58,7 +40,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   tasks: commerce('积分任务', '完成学习、分享等任务可以获得积分。', MINE, COURSES),
   'wallet-records': commerce('收益与提现记录', '推广收益明细和提现记录。', MINE, SERVICE),
   wallet: commerce('我的钱包', '钱包余额、推广收益和提现。', MINE, SERVICE),
-  ...exchangeScreens({ ks: '快手', xhs: '小红书', wechatshop: '微信小店' }),
   // Account
   'app-login': later('App 登录', '从自学 App 跳转过来时在这里自动完成登录。', MINE),
   'mini-program': later('打开小程序', '从这里跳转到自学微信小程序。', MINE, SERVICE),
