@@ -8,7 +8,7 @@ import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { services } from '#app/lib/services-context.ts'
 import { useWechatShare } from '#app/lib/wechat-share.ts'
 import { ExchangeShops } from '#shared/api/exchange.ts'
-import { CourseCover, TeacherSection } from './course-parts.tsx'
+import { CourseCover, TeacherSection } from './detail.tsx'
 import parts from './detail-parts.module.css'
 import styles from './detail.module.css'
 
