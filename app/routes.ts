@@ -38,6 +38,8 @@ export default [
   route('ke', 'routes/courses/index.tsx'),
   route('list/:id?', 'routes/courses/list.tsx'),
   route('course/:id', 'routes/course/detail.tsx'),
+  // A course sold in the Kuaishou shop, leading to its exchange (issue 14 §2)
+  route('course/ks/:id?', 'routes/course/kuaishou.tsx'),
   route('teacher/:id?', 'routes/teacher/detail.tsx'),
 
   // Learning (issue 3)
@@ -85,7 +87,6 @@ export default [
   // Platform orders exchanged for courses (issue 14 §2)
   ...same('routes/exchange/shop-page.tsx', ['data/tt', 'data/ks', 'data/xhs', 'data/wechatShop'], 'exchange'),
   ...soon({
-    'kuaishou-course': ['course/ks/:id?'],
     tasks: ['task'],
     wallet: ['wallet'],
     promotion: ['wallet/extension'],
@@ -128,8 +129,9 @@ export default [
     'room-messages': ['cus/roomMsg'],
     'wecom-chat': ['workWechat/chat'],
     'wecom-study': ['workWechat/study'],
-    sales: ['data/sell'],
   }),
+  // Sales figures for staff who may read them (issue 14 §2, GET /data/sell)
+  route('data/sell', 'routes/service/sales.tsx'),
   // Official Account and WeCom QR codes operators set (issue 14 §2)
   route('data/follow', 'routes/service/follow.tsx'),
   route('data/wwx', 'routes/service/add-wecom.tsx'),

@@ -6,7 +6,7 @@ import type { Services } from '#server/services.ts'
  * through the same doors as the API.
  */
 export function pageServices(services: Services) {
-  const { catalogue, search, home, follows, bundles, vip, learning, settings } = services
+  const { catalogue, search, home, follows, bundles, vip, learning, settings, kuaishouCourse } = services
   return {
     config: { client: services.config.client },
     catalogue,
@@ -17,6 +17,8 @@ export function pageServices(services: Services) {
     vip,
     learning,
     settings: { service: settings.service },
+    /** The /course/ks/{id} landing: the course, when it is on sale on Kuaishou. */
+    kuaishouCourse: { course: kuaishouCourse.course },
   }
 }
 

@@ -36,6 +36,7 @@ import { recommendRoutes } from '#server/modules/catalogue/recommend.routes.ts'
 import { searchRoutes } from '#server/modules/catalogue/search.routes.ts'
 import { adminHotWordRoutes } from '#server/modules/catalogue/hot-words-admin.routes.ts'
 import { adminDashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts'
+import { salesRoutes } from '#server/modules/dashboard/sales.routes.ts'
 import { statsRoutes } from '#server/modules/stats/stats.routes.ts'
 import { wechatRoutes } from '#server/modules/wechat/wechat.routes.ts'
 import { exchangeRoutes } from '#server/modules/exchange/exchange.routes.ts'
@@ -96,12 +97,17 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(searchRoutes, { search: s.search })
   await app.register(followsRoutes, { follows: s.follows })
   await app.register(recommendRoutes, { recommend: s.recommend })
-  await app.register(commentsRoutes, { comments: s.comments, stats: s.stats })
+  await app.register(commentsRoutes, {
+    comments: s.comments,
+    stats: s.stats,
+    kuaishouComments: s.kuaishouCourse.comments,
+  })
   await app.register(statsRoutes, {
     stats: s.stats,
     memberOfToken: async (token) => (await s.resolveToken(token)).principal?.memberId ?? null,
   })
   await app.register(adminDashboardRoutes, { dashboard: s.dashboard })
+  await app.register(salesRoutes, { sales: s.sales })
   await app.register(adminMemberRoutes, { members: s.memberAdmin })
   await app.register(adminCommentRoutes, { moderation: s.commentModeration })
   await app.register(adminHomeRoutes, { home: s.homeAdmin })

@@ -25,7 +25,7 @@ import {
   createRecommendService,
   createSearchService,
 } from '#server/modules/catalogue/catalogue.service.ts'
-import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts'
+import { createDashboardService, createSalesFigures } from '#server/modules/dashboard/dashboard.service.ts'
 import { createCommentModeration, createCommentsService } from '#server/modules/comments/comments.service.ts'
 import { createAccessService, ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { createFavouritesService, favouriteTargetIds } from '#server/modules/favourites/favourites.service.ts'
@@ -55,6 +55,7 @@ import { createBundleService } from '#server/modules/bundles/bundles.service.ts'
 import { createWechatService, sharedWechatCredentials } from '#server/modules/wechat/wechat.service.ts'
 import { createCommerceServices } from '#server/services-commerce.ts'
 import { explainCourseAccess } from '#server/use-cases/explain-course-access.ts'
+import { listKuaishouComments, readKuaishouCourse } from '#server/use-cases/read-kuaishou-course.ts'
 import { createRedeemServices } from '#server/services-redeem.ts'
 import { createExchangeServices } from '#server/services-exchange.ts'
 import { createTuitionServices } from '#server/services-tuition.ts'
@@ -165,6 +166,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
   const favourites = createFavouritesService({ db, now: integrations.now })
   const comments = createCommentsService({ db, now: integrations.now })
   const home = createHomeService({ db })
+  const kuaishou = { db, courseDetail: (id: number) => catalogue.courseDetail(id), comments }
   const auth = createAuthService({
     config,
     db,
@@ -284,6 +286,12 @@ export function createServices(config: Config, db: Db, integrations: Integration
       },
     }),
     comments,
+    /** The landing page of a course sold on Kuaishou (/course/ks/{id}) and its comments (issue 14 §2). */
+    kuaishouCourse: {
+      course: (id: number) => readKuaishouCourse(kuaishou, id),
+      comments: (...a: Parameters<typeof listKuaishouComments> extends [unknown, ...infer R] ? R : never) =>
+        listKuaishouComments(kuaishou, ...a),
+    },
     /** The operators' comment moderation queue. */
     commentModeration: createCommentModeration({ db, comments, now: integrations.now }),
     stats: createStatsService({ db, now: integrations.now }),
@@ -297,6 +305,8 @@ export function createServices(config: Config, db: Db, integrations: Integration
     }),
     /** The operators' console: dashboard figures from the orders, refunds and ledgers. */
     dashboard: createDashboardService({ db, now: integrations.now }),
+    /** The staff's sales figures on a phone (GET /data/sell). */
+    sales: createSalesFigures({ db, now: integrations.now }),
   }
 }
 

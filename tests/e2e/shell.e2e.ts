@@ -253,7 +253,6 @@ describe('the app shell on a phone', () => {
     const cases: [string, string][] = [
       ['/course/question', '课程问答'],
       ['/wallet', '我的钱包'],
-      ['/course/ks/1001', '快手课程'],
       ['/cus/msg', '客服消息记录'],
     ]
     for (const [path, title] of cases) {

@@ -15,11 +15,20 @@ type Page = z.infer<typeof CommentPage>
 const PAGE = 10
 
 /**
- * The course page's comments: composer, pinned then newest comments with likes and reply counts, "load more".
+ * The course page's comments: composer, pinned then newest comments (or the order `listPath` answers) with likes
+ * and reply counts, "load more".
  * Loaded in the browser with the member's token, so they see their own private and hidden comments too. The
  * first tap anywhere in the area is counted (POST /comment/course/click).
  */
-export default function CourseCommentsBody({ courseId, vid }: { courseId: number; vid?: number }) {
+export default function CourseCommentsBody({
+  courseId,
+  vid,
+  listPath = '/comments',
+}: {
+  courseId: number
+  vid?: number
+  listPath?: string
+}) {
   const { token } = useAuth()
   const [state, setState] = useState<
     | { status: 'loading' }
@@ -36,7 +45,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
   useEffect(() => {
     const controller = new AbortController()
     api
-      .get<Page>('/comments', { ...target, limit: PAGE }, { quiet: true, signal: controller.signal })
+      .get<Page>(listPath, { ...target, limit: PAGE }, { quiet: true, signal: controller.signal })
       .then((p) => setState({ status: 'ready', list: p.list, cursor: p.next_cursor }))
       .catch((e: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(e, '评论加载失败') })
@@ -44,7 +53,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
     return () => controller.abort()
     // The target is derived from courseId and vid; the token changes what the member may see.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [courseId, vid, token, attempt])
+  }, [courseId, vid, listPath, token, attempt])
 
   const update = useCallback((id: number, change: Partial<Comment>) => {
     setState((s) =>
@@ -57,7 +66,7 @@ export default function CourseCommentsBody({ courseId, vid }: { courseId: number
     if (state.status !== 'ready' || !state.cursor || more === 'loading') return
     setMore('loading')
     try {
-      const p = await api.get<Page>('/comments', { ...target, limit: PAGE, cursor: state.cursor }, { quiet: true })
+      const p = await api.get<Page>(listPath, { ...target, limit: PAGE, cursor: state.cursor }, { quiet: true })
       setState((s) =>
         s.status === 'ready'
           ? {

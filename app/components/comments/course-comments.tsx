@@ -6,8 +6,11 @@ import styles from './comments.module.css'
 // course page never scroll this far, and the page's first-load JS budget is tight.
 const CommentsBody = lazy(() => import('./course-comments-body.tsx'))
 
-/** The comments section of a course page (or of one video with `vid`). */
-export function CourseComments({ courseId, vid }: { courseId: number; vid?: number }) {
+/**
+ * The comments section of a course page (or of one video with `vid`). `listPath` reads the list from another
+ * endpoint with the same page shape (the Kuaishou landing's GET /ksxd/course/comments, newest first).
+ */
+export function CourseComments({ courseId, vid, listPath }: { courseId: number; vid?: number; listPath?: string }) {
   const ref = useRef<HTMLElement>(null)
   const [near, setNear] = useState(false)
 
@@ -42,7 +45,7 @@ export function CourseComments({ courseId, vid }: { courseId: number; vid?: numb
       </h2>
       {near ? (
         <Suspense fallback={<Loading label="评论加载中…" />}>
-          <CommentsBody courseId={courseId} vid={vid} />
+          <CommentsBody courseId={courseId} vid={vid} listPath={listPath} />
         </Suspense>
       ) : (
         <Loading label="评论加载中…" />

@@ -16,7 +16,7 @@ describe('coming-soon screens', () => {
   })
 
   it('tells the URLs of one kind of screen apart', () => {
-    expect(soonScreen('soon:exchange-ks:data/ks').title).toBe('快手订单兑换')
+    expect(soonScreen('soon:wallet:wallet').title).toBe('我的钱包')
     expect(soonScreen('soon:homework:mine/homework/:id?').title).toBe(soonScreen('soon:homework:work/:id?').title)
   })
 

@@ -21,24 +21,6 @@ function staff(title: string, purpose: string): ComingSoonScreen {
 }
 
 /**
- * /data/tt, /data/ks, /data/xhs, /data/wechatShop: exchange an order from that platform for the course, one
- * screen per platform (`exchange-tt`, …).
- */
-function exchangeScreens(platforms: Record<string, string>): Record<string, ComingSoonScreen> {
-  return Object.fromEntries(
-    Object.entries(platforms).map(([key, platform]) => [
-      `exchange-${key}`,
-      commerce(
-        `${platform}订单兑换`,
-        `在${platform}购买了课程？输入订单号即可兑换成本站课程，兑换后在“已购”里学习。`,
-        SERVICE,
-        COURSES,
-      ),
-    ]),
-  )
-}
-
-/**
  * The screens not built yet (docs/routes.md), by the name app/routes.ts gives them (`soon('wallet', …)`): each
  * its real title, what it will be for and where to go meanwhile. A screen that gets built leaves this table for
  * a route module of its own.
@@ -54,12 +36,10 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   poster: learning('分享海报', '为课程生成带有你的推广码二维码的分享海报，保存后发给朋友。', COURSES, MINE),
   progress: learning('学习进度', '一门课程的作业和学习进度：完成了哪些视频、交了哪些作业。', COURSES, MINE),
   // Buying and money (issue 4)
-  'kuaishou-course': commerce('快手课程', '在快手购买的课程从这里用订单兑换，兑换后即可在本站学习。', SERVICE, COURSES),
   promotion: commerce('推广中心', '推广计划总览：你的推广码、邀请人数和累计收益。', MINE, SERVICE),
   tasks: commerce('积分任务', '完成学习、分享等任务可以获得积分。', MINE, COURSES),
   'wallet-records': commerce('收益与提现记录', '推广收益明细和提现记录。', MINE, SERVICE),
   wallet: commerce('我的钱包', '钱包余额、推广收益和提现。', MINE, SERVICE),
-  ...exchangeScreens({ ks: '快手', xhs: '小红书', wechatshop: '微信小店' }),
   // Account
   'app-login': later('App 登录', '从自学 App 跳转过来时在这里自动完成登录。', MINE),
   'mini-program': later('打开小程序', '从这里跳转到自学微信小程序。', MINE, SERVICE),
@@ -72,7 +52,6 @@ const SCREENS: Record<string, ComingSoonScreen> = {
   // Customer service, staff and WeCom
   'member-profile': staff('学员资料', '客服查看一位学员的资料、课程和学习情况。'),
   'room-messages': staff('群聊消息记录', '学员在学习群里的消息记录。'),
-  sales: staff('销售数据', '课程销售数据统计。'),
   'staff-messages': staff('客服消息记录', '客服与学员之间的消息记录。'),
   'wecom-chat': staff('学员资料（企业微信）', '企业微信侧边栏：当前聊天学员的资料和已购课程。'),
   'wecom-study': staff('学习详情（企业微信）', '企业微信侧边栏：当前聊天学员的学习详情。'),

@@ -1,6 +1,7 @@
 import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/detail'
+import type { CourseDetail as CourseDetailShape } from '#shared/api/catalogue.ts'
 import { CourseComments } from '#app/components/comments/course-comments.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
 import {
@@ -125,6 +126,53 @@ function Chapters({ course }: { course: Course }) {
   )
 }
 
+// Pieces of a course's page that its other landing pages show too (the Kuaishou landing imports them from here,
+// so that they ride in this page's own chunk and stylesheet: a shared module would add one to the course page).
+
+/** The course's cover at the top of its page: the page's largest image, loaded first. */
+export function CourseCover({ course }: { course: Pick<CourseDetailShape, 'cover' | 'title'> }) {
+  return (
+    <img
+      className={styles.cover}
+      src={course.cover}
+      alt={course.title}
+      width={640}
+      height={360}
+      fetchPriority="high"
+      loading="eager"
+      decoding="sync"
+    />
+  )
+}
+
+/** The teacher's section: avatar (or initial), name, title and introduction, linking to their page. */
+export function TeacherSection({ teacher }: { teacher: NonNullable<CourseDetailShape['teacher']> }) {
+  return (
+    <section id="teacher" className={styles.block} aria-labelledby="teacher-title">
+      <h2 id="teacher-title" className={styles.blockTitle}>
+        讲师
+      </h2>
+      <Link to={`/teacher/${teacher.id}`} className={parts.teacher}>
+        {teacher.avatar ? (
+          <img src={teacher.avatar} alt="" width={56} height={56} loading="lazy" className={parts.avatar} />
+        ) : (
+          <span className={parts.avatar} aria-hidden="true">
+            {teacher.name.slice(0, 1)}
+          </span>
+        )}
+        <span className={parts.teacherText}>
+          <span className={parts.teacherName}>{teacher.name}</span>
+          <span className="zx-meta">{teacher.title}</span>
+          <span className={parts.teacherIntro}>{teacher.intro}</span>
+        </span>
+        <span className={parts.chevron} aria-hidden="true">
+          ›
+        </span>
+      </Link>
+    </section>
+  )
+}
+
 /** Where the bar's learning button leads, once GET /api/course/access said what this visitor may do. */
 function learnLink(course: Course, access: CourseAccess): { to: string; label: string } | null {
   if (course.type === 'live')
@@ -214,16 +262,7 @@ export default function CourseDetail() {
   return (
     <main className={styles.page}>
       <NavBar title="课程详情" right={<FavouriteButton courseId={course.id} compact />} />
-      <img
-        className={styles.cover}
-        src={course.cover}
-        alt={course.title}
-        width={640}
-        height={360}
-        fetchPriority="high"
-        loading="eager"
-        decoding="sync"
-      />
+      <CourseCover course={course} />
 
       <section className={styles.info}>
         <h1 className={styles.title}>{course.title}</h1>
@@ -327,30 +366,7 @@ export default function CourseDetail() {
         <Chapters course={course} />
       </section>
 
-      {course.teacher ? (
-        <section id="teacher" className={styles.block} aria-labelledby="teacher-title">
-          <h2 id="teacher-title" className={styles.blockTitle}>
-            讲师
-          </h2>
-          <Link to={`/teacher/${course.teacher.id}`} className={parts.teacher}>
-            {course.teacher.avatar ? (
-              <img src={course.teacher.avatar} alt="" width={56} height={56} loading="lazy" className={parts.avatar} />
-            ) : (
-              <span className={parts.avatar} aria-hidden="true">
-                {course.teacher.name.slice(0, 1)}
-              </span>
-            )}
-            <span className={parts.teacherText}>
-              <span className={parts.teacherName}>{course.teacher.name}</span>
-              <span className="zx-meta">{course.teacher.title}</span>
-              <span className={parts.teacherIntro}>{course.teacher.intro}</span>
-            </span>
-            <span className={parts.chevron} aria-hidden="true">
-              ›
-            </span>
-          </Link>
-        </section>
-      ) : null}
+      {course.teacher ? <TeacherSection teacher={course.teacher} /> : null}
 
       <CourseComments courseId={course.id} />
 

@@ -81,17 +81,37 @@ function ExchangeForm({ platform }: { platform: ExchangePlatform }) {
   )
 }
 
-/** A /data/* screen (issue 14 §3): a sentence and a picture on where the order number is, then the exchange. */
-export function ExchangeScreen({ platform }: { platform: ExchangePlatform }) {
+/** The course a landing page sent the buyer here to exchange (`?course_id=`). */
+function CourseInContext({ course }: { course: ContextCourse }) {
+  return (
+    <section className={styles.card} aria-label="要兑换的课程" data-testid="exchange-course">
+      <h2 className={styles.cardTitle}>要兑换的课程</h2>
+      <div className={own.course}>
+        <img className={own.cover} src={course.cover} alt="" />
+        <span className={own.courseTitle}>{course.title}</span>
+      </div>
+    </section>
+  )
+}
+
+type ContextCourse = { id: number; title: string; cover: string }
+
+/**
+ * A /data/* screen (issue 14 §3): a sentence and a picture on where the order number is, then the exchange; with
+ * the course a landing page sent the buyer for, that course first (and sign-in comes back to it).
+ */
+export function ExchangeScreen({ platform, course }: { platform: ExchangePlatform; course?: ContextCourse | null }) {
+  const back = course ? `${platform.shop.page}?course_id=${course.id}` : platform.shop.page
   return (
     <main className={styles.page}>
       <NavBar title={platform.title} backTo="/mine" />
       <div className={styles.body}>
+        {course ? <CourseInContext course={course} /> : null}
         <section className={styles.card} aria-label="订单号在哪里">
           <p className={own.guide}>{platform.guide}</p>
           <img className={own.picture} src={platform.picture.src} alt={platform.picture.alt} width={320} height={200} />
         </section>
-        <MemberOnly reason="登录后兑换课程" target={platform.shop.page}>
+        <MemberOnly reason="登录后兑换课程" target={back}>
           <ExchangeForm platform={platform} />
         </MemberOnly>
       </div>

@@ -1,4 +1,7 @@
-import { useLocation } from 'react-router'
+import { useLoaderData, useLocation } from 'react-router'
+import type { Route } from './+types/shop-page'
+import { isAppNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
+import { services } from '#app/lib/services-context.ts'
 import { ExchangeShops as shops } from '#shared/api/exchange-shops.ts'
 import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
 import { ExchangeScreen, type ExchangePlatform } from './exchange-screen.tsx'
@@ -46,6 +49,22 @@ function shopAt(pathname: string): ExchangeShop {
   return found ?? 'douyin'
 }
 
+/**
+ * `?course_id=`: the course a landing page sent the buyer to exchange (/course/ks/{id}), shown above the form; an
+ * unknown course is left out.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const id = parseId(new URL(request.url).searchParams.get('course_id'))
+  if (id === null) return { course: null }
+  try {
+    const c = await services(context).catalogue.courseDetail(id)
+    return { course: { id: c.id, title: c.title, cover: c.cover } }
+  } catch (error) {
+    if (isAppNotFound(error)) return { course: null }
+    throw error
+  }
+}
+
 export function meta({ location }: { location: { pathname: string } }) {
   const screen = screens[shopAt(location.pathname)]
   return [{ title: `${screen.title} - 自学` }, { name: 'description', content: screen.about }]
@@ -54,5 +73,12 @@ export function meta({ location }: { location: { pathname: string } }) {
 /** /data/tt, /data/ks, /data/xhs, /data/wechatShop: exchange an order bought on that shop for its courses. */
 export default function ShopExchange() {
   const shop = shopAt(useLocation().pathname)
-  return <ExchangeScreen key={shop} platform={{ ...screens[shop], shop: shops.find((s) => s.key === shop)! }} />
+  const { course } = useLoaderData<typeof loader>()
+  return (
+    <ExchangeScreen
+      key={shop}
+      platform={{ ...screens[shop], shop: shops.find((s) => s.key === shop)! }}
+      course={course}
+    />
+  )
 }

@@ -47,6 +47,8 @@ export const exchangeRecords = pgTable(
     memberId: cascadeRef(() => members.id),
     courseId: ref(() => courses.id, { onDelete: 'set null' }),
     vipDays: integer(),
+    /** What the buyer paid the platform for this line, in fen; null when the platform did not say. */
+    amountFen: integer(),
     /** What the platform answered when the line was redeemed there (a Douyin verify_id), for a later cancel. */
     redeemRef: text(),
     status: text({ enum: ['granted', 'revoked'] }).notNull(),
@@ -57,6 +59,8 @@ export const exchangeRecords = pgTable(
   (t) => [
     uniqueIndex('exchange_records_line_key').on(t.platform, t.orderId, t.lineId),
     index('exchange_records_member_idx').on(t.memberId, t.id),
+    // The staff's sales figures read a period's exchanges by when they were granted.
+    index('exchange_records_granted_idx').on(t.grantedAt),
   ],
 )
 

@@ -42,6 +42,8 @@ interface PrepareData {
     certificate_id?: string
     expire_time?: number
     sku?: { sku_id?: string; title?: string; account_id?: string }
+    /** Fen. Not confirmed: that prepare's certificates carry `amount.pay_amount` (the verify answer documents it). */
+    amount?: { original_amount?: number; pay_amount?: number }
   }[]
 }
 
@@ -89,6 +91,7 @@ export function createDouyinLifeAdapter(s: DouyinLifeSettings, fetch: PlatformFe
         skuId: c.sku?.sku_id ?? '',
         productName: c.sku?.title ?? '',
         state: 'ok',
+        amountFen: c.amount?.pay_amount ?? null,
         redeemKey: c.encrypted_code,
       }))
       return {

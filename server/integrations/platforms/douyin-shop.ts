@@ -31,6 +31,8 @@ interface DoudianSkuOrder {
   sku_id: string | number
   out_sku_id?: string
   product_name: string
+  /** What the buyer paid for this SKU order, in fen (order.orderDetail's sku_order_list[].pay_amount). */
+  pay_amount?: number
   order_status?: number
   after_sale_info?: { after_sale_status?: number; refund_status?: number }
 }
@@ -61,6 +63,7 @@ function toPlatformOrder(o: DoudianShopOrder, shopId: string, phones: Map<string
       // The merchant's own SKU code when set (what operators know), else Doudian's sku id.
       skuId: l.out_sku_id || String(l.sku_id),
       productName: l.product_name,
+      amountFen: l.pay_amount ?? null,
       state: (l.after_sale_info?.refund_status ?? 0) > 0 || l.order_status === 4 ? 'refunded' : 'ok',
     })),
   }

@@ -4,7 +4,13 @@ import { doudianSign, douyinPushSignature } from './douyin-sign.ts'
 import type { DoudianShopOrder } from './douyin-shop.ts'
 import type { PlatformFetch } from './http.ts'
 import { simDigits as digits } from './shop-simulator.ts'
-import { renderSimulatorPage, simulatorPageRoutes, simulatorProducts, typedPhone } from './simulator-page.ts'
+import {
+  renderSimulatorPage,
+  simulatorPageRoutes,
+  simulatorPriceFen,
+  simulatorProducts,
+  typedPhone,
+} from './simulator-page.ts'
 
 // Douyin as this process plays it when no credentials are configured (demo, development, tests): the life-service
 // voucher API (client_token, certificate prepare / verify / cancel), the Doudian order API (token.create,
@@ -123,6 +129,7 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
           sku_id: digits(10),
           out_sku_id: l.skuId,
           product_name: l.productName,
+          pay_amount: simulatorPriceFen(l.skuId),
           order_status: 2,
           after_sale_info: { after_sale_status: 0, refund_status: 0 },
         })),
@@ -191,6 +198,7 @@ export function createDouyinSimulator(s: DouyinSimulatorSettings) {
             certificate_id: v.certificateId,
             expire_time: Math.floor(s.now().getTime() / 1000) + 90 * 86400,
             sku: { sku_id: v.skuId, title: v.title, account_id: v.accountId, groupon_type: 1 },
+            amount: { original_amount: simulatorPriceFen(v.skuId), pay_amount: simulatorPriceFen(v.skuId) },
           })),
         })
       },

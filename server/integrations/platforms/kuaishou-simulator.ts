@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { KuaishouOrder, KuaishouSettings } from './kuaishou.ts'
 import { createShopOrderStore, shopSimulatorPage, type SimDeps, type SimOrder } from './shop-simulator.ts'
+import { simulatorPriceFen } from './simulator-page.ts'
 import { kuaishouEncryptPush, kuaishouSign, type KuaishouSignMethod } from './shop-sign.ts'
 
 // The Kuaishou shop as this process plays it without credentials (demo, development, tests): the refresh-token
@@ -20,7 +21,13 @@ export function createKuaishouSimulator(s: KuaishouSimulatorSettings) {
   const skuIds = (code: string) => 7000 + store.products.findIndex((p) => p.skuId === code)
 
   const view = (o: SimOrder): KuaishouOrder => ({
-    orderBaseInfo: { oid: o.orderId, status: o.refunded ? 80 : 30, payTime: o.paidAt, sellerId: o.seller },
+    orderBaseInfo: {
+      oid: o.orderId,
+      status: o.refunded ? 80 : 30,
+      payTime: o.paidAt,
+      sellerId: o.seller,
+      totalFee: simulatorPriceFen(o.lines[0]!.skuId),
+    },
     orderItemInfo: {
       itemTitle: o.lines[0]!.productName,
       skuId: skuIds(o.lines[0]!.skuId),

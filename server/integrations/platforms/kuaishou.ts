@@ -33,7 +33,14 @@ export interface KuaishouSettings {
 }
 
 export interface KuaishouOrder {
-  orderBaseInfo: { oid: string | number; status: number; payTime?: number; sellerId?: string | number }
+  /** totalFee: what the buyer paid, in fen, one item per order (not confirmed: that it includes no freight here). */
+  orderBaseInfo: {
+    oid: string | number
+    status: number
+    payTime?: number
+    sellerId?: string | number
+    totalFee?: number
+  }
   orderItemInfo: { itemTitle: string; skuId: string | number; relSkuId?: string }
   orderAddress?: { mobile?: string; encryptedMobile?: string }
   orderRefundList?: { refundId: string | number; refundStatus: number }[]
@@ -58,6 +65,7 @@ function toPlatformOrder(o: KuaishouOrder, sellerId: string): PlatformOrder {
         lineId: String(b.oid),
         skuId: o.orderItemInfo.relSkuId || String(o.orderItemInfo.skuId),
         productName: o.orderItemInfo.itemTitle,
+        amountFen: b.totalFee ?? null,
         state: refunded ? 'refunded' : 'ok',
       },
     ],

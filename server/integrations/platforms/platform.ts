@@ -21,6 +21,8 @@ export interface PlatformLine {
   productName: string
   /** `ok`: paid and unused; `refunded`: refunded or being refunded; `used`: a voucher already redeemed elsewhere. */
   state: 'ok' | 'refunded' | 'used'
+  /** What the buyer paid for this line, in fen, where the platform says (the staff's sales figures count it). */
+  amountFen?: number | null
   /** What the platform needs to redeem this line (a Douyin voucher's encrypted_code). */
   redeemKey?: string
 }

@@ -110,6 +110,17 @@ export function simulatorPageRoutes(
   })
 }
 
+/** What a simulator's product costs, in fen (courses ¥99 and ¥69, the VIP month ¥30, the unmapped one ¥9.90). */
+export function simulatorPriceFen(skuId: string): number {
+  return skuId.endsWith('-SKU-1001')
+    ? 9900
+    : skuId.endsWith('-SKU-1002')
+      ? 6900
+      : skuId.endsWith('-VIP-30')
+        ? 3000
+        : 990
+}
+
 /** The products every simulator sells, with its SKU prefix: two courses, a VIP month, and one left unmapped. */
 export const simulatorProducts = (prefix: string, suffix: string): SimProduct[] => [
   { skuId: `${prefix}-SKU-1001`, title: `Photoshop 零基础入门课${suffix}` },

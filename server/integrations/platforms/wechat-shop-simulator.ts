@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { createShopOrderStore, shopSimulatorPage, type SimDeps, type SimOrder } from './shop-simulator.ts'
+import { simulatorPriceFen } from './simulator-page.ts'
 import { wechatPushSignature } from './shop-sign.ts'
 import type { WechatShopOrder, WechatShopSettings } from './wechat-shop.ts'
 
@@ -27,6 +28,7 @@ export function createWechatShopSimulator(s: WechatShopSimulatorSettings) {
         sku_code: l.skuId,
         title: l.productName,
         product_unique_id: l.lineId,
+        real_price: simulatorPriceFen(l.skuId),
         on_aftersale_sku_cnt: 0,
         finish_aftersale_sku_cnt: o.refunded ? 1 : 0,
       })),

@@ -37,6 +37,8 @@ export interface WechatShopOrder {
       sku_code?: string
       title: string
       product_unique_id?: string
+      /** What the buyer paid for this line, in fen (not confirmed: real_price rather than sale_price × count). */
+      real_price?: number
       on_aftersale_sku_cnt?: number
       finish_aftersale_sku_cnt?: number
     }[]
@@ -60,6 +62,7 @@ function toPlatformOrder(o: WechatShopOrder): PlatformOrder {
       lineId: p.product_unique_id || String(p.sku_id),
       skuId: p.sku_code || String(p.sku_id),
       productName: p.title,
+      amountFen: p.real_price ?? null,
       state: (p.on_aftersale_sku_cnt ?? 0) + (p.finish_aftersale_sku_cnt ?? 0) > 0 ? 'refunded' : 'ok',
     })),
   }

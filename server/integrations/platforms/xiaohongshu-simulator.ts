@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { createShopOrderStore, shopSimulatorPage, type SimDeps, type SimOrder } from './shop-simulator.ts'
+import { simulatorPriceFen } from './simulator-page.ts'
 import { sameText, xhsSign } from './shop-sign.ts'
 import type { XhsOrder, XiaohongshuSettings } from './xiaohongshu.ts'
 
@@ -25,6 +26,7 @@ export function createXiaohongshuSimulator(s: XiaohongshuSimulatorSettings) {
       skuId: l.lineId,
       skuName: l.productName,
       erpcode: l.skuId,
+      totalPaidAmount: simulatorPriceFen(l.skuId),
       skuAfterSaleStatus: o.refunded ? 3 : 1,
     })),
   })

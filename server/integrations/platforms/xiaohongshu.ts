@@ -34,7 +34,8 @@ export interface XhsOrder {
   paidTime?: number
   sellerId?: string
   receiverPhone?: string
-  skuList: { skuId: string; skuName: string; erpcode?: string; skuAfterSaleStatus?: number }[]
+  /** totalPaidAmount: what the buyer paid for the line, in fen (not confirmed: the field's name in getOrderDetail). */
+  skuList: { skuId: string; skuName: string; erpcode?: string; skuAfterSaleStatus?: number; totalPaidAmount?: number }[]
 }
 
 const REFUNDING = new Set([2, 3])
@@ -57,6 +58,7 @@ function toPlatformOrder(o: XhsOrder, sellerId: string): PlatformOrder {
       lineId: l.skuId,
       skuId: l.erpcode || l.skuId,
       productName: l.skuName,
+      amountFen: l.totalPaidAmount ?? null,
       state: whole || REFUNDING.has(l.skuAfterSaleStatus ?? 1) ? 'refunded' : 'ok',
     })),
   }

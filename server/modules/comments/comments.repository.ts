@@ -101,18 +101,26 @@ export async function listPinned(db: DbOrTx, v: Viewer, target: CommentTarget, l
   return selectComments(db, v, and(topLevelOf(target), eq(comments.type, 'pinned')), [desc(comments.id)], limit)
 }
 
-/** Top-level comments that are not pinned, newest first, ids below `before`. */
+/**
+ * Top-level comments, newest first, ids below `before`: those not pinned (the pinned ones come first, from
+ * `listPinned`), or all of them with `withPinned` (a list in plain time order).
+ */
 export async function listTopLevel(
   db: DbOrTx,
   v: Viewer,
   target: CommentTarget,
   before: number | undefined,
   limit: number,
+  withPinned = false,
 ) {
   return selectComments(
     db,
     v,
-    and(topLevelOf(target), ne(comments.type, 'pinned'), before === undefined ? undefined : lt(comments.id, before)),
+    and(
+      topLevelOf(target),
+      withPinned ? undefined : ne(comments.type, 'pinned'),
+      before === undefined ? undefined : lt(comments.id, before),
+    ),
     [desc(comments.id)],
     limit,
   )

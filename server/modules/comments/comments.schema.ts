@@ -22,6 +22,9 @@ export const CommentsQuery = z
   })
 export type CommentsQuery = z.output<typeof CommentsQuery>
 
+/** GET /ksxd/course/comments: a course sold on Kuaishou, a page of its comments. */
+export const KuaishouCommentsQuery = z.object({ course_id: IdQuery, ...IdPageQuery.shape })
+
 export const CommentDetailQuery = z.object({ id: IdQuery, ...IdPageQuery.shape })
 export const TopCommentQuery = z.object({ course_id: IdQuery })
 export const MemberCommentsQuery = IdPageQuery
@@ -96,6 +99,11 @@ export type Comment = z.infer<typeof Comment>
 export const CommentPage = z.object({
   list: z.array(Comment).describe('First page: pinned comments first, then the newest'),
   next_cursor: z.string().nullable(),
+})
+
+/** A course's comments in plain time order (the Kuaishou landing page). */
+export const NewestCommentPage = CommentPage.extend({
+  list: z.array(Comment).describe('Newest first, pinned comments in their place'),
 })
 
 export const CommentThread = z.object({

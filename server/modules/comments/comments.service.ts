@@ -162,6 +162,20 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       }
     },
 
+    /**
+     * One page of a course's own top-level comments in plain time order, newest first, pinned ones in their place
+     * (GET /ksxd/course/comments: the Kuaishou landing page). The caller has checked the course.
+     */
+    async newest(v: Viewer, courseId: number, cursor: number | undefined, limit: number) {
+      const rows = await listTopLevel(db, v, { courseId }, cursor, limit + 1, true)
+      const page = rows.slice(0, limit)
+      const names = await namesOf(db, page)
+      return {
+        list: page.map((r) => toComment(r, v, names)),
+        next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+      }
+    },
+
     /** A top-level comment with a page of its replies; asked for by a reply's id, it gives that reply's thread. */
     async thread(v: Viewer, id: number, cursor: number | undefined, limit: number) {
       const found = await findWithThread(db, v, id)

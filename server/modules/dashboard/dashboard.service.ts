@@ -10,6 +10,8 @@ import { dashboardPartNames, type DashboardPart } from '#shared/staff/dashboard.
 import { beijingDate, beijingDayStart } from '#shared/time.ts'
 import type { Dashboard, DashboardPeriod } from './dashboard.schema.ts'
 
+export { createSalesFigures, type SalesFiguresService } from './sales.ts'
+
 const DAY_MS = 24 * 3600 * 1000
 const DAYS = 30
 const TOP_COURSES = 10

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { containsText, tableList } from '#server/db/list.ts'
 import { newestByTime, type TimeCursor } from '#server/db/rows.ts'
@@ -54,6 +54,13 @@ export function findSkus(db: DbOrTx, platform: Platform, skuIds: string[]) {
     .select()
     .from(exchangeSkus)
     .where(and(eq(exchangeSkus.platform, platform), inArray(exchangeSkus.skuId, skuIds)))
+}
+
+/** Whether a platform has a SKU mapped to this course (operators' mappings: a small table). */
+export async function courseHasSku(db: DbOrTx, platform: Platform, courseId: number) {
+  return (
+    (await db.$count(exchangeSkus, and(eq(exchangeSkus.platform, platform), eq(exchangeSkus.courseId, courseId)))) > 0
+  )
 }
 
 // ---- Exchange records -----------------------------------------------------------------------------------------
@@ -157,6 +164,25 @@ function recordWhere(f: RecordFilter) {
 const recordSorts = { id: exchangeRecords.id, granted_at: exchangeRecords.grantedAt }
 
 export const recordList = tableList(exchangeRecords, recordWhere, recordSorts)
+
+/**
+ * Exchanges granted in [from, to) by Beijing day and platform: how many platform orders, what their lines cost the
+ * buyers (fen, where the platform said) and how many lines had no amount. Revoked ones count: they were exchanged.
+ */
+export function exchangeFigures(db: DbOrTx, from: Date, to: Date) {
+  const day = sql<string>`to_char(${exchangeRecords.grantedAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+  return db
+    .select({
+      day,
+      platform: exchangeRecords.platform,
+      orders: sql<number>`count(distinct ${exchangeRecords.orderId})::int`,
+      fen: sql<number>`coalesce(sum(${exchangeRecords.amountFen}), 0)::int`,
+      unpriced: sql<number>`(count(*) filter (where ${exchangeRecords.amountFen} is null))::int`,
+    })
+    .from(exchangeRecords)
+    .where(and(gte(exchangeRecords.grantedAt, from), lt(exchangeRecords.grantedAt, to)))
+    .groupBy(day, exchangeRecords.platform)
+}
 
 // ---- Orders the platforms reported, and their pushes ------------------------------------------------------
 

@@ -17,6 +17,7 @@ import {
   type Platform,
 } from '#shared/api/exchange.ts'
 import {
+  courseHasSku,
   deleteSku,
   findOrderRecords,
   findRecord,
@@ -69,6 +70,11 @@ export async function skuMappings(tx: DbOrTx, platform: Platform, skuIds: string
   return new Map((await findSkus(tx, platform, [...new Set(skuIds)])).map((m) => [m.skuId, m]))
 }
 
+/** Whether a course is on sale on this platform: a SKU of the platform is mapped to it (the /course/ks landing). */
+export function soldOn(db: DbOrTx, platform: Platform, courseId: number) {
+  return courseHasSku(db, platform, courseId)
+}
+
 /** The records of one order (every line anyone exchanged), oldest first. */
 export function orderRecords(tx: DbOrTx, platform: Platform, orderId: string) {
   return findOrderRecords(tx, platform, orderId)
@@ -84,7 +90,7 @@ export function recordExchange(
   e: {
     memberId: number
     order: Pick<PlatformOrder, 'platform' | 'orderId'>
-    lines: { lineId: string; skuId: string; productName: string; mapping: SkuRow }[]
+    lines: { lineId: string; skuId: string; productName: string; amountFen?: number | null; mapping: SkuRow }[]
     now: Date
   },
 ) {
@@ -99,6 +105,7 @@ export function recordExchange(
       memberId: e.memberId,
       courseId: l.mapping.courseId,
       vipDays: l.mapping.vipDays,
+      amountFen: l.amountFen ?? null,
       status: 'granted' as const,
       grantedAt: e.now,
     })),
@@ -132,6 +139,9 @@ export async function holderOf(tx: DbOrTx, memberId: number) {
   const phone = (await memberPhones(tx, [memberId])).get(memberId)
   return phone ? maskPhone(phone) : `会员 ${memberId}`
 }
+
+/** Exchanges granted in [from, to) by Beijing day and platform (the staff's sales figures). */
+export { exchangeFigures } from './exchange.repository.ts'
 
 /** Remembers an order a platform reported (push or sync) for the NotExchange lists. */
 export { upsertPlatformOrder as rememberPlatformOrder } from './exchange.repository.ts'

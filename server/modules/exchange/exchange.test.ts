@@ -73,6 +73,9 @@ describe('exchanging Douyin orders for courses (POST /api/tiktok/order2course)',
     expect(body).toMatchObject({ code: 200, msg: '兑换成功', data: { order_id: v.orderId, already: false } })
     expect(body.data.courses.map((c) => c.title)).toEqual(['Photoshop 零基础入门'])
     expect(sim().voucher(v.certificateIds[0]!)!.state).toBe('used')
+    // What the buyer paid Douyin for the voucher (the simulator sells SKU-1001 at ¥99): the sales figures count it.
+    const [line] = await t().database.db.select().from(exchangeRecords).where(eq(exchangeRecords.orderId, v.orderId))
+    expect(line!.amountFen).toBe(9900)
     const [g] = await grants(m.id)
     expect(g).toMatchObject({ courseId: psCourse, sourceRef: `douyin_life:${v.orderId}:${v.certificateIds[0]}` })
     const access = await t().app.services.access.access(m.id, { courseId: psCourse })
@@ -168,7 +171,7 @@ describe('exchanging Douyin orders for courses (POST /api/tiktok/order2course)',
     expect(rows.find((g) => g.courseId === psCourse)!.revokedAt).not.toBeNull()
     expect(rows.find((g) => g.courseId === excelCourse)!.revokedAt).toBeNull()
     const [record] = await db.select().from(exchangeRecords).where(eq(exchangeRecords.orderId, lost.orderId))
-    expect(record).toMatchObject({ status: 'revoked', revokeReason: '抖店订单已退款或取消' })
+    expect(record).toMatchObject({ status: 'revoked', revokeReason: '抖店订单已退款或取消', amountFen: 9900 })
     expect((await t().app.services.platformSync.sync(3600_000)).revoked).toBe(0)
   })
 

@@ -107,6 +107,9 @@ describe.each(shops)('exchanging $platform orders for courses', (shop) => {
       { courseId: psCourse, sourceRef: `${shop.platform}:${o.orderId}:${o.lines[0]!.lineId}`, revokedAt: null },
     ])
     expect((await t().app.services.access.access(buyer.id, { courseId: psCourse })).allowed).toBe(true)
+    // What the buyer paid the platform for the line (the simulator sells SKU-1001 at ¥99), for the sales figures.
+    const [record] = await t().database.db.select().from(exchangeRecords).where(eq(exchangeRecords.orderId, o.orderId))
+    expect(record!.amountFen).toBe(9900)
     expect(await exchange(buyer.headers, o.orderId)).toMatchObject({ code: 200, data: { already: true } })
     expect(await grants(buyer.id)).toHaveLength(1)
   })
