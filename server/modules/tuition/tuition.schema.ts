@@ -184,3 +184,53 @@ export const ExitApprovedResponse = envelope(
     refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), state: z.string() })),
   }),
 )
+
+/** An enrolment as the console lists it (GET /api/admin/enrolments). */
+export const StaffEnrolment = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  phone: z.string().nullable(),
+  name: z.string().nullable(),
+  course_id: z.number().int(),
+  course_title: z.string(),
+  plan_id: z.number().int(),
+  plan_title: z.string(),
+  state: enrolmentState,
+  total_fen: z.number().int(),
+  paid_fen: z.number().int(),
+  next_due_at: z.string().nullable(),
+  overdue: z.boolean(),
+  exit_requested_at: z.string().nullable(),
+  exit_refund_fen: z.number().int().nullable(),
+  created_at: z.string(),
+})
+export type StaffEnrolment = z.infer<typeof StaffEnrolment>
+
+/** One enrolment for staff: schedule, event log, contract, and the exit waiting for approval. */
+export const StaffEnrolmentDetail = StaffEnrolment.extend({
+  started_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  pause_until: z.string().nullable(),
+  paused_days: z.number().int(),
+  schedule: EnrolmentView.shape.schedule,
+  events: z.array(
+    z.object({
+      from: enrolmentState.nullable(),
+      to: enrolmentState,
+      reason: z.string(),
+      actor: z.string(),
+      data: z.record(z.string(), z.unknown()).nullable(),
+      at: z.string(),
+    }),
+  ),
+  contract: z
+    .object({
+      id: z.number().int(),
+      signed_at: z.string().nullable(),
+      real_name: z.string().nullable(),
+      sha256: z.string().nullable(),
+    })
+    .nullable(),
+  exit_quote: ExitQuoteResponse.shape.data.nullable(),
+})
+export type StaffEnrolmentDetail = z.infer<typeof StaffEnrolmentDetail>
