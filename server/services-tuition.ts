@@ -6,6 +6,7 @@ import { courseCardsByIds } from '#server/modules/catalogue/catalogue.service.ts
 import { editLead, leadPage, recordLead } from '#server/modules/tuition/leads.service.ts'
 import { contractList } from '#server/modules/tuition/contracts.service.ts'
 import { enrolmentStatus } from '#server/modules/tuition/enrolments.service.ts'
+import { previewContract } from '#server/modules/tuition/contract-preview.service.ts'
 import { enrolmentDetail, enrolmentExport, enrolmentPage } from '#server/modules/tuition/enrolment-admin.service.ts'
 import {
   createPlan,
@@ -95,6 +96,7 @@ export function createTuitionServices(input: {
       createVersion: (templateId: number, body: Parameters<typeof createVersion>[2]) =>
         createVersion(db, templateId, body, now()),
       editDraft: (id: number, body: Parameters<typeof editDraft>[2]) => editDraft(db, id, body),
+      preview: (body: { body: string; plan_id?: number }) => previewContract(db, body.body, body.plan_id, now()),
       publish: (id: number) => publish(db, id, now()),
       verify: (id: number) => verifyContractPdf(withStores, id),
       approveExit: (staffId: number, enrolmentId: number) => approveExit(input.commerce, staffId, enrolmentId),

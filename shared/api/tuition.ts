@@ -77,6 +77,11 @@ export const TemplateBody = z.object({
   asks_id: z.boolean().default(false),
 })
 export const TemplateVersionBody = TemplateBody.omit({ name: true })
+/** The console's preview: a template's text filled for a sample learner (under a chosen plan when given). */
+export const TemplatePreviewBody = z.object({
+  body: z.string().max(20000),
+  plan_id: z.number().int().positive().optional(),
+})
 
 export const idTypes = ['身份证', '护照', '港澳居民来往内地通行证', '台湾居民来往大陆通行证'] as const
 

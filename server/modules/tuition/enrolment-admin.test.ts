@@ -167,4 +167,22 @@ describe('enrolments in the console (issue 15)', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     expect((await call('GET', '/api/admin/enrolments/999999', staff.token)).code).toBe(404)
   })
+
+  it('previews a template filled for a sample learner under a chosen plan, unknown placeholders left visible', async () => {
+    const { system, staff } = await makeProgramme(t().database.db)
+    const { planId } = await makePlanAndTemplate(call, staff.token, system, {
+      title: '三期分期',
+      kind: 'instalments',
+      instalments: 3,
+    })
+    const body = '乙方：{{real_name}}，方案：{{plan}}，总学费 {{total}}。缴费：{{schedule}}。{{typo}}'
+    const r = await call<{ text: string }>('POST', '/api/admin/contract-templates/preview', staff.token, {
+      body,
+      plan_id: planId,
+    })
+    expect(r.data.text).toMatch(/^乙方：张小明，方案：三期分期，总学费 3,?000\.00 元。缴费：第 1\/3 期/)
+    expect(r.data.text).toContain('{{typo}}')
+    const learner = await makeMember(t().database.db)
+    expect((await call('POST', '/api/admin/contract-templates/preview', learner.token, { body })).code).toBe(403)
+  })
 })

@@ -10,6 +10,7 @@ import {
   OfferBody,
   PlanBody,
   TemplateBody,
+  TemplatePreviewBody,
   TemplateVersionBody,
 } from '#shared/api/tuition.ts'
 import {
@@ -20,6 +21,7 @@ import {
   PlanCreatedResponse,
   PlanListResponse,
   PlanQuery,
+  PreviewResponse,
   StaffEnrolment,
   StaffEnrolmentDetail,
   TemplateListResponse,
@@ -54,6 +56,7 @@ interface AdminTuitionOptions {
       body: z.output<typeof TemplateVersionBody>,
     ) => Promise<Data<typeof VersionResponse>>
     editDraft: (id: number, body: z.output<typeof TemplateVersionBody>) => Promise<Data<typeof VersionResponse>>
+    preview: (body: z.output<typeof TemplatePreviewBody>) => Promise<{ text: string }>
     publish: (id: number) => Promise<Data<typeof VersionResponse>>
     verify: (id: number) => Promise<Data<typeof VerifyResponse>>
     approveExit: (staffId: number, enrolmentId: number) => Promise<Data<typeof ExitApprovedResponse>>
@@ -165,6 +168,16 @@ export const adminTuitionRoutes = adminPlugin(
         response: VersionResponse,
       },
       async (request) => admin.editDraft(request.params.id, request.body),
+    )
+    r.post(
+      '/admin/contract-templates/preview',
+      {
+        summary: "A template's text filled for a sample learner (under plan_id when given), changing nothing",
+        permission: 'tuition.read',
+        body: TemplatePreviewBody,
+        response: PreviewResponse,
+      },
+      async (request) => admin.preview(request.body),
     )
     r.post(
       '/admin/contract-versions/:id/publish',

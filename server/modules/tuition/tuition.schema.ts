@@ -234,3 +234,5 @@ export const StaffEnrolmentDetail = StaffEnrolment.extend({
   exit_quote: ExitQuoteResponse.shape.data.nullable(),
 })
 export type StaffEnrolmentDetail = z.infer<typeof StaffEnrolmentDetail>
+
+export const PreviewResponse = envelope(z.object({ text: z.string() }))
