@@ -51,7 +51,8 @@ export default function Orders() {
   )
 }
 
-function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+/** One order with its lines and event log (the orders screen's detail, the refunds queue's Enter). */
+export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
   const { data, error } = useQuery({
     queryKey: ['order', orderNo],
     queryFn: () => api.get<StaffOrderDetail>(`/admin/orders/${orderNo}`),
