@@ -78,7 +78,7 @@ const fresh = (courseId?: number): Partial<Values> => ({
 function terms(p: Plan) {
   if (p.kind === 'deposit') return `定金 ${yuan(p.deposit_fen)}，尾款 ${p.balance_due_days} 天内`
   if (p.kind === 'instalments') return `分 ${p.instalments} 期（每月）`
-  return '一次付清'
+  return '全款，一次付清'
 }
 
 /**
@@ -129,10 +129,9 @@ export default function TuitionPlans() {
         empty="还没有学费方案。点“新建方案”，为体系课设置全款、定金 + 尾款或分期。"
         scroll={{ x: 'max-content' }}
         columns={[
-          idColumn(),
+          idColumn('ID', 60),
           { title: '体系课', dataIndex: 'course_id', render: (id: number) => courses.title(id) },
           { title: '方案', dataIndex: 'title' },
-          { title: '方式', dataIndex: 'kind', render: (k: Plan['kind']) => planKindNames[k] },
           moneyColumn('总学费', 'total_fen'),
           { title: '缴费安排', key: 'terms', render: (_, p) => terms(p) },
           { title: '合同', dataIndex: 'contract_required', render: (on: boolean) => (on ? '先签合同' : '无需合同') },
@@ -148,8 +147,11 @@ export default function TuitionPlans() {
                 '—'
               ),
           },
-          { title: '学习期', dataIndex: 'study_days', render: (d: number) => `${d} 天` },
-          { title: '可休学', dataIndex: 'max_pause_days', render: (d: number) => `${d} 天` },
+          {
+            title: '学习期 / 可休学',
+            key: 'days',
+            render: (_, p) => `${p.study_days} 天 / ${p.max_pause_days} 天`,
+          },
           moneyColumn('退学手续费', 'exit_fee_fen'),
           onOffColumn('状态', 'active', '可报名', '已停用'),
         ]}
