@@ -168,6 +168,7 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
                 },
                 ...actionsColumn<Payment>(
                   (p) =>
+                    p.due_at !== null &&
                     p.status !== 'paid' &&
                     p.status !== 'refunded' &&
                     e.state !== 'exited' && <a onClick={() => editor.open(p)}>延期</a>,
