@@ -147,14 +147,7 @@ export async function enrolmentDetail(db: DbOrTx, id: number, now: Date) {
     pause_until: e.pauseUntil?.toISOString() ?? null,
     paused_days: e.pausedDays,
     schedule: schedule.map((p) => scheduleView(p, now)),
-    events: events.map((v) => ({
-      from: v.fromState,
-      to: v.toState,
-      reason: v.reason,
-      actor: v.actor,
-      data: v.data ?? null,
-      at: v.createdAt.toISOString(),
-    })),
+    events: events.map((v) => snakeView(v)),
     contract: contract && {
       id: contract.id,
       signed_at: contract.signedAt?.toISOString() ?? null,

@@ -88,12 +88,10 @@ export const adminTuitionRoutes = adminPlugin(
       },
       async (request) => admin.editLead(request.params.id, request.body),
     )
+    const enrolmentsCsv = { name: 'enrolments', header: ENROLMENT_CSV_HEADER, source: admin.enrolmentCsv }
     listRoute(r, '/admin/enrolments', {
       summary: 'Enrolments in system courses, by state, course and a name or phone; with how much is paid',
-      querystring: AdminEnrolmentQuery,
-      row: StaffEnrolment,
-      list: (q) => admin.enrolments(q),
-      csv: { name: 'enrolments', header: ENROLMENT_CSV_HEADER, source: (q) => admin.enrolmentCsv(q) },
+      ...{ querystring: AdminEnrolmentQuery, row: StaffEnrolment, list: admin.enrolments, csv: enrolmentsCsv },
     })
     r.get(
       '/admin/enrolments/:id',

@@ -185,24 +185,14 @@ export const ExitApprovedResponse = envelope(
   }),
 )
 
-/** An enrolment as the console lists it (GET /api/admin/enrolments). */
+const { id, course_id, course_title, plan_id, state, total_fen, paid_fen, exit_requested_at, exit_refund_fen } =
+  EnrolmentView.shape
+const text = z.string()
+/** An enrolment as the console lists it (GET /api/admin/enrolments): the member's view, who, and what is due. */
 export const StaffEnrolment = z.object({
-  id: z.number().int(),
-  member_id: z.number().int(),
-  phone: z.string().nullable(),
-  name: z.string().nullable(),
-  course_id: z.number().int(),
-  course_title: z.string(),
-  plan_id: z.number().int(),
-  plan_title: z.string(),
-  state: enrolmentState,
-  total_fen: z.number().int(),
-  paid_fen: z.number().int(),
-  next_due_at: z.string().nullable(),
-  overdue: z.boolean(),
-  exit_requested_at: z.string().nullable(),
-  exit_refund_fen: z.number().int().nullable(),
-  created_at: z.string(),
+  ...{ id, course_id, course_title, plan_id, state, total_fen, paid_fen, exit_requested_at, exit_refund_fen },
+  ...{ member_id: id, phone: text.nullable(), name: text.nullable(), plan_title: text },
+  ...{ next_due_at: text.nullable(), overdue: z.boolean(), created_at: text },
 })
 export type StaffEnrolment = z.infer<typeof StaffEnrolment>
 
@@ -215,12 +205,8 @@ export const StaffEnrolmentDetail = StaffEnrolment.extend({
   schedule: EnrolmentView.shape.schedule,
   events: z.array(
     z.object({
-      from: enrolmentState.nullable(),
-      to: enrolmentState,
-      reason: z.string(),
-      actor: z.string(),
-      data: z.record(z.string(), z.unknown()).nullable(),
-      at: z.string(),
+      ...{ from_state: enrolmentState.nullable(), to_state: enrolmentState, reason: text, actor: text },
+      ...{ data: z.record(z.string(), z.unknown()).nullable(), created_at: text },
     }),
   ),
   contract: z

@@ -77,17 +77,21 @@ export function useQueueKeys<T>(
   }
 }
 
-/** The queue's shortcuts as a visible hint: each key and what it does. */
-export function KeyHint({ keys, note }: { keys: [string, string][]; note?: string }) {
+/**
+ * The queue's shortcuts as a visible hint: `/` (with `search`), J/↓ and K/↑, then the screen's own `keys` (the
+ * key and what it does).
+ */
+export function KeyHint(props: { search?: boolean; keys: Record<string, string>; note?: string }) {
+  const keys = { ...(props.search && { '/': '搜索' }), 'J / ↓': '下一条', 'K / ↑': '上一条', ...props.keys }
   return (
-    <span className="zx-console-keys">
+    <span>
       快捷键：
-      {keys.map(([key, label]) => (
+      {Object.entries(keys).map(([key, label]) => (
         <span key={key}>
           <kbd className="zx-console-kbd">{key}</kbd> {label}{' '}
         </span>
       ))}
-      {note}
+      {props.note}
     </span>
   )
 }

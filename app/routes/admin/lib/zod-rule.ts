@@ -28,3 +28,8 @@ export function zodBodyRule<V>(schema: z.ZodType, toBody: (values: V) => unknown
     },
   })
 }
+
+/** A field's rules: `required`'s message when it is left empty (none when not given), then `rule`. */
+export function withRequired<R>(required: string | undefined, rule: R) {
+  return [...(required ? [{ required: true, message: required }] : []), rule]
+}

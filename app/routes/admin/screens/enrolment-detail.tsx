@@ -11,10 +11,16 @@ import { FormDialog } from '../lib/form-dialog.tsx'
 import { beijingInput, isoFromBeijing, when, yuan } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { useStepUp } from '../lib/step-up.tsx'
-import { zodRule } from '../lib/zod-rule.ts'
+import { withRequired, zodRule } from '../lib/zod-rule.ts'
 import { actorName, enrolmentEventNames, enrolmentStateColors } from './tuition-names.ts'
 
 type Detail = StaffEnrolmentDetail
+
+/** The new due date: typed in Beijing time, checked as the ISO instant the API takes. */
+const dueRules = withRequired(
+  '请选择新的到期时间',
+  zodRule(ExtendDueBody.shape.due_at, (v) => isoFromBeijing(v as string)),
+)
 type Payment = Detail['schedule'][number]
 
 const paymentStatus: Record<Payment['status'], [string, string]> = {
@@ -216,16 +222,16 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
                 content: (
                   <>
                     <b>{enrolmentEventNames[v.reason] ?? v.reason}</b>
-                    {v.from !== v.to && (
+                    {v.from_state !== v.to_state && (
                       <span>
                         {' '}
-                        {v.from ? `${enrolmentStateNames[v.from]} → ` : ''}
-                        {enrolmentStateNames[v.to]}
+                        {v.from_state ? `${enrolmentStateNames[v.from_state]} → ` : ''}
+                        {enrolmentStateNames[v.to_state]}
                       </span>
                     )}
                     <div>{eventNote(v)}</div>
                     <Typography.Text type="secondary">
-                      {when(v.at)} · {actorName(v.actor)}
+                      {when(v.created_at)} · {actorName(v.actor)}
                     </Typography.Text>
                   </>
                 ),
@@ -242,14 +248,7 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
         destroyOnHidden
         footnote="延期会记入报名记录（谁、为什么）。欠费暂停的学员付清或延期后恢复学习。"
       >
-        <Form.Item
-          label="新的到期时间（北京时间）"
-          name="due_at"
-          rules={[
-            { required: true, message: '请选择新的到期时间' },
-            zodRule(ExtendDueBody.shape.due_at, (v) => isoFromBeijing(v as string)),
-          ]}
-        >
+        <Form.Item label="新的到期时间（北京时间）" name="due_at" rules={dueRules}>
           <Input type="datetime-local" />
         </Form.Item>
         <ReasonField label="延期原因" name="reason" schema={ExtendDueBody.shape.reason} />

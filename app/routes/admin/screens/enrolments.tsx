@@ -1,9 +1,8 @@
 import { Space, Tag, Typography } from 'antd'
-import { useSearchParams } from 'react-router'
 import type { StaffEnrolment } from '#server/modules/tuition/tuition.schema.ts'
 import { enrolmentStateNames } from '#shared/api/tuition.ts'
 import { idColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, DETAIL_PARAM, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, useDetailParam } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'
 import EnrolmentDrawer from './enrolment-detail.tsx'
 import { enrolmentStateColors, useSystemCourses } from './tuition-names.ts'
@@ -13,15 +12,9 @@ import { enrolmentStateColors, useSystemCourses } from './tuition-names.ts'
  * and what is due next; a row opens the enrolment (schedule, event log, contract, due dates, exit approval).
  */
 export default function Enrolments() {
-  const [search, setSearch] = useSearchParams()
   const courses = useSystemCourses()
-  const open = Number(search.get(DETAIL_PARAM)) || null
-  const show = (id: number | null) => {
-    const next = new URLSearchParams(search)
-    if (id) next.set(DETAIL_PARAM, String(id))
-    else next.delete(DETAIL_PARAM)
-    setSearch(next)
-  }
+  const [detail, show] = useDetailParam()
+  const open = Number(detail) || null
   return (
     <>
       <ConsoleTable<StaffEnrolment>

@@ -1,11 +1,10 @@
 import { App, Tag, Typography } from 'antd'
-import { useSearchParams } from 'react-router'
 import type { StaffRefund } from '#server/modules/refunds/refunds.schema.ts'
 import { RejectBody } from '#shared/api/refunds.ts'
 import { api } from '../lib/client.ts'
 import { ReasonField } from '../lib/fields.tsx'
 import { actionsColumn, memberColumn, moneyColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, DETAIL_PARAM, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey, useDetailParam } from '../lib/console-table.tsx'
 import { KeyHint, useQueueKeys } from '../lib/queue-keys.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { yuan } from '../lib/format.ts'
@@ -29,14 +28,7 @@ export default function Refunds() {
   const stepUp = useStepUp()
   const editor = useEditor<StaffRefund, { note: string }>('refund_reject', () => ({}))
   const rejecting = editor.editing
-  const [search, setSearch] = useSearchParams()
-  const opened = search.get(DETAIL_PARAM)
-  const showOrder = (orderNo: string | null) => {
-    const next = new URLSearchParams(search)
-    if (orderNo) next.set(DETAIL_PARAM, orderNo)
-    else next.delete(DETAIL_PARAM)
-    setSearch(next)
-  }
+  const [opened, showOrder] = useDetailParam()
   const queue = useQueueKeys<StaffRefund>((r) => r.refund_no, { Enter: (r) => showOrder(r.order_no) })
 
   const act = useWrite(
@@ -76,16 +68,7 @@ export default function Refunds() {
         path="/admin/refunds"
         csv
         search="退款单号、手机号或会员ID"
-        help={
-          <KeyHint
-            keys={[
-              ['/', '搜索'],
-              ['J / ↓', '下一条'],
-              ['K / ↑', '上一条'],
-              ['Enter', '打开订单详情'],
-            ]}
-          />
-        }
+        help={<KeyHint search keys={{ Enter: '打开订单详情' }} />}
         onRows={queue.onRows}
         onRow={queue.onRow}
         filters={[selectFilter('state', '状态', refundStateNames)]}

@@ -57,17 +57,7 @@ export default function ReportedComments() {
   return (
     <ConsoleTable<ReportedComment>
       title="举报队列"
-      help={
-        <KeyHint
-          keys={[
-            ['J', '下一条'],
-            ['K', '上一条'],
-            ['A', '保留（举报不成立）'],
-            ['H', '隐藏'],
-          ]}
-          note="处理后举报清零，下一条自动排到前面。"
-        />
-      }
+      help={<KeyHint keys={{ A: '保留（举报不成立）', H: '隐藏' }} note="处理后举报清零，下一条自动排到前面。" />}
       path="/admin/comments/reported"
       search={false}
       filters={[selectFilter('state', '待处理', { open: '待处理', all: '全部（含已处理）' })]}

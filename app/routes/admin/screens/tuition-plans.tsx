@@ -13,7 +13,7 @@ import { fenOf, yuan } from '../lib/format.ts'
 import { ListHeader } from '../lib/list-header.tsx'
 import { useMe } from '../lib/me.ts'
 import { WholeTable } from '../lib/whole-list.tsx'
-import { zodBodyRule } from '../lib/zod-rule.ts'
+import { withRequired, zodBodyRule } from '../lib/zod-rule.ts'
 import { planKindNames, useSystemCourses } from './tuition-names.ts'
 
 type Plan = z.infer<typeof PlanView>
@@ -36,29 +36,19 @@ interface Values {
   exit_fee_yuan?: number
 }
 
-/** What the API takes from the form (yuan → fen; a field the kind does not use is left at its default). */
-const toBody = (v: Values) => ({
-  course_id: v.course_id,
-  title: v.title,
-  kind: v.kind,
-  total_fen: fenOf(v.total_yuan),
-  deposit_fen: v.kind === 'deposit' ? fenOf(v.deposit_yuan) : 0,
-  balance_due_days: v.balance_due_days,
+/** What the API takes from the form: yuan as fen, and only what the kind uses (the rest at the API's defaults). */
+const toBody = ({ total_yuan, deposit_yuan, exit_fee_yuan, ...v }: Values) => ({
+  ...v,
+  total_fen: fenOf(total_yuan),
+  deposit_fen: v.kind === 'deposit' ? fenOf(deposit_yuan) : 0,
   instalments: v.kind === 'instalments' ? v.instalments : 1,
-  contract_required: v.contract_required,
-  huabei_allowed: v.huabei_allowed,
   huabei_periods: v.huabei_allowed ? v.huabei_periods : [],
-  huabei_fee_payer: v.huabei_fee_payer,
-  study_days: v.study_days,
-  max_pause_days: v.max_pause_days,
-  exit_fee_fen: fenOf(v.exit_fee_yuan) ?? 0,
+  exit_fee_fen: fenOf(exit_fee_yuan) ?? 0,
 })
 
 /** Each field checked by the API's schema as part of the whole body (a deposit below the total, two instalments). */
-const rule = (field: keyof z.input<typeof PlanBody>, required?: string) => [
-  ...(required ? [{ required: true, message: required }] : []),
-  zodBodyRule(PlanBody, toBody, field),
-]
+const rule = (field: keyof z.input<typeof PlanBody>, required?: string) =>
+  withRequired(required, zodBodyRule(PlanBody, toBody, field))
 
 const fresh = (courseId?: number): Partial<Values> => ({
   course_id: courseId,
