@@ -86,7 +86,7 @@ const csvExport = (path: string, extra: Query | undefined, p: TableParams) =>
 export const tableKey = (path: string) => ['table', path]
 
 /** The URL parameter of the row a screen's drawer shows (not a filter). */
-export const DETAIL_PARAM = 'detail'
+const DETAIL_PARAM = 'detail'
 
 const RESERVED = new Set(['page', 'page_size', 'sort', 'order', DETAIL_PARAM])
 
