@@ -84,14 +84,16 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
     (r) => (r.valid ? '校验通过：合同文件与签署时的 SHA-256 一致' : '校验未通过'),
     [],
   )
-  const check = async (contractId: number) => {
-    const r = await verify.mutateAsync(contractId)
-    if (!r.valid)
-      modal.error({
-        title: '合同文件校验未通过',
-        content: `签署时：${r.expected}\n现在：${r.actual ?? '文件不存在'}。文件可能被改动，请联系技术人员。`,
-      })
-  }
+  const check = (contractId: number) =>
+    verify.mutate(contractId, {
+      onSuccess: (r) => {
+        if (!r.valid)
+          modal.error({
+            title: '合同文件校验未通过',
+            content: `签署时：${r.expected}\n现在：${r.actual ?? '文件不存在'}。文件可能被改动，请联系技术人员。`,
+          })
+      },
+    })
   const askApprove = (d: Detail) => {
     const q = d.exit_quote!
     modal.confirm({
@@ -100,7 +102,7 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
       okText: `批准并退款 ${yuan(q.refund_fen)}`,
       okButtonProps: { danger: true },
       cancelText: '取消',
-      onOk: () => approve.mutateAsync(undefined),
+      onOk: () => approve.mutate(undefined),
     })
   }
   const manage = may('tuition.manage')
@@ -203,7 +205,7 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
                 >
                   查看 PDF
                 </Button>
-                <Button loading={verify.isPending} onClick={() => void check(e.contract!.id)}>
+                <Button loading={verify.isPending} onClick={() => check(e.contract!.id)}>
                   校验
                 </Button>
               </Space>
