@@ -6,6 +6,8 @@ import { courseCardsByIds } from '#server/modules/catalogue/catalogue.service.ts
 import { editLead, leadPage, recordLead } from '#server/modules/tuition/leads.service.ts'
 import { contractList } from '#server/modules/tuition/contracts.service.ts'
 import { enrolmentStatus } from '#server/modules/tuition/enrolments.service.ts'
+import { previewContract } from '#server/modules/tuition/contract-preview.service.ts'
+import { enrolmentDetail, enrolmentExport, enrolmentPage } from '#server/modules/tuition/enrolment-admin.service.ts'
 import {
   createPlan,
   createTemplate,
@@ -22,10 +24,10 @@ import { offerEnrolment } from '#server/use-cases/offer-enrolment.ts'
 import { extendTuitionDue, pauseOverdueTuition } from '#server/use-cases/pause-overdue-tuition.ts'
 import { approveExit, pauseTuition, quoteExit, requestExit, resumeTuition } from '#server/use-cases/exit-enrolment.ts'
 import { pausesEnded } from '#server/modules/tuition/enrolment-care.service.ts'
-import { readContractPdf, verifyContractPdf } from '#server/use-cases/read-contract-pdf.ts'
+import { readContractPdf, readContractPdfForStaff, verifyContractPdf } from '#server/use-cases/read-contract-pdf.ts'
 import { readContract, signContractByMember } from '#server/use-cases/sign-contract.ts'
 import type { CheckoutContext } from '#server/use-cases/place-order.ts'
-import type { AdminLeadQuery, LeadPatchBody, PlanInput, SignUpInput } from '#shared/api/tuition.ts'
+import type { AdminEnrolmentQuery, AdminLeadQuery, LeadPatchBody, PlanInput, SignUpInput } from '#shared/api/tuition.ts'
 import type { z } from 'zod'
 
 /**
@@ -78,6 +80,10 @@ export function createTuitionServices(input: {
     },
     tuitionAdmin: {
       leads: (q: z.output<typeof AdminLeadQuery>) => leadPage(db, q),
+      enrolments: (q: z.output<typeof AdminEnrolmentQuery>) => enrolmentPage(db, q, now()),
+      enrolmentCsv: (q: z.output<typeof AdminEnrolmentQuery>) => enrolmentExport(db, q, now()),
+      enrolment: (id: number) => enrolmentDetail(db, id, now()),
+      contractPdf: (id: number) => readContractPdfForStaff(withStores, id),
       editLead: (id: number, patch: z.output<typeof LeadPatchBody>) => editLead(db, id, patch, now()),
       offer: (staffId: number, body: Parameters<typeof offerEnrolment>[2]) => offerEnrolment(deps, staffId, body),
       plans: (courseId?: number) => plans(db, courseId),
@@ -90,6 +96,7 @@ export function createTuitionServices(input: {
       createVersion: (templateId: number, body: Parameters<typeof createVersion>[2]) =>
         createVersion(db, templateId, body, now()),
       editDraft: (id: number, body: Parameters<typeof editDraft>[2]) => editDraft(db, id, body),
+      preview: (body: { body: string; plan_id?: number }) => previewContract(db, body.body, body.plan_id, now()),
       publish: (id: number) => publish(db, id, now()),
       verify: (id: number) => verifyContractPdf(withStores, id),
       approveExit: (staffId: number, enrolmentId: number) => approveExit(input.commerce, staffId, enrolmentId),

@@ -17,13 +17,21 @@ async function storedPdf(deps: PdfDeps, c: ContractRow): Promise<Buffer | null> 
   return Buffer.concat(chunks)
 }
 
-/** GET /contract/see: the member's signed contract as stored (the private store; never a public URL). */
-export async function readContractPdf(deps: PdfDeps, memberId: number, id: number) {
-  const contract = await ownContract(deps.db, memberId, id)
+async function signedPdf(deps: PdfDeps, contract: ContractRow) {
   if (!contract.signedAt) throw new AppError(Codes.BadRequest, '合同尚未签署')
   const pdf = await storedPdf(deps, contract)
   if (!pdf) throw new AppError(Codes.NotFound, '合同文件不存在')
   return pdf
+}
+
+/** GET /contract/see: the member's signed contract as stored (the private store; never a public URL). */
+export async function readContractPdf(deps: PdfDeps, memberId: number, id: number) {
+  return signedPdf(deps, await ownContract(deps.db, memberId, id))
+}
+
+/** Staff: a signed contract's PDF as stored (the console's enrolment page). */
+export async function readContractPdfForStaff(deps: PdfDeps, id: number) {
+  return signedPdf(deps, await contractById(deps.db, id))
 }
 
 /** Staff: does the stored PDF still hash to what was frozen at signing? (One call; a changed byte fails.) */

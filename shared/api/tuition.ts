@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OptionalIdQuery } from './params.ts'
 import { adminListQuery, SearchText } from './admin-list.ts'
 
 // System courses (issue 15): the request shapes the API validates and the screens (learner and console) reuse.
@@ -76,6 +77,11 @@ export const TemplateBody = z.object({
   asks_id: z.boolean().default(false),
 })
 export const TemplateVersionBody = TemplateBody.omit({ name: true })
+/** The console's preview: a template's text filled for a sample learner (under a chosen plan when given). */
+export const TemplatePreviewBody = z.object({
+  body: z.string().max(20000),
+  plan_id: z.number().int().positive().optional(),
+})
 
 export const idTypes = ['身份证', '护照', '港澳居民来往内地通行证', '台湾居民来往大陆通行证'] as const
 
@@ -104,6 +110,23 @@ export const PayTuitionBody = z.object({
   /** A chosen payment of the schedule; the next due one when absent. */
   payment_id: z.number().int().positive().optional(),
   pay_method: z.enum(['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap']),
+})
+
+export const enrolmentStateNames = {
+  offered: '待签约',
+  signed: '已签约',
+  paying: '分期缴费中',
+  enrolled: '已报名',
+  paused: '休学中',
+  overdue: '欠费暂停',
+  exited: '已退学',
+} as const
+
+/** GET /api/admin/enrolments: by state, course and a name or phone (the lead's, the contract's, the member's). */
+export const AdminEnrolmentQuery = adminListQuery(['created_at', 'updated_at'], '-created_at').extend({
+  state: z.enum(['offered', 'signed', 'paying', 'enrolled', 'paused', 'overdue', 'exited']).optional(),
+  course_id: OptionalIdQuery,
+  q: SearchText.optional(),
 })
 
 export const ExtendDueBody = z.object({

@@ -63,6 +63,8 @@ describe('the operator console', () => {
 
     await page.getByRole('menuitem', { name: '退款' }).click()
     await page.waitForURL(/\/admin\/sales\/refunds/)
+    // The refunds screen (its chunk loaded): its keyboard hint above the queue.
+    await expect.poll(() => page.getByText('打开订单详情').isVisible(), { timeout: 10_000 }).toBe(true)
     const row = page
       .getByRole('row')
       .filter({ hasText: orderNo.slice(-6) })
@@ -70,6 +72,27 @@ describe('the operator console', () => {
     await expect.poll(() => row.first().isVisible(), { timeout: 10_000 }).toBe(true)
     await settled(page)
     await shot(page, 'console-refunds-1280')
+
+    // The queue's keyboard (its hint on the screen): / focuses the search, where J is only typed; outside it
+    // J/↓ and K/↑ move the current row, Enter opens its order with the event log.
+    await page.keyboard.press('/')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('搜索')
+    await page.keyboard.press('j')
+    expect(await page.getByLabel('搜索').inputValue()).toBe('j')
+    await page.getByLabel('搜索').fill('')
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('k')
+    expect(await page.locator('.zx-console-current').count()).toBe(1)
+    const current = await page.locator('.zx-console-current').innerText()
+    expect(current).toBe(await page.locator('.ant-table-row').first().innerText())
+    await page.keyboard.press('Enter')
+    const order = page.getByRole('dialog').filter({ hasText: '事件记录' })
+    await expect.poll(() => order.isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(page.url()).toMatch(/detail=ZX\d+/)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => order.isVisible()).toBe(false)
+
     await row.first().getByText('同意').click()
     const confirm = page.getByRole('dialog', { name: '同意退款' })
     expect(await confirm.innerText()).toContain(`¥${course.price_fen / 100}`)

@@ -57,6 +57,9 @@ const screens = [
   screen('sales/exchange-records', 'exchange.read', () => import('./screens/exchange-records.tsx')),
   screen('sales/exchange-skus', 'exchange.read', () => import('./screens/exchange-skus.tsx')),
   screen('tuition/leads', 'tuition.read', () => import('./screens/leads.tsx')),
+  screen('tuition/enrolments', 'tuition.read', () => import('./screens/enrolments.tsx')),
+  screen('tuition/plans', 'tuition.read', () => import('./screens/tuition-plans.tsx')),
+  screen('tuition/contracts', 'tuition.read', () => import('./screens/contract-templates.tsx')),
 ]
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */

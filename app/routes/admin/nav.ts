@@ -52,8 +52,13 @@ export const Sections: {
   },
   {
     key: 'tuition',
-    label: '体系课报名',
-    items: [{ path: '/admin/tuition/leads', label: '报名线索', permission: 'tuition.read' }],
+    label: '体系课',
+    items: [
+      { path: '/admin/tuition/leads', label: '报名线索', permission: 'tuition.read' },
+      { path: '/admin/tuition/enrolments', label: '报名学员', permission: 'tuition.read' },
+      { path: '/admin/tuition/plans', label: '学费方案', permission: 'tuition.read' },
+      { path: '/admin/tuition/contracts', label: '合同模板', permission: 'tuition.read' },
+    ],
   },
   {
     key: 'members',

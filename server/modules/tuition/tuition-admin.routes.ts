@@ -3,12 +3,14 @@ import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
 import {
+  AdminEnrolmentQuery,
   AdminLeadQuery,
   ExtendDueBody,
   LeadPatchBody,
   OfferBody,
   PlanBody,
   TemplateBody,
+  TemplatePreviewBody,
   TemplateVersionBody,
 } from '#shared/api/tuition.ts'
 import {
@@ -19,20 +21,30 @@ import {
   PlanCreatedResponse,
   PlanListResponse,
   PlanQuery,
+  PreviewResponse,
+  StaffEnrolment,
+  StaffEnrolmentDetail,
   TemplateListResponse,
   VerifyResponse,
   VersionResponse,
 } from './tuition.schema.ts'
 import { envelope } from '#server/http/envelope.ts'
+import { ENROLMENT_CSV_HEADER, type enrolmentExport } from './enrolment-admin.service.ts'
 
 type Data<R extends z.ZodType> = z.input<R> extends { data: infer D } ? D : never
 type LeadRow = z.input<typeof LeadView>
+type EnrolmentQuery = z.output<typeof AdminEnrolmentQuery>
+type Page<T> = { list: T[]; total: number; page: number; page_size: number }
 
 interface AdminTuitionOptions {
   admin: {
     leads: (
       q: z.output<typeof AdminLeadQuery>,
     ) => Promise<{ list: LeadRow[]; total: number; page: number; page_size: number }>
+    enrolments: (q: EnrolmentQuery) => Promise<Page<z.input<typeof StaffEnrolment>>>
+    enrolmentCsv: (q: EnrolmentQuery) => ReturnType<typeof enrolmentExport>
+    enrolment: (id: number) => Promise<z.input<typeof StaffEnrolmentDetail>>
+    contractPdf: (id: number) => Promise<Buffer>
     editLead: (id: number, patch: z.output<typeof LeadPatchBody>) => Promise<LeadRow>
     offer: (staffId: number, body: z.output<typeof OfferBody>) => Promise<Data<typeof OfferResponse>>
     plans: (courseId?: number) => Promise<Data<typeof PlanListResponse>['list']>
@@ -44,6 +56,7 @@ interface AdminTuitionOptions {
       body: z.output<typeof TemplateVersionBody>,
     ) => Promise<Data<typeof VersionResponse>>
     editDraft: (id: number, body: z.output<typeof TemplateVersionBody>) => Promise<Data<typeof VersionResponse>>
+    preview: (body: z.output<typeof TemplatePreviewBody>) => Promise<{ text: string }>
     publish: (id: number) => Promise<Data<typeof VersionResponse>>
     verify: (id: number) => Promise<Data<typeof VerifyResponse>>
     approveExit: (staffId: number, enrolmentId: number) => Promise<Data<typeof ExitApprovedResponse>>
@@ -74,6 +87,34 @@ export const adminTuitionRoutes = adminPlugin(
         response: envelope(LeadView),
       },
       async (request) => admin.editLead(request.params.id, request.body),
+    )
+    const enrolmentsCsv = { name: 'enrolments', header: ENROLMENT_CSV_HEADER, source: admin.enrolmentCsv }
+    listRoute(r, '/admin/enrolments', {
+      summary: 'Enrolments in system courses, by state, course and a name or phone; with how much is paid',
+      ...{ querystring: AdminEnrolmentQuery, row: StaffEnrolment, list: admin.enrolments, csv: enrolmentsCsv },
+    })
+    r.get(
+      '/admin/enrolments/:id',
+      {
+        summary: 'One enrolment: its payment schedule, event log, contract and the exit waiting for approval',
+        params: IdParams,
+        response: envelope(StaffEnrolmentDetail),
+      },
+      async (request) => admin.enrolment(request.params.id),
+    )
+    r.raw.get(
+      '/admin/contracts/:id/pdf',
+      {
+        summary: "A signed contract's PDF as stored",
+        params: IdParams,
+        response: { 200: z.any() },
+      },
+      async (request, reply) =>
+        reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `inline; filename="contract-${request.params.id}.pdf"`)
+          .send(await admin.contractPdf(request.params.id)),
     )
     r.post(
       '/admin/enrolments/offer',
@@ -125,6 +166,16 @@ export const adminTuitionRoutes = adminPlugin(
         response: VersionResponse,
       },
       async (request) => admin.editDraft(request.params.id, request.body),
+    )
+    r.post(
+      '/admin/contract-templates/preview',
+      {
+        summary: "A template's text filled for a sample learner (under plan_id when given), changing nothing",
+        permission: 'tuition.read',
+        body: TemplatePreviewBody,
+        response: PreviewResponse,
+      },
+      async (request) => admin.preview(request.body),
     )
     r.post(
       '/admin/contract-versions/:id/publish',

@@ -184,3 +184,41 @@ export const ExitApprovedResponse = envelope(
     refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), state: z.string() })),
   }),
 )
+
+const { id, course_id, course_title, plan_id, state, total_fen, paid_fen, exit_requested_at, exit_refund_fen } =
+  EnrolmentView.shape
+const text = z.string()
+/** An enrolment as the console lists it (GET /api/admin/enrolments): the member's view, who, and what is due. */
+export const StaffEnrolment = z.object({
+  ...{ id, course_id, course_title, plan_id, state, total_fen, paid_fen, exit_requested_at, exit_refund_fen },
+  ...{ member_id: id, phone: text.nullable(), name: text.nullable(), plan_title: text },
+  ...{ next_due_at: text.nullable(), overdue: z.boolean(), created_at: text },
+})
+export type StaffEnrolment = z.infer<typeof StaffEnrolment>
+
+/** One enrolment for staff: schedule, event log, contract, and the exit waiting for approval. */
+export const StaffEnrolmentDetail = StaffEnrolment.extend({
+  started_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  pause_until: z.string().nullable(),
+  paused_days: z.number().int(),
+  schedule: EnrolmentView.shape.schedule,
+  events: z.array(
+    z.object({
+      ...{ from_state: enrolmentState.nullable(), to_state: enrolmentState, reason: text, actor: text },
+      ...{ data: z.record(z.string(), z.unknown()).nullable(), created_at: text },
+    }),
+  ),
+  contract: z
+    .object({
+      id: z.number().int(),
+      signed_at: z.string().nullable(),
+      real_name: z.string().nullable(),
+      sha256: z.string().nullable(),
+    })
+    .nullable(),
+  exit_quote: ExitQuoteResponse.shape.data.nullable(),
+})
+export type StaffEnrolmentDetail = z.infer<typeof StaffEnrolmentDetail>
+
+export const PreviewResponse = envelope(z.object({ text: z.string() }))

@@ -98,7 +98,24 @@ export const api = {
  * name the server gives.
  */
 export async function download(path: string, query: Query) {
-  await save(await fetchCsv(apiUrl(path, query), { headers: headers(false) }))
+  await save(await fetchFile(apiUrl(path, query), { headers: headers(false) }))
+}
+
+/**
+ * Opens a file the API answers (a signed contract's PDF) in a new tab, fetched with the token a link cannot
+ * send. The tab opens first, while the click still counts, so a popup blocker lets it through.
+ */
+export async function openFile(path: string, type = 'application/pdf') {
+  const tab = window.open('', '_blank')
+  try {
+    const res = await fetchFile(apiUrl(path), { headers: headers(false) }, type)
+    const url = URL.createObjectURL(await res.blob())
+    if (tab) tab.location.href = url
+    else window.location.href = url
+  } catch (e) {
+    tab?.close()
+    throw e
+  }
 }
 
 /**
@@ -106,21 +123,22 @@ export async function download(path: string, query: Query) {
  * Answers the response's headers (the new record's id).
  */
 export async function downloadPost(path: string, body: unknown) {
-  const res = await fetchCsv(apiUrl(path), { method: 'POST', headers: headers(true), body: JSON.stringify(body) })
+  const res = await fetchFile(apiUrl(path), { method: 'POST', headers: headers(true), body: JSON.stringify(body) })
   await save(res)
   return res.headers
 }
 
-async function fetchCsv(url: string, init: RequestInit) {
+/** A file of `type` (CSV by default) the API answers, or the error its envelope names. */
+async function fetchFile(url: string, init: RequestInit, type = 'text/csv') {
   let res: Response
   try {
     res = await fetch(url, { ...init, credentials: 'same-origin' })
   } catch {
     throw new ConsoleError('网络连接失败，请检查网络后重试', 0)
   }
-  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('text/csv')) {
+  if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith(type)) {
     const body = (await res.json().catch(() => null)) as { code: number; msg: string } | null
-    throw new ConsoleError(body?.msg ?? '导出失败', body?.code ?? res.status)
+    throw new ConsoleError(body?.msg ?? (type === 'text/csv' ? '导出失败' : '文件读取失败'), body?.code ?? res.status)
   }
   return res
 }

@@ -86,9 +86,21 @@ const csvExport = (path: string, extra: Query | undefined, p: TableParams) =>
 export const tableKey = (path: string) => ['table', path]
 
 /** The URL parameter of the row a screen's drawer shows (not a filter). */
-export const DETAIL_PARAM = 'detail'
+const DETAIL_PARAM = 'detail'
 
 const RESERVED = new Set(['page', 'page_size', 'sort', 'order', DETAIL_PARAM])
+
+/** The row a screen's drawer shows, kept in the URL (DETAIL_PARAM), and how to open one (null closes it). */
+export function useDetailParam(): [string | null, (value: string | number | null) => void] {
+  const [search, setSearch] = useSearchParams()
+  const show = (value: string | number | null) => {
+    const next = new URLSearchParams(search)
+    if (value === null) next.delete(DETAIL_PARAM)
+    else next.set(DETAIL_PARAM, String(value))
+    setSearch(next)
+  }
+  return [search.get(DETAIL_PARAM), show]
+}
 
 /**
  * Every console list: server-side paging, sorting, filters and search, all kept in the URL

@@ -40,8 +40,15 @@ export function FormDialog<T>(props: {
       cancelText="取消"
       confirmLoading={save.isPending}
       onOk={async () => {
-        await save.mutateAsync(await form.validateFields())
-        onClose()
+        // An invalid form shows its messages under the fields, a refused save its message (useWrite): the dialog
+        // stays open either way, and nothing is left rejected for the page.
+        const values = await form.validateFields().catch(() => null)
+        if (values === null) return
+        const saved = await save.mutateAsync(values).then(
+          () => true,
+          () => false,
+        )
+        if (saved) onClose()
       }}
       onCancel={onClose}
       destroyOnHidden={props.destroyOnHidden}

@@ -13,3 +13,23 @@ export function zodRule(schema: z.ZodType, toApi: (value: unknown) => unknown = 
     },
   }
 }
+
+/**
+ * An antd Form rule (a function of the form) checking the whole body with the API's `schema`, for rules across
+ * fields (a deposit below the total): `toBody` turns the form's values into the request body, and the issue the
+ * schema reports at the body's field `field` is this field's message.
+ */
+export function zodBodyRule<V>(schema: z.ZodType, toBody: (values: V) => unknown, field: string) {
+  return (form: { getFieldsValue: (all: true) => V }) => ({
+    validator: async () => {
+      const result = schema.safeParse(toBody(form.getFieldsValue(true)))
+      const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === field)
+      if (issue) throw new Error(issue.message)
+    },
+  })
+}
+
+/** A field's rules: `required`'s message when it is left empty (none when not given), then `rule`. */
+export function withRequired<R>(required: string | undefined, rule: R) {
+  return [...(required ? [{ required: true, message: required }] : []), rule]
+}

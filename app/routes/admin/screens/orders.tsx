@@ -1,23 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Drawer, Tag, Timeline, Typography } from 'antd'
-import { useSearchParams } from 'react-router'
 import type { StaffOrder, StaffOrderDetail } from '#server/modules/orders/orders.schema.ts'
 import { api } from '../lib/client.ts'
 import { moneyColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, DETAIL_PARAM, selectFilter } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, useDetailParam } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'
 import { eventReasonNames, kindNames, orderStateNames, payMethodNames } from './names.ts'
 
 /** Orders: search by number, phone or member id; filter by state, kind, date and sp; detail with the event log. */
 export default function Orders() {
-  const [search, setSearch] = useSearchParams()
-  const open = search.get(DETAIL_PARAM)
-  const show = (orderNo: string | null) => {
-    const next = new URLSearchParams(search)
-    if (orderNo) next.set(DETAIL_PARAM, orderNo)
-    else next.delete(DETAIL_PARAM)
-    setSearch(next)
-  }
+  const [open, show] = useDetailParam()
   return (
     <>
       <ConsoleTable<StaffOrder>
@@ -51,7 +43,8 @@ export default function Orders() {
   )
 }
 
-function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+/** One order with its lines and event log (the orders screen's detail, the refunds queue's Enter). */
+export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
   const { data, error } = useQuery({
     queryKey: ['order', orderNo],
     queryFn: () => api.get<StaffOrderDetail>(`/admin/orders/${orderNo}`),

@@ -4,20 +4,23 @@ import { RejectBody } from '#shared/api/refunds.ts'
 import { api } from '../lib/client.ts'
 import { ReasonField } from '../lib/fields.tsx'
 import { actionsColumn, memberColumn, moneyColumn, timeColumn } from '../lib/columns.tsx'
-import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { ConsoleTable, selectFilter, tableKey, useDetailParam } from '../lib/console-table.tsx'
+import { KeyHint, useQueueKeys } from '../lib/queue-keys.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { yuan } from '../lib/format.ts'
 import { FormDialog } from '../lib/form-dialog.tsx'
 import { useMe } from '../lib/me.ts'
 import { useStepUp } from '../lib/step-up.tsx'
 import { refundStateNames } from './names.ts'
+import { OrderDrawer } from './orders.tsx'
 
 /** A per-course refund's courses with their shares. */
 const lineTitles = (r: StaffRefund) => (r.lines ?? []).map((l) => `《${l.title}》${yuan(l.amount_fen)}`).join('、')
 
 /**
  * Refunds: approve (after a fresh SMS code), reject with a reason the member sees, send a failed one again. The
- * list opens on the requests waiting for a decision.
+ * list opens on the requests waiting for a decision. Keyboard: / searches, J/↓ and K/↑ move through the queue,
+ * Enter opens the current refund's order (its lines and event log) in a drawer.
  */
 export default function Refunds() {
   const { modal } = App.useApp()
@@ -25,6 +28,8 @@ export default function Refunds() {
   const stepUp = useStepUp()
   const editor = useEditor<StaffRefund, { note: string }>('refund_reject', () => ({}))
   const rejecting = editor.editing
+  const [opened, showOrder] = useDetailParam()
+  const queue = useQueueKeys<StaffRefund>((r) => r.refund_no, { Enter: (r) => showOrder(r.order_no) })
 
   const act = useWrite(
     async ({ r, action, body }: { r: StaffRefund; action: 'approve' | 'reject' | 'retry'; body?: object }) => {
@@ -63,10 +68,17 @@ export default function Refunds() {
         path="/admin/refunds"
         csv
         search="退款单号、手机号或会员ID"
+        help={<KeyHint search keys={{ Enter: '打开订单详情' }} />}
+        onRows={queue.onRows}
+        onRow={queue.onRow}
         filters={[selectFilter('state', '状态', refundStateNames)]}
         empty="没有符合条件的退款申请。"
         columns={[
-          { title: '退款单号', dataIndex: 'refund_no' },
+          {
+            title: '退款单号',
+            dataIndex: 'refund_no',
+            render: (no: string, r) => <a onClick={() => showOrder(r.order_no)}>{no}</a>,
+          },
           { title: '订单', dataIndex: 'order_title', ellipsis: true },
           {
             title: '退款课程',
@@ -113,6 +125,7 @@ export default function Refunds() {
         <p>拒绝后订单恢复为已支付，会员保留课程。原因会显示给会员（{rejecting?.phone ?? rejecting?.member_id}）。</p>
         <ReasonField label="拒绝原因" name="note" schema={RejectBody.shape.note} rows={3} />
       </FormDialog>
+      <OrderDrawer orderNo={opened} onClose={() => showOrder(null)} />
     </>
   )
 }

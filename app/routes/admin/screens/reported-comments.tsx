@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { App, Tag, Typography } from 'antd'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef } from 'react'
 import type { ReportedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentReportReasonNames } from '#shared/comment-report-reasons.ts'
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { KeyHint, useQueueKeys } from '../lib/queue-keys.tsx'
 import { commentStatusNames } from './names.ts'
-
-/** Whether a key press belongs to a text field (the queue's shortcuts leave typing alone). */
-const typing = (e: KeyboardEvent) =>
-  (e.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable="true"], .ant-modal') !== null
 
 /**
  * The reported comments, the most reported first. Keyboard: J / K move to the next / previous comment, A keeps it
@@ -22,9 +19,6 @@ export default function ReportedComments() {
   const { message } = App.useApp()
   const confirm = useDangerConfirm()
   const client = useQueryClient()
-  const [rows, setRows] = useState<ReportedComment[]>([])
-  const [cursor, setCursor] = useState(0)
-  const current = rows[Math.min(cursor, rows.length - 1)]
   const confirming = useRef(false)
 
   const decide = useMutation({
@@ -58,43 +52,18 @@ export default function ReportedComments() {
     [decide, confirm],
   )
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (typing(e) || confirming.current || e.ctrlKey || e.metaKey || e.altKey) return
-      const key = e.key.toLowerCase()
-      if (key === 'j') setCursor((i) => Math.min(i + 1, Math.max(rows.length - 1, 0)))
-      else if (key === 'k') setCursor((i) => Math.max(i - 1, 0))
-      else if (key === 'a' && current) keep(current)
-      else if (key === 'h' && current) hide(current)
-      else return
-      e.preventDefault()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [rows.length, current, keep, hide])
+  const queue = useQueueKeys<ReportedComment>((c) => c.id, { a: keep, h: hide }, confirming)
 
   return (
     <ConsoleTable<ReportedComment>
       title="举报队列"
-      help={
-        <span>
-          快捷键：<kbd className="zx-console-kbd">J</kbd> 下一条 <kbd className="zx-console-kbd">K</kbd> 上一条{' '}
-          <kbd className="zx-console-kbd">A</kbd> 保留（举报不成立） <kbd className="zx-console-kbd">H</kbd> 隐藏。
-          处理后举报清零，下一条自动排到前面。
-        </span>
-      }
+      help={<KeyHint keys={{ A: '保留（举报不成立）', H: '隐藏' }} note="处理后举报清零，下一条自动排到前面。" />}
       path="/admin/comments/reported"
       search={false}
       filters={[selectFilter('state', '待处理', { open: '待处理', all: '全部（含已处理）' })]}
-      onRows={(page) => {
-        setRows(page)
-        setCursor(0)
-      }}
+      onRows={queue.onRows}
       empty="没有待处理的举报。学员在评论区点“举报”后，评论会出现在这里。"
-      onRow={(r) => ({
-        className: r.id === current?.id ? 'zx-console-current' : undefined,
-        onClick: () => setCursor(rows.findIndex((x) => x.id === r.id)),
-      })}
+      onRow={queue.onRow}
       columns={[
         { title: '举报', dataIndex: 'open_reports', key: 'reports', sorter: true, width: 70, align: 'right' },
         {
