@@ -1,5 +1,5 @@
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
-import { tuitionToPay } from '#server/modules/tuition/enrolments.service.ts'
+import { lockPayableEnrolment, tuitionTarget, tuitionToPay } from '#server/modules/tuition/enrolments.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { placeOrder, type CheckoutContext } from './place-order.ts'
 
@@ -24,13 +24,15 @@ export async function checkoutTuition(
     { ...ctx, couponId: null, points: 0 },
     {
       kind: 'tuition',
-      target: `tuition:${payment.id}`,
+      target: tuitionTarget(payment.id),
       title,
       priceFen: payment.amountFen,
       items: [{ courseId: null, vipPlanId: null, vipDays: null, title, priceFen: payment.amountFen }],
       quitPath: `/PayAmount?enrolment_id=${enrolment.id}`,
       couponLines: null,
       pointsAllowed: false,
+      // An exit asked for meanwhile refuses it (POST /course/exit closes the pending orders it finds).
+      recheck: (tx) => lockPayableEnrolment(tx, enrolment.id),
     },
   )
 }

@@ -90,6 +90,7 @@ export async function placeOrder(
         available = await lockPointBalance(tx, ctx.memberId, at)
       }
     }
+    await purchase.recheck?.(tx)
     const q = await priceOrder(tx, rules, ctx, purchase, at, available)
     // Whether a provider is needed is known only now (coupon and points may cover everything); refusing here
     // rolls back the replaced order's closing too.

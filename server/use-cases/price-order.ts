@@ -22,6 +22,11 @@ export interface Purchase {
   pointsAllowed: boolean
   /** A course bought for exactly this many points instead of money: no coupon, nothing left to pay. */
   pointsPrice?: number
+  /**
+   * Checked inside the checkout's transaction before the order opens (after the member's lock): a purchase whose
+   * rules can change meanwhile locks and re-checks them here (tuition: an exit asked for).
+   */
+  recheck?: (tx: DbOrTx) => Promise<void>
 }
 
 /** The member's choices at checkout that change the price. */
