@@ -67,8 +67,8 @@ export function createTuitionServices(input: {
         client: { ip: string; userAgent: string },
       ) => signContractByMember({ ...withStores, auth }, memberId, body, client),
       list: (memberId: number) => listTuition(deps, memberId),
-      pay: (ctx: CheckoutContext, enrolmentId: number, paymentId?: number) =>
-        checkoutTuition(input.commerce, ctx, enrolmentId, paymentId),
+      pay: (ctx: CheckoutContext, enrolmentId: number, paymentId?: number, huabeiPeriods?: number) =>
+        checkoutTuition(input.commerce, ctx, enrolmentId, paymentId, huabeiPeriods),
       pause: (memberId: number, enrolmentId: number, days: number) =>
         pauseTuition(input.commerce, memberId, enrolmentId, days),
       resume: (enrolmentId: number, memberId: number) => resumeTuition(input.commerce, enrolmentId, memberId),

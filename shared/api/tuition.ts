@@ -104,6 +104,12 @@ export const PayTuitionBody = z.object({
   /** A chosen payment of the schedule; the next due one when absent. */
   payment_id: z.number().int().positive().optional(),
   pay_method: z.enum(['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap']),
+  /** Alipay Huabei instalments (花呗分期): the periods, where the plan offers them (alipay_wap only). */
+  huabei_periods: z
+    .number()
+    .int()
+    .refine((n) => [3, 6, 12].includes(n), '花呗分期只支持 3、6、12 期')
+    .optional(),
 })
 
 export const ExtendDueBody = z.object({

@@ -218,10 +218,11 @@ function toScheduleView(p: SchedulePaymentRow, now: Date) {
   return { ...snakeView(p), status: scheduleStatus(p, now) }
 }
 
-function toEnrolmentView(e: EnrolmentRow, schedule: SchedulePaymentRow[], now: Date) {
+function toEnrolmentView(e: EnrolmentRow, plan: PlanRow | undefined, schedule: SchedulePaymentRow[], now: Date) {
   const own = schedule.filter((p) => p.enrolmentId === e.id)
   return {
     ...snakeView(e),
+    huabei: plan?.huabeiAllowed ? { periods: plan.huabeiPeriods, fee_payer: plan.huabeiFeePayer } : null,
     total_fen: own.reduce((s, p) => s + p.amountFen, 0),
     paid_fen: own.filter((p) => p.state !== 'due').reduce((s, p) => s + p.amountFen, 0),
     schedule: own.map((p) => toScheduleView(p, now)),
@@ -235,7 +236,9 @@ export async function memberTuition(db: DbOrTx, memberId: number, now: Date) {
     db,
     rows.map((r) => r.id),
   )
-  return rows.map((r) => toEnrolmentView(r, schedule, now))
+  const plans = await Promise.all([...new Set(rows.map((r) => r.planId))].map((id) => findPlan(db, id)))
+  const planOf = new Map(plans.flatMap((p) => (p ? [[p.id, p] as const] : [])))
+  return rows.map((r) => toEnrolmentView(r, planOf.get(r.planId), schedule, now))
 }
 
 const enrolmentStatusNames = {

@@ -191,7 +191,8 @@ export const tuitionRoutes = apiPlugin(
       {
         idempotent: true,
         summary: 'Pay the next due tuition payment of an enrolment (or payment_id): one order per payment',
-        description: '570 the contract must be signed first; 572 already paid.',
+        description:
+          '570 the contract must be signed first; 572 already paid; 400 Huabei (huabei_periods) on a plan or method that does not offer it.',
         body: PayTuitionBody,
         response: CheckoutResponse,
       },
@@ -206,6 +207,7 @@ export const tuitionRoutes = apiPlugin(
           },
           request.body.enrolment_id,
           request.body.payment_id,
+          request.body.huabei_periods,
         ),
     )
 

@@ -1,0 +1,1 @@
+ALTER TABLE "tuition_payments" ADD COLUMN "huabei_periods" integer;
