@@ -13,6 +13,8 @@ export const CourseIdQuery = z.object({ id: IdQuery })
 export const ContactResponse = envelope(
   z.object({
     course_id: z.number().int(),
+    /** True: the course's own contact (WeCom QR and/or link); false: the site's default. */
+    own: z.boolean(),
     consult_url: z.string(),
     qr_image: z.string().nullable(),
     hours: z.string(),
