@@ -5,7 +5,7 @@ import { JsonId } from './params.ts'
 // System courses (issue 15): the request shapes the API validates and the screens (learner and console) reuse.
 
 /** The most a tuition (or any of its amounts) may be: 500,000 yuan, in fen (well inside the database's integers). */
-export const MAX_TUITION_FEN = 50_000_000
+const MAX_TUITION_FEN = 50_000_000
 const tuitionFen = z.number().int('金额最多两位小数').min(0, '金额不能为负').max(MAX_TUITION_FEN, '金额最多 50 万元')
 
 /** POST /course/signUp: a lead from /form/1 (sign-up) or /form/2 (consultation). Field rules: server side. */

@@ -18,24 +18,23 @@ export interface RadioChoice<T> {
 }
 
 /**
- * A card of choices, one radio row each (payment methods, Huabei periods): the section titled `title` (its id
- * `id`), rows named `name` for the form.
+ * A card of choices, one radio row each (payment methods, Huabei periods): the section titled `title`, rows named
+ * `name` for the form (the title's id is `<name>-title`).
  */
 export function RadioRows<T extends string | number | null>({
-  id,
   title,
   name,
   choices,
   value,
   onChange,
 }: {
-  id: string
   title: string
   name: string
   choices: RadioChoice<T>[]
   value: T
   onChange: (v: T) => void
 }) {
+  const id = `${name}-title`
   return (
     <Section id={id} title={title} className={styles.card} titleClassName={styles.cardTitle}>
       <div role="radiogroup" aria-labelledby={id}>
@@ -81,14 +80,5 @@ export function PayMethods({
     note: LABEL[m].note,
     icon: { text: LABEL[m].icon, color: LABEL[m].color },
   }))
-  return (
-    <RadioRows
-      id="pay-method-title"
-      title="支付方式"
-      name="pay_method"
-      choices={choices}
-      value={value}
-      onChange={onChange}
-    />
-  )
+  return <RadioRows title="支付方式" name="pay_method" choices={choices} value={value} onChange={onChange} />
 }

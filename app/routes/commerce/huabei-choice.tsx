@@ -21,14 +21,5 @@ export function HuabeiChoice({
     { value: null, title: '不分期' },
     ...huabei.periods.map((n) => ({ value: n, title: `花呗分 ${n} 期`, note: `使用支付宝支付 · ${fee}` })),
   ]
-  return (
-    <RadioRows
-      id="huabei-title"
-      title="花呗分期"
-      name="huabei_periods"
-      choices={choices}
-      value={value}
-      onChange={onChange}
-    />
-  )
+  return <RadioRows title="花呗分期" name="huabei_periods" choices={choices} value={value} onChange={onChange} />
 }

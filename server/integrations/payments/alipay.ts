@@ -62,7 +62,7 @@ const REFUND_REFUSALS = [
  * and the minimum amount (the notes advise at least 100 yuan); the merchant must have signed the Huabei product,
  * with the periods it offers, or the gateway refuses the request.
  */
-export function huabeiParams(h: { periods: number; sellerPercent: number }) {
+function huabeiParams(h: { periods: number; sellerPercent: number }) {
   return { hb_fq_num: String(h.periods), hb_fq_seller_percent: String(h.sellerPercent) }
 }
 
