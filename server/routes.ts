@@ -115,7 +115,10 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
   await app.register(consoleMeRoutes, { staff: s.staff })
   await app.register(adminStaffRoutes, { staff: s.staff })
   await app.register(exchangeRoutes, { exchange: s.exchange })
-  await app.register(tuitionRoutes, { tuition: s.tuition, contact: s.settings.service })
+  await app.register(tuitionRoutes, {
+    tuition: s.tuition,
+    contact: (courseId) => s.courseContact(courseId, s.settings.service),
+  })
   await app.register(adminTuitionRoutes, { admin: s.tuitionAdmin })
   await app.register(adminExchangeRoutes, { exchangeAdmin: s.exchangeAdmin, revokeRecord: s.revokeExchangeRecord })
   await app.register(stepUpRoutes, { auth: s.auth, stepUp: s.stepUp })

@@ -3,6 +3,8 @@ import type { Db } from '#server/db/database.ts'
 import type { MediaStores } from '#server/integrations/storage/storage.ts'
 import type { AuthService } from '#server/modules/auth/auth.service.ts'
 import { courseCardsByIds } from '#server/modules/catalogue/catalogue.service.ts'
+import { courseConsultContact } from '#server/modules/catalogue/course-contact.service.ts'
+import type { ServiceSettings } from '#shared/api/service-settings.ts'
 import { editLead, leadPage, recordLead } from '#server/modules/tuition/leads.service.ts'
 import { contractList } from '#server/modules/tuition/contracts.service.ts'
 import { enrolmentStatus } from '#server/modules/tuition/enrolments.service.ts'
@@ -69,14 +71,29 @@ export function createTuitionServices(input: {
         client: { ip: string; userAgent: string },
       ) => signContractByMember({ ...withStores, auth }, memberId, body, client),
       list: (memberId: number) => listTuition(deps, memberId),
-      pay: (ctx: CheckoutContext, enrolmentId: number, paymentId?: number) =>
-        checkoutTuition(input.commerce, ctx, enrolmentId, paymentId),
+      pay: (ctx: CheckoutContext, enrolmentId: number, paymentId?: number, huabeiPeriods?: number) =>
+        checkoutTuition(input.commerce, ctx, enrolmentId, paymentId, huabeiPeriods),
       pause: (memberId: number, enrolmentId: number, days: number) =>
         pauseTuition(input.commerce, memberId, enrolmentId, days),
       resume: (enrolmentId: number, memberId: number) => resumeTuition(input.commerce, enrolmentId, memberId),
       quoteExit: (memberId: number, enrolmentId: number) => quoteExit(input.commerce, memberId, enrolmentId),
       requestExit: (memberId: number, enrolmentId: number, seenFen: number) =>
         requestExit(input.commerce, memberId, enrolmentId, seenFen),
+    },
+    /**
+     * GET /course/contact: the course's own consultation contact (its WeCom QR, and its link or else the site's),
+     * or the site's default (service settings) when the course has none; hours and phone are the site's.
+     */
+    courseContact: async (courseId: number, site: () => Promise<ServiceSettings>) => {
+      const [own, s] = await Promise.all([courseConsultContact(db, courseId), site()])
+      const has = !!(own?.qr || own?.url)
+      return {
+        own: has,
+        consult_url: (has && own?.url) || s.consult_url,
+        qr_image: has ? (own?.qr ?? null) : s.qr_image,
+        hours: s.hours,
+        phone: s.phone,
+      }
     },
     tuitionAdmin: {
       leads: (q: z.output<typeof AdminLeadQuery>) => leadPage(db, q),

@@ -250,3 +250,17 @@ export const inPeriod = (column: AnyPgColumn, from: Date | undefined, before: Da
 /** `at` lies in the window from `start` to `end` (end excluded); a null start or end leaves that side open. */
 export const withinWindow = (start: AnyPgColumn, end: AnyPgColumn, at: Date) =>
   and(or(isNull(start), lte(start, at)), or(isNull(end), gt(end, at)))
+
+/**
+ * Sets these fields of row `id` only while `column` is still null (a one-time write: a contract signed, a version
+ * published, a draft edited before publishing); the changed row, or null when it was set already.
+ */
+export async function updateWhileNull<T extends PgTable & { id: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  id: number,
+  column: AnyPgColumn,
+  set: Partial<NewRow<T>>,
+) {
+  return updateReturning(db, table, and(eq(table.id, id), isNull(column)), set)
+}

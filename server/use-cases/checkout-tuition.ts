@@ -1,5 +1,6 @@
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
-import { tuitionToPay } from '#server/modules/tuition/enrolments.service.ts'
+import { lockPayableEnrolment, tuitionTarget, tuitionToPay } from '#server/modules/tuition/enrolments.service.ts'
+import { huabeiTerms, keepHuabeiChoice } from '#server/modules/tuition/huabei.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
 import { placeOrder, type CheckoutContext } from './place-order.ts'
 
@@ -15,8 +16,10 @@ export async function checkoutTuition(
   ctx: CheckoutContext,
   enrolmentId: number,
   paymentId?: number,
+  huabeiPeriods?: number,
 ) {
-  const { enrolment, payment } = await tuitionToPay(deps.db, ctx.memberId, enrolmentId, paymentId)
+  const { enrolment, plan, payment } = await tuitionToPay(deps.db, ctx.memberId, enrolmentId, paymentId)
+  const huabei = huabeiTerms(plan, ctx.payMethod, huabeiPeriods)
   const course = (await courseTitlesByIds(deps.db, [enrolment.courseId])).get(enrolment.courseId)?.title ?? '体系课'
   const title = `${course} · 学费${payment.label}`
   return placeOrder(
@@ -24,13 +27,21 @@ export async function checkoutTuition(
     { ...ctx, couponId: null, points: 0 },
     {
       kind: 'tuition',
-      target: `tuition:${payment.id}`,
+      target: tuitionTarget(payment.id),
       title,
       priceFen: payment.amountFen,
       items: [{ courseId: null, vipPlanId: null, vipDays: null, title, priceFen: payment.amountFen }],
       quitPath: `/PayAmount?enrolment_id=${enrolment.id}`,
       couponLines: null,
       pointsAllowed: false,
+      // The Huabei choice is the pending order's (a changed one makes a new order: Alipay keeps the first periods
+      // of an out_trade_no); an exit asked for meanwhile refuses it (POST /course/exit closes the pending orders).
+      // Locks in a payment's order: the scheduled payment, then the enrolment.
+      recheck: async (tx) => {
+        const same = await keepHuabeiChoice(tx, payment.id, huabei)
+        await lockPayableEnrolment(tx, enrolment.id)
+        return same
+      },
     },
   )
 }

@@ -23,6 +23,7 @@ import {
   verifyNotification,
   type NotificationAnswer,
 } from '#server/modules/payments/payments.service.ts'
+import { tuitionStillPayable } from '#server/modules/tuition/enrolments.service.ts'
 import { earnPointsInSettlement, pointsEarnedBy } from '#server/modules/points/points.service.ts'
 import { automaticRefund, openRefund } from '#server/modules/refunds/refunds.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
@@ -224,7 +225,11 @@ async function applyPayment(
       { paidAt: at, provider, providerTxnId: p.transactionId },
       at,
     )
-    const reason = discountGone ? '订单已关闭，自动退款' : '课程已拥有，自动退款'
+    const reason = discountGone
+      ? '订单已关闭，自动退款'
+      : order.kind === 'tuition'
+        ? '这笔学费已无需缴纳（已缴清或已申请退学），自动退款'
+        : '课程已拥有，自动退款'
     const refund = await openRefund(tx, automaticRefund(order, provider, p.transactionId, true, reason, at))
     const refundEvent = from === 'pending' ? 'paid_but_owned_refund' : 'late_payment_refund'
     await events.moved(order.id, from, 'refunding', refundEvent, { ...data, refund_no: refund.refundNo })
@@ -250,6 +255,9 @@ async function applyPayment(
  */
 async function ownedShare(tx: DbOrTx, order: OrderRow, at: Date) {
   if (order.kind === 'vip' || order.kind === 'amount') return { fen: 0, courseIds: [] as number[] }
+  // Tuition: nothing to own, but its payment may no longer be due (paid by another order, or the member exited).
+  if (order.kind === 'tuition')
+    return { fen: (await tuitionStillPayable(tx, order.target)) ? 0 : order.amountFen, courseIds: [] as number[] }
   const items = (await orderItems(tx, [order.id])).filter((i) => i.courseId !== null)
   const owned = await ownedCourseIds(
     tx,

@@ -1,7 +1,9 @@
 import { setTuitionUntil } from '#server/modules/access/tuition-access.service.ts'
-import { lockOrderByNo } from '#server/modules/orders/orders.service.ts'
+import type { DbOrTx } from '#server/db/database.ts'
+import { providerOf } from '#server/integrations/payments/payments.ts'
+import { findPendingOrder, lockOrderById, lockOrderByNo } from '#server/modules/orders/orders.service.ts'
 import { newRefundNo, openRefund } from '#server/modules/refunds/refunds.service.ts'
-import { ownEnrolment } from '#server/modules/tuition/enrolments.service.ts'
+import { dueTuitionTargets, ownEnrolment } from '#server/modules/tuition/enrolments.service.ts'
 import { resumeEnrolment, pauseEnrolment } from '#server/modules/tuition/enrolment-care.service.ts'
 import {
   approveExitRequest,
@@ -11,7 +13,7 @@ import {
 } from '#server/modules/tuition/exit.service.ts'
 import { approveRefund } from './approve-refund.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
-import { orderEvents } from './order-steps.ts'
+import { closePendingOrder, orderEvents } from './order-steps.ts'
 
 // Pause and exit of an enrolment (issue 15 §4): access follows (tuition grant), money goes back through refunds.
 
@@ -46,11 +48,44 @@ export async function quoteExit(deps: CommerceDeps, memberId: number, enrolmentI
   return exitQuote(deps.db, await exitableEnrolment(deps.db, memberId, enrolmentId), deps.now())
 }
 
-/** POST /course/exit: the member confirms the amount they saw; staff decide. */
+/** The member's pending orders for an enrolment's payments still due (locked when `lock`). */
+async function pendingTuitionOrders(tx: DbOrTx, memberId: number, enrolmentId: number, lock: boolean) {
+  const found = []
+  for (const target of await dueTuitionTargets(tx, enrolmentId)) {
+    const pending = await findPendingOrder(tx, memberId, 'tuition', target)
+    if (pending) found.push(lock ? ((await lockOrderById(tx, pending.id)) ?? pending) : pending)
+  }
+  return found
+}
+
+/**
+ * POST /course/exit: the member confirms the amount they saw; staff decide. In the same transaction every pending
+ * tuition order of the enrolment closes (orders' close), so it cannot be paid after; its provider is told after
+ * the commit. Locks in a payment's order: those orders first, then the enrolment (a payment being confirmed holds
+ * its order and then wants the enrolment). A payment that won answers Conflict here (the amount changed); one
+ * that arrives for a closed order goes back (confirm-payment's late payment: the payment is no longer due).
+ */
 export async function requestExit(deps: CommerceDeps, memberId: number, enrolmentId: number, seenFen: number) {
   await ownEnrolment(deps.db, memberId, enrolmentId)
   const at = deps.now()
-  return deps.transaction((tx) => recordExitRequest(tx, memberId, enrolmentId, seenFen, at))
+  const actor = `member:${memberId}`
+  const { quote, closed } = await deps.transaction(async (tx) => {
+    await pendingTuitionOrders(tx, memberId, enrolmentId, true)
+    const recorded = await recordExitRequest(tx, memberId, enrolmentId, seenFen, at)
+    // Under the enrolment's lock no new order opens (the checkout re-checks under it): close what is there now.
+    const shut = []
+    for (const o of await pendingTuitionOrders(tx, memberId, enrolmentId, false)) {
+      const c = await closePendingOrder(tx, o.id, 'enrolment_exit', { actor, at, data: { enrolment_id: enrolmentId } })
+      if (c) shut.push(c)
+    }
+    return { quote: recorded, closed: shut }
+  })
+  for (const o of closed) {
+    const provider = providerOf(o.payMethod)
+    // Best effort, as for a replaced order: a payment that still arrives is refunded as a late payment.
+    if (provider) await deps.providers[provider].close(o.orderNo).catch(() => {})
+  }
+  return quote
 }
 
 /**

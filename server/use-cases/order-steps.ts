@@ -22,14 +22,14 @@ export function orderEvents(tx: DbOrTx, actor: string, at: Date) {
 }
 
 /**
- * Closes a pending order (expired, or replaced by a new checkout) inside the caller's transaction: the order
+ * Closes a pending order (expired, replaced by a new checkout, or its enrolment exiting) inside the caller's transaction: the order
  * closes, its coupon and points come back (`releaseOrder`) and the close is recorded with `data` and what was
  * released. Null (nothing done) when the order was no longer pending.
  */
 export async function closePendingOrder(
   tx: DbOrTx,
   orderId: number,
-  reason: 'expired' | 'replaced',
+  reason: 'expired' | 'replaced' | 'enrolment_exit',
   by: { actor: string; at: Date; data?: EventData },
 ) {
   const { actor, at } = by

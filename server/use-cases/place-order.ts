@@ -70,6 +70,9 @@ export async function placeOrder(
 
   const { order, reused, replaced } = await deps.transaction(async (tx) => {
     const at = now()
+    // The purchase's own rows first (tuition: its scheduled payment and enrolment, locked before the balance, in
+    // the order a payment being confirmed takes them).
+    const keep = (await purchase.recheck?.(tx)) ?? true
     // One checkout per member at a time (the points balance row is the lock): a second tap waits for the first
     // and then finds its order, and coupons and points are counted in order.
     const balance = await lockPointBalance(tx, ctx.memberId, at)
@@ -77,7 +80,7 @@ export async function placeOrder(
     let replacedOrder: OrderRow | null = null
     let available = balance
     if (pending) {
-      if (reusable(pending, ctx, purchase, at)) return { order: pending, reused: true, replaced: null }
+      if (keep && reusable(pending, ctx, purchase, at)) return { order: pending, reused: true, replaced: null }
       // Another method, coupon, points or price, or nearly expired: close it and start again (the provider is
       // told after); its coupon and points come back first so that the new order can use them.
       const closed = await closePendingOrder(tx, pending.id, 'replaced', {

@@ -22,6 +22,12 @@ export interface Purchase {
   pointsAllowed: boolean
   /** A course bought for exactly this many points instead of money: no coupon, nothing left to pay. */
   pointsPrice?: number
+  /**
+   * Checked inside the checkout's transaction before the order opens (before the member's lock): a purchase whose
+   * rules can change meanwhile locks and re-checks them here (tuition: an exit asked for). False: a pending order
+   * for the target is not reused (a choice the provider is told changed: tuition's Huabei periods).
+   */
+  recheck?: (tx: DbOrTx) => Promise<boolean>
 }
 
 /** The member's choices at checkout that change the price. */

@@ -95,6 +95,12 @@ const courseFields = {
     .url({ protocol: /^https?$/ })
     .max(500)
     .nullable(),
+  /** System courses: the course's own consultation contact (GET /course/contact); null: the site's default. */
+  consult_qr: imageUrl.nullable(),
+  consult_url: z
+    .url({ protocol: /^https?$/, error: '请输入以 http(s) 开头的企业微信链接' })
+    .max(500)
+    .nullable(),
   sort,
 }
 export const CourseCreate = createOf(courseFields, ['type', 'title', 'cover_url', 'category_id', 'price_fen']).extend({
@@ -179,6 +185,8 @@ export const AdminCourse = z.object({
   live_starts_at: z.string().nullable(),
   live_ends_at: z.string().nullable(),
   live_pull_url: z.string().nullable(),
+  consult_qr: z.string().nullable(),
+  consult_url: z.string().nullable(),
   sort: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

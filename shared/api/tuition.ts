@@ -1,15 +1,20 @@
 import { z } from 'zod'
 import { OptionalIdQuery } from './params.ts'
 import { adminListQuery, SearchText } from './admin-list.ts'
+import { JsonId } from './params.ts'
 
 // System courses (issue 15): the request shapes the API validates and the screens (learner and console) reuse.
+
+/** The most a tuition (or any of its amounts) may be: 500,000 yuan, in fen (well inside the database's integers). */
+const MAX_TUITION_FEN = 50_000_000
+const tuitionFen = z.number().int('金额最多两位小数').min(0, '金额不能为负').max(MAX_TUITION_FEN, '金额最多 50 万元')
 
 /** POST /course/signUp: a lead from /form/1 (sign-up) or /form/2 (consultation). Field rules: server side. */
 export const SignUpBody = z.object({
   form: z.union([z.literal(1), z.literal(2)]).default(1),
   name: z.string().max(40).default(''),
   phone: z.string().max(20).default(''),
-  course_id: z.number().int().positive().nullable().optional(),
+  course_id: JsonId.nullable().optional(),
   interest: z.string().max(100).default(''),
   contact_time: z.string().max(40).default(''),
   page: z.string().max(300).optional(),
@@ -36,32 +41,35 @@ export const LeadPatchBody = z.object({
 
 /** Staff offer a lead (or a phone) a system course under a plan and a contract template version. */
 export const OfferBody = z.object({
-  lead_id: z.number().int().positive().optional(),
+  lead_id: JsonId.optional(),
   phone: z
     .string()
     .trim()
     .regex(/^1[3-9]\d{9}$/, '手机号格式错误')
     .optional(),
-  plan_id: z.number().int().positive(),
-  template_version_id: z.number().int().positive().nullable().optional(),
+  plan_id: JsonId,
+  template_version_id: JsonId.nullable().optional(),
 })
 
 export const PlanBody = z
   .object({
-    course_id: z.number().int().positive(),
+    course_id: JsonId,
     title: z.string().trim().min(1, '请输入方案名称').max(60),
     kind: z.enum(['full', 'deposit', 'instalments']),
-    total_fen: z.number().int().min(1, '学费必须大于 0'),
-    deposit_fen: z.number().int().min(0).default(0),
+    total_fen: tuitionFen.min(1, '学费必须大于 0'),
+    deposit_fen: tuitionFen.default(0),
     balance_due_days: z.number().int().min(1).max(365).default(30),
     instalments: z.number().int().min(1).max(36).default(1),
     contract_required: z.boolean().default(true),
     huabei_allowed: z.boolean().default(false),
-    huabei_periods: z.array(z.union([z.literal(3), z.literal(6), z.literal(12)])).default([]),
+    huabei_periods: z
+      .array(z.union([z.literal(3), z.literal(6), z.literal(12)]))
+      .max(3, '花呗分期最多 3 种期数')
+      .default([]),
     huabei_fee_payer: z.enum(['buyer', 'seller']).default('buyer'),
     study_days: z.number().int().min(1).max(3650).default(365),
     max_pause_days: z.number().int().min(0).max(730).default(90),
-    exit_fee_fen: z.number().int().min(0).default(0),
+    exit_fee_fen: tuitionFen.default(0),
   })
   .refine((p) => p.kind !== 'deposit' || (p.deposit_fen > 0 && p.deposit_fen < p.total_fen), {
     message: '定金须大于 0 且小于总学费',
@@ -87,7 +95,7 @@ export const idTypes = ['身份证', '护照', '港澳居民来往内地通行�
 
 /** POST /contract/agree. The signature is a PNG data URL drawn on the screen. */
 export const AgreeBody = z.object({
-  id: z.number().int().positive(),
+  id: JsonId,
   code: z.string().trim().min(1, '请输入验证码').max(10),
   real_name: z
     .string()
@@ -106,10 +114,16 @@ export const AgreeBody = z.object({
 export type AgreeInput = z.infer<typeof AgreeBody>
 
 export const PayTuitionBody = z.object({
-  enrolment_id: z.number().int().positive(),
+  enrolment_id: JsonId,
   /** A chosen payment of the schedule; the next due one when absent. */
-  payment_id: z.number().int().positive().optional(),
+  payment_id: JsonId.optional(),
   pay_method: z.enum(['wechat_jsapi', 'wechat_h5', 'wechat_native', 'alipay_wap']),
+  /** Alipay Huabei instalments (花呗分期): the periods, where the plan offers them (alipay_wap only). */
+  huabei_periods: z
+    .number()
+    .int()
+    .refine((n) => [3, 6, 12].includes(n), '花呗分期只支持 3、6、12 期')
+    .optional(),
 })
 
 export const enrolmentStateNames = {
@@ -135,9 +149,9 @@ export const ExtendDueBody = z.object({
 })
 
 export const PauseBody = z.object({
-  enrolment_id: z.number().int().positive(),
+  enrolment_id: JsonId,
   days: z.number().int().min(1, '休学至少 1 天').max(730),
 })
-export const EnrolmentBody = z.object({ enrolment_id: z.number().int().positive() })
+export const EnrolmentBody = z.object({ enrolment_id: JsonId })
 /** POST /course/exit: the amount the member saw and confirms (fen). */
-export const ExitBody = z.object({ enrolment_id: z.number().int().positive(), refund_fen: z.number().int().min(0) })
+export const ExitBody = z.object({ enrolment_id: JsonId, refund_fen: tuitionFen })

@@ -110,6 +110,14 @@ describe('system course enrolment', () => {
     await page.getByLabel('真实姓名').fill('林小雨')
     await page.getByRole('button', { name: '获取验证码' }).click()
     await expect.poll(() => page.getByRole('button', { name: /^\d+s$/ }).isVisible()).toBe(true)
+    // The toast keeps the masked phone number on one line at 390 px (antd-mobile breaks words anywhere).
+    const sentTo = page.locator('.adm-toast-main', { hasText: '验证码已发送至' })
+    await expect.poll(() => sentTo.isVisible()).toBe(true)
+    await shot(page, 'tuition-code-toast')
+    const lines = await sentTo
+      .locator('span', { hasText: /^\d{3}\*{4}\d{4}$/ })
+      .evaluate((el) => el.getClientRects().length)
+    expect(lines).toBe(1)
     await page.getByLabel(/短信验证码/).fill(await latestCode(phone, 'contract'))
     await drawSignature(page)
     await expect.poll(() => page.getByText('已签名', { exact: true }).isVisible()).toBe(true)

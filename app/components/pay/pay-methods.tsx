@@ -9,6 +9,61 @@ const LABEL: Record<ProviderPayMethod, { name: string; note: string; icon: strin
   alipay_wap: { name: '支付宝', note: '跳转支付宝完成支付', icon: '支', color: '#1677ff' },
 }
 
+/** One choice of a radio card: its title, an optional note under it and an optional coloured icon. */
+export interface RadioChoice<T> {
+  value: T
+  title: string
+  note?: string | null
+  icon?: { text: string; color: string }
+}
+
+/**
+ * A card of choices, one radio row each (payment methods, Huabei periods): the section titled `title`, rows named
+ * `name` for the form (the title's id is `<name>-title`).
+ */
+export function RadioRows<T extends string | number | null>({
+  title,
+  name,
+  choices,
+  value,
+  onChange,
+}: {
+  title: string
+  name: string
+  choices: RadioChoice<T>[]
+  value: T
+  onChange: (v: T) => void
+}) {
+  const id = `${name}-title`
+  return (
+    <Section id={id} title={title} className={styles.card} titleClassName={styles.cardTitle}>
+      <div role="radiogroup" aria-labelledby={id}>
+        {choices.map((c) => (
+          <label key={String(c.value)} className={styles.methodRow}>
+            {c.icon ? (
+              <span className={styles.methodIcon} style={{ background: c.icon.color }} aria-hidden="true">
+                {c.icon.text}
+              </span>
+            ) : null}
+            <span className={styles.methodText}>
+              <span>{c.title}</span>
+              {c.note ? <span className={styles.muted}>{c.note}</span> : null}
+            </span>
+            <input
+              type="radio"
+              name={name}
+              value={String(c.value ?? '')}
+              checked={value === c.value}
+              onChange={() => onChange(c.value)}
+              className={styles.radio}
+            />
+          </label>
+        ))}
+      </div>
+    </Section>
+  )
+}
+
 /** The payment methods this browser can use, as a radio group. */
 export function PayMethods({
   methods,
@@ -19,29 +74,11 @@ export function PayMethods({
   value: ProviderPayMethod
   onChange: (m: ProviderPayMethod) => void
 }) {
-  return (
-    <Section id="pay-method-title" title="支付方式" className={styles.card} titleClassName={styles.cardTitle}>
-      <div role="radiogroup" aria-labelledby="pay-method-title">
-        {methods.map((m) => (
-          <label key={m} className={styles.methodRow}>
-            <span className={styles.methodIcon} style={{ background: LABEL[m].color }} aria-hidden="true">
-              {LABEL[m].icon}
-            </span>
-            <span className={styles.methodText}>
-              <span>{LABEL[m].name}</span>
-              <span className={styles.muted}>{LABEL[m].note}</span>
-            </span>
-            <input
-              type="radio"
-              name="pay_method"
-              value={m}
-              checked={value === m}
-              onChange={() => onChange(m)}
-              className={styles.radio}
-            />
-          </label>
-        ))}
-      </div>
-    </Section>
-  )
+  const choices = methods.map((m) => ({
+    value: m,
+    title: LABEL[m].name,
+    note: LABEL[m].note,
+    icon: { text: LABEL[m].icon, color: LABEL[m].color },
+  }))
+  return <RadioRows title="支付方式" name="pay_method" choices={choices} value={value} onChange={onChange} />
 }

@@ -8,6 +8,7 @@ import { yuan } from '#app/lib/pay.ts'
 import { formatTime } from '#app/lib/beijing-format.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { EnrolmentView } from '#server/modules/tuition/tuition.schema.ts'
+import { HuabeiChoice } from './huabei-choice.tsx'
 
 // Tuition (issue 15 §3): the schedule of each enrolment, paid / due / overdue in yuan, and paying one of it.
 
@@ -79,13 +80,29 @@ export function TuitionPay({ enrolmentId }: { enrolmentId: number }) {
   const got = useApiGet<{ list: EnrolmentView[] }>('/tuition', { member: true })
   const flow = usePayFlow()
   const [chosen, setChosen] = useState<number | null>(null)
+  const [periods, setPeriods] = useState<number | null>(null)
   const e = got.state.status === 'ready' ? got.state.data.list.find((x) => x.id === enrolmentId) : undefined
   const payable = e?.schedule.filter((p) => p.status === 'due' || p.status === 'overdue') ?? []
   const payment = payable.find((p) => p.id === chosen) ?? payable[0]
-  const { pay } = flow
+  // Huabei only where the plan offers it and Alipay is a method here; another method means no instalments.
+  const huabei = e?.huabei && flow.methods.includes('alipay_wap') ? e.huabei : null
+  const instalments = huabei && flow.method === 'alipay_wap' ? periods : null
+  const { pay, setMethod } = flow
+  const choosePeriods = useCallback(
+    (n: number | null) => {
+      setPeriods(n)
+      if (n !== null) setMethod('alipay_wap')
+    },
+    [setMethod],
+  )
   const onPay = useCallback(() => {
-    if (payment) void pay('/pay/tuition', { enrolment_id: enrolmentId, payment_id: payment.id })
-  }, [enrolmentId, pay, payment])
+    if (payment)
+      void pay('/pay/tuition', {
+        enrolment_id: enrolmentId,
+        payment_id: payment.id,
+        ...(instalments !== null && { huabei_periods: instalments }),
+      })
+  }, [enrolmentId, pay, payment, instalments])
 
   if (got.state.status === 'loading') return <p className={styles.muted}>加载中…</p>
   if (got.state.status === 'error') return <LoadError message={got.state.message} onRetry={got.retry} />
@@ -99,6 +116,7 @@ export function TuitionPay({ enrolmentId }: { enrolmentId: number }) {
             <p className={styles.productTitle}>本次缴纳：{payment.label}</p>
             <p className={styles.bigPrice}>{yuan(payment.amount_fen)}</p>
           </section>
+          {huabei ? <HuabeiChoice huabei={huabei} value={instalments} onChange={choosePeriods} /> : null}
           <PayFooter
             flow={flow}
             amountFen={payment.amount_fen}

@@ -48,6 +48,12 @@ export function EnrolmentStatus({ courseId }: { courseId: number }) {
           ) : null}
         </p>
       ) : null}
+      {status.status === 'none' && contact?.qr_image ? (
+        <figure className={styles.consultQr}>
+          <img src={contact.qr_image} alt="课程顾问企业微信二维码" width={120} height={120} loading="lazy" />
+          <figcaption className={styles.heroText}>长按识别二维码，添加课程顾问企业微信</figcaption>
+        </figure>
+      ) : null}
     </section>
   )
 }

@@ -8,6 +8,12 @@ import { useAuth } from '#app/lib/use-auth.ts'
 import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
 import styles from './study.module.css'
+import { useApiGet } from '#app/lib/use-api-get.ts'
+import type { z } from 'zod'
+import type { StatusResponse } from '#server/modules/tuition/tuition.schema.ts'
+import { groupJoinHint } from './group-join.ts'
+
+type Status = z.infer<typeof StatusResponse>['data']
 
 /**
  * /course/systemGroup?id=1038: the study group of a system course — what it offers, how to join (through the
@@ -29,6 +35,7 @@ const BENEFITS = [
 function Group({ course }: { course: CourseOfType }) {
   const { token } = useAuth()
   const progress = useSystemProgress(course.id)
+  const enrolment = useApiGet<Status>('/course/bs', { query: { id: course.id } }).data
   return (
     <main className={styles.page}>
       <NavBar title="学习群" backTo={`/course/systemCourse?id=${course.id}`} />
@@ -59,11 +66,7 @@ function Group({ course }: { course: CourseOfType }) {
         </ul>
       </Section>
       <Section id="join-title" title="怎么加入" className="zx-surfaceSection" titleClassName={styles.sectionTitle}>
-        <p className={styles.heroText}>
-          {progress?.joined || !token
-            ? '添加班主任企业微信，发送“入群”，班主任会拉你进本班学习群。'
-            : '购买本班后添加班主任企业微信，发送“入群”即可加入。'}
-        </p>
+        <p className={styles.heroText}>{groupJoinHint(enrolment?.status ?? null, !!progress?.joined, !!token)}</p>
         <div className={styles.emptyBox}>
           <Link to="/customerG" className={styles.primaryLink}>
             联系班主任入群

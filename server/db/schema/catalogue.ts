@@ -91,6 +91,12 @@ export const courses = pgTable(
     liveEndsAt: timestamptz(),
     /** Live courses: the stream viewers play while it is live (an external HLS pull URL the operator sets). */
     livePullUrl: text(),
+    /**
+     * System courses: the course's own consultation contact (GET /course/contact, issue 15): a WeCom QR image and/or
+     * a WeCom link; null: the site's default contact (service settings).
+     */
+    consultQr: text(),
+    consultUrl: text(),
     sort: integer().notNull().default(0),
     ...timestampsDefaultNow(),
   },

@@ -182,6 +182,11 @@ export const tuitionPayments = pgTable(
     opensAccess: boolean().notNull().default(false),
     state: text({ enum: schedulePaymentStates }).notNull().default('due'),
     orderNo: text(),
+    /**
+     * Alipay Huabei instalments (花呗分期) chosen for the payment's open order: the periods (3, 6, 12); null: paid
+     * without. One pending order per payment, so this is that order's choice (a changed choice makes a new order).
+     */
+    huabeiPeriods: integer(),
     paidAt: timestamptz(),
     refundedFen: integer().notNull().default(0),
   },

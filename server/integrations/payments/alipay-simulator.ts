@@ -8,7 +8,7 @@ import { createNotifier, DEFAULT_RETRY_DELAYS_MS, type Delivery, type Notifier }
 import { rsaSign } from './wechatpay-crypto.ts'
 import { createAlipayBills } from './alipay-simulator/bills.ts'
 import { BILL_METHOD, GATEWAY_METHODS, gatewayMethod, settleRefund } from './alipay-simulator/gateway-api.ts'
-import { digits, type AlipayFaults, type AlipaySimTrade } from './alipay-simulator/trade.ts'
+import { digits, huabeiOf, payWayOf, type AlipayFaults, type AlipaySimTrade } from './alipay-simulator/trade.ts'
 
 /**
  * A local stand-in for Alipay's open-platform gateway (openapi.alipay.com/gateway.do) for WAP payments: the
@@ -177,6 +177,8 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
     ) {
       return html(reply, renderResult(AlipayBrand, '支付遇到问题', '错误代码 invalid-parameter：参数有误'))
     }
+    const { huabei, error } = huabeiOf(b.extend_params)
+    if (error) return html(reply, renderResult(AlipayBrand, '支付遇到问题', `错误代码 INVALID_PARAMETER：${error}`))
     let t = trades.get(outTradeNo)
     if (t) expireIfDue(t)
     if (t && t.total !== total)
@@ -196,6 +198,8 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
         gmtPayment: null,
         refunded: 0,
         refunds: new Map(),
+        // As Alipay does: the periods of a trade's first request stand (a changed choice needs a new out_trade_no).
+        huabei,
       }
       trades.set(outTradeNo, t)
       byToken.set(t.token, t)
@@ -206,7 +210,7 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions): AlipaySi
         renderResult(AlipayBrand, t.status === 'TRADE_CLOSED' ? '交易已关闭' : '订单已支付', '请回到商户页面查看。'),
       )
     }
-    const trade = { description: t.subject, amountFen: t.total, orderNo: t.outTradeNo }
+    const trade = { description: t.subject, amountFen: t.total, orderNo: t.outTradeNo, payWay: payWayOf(t) }
     return html(reply, renderCashier(AlipayBrand, options.publicBase(), trade, { token: t.token }))
   }
 

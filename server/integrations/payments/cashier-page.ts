@@ -52,6 +52,8 @@ export interface CashierTrade {
   description: string
   amountFen: number
   orderNo: string
+  /** How it is paid, as the cashier shows it (Alipay: Huabei instalments with their periods and fee). */
+  payWay?: string
 }
 
 /** The merchant every simulated cashier names. */
@@ -72,7 +74,7 @@ export function renderCashier(brand: Brand, base: string, t: CashierTrade, field
   <div class="merchant">${escapeHtml(MERCHANT)}</div>
   <div class="amount"><small>¥</small>${fenToYuan(t.amountFen)}</div>
   <div class="desc">${escapeHtml(t.description)}</div>
-  <div class="rows"><div><span>订单号</span><span>${escapeHtml(t.orderNo)}</span></div><div><span>付款方式</span><span>零钱（模拟）</span></div></div>
+  <div class="rows"><div><span>订单号</span><span>${escapeHtml(t.orderNo)}</span></div><div><span>付款方式</span><span>${escapeHtml(t.payWay ?? '零钱（模拟）')}</span></div></div>
 </section>
 <div class="actions">
   <form method="post" action="${escapeHtml(`${base}/cashier/pay`)}">${hidden(fields)}<button class="pay" type="submit">确认支付</button></form>

@@ -25,6 +25,11 @@ export interface PrepayInput {
   openid?: string | null
   /** H5: the payer's IP (scene_info.payer_client_ip). */
   clientIp: string
+  /**
+   * Alipay WAP only: pay in Huabei instalments (花呗分期), `periods` 3, 6 or 12, the seller bearing `sellerPercent`
+   * (100 or 0) of the fee; sent as extend_params.hb_fq_num / hb_fq_seller_percent.
+   */
+  huabei?: { periods: number; sellerPercent: number } | null
 }
 
 /** Exactly one of these is set, by method. */

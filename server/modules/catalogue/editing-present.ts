@@ -40,6 +40,8 @@ export const toCourse = (r: CourseRow) => ({
   live_starts_at: r.liveStartsAt?.toISOString() ?? null,
   live_ends_at: r.liveEndsAt?.toISOString() ?? null,
   live_pull_url: r.livePullUrl,
+  consult_qr: r.consultQr,
+  consult_url: r.consultUrl,
   sort: r.sort,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),

@@ -275,6 +275,8 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         liveStartsAt: date(body.live_starts_at) ?? null,
         liveEndsAt: date(body.live_ends_at) ?? null,
         livePullUrl: body.live_pull_url ?? null,
+        consultQr: body.consult_qr ?? null,
+        consultUrl: body.consult_url ?? null,
         sort: body.sort ?? 0,
         createdAt: now(),
         updatedAt: now(),
@@ -307,6 +309,8 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         liveStartsAt: date(body.live_starts_at),
         liveEndsAt: date(body.live_ends_at),
         livePullUrl: body.live_pull_url,
+        consultQr: body.consult_qr,
+        consultUrl: body.consult_url,
         sort: body.sort,
       })
       checkCourse({ ...current, ...changes })

@@ -132,6 +132,16 @@ export async function findLivePullUrl(db: DbOrTx, courseId: number) {
   return row?.url ?? null
 }
 
+/** A published course's own consultation contact (WeCom QR image, WeCom link); null when there is no such course. */
+export async function findConsultContact(db: DbOrTx, courseId: number) {
+  const [row] = await db
+    .select({ qr: courses.consultQr, url: courses.consultUrl })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.status, 'published')))
+    .limit(1)
+  return row ?? null
+}
+
 /** Sets a video's length (seconds) once its media is known; the ids of the courses whose pages show it. */
 export async function updateLessonDuration(db: DbOrTx, videoId: number, seconds: number) {
   const rows = await db

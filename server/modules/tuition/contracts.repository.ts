@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { rowsBy } from '#server/db/rows.ts'
+import { rowsBy, updateWhileNull } from '#server/db/rows.ts'
 import { contracts } from '#server/db/schema/tuition.ts'
 
 export type ContractRow = typeof contracts.$inferSelect
@@ -40,11 +40,6 @@ export type SignedFields = Required<
 >
 
 /** Freezes a contract: only one that is not signed yet (null otherwise); a trigger refuses any later change. */
-export async function signContract(db: DbOrTx, id: number, fields: SignedFields) {
-  const [row] = await db
-    .update(contracts)
-    .set(fields)
-    .where(and(eq(contracts.id, id), isNull(contracts.signedAt)))
-    .returning()
-  return row ?? null
+export function signContract(db: DbOrTx, id: number, fields: SignedFields) {
+  return updateWhileNull(db, contracts, id, contracts.signedAt, fields)
 }

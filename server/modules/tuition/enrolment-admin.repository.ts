@@ -39,12 +39,10 @@ const enrolmentWhere = (f: EnrolmentFilter) =>
   )
 
 /** One page of enrolments in the chosen order, and how many the filter matches. */
-export const enrolmentList = tableList(
-  enrolments,
-  enrolmentWhere,
-  { created_at: enrolments.id, updated_at: enrolments.updatedAt },
-  enrolments.id,
-)
+export const enrolmentList = tableList(enrolments, enrolmentWhere, {
+  created_at: enrolments.id,
+  updated_at: enrolments.updatedAt,
+})
 
 /** The names the enrolments are known by: the signed contract's real name, else the lead's name. */
 export async function enrolmentNames(db: DbOrTx, rows: { id: number; leadId: number | null }[]) {

@@ -84,7 +84,7 @@ export function scheduleOf(db: DbOrTx, enrolmentIds: number[]) {
     .orderBy(asc(tuitionPayments.enrolmentId), asc(tuitionPayments.seq))
 }
 
-export const { lock: lockSchedulePayment } = rowsBy(tuitionPayments, tuitionPayments.id)
+export const { find: findSchedulePayment, lock: lockSchedulePayment } = rowsBy(tuitionPayments, tuitionPayments.id)
 
 /** Marks a scheduled payment paid by this order, once (null when it was paid already). */
 export async function markSchedulePaid(db: DbOrTx, id: number, orderNo: string, at: Date) {
@@ -94,6 +94,19 @@ export async function markSchedulePaid(db: DbOrTx, id: number, orderNo: string, 
     .where(and(eq(tuitionPayments.id, id), eq(tuitionPayments.state, 'due')))
     .returning()
   return row ?? null
+}
+
+/**
+ * Records the Huabei periods chosen for a due payment's order (null: none). True when the choice changed (the
+ * pending order, made under the old choice, is not reused).
+ */
+export async function setHuabeiChoice(db: DbOrTx, id: number, periods: number | null) {
+  const rows = await db
+    .update(tuitionPayments)
+    .set({ huabeiPeriods: periods })
+    .where(and(eq(tuitionPayments.id, id), sql`${tuitionPayments.huabeiPeriods} is distinct from ${periods}`))
+    .returning({ id: tuitionPayments.id })
+  return rows.length > 0
 }
 
 export async function setDueAt(db: DbOrTx, id: number, dueAt: Date) {

@@ -115,13 +115,43 @@ export async function ownEnrolment(db: DbOrTx, memberId: number, id: number) {
   return row
 }
 
+/** The order target of a scheduled payment: one pending order per payment (orders' unique index). */
+export const tuitionTarget = (paymentId: number) => `tuition:${paymentId}`
+
+/** The order targets of an enrolment's payments still due (their pending orders close when the member exits). */
+export async function dueTuitionTargets(db: DbOrTx, enrolmentId: number) {
+  return (await scheduleOf(db, [enrolmentId])).filter((p) => p.state === 'due').map((p) => tuitionTarget(p.id))
+}
+
+const exitAsked = (e: EnrolmentRow) => e.state === 'exited' || e.exitRequestedAt !== null
+
+/**
+ * Inside the tuition checkout's transaction: the enrolment locked and checked again, so that an exit asked for
+ * since the first check refuses the payment (the exit locks it too, and closes the orders it finds).
+ */
+export async function lockPayableEnrolment(tx: DbOrTx, enrolmentId: number) {
+  const e = await lockEnrolment(tx, enrolmentId)
+  if (!e || exitAsked(e)) throw new AppError(Codes.EnrolmentStateInvalid, '已申请退学，不能再缴纳学费')
+}
+
+/**
+ * Whether the money of a tuition order (its target) can still pay its scheduled payment: the payment is still
+ * due and the enrolment has not asked to exit. False: a late payment of a closed order goes back.
+ */
+export async function tuitionStillPayable(tx: DbOrTx, target: string) {
+  const payment = await lockSchedulePayment(tx, Number(target.slice('tuition:'.length)))
+  if (!payment || payment.state !== 'due') return false
+  const e = await findEnrolment(tx, payment.enrolmentId)
+  return e !== null && !exitAsked(e)
+}
+
 /**
  * The scheduled payment a member pays now: the chosen one, or the next due one. Refused when the plan needs a
  * signed contract that is not signed (ContractRequired), when the enrolment has ended, or when it is paid.
  */
 export async function tuitionToPay(db: DbOrTx, memberId: number, enrolmentId: number, paymentId?: number) {
   const enrolment = await ownEnrolment(db, memberId, enrolmentId)
-  if (enrolment.state === 'exited' || enrolment.exitRequestedAt) throw new AppError(Codes.EnrolmentStateInvalid)
+  if (exitAsked(enrolment)) throw new AppError(Codes.EnrolmentStateInvalid, '已申请退学，不能再缴纳学费')
   const plan = (await findPlan(db, enrolment.planId))!
   if (plan.contractRequired && !(await contractOfEnrolment(db, enrolment.id))?.signedAt)
     throw new AppError(Codes.ContractRequired)
@@ -188,10 +218,11 @@ function toScheduleView(p: SchedulePaymentRow, now: Date) {
   return { ...snakeView(p), status: scheduleStatus(p, now) }
 }
 
-function toEnrolmentView(e: EnrolmentRow, schedule: SchedulePaymentRow[], now: Date) {
+function toEnrolmentView(e: EnrolmentRow, plan: PlanRow | undefined, schedule: SchedulePaymentRow[], now: Date) {
   const own = schedule.filter((p) => p.enrolmentId === e.id)
   return {
     ...snakeView(e),
+    huabei: plan?.huabeiAllowed ? { periods: plan.huabeiPeriods, fee_payer: plan.huabeiFeePayer } : null,
     total_fen: own.reduce((s, p) => s + p.amountFen, 0),
     paid_fen: own.filter((p) => p.state !== 'due').reduce((s, p) => s + p.amountFen, 0),
     schedule: own.map((p) => toScheduleView(p, now)),
@@ -205,7 +236,9 @@ export async function memberTuition(db: DbOrTx, memberId: number, now: Date) {
     db,
     rows.map((r) => r.id),
   )
-  return rows.map((r) => toEnrolmentView(r, schedule, now))
+  const plans = await Promise.all([...new Set(rows.map((r) => r.planId))].map((id) => findPlan(db, id)))
+  const planOf = new Map(plans.flatMap((p) => (p ? [[p.id, p] as const] : [])))
+  return rows.map((r) => toEnrolmentView(r, planOf.get(r.planId), schedule, now))
 }
 
 const enrolmentStatusNames = {

@@ -160,10 +160,41 @@ describe('lead forms and offers (issue 15 §1)', () => {
     return row!.phone!
   }
 
-  it('GET /api/course/contact: the consultation contact of a system course', async () => {
-    const r = await call<{ consult_url: string }>('GET', '/api/course/contact?id=1')
-    expect(r.code).toBe(200)
-    expect(r.data.consult_url).toMatch(/^https:\/\//)
+  it('GET /api/course/contact: the course’s own WeCom contact set in the course editor, else the site default', async () => {
+    type Contact = { own: boolean; consult_url: string; qr_image: string | null; phone: string }
+    const db = t().database.db
+    const { system } = await makeProgramme(db)
+    const site = await call<Contact>('GET', `/api/course/contact?id=${system}`)
+    expect(site.code).toBe(200)
+    expect(site.data).toMatchObject({ own: false })
+    expect(site.data.consult_url).toMatch(/^https:\/\//)
+    const operator = await makeMember(db, ['operator'])
+    const wecom = 'https://work.weixin.qq.com/ca/cawcde1234567890'
+    const qr = '/media/images/2026/11/wecom-qr.png'
+    const bad = await call('PATCH', `/api/admin/courses/${system}`, operator.token, { consult_url: 'weixin://x' })
+    expect(bad.code).toBe(400)
+    const saved = await call<{ consult_url: string; consult_qr: string }>(
+      'PATCH',
+      `/api/admin/courses/${system}`,
+      operator.token,
+      { consult_url: wecom, consult_qr: qr },
+    )
+    expect(saved.code, saved.msg).toBe(200)
+    expect(saved.data).toMatchObject({ consult_url: wecom, consult_qr: qr })
+    const own = await call<Contact>('GET', `/api/course/contact?id=${system}`)
+    expect(own.data).toMatchObject({ own: true, consult_url: wecom, qr_image: qr, phone: site.data.phone })
+    // Another course keeps the site's; a QR alone keeps the site's link.
+    const { system: other } = await makeProgramme(db)
+    expect((await call<Contact>('GET', `/api/course/contact?id=${other}`)).data).toEqual({
+      ...site.data,
+      course_id: other,
+    })
+    await call('PATCH', `/api/admin/courses/${system}`, operator.token, { consult_url: null })
+    expect((await call<Contact>('GET', `/api/course/contact?id=${system}`)).data).toMatchObject({
+      own: true,
+      qr_image: qr,
+      consult_url: site.data.consult_url,
+    })
   })
 })
 

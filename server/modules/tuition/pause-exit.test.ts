@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { members } from '#server/db/schema/members.ts'
+import { orders } from '#server/db/schema/orders.ts'
 import { refunds } from '#server/db/schema/refunds.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import { expectLedgerConsistent, settleSimulators, useCommerceApp, until } from '#server/modules/payments/testing.ts'
@@ -165,5 +166,134 @@ describe('pause and exit (issue 15 §4)', () => {
     expect((await call('GET', `/api/course/bs?id=${e.system}`, e.m.token)).data).toMatchObject({ status: 'exited' })
     await expectLedgerConsistent(t().database.db)
     clock.reset()
+  })
+
+  // Exit closes the pending orders of the enrolment (issue 15 §4): none can be paid after, and a payment racing the
+  // exit either wins (the exit is told the amount changed) or goes back.
+  const notifyWechat = (n: { headers: Record<string, string>; body: string }) =>
+    t().app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: n.headers, payload: n.body })
+  const orderRow = async (orderNo: string) =>
+    (await t().database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!
+  const dueCount = async (enrolmentId: number) =>
+    (
+      await t().database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from tuition_payments where enrolment_id = ${enrolmentId} and state = 'due'`,
+      )
+    ).rows[0]!.n
+  const pendingTuition = async (memberId: number) =>
+    (
+      await t().database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders where member_id = ${memberId} and kind = 'tuition' and state = 'pending'`,
+      )
+    ).rows[0]!.n
+  async function inFlight(token: string, enrolmentId: number) {
+    const r = await call<{ order_no: string }>('POST', '/api/pay/tuition', token, {
+      enrolment_id: enrolmentId,
+      pay_method: 'wechat_h5',
+    })
+    expect(r.code, r.msg).toBe(200)
+    return r.data.order_no
+  }
+  /** The money of a trade taken at the provider (before our close reached it), and its notification sent. */
+  function paidAtProvider(orderNo: string) {
+    const trade = sims().wechat.trades.get(orderNo)!
+    trade.state = 'SUCCESS'
+    trade.transactionId = `42000000000000000${String(Math.floor(Math.random() * 1e11)).padStart(11, '0')}`
+    return notifyWechat(sims().wechat.paymentNotification(trade))
+  }
+
+  it('asking to exit closes the pending instalment order, at the provider too; a late payment of it goes back', async () => {
+    const e = await paid({ kind: 'instalments', instalments: 3 })
+    const orderNo = await inFlight(e.m.token, e.enrolmentId)
+    const q = await quote(e.m.token, e.enrolmentId)
+    const exit = await call('POST', '/api/course/exit', e.m.token, {
+      enrolment_id: e.enrolmentId,
+      refund_fen: q.refund_fen,
+    })
+    expect(exit.code, exit.msg).toBe(200)
+    expect(await orderRow(orderNo)).toMatchObject({ state: 'closed' })
+    const closedEvent = await t().database.db.execute<{ reason: string; actor: string }>(
+      sql`select e.reason, e.actor from order_events e join orders o on o.id = e.order_id
+          where o.order_no = ${orderNo} order by e.id desc limit 1`,
+    )
+    expect(closedEvent.rows[0]).toEqual({ reason: 'enrolment_exit', actor: `member:${e.m.id}` })
+    // The provider was told: its cashier no longer takes the money.
+    expect(sims().wechat.trades.get(orderNo)!.state).toBe('CLOSED')
+    expect(() => sims().wechat.pay(orderNo)).toThrow(/CLOSED/)
+    const again = await call('POST', '/api/pay/tuition', e.m.token, {
+      enrolment_id: e.enrolmentId,
+      pay_method: 'wechat_h5',
+    })
+    expect(again).toMatchObject({ code: 573, msg: '已申请退学，不能再缴纳学费' })
+    // Money that reached the provider before the close goes back; the instalment stays unpaid, the quote unchanged.
+    expect((await paidAtProvider(orderNo)).statusCode).toBe(204)
+    expect(await orderRow(orderNo)).toMatchObject({ state: 'refunding' })
+    await until(async () => (await orderRow(orderNo)).state === 'refunded')
+    expect(await dueCount(e.enrolmentId)).toBe(2)
+    const log = await t().database.db.execute<{ reason: string }>(
+      sql`select reason from enrolment_events where enrolment_id = ${e.enrolmentId} order by id`,
+    )
+    expect(log.rows.map((r) => r.reason)).toEqual(['offered', 'paid', 'exit_requested'])
+    await settleSimulators(t().app)
+    await expectLedgerConsistent(t().database.db)
+  })
+
+  it('paying while exiting (real PostgreSQL, at once): either the payment wins and the exit is told, or it goes back', async () => {
+    const cases = await Promise.all([1, 2, 3, 4, 5, 6].map(() => paid({ kind: 'instalments', instalments: 3 })))
+    const runs = await Promise.all(
+      cases.map(async (e) => {
+        const orderNo = await inFlight(e.m.token, e.enrolmentId)
+        const q = await quote(e.m.token, e.enrolmentId)
+        const [exit, notified] = await Promise.all([
+          call('POST', '/api/course/exit', e.m.token, { enrolment_id: e.enrolmentId, refund_fen: q.refund_fen }),
+          paidAtProvider(orderNo),
+        ])
+        return { e, orderNo, exit, notified: notified.statusCode }
+      }),
+    )
+    await settleSimulators(t().app)
+    for (const r of runs) {
+      expect(r.notified).toBe(204)
+      expect([200, 409], r.exit.msg).toContain(r.exit.code)
+      const order = await orderRow(r.orderNo)
+      if (r.exit.code === 200) {
+        // The exit closed the order first: the instalment is still due, its money goes back.
+        expect(['refunding', 'refunded']).toContain(order.state)
+        expect(await dueCount(r.e.enrolmentId)).toBe(2)
+      } else {
+        // The payment won: it is counted, and the member sees a new amount to confirm.
+        expect(order.state).toBe('paid')
+        expect(await dueCount(r.e.enrolmentId)).toBe(1)
+        expect(r.exit.msg).toBe('可退金额已变化，请刷新后重新确认')
+      }
+    }
+    await until(async () => {
+      for (const r of runs) if ((await orderRow(r.orderNo)).state === 'refunding') return false
+      return true
+    })
+    await expectLedgerConsistent(t().database.db)
+  })
+
+  it('checking out while exiting, at once: no tuition order is left open to pay', async () => {
+    const cases = await Promise.all([1, 2, 3, 4, 5, 6].map(() => paid({ kind: 'instalments', instalments: 3 })))
+    const runs = await Promise.all(
+      cases.map(async (e) => {
+        const q = await quote(e.m.token, e.enrolmentId)
+        const [exit, pay] = await Promise.all([
+          call('POST', '/api/course/exit', e.m.token, { enrolment_id: e.enrolmentId, refund_fen: q.refund_fen }),
+          call<{ order_no?: string }>('POST', '/api/pay/tuition', e.m.token, {
+            enrolment_id: e.enrolmentId,
+            pay_method: 'wechat_h5',
+          }),
+        ])
+        return { e, exit, pay }
+      }),
+    )
+    for (const r of runs) {
+      expect(r.exit.code, r.exit.msg).toBe(200)
+      expect([200, 573], r.pay.msg).toContain(r.pay.code)
+      expect(await pendingTuition(r.e.m.id)).toBe(0)
+      if (r.pay.code === 200) expect((await orderRow(r.pay.data.order_no!)).state).toBe('closed')
+    }
   })
 })

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, max } from 'drizzle-orm'
+import { asc, desc, eq, max } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { insertId, rowsBy } from '#server/db/rows.ts'
+import { insertId, rowsBy, updateWhileNull } from '#server/db/rows.ts'
 import { contractTemplates, contractTemplateVersions, tuitionPlans } from '#server/db/schema/tuition.ts'
 
 // Tuition plans and contract templates: what staff keep and offers point at.
@@ -52,22 +52,12 @@ export async function insertVersion(
 }
 
 /** Edits a draft; a published version is never changed (null; a database trigger refuses it too). */
-export async function updateDraft(db: DbOrTx, id: number, set: { title: string; body: string; asksId: boolean }) {
-  const [row] = await db
-    .update(contractTemplateVersions)
-    .set(set)
-    .where(and(eq(contractTemplateVersions.id, id), isNull(contractTemplateVersions.publishedAt)))
-    .returning()
-  return row ?? null
+export function updateDraft(db: DbOrTx, id: number, set: { title: string; body: string; asksId: boolean }) {
+  return updateWhileNull(db, contractTemplateVersions, id, contractTemplateVersions.publishedAt, set)
 }
 
-export async function publishVersion(db: DbOrTx, id: number, at: Date) {
-  const [row] = await db
-    .update(contractTemplateVersions)
-    .set({ publishedAt: at })
-    .where(and(eq(contractTemplateVersions.id, id), isNull(contractTemplateVersions.publishedAt)))
-    .returning()
-  return row ?? null
+export function publishVersion(db: DbOrTx, id: number, at: Date) {
+  return updateWhileNull(db, contractTemplateVersions, id, contractTemplateVersions.publishedAt, { publishedAt: at })
 }
 
 /** Every template with its versions, newest template first, versions in order. */

@@ -55,7 +55,10 @@ interface TuitionRoutesOptions {
       seenFen: number,
     ) => Promise<z.input<typeof ExitQuoteResponse>['data']>
   }
-  contact: () => Promise<ServiceSettings>
+  /** The consultation contact of a course: its own (WeCom QR, link) over the site's default (service settings). */
+  contact: (
+    courseId: number,
+  ) => Promise<Pick<ServiceSettings, 'consult_url' | 'qr_image' | 'hours' | 'phone'> & { own: boolean }>
 }
 
 /**
@@ -89,20 +92,12 @@ export const tuitionRoutes = apiPlugin(
       '/course/contact',
       {
         auth: 'none',
-        summary: "The consultation contact shown on a system course's pages (WeCom link, QR, hours, phone)",
+        summary:
+          "The consultation contact shown on a system course's pages: the course's own WeCom QR and link, else the site's (hours, phone)",
         querystring: CourseIdQuery,
         response: ContactResponse,
       },
-      async (request) => {
-        const s = await contact()
-        return {
-          course_id: request.query.id,
-          consult_url: s.consult_url,
-          qr_image: s.qr_image,
-          hours: s.hours,
-          phone: s.phone,
-        }
-      },
+      async (request) => ({ course_id: request.query.id, ...(await contact(request.query.id)) }),
     )
 
     r.get(
@@ -191,7 +186,8 @@ export const tuitionRoutes = apiPlugin(
       {
         idempotent: true,
         summary: 'Pay the next due tuition payment of an enrolment (or payment_id): one order per payment',
-        description: '570 the contract must be signed first; 572 already paid.',
+        description:
+          '570 the contract must be signed first; 572 already paid; 400 Huabei (huabei_periods) on a plan or method that does not offer it.',
         body: PayTuitionBody,
         response: CheckoutResponse,
       },
@@ -206,6 +202,7 @@ export const tuitionRoutes = apiPlugin(
           },
           request.body.enrolment_id,
           request.body.payment_id,
+          request.body.huabei_periods,
         ),
     )
 

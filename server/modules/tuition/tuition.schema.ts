@@ -13,6 +13,8 @@ export const CourseIdQuery = z.object({ id: IdQuery })
 export const ContactResponse = envelope(
   z.object({
     course_id: z.number().int(),
+    /** True: the course's own contact (WeCom QR and/or link); false: the site's default. */
+    own: z.boolean(),
     consult_url: z.string(),
     qr_image: z.string().nullable(),
     hours: z.string(),
@@ -57,6 +59,8 @@ export const EnrolmentView = z.object({
   exit_requested_at: z.string().nullable(),
   total_fen: z.number().int(),
   paid_fen: z.number().int(),
+  /** Alipay Huabei instalments (花呗分期) the plan offers: the periods and who bears the fee; null: none. */
+  huabei: z.object({ periods: z.array(z.number().int()), fee_payer: z.enum(['buyer', 'seller']) }).nullable(),
   schedule: z.array(SchedulePaymentView),
 })
 export type EnrolmentView = z.infer<typeof EnrolmentView>

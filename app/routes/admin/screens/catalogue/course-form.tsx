@@ -28,6 +28,8 @@ export interface CourseValues {
   live_starts_at: string
   live_ends_at: string
   live_pull_url: string
+  consult_qr: string | null
+  consult_url: string
   sort: number
 }
 
@@ -51,6 +53,8 @@ export const courseFields: (keyof CourseValues)[] = [
   'live_starts_at',
   'live_ends_at',
   'live_pull_url',
+  'consult_qr',
+  'consult_url',
   'sort',
 ]
 
@@ -107,6 +111,25 @@ export function LiveFields({ prefix = '' }: { prefix?: string }) {
   )
 }
 
+/** A system course's own consultation contact (GET /course/contact); empty: the site's default (客服设置). */
+function ConsultFields() {
+  return (
+    <>
+      <Form.Item label="课程顾问企业微信二维码" name="consult_qr" rules={[zodRule(shape.consult_qr, nullIfEmpty)]}>
+        <ImageField label="企业微信二维码" />
+      </Form.Item>
+      <Form.Item
+        label="课程顾问企业微信链接"
+        name="consult_url"
+        rules={[zodRule(shape.consult_url, nullIfEmpty)]}
+        extra="体系课页面的“联系课程顾问”；都不填则用客服设置里的默认联系方式"
+      >
+        <Input placeholder="https://work.weixin.qq.com/ca/…" />
+      </Form.Item>
+    </>
+  )
+}
+
 export function courseValues(c?: Course): Partial<CourseValues> {
   if (!c)
     return { type: 'series', status: 'draft', level: 'beginner', is_free: false, vip_free: false, tags: [], sort: 0 }
@@ -115,6 +138,7 @@ export function courseValues(c?: Course): Partial<CourseValues> {
     price_yuan: c.price_fen / 100,
     original_yuan: c.original_price_fen === null ? null : c.original_price_fen / 100,
     ...liveValues(c),
+    consult_url: c.consult_url ?? '',
   }
 }
 
@@ -138,6 +162,8 @@ export function courseBody(v: CourseValues) {
     level: v.level,
     tags: v.tags ?? [],
     ...(live ? liveBody(v) : { live_starts_at: null, live_ends_at: null, live_pull_url: null }),
+    consult_qr: v.consult_qr || null,
+    consult_url: v.consult_url || null,
     sort: v.sort ?? 0,
   }
 }
@@ -258,6 +284,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
             <Radio.Group options={options(courseStatusNames)} optionType="button" />
           </Form.Item>
           {type === 'live' && <LiveFields prefix="直播" />}
+          {type === 'system' && <ConsultFields />}
         </Col>
       </Row>
     </Form>
