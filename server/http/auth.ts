@@ -61,6 +61,8 @@ declare module 'fastify' {
      */
     stepUp?: boolean | 'export'
     scope?: RouteScope
+    /** A staff read that the action log records like a change (server/http/staff-audit.ts). */
+    auditRead?: boolean
   }
 }
 

@@ -43,6 +43,8 @@ interface RouteDocs<Q extends Input, B extends Input, P extends Input, A extends
   stepUp?: true | 'export'
   /** A repeated `Idempotency-Key` gets the first answer again (server/modules/orders/idempotency.ts). */
   idempotent?: true
+  /** A staff read of personal data (a signed contract, with its ID number) goes to the action log like a change. */
+  auditRead?: true
   /** Request content types other than JSON (`multipart/form-data` for uploads). */
   consumes?: string[]
   bodyLimit?: number
@@ -234,6 +236,7 @@ export function apiRoutes<D extends AuthMode | undefined = undefined>(
             ...(spec.stepUp && { stepUp: spec.stepUp }),
             ...(spec.scope && { scope: spec.scope }),
             ...(spec.idempotent && { idempotent: true }),
+            ...(spec.auditRead && { auditRead: true }),
           }
         : undefined
     const limits = spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }

@@ -26,10 +26,11 @@ export interface StaffActionRecord {
 const SECRET = /pass|secret|token|private|api_?key|cert|^(phone_)?code$/i
 const MAX_BODY_CHARS = 4000
 
-/** A staff change: any method but GET/HEAD on a route that needs staff or admin. */
+/** A staff change (any method but GET/HEAD on a route that needs staff or admin), or a read marked `auditRead`. */
 function audited(request: FastifyRequest) {
-  const mode = request.routeOptions.config.auth
-  return (mode === 'staff' || mode === 'admin') && request.method !== 'GET' && request.method !== 'HEAD'
+  const { auth: mode, auditRead } = request.routeOptions.config
+  const change = request.method !== 'GET' && request.method !== 'HEAD'
+  return (mode === 'staff' || mode === 'admin') && (change || auditRead === true)
 }
 
 /** The body as sent, without secrets; a large one (an import) is kept as its keys. */

@@ -1,4 +1,5 @@
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
+import { findPendingOrder, lockOrderById } from '#server/modules/orders/orders.service.ts'
 import { lockPayableEnrolment, tuitionTarget, tuitionToPay } from '#server/modules/tuition/enrolments.service.ts'
 import { huabeiTerms, keepHuabeiChoice } from '#server/modules/tuition/huabei.service.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
@@ -36,8 +37,11 @@ export async function checkoutTuition(
       pointsAllowed: false,
       // The Huabei choice is the pending order's (a changed one makes a new order: Alipay keeps the first periods
       // of an out_trade_no); an exit asked for meanwhile refuses it (POST /course/exit closes the pending orders).
-      // Locks in a payment's order: the scheduled payment, then the enrolment.
+      // Locks in the order a payment being confirmed takes them (confirm-payment, exit-enrolment): the pending
+      // order, the scheduled payment, then the enrolment; taking the order last could deadlock with a payment.
       recheck: async (tx) => {
+        const pending = await findPendingOrder(tx, ctx.memberId, 'tuition', tuitionTarget(payment.id))
+        if (pending) await lockOrderById(tx, pending.id)
         const same = await keepHuabeiChoice(tx, payment.id, huabei)
         await lockPayableEnrolment(tx, enrolment.id)
         return same

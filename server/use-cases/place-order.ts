@@ -70,8 +70,8 @@ export async function placeOrder(
 
   const { order, reused, replaced } = await deps.transaction(async (tx) => {
     const at = now()
-    // The purchase's own rows first (tuition: its scheduled payment and enrolment, locked before the balance, in
-    // the order a payment being confirmed takes them).
+    // The purchase's own rows first (tuition: its pending order, scheduled payment and enrolment, locked before the
+    // balance, in the order a payment being confirmed takes them).
     const keep = (await purchase.recheck?.(tx)) ?? true
     // One checkout per member at a time (the points balance row is the lock): a second tap waits for the first
     // and then finds its order, and coupons and points are counted in order.

@@ -76,6 +76,14 @@ export const PlanBody = z
     path: ['deposit_fen'],
   })
   .refine((p) => p.kind !== 'instalments' || p.instalments >= 2, { message: '分期至少 2 期', path: ['instalments'] })
+  .refine((p) => !p.huabei_allowed || p.huabei_periods.length > 0, {
+    message: '允许花呗分期时请至少选择一种期数',
+    path: ['huabei_periods'],
+  })
+  .refine((p) => new Set(p.huabei_periods).size === p.huabei_periods.length, {
+    message: '花呗分期的期数不能重复',
+    path: ['huabei_periods'],
+  })
 export type PlanInput = z.infer<typeof PlanBody>
 
 export const TemplateBody = z.object({

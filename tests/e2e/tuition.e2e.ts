@@ -114,9 +114,19 @@ describe('system course enrolment', () => {
     const sentTo = page.locator('.adm-toast-main', { hasText: '验证码已发送至' })
     await expect.poll(() => sentTo.isVisible()).toBe(true)
     await shot(page, 'tuition-code-toast')
-    const lines = await sentTo
-      .locator('span', { hasText: /^\d{3}\*{4}\d{4}$/ })
-      .evaluate((el) => el.getClientRects().length)
+    // The masked number's characters, measured where they are drawn: one line box, not two.
+    const lines = await sentTo.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.search(/\d{3}\*{4}\d{4}/)
+        if (at < 0) continue
+        const range = document.createRange()
+        range.setStart(node, at)
+        range.setEnd(node, at + 11)
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+      }
+      return 0
+    })
     expect(lines).toBe(1)
     await page.getByLabel(/短信验证码/).fill(await latestCode(phone, 'contract'))
     await drawSignature(page)

@@ -64,7 +64,8 @@ async function staffRows(db: DbOrTx, rows: EnrolmentRow[], now: Date) {
       plan_title: plans.get(e.planId) ?? '',
       state: e.state,
       total_fen: own.reduce((s, p) => s + p.amountFen, 0),
-      paid_fen: own.filter((p) => p.state !== 'due').reduce((s, p) => s + p.amountFen, 0),
+      // Kept: what was paid less what went back (an exit refunds payment by payment).
+      paid_fen: own.filter((p) => p.state !== 'due').reduce((s, p) => s + p.amountFen - p.refundedFen, 0),
       next_due_at: next?.dueAt?.toISOString() ?? null,
       overdue: own.some((p) => scheduleStatus(p, now) === 'overdue'),
       exit_requested_at: e.exitRequestedAt?.toISOString() ?? null,

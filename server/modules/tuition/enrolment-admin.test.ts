@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { members } from '#server/db/schema/members.ts'
+import { staffActions } from '#server/db/schema/audit.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { stepUpHeaders } from '#tests/support/staff.ts'
@@ -165,6 +166,18 @@ describe('enrolments in the console (issue 15)', () => {
     })
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    // The PDF carries the learner's ID number: each staff read is in the action log (written after the answer).
+    const pdfRoute = '/api/admin/contracts/:id/pdf'
+    let logged: { memberId: number | null; status: number }[] = []
+    const read = { memberId: staff.id, status: 200 }
+    for (let i = 0; i < 100 && !logged.some((l) => l.memberId === read.memberId); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20))
+      logged = await t()
+        .database.db.select({ memberId: staffActions.memberId, status: staffActions.status })
+        .from(staffActions)
+        .where(eq(staffActions.route, pdfRoute))
+    }
+    expect(logged).toContainEqual(read)
     expect((await call('GET', '/api/admin/enrolments/999999', staff.token)).code).toBe(404)
   })
 

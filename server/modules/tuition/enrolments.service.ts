@@ -131,7 +131,9 @@ const exitAsked = (e: EnrolmentRow) => e.state === 'exited' || e.exitRequestedAt
  */
 export async function lockPayableEnrolment(tx: DbOrTx, enrolmentId: number) {
   const e = await lockEnrolment(tx, enrolmentId)
-  if (!e || exitAsked(e)) throw new AppError(Codes.EnrolmentStateInvalid, '已申请退学，不能再缴纳学费')
+  if (!e) throw new AppError(Codes.NotFound, '报名不存在')
+  if (e.state === 'exited') throw new AppError(Codes.EnrolmentStateInvalid, '已退学，不能再缴纳学费')
+  if (exitAsked(e)) throw new AppError(Codes.EnrolmentStateInvalid, '已申请退学，不能再缴纳学费')
 }
 
 /**

@@ -7,6 +7,7 @@ import { verifyRequestParams } from '#server/integrations/payments/alipay-crypto
 import { TestAlipay } from '#server/integrations/payments/test-keys/test-keys.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import { settleSimulators, useCommerceApp } from '#server/modules/payments/testing.ts'
+import { PlanBody } from '#shared/api/tuition.ts'
 import { api, makePlanAndTemplate, makeProgramme, offer } from './testing.ts'
 
 // Alipay Huabei instalments (花呗分期) for tuition (issue 15 §3): where the plan allows, the WAP pay request carries
@@ -137,5 +138,17 @@ describe('tuition in Alipay Huabei instalments', () => {
     expect(huabeiOf({ hb_fq_num: '24', hb_fq_seller_percent: '0' }).error).toContain('3、6、12')
     expect(huabeiOf({ hb_fq_num: '6', hb_fq_seller_percent: '50' }).error).toContain('100、0')
     expect(huabeiOf({ hb_fq_num: '6' }).error).toContain('100、0')
+  })
+})
+
+describe('a plan that allows Huabei (PlanBody)', () => {
+  const plan = { course_id: 1, title: '全款', kind: 'full', total_fen: 980_000 } as const
+  const refusal = (body: Record<string, unknown>) => PlanBody.safeParse({ ...plan, ...body }).error?.issues[0]?.message
+
+  it('names at least one period, each once', () => {
+    expect(refusal({ huabei_allowed: true, huabei_periods: [] })).toBe('允许花呗分期时请至少选择一种期数')
+    expect(refusal({ huabei_allowed: true, huabei_periods: [6, 6] })).toBe('花呗分期的期数不能重复')
+    expect(refusal({ huabei_allowed: true, huabei_periods: [3, 12] })).toBeUndefined()
+    expect(refusal({ huabei_allowed: false })).toBeUndefined()
   })
 })

@@ -105,8 +105,9 @@ export const adminTuitionRoutes = adminPlugin(
     r.raw.get(
       '/admin/contracts/:id/pdf',
       {
-        summary: "A signed contract's PDF as stored",
+        summary: "A signed contract's PDF as stored (each read is in the staff action log: it carries the ID number)",
         params: IdParams,
+        auditRead: true,
         response: { 200: z.any() },
       },
       async (request, reply) =>
