@@ -3,6 +3,7 @@ import type { EnrolmentState } from '#server/db/schema/tuition.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { snakeView } from '#server/http/snake-view.ts'
+import { enrolmentStateNames } from '#shared/api/tuition.ts'
 import { contractOfEnrolment, insertContract } from './contracts.repository.ts'
 import {
   findEnrolment,
@@ -243,16 +244,7 @@ export async function memberTuition(db: DbOrTx, memberId: number, now: Date) {
   return rows.map((r) => toEnrolmentView(r, planOf.get(r.planId), schedule, now))
 }
 
-const enrolmentStatusNames = {
-  none: '未报名',
-  offered: '待签约',
-  signed: '已签约',
-  paying: '分期缴费中',
-  enrolled: '已报名',
-  paused: '休学中',
-  overdue: '欠费暂停',
-  exited: '已退学',
-} as const
+const enrolmentStatusNames = { none: '未报名', ...enrolmentStateNames } as const
 
 /**
  * GET /course/bs: the member's enrolment status in a system course (none, offered, signed, paying, enrolled,
