@@ -123,12 +123,15 @@ export function specUrls(ids: {
   course: number | string
   teacher: number | string
   category: number | string
+  /** A course a Kuaishou SKU maps to (/course/ks/{id} is a 404 for others). */
+  kuaishou?: number | string
   other?: number | string
 }): string[] {
   const other = ids.other ?? 1
   const idFor = (base: string) => {
     if (base === '/teacher') return ids.teacher
     if (base === '/list') return ids.category
+    if (base === '/course/ks') return ids.kuaishou ?? other
     if (['/course', '/li', '/n', '/v', '/course/creditPay'].includes(base)) return ids.course
     return other
   }

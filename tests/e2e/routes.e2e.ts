@@ -8,6 +8,23 @@ async function apiData<T>(baseUrl: string, path: string): Promise<T> {
   return body.data
 }
 
+/** A demo course a Kuaishou SKU maps to: its landing page (/course/ks/{id}) is a 404 for any other course. */
+async function kuaishouCourse(baseUrl: string): Promise<number> {
+  let cursor = ''
+  do {
+    const page = await apiData<{ list: { id: number }[]; next_cursor: string | null }>(
+      baseUrl,
+      `/v2/course_list?limit=50${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+    )
+    for (const { id } of page.list) {
+      const res = await fetch(`${baseUrl}/api/ksxd/course/comments?course_id=${id}`)
+      if (((await res.json()) as { code: number }).code === 200) return id
+    }
+    cursor = page.next_cursor ?? ''
+  } while (cursor)
+  throw new Error('no demo course is sold on Kuaishou')
+}
+
 describe('the route table on the running server (spec 2, routes.md)', () => {
   const baseUrl = inject('baseUrl')
 
@@ -17,7 +34,8 @@ describe('the route table on the running server (spec 2, routes.md)', () => {
     const course = courses.list[0]!.id
     const teacher = (await apiData<{ id: number }>(baseUrl, `/course/teacher?course_id=${course}`)).id
     const category = (await apiData<{ list: { id: number }[] }>(baseUrl, '/v2/cate')).list[0]!.id
-    const urls = specUrls({ course, teacher, category })
+    const kuaishou = await kuaishouCourse(baseUrl)
+    const urls = specUrls({ course, teacher, category, kuaishou })
     expect(urls.length).toBeGreaterThan(140)
 
     const answers = await Promise.all(
