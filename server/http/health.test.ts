@@ -10,6 +10,7 @@ import { connectDatabase, type Database } from '#server/db/database.ts'
 import { startEmbeddedPostgres, type EmbeddedServer } from '#server/db/embedded-postgres.ts'
 import { localStorage } from '#server/integrations/storage/local.ts'
 import type { Storage } from '#server/integrations/storage/storage.ts'
+import { readinessChecks } from './health.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { freePort } from '#tests/support/free-port.ts'
 
@@ -124,5 +125,27 @@ describe('GET /api/health/ready with a media store that refuses writes', () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/health/ready' })
     expect(res.statusCode).toBe(503)
     expect(res.json<Health>().data.checks).toEqual({ database: 'ok', migrations: 'ok', storage: 'not writable' })
+  })
+})
+
+describe('the storage probe', () => {
+  it('writes at the top level of a store, so one instance removing its probe cannot pull a folder from under another', async () => {
+    const keys: string[] = []
+    const recording: Storage = {
+      ...localStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-health-keys-')), publicPrefix: null }),
+      put: async (key) => {
+        keys.push(key)
+        return { size: 0 }
+      },
+      delete: async (key) => void keys.push(key),
+    }
+    const checks = readinessChecks({
+      pool: { query: async () => ({ rows: [] }) } as never,
+      stores: { public: recording, private: recording },
+      log: { warn: () => {} },
+    })
+    expect(await checks.storage!()).toBe('ok')
+    expect(keys).toHaveLength(4)
+    for (const key of keys) expect(key).not.toContain('/')
   })
 })

@@ -35,7 +35,9 @@ export function readinessChecks(input: {
   let database: Promise<number> | null = null
   // One query answers both: reachable, and migrated as far as this code expects.
   const applied = () => (database ??= latestAppliedMigration(input.pool).finally(() => (database = null)))
-  const probeKey = `health/probe-${os.hostname().replace(/[^A-Za-z0-9_-]/g, '_')}-${process.pid}.txt`
+  // At the bucket's top level: a store kept on a filesystem (s3rver, MinIO in FS mode) makes a folder for a "health/"
+  // prefix and removes it once empty, so one instance's DELETE could pull the folder from under another's PUT.
+  const probeKey = `health-probe-${os.hostname().replace(/[^A-Za-z0-9_-]/g, '_')}-${process.pid}.txt`
   let storage: { at: number; result: Promise<string> } | null = null
   const probe = async () => {
     for (const [name, store] of [
