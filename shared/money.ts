@@ -18,6 +18,13 @@ export function fenToYuan(fen: number): string {
   return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
 }
 
+/** For columns of figures (sales, totals): two decimals and thousands separators. 416000 → "4,160.00", -150 → "-1.50". */
+export function formatFigure(fen: number): string {
+  if (!Number.isInteger(fen)) return '0.00'
+  const [yuan, cents] = fenToYuan(Math.abs(fen)).split('.')
+  return `${fen < 0 ? '-' : ''}${yuan!.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`
+}
+
 /** A plain yuan amount with at most two decimals ("39", "39.9", "39.90") in fen, or null for anything else. */
 export function yuanToFen(yuan: string | undefined): number | null {
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(yuan ?? '')

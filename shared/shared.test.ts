@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fenToYuan, formatYuan, yuanToFen } from './money.ts'
+import { fenToYuan, formatFigure, formatYuan, yuanToFen } from './money.ts'
 import {
   beijingCompactDate,
   beijingDate,
@@ -21,6 +21,15 @@ describe('money', () => {
     [-150, '-1.5'],
     [1.5, '0'],
   ])('formatYuan(%i) is %s', (fen, text) => expect(formatYuan(fen)).toBe(text))
+
+  it.each([
+    [416000, '4,160.00'],
+    [22425, '224.25'],
+    [9950, '99.50'],
+    [0, '0.00'],
+    [123456789, '1,234,567.89'],
+    [-150, '-1.50'],
+  ])('formatFigure(%i) is %s', (fen, text) => expect(formatFigure(fen)).toBe(text))
 
   it('fenToYuan always writes two decimals and refuses what is not fen', () => {
     expect(fenToYuan(3990)).toBe('39.90')

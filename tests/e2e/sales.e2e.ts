@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import { apiData, call, grantStaff, newPhone, openDevice, signIn, signInOperator } from './support/commerce.ts'
 import type { SalesFigures } from '#shared/api/sales.ts'
-import { formatYuan } from '#shared/money.ts'
+import { formatFigure } from '#shared/money.ts'
 
 /**
  * /data/sell (issue 14 §2): staff with sales.read (here finance) read today's, yesterday's and this month's figures
@@ -41,7 +41,7 @@ describe('the sales figures page for staff', () => {
       expect(await row.locator('td').allTextContents()).toEqual([
         '快手小店订单',
         String(after.orders),
-        formatYuan(after.revenue_fen),
+        formatFigure(after.revenue_fen),
       ])
       expect(await page.getByTestId('period-today').getAttribute('aria-pressed')).toBe('true')
       expect(await page.getByRole('button', { name: /客服/ }).count()).toBe(0)

@@ -6,7 +6,7 @@ import { LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { beijingMinute } from '#shared/time.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { SalesFigures } from '#shared/api/sales.ts'
-import { formatYuan } from '#shared/money.ts'
+import { formatFigure } from '#shared/money.ts'
 import styles from './sales.module.css'
 
 type Period = SalesFigures['periods'][number]
@@ -51,7 +51,7 @@ function Channels({ title, rows, exchanged }: { title: string; rows: Channel[]; 
             <tr key={c.key} className={c.orders === 0 ? styles.zero : undefined} data-testid={c.key}>
               <td>{c.name}</td>
               <td>{c.orders}</td>
-              <td>{formatYuan(c.revenue_fen)}</td>
+              <td>{formatFigure(c.revenue_fen)}</td>
             </tr>
           ))}
         </tbody>
@@ -81,7 +81,7 @@ function Figures({ figures }: { figures: SalesFigures }) {
             data-testid={`period-${p.key}`}
           >
             <span className={styles.periodName}>{p.name}</span>
-            <span className={styles.revenue}>¥{formatYuan(p.revenue_fen)}</span>
+            <span className={styles.revenue}>¥{formatFigure(p.revenue_fen)}</span>
             <span className="zx-caption">{p.orders} 笔</span>
           </button>
         ))}
