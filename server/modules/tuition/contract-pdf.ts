@@ -1,19 +1,22 @@
 import { readFile } from 'node:fs/promises'
 import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import subsetFont from 'subset-font'
 
 // A signed contract as a PDF (issue 15 §2): the frozen text with both fonts embedded (subset), the hand-drawn
 // signature and the signing record. Droid Sans Fallback (Debian fonts-droid-fallback) covers CJK but has no Latin
 // letters or digits, so ASCII runs are drawn with DejaVu Sans (fonts-dejavu-core); .ci/run installs both.
-// DejaVu is embedded as a subset. Droid is embedded whole: a fontkit subset of it keeps the text extractable but
-// draws every CJK glyph blank (seen with poppler; contracts.test.ts renders the page to catch it), so a signed
-// contract is about 2.4 MB (docs/decisions/2026-11-26-tuition-and-contracts.md).
+// DejaVu is embedded as a fontkit subset. Droid is cut down to the contract's own characters by HarfBuzz
+// (subset-font) and that font embedded as it is: a fontkit subset of Droid keeps the text extractable but draws every
+// CJK glyph blank (seen with poppler; contracts.test.ts renders the page to catch it). A signed contract is tens of
+// KB, where embedding Droid whole made it about 2.4 MB (docs/decisions/2026-11-26-tuition-and-contracts.md).
 
 const CONTRACT_FONTS = {
   cjk: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
   latin: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
 }
 
+const SIGNATURE_LABEL = '乙方（学员）签名：'
 const PAGE = { width: 595.28, height: 841.89, margin: 50 }
 const SIZE = 11
 const LEADING = 17
@@ -72,7 +75,8 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   const [cjkBytes, latinBytes] = await loadFonts()
   const doc = await PDFDocument.create()
   doc.registerFontkit(fontkit)
-  const cjk = await doc.embedFont(cjkBytes, { subset: false })
+  const drawn = [input.title, input.text, SIGNATURE_LABEL, ...input.record].join('')
+  const cjk = await doc.embedFont(await subsetFont(cjkBytes, drawn, { targetFormat: 'truetype' }), { subset: false })
   const latin = await doc.embedFont(latinBytes, { subset: true })
   doc.setTitle(input.title, { showInWindowTitleBar: true })
   doc.setCreator('Zixue')
@@ -106,7 +110,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
   const png = await doc.embedPng(input.signaturePng)
   const scaled = png.scaleToFit(180, 80)
   newPageIfFull(scaled.height + 24 + input.record.length * LEADING)
-  drawLine('乙方（学员）签名：')
+  drawLine(SIGNATURE_LABEL)
   page.drawImage(png, { x: PAGE.margin, y: y - scaled.height, width: scaled.width, height: scaled.height })
   y -= scaled.height + 8
   for (const line of input.record) for (const l of wrap(line, width, cjk, latin)) drawLine(l)

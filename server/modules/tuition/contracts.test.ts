@@ -130,6 +130,8 @@ describe('contracts (issue 15 §2)', () => {
     })
     expect(res.headers['content-type']).toBe('application/pdf')
     expect(res.headers['content-disposition']).toContain('attachment')
+    // The CJK font carries only the contract's own characters (the whole Droid font made it about 2.4 MB).
+    expect(res.rawPayload.length).toBeLessThan(200_000)
     const dir = await mkdtemp(path.join(os.tmpdir(), 'contract-'))
     const file = path.join(dir, 'c.pdf')
     await writeFile(file, res.rawPayload)
