@@ -66,27 +66,32 @@ export const EnrolmentView = z.object({
 export type EnrolmentView = z.infer<typeof EnrolmentView>
 export const TuitionListResponse = envelope(z.object({ list: z.array(EnrolmentView) }))
 
-export const ContractView = z.object({
-  id: z.number().int(),
-  enrolment_id: z.number().int(),
+/** Which contract, of which enrolment: how every answer about a contract starts. */
+const ContractIds = z.object({ id: z.number().int(), enrolment_id: z.number().int() })
+
+/** What signing leaves on a contract (each null until it is signed): when, the name signed with, the PDF's SHA-256. */
+const Signature = z.object({
+  signed_at: z.string().nullable(),
+  real_name: z.string().nullable(),
+  sha256: z.string().nullable(),
+})
+
+/** One contract to read and sign: its text, whether it asks for an ID, its signature, and the plan's terms. */
+export const ContractView = ContractIds.extend({
   title: z.string(),
   text: z.string(),
   asks_id: z.boolean(),
   signed: z.boolean(),
-  signed_at: z.string().nullable(),
-  real_name: z.string().nullable(),
-  sha256: z.string().nullable(),
+  ...Signature.shape,
   total_fen: z.number().int(),
   contract_required: z.boolean(),
 })
 export type ContractView = z.infer<typeof ContractView>
 
 export const ContractQuery = z.object({ id: OptionalIdQuery })
-const ContractSummary = z.object({
-  id: z.number().int(),
-  enrolment_id: z.number().int(),
+const ContractSummary = ContractIds.extend({
   signed: z.boolean(),
-  signed_at: z.string().nullable(),
+  signed_at: Signature.shape.signed_at,
   created_at: z.string(),
 })
 export const ContractResponse = envelope(
@@ -94,9 +99,7 @@ export const ContractResponse = envelope(
 )
 export const SeeQuery = z.object({ id: IdQuery, download: z.enum(['0', '1']).optional() })
 export const SentToResponse = envelope(z.object({ phone: z.string() }))
-export const AgreeResponse = envelope(
-  z.object({ id: z.number().int(), enrolment_id: z.number().int(), signed_at: z.string(), sha256: z.string() }),
-)
+export const AgreeResponse = envelope(ContractIds.extend({ signed_at: z.string(), sha256: z.string() }))
 
 // ---- Staff ----
 
@@ -191,6 +194,7 @@ export const ExitApprovedResponse = envelope(
 
 const { id, course_id, course_title, plan_id, state, total_fen, paid_fen, exit_requested_at, exit_refund_fen } =
   EnrolmentView.shape
+const { started_at, expires_at, pause_until, paused_days, schedule } = EnrolmentView.shape
 const text = z.string()
 /** An enrolment as the console lists it (GET /api/admin/enrolments): the member's view, who, and what is due. */
 export const StaffEnrolment = z.object({
@@ -202,25 +206,14 @@ export type StaffEnrolment = z.infer<typeof StaffEnrolment>
 
 /** One enrolment for staff: schedule, event log, contract, and the exit waiting for approval. */
 export const StaffEnrolmentDetail = StaffEnrolment.extend({
-  started_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  pause_until: z.string().nullable(),
-  paused_days: z.number().int(),
-  schedule: EnrolmentView.shape.schedule,
+  ...{ started_at, expires_at, pause_until, paused_days, schedule },
   events: z.array(
     z.object({
       ...{ from_state: enrolmentState.nullable(), to_state: enrolmentState, reason: text, actor: text },
       ...{ data: z.record(z.string(), z.unknown()).nullable(), created_at: text },
     }),
   ),
-  contract: z
-    .object({
-      id: z.number().int(),
-      signed_at: z.string().nullable(),
-      real_name: z.string().nullable(),
-      sha256: z.string().nullable(),
-    })
-    .nullable(),
+  contract: z.object({ id: z.number().int(), ...Signature.shape }).nullable(),
   exit_quote: ExitQuoteResponse.shape.data.nullable(),
 })
 export type StaffEnrolmentDetail = z.infer<typeof StaffEnrolmentDetail>
