@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { IdQuery, OptionalIdQuery } from '#shared/api/params.ts'
 
@@ -26,12 +27,12 @@ const SchedulePaymentView = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   label: z.string(),
-  amount_fen: z.number().int(),
+  amount_fen: Fen,
   due_at: z.string().nullable(),
   status: z.enum(['paid', 'due', 'overdue', 'refunded']),
   order_no: z.string().nullable(),
   paid_at: z.string().nullable(),
-  refunded_fen: z.number().int(),
+  refunded_fen: Fen,
 })
 
 export const StatusResponse = envelope(
@@ -55,10 +56,10 @@ export const EnrolmentView = z.object({
   paused_at: z.string().nullable(),
   pause_until: z.string().nullable(),
   paused_days: z.number().int(),
-  exit_refund_fen: z.number().int().nullable(),
+  exit_refund_fen: Fen.nullable(),
   exit_requested_at: z.string().nullable(),
-  total_fen: z.number().int(),
-  paid_fen: z.number().int(),
+  total_fen: Fen,
+  paid_fen: Fen,
   /** Alipay Huabei instalments (花呗分期) the plan offers: the periods and who bears the fee; null: none. */
   huabei: z.object({ periods: z.array(z.number().int()), fee_payer: z.enum(['buyer', 'seller']) }).nullable(),
   schedule: z.array(SchedulePaymentView),
@@ -83,7 +84,7 @@ export const ContractView = ContractIds.extend({
   asks_id: z.boolean(),
   signed: z.boolean(),
   ...Signature.shape,
-  total_fen: z.number().int(),
+  total_fen: Fen,
   contract_required: z.boolean(),
 })
 export type ContractView = z.infer<typeof ContractView>
@@ -134,8 +135,8 @@ export const PlanView = z.object({
   course_id: z.number().int(),
   title: z.string(),
   kind: z.enum(['full', 'deposit', 'instalments']),
-  total_fen: z.number().int(),
-  deposit_fen: z.number().int(),
+  total_fen: Fen,
+  deposit_fen: Fen,
   balance_due_days: z.number().int(),
   instalments: z.number().int(),
   contract_required: z.boolean(),
@@ -144,7 +145,7 @@ export const PlanView = z.object({
   huabei_fee_payer: z.enum(['buyer', 'seller']),
   study_days: z.number().int(),
   max_pause_days: z.number().int(),
-  exit_fee_fen: z.number().int(),
+  exit_fee_fen: Fen,
   active: z.boolean(),
 })
 export const PlanListResponse = envelope(z.object({ list: z.array(PlanView) }))
@@ -177,18 +178,18 @@ export const ResumeResponse = envelope(z.object({ enrolment_id: z.number().int()
 export const ExitQuoteResponse = envelope(
   z.object({
     enrolment_id: z.number().int(),
-    paid_fen: z.number().int(),
+    paid_fen: Fen,
     study_days: z.number().int(),
     used_days: z.number().int(),
-    exit_fee_fen: z.number().int(),
-    refund_fen: z.number().int(),
+    exit_fee_fen: Fen,
+    refund_fen: Fen,
     payments: z.array(z.object({ payment_id: z.number().int(), order_no: z.string(), fen: z.number().int() })),
   }),
 )
 export const ExitApprovedResponse = envelope(
   z.object({
     enrolment_id: z.number().int(),
-    refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), state: z.string() })),
+    refunds: z.array(z.object({ refund_no: z.string(), amount_fen: Fen, state: z.string() })),
   }),
 )
 
