@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core'
 
 // The column shapes every table repeats, written once. This file imports no table: a reference takes its target
-// as a thunk, so tables in any file may point at each other without an import cycle here. The one table shape
-// shapes here (`windowCounters`, `stateLog`) are factories; each table they make is declared where it is used.
+// as a thunk, so tables in any file may point at each other without an import cycle here. The two table shapes
+// here (`windowCounters`, `stateLog`) are factories; each table they make is declared where it is used.
 
 /** The surrogate key: an identity integer; `startWith` for ids that show in URLs and should not look new. */
 export const identity = (startWith?: number) =>
