@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from './money.ts'
 import { adminListQuery } from './admin-list.ts'
 import { courseTypes } from './catalogue.ts'
 import { JsonId as id, PathId } from './params.ts'
@@ -174,8 +175,8 @@ export const AdminCourse = z.object({
   intro: z.string(),
   category_id: z.number().int(),
   teacher_id: z.number().int().nullable(),
-  price_fen: z.number().int(),
-  original_price_fen: z.number().int().nullable(),
+  price_fen: Fen,
+  original_price_fen: Fen.nullable(),
   points_price: z.number().int().nullable(),
   is_free: z.boolean(),
   vip_free: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from './money.ts'
 import { OptionalIdQuery, IdQuery } from './params.ts'
 
 // The catalogue's API shapes: what lists, course pages and teacher pages answer. Server and browser share them.
@@ -53,8 +54,8 @@ export const CourseCard = z.object({
   title: z.string(),
   subtitle: z.string(),
   cover: z.string().describe('Image URL, 16:9'),
-  price_fen: z.number().int().describe('Price in fen (0.01 CNY)'),
-  original_price_fen: z.number().int().nullable().describe('Crossed-out price, when there is one'),
+  price_fen: Fen.describe('Price in fen (0.01 CNY)'),
+  original_price_fen: Fen.nullable().describe('Crossed-out price, when there is one'),
   is_free: z.boolean(),
   vip_free: z.boolean().describe('Free for VIP members'),
   student_count: z.number().int(),
@@ -95,8 +96,8 @@ export const CourseDetail = z.object({
   subtitle: z.string(),
   cover: z.string(),
   intro: z.string().describe('Plain text; paragraphs separated by a blank line'),
-  price_fen: z.number().int(),
-  original_price_fen: z.number().int().nullable(),
+  price_fen: Fen,
+  original_price_fen: Fen.nullable(),
   is_free: z.boolean(),
   points_price: z
     .number()

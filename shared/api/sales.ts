@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from './money.ts'
 
 // GET /api/data/sell: the staff's sales figures on a phone (/data/sell, spec 7), in integer fen.
 
@@ -10,10 +11,9 @@ const Channel = z.object({
   source: z.enum(['site', 'exchange']),
   name: z.string(),
   orders: z.number().int().describe('Site: orders paid in the period; exchange: platform orders exchanged in it'),
-  revenue_fen: z
-    .number()
-    .int()
-    .describe('Site: what the paid orders took; exchange: what buyers paid the platform for the exchanged lines'),
+  revenue_fen: Fen.describe(
+    'Site: what the paid orders took; exchange: what buyers paid the platform for the exchanged lines',
+  ),
   unpriced_lines: z.number().int().describe('Exchanged lines whose platform did not say the amount (not in revenue)'),
 })
 
@@ -23,7 +23,7 @@ const Period = z.object({
   from: z.string().describe('Beijing midnight starting the period (ISO)'),
   to: z.string().describe('End of the period, exclusive (ISO): tomorrow’s Beijing midnight for today and the month'),
   orders: z.number().int(),
-  revenue_fen: z.number().int(),
+  revenue_fen: Fen,
   channels: z.array(Channel).describe('Every site order kind, then every exchange platform, zeros included'),
 })
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   text,
 } from 'drizzle-orm/pg-core'
-import { cascadeRef, identity, prices, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ownedBy, prices, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
 import { members } from './members.ts'
 
 export const categories = pgTable(
@@ -144,8 +144,7 @@ export const systemCourseItems = pgTable(
 export const chapters = pgTable(
   'chapters',
   {
-    id: identity(),
-    courseId: cascadeRef(() => courses.id),
+    ...ownedBy('courseId', () => courses.id),
     title: text().notNull(),
     sort: integer().notNull().default(0),
   },

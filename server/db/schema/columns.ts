@@ -1,8 +1,8 @@
-import { index, integer, pgTable, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core'
 
 // The column shapes every table repeats, written once. This file imports no table: a reference takes its target
-// as a thunk, so tables in any file may point at each other without an import cycle here. The one table shape
-// here (`windowCounters`) is a factory; each table it makes is declared where it is used.
+// as a thunk, so tables in any file may point at each other without an import cycle here. The two table shapes
+// here (`windowCounters`, `stateLog`) are factories; each table they make is declared where it is used.
 
 /** The surrogate key: an identity integer; `startWith` for ids that show in URLs and should not look new. */
 export const identity = (startWith?: number) =>
@@ -37,6 +37,39 @@ export const ref = (target: ReferenceConfig['ref'], actions?: ReferenceConfig['a
 
 /** A required foreign key whose row goes when its target goes (a member's notes, a course's chapters). */
 export const cascadeRef = (target: ReferenceConfig['ref']) => ref(target, { onDelete: 'cascade' }).notNull()
+
+/**
+ * The first columns of a row that belongs to another (an order's items, a batch's codes, a member's notes): its own
+ * id, and its owner's under `key`, whose going takes the row with it.
+ */
+export const ownedBy = <Key extends string>(key: Key, owner: ReferenceConfig['ref']) =>
+  ({ id: identity(), [key]: cascadeRef(owner) }) as Owned<Key>
+type Owned<Key extends string> = { id: ReturnType<typeof identity> } & Record<Key, ReturnType<typeof cascadeRef>>
+
+/**
+ * An append-only log of one kind of row's state changes (order_events, enrolment_events): each transition of the
+ * row under `key`, who or what made it ("member:100001", "admin:100002", "provider:wechat", "system"), why, and with
+ * what data; read per row in order, by the index `<name>_<owner>_idx` (order_events_order_idx).
+ */
+export const stateLog = <Name extends string, Key extends string, State extends string>(
+  name: Name,
+  key: Key,
+  owner: ReferenceConfig['ref'],
+  states: readonly [State, ...State[]],
+) =>
+  pgTable(
+    name,
+    {
+      ...ownedBy(key, owner),
+      fromState: text({ enum: states }),
+      toState: text({ enum: states }).notNull(),
+      reason: text().notNull(),
+      actor: text().notNull(),
+      data: jsonb().$type<Record<string, unknown>>(),
+      createdAt: timestamptz().notNull(),
+    },
+    (t) => [index(`${name}_${key.replace(/Id$/, '')}_idx`).on(t[key], t.id)],
+  )
 
 /**
  * Hits per key (a rule and an address, a member) in a fixed window, shared by every process and kept across

@@ -1,7 +1,7 @@
 import { relations } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { categories, courses } from './catalogue.ts'
-import { cascadeRef, identity, ref } from './columns.ts'
+import { identity, ownedBy, ref } from './columns.ts'
 
 /** Home feed: ordered sections; a section lists courses or banners (items). */
 export const homeSections = pgTable('home_sections', {
@@ -21,8 +21,7 @@ export const homeSections = pgTable('home_sections', {
 export const homeSectionItems = pgTable(
   'home_section_items',
   {
-    id: identity(),
-    sectionId: cascadeRef(() => homeSections.id),
+    ...ownedBy('sectionId', () => homeSections.id),
     courseId: ref(() => courses.id, { onDelete: 'cascade' }),
     categoryId: ref(() => categories.id, { onDelete: 'cascade' }),
     title: text().notNull().default(''),

@@ -2,7 +2,7 @@ import { isNotNull, sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { courses, videos } from './catalogue.ts'
 import { memberOwned, members } from './members.ts'
-import { cascadeRef, identity, ref, timestamps, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ownedBy, ref, timestamps, timestamptz } from './columns.ts'
 
 /**
  * Where a member stopped in a video (resume on any device) and whether they finished it (90%). One row per member
@@ -76,8 +76,7 @@ export const playerPopups = pgTable(
 export const popupClicks = pgTable(
   'popup_clicks',
   {
-    id: identity(),
-    popupId: cascadeRef(() => playerPopups.id),
+    ...ownedBy('popupId', () => playerPopups.id),
     memberId: ref(() => members.id, { onDelete: 'set null' }),
     createdAt: timestamptz().notNull(),
   },

@@ -1,7 +1,7 @@
 import { isNotNull, sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { StaffRoles } from '#shared/staff/roles.ts'
-import { cascadeRef, identity, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ownedBy, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
 
 export const members = pgTable(
   'members',
@@ -36,10 +36,7 @@ export const members = pgTable(
  * The first columns of a row a member owns (their notes, sessions, favourites): its own id, and the member's, whose
  * going takes the row with it.
  */
-export const memberOwned = () => ({
-  id: identity(),
-  memberId: cascadeRef(() => members.id),
-})
+export const memberOwned = () => ownedBy('memberId', () => members.id)
 
 /**
  * The log of merges (bind phone, issue 10 §3): one row per absorbed member, written in the transaction that moved

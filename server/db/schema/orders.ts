@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzl
 import { courses } from './catalogue.ts'
 import { memberOwned, members } from './members.ts'
 import { vipPlans } from './vip.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { identity, ownedBy, ref, stateLog, timestamptz } from './columns.ts'
 
 // Orders and payments (issue 4). The rules live in server/modules/orders and the workflows in server/use-cases; the
 // reasons for the shapes below are in docs/decisions/2026-11-22-orders-and-payments.md.
@@ -82,8 +82,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: identity(),
-    orderId: cascadeRef(() => orders.id),
+    ...ownedBy('orderId', () => orders.id),
     courseId: ref(() => courses.id),
     vipPlanId: ref(() => vipPlans.id),
     /** VIP: the days the plan adds, frozen at order time (the plan may change later). */
@@ -95,21 +94,7 @@ export const orderItems = pgTable(
 )
 
 /** Append-only: every state change of every order, who or what made it and why. */
-export const orderEvents = pgTable(
-  'order_events',
-  {
-    id: identity(),
-    orderId: cascadeRef(() => orders.id),
-    fromState: text({ enum: orderStates }),
-    toState: text({ enum: orderStates }).notNull(),
-    reason: text().notNull(),
-    /** "member:100001", "admin:100002", "provider:wechat", "system". */
-    actor: text().notNull(),
-    data: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamptz().notNull(),
-  },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
-)
+export const orderEvents = stateLog('order_events', 'orderId', () => orders.id, orderStates)
 
 /** `Idempotency-Key` answers: the first answer to a key is the answer to every repeat of it. */
 export const idempotencyKeys = pgTable(

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core'
-import { cascadeRef, identity, timestamptz } from './columns.ts'
+import { identity, ownedBy, timestamptz } from './columns.ts'
 
 /** System notices shown as overlays (spec 3: so_* fields). */
 export const systemOverlays = pgTable('system_overlays', {
@@ -21,8 +21,7 @@ export const systemOverlays = pgTable('system_overlays', {
 })
 
 export const overlayClicks = pgTable('overlay_clicks', {
-  id: identity(),
-  overlayId: cascadeRef(() => systemOverlays.id),
+  ...ownedBy('overlayId', () => systemOverlays.id),
   memberId: integer(),
   createdAt: timestamptz().notNull().defaultNow(),
 })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { paymentProviders } from './orders.ts'
-import { cascadeRef, identity, timestamps, timestamptz } from './columns.ts'
+import { identity, ownedBy, timestamps, timestamptz } from './columns.ts'
 
 export const notificationOutcomes = [
   /** Moved an order (or a refund) on. Unique per provider notification id: a replay finds it and changes nothing. */
@@ -81,8 +81,7 @@ export type ReconciliationKind = (typeof reconciliationKinds)[number]
 export const reconciliationDifferences = pgTable(
   'reconciliation_differences',
   {
-    id: identity(),
-    runId: cascadeRef(() => reconciliationRuns.id),
+    ...ownedBy('runId', () => reconciliationRuns.id),
     provider: text({ enum: paymentProviders }).notNull(),
     billDate: date({ mode: 'string' }).notNull(),
     kind: text({ enum: reconciliationKinds }).notNull(),

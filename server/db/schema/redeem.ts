@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz, windowCounters } from './columns.ts'
+import { cascadeRef, identity, ownedBy, ref, timestamptz, windowCounters } from './columns.ts'
 
 /**
  * A batch of redeem codes (issue 14 §1): what each code grants (courses, or VIP days), when codes are valid, how
@@ -42,8 +42,7 @@ export const redeemBatches = pgTable(
 export const redeemCodes = pgTable(
   'redeem_codes',
   {
-    id: identity(),
-    batchId: cascadeRef(() => redeemBatches.id),
+    ...ownedBy('batchId', () => redeemBatches.id),
     serial: integer().notNull(),
     codeHash: text().notNull(),
     uses: integer().notNull().default(0),
@@ -60,8 +59,7 @@ export const redeemCodes = pgTable(
 export const redeemUses = pgTable(
   'redeem_uses',
   {
-    id: identity(),
-    codeId: cascadeRef(() => redeemCodes.id),
+    ...ownedBy('codeId', () => redeemCodes.id),
     batchId: cascadeRef(() => redeemBatches.id),
     memberId: cascadeRef(() => members.id),
     /** Courses granted by this use (those the member did not own yet). */

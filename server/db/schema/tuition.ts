@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { courses } from './catalogue.ts'
 import { members } from './members.ts'
-import { cascadeRef, identity, ref, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ownedBy, ref, stateLog, timestamptz } from './columns.ts'
 
 // System courses as a programme people enrol in (issue 15): lead forms, tuition plans, contracts, enrolments and
 // their payment schedule. The rules live in server/modules/tuition; the shapes are explained in
@@ -50,8 +50,7 @@ export type PlanKind = (typeof planKinds)[number]
 export const tuitionPlans = pgTable(
   'tuition_plans',
   {
-    id: identity(),
-    courseId: cascadeRef(() => courses.id),
+    ...ownedBy('courseId', () => courses.id),
     title: text().notNull(),
     kind: text({ enum: planKinds }).notNull(),
     totalFen: integer().notNull(),
@@ -97,8 +96,7 @@ export const contractTemplates = pgTable('contract_templates', {
 export const contractTemplateVersions = pgTable(
   'contract_template_versions',
   {
-    id: identity(),
-    templateId: cascadeRef(() => contractTemplates.id),
+    ...ownedBy('templateId', () => contractTemplates.id),
     version: integer().notNull(),
     title: text().notNull(),
     /** With {{placeholders}}: real_name, id_type, id_number, phone, course, plan, schedule, refund_rule, date… */
@@ -150,20 +148,7 @@ export const enrolments = pgTable(
 )
 
 /** Append-only: every transition of every enrolment, who made it and why (like order_events). */
-export const enrolmentEvents = pgTable(
-  'enrolment_events',
-  {
-    id: identity(),
-    enrolmentId: cascadeRef(() => enrolments.id),
-    fromState: text({ enum: enrolmentStates }),
-    toState: text({ enum: enrolmentStates }).notNull(),
-    reason: text().notNull(),
-    actor: text().notNull(),
-    data: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamptz().notNull(),
-  },
-  (t) => [index('enrolment_events_enrolment_idx').on(t.enrolmentId, t.id)],
-)
+export const enrolmentEvents = stateLog('enrolment_events', 'enrolmentId', () => enrolments.id, enrolmentStates)
 
 export const schedulePaymentStates = ['due', 'paid', 'refunded'] as const
 
@@ -171,8 +156,7 @@ export const schedulePaymentStates = ['due', 'paid', 'refunded'] as const
 export const tuitionPayments = pgTable(
   'tuition_payments',
   {
-    id: identity(),
-    enrolmentId: cascadeRef(() => enrolments.id),
+    ...ownedBy('enrolmentId', () => enrolments.id),
     seq: integer().notNull(),
     label: text().notNull(),
     amountFen: integer().notNull(),

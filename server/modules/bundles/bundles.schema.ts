@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
 import { PathId as id } from '#shared/api/params.ts'
@@ -10,8 +11,8 @@ export const BundleCard = z.object({
   title: z.string(),
   subtitle: z.string(),
   cover: z.string().nullable().describe('Image URL, 16:9; null: the client shows the first course covers'),
-  price_fen: z.number().int().describe('The bundle price in fen'),
-  list_price_fen: z.number().int().describe('What its paid courses cost one by one'),
+  price_fen: Fen.describe('The bundle price in fen'),
+  list_price_fen: Fen.describe('What its paid courses cost one by one'),
   course_count: z.number().int(),
   covers: z.array(z.string()).describe('The first three course covers'),
 })
@@ -25,7 +26,7 @@ export const BundleDetail = BundleCard.extend({
    * What the signed-in member would pay now: the bundle price, or less when they own some of its courses (in
    * proportion to the list prices of the rest); null when they own them all. Anonymous: the bundle price.
    */
-  pay_fen: z.number().int().nullable(),
+  pay_fen: Fen.nullable(),
 })
 export type BundleDetail = z.infer<typeof BundleDetail>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { couponKinds, couponScopes } from '#server/db/schema/coupons.ts'
 import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { CouponStates } from '#shared/api/admin-coupons.ts'
@@ -7,10 +8,10 @@ import { JsonId as id } from '#shared/api/params.ts'
 /** What a coupon takes off and on what: a template's terms, shown again on each member's coupon. */
 const couponTerms = {
   kind: z.enum(couponKinds),
-  amount_off_fen: z.number().int().nullable(),
+  amount_off_fen: Fen.nullable(),
   percent_off: z.number().int().nullable(),
-  max_off_fen: z.number().int().nullable(),
-  min_spend_fen: z.number().int(),
+  max_off_fen: Fen.nullable(),
+  min_spend_fen: Fen,
   scope: z.enum(couponScopes),
 }
 

@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { dashboardPartNames } from '#shared/staff/dashboard.ts'
 
 // Every figure belongs to one part of the dashboard (shared/staff/dashboard.ts): a part the viewer's roles do not
 // open is absent from the answer (the server does not even compute it), so its fields are optional here.
 
-const Fen = z.number().int().describe('integer fen')
 const Count = z.number().int()
 
 /** The money of a period split one way (by order kind or by payment method). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard } from '#shared/api/catalogue.ts'
 import { BodyId, IdPageQuery, IdQuery } from '#shared/api/params.ts'
@@ -58,8 +59,8 @@ export type FavList = z.infer<typeof FavList>
 
 export const FavCalc = z.object({
   count: z.number().int().describe('Favourited paid courses the member does not own yet'),
-  total_price_fen: z.number().int().describe('What they cost together, in fen'),
-  original_total_fen: z.number().int().describe('The same at crossed-out prices, where a course has one'),
+  total_price_fen: Fen.describe('What they cost together, in fen'),
+  original_total_fen: Fen.describe('The same at crossed-out prices, where a course has one'),
   course_ids: z.array(z.number().int()),
 })
 export type FavCalc = z.infer<typeof FavCalc>

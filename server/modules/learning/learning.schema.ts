@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard, courseTypes, LiveStatus } from '#shared/api/catalogue.ts'
 import { BodyId, IdQuery, pageLimit } from '#shared/api/params.ts'
@@ -114,8 +115,8 @@ export const VideoPage = z.object({
     cover: z.string(),
     is_free: z.boolean(),
     vip_free: z.boolean(),
-    price_fen: z.number().int(),
-    original_price_fen: z.number().int().nullable(),
+    price_fen: Fen,
+    original_price_fen: Fen.nullable(),
     video_count: z.number().int(),
   }),
   chapters: z.array(z.object({ id: z.number().int(), title: z.string(), videos: z.array(PlayerVideo) })),

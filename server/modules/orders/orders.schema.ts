@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { cursorPage, envelope } from '#server/http/envelope.ts'
 import { adminListQuery, BeijingDay, SearchText } from '#shared/api/admin-list.ts'
 import { orderKinds, orderStates, payMethods } from '#server/db/schema/orders.ts'
@@ -69,9 +70,9 @@ const OrderBasics = z.object({
   kind: z.enum(orderKinds),
   state: z.enum(orderStates),
   title: z.string(),
-  amount_fen: z.number().int(),
-  original_fen: z.number().int(),
-  discount_fen: z.number().int(),
+  amount_fen: Fen,
+  original_fen: Fen,
+  discount_fen: Fen,
   points_used: z.number().int(),
 })
 
@@ -96,11 +97,11 @@ const OrderItem = z.object({
   course_id: z.number().int().nullable(),
   vip_plan_id: z.number().int().nullable(),
   title: z.string(),
-  price_fen: z.number().int(),
+  price_fen: Fen,
 })
 
 export const OrderView = OrderBasics.extend({
-  refunded_fen: z.number().int(),
+  refunded_fen: Fen,
   pay_method: z.enum(payMethods),
   created_at: z.string(),
   expires_at: z.string(),
@@ -113,7 +114,7 @@ export const OrderView = OrderBasics.extend({
     .object({
       refund_no: z.string(),
       state: z.enum(['requested', 'rejected', 'processing', 'succeeded', 'failed']),
-      amount_fen: z.number().int(),
+      amount_fen: Fen,
       reason: z.string().describe('What the member gave as the reason'),
       note: z.string().nullable().describe('Why it was rejected or failed, for the member'),
     })
@@ -205,22 +206,22 @@ export const VipPreviewQuery = z.object({
 
 export const PreviewData = z.object({
   title: z.string(),
-  original_fen: z.number().int(),
+  original_fen: Fen,
   /** Coupons of mine that apply, best first. */
   coupons: z.array(
-    z.object({ coupon_id: z.number().int(), name: z.string(), discount_fen: z.number().int(), expires_at: z.string() }),
+    z.object({ coupon_id: z.number().int(), name: z.string(), discount_fen: Fen, expires_at: z.string() }),
   ),
   /** The coupon the checkout uses (the best by default). */
   coupon_id: z.number().int().nullable(),
-  discount_fen: z.number().int(),
+  discount_fen: Fen,
   points_balance: z.number().int(),
   /** The most points this order may use (balance and the configured share of the price). */
   points_max: z.number().int(),
   fen_per_point: z.number().int(),
   points: z.number().int(),
-  points_fen: z.number().int(),
+  points_fen: Fen,
   /** What is left to pay through a provider; 0 means the order is paid at once. */
-  amount_fen: z.number().int(),
+  amount_fen: Fen,
   /** What the order would hold, each at the price it sells for in it (a bundle's price is split over its courses). */
   items: z.array(OrderItem),
 })

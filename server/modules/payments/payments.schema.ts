@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { notificationOutcomes, reconciliationKinds } from '#server/db/schema/payments.ts'
 import { cursorPage, envelope } from '#server/http/envelope.ts'
 import { PathId } from '#shared/api/params.ts'
@@ -84,8 +85,8 @@ const DifferenceView = z.object({
   order_no: z.string(),
   refund_no: z.string().nullable(),
   transaction_id: z.string().nullable(),
-  our_fen: z.number().int().nullable(),
-  their_fen: z.number().int().nullable(),
+  our_fen: Fen.nullable(),
+  their_fen: Fen.nullable(),
   our_state: z.string().nullable(),
   their_state: z.string().nullable(),
   detail: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { refundKinds, refundStates } from '#server/db/schema/refunds.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { adminListQuery, SearchText } from '#shared/api/admin-list.ts'
@@ -8,7 +9,7 @@ export const RefundLineView = z.object({
   item_id: z.number().int(),
   course_id: z.number().int().nullable(),
   title: z.string(),
-  amount_fen: z.number().int(),
+  amount_fen: Fen,
 })
 
 export const RefundView = z.object({
@@ -16,7 +17,7 @@ export const RefundView = z.object({
   order_no: z.string(),
   kind: z.enum(refundKinds),
   state: z.enum(refundStates).describe('requested → processing → succeeded | failed; or rejected'),
-  amount_fen: z.number().int(),
+  amount_fen: Fen,
   reason: z.string(),
   decision_note: z.string().nullable(),
   created_at: z.string(),
@@ -32,7 +33,7 @@ export const RefundLineOption = z.object({
   course_id: z.number().int(),
   title: z.string(),
   /** Its share of what was paid (the shares of all lines add up to the amount paid). */
-  share_fen: z.number().int(),
+  share_fen: Fen,
   watched_percent: z.number().int(),
   state: z
     .enum(['available', 'watched', 'requested', 'refunded', 'not_held'])
@@ -57,7 +58,7 @@ export const RefundCheck = z.object({
   /** 200 when refundable, else the code POST /api/refunds would answer (490–493). */
   code: z.number().int(),
   msg: z.string(),
-  amount_fen: z.number().int(),
+  amount_fen: Fen,
   /** Points the order was paid with: a full refund gives them back (an order paid with points alone refunds 0 fen). */
   points_used: z.number().int(),
   window_days: z.number().int(),
@@ -75,7 +76,7 @@ export const RefundCheckResponse = envelope(RefundCheck)
 export type StaffRefund = z.infer<typeof StaffRefund>
 export const StaffRefund = RefundView.extend({
   order_title: z.string(),
-  order_amount_fen: z.number().int(),
+  order_amount_fen: Fen,
   member_id: z.number().int(),
   phone: z.string().nullable(),
   last_error: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { IdQuery, OptionalIdQuery } from '#shared/api/params.ts'
 
@@ -26,12 +27,12 @@ const SchedulePaymentView = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   label: z.string(),
-  amount_fen: z.number().int(),
+  amount_fen: Fen,
   due_at: z.string().nullable(),
   status: z.enum(['paid', 'due', 'overdue', 'refunded']),
   order_no: z.string().nullable(),
   paid_at: z.string().nullable(),
-  refunded_fen: z.number().int(),
+  refunded_fen: Fen,
 })
 
 export const StatusResponse = envelope(
@@ -55,10 +56,10 @@ export const EnrolmentView = z.object({
   paused_at: z.string().nullable(),
   pause_until: z.string().nullable(),
   paused_days: z.number().int(),
-  exit_refund_fen: z.number().int().nullable(),
+  exit_refund_fen: Fen.nullable(),
   exit_requested_at: z.string().nullable(),
-  total_fen: z.number().int(),
-  paid_fen: z.number().int(),
+  total_fen: Fen,
+  paid_fen: Fen,
   /** Alipay Huabei instalments (花呗分期) the plan offers: the periods and who bears the fee; null: none. */
   huabei: z.object({ periods: z.array(z.number().int()), fee_payer: z.enum(['buyer', 'seller']) }).nullable(),
   schedule: z.array(SchedulePaymentView),
@@ -66,27 +67,32 @@ export const EnrolmentView = z.object({
 export type EnrolmentView = z.infer<typeof EnrolmentView>
 export const TuitionListResponse = envelope(z.object({ list: z.array(EnrolmentView) }))
 
-export const ContractView = z.object({
-  id: z.number().int(),
-  enrolment_id: z.number().int(),
+/** Which contract, of which enrolment: how every answer about a contract starts. */
+const ContractIds = z.object({ id: z.number().int(), enrolment_id: z.number().int() })
+
+/** What signing leaves on a contract (each null until it is signed): when, the name signed with, the PDF's SHA-256. */
+const Signature = z.object({
+  signed_at: z.string().nullable(),
+  real_name: z.string().nullable(),
+  sha256: z.string().nullable(),
+})
+
+/** One contract to read and sign: its text, whether it asks for an ID, its signature, and the plan's terms. */
+export const ContractView = ContractIds.extend({
   title: z.string(),
   text: z.string(),
   asks_id: z.boolean(),
   signed: z.boolean(),
-  signed_at: z.string().nullable(),
-  real_name: z.string().nullable(),
-  sha256: z.string().nullable(),
-  total_fen: z.number().int(),
+  ...Signature.shape,
+  total_fen: Fen,
   contract_required: z.boolean(),
 })
 export type ContractView = z.infer<typeof ContractView>
 
 export const ContractQuery = z.object({ id: OptionalIdQuery })
-const ContractSummary = z.object({
-  id: z.number().int(),
-  enrolment_id: z.number().int(),
+const ContractSummary = ContractIds.extend({
   signed: z.boolean(),
-  signed_at: z.string().nullable(),
+  signed_at: Signature.shape.signed_at,
   created_at: z.string(),
 })
 export const ContractResponse = envelope(
@@ -94,9 +100,7 @@ export const ContractResponse = envelope(
 )
 export const SeeQuery = z.object({ id: IdQuery, download: z.enum(['0', '1']).optional() })
 export const SentToResponse = envelope(z.object({ phone: z.string() }))
-export const AgreeResponse = envelope(
-  z.object({ id: z.number().int(), enrolment_id: z.number().int(), signed_at: z.string(), sha256: z.string() }),
-)
+export const AgreeResponse = envelope(ContractIds.extend({ signed_at: z.string(), sha256: z.string() }))
 
 // ---- Staff ----
 
@@ -131,8 +135,8 @@ export const PlanView = z.object({
   course_id: z.number().int(),
   title: z.string(),
   kind: z.enum(['full', 'deposit', 'instalments']),
-  total_fen: z.number().int(),
-  deposit_fen: z.number().int(),
+  total_fen: Fen,
+  deposit_fen: Fen,
   balance_due_days: z.number().int(),
   instalments: z.number().int(),
   contract_required: z.boolean(),
@@ -141,7 +145,7 @@ export const PlanView = z.object({
   huabei_fee_payer: z.enum(['buyer', 'seller']),
   study_days: z.number().int(),
   max_pause_days: z.number().int(),
-  exit_fee_fen: z.number().int(),
+  exit_fee_fen: Fen,
   active: z.boolean(),
 })
 export const PlanListResponse = envelope(z.object({ list: z.array(PlanView) }))
@@ -174,23 +178,24 @@ export const ResumeResponse = envelope(z.object({ enrolment_id: z.number().int()
 export const ExitQuoteResponse = envelope(
   z.object({
     enrolment_id: z.number().int(),
-    paid_fen: z.number().int(),
+    paid_fen: Fen,
     study_days: z.number().int(),
     used_days: z.number().int(),
-    exit_fee_fen: z.number().int(),
-    refund_fen: z.number().int(),
+    exit_fee_fen: Fen,
+    refund_fen: Fen,
     payments: z.array(z.object({ payment_id: z.number().int(), order_no: z.string(), fen: z.number().int() })),
   }),
 )
 export const ExitApprovedResponse = envelope(
   z.object({
     enrolment_id: z.number().int(),
-    refunds: z.array(z.object({ refund_no: z.string(), amount_fen: z.number().int(), state: z.string() })),
+    refunds: z.array(z.object({ refund_no: z.string(), amount_fen: Fen, state: z.string() })),
   }),
 )
 
 const { id, course_id, course_title, plan_id, state, total_fen, paid_fen, exit_requested_at, exit_refund_fen } =
   EnrolmentView.shape
+const { started_at, expires_at, pause_until, paused_days, schedule } = EnrolmentView.shape
 const text = z.string()
 /** An enrolment as the console lists it (GET /api/admin/enrolments): the member's view, who, and what is due. */
 export const StaffEnrolment = z.object({
@@ -202,25 +207,14 @@ export type StaffEnrolment = z.infer<typeof StaffEnrolment>
 
 /** One enrolment for staff: schedule, event log, contract, and the exit waiting for approval. */
 export const StaffEnrolmentDetail = StaffEnrolment.extend({
-  started_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  pause_until: z.string().nullable(),
-  paused_days: z.number().int(),
-  schedule: EnrolmentView.shape.schedule,
+  ...{ started_at, expires_at, pause_until, paused_days, schedule },
   events: z.array(
     z.object({
       ...{ from_state: enrolmentState.nullable(), to_state: enrolmentState, reason: text, actor: text },
       ...{ data: z.record(z.string(), z.unknown()).nullable(), created_at: text },
     }),
   ),
-  contract: z
-    .object({
-      id: z.number().int(),
-      signed_at: z.string().nullable(),
-      real_name: z.string().nullable(),
-      sha256: z.string().nullable(),
-    })
-    .nullable(),
+  contract: z.object({ id: z.number().int(), ...Signature.shape }).nullable(),
   exit_quote: ExitQuoteResponse.shape.data.nullable(),
 })
 export type StaffEnrolmentDetail = z.infer<typeof StaffEnrolmentDetail>

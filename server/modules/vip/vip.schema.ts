@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard, CourseList } from '#shared/api/catalogue.ts'
 
@@ -6,8 +7,8 @@ const VipPlanView = z.object({
   id: z.number().int(),
   name: z.string(),
   days: z.number().int(),
-  price_fen: z.number().int(),
-  original_price_fen: z.number().int().nullable(),
+  price_fen: Fen,
+  original_price_fen: Fen.nullable(),
   description: z.string(),
   badge: z.string().nullable(),
 })
