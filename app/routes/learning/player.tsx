@@ -292,7 +292,7 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
         </VideoPlayer>
       </div>
 
-      <section className={styles.info}>
+      <section className="zx-surfaceBlock">
         <h1 className={styles.title}>{display.video.title}</h1>
         <p className={styles.meta}>
           <Link to={courseHref(display.course.id)} className={styles.courseLink}>
