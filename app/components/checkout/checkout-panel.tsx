@@ -20,7 +20,6 @@ export function CheckoutPanel({
   query,
   payPath,
   payBody,
-  agreement,
   children,
   onError,
 }: {
@@ -28,7 +27,6 @@ export function CheckoutPanel({
   query: Record<string, string | number>
   payPath: PayPath
   payBody: Record<string, unknown>
-  agreement?: string
   /** Shown above the price lines once the price is known (e.g. the list of what is bought). */
   children?: (preview: Preview) => React.ReactNode
   onError?: (code: number | null, message: string, retry: () => void) => React.ReactNode
@@ -85,7 +83,7 @@ export function CheckoutPanel({
         usePoints={usePoints}
         onPoints={setUsePoints}
       />
-      <PayFooter flow={flow} amountFen={load.preview.amount_fen} onPay={onPay} agreement={agreement} />
+      <PayFooter flow={flow} amountFen={load.preview.amount_fen} onPay={onPay} />
     </>
   )
 }

@@ -122,8 +122,26 @@ export function PriceLines({
   )
 }
 
-const COURSE_TERMS =
-  '购买后即可在有效期内学习所购内容。支付后 7 天内、且课程观看不足 20% 时，可在“我的订单”中申请退款，审核通过后原路退回，使用的优惠券和积分随退款返还。课程内容仅供本人学习，请勿传播。'
+/** What each kind of payment agrees to: the agreement's title, and its short text shown when the title is tapped. */
+const AGREEMENTS = {
+  course: {
+    title: '课程购买协议',
+    terms:
+      '购买后即可在有效期内学习所购内容。支付后 7 天内、且课程观看不足 20% 时，可在“我的订单”中申请退款，审核通过后原路退回，使用的优惠券和积分随退款返还。课程内容仅供本人学习，请勿传播。',
+  },
+  vip: {
+    title: '会员服务协议',
+    terms:
+      '会员自支付成功起生效，续费在当前有效期基础上顺延；有效期内标有“VIP 免费”的课程可免费学习。支付后 7 天内可申请退款，退款后会员天数相应收回。',
+  },
+  tuition: { title: '学费缴纳说明', terms: '学费按已签署的合同缴纳，退费按合同约定的规则办理。' },
+  amount: {
+    title: '缴费协议',
+    terms: '所缴款项用于链接所示用途，支付成功后工作人员可在后台查看。如需退款请联系工作人员。',
+  },
+}
+
+type Agreement = keyof typeof AGREEMENTS
 
 /**
  * The end of a checkout: the payment methods (when there is money to pay), the agreement's checkbox and the
@@ -134,30 +152,28 @@ export function PayFooter({
   flow,
   amountFen,
   onPay,
-  agreement = '课程购买协议',
-  terms,
+  agreement = 'course',
 }: {
   flow: PayFlow
   amountFen: number
   onPay: () => void
-  agreement?: string
-  /** The agreement's short text, shown when the title is tapped. */
-  terms?: string
+  agreement?: Agreement
 }) {
   const [open, setOpen] = useState(false)
-  const pay = () => (flow.agreed ? onPay() : toast(`请先阅读并同意《${agreement}》`))
+  const { title, terms } = AGREEMENTS[agreement]
+  const pay = () => (flow.agreed ? onPay() : toast(`请先阅读并同意《${title}》`))
   return (
     <>
       {amountFen > 0 ? <PayMethods methods={flow.methods} value={flow.method} onChange={flow.setMethod} /> : null}
       <AgreementCheck agreed={flow.agreed} onAgree={flow.setAgreed}>
         <label htmlFor="agree">我已阅读并同意</label>
         <button type="button" className={styles.textButton} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
-          《{agreement}》
+          《{title}》
         </button>
       </AgreementCheck>
       {open ? (
         <p className={styles.notice}>
-          {terms ?? COURSE_TERMS}如有疑问请联系<Link to="/customer">客服</Link>。
+          {terms}如有疑问请联系<Link to="/customer">客服</Link>。
         </p>
       ) : null}
       <div className={styles.bar}>

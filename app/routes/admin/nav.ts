@@ -1,81 +1,80 @@
 import type { Permission } from '#shared/staff/roles.ts'
 
-/** The console's screens by section, each with the permission that opens it (the menu shows only those). */
-export const Sections: {
-  key: string
+interface Item {
+  path: string
   label: string
+  permission: Permission
   /** `own`: a grant reaching only the member's own records opens it too (a teacher's courses). */
-  items: { path: string; label: string; permission: Permission; own?: true }[]
-}[] = [
+  own?: true
+}
+
+/** The screens one permission opens: `/admin/<path>` → its menu label, in menu order. */
+function opens(permission: Permission, screens: Record<string, string>, own?: true): Item[] {
+  return Object.entries(screens).map(([path, label]) => ({
+    path: `/admin/${path}`,
+    label,
+    permission,
+    ...(own && { own }),
+  }))
+}
+
+/** The console's screens by section, each with the permission that opens it (the menu shows only those). */
+export const Sections: { key: string; label: string; items: Item[] }[] = [
   {
     key: 'catalogue',
     label: '课程',
     items: [
-      { path: '/admin/catalogue/courses', label: '课程', permission: 'courses.read', own: true },
-      { path: '/admin/catalogue/live', label: '直播排期', permission: 'catalogue.read' },
-      { path: '/admin/catalogue/categories', label: '分类', permission: 'catalogue.read' },
-      { path: '/admin/catalogue/teachers', label: '讲师', permission: 'catalogue.read' },
-      { path: '/admin/catalogue/bundles', label: '套餐', permission: 'catalogue.read' },
-      { path: '/admin/media', label: '媒体', permission: 'courses.read' },
+      ...opens('courses.read', { 'catalogue/courses': '课程' }, true),
+      ...opens('catalogue.read', {
+        'catalogue/live': '直播排期',
+        'catalogue/categories': '分类',
+        'catalogue/teachers': '讲师',
+        'catalogue/bundles': '套餐',
+      }),
+      ...opens('courses.read', { media: '媒体' }),
     ],
   },
   {
     key: 'storefront',
     label: '首页运营',
-    items: [
-      { path: '/admin/storefront/home', label: '首页栏目', permission: 'catalogue.read' },
-      { path: '/admin/storefront/hot-words', label: '搜索热词', permission: 'catalogue.read' },
-    ],
+    items: opens('catalogue.read', { 'storefront/home': '首页栏目', 'storefront/hot-words': '搜索热词' }),
   },
   {
     key: 'sales',
     label: '销售',
     items: [
-      { path: '/admin/sales/orders', label: '订单', permission: 'orders.read' },
-      { path: '/admin/sales/refunds', label: '退款', permission: 'refunds.read' },
-      { path: '/admin/sales/coupons', label: '优惠券', permission: 'marketing.read' },
-      { path: '/admin/sales/vip-plans', label: 'VIP 套餐', permission: 'marketing.read' },
-      { path: '/admin/sales/points', label: '积分', permission: 'points.adjust' },
-      { path: '/admin/sales/exchange-records', label: '平台订单兑换', permission: 'exchange.read' },
-      { path: '/admin/sales/exchange-skus', label: '商品映射', permission: 'exchange.read' },
+      ...opens('orders.read', { 'sales/orders': '订单' }),
+      ...opens('refunds.read', { 'sales/refunds': '退款' }),
+      ...opens('marketing.read', { 'sales/coupons': '优惠券', 'sales/vip-plans': 'VIP 套餐' }),
+      ...opens('points.adjust', { 'sales/points': '积分' }),
+      ...opens('exchange.read', { 'sales/exchange-records': '平台订单兑换', 'sales/exchange-skus': '商品映射' }),
     ],
   },
   {
     key: 'engagement',
     label: '互动',
     items: [
-      { path: '/admin/engagement/reports', label: '举报队列', permission: 'comments.moderate' },
-      { path: '/admin/engagement/overlays', label: '系统弹窗', permission: 'marketing.edit' },
-      { path: '/admin/engagement/popups', label: '播放器弹窗', permission: 'catalogue.read' },
-      { path: '/admin/engagement/service', label: '客服设置', permission: 'marketing.edit' },
+      ...opens('comments.moderate', { 'engagement/reports': '举报队列' }),
+      ...opens('marketing.edit', { 'engagement/overlays': '系统弹窗' }),
+      ...opens('catalogue.read', { 'engagement/popups': '播放器弹窗' }),
+      ...opens('marketing.edit', { 'engagement/service': '客服设置' }),
     ],
   },
   {
     key: 'tuition',
     label: '体系课',
-    items: [
-      { path: '/admin/tuition/leads', label: '报名线索', permission: 'tuition.read' },
-      { path: '/admin/tuition/enrolments', label: '报名学员', permission: 'tuition.read' },
-      { path: '/admin/tuition/plans', label: '学费方案', permission: 'tuition.read' },
-      { path: '/admin/tuition/contracts', label: '合同模板', permission: 'tuition.read' },
-    ],
+    items: opens('tuition.read', {
+      'tuition/leads': '报名线索',
+      'tuition/enrolments': '报名学员',
+      'tuition/plans': '学费方案',
+      'tuition/contracts': '合同模板',
+    }),
   },
-  {
-    key: 'members',
-    label: '用户',
-    items: [{ path: '/admin/members', label: '会员', permission: 'members.read' }],
-  },
-  {
-    key: 'marketing',
-    label: '营销',
-    items: [{ path: '/admin/marketing/redeem', label: '兑换码', permission: 'redeem.manage' }],
-  },
+  { key: 'members', label: '用户', items: opens('members.read', { members: '会员' }) },
+  { key: 'marketing', label: '营销', items: opens('redeem.manage', { 'marketing/redeem': '兑换码' }) },
   {
     key: 'staff',
     label: '员工',
-    items: [
-      { path: '/admin/staff', label: '员工与角色', permission: 'staff.manage' },
-      { path: '/admin/staff/log', label: '操作日志', permission: 'audit.read' },
-    ],
+    items: [...opens('staff.manage', { staff: '员工与角色' }), ...opens('audit.read', { 'staff/log': '操作日志' })],
   },
 ]

@@ -66,13 +66,7 @@ function AmountPay() {
               <p className={styles.bigPrice}>{yuan(fen)}</p>
               <p className={styles.muted}>请核对金额与用途，如有疑问请先联系工作人员</p>
             </section>
-            <PayFooter
-              flow={flow}
-              amountFen={fen}
-              onPay={onPay}
-              agreement="缴费协议"
-              terms="所缴款项用于链接所示用途，支付成功后工作人员可在后台查看。如需退款请联系工作人员。"
-            />
+            <PayFooter flow={flow} amountFen={fen} onPay={onPay} agreement="amount" />
           </div>
         </MemberOnly>
       )}

@@ -117,13 +117,7 @@ export function TuitionPay({ enrolmentId }: { enrolmentId: number }) {
             <p className={styles.bigPrice}>{yuan(payment.amount_fen)}</p>
           </section>
           {huabei ? <HuabeiChoice huabei={huabei} value={instalments} onChange={choosePeriods} /> : null}
-          <PayFooter
-            flow={flow}
-            amountFen={payment.amount_fen}
-            onPay={onPay}
-            agreement="学费缴纳说明"
-            terms="学费按已签署的合同缴纳，退费按合同约定的规则办理。"
-          />
+          <PayFooter flow={flow} amountFen={payment.amount_fen} onPay={onPay} agreement="tuition" />
         </>
       ) : (
         <p className={styles.notice}>学费已全部缴清，感谢你的信任。</p>

@@ -5,7 +5,7 @@ import styles from '#app/components/checkout/checkout.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Empty, Loaded, Loading } from '#app/components/page-state/page-state.tsx'
-import { RadioCards } from '#app/components/radio-cards/radio-cards.tsx'
+import { RadioCards } from '#app/components/choices/choices.tsx'
 import { Section } from '#app/components/section/section.tsx'
 import { api } from '#app/lib/api.ts'
 import { yuan, type Preview } from '#app/lib/pay.ts'
@@ -99,7 +99,7 @@ export default function VipBuy() {
                     onChoose={(id) => setPicked({ wanted, id })}
                     labelledBy="plans-title"
                     className={styles.plans}
-                    cardClass={(isChosen) => `${styles.plan} ${isChosen ? styles.planActive : ''}`}
+                    itemClass={(isChosen) => `${styles.plan} ${isChosen ? styles.planActive : ''}`}
                   >
                     {(p) => (
                       <>
@@ -119,13 +119,7 @@ export default function VipBuy() {
                 {preview ? (
                   <>
                     <PriceLines preview={preview} usePoints={usePoints} onPoints={setUsePoints} />
-                    <PayFooter
-                      flow={flow}
-                      amountFen={preview.amount_fen}
-                      onPay={onPay}
-                      agreement="会员服务协议"
-                      terms="会员自支付成功起生效，续费在当前有效期基础上顺延；有效期内标有“VIP 免费”的课程可免费学习。支付后 7 天内可申请退款，退款后会员天数相应收回。"
-                    />
+                    <PayFooter flow={flow} amountFen={preview.amount_fen} onPay={onPay} agreement="vip" />
                   </>
                 ) : (
                   <Loading label="计算价格…" />

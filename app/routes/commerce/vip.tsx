@@ -3,7 +3,7 @@ import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
-import { RadioCards } from '#app/components/radio-cards/radio-cards.tsx'
+import { RadioCards } from '#app/components/choices/choices.tsx'
 import { Section } from '#app/components/section/section.tsx'
 import { formatCount } from '#app/components/course-card/course-format.ts'
 import { formatYuan } from '#shared/money.ts'
@@ -99,7 +99,7 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
         onChoose={setChosen}
         labelledBy="vip-plans"
         className={styles.plans}
-        cardClass={(isChosen) => (isChosen ? `${styles.plan} ${styles.planChosen}` : styles.plan)}
+        itemClass={(isChosen) => (isChosen ? `${styles.plan} ${styles.planChosen}` : styles.plan)}
       >
         {(p) => (
           <>

@@ -8,7 +8,7 @@ import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { LoginRequired } from '#app/components/login-required/login-required.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { Section } from '#app/components/section/section.tsx'
-import { Tabs } from '#app/components/tabs/tabs.tsx'
+import { Tabs } from '#app/components/choices/choices.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
 import { formatYuan } from '#shared/money.ts'
@@ -289,14 +289,7 @@ export default function Favourites() {
   return (
     <main className={`${styles.page} ${styles.withBar}`}>
       <NavBar title="我的收藏" backTo="/mine" right={manage} />
-      <Tabs
-        label="收藏类型"
-        tabs={TABS}
-        current={kind}
-        onSelect={switchTab}
-        className={styles.tabs}
-        tabClass={(on) => (on ? `${styles.tab} ${styles.tabActive}` : styles.tab)}
-      />
+      <Tabs label="收藏类型" items={TABS} chosen={kind} onChoose={switchTab} className={styles.tabs} />
 
       <div role="tabpanel" className={styles.panel}>
         {tab.status === 'loading' ? (

@@ -5,7 +5,7 @@ import { courseHref, formatDuration } from '#app/components/course-card/course-f
 import { isAppNotFound, notFound, orNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { Tabs } from '#app/components/tabs/tabs.tsx'
+import { Tabs } from '#app/components/choices/choices.tsx'
 import { Loading } from '#app/components/page-state/page-state.tsx'
 import { AccessPrompt, purchaseHref, StageMessage } from '#app/components/player/access-prompt.tsx'
 import { ChapterList } from '#app/components/player/chapter-list.tsx'
@@ -292,7 +292,7 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
         </VideoPlayer>
       </div>
 
-      <section className={styles.info}>
+      <section className="zx-surfaceBlock">
         <h1 className={styles.title}>{display.video.title}</h1>
         <p className={styles.meta}>
           <Link to={courseHref(display.course.id)} className={styles.courseLink}>
@@ -340,14 +340,7 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
         </section>
       ) : null}
 
-      <Tabs
-        label="视频内容"
-        tabs={PANELS}
-        current={tab}
-        onSelect={setTab}
-        className={styles.tabs}
-        tabClass={(on) => (on ? styles.tabOn : styles.tab)}
-      />
+      <Tabs label="视频内容" items={PANELS} chosen={tab} onChoose={setTab} className={styles.tabs} />
       <section className={styles.panel} role="tabpanel">
         {tab === 'chapters' ? (
           <ChapterList

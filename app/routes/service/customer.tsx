@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useLocation, type MetaArgs } from 'react-router'
-import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { MessageScreen } from '#app/components/message-screen/message-screen.tsx'
 import { openExternal } from '#app/components/service-button/service-button.tsx'
 import { useClientConfig, useServiceContact } from '#app/lib/client-config.ts'
 import message from '#app/components/message-screen/message-screen.module.css'
@@ -73,50 +73,47 @@ export default function Customer() {
   const client = useClientConfig()
   const contact = useServiceContact()
   return (
-    <div className="zx-screen">
-      <NavBar title={variant.title} />
-      <main className="zx-messageBody">
-        <svg className={styles.art} viewBox="0 0 96 96" aria-hidden="true">
-          <circle cx="48" cy="48" r="44" fill="var(--zx-color-primary-light)" />
-          <path
-            d="M26 50v-5a22 22 0 0 1 44 0v5M26 50h6v14h-6a3 3 0 0 1-3-3v-8a3 3 0 0 1 3-3Zm44 0h-6v14h6a3 3 0 0 0 3-3v-8a3 3 0 0 0-3-3ZM64 64c0 5-5 8-12 8"
-            fill="none"
-            stroke="var(--zx-color-primary)"
-            strokeWidth="4"
-            strokeLinecap="round"
-          />
-        </svg>
-        <h2 className="zx-title">{variant.title}</h2>
-        <p className={message.text}>{variant.lead}</p>
-        {variant.later ? <p className={styles.later}>{variant.later}</p> : null}
-        {client ? (
-          <div className={message.actions}>
-            <ExternalLink url={client.serviceUrl} className={`${message.primary} ${styles.tall}`}>
-              在线客服
-            </ExternalLink>
-            <ExternalLink url={client.consultUrl} className={styles.outlined}>
-              课程咨询
-            </ExternalLink>
-          </div>
-        ) : null}
-        {contact?.qrImage ? (
-          <figure className={styles.qr}>
-            <img src={contact.qrImage} alt="客服企业微信二维码" width={160} height={160} />
-            <figcaption className={styles.note}>长按识别二维码，添加客服企业微信</figcaption>
-          </figure>
-        ) : null}
-        {contact?.hours || contact?.phone ? (
-          <p className={styles.hours} data-testid="service-hours">
-            {contact.hours ? <span>服务时间：{contact.hours}</span> : null}
-            {contact.phone ? (
-              <span>
-                客服电话：<a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
-              </span>
-            ) : null}
-          </p>
-        ) : null}
-        <p className={styles.note}>在线客服由企业微信提供，打开后直接发送消息即可。</p>
-      </main>
-    </div>
+    <MessageScreen title={variant.title}>
+      <svg className={styles.art} viewBox="0 0 96 96" aria-hidden="true">
+        <circle cx="48" cy="48" r="44" fill="var(--zx-color-primary-light)" />
+        <path
+          d="M26 50v-5a22 22 0 0 1 44 0v5M26 50h6v14h-6a3 3 0 0 1-3-3v-8a3 3 0 0 1 3-3Zm44 0h-6v14h6a3 3 0 0 0 3-3v-8a3 3 0 0 0-3-3ZM64 64c0 5-5 8-12 8"
+          fill="none"
+          stroke="var(--zx-color-primary)"
+          strokeWidth="4"
+          strokeLinecap="round"
+        />
+      </svg>
+      <h2 className="zx-title">{variant.title}</h2>
+      <p className={message.text}>{variant.lead}</p>
+      {variant.later ? <p className={styles.later}>{variant.later}</p> : null}
+      {client ? (
+        <div className={message.actions}>
+          <ExternalLink url={client.serviceUrl} className={`${message.primary} ${styles.tall}`}>
+            在线客服
+          </ExternalLink>
+          <ExternalLink url={client.consultUrl} className={styles.outlined}>
+            课程咨询
+          </ExternalLink>
+        </div>
+      ) : null}
+      {contact?.qrImage ? (
+        <figure className={styles.qr}>
+          <img src={contact.qrImage} alt="客服企业微信二维码" width={160} height={160} />
+          <figcaption className={styles.note}>长按识别二维码，添加客服企业微信</figcaption>
+        </figure>
+      ) : null}
+      {contact?.hours || contact?.phone ? (
+        <p className={styles.hours} data-testid="service-hours">
+          {contact.hours ? <span>服务时间：{contact.hours}</span> : null}
+          {contact.phone ? (
+            <span>
+              客服电话：<a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <p className={styles.note}>在线客服由企业微信提供，打开后直接发送消息即可。</p>
+    </MessageScreen>
   )
 }

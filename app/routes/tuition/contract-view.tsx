@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react'
-import { useParams } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
-import { MemberOnly } from '#app/components/login-required/member-only.tsx'
-import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError } from '#app/components/page-state/page-state.tsx'
 import { useAuth } from '#app/lib/use-auth.ts'
 import { formatTime } from '#app/lib/beijing-format.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { z } from 'zod'
 import type { ContractResponse } from '#server/modules/tuition/tuition.schema.ts'
+import { RecordScreen } from './record-screen.tsx'
 import own from './tuition.module.css'
 
 export function meta() {
@@ -22,14 +20,15 @@ type Answer = z.infer<typeof ContractResponse>['data']
  * the member's token) to open or download. Phones' browsers do not show a PDF inside a page, so no frame.
  */
 export default function ContractView() {
-  const { id } = useParams()
   return (
-    <main className={styles.page}>
-      <NavBar title="查看合同" backTo="/contract" />
-      <MemberOnly reason="登录后查看合同">
-        {id ? <Signed id={Number(id)} /> : <LoadError message="请从“我的合同”中选择要查看的合同" />}
-      </MemberOnly>
-    </main>
+    <RecordScreen
+      title="查看合同"
+      backTo="/contract"
+      reason="登录后查看合同"
+      missing="请从“我的合同”中选择要查看的合同"
+    >
+      {(id) => <Signed id={id} />}
+    </RecordScreen>
   )
 }
 

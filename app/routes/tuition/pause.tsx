@@ -1,9 +1,7 @@
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { CardRow } from '#app/components/checkout/card-row.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
-import { MemberOnly } from '#app/components/login-required/member-only.tsx'
-import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
 import { LoadError } from '#app/components/page-state/page-state.tsx'
 import { api, ApiError } from '#app/lib/api.ts'
 import { yuan } from '#app/lib/pay.ts'
@@ -12,6 +10,7 @@ import { toast } from '#app/lib/toast.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import type { z } from 'zod'
 import type { EnrolmentView, ExitQuoteResponse } from '#server/modules/tuition/tuition.schema.ts'
+import { RecordScreen } from './record-screen.tsx'
 import own from './tuition.module.css'
 
 export function meta() {
@@ -22,14 +21,10 @@ type Quote = z.infer<typeof ExitQuoteResponse>['data']
 
 /** /course/pause/{enrolment id}: pause (休学) or resume, and exit (退学) after seeing what the contract gives back. */
 export default function PauseScreen() {
-  const { id } = useParams()
   return (
-    <main className={styles.page}>
-      <NavBar title="休学与退学" backTo="/ke3" />
-      <MemberOnly reason="登录后办理休学或退学">
-        {id ? <Manage id={Number(id)} /> : <LoadError message="请从我的体系课进入" />}
-      </MemberOnly>
-    </main>
+    <RecordScreen title="休学与退学" backTo="/ke3" reason="登录后办理休学或退学" missing="请从我的体系课进入">
+      {(id) => <Manage id={id} />}
+    </RecordScreen>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Form, Input, Radio, Switch } from 'antd'
+import { Form, Input, InputNumber, Radio, Switch } from 'antd'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import { zodRule } from './zod-rule.ts'
@@ -46,6 +46,22 @@ export function TextField(props: {
       rules={props.required ? [{ required: true, message: props.required }, ...rules] : rules}
     >
       <Input maxLength={props.max} placeholder={props.placeholder} />
+    </Form.Item>
+  )
+}
+
+/** A number field within `min`…`max` (`precision` decimals), checked by `rule` (zodRule of the API's schema). */
+export function NumberField(props: {
+  label: ReactNode
+  name: string
+  rule?: ReturnType<typeof zodRule>
+  min?: number
+  max?: number
+  precision?: number
+}) {
+  return (
+    <Form.Item label={props.label} name={props.name} rules={props.rule && [props.rule]}>
+      <InputNumber min={props.min} max={props.max} precision={props.precision} />
     </Form.Item>
   )
 }

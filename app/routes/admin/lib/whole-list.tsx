@@ -3,6 +3,7 @@ import { Table, type TableColumnType, type TableProps } from 'antd'
 import type { ReactNode } from 'react'
 import { api, type Query } from './client.ts'
 import { useWrite } from './editing.ts'
+import { ListHeader } from './list-header.tsx'
 import { moveButtons } from './move-buttons.tsx'
 
 // The console's short lists, read whole (no server paging): categories, teachers, bundles, the home feed's sections
@@ -65,5 +66,20 @@ export function OrderedTable<T extends { id: number }>(
       columns={numbered === undefined ? columns : [place, ...columns]}
       {...table}
     />
+  )
+}
+
+/** A screen of one ordered list: its head (title, `extra`, add button, load error) over its table in a white box. */
+export function OrderedListScreen<T extends { id: number }>(
+  props: Omit<Parameters<typeof OrderedTable<T>>[0], 'title'> & Omit<Parameters<typeof ListHeader>[0], 'error'>,
+) {
+  const { title, extra, add, ...table } = props
+  return (
+    <>
+      <ListHeader title={title} extra={extra} add={add} error={table.of.read.error} />
+      <div className="zx-console-table">
+        <OrderedTable<T> {...table} />
+      </div>
+    </>
   )
 }

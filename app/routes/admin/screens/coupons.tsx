@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import type { IssuedCoupon } from '#server/modules/coupons/coupons.schema.ts'
 import { TemplateCreate } from '#shared/api/admin-coupons.ts'
 import { api } from '../lib/client.ts'
-import { RadioField } from '../lib/fields.tsx'
+import { NumberField, RadioField } from '../lib/fields.tsx'
 import { actionsColumn, idColumn, memberColumn, onOffColumn, timeColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
@@ -138,20 +138,12 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
               <InputNumber min={0.01} precision={2} />
             </Form.Item>
           )}
-          <Form.Item label="门槛（元，0 为无门槛）" name="min_yuan">
-            <InputNumber min={0} precision={2} />
-          </Form.Item>
+          <NumberField label="门槛（元，0 为无门槛）" name="min_yuan" min={0} precision={2} />
         </Space>
         <Space>
-          <Form.Item label="领取后有效天数" name="valid_days" rules={[rule('valid_days')]}>
-            <InputNumber min={1} max={3650} />
-          </Form.Item>
-          <Form.Item label="总量（空为不限）" name="total_limit" rules={[rule('total_limit')]}>
-            <InputNumber min={1} />
-          </Form.Item>
-          <Form.Item label="每人限领" name="per_member_limit" rules={[rule('per_member_limit')]}>
-            <InputNumber min={1} max={100} />
-          </Form.Item>
+          <NumberField label="领取后有效天数" name="valid_days" rule={rule('valid_days')} min={1} max={3650} />
+          <NumberField label="总量（空为不限）" name="total_limit" rule={rule('total_limit')} min={1} />
+          <NumberField label="每人限领" name="per_member_limit" rule={rule('per_member_limit')} min={1} max={100} />
         </Space>
       </FormDialog>
     </>

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Form, InputNumber, Switch } from 'antd'
-import { useState } from 'react'
+import { Alert, Button } from 'antd'
 import { OverlayCapsSettings } from '#shared/api/admin-overlays.ts'
 import { OVERLAY_CAP_BOUNDS, type OverlayCaps } from '#shared/overlay-caps.ts'
 import { api } from '../lib/client.ts'
-import { useWrite } from '../lib/editing.ts'
+import { useEditor, useWrite } from '../lib/editing.ts'
+import { NumberField, SwitchField } from '../lib/fields.tsx'
 import { FormDialog } from '../lib/form-dialog.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 
 const key = ['overlay-caps']
 const url = '/admin/settings/overlay-caps'
-const rule = (name: keyof typeof OverlayCapsSettings.shape) => zodRule(OverlayCapsSettings.shape[name])
-const bounds = (name: keyof typeof OVERLAY_CAP_BOUNDS) => ({
+/** A cap's field: its name, its rule from the API's schema and its bounds. */
+const field = (name: keyof typeof OVERLAY_CAP_BOUNDS) => ({
+  name,
+  rule: zodRule(OverlayCapsSettings.shape[name]),
   min: OVERLAY_CAP_BOUNDS[name].min,
   max: OVERLAY_CAP_BOUNDS[name].max,
 })
@@ -28,8 +30,7 @@ function describe(c: OverlayCaps) {
  */
 export function OverlayCapsPanel({ edit }: { edit: boolean }) {
   const caps = useQuery({ queryKey: key, queryFn: () => api.get<OverlayCaps>(url) })
-  const [open, setOpen] = useState(false)
-  const [form] = Form.useForm<OverlayCaps>()
+  const editor = useEditor<OverlayCaps, OverlayCaps>('overlay_caps', (c) => c ?? {})
   const save = useWrite((v: OverlayCaps) => api.put<OverlayCaps>(url, v), '已保存频次上限，学员打开下一个页面即生效', [
     key,
   ])
@@ -43,38 +44,17 @@ export function OverlayCapsPanel({ edit }: { edit: boolean }) {
         action={
           edit &&
           caps.data && (
-            <Button
-              size="small"
-              onClick={() => {
-                form.setFieldsValue(caps.data)
-                setOpen(true)
-              }}
-            >
+            <Button size="small" onClick={() => editor.open(caps.data ?? null)}>
               修改频次上限
             </Button>
           )
         }
       />
-      <FormDialog<OverlayCaps>
-        title="弹窗频次上限"
-        open={open}
-        form={form}
-        name="overlay_caps"
-        save={save}
-        onClose={() => setOpen(false)}
-      >
-        <Form.Item label="每个页面的弹窗数（关掉一个再弹下一个）" name="per_page" rules={[rule('per_page')]}>
-          <InputNumber {...bounds('per_page')} />
-        </Form.Item>
-        <Form.Item label="每次访问的弹窗数" name="per_session" rules={[rule('per_session')]}>
-          <InputNumber {...bounds('per_session')} />
-        </Form.Item>
-        <Form.Item label="紧急弹窗不受每次访问的上限" name="urgent_exempt" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item label="看过后多少天内不再弹出" name="seen_days" rules={[rule('seen_days')]}>
-          <InputNumber {...bounds('seen_days')} />
-        </Form.Item>
+      <FormDialog<OverlayCaps> {...editor.dialog} title="弹窗频次上限" save={save}>
+        <NumberField label="每个页面的弹窗数（关掉一个再弹下一个）" {...field('per_page')} />
+        <NumberField label="每次访问的弹窗数" {...field('per_session')} />
+        <SwitchField label="紧急弹窗不受每次访问的上限" name="urgent_exempt" />
+        <NumberField label="看过后多少天内不再弹出" {...field('seen_days')} />
       </FormDialog>
     </>
   )

@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Radio, Space, Switch } from 'antd'
+import { Form, Input, Radio, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { PlayerPopupCard } from '#app/components/player/player-popup.tsx'
 import type { StaffPopup } from '#server/modules/learning/popups-admin.schema.ts'
@@ -8,6 +8,7 @@ import { actionsColumn, idColumn, onOffColumn } from '../lib/columns.tsx'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { ConsoleTable, tableKey } from '../lib/console-table.tsx'
 import { useWrite } from '../lib/editing.ts'
+import { NumberField } from '../lib/fields.tsx'
 import { FormDialog } from '../lib/form-dialog.tsx'
 import { ListHeader } from '../lib/list-header.tsx'
 import { useMe } from '../lib/me.ts'
@@ -168,12 +169,8 @@ export default function Popups() {
                   ]}
                 />
               </Form.Item>
-              <Form.Item label="课程或视频 ID" name="target_id" rules={[field('target_id')]}>
-                <InputNumber min={1} />
-              </Form.Item>
-              <Form.Item label="第几秒弹出" name="at_second" rules={[field('at_second')]}>
-                <InputNumber min={0} max={36000} />
-              </Form.Item>
+              <NumberField label="课程或视频 ID" name="target_id" rule={field('target_id')} min={1} />
+              <NumberField label="第几秒弹出" name="at_second" rule={field('at_second')} min={0} max={36000} />
             </Space>
             <Form.Item label="标题" name="title" rules={[field('title')]}>
               <Input maxLength={30} showCount />

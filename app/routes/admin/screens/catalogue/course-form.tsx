@@ -6,7 +6,7 @@ import { zodRule } from '../../lib/zod-rule.ts'
 import { options } from '../../lib/console-table.tsx'
 import { courseLevelNames, courseStatusNames, courseTypeNames } from './names.ts'
 import { categoryOptions, useCategories, useTeachers, type Course } from './use-catalogue.ts'
-import { SwitchField } from '../../lib/fields.tsx'
+import { SwitchField, TextField } from '../../lib/fields.tsx'
 
 /** What the course form holds: prices typed in yuan, live times in Beijing time. */
 export interface CourseValues {
@@ -61,6 +61,11 @@ export const courseFields: (keyof CourseValues)[] = [
 const shape = CourseCreate.shape
 const nullIfEmpty = (v: unknown) => (v === undefined || v === '' ? null : v)
 
+/** An address the course may leave empty (sent as null), checked by the course schema's field of that name. */
+function UrlField(props: { label: string; name: 'live_pull_url' | 'consult_url'; extra: string; placeholder: string }) {
+  return <TextField {...props} schema={shape[props.name]} toApi={nullIfEmpty} />
+}
+
 /** The form's fields named as the API names them (the server's messages end with the API's field). */
 export const apiFieldOf: Record<string, keyof CourseValues> = {
   price_fen: 'price_yuan',
@@ -99,14 +104,12 @@ export function LiveFields({ prefix = '' }: { prefix?: string }) {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item
+      <UrlField
         label={`${prefix}拉流地址`}
         name="live_pull_url"
-        rules={[zodRule(shape.live_pull_url, nullIfEmpty)]}
         extra="HLS 拉流地址（http/https），直播期间播放"
-      >
-        <Input placeholder="https://live.example.com/room/index.m3u8" />
-      </Form.Item>
+        placeholder="https://live.example.com/room/index.m3u8"
+      />
     </>
   )
 }
@@ -118,14 +121,12 @@ function ConsultFields() {
       <Form.Item label="课程顾问企业微信二维码" name="consult_qr" rules={[zodRule(shape.consult_qr, nullIfEmpty)]}>
         <ImageField label="企业微信二维码" />
       </Form.Item>
-      <Form.Item
+      <UrlField
         label="课程顾问企业微信链接"
         name="consult_url"
-        rules={[zodRule(shape.consult_url, nullIfEmpty)]}
         extra="体系课页面的“联系课程顾问”；都不填则用客服设置里的默认联系方式"
-      >
-        <Input placeholder="https://work.weixin.qq.com/ca/…" />
-      </Form.Item>
+        placeholder="https://work.weixin.qq.com/ca/…"
+      />
     </>
   )
 }

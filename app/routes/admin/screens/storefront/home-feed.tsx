@@ -9,9 +9,8 @@ import { useDangerConfirm } from '../../lib/confirm.ts'
 import { options } from '../../lib/console-table.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
-import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
-import { OrderedTable, useOrderedList } from '../../lib/whole-list.tsx'
+import { OrderedListScreen, useOrderedList } from '../../lib/whole-list.tsx'
 
 import { homeSectionKindNames } from '../catalogue/names.ts'
 import { FeedItems, type Section } from './feed-items.tsx'
@@ -60,69 +59,64 @@ export default function HomeFeed() {
 
   return (
     <>
-      <ListHeader
+      <OrderedListScreen<Section>
         title="首页栏目"
         extra={<Segmented options={feeds} value={feed} onChange={(v) => setSearch({ feed: String(v) })} />}
         add={edit && { label: '添加栏目', onClick: () => editor.open(null) }}
-        error={sections.read.error}
-      />
-      <div className="zx-console-table">
-        <OrderedTable<Section>
-          of={sections}
-          numbered={70}
-          empty="这个首页还没有栏目。点「添加栏目」。"
-          columns={[
-            { title: '类型', dataIndex: 'kind', width: 110, render: (k: string) => homeSectionKindNames[k] ?? k },
-            { title: '标题', dataIndex: 'title', render: (t: string) => t || '—' },
-            { title: '副标题', dataIndex: 'subtitle', ellipsis: true, render: (t: string) => t || '—' },
-            { ...onOffColumn<Section>('状态', 'visible', '已发布', '未发布'), width: 90 },
-            ...actionsColumn<Section>(
-              (s, i) => (
-                <>
-                  <a onClick={() => setItems(s)}>{edit ? '管理内容' : '查看内容'}</a>
-                  {edit && (
-                    <>
-                      {sections.move(i)}
-                      <a onClick={() => editor.open(s)}>编辑</a>
-                      {s.visible ? (
-                        <a
-                          onClick={() =>
-                            confirm({
-                              title: `撤下「${name(s)}」`,
-                              content: '撤下后学员首页马上不再显示这个栏目。',
-                              okText: '确认撤下',
-                              onOk: () => publish.mutateAsync(s),
-                            })
-                          }
-                        >
-                          撤下
-                        </a>
-                      ) : (
-                        <a onClick={() => publish.mutate(s)}>发布</a>
-                      )}
+        of={sections}
+        numbered={70}
+        empty="这个首页还没有栏目。点「添加栏目」。"
+        columns={[
+          { title: '类型', dataIndex: 'kind', width: 110, render: (k: string) => homeSectionKindNames[k] ?? k },
+          { title: '标题', dataIndex: 'title', render: (t: string) => t || '—' },
+          { title: '副标题', dataIndex: 'subtitle', ellipsis: true, render: (t: string) => t || '—' },
+          { ...onOffColumn<Section>('状态', 'visible', '已发布', '未发布'), width: 90 },
+          ...actionsColumn<Section>(
+            (s, i) => (
+              <>
+                <a onClick={() => setItems(s)}>{edit ? '管理内容' : '查看内容'}</a>
+                {edit && (
+                  <>
+                    {sections.move(i)}
+                    <a onClick={() => editor.open(s)}>编辑</a>
+                    {s.visible ? (
                       <a
-                        className="zx-console-danger"
                         onClick={() =>
                           confirm({
-                            title: `删除栏目「${name(s)}」`,
-                            content: '栏目和其中的全部内容都会删除，不能恢复。',
-                            okText: '确认删除',
-                            onOk: () => remove.mutateAsync(s),
+                            title: `撤下「${name(s)}」`,
+                            content: '撤下后学员首页马上不再显示这个栏目。',
+                            okText: '确认撤下',
+                            onOk: () => publish.mutateAsync(s),
                           })
                         }
                       >
-                        删除
+                        撤下
                       </a>
-                    </>
-                  )}
-                </>
-              ),
-              true,
-              340,
+                    ) : (
+                      <a onClick={() => publish.mutate(s)}>发布</a>
+                    )}
+                    <a
+                      className="zx-console-danger"
+                      onClick={() =>
+                        confirm({
+                          title: `删除栏目「${name(s)}」`,
+                          content: '栏目和其中的全部内容都会删除，不能恢复。',
+                          okText: '确认删除',
+                          onOk: () => remove.mutateAsync(s),
+                        })
+                      }
+                    >
+                      删除
+                    </a>
+                  </>
+                )}
+              </>
             ),
-          ]}
-        />
-      </div>
+            true,
+            340,
+          ),
+        ]}
+      />
       <FormDialog {...editor.dialog} title={adding ? '添加栏目' : '编辑栏目'} save={save}>
         <Form.Item label="类型" name="kind">
           <Select disabled={!adding} options={options(homeSectionKindNames)} />

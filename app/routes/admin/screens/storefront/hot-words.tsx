@@ -5,9 +5,8 @@ import { actionsColumn } from '../../lib/columns.tsx'
 import { useDangerConfirm } from '../../lib/confirm.ts'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
-import { ListHeader } from '../../lib/list-header.tsx'
 import { useMe } from '../../lib/me.ts'
-import { OrderedTable, useOrderedList } from '../../lib/whole-list.tsx'
+import { OrderedListScreen, useOrderedList } from '../../lib/whole-list.tsx'
 import { zodRule } from '../../lib/zod-rule.ts'
 
 type Word = { id: number; word: string; sort: number }
@@ -32,44 +31,39 @@ export default function HotWords() {
 
   return (
     <>
-      <ListHeader
+      <OrderedListScreen<Word>
         title="搜索热词"
         add={edit && { label: '添加热词', onClick: () => editor.open(null) }}
-        error={words.read.error}
-      />
-      <div className="zx-console-table">
-        <OrderedTable<Word>
-          of={words}
-          numbered={80}
-          empty="还没有热词。学员的搜索页会显示这里的词，点「添加热词」。"
-          columns={[
-            { title: '热词', dataIndex: 'word' },
-            ...actionsColumn<Word>(
-              (w, i) => (
-                <>
-                  {words.move(i)}
-                  <a onClick={() => editor.open(w)}>编辑</a>
-                  <a
-                    className="zx-console-danger"
-                    onClick={() =>
-                      confirm({
-                        title: `删除热词「${w.word}」`,
-                        content: '删除后学员的搜索页不再显示这个词。',
-                        okText: '确认删除',
-                        onOk: () => remove.mutateAsync(w),
-                      })
-                    }
-                  >
-                    删除
-                  </a>
-                </>
-              ),
-              edit,
-              260,
+        of={words}
+        numbered={80}
+        empty="还没有热词。学员的搜索页会显示这里的词，点「添加热词」。"
+        columns={[
+          { title: '热词', dataIndex: 'word' },
+          ...actionsColumn<Word>(
+            (w, i) => (
+              <>
+                {words.move(i)}
+                <a onClick={() => editor.open(w)}>编辑</a>
+                <a
+                  className="zx-console-danger"
+                  onClick={() =>
+                    confirm({
+                      title: `删除热词「${w.word}」`,
+                      content: '删除后学员的搜索页不再显示这个词。',
+                      okText: '确认删除',
+                      onOk: () => remove.mutateAsync(w),
+                    })
+                  }
+                >
+                  删除
+                </a>
+              </>
             ),
-          ]}
-        />
-      </div>
+            edit,
+            260,
+          ),
+        ]}
+      />
       <FormDialog {...editor.dialog} title={editor.editing ? '编辑热词' : '添加热词'} save={save}>
         <Form.Item label="热词" name="word" rules={[zodRule(HotWordBody.shape.word)]}>
           <Input maxLength={20} showCount />
