@@ -1,12 +1,22 @@
 import { reactRouter } from '@react-router/dev/vite'
+import { createHash } from 'node:crypto'
 import { defineConfig } from 'vite'
 
 /**
- * The learner pages' own first-load code, in one chunk (and one stylesheet) with the root: the root and its
- * start-up helpers, the tab bar, and the small components the tab pages and the course page all use. Everything
- * else is split automatically (route modules, and shared code only some screens need, such as checkout or
- * comments). docs/decisions/2026-11-26-first-load-chunks.md; server/http/first-load-budget.test.ts holds the
- * request counts.
+ * CSS-module class names: `title_Ab3x9`, the local name and a hash of the file's CSS (unique per file, as
+ * postcss-modules' default), without its `_…_<line>` decorations: the line numbers differ for every class and
+ * compress badly in the scripts that carry the names (issue 11 §4; about 0.2 KB gzip per page).
+ */
+function scopedName(name: string, _file: string, css: string) {
+  return `${name}_${createHash('sha1').update(css).digest('base64url').slice(0, 5)}`
+}
+
+/**
+ * The learner pages' own first-load code, in one chunk (and one stylesheet) with React, React DOM and React Router:
+ * the root and its start-up helpers, the tab bar, and the small components the tab pages and the course page all
+ * use. Everything else is split automatically (route modules, and shared code only some screens need, such as
+ * checkout or comments). docs/decisions/2026-11-26-first-load-chunks.md; server/http/first-load-budget.test.ts
+ * holds the request counts and sizes.
  */
 const firstLoad = new RegExp(
   [
@@ -16,6 +26,8 @@ const firstLoad = new RegExp(
     '/app/routes/tabs/',
     '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons|radio-cards|section)/',
     '/app/components/login-required/',
+    // Its styles only: the list itself is in `lists`, and /ke1 would otherwise need a fourth stylesheet.
+    '/app/components/course-list/course-list\\.module\\.css',
     '/app/components/(login-popup/login-host|service-button/service-button|system-overlay/overlay-host|wechat/wechat-return|search-box/search-entry|player/use-course-access)',
     '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|use-profile|overlay-rules|aliases|float-position)[^/]+$',
     '/shared/(time|money)\\.ts$',
@@ -23,49 +35,65 @@ const firstLoad = new RegExp(
   ].join('|'),
 )
 
+/** React, React DOM, the scheduler and React Router: every page loads all of them. */
+const framework = /\/node_modules\/(react|react-dom|scheduler|react-router)\//
+
 /**
  * Small modules that several screens share, one chunk per family instead of one file each, so that no learner page
- * needs more than 10 scripts: lists and study records, the price and payment parts (VIP, course purchase), and
- * the checkout.
+ * needs more than 10 scripts.
  */
 const screenParts: Record<string, RegExp> = {
-  /** The account screens' pieces (/mine and its pages): one stylesheet for them instead of one each. */
-  account: new RegExp('/app/components/(avatar|menu-list)/'),
-  lists: new RegExp(
+  /**
+   * The course cards and the catalogue screens' header, error and pending state (/, /boutique, the course page
+   * and the lists): out of the first-load chunk so that /vip, /ke1 and /mine do not load them. Their styles stay
+   * in the first-load stylesheet (the checkout pages would need a fourth one).
+   */
+  catalogue: new RegExp(
     [
-      '/app/lib/(use-paged-list|use-more-pages)\\.ts$',
-      '/app/components/course-list/',
-      '/app/routes/learning/(studied-at|study-parts|study\\.module)',
+      '/app/components/(course-card/(course-card|course-price)|nav-bar/nav-bar|course-data/(catalogue-error|use-pending)|search-box/search-entry)\\.tsx?$',
+      '/app/lib/(owned-courses|use-member-action)\\.ts$',
     ].join('|'),
   ),
+  /** The account screens' pieces (/mine and its pages): one stylesheet for them instead of one each. */
+  account: new RegExp('/app/components/(avatar|menu-list)/'),
+  /** Paged lists (/boutique's course list, /ke1's and the other member lists). */
+  pages: new RegExp('/app/lib/(use-paged-list|use-more-pages)\\.ts$'),
+  /** The course list (/boutique, /ke and the category lists), without the study records /ke1 needs. */
+  lists: new RegExp('/app/components/course-list/course-list'),
+  /** The study records' parts (/ke1, /studyRecord, the system courses), without the course list. */
+  study: new RegExp('/app/routes/learning/(studied-at|study-parts|study-list|study\\.module)'),
   pay: new RegExp(['/app/lib/pay\\.ts$', '/shared/order-states\\.ts$'].join('|')),
   checkout: new RegExp(['/app/components/(checkout|pay)/', '/app/lib/wechat-login\\.ts$'].join('|')),
 }
+
+const path = (id: string) => id.replaceAll('\\', '/')
 
 export default defineConfig({
   plugins: [reactRouter()],
   // antd-mobile ships CSS imports inside its ES modules: bundle it for the server render too.
   ssr: { noExternal: ['antd-mobile'] },
+  css: { modules: { generateScopedName: scopedName } },
   build: {
-    target: 'es2020',
+    // WeChat's in-app browsers (Android's XWeb/Chromium, iOS's WKWebView) of recent years: es2022 keeps class
+    // private fields as they are (0.6 KB gzip smaller than es2020's WeakMap helpers). Safari 15 parses everything
+    // this emits but class static blocks (16.4); first-load-budget.test.ts fails if a built script has one.
+    target: 'es2022',
     assetsInlineLimit: 2048,
     rolldownOptions: {
       output: {
-        // Two chunks every learner page loads, besides the entry, its route module and the root: React, React DOM
-        // and React Router (the operator console, loaded lazily, uses them too: in one chunk their shared parts are
-        // not split out into extra files), and the learner pages' own first-load code (firstLoad above).
+        // One chunk every learner page loads besides the entry, its route module and the root: the framework and
+        // the first-load code above (as two files, the page's gzip was 0.7 KB larger: the second file starts with an
+        // empty compression window, and their imports and exports name each other). The operator console, loaded
+        // lazily, uses the framework from it too, so its shared parts are not split out into extra files.
         codeSplitting: {
           groups: [
             {
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 2,
+              name: 'app',
+              test: (id) =>
+                framework.test(path(id)) || (firstLoad.test(path(id)) && !screenParts.catalogue!.test(path(id))),
+              priority: 1,
             },
-            { name: 'app', test: (id) => firstLoad.test(id.replaceAll('\\', '/')), priority: 1 },
-            ...Object.entries(screenParts).map(([name, re]) => ({
-              name,
-              test: (id: string) => re.test(id.replaceAll('\\', '/')),
-            })),
+            ...Object.entries(screenParts).map(([name, re]) => ({ name, test: (id: string) => re.test(path(id)) })),
           ],
         },
       },

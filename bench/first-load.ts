@@ -3,6 +3,7 @@
 // course page ≤ 135 KB, ≤ 10 scripts and ≤ 3 stylesheets), and whether any file of the operator console (/admin) is
 // among them. Figures, not assertions: docs/performance.md records them; the request counts are also a test
 // (server/http/first-load-budget.test.ts). BUILD_DIR=… measures another build.
+import http from 'node:http'
 import zlib from 'node:zlib'
 import { FIRST_LOAD_GOAL, FIRST_LOAD_JS_KB, TAB_PAGES, firstLoadAssets } from '#tests/support/first-load.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
@@ -33,6 +34,7 @@ try {
     const consoleFiles = w.files.filter((f) => /admin|console|antd(?!-mobile)|echarts|react-query/i.test(f))
     console.log(
       `  ${page.padEnd(40)} JS ${kb(w.js)} (${w.scripts} scripts)   CSS ${kb(w.css)} (${w.stylesheets} stylesheets)` +
+        `   served gzip ${kb(w.servedGzip)}, br ${kb(w.servedBr)}` +
         `   ${goal === null ? '(no size goal)' : `goal ${goal} KB`} ${within ? 'within' : 'OVER'}` +
         `   console files: ${consoleFiles.length ? consoleFiles.join(', ') : 'none'}`,
     )
@@ -51,8 +53,41 @@ async function pageWeight(page: string) {
   const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length
   const { scripts, stylesheets } = firstLoadAssets(html)
   let jsBytes = 0
-  for (const f of scripts) jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
+  let servedGzip = 0
+  let servedBr = 0
+  for (const f of scripts) {
+    jsBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
+    servedGzip += await servedBytes(f, 'gzip')
+    servedBr += await servedBytes(f, 'br')
+  }
   let cssBytes = 0
   for (const f of stylesheets) cssBytes += gz(Buffer.from(await (await fetch(base + f)).arrayBuffer()))
-  return { js: jsBytes, css: cssBytes, files: scripts, scripts: scripts.length, stylesheets: stylesheets.length }
+  return {
+    js: jsBytes,
+    servedGzip,
+    servedBr,
+    css: cssBytes,
+    files: scripts,
+    scripts: scripts.length,
+    stylesheets: stylesheets.length,
+  }
+}
+
+/**
+ * The bytes the server sends for a file when the browser accepts `encoding` (the precompressed .gz/.br of
+ * scripts/precompress.ts): what a phone downloads, next to the gzip -9 the goal is measured in. fetch() would
+ * decompress, so this reads the raw answer.
+ */
+function servedBytes(file: string, encoding: 'gzip' | 'br'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + file, { headers: { 'accept-encoding': encoding } }, (res) => {
+        if (res.headers['content-encoding'] !== encoding)
+          reject(new Error(`${file}: served as ${res.headers['content-encoding'] ?? 'identity'}, not ${encoding}`))
+        let n = 0
+        res.on('data', (chunk: Buffer) => (n += chunk.length))
+        res.on('end', () => resolve(n))
+      })
+      .on('error', reject)
+  })
 }

@@ -73,6 +73,18 @@ describe('first-load requests of learner pages', () => {
   })
 })
 
+describe('built learner scripts', () => {
+  // vite.config.ts builds for es2022, which keeps class static blocks as they are: Safari before 16.4 (iOS WeChat on
+  // an older iPhone) cannot parse them, and a page whose script does not parse never becomes interactive.
+  it('use no class static block (es2022 syntax Safari 15 lacks)', () => {
+    const dir = path.join(buildDir, 'client', 'assets')
+    const scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.js'))
+    expect(scripts.length).toBeGreaterThan(10)
+    const withBlock = scripts.filter((f) => /\bstatic\s*\{/.test(fs.readFileSync(path.join(dir, f), 'utf8')))
+    expect(withBlock).toEqual([])
+  })
+})
+
 describe('firstLoadAssets', () => {
   it('reads module preloads, module scripts, inline imports and stylesheets in any attribute order, once each', () => {
     const page = [

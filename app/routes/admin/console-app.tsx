@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider, Spin } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
-import { Route, Routes } from 'react-router'
+import { useRoutes } from 'react-router'
 import { z } from 'zod'
 import type { Permission } from '#shared/staff/roles.ts'
 import { ConsoleLayout } from './layout.tsx'
@@ -70,28 +70,33 @@ function Guard({ permission, own, children }: { permission: Permission; own: boo
   return <NoAccess what={name} />
 }
 
+// Route objects with useRoutes rather than <Routes>/<Route> elements: the learner pages share React Router's chunk
+// with the console, and the element form would add createRoutesFromChildren to every page's first load (issue 11 §4).
 function Screens() {
+  const routes = useRoutes([
+    { index: true, element: <Home /> },
+    ...screens.map(({ path, permission, own, Screen }) => ({
+      path,
+      element: (
+        <Guard permission={permission} own={own}>
+          <Screen />
+        </Guard>
+      ),
+    })),
+    { path: '*', element: <div className="zx-console-center">页面不存在，请从左侧菜单进入。</div> },
+  ])
   return (
     <ConsoleLayout>
-      <Suspense fallback={<Spin />}>
-        <Routes>
-          <Route index element={<Home />} />
-          {screens.map(({ path, permission, own, Screen }) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Guard permission={permission} own={own}>
-                  <Screen />
-                </Guard>
-              }
-            />
-          ))}
-          <Route path="*" element={<div className="zx-console-center">页面不存在，请从左侧菜单进入。</div>} />
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<Spin />}>{routes}</Suspense>
     </ConsoleLayout>
   )
+}
+
+function Pages() {
+  return useRoutes([
+    { path: 'login', element: <SignIn /> },
+    { path: '*', element: <Screens /> },
+  ])
 }
 
 /**
@@ -116,10 +121,7 @@ export default function ConsoleApp() {
       <AntApp>
         <QueryClientProvider client={client}>
           <StepUpProvider>
-            <Routes>
-              <Route path="login" element={<SignIn />} />
-              <Route path="*" element={<Screens />} />
-            </Routes>
+            <Pages />
           </StepUpProvider>
         </QueryClientProvider>
       </AntApp>

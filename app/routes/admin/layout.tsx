@@ -1,14 +1,26 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Drawer, Grid, Layout, Menu, Space, Spin, Tag, Typography } from 'antd'
-import { useState, type ReactNode } from 'react'
-import { Link, Navigate, useLocation } from 'react-router'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { StaffRoleNames } from '#shared/staff/roles.ts'
 import { api, ConsoleError } from './lib/client.ts'
 import { useMe } from './lib/me.ts'
 import { forgetToken } from './lib/token.ts'
 import { Sections } from './nav.ts'
 import NoAccess from './screens/no-access.tsx'
+
+/**
+ * Replaces the address with the sign-in page. React Router's <Navigate> does the same, but it would add its code to
+ * the router chunk every learner page loads (issue 11 §4).
+ */
+function ToSignIn() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    void navigate('/admin/login', { replace: true })
+  }, [navigate])
+  return null
+}
 
 /**
  * The console's frame: the menu (only what the member's roles open), who is signed in, sign-out. Not signed in:
@@ -22,7 +34,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const client = useQueryClient()
 
   if (isPending) return <Spin fullscreen tip="加载中…" />
-  if (error instanceof ConsoleError && error.signIn) return <Navigate to="/admin/login" replace />
+  if (error instanceof ConsoleError && error.signIn) return <ToSignIn />
   if (error instanceof ConsoleError && error.forbidden) return <NoAccess />
   if (!me) return <div className="zx-console-center">加载失败：{error?.message}，请刷新重试。</div>
 
