@@ -8,7 +8,7 @@ import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 import { countLedger, searchLedger, type LedgerFilter } from './points.repository.ts'
 
 /** The columns of the ledger CSV export. */
-export const LEDGER_CSV_HEADER = [
+const LEDGER_CSV_HEADER = [
   '流水ID',
   '会员ID',
   '手机号',
@@ -62,9 +62,10 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
     }))
   }
 
+  // The service is the console list itself (ConsoleList: a page, or every match as CSV).
   return {
     /** One page of ledger entries, newest first by default. */
-    async list(q: PointLedgerQuery) {
+    async page(q: PointLedgerQuery) {
       const filter = filterOf(q)
       return pageFrom(
         q,
@@ -79,6 +80,7 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
       const filter = filterOf(q)
       const desc = parseSort(q.sort).desc
       return {
+        header: LEDGER_CSV_HEADER,
         read: (offset: number, limit: number) => searchLedger(db, filter, desc, offset, limit),
         cells: async (entries: EntryRow[]) =>
           (await rows(entries)).map((e) => [
