@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { tableList } from '#server/db/list.ts'
 import { eqIfGiven, inPeriod, newestFirst } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
@@ -166,25 +167,17 @@ export interface LedgerFilter {
   before?: Date
 }
 
-function ledgerConditions(f: LedgerFilter): SQL | undefined {
-  return and(
-    eqIfGiven(pointEntries.memberId, f.memberId),
-    eqIfGiven(pointEntries.reason, f.reason),
-    inPeriod(pointEntries.createdAt, f.from, f.before),
-  )
-}
-
-/** One page of ledger entries (the only sort is by id: the ledger is append-only, so id order is time order). */
-export async function searchLedger(db: DbOrTx, f: LedgerFilter, desc: boolean, offset: number, limit: number) {
-  return db
-    .select()
-    .from(pointEntries)
-    .where(ledgerConditions(f))
-    .orderBy(desc ? sql`${pointEntries.id} desc` : pointEntries.id)
-    .offset(offset)
-    .limit(limit)
-}
-
-export async function countLedger(db: DbOrTx, f: LedgerFilter) {
-  return db.$count(pointEntries, ledgerConditions(f))
-}
+/**
+ * Ledger entries as the console lists them (tableList): by member, reason and period; the only sort is by id (the
+ * ledger is append-only, so id order is time order).
+ */
+export const ledgerList = tableList(
+  pointEntries,
+  (f: LedgerFilter) =>
+    and(
+      eqIfGiven(pointEntries.memberId, f.memberId),
+      eqIfGiven(pointEntries.reason, f.reason),
+      inPeriod(pointEntries.createdAt, f.from, f.before),
+    ),
+  { id: pointEntries.id },
+)
