@@ -140,7 +140,7 @@ export interface CsvSource<T> {
  * cannot drift apart). `ownScope`: the member whose own records the caller may see (a teacher's courses), null for
  * everything.
  */
-export interface ConsoleList<Q, Row, S = never> {
+interface ConsoleList<Q, Row, S = never> {
   page: (query: Q, ownScope: number | null) => Promise<Page<Row>>
   csv?: (query: Q, ownScope: number | null) => CsvSource<S> | Promise<CsvSource<S>>
 }
@@ -222,7 +222,8 @@ export interface RecordStore<Q, Row, C, E> {
   list(query: Q): Promise<Page<Row>>
   create(body: C): Promise<Row>
   patch(id: number, body: E): Promise<Row>
-  remove?(id: number): Promise<void>
+  /** Removes one; answers nothing, or (with the spec's `remove.answersRecord`) the record as it was. */
+  remove?(id: number): Promise<Row | void>
 }
 
 /** A listed record's routes (listedRecords): the list's docs and schemas, and what adding, changing, removing say. */
@@ -232,8 +233,8 @@ interface ListedRecordsSpec<Q extends z.ZodType<ListQuery, unknown>, R extends z
 > {
   create: { summary: string; body: C }
   edit: { summary: string; body: E }
-  /** DELETE `url/:id`, answering nothing; the store must remove. */
-  remove?: { summary: string }
+  /** DELETE `url/:id`, answering nothing or, with `answersRecord`, the removed record; the store must remove. */
+  remove?: { summary: string; answersRecord?: boolean }
 }
 
 /**
@@ -256,12 +257,18 @@ export function listedRecords<
   listRoute(r, url, { ...list, list: (query) => store.list(query) })
   // Typed by its data alone, unknown here: the store's signature carries the row's type from the zod schema.
   const response = envelope(list.row) as z.ZodType as z.ZodType<unknown, { data: unknown }>
-  r.records<typeof response, z.ZodType, undefined, z.ZodType, C, E, typeof emptyEnvelope>(url, {
+  // An empty answer is typed as the record's too: the store says which it gives (`remove.answersRecord`).
+  const removed = (remove?.answersRecord ? response : emptyEnvelope) as typeof response
+  r.records<typeof response, z.ZodType, undefined, z.ZodType, C, E, typeof response>(url, {
     response,
     create: { ...create, handler: (body) => store.create(body) },
     edit: { ...edit, handler: (id, body) => store.patch(id, body) },
     ...(remove && {
-      remove: { ...remove, response: emptyEnvelope, handler: async (id: number) => store.remove?.(id) },
+      remove: {
+        summary: remove.summary,
+        response: removed,
+        handler: async (id: number) => store.remove?.(id),
+      },
     }),
   })
 }
