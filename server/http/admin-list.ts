@@ -257,8 +257,8 @@ export function listedRecords<
   listRoute(r, url, { ...list, list: (query) => store.list(query) })
   // Typed by its data alone, unknown here: the store's signature carries the row's type from the zod schema.
   const response = envelope(list.row) as z.ZodType as z.ZodType<unknown, { data: unknown }>
-  // An empty answer is typed as the record's too: the store says which it gives (`remove.answersRecord`).
-  const removed = (remove?.answersRecord ? response : emptyEnvelope) as typeof response
+  // An empty answer fits the record's type too: the store says which it gives (`remove.answersRecord`).
+  const removed = remove?.answersRecord ? response : emptyEnvelope
   r.records<typeof response, z.ZodType, undefined, z.ZodType, C, E, typeof response>(url, {
     response,
     create: { ...create, handler: (body) => store.create(body) },
