@@ -97,8 +97,10 @@ export function createTuitionServices(input: {
     },
     tuitionAdmin: {
       leads: (q: z.output<typeof AdminLeadQuery>) => leadPage(db, q),
-      enrolments: (q: z.output<typeof AdminEnrolmentQuery>) => enrolmentPage(db, q, now()),
-      enrolmentCsv: (q: z.output<typeof AdminEnrolmentQuery>) => enrolmentExport(db, q, now()),
+      enrolments: {
+        page: (q: z.output<typeof AdminEnrolmentQuery>) => enrolmentPage(db, q, now()),
+        csv: (q: z.output<typeof AdminEnrolmentQuery>) => enrolmentExport(db, q, now()),
+      },
       enrolment: (id: number) => enrolmentDetail(db, id, now()),
       contractPdf: (id: number) => readContractPdfForStaff(withStores, id),
       editLead: (id: number, patch: z.output<typeof LeadPatchBody>) => editLead(db, id, patch, now()),

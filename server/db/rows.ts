@@ -133,6 +133,32 @@ export async function insertIfAbsent<T extends PgTable>(db: DbOrTx, table: T, va
   return rows.length > 0
 }
 
+/** The unique key an upsert meets (`target`, a partial index's `targetWhere`) and how it changes the row it meets. */
+interface OnConflict<T extends PgTable> {
+  target: AnyPgColumn | AnyPgColumn[]
+  targetWhere?: SQL
+  set: PgUpdateSetSource<T>
+}
+
+/**
+ * Adds the row, or changes the one already holding its unique key by `conflict.set`, in one statement (two writers
+ * at once give one row); the row as it stands after.
+ */
+export async function upsert<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  values: PgInsertValue<T>,
+  conflict: OnConflict<T>,
+) {
+  const source: PgTable = table
+  const [row] = await db
+    .insert(source)
+    .values(values as PgInsertValue<PgTable>)
+    .onConflictDoUpdate(conflict as OnConflict<PgTable>)
+    .returning()
+  return row as Row<T>
+}
+
 /**
  * One step of a state machine kept in a row: changes the row (`set` names the new state) only while its state is
  * one of `from`, in one conditional update. The row after the step, or null when another step got there first.

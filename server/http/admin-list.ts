@@ -48,8 +48,16 @@ function adminPage<T extends z.ZodType>(row: T) {
   )
 }
 
+/** One page of a console list, as adminPage describes it. */
+interface Page<Row> {
+  list: Row[]
+  total: number
+  page: number
+  page_size: number
+}
+
 /** A page as adminPage describes it. */
-export function pageOf<T>(list: T[], total: number, q: PageRequest) {
+export function pageOf<T>(list: T[], total: number, q: PageRequest): Page<T> {
   return { list, total, page: q.page, page_size: q.page_size }
 }
 
@@ -91,8 +99,8 @@ interface ListReads<F, K extends string, R> {
 
 /**
  * A console list with the query's filter and sort chosen: `page` answers one page with the total (pageFrom), `csv`
- * is the export's reader of every match in the same order (csvRows) with the cells of each batch. A null filter
- * matches nothing (a search for a member who does not exist): an empty page, an empty file.
+ * is the export's reader of every match in the same order (csvRows) with the file's header and the cells of each
+ * batch. A null filter matches nothing (a search for a member who does not exist): an empty page, an empty file.
  */
 export function listing<F, K extends string, R>(
   reads: ListReads<F, K, R>,
@@ -113,16 +121,28 @@ export function listing<F, K extends string, R>(
             () => reads.count(db, filter),
             view,
           ),
-    csv: (cells: CsvSource<R>['cells']): CsvSource<R> => ({ read, cells }),
+    csv: (header: string[], cells: CsvSource<R>['cells']): CsvSource<R> => ({ header, read, cells }),
   }
 }
 
 type ListQuery = PageRequest & { format: 'json' | 'csv' }
 
-/** An export's reader (`csvRows`): one batch of rows at `offset`, and the cells of a batch. */
-interface CsvSource<T> {
+/** An export's reader (`csvRows`): the file's header row, one batch of rows at `offset`, and the cells of a batch. */
+export interface CsvSource<T> {
+  header: string[]
   read: (offset: number, limit: number) => Promise<T[]>
   cells: (rows: T[]) => Promise<unknown[][]> | unknown[][]
+}
+
+/**
+ * A console list as its service answers it: `page`, one page of a query; `csv`, where the list exports, every row
+ * the same query matches with the file's header (the header and the cells come from one place, so their columns
+ * cannot drift apart). `ownScope`: the member whose own records the caller may see (a teacher's courses), null for
+ * everything.
+ */
+interface ConsoleList<Q, Row, S = never> {
+  page: (query: Q, ownScope: number | null) => Promise<Page<Row>>
+  csv?: (query: Q, ownScope: number | null) => CsvSource<S> | Promise<CsvSource<S>>
 }
 
 /** A console list's route: what it answers as JSON (one page) and, when it exports, as CSV (every row). */
@@ -132,27 +152,17 @@ export interface ListRouteSpec<Q extends z.ZodType<ListQuery, unknown>, R extend
   querystring: Q
   row: R
   /**
-   * `ownScope`: the member whose own records the caller may see (a teacher's courses), null for everything; only
-   * with `scope: 'list'`, which lets such callers in (server/http/auth.ts).
+   * What the list answers: one page (a function), or the service's ConsoleList, which exports too. With `scope:
+   * 'list'`, which lets in callers who may see only their own records (server/http/auth.ts), `ownScope` is theirs.
+   * format=csv (where the ConsoleList has `csv`) answers its header and every row the filters match, in a file
+   * named after the list's path (csvName); an export always needs a step-up proof (a fresh SMS code).
    */
-  list: (
-    query: z.output<Q>,
-    ownScope: number | null,
-  ) => Promise<{ list: z.input<R>[]; total: number; page: number; page_size: number }>
+  list: ConsoleList<z.output<Q>, z.input<R>, S>['page'] | ConsoleList<z.output<Q>, z.input<R>, S>
   scope?: 'list'
   /** The permission the list needs, when not the plugin's read permission. */
   permission?: Permission
-  /**
-   * format=csv: its header row and every row the filters match, in a file named after the list's path
-   * (csvName). An export always needs a step-up proof (a fresh SMS code), and `permission` besides the list's own
-   * when given.
-   */
-  csv?: {
-    header: string[]
-    /** How the export reads the rows the filters match, a batch at a time, and turns them into cells. */
-    source: (query: z.output<Q>, ownScope: number | null) => CsvSource<S> | Promise<CsvSource<S>>
-    permission?: Permission
-  }
+  /** The permission an export needs besides the list's own. */
+  exportPermission?: Permission
 }
 
 /** The name of a list's CSV file: its path below /admin/ with `-` for `/` (a date is added when it is sent). */
@@ -169,10 +179,11 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
   url: string,
   spec: ListRouteSpec<Q, R, S>,
 ) {
+  const { page, csv } = typeof spec.list === 'function' ? { page: spec.list, csv: undefined } : spec.list
   const description = [
     spec.description,
-    spec.csv
-      ? `format=csv: the filtered list as a CSV file (at most 10,000 rows; needs a step-up proof${spec.csv.permission ? ` and ${spec.csv.permission}` : ''}).`
+    csv
+      ? `format=csv: the filtered list as a CSV file (at most 10,000 rows; needs a step-up proof${spec.exportPermission ? ` and ${spec.exportPermission}` : ''}).`
       : '',
   ]
     .filter(Boolean)
@@ -184,21 +195,21 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
       ...(description && { description }),
       querystring: spec.querystring,
       response: { 200: adminPage(spec.row) },
-      ...(spec.csv && { stepUp: 'export' as const }),
+      ...(csv && { stepUp: 'export' as const }),
       ...(spec.scope && { scope: spec.scope }),
       ...(spec.permission && { permission: spec.permission }),
     },
     async (request, reply) => {
       const query = request.query as z.output<Q>
       if (query.format === 'csv') {
-        if (!spec.csv) throw new AppError(Codes.BadRequest, '这个列表不能导出（format）')
-        const { permission } = spec.csv
+        if (!csv) throw new AppError(Codes.BadRequest, '这个列表不能导出（format）')
+        const permission = spec.exportPermission
         if (permission && !can(request.principal, permission))
           throw new AppError(Codes.Forbidden, '你的角色不能导出这个列表')
-        const { read, cells } = await spec.csv.source(query, request.ownScope)
-        return sendCsv(reply, csvName(url), spec.csv.header, csvRows(read, cells))
+        const { header, read, cells } = await csv(query, request.ownScope)
+        return sendCsv(reply, csvName(url), header, csvRows(read, cells))
       }
-      return reply.send(ok(await spec.list(query, request.ownScope)))
+      return reply.send(ok(await page(query, request.ownScope)))
     },
   )
 }
@@ -208,21 +219,22 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
  * adding, changing and (where records may go) removing one, each answering the record as the list shows it.
  */
 export interface RecordStore<Q, Row, C, E> {
-  list(query: Q): Promise<{ list: Row[]; total: number; page: number; page_size: number }>
+  list(query: Q): Promise<Page<Row>>
   create(body: C): Promise<Row>
   patch(id: number, body: E): Promise<Row>
-  remove?(id: number): Promise<void>
+  /** Removes one; answers nothing, or (with the spec's `remove.answersRecord`) the record as it was. */
+  remove?(id: number): Promise<Row | void>
 }
 
 /** A listed record's routes (listedRecords): the list's docs and schemas, and what adding, changing, removing say. */
 interface ListedRecordsSpec<Q extends z.ZodType<ListQuery, unknown>, R extends z.ZodType, C, E> extends Omit<
   ListRouteSpec<Q, R, never>,
-  'list' | 'csv' | 'scope'
+  'list' | 'exportPermission' | 'scope'
 > {
   create: { summary: string; body: C }
   edit: { summary: string; body: E }
-  /** DELETE `url/:id`, answering nothing; the store must remove. */
-  remove?: { summary: string }
+  /** DELETE `url/:id`, answering nothing or, with `answersRecord`, the removed record; the store must remove. */
+  remove?: { summary: string; answersRecord?: boolean }
 }
 
 /**
@@ -245,12 +257,18 @@ export function listedRecords<
   listRoute(r, url, { ...list, list: (query) => store.list(query) })
   // Typed by its data alone, unknown here: the store's signature carries the row's type from the zod schema.
   const response = envelope(list.row) as z.ZodType as z.ZodType<unknown, { data: unknown }>
-  r.records<typeof response, z.ZodType, undefined, z.ZodType, C, E, typeof emptyEnvelope>(url, {
+  // An empty answer fits the record's type too: the store says which it gives (`remove.answersRecord`).
+  const removed = remove?.answersRecord ? response : emptyEnvelope
+  r.records<typeof response, z.ZodType, undefined, z.ZodType, C, E, typeof response>(url, {
     response,
     create: { ...create, handler: (body) => store.create(body) },
     edit: { ...edit, handler: (id, body) => store.patch(id, body) },
     ...(remove && {
-      remove: { ...remove, response: emptyEnvelope, handler: async (id: number) => store.remove?.(id) },
+      remove: {
+        summary: remove.summary,
+        response: removed,
+        handler: async (id: number) => store.remove?.(id),
+      },
     }),
   })
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { upsert } from '#server/db/rows.ts'
 import { vipMemberships } from '#server/db/schema/access.ts'
 
 /**
@@ -8,18 +9,15 @@ import { vipMemberships } from '#server/db/schema/access.ts'
  */
 export async function extendMembership(db: DbOrTx, memberId: number, days: number, now: Date) {
   const at = now.toISOString()
-  const [row] = await db
-    .insert(vipMemberships)
-    .values({ memberId, expiresAt: sql`${at}::timestamptz + ${days} * interval '1 day'`, updatedAt: now })
-    .onConflictDoUpdate({
-      target: vipMemberships.memberId,
-      set: {
-        expiresAt: sql`greatest(${vipMemberships.expiresAt}, ${at}::timestamptz) + ${days} * interval '1 day'`,
-        updatedAt: now,
-      },
-    })
-    .returning({ expiresAt: vipMemberships.expiresAt })
-  return row!.expiresAt
+  const values = { memberId, expiresAt: sql`${at}::timestamptz + ${days} * interval '1 day'`, updatedAt: now }
+  const row = await upsert(db, vipMemberships, values, {
+    target: vipMemberships.memberId,
+    set: {
+      expiresAt: sql`greatest(${vipMemberships.expiresAt}, ${at}::timestamptz) + ${days} * interval '1 day'`,
+      updatedAt: now,
+    },
+  })
+  return row.expiresAt
 }
 
 /** Takes `days` back (a refunded VIP order). Returns the new expiry, or null when the member has no VIP row. */

@@ -15,7 +15,7 @@ import {
   MemberPageResponse,
   MemberSessionsResponse,
 } from './admin-members.schema.ts'
-import { MEMBER_CSV_HEADER, type MemberAdmin } from './member-admin.ts'
+import type { MemberAdmin } from './member-admin.ts'
 
 /**
  * Members in the operators' console (under /api/admin/members). A member's orders, points and comments are the
@@ -30,11 +30,7 @@ export const adminMemberRoutes = adminPlugin(
       summary: 'Members by phone, id or part of a nickname, role and joining date (paged, sorted)',
       querystring: MemberSearchQuery,
       row: ListedMember,
-      list: (q) => members.search(q),
-      csv: {
-        header: MEMBER_CSV_HEADER,
-        source: (q) => members.csv(q),
-      },
+      list: members.search,
     })
     r.get(
       '/admin/members/:id',

@@ -7,7 +7,6 @@ import { CourseItemsQuery, VideoCreate, VideoPatch } from '#shared/api/catalogue
 import { IdParams } from '#shared/api/params.ts'
 import { MediaListRow, MediaResponse, Video, VideoResponse } from './admin.schema.ts'
 import type { AdminService } from './admin.service.ts'
-import { MEDIA_CSV_HEADER } from './media-library.ts'
 import { filePart } from './uploads.ts'
 
 /** What the operator API takes (admin.routes.ts hands the same to these routes). */
@@ -46,11 +45,7 @@ export const adminVideoRoutes = adminPlugin(
       row: MediaListRow,
       // Every course's videos: not for a teacher, who reaches only their own courses.
       permission: 'courses.read',
-      list: (q) => admin.mediaLibrary.list(q),
-      csv: {
-        header: MEDIA_CSV_HEADER,
-        source: (q) => admin.mediaLibrary.csv(q),
-      },
+      list: admin.mediaLibrary,
     })
     r.records('/admin/videos', {
       response: VideoResponse,

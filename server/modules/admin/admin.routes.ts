@@ -1,7 +1,6 @@
 import { envelope, listEnvelope } from '#server/http/envelope.ts'
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, GroupAccess } from '#server/http/route.ts'
-import { COURSE_CSV_HEADER } from '#server/modules/catalogue/catalogue.service.ts'
 import {
   AdminCategory,
   AdminChapter,
@@ -67,11 +66,7 @@ export const adminRoutes = adminPlugin(GroupAccess.catalogue, async (r, opts: Ad
     row: AdminCourse,
     permission: 'courses.read',
     scope: 'list',
-    list: (q, owner) => admin.courses(q, owner),
-    csv: {
-      header: COURSE_CSV_HEADER,
-      source: (q, owner) => admin.coursesCsv(q, owner),
-    },
+    list: admin.courses,
   })
   r.records('/admin/courses', {
     response: CourseResponse,

@@ -12,7 +12,7 @@ import type { MediaListQuery } from '#shared/api/admin-media.ts'
 import { beijingDateTime } from '#shared/time.ts'
 
 /** The columns of the media CSV export. */
-export const MEDIA_CSV_HEADER = [
+const MEDIA_CSV_HEADER = [
   '视频ID',
   '标题',
   '课程ID',
@@ -83,15 +83,16 @@ export function createMediaLibrary(deps: { db: Db; stores: MediaStores }) {
   const videoListing = (q: MediaListQuery) =>
     listing({ page: searchStaffVideos, count: countStaffVideos }, db, q, filterOf(q))
 
+  // The library is the console list itself (ConsoleList: a page, or every match as CSV).
   return {
     /** One page of videos matching the filters, in the asked order, with the total. */
-    async list(q: MediaListQuery) {
+    async page(q: MediaListQuery) {
       return videoListing(q).page(withMedia)
     },
 
     /** The same list as CSV rows (MEDIA_CSV_HEADER), for `csvRows`. */
     csv(q: MediaListQuery) {
-      return videoListing(q).csv(async (rows) => (await withMedia(rows)).map(videoCells))
+      return videoListing(q).csv(MEDIA_CSV_HEADER, async (rows) => (await withMedia(rows)).map(videoCells))
     },
   }
 }

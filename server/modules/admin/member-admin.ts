@@ -90,7 +90,7 @@ function toListedMember(m: MemberRow) {
 }
 
 /** The columns of the members CSV export. */
-export const MEMBER_CSV_HEADER = ['会员ID', '手机号', '昵称', '角色', '绑定微信', '注册时间', '最近登录']
+const MEMBER_CSV_HEADER = ['会员ID', '手机号', '昵称', '角色', '绑定微信', '注册时间', '最近登录']
 
 /**
  * Members for the operators' console: search, a member's page (profile, VIP, points balance, entitlements and why
@@ -124,35 +124,36 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
   }
 
   return {
-    /** One page of members matching the search, in the asked order, with the total. */
-    async search(q: MemberSearchQuery) {
-      const filter = filterOf(q)
-      const { offset, limit } = pageWindow(q)
-      const sort: Sort<MemberSortKey> = parseSort(q.sort)
-      const [rows, total] = await Promise.all([
-        searchMembers(db, filter, sort, offset, limit),
-        countMembers(db, filter),
-      ])
-      return pageOf(rows.map(toListedMember), total, q)
-    },
-
-    /** The same search as CSV rows (every match, same order; MEMBER_CSV_HEADER), for `csvRows`. */
-    csv(q: MemberSearchQuery) {
-      const filter = filterOf(q)
-      const sort = parseSort(q.sort)
-      return {
-        read: (offset: number, limit: number) => searchMembers(db, filter, sort, offset, limit),
-        cells: (rows: MemberRow[]) =>
-          rows.map((m) => [
-            m.id,
-            m.phone,
-            m.nickname,
-            roleOf(m),
-            m.wxUnionid !== null || m.wxOpenid !== null ? '是' : '否',
-            beijingDateTime(m.createdAt),
-            m.lastLoginAt ? beijingDateTime(m.lastLoginAt) : '',
-          ]),
-      }
+    /** Members matching a search, in the asked order: a page, or the CSV (MEMBER_CSV_HEADER) of every match. */
+    search: {
+      page: async (q: MemberSearchQuery) => {
+        const filter = filterOf(q)
+        const { offset, limit } = pageWindow(q)
+        const sort: Sort<MemberSortKey> = parseSort(q.sort)
+        const [rows, total] = await Promise.all([
+          searchMembers(db, filter, sort, offset, limit),
+          countMembers(db, filter),
+        ])
+        return pageOf(rows.map(toListedMember), total, q)
+      },
+      csv: (q: MemberSearchQuery) => {
+        const filter = filterOf(q)
+        const sort = parseSort(q.sort)
+        return {
+          header: MEMBER_CSV_HEADER,
+          read: (offset: number, limit: number) => searchMembers(db, filter, sort, offset, limit),
+          cells: (rows: MemberRow[]) =>
+            rows.map((m) => [
+              m.id,
+              m.phone,
+              m.nickname,
+              roleOf(m),
+              m.wxUnionid !== null || m.wxOpenid !== null ? '是' : '否',
+              beijingDateTime(m.createdAt),
+              m.lastLoginAt ? beijingDateTime(m.lastLoginAt) : '',
+            ]),
+        }
+      },
     },
 
     /** A member's page: who they are, VIP, points balance, sign-in sessions. */

@@ -1,6 +1,6 @@
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
-import { STAFF_ACTION_CSV_HEADER, type AuditService } from './audit.service.ts'
+import type { AuditService } from './audit.service.ts'
 import { StaffActionQuery, StaffActionView } from './audit.schema.ts'
 
 /** What operators did through the staff API (admins only): who, when, what they sent and how it ended. */
@@ -9,10 +9,6 @@ export const adminAuditRoutes = adminPlugin('audit.read', (r, { audit }: { audit
     summary: 'Changes made through the staff API: by operator (member id or phone) and route prefix',
     querystring: StaffActionQuery,
     row: StaffActionView,
-    list: (query) => audit.page(query),
-    csv: {
-      header: STAFF_ACTION_CSV_HEADER,
-      source: (query) => audit.exportRows(query),
-    },
+    list: audit.actions,
   })
 })

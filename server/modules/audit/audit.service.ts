@@ -9,17 +9,7 @@ import type { StaffAction, StaffActionQuery } from './audit.schema.ts'
 type ActionRow = Awaited<ReturnType<typeof actionList.page>>[number]
 
 /** The columns of the action log's CSV export. */
-export const STAFF_ACTION_CSV_HEADER = [
-  '时间',
-  '操作人ID',
-  '操作人',
-  '手机号',
-  '动作',
-  '接口',
-  '结果',
-  '请求号',
-  '内容',
-]
+const STAFF_ACTION_CSV_HEADER = ['时间', '操作人ID', '操作人', '手机号', '动作', '接口', '结果', '请求号', '内容']
 
 /** The search box: an operator's member id or phone; null when no operator matches. */
 async function filterOf(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionFilter | null> {
@@ -59,26 +49,24 @@ export function createAuditService(deps: { db: Db }) {
     /** Records one change an operator made through the staff API (server/http/staff-audit.ts, after the answer). */
     record: (action: NewStaffAction) => insertStaffAction(db, action),
 
-    /** One page of the record, by operator and route prefix. */
-    async page(q: StaffActionQuery) {
-      return listing(actionList, db, q, await filterOf(db, q)).page((rows) => withOperators(db, rows))
-    },
-
-    /** The same filter as CSV rows for `csvRows`. */
-    async exportRows(q: StaffActionQuery) {
-      return listing(actionList, db, q, await filterOf(db, q)).csv(async (rows: ActionRow[]) =>
-        (await withOperators(db, rows)).map((a) => [
-          beijingDateTime(new Date(a.created_at)),
-          a.member_id,
-          a.nickname,
-          a.phone ?? '',
-          a.method,
-          a.url,
-          a.code ?? a.status,
-          a.request_id,
-          a.body ? JSON.stringify(a.body) : '',
-        ]),
-      )
+    /** The record by operator and route prefix: a page, or the CSV (STAFF_ACTION_CSV_HEADER) of every match. */
+    actions: {
+      page: async (q: StaffActionQuery) =>
+        listing(actionList, db, q, await filterOf(db, q)).page((rows) => withOperators(db, rows)),
+      csv: async (q: StaffActionQuery) =>
+        listing(actionList, db, q, await filterOf(db, q)).csv(STAFF_ACTION_CSV_HEADER, async (rows: ActionRow[]) =>
+          (await withOperators(db, rows)).map((a) => [
+            beijingDateTime(new Date(a.created_at)),
+            a.member_id,
+            a.nickname,
+            a.phone ?? '',
+            a.method,
+            a.url,
+            a.code ?? a.status,
+            a.request_id,
+            a.body ? JSON.stringify(a.body) : '',
+          ]),
+        ),
     },
   }
 }

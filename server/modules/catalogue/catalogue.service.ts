@@ -405,4 +405,3 @@ export async function courseVideoDurations(
 
 /** Hot search words for the operators' console (hot-words-admin.ts). */
 export { createHotWordAdmin, type HotWordAdmin } from './hot-words-admin.ts'
-export { COURSE_CSV_HEADER } from './editing.ts'

@@ -51,7 +51,7 @@ const notFound = (what: string, id: number, field: string) =>
 const bad = (message: string) => new AppError(Codes.BadRequest, message)
 
 /** The columns of the course list's CSV export. */
-export const COURSE_CSV_HEADER = [
+const COURSE_CSV_HEADER = [
   '课程ID',
   '标题',
   '类型',
@@ -223,26 +223,29 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       const courseId = kind === 'course' ? id : await courseOfItem(db, kind, id)
       return { ownerMemberId: courseId === undefined ? null : ((await courseOwner(db, courseId)) ?? null) }
     },
-    /** One page of courses of every status, filtered and sorted, with the total (the console's list). */
-    courses: async (query: AdminCourseListQuery, ownerMemberId: number | null = null) => {
-      return listing(courseList, db, query, courseFilter(query, ownerMemberId)).page((rows) => rows.map(toCourse))
+    /**
+     * Courses of every status, filtered and sorted (the console's list; a teacher's own with `ownerMemberId`): a
+     * page, or the CSV (COURSE_CSV_HEADER) of every match.
+     */
+    courses: {
+      page: async (query: AdminCourseListQuery, ownerMemberId: number | null = null) =>
+        listing(courseList, db, query, courseFilter(query, ownerMemberId)).page((rows) => rows.map(toCourse)),
+      csv: (query: AdminCourseListQuery, ownerMemberId: number | null = null) =>
+        listing(courseList, db, query, courseFilter(query, ownerMemberId)).csv(COURSE_CSV_HEADER, (rows: CourseRow[]) =>
+          rows.map((r) => [
+            r.id,
+            r.title,
+            r.type,
+            r.status,
+            r.categoryId,
+            (r.priceFen / 100).toFixed(2),
+            r.pointsPrice ?? '',
+            r.vipFree ? '是' : '否',
+            r.liveStartsAt?.toISOString() ?? '',
+            r.updatedAt.toISOString(),
+          ]),
+        ),
     },
-    /** The same list as CSV rows (every match, same order; COURSE_CSV_HEADER), for `csvRows`. */
-    coursesCsv: (query: AdminCourseListQuery, ownerMemberId: number | null = null) =>
-      listing(courseList, db, query, courseFilter(query, ownerMemberId)).csv((rows: CourseRow[]) =>
-        rows.map((r) => [
-          r.id,
-          r.title,
-          r.type,
-          r.status,
-          r.categoryId,
-          (r.priceFen / 100).toFixed(2),
-          r.pointsPrice ?? '',
-          r.vipFree ? '是' : '否',
-          r.liveStartsAt?.toISOString() ?? '',
-          r.updatedAt.toISOString(),
-        ]),
-      ),
     /** A course with its chapters and videos; NotFound (field `id`) when unknown. */
     course: async (id: number) => {
       const course = await courseOrThrow(id)

@@ -8,7 +8,7 @@ import type { IssuedCoupon } from './coupons.schema.ts'
 import { toTemplateView } from './coupon-views.ts'
 
 /** The columns of the issued-coupons CSV export. */
-export const ISSUED_CSV_HEADER = [
+const ISSUED_CSV_HEADER = [
   '券ID',
   '模板ID',
   '模板',
@@ -94,14 +94,11 @@ export function createCouponAdmin(deps: { db: Db; now: () => Date }) {
       )
     },
 
-    /** One page of issued coupons. */
-    async issued(q: IssuedCouponQuery) {
-      return issuedListing(q).page(issuedRows)
-    },
-
-    /** The same filter as CSV rows (ISSUED_CSV_HEADER), for `csvRows`. */
-    issuedCsv(q: IssuedCouponQuery) {
-      return issuedListing(q).csv(async (rows) => (await issuedRows(rows)).map(issuedCells))
+    /** Issued coupons: a page, or the CSV (ISSUED_CSV_HEADER) of every match. */
+    issued: {
+      page: (q: IssuedCouponQuery) => issuedListing(q).page(issuedRows),
+      csv: (q: IssuedCouponQuery) =>
+        issuedListing(q).csv(ISSUED_CSV_HEADER, async (rows) => (await issuedRows(rows)).map(issuedCells)),
     },
   }
 }

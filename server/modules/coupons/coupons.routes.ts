@@ -1,7 +1,6 @@
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import { IssuedCouponQuery, TemplateCreate, TemplateListQuery, TemplatePatch } from '#shared/api/admin-coupons.ts'
-import { ISSUED_CSV_HEADER } from './coupon-admin.ts'
 import type { CouponAdmin, CouponService } from './coupons.service.ts'
 import {
   ClaimableResponse,
@@ -70,11 +69,7 @@ export const adminCouponRoutes = adminPlugin(
       summary: 'Issued coupons by template, state (available, reserved, used, expired), member and claiming day',
       querystring: IssuedCouponQuery,
       row: IssuedCoupon,
-      list: (q) => couponAdmin.issued(q),
-      csv: {
-        header: ISSUED_CSV_HEADER,
-        source: (q) => couponAdmin.issuedCsv(q),
-      },
+      list: couponAdmin.issued,
     })
   },
 )

@@ -1,4 +1,4 @@
-import { listRoute } from '#server/http/admin-list.ts'
+import { listedRecords, listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
 import {
@@ -8,7 +8,7 @@ import {
   ExchangeSkuEdit,
   ExchangeSkuQuery,
 } from '#shared/api/exchange.ts'
-import { ExchangeRecordResponse, ExchangeRecordRow, ExchangeSkuResponse, ExchangeSkuRow } from './exchange.schema.ts'
+import { ExchangeRecordResponse, ExchangeRecordRow, ExchangeSkuRow } from './exchange.schema.ts'
 import type { ExchangeAdmin } from './exchange.service.ts'
 
 export interface ExchangeAdminOptions {
@@ -24,29 +24,13 @@ export interface ExchangeAdminOptions {
 export const adminExchangeRoutes = adminPlugin(
   { read: 'exchange.read', write: 'exchange.manage' },
   (r, { exchangeAdmin, revokeRecord }: ExchangeAdminOptions) => {
-    listRoute(r, '/admin/exchange/skus', {
+    listedRecords(r, '/admin/exchange/skus', exchangeAdmin.skus, {
       summary: 'Platform SKUs mapped to courses or VIP days (paged, sorted)',
       querystring: ExchangeSkuQuery,
       row: ExchangeSkuRow,
-      list: (q) => exchangeAdmin.skus(q),
-    })
-    r.records('/admin/exchange/skus', {
-      response: ExchangeSkuResponse,
-      create: {
-        summary: 'Map a platform SKU to a course or VIP days',
-        body: ExchangeSkuCreate,
-        handler: (body) => exchangeAdmin.createSku(body),
-      },
-      edit: {
-        summary: 'Change what a SKU grants (earlier exchanges keep theirs)',
-        body: ExchangeSkuEdit,
-        handler: (id, body) => exchangeAdmin.editSku(id, body),
-      },
-      remove: {
-        summary: 'Delete a SKU mapping (later exchanges of it are refused)',
-        response: ExchangeSkuResponse,
-        handler: (id) => exchangeAdmin.deleteSku(id),
-      },
+      create: { summary: 'Map a platform SKU to a course or VIP days', body: ExchangeSkuCreate },
+      edit: { summary: 'Change what a SKU grants (earlier exchanges keep theirs)', body: ExchangeSkuEdit },
+      remove: { summary: 'Delete a SKU mapping (later exchanges of it are refused)', answersRecord: true },
     })
     listRoute(r, '/admin/exchange/records', {
       summary: 'Exchanges of platform orders, with the member and what each granted (paged, sorted)',

@@ -36,7 +36,6 @@ export const ExchangeSkuRow = z.object({
   updated_at: z.string(),
 })
 export type ExchangeSkuRow = z.infer<typeof ExchangeSkuRow>
-export const ExchangeSkuResponse = envelope(ExchangeSkuRow)
 
 export const ExchangeRecordRow = z.object({
   id: z.number().int(),

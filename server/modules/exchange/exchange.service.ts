@@ -253,49 +253,49 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
     return skuView(m, await withTitles(db, [m]))
   }
   return {
-    /** One page of SKU mappings. */
-    async skus(q: ExchangeSkuQuery) {
-      const f = { platform: q.platform, text: q.q || undefined }
-      return listing(skuList, db, q, f).page(async (rows) => {
-        const titles = await withTitles(db, rows)
-        return rows.map((m) => skuView(m, titles))
-      })
-    },
-    /** Maps a SKU; Conflict when the platform maps it already. */
-    async createSku(body: ExchangeSkuCreate) {
-      await requireCourse(body.course_id)
-      const at = now()
-      const row = await insertSku(db, {
-        platform: body.platform,
-        skuId: body.sku_id,
-        productName: body.product_name,
-        courseId: body.course_id,
-        vipDays: body.vip_days,
-        note: body.note,
-        createdAt: at,
-        updatedAt: at,
-      })
-      if (!row)
-        throw new AppError(Codes.Conflict, `${PlatformNames[body.platform]}的 SKU ${body.sku_id} 已有映射（sku_id）`)
-      return one(row, row.id)
-    },
-    /** Changes what a mapping grants (exchanges made before keep what they granted). */
-    async editSku(id: number, body: ExchangeSkuEdit) {
-      await requireCourse(body.course_id)
-      return one(
-        await updateSku(db, id, {
+    /** SKU mappings as operators keep them (listedRecords): a page of them, adding, changing and deleting one. */
+    skus: {
+      list: async (q: ExchangeSkuQuery) => {
+        const f = { platform: q.platform, text: q.q || undefined }
+        return listing(skuList, db, q, f).page(async (rows) => {
+          const titles = await withTitles(db, rows)
+          return rows.map((m) => skuView(m, titles))
+        })
+      },
+      /** Maps a SKU; Conflict when the platform maps it already. */
+      create: async (body: ExchangeSkuCreate) => {
+        await requireCourse(body.course_id)
+        const at = now()
+        const row = await insertSku(db, {
+          platform: body.platform,
+          skuId: body.sku_id,
           productName: body.product_name,
           courseId: body.course_id,
           vipDays: body.vip_days,
           note: body.note,
-          updatedAt: now(),
-        }),
-        id,
-      )
-    },
-    /** Deletes a mapping: later exchanges of that SKU are refused; earlier ones keep what they granted. */
-    async deleteSku(id: number) {
-      return one(await deleteSku(db, id), id)
+          createdAt: at,
+          updatedAt: at,
+        })
+        if (!row)
+          throw new AppError(Codes.Conflict, `${PlatformNames[body.platform]}的 SKU ${body.sku_id} 已有映射（sku_id）`)
+        return one(row, row.id)
+      },
+      /** Changes what a mapping grants (exchanges made before keep what they granted). */
+      patch: async (id: number, body: ExchangeSkuEdit) => {
+        await requireCourse(body.course_id)
+        return one(
+          await updateSku(db, id, {
+            productName: body.product_name,
+            courseId: body.course_id,
+            vipDays: body.vip_days,
+            note: body.note,
+            updatedAt: now(),
+          }),
+          id,
+        )
+      },
+      /** Deletes a mapping: later exchanges of that SKU are refused; earlier ones keep what they granted. */
+      remove: async (id: number) => one(await deleteSku(db, id), id),
     },
     /** One page of exchange records with the member's masked phone and the course. */
     async records(q: ExchangeRecordQuery) {

@@ -9,7 +9,7 @@ import {
   StaffMember,
   StaffMemberResponse,
 } from './staff.schema.ts'
-import { STAFF_EXPORT_HEADER, type StaffService } from './staff.service.ts'
+import type { StaffService } from './staff.service.ts'
 
 /** Who is signed in to the console (any staff role): the console's navigation follows `permissions`. */
 export const consoleMeRoutes = apiPlugin(
@@ -29,11 +29,7 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
     summary: 'Staff members by role and name / phone / id (paged, sorted)',
     querystring: StaffListQuery,
     row: StaffMember,
-    list: staff.list,
-    csv: {
-      header: STAFF_EXPORT_HEADER,
-      source: (query) => staff.exportRows(query),
-    },
+    list: staff.members,
   })
 
   r.post(

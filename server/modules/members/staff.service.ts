@@ -20,6 +20,9 @@ function toView(r: Row): StaffMember {
   }
 }
 
+/** The columns of the staff export. */
+const STAFF_EXPORT_HEADER = ['成员ID', '昵称', '手机号', '角色', '授权时间', '最近登录']
+
 /** Staff accounts and their roles (the console's Staff screen): list, export, grant and revoke. */
 export function createStaffService(deps: { db: Db; now: () => Date }) {
   const { db } = deps
@@ -27,6 +30,24 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
   async function list(query: StaffListQuery) {
     const { rows, total } = await findStaff(db, query, parseSort(query.sort), pageWindow(query))
     return pageOf(rows.map(toView), total, query)
+  }
+
+  /** The filter's rows for the CSV export (`csvRows`): one batch at `offset`, and its cells. */
+  function exportRows(query: StaffListQuery) {
+    const sort = parseSort(query.sort)
+    return {
+      header: STAFF_EXPORT_HEADER,
+      read: async (offset: number, limit: number) => (await findStaff(db, query, sort, { offset, limit })).rows,
+      cells: (rows: Row[]) =>
+        rows.map((r) => [
+          r.id,
+          r.nickname,
+          r.phone,
+          r.roles.map((role) => StaffRoleNames[role]).join('、'),
+          r.grantedAt ? beijingDateTime(new Date(r.grantedAt)) : '',
+          r.lastLoginAt ? beijingDateTime(r.lastLoginAt) : '',
+        ]),
+    }
   }
 
   async function one(memberId: number) {
@@ -53,7 +74,8 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
   }
 
   return {
-    list,
+    /** Staff members by role and name / phone / id: a page, or the CSV (STAFF_EXPORT_HEADER) of every match. */
+    members: { page: list, csv: exportRows },
     setRoles,
 
     /** Roles for whoever holds this phone; a phone nobody holds yet becomes a member who signs in with it. */
@@ -75,26 +97,7 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
         permissions: Permissions.filter((p) => can(principal, p)),
       }
     },
-
-    /** The filter's rows for the CSV export (`csvRows`): one batch at `offset`, and its cells. */
-    exportRows(query: StaffListQuery) {
-      const sort = parseSort(query.sort)
-      return {
-        read: async (offset: number, limit: number) => (await findStaff(db, query, sort, { offset, limit })).rows,
-        cells: (rows: Row[]) =>
-          rows.map((r) => [
-            r.id,
-            r.nickname,
-            r.phone,
-            r.roles.map((role) => StaffRoleNames[role]).join('、'),
-            r.grantedAt ? beijingDateTime(new Date(r.grantedAt)) : '',
-            r.lastLoginAt ? beijingDateTime(r.lastLoginAt) : '',
-          ]),
-      }
-    },
   }
 }
-
-export const STAFF_EXPORT_HEADER = ['成员ID', '昵称', '手机号', '角色', '授权时间', '最近登录']
 
 export type StaffService = ReturnType<typeof createStaffService>

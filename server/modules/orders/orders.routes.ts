@@ -13,7 +13,7 @@ import type { CheckoutContext } from '#server/use-cases/place-order.ts'
 import type { PreviewRequest, previewCheckout } from '#server/use-cases/preview-checkout.ts'
 import type { resumePayment } from '#server/use-cases/resume-payment.ts'
 import type { createOrderService } from './orders.service.ts'
-import { ORDER_CSV_HEADER, type StaffOrderService } from './staff-orders.service.ts'
+import type { StaffOrderService } from './staff-orders.service.ts'
 import {
   CheckoutResponse,
   CoursePreviewQuery,
@@ -193,12 +193,8 @@ export const adminOrderRoutes = adminPlugin('orders.read', (r, { staffOrders }: 
     summary: 'Orders by state, kind, sp, date (Beijing) and order number / phone / member id',
     querystring: StaffOrderQuery,
     row: StaffOrder,
-    list: (query) => staffOrders.search(query),
-    csv: {
-      header: ORDER_CSV_HEADER,
-      permission: 'orders.export',
-      source: (query) => staffOrders.exportRows(query),
-    },
+    list: staffOrders.search,
+    exportPermission: 'orders.export',
   })
 
   r.get(

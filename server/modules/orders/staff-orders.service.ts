@@ -18,7 +18,7 @@ import {
 import type { StaffOrderQuery } from './orders.schema.ts'
 import { toOrderView } from './orders.service.ts'
 
-export const ORDER_CSV_HEADER = [
+const ORDER_CSV_HEADER = [
   '订单号',
   '会员ID',
   '手机号',
@@ -123,23 +123,24 @@ export function createStaffOrderService(deps: { db: Db }) {
       }
     },
 
-    /** Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first. */
-    async search(query: StaffOrderQuery) {
-      return listing(staffOrderList, db, query, await filterOf(query)).page(async (rows) => {
-        const [items, phones] = await Promise.all([
-          findItems(db, idsOf(rows, 'id')),
-          memberPhones(db, idsOf(rows, 'memberId')),
-        ])
-        return rows.map((o) => staffOrderView(o, items, phones))
-      })
-    },
-
-    /** The same search for the CSV export (`csvRows`): one batch at `offset`, and its cells (yuan, Beijing time). */
-    async exportRows(query: StaffOrderQuery) {
-      return listing(staffOrderList, db, query, await filterOf(query)).csv(async (rows: OrderRow[]) => {
-        const phones = await memberPhones(db, idsOf(rows, 'memberId'))
-        return rows.map((o) => exportRow(o, phones.get(o.memberId) ?? null))
-      })
+    /**
+     * Orders by state, kind, sp, Beijing date range and order number / phone / member id, newest first: a page, or
+     * the CSV (ORDER_CSV_HEADER: yuan, Beijing time) of every match.
+     */
+    search: {
+      page: async (query: StaffOrderQuery) =>
+        listing(staffOrderList, db, query, await filterOf(query)).page(async (rows) => {
+          const [items, phones] = await Promise.all([
+            findItems(db, idsOf(rows, 'id')),
+            memberPhones(db, idsOf(rows, 'memberId')),
+          ])
+          return rows.map((o) => staffOrderView(o, items, phones))
+        }),
+      csv: async (query: StaffOrderQuery) =>
+        listing(staffOrderList, db, query, await filterOf(query)).csv(ORDER_CSV_HEADER, async (rows: OrderRow[]) => {
+          const phones = await memberPhones(db, idsOf(rows, 'memberId'))
+          return rows.map((o) => exportRow(o, phones.get(o.memberId) ?? null))
+        }),
     },
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { eqIfGiven, newestFirst } from '#server/db/rows.ts'
+import { eqIfGiven, newestFirst, upsert } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import {
   paymentNotifications,
@@ -48,29 +48,25 @@ export async function saveRun(
     createdAt: run.at,
     updatedAt: run.at,
   }
-  const [saved] = await tx
-    .insert(reconciliationRuns)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [reconciliationRuns.provider, reconciliationRuns.billDate],
-      set: {
-        state: values.state,
-        billPayments: values.billPayments,
-        billRefunds: values.billRefunds,
-        differences: values.differences,
-        error: values.error,
-        updatedAt: values.updatedAt,
-        attempts: sql`${reconciliationRuns.attempts} + 1`,
-      },
-    })
-    .returning()
+  const saved = await upsert(tx, reconciliationRuns, values, {
+    target: [reconciliationRuns.provider, reconciliationRuns.billDate],
+    set: {
+      state: values.state,
+      billPayments: values.billPayments,
+      billRefunds: values.billRefunds,
+      differences: values.differences,
+      error: values.error,
+      updatedAt: values.updatedAt,
+      attempts: sql`${reconciliationRuns.attempts} + 1`,
+    },
+  })
   // A failed attempt keeps what an earlier one found; a done one replaces it.
   if (run.state === 'done') {
-    await tx.delete(reconciliationDifferences).where(eq(reconciliationDifferences.runId, saved!.id))
+    await tx.delete(reconciliationDifferences).where(eq(reconciliationDifferences.runId, saved.id))
     if (differences.length > 0)
-      await tx.insert(reconciliationDifferences).values(differences.map((d) => ({ ...d, runId: saved!.id })))
+      await tx.insert(reconciliationDifferences).values(differences.map((d) => ({ ...d, runId: saved.id })))
   }
-  return saved!
+  return saved
 }
 
 /** Reconciliation runs, newest first, paged by id. */

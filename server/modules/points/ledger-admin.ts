@@ -1,14 +1,14 @@
 import type { Db } from '#server/db/database.ts'
-import { pageFrom, parseSort } from '#server/http/admin-list.ts'
+import { listing } from '#server/http/admin-list.ts'
 import { idsOf } from '#server/http/present.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
 import { PointReasonNames, type PointLedgerQuery } from '#shared/api/admin-points.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
-import { countLedger, searchLedger, type LedgerFilter } from './points.repository.ts'
+import { ledgerList, type LedgerFilter } from './points.repository.ts'
 
 /** The columns of the ledger CSV export. */
-export const LEDGER_CSV_HEADER = [
+const LEDGER_CSV_HEADER = [
   '流水ID',
   '会员ID',
   '手机号',
@@ -21,7 +21,7 @@ export const LEDGER_CSV_HEADER = [
   '时间',
 ]
 
-type EntryRow = Awaited<ReturnType<typeof searchLedger>>[number]
+type EntryRow = Awaited<ReturnType<typeof ledgerList.page>>[number]
 
 /** A ledger entry as the member's ledger (GET /points) and the console's both show it; `orders` by id. */
 export function entryView(e: EntryRow, orders: Awaited<ReturnType<typeof ordersByIds>>) {
@@ -62,39 +62,29 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
     }))
   }
 
+  const entries = (q: PointLedgerQuery) => listing(ledgerList, db, q, filterOf(q))
+
+  // The service is the console list itself (ConsoleList: a page, or every match as CSV).
   return {
     /** One page of ledger entries, newest first by default. */
-    async list(q: PointLedgerQuery) {
-      const filter = filterOf(q)
-      return pageFrom(
-        q,
-        ({ offset, limit }) => searchLedger(db, filter, parseSort(q.sort).desc, offset, limit),
-        () => countLedger(db, filter),
-        rows,
-      )
-    },
+    page: (q: PointLedgerQuery) => entries(q).page(rows),
 
     /** The same filter as CSV rows (LEDGER_CSV_HEADER), for `csvRows`. */
-    csv(q: PointLedgerQuery) {
-      const filter = filterOf(q)
-      const desc = parseSort(q.sort).desc
-      return {
-        read: (offset: number, limit: number) => searchLedger(db, filter, desc, offset, limit),
-        cells: async (entries: EntryRow[]) =>
-          (await rows(entries)).map((e) => [
-            e.id,
-            e.member_id,
-            e.phone ?? '',
-            e.delta,
-            e.balance_after,
-            PointReasonNames[e.reason],
-            e.order_no ?? '',
-            e.note ?? '',
-            e.actor,
-            beijingDateTime(new Date(e.created_at)),
-          ]),
-      }
-    },
+    csv: (q: PointLedgerQuery) =>
+      entries(q).csv(LEDGER_CSV_HEADER, async (page) =>
+        (await rows(page)).map((e) => [
+          e.id,
+          e.member_id,
+          e.phone ?? '',
+          e.delta,
+          e.balance_after,
+          PointReasonNames[e.reason],
+          e.order_no ?? '',
+          e.note ?? '',
+          e.actor,
+          beijingDateTime(new Date(e.created_at)),
+        ]),
+      ),
   }
 }
 

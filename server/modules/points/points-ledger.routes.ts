@@ -2,7 +2,7 @@ import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, GroupAccess } from '#server/http/route.ts'
 import { PointLedgerQuery } from '#shared/api/admin-points.ts'
 import { LedgerEntry } from './points.schema.ts'
-import { LEDGER_CSV_HEADER, type PointLedgerAdmin } from './points.service.ts'
+import type { PointLedgerAdmin } from './points.service.ts'
 
 /**
  * Every member's points ledger in the operators' console (GET /api/admin/points/ledger), newest first, by member,
@@ -14,10 +14,6 @@ export const adminPointLedgerRoutes = adminPlugin(GroupAccess.points, (r, { ledg
     summary: "Every member's points ledger entries, newest first, by member, reason and day, with who made each",
     querystring: PointLedgerQuery,
     row: LedgerEntry,
-    list: (q) => ledger.list(q),
-    csv: {
-      header: LEDGER_CSV_HEADER,
-      source: (q) => ledger.csv(q),
-    },
+    list: ledger,
   })
 })

@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { eqIfGiven, inPeriod, newestFirst } from '#server/db/rows.ts'
+import { tableList } from '#server/db/list.ts'
+import { eqIfGiven, inPeriod, newestFirst, upsert } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
 import { pointBalances, pointEntries, type PointReason } from '#server/db/schema/points.ts'
 
@@ -30,16 +31,14 @@ async function insertEntry(db: DbOrTx, c: PointChange, delta: number, balanceAft
 
 /** Adds points: the cached balance and the ledger entry in the caller's transaction. Returns the new balance. */
 export async function creditPoints(db: DbOrTx, c: PointChange) {
-  const [row] = await db
-    .insert(pointBalances)
-    .values({ memberId: c.memberId, balance: c.points, updatedAt: c.at })
-    .onConflictDoUpdate({
-      target: pointBalances.memberId,
-      set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at },
-    })
-    .returning({ balance: pointBalances.balance })
-  await insertEntry(db, c, c.points, row!.balance)
-  return row!.balance
+  const row = await upsert(
+    db,
+    pointBalances,
+    { memberId: c.memberId, balance: c.points, updatedAt: c.at },
+    { target: pointBalances.memberId, set: { balance: sql`${pointBalances.balance} + ${c.points}`, updatedAt: c.at } },
+  )
+  await insertEntry(db, c, c.points, row.balance)
+  return row.balance
 }
 
 /**
@@ -71,12 +70,13 @@ export async function pointBalance(db: DbOrTx, memberId: number) {
  * exactly as with SELECT … FOR UPDATE, one round trip fewer.
  */
 export async function lockBalance(db: DbOrTx, memberId: number, at: Date) {
-  const [row] = await db
-    .insert(pointBalances)
-    .values({ memberId, balance: 0, updatedAt: at })
-    .onConflictDoUpdate({ target: pointBalances.memberId, set: { balance: sql`${pointBalances.balance}` } })
-    .returning({ balance: pointBalances.balance })
-  return row!.balance
+  const row = await upsert(
+    db,
+    pointBalances,
+    { memberId, balance: 0, updatedAt: at },
+    { target: pointBalances.memberId, set: { balance: sql`${pointBalances.balance}` } },
+  )
+  return row.balance
 }
 
 /** Net points an order earned (still held) and spent (not returned yet), from its ledger entries. */
@@ -166,25 +166,17 @@ export interface LedgerFilter {
   before?: Date
 }
 
-function ledgerConditions(f: LedgerFilter): SQL | undefined {
-  return and(
-    eqIfGiven(pointEntries.memberId, f.memberId),
-    eqIfGiven(pointEntries.reason, f.reason),
-    inPeriod(pointEntries.createdAt, f.from, f.before),
-  )
-}
-
-/** One page of ledger entries (the only sort is by id: the ledger is append-only, so id order is time order). */
-export async function searchLedger(db: DbOrTx, f: LedgerFilter, desc: boolean, offset: number, limit: number) {
-  return db
-    .select()
-    .from(pointEntries)
-    .where(ledgerConditions(f))
-    .orderBy(desc ? sql`${pointEntries.id} desc` : pointEntries.id)
-    .offset(offset)
-    .limit(limit)
-}
-
-export async function countLedger(db: DbOrTx, f: LedgerFilter) {
-  return db.$count(pointEntries, ledgerConditions(f))
-}
+/**
+ * Ledger entries as the console lists them (tableList): by member, reason and period; the only sort is by id (the
+ * ledger is append-only, so id order is time order).
+ */
+export const ledgerList = tableList(
+  pointEntries,
+  (f: LedgerFilter) =>
+    and(
+      eqIfGiven(pointEntries.memberId, f.memberId),
+      eqIfGiven(pointEntries.reason, f.reason),
+      inPeriod(pointEntries.createdAt, f.from, f.before),
+    ),
+  { id: pointEntries.id },
+)

@@ -112,7 +112,7 @@ export function earnPointsInSettlement(points: number, at: Date): StatementPart 
 export { pointFigures } from './figures.repository.ts'
 
 /** Every member's ledger for the operators' console (ledger-admin.ts). */
-export { createPointLedgerAdmin, LEDGER_CSV_HEADER, type PointLedgerAdmin } from './ledger-admin.ts'
+export { createPointLedgerAdmin, type PointLedgerAdmin } from './ledger-admin.ts'
 
 /** A member's points balance and ledger (data export, issue 10 §5); the ledger is kept on deletion. */
 export { selectMemberPoints as pointsForExport } from './points-privacy.repository.ts'

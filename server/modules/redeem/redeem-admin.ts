@@ -51,7 +51,7 @@ function toBatchRow(b: BatchRow, used: number, revoked: number, now: Date): Rede
 export const REDEEM_CODES_CSV_HEADER = ['序号', '兑换码', '批次', '可兑换', '有效期起', '有效期至']
 
 /** The columns of the batch list's CSV export (GET /admin/redeem/batches?format=csv): never a code. */
-export const REDEEM_BATCHES_CSV_HEADER = [
+const REDEEM_BATCHES_CSV_HEADER = [
   '批次ID',
   '名称',
   '可兑换',
@@ -81,33 +81,32 @@ export function createRedeemAdmin(deps: { db: DbOrTx; now: () => Date; hashOf: (
   const batchListing = (q: RedeemBatchQuery) =>
     listing({ page: listBatches, count: countBatches }, db, q, { q: q.q, state: q.state })
   return {
-    async batches(q: RedeemBatchQuery) {
-      return batchListing(q).page((rows) => {
-        const now = deps.now()
-        return rows.map((r) => toBatchRow(r.batch, r.usedCodes, r.revokedCodes, now))
-      })
-    },
-
-    /** The same search as CSV rows (every match, same order; REDEEM_BATCHES_CSV_HEADER), for `csvRows`. */
-    batchesCsv(q: RedeemBatchQuery) {
-      return batchListing(q).csv((rows) => {
-        const now = deps.now()
-        return rows.map(({ batch: b, usedCodes, revokedCodes }) => [
-          b.id,
-          b.name,
-          batchGrantText(b),
-          b.codeCount,
-          usedCodes,
-          revokedCodes,
-          b.usesPerCode,
-          b.perMemberLimit,
-          beijingDateTime(b.validFrom),
-          beijingDateTime(b.validUntil),
-          RedeemBatchStateNames[batchState(b, now)],
-          b.note,
-          beijingDateTime(b.createdAt),
-        ])
-      })
+    /** Batches by name / note and state: a page, or the CSV (REDEEM_BATCHES_CSV_HEADER) of every match. */
+    batches: {
+      page: (q: RedeemBatchQuery) =>
+        batchListing(q).page((rows) => {
+          const now = deps.now()
+          return rows.map((r) => toBatchRow(r.batch, r.usedCodes, r.revokedCodes, now))
+        }),
+      csv: (q: RedeemBatchQuery) =>
+        batchListing(q).csv(REDEEM_BATCHES_CSV_HEADER, (rows) => {
+          const now = deps.now()
+          return rows.map(({ batch: b, usedCodes, revokedCodes }) => [
+            b.id,
+            b.name,
+            batchGrantText(b),
+            b.codeCount,
+            usedCodes,
+            revokedCodes,
+            b.usesPerCode,
+            b.perMemberLimit,
+            beijingDateTime(b.validFrom),
+            beijingDateTime(b.validUntil),
+            RedeemBatchStateNames[batchState(b, now)],
+            b.note,
+            beijingDateTime(b.createdAt),
+          ])
+        }),
     },
 
     async disable(id: number) {

@@ -18,12 +18,7 @@ import {
   RedeemCodeRevoke,
 } from '#shared/api/redeem.ts'
 import { groupCode } from './redeem.service.ts'
-import {
-  newBatchCsvRows,
-  REDEEM_BATCHES_CSV_HEADER,
-  REDEEM_CODES_CSV_HEADER,
-  type RedeemAdmin,
-} from './redeem-admin.ts'
+import { newBatchCsvRows, REDEEM_CODES_CSV_HEADER, type RedeemAdmin } from './redeem-admin.ts'
 import {
   ExchangeRecordResponse,
   RedeemBatchResponse,
@@ -93,8 +88,7 @@ export const adminRedeemRoutes = adminPlugin('redeem.manage', (r, { redeemAdmin 
     summary: 'Redeem-code batches by name / note and state, with how many codes were used and revoked',
     querystring: RedeemBatchQuery,
     row: RedeemBatchRow,
-    list: (q) => redeemAdmin.batches(q),
-    csv: { header: REDEEM_BATCHES_CSV_HEADER, source: (q) => redeemAdmin.batchesCsv(q) },
+    list: redeemAdmin.batches,
   })
 
   r.raw.post(

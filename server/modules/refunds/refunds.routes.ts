@@ -6,7 +6,7 @@ import type { rejectRefund } from '#server/use-cases/reject-refund.ts'
 import type { requestRefund } from '#server/use-cases/request-refund.ts'
 import type { retryRefund } from '#server/use-cases/retry-refund.ts'
 import type { createRefundService } from './refunds.service.ts'
-import { REFUND_CSV_HEADER, type StaffRefunds } from './staff-refunds.ts'
+import type { StaffRefunds } from './staff-refunds.ts'
 import {
   ApproveBody,
   RefundCheckQuery,
@@ -74,11 +74,7 @@ export const adminRefundRoutes = adminPlugin(
       summary: 'Refunds by state and refund number / phone / member id (paged, sorted)',
       querystring: StaffRefundListQuery,
       row: StaffRefund,
-      list: (query) => refunds.staff.list(query),
-      csv: {
-        header: REFUND_CSV_HEADER,
-        source: (query) => refunds.staff.exportRows(query),
-      },
+      list: refunds.staff.list,
     })
 
     r.post(

@@ -14,7 +14,7 @@ import { toRefundView } from './refunds.service.ts'
 // members' phones from their modules.
 
 /** The columns of the refunds CSV export. */
-export const REFUND_CSV_HEADER = [
+const REFUND_CSV_HEADER = [
   '退款单号',
   '订单号',
   '订单标题',
@@ -72,35 +72,36 @@ function staffView({ refund: r, order, phone, lines }: Awaited<ReturnType<typeof
 
 export function createStaffRefunds(db: Db) {
   return {
-    /** One page of refunds for the console, with what staff need to decide. */
-    async list(query: StaffRefundListQuery) {
-      return listing(refundList, db, query, await filterOf(db, query)).page(async (rows) =>
-        (await withOrders(db, rows)).map(staffView),
-      )
-    },
-
-    /** The same filter as CSV rows for `csvRows` (server/http/admin-list.ts). */
-    async exportRows(query: StaffRefundListQuery) {
-      const time = (d: Date | null) => (d ? beijingDateTime(d) : '')
-      return listing(refundList, db, query, await filterOf(db, query)).csv(async (rows: RefundRow[]) =>
-        (await withOrders(db, rows)).map(({ refund: r, order, phone }) => [
-          r.refundNo,
-          order.orderNo,
-          order.title,
-          r.memberId,
-          phone ?? '',
-          r.kind,
-          r.state,
-          fenToYuan(r.amountFen),
-          fenToYuan(order.amountFen),
-          r.reason,
-          r.decisionNote ?? '',
-          time(r.createdAt),
-          time(r.decidedAt),
-          time(r.completedAt),
-          r.lastError ?? '',
-        ]),
-      )
+    /** Refunds for the console, with what staff need to decide: a page, or the CSV (REFUND_CSV_HEADER) of every match. */
+    list: {
+      page: async (query: StaffRefundListQuery) =>
+        listing(refundList, db, query, await filterOf(db, query)).page(async (rows) =>
+          (await withOrders(db, rows)).map(staffView),
+        ),
+      csv: async (query: StaffRefundListQuery) => {
+        const time = (d: Date | null) => (d ? beijingDateTime(d) : '')
+        return listing(refundList, db, query, await filterOf(db, query)).csv(
+          REFUND_CSV_HEADER,
+          async (rows: RefundRow[]) =>
+            (await withOrders(db, rows)).map(({ refund: r, order, phone }) => [
+              r.refundNo,
+              order.orderNo,
+              order.title,
+              r.memberId,
+              phone ?? '',
+              r.kind,
+              r.state,
+              fenToYuan(r.amountFen),
+              fenToYuan(order.amountFen),
+              r.reason,
+              r.decisionNote ?? '',
+              time(r.createdAt),
+              time(r.decidedAt),
+              time(r.completedAt),
+              r.lastError ?? '',
+            ]),
+        )
+      },
     },
   }
 }

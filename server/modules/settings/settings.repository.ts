@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { upsert } from '#server/db/rows.ts'
 import { siteSettings } from '#server/db/schema/settings.ts'
 
 /** A setting's saved value, or null when operators never saved it. */
@@ -9,11 +10,7 @@ export async function findSetting(db: DbOrTx, key: string) {
 }
 
 /** Saves a setting (one row per key). */
-export async function saveSetting(db: DbOrTx, key: string, value: Record<string, unknown>, by: number, at: Date) {
-  const [row] = await db
-    .insert(siteSettings)
-    .values({ key, value, updatedBy: by, updatedAt: at })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedBy: by, updatedAt: at } })
-    .returning()
-  return row!
+export function saveSetting(db: DbOrTx, key: string, value: Record<string, unknown>, by: number, at: Date) {
+  const set = { value, updatedBy: by, updatedAt: at }
+  return upsert(db, siteSettings, { key, ...set }, { target: siteSettings.key, set })
 }

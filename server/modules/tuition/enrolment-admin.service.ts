@@ -75,7 +75,7 @@ async function staffRows(db: DbOrTx, rows: EnrolmentRow[], now: Date) {
   })
 }
 
-export const ENROLMENT_CSV_HEADER = [
+const ENROLMENT_CSV_HEADER = [
   '报名ID',
   '会员ID',
   '手机号',
@@ -101,12 +101,13 @@ export async function enrolmentPage(db: DbOrTx, q: EnrolmentQuery, now: Date) {
   )
 }
 
-/** The same list for the CSV export: a batch at `offset`, and its cells (yuan, Beijing time). */
+/** The same list for the CSV export (ENROLMENT_CSV_HEADER): a batch at `offset`, and its cells (yuan, Beijing time). */
 export async function enrolmentExport(db: DbOrTx, q: EnrolmentQuery, now: Date) {
   const filter = await filterOf(db, q)
   const sort = parseSort(q.sort)
   const time = (iso: string | null) => (iso ? beijingDateTime(new Date(iso)) : '')
   return {
+    header: ENROLMENT_CSV_HEADER,
     read: (offset: number, limit: number) => enrolmentList.page(db, filter, sort, { offset, limit }),
     cells: async (rows: EnrolmentRow[]) =>
       (await staffRows(db, rows, now)).map((r) => [

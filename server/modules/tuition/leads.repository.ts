@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { containsText, countWhere, orderOf, readPage, type ListSort, type ListWindow } from '#server/db/list.ts'
-import { rowsBy } from '#server/db/rows.ts'
+import { rowsBy, upsert } from '#server/db/rows.ts'
 import { leads, type LeadState } from '#server/db/schema/tuition.ts'
 
 export type LeadRow = typeof leads.$inferSelect
@@ -11,26 +11,21 @@ export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'state' | 'submissi
  * Records a submission: the first of a phone on a Beijing day inserts the lead, a repeat the same day updates it
  * (what was asked, when to call, the source) and counts it, in one statement (two taps at once give one row).
  */
-export async function upsertLead(db: DbOrTx, lead: NewLead) {
-  const [row] = await db
-    .insert(leads)
-    .values(lead)
-    .onConflictDoUpdate({
-      target: [leads.phone, leads.day],
-      set: {
-        form: sql`excluded.form`,
-        name: sql`excluded.name`,
-        courseId: sql`coalesce(excluded.course_id, ${leads.courseId})`,
-        interest: sql`excluded.interest`,
-        contactTime: sql`excluded.contact_time`,
-        sp: sql`coalesce(excluded.sp, ${leads.sp})`,
-        page: sql`coalesce(excluded.page, ${leads.page})`,
-        submissions: sql`${leads.submissions} + 1`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .returning()
-  return row!
+export function upsertLead(db: DbOrTx, lead: NewLead) {
+  return upsert(db, leads, lead, {
+    target: [leads.phone, leads.day],
+    set: {
+      form: sql`excluded.form`,
+      name: sql`excluded.name`,
+      courseId: sql`coalesce(excluded.course_id, ${leads.courseId})`,
+      interest: sql`excluded.interest`,
+      contactTime: sql`excluded.contact_time`,
+      sp: sql`coalesce(excluded.sp, ${leads.sp})`,
+      page: sql`coalesce(excluded.page, ${leads.page})`,
+      submissions: sql`${leads.submissions} + 1`,
+      updatedAt: sql`excluded.updated_at`,
+    },
+  })
 }
 
 export const { find: findLead } = rowsBy(leads, leads.id)

@@ -29,7 +29,7 @@ import {
   VersionResponse,
 } from './tuition.schema.ts'
 import { envelope } from '#server/http/envelope.ts'
-import { ENROLMENT_CSV_HEADER, type enrolmentExport } from './enrolment-admin.service.ts'
+import type { enrolmentExport } from './enrolment-admin.service.ts'
 
 type Data<R extends z.ZodType> = z.input<R> extends { data: infer D } ? D : never
 type LeadRow = z.input<typeof LeadView>
@@ -41,8 +41,10 @@ interface AdminTuitionOptions {
     leads: (
       q: z.output<typeof AdminLeadQuery>,
     ) => Promise<{ list: LeadRow[]; total: number; page: number; page_size: number }>
-    enrolments: (q: EnrolmentQuery) => Promise<Page<z.input<typeof StaffEnrolment>>>
-    enrolmentCsv: (q: EnrolmentQuery) => ReturnType<typeof enrolmentExport>
+    enrolments: {
+      page: (q: EnrolmentQuery) => Promise<Page<z.input<typeof StaffEnrolment>>>
+      csv: (q: EnrolmentQuery) => ReturnType<typeof enrolmentExport>
+    }
     enrolment: (id: number) => Promise<z.input<typeof StaffEnrolmentDetail>>
     contractPdf: (id: number) => Promise<Buffer>
     editLead: (id: number, patch: z.output<typeof LeadPatchBody>) => Promise<LeadRow>
@@ -88,10 +90,11 @@ export const adminTuitionRoutes = adminPlugin(
       },
       async (request) => admin.editLead(request.params.id, request.body),
     )
-    const enrolmentsCsv = { name: 'enrolments', header: ENROLMENT_CSV_HEADER, source: admin.enrolmentCsv }
     listRoute(r, '/admin/enrolments', {
       summary: 'Enrolments in system courses, by state, course and a name or phone; with how much is paid',
-      ...{ querystring: AdminEnrolmentQuery, row: StaffEnrolment, list: admin.enrolments, csv: enrolmentsCsv },
+      querystring: AdminEnrolmentQuery,
+      row: StaffEnrolment,
+      list: admin.enrolments,
     })
     r.get(
       '/admin/enrolments/:id',

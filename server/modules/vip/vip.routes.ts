@@ -5,7 +5,7 @@ import { adminPlugin, apiPlugin, GroupAccess } from '#server/http/route.ts'
 import { VipPlanQuery } from '#shared/api/admin-vip.ts'
 import { CourseListQuery } from '#shared/api/catalogue.ts'
 import type { CatalogueService } from '#server/modules/catalogue/catalogue.service.ts'
-import { VIP_PLAN_CSV_HEADER, type VipService } from './vip.service.ts'
+import type { VipService } from './vip.service.ts'
 import {
   StaffVipPlan,
   StaffVipPlanResponse,
@@ -69,8 +69,7 @@ export const adminVipRoutes = adminPlugin(GroupAccess.marketing, (r, { vip }: { 
     summary: 'Every VIP plan, on sale or not, by name and state, in display order unless sorted otherwise',
     querystring: VipPlanQuery,
     row: StaffVipPlan,
-    list: (q) => vip.plans(q),
-    csv: { header: VIP_PLAN_CSV_HEADER, source: (q) => vip.plansCsv(q) },
+    list: vip.plans,
   })
   r.records('/admin/vip-plans', {
     response: StaffVipPlanResponse,

@@ -12,7 +12,7 @@ import { findActivePlans, findPlan, insertPlan, planList, updatePlan, type PlanF
 import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 
 /** The columns of the plans' CSV export, in the order of `planCells`. */
-export const VIP_PLAN_CSV_HEADER = ['套餐ID', '名称', '天数', '价格（元）', '划线价（元）', '角标', '在售', '排序']
+const VIP_PLAN_CSV_HEADER = ['套餐ID', '名称', '天数', '价格（元）', '划线价（元）', '角标', '在售', '排序']
 
 const VIP_CENTRE_COURSES = 6
 
@@ -81,14 +81,13 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
       return { plans: plans.map(toPlan), courses }
     },
 
-    /** One page of the plans, on sale or not, for operators. */
-    plans(q: VipPlanQuery) {
-      return listing(planList, deps.db, q, planFilter(q)).page((rows) => rows.map(staffPlan))
-    },
-
-    /** The same filter as CSV rows (VIP_PLAN_CSV_HEADER), for `csvRows`. */
-    plansCsv(q: VipPlanQuery) {
-      return listing(planList, deps.db, q, planFilter(q)).csv((rows) => rows.map((r) => planCells(staffPlan(r))))
+    /** The plans, on sale or not, for operators: a page, or the CSV (VIP_PLAN_CSV_HEADER) of every match. */
+    plans: {
+      page: (q: VipPlanQuery) => listing(planList, deps.db, q, planFilter(q)).page((rows) => rows.map(staffPlan)),
+      csv: (q: VipPlanQuery) =>
+        listing(planList, deps.db, q, planFilter(q)).csv(VIP_PLAN_CSV_HEADER, (rows) =>
+          rows.map((r) => planCells(staffPlan(r))),
+        ),
     },
 
     /** An operator adds a plan. Orders keep the days and price they were bought with. */
