@@ -32,6 +32,8 @@ const largeTables = new Set([
   'favourites',
   'entitlements',
   'course_search',
+  'course_terms',
+  'search_words',
 ])
 
 interface Statement {
@@ -245,7 +247,21 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       () => get(`/api/searchCourse?keyword=${encodeURIComponent('数据透视表')}`, false),
     ],
     ['search a tool name (GET /api/searchCourse)', () => get('/api/searchCourse?keyword=Procreate', false)],
-    ...['水彩', '画', 'shuicai', 'sc', 'ps', 'Excel 函数'].map((k): [string, () => Promise<string[]>] => [
+    // Typos: the first search finds nothing, the word is corrected against search_words, the search runs again.
+    ...[
+      '水彩',
+      '画',
+      'shuicai',
+      'sc',
+      'ps',
+      'Excel 函数',
+      'photosop',
+      'exel',
+      'shuicia',
+      '数据透式表',
+      '水采花卉',
+      'photosop 抠图',
+    ].map((k): [string, () => Promise<string[]>] => [
       `search ${k} (GET /api/searchCourse)`,
       () => get(`/api/searchCourse?keyword=${encodeURIComponent(k)}`, false),
     ]),
