@@ -9,6 +9,7 @@ import { fold, syllables, weighted, wordQuery } from './search-text.ts'
 import {
   anyTermExists,
   charactersBetween,
+  courseCounts,
   knownPairs,
   latinCandidates,
   pinyinCandidates,
@@ -89,11 +90,18 @@ async function correctLatin(db: Db, word: string): Promise<string | null> {
   const edits = maxEdits(word)
   const [latin, runs] = await Promise.all([latinCandidates(db, word), pinyinCandidates(db, word)])
   let best: Choice | null = null
-  for (const c of latin) {
-    // As the search matches Latin words by their start, a slip in the start of a longer word counts too.
-    const { distance } = closestPrefix(word, c.word, edits)
-    const choice = { corrected: c.word, distance, pinyin: 0, weight: c.courses }
-    if (distance <= edits && better(choice, best)) best = choice
+  // As the search matches Latin words by their start, a slip in the start of a longer word counts too.
+  const near = latin.flatMap((w) => {
+    const { distance } = closestPrefix(word, w, edits)
+    return distance <= edits ? [{ word: w, distance }] : []
+  })
+  const counts = await courseCounts(
+    db,
+    near.map((c) => c.word),
+  )
+  for (const c of near) {
+    const choice = { corrected: c.word, distance: c.distance, pinyin: 0, weight: counts.get(c.word) ?? 0 }
+    if (better(choice, best)) best = choice
   }
   const spelt = new Map<string, { distance: number; runs: number }>()
   for (const run of runs) {
@@ -150,11 +158,14 @@ async function correctHan(db: Db, word: string): Promise<string | null> {
   return ranked.find((c) => found.has(c.word))?.word ?? null
 }
 
-/** One word of a keyword, corrected when it has the shape of a typo and no course has it; else as it was. */
-async function correctWord(db: Db, word: string): Promise<string> {
+/**
+ * One word of a keyword, corrected when it has the shape of a typo and no course has it; else as it was. `alone`:
+ * the keyword is this word, which found nothing (so no course has it).
+ */
+async function correctWord(db: Db, word: string, alone: boolean): Promise<string> {
   const f = fold(word)
   if (new RegExp(`^[a-z]{${MIN_LATIN},}$`).test(f)) {
-    if (await anyTermExists(db, wordQuery(f)!.terms!)) return word
+    if (!alone && (await anyTermExists(db, wordQuery(f)!.terms!))) return word
     return (await correctLatin(db, f)) ?? word
   }
   if (new RegExp(`^\\p{Script=Han}{${MIN_HAN},}$`, 'u').test(f)) return (await correctHan(db, f)) ?? word
@@ -163,6 +174,6 @@ async function correctWord(db: Db, word: string): Promise<string> {
 
 /** The words of a keyword that found nothing, corrected; null when none could be. */
 export async function correctWords(db: Db, words: string[]): Promise<string[] | null> {
-  const fixed = await Promise.all(words.map((w) => correctWord(db, w)))
+  const fixed = await Promise.all(words.map((w) => correctWord(db, w, words.length === 1)))
   return fixed.some((w, i) => w !== words[i]) ? fixed : null
 }

@@ -18,30 +18,30 @@ export async function anyTermExists(db: DbOrTx, terms: TermMatch[]) {
   return rows[0]!.found
 }
 
-/** How many published courses have a term, counted up to 1,000 (enough to tell common words from rare ones). */
-const coursesWith = (word: SQL) =>
-  sql`(select count(*) from (select 1 from course_terms t where t.term = ${word} limit 1000) x)::int`
-
-export type WordCandidate = {
-  word: string
-  courses: number
-}
-
 /**
  * Known Latin words spelt like `word`: trigram-similar ones (pg_trgm's `%`, through the GIN index), and those of
  * about the same length with the same first letter (a swap inside a short word shares few trigrams: "fimga").
  */
-export async function latinCandidates(db: DbOrTx, word: string): Promise<WordCandidate[]> {
+export async function latinCandidates(db: DbOrTx, word: string): Promise<string[]> {
   const first = word.slice(0, 1)
-  const { rows } = await db.execute<WordCandidate>(sql`
-    select w.word, ${coursesWith(sql`w.word`)} as courses from (
-      (select word from search_words where kind = 'latin' and word % ${word}
-        order by similarity(word, ${word}) desc limit 20)
-      union
-      (select word from search_words where kind = 'latin' and word >= ${first} and word < ${first + END}
-        and char_length(word) between ${word.length - 1} and ${word.length + 1} limit 200)
-    ) w`)
-  return rows
+  const { rows } = await db.execute<{ word: string }>(sql`
+    (select word from search_words where kind = 'latin' and word % ${word}
+      order by similarity(word, ${word}) desc limit 20)
+    union
+    (select word from search_words where kind = 'latin' and word >= ${first} and word < ${first + END}
+      and char_length(word) between ${word.length - 1} and ${word.length + 1} limit 200)`)
+  return rows.map((r) => r.word)
+}
+
+/** How many published courses have each term, counted up to 1,000 (enough to tell common words from rare ones). */
+export async function courseCounts(db: DbOrTx, terms: string[]): Promise<Map<string, number>> {
+  if (terms.length === 0) return new Map()
+  const counts = terms.map(
+    (t) =>
+      sql`select ${t}::text as term, (select count(*) from (select 1 from course_terms where term = ${t} limit 1000) x)::int as n`,
+  )
+  const { rows } = await db.execute<{ term: string; n: number }>(sql.join(counts, sql` union all `))
+  return new Map(rows.map((r) => [r.term, r.n]))
 }
 
 /** How much of a pinyin word's trigrams a run must share: below pg_trgm's 0.6, which misses "tiose" (tiaose). */
