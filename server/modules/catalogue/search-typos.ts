@@ -119,7 +119,7 @@ async function correctLatin(db: Db, word: string): Promise<string | null> {
 
 /** Where one character of a Chinese word is likely wrong, from the pairs no course has (indexes of pairs). */
 function suspects(missing: number[], pairs: number): number[] {
-  if (missing.length === 2 && missing[1] === missing[0]! + 1) return [missing[1]!]
+  if (missing.length === 2 && missing[1] === missing[0]! + 1) return [missing[1]]
   if (missing.length !== 1) return []
   const j = missing[0]!
   if (j === 0) return [0]

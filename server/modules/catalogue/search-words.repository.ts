@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import type { TermMatch } from './search-text.ts'
 
