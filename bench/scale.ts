@@ -63,6 +63,8 @@ const oneTermWords = ['水彩', '函数', '画', '调色', '入门', '剪辑', '
 oneTermWords.push('Procreate', 'shuicai', 'sc', 'tiaose', 'pr', 'jianji', '板绘', '海报', '建模', '插画')
 /** Searches of several words or a longer Chinese word (the GIN path). */
 const multiWords = ['PS 调色', 'excel 函数', '数据透视表', '水彩 风景', '人像精修', 'Premiere 剪辑', '零基础 素描']
+/** Misspelt words: nothing matches as typed, the word is corrected (docs/decisions/2026-11-26-search-typos.md). */
+const typoWords = ['photosop', 'exel', 'premeire', 'illustrater', 'procreatte', 'shuicia', 'tiose', '数据透式表']
 const searchPath = (words: string[]) => `/api/searchCourse?keyword=${encodeURIComponent(pick(words))}`
 
 /** The loads: each request draws its own path (and member) so no cache sees the same key twice in a row. */
@@ -84,6 +86,7 @@ const targets: [string, (s: Sample) => { path: string; signedIn: boolean }][] = 
   // Issue 11 section 2: what learners type (docs/decisions/2026-11-25-search.md).
   ['search, one word (random)', () => ({ path: searchPath(oneTermWords), signedIn: false })],
   ['search, several words (random)', () => ({ path: searchPath(multiWords), signedIn: false })],
+  ['search, a misspelt word (random)', () => ({ path: searchPath(typoWords), signedIn: false })],
 ]
 
 /** How much a signed-in member has done, on average: their study rows, favourites and paid orders. */

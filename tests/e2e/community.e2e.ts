@@ -182,6 +182,12 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     expect(await page.getByRole('list', { name: '热门搜索' }).getByRole('link').count()).toBeGreaterThan(0)
     await shot(page, 'community-search-empty')
 
+    // A misspelt keyword finds the word meant, and the page says what it searched instead.
+    await page.goto(`/searchCourse?keyword=${encodeURIComponent('photosop')}`)
+    await expect.poll(() => page.getByTestId('search-corrected').textContent()).toContain('已为你搜索 photoshop')
+    expect(await page.getByTestId('search-result').filter({ hasText: 'Photoshop 零基础入门' }).count()).toBe(1)
+    await shot(page, 'community-search-corrected')
+
     // Batch edit: select the favourite and cancel it; the list is empty again.
     await page.goto('/myCollection')
     await expect.poll(() => list.getByText(title).isVisible()).toBe(true)

@@ -50,7 +50,12 @@ function Results({ first, hotWords }: { first: SearchResult; hotWords: string[] 
   }
   return (
     <>
-      <ul className="zx-dividedList" aria-label={`“${first.keyword}”的搜索结果`}>
+      {first.corrected && (
+        <p className={styles.corrected} data-testid="search-corrected">
+          没有找到“{first.keyword}”的结果，已为你搜索 <strong>{first.corrected}</strong>
+        </p>
+      )}
+      <ul className="zx-dividedList" aria-label={`“${first.corrected ?? first.keyword}”的搜索结果`}>
         {all.map((hit, i) => (
           <li key={hit.id}>
             <SearchResultRow hit={hit} eager={i < 3} />

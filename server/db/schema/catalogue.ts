@@ -234,6 +234,29 @@ export const courseTerms = pgTable(
   ],
 )
 
+/**
+ * The words searches can be corrected to (docs/decisions/2026-11-26-search-typos.md): every Latin word of three
+ * letters or more, pinyin run (`~shuicaihuahui`) and pair of Chinese characters that course_terms holds, once.
+ * Kept by a trigger on course_terms inserts (migration 0032) and pruned of words no course has any more
+ * (search-index.ts); `word` is in the "C" collation so that the pairs starting with a character are a range.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+    /** 'latin', 'pinyin' or 'han' (a pair of characters). */
+    kind: text().notNull(),
+  },
+  (t) => [
+    // Words spelt like a typo: trigram similarity (Latin words, pinyin).
+    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    // Pairs ending with a character (a wrong first character of a Chinese word).
+    index('search_words_han_last_idx')
+      .on(sql`right(${t.word}, 1)`)
+      .where(sql`${t.kind} = 'han'`),
+  ],
+)
+
 export const hotWords = pgTable('hot_words', {
   id: identity(),
   word: text().notNull(),

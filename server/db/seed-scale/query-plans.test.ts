@@ -32,6 +32,8 @@ const largeTables = new Set([
   'favourites',
   'entitlements',
   'course_search',
+  'course_terms',
+  'search_words',
 ])
 
 interface Statement {
@@ -204,6 +206,14 @@ async function secondPage(url: string, signedIn = true) {
   return get(`${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor!)}`, signedIn)
 }
 
+/** The plans of a search the keyword of which is corrected (so that the correction's statements are among them). */
+function correctedSearch(keyword: string) {
+  return scansOf(async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/searchCourse?keyword=${encodeURIComponent(keyword)}` })
+    expect(res.json<{ data: { corrected?: string } }>().data.corrected, res.body).toBeTruthy()
+  })
+}
+
 describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a large table)', () => {
   const pages: [string, () => Promise<string[]>][] = [
     ['home feed (GET /api/v3/index)', () => get('/api/v3/index', false)],
@@ -249,6 +259,13 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       `search ${k} (GET /api/searchCourse)`,
       () => get(`/api/searchCourse?keyword=${encodeURIComponent(k)}`, false),
     ]),
+    // Typos: the first search finds nothing, the word is corrected against search_words, the search runs again.
+    ...['photosop', 'exel', 'shuicia', '数据透式表', '水采花卉', 'photosop 抠图'].map(
+      (k): [string, () => Promise<string[]>] => [
+        `search a misspelt ${k} (GET /api/searchCourse)`,
+        () => correctedSearch(k),
+      ],
+    ),
     [
       'progress save (POST /api/update_play_data)',
       () => request({ method: 'POST', url: '/api/update_play_data', payload: { vid: ids.video, position: 30 } }),

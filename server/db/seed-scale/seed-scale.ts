@@ -256,7 +256,7 @@ export async function seedScale(
     log(`  course_search        ${fmt(documents).padStart(11)} documents in ${secs(performance.now() - searchStarted)}`)
     await rebuildIndexes(client, searchIndexes, log)
     const vacuumStarted = performance.now()
-    await client.query(`vacuum (analyze) ${scaleTables.join(', ')}, course_search, course_terms`)
+    await client.query(`vacuum (analyze) ${scaleTables.join(', ')}, course_search, course_terms, search_words`)
     log(`  vacuum analyze        ${secs(performance.now() - vacuumStarted)}`)
   } finally {
     client.release()

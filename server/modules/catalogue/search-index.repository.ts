@@ -91,7 +91,8 @@ const termsOf = (filter: SQL) => sql`
 
 /** Every course's terms written again from the documents, in one statement (after a bulk rebuild). */
 export async function rewriteAllTerms(db: DbOrTx) {
-  await db.execute(sql`truncate course_terms`)
+  // The vocabulary of corrections too: the insert's trigger (migration 0032) fills it again from the new terms.
+  await db.execute(sql`truncate course_terms, search_words`)
   await db.execute(sql`insert into course_terms (term, tier, student_count, course_id) ${termsOf(sql``)}`)
 }
 

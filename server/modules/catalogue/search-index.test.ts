@@ -7,6 +7,7 @@ import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { createCatalogueEditor, refreshSearchDocuments } from './catalogue.service.ts'
 import type { SearchResult } from './search.schema.ts'
+import { pruneSearchWords } from './search-words.repository.ts'
 
 describe('search documents follow the catalogue', () => {
   const t = useTestApp()
@@ -90,6 +91,29 @@ describe('search documents follow the catalogue', () => {
     expect(await titles('连载')).toEqual(expect.arrayContaining(['漫画投稿与签约经验分享']))
     await sqlWrite(sql`update categories set name = '动漫' where name = '漫画' and parent_id is null`)
     expect(await titles('动漫')).toEqual(expect.arrayContaining(['漫画分镜与镜头语言', '日系漫画人物入门']))
+  })
+
+  it('the vocabulary of corrections gains a new word at once and loses it when pruned', async () => {
+    const words = async () =>
+      (
+        await db().execute<{ word: string }>(
+          sql`select word from search_words where word in ('houdini', '~hudilizi', '^hdlz', '胡迪', '胡') order by word`,
+        )
+      ).rows.map((r) => r.word)
+    expect(await titles('houdinni')).toEqual([])
+    await sqlWrite(sql`update courses set title = 'Houdini 胡迪粒子特效' where title = '原创角色设计'`)
+    // Latin words of three letters or more, pinyin runs and character pairs (not shorter words, not initials).
+    expect(await words()).toEqual(['houdini', '~hudilizi', '胡迪'])
+    expect(await titles('houdinni')).toEqual(['Houdini 胡迪粒子特效'])
+    await sqlWrite(sql`update courses set title = '原创角色设计' where title = 'Houdini 胡迪粒子特效'`)
+    expect(await words(), 'kept until pruned').toEqual(['houdini', '~hudilizi', '胡迪'])
+    expect(await titles('houdinni'), 'a correction that finds nothing is not made').toEqual([])
+    expect(await pruneSearchWords(db())).toBeGreaterThan(0)
+    expect(await words()).toEqual([])
+    const { rows } = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from search_words w where not exists (select 1 from course_terms t where t.term = w.word)`,
+    )
+    expect(rows[0]!.n).toBe(0)
   })
 
   it('learners and status are copied at once, with no rebuild', async () => {

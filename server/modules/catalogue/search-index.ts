@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts'
 import { every } from '#server/jobs/every.ts'
 import { lockStaleCourses, markAllStale, rewriteAllTerms, writeSearchDocuments } from './search-index.repository.ts'
 import { searchDocument } from './search-text.ts'
+import { pruneSearchWords } from './search-words.repository.ts'
 
 const BATCH = 1000
 
@@ -50,10 +51,15 @@ export async function rebuildSearchDocuments(db: Db) {
 
 /** How often a process looks for documents another writer (a seed, plain SQL) left stale. */
 const SWEEP_MS = 5_000
+/** How often a process removes words no course has any more from the vocabulary of corrections. */
+const PRUNE_MS = 60 * 60_000
 
-/** The background sweep (server/main.ts): documents marked stale by writes outside the app are rebuilt. */
+/**
+ * The background sweeps (server/main.ts): documents marked stale by writes outside the app are rebuilt, and
+ * now and then the vocabulary of corrections loses the words of courses gone or changed.
+ */
 export function startSearchIndexer(deps: { db: Db }, log: FastifyBaseLogger, intervalMs = SWEEP_MS) {
-  return every(
+  const documents = every(
     intervalMs,
     async () => {
       const n = await refreshSearchDocuments(deps.db, { maxBatches: 50 })
@@ -61,4 +67,17 @@ export function startSearchIndexer(deps: { db: Db }, log: FastifyBaseLogger, int
     },
     (err) => log.error({ err }, 'search document sweep failed'),
   )
+  const words = every(
+    PRUNE_MS,
+    async () => {
+      const n = await pruneSearchWords(deps.db)
+      if (n > 0) log.info({ words: n }, 'search words pruned')
+    },
+    (err) => log.error({ err }, 'search word pruning failed'),
+  )
+  return {
+    async stop() {
+      await Promise.all([documents.stop(), words.stop()])
+    },
+  }
 }

@@ -63,7 +63,7 @@ function latinWords(toks: Token[]): string[] {
 }
 
 /** Syllables of a run of Chinese characters, one per character ("lv" for 绿). */
-function syllables(run: string): string[] {
+export function syllables(run: string): string[] {
   const known = readings.get(run)
   if (known) return known
   const out = pinyin(run, { type: 'array', toneType: 'none', v: true })

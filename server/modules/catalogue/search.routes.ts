@@ -12,7 +12,7 @@ export const searchRoutes = apiPlugin(
         summary:
           'Search published courses by title, teacher name and category name; title matches first; with highlight ranges',
         description:
-          'Every word of the keyword (split on spaces) must match. Matching is a case-insensitive substring match (Chinese needs no word splitting), served by pg_trgm indexes for words of 3+ characters; 1–2 character words scan the catalogue.',
+          'Every word of the keyword (split on spaces) must match. Matching is a case-insensitive substring match (Chinese needs no word splitting), served by pg_trgm indexes for words of 3+ characters; 1–2 character words scan the catalogue. A keyword that finds nothing is searched again with its misspelt words corrected (`corrected` says what was searched).',
         querystring: SearchQuery,
         response: SearchResponse,
       },

@@ -42,6 +42,12 @@ export type SearchHit = z.infer<typeof SearchHit>
 export const SearchResult = z.object({
   keyword: z.string().describe('The keyword as searched (trimmed, spaces collapsed)'),
   words: z.array(z.string()).describe('The words every result matches'),
+  corrected: z
+    .string()
+    .optional()
+    .describe(
+      'Only when the keyword as typed found nothing and a misspelt word was corrected: the keyword searched instead (the page says 已为你搜索 …)',
+    ),
   list: z.array(SearchHit),
   next_cursor: z.string().nullable(),
 })

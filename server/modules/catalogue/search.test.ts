@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import type { SearchHit, SearchResult } from './search.schema.ts'
+import { refreshSearchDocuments } from './search-index.ts'
 import { keywordWords } from './search.ts'
 import { fold, matchRanges, searchDocument, wordQuery } from './search-text.ts'
+import { closestPrefix, editDistance, maxEdits } from './search-typos.ts'
 
 interface Envelope<T> {
   code: number
@@ -80,7 +82,24 @@ describe('GET /api/searchCourse', () => {
     ['a category', '室内设计', { first: ['室内设计入门：从量房到效果图'], includes: ['小户型收纳与软装搭配'] }],
     ['a parent category', '漫画', { includes: ['条漫创作：从脚本到上架', '漫画分镜与镜头语言'] }],
     ['a single letter is a whole word', 'c', { exactly: [] }],
-    ['a typo is not corrected', 'photoshp', { exactly: [] }],
+    // Typos: a keyword that finds nothing is searched again with its misspelt words corrected (search-typos.ts).
+    [
+      'typo, a letter missing',
+      'photosop',
+      { first: ['10 分钟掌握 PS 高频快捷键', 'Photoshop 零基础入门', 'Photoshop 人像精修实战'] },
+    ],
+    ['typo, a letter missing in a short word', 'exel', { first: ['Excel 一键美化表格', 'Excel 函数与公式实战'] }],
+    ['typo, two letters swapped', 'premeire', { first: ['Premiere 视频剪辑全流程'] }],
+    ['typo, a wrong letter', 'illustrater', { first: ['Illustrator 矢量图形设计'] }],
+    ['typo, an extra letter', 'procreatte', { exactly: ['Procreate 板绘零基础'] }],
+    ['typo, a swap few trigrams survive', 'fimga', { first: ['UI 设计入门：Figma 实战'] }],
+    ['typo in pinyin', 'shuicia', { exactly: ['水彩花卉入门', '水彩风景写生'] }],
+    ['typo, one wrong character (read the same)', '数据透式表', { exactly: ['Excel 数据透视表与可视化看板'] }],
+    ['typo, the last character wrong', '快捷建', { exactly: ['10 分钟掌握 PS 高频快捷键'] }],
+    ['typo, one wrong character among four', '水采花卉', { exactly: ['水彩花卉入门'] }],
+    ['typo in one word of several', 'photosop 抠图', { exactly: ['Photoshop 零基础入门'] }],
+    ['a typo nothing is close to', 'xyzzyq', { exactly: [] }],
+    ['two wrong characters are not corrected', '数锯透式表', { exactly: [] }],
   ]
 
   it.each(queries)('%s: %s', async (_name, keyword, expected) => {
@@ -89,6 +108,36 @@ describe('GET /api/searchCourse', () => {
     if (expected.first) expect(titles.slice(0, expected.first.length)).toEqual(expected.first)
     if (expected.includes) expect(titles).toEqual(expect.arrayContaining(expected.includes))
     for (const t of expected.excludes ?? []) expect(titles).not.toContain(t)
+  })
+
+  it('says what it searched instead of a misspelt keyword, marks the corrected word, and pages on with it', async () => {
+    const first = (await search('exel', '&limit=1')).body.data
+    expect(first).toMatchObject({ keyword: 'exel', corrected: 'excel', words: ['excel'] })
+    expect(titleMarks(first.list[0]!)).toEqual(['Excel'])
+    const next = (await search('exel', `&limit=1&cursor=${first.next_cursor}`)).body.data
+    expect(next.corrected).toBe('excel')
+    expect(next.list[0]!.title).toMatch(/^Excel /)
+    expect(next.list[0]!.id).not.toBe(first.list[0]!.id)
+    // A keyword that finds courses as typed is never corrected, however close another word is.
+    const exact = (await search('excel')).body.data
+    expect(exact).not.toHaveProperty('corrected')
+    expect((await search('数据透式表')).body.data.corrected).toBe('数据透视表')
+    expect((await search('shuicia')).body.data.corrected).toBe('shuicai')
+  })
+
+  it('corrects a wrong character of a word found only in a lesson title (水采画 → 水彩画)', async () => {
+    const db = t().database.db
+    await db.execute(sql`update videos set title = '水彩画的留白' where title = '玫瑰'`)
+    await refreshSearchDocuments(db)
+    try {
+      const { data } = (await search('水采画')).body
+      expect(data.corrected).toBe('水彩画')
+      expect(data.list.map((c) => c.title)).toEqual(['水彩花卉入门'])
+      expect(data.list[0]!.highlights.lesson).toEqual({ text: '水彩画的留白', ranges: [{ start: 0, end: 3 }] })
+    } finally {
+      await db.execute(sql`update videos set title = '玫瑰' where title = '水彩画的留白'`)
+      await refreshSearchDocuments(db)
+    }
   })
 
   it('ranks by where the word is (title, teacher or tag, category, lesson), then by learners', async () => {
@@ -261,6 +310,19 @@ describe('search helpers', () => {
     expect(d.head).not.toContain('控水')
     expect(d.doc).toContain(`'控水':1D`)
     expect(d.doc).not.toContain('~kongshui')
+  })
+
+  it('measures edits (a swap of neighbours is one) and finds the closest start of a longer word', () => {
+    expect(editDistance('premeire', 'premiere')).toBe(1)
+    expect(editDistance('exel', 'excel')).toBe(1)
+    expect(editDistance('procreatte', 'procreate')).toBe(1)
+    expect(editDistance('fimga', 'figma')).toBe(1)
+    expect(editDistance('水采画', '水彩画')).toBe(1)
+    expect(editDistance('abc', 'cba')).toBe(2)
+    expect(closestPrefix('shuicia', 'shuicaihuahui', 1)).toEqual({ distance: 1, prefix: 'shuicai' })
+    expect(closestPrefix('photsho', 'photoshop', 1)).toEqual({ distance: 1, prefix: 'photosho' })
+    expect(closestPrefix('zzz', 'photoshop', 1).distance).toBe(3)
+    expect([maxEdits('exel'), maxEdits('photosop'), maxEdits('illustrater')]).toEqual([1, 2, 2])
   })
 
   it('turns a word into a tsquery of pairs, prefixes and pinyin (null for a word of symbols)', () => {

@@ -2,9 +2,10 @@ import { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
-import { cardsOfPage, rankByTerms, searchCourses, type SearchRow } from './search.repository.ts'
+import { cardsOfPage, rankByTerms, searchCourses, type SearchAfter, type SearchRow } from './search.repository.ts'
 import type { SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 import { matchRanges, wordQuery, type WordQuery } from './search-text.ts'
+import { correctWords } from './search-typos.ts'
 
 /** More words than this add nothing but cost: the rest are dropped. */
 const MAX_WORDS = 5
@@ -47,39 +48,61 @@ function toHit(row: SearchRow, words: string[]): SearchHit {
 
 const count = z.number().int().min(0).max(2_147_483_647)
 
-/** A search cursor, `[keyword, score, studentCount, id]`: it only continues the search it came from. */
-const searchCursor = (keyword: string) => z.tuple([z.literal(keyword), count, count, cursorId])
+/**
+ * A search cursor, `[keyword, score, studentCount, id]`, plus the corrected keyword when the search was corrected:
+ * it only continues the search it came from.
+ */
+const searchCursor = (keyword: string) => {
+  const key = [z.literal(keyword), count, count, cursorId] as const
+  return z.union([z.tuple(key), z.tuple([...key, z.string().max(200)])])
+}
+
+/** One page (and one row more) of courses every word matches, best first; null for a word of symbols ("%"). */
+async function rank(db: Db, words: string[], after: SearchAfter | undefined, limit: number) {
+  const queries = words.map(wordQuery)
+  if (queries.some((w) => w === null)) return null
+  const words_ = queries as WordQuery[]
+  // One term (a word of one or two Chinese characters, a Latin word, pinyin): ranked straight off course_terms.
+  const terms = words_.length === 1 ? words_[0]!.terms : null
+  return terms
+    ? await cardsOfPage(db, await rankByTerms(db, terms, after, limit + 1))
+    : await searchCourses(db, words_, after, limit + 1)
+}
 
 /**
  * Course search (spec 7 GET /searchCourse): every word must match the course's title, teacher, tags, category or
  * a lesson title, as written or as pinyin; title matches rank first, then the most learners. Results carry the
- * ranges to highlight. See search.repository.ts for the query and search-text.ts for the documents.
+ * ranges to highlight. A keyword that finds nothing is corrected when it has a misspelt word (search-typos.ts).
+ * See search.repository.ts for the query and search-text.ts for the documents.
  */
 export function createSearchService(deps: { db: Db }) {
   const { db } = deps
   return {
     /** One page of results for a keyword (already trimmed by the schema). */
     async search(q: Pick<SearchQuery, 'keyword' | 'cursor' | 'limit'>): Promise<SearchResult> {
-      const words = keywordWords(q.keyword)
       const cursor = q.cursor ? decodeCursor(q.cursor, searchCursor(q.keyword)) : undefined
       const after = cursor && { score: cursor[1], studentCount: cursor[2], id: cursor[3] }
-      const queries = words.map(wordQuery)
-      // A word with no letter, digit or Chinese character ("%") matches nothing.
-      if (queries.some((w) => w === null)) return { keyword: q.keyword, words, list: [], next_cursor: null }
-      const words_ = queries as WordQuery[]
-      // One term (a word of one or two Chinese characters, a Latin word, pinyin): ranked straight off course_terms.
-      const terms = words_.length === 1 ? words_[0]!.terms : null
-      const rows: SearchRow[] = terms
-        ? await cardsOfPage(db, await rankByTerms(db, terms, after, q.limit + 1))
-        : await searchCourses(db, words_, after, q.limit + 1)
+      // A later page of a corrected search continues the corrected one.
+      const corrected = cursor?.[4]
+      let words = keywordWords(corrected ?? q.keyword)
+      let rows = (await rank(db, words, after, q.limit)) ?? []
+      let fixed = corrected
+      if (rows.length === 0 && !cursor) {
+        const better = await correctWords(db, words)
+        const found = better && (await rank(db, better, undefined, q.limit))
+        if (better && found?.length) [words, rows, fixed] = [better, found, better.join(' ')]
+      }
       const page = rows.slice(0, q.limit)
       const last = page.at(-1)
       return {
         keyword: q.keyword,
         words,
+        ...(fixed !== undefined && { corrected: fixed }),
         list: page.map((r) => toHit(r, words)),
         next_cursor:
-          rows.length > q.limit && last ? encodeCursor([q.keyword, last.score, last.studentCount, last.id]) : null,
+          rows.length > q.limit && last
+            ? encodeCursor([q.keyword, last.score, last.studentCount, last.id, ...(fixed ? [fixed] : [])])
+            : null,
       }
     },
   }
