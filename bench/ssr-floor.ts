@@ -4,7 +4,7 @@
 // (server/main.ts) with BUILD_DIR pointing at the app's build or at the floor's, on one embedded database, so the
 // hooks, the page cache and the render path (server/http/web.ts) are the same code. The render rows give each
 // request its own query string (`?zb=N`): the 5-second page cache keys on the whole URL, so each is a miss and a
-// real render (/vip is not in the page cache at all); the cache rows ask for the bare URL. Rounds alternate between
+// real render; the cache rows ask for the bare URL (pages outside the page cache have none). Rounds alternate between
 // the two servers; medians of BENCH_ROUNDS. Figures, not assertions: docs/performance.md records them.
 // BENCH_SERVER_NODE_ARGS adds node flags to the app's server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawnSync } from 'node:child_process'
@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { isPublicPage } from '#server/http/web.ts'
 import { startServer, type RunningServer } from '#tests/support/spawn-server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -70,7 +71,7 @@ try {
     const lines = await alternate(servers, page)
     const ratio = Math.round((lines.app.rps / lines.floor.rps) * 100) / 100
     const cpuRatio = Math.round((lines.floor.cpuMs / lines.app.cpuMs) * 100) / 100
-    const cached = /^\/vip/.test(page) ? null : await measure(servers.app + page, false, seconds)
+    const cached = isPublicPage(page) ? await measure(servers.app + page, false, seconds) : null
     results[page] = { render: lines, ratio, cpuRatio, cached, size }
     console.log(
       `${page}  (HTML ${kb(size.app.html)} vs ${kb(size.floor.html)}, loader data ${kb(size.app.data)} vs ${kb(size.floor.data)})`,
