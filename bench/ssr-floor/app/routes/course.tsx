@@ -36,16 +36,18 @@ export default function Course() {
       ))}
       <Cards courses={course.sub_courses} />
       {course.chapters.map((chapter) => (
-        <ol key={chapter.id}>
+        <section key={chapter.id}>
           <h3>{chapter.title}</h3>
-          {chapter.videos.map((v) => (
-            <li key={v.id}>
-              <Link to={`/v/${v.id}.html`}>
-                {v.title} {v.is_free ? '免费' : ''} {v.duration}
-              </Link>
-            </li>
-          ))}
-        </ol>
+          <ol>
+            {chapter.videos.map((v) => (
+              <li key={v.id}>
+                <Link to={`/v/${v.id}.html`}>
+                  {v.title} {v.is_free ? '免费' : ''} {v.duration}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
       ))}
       {course.teacher ? (
         <Link to={`/teacher/${course.teacher.id}`}>
