@@ -16,6 +16,8 @@ describe('isPublicPage (pages whose HTML is cached a few seconds)', () => {
     '/teacher/2',
     '/foryou',
     '/foryou/3',
+    '/vip',
+    '/vip?sp=a',
   ])('caches %s', (url) => expect(isPublicPage(url)).toBe(true))
 
   it.each([
@@ -31,5 +33,8 @@ describe('isPublicPage (pages whose HTML is cached a few seconds)', () => {
     '/x/../',
     '/foryou/3.data',
     '/foryoux',
+    '/vipBuy',
+    '/vip/d/1',
+    '/vip.data',
   ])('renders %s every time', (url) => expect(isPublicPage(url)).toBe(false))
 })

@@ -51,9 +51,25 @@ const NONCE_STAND_IN = `zx-nonce-${crypto.randomBytes(12).toString('hex')}`
  */
 const NONCE_HEADER = 'x-zx-csp-nonce'
 
-function withNonce(body: Buffer, res: ServerResponse) {
-  const html = body.toString('utf8')
-  return html.includes(NONCE_STAND_IN) ? html.replaceAll(NONCE_STAND_IN, cspNonceOf(res) ?? '') : body
+const STAND_IN_BYTES = Buffer.from(NONCE_STAND_IN)
+
+/** A rendered page cut where the stand-in nonce stands: each answer joins the parts with its own nonce. */
+function splitAtNonce(body: Buffer): Buffer[] {
+  const parts: Buffer[] = []
+  let from = 0
+  for (let at = body.indexOf(STAND_IN_BYTES); at !== -1; at = body.indexOf(STAND_IN_BYTES, from)) {
+    parts.push(body.subarray(from, at))
+    from = at + STAND_IN_BYTES.length
+  }
+  parts.push(body.subarray(from))
+  return parts
+}
+
+/** The page's bytes with this response's nonce, without decoding and encoding the page again. */
+function withNonce(parts: Buffer[], res: ServerResponse) {
+  if (parts.length === 1) return parts[0]!
+  const nonce = Buffer.from(cspNonceOf(res) ?? '')
+  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])))
 }
 
 /**
@@ -61,7 +77,7 @@ function withNonce(body: Buffer, res: ServerResponse) {
  * for a few seconds, like the catalogue data under them: the server renders each at most once per interval.
  */
 const PUBLIC_PAGE =
-  /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
+  /^\/(?:$|\?|boutique(?:$|\?)|vip(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
 
 export function isPublicPage(url: string) {
   return PUBLIC_PAGE.test(url)
@@ -70,7 +86,8 @@ export function isPublicPage(url: string) {
 interface CachedPage {
   status: number
   headers: [string, string][]
-  body: Buffer
+  /** The HTML, split at the stand-in nonce (splitAtNonce). */
+  body: Buffer[]
 }
 
 /** Everything that is not /api or /media: hashed assets and React Router's server render. */
@@ -126,7 +143,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         page = {
           status: response.status,
           headers: [...response.headers],
-          body: Buffer.from(await response.arrayBuffer()),
+          body: splitAtNonce(Buffer.from(await response.arrayBuffer())),
         }
         if (page.status === 200) cache.set(key, page)
       }

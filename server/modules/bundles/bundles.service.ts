@@ -2,8 +2,14 @@ import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { invalidate, publicCache } from '#server/http/public-cache.ts'
 import { ownedCourseIds } from '#server/modules/access/access.service.ts'
-import { coursesForSale, toCourseCard, type CourseForSale } from '#server/modules/catalogue/catalogue.service.ts'
+import {
+  coursesForSale,
+  PUBLIC_CACHE_MS,
+  toCourseCard,
+  type CourseForSale,
+} from '#server/modules/catalogue/catalogue.service.ts'
 import { bundlePrice, type BundleLine } from './bundle-price.ts'
 import {
   findBundle,
@@ -59,12 +65,41 @@ function notFound() {
   return new AppError(Codes.NotFound, '套餐不存在')
 }
 
+/** The tag of every cached list of bundles on sale: any bundle written drops them. */
+const BUNDLES_TAG = 'bundles'
+
 /**
  * Course bundles (/foryou/{id}): the ones on sale, one with what the signed-in member would pay, and the
  * operators' API. Buying one is POST /foryou/pay (server/use-cases/checkout-bundle.ts).
  */
-export function createBundleService(deps: { db: Db; now: () => Date }) {
+export function createBundleService(deps: { db: Db; now: () => Date; cacheMs?: number }) {
   const { db, now } = deps
+  // Every render of a paid course's page reads its offer (three statements): kept like the catalogue's public reads
+  // (key: the course id, 0 for all), dropped when a bundle is written or one of its courses is (the card shows
+  // their prices and covers and counts the published ones).
+  const listCache = publicCache({
+    max: 10_000,
+    ttlMs: deps.cacheMs ?? PUBLIC_CACHE_MS,
+    load: (courseId: number) => loadList(courseId || undefined),
+    tagsOf: (value) => [BUNDLES_TAG, ...value.courseIds.map((id) => `course:${id}`)],
+  })
+
+  async function loadList(courseId: number | undefined) {
+    const bundles = await findBundles(db, { activeOnly: true, courseId })
+    const rows = await findBundleCourses(
+      db,
+      bundles.map((b) => b.id),
+    )
+    return {
+      list: bundles.map((b) =>
+        toCard(
+          b,
+          rows.filter((r) => r.bundleId === b.id),
+        ),
+      ),
+      courseIds: [...new Set(rows.map((r) => r.id))],
+    }
+  }
 
   async function staffView(bundle: BundleRow) {
     const rows = await findBundleCourses(db, [bundle.id])
@@ -89,19 +124,7 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
   return {
     /** Bundles on sale, in display order; with `courseId`, those that hold that course (the course page's offer). */
     async list(courseId?: number): Promise<{ list: BundleCard[] }> {
-      const bundles = await findBundles(db, { activeOnly: true, courseId })
-      const rows = await findBundleCourses(
-        db,
-        bundles.map((b) => b.id),
-      )
-      return {
-        list: bundles.map((b) =>
-          toCard(
-            b,
-            rows.filter((r) => r.bundleId === b.id),
-          ),
-        ),
-      }
+      return { list: (await listCache.get(courseId ?? 0)).list }
     },
 
     /** One bundle with its published courses; for a member, which they own and what they would pay. */
@@ -153,6 +176,7 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
         await setBundleCourses(tx, row.id, input.course_ids)
         return row
       })
+      await invalidate(db, [BUNDLES_TAG])
       return staffView(bundle)
     },
 
@@ -174,6 +198,7 @@ export function createBundleService(deps: { db: Db; now: () => Date }) {
         if (input.course_ids) await setBundleCourses(tx, id, input.course_ids)
         return row
       })
+      await invalidate(db, [BUNDLES_TAG])
       return staffView(bundle)
     },
   }

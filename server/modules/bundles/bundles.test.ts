@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { entitlements } from '#server/db/schema/access.ts'
+import { bundles } from '#server/db/schema/bundles.ts'
 import { insertEntitlement } from '#server/modules/access/access.repository.ts'
 import {
   expectLedgerConsistent,
@@ -181,6 +182,35 @@ describe('course bundles (/foryou)', () => {
           (x) => x.id,
         ),
       ).toContain(b.id)
+    })
+  })
+
+  describe('GET /api/foryou/bundles?course_id= (the course page offer, kept in memory)', () => {
+    const offer = async (courseId: number) =>
+      (await call<{ list: Bundle[] }>('GET', `/api/foryou/bundles?course_id=${courseId}`, null)).body.data.list
+
+    it('answers from memory, and shows a bundle or course edited through the service at once', async () => {
+      const db = t().database.db
+      const admin = await makeMember(db, 'admin')
+      const b = await bundle(admin.token)
+      expect((await offer(b.courses[0]!)).map((x) => x.title)).toEqual(['设计三件套'])
+
+      // A write behind the service's back is not seen: the second read came from memory.
+      await db.update(bundles).set({ title: '改了库' }).where(eq(bundles.id, b.id))
+      expect((await offer(b.courses[0]!)).map((x) => x.title)).toEqual(['设计三件套'])
+
+      // The operators' edit of the bundle drops it.
+      await call('PATCH', `/api/admin/bundles/${b.id}`, admin.token, { title: '新名字' })
+      expect((await offer(b.courses[0]!)).map((x) => x.title)).toEqual(['新名字'])
+
+      // A course of it repriced through the catalogue drops it too (its card adds up the courses' prices).
+      const repriced = await call('PATCH', `/api/admin/courses/${b.courses[1]}`, admin.token, { price_fen: 20900 })
+      expect(repriced.body.code).toBe(200)
+      expect((await offer(b.courses[0]!))[0]).toMatchObject({ list_price_fen: 43700 })
+
+      // Withdrawn: gone from the offer at once.
+      await call('PATCH', `/api/admin/bundles/${b.id}`, admin.token, { active: false })
+      expect(await offer(b.courses[0]!)).toEqual([])
     })
   })
 

@@ -1,9 +1,10 @@
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { vipFreeCourseCards } from '#server/modules/catalogue/catalogue.service.ts'
+import { COURSE_LISTS_TAG, PUBLIC_CACHE_MS, vipFreeCourseCards } from '#server/modules/catalogue/catalogue.service.ts'
 import type { CourseCard } from '#shared/api/catalogue.ts'
 import { findVipMembership as findMembership } from '#server/modules/access/access.service.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { invalidate, publicCache } from '#server/http/public-cache.ts'
 import { listing } from '#server/http/admin-list.ts'
 import type { StaffVipPlan, VipPlanQuery } from '#shared/api/admin-vip.ts'
 import { fenToYuan } from '#shared/money.ts'
@@ -15,6 +16,9 @@ import type { VipPlanCreate, VipPlanPatch } from './vip.schema.ts'
 const VIP_PLAN_CSV_HEADER = ['套餐ID', '名称', '天数', '价格（元）', '划线价（元）', '角标', '在售', '排序']
 
 const VIP_CENTRE_COURSES = 6
+
+/** The tag of the cached VIP centre: a plan written drops it (a course written drops it as a course list). */
+const VIP_PLANS_TAG = 'vip-plans'
 
 /** A plan as members see it. */
 function toPlan(p: Awaited<ReturnType<typeof findActivePlans>>[number]) {
@@ -66,19 +70,28 @@ function planColumns(input: z.infer<typeof VipPlanPatch>): Partial<PlanColumns> 
   }
 }
 
-export function createVipService(deps: { db: Db; now?: () => Date }) {
+export function createVipService(deps: { db: Db; now?: () => Date; cacheMs?: number }) {
   const now = deps.now ?? (() => new Date())
+  // Read by every render of /vip (and GET /v2/vip/centre): kept like the course lists it shows a part of.
+  const centreCache = publicCache({
+    max: 1,
+    ttlMs: deps.cacheMs ?? PUBLIC_CACHE_MS,
+    load: async (_: 'centre') => {
+      const [plans, courses] = await Promise.all([
+        findActivePlans(deps.db),
+        vipFreeCourseCards(deps.db, VIP_CENTRE_COURSES),
+      ])
+      return { plans: plans.map(toPlan), courses }
+    },
+    tagsOf: () => [VIP_PLANS_TAG, COURSE_LISTS_TAG],
+  })
   return {
     /**
      * What the VIP tab shows before buying exists: the plans on sale and some of the courses VIP makes free.
      * Two queries, run together.
      */
     async centre(): Promise<{ plans: ReturnType<typeof toPlan>[]; courses: CourseCard[] }> {
-      const [plans, courses] = await Promise.all([
-        findActivePlans(deps.db),
-        vipFreeCourseCards(deps.db, VIP_CENTRE_COURSES),
-      ])
-      return { plans: plans.map(toPlan), courses }
+      return centreCache.get('centre')
     },
 
     /** The plans, on sale or not, for operators: a page, or the CSV (VIP_PLAN_CSV_HEADER) of every match. */
@@ -92,13 +105,16 @@ export function createVipService(deps: { db: Db; now?: () => Date }) {
 
     /** An operator adds a plan. Orders keep the days and price they were bought with. */
     async createPlan(input: z.infer<typeof VipPlanCreate>) {
-      return staffPlan(await insertPlan(deps.db, planColumns(input)))
+      const row = await insertPlan(deps.db, planColumns(input))
+      await invalidate(deps.db, [VIP_PLANS_TAG])
+      return staffPlan(row)
     },
 
     /** An operator changes a plan (withdraws it with active false). */
     async patchPlan(id: number, input: z.infer<typeof VipPlanPatch>) {
       const row = await updatePlan(deps.db, id, planColumns(input))
       if (!row) throw new AppError(Codes.NotFound, 'VIP 套餐不存在')
+      await invalidate(deps.db, [VIP_PLANS_TAG])
       return staffPlan(row)
     },
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { categories, courses } from '#server/db/schema/catalogue.ts'
 import { vipPlans } from '#server/db/schema/vip.ts'
 import { useTestApp } from '#tests/support/app.ts'
+import { headersOf } from '#server/modules/payments/testing.ts'
+import { makeMember } from '#tests/support/media-fixtures.ts'
 
 describe('vip.centre()', () => {
   const t = useTestApp()
@@ -28,6 +30,29 @@ describe('vip.centre()', () => {
     expect(centre.plans[1]).toMatchObject({ days: 365, price_fen: 29900, original_price_fen: 69900, badge: '最划算' })
     expect(centre.courses.map((c) => c.title)).toEqual(['VIP 课 B', 'VIP 课 A'])
     expect(centre.courses.every((c) => c.vip_free)).toBe(true)
+  })
+})
+
+describe('vip.centre() kept in memory', () => {
+  const t = useTestApp()
+
+  it('answers from memory, and shows a plan an operator writes at once', async () => {
+    const { db } = t().database
+    const admin = await makeMember(db, 'admin')
+    const names = async () => (await t().app.services.vip.centre()).plans.map((p) => p.name)
+    const write = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) =>
+      t().app.inject({ method, url, headers: headersOf(admin.token), payload })
+    const created = await write('POST', '/api/admin/vip-plans', { name: '缓存月卡', days: 30, price_fen: 3900 })
+    const id = created.json<{ data: { id: number } }>().data.id
+    expect(await names()).toEqual(['缓存月卡'])
+
+    // A plan added behind the service's back is not seen: the second read came from memory.
+    await db.insert(vipPlans).values({ name: '库里直接加', days: 7, priceFen: 990 })
+    expect(await names()).toEqual(['缓存月卡'])
+
+    // An operator's change drops it (and the next read sees the row added meanwhile too).
+    expect((await write('PATCH', `/api/admin/vip-plans/${id}`, { name: '缓存季卡' })).statusCode).toBe(200)
+    expect((await names()).sort()).toEqual(['库里直接加', '缓存季卡'].sort())
   })
 })
 

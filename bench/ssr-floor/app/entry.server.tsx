@@ -1,0 +1,3 @@
+// The app's own server entry (the same render: renderToPipeableStream, the CSP nonce, the same stream handling) and
+// the context keys server/http/web.ts hands the services and the nonce through.
+export { default, handleError, streamTimeout, servicesContext, cspNonceContext } from '#app/entry.server.tsx'
