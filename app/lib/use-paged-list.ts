@@ -9,7 +9,7 @@ import { useMorePages, type CursorPage } from './use-more-pages.ts'
  */
 export function usePagedList<T, C extends string | number = string, P extends CursorPage<T, C> = CursorPage<T, C>>(
   path: string | null,
-  options: GetOptions = {},
+  options: GetOptions & { initial?: P } = {},
 ) {
   const first = useApiGet<P>(path, options)
   const pages = useMorePages<T, C>(first.data, (cursor) =>
