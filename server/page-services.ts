@@ -5,7 +5,7 @@ import { Album, PagedQuery, StudyRecord } from '#server/modules/learning/learnin
 import { UserInfo } from '#shared/api/members.ts'
 
 /** The first page the member pages show, as the browser asks for it. */
-const FIRST_PAGE = PagedQuery.parse({ limit: 20 })
+const FIRST_PAGE = PagedQuery.parse({ limit: '20' })
 const FAVOURITE_COURSES = FavListQuery.parse({ type: 'course' })
 const RECOMMENDED = 6
 

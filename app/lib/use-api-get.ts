@@ -29,7 +29,7 @@ export type Fetched<T> =
  * call's answer; `retry()` does the same. `reload()` asks again but keeps showing the current answer until the
  * new one comes (after the member changed something).
  */
-export function useApiGet<T>(path: string | null, options: GetOptions & { initial?: T } = {}) {
+export function useApiGet<T>(path: string | null, options: GetOptions = {}) {
   const queryKey = JSON.stringify(options.query ?? {})
   const load = useCallback(
     (asked: string, signal: AbortSignal) =>
@@ -47,8 +47,7 @@ export function useBrowserLoad<T, W>(
   key: string | null,
   what: W | null,
   load: (what: W, signal: AbortSignal) => Promise<T>,
-  /** `initial`: the answer the server rendered (useServerData); nothing is asked until `retry` or `reload`. */
-  options: Omit<GetOptions, 'query'> & { initial?: T } = {},
+  options: Omit<GetOptions, 'query'> = {},
 ) {
   const { errorText = '加载失败，请重试' } = options
   const hydrated = useHydrated()
@@ -57,10 +56,9 @@ export function useBrowserLoad<T, W>(
   const [answer, setAnswer] = useState<{ key: string; value: Fetched<T> } | null>(null)
   const [attempt, setAttempt] = useState(0)
   const fullKey = `${token ?? ''}:${asked === null ? null : key}`
-  const initial = attempt === 0 ? options.initial : undefined
 
   useEffect(() => {
-    if (!hydrated || asked === null || initial !== undefined) return
+    if (!hydrated || asked === null) return
     const controller = new AbortController()
     load(asked, controller.signal)
       .then((data) => setAnswer({ key: fullKey, value: { status: 'ready', data } }))
@@ -78,14 +76,9 @@ export function useBrowserLoad<T, W>(
     return () => controller.abort()
     // `asked` changes with `fullKey`; `load` is the caller's (stable for a key).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, fullKey, errorText, attempt, initial === undefined])
+  }, [hydrated, fullKey, errorText, attempt])
 
-  const state: Fetched<T> =
-    answer?.key === fullKey
-      ? answer.value
-      : initial !== undefined
-        ? { status: 'ready', data: initial }
-        : { status: 'loading' }
+  const state: Fetched<T> = answer?.key === fullKey ? answer.value : { status: 'loading' }
   const retry = useCallback(() => {
     setAnswer(null)
     setAttempt((n) => n + 1)
@@ -94,26 +87,19 @@ export function useBrowserLoad<T, W>(
   return { state, data: state.status === 'ready' ? state.data : null, retry, reload }
 }
 
-let cookieChecked = false
-
 /**
  * A member page's data from its loader (`server`: null when the server saw no member; app/lib/services-context.ts
  * `memberData`): as it came during the server render and hydration, afterwards while this browser's token is the one
- * it was read for (a logout or another sign-in drops it). On the first hydrated pass, once per load, the session
- * cookie is put in step with the token (docs/decisions/2026-11-26-member-session-cookie.md): asked for when the
- * browser has a token the server did not see, cleared when the server saw one the browser no longer has.
+ * it was read for (a logout or another sign-in drops it). A browser that was rendered data for its session cookie
+ * but holds no token (it forgot it offline) clears the cookie; one with a token gets the cookie from the server on
+ * its next API call (docs/decisions/2026-11-26-member-session-cookie.md).
  */
 export function useServerData<T>(server: ServerData<T> | null): T | undefined {
   const hydrated = useHydrated()
   const { token } = useAuth()
-  const mine = server !== null && (!hydrated || (token !== null && tokenMark(token) === server.mark))
+  const stale = hydrated && server !== null && !token
   useEffect(() => {
-    if (!hydrated || mine || cookieChecked) return
-    cookieChecked = true
-    if (token) api.post('/session/cookie', undefined, { quiet: true }).catch(() => {})
-    else if (server) api.delete('/session/cookie', undefined, { quiet: true }).catch(() => {})
-    // Once, when the page is first hydrated: sign-ins and logouts later set and clear the cookie themselves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated])
-  return mine ? server.data : undefined
+    if (stale) api.delete('/session/cookie', undefined, { quiet: true }).catch(() => {})
+  }, [stale])
+  return server && (!hydrated || (token && tokenMark(token) === server.mark)) ? server.data : undefined
 }

@@ -31,25 +31,30 @@ export function signedOut(request: FastifyRequest) {
 /** The Set-Cookie that clears it, on a page's raw answer (React Router writes that one itself). */
 const CLEAR = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`
 
-/** The ZXB-Token header of a request, trimmed. */
-export function tokenHeader(request: FastifyRequest) {
+function tokenHeader(request: FastifyRequest) {
   const value = request.headers['zxb-token']
   return (Array.isArray(value) ? value[0] : value)?.trim()
 }
 
 /**
- * Sets and clears the cookie on API answers: set after a successful sign-in (`setSessionCookie`), cleared after a
- * logout (`signedOut`) and whenever the API refused the very token the cookie carries (revoked, expired: the
- * browser forgets it on that 301/504 answer too). `https`: the public address is HTTPS (the cookie is also Secure
- * on any request that came over HTTPS).
+ * Sets and clears the cookie on API answers: set after a successful sign-in (`setSessionCookie`), and on any
+ * successful answer to a call whose ZXB-Token is live but is not what the cookie carries (a browser signed in before
+ * the cookie existed, or whose cookie was lost, gets it on its next call, for as long as the session has left);
+ * cleared after a logout (`signedOut`) and whenever the API refused the very token the cookie carries (revoked,
+ * expired: the browser forgets it on that 301/504 answer too). `https`: the public address is HTTPS (the cookie is
+ * also Secure on any request that came over HTTPS).
  */
 export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https: boolean }) => {
   app.decorateRequest('sessionCookie', null)
   app.addHook('onSend', async (request, reply, payload) => {
-    const change = request.sessionCookie
     const carried = request.cookies[SESSION_COOKIE]
+    const bearer = tokenHeader(request)
+    const expiresAt = request.principal?.expiresAt
+    let change = request.sessionCookie
+    if (!change && bearer && expiresAt && carried !== bearer)
+      change = { token: bearer, maxAgeSeconds: Math.floor((expiresAt.getTime() - Date.now()) / 1000) }
     if (change && change !== 'clear') {
-      if (reply.statusCode < 300)
+      if (reply.statusCode < 300 && change.maxAgeSeconds > 0)
         reply.setCookie(SESSION_COOKIE, change.token, {
           path: '/',
           httpOnly: true,
@@ -59,7 +64,7 @@ export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https
         })
     } else if (
       carried !== undefined &&
-      (change === 'clear' || (request.authProblem !== null && carried === tokenHeader(request)))
+      (change === 'clear' || (request.authProblem !== null && carried === bearer))
     )
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' })
     return payload

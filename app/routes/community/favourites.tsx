@@ -90,7 +90,8 @@ const targetId = (kind: Kind, item: FavItem) => (kind === 'course' ? item.course
  * one they own (`initial`: the server's answer).
  */
 function Recommendations({ initial }: { initial: CourseCardList | undefined }) {
-  const list = useApiGet<CourseCardList>('/center/recommend', { query: { limit: 6 }, initial }).data?.list
+  const asked = useApiGet<CourseCardList>(initial ? null : '/center/recommend', { query: { limit: 6 } })
+  const list = (initial ?? asked.data)?.list
   if (!list || list.length === 0) return null
   return (
     <Section id="recommend-title" title="为你推荐" className={styles.recommend} titleClassName={styles.recommendTitle}>

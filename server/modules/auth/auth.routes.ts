@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope } from '#server/http/envelope.ts'
 import { signedIn } from '#server/http/request-context.ts'
-import { setSessionCookie, signedOut, tokenHeader } from '#server/http/session-cookie.ts'
+import { signedOut } from '#server/http/session-cookie.ts'
 import { apiPlugin } from '#server/http/route.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { bindPhone } from '#server/use-cases/bind-phone.ts'
@@ -75,25 +75,8 @@ export const authRoutes = apiPlugin(
       },
     )
 
-    // The session cookie of server-rendered member pages (docs/decisions/2026-11-26-member-session-cookie.md).
-    r.post(
-      '/session/cookie',
-      {
-        auth: 'required',
-        token: true,
-        summary: "Set this browser's session cookie for server-rendered pages from its token",
-        description:
-          'For browsers signed in before the cookie existed (or whose cookie was lost): sets the HttpOnly cookie to ' +
-          'the ZXB-Token sent, until the session ends. Sign-ins set it themselves. The API never reads the cookie.',
-        response: emptyEnvelope,
-      },
-      async (request) => {
-        const secondsLeft = await auth.sessionSecondsLeft(requireRole(request).sessionId)
-        // The route requires a member, so the token header is there.
-        setSessionCookie(request, { token: tokenHeader(request)!, expire_in: secondsLeft })
-      },
-    )
-
+    // The session cookie of server-rendered member pages (docs/decisions/2026-11-26-member-session-cookie.md): an
+    // answer to a bearer-token call sets it (server/http/session-cookie.ts); a browser without the token clears it.
     r.delete(
       '/session/cookie',
       {

@@ -11,7 +11,7 @@ import {
   normalizePhone,
 } from '#server/modules/members/members.service.ts'
 import { mergeRefusalFor } from '#server/modules/members/members-merge.service.ts'
-import { endSession, issueSession, Platforms, sessionSecondsLeft } from '#server/modules/sessions/session.service.ts'
+import { endSession, issueSession, Platforms } from '#server/modules/sessions/session.service.ts'
 import {
   consumeCode,
   consumeCodeById,
@@ -262,11 +262,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** POST /logout: the session's token stops working at once. */
     async logout(sessionId: number) {
       await endSession(db, sessionId, deps.now())
-    },
-
-    /** How long a live session has left, in whole seconds (POST /session/cookie sets the cookie that long). */
-    sessionSecondsLeft(sessionId: number) {
-      return sessionSecondsLeft(db, sessionId, deps.now())
     },
 
     /**

@@ -53,13 +53,6 @@ export function liveSessionCondition(sessionIdParam: string, nowParam: string): 
   )
 }
 
-/** Whole seconds until a session expires (0 when it is gone, revoked or over). */
-export async function sessionSecondsLeft(db: DbOrTx, sessionId: number, now: Date): Promise<number> {
-  const session = await findSessionById(db, sessionId)
-  if (!session || session.revokedAt) return 0
-  return Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000))
-}
-
 /** Why a session is not live (`unknown`: revoked or gone, `expired`), or null when it is. */
 export async function sessionProblem(db: DbOrTx, sessionId: number, now: Date): Promise<'unknown' | 'expired' | null> {
   const session = await findSessionById(db, sessionId)
@@ -95,7 +88,8 @@ export async function resolveToken(
   roles?.set(session.memberId, held)
   if (held.length > 0 && session.createdAt.getTime() + staffSessionMs <= now.getTime())
     return { principal: null, problem: 'expired' }
-  return { principal: principalOf(session.memberId, session.sessionId, held), problem: null }
+  const principal = { ...principalOf(session.memberId, session.sessionId, held), expiresAt: session.expiresAt }
+  return { principal, problem: null }
 }
 
 /** How long the request-time token lookup remembers a member's role. */
