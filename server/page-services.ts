@@ -25,10 +25,7 @@ function memberPages(services: Services) {
     studyRecord: async (memberId: number) => StudyRecord.parse(await learning.studyRecord(memberId, FIRST_PAGE)),
     /** /myCollection: the favourite courses, what the unowned ones cost together, and, when there are none, picks. */
     favourites: async (memberId: number) => {
-      const [list, calc] = await Promise.all([
-        favourites.list(memberId, FAVOURITE_COURSES),
-        favourites.calc(memberId),
-      ])
+      const [list, calc] = await Promise.all([favourites.list(memberId, FAVOURITE_COURSES), favourites.calc(memberId)])
       const picks = list.list.length === 0 ? await recommend.forYou(memberId, RECOMMENDED) : null
       return {
         list: FavList.parse(list),

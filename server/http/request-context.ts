@@ -32,7 +32,8 @@ export function signedIn<S extends { member_id: number; token?: string; expire_i
   session: S,
 ): S {
   request.signedInMemberId = session.member_id
-  if (session.token && session.expire_in) setSessionCookie(request, { token: session.token, expire_in: session.expire_in })
+  if (session.token && session.expire_in)
+    setSessionCookie(request, { token: session.token, expire_in: session.expire_in })
   return session
 }
 

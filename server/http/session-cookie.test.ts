@@ -13,18 +13,18 @@ describe('the session cookie', () => {
   const t = useTestApp()
   const ORIGIN = 'http://localhost:3000'
 
-  function cookieOf(res: { cookies: { name: string; value: string }[] }) {
-    return res.cookies.find((c) => c.name === SESSION_COOKIE) as
-      | {
-          name: string
-          value: string
-          maxAge?: number
-          httpOnly?: boolean
-          sameSite?: string
-          path?: string
-          secure?: boolean
-        }
-      | undefined
+  interface Cookie {
+    name: string
+    value: string
+    maxAge?: number
+    httpOnly?: boolean
+    sameSite?: string
+    path?: string
+    secure?: boolean
+  }
+
+  function cookieOf(res: { cookies: Cookie[] }) {
+    return res.cookies.find((c) => c.name === SESSION_COOKIE)
   }
 
   async function login(phone: string, ip: string, extra: Record<string, unknown> = {}) {

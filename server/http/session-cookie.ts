@@ -62,10 +62,7 @@ export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https
           secure: opts.https || request.protocol === 'https',
           maxAge: change.maxAgeSeconds,
         })
-    } else if (
-      carried !== undefined &&
-      (change === 'clear' || (request.authProblem !== null && carried === bearer))
-    )
+    } else if (carried !== undefined && (change === 'clear' || (request.authProblem !== null && carried === bearer)))
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' })
     return payload
   })

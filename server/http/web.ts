@@ -97,8 +97,9 @@ function withNonce(body: Buffer, res: ServerResponse) {
 }
 
 /**
- * Public pages render the same for everyone (the login token lives in localStorage, spec 4), so their HTML is kept
- * for a few seconds, like the catalogue data under them: the server renders each at most once per interval.
+ * Public pages render the same for everyone (the login token lives in localStorage, spec 4, and these pages never
+ * read the session cookie of member pages), so their HTML is kept for a few seconds, like the catalogue data under
+ * them: the server renders each at most once per interval.
  */
 const PUBLIC_PAGE =
   /^\/(?:$|\?|boutique(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
