@@ -9,7 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 
 import { CspNonce, cspNonceContext } from '#app/lib/csp-nonce.ts'
 
-export { servicesContext } from '#app/lib/services-context.ts'
+export { servicesContext, viewerContext } from '#app/lib/services-context.ts'
 export { cspNonceContext } from '#app/lib/csp-nonce.ts'
 
 export const streamTimeout = 5_000

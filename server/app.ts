@@ -28,6 +28,7 @@ import { rateLimitPlugin } from '#server/http/rate-limit.ts'
 import { visitorOriginPlugin } from '#server/http/origin.ts'
 import { csrfPlugin } from '#server/http/csrf.ts'
 import { requestContextPlugin } from '#server/http/request-context.ts'
+import { sessionCookiePlugin } from '#server/http/session-cookie.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { registerAccessLog } from '#server/http/access-log.ts'
 import { registerCompression } from '#server/http/compression.ts'
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions) {
   })
   await app.register(authPlugin, { resolve: services.resolveToken, stepUp: services.stepUp })
   await app.register(requestContextPlugin, { touches: services.attribution, secureCookies: config.production })
+  // The session cookie of server-rendered member pages: set on sign-in, cleared on logout (never read by /api).
+  await app.register(sessionCookiePlugin, { https: config.publicUrl.startsWith('https:') })
   await app.register(staffAuditPlugin, { record: services.audit.record, now: integrations.now })
   await app.register(idempotencyPlugin, { keys: services.idempotencyKeys, now: integrations.now })
 
@@ -250,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
       root: projectRoot,
       buildDir: config.buildDir,
       services: pageServices(services),
+      resolveToken: services.resolveToken,
     })
   return app
 }

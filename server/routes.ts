@@ -62,7 +62,7 @@ export async function apiRoutes(app: FastifyInstance, opts: { services: Services
     followQr: () => s.settings.followQr(),
   })
   await app.register(authRoutes, { auth: s.auth, bindPhone: s.bindPhone, devOutbox: s.config.devOutbox })
-  await app.register(membersRoutes, { members: s.members })
+  await app.register(membersRoutes, { members: s.members, userInfo: s.userInfo })
   await app.register(accountRoutes, { account: s.account })
   await app.register(mediaRoutes, { media: s.media })
   await app.register(catalogueRoutes, { catalogue: s.catalogue })

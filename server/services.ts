@@ -164,6 +164,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     now: integrations.now,
   })
   const favourites = createFavouritesService({ db, now: integrations.now })
+  const members = createMembersService({ db, now: integrations.now, media })
   const comments = createCommentsService({ db, now: integrations.now })
   const home = createHomeService({ db })
   const kuaishou = { db, courseDetail: (id: number) => catalogue.courseDetail(id), comments }
@@ -214,7 +215,12 @@ export function createServices(config: Config, db: Db, integrations: Integration
     attribution: createAttributionService({ db }),
     /** The record of operators' changes (server/http/staff-audit.ts writes it; admins read it). */
     audit: createAuditService({ db }),
-    members: createMembersService({ db, now: integrations.now, media }),
+    members,
+    /** GET /userinfo and the /mine page: the profile with the member's VIP, read together (issue 11 §4). */
+    userInfo: async (memberId: number) => {
+      const [profile, membership] = await Promise.all([members.profile(memberId), vip.membership(memberId)])
+      return { ...profile, vip: membership }
+    },
     media,
     catalogue,
     home,

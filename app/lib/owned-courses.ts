@@ -66,18 +66,21 @@ export function forgetOwnedCourses() {
   notify()
 }
 
-/** True once the server said the signed-in member has bought this course; false meanwhile and for visitors. */
-export function useOwnedCourse(courseId: number): boolean {
+/**
+ * True once the server said the signed-in member has bought this course; false meanwhile and for visitors. Null:
+ * the caller knows already (its answer said), nothing is asked.
+ */
+export function useOwnedCourse(courseId: number | null): boolean {
   const hydrated = useHydrated()
   const { token } = useAuth()
   const [, rerender] = useReducer((n: number) => n + 1, 0)
   useEffect(() => {
-    if (!hydrated || !token) return
+    if (!hydrated || !token || courseId === null) return
     listeners.add(rerender)
     ask(courseId, token)
     return () => {
       listeners.delete(rerender)
     }
   }, [hydrated, token, courseId])
-  return hydrated && token !== null && knownFor === token && known.get(courseId)?.owned === true
+  return hydrated && token !== null && knownFor === token && courseId !== null && known.get(courseId)?.owned === true
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
+import { tokenMark } from '#shared/session-mark.ts'
 import { api, ApiError, errorMessage } from './api.ts'
+import type { ServerData } from './services-context.ts'
 import { useAuth, useHydrated } from './use-auth.ts'
 
 export interface GetOptions {
@@ -83,4 +85,21 @@ export function useBrowserLoad<T, W>(
   }, [])
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
   return { state, data: state.status === 'ready' ? state.data : null, retry, reload }
+}
+
+/**
+ * A member page's data from its loader (`server`: null when the server saw no member; app/lib/services-context.ts
+ * `memberData`): as it came during the server render and hydration, afterwards while this browser's token is the one
+ * it was read for (a logout or another sign-in drops it). A browser that was rendered data for its session cookie
+ * but holds no token (it forgot it offline) clears the cookie; one with a token gets the cookie from the server on
+ * its next API call (docs/decisions/2026-11-26-member-session-cookie.md).
+ */
+export function useServerData<T>(server: ServerData<T> | null): T | undefined {
+  const hydrated = useHydrated()
+  const { token } = useAuth()
+  const stale = hydrated && server !== null && !token
+  useEffect(() => {
+    if (stale) api.delete('/session/cookie', undefined, { quiet: true }).catch(() => {})
+  }, [stale])
+  return server && (!hydrated || (token && tokenMark(token) === server.mark)) ? server.data : undefined
 }

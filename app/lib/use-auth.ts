@@ -2,9 +2,10 @@ import { useSyncExternalStore } from 'react'
 import { ANONYMOUS, authStore, type AuthSnapshot } from './auth-store.ts'
 
 /**
- * The login state for components. The server render and the hydration pass see nobody logged in (the token is
- * only in localStorage); React then re-renders with the stored state. Use `useHydrated()` to show a neutral
- * placeholder instead of a wrong "log in" button during that first pass.
+ * The login state for components. The server render and the hydration pass see nobody logged in (the token lives
+ * in localStorage; the member pages get their data from their loaders instead, through the session cookie: see
+ * `useServerData`); React then re-renders with the stored state. Use `useHydrated()` to show a neutral placeholder
+ * instead of a wrong "log in" button during that first pass.
  */
 export function useAuth(): AuthSnapshot {
   return useSyncExternalStore(authStore.subscribe, authStore.getSnapshot, () => ANONYMOUS)

@@ -25,6 +25,8 @@ export interface Principal {
   /** The staff roles held (none for a learner): what `permission` checks with `can`. */
   roles: readonly StaffRole[]
   sessionId: number
+  /** When the session ends (the page-render cookie lives as long: server/http/session-cookie.ts). */
+  expiresAt?: Date
 }
 
 /** A principal from a member's staff roles. */

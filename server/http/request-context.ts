@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { setSessionCookie } from './session-cookie.ts'
 
 const VISITOR_COOKIE = 'zx_vid'
 
@@ -21,9 +22,18 @@ export interface TouchRecorder {
   copyVisitorTouch(visitorId: string, memberId: number): Promise<void>
 }
 
-/** Marks the request as signing in the session's member (credited with the browser's first touch); the session. */
-export function signedIn<S extends { member_id: number }>(request: FastifyRequest, session: S): S {
+/**
+ * Marks the request as signing in the session's member (credited with the browser's first touch) and, when it
+ * issued a token, as setting the session cookie of server-rendered pages (server/http/session-cookie.ts); the
+ * session. Every route that issues a token calls it.
+ */
+export function signedIn<S extends { member_id: number; token?: string; expire_in?: number }>(
+  request: FastifyRequest,
+  session: S,
+): S {
   request.signedInMemberId = session.member_id
+  if (session.token && session.expire_in)
+    setSessionCookie(request, { token: session.token, expire_in: session.expire_in })
   return session
 }
 

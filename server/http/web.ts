@@ -4,16 +4,24 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { createRequestListener } from '@react-router/node'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { PageServices } from '#server/page-services.ts'
+import type { ResolveToken } from './auth.ts'
 import { onInvalidation } from './public-cache.ts'
 import { cspNonceOf } from './security-headers.ts'
+import { ANONYMOUS_VIEWER, pageViewer, type PageViewer } from './session-cookie.ts'
 
 type ContextKey<T> = Parameters<RouterContextProvider['set']>[0] & { defaultValue?: T }
 type Build = ServerBuild & {
-  entry: { module: { servicesContext?: ContextKey<PageServices>; cspNonceContext?: ContextKey<string | undefined> } }
+  entry: {
+    module: {
+      servicesContext?: ContextKey<PageServices>
+      cspNonceContext?: ContextKey<string | undefined>
+      viewerContext?: ContextKey<PageViewer>
+    }
+  }
 }
 
 export interface WebOptions {
@@ -24,18 +32,50 @@ export interface WebOptions {
   buildDir: string
   /** What loaders may call (no database handle, no secrets). */
   services: PageServices
+  /** Who a session token stands for: the member pages' loaders ask for the session cookie's (session-cookie.ts). */
+  resolveToken: ResolveToken
 }
 
 function loadContextFor(build: Build, services: PageServices) {
-  const key = build.entry.module.servicesContext
-  const nonceKey = build.entry.module.cspNonceContext
-  if (!key || !nonceKey) throw new Error('app/entry.server.tsx must export servicesContext and cspNonceContext')
-  /** `nonce`: the CSP nonce the page's inline scripts carry (security-headers.ts). */
-  return (nonce?: string) => {
+  const { servicesContext: key, cspNonceContext: nonceKey, viewerContext: viewerKey } = build.entry.module
+  if (!key || !nonceKey || !viewerKey)
+    throw new Error('app/entry.server.tsx must export servicesContext, cspNonceContext and viewerContext')
+  /** `nonce`: the CSP nonce the page's inline scripts carry (security-headers.ts); `viewer`: who the page is for. */
+  return (nonce?: string, viewer: PageViewer = ANONYMOUS_VIEWER) => {
     const context = new RouterContextProvider()
     context.set(key, services)
+    context.set(viewerKey, viewer)
     if (nonce) context.set(nonceKey, nonce)
     return context
+  }
+}
+
+/**
+ * How a page request's viewer (session-cookie.ts) reaches its loaders through React Router's listener, which sees
+ * only a fetch Request: an id in a request header (any value a client sent is overwritten), taken back once.
+ */
+const VIEWER_HEADER = 'x-zx-page-viewer'
+
+function viewerHandOff(resolve: ResolveToken) {
+  const pending = new Map<string, PageViewer>()
+  return {
+    /** Page GETs (documents and `.data` loads) may render the session cookie's member; anything else is anonymous. */
+    put(request: FastifyRequest, reply: FastifyReply) {
+      delete request.raw.headers[VIEWER_HEADER]
+      if (request.method !== 'GET' && request.method !== 'HEAD') return
+      const viewer = pageViewer(request, reply, resolve)
+      if (viewer === ANONYMOUS_VIEWER) return
+      const id = crypto.randomUUID()
+      pending.set(id, viewer)
+      request.raw.headers[VIEWER_HEADER] = id
+      reply.raw.once('close', () => pending.delete(id))
+    },
+    take(req: Request): PageViewer {
+      const id = req.headers.get(VIEWER_HEADER)
+      const viewer = id ? pending.get(id) : undefined
+      if (id) pending.delete(id)
+      return viewer ?? ANONYMOUS_VIEWER
+    },
   }
 }
 
@@ -73,8 +113,9 @@ function withNonce(parts: Buffer[], res: ServerResponse) {
 }
 
 /**
- * Public pages render the same for everyone (the login token lives in localStorage, spec 4), so their HTML is kept
- * for a few seconds, like the catalogue data under them: the server renders each at most once per interval.
+ * Public pages render the same for everyone (the login token lives in localStorage, spec 4, and these pages never
+ * read the session cookie of member pages), so their HTML is kept for a few seconds, like the catalogue data under
+ * them: the server renders each at most once per interval.
  */
 const PUBLIC_PAGE =
   /^\/(?:$|\?|boutique(?:$|\?)|vip(?:$|\?)|ke(?:$|\?)|index1(?:$|\?)|list\/\d+(?:$|\?)|course\/\d+(?:\.html)?(?:$|\?)|teacher\/\d+(?:$|\?)|foryou(?:\/\d+)?(?:$|\?))/
@@ -110,10 +151,11 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       },
     })
     const getLoadContext = loadContextFor(build, opts.services)
+    const viewers = viewerHandOff(opts.resolveToken)
     const listener = createRequestListener({
       build,
       mode: 'production',
-      getLoadContext: (req) => getLoadContext(req.headers.get(NONCE_HEADER) ?? undefined),
+      getLoadContext: (req) => getLoadContext(req.headers.get(NONCE_HEADER) ?? undefined, viewers.take(req)),
     })
     const render = createRequestHandler(build, 'production')
     // A flood of distinct query strings evicts the least recently used pages instead of growing.
@@ -130,6 +172,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         const nonce = cspNonceOf(reply.raw)
         if (nonce) request.raw.headers[NONCE_HEADER] = nonce
         else delete request.raw.headers[NONCE_HEADER]
+        viewers.put(request, reply)
         reply.hijack()
         void listener(request.raw, reply.raw)
         return reply
@@ -145,7 +188,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
           headers: [...response.headers],
           body: splitAtNonce(Buffer.from(await response.arrayBuffer())),
         }
-        if (page.status === 200) cache.set(key, page)
+        // Rendered with the anonymous viewer (no cookie reaches this render); a private answer is never kept anyway.
+        if (page.status === 200 && !/private|no-store/i.test(response.headers.get('cache-control') ?? ''))
+          cache.set(key, page)
       }
       for (const [name, value] of page.headers) reply.header(name, value)
       return reply.code(page.status).send(withNonce(page.body, reply.raw))
@@ -156,16 +201,18 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const { createServer } = await import('vite')
   const vite = await createServer({ root: opts.root, server: { middlewareMode: true }, appType: 'custom' })
   app.addHook('onClose', () => vite.close())
+  const viewers = viewerHandOff(opts.resolveToken)
   const listener = createRequestListener({
     build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<Build>,
     mode: 'development',
-    getLoadContext: async () => {
+    getLoadContext: async (req) => {
       const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as Build
       // No CSP in development (Vite injects its own scripts), so no nonce.
-      return loadContextFor(build, opts.services)()
+      return loadContextFor(build, opts.services)(undefined, viewers.take(req))
     },
   })
   app.all('/*', (request, reply) => {
+    viewers.put(request, reply)
     reply.hijack()
     vite.middlewares(request.raw, reply.raw, () => void listener(request.raw, reply.raw))
   })

@@ -112,6 +112,8 @@ describe('bind phone: two members become one (issue 10 §3)', () => {
     const body = res.json<Body<{ member_id: number; merged: boolean; token: string; wechat_bound: boolean }>>()
     expect(body.code).toBe(200)
     expect(body.data).toMatchObject({ member_id: p, merged: true, wechat_bound: true })
+    // The new token is also the session cookie of server-rendered pages.
+    expect(res.cookies.find((c) => c.name === 'zx_session')).toMatchObject({ value: body.data.token, httpOnly: true })
 
     // The WeChat member's token ended; the new one and the phone member's old one are the same member.
     expect((await me(w.token)).json<Body>().code).toBe(301)

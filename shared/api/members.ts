@@ -15,3 +15,16 @@ export const MemberProfile = z.object({
   created_at: z.iso.datetime(),
 })
 export type MemberProfile = z.infer<typeof MemberProfile>
+
+/** A member's VIP: running (`active`) or ended, and when it ends or ended. */
+export const MemberVip = z.object({ active: z.boolean(), expires_at: z.string() })
+export type MemberVip = z.infer<typeof MemberVip>
+
+/**
+ * GET /userinfo: the profile and the member's VIP (null: never had one), in one answer so /mine needs no second
+ * request for it (issue 11 §4).
+ */
+export const UserInfo = MemberProfile.extend({
+  vip: MemberVip.nullable().describe("The member's VIP, running or ended; null when they never had one"),
+})
+export type UserInfo = z.infer<typeof UserInfo>

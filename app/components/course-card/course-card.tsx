@@ -29,8 +29,17 @@ function Meta({ course }: { course: CourseCard }) {
   )
 }
 
-/** A course as a row: cover on the left, title, teacher, learners and price on the right. */
-export function CourseRow({ course, eager, rank, compact = false }: CardProps & { rank?: number; compact?: boolean }) {
+/**
+ * A course as a row: cover on the left, title, teacher, learners and price on the right (`owned`: whether the
+ * member bought it, when the list's answer said so; otherwise asked in the browser).
+ */
+export function CourseRow({
+  course,
+  eager,
+  rank,
+  compact = false,
+  owned,
+}: CardProps & { rank?: number; compact?: boolean; owned?: boolean }) {
   return (
     <Link
       to={courseHref(course.id)}
@@ -47,7 +56,7 @@ export function CourseRow({ course, eager, rank, compact = false }: CardProps & 
       <span className={styles.rowBody}>
         <span className={styles.title}>{course.title}</span>
         <Meta course={course} />
-        <CoursePrice course={course} />
+        <CoursePrice course={course} owned={owned} />
       </span>
     </Link>
   )

@@ -19,7 +19,7 @@ export function CoursePrice({
   large?: boolean
   owned?: boolean
 }) {
-  const bought = useOwnedCourse(course.id)
+  const bought = useOwnedCourse(owned === undefined ? course.id : null)
   const className = large ? `${styles.price} ${styles.priceLarge}` : styles.price
   if (!course.is_free && (owned ?? bought))
     return (

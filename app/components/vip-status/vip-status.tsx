@@ -1,20 +1,13 @@
 import { Link } from 'react-router'
-import type { z } from 'zod'
-import type { VipMembership } from '#server/modules/vip/vip.schema.ts'
+import type { MemberVip } from '#shared/api/members.ts'
 import { beijingDate } from '#shared/time.ts'
-import { useApiGet } from '#app/lib/use-api-get.ts'
 import styles from './vip-status.module.css'
 
-type Membership = z.infer<typeof VipMembership>
-
 /**
- * The member's VIP on /mine: running (until which day), ended (on which day, renew), or none (open one). Asked in
- * the browser (the token lives in localStorage); nothing for visitors or until it answers.
+ * The member's VIP on /mine: running (until which day), ended (on which day, renew), or none (open one); it comes
+ * with the profile (GET /userinfo, or the page's server render).
  */
-export function VipStatus() {
-  const answer = useApiGet<{ membership: Membership | null }>('/v2/vip', { member: true })
-  if (!answer.data) return null
-  const membership = answer.data.membership
+export function VipStatus({ membership }: { membership: MemberVip | null }) {
   const running = membership?.active === true
   return (
     <Link

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { Avatar } from '#app/components/avatar/avatar.tsx'
 import { VipStatus } from '#app/components/vip-status/vip-status.tsx'
 import { MenuIcon } from '#app/components/menu-list/menu-icons.tsx'
@@ -7,13 +7,21 @@ import { MenuList, type MenuItem } from '#app/components/menu-list/menu-list.tsx
 import { api } from '#app/lib/api.ts'
 import { authStore, maskPhone } from '#app/lib/auth-store.ts'
 import { showLogin } from '#app/lib/events.ts'
+import { memberData } from '#app/lib/services-context.ts'
+import { useServerData } from '#app/lib/use-api-get.ts'
 import { toast } from '#app/lib/toast.ts'
 import { useProfile } from '#app/lib/use-profile.ts'
 import styles from './mine.module.css'
 import { ChevronIcon } from '#app/components/icons/line-icons.tsx'
+import type { Route } from './+types/mine'
 
 export function meta() {
   return [{ title: '我的 - 自学' }]
+}
+
+/** GET /userinfo's answer (profile and VIP) for the member of the session cookie (null: asked in the browser). */
+export function loader({ context }: Route.LoaderArgs) {
+  return memberData(context, (s, memberId) => s.userInfo(memberId))
 }
 
 const study: MenuItem[] = [
@@ -40,7 +48,7 @@ const more: MenuItem[] = [
 
 /** The "mine" tab (spec 2, routes.md): who is logged in, the account menus and logout. */
 export default function Mine() {
-  const { state, retry } = useProfile()
+  const { state, retry } = useProfile(useServerData(useLoaderData<typeof loader>()))
   const [leaving, setLeaving] = useState(false)
 
   const logout = async () => {
@@ -100,7 +108,7 @@ export default function Mine() {
         </div>
       ) : null}
 
-      {state.status === 'ready' ? <VipStatus /> : null}
+      {state.status === 'ready' && state.user.vip !== undefined ? <VipStatus membership={state.user.vip} /> : null}
 
       <div className={styles.menus}>
         <MenuList items={study} label="学习" />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import type { FavCalc, FavItem, FavList } from '#server/modules/favourites/favourites.schema.ts'
 import type { CourseCardList } from '#server/modules/catalogue/recommend.schema.ts'
 import { CheckoutPanel } from '#app/components/checkout/checkout-panel.tsx'
@@ -11,14 +11,24 @@ import { Section } from '#app/components/section/section.tsx'
 import { Tabs } from '#app/components/choices/choices.tsx'
 import { Empty, ListEnd, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, errorMessage } from '#app/lib/api.ts'
+import { memberData } from '#app/lib/services-context.ts'
 import { formatYuan } from '#shared/money.ts'
 import { toast } from '#app/lib/toast.ts'
-import { useApiGet } from '#app/lib/use-api-get.ts'
+import { useApiGet, useServerData } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './favourites.module.css'
+import type { Route } from './+types/favourites'
 
 export function meta() {
   return [{ title: '我的收藏 - 自学' }, { name: 'robots', content: 'noindex' }]
+}
+
+/**
+ * For the member of the session cookie (null: asked in the browser): the course tab, what its unowned courses cost
+ * together, and the picks shown when it is empty.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return memberData(context, (s, memberId) => s.favourites(memberId))
 }
 
 /**
@@ -75,16 +85,20 @@ type TabState =
 
 const targetId = (kind: Kind, item: FavItem) => (kind === 'course' ? item.course.id : item.video!.id)
 
-/** "为你推荐" under an empty favourites list: from what the member watched and favourited, or popular courses. */
-function Recommendations() {
-  const list = useApiGet<CourseCardList>('/center/recommend', { query: { limit: 6 } }).data?.list
+/**
+ * "为你推荐" under an empty favourites list: from what the member watched and favourited, or popular courses; never
+ * one they own (`initial`: the server's answer).
+ */
+function Recommendations({ initial }: { initial: CourseCardList | undefined }) {
+  const asked = useApiGet<CourseCardList>(initial ? null : '/center/recommend', { query: { limit: 6 } })
+  const list = (initial ?? asked.data)?.list
   if (!list || list.length === 0) return null
   return (
     <Section id="recommend-title" title="为你推荐" className={styles.recommend} titleClassName={styles.recommendTitle}>
       <ul className="zx-dividedList">
         {list.map((c) => (
           <li key={c.id}>
-            <CourseRow course={c} />
+            <CourseRow course={c} owned={false} />
           </li>
         ))}
       </ul>
@@ -150,13 +164,16 @@ function SelectableRow({
 export default function Favourites() {
   const hydrated = useHydrated()
   const { token } = useAuth()
+  const server = useServerData(useLoaderData<typeof loader>())
   const [kind, setKind] = useState<Kind>('course')
   const [tabs, setTabs] = useState<Record<Kind, TabState>>({
     course: { status: 'loading' },
     video: { status: 'loading' },
   })
   const [loaded, setLoaded] = useState<Record<Kind, number>>({ course: 0, video: 0 })
-  const [calc, setCalc] = useState<FavCalc | null>(null)
+  // undefined: not asked in the browser (the server's, if any); null: the last ask failed.
+  const [asked, setCalc] = useState<FavCalc | null>()
+  const calc = asked === undefined ? (server?.calc ?? null) : asked
   const [editing, setEditing] = useState(false)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)
@@ -165,8 +182,9 @@ export default function Favourites() {
 
   // Each tab loads when first shown, and again when its `loaded` counter moves (retry, after a batch cancel).
   const attempt = loaded[kind]
+  const fromServer = kind === 'course' && attempt === 0 && server !== undefined
   useEffect(() => {
-    if (!token) return
+    if (!token || fromServer) return
     const controller = new AbortController()
     api
       .get<FavList>('/center/fav', { type: kind }, { quiet: true, signal: controller.signal })
@@ -176,7 +194,7 @@ export default function Favourites() {
           setTabs((t) => ({ ...t, [kind]: { status: 'error', message: errorMessage(e, '收藏加载失败') } }))
       })
     return () => controller.abort()
-  }, [token, kind, attempt])
+  }, [token, kind, attempt, fromServer])
 
   const refreshCalc = useCallback(() => {
     api
@@ -185,10 +203,13 @@ export default function Favourites() {
       .catch(() => setCalc(null))
   }, [])
   useEffect(() => {
-    if (token) refreshCalc()
-  }, [token, refreshCalc])
+    if (token && !server) refreshCalc()
+  }, [token, refreshCalc, server])
 
-  const tab = tabs[kind]
+  const tab: TabState =
+    fromServer && tabs.course.status === 'loading'
+      ? { status: 'ready', list: server.list.list, cursor: server.list.next_cursor }
+      : tabs[kind]
   const list = tab.status === 'ready' ? tab.list : []
 
   function switchTab(next: Kind) {
@@ -214,7 +235,8 @@ export default function Favourites() {
     try {
       const p = await api.get<FavList>('/center/fav', { type: kind, cursor: tab.cursor }, { quiet: true })
       setTabs((t) => {
-        const cur = t[kind]
+        // The course tab may still be the server's first page.
+        const cur = t[kind].status === 'ready' ? t[kind] : tab
         return cur.status === 'ready'
           ? { ...t, [kind]: { status: 'ready', list: [...cur.list, ...p.list], cursor: p.next_cursor } }
           : t
@@ -253,7 +275,7 @@ export default function Favourites() {
     }
   }
 
-  if (!hydrated) {
+  if (!server && !hydrated) {
     return (
       <main className={styles.page}>
         <NavBar title="我的收藏" backTo="/mine" />
@@ -261,7 +283,7 @@ export default function Favourites() {
       </main>
     )
   }
-  if (!token) {
+  if (!server && !token) {
     return (
       <main className={styles.page}>
         <NavBar title="我的收藏" backTo="/mine" />
@@ -304,7 +326,7 @@ export default function Favourites() {
                 去逛逛课程
               </Link>
             </div>
-            {kind === 'course' ? <Recommendations /> : null}
+            {kind === 'course' ? <Recommendations initial={server?.recommend ?? undefined} /> : null}
           </>
         ) : (
           <>
@@ -319,7 +341,7 @@ export default function Favourites() {
                       onToggle={() => toggle(targetId(kind, item))}
                     />
                   ) : kind === 'course' ? (
-                    <CourseRow course={item.course} eager={i < 3} />
+                    <CourseRow course={item.course} eager={i < 3} owned={item.owned} />
                   ) : (
                     <VideoRow item={item} />
                   )}

@@ -1,4 +1,7 @@
+import { useLoaderData } from 'react-router'
 import { COURSE_TYPE_LABEL } from '#app/components/course-card/course-format.ts'
+import { memberData } from '#app/lib/services-context.ts'
+import { useServerData } from '#app/lib/use-api-get.ts'
 import { usePagedList } from '#app/lib/use-paged-list.ts'
 import { beijingDate } from '#shared/time.ts'
 import { StudyList } from './study-list.tsx'
@@ -8,9 +11,15 @@ import styles from './purchased.module.css'
 import list from './study.module.css'
 import type { z } from 'zod'
 import type * as learning from '#server/modules/learning/learning.schema.ts'
+import type { Route } from './+types/purchased'
 
 export function meta() {
   return [{ title: '已购 - 自学' }]
+}
+
+/** The first page for the member of the session cookie, read on the server (null: asked in the browser). */
+export function loader({ context }: Route.LoaderArgs) {
+  return memberData(context, (s, memberId) => s.album(memberId))
 }
 
 type AlbumItem = z.infer<typeof learning.AlbumItem>
@@ -44,7 +53,8 @@ function continueHref(item: AlbumItem) {
  * free course they started — with their progress and a button to continue where they left off.
  */
 export default function Purchased() {
-  const albums = usePagedList<AlbumItem>('/center/my_album', { member: true, query: { limit: 20 } })
+  const initial = useServerData(useLoaderData<typeof loader>())
+  const albums = usePagedList<AlbumItem>('/center/my_album', { member: true, query: { limit: 20 }, initial })
   return (
     <main className={styles.page}>
       <header className={styles.header}>

@@ -29,7 +29,7 @@ export function StudyList<T>({
   children: (item: T) => ReactNode
 }) {
   return (
-    <MemberOnly {...login}>
+    <MemberOnly {...login} known={of.state.status === 'ready'}>
       <Loaded of={of}>
         {(page) =>
           page.list.length === 0 ? (

@@ -1,5 +1,8 @@
+import { useLoaderData } from 'react-router'
 import { formatDuration } from '#app/components/course-card/course-format.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
+import { memberData } from '#app/lib/services-context.ts'
+import { useServerData } from '#app/lib/use-api-get.ts'
 import { usePagedList } from '#app/lib/use-paged-list.ts'
 import { StudyList } from './study-list.tsx'
 import { StudyItem } from './study-parts.tsx'
@@ -7,16 +10,23 @@ import { formatStudiedAt } from './studied-at.ts'
 import styles from './study.module.css'
 import type { z } from 'zod'
 import type { StudyRecordItem } from '#server/modules/learning/learning.schema.ts'
+import type { Route } from './+types/study-record'
 
 export function meta() {
   return [{ title: '学习记录 - 自学' }]
+}
+
+/** The first page for the member of the session cookie, read on the server (null: asked in the browser). */
+export function loader({ context }: Route.LoaderArgs) {
+  return memberData(context, (s, memberId) => s.studyRecord(memberId))
 }
 
 type RecordItem = z.infer<typeof StudyRecordItem>
 
 /** /studyRecord: every lesson the member watched, newest first, with how far and a button to go on. */
 export default function StudyRecord() {
-  const records = usePagedList<RecordItem>('/center/study_record', { member: true, query: { limit: 20 } })
+  const initial = useServerData(useLoaderData<typeof loader>())
+  const records = usePagedList<RecordItem>('/center/study_record', { member: true, query: { limit: 20 }, initial })
   return (
     <main className={styles.page}>
       <NavBar title="学习记录" backTo="/mine" />

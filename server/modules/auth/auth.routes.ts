@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { requireRole } from '#server/http/auth.ts'
 import { emptyEnvelope, envelope } from '#server/http/envelope.ts'
 import { signedIn } from '#server/http/request-context.ts'
+import { signedOut } from '#server/http/session-cookie.ts'
 import { apiPlugin } from '#server/http/route.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { bindPhone } from '#server/use-cases/bind-phone.ts'
@@ -61,8 +62,29 @@ export const authRoutes = apiPlugin(
 
     r.post(
       '/logout',
-      { auth: 'required', token: true, summary: 'Revoke the current token', response: emptyEnvelope },
-      async (request) => auth.logout(requireRole(request).sessionId),
+      {
+        auth: 'required',
+        token: true,
+        summary: 'Revoke the current token',
+        description: 'Also clears the session cookie of server-rendered pages.',
+        response: emptyEnvelope,
+      },
+      async (request) => {
+        await auth.logout(requireRole(request).sessionId)
+        signedOut(request)
+      },
+    )
+
+    // The session cookie of server-rendered member pages (docs/decisions/2026-11-26-member-session-cookie.md): an
+    // answer to a bearer-token call sets it (server/http/session-cookie.ts); a browser without the token clears it.
+    r.delete(
+      '/session/cookie',
+      {
+        summary: "Clear this browser's session cookie of server-rendered pages",
+        description: 'For a browser that no longer holds the token the cookie carries. Ends no session.',
+        response: emptyEnvelope,
+      },
+      async (request) => signedOut(request),
     )
 
     r.post(
@@ -96,7 +118,8 @@ export const authRoutes = apiPlugin(
       },
       async (request, memberId) => {
         const result = await bindPhone(memberId, request.body)
-        if (result.merged) request.signedInMemberId = result.member_id
+        // A merge ends this token and issues one for the member who survives.
+        if (result.merged) signedIn(request, result)
         return result
       },
     )

@@ -47,6 +47,9 @@ export const FavItem = z.object({
   created_at: z.string(),
   course: CourseCard.describe('The course, or for a video the course it belongs to'),
   video: FavVideo.nullable().describe('Video favourites only'),
+  owned: z
+    .boolean()
+    .describe('The member has bought the course (VIP opens, but does not own): the card shows 已购 without asking'),
 })
 export type FavItem = z.infer<typeof FavItem>
 

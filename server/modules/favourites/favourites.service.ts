@@ -45,6 +45,8 @@ export async function favouriteTargetIds(db: DbOrTx, memberId: number) {
 }
 
 type FavRow = { favId: number; createdAt: Date; targetId: number }
+/** A favourite as listed, before the member's ownership of its course is added. */
+type Listed = Omit<FavItem, 'owned'>
 
 /**
  * The catalogue's cards of favourited targets of one kind, by target id, while they are published: a course, or a
@@ -67,11 +69,11 @@ async function favouriteCards(
  */
 async function publishedPage(
   list: (before: number | undefined, limit: number) => Promise<FavRow[]>,
-  present: (rows: FavRow[]) => Promise<(FavItem | null)[]>,
+  present: (rows: FavRow[]) => Promise<(Listed | null)[]>,
   before: number | undefined,
   want: number,
 ) {
-  const items: { favId: number; item: FavItem }[] = []
+  const items: { favId: number; item: Listed }[] = []
   for (let after = before; ;) {
     const rows = await list(after, want)
     const shown = await present(rows)
@@ -148,9 +150,11 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
         q.limit + 1,
       )
       const page = rows.slice(0, q.limit)
+      // Which of their courses the member owns, in this answer: the cards need no second request for it.
+      const owned = await ownedCourseIds(db, memberId, [...new Set(page.map((r) => r.item.course.id))], now())
       return {
         type: q.type,
-        list: page.map((r) => r.item),
+        list: page.map((r) => ({ ...r.item, owned: owned.has(r.item.course.id) })),
         next_cursor: rows.length > q.limit ? String(page.at(-1)!.favId) : null,
       }
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envelope } from '#server/http/envelope.ts'
 import { apiPlugin } from '#server/http/route.ts'
+import { signedOut } from '#server/http/session-cookie.ts'
 import type { AuthService } from '#server/modules/auth/auth.service.ts'
 import type { Bound } from '#server/use-cases/commerce-deps.ts'
 import type { deleteMemberAccount } from '#server/use-cases/delete-member-account.ts'
@@ -54,7 +55,12 @@ export const accountRoutes = apiPlugin(
         response: envelope(z.object({ deleted: z.boolean(), erased: z.record(z.string(), z.number()) })),
         msg: '账号已注销',
       },
-      async (request, memberId) => account.deleteAccount(memberId, request.body.code, request.log),
+      async (request, memberId) => {
+        const deleted = await account.deleteAccount(memberId, request.body.code, request.log)
+        // Every session ended: the page-render cookie goes too.
+        signedOut(request)
+        return deleted
+      },
     )
   },
 )

@@ -1,15 +1,21 @@
 import { envelope } from '#server/http/envelope.ts'
 import { apiPlugin } from '#server/http/route.ts'
-import { MemberProfile } from '#shared/api/members.ts'
+import { MemberProfile, UserInfo } from '#shared/api/members.ts'
 import { MemberIdQuery, UpdateMemberInfoBody } from './members.schema.ts'
 import type { MembersService } from './members.service.ts'
 
+interface MembersRoutesOptions {
+  members: MembersService
+  /** GET /userinfo's answer: the profile with the member's VIP (composed by server/services.ts). */
+  userInfo: (memberId: number) => Promise<UserInfo>
+}
+
 /** The member's own profile, its changes, and the staff view of any member. */
-export const membersRoutes = apiPlugin({ tags: ['members'] }, (r, { members }: { members: MembersService }) => {
+export const membersRoutes = apiPlugin({ tags: ['members'] }, (r, { members, userInfo }: MembersRoutesOptions) => {
   r.get(
     '/userinfo',
-    { auth: 'required', summary: "The signed-in member's profile", response: envelope(MemberProfile) },
-    async (_request, memberId) => members.profile(memberId),
+    { auth: 'required', summary: "The signed-in member's profile and VIP", response: envelope(UserInfo) },
+    async (_request, memberId) => userInfo(memberId),
   )
 
   r.get(

@@ -88,7 +88,8 @@ export async function resolveToken(
   roles?.set(session.memberId, held)
   if (held.length > 0 && session.createdAt.getTime() + staffSessionMs <= now.getTime())
     return { principal: null, problem: 'expired' }
-  return { principal: principalOf(session.memberId, session.sessionId, held), problem: null }
+  const principal = { ...principalOf(session.memberId, session.sessionId, held), expiresAt: session.expiresAt }
+  return { principal, problem: null }
 }
 
 /** How long the request-time token lookup remembers a member's role. */

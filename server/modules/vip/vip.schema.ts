@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Fen } from '#shared/api/money.ts'
 import { envelope } from '#server/http/envelope.ts'
 import { CourseCard, CourseList } from '#shared/api/catalogue.ts'
+import { MemberVip } from '#shared/api/members.ts'
 
 const VipPlanView = z.object({
   id: z.number().int(),
@@ -13,7 +14,8 @@ const VipPlanView = z.object({
   badge: z.string().nullable(),
 })
 
-export const VipMembership = z.object({ active: z.boolean(), expires_at: z.string() })
+/** The member's VIP (shared with /userinfo). */
+export const VipMembership = MemberVip
 
 export const VipCentreResponse = envelope(
   z.object({

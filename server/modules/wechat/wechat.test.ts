@@ -255,6 +255,24 @@ describe('POST /api/wx_login', () => {
     expect(await sessionCount()).toBe(before + 1)
   })
 
+  it('sets the session cookie of server-rendered pages to the new token, HttpOnly', async () => {
+    const { code, state, browser } = await authorize({ nickname: '饼干用户' })
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/wx_login',
+      payload: { code, state },
+      headers: { cookie: browser.cookie!, origin: 'http://localhost' },
+    })
+    const { token, expire_in } = res.json<Envelope<{ token: string; expire_in: number }>>().data
+    expect(res.cookies.find((c) => c.name === 'zx_session')).toMatchObject({
+      value: token,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: expire_in,
+    })
+  })
+
   it('keeps a WeChat nickname as text: control and direction-override characters removed', async () => {
     // U+202E reverses what follows, U+2066–2069 isolate it: a nickname must not reorder the text around it.
     const { memberId } = await login({ nickname: '\u2066小\u202e明\u2069\u0007' })
