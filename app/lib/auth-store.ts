@@ -4,8 +4,9 @@ import type { MemberProfile } from '#shared/api/members.ts'
 
 /**
  * The login state of this browser (spec 3 and 4). The token lives in localStorage as `{ token, expire }`
- * (expire in ms), never in a cookie, so the server render is always anonymous and the browser adds `ZXB-Token`
- * to API calls itself. The WeChat open id has its own record and key. User info is app state, mirrored in a
+ * (expire in ms), and the browser adds `ZXB-Token` to API calls itself. The server also keeps it in an HttpOnly
+ * cookie that script cannot read and `/api` ignores: only the member pages' server render uses it
+ * (docs/decisions/2026-11-26-member-session-cookie.md); every other page renders the same for everyone. The WeChat open id has its own record and key. User info is app state, mirrored in a
  * small cookie (only display fields) so a reload can show the name before /userinfo answers.
  */
 
