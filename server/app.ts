@@ -144,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
   await app.register(authPlugin, { resolve: services.resolveToken, stepUp: services.stepUp })
   await app.register(requestContextPlugin, { touches: services.attribution, secureCookies: config.production })
   // The session cookie of server-rendered member pages: set on sign-in, cleared on logout (never read by /api).
-  await app.register(sessionCookiePlugin, { https: config.publicUrl.startsWith('https:') })
+  await app.register(sessionCookiePlugin, { https: config.publicUrl.startsWith('https:') || config.production })
   await app.register(staffAuditPlugin, { record: services.audit.record, now: integrations.now })
   await app.register(idempotencyPlugin, { keys: services.idempotencyKeys, now: integrations.now })
 

@@ -45,6 +45,8 @@ describe('the session cookie', () => {
     expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/', maxAge: expire_in })
     // Plain HTTP here (PUBLIC_URL is http://): not Secure, or the browser would drop it.
     expect(cookie?.secure).toBeFalsy()
+    // The cookie is a bearer token: no shared cache (a proxy in front) may keep an answer that sets it.
+    expect(res.headers['cache-control']).toBe('private, no-store')
   })
 
   it('is not set by a failed sign-in', async () => {
@@ -81,6 +83,7 @@ describe('the session cookie', () => {
     })
     expect(res.json<{ code: number }>().code).toBe(200)
     expect(cookieOf(res)).toMatchObject({ value: '', maxAge: 0, path: '/' })
+    expect(res.headers['cache-control']).toBe('private, no-store')
     expect((await resolveToken(t().database.db, token)).principal).toBeNull()
   })
 
@@ -133,6 +136,8 @@ describe('the session cookie', () => {
     // As long as the session has left: 30 days, less the seconds this test took.
     expect(cookie?.maxAge).toBeGreaterThan(30 * 24 * 3600 - 60)
     expect(cookie?.maxAge).toBeLessThanOrEqual(30 * 24 * 3600)
+    // A plain GET of the API, which a proxy might cache: not with this Set-Cookie in it.
+    expect(set.headers['cache-control']).toBe('private, no-store')
     // Once: a call carrying it gets no new one; a call carrying another token's cookie puts it right.
     expect(cookieOf(await call(token))).toBeUndefined()
     expect(cookieOf(await call('another-token-of-this-browser'))?.value).toBe(token)

@@ -41,8 +41,9 @@ function tokenHeader(request: FastifyRequest) {
  * successful answer to a call whose ZXB-Token is live but is not what the cookie carries (a browser signed in before
  * the cookie existed, or whose cookie was lost, gets it on its next call, for as long as the session has left);
  * cleared after a logout (`signedOut`) and whenever the API refused the very token the cookie carries (revoked,
- * expired: the browser forgets it on that 301/504 answer too). `https`: the public address is HTTPS (the cookie is
- * also Secure on any request that came over HTTPS).
+ * expired: the browser forgets it on that 301/504 answer too). `https`: the public address is HTTPS, or this is
+ * production, where TLS may end at a proxy (the cookie is also Secure on any request that came over HTTPS). An answer
+ * that sets or clears the cookie is `private, no-store`: the cookie is a bearer token, never for a shared cache.
  */
 export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https: boolean }) => {
   app.decorateRequest('sessionCookie', null)
@@ -54,7 +55,7 @@ export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https
     if (!change && bearer && expiresAt && carried !== bearer)
       change = { token: bearer, maxAgeSeconds: Math.floor((expiresAt.getTime() - Date.now()) / 1000) }
     if (change && change !== 'clear') {
-      if (reply.statusCode < 300 && change.maxAgeSeconds > 0)
+      if (reply.statusCode < 300 && change.maxAgeSeconds > 0) {
         reply.setCookie(SESSION_COOKIE, change.token, {
           path: '/',
           httpOnly: true,
@@ -62,8 +63,12 @@ export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https
           secure: opts.https || request.protocol === 'https',
           maxAge: change.maxAgeSeconds,
         })
-    } else if (carried !== undefined && (change === 'clear' || (request.authProblem !== null && carried === bearer)))
+        reply.header('cache-control', 'private, no-store')
+      }
+    } else if (carried !== undefined && (change === 'clear' || (request.authProblem !== null && carried === bearer))) {
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' })
+      reply.header('cache-control', 'private, no-store')
+    }
     return payload
   })
 })
@@ -91,6 +96,7 @@ export function pageViewer(request: FastifyRequest, reply: FastifyReply, resolve
       (found ??= resolve(token).then(({ principal }) => {
         if (!principal) {
           reply.raw.appendHeader('set-cookie', CLEAR)
+          reply.raw.setHeader('cache-control', 'private, no-store')
           return null
         }
         reply.raw.setHeader('cache-control', 'private, no-store')

@@ -54,8 +54,11 @@ export default function Mine() {
   const logout = async () => {
     if (leaving) return
     setLeaving(true)
-    // The session ends on the server when it can; the browser forgets it either way.
-    await api.post('/logout', undefined, { quiet: true }).catch(() => undefined)
+    // The session ends on the server when it can; the browser forgets it either way, and at least asks for the
+    // session cookie to go, so that the member pages are not rendered for this session again.
+    await api
+      .post('/logout', undefined, { quiet: true })
+      .catch(() => api.delete('/session/cookie', undefined, { quiet: true }).catch(() => undefined))
     authStore.logout()
     setLeaving(false)
     toast('已退出登录')

@@ -1,5 +1,13 @@
 import { Button, Result } from 'antd'
+import { api } from '../lib/client.ts'
 import { forgetToken } from '../lib/token.ts'
+
+/** Ends this session on the server (and with it the pages' session cookie), then signs in afresh. */
+async function switchAccount() {
+  await api.post('/logout').catch(() => api.delete('/session/cookie').catch(() => undefined))
+  forgetToken()
+  window.location.assign('/admin/login')
+}
 
 /** A signed-in member without a staff role, or a screen their roles do not open. */
 export default function NoAccess({ signedIn = true, what }: { signedIn?: boolean; what?: string }) {
@@ -15,14 +23,7 @@ export default function NoAccess({ signedIn = true, what }: { signedIn?: boolean
         }
         extra={
           signedIn && !what ? (
-            <Button
-              onClick={() => {
-                forgetToken()
-                window.location.assign('/admin/login')
-              }}
-            >
-              换个账号登录
-            </Button>
+            <Button onClick={() => void switchAccount()}>换个账号登录</Button>
           ) : (
             <Button href="/admin">返回首页</Button>
           )
