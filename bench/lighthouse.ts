@@ -3,10 +3,14 @@
 // factor, simulated throttling (a slow 4G phone computed from an unthrottled load), performance category only.
 // The production build served by the app itself (run `npm run build` first), on a fresh embedded database with the
 // demo content, like bench/first-load.ts; Debian's chromium, headless. Each page LIGHTHOUSE_RUNS times (3), the run
-// with the median score is reported, with the audits that cost points for a page under 98. Figures, not
-// assertions: docs/performance.md records them. The machine's load weighs on the simulated figures too (Lighthouse
-// measures the page's main-thread work on this CPU), so the load average is printed with them.
+// with the median score is reported, with the audits that cost points when a goal is missed; its whole report
+// (Lighthouse's JSON: https://googlechrome.github.io/lighthouse/viewer/ opens it) goes to bench/results/lighthouse/.
+// Figures, not assertions: docs/performance.md records them (docs/decisions/2026-11-26-lighthouse.md: why 12.2.3).
+// The machine's load weighs on the figures (Lighthouse scales the main-thread work it measured on this CPU), so the
+// load average is printed with them.
+import fs from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { freePort } from '#tests/support/free-port.ts'
@@ -15,6 +19,8 @@ import { startServer } from '#tests/support/spawn-server.ts'
 const GOAL = { score: 98, cls: 0.01, tbtMs: 50 }
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const resultsDir = path.resolve(import.meta.dirname, 'results/lighthouse')
+fs.mkdirSync(resultsDir, { recursive: true })
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
@@ -28,7 +34,11 @@ const browser = await chromium.launch({
 })
 
 try {
-  const pages = ['/', '/boutique', '/course/1001.html', await freeVideoPage()]
+  // LIGHTHOUSE_PAGES=/v,/boutique: only the pages starting with one of these.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean)
+  const pages = ['/', '/boutique', '/course/1001.html', await freeVideoPage()].filter(
+    (p) => !only || only.some((o) => p.startsWith(o)),
+  )
   for (const page of pages) {
     const status = (await fetch(base + page)).status
     if (status !== 200) throw new Error(`${page} answers ${status}`)
@@ -36,7 +46,8 @@ try {
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ` +
       `simulated throttling, performance only; median of ${runs} runs; goal: score ≥ ${GOAL.score}, ` +
-      `CLS ≤ ${GOAL.cls}, TBT ≤ ${GOAL.tbtMs} ms. ${os.cpus().length} cores, load average ${loadAverage()} at the start.`,
+      `CLS ≤ ${GOAL.cls}, TBT ≤ ${GOAL.tbtMs} ms. ${os.cpus().length} cores, ` +
+      `load average ${loadAverage()} at the start.`,
   )
   for (const page of pages) {
     const results: Result[] = []
@@ -44,8 +55,10 @@ try {
     const scores = results.map(score)
     const lhr = results.toSorted((a, b) => score(a) - score(b))[Math.floor(results.length / 2)]!
     report(page, lhr, scores)
+    const file = path.join(resultsDir, `${page.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}.json`)
+    fs.writeFileSync(file, JSON.stringify(lhr))
   }
-  console.log(`Load average at the end: ${loadAverage()}.`)
+  console.log(`Load average at the end: ${loadAverage()}. The median runs' reports: ${resultsDir}/*.json.`)
 } finally {
   await browser.close()
   await server.stop()
@@ -95,7 +108,7 @@ function failingAudits(lhr: Result) {
   const failing = refs
     .filter((ref) => ref.group !== 'metrics')
     .map((ref) => lhr.audits[ref.id]!)
-    // bf-cache fails only because Playwright's Chromium flags disable the back/forward cache: the harness, not the page.
+    // bf-cache fails only because Playwright's flags disable the back/forward cache: the harness, not the page.
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.id !== 'bf-cache')
   const savingsMs = (a: (typeof failing)[number]) => {
     const details = a.details as { overallSavingsMs?: number } | undefined
@@ -117,7 +130,8 @@ function failingAudits(lhr: Result) {
       const items = worstItems(a)
       return (
         `${a.id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}` +
-        `${saving.length ? ` (saves ${saving.join(', ')})` : ''}${items.length ? `\n      ${items.join('\n      ')}` : ''}`
+        (saving.length ? ` (saves ${saving.join(', ')})` : '') +
+        items.map((item) => `\n      ${item}`).join('')
       )
     })
   return lines.length ? lines : ['(no failing audit: the metrics themselves fall short)']
