@@ -64,7 +64,8 @@ try {
   await server.stop()
 }
 
-async function audit(page: string): Promise<Result> {
+/** One Lighthouse run; a failed trace (NO_NAVSTART happens on a loaded machine) is run again, twice at most. */
+async function audit(page: string, attempt = 1): Promise<Result> {
   const result = await lighthouse(base + page, {
     port,
     output: 'json',
@@ -72,7 +73,12 @@ async function audit(page: string): Promise<Result> {
     onlyCategories: ['performance'],
   })
   if (!result) throw new Error(`${page}: Lighthouse returned nothing`)
-  if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`)
+  const failure = result.lhr.runtimeError
+  if (failure && attempt < 3) {
+    console.log(`  (${page}: ${failure.code}, run again)`)
+    return audit(page, attempt + 1)
+  }
+  if (failure) throw new Error(`${page}: ${failure.message}`)
   return result.lhr
 }
 
