@@ -260,7 +260,8 @@ function Player({ display, page, error, signedIn, token, onReload }: PlayerProps
         <VideoPlayer
           videoRef={videoRef}
           src={src}
-          poster={page?.play?.poster_url ?? null}
+          // Public, like `display`: in the server's HTML (the page's largest paint), kept till the member's page.
+          poster={display.play?.poster_url ?? null}
           startAt={startAt ?? 0}
           untilSecond={until}
           rate={rate}
