@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { phone, shot, skipOverlays } from './support/browser.ts'
 
-// Overlays appear on the home and category pages (spec 9); these journeys are about browsing: skipOverlays.
+// Overlays appear on the home and category pages (spec 9), and the console journey adds one for every page while
+// these run: these journeys are about browsing, so each skips the overlays (skipOverlays) before its first page.
 
 /** No element sticks out sideways at this width (a 360 px phone shows the same layout narrower). */
 async function expectNoHorizontalOverflow(page: Page) {
@@ -96,6 +97,7 @@ describe('a newcomer browses the catalogue', () => {
 
   it('shows a free system course honestly and lists its courses in order', async () => {
     const { page, context } = await phone()
+    await skipOverlays(context)
     await page.goto('/ke?type=system')
     await expect.poll(() => page.getByText('平面设计师系统班').isVisible()).toBe(true)
     await page.getByText('平面设计师系统班').click()
@@ -150,6 +152,7 @@ describe('a newcomer browses the catalogue', () => {
 
   it('opens a category list, the alternate home and the teachers page', async () => {
     const { page, context } = await phone()
+    await skipOverlays(context)
     // The first category of a fresh demo database is 软件 (id 1).
     await page.goto('/list/1')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('软件')

@@ -78,6 +78,11 @@ describe('the console: engagement and sales', () => {
       await learner.page.waitForTimeout(300)
       await shot(learner.page, 'overlay-from-console-390')
       await learner.context.close()
+      // Off again: journeys running meanwhile skip the overlays there were when they started, not this one.
+      const listed = await call<{ list: { id: number; name: string }[] }>('GET', '/admin/overlays', { token: admin })
+      const made = listed.data.list.find((o) => o.name === '寒假训练营开营')!
+      const off = await call('PATCH', `/admin/overlays/${made.id}`, { token: admin, body: { active: false } })
+      expect(off.code, off.msg).toBe(200)
     },
   )
 
