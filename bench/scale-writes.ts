@@ -98,6 +98,11 @@ export interface PaymentRun {
   orders: WriteLine
   notifications: WriteLine & { sent: number }
   paid: number
+  /**
+   * Orders paid for a course the member owned by then (ordered twice in the run, both paid): the money goes back
+   * at once (`paid_but_owned_refund`, server/use-cases/confirm-payment.ts), so they end `refunding`, not `paid`.
+   */
+  refundedAsOwned: number
   payable: number
   /** Members holding one course from two purchases, and orders paid twice, among this run's orders. */
   duplicates: number
@@ -173,9 +178,11 @@ export async function paymentNotifications(
     ],
   })
   const elapsed = (Date.now() - started) / 1000
-  const [check] = await query<{ paid: number; duplicates: number }>(
+  const [check] = await query<{ paid: number; refundedAsOwned: number; duplicates: number }>(
     databaseUrl,
     `select (select count(*)::int from orders where order_no = any($1::text[]) and state = 'paid') as paid,
+       (select count(distinct o.id)::int from orders o join order_events ev on ev.order_id = o.id
+          where o.order_no = any($1::text[]) and ev.reason = 'paid_but_owned_refund') as "refundedAsOwned",
        (select count(*)::int from (select 1 from entitlements e
           where e.source = 'purchase' and e.revoked_at is null
             and (e.member_id, e.course_id) in (select e2.member_id, e2.course_id from entitlements e2
@@ -201,6 +208,7 @@ export async function paymentNotifications(
       errors: notify.errors + notify.non2xx,
     },
     paid: check!.paid,
+    refundedAsOwned: check!.refundedAsOwned,
     payable: payable.length,
     duplicates: check!.duplicates,
   }

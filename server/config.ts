@@ -69,6 +69,11 @@ const envSchema = z.object({
   RATE_LIMIT: bool.optional(),
   /** Requests a minute per address on routes without a tighter rule. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * The in-memory caches of public reads (course pages, course lists, home feeds, the VIP centre, bundle offers,
+   * recommendations, lesson facts); false sends every such read to PostgreSQL (benchmarks and diagnosis only).
+   */
+  PUBLIC_READ_CACHE: bool.default(true),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent']).default('console'),
   SMS_SIGN_NAME: z.string().default('自学'),
   SMS_TEMPLATE_CODE: z.string().default(''),
@@ -201,6 +206,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     swaggerUi: e.SWAGGER_UI,
     rateLimit: (e.RATE_LIMIT ?? e.APP_ENV !== 'test') ? { perMinute: e.RATE_LIMIT_PER_MINUTE } : null,
+    /** False: the public reads' caches are off (`cacheMs: 0` for every service that has one). */
+    publicReadCache: e.PUBLIC_READ_CACHE,
     bodyLimit: e.BODY_LIMIT_BYTES,
     buildDir: path.resolve(cwd, e.BUILD_DIR),
     dataDir,

@@ -137,11 +137,13 @@ export function createServices(config: Config, db: Db, integrations: Integration
     },
     now: integrations.now,
   })
+  /** `cacheMs: 0` for every public read's cache when PUBLIC_READ_CACHE=false (benchmarks); their defaults else. */
+  const cacheMs = config.publicReadCache ? undefined : 0
   /** Course and lesson facts (free flags, length, containing system courses) in a short-lived LRU. */
-  const facts = createCatalogueFacts({ db })
+  const facts = createCatalogueFacts({ db, ...(cacheMs === 0 && { ttlMs: 0 }) })
   /** The one access function: may this member (null: anonymous) watch this lesson or course, why, until when. */
   const access = createAccessService({ db, now: integrations.now, facts })
-  const catalogue = createCatalogueService({ db, now: integrations.now })
+  const catalogue = createCatalogueService({ db, now: integrations.now, cacheMs })
   const playback = createPlaybackService({
     db,
     stores: integrations.storage,
@@ -152,7 +154,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     canWatch: access.canWatch,
     facts,
   })
-  const vip = createVipService({ db, now: integrations.now })
+  const vip = createVipService({ db, now: integrations.now, cacheMs })
   const media = createMediaService({
     db,
     storage: integrations.storage.public,
@@ -166,7 +168,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
   const favourites = createFavouritesService({ db, now: integrations.now })
   const members = createMembersService({ db, now: integrations.now, media })
   const comments = createCommentsService({ db, now: integrations.now })
-  const home = createHomeService({ db })
+  const home = createHomeService({ db, cacheMs })
   const kuaishou = { db, courseDetail: (id: number) => catalogue.courseDetail(id), comments }
   const auth = createAuthService({
     config,
@@ -232,7 +234,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     /** Settings operators edit (customer service); the learner pages read them through the root loader. */
     settings: createSettingsService({ db, now: integrations.now, defaults: config.client, ttlMs: 60_000 }),
     vip,
-    bundles: createBundleService({ db, now: integrations.now }),
+    bundles: createBundleService({ db, now: integrations.now, cacheMs }),
     storage: integrations.storage,
     videoMedia,
     playback,
@@ -285,6 +287,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     follows: createFollowsService({ db, now: integrations.now, catalogue }),
     recommend: createRecommendService({
       db,
+      cacheMs,
       sources: {
         recentlyWatched: (memberId, limit) => recentlyWatchedCourseIds(db, memberId, limit),
         favourites: (memberId) => favouriteTargetIds(db, memberId),
