@@ -85,8 +85,25 @@ function mediaOrigins(config: Config) {
 }
 
 /** Builds the whole HTTP application on an open database. `main.ts` listens; tests use `app.inject()`. */
+/**
+ * With TLS_CERT_FILE and TLS_KEY_FILE the server terminates TLS itself: HTTP/2 for browsers that negotiate it
+ * (ALPN `h2`), HTTP/1.1 over TLS for the rest (`allowHTTP1`). Fastify's HTTP/2 request and reply objects are
+ * Node's compatibility API, which the routes, the static files and React Router's request listener use as they use
+ * HTTP/1.1's; the instance stays typed as the HTTP/1.1 one (server/http/tls.test.ts serves every kind over both).
+ */
+function tlsOptions(config: Config) {
+  if (!config.tls) return {}
+  const https = {
+    allowHTTP1: true,
+    cert: fs.readFileSync(config.tls.certFile),
+    key: fs.readFileSync(config.tls.keyFile),
+  }
+  return { http2: true, https } as unknown as FastifyServerOptions
+}
+
 export async function buildApp(config: Config, options: BuildOptions) {
   const app = Fastify({
+    ...tlsOptions(config),
     logger: options.logger ?? loggerOptions(config),
     // One line per request from access-log.ts instead of Fastify's two (incoming + completed).
     logController: new LogController({ disableRequestLogging: true }),

@@ -20,6 +20,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
+   * PEM certificate chain and private key: with both, the server speaks TLS itself, HTTP/2 to browsers that offer
+   * it (ALPN) and HTTP/1.1 to the rest; without, plain HTTP/1.1 behind a proxy that terminates TLS (docs/deploy.md).
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
+  /**
    * Hosts (host[:port], comma-separated) whose address a visitor may be sent back to from payment pages, e.g. the
    * LAN address of a demo opened from a phone; any other Host gets PUBLIC_URL.
    */
@@ -130,6 +136,25 @@ export type Config = ReturnType<typeof loadConfig>
 
 export class ConfigError extends Error {}
 
+/** TLS_CERT_FILE and TLS_KEY_FILE as absolute paths, both readable; null when neither is set. */
+function tlsFiles(e: { TLS_CERT_FILE?: string | undefined; TLS_KEY_FILE?: string | undefined }, cwd: string) {
+  if (!e.TLS_CERT_FILE && !e.TLS_KEY_FILE) return null
+  if (!e.TLS_CERT_FILE || !e.TLS_KEY_FILE)
+    throw new ConfigError('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE: set both, or neither')
+  const files = { certFile: path.resolve(cwd, e.TLS_CERT_FILE), keyFile: path.resolve(cwd, e.TLS_KEY_FILE) }
+  for (const [name, file] of [
+    ['TLS_CERT_FILE', files.certFile],
+    ['TLS_KEY_FILE', files.keyFile],
+  ] as const) {
+    try {
+      fs.accessSync(file, fs.constants.R_OK)
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: cannot read ${file}`)
+    }
+  }
+  return files
+}
+
 /**
  * Reads `<cwd>/.env` (a copy of `.env.example`) into `process.env` when there is one; the entry points call it
  * before `loadConfig`. A variable set in the real environment wins over the file, even when it is empty.
@@ -150,7 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data
   const production = e.APP_ENV === 'production'
   const dataDir = path.resolve(cwd, e.DATA_DIR)
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const tls = tlsFiles(e, cwd)
+  const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, '')
   const wechatSimulated = e.WECHAT_APP_ID === ''
   if (production && e.DEV_OUTBOX)
     throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: must not be enabled in production')
@@ -200,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl,
+    /** The certificate and key files when the server terminates TLS itself (HTTP/2 with HTTP/1.1 fallback). */
+    tls,
     trustedHosts: e.TRUSTED_HOSTS,
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
