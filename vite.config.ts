@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { createHash } from 'node:crypto'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
+import { trimReactRouter } from './scripts/trim-react-router.ts'
 
 /**
  * CSS-module class names: `title_Ab3x9`, the local name and a hash of the file's CSS (unique per file, as
@@ -68,34 +69,9 @@ const screenParts: Record<string, RegExp> = {
 
 const path = (id: string) => id.replaceAll('\\', '/')
 
-/**
- * React Router's client instrumentation (`unstable_instrumentations` of `<HydratedRouter>` and `createBrowserRouter`),
- * which this app never passes: an empty stand-in in the browser build, 1.1 KB gzip off every page (issue 11 §4). The
- * router calls `consumeInstrumentationClientResultMetaReceiver` on every navigation and fetch; without
- * instrumentation it returns undefined, as the stand-in does. The other two run only when instrumentations are
- * given, and then fail loudly instead of silently doing nothing. A React Router upgrade that imports anything else
- * from this module fails the build (a missing export). The server build keeps the real module.
- */
-export const withoutRouterInstrumentation: Plugin = {
-  name: 'zixue:without-router-instrumentation',
-  applyToEnvironment: (environment) => environment.name === 'client',
-  load(id) {
-    if (!path(id).endsWith('/react-router/dist/production/lib/router/instrumentation.js')) return null
-    return [
-      'export function consumeInstrumentationClientResultMetaReceiver() {}',
-      'function unsupported() {',
-      "  throw new Error('React Router instrumentations are left out of this build (vite.config.ts)')",
-      '}',
-      'export { unsupported as getRouteInstrumentationUpdates, unsupported as instrumentClientSideRouter }',
-      // The request handler's (server/runtime) imports, which the browser never runs.
-      'export { unsupported as instrumentHandler }',
-      'export const instrumentationResultMetaContext = undefined',
-    ].join('\n')
-  },
-}
-
 export default defineConfig({
-  plugins: [reactRouter(), withoutRouterInstrumentation],
+  // trimReactRouter: React Router code the app never runs, out of the browser build (issue 11 §4).
+  plugins: [reactRouter(), trimReactRouter],
   // antd-mobile ships CSS imports inside its ES modules: bundle it for the server render too.
   ssr: { noExternal: ['antd-mobile'] },
   css: { modules: { generateScopedName: scopedName } },
