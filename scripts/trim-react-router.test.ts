@@ -38,9 +38,10 @@ describe('trimReactRouter (vite.config.ts)', () => {
 
     const names = importedFromInstrumentation()
     expect(names).toContain('consumeInstrumentationClientResultMetaReceiver')
-    const standIn = (await import(
-      `data:text/javascript,${encodeURIComponent(INSTRUMENTATION_STAND_IN)}`
-    )) as Record<string, unknown>
+    const standIn = (await import(`data:text/javascript,${encodeURIComponent(INSTRUMENTATION_STAND_IN)}`)) as Record<
+      string,
+      unknown
+    >
     for (const name of names) expect(name in standIn, name).toBe(true)
     // Without instrumentations the router finds no receiver, as with the real module; with them the build says why.
     const consume = standIn.consumeInstrumentationClientResultMetaReceiver as (router: object) => unknown
