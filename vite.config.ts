@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { createHash } from 'node:crypto'
 import { defineConfig } from 'vite'
+import { trimReactRouter } from './scripts/trim-react-router.ts'
 
 /**
  * CSS-module class names: `title_Ab3x9`, the local name and a hash of the file's CSS (unique per file, as
@@ -69,7 +70,8 @@ const screenParts: Record<string, RegExp> = {
 const path = (id: string) => id.replaceAll('\\', '/')
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  // trimReactRouter: React Router code the app never runs, out of the browser build (issue 11 §4).
+  plugins: [reactRouter(), trimReactRouter],
   // antd-mobile ships CSS imports inside its ES modules: bundle it for the server render too.
   ssr: { noExternal: ['antd-mobile'] },
   css: { modules: { generateScopedName: scopedName } },

@@ -83,6 +83,15 @@ describe('built learner scripts', () => {
     const withBlock = scripts.filter((f) => /\bstatic\s*\{/.test(fs.readFileSync(path.join(dir, f), 'utf8')))
     expect(withBlock).toEqual([])
   })
+
+  // scripts/trim-react-router.ts: React Router's instrumentation is a stand-in in the browser build.
+  it("leave out React Router's client instrumentation", () => {
+    const dir = path.join(buildDir, 'client', 'assets')
+    const scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.js'))
+    const text = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8')
+    expect(scripts.filter((f) => text(f).includes('Uninstrumented'))).toEqual([])
+    expect(scripts.filter((f) => text(f).includes('instrumentations are left out of this build'))).not.toEqual([])
+  })
 })
 
 describe('firstLoadAssets', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Form, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { addToHistory, normaliseKeyword } from './search-history.ts'
 import styles from './search-box.module.css'
 import { SearchIcon } from '#app/components/icons/line-icons.tsx'
@@ -11,7 +11,8 @@ export function searchHref(keyword: string) {
 
 /**
  * The search bar of /search and /searchCourse: a real GET form to /searchCourse (works before hydration), which
- * also keeps the keyword in this browser's history.
+ * also keeps the keyword in this browser's history. A plain `<form>`: the submit handler navigates itself, and
+ * React Router's `<Form>` would bring its form submission code into every page's first load (issue 11 §4).
  */
 export function SearchBox({
   initial = '',
@@ -35,7 +36,7 @@ export function SearchBox({
   }
 
   return (
-    <Form method="get" action="/searchCourse" role="search" className={styles.box} onSubmit={submit}>
+    <form method="get" action="/searchCourse" role="search" className={styles.box} onSubmit={submit}>
       <span className={styles.field}>
         <SearchIcon size={18} className={styles.icon} />
         <input
@@ -56,6 +57,6 @@ export function SearchBox({
       <button type="submit" className={styles.submit}>
         搜索
       </button>
-    </Form>
+    </form>
   )
 }
