@@ -283,7 +283,7 @@ describe.each(agents)('watching in %s', (name, ua, engine) => {
 
       const { page, context } = await device(ua, token)
       await page.goto(`/v/${preview.id}.html`)
-      await expect.poll(() => page.getByText(/试看前 0:\d\d/).isVisible()).toBe(true)
+      await page.getByText(/试看前 0:\d\d/).waitFor()
       if (engine === 'native')
         await expect
           .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
