@@ -81,9 +81,13 @@ export function VideoPlayer({
     callbacks.current = { onPreviewEnd, onEnded, onFatal }
   })
 
+  // Attaches the source: once it is there and, with hls.js, once the video was started. It depends on `waiting`, not
+  // on `started`: pressing play on a native source must not run it again, since reloading the source interrupts the
+  // play() that pressing started ("interrupted by a new load request"), and a phone would not start the new source
+  // without another tap.
   useEffect(() => {
     const video = videoRef.current
-    if (!video || !src || !engine || (engine === 'hlsjs' && !started)) return
+    if (!video || !src || !engine || waiting) return
     let destroyed = false
     let hls: { destroy(): void } | null = null
     setPhase('loading')
@@ -150,7 +154,7 @@ export function VideoPlayer({
       destroyed = true
       hls?.destroy()
     }
-  }, [videoRef, src, startAt, engine, started])
+  }, [videoRef, src, startAt, engine, waiting])
 
   // Loading and playing states, and the end of the video.
   useEffect(() => {
