@@ -50,7 +50,8 @@ describe('the server process (server/main.ts)', () => {
     const pgPort = await freePort()
     const env = { PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir }
 
-    const first = startServer(env)
+    // At info, with the access log: lines are written asynchronously (server/main.ts) and must all be out at exit.
+    const first = startServer({ ...env, LOG_LEVEL: 'info' })
     await waitUntilUp(`http://127.0.0.1:${port}/api/health`, first.exited, first.output)
     const client = new pg.Client({ connectionString: `postgres://postgres:zixue@127.0.0.1:${pgPort}/zixue` })
     await client.connect()
@@ -58,6 +59,13 @@ describe('the server process (server/main.ts)', () => {
     await client.end()
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; path?: string; status?: number })
+    expect(lines.some((l) => l.msg === 'request' && l.path === '/api/health' && l.status === 200)).toBe(true)
+    expect(lines.some((l) => l.msg === 'shutting down: finishing in-flight requests')).toBe(true)
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false)
 
     const second = startServer(env)

@@ -1,3 +1,4 @@
+import pino from 'pino'
 import { buildApp, loggerOptions } from '#server/app.ts'
 import { runCommand } from '#server/cli.ts'
 import { loadConfig, loadEnvFile } from '#server/config.ts'
@@ -15,6 +16,14 @@ import { every } from '#server/jobs/every.ts'
 
 let database: Database | undefined
 
+// Log lines (one per request at info: server/http/access-log.ts) leave the request path: pino's destination in
+// asynchronous mode hands what accumulated to one write on libuv's pool while requests go on, instead of a blocking
+// write per line (issue 11 §3; docs/decisions/2026-11-25-access-log-and-compression.md). Whatever is still buffered
+// is written synchronously as the process exits (a shutdown, a failure to start, process.exit), so only a kill -9
+// can lose the last moment's lines.
+const stdout = pino.destination({ dest: 1, sync: false })
+process.on('exit', () => stdout.flushSync())
+
 /** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 async function main() {
   const dev = process.argv.includes('--dev')
@@ -28,7 +37,7 @@ async function main() {
   const app = await buildApp(config, {
     database,
     web: dev ? 'development' : 'production',
-    logger: loggerOptions(config),
+    logger: { ...(loggerOptions(config) as object), stream: stdout },
   })
   for (const line of notices) app.log.warn(line)
   // Right after a first seed only: the demo videos get playable clips (never videos an operator added later).
