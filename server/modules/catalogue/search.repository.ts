@@ -34,13 +34,16 @@ export interface SearchAfter {
 
 const tsquery = (q: string) => sql`${q}::tsquery`
 
+/** A word's best score: as written in the title (`wordScore`). */
+export const TITLE_SCORE = 8
+
 /**
  * How well one word matches a course, from its document's head: in the title as written (8) or as pinyin (6), in
  * the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
  */
 function wordScore(w: WordQuery): SQL {
   const head = courseSearch.head
-  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then 8
+  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then ${sql.raw(String(TITLE_SCORE))}
     when ${head} @@ ${tsquery(weighted(w.any, 'A'))} then 6
     when ${head} @@ ${tsquery(weighted(w.direct, 'B'))} then 4
     when ${head} @@ ${tsquery(weighted(w.any, 'B'))} then 3
@@ -88,6 +91,10 @@ export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter
 
 export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
 
+/** Rows of course_terms for a term, or for every term it starts (a range in the "C" collation). */
+const termMatch = (m: TermMatch, column = sql.raw('term')) =>
+  m.prefix ? sql`${column} >= ${m.term} and ${column} < ${m.term + '\uffff'}` : sql`${column} = ${m.term}`
+
 /** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
 const tierScore = (m: TermMatch) =>
   m.pinyin
@@ -102,7 +109,7 @@ const tierScore = (m: TermMatch) =>
 export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
   const branches = terms.map((m) => {
     const score = tierScore(m)
-    const match = m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
+    const match = termMatch(m)
     const next = after
       ? sql`and (${score} < ${after.score} or (${score} = ${after.score} and (student_count, course_id) < (${after.studentCount}, ${after.id})))`
       : sql``
@@ -114,6 +121,63 @@ export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchA
     from (${sql.join(branches, sql` union all `)}) t group by course_id
     order by 2 desc, 3 desc, 1 desc limit ${limit}`)
   return rows.map((r) => ({ courseId: r.course_id, score: r.score }))
+}
+
+/** How many of a driving term's title courses a title search looks through before it gives up (fallback). */
+const TITLE_SCAN = 1000
+
+/**
+ * A page of (course id, learners) of the published courses that have every word in the title as written (each
+ * word's best score, 8: no course ranks above them), most learners first: the first term's title courses read off
+ * course_terms in learners order (sorted first when the term is a prefix or has aliases), each checked for the
+ * other terms in the title, and for words of three or more Chinese characters whole, until the page is full. Reads
+ * at most TITLE_SCAN courses of the first term: a short page means "not known to be full", not "no more".
+ */
+export async function titleMatches(
+  db: DbOrTx,
+  words: WordQuery[],
+  after: Omit<SearchAfter, 'score'> | undefined,
+  limit: number,
+) {
+  // A group of one exact term (a Chinese character or pair) drives in index order; else the first group.
+  const groups = words.flatMap((w) => w.written)
+  const at = Math.max(
+    0,
+    groups.findIndex((g) => g.length === 1 && !g[0]!.prefix),
+  )
+  const [first, rest] = [groups[at]!, groups.filter((_, i) => i !== at)]
+  const next = after ? sql`and (student_count, course_id) < (${after.studentCount}, ${after.id})` : sql``
+  const order = sql`order by student_count desc nulls last, course_id desc nulls last`
+  const driver =
+    first.length === 1 && !first[0]!.prefix
+      ? sql`select course_id, student_count from course_terms where ${termMatch(first[0]!)} and tier = 1 ${next}`
+      : sql`select course_id, student_count from course_terms
+          where (${sql.join(
+            first.map((m) => sql`(${termMatch(m)})`),
+            sql` or `,
+          )}) and tier = 1 ${next}
+          group by course_id, student_count`
+  // One index probe per course read (all four columns of the index; a prefix by skip scan). `offset 0` keeps the
+  // planner from turning the probe into a hash of every title course of the term, read in full.
+  const has = (m: TermMatch) => sql`exists (select 1 from course_terms t where ${termMatch(m, sql.raw('t.term'))}
+    and t.tier = 1 and t.student_count = d.student_count and t.course_id = d.course_id offset 0)`
+  const phrases = words.flatMap((w) => w.phrases)
+  const checks = [
+    ...rest.map((g) => sql`(${sql.join(g.map(has), sql` or `)})`),
+    ...(phrases.length > 0
+      ? [
+          sql`exists (select 1 from course_search s where s.course_id = d.course_id and ${sql.join(
+            phrases.map((p) => sql`strpos(s.body, ${p}) > 0`),
+            sql` and `,
+          )})`,
+        ]
+      : []),
+  ]
+  const { rows } = await db.execute<{ course_id: number; student_count: number }>(sql`
+    select course_id, student_count from (${driver} ${order} limit ${TITLE_SCAN}) d
+    ${checks.length > 0 ? sql`where ${sql.join(checks, sql` and `)}` : sql``}
+    ${order} limit ${limit}`)
+  return rows.map((r) => ({ courseId: r.course_id, studentCount: r.student_count }))
 }
 
 /** The cards of a ranked page (published courses only), in its order, with the lesson titles for lesson matches. */
