@@ -92,8 +92,8 @@ export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter
 export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
 
 /** Rows of course_terms for a term, or for every term it starts (a range in the "C" collation). */
-const termMatch = (m: TermMatch, column = sql.raw('term')) =>
-  m.prefix ? sql`${column} >= ${m.term} and ${column} < ${m.term + '\uffff'}` : sql`${column} = ${m.term}`
+const termMatch = (m: TermMatch) =>
+  m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
 
 /** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
 const tierScore = (m: TermMatch) =>
@@ -140,12 +140,18 @@ export async function titleMatches(
   limit: number,
 ) {
   // A group of one exact term (a Chinese character or pair) drives in index order; else the first group.
-  const groups = words.flatMap((w) => w.written)
+  const groups = words.flatMap((w, word) => w.written.map((g) => ({ word, g })))
   const at = Math.max(
     0,
-    groups.findIndex((g) => g.length === 1 && !g[0]!.prefix),
+    groups.findIndex(({ g }) => g.length === 1 && !g[0]!.prefix),
   )
-  const [first, rest] = [groups[at]!, groups.filter((_, i) => i !== at)]
+  const first = groups[at]!.g
+  // The other words are checked first: the driving word's other pairs (基础 of 零基础) nearly always go with it.
+  const others = groups.filter((_, i) => i !== at)
+  const sameWord = groups[at]!.word
+  const rest = [...others.filter((x) => x.word !== sameWord), ...others.filter((x) => x.word === sameWord)].map(
+    (x) => x.g,
+  )
   const next = after ? sql`and (student_count, course_id) < (${after.studentCount}, ${after.id})` : sql``
   const order = sql`order by student_count desc nulls last, course_id desc nulls last`
   const driver =
@@ -159,8 +165,13 @@ export async function titleMatches(
           group by course_id, student_count`
   // One index probe per course read (all four columns of the index; a prefix by skip scan). `offset 0` keeps the
   // planner from turning the probe into a hash of every title course of the term, read in full.
-  const has = (m: TermMatch) => sql`exists (select 1 from course_terms t where ${termMatch(m, sql.raw('t.term'))}
+  // A prefix is probed as the word and then its longer words: as one range the planner probes by course instead.
+  const probe = (match: SQL) => sql`exists (select 1 from course_terms t where ${match}
     and t.tier = 1 and t.student_count = d.student_count and t.course_id = d.course_id offset 0)`
+  const has = (m: TermMatch) =>
+    m.prefix
+      ? sql`${probe(sql`t.term = ${m.term}`)} or ${probe(sql`t.term > ${m.term} and t.term < ${m.term + '\uffff'}`)}`
+      : probe(sql`t.term = ${m.term}`)
   const phrases = words.flatMap((w) => w.phrases)
   const checks = [
     ...rest.map((g) => sql`(${sql.join(g.map(has), sql` or `)})`),
