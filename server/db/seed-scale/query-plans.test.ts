@@ -255,7 +255,7 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       () => get(`/api/searchCourse?keyword=${encodeURIComponent('数据透视表')}`, false),
     ],
     ['search a tool name (GET /api/searchCourse)', () => get('/api/searchCourse?keyword=Procreate', false)],
-    ...['水彩', '画', 'shuicai', 'sc', 'ps', 'Excel 函数', 'PS 调色', 'Premiere 剪辑', '零基础 素描'].map(
+    ...['水彩', '画', 'shuicai', 'sc', 'ps', 'Excel 函数', 'PS 调色', 'Premiere 剪辑', '零基础 素描', '入门 剪辑'].map(
       (k): [string, () => Promise<string[]>] => [
         `search ${k} (GET /api/searchCourse)`,
         () => get(`/api/searchCourse?keyword=${encodeURIComponent(k)}`, false),

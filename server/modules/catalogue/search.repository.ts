@@ -127,6 +127,30 @@ export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchA
 const TITLE_SCAN = 1000
 
 /**
+ * Which group of terms drives a title reading: one exact term (a Chinese character or pair: read in index order,
+ * no sort), else the first group. When several words have one, the one with the fewest title courses (counted up
+ * to a bound; the first of a word stands for it): 剪辑 in "入门 剪辑", whose title courses have 入门 far more often
+ * than the other way round.
+ */
+async function drivingGroup(db: DbOrTx, groups: { word: number; g: TermMatch[] }[]) {
+  const exact = groups.flatMap(({ word, g }, i) =>
+    g.length === 1 && !g[0]!.prefix ? [{ word, term: g[0]!.term, i }] : [],
+  )
+  const firstOfWord = exact.filter((x, k) => exact.findIndex((y) => y.word === x.word) === k)
+  if (firstOfWord.length < 2) return exact[0]?.i ?? 0
+  const counts = firstOfWord.map(
+    (x) =>
+      sql`(select count(*) from (select 1 from course_terms where term = ${x.term} and tier = 1 limit ${TITLE_COUNT}) c)`,
+  )
+  const { rows } = await db.execute<{ n: number[] }>(sql`select array[${sql.join(counts, sql`, `)}]::int[] as n`)
+  const n = rows[0]!.n
+  return firstOfWord[n.indexOf(Math.min(...n))]!.i
+}
+
+/** Title courses counted per driving candidate, at most. */
+const TITLE_COUNT = 4 * TITLE_SCAN
+
+/**
  * A page of (course id, learners) of the published courses that have every word in the title as written (each
  * word's best score, 8: no course ranks above them), most learners first: the first term's title courses read off
  * course_terms in learners order (sorted first when the term is a prefix or has aliases), each checked for the
@@ -139,12 +163,8 @@ export async function titleMatches(
   after: Omit<SearchAfter, 'score'> | undefined,
   limit: number,
 ) {
-  // A group of one exact term (a Chinese character or pair) drives in index order; else the first group.
   const groups = words.flatMap((w, word) => w.written.map((g) => ({ word, g })))
-  const at = Math.max(
-    0,
-    groups.findIndex(({ g }) => g.length === 1 && !g[0]!.prefix),
-  )
+  const at = await drivingGroup(db, groups)
   const first = groups[at]!.g
   // The other words are checked first: the driving word's other pairs (基础 of 零基础) nearly always go with it.
   const others = groups.filter((_, i) => i !== at)
