@@ -128,23 +128,25 @@ const TITLE_SCAN = 1000
 
 /**
  * Which group of terms drives a title reading: one exact term (a Chinese character or pair: read in index order,
- * no sort), else the first group. When several words have one, the one with the fewest title courses (counted up
- * to a bound; the first of a word stands for it): 剪辑 in "入门 剪辑", whose title courses have 入门 far more often
- * than the other way round.
+ * no sort), else the first group. When several words have one, the word with the fewest title courses (its first
+ * such term counted up to a bound, in one statement; counting every pair of a long word cost more than it saved):
+ * 剪辑 in "入门 剪辑", whose title courses have 入门 far more often than the other way round. `count` is null when
+ * nothing was counted.
  */
 async function drivingGroup(db: DbOrTx, groups: { word: number; g: TermMatch[] }[]) {
   const exact = groups.flatMap(({ word, g }, i) =>
     g.length === 1 && !g[0]!.prefix ? [{ word, term: g[0]!.term, i }] : [],
   )
   const firstOfWord = exact.filter((x, k) => exact.findIndex((y) => y.word === x.word) === k)
-  if (firstOfWord.length < 2) return exact[0]?.i ?? 0
+  if (firstOfWord.length < 2) return { at: exact[0]?.i ?? 0, count: null }
   const counts = firstOfWord.map(
     (x) =>
       sql`(select count(*) from (select 1 from course_terms where term = ${x.term} and tier = 1 limit ${TITLE_COUNT}) c)`,
   )
   const { rows } = await db.execute<{ n: number[] }>(sql`select array[${sql.join(counts, sql`, `)}]::int[] as n`)
   const n = rows[0]!.n
-  return firstOfWord[n.indexOf(Math.min(...n))]!.i
+  const least = n.indexOf(Math.min(...n))
+  return { at: firstOfWord[least]!.i, count: n[least]! }
 }
 
 /** Title courses counted per driving candidate, at most. */
@@ -164,7 +166,8 @@ export async function titleMatches(
   limit: number,
 ) {
   const groups = words.flatMap((w, word) => w.written.map((g) => ({ word, g })))
-  const at = await drivingGroup(db, groups)
+  const { at, count } = await drivingGroup(db, groups)
+  if (count === 0) return []
   const first = groups[at]!.g
   // The other words are checked first: the driving word's other pairs (基础 of 零基础) nearly always go with it.
   const others = groups.filter((_, i) => i !== at)
