@@ -255,10 +255,16 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       () => get(`/api/searchCourse?keyword=${encodeURIComponent('数据透视表')}`, false),
     ],
     ['search a tool name (GET /api/searchCourse)', () => get('/api/searchCourse?keyword=Procreate', false)],
-    ...['水彩', '画', 'shuicai', 'sc', 'ps', 'Excel 函数'].map((k): [string, () => Promise<string[]>] => [
-      `search ${k} (GET /api/searchCourse)`,
-      () => get(`/api/searchCourse?keyword=${encodeURIComponent(k)}`, false),
-    ]),
+    ...['水彩', '画', 'shuicai', 'sc', 'ps', 'Excel 函数', 'PS 调色', 'Premiere 剪辑', '零基础 素描', '入门 剪辑'].map(
+      (k): [string, () => Promise<string[]>] => [
+        `search ${k} (GET /api/searchCourse)`,
+        () => get(`/api/searchCourse?keyword=${encodeURIComponent(k)}`, false),
+      ],
+    ),
+    [
+      'search several words, second page (GET /api/searchCourse)',
+      () => secondPage(`/api/searchCourse?keyword=${encodeURIComponent('PS 调色')}`, false),
+    ],
     // Typos: the first search finds nothing, the word is corrected against search_words, the search runs again.
     ...['photosop', 'exel', 'shuicia', '数据透式表', '水采花卉', 'photosop 抠图'].map(
       (k): [string, () => Promise<string[]>] => [
@@ -306,5 +312,19 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
 
   it.each(pages)('%s', async (_name, run) => {
     expect(await run()).toEqual([])
+  })
+
+  it('answers several words whose courses with every word in the title fill the page without scoring any match', async () => {
+    recording = []
+    let statements: Statement[]
+    try {
+      const res = await app.inject({ method: 'GET', url: `/api/searchCourse?keyword=${encodeURIComponent('PS 调色')}` })
+      expect(res.json<{ data: { list: unknown[] } }>().data.list).toHaveLength(20)
+    } finally {
+      statements = recording
+      recording = null
+    }
+    // The scoring of every match (search.repository.ts, searchCourses) is the statement that tests documents.
+    expect(statements.filter((s) => s.text.includes('@@'))).toEqual([])
   })
 })

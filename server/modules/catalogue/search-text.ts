@@ -174,6 +174,11 @@ export interface WordQuery {
   phrases: string[]
   /** For a word of one token that is one term or a few prefixes: those, for the ranked term index (else null). */
   terms: TermMatch[] | null
+  /**
+   * The word as written (no pinyin) as terms: every group must match (a Chinese character or pair, a Latin
+   * token), by one of its terms (the word or its start, its aliases). In the title, that is the word's best score.
+   */
+  written: TermMatch[][]
 }
 
 /** A term of course_terms, or every term it starts (`prefix`); pinyin ranks below what is written. */
@@ -192,6 +197,7 @@ export function wordQuery(word: string): WordQuery | null {
   const any: string[] = []
   const direct: string[] = []
   const phrases: string[] = []
+  const written: TermMatch[][] = []
   let terms: TermMatch[] | null = null
   const only = toks.length === 1 ? toks[0]! : null
   for (const t of toks) {
@@ -210,6 +216,7 @@ export function wordQuery(word: string): WordQuery | null {
       )
       any.push(q)
       direct.push(q)
+      for (const g of grams) written.push([{ term: g, prefix: false, pinyin: false }])
       if (chars.length >= 3) phrases.push(t.text)
       else if (only) terms = [{ term: grams[0]!, prefix: false, pinyin: false }]
       continue
@@ -222,18 +229,22 @@ export function wordQuery(word: string): WordQuery | null {
     const pinyinAlts = /^[a-z]{2,}$/.test(w) ? [`${quote(FULL + w)}:*%W`, `${quote(INITIALS + w)}:*%W`] : []
     direct.push(group(alts, ' | '))
     any.push(group([...alts, ...pinyinAlts], ' | '))
+    const exact = w.length === 1 || /^\d+$/.test(w)
+    const asWritten = [
+      { term: w, prefix: !exact, pinyin: false },
+      ...(aliasOf.get(w) ?? []).map((a) => ({ term: a, prefix: false, pinyin: false })),
+    ]
+    written.push(asWritten)
     if (only) {
-      const exact = w.length === 1 || /^\d+$/.test(w)
       terms = [
-        { term: w, prefix: !exact, pinyin: false },
-        ...(aliasOf.get(w) ?? []).map((a) => ({ term: a, prefix: false, pinyin: false })),
+        ...asWritten,
         ...(pinyinAlts.length > 0
           ? [FULL, INITIALS].map((mark) => ({ term: mark + w, prefix: true, pinyin: true }))
           : []),
       ]
     }
   }
-  return { any: group(any, ' & '), direct: group(direct, ' & '), phrases, terms }
+  return { any: group(any, ' & '), direct: group(direct, ' & '), phrases, terms, written }
 }
 
 /** A word query restricted to some weights ('' for any field). */

@@ -34,13 +34,16 @@ export interface SearchAfter {
 
 const tsquery = (q: string) => sql`${q}::tsquery`
 
+/** A word's best score: as written in the title (`wordScore`). */
+export const TITLE_SCORE = 8
+
 /**
  * How well one word matches a course, from its document's head: in the title as written (8) or as pinyin (6), in
  * the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
  */
 function wordScore(w: WordQuery): SQL {
   const head = courseSearch.head
-  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then 8
+  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then ${sql.raw(String(TITLE_SCORE))}
     when ${head} @@ ${tsquery(weighted(w.any, 'A'))} then 6
     when ${head} @@ ${tsquery(weighted(w.direct, 'B'))} then 4
     when ${head} @@ ${tsquery(weighted(w.any, 'B'))} then 3
@@ -88,6 +91,10 @@ export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter
 
 export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
 
+/** Rows of course_terms for a term, or for every term it starts (a range in the "C" collation). */
+const termMatch = (m: TermMatch) =>
+  m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
+
 /** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
 const tierScore = (m: TermMatch) =>
   m.pinyin
@@ -102,7 +109,7 @@ const tierScore = (m: TermMatch) =>
 export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
   const branches = terms.map((m) => {
     const score = tierScore(m)
-    const match = m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
+    const match = termMatch(m)
     const next = after
       ? sql`and (${score} < ${after.score} or (${score} = ${after.score} and (student_count, course_id) < (${after.studentCount}, ${after.id})))`
       : sql``
@@ -114,6 +121,97 @@ export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchA
     from (${sql.join(branches, sql` union all `)}) t group by course_id
     order by 2 desc, 3 desc, 1 desc limit ${limit}`)
   return rows.map((r) => ({ courseId: r.course_id, score: r.score }))
+}
+
+/** How many of a driving term's title courses a title search looks through before it gives up (fallback). */
+const TITLE_SCAN = 1000
+
+/**
+ * Which group of terms drives a title reading: one exact term (a Chinese character or pair: read in index order,
+ * no sort), else the first group. When several words have one, the word with the fewest title courses (its first
+ * such term counted up to a bound, in one statement; counting every pair of a long word cost more than it saved):
+ * 剪辑 in "入门 剪辑", whose title courses have 入门 far more often than the other way round. `count` is null when
+ * nothing was counted.
+ */
+async function drivingGroup(db: DbOrTx, groups: { word: number; g: TermMatch[] }[]) {
+  const exact = groups.flatMap(({ word, g }, i) =>
+    g.length === 1 && !g[0]!.prefix ? [{ word, term: g[0]!.term, i }] : [],
+  )
+  const firstOfWord = exact.filter((x, k) => exact.findIndex((y) => y.word === x.word) === k)
+  if (firstOfWord.length < 2) return { at: exact[0]?.i ?? 0, count: null }
+  const counts = firstOfWord.map(
+    (x) =>
+      sql`(select count(*) from (select 1 from course_terms where term = ${x.term} and tier = 1 limit ${TITLE_COUNT}) c)`,
+  )
+  const { rows } = await db.execute<{ n: number[] }>(sql`select array[${sql.join(counts, sql`, `)}]::int[] as n`)
+  const n = rows[0]!.n
+  const least = n.indexOf(Math.min(...n))
+  return { at: firstOfWord[least]!.i, count: n[least]! }
+}
+
+/** Title courses counted per driving candidate, at most. */
+const TITLE_COUNT = 4 * TITLE_SCAN
+
+/**
+ * A page of (course id, learners) of the published courses that have every word in the title as written (each
+ * word's best score, 8: no course ranks above them), most learners first: the first term's title courses read off
+ * course_terms in learners order (sorted first when the term is a prefix or has aliases), each checked for the
+ * other terms in the title, and for words of three or more Chinese characters whole, until the page is full. Reads
+ * at most TITLE_SCAN courses of the first term: a short page means "not known to be full", not "no more".
+ */
+export async function titleMatches(
+  db: DbOrTx,
+  words: WordQuery[],
+  after: Omit<SearchAfter, 'score'> | undefined,
+  limit: number,
+) {
+  const groups = words.flatMap((w, word) => w.written.map((g) => ({ word, g })))
+  const { at, count } = await drivingGroup(db, groups)
+  if (count === 0) return []
+  const first = groups[at]!.g
+  // The other words are checked first: the driving word's other pairs (基础 of 零基础) nearly always go with it.
+  const others = groups.filter((_, i) => i !== at)
+  const sameWord = groups[at]!.word
+  const rest = [...others.filter((x) => x.word !== sameWord), ...others.filter((x) => x.word === sameWord)].map(
+    (x) => x.g,
+  )
+  const next = after ? sql`and (student_count, course_id) < (${after.studentCount}, ${after.id})` : sql``
+  const order = sql`order by student_count desc nulls last, course_id desc nulls last`
+  const driver =
+    first.length === 1 && !first[0]!.prefix
+      ? sql`select course_id, student_count from course_terms where ${termMatch(first[0]!)} and tier = 1 ${next}`
+      : sql`select course_id, student_count from course_terms
+          where (${sql.join(
+            first.map((m) => sql`(${termMatch(m)})`),
+            sql` or `,
+          )}) and tier = 1 ${next}
+          group by course_id, student_count`
+  // One index probe per course read (all four columns of the index; a prefix by skip scan). `offset 0` keeps the
+  // planner from turning the probe into a hash of every title course of the term, read in full.
+  // A prefix is probed as the word and then its longer words: as one range the planner probes by course instead.
+  const probe = (match: SQL) => sql`exists (select 1 from course_terms t where ${match}
+    and t.tier = 1 and t.student_count = d.student_count and t.course_id = d.course_id offset 0)`
+  const has = (m: TermMatch) =>
+    m.prefix
+      ? sql`${probe(sql`t.term = ${m.term}`)} or ${probe(sql`t.term > ${m.term} and t.term < ${m.term + '\uffff'}`)}`
+      : probe(sql`t.term = ${m.term}`)
+  const phrases = words.flatMap((w) => w.phrases)
+  const checks = [
+    ...rest.map((g) => sql`(${sql.join(g.map(has), sql` or `)})`),
+    ...(phrases.length > 0
+      ? [
+          sql`exists (select 1 from course_search s where s.course_id = d.course_id and ${sql.join(
+            phrases.map((p) => sql`strpos(s.body, ${p}) > 0`),
+            sql` and `,
+          )})`,
+        ]
+      : []),
+  ]
+  const { rows } = await db.execute<{ course_id: number; student_count: number }>(sql`
+    select course_id, student_count from (${driver} ${order} limit ${TITLE_SCAN}) d
+    ${checks.length > 0 ? sql`where ${sql.join(checks, sql` and `)}` : sql``}
+    ${order} limit ${limit}`)
+  return rows.map((r) => ({ courseId: r.course_id, studentCount: r.student_count }))
 }
 
 /** The cards of a ranked page (published courses only), in its order, with the lesson titles for lesson matches. */

@@ -5,6 +5,7 @@ import { useTestApp } from '#tests/support/app.ts'
 import type { SearchHit, SearchResult } from './search.schema.ts'
 import { refreshSearchDocuments } from './search-index.ts'
 import { keywordWords } from './search.ts'
+import { searchCourses, titleMatches } from './search.repository.ts'
 import { fold, matchRanges, searchDocument, wordQuery } from './search-text.ts'
 import { closestPrefix, editDistance, maxEdits } from './search-typos.ts'
 
@@ -77,6 +78,9 @@ describe('GET /api/searchCourse', () => {
     ['several words, an abbreviation and a lesson', 'ps 抠图', { exactly: ['Photoshop 零基础入门'] }],
     ['several words, two Chinese words', '水彩 入门', { first: ['水彩花卉入门'], excludes: ['日系漫画人物入门'] }],
     ['several words, pinyin and Chinese', 'shuicai 风景', { exactly: ['水彩风景写生'] }],
+    ['several words, a rare and a common one', 'figma 设计', { first: ['UI 设计入门：Figma 实战'] }],
+    ['several words, one matching nothing', '设计 量子', { exactly: [] }],
+    ['a long Chinese word', '数据透视表', { exactly: ['Excel 数据透视表与可视化看板'] }],
     ['a tag', '电影感', { exactly: ['达芬奇调色：电影感画面'] }],
     ['a lesson title', '示波器', { exactly: ['达芬奇调色：电影感画面'] }],
     ['a category', '室内设计', { first: ['室内设计入门：从量房到效果图'], includes: ['小户型收纳与软装搭配'] }],
@@ -220,6 +224,73 @@ describe('GET /api/searchCourse', () => {
   it('takes % and _ literally', async () => {
     expect((await search('%')).body.data.list).toEqual([])
     expect((await search('_')).body.data.list).toEqual([])
+  })
+
+  // Several words: the courses with every word in the title are read first (titleMatches); when they fill the page
+  // nothing else is scored. The pages, their order and the cursors must be those of scoring every match.
+  it.each(['设计 入门', 'ps 入门', '入门 剪辑', 'excel 数据', '数据透视表', '零基础 板绘', '水彩 入门', 'PS快捷键 10'])(
+    'pages %s as ranking every match does, across the title matches and past them',
+    async (keyword) => {
+      const words = keywordWords(keyword).map((w) => wordQuery(w)!)
+      const all = await searchCourses(t().database.db, words, undefined, 100)
+      expect(all.length).toBeGreaterThan(0)
+      for (const limit of [1, 2]) {
+        const seen: number[] = []
+        let cursor: string | null = null
+        do {
+          const { body }: { body: Envelope<SearchResult> } = await search(
+            keyword,
+            `&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+          )
+          seen.push(...body.data.list.map((c) => c.id))
+          cursor = body.data.next_cursor
+        } while (cursor)
+        expect(seen).toEqual(all.map((r) => r.id))
+      }
+    },
+  )
+
+  it('reads the courses with every word in the title in learners order, a short page when there are fewer', async () => {
+    const db = t().database.db
+    const words = (keyword: string) => keywordWords(keyword).map((w) => wordQuery(w)!)
+    const inTitles = (await searchCourses(db, words('设计 入门'), undefined, 100)).filter((r) => r.score === 16)
+    expect(inTitles.length).toBeGreaterThanOrEqual(2)
+    const page = await titleMatches(db, words('设计 入门'), undefined, 10)
+    expect(page.map((p) => p.courseId)).toEqual(inTitles.map((r) => r.id))
+    const [first, second] = page
+    const after = { studentCount: first!.studentCount, id: first!.courseId }
+    expect(await titleMatches(db, words('设计 入门'), after, 10)).toEqual(page.slice(1))
+    expect(first!.studentCount).toBeGreaterThanOrEqual(second!.studentCount)
+    // 抠图 is only in a lesson title; 数据透视表 whole in a title, 透视 数据 too (any order), 数据表 not whole.
+    expect(await titleMatches(db, words('ps 抠图'), undefined, 10)).toEqual([])
+    expect(await titleMatches(db, words('数据透视表'), undefined, 10)).toHaveLength(1)
+    expect(await titleMatches(db, words('透视 数据'), undefined, 10)).toHaveLength(1)
+    expect(await titleMatches(db, words('数据表'), undefined, 10)).toEqual([])
+  })
+
+  it('ranks a course with a word only in a tag below those with every word in the title, however many learners', async () => {
+    const db = t().database.db
+    const title = '平面设计师系统班'
+    const [{ tags, student_count }] = (
+      await db.execute<{ tags: string[]; student_count: number }>(
+        sql`select tags, student_count from courses where title = ${title}`,
+      )
+    ).rows as [{ tags: string[]; student_count: number }]
+    await db.execute(sql`update courses set tags = ${`{${[...tags, '入门'].join(',')}}`}::text[], student_count = 1000000
+      where title = ${title}`)
+    await refreshSearchDocuments(db)
+    try {
+      const first = (await search('设计 入门', '&limit=1')).body.data
+      expect(first.list.map((c) => c.title)).not.toContain(title)
+      const all = (await search('设计 入门', '&limit=50')).body.data.list
+      const at = all.findIndex((c) => c.title === title)
+      expect(all.slice(0, at).every((c) => c.title.includes('设计') && c.title.includes('入门'))).toBe(true)
+      expect(at).toBeGreaterThanOrEqual(2)
+    } finally {
+      await db.execute(sql`update courses set tags = ${`{${tags.join(',')}}`}::text[], student_count = ${student_count}
+        where title = ${title}`)
+      await refreshSearchDocuments(db)
+    }
   })
 
   it('answers an empty list for a word nothing contains', async () => {

@@ -2,7 +2,15 @@ import { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
-import { cardsOfPage, rankByTerms, searchCourses, type SearchAfter, type SearchRow } from './search.repository.ts'
+import {
+  cardsOfPage,
+  rankByTerms,
+  searchCourses,
+  TITLE_SCORE,
+  titleMatches,
+  type SearchAfter,
+  type SearchRow,
+} from './search.repository.ts'
 import type { SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 import { matchRanges, wordQuery, type WordQuery } from './search-text.ts'
 import { correctWords } from './search-typos.ts'
@@ -64,9 +72,19 @@ async function rank(db: Db, words: string[], after: SearchAfter | undefined, lim
   const words_ = queries as WordQuery[]
   // One term (a word of one or two Chinese characters, a Latin word, pinyin): ranked straight off course_terms.
   const terms = words_.length === 1 ? words_[0]!.terms : null
-  return terms
-    ? await cardsOfPage(db, await rankByTerms(db, terms, after, limit + 1))
-    : await searchCourses(db, words_, after, limit + 1)
+  if (terms) return await cardsOfPage(db, await rankByTerms(db, terms, after, limit + 1))
+  // Several words: those with every word in the title come first (the most a course can score); when they fill
+  // the page, they are the page, read in learners order without scoring any other match.
+  const top = TITLE_SCORE * words_.length
+  if (!after || after.score === top) {
+    const page = await titleMatches(db, words_, after, limit + 1)
+    if (page.length > limit)
+      return await cardsOfPage(
+        db,
+        page.map((p) => ({ courseId: p.courseId, score: top })),
+      )
+  }
+  return await searchCourses(db, words_, after, limit + 1)
 }
 
 /**
