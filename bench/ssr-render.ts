@@ -16,6 +16,7 @@ import { loadConfig } from '#server/config.ts'
 import { connectDatabase } from '#server/db/database.ts'
 import { ANONYMOUS_VIEWER } from '#server/http/session-cookie.ts'
 import { pageServices } from '#server/page-services.ts'
+import { routeSubsets } from '#server/http/route-subsets.ts'
 import { buildDir, startServer } from '#tests/support/spawn-server.ts'
 
 if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (React’s production build)')
@@ -67,7 +68,20 @@ try {
       if (!fs.existsSync(file)) throw new Error(`${name}: nothing built in ${dir}`)
       const build = (await import(pathToFileURL(file).href)) as Build
       const { servicesContext, viewerContext, cspNonceContext } = build.entry.module
-      const handle = createRequestHandler(build, 'production')
+      if (process.env.SSR_RENDER_ROUTE_PATTERN) {
+        const { unstable_preloadRoutePattern } = await import('react-router/route-pattern')
+        unstable_preloadRoutePattern()
+      }
+      const flagged = process.env.SSR_RENDER_ROUTE_PATTERN
+        ? { ...build, future: { ...build.future, unstable_routePatternMatching: true } as never }
+        : build
+      // What server/http/web.ts does: each document request rendered with the route table cut to its first segment.
+      const full = createRequestHandler(flagged, 'production')
+      const handler = process.env.SSR_RENDER_FULL_TABLE
+        ? () => full
+        : routeSubsets(flagged).each((b) => createRequestHandler(b, 'production'))
+      const handle: ReturnType<typeof createRequestHandler> = (request, context) =>
+        handler('GET', request.url)(request, context)
       const context = () => {
         const c = new RouterContextProvider()
         c.set(servicesContext!, services)
