@@ -25,9 +25,9 @@ const warmup = Number(process.env.SSR_RENDER_WARMUP ?? 50)
 const renders = Number(process.env.SSR_RENDER_RENDERS ?? 300)
 const repeats = Number(process.env.SSR_RENDER_REPEATS ?? 3)
 const builds = (process.env.SSR_RENDER_BUILDS ?? 'app,floor').split(',').map((spec) => {
-  const [name, dir] = spec.includes('=') ? spec.split('=') : [spec, undefined]
+  const [name = spec, dir] = spec.split('=')
   const known: Record<string, string> = { app: buildDir, floor: path.join(root, 'bench/results/ssr-floor-build') }
-  return { name: name!, dir: path.resolve(root, dir ?? known[name!] ?? name!) }
+  return { name, dir: path.resolve(root, dir ?? known[name] ?? name) }
 })
 
 type Key = Parameters<RouterContextProvider['set']>[0]
@@ -96,11 +96,10 @@ try {
 
   console.log(
     `\nRender only, in process — Node ${process.version}, ${warmup} + ${renders} renders × ${repeats} repeats, ` +
-      `median CPU per render; load average ${os.loadavg().map((x) => x.toFixed(1))}\n`,
+      `median CPU per render; load average ${loadAverage()}\n`,
   )
-  const table: Record<string, Record<string, number[]>> = {}
   for (const page of pages) {
-    table[page] = {}
+    const row: Record<string, number[]> = {}
     for (let r = 0; r < repeats; r++)
       for (const h of handlers) {
         const once = async () => {
@@ -117,17 +116,17 @@ try {
           times.push((used.user + used.system) / 1000)
         }
         times.sort((a, b) => a - b)
-        ;(table[page][h.name] ??= []).push(times[Math.floor(times.length / 2)]!)
+        row[h.name] = [...(row[h.name] ?? []), times[Math.floor(times.length / 2)]!]
       }
     const line = handlers
-      .map((h) => `${h.name} ${table[page][h.name]!.map((ms) => ms.toFixed(2)).join(' / ')} ms`)
+      .map((h) => `${h.name} ${(row[h.name] ?? []).map((ms) => ms.toFixed(2)).join(' / ')} ms`)
       .join('   ')
-    const a = table[page].app
-    const f = table[page].floor
+    const a = row.app
+    const f = row.floor
     const ratio = a && f ? `   floor/app ${(median(f) / median(a)).toFixed(2)}` : ''
     console.log(`${page.padEnd(22)} ${line}${ratio}`)
   }
-  console.log(`\nLoad average at the end ${os.loadavg().map((x) => x.toFixed(1))}`)
+  console.log(`\nLoad average at the end ${loadAverage()}`)
   await app.close()
   await database.close()
 } finally {
@@ -136,4 +135,11 @@ try {
 
 function median(xs: number[]) {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')
 }

@@ -58,7 +58,11 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
   const keys = new Set([...keyOf.values()].filter((k): k is string => !!k))
   // One cut per first segment of the table; any other first segment can only reach the routes every cut has.
   const cuts = new Map<string, ServerBuild>()
-  for (const key of keys) cuts.set(key, cut(build, (id) => always(id) || keyOf.get(id) === key))
+  for (const key of keys)
+    cuts.set(
+      key,
+      cut(build, (id) => always(id) || keyOf.get(id) === key),
+    )
   const rest = cut(build, always)
   const lazy = build.routeDiscovery?.mode === 'lazy' && build.ssr && (build.basename ?? '/') === '/'
 

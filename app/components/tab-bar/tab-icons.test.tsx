@@ -13,15 +13,19 @@ const INITIAL = {
 }
 type Paint = typeof INITIAL
 
+/** A tag's attributes by name. */
+function attrs(tag: string): Record<string, string> {
+  return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]))
+}
+
+const PROPERTIES = Object.keys(INITIAL) as (keyof Paint)[]
+
 /** Each shape of an icon with the paint it is drawn with: its own attributes over the <svg>'s (inherited). */
-function shapes(markup: string): { shape: string; paint: Paint }[] {
-  const attrs = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))
-  const svg = attrs(/<svg[^>]*>/.exec(markup)![0])
-  const inherited = Object.fromEntries(Object.keys(INITIAL).map((k) => [k, svg[k] ?? INITIAL[k as keyof Paint]]))
-  return [...markup.matchAll(/<(path|rect|circle)\b[^>]*>/g)].map((m) => {
+function shapes(markup: string): Paint[] {
+  const svg = attrs(/<svg[^>]*>/.exec(markup)?.[0] ?? '')
+  return [...markup.matchAll(/<(?:path|rect|circle)\b[^>]*>/g)].map((m) => {
     const own = attrs(m[0])
-    const paint = Object.fromEntries(Object.keys(INITIAL).map((k) => [k, own[k] ?? inherited[k]])) as Paint
-    return { shape: own.d ?? `${m[1]} ${own.x ?? own.cx},${own.y ?? own.cy}`, paint }
+    return Object.fromEntries(PROPERTIES.map((k) => [k, own[k] ?? svg[k] ?? INITIAL[k]])) as Paint
   })
 }
 
@@ -44,7 +48,7 @@ describe('tab icons', () => {
       TABS.flatMap((tab) =>
         [false, true].map((active) => [
           `${tab.key}${active ? ' active' : ''}`,
-          shapes(renderToStaticMarkup(<TabIcon tab={tab.key} active={active} />)).map((s) => s.paint),
+          shapes(renderToStaticMarkup(<TabIcon tab={tab.key} active={active} />)),
         ]),
       ),
     )
