@@ -10,6 +10,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { PageServices } from '#server/page-services.ts'
 import type { ResolveToken } from './auth.ts'
 import { onInvalidation } from './public-cache.ts'
+import { routeSubsets } from './route-subsets.ts'
 import { cspNonceOf } from './security-headers.ts'
 import { ANONYMOUS_VIEWER, pageViewer, type PageViewer } from './session-cookie.ts'
 
@@ -152,12 +153,16 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     })
     const getLoadContext = loadContextFor(build, opts.services)
     const viewers = viewerHandOff(opts.resolveToken)
-    const listener = createRequestListener({
-      build,
-      mode: 'production',
-      getLoadContext: (req) => getLoadContext(req.headers.get(NONCE_HEADER) ?? undefined, viewers.take(req)),
-    })
-    const render = createRequestHandler(build, 'production')
+    // Document requests render with the route table cut to what their URL can reach (route-subsets.ts).
+    const subsets = routeSubsets(build)
+    const listenerFor = subsets.each((cut) =>
+      createRequestListener({
+        build: cut,
+        mode: 'production',
+        getLoadContext: (req) => getLoadContext(req.headers.get(NONCE_HEADER) ?? undefined, viewers.take(req)),
+      }),
+    )
+    const renderFor = subsets.each((cut) => createRequestHandler(cut, 'production'))
     // A flood of distinct query strings evicts the least recently used pages instead of growing.
     const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })
     // A published change shows at once: any write that invalidates public reads (here, or in another process
@@ -174,12 +179,12 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         else delete request.raw.headers[NONCE_HEADER]
         viewers.put(request, reply)
         reply.hijack()
-        void listener(request.raw, reply.raw)
+        void listenerFor(request.method, request.url)(request.raw, reply.raw)
         return reply
       }
       let page = cache.get(key)
       if (!page) {
-        const response = await render(
+        const response = await renderFor('GET', request.url)(
           new Request(new URL(request.url, 'http://localhost'), { headers: { 'user-agent': 'zixue-page-cache' } }),
           getLoadContext(NONCE_STAND_IN),
         )
