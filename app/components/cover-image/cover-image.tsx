@@ -1,14 +1,19 @@
 import type { ImgHTMLAttributes } from 'react'
 import { imageSrcSet } from '#shared/image-variants.ts'
 
-type CoverImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
+type CoverImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'sizes'> & {
   src: string | null | undefined
-  /**
-   * The width the cover is shown at, as a `sizes` value: `128px` (a row), `(min-width: 500px) 240px, 50vw` (a grid
-   * tile), `(min-width: 500px) 500px, 100vw` (the whole width of the layout, at most 500 px).
-   */
-  sizes: string
-}
+} & (
+    | { width: number; sizes?: string }
+    | {
+        width?: number
+        /**
+         * The width the cover is shown at, as a `sizes` value: `128px` (a row), `(min-width: 500px) 240px, 50vw` (a
+         * grid tile), `(min-width: 500px) 500px, 100vw` (the layout's whole width). Default: `width` in CSS px.
+         */
+        sizes: string
+      }
+  )
 
 /**
  * A course cover (or any of the site's images shown smaller than stored): the stored image as `src`, and resized
@@ -16,5 +21,5 @@ type CoverImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet
  * page that shows a cover renders it through this (with `loading="lazy"` below the fold).
  */
 export function CoverImage({ src, ...rest }: CoverImageProps) {
-  return src ? <img alt="" decoding="async" {...rest} src={src} srcSet={imageSrcSet(src)} /> : null
+  return src ? <img alt="" sizes={`${rest.width}px`} {...rest} src={src} srcSet={imageSrcSet(src)} /> : null
 }

@@ -61,14 +61,7 @@ export default function CoursePurchase() {
                 <section className={styles.card} aria-label="课程">
                   <div className={styles.product}>
                     {course?.cover ? (
-                      <CoverImage
-                        className={styles.cover}
-                        src={course.cover}
-                        sizes="112px"
-                        width={112}
-                        height={63}
-                        loading="eager"
-                      />
+                      <CoverImage className={styles.cover} src={course.cover} width={112} height={63} />
                     ) : null}
                     <div className={styles.productText}>
                       <p className={styles.productTitle}>{preview.title}</p>

@@ -59,14 +59,7 @@ function PointsCourses({ courses }: { courses: PointsCourse[] }) {
           <section className={styles.card} aria-label="可兑换课程">
             {courses.map((c) => (
               <Link key={c.id} to={`/course/creditPay/${c.id}`} className={`${styles.product} ${styles.productLink}`}>
-                <CoverImage
-                  loading="lazy"
-                  className={styles.cover}
-                  src={c.cover}
-                  sizes="112px"
-                  width={112}
-                  height={63}
-                />
+                <CoverImage loading="lazy" className={styles.cover} src={c.cover} width={112} height={63} />
                 <span className={styles.productText}>
                   <span className={styles.productTitle}>{c.title}</span>
                   <span className={styles.price}>{c.points_price} 积分</span>
@@ -116,14 +109,7 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
       <div className={styles.body}>
         <section className={styles.card} aria-label="课程">
           <div className={styles.product}>
-            <CoverImage
-              className={styles.cover}
-              src={course.cover}
-              sizes="112px"
-              width={112}
-              height={63}
-              loading="eager"
-            />
+            <CoverImage className={styles.cover} src={course.cover} width={112} height={63} />
             <div className={styles.productText}>
               <p className={styles.productTitle}>{course.title}</p>
               {course.teacher ? <p className={styles.muted}>讲师：{course.teacher}</p> : null}

@@ -42,9 +42,7 @@ type BundleCard = Awaited<ReturnType<typeof loader>>['bundles'][number]
 
 function Covers({ bundle }: { bundle: Pick<BundleCard, 'cover' | 'covers'> }) {
   if (bundle.cover)
-    return (
-      <CoverImage className={styles.cover} src={bundle.cover} sizes="(min-width: 500px) 500px, 100vw" loading="eager" />
-    )
+    return <CoverImage className={styles.cover} src={bundle.cover} sizes="(min-width: 500px) 500px, 100vw" />
   return (
     <div className={styles.covers} aria-hidden="true">
       {bundle.covers.map((src) => (

@@ -60,14 +60,7 @@ export default function Vip() {
             {courses.map((course) => (
               <li key={course.id}>
                 <Link to={`/course/${course.id}.html`} className={styles.course}>
-                  <CoverImage
-                    loading="lazy"
-                    src={course.cover}
-                    className={styles.cover}
-                    sizes="128px"
-                    width={128}
-                    height={72}
-                  />
+                  <CoverImage loading="lazy" src={course.cover} className={styles.cover} width={128} height={72} />
                   <div className="zx-textColumn">
                     <p className={styles.courseTitle}>{course.title}</p>
                     <p className={styles.courseMeta}>

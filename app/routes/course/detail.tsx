@@ -141,7 +141,6 @@ export function CourseCover({ course }: { course: Pick<CourseDetailShape, 'cover
       width={640}
       height={360}
       fetchPriority="high"
-      loading="eager"
       decoding="sync"
     />
   )

@@ -88,7 +88,7 @@ function CourseInContext({ course }: { course: ContextCourse }) {
     <section className={styles.card} aria-label="要兑换的课程" data-testid="exchange-course">
       <h2 className={styles.cardTitle}>要兑换的课程</h2>
       <div className={own.course}>
-        <CoverImage className={own.cover} src={course.cover} sizes="96px" loading="eager" />
+        <CoverImage className={own.cover} src={course.cover} sizes="96px" />
         <span className={own.courseTitle}>{course.title}</span>
       </div>
     </section>

@@ -109,15 +109,7 @@ function LivePage({ course }: { course: CourseOfType }) {
         <LiveStage course={course} />
       ) : (
         <div className={styles.coverBox}>
-          <CoverImage
-            className={styles.cover}
-            src={course.cover}
-            alt={course.title}
-            sizes="(min-width: 500px) 500px, 100vw"
-            width={640}
-            height={360}
-            loading="eager"
-          />
+          <CoverImage className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} />
           <span className={status === 'upcoming' ? styles.badge : `${styles.badge} ${styles.badgeEnded}`}>
             {STATUS_LABEL[status]}
           </span>

@@ -53,7 +53,7 @@ export function StudyItem(props: {
   return (
     <li className={styles.item}>
       <Link to={props.coverTo} className={styles.cover}>
-        <CoverImage loading="lazy" src={props.cover} sizes="112px" width={112} height={63} />
+        <CoverImage loading="lazy" src={props.cover} width={112} height={63} />
       </Link>
       <div className={styles.body}>
         <span className="zx-rowTitle">{props.title}</span>

@@ -35,15 +35,7 @@ function Programme({ course }: { course: CourseOfType }) {
     <main className={styles.page}>
       <NavBar title="学习计划" backTo={courseHref(course.id)} />
       <section className={styles.hero}>
-        <CoverImage
-          className={styles.heroCover}
-          src={course.cover}
-          alt={course.title}
-          sizes="(min-width: 500px) 500px, 100vw"
-          width={640}
-          height={360}
-          loading="eager"
-        />
+        <CoverImage className={styles.heroCover} src={course.cover} alt={course.title} width={640} height={360} />
         <h1 className={styles.heroTitle}>{course.title}</h1>
         <p className={styles.heroText}>{course.subtitle || `共 ${course.sub_courses.length} 门课，按顺序学习`}</p>
         {total ? (
