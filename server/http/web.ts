@@ -199,9 +199,10 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         // Reads go out compressed (page-stream.ts); a form's POST keeps React Router's own listener for its body.
         if (request.method === 'GET' || request.method === 'HEAD')
           void renderStreamed(request.raw, reply.raw).catch((err: unknown) => {
+            // After the head, mostly a client that left (React Router's handleError reports render errors itself).
+            if (reply.raw.headersSent) return void reply.raw.destroy()
             request.log.error({ err }, 'page render failed')
-            if (!reply.raw.headersSent) reply.raw.writeHead(500).end()
-            else reply.raw.destroy()
+            reply.raw.writeHead(500).end()
           })
         else void listener(request.raw, reply.raw)
         return reply
