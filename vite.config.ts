@@ -25,13 +25,13 @@ const firstLoad = new RegExp(
     '/app/styles/',
     '/node_modules/antd-mobile/es/global/',
     '/app/routes/tabs/',
-    '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons|radio-cards|section)/',
+    '/app/components/(tab-bar|error-page|loading-bar|nav-bar|page-state|course-card|course-data|icons|radio-cards|section|cover-image)/',
     '/app/components/login-required/',
     // Its styles only: the list itself is in `lists`, and /ke1 would otherwise need a fourth stylesheet.
     '/app/components/course-list/course-list\\.module\\.css',
     '/app/components/(login-popup/login-host|service-button/service-button|system-overlay/overlay-host|wechat/wechat-return|search-box/search-entry|player/use-course-access)',
     '/app/lib/(?!pay|wechat|antd-react19|validators|countdown|use-paged-list|use-more-pages|use-profile|overlay-rules|aliases|float-position)[^/]+$',
-    '/shared/(time|money)\\.ts$',
+    '/shared/(time|money|image-variants)\\.ts$',
     'vite/preload-helper',
   ].join('|'),
 )

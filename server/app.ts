@@ -44,6 +44,11 @@ import {
   WECHATPAY_SIM_PREFIX,
   type PaymentSimulators,
 } from '#server/integrations/payments/simulators.ts'
+import {
+  createImageVariants,
+  imageVariantRoutes,
+  type ImageVariants,
+} from '#server/integrations/storage/image-variants.ts'
 import { storeFiles } from '#server/integrations/storage/serve.ts'
 import { mediaCacheControl } from '#server/integrations/storage/stores.ts'
 import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts'
@@ -212,6 +217,13 @@ export async function buildApp(config: Config, options: BuildOptions) {
       },
     })
   }
+  // Resized copies of covers and other images (/img/<width>/…), made once and kept in the public store.
+  const imageVariants = createImageVariants({
+    store: integrations.storage.public,
+    webRoot: options.web === 'production' ? path.join(config.buildDir, 'client') : path.join(projectRoot, 'public'),
+  })
+  app.decorate('imageVariants', imageVariants)
+  await app.register(imageVariantRoutes, { variants: imageVariants, store: integrations.storage.public })
   // Development and demo only: the SMS codes the console provider "sent" (never in production, see config.ts).
   if (config.devOutbox) await app.register(outboxPage, { auth: services.auth })
   if (config.wechat.simulated) {
@@ -284,5 +296,7 @@ declare module 'fastify' {
     douyinSimulator: DouyinSimulator | null
     /** The in-process Kuaishou, Xiaohongshu and WeChat Shop simulators (each null when its credentials are set). */
     shopSimulators: ShopSimulators
+    /** Resized images (server/integrations/storage/image-variants.ts): the demo's covers are made ahead (main.ts). */
+    imageVariants: ImageVariants
   }
 }

@@ -4,6 +4,7 @@ import { runCommand } from '#server/cli.ts'
 import { loadConfig, loadEnvFile } from '#server/config.ts'
 import { openDatabase, type Database } from '#server/db/database.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
+import { demoImage, seedCourses } from '#server/db/seed-data.ts'
 import { startJobWorker } from '#server/jobs/start.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { startSignInCleanup } from '#server/modules/auth/cleanup.ts'
@@ -41,8 +42,11 @@ async function main() {
   })
   for (const line of notices) app.log.warn(line)
   // Right after a first seed only: the demo videos get playable clips (never videos an operator added later).
-  if (config.seedDemo && (await seedIfEmpty(database.db, app.log)))
+  if (config.seedDemo && (await seedIfEmpty(database.db, app.log))) {
     await attachDemoMedia(database.db, app.services.storage, app.log)
+    // The demo's course covers at every width the pages ask for (/img/…), so no first visitor waits for them.
+    await app.imageVariants.ensureAll(seedCourses.map((c) => demoImage.course(c.slug)))
+  }
   // Transcoding and other queued jobs run in this process; a job left running by a crash is taken up again.
   const worker = config.media.worker ? startJobWorker(app.services, app.log) : null
   // Orders: close expired ones, ask the providers about unanswered ones, send refunds (one process at a time).

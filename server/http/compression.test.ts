@@ -119,12 +119,33 @@ describe('pages and built assets', () => {
     expect(samePage(plain.body)).toBe(samePage(html))
   })
 
-  it('a streamed render (a page not cached) still arrives whole', async () => {
-    const res = await t().app.inject({ url: '/mine', headers: { 'accept-encoding': 'br, gzip' } })
-    expect(res.statusCode).toBe(200)
-    const body = res.headers['content-encoding']
-      ? decoders[res.headers['content-encoding']]!(res.rawPayload)
-      : res.rawPayload
-    expect(body.toString()).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>\s*$/i)
+  it('a streamed render (a page not cached) is compressed too, and arrives whole', async () => {
+    const plain = await t().app.inject({ url: '/mine' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    for (const [asked, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await t().app.inject({ url: '/mine', headers: { 'accept-encoding': asked } })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-encoding']).toBe(expected)
+      expect(res.headers.vary).toMatch(/accept-encoding/i)
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+      expect(decoders[expected]!(res.rawPayload).toString()).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>\s*$/i)
+    }
+  })
+
+  it('React Router’s route discovery (/__manifest) is compressed', async () => {
+    // The build's version, as the browser sends it (React Router answers 204 to another).
+    const version = /\/assets\/manifest-(\w+)\.js/.exec((await t().app.inject({ url: '/mine' })).body)?.[1]
+    expect(version, 'the manifest version in the page').toBeDefined()
+    const paths = encodeURIComponent('/,/boutique,/vip,/ke1,/mine,/course/1001.html')
+    const url = `/__manifest?paths=${paths}&version=${version}`
+    const plain = await t().app.inject({ url })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    const res = await t().app.inject({ url, headers: { 'accept-encoding': 'br' } })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body)
   })
 })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import type { TLSSocket } from 'node:tls'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { createRequestListener } from '@react-router/node'
@@ -9,6 +10,7 @@ import { LRUCache } from 'lru-cache'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { PageServices } from '#server/page-services.ts'
 import type { ResolveToken } from './auth.ts'
+import { sendPageResponse } from './page-stream.ts'
 import { onInvalidation } from './public-cache.ts'
 import { routeSubsets } from './route-subsets.ts'
 import { cspNonceOf } from './security-headers.ts'
@@ -113,6 +115,20 @@ function withNonce(parts: Buffer[], res: ServerResponse) {
   return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part])))
 }
 
+/** Node's request as a fetch Request for React Router (its listener does the same), aborted if the client leaves. */
+function fetchRequestOf(req: IncomingMessage, res: ServerResponse) {
+  const controller = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v)
+  const protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
+  const url = new URL(req.url ?? '/', `${protocol}://${req.headers.host ?? 'localhost'}`)
+  return new Request(url, { method: req.method, headers, signal: controller.signal })
+}
+
 /**
  * Public pages render the same for everyone (the login token lives in localStorage, spec 4, and these pages never
  * read the session cookie of member pages), so their HTML is kept for a few seconds, like the catalogue data under
@@ -163,6 +179,12 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       }),
     )
     const renderFor = subsets.each((cut) => createRequestHandler(cut, 'production'))
+    /** A page rendered for this request alone, as the listener does it, but sent compressed (page-stream.ts). */
+    const renderStreamed = async (req: IncomingMessage, res: ServerResponse) => {
+      const request = fetchRequestOf(req, res)
+      const context = getLoadContext(request.headers.get(NONCE_HEADER) ?? undefined, viewers.take(request))
+      await sendPageResponse(req, res, await renderFor(req.method ?? 'GET', req.url ?? '/')(request, context))
+    }
     // A flood of distinct query strings evicts the least recently used pages instead of growing.
     const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })
     // A published change shows at once: any write that invalidates public reads (here, or in another process
@@ -179,7 +201,15 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         else delete request.raw.headers[NONCE_HEADER]
         viewers.put(request, reply)
         reply.hijack()
-        void listenerFor(request.method, request.url)(request.raw, reply.raw)
+        // Reads go out compressed (page-stream.ts); a form's POST keeps React Router's own listener for its body.
+        if (request.method === 'GET' || request.method === 'HEAD')
+          void renderStreamed(request.raw, reply.raw).catch((err: unknown) => {
+            // After the head, mostly a client that left (React Router's handleError reports render errors itself).
+            if (reply.raw.headersSent) return void reply.raw.destroy()
+            request.log.error({ err }, 'page render failed')
+            reply.raw.writeHead(500).end()
+          })
+        else void listenerFor(request.method, request.url)(request.raw, reply.raw)
         return reply
       }
       let page = cache.get(key)

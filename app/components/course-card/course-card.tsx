@@ -1,5 +1,6 @@
 import { sendStat } from '#app/lib/stat.ts'
 import { Link } from 'react-router'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 import type { CourseCard } from '#shared/api/catalogue.ts'
 import { COURSE_TYPE_LABEL, courseHref, formatCount } from './course-format.ts'
 import { CoursePrice } from './course-price.tsx'
@@ -11,10 +12,10 @@ interface CardProps {
   eager?: boolean
 }
 
-function Cover({ course, eager, className }: CardProps & { className: string | undefined }) {
+function Cover({ course, eager, className, sizes }: CardProps & { className: string | undefined; sizes: string }) {
   return (
     <span className={className}>
-      <img src={course.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <CoverImage src={course.cover} sizes={sizes} width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
       {course.type !== 'series' ? <span className={styles.typeTag}>{COURSE_TYPE_LABEL[course.type]}</span> : null}
     </span>
   )
@@ -52,7 +53,7 @@ export function CourseRow({
           {rank}
         </span>
       ) : null}
-      <Cover course={course} eager={eager} className={styles.rowCover} />
+      <Cover course={course} eager={eager} className={styles.rowCover} sizes={compact ? '104px' : '128px'} />
       <span className={styles.rowBody}>
         <span className={styles.title}>{course.title}</span>
         <Meta course={course} />
@@ -66,7 +67,7 @@ export function CourseRow({
 export function CourseTile({ course, eager }: CardProps) {
   return (
     <Link to={courseHref(course.id)} className={styles.tile} prefetch="intent" onClick={() => sendStat('project')}>
-      <Cover course={course} eager={eager} className={styles.tileCover} />
+      <Cover course={course} eager={eager} className={styles.tileCover} sizes="(min-width: 500px) 240px, 50vw" />
       <span className={styles.tileBody}>
         <span className={styles.title}>{course.title}</span>
         <span className={styles.tileFoot}>

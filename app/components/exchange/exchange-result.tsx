@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import styles from '#app/components/checkout/checkout.module.css'
 import type { ExchangeResult } from '#server/modules/exchange/exchange.schema.ts'
 import own from './exchange.module.css'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /**
  * What one exchanged order gave: its courses (each with a link to study it, `studyLabel`: 去学习 on /ke2, 开始学习
@@ -13,7 +14,7 @@ export function ExchangeResultCard({ result, studyLabel = '去学习' }: { resul
       <h2 className={styles.cardTitle}>{result.already ? '你已兑换过这个订单' : '兑换成功'}</h2>
       {result.courses.map((c) => (
         <div key={c.id} className={own.course}>
-          <img className={own.cover} src={c.cover} alt="" loading="lazy" />
+          <CoverImage loading="lazy" className={own.cover} src={c.cover} sizes="96px" />
           <span className={own.courseTitle}>{c.title}</span>
           <Link className={styles.linkButton} to={`/course/${c.id}.html`}>
             {studyLabel}

@@ -5,6 +5,7 @@ import { COURSE_TYPE_LABEL, courseHref, formatCount } from '#app/components/cour
 import { Highlighted } from './highlight.tsx'
 import card from '#app/components/course-card/course-card.module.css'
 import styles from './search-box.module.css'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /**
  * A search result: the course row (course-card's cover and title styles) with the searched words marked in its
@@ -24,7 +25,7 @@ export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?
   return (
     <Link to={courseHref(hit.id)} className={styles.row} data-testid="search-result">
       <span className={card.rowCover}>
-        <img src={hit.cover} alt="" width={320} height={180} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <CoverImage src={hit.cover} sizes="128px" width={320} height={180} loading={eager ? 'eager' : 'lazy'} />
         {hit.type !== 'series' ? <span className={card.typeTag}>{COURSE_TYPE_LABEL[hit.type]}</span> : null}
       </span>
       <span className={card.rowBody}>

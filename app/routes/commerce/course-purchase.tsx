@@ -8,6 +8,7 @@ import { LoadError } from '#app/components/page-state/page-state.tsx'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import type { CourseDetail } from '#shared/api/catalogue.ts'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 export function meta() {
   return [{ title: '确认订单 - 自学' }]
@@ -60,7 +61,7 @@ export default function CoursePurchase() {
                 <section className={styles.card} aria-label="课程">
                   <div className={styles.product}>
                     {course?.cover ? (
-                      <img className={styles.cover} src={course.cover} alt="" width={112} height={63} />
+                      <CoverImage className={styles.cover} src={course.cover} width={112} height={63} />
                     ) : null}
                     <div className={styles.productText}>
                       <p className={styles.productTitle}>{preview.title}</p>

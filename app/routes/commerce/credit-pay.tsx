@@ -14,6 +14,7 @@ import { toast } from '#app/lib/toast.ts'
 import { useApiGet } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import { AgreementCheck, useAskLogin } from '#app/components/checkout/checkout-parts.tsx'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /**
  * /course/creditPay/{id}: a course that has a points price, exchanged for points (POST /pay/course, pay_method
@@ -58,7 +59,7 @@ function PointsCourses({ courses }: { courses: PointsCourse[] }) {
           <section className={styles.card} aria-label="可兑换课程">
             {courses.map((c) => (
               <Link key={c.id} to={`/course/creditPay/${c.id}`} className={`${styles.product} ${styles.productLink}`}>
-                <img className={styles.cover} src={c.cover} alt="" width={112} height={63} loading="lazy" />
+                <CoverImage loading="lazy" className={styles.cover} src={c.cover} width={112} height={63} />
                 <span className={styles.productText}>
                   <span className={styles.productTitle}>{c.title}</span>
                   <span className={styles.price}>{c.points_price} 积分</span>
@@ -108,7 +109,7 @@ function CreditPay({ course }: { course: NonNullable<Awaited<ReturnType<typeof l
       <div className={styles.body}>
         <section className={styles.card} aria-label="课程">
           <div className={styles.product}>
-            <img className={styles.cover} src={course.cover} alt="" width={112} height={63} />
+            <CoverImage className={styles.cover} src={course.cover} width={112} height={63} />
             <div className={styles.productText}>
               <p className={styles.productTitle}>{course.title}</p>
               {course.teacher ? <p className={styles.muted}>讲师：{course.teacher}</p> : null}

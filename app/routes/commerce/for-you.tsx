@@ -14,6 +14,7 @@ import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './for-you.module.css'
 import type { CourseCard } from '#shared/api/catalogue.ts'
 import { useWechatShare } from '#app/lib/wechat-share.ts'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /**
  * /foryou/{id}: a course bundle with its courses and one-tap purchase (POST /foryou/pay); a member who owns some
@@ -40,11 +41,12 @@ type Bundle = NonNullable<Awaited<ReturnType<typeof loader>>['bundle']>
 type BundleCard = Awaited<ReturnType<typeof loader>>['bundles'][number]
 
 function Covers({ bundle }: { bundle: Pick<BundleCard, 'cover' | 'covers'> }) {
-  if (bundle.cover) return <img className={styles.cover} src={bundle.cover} alt="" />
+  if (bundle.cover)
+    return <CoverImage className={styles.cover} src={bundle.cover} sizes="(min-width: 500px) 500px, 100vw" />
   return (
     <div className={styles.covers} aria-hidden="true">
       {bundle.covers.map((src) => (
-        <img key={src} src={src} alt="" loading="lazy" />
+        <CoverImage loading="lazy" key={src} src={src} sizes="(min-width: 500px) 170px, 34vw" />
       ))}
     </div>
   )

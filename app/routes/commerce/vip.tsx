@@ -14,6 +14,7 @@ import styles from './vip.module.css'
 import type { z } from 'zod'
 import type { VipMembership } from '#server/modules/vip/vip.schema.ts'
 import { useWechatShare } from '#app/lib/wechat-share.ts'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 export function meta() {
   return [{ title: '会员 - 自学' }, { name: 'description', content: '自学 VIP 会员：会员免费课程随心学。' }]
@@ -59,7 +60,7 @@ export default function Vip() {
             {courses.map((course) => (
               <li key={course.id}>
                 <Link to={`/course/${course.id}.html`} className={styles.course}>
-                  <img src={course.cover} alt="" className={styles.cover} width={128} height={72} loading="lazy" />
+                  <CoverImage loading="lazy" src={course.cover} className={styles.cover} width={128} height={72} />
                   <div className="zx-textColumn">
                     <p className={styles.courseTitle}>{course.title}</p>
                     <p className={styles.courseMeta}>

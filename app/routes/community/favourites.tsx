@@ -18,6 +18,7 @@ import { useApiGet, useServerData } from '#app/lib/use-api-get.ts'
 import { useAuth, useHydrated } from '#app/lib/use-auth.ts'
 import styles from './favourites.module.css'
 import type { Route } from './+types/favourites'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 export function meta() {
   return [{ title: '我的收藏 - 自学' }, { name: 'robots', content: 'noindex' }]
@@ -111,7 +112,7 @@ function VideoRow({ item }: { item: FavItem }) {
   return (
     <Link to={`/v/${v.id}.html`} className={styles.videoRow}>
       <span className={styles.videoCover}>
-        <img src={item.course.cover} alt="" width={160} height={90} loading="lazy" decoding="async" />
+        <CoverImage loading="lazy" src={item.course.cover} sizes="112px" width={160} height={90} />
         <span className={styles.videoDuration}>{formatDuration(v.duration)}</span>
       </span>
       <span className={styles.videoText}>
@@ -144,7 +145,7 @@ function SelectableRow({
         aria-label={kind === 'course' ? item.course.title : item.video!.title}
       />
       <span className={styles.selectCover}>
-        <img src={item.course.cover} alt="" width={160} height={90} loading="lazy" decoding="async" />
+        <CoverImage loading="lazy" src={item.course.cover} sizes="112px" width={160} height={90} />
       </span>
       <span className={styles.videoText}>
         <span className={styles.videoTitle}>{kind === 'course' ? item.course.title : item.video!.title}</span>

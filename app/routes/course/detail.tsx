@@ -27,6 +27,7 @@ import { AccessReasons } from './access-reasons.tsx'
 import parts from './detail-parts.module.css'
 import styles from './detail.module.css'
 import { useWechatShare } from '#app/lib/wechat-share.ts'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /** /course/1001 and /course/1001.html are the same page (spec 2); anything else is a 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -132,14 +133,14 @@ function Chapters({ course }: { course: Course }) {
 /** The course's cover at the top of its page: the page's largest image, loaded first. */
 export function CourseCover({ course }: { course: Pick<CourseDetailShape, 'cover' | 'title'> }) {
   return (
-    <img
+    <CoverImage
       className={styles.cover}
       src={course.cover}
       alt={course.title}
+      sizes="(min-width: 500px) 500px, 100vw"
       width={640}
       height={360}
       fetchPriority="high"
-      loading="eager"
       decoding="sync"
     />
   )

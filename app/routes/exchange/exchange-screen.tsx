@@ -9,6 +9,7 @@ import { api } from '#app/lib/api.ts'
 import { toast } from '#app/lib/toast.ts'
 import type { ExchangeResult } from '#server/modules/exchange/exchange.schema.ts'
 import type { ExchangeShop } from '#shared/api/exchange-shops.ts'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /** One platform's exchange screen: where its order number is, and its shop (endpoints and page). */
 export interface ExchangePlatform {
@@ -87,7 +88,7 @@ function CourseInContext({ course }: { course: ContextCourse }) {
     <section className={styles.card} aria-label="要兑换的课程" data-testid="exchange-course">
       <h2 className={styles.cardTitle}>要兑换的课程</h2>
       <div className={own.course}>
-        <img className={own.cover} src={course.cover} alt="" />
+        <CoverImage className={own.cover} src={course.cover} sizes="96px" />
         <span className={own.courseTitle}>{course.title}</span>
       </div>
     </section>

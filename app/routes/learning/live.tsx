@@ -15,6 +15,7 @@ import { Section } from '#app/components/section/section.tsx'
 import { services } from '#app/lib/services-context.ts'
 import styles from './live.module.css'
 import study from './study.module.css'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /**
  * /li/{course_id}.html: a live course's schedule and status (upcoming, live, replay). /li alone lists the live
@@ -108,7 +109,7 @@ function LivePage({ course }: { course: CourseOfType }) {
         <LiveStage course={course} />
       ) : (
         <div className={styles.coverBox}>
-          <img className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} />
+          <CoverImage className={styles.cover} src={course.cover} alt={course.title} width={640} height={360} />
           <span className={status === 'upcoming' ? styles.badge : `${styles.badge} ${styles.badgeEnded}`}>
             {STATUS_LABEL[status]}
           </span>

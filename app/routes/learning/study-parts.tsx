@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import styles from './study.module.css'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /** A progress bar with its figure beside it (`children`) and maybe a link after (`after`), as study screens show it. */
 export function ProgressRow({
@@ -52,7 +53,7 @@ export function StudyItem(props: {
   return (
     <li className={styles.item}>
       <Link to={props.coverTo} className={styles.cover}>
-        <img src={props.cover} alt="" width={112} height={63} loading="lazy" />
+        <CoverImage loading="lazy" src={props.cover} width={112} height={63} />
       </Link>
       <div className={styles.body}>
         <span className="zx-rowTitle">{props.title}</span>

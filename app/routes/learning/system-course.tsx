@@ -11,6 +11,7 @@ import { EnrolmentStatus } from './enrolment-status.tsx'
 import { ProgressRow } from './study-parts.tsx'
 import { useSystemProgress } from './system-programme.ts'
 import styles from './study.module.css'
+import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 
 /**
  * /course/systemCourse?id=1038: a system course as an ordered programme of courses, with the member's progress
@@ -34,7 +35,7 @@ function Programme({ course }: { course: CourseOfType }) {
     <main className={styles.page}>
       <NavBar title="学习计划" backTo={courseHref(course.id)} />
       <section className={styles.hero}>
-        <img className={styles.heroCover} src={course.cover} alt={course.title} width={640} height={360} />
+        <CoverImage className={styles.heroCover} src={course.cover} alt={course.title} width={640} height={360} />
         <h1 className={styles.heroTitle}>{course.title}</h1>
         <p className={styles.heroText}>{course.subtitle || `共 ${course.sub_courses.length} 门课，按顺序学习`}</p>
         {total ? (

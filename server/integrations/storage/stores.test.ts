@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
+import { mediaCacheControl } from './stores.ts'
 
 const s3 = {
   STORAGE: 's3',
@@ -50,5 +51,17 @@ describe('storage settings', () => {
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+})
+
+describe('how long browsers keep public media', () => {
+  it('for good when the name is random and never rewritten; an hour when a name is reused', () => {
+    const forGood = 'public, max-age=31536000, immutable'
+    expect(mediaCacheControl('uploads/2026/0123456789abcdef0123456789abcdef.webp')).toBe(forGood)
+    expect(mediaCacheControl('images/2026/0123456789abcdef0123456789abcdef.webp')).toBe(forGood)
+    expect(mediaCacheControl('posters/50001/ab12cd34.webp')).toBe(forGood)
+    // The demo's posters and the kept variants keep their names when their content changes.
+    expect(mediaCacheControl('posters/demo/lesson-a.webp')).toBe('public, max-age=3600')
+    expect(mediaCacheControl('variants/240/demo/courses/ps-zero.webp')).toBe('public, max-age=3600')
   })
 })

@@ -83,9 +83,15 @@ export function storageConfig(e: StorageEnv, dirs: { publicDir: string; privateD
   }
 }
 
-/** Uploads get random names and are never rewritten, so browsers and CDNs may keep them for good. */
+/**
+ * Members' uploads and operators' images get random names, and a transcoded lesson's poster a new random revision
+ * each time (`posters/<video id>/<rev>.webp`): never rewritten, so browsers and CDNs may keep them for good. The
+ * rest (the demo's posters, kept variants) keeps its name when it changes, so it is kept an hour.
+ */
 export function mediaCacheControl(key: string) {
-  return key.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'
+  return /^(?:uploads|images)\/|^posters\/\d+\//.test(key)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=3600'
 }
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>
