@@ -122,10 +122,14 @@ function fetchRequestOf(req: IncomingMessage, res: ServerResponse) {
     if (!res.writableFinished) controller.abort()
   })
   const headers = new Headers()
+  // Over HTTP/2 (TLS_CERT_FILE) the request also carries pseudo-headers (`:method`, `:authority`…), which are not
+  // header names a Request accepts; the host is then `:authority`.
   for (const [name, value] of Object.entries(req.headers))
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v)
+    if (!name.startsWith(':'))
+      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v)
   const protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
-  const url = new URL(req.url ?? '/', `${protocol}://${req.headers.host ?? 'localhost'}`)
+  const host = req.headers.host ?? req.headers[':authority'] ?? 'localhost'
+  const url = new URL(req.url ?? '/', `${protocol}://${String(host)}`)
   return new Request(url, { method: req.method, headers, signal: controller.signal })
 }
 
