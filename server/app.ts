@@ -89,7 +89,6 @@ function mediaOrigins(config: Config) {
   return [...new Set(bases.filter((b) => /^https?:/.test(b)).map((b) => new URL(b).origin))]
 }
 
-/** Builds the whole HTTP application on an open database. `main.ts` listens; tests use `app.inject()`. */
 /**
  * With TLS_CERT_FILE and TLS_KEY_FILE the server terminates TLS itself: HTTP/2 for browsers that negotiate it
  * (ALPN `h2`), HTTP/1.1 over TLS for the rest (`allowHTTP1`). Fastify's HTTP/2 request and reply objects are
@@ -106,6 +105,7 @@ function tlsOptions(config: Config) {
   return { http2: true, https } as unknown as FastifyServerOptions
 }
 
+/** Builds the whole HTTP application on an open database. `main.ts` listens; tests use `app.inject()`. */
 export async function buildApp(config: Config, options: BuildOptions) {
   const app = Fastify({
     ...tlsOptions(config),

@@ -22,8 +22,15 @@ let database: Database | undefined
 // write per line (issue 11 §3; docs/decisions/2026-11-25-access-log-and-compression.md). Whatever is still buffered
 // is written synchronously as the process exits (a shutdown, a failure to start, process.exit), so only a kill -9
 // can lose the last moment's lines.
-const stdout = pino.destination({ dest: 1, sync: false })
-process.on('exit', () => stdout.flushSync())
+// A stdout that stops taking lines (a stalled pipe or log driver) costs at most 16 MB of buffered lines: past that,
+// lines are dropped and counted rather than held until the process runs out of memory.
+const stdout = pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 })
+let droppedLogLines = 0
+stdout.on('drop', () => droppedLogLines++)
+process.on('exit', () => {
+  stdout.flushSync()
+  if (droppedLogLines > 0) process.stderr.write(`${droppedLogLines} log lines dropped: stdout did not keep up\n`)
+})
 
 /** Boots the one process: configuration, database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 async function main() {
@@ -45,7 +52,10 @@ async function main() {
   if (config.seedDemo && (await seedIfEmpty(database.db, app.log))) {
     await attachDemoMedia(database.db, app.services.storage, app.log)
     // The demo's course covers at every width the pages ask for (/img/…), so no first visitor waits for them.
-    await app.imageVariants.ensureAll(seedCourses.map((c) => demoImage.course(c.slug)))
+    // Made on first request otherwise: a store that refuses them now (permissions) must not stop the start.
+    await app.imageVariants
+      .ensureAll(seedCourses.map((c) => demoImage.course(c.slug)))
+      .catch((err: unknown) => app.log.warn({ err }, 'demo cover variants not made ahead'))
   }
   // Transcoding and other queued jobs run in this process; a job left running by a crash is taken up again.
   const worker = config.media.worker ? startJobWorker(app.services, app.log) : null

@@ -50,4 +50,18 @@ describe('course covers in the pages', () => {
     for (const w of [240, 360, 480, 640, 960])
       expect(fs.existsSync(path.join(mediaDir, `variants/${w}${src}`))).toBe(true)
   })
+
+  it('an uploaded image’s variants are found only while the image is: never read straight from /media/', async () => {
+    const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#3a7' } })
+      .webp()
+      .toBuffer()
+    fs.mkdirSync(path.join(mediaDir, 'images'), { recursive: true })
+    fs.writeFileSync(path.join(mediaDir, 'images/erased.webp'), image)
+    expect((await t().app.inject({ url: '/img/360/media/images/erased.webp' })).statusCode).toBe(200)
+    expect(fs.existsSync(path.join(mediaDir, 'variants/360/media/images/erased.webp'))).toBe(true)
+    expect((await t().app.inject({ url: '/media/variants/360/media/images/erased.webp' })).statusCode).toBe(404)
+    // The original deleted (an erased account's photo): its copy, still on disk, is no longer answered.
+    fs.rmSync(path.join(mediaDir, 'images/erased.webp'))
+    expect((await t().app.inject({ url: '/img/360/media/images/erased.webp' })).statusCode).toBe(404)
+  })
 })

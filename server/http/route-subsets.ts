@@ -68,8 +68,9 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
 
   function pick(method: string, url: string): ServerBuild {
     if (!lazy || (method !== 'GET' && method !== 'HEAD')) return build
-    // Parsed as the request handlers parse it (web.ts, @react-router/node): `//x` is a host, not a path.
-    const { pathname } = new URL(url, 'http://localhost')
+    // Parsed as the request handlers parse it (web.ts `fetchRequestOf`, @react-router/node): the request target is
+    // appended to the origin, so `//x/y` stays a path (and reaches the whole table's 404 like any unknown path).
+    const { pathname } = new URL(`http://localhost${url}`)
     if (pathname.endsWith('.data')) return build
     if (pathname === build.routeDiscovery.manifestPath) return build
     let first: string

@@ -89,9 +89,10 @@ describe('the server over TLS', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
     // /mine renders per visitor through React Router's request listener (never the page cache).
-    const mine = await h2('/mine')
+    const mine = await h2('/mine', { headers: { 'accept-encoding': 'br' } })
     expect(mine.status).toBe(200)
-    expect(mine.body.toString()).toContain('<html')
+    expect(mine.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(mine.body).toString()).toContain('<html')
   })
 
   it('still answers HTTP/1.1 clients over TLS', async () => {

@@ -128,8 +128,10 @@ function fetchRequestOf(req: IncomingMessage, res: ServerResponse) {
     if (!name.startsWith(':'))
       for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v)
   const protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
-  const host = req.headers.host ?? req.headers[':authority'] ?? 'localhost'
-  const url = new URL(req.url ?? '/', `${protocol}://${String(host)}`)
+  const host = req.headers[':authority'] ?? req.headers.host ?? 'localhost'
+  // The request target appended to the origin, as React Router's listener does: `new URL('//evil.example/x', base)`
+  // would read a path starting with `//` as another host.
+  const url = new URL(`${protocol}://${String(host)}${req.url ?? '/'}`)
   return new Request(url, { method: req.method, headers, signal: controller.signal })
 }
 

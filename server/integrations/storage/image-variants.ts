@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import pLimit from 'p-limit'
 import sharp from 'sharp'
 import { IMAGE_VARIANT_WIDTHS, RESIZABLE, type ImageVariantWidth } from '#shared/image-variants.ts'
 import { mediaCacheControl } from './stores.ts'
@@ -31,6 +32,9 @@ export function createImageVariants(opts: ImageVariantsOptions) {
   const { store } = opts
   const root = path.resolve(opts.webRoot)
   const making = new Map<string, Promise<void>>()
+  // Two resizes at a time in this process, whatever the number of distinct first requests: each holds its original
+  // in memory and sharp's work shares libuv's pool with compression and file reads.
+  const resizing = pLimit(2)
 
   function sourceOf(src: string): Source | null {
     const parts = src.slice(1).split('/')
@@ -81,7 +85,7 @@ export function createImageVariants(opts: ImageVariantsOptions) {
     if (!kept || kept.modifiedAt < original) {
       let job = making.get(key)
       if (!job) {
-        job = make(width, source, key).finally(() => making.delete(key))
+        job = resizing(() => make(width, source, key)).finally(() => making.delete(key))
         making.set(key, job)
       }
       await job
@@ -113,6 +117,9 @@ const widths = new Set<number>(IMAGE_VARIANT_WIDTHS)
  * the site's images under /demo/ or /media/ is not found; an original that is not an image is not found either.
  */
 export async function imageVariantRoutes(app: FastifyInstance, opts: { variants: ImageVariants; store: Storage }) {
+  // Variants are served here only, where their original is checked first: once an original is deleted (an erased
+  // account's photo, a replaced poster) its copies are not found, though `/media/` serves the store they sit in.
+  app.get('/media/variants/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound())
   app.get('/img/:width/*', { schema: { hide: true } }, async (request, reply) => {
     const params = request.params as { width: string; '*': string }
     const width = Number(params.width)
