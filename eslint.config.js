@@ -15,6 +15,8 @@ export default tseslint.config(
       'server/db/migrations/',
       'server/db/demo-media/',
       'public/',
+      // What the benchmarks write (bench:ssr builds its floor app there).
+      'bench/results/',
     ],
   },
   js.configs.recommended,
