@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { eqIfGiven, newestFirst, rowsBy, stampOnce } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
@@ -57,6 +58,51 @@ export async function findRights(
       })
   }
   return { grants, vipUntil, staffPreview }
+}
+
+/**
+ * Every entitlement of a member that counts at `$2`, newest first, and the end of their VIP membership while it runs
+ * (the row whose course_id is null): what the purchased list (/ke1) needs, in one prepared statement on the
+ * (member_id, course_id) index and the VIP primary key.
+ */
+const activeRightsStatement = preparedText(
+  'access_active_rights',
+  `select id, course_id, source, granted_at, expires_at from entitlements
+    where member_id = $1 and revoked_at is null and (expires_at is null or expires_at > $2::timestamptz)
+  union all
+  select null, null, 'vip_membership', null, expires_at from vip_memberships
+    where member_id = $1 and expires_at > $2::timestamptz
+  order by id desc nulls first`,
+)
+
+export interface ActiveGrantRow {
+  courseId: number
+  source: EntitlementSource
+  grantedAt: Date
+  expiresAt: Date | null
+}
+
+/** The member's entitlements that count now, newest first, and the end of a VIP membership still running. */
+export async function findActiveRights(db: DbOrTx, memberId: number, now: Date) {
+  const rows = await queryPrepared<{
+    course_id: number | null
+    source: string
+    granted_at: Date | null
+    expires_at: Date | null
+  }>(db, activeRightsStatement, [memberId, now.toISOString()])
+  const grants: ActiveGrantRow[] = []
+  let vipUntil: Date | null = null
+  for (const r of rows) {
+    if (r.course_id === null) vipUntil = r.expires_at
+    else
+      grants.push({
+        courseId: r.course_id,
+        source: r.source as EntitlementSource,
+        grantedAt: r.granted_at!,
+        expiresAt: r.expires_at,
+      })
+  }
+  return { grants, vipUntil }
 }
 
 /** The member's entitlements that count now (to `courseIds` only, when given), newest first. */

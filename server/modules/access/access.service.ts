@@ -25,6 +25,7 @@ import {
 import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
 import {
   findActiveEntitlements,
+  findActiveRights,
   findEntitlementHistory,
   findRights,
   insertEntitlement,
@@ -246,13 +247,29 @@ export async function activeEntitlementsByCourse(
   now: Date,
   courseIds?: readonly number[],
 ) {
+  return mostGenerousPerCourse(await findActiveEntitlements(db, memberId, now, courseIds))
+}
+
+/** The most generous grant per course of grants newest first: no end beats the latest end; the newest wins a tie. */
+function mostGenerousPerCourse(
+  grants: Iterable<{ courseId: number; source: EntitlementSource; expiresAt: Date | null; grantedAt: Date }>,
+) {
   const best = new Map<number, { source: EntitlementSource; expiresAt: Date | null; grantedAt: Date }>()
-  for (const e of await findActiveEntitlements(db, memberId, now, courseIds)) {
+  for (const e of grants) {
     const prev = best.get(e.courseId)
     const better = !prev || (prev.expiresAt !== null && (e.expiresAt === null || e.expiresAt > prev.expiresAt))
     if (better) best.set(e.courseId, { source: e.source, expiresAt: e.expiresAt, grantedAt: e.grantedAt })
   }
   return best
+}
+
+/**
+ * What the purchased list (/ke1) needs of the member's rights, in one statement: the most generous entitlement per
+ * course (as `activeEntitlementsByCourse`) and the end of their VIP membership while it runs (null otherwise).
+ */
+export async function activeRightsOf(db: DbOrTx, memberId: number, now: Date) {
+  const { grants, vipUntil } = await findActiveRights(db, memberId, now)
+  return { entitled: mostGenerousPerCourse(grants), vipUntil }
 }
 
 /**

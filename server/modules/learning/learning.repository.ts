@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { deleteWhere } from '#server/db/rows.ts'
 import { liveSessionCondition } from '#server/modules/sessions/session.service.ts'
 import { playerPopups, popupClicks, studyProgress, videoNotes } from '#server/db/schema/learning.ts'
@@ -141,30 +142,45 @@ export async function listStudyProgressPage(
   after: RecordCursor | undefined,
   limit: number,
 ) {
-  return db
-    .select({
-      ...progressColumns,
-      // Microseconds survive the round trip through the cursor; a JavaScript Date would drop them.
-      updatedKey: sql<string>`to_char(${studyProgress.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(studyProgress)
-    .where(
-      and(
-        eq(studyProgress.memberId, memberId),
-        after
-          ? or(
-              lt(studyProgress.updatedAt, sql`${after.updatedAt}::timestamptz`),
-              and(
-                eq(studyProgress.updatedAt, sql`${after.updatedAt}::timestamptz`),
-                lt(studyProgress.videoId, after.videoId),
-              ),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(studyProgress.updatedAt), desc(studyProgress.videoId))
-    .limit(limit)
+  const rows = await queryPrepared<{
+    video_id: number
+    course_id: number
+    position: number
+    duration: number
+    finished_at: Date | null
+    updated_at: Date
+    updated_key: string
+  }>(
+    db,
+    after ? studyPageAfter : studyPageFirst,
+    after ? [memberId, limit, after.updatedAt, after.videoId] : [memberId, limit],
+  )
+  return rows.map((r) => ({
+    videoId: r.video_id,
+    courseId: r.course_id,
+    position: r.position,
+    duration: r.duration,
+    finishedAt: r.finished_at,
+    updatedAt: r.updated_at,
+    updatedKey: r.updated_key,
+  }))
 }
+
+// The study record's pages, newest first, on the (member, updated_at, video) index. The key keeps microseconds, which
+// survive the round trip through the cursor where a JavaScript Date would drop them.
+const studyPageColumns = `select video_id, course_id, position, duration, finished_at, updated_at,
+    to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key
+  from study_progress`
+const studyPageFirst = preparedText(
+  'learning_study_page_first',
+  `${studyPageColumns} where member_id = $1 order by updated_at desc, video_id desc limit $2`,
+)
+const studyPageAfter = preparedText(
+  'learning_study_page_after',
+  `${studyPageColumns} where member_id = $1
+    and (updated_at < $3::timestamptz or (updated_at = $3::timestamptz and video_id < $4))
+  order by updated_at desc, video_id desc limit $2`,
+)
 
 /**
  * A member's progress per course: finished videos, and the video and position they watched last, and when. For
@@ -172,7 +188,7 @@ export async function listStudyProgressPage(
  */
 export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds?: readonly number[]) {
   if (courseIds?.length === 0) return []
-  const result = await db.execute<{
+  const rows = await queryPrepared<{
     course_id: number
     finished_count: number
     started_count: number
@@ -180,20 +196,8 @@ export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds
     last_vid: number
     last_position: number
     last_at: Date | string
-  }>(sql`
-    select course_id,
-      count(*) filter (where finished_at is not null)::int as finished_count,
-      count(*)::int as started_count,
-      sum(case when finished_at is not null then 1
-        when duration > 0 then least(position::float8 / duration, 1) else 0 end)::float8 as watched_share,
-      max(updated_at) as last_at,
-      (array_agg(video_id order by updated_at desc, video_id desc))[1] as last_vid,
-      (array_agg(position order by updated_at desc, video_id desc))[1] as last_position
-    from ${studyProgress}
-    where member_id = ${memberId}
-      ${courseIds ? sql`and course_id = any(${`{${courseIds.join(',')}}`}::int[])` : sql``}
-    group by course_id`)
-  return result.rows.map((r) => ({
+  }>(db, courseIds ? courseProgressIn : courseProgressAll, courseIds ? [memberId, courseIds] : [memberId])
+  return rows.map((r) => ({
     courseId: Number(r.course_id),
     finishedCount: Number(r.finished_count),
     /** Videos started (a saved position), finished ones included. */
@@ -205,6 +209,25 @@ export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds
     lastAt: new Date(r.last_at),
   }))
 }
+
+// Hot (/ke1, the course page): written once as text, two statements (every course started, or some courses).
+const courseProgressSelect = `select course_id,
+    count(*) filter (where finished_at is not null)::int as finished_count,
+    count(*)::int as started_count,
+    sum(case when finished_at is not null then 1
+      when duration > 0 then least(position::float8 / duration, 1) else 0 end)::float8 as watched_share,
+    max(updated_at) as last_at,
+    (array_agg(video_id order by updated_at desc, video_id desc))[1] as last_vid,
+    (array_agg(position order by updated_at desc, video_id desc))[1] as last_position
+  from study_progress`
+const courseProgressAll = preparedText(
+  'learning_course_progress_all',
+  `${courseProgressSelect} where member_id = $1 group by course_id`,
+)
+const courseProgressIn = preparedText(
+  'learning_course_progress_in',
+  `${courseProgressSelect} where member_id = $1 and course_id = any($2::int[]) group by course_id`,
+)
 
 export type CourseProgressRow = Awaited<ReturnType<typeof listCourseProgress>>[number]
 

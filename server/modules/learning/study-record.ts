@@ -1,9 +1,9 @@
 import { encodeCursor } from '#server/http/cursor.ts'
-import { activeEntitlementsByCourse } from '#server/modules/access/access.service.ts'
+import { activeRightsOf } from '#server/modules/access/access.service.ts'
 import type { LessonFacts } from '#server/modules/catalogue/catalogue.service.ts'
 import type { LearningContext } from './context.ts'
-import { coursesWithProgress, summaryCard, toCourseProgress } from './course-progress.ts'
-import { listStudyProgressPage, type RecordCursor } from './learning.repository.ts'
+import { cardsWithProgress, summaryCard, toCourseProgress } from './course-progress.ts'
+import { listCourseProgress, listStudyProgressPage, type RecordCursor } from './learning.repository.ts'
 import type { PagedQuery } from './learning.schema.ts'
 import { decodeTimeIdCursor, percentOf } from './views.ts'
 
@@ -66,23 +66,21 @@ export function createStudyRecord(ctx: LearningContext) {
      * granted) first.
      */
     async album(memberId: number, q: PagedQuery) {
-      const [entitled, vip] = await Promise.all([
-        activeEntitlementsByCourse(db, memberId, now()),
-        ctx.vipMembership(memberId),
+      // Two round trips: the member's rights and their progress side by side, then the cards.
+      const [{ entitled, vipUntil }, progress] = await Promise.all([
+        activeRightsOf(db, memberId, now()),
+        listCourseProgress(db, memberId),
       ])
-      const vipActive = vip?.active === true
-      const rows = await coursesWithProgress(db, memberId, [...entitled.keys()], { free: true, vipFree: vipActive })
+      const vipActive = vipUntil !== null
+      const vipEnds = vipUntil?.toISOString() ?? null
+      const rows = await cardsWithProgress(db, [...entitled.keys()], progress, { free: true, vipFree: vipActive })
       const items = rows
         .map((row) => {
           const grant = entitled.get(row.card.id)
           const sortAt =
             row.progress?.lastAt.toISOString() ?? grant?.grantedAt.toISOString() ?? '1970-01-01T00:00:00.000Z'
           const source = grant?.source ?? (row.card.isFree ? ('free' as const) : ('vip' as const))
-          const expiresAt = grant
-            ? (grant.expiresAt?.toISOString() ?? null)
-            : source === 'vip'
-              ? (vip?.expires_at ?? null)
-              : null
+          const expiresAt = grant ? (grant.expiresAt?.toISOString() ?? null) : source === 'vip' ? vipEnds : null
           return {
             sortAt,
             item: { ...summaryCard(row), source, expires_at: expiresAt, progress: toCourseProgress(row) },

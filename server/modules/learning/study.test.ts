@@ -338,6 +338,18 @@ describe('notes, popups and study lists API', () => {
       expect((await get<Page>('/api/center/my_album', m.headers)).body.data.list.map((c) => c.id)).toEqual([w.free])
     })
 
+    it('shows a course granted twice once, with its most generous grant, next to a running VIP', async () => {
+      const m = await newMember()
+      await extendMembership(t().database.db, m.id, 30, clock)
+      const ending = new Date(clock.getTime() + 3600_000).toISOString()
+      await grant(t().app, w.admin.headers, m.id, w.paid, ending)
+      await grant(t().app, w.admin.headers, m.id, w.paid) // no end: beats the one that ends
+      await grant(t().app, w.admin.headers, m.id, w.paid, new Date(clock.getTime() + 7200_000).toISOString())
+      const { body } = await get<Page>('/api/center/my_album', m.headers)
+      expect(body.data.list.map((c) => [c.id, c.source, c.expires_at])).toEqual([[w.paid, 'admin', null]])
+      expect(body.data.next_cursor).toBeNull()
+    })
+
     it('lists a VIP-free course the member started while their VIP runs, and drops it when the VIP ends', async () => {
       const db = t().database.db
       const vipCourse = await makeCourse(db, { title: 'VIP 免费课', priceFen: 9900, vipFree: true })

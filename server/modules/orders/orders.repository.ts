@@ -1,16 +1,14 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { tableList } from '#server/db/list.ts'
+import { eqIfGiven, newestByTime, rowsBy, rowsWhereIn, transition, type TimeCursor } from '#server/db/rows.ts'
 import {
-  eqIfGiven,
-  newestByTime,
-  newestFirst,
-  rowsBy,
-  rowsWhereIn,
-  transition,
-  type TimeCursor,
-} from '#server/db/rows.ts'
-import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
+  executePrepared,
+  preparedText,
+  queryPrepared,
+  type PreparedText,
+  type StatementPart,
+} from '#server/db/prepared.ts'
 import {
   orderEvents,
   orderItems,
@@ -101,18 +99,58 @@ export async function findEvents(db: DbOrTx, orderId: number) {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id))
 }
 
-/** A member's orders, newest first, `limit` of them with an id below `before`. */
-export async function listMemberOrders(
+/** An order of a member's list with its items, in the row shapes of `orders` and `order_items`. */
+export interface OrderWithItems extends OrderRow {
+  items: OrderItemRow[]
+}
+
+// The member's order list (/order, /order4) is hot: one prepared statement per shape of page (which filters, first
+// page or not; at most 8 texts), each order with its items aggregated, on the (member_id, id) index. Columns are
+// named as drizzle names the row's fields, so the rows are `OrderRow`s as they come.
+const orderListColumns = `o.id, o.order_no as "orderNo", o.member_id as "memberId", o.kind, o.target, o.title,
+  o.amount_fen as "amountFen", o.original_fen as "originalFen", o.discount_fen as "discountFen",
+  o.points_used as "pointsUsed", o.coupon_id as "couponId", o.state, o.pay_method as "payMethod", o.provider,
+  o.provider_txn_id as "providerTxnId", o.refunded_fen as "refundedFen", o.sp, o.created_at as "createdAt",
+  o.expires_at as "expiresAt", o.paid_at as "paidAt", o.closed_at as "closedAt", o.updated_at as "updatedAt"`
+const orderListStatements = new Map<string, PreparedText>()
+
+function orderListStatement(kinds: boolean, exchanges: boolean, after: boolean): PreparedText {
+  const key = `${Number(kinds)}${Number(exchanges)}${Number(after)}`
+  let statement = orderListStatements.get(key)
+  if (!statement) {
+    const where = [
+      'o.member_id = $1',
+      kinds && 'o.kind = any($3::text[])',
+      exchanges && `o.pay_method = 'points' and o.original_fen = 0`,
+      after && `o.id < $${kinds ? 4 : 3}`,
+    ].filter(Boolean)
+    statement = preparedText(
+      `orders_member_list_${key}`,
+      `select ${orderListColumns},
+         coalesce((select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'courseId', i.course_id,
+             'vipPlanId', i.vip_plan_id, 'vipDays', i.vip_days, 'title', i.title, 'priceFen', i.price_fen)
+             order by i.id)
+           from order_items i where i.order_id = o.id), '[]') as items
+       from orders o where ${where.join(' and ')}
+       order by o.id desc limit $2`,
+    )
+    orderListStatements.set(key, statement)
+  }
+  return statement
+}
+
+/** A member's orders, newest first, `limit` of them with an id below `before`, each with its items (oldest first). */
+export async function listMemberOrdersWithItems(
   db: DbOrTx,
   memberId: number,
   filter: { kinds?: readonly OrderKind[]; exchanges?: boolean; before?: number; limit: number },
-) {
-  return newestFirst(db, orders, filter, [
-    eq(orders.memberId, memberId),
-    filter.kinds ? inArray(orders.kind, [...filter.kinds]) : undefined,
-    // Courses exchanged for their points price: no money price at all.
-    filter.exchanges ? and(eq(orders.payMethod, 'points'), eq(orders.originalFen, 0)) : undefined,
-  ])
+): Promise<OrderWithItems[]> {
+  const statement = orderListStatement(!!filter.kinds, !!filter.exchanges, filter.before !== undefined)
+  // The parameters in the order the statement numbers them: the kinds, then the cursor, each only when given.
+  const values: unknown[] = [memberId, filter.limit]
+  if (filter.kinds) values.push([...filter.kinds])
+  if (filter.before !== undefined) values.push(filter.before)
+  return queryPrepared<OrderWithItems>(db, statement, values)
 }
 
 /**

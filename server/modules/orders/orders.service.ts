@@ -214,17 +214,17 @@ export function createOrderService(deps: {
             : filter.kind && filter.kind !== 'exchange'
               ? [filter.kind]
               : undefined
-      const rows = await repo.listMemberOrders(db, memberId, {
+      // Two round trips: the page with its items (one statement), then the refunds of those orders.
+      const rows = await repo.listMemberOrdersWithItems(db, memberId, {
         kinds,
         exchanges,
         before: filter.cursor,
         limit: filter.limit + 1,
       })
       const { page, nextCursor } = pageById(rows, filter.limit)
-      const ids = page.map((o) => o.id)
-      const [items, refunds] = await Promise.all([repo.findItems(db, ids), refundsOf(ids)])
+      const refunds = await refundsOf(page.map((o) => o.id))
       return {
-        list: page.map((o) => ({ ...toOrderView(o, items), refund: refunds.get(o.id) ?? null })),
+        list: page.map((o) => ({ ...toOrderView(o, o.items), refund: refunds.get(o.id) ?? null })),
         next_cursor: nextCursor,
       }
     },

@@ -442,6 +442,43 @@ describe('orders', () => {
       const other = await makeMember(db)
       expect((await get<{ list: Order[] }>('/api/orders', other.token)).body.data.list).toEqual([])
     })
+
+    it('pages one kind with a cursor, each order with its own items only', async () => {
+      const db = t().database.db
+      const m = await makeMember(db)
+      const courses: number[] = []
+      const nos: string[] = []
+      for (let i = 0; i < 3; i++) {
+        courses.push(await makeCourse(db))
+        nos.push(
+          (await post('/api/pay/course', m.token, { course_id: courses[i], pay_method: 'wechat_h5' })).body.data
+            .order_no,
+        )
+        // An order of another kind between them: the kind filter and the cursor must both hold on the next page.
+        await post('/api/pay/amount', m.token, { amount_fen: 100 + i, title: `资料费${i}`, pay_method: 'wechat_h5' })
+      }
+      type Page = { list: Order[]; next_cursor: number | null }
+      const page1 = (await get<Page>('/api/orders?kind=course&limit=2', m.token)).body.data
+      expect(page1.list.map((o) => [o.order_no, o.items.map((i) => i.course_id)])).toEqual([
+        [nos[2], [courses[2]]],
+        [nos[1], [courses[1]]],
+      ])
+      const page2 = (await get<Page>(`/api/orders?kind=course&limit=2&cursor=${page1.next_cursor}`, m.token)).body.data
+      expect(page2.list.map((o) => [o.order_no, o.items.map((i) => i.course_id)])).toEqual([[nos[0], [courses[0]]]])
+      expect(page2.next_cursor).toBeNull()
+      // An amount order's one item names no course; the last page of everything ends at the first order.
+      const all = (await get<Page>('/api/orders?limit=5', m.token)).body.data
+      expect(all.list.map((o) => o.items.map((i) => i.course_id))).toEqual([
+        [null],
+        [courses[2]],
+        [null],
+        [courses[1]],
+        [null],
+      ])
+      const rest = (await get<Page>(`/api/orders?limit=5&cursor=${all.next_cursor}`, m.token)).body.data
+      expect(rest.list.map((o) => o.order_no)).toEqual([nos[0]])
+      expect(rest.next_cursor).toBeNull()
+    })
   })
 })
 

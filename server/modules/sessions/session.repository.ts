@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { stampOnce } from '#server/db/rows.ts'
 import { sessions } from '#server/db/schema/sessions.ts'
 
@@ -11,20 +12,29 @@ export async function insertSession(
   return session!
 }
 
+/** The session a token hash belongs to: read on every signed-in request, so written once as a prepared statement. */
+const sessionByTokenHash = preparedText(
+  'sessions_by_token_hash',
+  `select id, member_id, created_at, expires_at, revoked_at from sessions where token_hash = $1 limit 1`,
+)
+
 /** The session a token hash belongs to (revoked and expired ones too), or null. */
 export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      memberId: sessions.memberId,
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1)
-  return row ?? null
+  const [row] = await queryPrepared<{
+    id: number
+    member_id: number
+    created_at: Date
+    expires_at: Date
+    revoked_at: Date | null
+  }>(db, sessionByTokenHash, [tokenHash])
+  if (!row) return null
+  return {
+    sessionId: row.id,
+    memberId: row.member_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  }
 }
 
 /** A session by id (revoked and expired ones too), or null. */
