@@ -17,6 +17,14 @@ export interface RightRow {
   expiresAt: Date | null
 }
 
+/** `findRights` without VIP or staff: the member's entitlements to some courses that count at `$3`. */
+const grantsAmongStatement = preparedText(
+  'access_grants_among',
+  `select course_id, source, expires_at from entitlements
+    where member_id = $1 and course_id = any($2::int[]) and revoked_at is null
+      and (expires_at is null or expires_at > $3::timestamptz)`,
+)
+
 /**
  * A member's rights that count now, in ONE statement on the (member_id, course_id) index and the VIP primary key:
  * their entitlements to `courseIds`, (with `vip`) the end of a VIP membership still running, and (with `staff`, a
@@ -31,7 +39,13 @@ export async function findRights(
   staff?: SQL,
 ): Promise<{ grants: RightRow[]; vipUntil: Date | null; staffPreview: boolean }> {
   const at = now.toISOString()
-  const result = await db.execute<{ course_id: number | null; source: string; expires_at: Date | string | null }>(sql`
+  type Row = { course_id: number | null; source: string; expires_at: Date | string | null }
+  // Entitlements alone (ownership: the favourites page, checkouts) are a prepared statement, built once.
+  const rows =
+    !vip && !staff
+      ? await queryPrepared<Row>(db, grantsAmongStatement, [memberId, courseIds, at])
+      : (
+          await db.execute<Row>(sql`
     select ${entitlements.courseId} as course_id, ${entitlements.source} as source, ${entitlements.expiresAt} as expires_at
     from ${entitlements}
     where ${entitlements.memberId} = ${memberId} and ${entitlements.courseId} = any(${intArray(courseIds)}) and ${counts(now)}
@@ -43,11 +57,12 @@ export async function findRights(
         : sql``
     }
     ${staff ? sql`union all select null, 'staff_preview', null where ${staff}` : sql``}`)
+        ).rows
   const toDate = (v: Date | string | null) => (v === null ? null : new Date(v))
   const grants: RightRow[] = []
   let vipUntil: Date | null = null
   let staffPreview = false
-  for (const r of result.rows) {
+  for (const r of rows) {
     if (r.source === 'staff_preview') staffPreview = true
     else if (r.course_id === null) vipUntil = toDate(r.expires_at)
     else

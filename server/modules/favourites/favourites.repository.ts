@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, or } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { deleteWhere, insertIfAbsent } from '#server/db/rows.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 
@@ -39,20 +40,25 @@ export async function listFavourites(
   before: number | undefined,
   limit: number,
 ) {
-  const target = kind === 'course' ? favourites.courseId : favourites.videoId
-  const rows = await db
-    .select({ favId: favourites.id, createdAt: favourites.createdAt, targetId: target })
-    .from(favourites)
-    .where(
-      and(
-        eq(favourites.memberId, memberId),
-        isNotNull(target),
-        before === undefined ? undefined : lt(favourites.id, before),
-      ),
-    )
-    .orderBy(desc(favourites.id))
-    .limit(limit)
-  return rows.map((r) => ({ favId: r.favId, createdAt: r.createdAt, targetId: r.targetId! }))
+  const rows = await queryPrepared<{ id: number; created_at: Date; target_id: number }>(
+    db,
+    favouritePages[kind][before === undefined ? 'first' : 'after'],
+    before === undefined ? [memberId, limit] : [memberId, limit, before],
+  )
+  return rows.map((r) => ({ favId: r.id, createdAt: r.created_at, targetId: r.target_id }))
+}
+
+// The favourites page (/center/fav) is hot: one prepared statement per kind and first page or not, newest first.
+const favouritePage = (kind: 'course' | 'video', after: boolean) =>
+  preparedText(
+    `favourites_page_${kind}${after ? '_after' : ''}`,
+    `select id, created_at, ${kind}_id as target_id from favourites
+      where member_id = $1 and ${kind}_id is not null${after ? ' and id < $3' : ''}
+      order by id desc limit $2`,
+  )
+const favouritePages = {
+  course: { first: favouritePage('course', false), after: favouritePage('course', true) },
+  video: { first: favouritePage('video', false), after: favouritePage('video', true) },
 }
 
 /** Every course and video the member favourited; courses newest first. */
