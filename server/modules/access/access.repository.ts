@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
+import { rightCoursesRelation } from '#server/modules/catalogue/catalogue.service.ts'
 import { eqIfGiven, newestFirst, rowsBy, stampOnce } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
@@ -24,6 +25,27 @@ const grantsAmongStatement = preparedText(
     where member_id = $1 and course_id = any($2::int[]) and revoked_at is null
       and (expires_at is null or expires_at > $3::timestamptz)`,
 )
+
+/**
+ * The courses of `$2` the member owns at `$3`: an entitlement that counts to the course or to a system course
+ * containing it (the catalogue's relation of those), in one prepared statement.
+ */
+const ownedAmongStatement = preparedText(
+  'access_owned_among',
+  `select distinct r.course_id from (${rightCoursesRelation('$2::int[]')}) r
+    where exists (select 1 from entitlements e where e.member_id = $1 and e.course_id = r.right_id
+      and e.revoked_at is null and (e.expires_at is null or e.expires_at > $3::timestamptz))`,
+)
+
+/** The courses among `courseIds` the member owns now (see `ownedAmongStatement`). */
+export async function findOwnedAmong(db: DbOrTx, memberId: number, courseIds: readonly number[], now: Date) {
+  const rows = await queryPrepared<{ course_id: number }>(db, ownedAmongStatement, [
+    memberId,
+    courseIds,
+    now.toISOString(),
+  ])
+  return new Set(rows.map((r) => r.course_id))
+}
 
 /**
  * A member's rights that count now, in ONE statement on the (member_id, course_id) index and the VIP primary key:

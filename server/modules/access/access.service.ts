@@ -26,6 +26,7 @@ import { extendMembership, findMembership, shortenMembership } from './membershi
 import {
   findActiveEntitlements,
   findActiveRights,
+  findOwnedAmong,
   findEntitlementHistory,
   findRights,
   insertEntitlement,
@@ -205,7 +206,7 @@ export function canWatch(db: DbOrTx, memberId: number | null, videoId: number, n
 /**
  * The courses of `courseIds` the member owns now, in the purchase sense: an entitlement that counts now (not
  * revoked, not expired) to the course itself or to a system course containing it. A VIP membership does NOT own
- * anything (the checkout, bundle prices and "not owned yet" lists ask this). Two indexed statements, uncached, so
+ * anything (the checkout, bundle prices and "not owned yet" lists ask this). One indexed statement, uncached, so
  * it can run inside the caller's transaction.
  */
 export async function ownedCourseIds(
@@ -215,7 +216,7 @@ export async function ownedCourseIds(
   now: Date,
 ): Promise<Set<number>> {
   if (courseIds.length === 0) return new Set()
-  return ownedAmong(db, memberId, (await courseAccessFacts(db, courseIds)).values(), now)
+  return findOwnedAmong(db, memberId, [...new Set(courseIds)], now)
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   findCourseVideoDurations,
   findVipFreeCourses,
 } from './catalogue.repository.ts'
-import { ownershipCoursesCte } from './facts.repository.ts'
+import { ownershipCoursesCte, rightCoursesSql } from './facts.repository.ts'
 import type {
   CategoryNode,
   CourseCard,
@@ -366,6 +366,12 @@ export type { CatalogueFacts, CourseFacts, LessonFacts } from './facts.ts'
 export function ownershipCoursesInSettlement(): SQL {
   return ownershipCoursesCte
 }
+
+/**
+ * For a statement the access module writes as text (ownership in one statement): each course of an int[]
+ * parameter paired with itself and the system courses containing it, as `(course_id, right_id)`.
+ */
+export const rightCoursesRelation = rightCoursesSql
 
 // ---- Courses as commerce sells them: orders, bundles, coupons, VIP and refunds read them here ------------------
 

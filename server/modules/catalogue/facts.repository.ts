@@ -19,6 +19,16 @@ export const ownershipCoursesCte = sql`
       union select s.system_course_id from ${systemCourseItems} s where s.course_id in (select course_id from payable_courses)
     )`
 
+/**
+ * For a statement another module writes as text: a relation `(course_id, right_id)` pairing each course of the
+ * int[] parameter `idsParam` (such as `$2::int[]`) with itself and with each system course containing it, as
+ * `rightCourseIds` does from the facts: holding a right to any of a course's `right_id`s owns the course.
+ */
+export function rightCoursesSql(idsParam: string): string {
+  return `select id as course_id, id as right_id from unnest(${idsParam}) as id
+    union all select s.course_id, s.system_course_id from system_course_items s where s.course_id = any(${idsParam})`
+}
+
 /** A course's facts in SQL text over `courses c`, named as `CourseFacts` names them. */
 const courseFactsSql = `c.id, c.type, c.status, c.title, c.cover_url as "coverUrl", c.is_free as "isFree",
   c.vip_free as "vipFree", coalesce((select array_agg(s.system_course_id order by s.system_course_id)
