@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
-import { preparedText, queryPrepared } from '#server/db/prepared.ts'
+import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
 import { deleteWhere } from '#server/db/rows.ts'
 import { liveSessionCondition } from '#server/modules/sessions/session.service.ts'
 import { playerPopups, popupClicks, studyProgress, videoNotes } from '#server/db/schema/learning.ts'
@@ -150,11 +150,7 @@ export async function listStudyProgressPage(
     finished_at: Date | null
     updated_at: Date
     updated_key: string
-  }>(
-    db,
-    after ? studyPageAfter : studyPageFirst,
-    after ? [memberId, limit, after.updatedAt, after.videoId] : [memberId, limit],
-  )
+  }>(db, studyPage(after !== undefined, limit), after ? [memberId, after.updatedAt, after.videoId] : [memberId])
   return rows.map((r) => ({
     videoId: r.video_id,
     courseId: r.course_id,
@@ -167,20 +163,31 @@ export async function listStudyProgressPage(
 }
 
 // The study record's pages, newest first, on the (member, updated_at, video) index. The key keeps microseconds, which
-// survive the round trip through the cursor where a JavaScript Date would drop them.
+// survive the round trip through the cursor where a JavaScript Date would drop them. The page size is written into
+// the text (one statement per size, first page or not; sizes are 2–51): with `limit $n` PostgreSQL's generic plan
+// guesses a small share of the rows and, on a small table, walks the updated_at index filtering on the member
+// (1.4 ms on the demo instead of 0.04).
 const studyPageColumns = `select video_id, course_id, position, duration, finished_at, updated_at,
     to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key
   from study_progress`
-const studyPageFirst = preparedText(
-  'learning_study_page_first',
-  `${studyPageColumns} where member_id = $1 order by updated_at desc, video_id desc limit $2`,
-)
-const studyPageAfter = preparedText(
-  'learning_study_page_after',
-  `${studyPageColumns} where member_id = $1
-    and (updated_at < $3::timestamptz or (updated_at = $3::timestamptz and video_id < $4))
-  order by updated_at desc, video_id desc limit $2`,
-)
+const studyPages = new Map<string, PreparedText>()
+
+function studyPage(after: boolean, limit: number): PreparedText {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error(`study page size ${limit}`)
+  const key = `${after ? 'after' : 'first'}_${limit}`
+  let statement = studyPages.get(key)
+  if (!statement) {
+    const cursor = after
+      ? ' and (updated_at < $2::timestamptz or (updated_at = $2::timestamptz and video_id < $3))'
+      : ''
+    statement = preparedText(
+      `learning_study_page_${key}`,
+      `${studyPageColumns} where member_id = $1${cursor} order by updated_at desc, video_id desc limit ${limit}`,
+    )
+    studyPages.set(key, statement)
+  }
+  return statement
+}
 
 /**
  * A member's progress per course: finished videos, and the video and position they watched last, and when. For
