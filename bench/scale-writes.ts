@@ -65,26 +65,21 @@ export async function progressSaves(
     duration: seconds,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req, context) => {
-          const c = context as { token?: string; vid?: number; saves?: number; position?: number }
-          c.token ??= tokens[nextMember++ % tokens.length]!
-          if (c.vid === undefined || (c.saves ?? 0) >= SAVES_PER_LESSON) {
-            c.vid = pick(videos)
-            c.saves = 0
-            c.position = 0
-          }
-          c.saves = c.saves! + 1
-          c.position = c.position! + 10
-          return { ...req, body: JSON.stringify({ vid: c.vid, position: c.position, token: c.token }) }
-        },
-        onResponse: (_status, body) => {
-          if (!body.startsWith('{"code":200')) refused++
-        },
+    // autocannon clears a connection's context each time it starts its list of requests again, so the list is one
+    // lesson: SAVES_PER_LESSON saves of one random lesson by one member, then a new lesson (and member) from scratch.
+    requests: Array.from({ length: SAVES_PER_LESSON }, () => ({
+      method: 'POST' as const,
+      setupRequest: (req: autocannon.Request, context: object) => {
+        const c = context as { token?: string; vid?: number; position?: number }
+        c.token ??= tokens[nextMember++ % tokens.length]!
+        c.vid ??= pick(videos)
+        c.position = (c.position ?? 0) + 10
+        return { ...req, body: JSON.stringify({ vid: c.vid, position: c.position, token: c.token }) }
       },
-    ],
+      onResponse: (_status: number, body: string) => {
+        if (!body.startsWith('{"code":200')) refused++
+      },
+    })),
   })
   return {
     rps: Math.round(result.requests.average),
