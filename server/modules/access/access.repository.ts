@@ -112,7 +112,7 @@ const activeRightsStatement = preparedText(
   order by id desc nulls first`,
 )
 
-export interface ActiveGrantRow {
+interface ActiveGrantRow {
   courseId: number
   source: EntitlementSource
   grantedAt: Date
