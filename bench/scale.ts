@@ -47,6 +47,11 @@ interface Sample {
   categories: number[]
   /** Tokens of members with a history (drawn at scale, given one on the demo). */
   tokens: string[]
+  /**
+   * Tokens of other members, for the write rows: their saves and orders land on members the reads never sample, so
+   * the read rows of a reused scale database measure the seeded histories run after run.
+   */
+  writerTokens: string[]
 }
 
 interface Line {
@@ -141,9 +146,22 @@ async function sample(databaseUrl: string, like?: History): Promise<Sample & { h
        from unnest($1::int[]) m`,
       [members],
     )
+    const writers = like
+      ? await q<{ id: number }>(
+          `insert into members (phone, nickname) select '167' || lpad(i::text, 8, '0'), '压测写入' || i
+           from generate_series(1, $1::int) i returning id`,
+          [memberCount],
+        )
+      : await q<{ id: number }>(
+          `select m.id from members m tablesample system (5) repeatable (2) where m.id <> all($1::int[]) limit $2`,
+          [members, memberCount],
+        )
+    const tokenOf = async (id: number) => (await issueSession(database.db, id, 2, new Date())).token
     const tokens: string[] = []
-    for (const id of members) tokens.push((await issueSession(database.db, id, 2, new Date())).token)
-    return { courses, categories, tokens, history: history! }
+    for (const id of members) tokens.push(await tokenOf(id))
+    const writerTokens: string[] = []
+    for (const { id } of writers) writerTokens.push(await tokenOf(id))
+    return { courses, categories, tokens, writerTokens, history: history! }
   } finally {
     await database.close()
   }
@@ -293,10 +311,12 @@ async function writeRows(
     const videos = await Promise.all(sides.map((side) => sampleVideos(side.server.databaseUrl)))
     const lines: [Line[], Line[]] = [[], []]
     for (const [i, side] of sides.entries())
-      await progressSaves(side.server.baseUrl, side.sample.tokens, videos[i]!, connections, 2)
+      await progressSaves(side.server.baseUrl, side.sample.writerTokens, videos[i]!, connections, 2)
     for (let r = 0; r < rounds; r++)
       for (const [i, side] of sides.entries())
-        lines[i]!.push(await progressSaves(side.server.baseUrl, side.sample.tokens, videos[i]!, connections, seconds))
+        lines[i]!.push(
+          await progressSaves(side.server.baseUrl, side.sample.writerTokens, videos[i]!, connections, seconds),
+        )
     out.demo[name] = medianLine(lines[0])
     out.big[name] = medianLine(lines[1])
     out.ratios[name] = Math.round((out.big[name].rps / Math.max(out.demo[name].rps, 1)) * 100) / 100
@@ -311,7 +331,7 @@ async function writeRows(
       side.server.baseUrl,
       side.server.databaseUrl,
       sims,
-      side.sample.tokens,
+      side.sample.writerTokens,
       connections,
       seconds,
     )
