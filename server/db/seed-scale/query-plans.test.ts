@@ -262,6 +262,11 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       ],
     ),
     [
+      'search one word, second page (GET /api/searchCourse)',
+      () => secondPage(`/api/searchCourse?keyword=${encodeURIComponent('画')}`, false),
+    ],
+    ['search a prefix, second page (GET /api/searchCourse)', () => secondPage('/api/searchCourse?keyword=pr', false)],
+    [
       'search several words, second page (GET /api/searchCourse)',
       () => secondPage(`/api/searchCourse?keyword=${encodeURIComponent('PS 调色')}`, false),
     ],

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
-import { courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
+import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
+import { courseCardColumnsSql, courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
 import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
 
 const parent = alias(categories, 'parent_category')
@@ -96,31 +97,76 @@ const termMatch = (m: TermMatch) =>
   m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
 
 /** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
-const tierScore = (m: TermMatch) =>
-  m.pinyin
-    ? sql.raw(`(case tier when 1 then 6 when 2 then 3 when 3 then 2 else 1 end)`)
-    : sql.raw(`(case tier when 1 then 8 when 2 then 4 when 3 then 2 else 1 end)`)
+const tierScore = (pinyin: boolean) =>
+  pinyin
+    ? `(case tier when 1 then 6 when 2 then 3 when 3 then 2 else 1 end)`
+    : `(case tier when 1 then 8 when 2 then 4 when 3 then 2 else 1 end)`
+
+/** The index's order (course_terms_rank_idx): a term's best courses first. */
+const rankOrder = 'order by tier, student_count desc nulls last, course_id desc nulls last'
 
 /**
- * One page of (course id, score) for a word that is one term or a few prefixes, best first, read off the
- * course_terms index in rank order: each term's best courses without touching the others, however many there
- * are. A prefix reads its range of terms (short for a word of two letters or more). Keyset on (score, learners, id).
+ * The text of a one-word page for terms of one shape (each exact or a prefix, written or pinyin; with or without a
+ * cursor; a page size, written in: a planner that knows it keeps one plan). Parameters: each term, then the cursor
+ * (score, learners, id). Each term gives its
+ * best `$1` courses, read in index order: an exact term off its part of the index; a prefix term as the distinct
+ * terms it starts (found one index probe at a time, a loose index scan: "pr" starts 3 terms but 16,000 rows), each
+ * read the same way, so a common prefix never sorts all its rows. The page is the best of those, with its cards.
  */
-export async function rankByTerms(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
-  const branches = terms.map((m) => {
-    const score = tierScore(m)
-    const match = termMatch(m)
-    const next = after
-      ? sql`and (${score} < ${after.score} or (${score} = ${after.score} and (student_count, course_id) < (${after.studentCount}, ${after.id})))`
-      : sql``
-    return sql`(select course_id, student_count, ${score} as score from course_terms where ${match} ${next}
-      order by tier, student_count desc, course_id desc limit ${limit})`
+export function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
+  // Each value as a subquery the planner does not look into: the plan is the same whatever the term (its part of
+  // the index, read in order), and PostgreSQL keeps its generic plan instead of planning each call for its values
+  // (1–2 ms for a Latin word, more than running it).
+  const [score_, learners, id] = [2, 3, 4].map((k) => `(select $${terms.length + k - 1}::int)`)
+  const branches = terms.map((m, i) => {
+    const term = `(select $${1 + i}::text)`
+    const score = tierScore(m.pinyin)
+    const next = cursor
+      ? `and (${score} < ${score_} or (${score} = ${score_} and (student_count, course_id) < (${learners}, ${id})))`
+      : ''
+    const best = (match: string) =>
+      `select course_id, student_count, ${score} as score, tier from course_terms where ${match} ${next} ${rankOrder} limit ${limit}`
+    if (!m.prefix) return `(${best(`term = ${term}`)})`
+    const end = `${term} || U&'\FFFF'`
+    return `(with recursive starts(term) as (
+        select min(term) from course_terms where term >= ${term} and term < ${end}
+        union all
+        select (select min(term) from course_terms where term > s.term and term < ${end}) from starts s where s.term is not null)
+      select b.* from starts cross join lateral (${best('term = starts.term')}) b
+      ${rankOrder} limit ${limit})`
   })
-  const { rows } = await db.execute<{ course_id: number; score: number; student_count: number }>(sql`
-    select course_id, max(score)::int as score, max(student_count)::int as student_count
-    from (${sql.join(branches, sql` union all `)}) t group by course_id
-    order by 2 desc, 3 desc, 1 desc limit ${limit}`)
-  return rows.map((r) => ({ courseId: r.course_id, score: r.score }))
+  return `with page as (
+      select course_id, max(score) as score, max(student_count) as student_count
+      from (${branches.join(' union all ')}) t group by course_id
+      order by 2 desc, 3 desc, 1 desc limit ${limit})
+    select ${courseCardColumnsSql}, cat.name as "categoryName", pc.name as "parentCategoryName", c.tags,
+      case when p.score = 1 then (select s.lessons from course_search s where s.course_id = c.id) end as lessons,
+      p.score::int as score
+    from page p join courses c on c.id = p.course_id
+      left join teachers t on t.id = c.teacher_id
+      join categories cat on cat.id = c.category_id
+      left join categories pc on pc.id = cat.parent_id
+    where c.status = 'published'
+    order by p.score desc, p.student_count desc, p.course_id desc`
+}
+
+/** The prepared statements of `rankedPage`, one per shape of terms: a handful (a Chinese word; a Latin word). */
+const rankedPageStatements = new Map<string, PreparedText>()
+
+/**
+ * One page of result rows for a word that is one term or a few prefixes, best first, in one prepared statement:
+ * each term's best courses read off the course_terms index in rank order, without touching the others however many
+ * there are, and the page's cards. Keyset on (score, learners, id).
+ */
+export async function rankedPage(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
+  const shape = `${terms.map((m) => (m.prefix ? 'p' : 'e') + (m.pinyin ? 'y' : 'w')).join('')}_${limit}${after ? '_a' : ''}`
+  let statement = rankedPageStatements.get(shape)
+  if (!statement) {
+    statement = preparedText(`search_ranked_${shape}`, rankedPageText(terms, after !== undefined, limit))
+    rankedPageStatements.set(shape, statement)
+  }
+  const cursor = after ? [after.score, after.studentCount, after.id] : []
+  return await queryPrepared<SearchRow>(db, statement, [...terms.map((m) => m.term), ...cursor])
 }
 
 /** How many of a driving term's title courses a title search looks through before it gives up (fallback). */

@@ -4,7 +4,7 @@ import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
 import {
   cardsOfPage,
-  rankByTerms,
+  rankedPage,
   searchCourses,
   TITLE_SCORE,
   titleMatches,
@@ -72,7 +72,7 @@ async function rank(db: Db, words: string[], after: SearchAfter | undefined, lim
   const words_ = queries as WordQuery[]
   // One term (a word of one or two Chinese characters, a Latin word, pinyin): ranked straight off course_terms.
   const terms = words_.length === 1 ? words_[0]!.terms : null
-  if (terms) return await cardsOfPage(db, await rankByTerms(db, terms, after, limit + 1))
+  if (terms) return await rankedPage(db, terms, after, limit + 1)
   // Several words: those with every word in the title come first (the most a course can score); when they fill
   // the page, they are the page, read in learners order without scoring any other match.
   const top = TITLE_SCORE * words_.length
