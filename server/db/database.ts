@@ -93,7 +93,17 @@ export async function connectDatabase(
   onClose?: () => Promise<void>,
   options: ConnectOptions = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 })
+  // The app's named prepared statements (server/db/prepared.ts) are written so that one plan serves every value
+  // (their generic plans are checked by server/db/seed-scale/query-plans.test.ts). Left to choose, PostgreSQL plans
+  // a statement afresh for its values on every call whenever the generic plan's estimate looks dearer (a LIMIT or an
+  // array it cannot see): 0.3–1.5 ms of planning per call at scale, more than most of them take to run.
+  // Unnamed statements (drizzle's) are planned for their values either way.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    options: '-c plan_cache_mode=force_generic_plan',
+  })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool reconnects.
   // While closing, the embedded server may stop before the last connections have said goodbye: expected, silent.
   let closing = false
