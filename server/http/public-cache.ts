@@ -17,6 +17,17 @@ interface Invalidatable {
 
 const caches = new Set<Invalidatable>()
 
+/**
+ * The values the caches hand out. They are shared between requests and never changed (a write replaces them), so
+ * what is derived from one alone, such as its JSON (server/http/serializer.ts), may be kept with it.
+ */
+const sharedValues = new WeakSet<object>()
+
+/** Whether `value` is a value a public cache holds (and so never changes). */
+export function isSharedValue(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && sharedValues.has(value)
+}
+
 export interface PublicCache<K, V> {
   /** The cached value, or the loader's; concurrent misses for one key share a single load. */
   get(key: K): Promise<V>
@@ -80,6 +91,7 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
   return {
     async get(key) {
       const value = (await cache.fetch(key))!
+      if (typeof value === 'object') sharedValues.add(value)
       // fetch answers undefined only when the load does, which `V` rules out.
       if (tagsOf && !tagsByKey.has(key) && cache.has(key)) tagged(key, value)
       return value

@@ -263,6 +263,21 @@ export async function listCoursePage(db: DbOrTx, f: CoursePageFilter): Promise<C
   return queryPrepared<CoursePageRow>(db, statement, values)
 }
 
+/**
+ * The ids of the categories the category tree shows (visible top categories and their visible sub-categories), and
+ * nothing else: what a course list checks its category against, without counting courses.
+ */
+export async function listTreeCategoryIds(db: DbOrTx): Promise<number[]> {
+  const rows = await queryPrepared<{ id: number }>(db, treeCategoryIds, [])
+  return rows.map((r) => r.id)
+}
+
+const treeCategoryIds = preparedText(
+  'catalogue_tree_category_ids',
+  `select c.id from categories c left join categories p on p.id = c.parent_id
+  where c.visible and (c.parent_id is null or (p.visible and p.parent_id is null))`,
+)
+
 /** Visible categories with the number of published courses filed directly under each; parents first. */
 export async function listCategoriesWithCounts(db: DbOrTx) {
   return db

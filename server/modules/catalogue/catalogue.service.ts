@@ -20,6 +20,7 @@ import {
   findTeacherWithCourses,
   listCategoriesWithCounts,
   listHotWords,
+  listTreeCategoryIds,
   listTeachers,
   findCoursesForSale,
   findCourseVideoDurations,
@@ -143,6 +144,14 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     load: (_: 'tree') => getCategoryTree(db),
     tagsOf: () => [COURSE_LISTS_TAG, 'categories'],
   })
+  // The ids alone, for the course lists' check of their category: without the counts, which cost 9 ms at 100,000
+  // courses when the tree is not cached.
+  const categoryIdsCache = publicCache({
+    max: 1,
+    ttlMs,
+    load: async (_: 'ids') => new Set(await listTreeCategoryIds(db)),
+    tagsOf: () => [COURSE_LISTS_TAG, 'categories'],
+  })
   const hotWordsCache = publicCache({
     max: 1,
     ttlMs,
@@ -176,11 +185,8 @@ export function createCatalogueService(deps: { db: Db; now: () => Date; cacheMs?
     },
     /** A page of courses; an unknown category answers 404. */
     async courseList(q: CoursePageQuery): Promise<CourseList> {
-      if (q.cate_id !== undefined) {
-        const tree = await categoryTree()
-        const known = tree.some((t) => t.id === q.cate_id || t.children.some((c) => c.id === q.cate_id))
-        if (!known) throw new AppError(Codes.NotFound, '分类不存在')
-      }
+      if (q.cate_id !== undefined && !(await categoryIdsCache.get('ids')).has(q.cate_id))
+        throw new AppError(Codes.NotFound, '分类不存在')
       return listCache.get(coursePageKey(q))
     },
     courseTeacher: (courseId: number) => getCourseTeacher(db, courseId),

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray, isNotNull } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { courses, teachers } from '#server/db/schema/catalogue.ts'
+import { categories, courses, teachers } from '#server/db/schema/catalogue.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import type { CategoryNode, CourseCard, CourseDetail, CourseList, TeacherProfile } from '#shared/api/catalogue.ts'
-import { clearAllCaches } from '#server/http/public-cache.ts'
+import { clearAllCaches, invalidate } from '#server/http/public-cache.ts'
 
 // The seed is the fixture: real demo content, written with a fixed clock so live courses are predictable.
 const seededAt = new Date('2026-03-01T04:00:00Z')
@@ -189,6 +189,29 @@ describe('catalogue API', () => {
       const { status, body } = await get('/api/v2/course_list?cate_id=999999')
       expect(status).toBe(404)
       expect(body).toEqual({ code: 404, msg: '分类不存在', data: {} })
+    })
+
+    it('answers a hidden category, or a sub-category of a hidden one, with the 404 code', async () => {
+      const db = t().database.db
+      const [child] = await db.select().from(categories).where(isNotNull(categories.parentId)).limit(1)
+      const parentId = child!.parentId!
+      const list = async (id: number) => (await get(`/api/v2/course_list?cate_id=${id}`)).body.code
+      expect([await list(child!.id), await list(parentId)]).toEqual([200, 200])
+      try {
+        await db.update(categories).set({ visible: false }).where(eq(categories.id, child!.id))
+        await invalidate(db, ['categories'])
+        expect([await list(child!.id), await list(parentId)]).toEqual([404, 200])
+        await db.update(categories).set({ visible: true }).where(eq(categories.id, child!.id))
+        await db.update(categories).set({ visible: false }).where(eq(categories.id, parentId))
+        await invalidate(db, ['categories'])
+        expect([await list(child!.id), await list(parentId)]).toEqual([404, 404])
+      } finally {
+        await db
+          .update(categories)
+          .set({ visible: true })
+          .where(inArray(categories.id, [child!.id, parentId]))
+        await invalidate(db, ['categories'])
+      }
     })
   })
 
