@@ -107,37 +107,44 @@ const rankOrder = 'order by tier, student_count desc nulls last, course_id desc 
 
 /**
  * The text of a one-word page for terms of one shape (each exact or a prefix, written or pinyin; with or without a
- * cursor; a page size, written in: a planner that knows it keeps one plan). Parameters: each term, then the cursor
- * (score, learners, id). Each term gives its
- * best `$1` courses, read in index order: an exact term off its part of the index; a prefix term as the distinct
- * terms it starts (found one index probe at a time, a loose index scan: "pr" starts 3 terms but 16,000 rows), each
- * read the same way, so a common prefix never sorts all its rows. The page is the best of those, with its cards.
+ * cursor; the page size written in: a planner that knows it keeps one plan). Parameters: each term, then the
+ * cursor (score, learners, id). Each term gives its best courses of the page's size, read in index order: an
+ * exact term off its part of the index; a prefix term as the distinct terms it starts (found one index probe at a
+ * time, a loose index scan: "pr" starts 3 terms but 16,000 rows), each read the same way, so a common prefix never
+ * sorts all its rows. Pinyin (at most 6) cannot outrank a word in titles as written (8): when those fill the page
+ * ("ps"), the pinyin terms are not read at all. The page is the best of those, with its cards.
  */
 export function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
   // Each value as a subquery the planner does not look into: the plan is the same whatever the term (its part of
   // the index, read in order), and PostgreSQL keeps its generic plan instead of planning each call for its values
   // (1–2 ms for a Latin word, more than running it).
   const [score_, learners, id] = [2, 3, 4].map((k) => `(select $${terms.length + k - 1}::int)`)
-  const branches = terms.map((m, i) => {
+  const branch = (m: TermMatch, i: number, gate: string) => {
     const term = `(select $${1 + i}::text)`
     const score = tierScore(m.pinyin)
     const next = cursor
       ? `and (${score} < ${score_} or (${score} = ${score_} and (student_count, course_id) < (${learners}, ${id})))`
       : ''
     const best = (match: string) =>
-      `select course_id, student_count, ${score} as score, tier from course_terms where ${match} ${next} ${rankOrder} limit ${limit}`
+      `select course_id, student_count, ${score} as score from course_terms where ${match} ${gate} ${next}
+      ${rankOrder} limit ${limit}`
     if (!m.prefix) return `(${best(`term = ${term}`)})`
-    const end = `${term} || U&'\FFFF'`
+    const end = `${term} || chr(65535)`
     return `(with recursive starts(term) as (
-        select min(term) from course_terms where term >= ${term} and term < ${end}
+        select min(term) from course_terms where term >= ${term} and term < ${end} ${gate}
         union all
         select (select min(term) from course_terms where term > s.term and term < ${end}) from starts s where s.term is not null)
-      select b.* from starts cross join lateral (${best('term = starts.term')}) b
-      ${rankOrder} limit ${limit})`
-  })
-  return `with page as (
+      select b.course_id, b.student_count, b.score from starts cross join lateral (${best('term = starts.term')}) b
+      order by b.score desc, b.student_count desc, b.course_id desc limit ${limit})`
+  }
+  const written = terms.flatMap((m, i) => (m.pinyin ? [] : [branch(m, i, '')]))
+  // Evaluated once (it refers to nothing outside): a condition on the pinyin terms that skips them.
+  const room = `and (select count(distinct course_id) from written where score = ${TITLE_SCORE}) < ${limit}`
+  const pinyin = terms.flatMap((m, i) => (m.pinyin ? [branch(m, i, room)] : []))
+  return `with written as (${written.join(' union all ')}),
+    page as (
       select course_id, max(score) as score, max(student_count) as student_count
-      from (${branches.join(' union all ')}) t group by course_id
+      from (${['select * from written', ...pinyin].join(' union all ')}) t group by course_id
       order by 2 desc, 3 desc, 1 desc limit ${limit})
     select ${courseCardColumnsSql}, cat.name as "categoryName", pc.name as "parentCategoryName", c.tags,
       case when p.score = 1 then (select s.lessons from course_search s where s.course_id = c.id) end as lessons,

@@ -32,7 +32,6 @@ describe('GET /api/searchCourse', () => {
     return { status: res.statusCode, body: res.json<Envelope<SearchResult>>() }
   }
 
-  const titlesOf = async (keyword: string) => (await search(keyword, '&limit=50')).body.data.list.map((c) => c.title)
 
   // What a learner types, and what must come back (`first`: the top results in this order; `includes`: anywhere;
   // `exactly`: the whole list, in any order; `excludes`: never).
@@ -106,8 +105,12 @@ describe('GET /api/searchCourse', () => {
     ['two wrong characters are not corrected', '数锯透式表', { exactly: [] }],
   ]
 
-  it.each(queries)('%s: %s', async (_name, keyword, expected) => {
-    const titles = await titlesOf(keyword)
+  it.each(queries)('%s: %s', async (name, keyword, expected) => {
+    const { data } = (await search(keyword, '&limit=50')).body
+    const titles = data.list.map((c) => c.title)
+    // Only a misspelt keyword is searched again corrected: what finds courses as typed must find them so (a word
+    // start or a pinyin run read wrongly would otherwise pass through a correction).
+    if (!name.startsWith('typo') && titles.length > 0) expect(data.corrected, 'found as typed').toBeUndefined()
     if (expected.exactly) expect([...titles].sort()).toEqual([...expected.exactly].sort())
     if (expected.first) expect(titles.slice(0, expected.first.length)).toEqual(expected.first)
     if (expected.includes) expect(titles).toEqual(expect.arrayContaining(expected.includes))
