@@ -32,7 +32,6 @@ describe('GET /api/searchCourse', () => {
     return { status: res.statusCode, body: res.json<Envelope<SearchResult>>() }
   }
 
-
   // What a learner types, and what must come back (`first`: the top results in this order; `includes`: anywhere;
   // `exactly`: the whole list, in any order; `excludes`: never).
   const queries: [
