@@ -12,6 +12,10 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
 const counts = (now: Date) =>
   sql`${entitlements.revokedAt} is null and (${entitlements.expiresAt} is null or ${entitlements.expiresAt} > ${now.toISOString()}::timestamptz)`
 
+/** `counts` as SQL text for the prepared statements: over entitlements named `e` (or unaliased), at parameter `at`. */
+const countsAt = (at: string, e = '') =>
+  `${e}revoked_at is null and (${e}expires_at is null or ${e}expires_at > ${at}::timestamptz)`
+
 export interface RightRow {
   courseId: number
   source: EntitlementSource
@@ -22,8 +26,7 @@ export interface RightRow {
 const grantsAmongStatement = preparedText(
   'access_grants_among',
   `select course_id, source, expires_at from entitlements
-    where member_id = $1 and course_id = any($2::int[]) and revoked_at is null
-      and (expires_at is null or expires_at > $3::timestamptz)`,
+    where member_id = $1 and course_id = any($2::int[]) and ${countsAt('$3')}`,
 )
 
 /**
@@ -34,7 +37,7 @@ const ownedAmongStatement = preparedText(
   'access_owned_among',
   `select distinct r.course_id from (${rightCoursesRelation('$2::int[]')}) r
     where exists (select 1 from entitlements e where e.member_id = $1 and e.course_id = r.right_id
-      and e.revoked_at is null and (e.expires_at is null or e.expires_at > $3::timestamptz))`,
+      and ${countsAt('$3', 'e.')})`,
 )
 
 /** The courses among `courseIds` the member owns now (see `ownedAmongStatement`). */
@@ -105,7 +108,7 @@ export async function findRights(
 const activeRightsStatement = preparedText(
   'access_active_rights',
   `select id, course_id, source, granted_at, expires_at from entitlements
-    where member_id = $1 and revoked_at is null and (expires_at is null or expires_at > $2::timestamptz)
+    where member_id = $1 and ${countsAt('$2')}
   union all
   select null, null, 'vip_membership', null, expires_at from vip_memberships
     where member_id = $1 and expires_at > $2::timestamptz
