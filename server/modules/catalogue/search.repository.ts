@@ -114,7 +114,7 @@ const rankOrder = 'order by tier, student_count desc nulls last, course_id desc 
  * sorts all its rows. Pinyin (at most 6) cannot outrank a word in titles as written (8): when those fill the page
  * ("ps"), the pinyin terms are not read at all. The page is the best of those, with its cards.
  */
-export function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
+function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
   // Each value as a subquery the planner does not look into: the plan is the same whatever the term (its part of
   // the index, read in order), and PostgreSQL keeps its generic plan instead of planning each call for its values
   // (1–2 ms for a Latin word, more than running it).
