@@ -7,7 +7,9 @@
 // (Lighthouse's JSON: https://googlechrome.github.io/lighthouse/viewer/ opens it) goes to bench/results/lighthouse/.
 // Figures, not assertions: docs/performance.md records them (docs/decisions/2026-11-26-lighthouse.md: why 12.2.3).
 // The machine's load weighs on the figures (Lighthouse scales the main-thread work it measured on this CPU), so the
-// load average is printed with them.
+// load average is printed with them. LIGHTHOUSE_ARTIFACTS=1 also keeps each run's trace and DevTools log
+// (bench/results/lighthouse/artifacts/<page>-<run>/), which `node bench/lantern.ts <dir>` reads to show where the
+// simulated FCP and LCP come from.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -51,7 +53,7 @@ try {
   )
   for (const page of pages) {
     const results: Result[] = []
-    for (let i = 0; i < runs; i++) results.push(await audit(page))
+    for (let i = 0; i < runs; i++) results.push(await audit(page, artifactsDir(page, i)))
     const scores = results.map(score)
     const lhr = results.toSorted((a, b) => score(a) - score(b))[Math.floor(results.length / 2)]!
     report(page, lhr, scores)
@@ -65,21 +67,29 @@ try {
 }
 
 /** One Lighthouse run; a failed trace (NO_NAVSTART happens on a loaded machine) is run again, twice at most. */
-async function audit(page: string, attempt = 1): Promise<Result> {
+async function audit(page: string, artifacts: string | undefined, attempt = 1): Promise<Result> {
   const result = await lighthouse(base + page, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // Gather into the folder, then audit from it: the same run, its artifacts kept.
+    ...(artifacts && { gatherMode: artifacts, auditMode: artifacts }),
   })
   if (!result) throw new Error(`${page}: Lighthouse returned nothing`)
   const failure = result.lhr.runtimeError
   if (failure && attempt < 3) {
     console.log(`  (${page}: ${failure.code}, run again)`)
-    return audit(page, attempt + 1)
+    return audit(page, artifacts, attempt + 1)
   }
   if (failure) throw new Error(`${page}: ${failure.message}`)
   return result.lhr
+}
+
+/** Where a run's artifacts go when LIGHTHOUSE_ARTIFACTS is set. */
+function artifactsDir(page: string, run: number) {
+  if (!process.env.LIGHTHOUSE_ARTIFACTS) return undefined
+  return path.join(resultsDir, 'artifacts', `${page.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${run + 1}`)
 }
 
 function score(lhr: Result) {
