@@ -9,7 +9,9 @@
 // The machine's load weighs on the figures (Lighthouse scales the main-thread work it measured on this CPU), so the
 // load average is printed with them. LIGHTHOUSE_ARTIFACTS=1 also keeps each run's trace and DevTools log
 // (bench/results/lighthouse/artifacts/<page>-<run>/), which `node bench/lantern.ts <dir>` reads to show where the
-// simulated FCP and LCP come from.
+// simulated FCP and LCP come from. LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a
+// deployment does (WeChat opens https pages only): HTTP/2, one connection for the page and its assets.
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,13 +28,20 @@ fs.mkdirSync(resultsDir, { recursive: true })
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
-const server = await startServer({ name: 'zixue-lighthouse', logToFile: true })
+const tls = process.env.LIGHTHOUSE_TLS === '1' ? throwawayCertificate() : undefined
+// The bench's own requests (the health check, the pages' status) trust the throwaway certificate; the server's not.
+if (tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+const server = await startServer({
+  name: 'zixue-lighthouse',
+  logToFile: true,
+  ...(tls && { tls, env: { NODE_TLS_REJECT_UNAUTHORIZED: '1' } }),
+})
 const base = server.baseUrl
 const port = await freePort()
 const browser = await chromium.launch({
   executablePath: chromePath,
   headless: true,
-  args: ['--no-sandbox', `--remote-debugging-port=${port}`],
+  args: ['--no-sandbox', `--remote-debugging-port=${port}`, ...(tls ? ['--ignore-certificate-errors'] : [])],
 })
 
 try {
@@ -47,6 +56,7 @@ try {
   }
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ` +
+      `${tls ? 'https (HTTP/2)' : 'http (HTTP/1.1)'}, ` +
       `simulated throttling, performance only; median of ${runs} runs; goal: score ≥ ${GOAL.score}, ` +
       `CLS ≤ ${GOAL.cls}, TBT ≤ ${GOAL.tbtMs} ms. ${os.cpus().length} cores, ` +
       `load average ${loadAverage()} at the start.`,
@@ -64,6 +74,23 @@ try {
 } finally {
   await browser.close()
   await server.stop()
+}
+
+/** A self-signed certificate for 127.0.0.1, in a temporary folder (openssl, as server/http/tls.test.ts makes it). */
+function throwawayCertificate() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-lighthouse-tls-'))
+  const certFile = path.join(dir, 'cert.pem')
+  const keyFile = path.join(dir, 'key.pem')
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
+    ],
+    { stdio: 'ignore' },
+  )
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+  return { certFile, keyFile }
 }
 
 /** One Lighthouse run; a failed trace (NO_NAVSTART happens on a loaded machine) is run again, twice at most. */

@@ -27,6 +27,11 @@ export interface ServerOptions {
   name?: string
   /** The server's output into `server.log` in its folder; otherwise it shares this process's terminal. */
   logToFile?: boolean
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE: the server answers https (HTTP/2, with HTTP/1.1 as fallback). The caller must
+   * trust the certificate for the health check (a bench with a throwaway one: NODE_TLS_REJECT_UNAUTHORIZED=0).
+   */
+  tls?: { certFile: string; keyFile: string }
 }
 
 export interface RunningServer {
@@ -49,7 +54,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name ?? 'zixue-server'}-`))
   fs.chmodSync(dir, 0o755)
   const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`
   const pgPort = options.databaseUrl ? 0 : await freePort()
   const logFile = options.logToFile ? path.join(dir, 'server.log') : null
   const out = logFile ? fs.openSync(logFile, 'a') : 'inherit'
@@ -67,6 +72,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ? { DATABASE_URL: options.databaseUrl }
         : { DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) }),
       LOG_LEVEL: 'warn',
+      ...(options.tls && { TLS_CERT_FILE: options.tls.certFile, TLS_KEY_FILE: options.tls.keyFile }),
       ...options.env,
     },
     stdio: ['ignore', out, out],
