@@ -10,7 +10,8 @@
 // load average is printed with them. LIGHTHOUSE_ARTIFACTS=1 also keeps each run's trace and DevTools log
 // (bench/results/lighthouse/artifacts/<page>-<run>/), which `node bench/lantern.ts <dir>` reads to show where the
 // simulated FCP and LCP come from. LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a
-// deployment does (WeChat opens https pages only): HTTP/2, one connection for the page and its assets.
+// deployment does (WeChat opens https pages only): HTTP/2, one connection for the page and its assets. Each run is a
+// first visit (cookies cleared: the notices an operator shows once per visitor show on every run).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -95,6 +96,11 @@ function throwawayCertificate() {
 
 /** One Lighthouse run; a failed trace (NO_NAVSTART happens on a loaded machine) is run again, twice at most. */
 async function audit(page: string, artifacts: string | undefined, attempt = 1): Promise<Result> {
+  // Every run a first visit: Lighthouse resets the origin's storage but not its cookies, so the operators' notices
+  // (shown once per visitor, remembered in a cookie) would show on one run and not the next.
+  const cdp = await browser.newBrowserCDPSession()
+  await cdp.send('Storage.clearCookies', {})
+  await cdp.detach()
   const result = await lighthouse(base + page, {
     port,
     output: 'json',
