@@ -27,6 +27,7 @@ import type { RootData } from '#app/lib/client-config.ts'
 import { AppEvent, onAppEvent } from '#app/lib/events.ts'
 import { isChunkLoadError, layoutWidth } from '#app/lib/route-rules.ts'
 import { services } from '#app/lib/services-context.ts'
+import { useStylePreloads } from '#app/lib/style-preloads.ts'
 
 /**
  * Only the allow-listed client configuration leaves the server, with the operators' customer-service setting
@@ -64,6 +65,7 @@ export function meta() {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const nonce = useContext(CspNonce)
+  useStylePreloads()
   return (
     <html lang="zh-CN">
       <head>

@@ -1,0 +1,28 @@
+import { useContext } from 'react'
+import { preload } from 'react-dom'
+import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-router'
+
+/**
+ * The page's stylesheets as `<link rel="preload" as="style">` at the top of the server-rendered head, before the
+ * module preloads (issue 11 §4, docs/decisions/2026-11-27-stylesheets-first.md).
+ *
+ * React 19 hoists the `<link rel="modulepreload">` tags of `<Scripts>` into the head ahead of the head's own
+ * children, so `<Links>`' stylesheets came after nine script preloads: over HTTP/1.1's six connections a phone
+ * asked for the first paint's CSS after the scripts, and Lighthouse's simulation queued it behind the 100 KB
+ * first-load chunk. React writes `preload()` hints before the hoisted tags, so the stylesheets go out first; the
+ * `<link rel="stylesheet">` tags of `<Links>` then use the preloaded responses. Server render only: in the browser
+ * React Router loads a new page's stylesheets itself.
+ */
+export function useStylePreloads(): void {
+  const framework = useContext(FrameworkContext)
+  const matches = useMatches()
+  if (typeof document !== 'undefined' || !framework) return
+  for (const href of stylesheetHrefs(framework.manifest, matches)) preload(href, { as: 'style' })
+}
+
+type Manifest = NonNullable<React.ContextType<typeof FrameworkContext>>['manifest']
+
+/** The stylesheets of the matched routes, in `<Links>`' order (root first), each once. */
+export function stylesheetHrefs(manifest: Manifest, matches: readonly { id: string }[]): string[] {
+  return [...new Set(matches.flatMap((m) => manifest.routes[m.id]?.css ?? []))]
+}
