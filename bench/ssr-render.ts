@@ -80,8 +80,11 @@ try {
       const handler = process.env.SSR_RENDER_FULL_TABLE
         ? () => full
         : routeSubsets(flagged).each((b) => createRequestHandler(b, 'production'))
-      const handle: ReturnType<typeof createRequestHandler> = (request, context) =>
-        handler('GET', request.url)(request, context)
+      // The cut is chosen by the request's target (path and query), as web.ts passes Fastify's `request.url`.
+      const handle: ReturnType<typeof createRequestHandler> = (request, context) => {
+        const { pathname, search } = new URL(request.url)
+        return handler('GET', pathname + search)(request, context)
+      }
       const context = () => {
         const c = new RouterContextProvider()
         c.set(servicesContext!, services)
