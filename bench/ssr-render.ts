@@ -101,6 +101,15 @@ try {
     `\nRender only, in process — Node ${process.version}, ${warmup} + ${renders} renders × ${repeats} repeats, ` +
       `median CPU per render; load average ${loadAverage()}\n`,
   )
+  // SSR_RENDER_DUMP=<dir>: each build's HTML of each page written there (to compare markup and loader data).
+  const dump = process.env.SSR_RENDER_DUMP
+  if (dump)
+    for (const h of handlers)
+      for (const page of pages) {
+        const res = await h.handle(new Request(`http://localhost${page}`), h.context())
+        fs.mkdirSync(dump, { recursive: true })
+        fs.writeFileSync(path.join(dump, `${h.name}${page.replaceAll('/', '_')}.html`), await res.text())
+      }
   for (const page of pages) {
     const row: Record<string, number[]> = {}
     for (let r = 0; r < repeats; r++)
