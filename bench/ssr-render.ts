@@ -80,8 +80,11 @@ try {
       const handler = process.env.SSR_RENDER_FULL_TABLE
         ? () => full
         : routeSubsets(flagged).each((b) => createRequestHandler(b, 'production'))
-      const handle: ReturnType<typeof createRequestHandler> = (request, context) =>
-        handler('GET', request.url)(request, context)
+      // The cut is chosen by the request's target (path and query), as web.ts passes Fastify's `request.url`.
+      const handle: ReturnType<typeof createRequestHandler> = (request, context) => {
+        const { pathname, search } = new URL(request.url)
+        return handler('GET', pathname + search)(request, context)
+      }
       const context = () => {
         const c = new RouterContextProvider()
         c.set(servicesContext!, services)
@@ -98,6 +101,15 @@ try {
     `\nRender only, in process — Node ${process.version}, ${warmup} + ${renders} renders × ${repeats} repeats, ` +
       `median CPU per render; load average ${loadAverage()}\n`,
   )
+  // SSR_RENDER_DUMP=<dir>: each build's HTML of each page written there (to compare markup and loader data).
+  const dump = process.env.SSR_RENDER_DUMP
+  if (dump)
+    for (const h of handlers)
+      for (const page of pages) {
+        const res = await h.handle(new Request(`http://localhost${page}`), h.context())
+        fs.mkdirSync(dump, { recursive: true })
+        fs.writeFileSync(path.join(dump, `${h.name}${page.replaceAll('/', '_')}.html`), await res.text())
+      }
   for (const page of pages) {
     const row: Record<string, number[]> = {}
     for (let r = 0; r < repeats; r++)

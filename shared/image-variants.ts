@@ -15,7 +15,18 @@ export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number]
  */
 export const RESIZABLE = /^\/(demo|media)\/.+\.webp$/
 
-/** A `srcset` of every variant width for one of the site's images; undefined for any other URL (a CDN's). */
-export function imageSrcSet(src: string) {
-  return RESIZABLE.test(src) ? IMAGE_VARIANT_WIDTHS.map((w) => `/img/${w}${src} ${w}w`).join() : undefined
+/** The densest screen a variant is offered for: phones go up to 3 device pixels per CSS pixel. */
+export const MAX_DENSITY = 3
+
+/**
+ * A `srcset` of the variant widths for one of the site's images; undefined for any other URL (a CDN's). `shownAt`:
+ * the width in CSS pixels when the image is always shown at one width (a `sizes` of `128px`): then only the widths
+ * up to the first that covers it at MAX_DENSITY are listed, since a browser at 3× or less never picks a wider one
+ * (a row's cover: 3 widths instead of 5, bytes in every server render of a list; issue 11 §3).
+ */
+export function imageSrcSet(src: string, shownAt?: number) {
+  if (!RESIZABLE.test(src)) return undefined
+  const enough = shownAt === undefined ? -1 : IMAGE_VARIANT_WIDTHS.findIndex((w) => w >= shownAt * MAX_DENSITY)
+  const widths = enough === -1 ? IMAGE_VARIANT_WIDTHS : IMAGE_VARIANT_WIDTHS.slice(0, enough + 1)
+  return widths.map((w) => `/img/${w}${src} ${w}w`).join()
 }

@@ -1,13 +1,13 @@
 import { sendStat } from '#app/lib/stat.ts'
 import { Link } from 'react-router'
 import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
-import type { CourseCard } from '#shared/api/catalogue.ts'
+import type { CardFields } from './card-fields.ts'
 import { COURSE_TYPE_LABEL, courseHref, formatCount } from './course-format.ts'
 import { CoursePrice } from './course-price.tsx'
 import styles from './course-card.module.css'
 
 interface CardProps {
-  course: CourseCard
+  course: CardFields
   /** Above the fold: load the cover at once instead of lazily. */
   eager?: boolean
 }
@@ -21,7 +21,7 @@ function Cover({ course, eager, className, sizes }: CardProps & { className: str
   )
 }
 
-function Meta({ course }: { course: CourseCard }) {
+function Meta({ course }: { course: CardFields }) {
   return (
     <span className={styles.meta}>
       {course.teacher_name ? <span className={styles.teacher}>{course.teacher_name}</span> : null}

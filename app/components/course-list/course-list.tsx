@@ -1,6 +1,7 @@
 import type { CourseList, CourseListQuery, CourseType } from '#shared/api/catalogue.ts'
 import { Empty, ListEnd } from '#app/components/page-state/page-state.tsx'
 import { CourseRow } from '#app/components/course-card/course-card.tsx'
+import type { CardFields } from '#app/components/course-card/card-fields.ts'
 import { api } from '#app/lib/api.ts'
 import { uniqueById, useMorePages } from '#app/lib/use-more-pages.ts'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
@@ -22,14 +23,15 @@ export function PagedCourseList({
   eagerCount = 3,
   compact = false,
 }: {
-  first: CourseList
+  /** The first page (its cards may carry only what a card shows: CardFields). */
+  first: { list: CardFields[]; next_cursor: string | null }
   filter: CourseListFilter
   emptyMessage: string
   eagerCount?: number
   /** Narrow rows (the category screen's right pane). */
   compact?: boolean
 }) {
-  const pages = useMorePages(first, (cursor) =>
+  const pages = useMorePages<CardFields>(first, (cursor) =>
     api.get<CourseList>('/v2/course_list', { ...filter, cursor, limit: PAGE_SIZE }, { quiet: true }),
   )
   const all = uniqueById(pages.list)

@@ -7,6 +7,7 @@ import { usePendingHere } from '#app/components/course-data/use-pending.ts'
 import { PagedCourseList } from '#app/components/course-list/course-list.tsx'
 import { Empty, Loading } from '#app/components/page-state/page-state.tsx'
 import { services } from '#app/lib/services-context.ts'
+import { cardFields } from '#app/components/course-card/card-fields.ts'
 import styles from './category.module.css'
 import { SearchEntry } from '#app/components/search-box/search-entry.tsx'
 
@@ -50,7 +51,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           cursor: undefined,
         })
   const selectedName = subId ? top?.children.find((c) => c.id === subId)?.name : top?.name
-  return { tree, topId: top?.id ?? null, subId, selectedId, selectedName: selectedName ?? null, first }
+  // Only what the screen shows goes into the page's data (serialised into the HTML on every render): the rail's
+  // and chips' names, and the cards' fields.
+  return {
+    tree: tree.map((t) => ({ id: t.id, name: t.name, children: t.children.map((c) => ({ id: c.id, name: c.name })) })),
+    topId: top?.id ?? null,
+    subId,
+    selectedId,
+    selectedName: selectedName ?? null,
+    first: { list: first.list.map(cardFields), next_cursor: first.next_cursor },
+  }
 }
 
 /** A link to one category (`?cate=`), replacing the URL in place: no new history entry, no jump to the top. */

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import type { HomeFeed, HomeSection } from '#server/modules/home/home.schema.ts'
+import type { HomeSection as FeedSection } from '#server/modules/home/home.schema.ts'
+import type { CardFields } from '#app/components/course-card/card-fields.ts'
 import { CourseRow, CourseTile } from '#app/components/course-card/course-card.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import styles from './home.module.css'
 import { SearchEntry } from '#app/components/search-box/search-entry.tsx'
+
+/** A home feed section as the page shows it: its courses cut to what a card shows. */
+type HomeSection = Omit<FeedSection, 'courses'> & { courses: CardFields[] }
+type HomeFeed = { sections: HomeSection[] }
 
 /** In-site paths go through the router; http(s) addresses open as ordinary links. */
 function ItemLink({

@@ -2,6 +2,7 @@ import { useLoaderData, useLocation } from 'react-router'
 import type { Route } from './+types/index'
 import { CatalogueError } from '#app/components/course-data/catalogue-error.tsx'
 import { services } from '#app/lib/services-context.ts'
+import { cardFields } from '#app/components/course-card/card-fields.ts'
 import { HomeFeedView, HomeHeader } from './home-feed.tsx'
 import styles from './home.module.css'
 
@@ -37,7 +38,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const s = services(context)
   const name = feedAt(new URL(request.url).pathname)
   const [feed, hotWords] = await Promise.all([s.home.feed(name), s.catalogue.hotWords()])
-  return { feed, hotWord: hotWords[0]?.word ?? null }
+  // Only what the cards show goes into the page's data (serialised into the HTML on every render).
+  const sections = feed.sections.map((section) => ({ ...section, courses: section.courses.map(cardFields) }))
+  return { feed: { sections }, hotWord: hotWords[0]?.word ?? null }
 }
 
 /** Home: banners, category shortcuts and the course sections. */

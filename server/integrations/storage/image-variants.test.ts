@@ -138,4 +138,14 @@ describe('srcset of a cover', () => {
     for (const other of ['https://cdn.example.com/images/a.webp', '/media/a.gif', '/other/a.webp', ''])
       expect(imageSrcSet(other), other).toBeUndefined()
   })
+
+  it('a cover shown at one width lists the widths up to the first that covers it at 3×', () => {
+    const widths = (shownAt: number) => imageSrcSet('/demo/courses/ps.webp', shownAt)?.match(/\d+w/g)
+    expect(widths(128)).toEqual(['240w', '360w', '480w'])
+    expect(widths(104)).toEqual(['240w', '360w'])
+    expect(widths(80)).toEqual(['240w'])
+    expect(widths(320)).toEqual(['240w', '360w', '480w', '640w', '960w'])
+    expect(widths(500)).toEqual(['240w', '360w', '480w', '640w', '960w'])
+    expect(imageSrcSet('https://cdn.example.com/a.webp', 128)).toBeUndefined()
+  })
 })
