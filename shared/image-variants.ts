@@ -16,7 +16,7 @@ export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number]
 export const RESIZABLE = /^\/(demo|media)\/.+\.webp$/
 
 /** The densest screen a variant is offered for: phones go up to 3 device pixels per CSS pixel. */
-export const MAX_DENSITY = 3
+const MAX_DENSITY = 3
 
 /**
  * A `srcset` of the variant widths for one of the site's images; undefined for any other URL (a CDN's). `shownAt`:

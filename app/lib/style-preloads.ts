@@ -23,6 +23,6 @@ export function useStylePreloads(): void {
 type Manifest = NonNullable<React.ContextType<typeof FrameworkContext>>['manifest']
 
 /** The stylesheets of the matched routes, in `<Links>`' order (root first), each once. */
-export function stylesheetHrefs(manifest: Manifest, matches: readonly { id: string }[]): string[] {
+function stylesheetHrefs(manifest: Manifest, matches: readonly { id: string }[]): string[] {
   return [...new Set(matches.flatMap((m) => manifest.routes[m.id]?.css ?? []))]
 }
