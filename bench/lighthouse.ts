@@ -12,7 +12,6 @@
 // simulated FCP and LCP come from. LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a
 // deployment does (WeChat opens https pages only): HTTP/2, one connection for the page and its assets. Each run is a
 // first visit (cookies cleared: the notices an operator shows once per visitor show on every run).
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -20,6 +19,7 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { freePort } from '#tests/support/free-port.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
+import { throwawayCertificate } from '#tests/support/throwaway-certificate.ts'
 
 const GOAL = { score: 98, cls: 0.01, tbtMs: 50 }
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -30,12 +30,13 @@ fs.mkdirSync(resultsDir, { recursive: true })
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
 const tls = process.env.LIGHTHOUSE_TLS === '1' ? throwawayCertificate() : undefined
+if (tls) process.on('exit', tls.remove)
 // The bench's own requests (the health check, the pages' status) trust the throwaway certificate; the server's not.
 if (tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
 const server = await startServer({
   name: 'zixue-lighthouse',
   logToFile: true,
-  ...(tls && { tls, env: { NODE_TLS_REJECT_UNAUTHORIZED: '1' } }),
+  ...(tls && { tls: { certFile: tls.certFile, keyFile: tls.keyFile }, env: { NODE_TLS_REJECT_UNAUTHORIZED: '1' } }),
 })
 const base = server.baseUrl
 const port = await freePort()
@@ -75,23 +76,6 @@ try {
 } finally {
   await browser.close()
   await server.stop()
-}
-
-/** A self-signed certificate for 127.0.0.1, in a temporary folder (openssl, as server/http/tls.test.ts makes it). */
-function throwawayCertificate() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-lighthouse-tls-'))
-  const certFile = path.join(dir, 'cert.pem')
-  const keyFile = path.join(dir, 'key.pem')
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
-    ],
-    { stdio: 'ignore' },
-  )
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
-  return { certFile, keyFile }
 }
 
 /** One Lighthouse run; a failed trace (NO_NAVSTART happens on a loaded machine) is run again, twice at most. */

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import http2 from 'node:http2'
 import https from 'node:https'
-import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,21 +7,12 @@ import { seedIfEmpty } from '#server/db/seed.ts'
 import { loadConfig } from '#server/config.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { firstLoadAssets } from '#tests/support/first-load.ts'
+import { throwawayCertificate } from '#tests/support/throwaway-certificate.ts'
 
 // TLS_CERT_FILE and TLS_KEY_FILE (server/app.ts `tlsOptions`): the server speaks HTTP/2 to clients that negotiate
 // it and HTTP/1.1 over TLS to the rest. Needs the production build (`npm test` builds before the unit tests).
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-tls-'))
-const certFile = path.join(dir, 'cert.pem')
-const keyFile = path.join(dir, 'key.pem')
-execFileSync(
-  'openssl',
-  [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-    ...['-subj', '/CN=localhost', '-keyout', keyFile, '-out', certFile],
-  ],
-  { stdio: 'ignore' },
-)
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+const { dir, certFile, keyFile, remove } = throwawayCertificate()
+afterAll(remove)
 
 interface Answer {
   status: number
