@@ -61,7 +61,8 @@ try {
     const cost = await measureSettingCost(setting, '/api/v3/index', seconds, connections)
     results[key] = cost
     console.log(
-      `${`${label} (/api/v3/index)`.padEnd(36)} ${cost.rpsOn} vs ${cost.rpsOff} req/s   cost ${(cost.cost * 100).toFixed(1)}% (goal ≤ 5%)`,
+      `${`${label} (/api/v3/index)`.padEnd(36)} ${cost.rpsOn} vs ${cost.rpsOff} req/s   cost ${(cost.cost * 100).toFixed(1)}%;` +
+        ` CPU ${cost.cpuOn} vs ${cost.cpuOff} µs/request   cost ${(cost.cpuCost * 100).toFixed(1)}% (goal ≤ 5%)`,
     )
   }
 

@@ -14,6 +14,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { isPublicPage } from '#server/http/web.ts'
 import { startServer, type RunningServer } from '#tests/support/spawn-server.ts'
+import { cpuMs } from './process-cpu.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -122,12 +123,6 @@ async function measure(url: string, render: boolean, duration: number): Promise<
     errors: r.errors + r.non2xx,
     cpuMs: Math.round(cpu * 100) / 100,
   }
-}
-
-/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 function medianLine(lines: Line[]): Line {
