@@ -283,7 +283,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     popupAdmin: createPopupAdmin({ db }),
     // Favourites, search, follows, recommendations, comments and click statistics (issue 3, sections 4–6).
     favourites,
-    search: createSearchService({ db }),
+    search: createSearchService({ db, cacheMs }),
     follows: createFollowsService({ db, now: integrations.now, catalogue }),
     recommend: createRecommendService({
       db,

@@ -5,6 +5,9 @@ import type { CourseBody } from './course-page.ts'
 /** Any write to a course, its category or its teacher may move it in or out of any page of any list. */
 export const COURSE_LISTS_TAG = 'course-lists'
 
+/** Search pages: a rebuilt search document (a title, a lesson, a count, a course published or withdrawn) drops them. */
+export const SEARCH_TAG = 'search'
+
 /** What a course page shows of other rows: its teacher, its category and, for a system course, its courses. */
 export const courseTags = (c: CourseBody) => [
   `course:${c.id}`,

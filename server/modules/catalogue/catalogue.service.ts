@@ -300,8 +300,8 @@ export async function coursesInSystemCourses(db: DbOrTx, systemCourseIds: number
  * Course search (GET /searchCourse): every word must match a published course's title, teacher or category;
  * title matches first, with the ranges to highlight (search.ts).
  */
-export function createSearchService(deps: { db: Db }) {
-  return createSearch(deps)
+export function createSearchService(deps: { db: Db; cacheMs?: number }) {
+  return createSearch({ db: deps.db, cacheMs: deps.cacheMs ?? PUBLIC_CACHE_MS })
 }
 
 export type SearchService = ReturnType<typeof createSearchService>

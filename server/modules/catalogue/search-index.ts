@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '#server/db/database.ts'
+import { invalidate } from '#server/http/public-cache.ts'
 import { every } from '#server/jobs/every.ts'
+import { SEARCH_TAG } from './cache-tags.ts'
 import { lockStaleCourses, markAllStale, rewriteAllTerms, writeSearchDocuments } from './search-index.repository.ts'
 import { searchDocument } from './search-text.ts'
 import { pruneSearchWords } from './search-words.repository.ts'
@@ -8,8 +10,8 @@ import { pruneSearchWords } from './search-words.repository.ts'
 const BATCH = 1000
 
 /**
- * Rebuilds stale search documents, a batch per transaction, until none is left (or `maxBatches` ran). Any number
- * of processes may run it at once. Returns how many documents it rebuilt.
+ * Rebuilds stale search documents, a batch per transaction, until none is left (or `maxBatches` ran), then drops
+ * the cached search pages. Any number of processes may run it at once. Returns how many documents it rebuilt.
  */
 export async function refreshSearchDocuments(
   db: Db,
@@ -37,6 +39,8 @@ export async function refreshSearchDocuments(
     total += done
     if (done < batch) break
   }
+  // Cached search pages may hold what changed (search.ts): they go, here and in every other process.
+  if (total > 0) await invalidate(db, [SEARCH_TAG])
   return total
 }
 

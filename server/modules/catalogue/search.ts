@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Db } from '#server/db/database.ts'
+import { publicCache } from '#server/http/public-cache.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
 import {
@@ -14,6 +15,7 @@ import {
 import type { SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
 import { matchRanges, wordQuery, type WordQuery } from './search-text.ts'
 import { correctWords } from './search-typos.ts'
+import { COURSE_LISTS_TAG, SEARCH_TAG } from './cache-tags.ts'
 
 /** More words than this add nothing but cost: the rest are dropped. */
 const MAX_WORDS = 5
@@ -54,6 +56,8 @@ function toHit(row: SearchRow, words: string[]): SearchHit {
   return { ...toCourseCard(row), matched, highlights: { title, teacher_name: teacher, tag, lesson } }
 }
 
+type SearchPageQuery = Pick<SearchQuery, 'keyword' | 'cursor' | 'limit'>
+
 const count = z.number().int().min(0).max(2_147_483_647)
 
 /**
@@ -93,35 +97,52 @@ async function rank(db: Db, words: string[], after: SearchAfter | undefined, lim
  * ranges to highlight. A keyword that finds nothing is corrected when it has a misspelt word (search-typos.ts).
  * See search.repository.ts for the query and search-text.ts for the documents.
  */
-export function createSearchService(deps: { db: Db }) {
+export function createSearchService(deps: { db: Db; cacheMs: number }) {
   const { db } = deps
+  // Learners search for the same few words (the hot words under the search box, what a course page links to), so
+  // pages are kept like the course lists' (a few seconds, bounded by the cards they hold). A rebuilt search
+  // document (search-index.ts) and any course write drop them all, here and in every other process.
+  const pages = publicCache({
+    max: 5_000,
+    maxSize: 50_000,
+    sizeOf: (page: SearchResult) => 1 + page.list.length,
+    ttlMs: deps.cacheMs,
+    load: (key: string) => {
+      const [keyword, cursor, limit] = JSON.parse(key) as [string, string | null, number]
+      return search({ keyword, limit, ...(cursor !== null && { cursor }) })
+    },
+    tagsOf: () => [SEARCH_TAG, COURSE_LISTS_TAG],
+  })
+
+  async function search(q: SearchPageQuery): Promise<SearchResult> {
+    const cursor = q.cursor ? decodeCursor(q.cursor, searchCursor(q.keyword)) : undefined
+    const after = cursor && { score: cursor[1], studentCount: cursor[2], id: cursor[3] }
+    // A later page of a corrected search continues the corrected one.
+    const corrected = cursor?.[4]
+    let words = keywordWords(corrected ?? q.keyword)
+    let rows = (await rank(db, words, after, q.limit)) ?? []
+    let fixed = corrected
+    if (rows.length === 0 && !cursor) {
+      const better = await correctWords(db, words)
+      const found = better && (await rank(db, better, undefined, q.limit))
+      if (better && found?.length) [words, rows, fixed] = [better, found, better.join(' ')]
+    }
+    const page = rows.slice(0, q.limit)
+    const last = page.at(-1)
+    return {
+      keyword: q.keyword,
+      words,
+      ...(fixed !== undefined && { corrected: fixed }),
+      list: page.map((r) => toHit(r, words)),
+      next_cursor:
+        rows.length > q.limit && last
+          ? encodeCursor([q.keyword, last.score, last.studentCount, last.id, ...(fixed ? [fixed] : [])])
+          : null,
+    }
+  }
+
   return {
     /** One page of results for a keyword (already trimmed by the schema). */
-    async search(q: Pick<SearchQuery, 'keyword' | 'cursor' | 'limit'>): Promise<SearchResult> {
-      const cursor = q.cursor ? decodeCursor(q.cursor, searchCursor(q.keyword)) : undefined
-      const after = cursor && { score: cursor[1], studentCount: cursor[2], id: cursor[3] }
-      // A later page of a corrected search continues the corrected one.
-      const corrected = cursor?.[4]
-      let words = keywordWords(corrected ?? q.keyword)
-      let rows = (await rank(db, words, after, q.limit)) ?? []
-      let fixed = corrected
-      if (rows.length === 0 && !cursor) {
-        const better = await correctWords(db, words)
-        const found = better && (await rank(db, better, undefined, q.limit))
-        if (better && found?.length) [words, rows, fixed] = [better, found, better.join(' ')]
-      }
-      const page = rows.slice(0, q.limit)
-      const last = page.at(-1)
-      return {
-        keyword: q.keyword,
-        words,
-        ...(fixed !== undefined && { corrected: fixed }),
-        list: page.map((r) => toHit(r, words)),
-        next_cursor:
-          rows.length > q.limit && last
-            ? encodeCursor([q.keyword, last.score, last.studentCount, last.id, ...(fixed ? [fixed] : [])])
-            : null,
-      }
-    },
+    search: (q: SearchPageQuery) => pages.get(JSON.stringify([q.keyword, q.cursor ?? null, q.limit])),
   }
 }
