@@ -384,8 +384,16 @@ try {
 
   // Both servers run side by side; each load alternates between them (demo, scale, demo, scale, …) so that what
   // else the machine is doing weighs on both alike, and the median of the rounds is reported.
-  const demoServer = await startServer({ name: 'zixue-bench-demo', env, logToFile: true })
-  const scaleServer = await startServer({ name: 'zixue-bench-scale', databaseUrl: scale.url, env, logToFile: true })
+  // BENCH_SERVER_NODE_ARGS: node flags for both servers (e.g. "--max-semi-space-size=64", "--cpu-prof").
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const demoServer = await startServer({ name: 'zixue-bench-demo', env, logToFile: true, nodeArgs })
+  const scaleServer = await startServer({
+    name: 'zixue-bench-scale',
+    databaseUrl: scale.url,
+    env,
+    logToFile: true,
+    nodeArgs,
+  })
   const demo: Record<string, Line> = {}
   const big: Record<string, Line> = {}
   const ratios: Record<string, number> = {}
