@@ -62,7 +62,8 @@ try {
     results[key] = cost
     console.log(
       `${`${label} (/api/v3/index)`.padEnd(36)} ${cost.rpsOn} vs ${cost.rpsOff} req/s   cost ${(cost.cost * 100).toFixed(1)}%;` +
-        ` CPU ${cost.cpuOn} vs ${cost.cpuOff} µs/request   cost ${(cost.cpuCost * 100).toFixed(1)}% (goal ≤ 5%)`,
+        ` CPU ${cost.cpuOn} vs ${cost.cpuOff} µs/request   cost ${(cost.cpuCost * 100).toFixed(1)}% (goal ≤ 5%);` +
+        ` two identical servers differ by ${(cost.noise.rps * 100).toFixed(1)}% and ${(cost.noise.cpu * 100).toFixed(1)}%`,
     )
   }
 

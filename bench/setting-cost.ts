@@ -1,9 +1,10 @@
-// What one setting costs (issue 11 §3, issue 12 §7): the same hot read on two servers started alike but for that
-// setting, in alternating rounds so a noisy neighbour weighs on both sides alike; medians of five. Two figures: req/s
-// (what the machine gave each side) and the servers' CPU time per request (what each request cost, threads included,
-// which the load generator and other work on these 2 cores do not move). Used by
-// bench/run.ts for the access log (ACCESS_LOG=all against off) and the general rate limit (on against off); the
-// figures go in docs/performance.md.
+// What one setting costs (issue 11 §3, issue 12 §7): the same hot read on servers started alike but for that
+// setting, in alternating rounds so a noisy neighbour weighs on every side alike; medians of BENCH_SETTING_ROUNDS
+// (5). Two figures: req/s (what the machine gave each side) and the servers' CPU time per request (what each request
+// cost, threads included). A third server, started exactly as the `off` one, gives the noise floor of the same run:
+// on these 2 shared cores two identical servers differ by several per cent, which a cost must exceed to be read.
+// Used by bench/run.ts for the access log (ACCESS_LOG=all against off) and the general rate limit (on against off);
+// the figures go in docs/performance.md.
 import autocannon from 'autocannon'
 import { startServer } from '#tests/support/spawn-server.ts'
 import { cpuMs } from './process-cpu.ts'
@@ -19,9 +20,12 @@ export interface SettingCost {
   cpuOff: number
   /** 1 − cpuOff/cpuOn: the share of a CPU-bound server's throughput the setting costs. */
   cpuCost: number
+  /** The same two shares between two `off` servers: what this run cannot tell from nothing. */
+  noise: { rps: number; cpu: number }
 }
 
-const ROUNDS = 5
+const ROUNDS = Number(process.env.BENCH_SETTING_ROUNDS ?? 5)
+type Side = 'on' | 'off' | 'twin'
 
 export interface Setting {
   /** A short name for the servers' folders. */
@@ -36,18 +40,19 @@ export async function measureSettingCost(
   seconds: number,
   connections: number,
 ): Promise<SettingCost> {
-  const rps: Record<'on' | 'off', number[]> = { on: [], off: [] }
-  const cpu: Record<'on' | 'off', number[]> = { on: [], off: [] }
-  const servers = {
-    on: await startServer({ name: `zixue-bench-${setting.name}-on`, logToFile: true, env: setting.on }),
-    off: await startServer({ name: `zixue-bench-${setting.name}-off`, logToFile: true, env: setting.off }),
-  }
+  const rps: Record<Side, number[]> = { on: [], off: [], twin: [] }
+  const cpu: Record<Side, number[]> = { on: [], off: [], twin: [] }
+  const start = (side: Side, env: Record<string, string>) =>
+    startServer({ name: `zixue-bench-${setting.name}-${side}`, logToFile: true, env })
+  const servers = { on: await start('on', setting.on), off: await start('off', setting.off) }
+  const twin = await start('twin', setting.off)
+  const all = { ...servers, twin }
   try {
-    const run = async (side: 'on' | 'off', duration: number) => {
-      const pid = servers[side].child.pid!
+    const run = async (side: Side, duration: number) => {
+      const pid = all[side].child.pid!
       const before = cpuMs(pid)
       const result = await autocannon({
-        url: servers[side].baseUrl + url,
+        url: all[side].baseUrl + url,
         connections,
         duration,
         headers: { 'accept-encoding': 'identity' },
@@ -57,27 +62,37 @@ export async function measureSettingCost(
         cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, result.requests.total),
       }
     }
-    await run('on', 2)
-    await run('off', 2)
+    for (const side of ['on', 'off', 'twin'] as const) await run(side, 2)
+    const orders: Side[][] = [
+      ['on', 'off', 'twin'],
+      ['twin', 'off', 'on'],
+      ['off', 'on', 'twin'],
+    ]
     for (let round = 0; round < ROUNDS; round++)
-      for (const side of round % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+      for (const side of orders[round % orders.length]!) {
         const line = await run(side, seconds)
         rps[side].push(line.rps)
         cpu[side].push(line.cpuUs)
       }
   } finally {
-    await servers.on.stop()
-    await servers.off.stop()
+    await Promise.all(Object.values(all).map((server) => server.stop()))
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-  const rpsOn = Math.round(median(rps.on))
-  const rpsOff = Math.round(median(rps.off))
-  const cpuOn = Math.round(median(cpu.on))
-  const cpuOff = Math.round(median(cpu.off))
+  const rpsOf = (side: Side) => Math.round(median(rps[side]))
+  const cpuOf = (side: Side) => Math.round(median(cpu[side]))
   const share = (x: number) => Math.round(x * 1000) / 1000
-  return { url, rpsOn, rpsOff, cost: share(1 - rpsOn / rpsOff), cpuOn, cpuOff, cpuCost: share(1 - cpuOff / cpuOn) }
+  const [rpsOn, rpsOff, cpuOn, cpuOff] = [rpsOf('on'), rpsOf('off'), cpuOf('on'), cpuOf('off')]
+  return {
+    url,
+    rpsOn,
+    rpsOff,
+    cost: share(1 - rpsOn / rpsOff),
+    cpuOn,
+    cpuOff,
+    cpuCost: share(1 - cpuOff / cpuOn),
+    noise: { rps: share(Math.abs(1 - rpsOf('twin') / rpsOff)), cpu: share(Math.abs(1 - cpuOff / cpuOf('twin'))) },
+  }
 }
-
 /** One line per request at `info`, written to a file like a real deployment's collected stdout, against none. */
 export const accessLog: Setting = {
   name: 'log',
