@@ -41,7 +41,8 @@ export function CoursePrice({
           </span>
           {course.original_price_fen && course.original_price_fen > course.price_fen ? (
             <s className={styles.original}>
-              <span className="zx-visually-hidden">原价</span>¥{formatYuan(course.original_price_fen)}
+              <span className="zx-visually-hidden">原价</span>
+              {`¥${formatYuan(course.original_price_fen)}`}
             </s>
           ) : null}
         </>
