@@ -30,4 +30,10 @@ describe('course cards in the server render', () => {
       expect(html).toContain('原价</span>¥199</s>')
     }
   })
+
+  it('draw the ¥ of the price with CSS, not an element of its own', () => {
+    const html = render(<CourseTile course={course} />)
+    expect(html).toMatch(/<span class="[^"]*">149<\/span>/)
+    expect(html).not.toMatch(/>¥<\/span>/)
+  })
 })
