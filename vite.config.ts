@@ -1,16 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
-import { createHash } from 'node:crypto'
 import { defineConfig } from 'vite'
+import { cssClassNames } from './scripts/css-class-names.ts'
 import { trimReactRouter } from './scripts/trim-react-router.ts'
-
-/**
- * CSS-module class names: `title_Ab3x9`, the local name and a hash of the file's CSS (unique per file, as
- * postcss-modules' default), without its `_…_<line>` decorations: the line numbers differ for every class and
- * compress badly in the scripts that carry the names (issue 11 §4; about 0.2 KB gzip per page).
- */
-function scopedName(name: string, _file: string, css: string) {
-  return `${name}_${createHash('sha1').update(css).digest('base64url').slice(0, 5)}`
-}
 
 /**
  * The learner pages' own first-load code, in one chunk (and one stylesheet) with React, React DOM and React Router:
@@ -69,12 +60,13 @@ const screenParts: Record<string, RegExp> = {
 
 const path = (id: string) => id.replaceAll('\\', '/')
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   // trimReactRouter: React Router code the app never runs, out of the browser build (issue 11 §4).
   plugins: [reactRouter(), trimReactRouter],
   // antd-mobile ships CSS imports inside its ES modules: bundle it for the server render too.
   ssr: { noExternal: ['antd-mobile'] },
-  css: { modules: { generateScopedName: scopedName } },
+  // Short class names in the production build (scripts/css-class-names.ts).
+  css: { modules: { generateScopedName: cssClassNames(mode === 'production') } },
   build: {
     // WeChat's in-app browsers (Android's XWeb/Chromium, iOS's WKWebView) of recent years: es2022 keeps class
     // private fields as they are (0.6 KB gzip smaller than es2020's WeakMap helpers). Safari 15 parses everything
@@ -101,4 +93,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

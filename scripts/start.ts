@@ -7,7 +7,14 @@ import { runCommand } from '#server/cli.ts'
 import { loadEnvFile } from '#server/config.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const sources = ['app', 'vite.config.ts', 'scripts/trim-react-router.ts', 'react-router.config.ts', 'package-lock.json']
+const sources = [
+  'app',
+  'vite.config.ts',
+  'scripts/trim-react-router.ts',
+  'scripts/css-class-names.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+]
 
 function newest(p: string): number {
   const full = path.join(root, p)

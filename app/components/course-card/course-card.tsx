@@ -25,7 +25,7 @@ function Meta({ course }: { course: CardFields }) {
   return (
     <span className={styles.meta}>
       {course.teacher_name ? <span className={styles.teacher}>{course.teacher_name}</span> : null}
-      <span>{formatCount(course.student_count)}人学过</span>
+      <span>{`${formatCount(course.student_count)}人学过`}</span>
     </span>
   )
 }
@@ -72,7 +72,7 @@ export function CourseTile({ course, eager }: CardProps) {
         <span className={styles.title}>{course.title}</span>
         <span className={styles.tileFoot}>
           <CoursePrice course={course} />
-          <span className={styles.tileStudents}>{formatCount(course.student_count)}人学过</span>
+          <span className={styles.tileStudents}>{`${formatCount(course.student_count)}人学过`}</span>
         </span>
       </span>
     </Link>

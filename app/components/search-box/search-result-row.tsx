@@ -38,7 +38,7 @@ export function SearchResultRow({ hit, eager = false }: { hit: SearchHit; eager?
               <Highlighted text={hit.teacher_name} ranges={hit.highlights.teacher_name} />
             </span>
           ) : null}
-          <span>{formatCount(hit.student_count)}人学过</span>
+          <span>{`${formatCount(hit.student_count)}人学过`}</span>
           {hit.matched.length === 1 && hit.matched[0] === 'category' ? (
             <span className={styles.why}>分类匹配</span>
           ) : null}

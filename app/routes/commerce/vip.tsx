@@ -64,12 +64,13 @@ export default function Vip() {
                   <div className="zx-textColumn">
                     <p className={styles.courseTitle}>{course.title}</p>
                     <p className={styles.courseMeta}>
-                      {course.teacher_name ? `${course.teacher_name} · ` : ''}
-                      {formatCount(course.student_count)}人学过
+                      {`${course.teacher_name ? `${course.teacher_name} · ` : ''}${formatCount(course.student_count)}人学过`}
                     </p>
                     <p className={styles.coursePrice}>
                       <span className={styles.vipTag}>VIP 免费</span>
-                      {course.price_fen > 0 ? <s className={styles.strike}>¥{formatYuan(course.price_fen)}</s> : null}
+                      {course.price_fen > 0 ? (
+                        <s className={styles.strike}>{`¥${formatYuan(course.price_fen)}`}</s>
+                      ) : null}
                     </p>
                   </div>
                 </Link>
@@ -111,7 +112,7 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
               {formatYuan(p.price_fen)}
             </span>
             {p.original_price_fen && p.original_price_fen > p.price_fen ? (
-              <s className={styles.original}>¥{formatYuan(p.original_price_fen)}</s>
+              <s className={styles.original}>{`¥${formatYuan(p.original_price_fen)}`}</s>
             ) : null}
             <span className={styles.planDesc}>{p.description || `${p.days} 天有效`}</span>
           </>
@@ -126,7 +127,7 @@ function PlanPicker({ plans }: { plans: Plan[] }) {
           data-primary-action=""
           onClick={() => sendStat('vipBuyBtn')}
         >
-          立即开通 · {plan.name} ¥{formatYuan(plan.price_fen)}
+          {`立即开通 · ${plan.name} ¥${formatYuan(plan.price_fen)}`}
         </Link>
       </div>
     </>

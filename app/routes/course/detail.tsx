@@ -60,7 +60,7 @@ function Paragraph({ text }: { text: string }) {
   if (!m) return <p>{text}</p>
   return (
     <p>
-      <strong>{m[1]}：</strong>
+      <strong>{`${m[1]}：`}</strong>
       {m[2]}
     </p>
   )
@@ -99,7 +99,7 @@ function Chapters({ course }: { course: Course }) {
       {course.chapters.map((chapter, ci) => (
         <li key={chapter.id} className={styles.chapter}>
           <h3 className={styles.chapterTitle}>
-            {course.chapters.length > 1 ? <span className={styles.chapterNo}>第 {ci + 1} 章</span> : null}
+            {course.chapters.length > 1 ? <span className={styles.chapterNo}>{`第 ${ci + 1} 章`}</span> : null}
             {chapter.title}
           </h3>
           <ol className={styles.videos}>
@@ -225,7 +225,7 @@ function ActionBar({ course }: { course: Course }) {
       ) : course.vip_free && course.price_fen > 0 ? (
         <>
           <Link to={buy} className={`${parts.actionButton} ${parts.actionBuyAlone}`}>
-            单独购买 ¥{formatYuan(course.price_fen)}
+            {`单独购买 ¥${formatYuan(course.price_fen)}`}
           </Link>
           <Link to="/vipBuy" className={`${parts.actionButton} ${parts.actionLearn}`}>
             VIP 免费学
@@ -237,7 +237,7 @@ function ActionBar({ course }: { course: Course }) {
         </Link>
       ) : course.price_fen > 0 ? (
         <Link to={buy} className={`${parts.actionButton} ${parts.actionLearn}`}>
-          立即购买 ¥{formatYuan(course.price_fen)}
+          {`立即购买 ¥${formatYuan(course.price_fen)}`}
         </Link>
       ) : (
         <button type="button" className={parts.actionButton} disabled>
@@ -270,7 +270,7 @@ export default function CourseDetail() {
         {course.subtitle ? <p className={styles.subtitle}>{course.subtitle}</p> : null}
         <p className={styles.priceRow}>
           <CoursePrice course={course} large />
-          <span className={styles.students}>{formatCount(course.student_count)}人学过</span>
+          <span className={styles.students}>{`${formatCount(course.student_count)}人学过`}</span>
         </p>
         <ul className={styles.tags} aria-label="课程标签">
           <li className={styles.typeTag}>{COURSE_TYPE_LABEL[course.type]}</li>
@@ -280,8 +280,8 @@ export default function CourseDetail() {
               {course.category_name}
             </Link>
           </li>
-          {course.video_count > 0 ? <li>{course.video_count} 节</li> : null}
-          {trialCount > 0 && !course.is_free ? <li className={styles.trialTag}>{trialCount} 节可试看</li> : null}
+          {course.video_count > 0 ? <li>{`${course.video_count} 节`}</li> : null}
+          {trialCount > 0 && !course.is_free ? <li className={styles.trialTag}>{`${trialCount} 节可试看`}</li> : null}
         </ul>
         <LiveLine course={course} />
       </section>
@@ -360,7 +360,7 @@ export default function CourseDetail() {
           课程目录
           {course.video_count > 0 ? (
             <span className="zx-titleNote">
-              共 {course.video_count} 节 · {formatTotalDuration(course.duration_seconds)}
+              {`共 ${course.video_count} 节 · ${formatTotalDuration(course.duration_seconds)}`}
             </span>
           ) : null}
         </h2>
