@@ -72,6 +72,9 @@ export default defineConfig(({ mode }) => ({
     // private fields as they are (0.6 KB gzip smaller than es2020's WeakMap helpers). Safari 15 parses everything
     // this emits but class static blocks (16.4); first-load-budget.test.ts fails if a built script has one.
     target: 'es2022',
+    // ZX_SOURCEMAP=1: source maps for profiling a build (bench/long-tasks.ts); never for a deployment, which would
+    // serve them.
+    sourcemap: process.env.ZX_SOURCEMAP === '1',
     assetsInlineLimit: 2048,
     rolldownOptions: {
       output: {

@@ -87,7 +87,11 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/** Browser-only start-up work of spec 4: the WeChat return, the visit's sp, chunk failures and hideLogin. */
+/**
+ * Browser-only start-up work of spec 4: the WeChat return, the visit's sp, chunk failures and hideLogin. (antd-mobile's
+ * React 19 renderer is loaded by what shows a toast or an action sheet, when it first does: not here, where it
+ * lengthened the task that runs the page's effects after hydration.)
+ */
 function useStartup() {
   const { search } = useLocation()
 
@@ -96,8 +100,6 @@ function useStartup() {
   }, [search])
 
   useEffect(() => {
-    // antd-mobile's Toast/Dialog/Modal need a React 19 renderer; loaded after hydration, off the critical path.
-    void import('#app/lib/antd-react19.ts').then((m) => m.enableAntdImperativeRender())
     const onPreloadError = (event: Event) => {
       if (reloadForChunkError()) event.preventDefault()
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { memoryCookies, memoryStore } from './browser-storage.ts'
 import {
+  ANONYMOUS,
   OPENID_KEY,
   OPENID_RECORD_KEY,
   SP_KEY,
@@ -24,6 +25,18 @@ describe('token record at startup (spec 4)', () => {
   it('starts anonymous without a record', () => {
     const { store } = setup()
     expect(store.init()).toEqual({ token: null, user: null })
+  })
+
+  it("gives a signed-out browser the server render's own snapshot, so hydration re-renders nothing", () => {
+    // useSyncExternalStore compares snapshots with Object.is: another empty object would render every component that
+    // reads the login state (every course card) a second time, right after hydration (issue 11 §4: /'s TBT).
+    const { store, storage, clock } = setup()
+    expect(store.init()).toBe(ANONYMOUS)
+    expect(store.getSnapshot()).toBe(ANONYMOUS)
+    storage.setItem(TOKEN_KEY, JSON.stringify({ token: 'tok_ok', expire: clock.now + 1 }))
+    expect(store.init()).not.toBe(ANONYMOUS)
+    store.logout()
+    expect(store.getSnapshot()).toBe(ANONYMOUS)
   })
 
   it.each([

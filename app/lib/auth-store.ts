@@ -65,12 +65,17 @@ export function maskPhone(phone: string | null | undefined): string {
   return /^\d{11}$/.test(p) ? `${p.slice(0, 3)}****${p.slice(7)}` : p
 }
 
+/** What the server render and the first hydration pass see: nobody is logged in. */
+export const ANONYMOUS: AuthSnapshot = Object.freeze({ token: null, user: null })
+
 export function createAuthStore(deps: AuthDeps) {
   const listeners = new Set<() => void>()
-  let snapshot: AuthSnapshot = { token: null, user: null }
+  let snapshot: AuthSnapshot = ANONYMOUS
 
   function publish(next: AuthSnapshot) {
-    snapshot = next
+    // Signed out is always the same object, the server render's: hydration then re-renders none of the components
+    // that read the login state (useSyncExternalStore compares snapshots with Object.is).
+    snapshot = next.token === null && next.user === null ? ANONYMOUS : next
     for (const l of listeners) l()
   }
 
@@ -166,7 +171,7 @@ export function createAuthStore(deps: AuthDeps) {
       deps.storage.removeItem(OPENID_KEY)
       deps.cookies.remove(USER_COOKIE)
       const had = snapshot.token !== null || snapshot.user !== null
-      publish({ token: null, user: null })
+      publish(ANONYMOUS)
       if (had) emitAppEvent(AppEvent.logout, undefined, deps.events)
     },
 
@@ -217,9 +222,6 @@ export function createAuthStore(deps: AuthDeps) {
 }
 
 export type AuthStore = ReturnType<typeof createAuthStore>
-
-/** What the server render and the first hydration pass see: nobody is logged in. */
-export const ANONYMOUS: AuthSnapshot = Object.freeze({ token: null, user: null })
 
 /** The browser's store (memory-backed during the server render). */
 export const authStore: AuthStore = createAuthStore({

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react'
 import { api } from './api.ts'
-import { useAuth, useHydrated } from './use-auth.ts'
+import { useAuth } from './use-auth.ts'
 
 /**
  * Which courses the signed-in member has bought, for the cards of any screen (lists, search, favourites, the
@@ -71,16 +71,17 @@ export function forgetOwnedCourses() {
  * the caller knows already (its answer said), nothing is asked.
  */
 export function useOwnedCourse(courseId: number | null): boolean {
-  const hydrated = useHydrated()
+  // No useHydrated(): the login state is signed out during hydration, and stays the same object for a visitor, so
+  // the cards of a visitor's page are not rendered a second time after hydration.
   const { token } = useAuth()
   const [, rerender] = useReducer((n: number) => n + 1, 0)
   useEffect(() => {
-    if (!hydrated || !token || courseId === null) return
+    if (!token || courseId === null) return
     listeners.add(rerender)
     ask(courseId, token)
     return () => {
       listeners.delete(rerender)
     }
-  }, [hydrated, token, courseId])
-  return hydrated && token !== null && knownFor === token && courseId !== null && known.get(courseId)?.owned === true
+  }, [token, courseId])
+  return token !== null && knownFor === token && courseId !== null && known.get(courseId)?.owned === true
 }
