@@ -6,7 +6,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import { startServer } from '#tests/support/spawn-server.ts'
-import { accessLog, measureSettingCost, rateLimit } from './setting-cost.ts'
+import { accessLog, accessLogEveryLine, measureSettingCost, rateLimit } from './setting-cost.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -55,6 +55,7 @@ try {
 
   const costs = [
     ['access log cost', 'Access log at info vs off', accessLog],
+    ['access log every line cost', 'Every line logged vs off', accessLogEveryLine],
     ['rate limit cost', 'Rate limit on vs off', rateLimit],
   ] as const
   for (const [key, label, setting] of costs) {

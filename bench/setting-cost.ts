@@ -3,7 +3,7 @@
 // (5). Two figures: req/s (what the machine gave each side) and the servers' CPU time per request (what each request
 // cost, threads included). A third server, started exactly as the `off` one, gives the noise floor of the same run:
 // on these 2 shared cores two identical servers differ by several per cent, which a cost must exceed to be read.
-// Used by bench/run.ts for the access log (ACCESS_LOG=all against off) and the general rate limit (on against off);
+// Used by bench/run.ts for the access log (ACCESS_LOG=all against off, capped and every line) and the general rate limit (on against off);
 // the figures go in docs/performance.md.
 import autocannon from 'autocannon'
 import { startServer } from '#tests/support/spawn-server.ts'
@@ -93,10 +93,20 @@ export async function measureSettingCost(
     noise: { rps: share(Math.abs(1 - rpsOf('twin') / rpsOff)), cpu: share(Math.abs(1 - cpuOff / cpuOf('twin'))) },
   }
 }
-/** One line per request at `info`, written to a file like a real deployment's collected stdout, against none. */
+/**
+ * The access log as deployed (`all`, at most ACCESS_LOG_PER_SECOND's default of 100 lines a second, then a count),
+ * written to a file like a real deployment's collected stdout, against none.
+ */
 export const accessLog: Setting = {
   name: 'log',
   on: { LOG_LEVEL: 'info', ACCESS_LOG: 'all' },
+  off: { LOG_LEVEL: 'info', ACCESS_LOG: 'off' },
+}
+
+/** One line for every request, however many a second (`ACCESS_LOG_PER_SECOND=0`), against none. */
+export const accessLogEveryLine: Setting = {
+  name: 'log-every',
+  on: { LOG_LEVEL: 'info', ACCESS_LOG: 'all', ACCESS_LOG_PER_SECOND: '0' },
   off: { LOG_LEVEL: 'info', ACCESS_LOG: 'off' },
 }
 

@@ -42,6 +42,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** One access-log line per request at info (`all`), only for status ≥ 400 (`errors`), or none (`off`). */
   ACCESS_LOG: z.enum(['all', 'errors', 'off']).default('all'),
+  /**
+   * `all` logs at most this many reads answered below 400 a second (each process), and then how many it left out;
+   * writes, errors and slow answers always. 0: every one (docs/decisions/2026-11-27-access-log-cap.md).
+   */
+  ACCESS_LOG_PER_SECOND: z.coerce.number().int().min(0).default(100),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -230,7 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tls,
     trustedHosts: e.TRUSTED_HOSTS,
     logLevel: e.LOG_LEVEL,
-    accessLog: e.ACCESS_LOG,
+    accessLog: { mode: e.ACCESS_LOG, perSecond: e.ACCESS_LOG_PER_SECOND },
     trustProxy: e.TRUST_PROXY,
     swaggerUi: e.SWAGGER_UI,
     rateLimit: (e.RATE_LIMIT ?? e.APP_ENV !== 'test') ? { perMinute: e.RATE_LIMIT_PER_MINUTE } : null,
