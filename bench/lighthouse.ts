@@ -9,7 +9,8 @@
 // The machine's load weighs on the figures (Lighthouse scales the main-thread work it measured on this CPU), so the
 // load average is printed with them. LIGHTHOUSE_ARTIFACTS=1 also keeps each run's trace and DevTools log
 // (bench/results/lighthouse/artifacts/<page>-<run>/), which `node bench/lantern.ts <dir>` reads to show where the
-// simulated FCP and LCP come from, and `node bench/long-tasks.ts <dir>` what runs in its long tasks. LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a
+// simulated FCP and LCP come from, and `node bench/long-tasks.ts <dir>` what runs in its long tasks (with
+// LIGHTHOUSE_PROFILE=1, V8's samples too: they cost main-thread time, so those runs' TBT is only for reading). LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a
 // deployment does (WeChat opens https pages only): HTTP/2, one connection for the page and its assets. Each run is a
 // first visit (cookies cleared: the notices an operator shows once per visitor show on every run).
 import fs from 'node:fs'
@@ -97,8 +98,10 @@ async function audit(page: string, artifacts: string | undefined, attempt = 1): 
     onlyCategories: ['performance'],
     // Gather into the folder, then audit from it: the same run, its artifacts kept.
     ...(artifacts && { gatherMode: artifacts, auditMode: artifacts }),
-    // With the artifacts, V8's samples in the trace too: what runs in each long task (`node bench/long-tasks.ts`).
-    ...(artifacts && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+    // LIGHTHOUSE_PROFILE=1: V8's samples in the trace too, for `node bench/long-tasks.ts`. The sampling costs
+    // main-thread time, so such runs' TBT and scores are not comparable with the others.
+    ...(artifacts &&
+      process.env.LIGHTHOUSE_PROFILE === '1' && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
   })
   if (!result) throw new Error(`${page}: Lighthouse returned nothing`)
   const failure = result.lhr.runtimeError

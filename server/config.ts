@@ -40,7 +40,10 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/, 'host or host:port'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** One access-log line per request at info (`all`), only for status ≥ 400 (`errors`), or none (`off`). */
+  /**
+   * One access-log line per request at info, fast reads capped by ACCESS_LOG_PER_SECOND (`all`), only for status
+   * ≥ 400 (`errors`), or none (`off`).
+   */
   ACCESS_LOG: z.enum(['all', 'errors', 'off']).default('all'),
   /**
    * `all` logs at most this many reads answered below 400 a second (each process), and then how many it left out;

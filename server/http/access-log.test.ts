@@ -112,13 +112,28 @@ describe('ACCESS_LOG_PER_SECOND', () => {
     expect(log.lines.filter((l) => l.msg === 'request')).toHaveLength(150)
 
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T04:00:00.000Z') })
-    const slow = appWith({ mode: 'all', perSecond: 1, slowMs: 20 })
+    const slow = appWith({ mode: 'all', perSecond: 1, slowMs: 200 })
     slow.app.get('/ok', async () => 'ok')
-    slow.app.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve('late'), 30)))
+    slow.app.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve('late'), 250)))
     await slow.app.inject({ url: '/ok' })
     await slow.app.inject({ url: '/ok' })
     await slow.app.inject({ url: '/slow' })
     await slow.app.close()
     expect(slow.log.lines.filter((l) => l.msg === 'request').map((l) => l.path)).toEqual(['/ok', '/slow'])
+  })
+
+  it('writes the count when its second ends, even when no read follows', async () => {
+    // Date is faked at the start of a second; the timer that ends it is real (a second).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T04:00:00.000Z') })
+    const { app, log } = appWith({ mode: 'all', perSecond: 1 })
+    app.get('/ok', async () => 'ok')
+    for (let i = 0; i < 3; i++) await app.inject({ url: '/ok' })
+    expect(log.lines.filter((l) => l.msg === 'requests not logged')).toEqual([])
+    await vi.waitFor(
+      () => expect(log.lines.find((l) => l.msg === 'requests not logged')).toMatchObject({ skipped: 2 }),
+      { timeout: 3000, interval: 50 },
+    )
+    await app.close()
+    expect(log.lines.filter((l) => l.msg === 'requests not logged')).toHaveLength(1)
   })
 })

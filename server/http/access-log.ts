@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 
 /**
- * Which requests get an access-log line: `all` (one line each, the default), `errors` (status ≥ 400 only) or `off`.
+ * Which requests get an access-log line: `all` (one line each, fast reads capped per second; the default), `errors`
+ * (status ≥ 400 only) or `off`.
  * Fastify's own pair of lines per request (incoming + completed) is turned off in app.ts: see
  * docs/decisions/2026-11-25-access-log-and-compression.md for the cost measured.
  */
@@ -21,7 +22,7 @@ export interface AccessLogOptions {
 }
 
 /**
- * One line per finished request at `info`: the request id, method, path (never the query string: it can carry phones
+ * One line per finished request at `info` (fast reads capped, see `perSecond`): the request id, method, path (never the query string: it can carry phones
  * or codes), status and milliseconds. A synchronous hook, so the hot path pays one pino write and nothing else.
  * The line goes through a child logger without the app's redaction: its fields are fixed and hold nothing the
  * redaction looks for, and matching its key patterns against every line was half of the line's cost.
@@ -34,9 +35,12 @@ export function registerAccessLog(app: FastifyInstance, { mode, perSecond, slowM
   let written = 0
   let skipped = 0
   let skippedSince = 0
+  let flush: NodeJS.Timeout | undefined
 
   /** The count of the requests left out, once their second is over (or when the server closes). */
   function writeSkipped() {
+    clearTimeout(flush)
+    flush = undefined
     if (skipped === 0) return
     log.info({ skipped, since: new Date(skippedSince).toISOString() }, 'requests not logged')
     skipped = 0
@@ -78,7 +82,12 @@ export function registerAccessLog(app: FastifyInstance, { mode, perSecond, slowM
       written++
       return true
     }
-    if (skipped === 0) skippedSince = now
+    if (skipped === 0) {
+      skippedSince = now
+      // Written when the second ends even if no read follows (a burst, then quiet).
+      flush = setTimeout(writeSkipped, 1000 - (now % 1000))
+      flush.unref()
+    }
     skipped++
     return false
   }
