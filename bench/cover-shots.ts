@@ -20,7 +20,7 @@ try {
     isMobile: true,
   })
   // The system overlays would cover the page: mark them seen, as the browser journeys do.
-  const overlays = (await (await fetch(`${server.baseUrl}/api/v3/systemOverlay`)).json()) as {
+  const overlays = (await (await fetch(`${server.baseUrl}/api/systemOverlay`)).json()) as {
     data?: { list: { so_id: number }[] }
   }
   const hostname = new URL(server.baseUrl).hostname
