@@ -10,9 +10,10 @@
 // load average is printed with them. LIGHTHOUSE_ARTIFACTS=1 also keeps each run's trace and DevTools log
 // (bench/results/lighthouse/artifacts/<page>-<run>/), which `node bench/lantern.ts <dir>` reads to show where the
 // simulated FCP and LCP come from, and `node bench/long-tasks.ts <dir>` what runs in its long tasks (with
-// LIGHTHOUSE_PROFILE=1, V8's samples too: they cost main-thread time, so those runs' TBT is only for reading). LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a
-// deployment does (WeChat opens https pages only): HTTP/2, one connection for the page and its assets. Each run is a
-// first visit (cookies cleared: the notices an operator shows once per visitor show on every run).
+// LIGHTHOUSE_PROFILE=1, V8's samples too: they cost main-thread time, so those runs' TBT is only for reading).
+// LIGHTHOUSE_TLS=1 serves the pages over https with a throwaway certificate, as a deployment does (WeChat opens
+// https pages only): HTTP/2, one connection for the page and its assets. Each run is a first visit (cookies
+// cleared: the notices an operator shows once per visitor show on every run).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -3,8 +3,9 @@
 // the 4× CPU slowdown of the mobile settings, counts for what it lasts beyond 50 ms. So a task that took 12.5 ms on
 // this machine already blocks. This lists the page's top-level tasks above --min observed ms (12.5), with the
 // functions their time was spent in: V8's samples inside each task (the trace has them when the run was made with
-// LIGHTHOUSE_ARTIFACTS=1 LIGHTHOUSE_PROFILE=1, which adds V8's sampling profiler to Lighthouse's trace), attributed to the original
-// source through the build's source maps when the build has them (ZX_SOURCEMAP=1 npx react-router build).
+// LIGHTHOUSE_ARTIFACTS=1 LIGHTHOUSE_PROFILE=1, which adds V8's sampling profiler to Lighthouse's trace),
+// attributed to the original source through the build's source maps when the build has them
+// (ZX_SOURCEMAP=1 npx react-router build).
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'

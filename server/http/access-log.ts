@@ -22,8 +22,8 @@ export interface AccessLogOptions {
 }
 
 /**
- * One line per finished request at `info` (fast reads capped, see `perSecond`): the request id, method, path (never the query string: it can carry phones
- * or codes), status and milliseconds. A synchronous hook, so the hot path pays one pino write and nothing else.
+ * One line per finished request at `info` (fast reads capped, see `perSecond`): the request id, method, path
+ * (never the query string: it can carry phones or codes), status and milliseconds. A synchronous hook, so the hot path pays one pino write and nothing else.
  * The line goes through a child logger without the app's redaction: its fields are fixed and hold nothing the
  * redaction looks for, and matching its key patterns against every line was half of the line's cost.
  */
