@@ -32,7 +32,7 @@ import { sessionCookiePlugin } from '#server/http/session-cookie.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { registerAccessLog } from '#server/http/access-log.ts'
 import { registerCompression } from '#server/http/compression.ts'
-import { clearAllCaches, dropTagged } from '#server/http/public-cache.ts'
+import { busListening, clearAllCaches, dropTagged } from '#server/http/public-cache.ts'
 import { serializerCompiler } from '#server/http/serializer.ts'
 import { listenForInvalidations } from '#server/db/cache-bus.ts'
 import { outboxPage } from '#server/modules/auth/outbox.page.ts'
@@ -144,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
     url: options.database.url,
     onTags: dropTagged,
     onGap: clearAllCaches,
+    onListening: busListening,
     log: app.log.child({ component: 'cache-bus' }),
   })
   app.addHook('onClose', () => cacheBus.close())

@@ -43,6 +43,11 @@ interface ListenOptions {
    * everything cached before may be stale.
    */
   onGap: () => void
+  /**
+   * Called with true once the connection listens (at the start and after each reconnection, after `onGap`), with
+   * false when it is lost or closed: while it is not listening, other processes' writes go unheard.
+   */
+  onListening?: (listening: boolean) => void
   log: { warn: (obj: object, msg: string) => void }
   /** Wait before reconnecting, in milliseconds. */
   retryMs?: number
@@ -51,6 +56,12 @@ interface ListenOptions {
 /** Listens on the channel on a connection of its own, reconnecting after a loss, until `close`. */
 export async function listenForInvalidations(options: ListenOptions): Promise<CacheBusListener> {
   const { url, onTags, onGap, log } = options
+  let listening = false
+  const setListening = (now: boolean) => {
+    if (now === listening) return
+    listening = now
+    options.onListening?.(now)
+  }
   const retryMs = options.retryMs ?? 1_000
   let closed = false
   let client: pg.Client | null = null
@@ -80,25 +91,35 @@ export async function listenForInvalidations(options: ListenOptions): Promise<Ca
   function lost(c: pg.Client) {
     if (closed || client !== c) return
     client = null
+    setListening(false)
     c.end().catch(() => {})
     const again = () => {
       retry = undefined
       if (closed) return
-      connect().then(onGap, (err: unknown) => {
-        log.warn({ err }, 'cache bus: cannot listen yet; trying again')
-        retry = setTimeout(again, retryMs)
-      })
+      connect().then(
+        () => {
+          if (closed) return
+          onGap()
+          setListening(true)
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'cache bus: cannot listen yet; trying again')
+          retry = setTimeout(again, retryMs)
+        },
+      )
     }
     retry = setTimeout(again, retryMs)
   }
 
   await connect()
+  setListening(true)
   return {
     async close() {
       closed = true
       clearTimeout(retry)
       const c = client
       client = null
+      setListening(false)
       await c?.end().catch(() => {})
     },
   }

@@ -111,6 +111,27 @@ export function onInvalidation(drop: (tags: readonly string[]) => void, clear: (
   caches.add({ dropTags: drop, clear })
 }
 
+/** How many cache-bus connections of this process listen now (server/app.ts reports each one's state). */
+let listeningBuses = 0
+/** Counts those reports: a change means notifications may have gone unheard in between. */
+let busReports = 0
+
+/** A cache-bus connection of this process started (true) or stopped (false) listening. */
+export function busListening(listening: boolean) {
+  listeningBuses += listening ? 1 : -1
+  busReports++
+}
+
+/**
+ * Whether this process hears other processes' writes now: null when it does not, otherwise a number that stays the
+ * same for as long as it has heard them without a break. The caches above serve a value for its TTL regardless; one
+ * that must never serve a stale value (the session a token names) serves only while this holds the number it had
+ * when the value was read.
+ */
+export function hearingSince(): number | null {
+  return listeningBuses > 0 ? busReports : null
+}
+
 /** Drops, in this process, every cached value carrying one of these tags. */
 export function dropTagged(tags: readonly string[]) {
   for (const cache of caches) cache.dropTags(tags)

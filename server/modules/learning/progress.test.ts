@@ -343,12 +343,13 @@ describe('player and progress API', () => {
       expect(note.json<Envelope<unknown>>().code).toBe(301)
     })
 
-    it('costs one upsert with the token in the body once the page was opened, two with the header', async () => {
+    it('costs one upsert once the page was opened, the token in the header or in the body', async () => {
       const member = await makeMember(t().database.db, 'member', clock)
       await get(`/api/video?vid=${w.freeVideo}`, member.headers)
+      // The page's request left the session remembered (server/modules/sessions/session-cache.ts).
       expect(
         await countQueries(() => post('/api/update_play_data', { vid: w.freeVideo, position: 12 }, member.headers)),
-      ).toBe(2)
+      ).toBe(1)
       expect((await saved(member.id, w.freeVideo))?.position).toBe(12)
       // The first body token is looked up, the next ones are remembered.
       await post('/api/update_play_data', { vid: w.freeVideo, position: 13, token: member.token })

@@ -47,9 +47,11 @@ export async function findSessionById(db: DbOrTx, sessionId: number) {
   return row ?? null
 }
 
-/** Revokes one session; revoking twice changes nothing. */
+/** Revokes one session; revoking twice changes nothing. The token hash of a session revoked now. */
 export async function revokeSession(db: DbOrTx, sessionId: number, at: Date) {
-  await stampOnce(db, sessions, 'revokedAt', at, eq(sessions.id, sessionId))
+  return stampOnce(db, sessions, 'revokedAt', at, eq(sessions.id, sessionId)).returning({
+    tokenHash: sessions.tokenHash,
+  })
 }
 
 /** A member's sessions, newest first (the operators' console). */
@@ -68,7 +70,7 @@ export async function findMemberSessions(db: DbOrTx, memberId: number, limit: nu
     .limit(limit)
 }
 
-/** Revokes a member's sessions: one (`sessionId`) or all still open. Returns how many were revoked now. */
+/** Revokes a member's sessions: one (`sessionId`) or all still open. The token hashes of those revoked now. */
 export async function revokeMemberSessions(db: DbOrTx, memberId: number, at: Date, sessionId?: number) {
   const rows = await db
     .update(sessions)
@@ -80,6 +82,6 @@ export async function revokeMemberSessions(db: DbOrTx, memberId: number, at: Dat
         sessionId === undefined ? undefined : eq(sessions.id, sessionId),
       ),
     )
-    .returning({ id: sessions.id })
-  return rows.length
+    .returning({ tokenHash: sessions.tokenHash })
+  return rows.map((r) => r.tokenHash)
 }

@@ -11,6 +11,7 @@ import {
   revokeMemberSessions,
   revokeSession,
 } from './session.repository.ts'
+import { createSessionCache, sessionsChanged, type SessionCache } from './session-cache.ts'
 
 /** Tokens live 30 days (the login response's `expire_in`, in seconds). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600
@@ -38,7 +39,7 @@ export async function issueSession(db: DbOrTx, memberId: number, platform: numbe
 
 /** Logs a session out: its token stops working at once. */
 export async function endSession(db: DbOrTx, sessionId: number, now: Date) {
-  await revokeSession(db, sessionId, now)
+  sessionsChanged((await revokeSession(db, sessionId, now)).map((r) => r.tokenHash))
 }
 
 /**
@@ -60,26 +61,31 @@ export async function sessionProblem(db: DbOrTx, sessionId: number, now: Date): 
   return session.expiresAt <= now ? 'expired' : null
 }
 
-/** Members' staff roles remembered by a token resolver (createTokenResolver). */
-type RoleCache = Pick<LRUCache<number, StaffRole[]>, 'get' | 'set'>
+/** What a token resolver remembers (createTokenResolver): members' staff roles, and sessions. */
+interface Remembered {
+  roles?: Pick<LRUCache<number, StaffRole[]>, 'get' | 'set'>
+  sessions?: SessionCache
+}
 
 /** Staff sign-ins last this long from the sign-in (STAFF_SESSION_HOURS), however long the session was issued for. */
 const DEFAULT_STAFF_SESSION_MS = 12 * 3600_000
 
 /**
- * Looks a token up: the session by its hash (unique index), then its member's staff roles (primary key; from
- * `roles` when given and remembered there). `unknown` for a token no live session has, `expired` for one whose
+ * Looks a token up: the session by its hash (unique index), then its member's staff roles (primary key); either
+ * from `remembered` when given and held there. `unknown` for a token no live session has, `expired` for one whose
  * session ran out, or for a staff member's session older than `staffSessionMs` (staff sessions expire sooner).
  */
 export async function resolveToken(
   db: DbOrTx,
   token: string,
   now = new Date(),
-  roles?: RoleCache,
+  { roles, sessions }: Remembered = {},
   staffSessionMs = DEFAULT_STAFF_SESSION_MS,
 ): Promise<TokenResolution> {
   if (token.length < 20 || token.length > 100) return { principal: null, problem: 'unknown' }
-  const session = await findSessionByTokenHash(db, hashToken(token))
+  const lookup = (tokenHash: string) => findSessionByTokenHash(db, tokenHash)
+  const tokenHash = hashToken(token)
+  const session = await (sessions ? sessions.get(tokenHash, lookup) : lookup(tokenHash))
   if (!session || session.revokedAt) return { principal: null, problem: 'unknown' }
   if (session.expiresAt <= now) return { principal: null, problem: 'expired' }
   // Sessions are deleted with their member, so a missing member is at most a race with a deletion.
@@ -95,16 +101,23 @@ export async function resolveToken(
 /** How long the request-time token lookup remembers a member's role. */
 const ROLE_CACHE_MS = 5_000
 
+/** How long, and how many, sessions the token lookup remembers (session-cache.ts). */
+const SESSION_CACHE_MS = 10_000
+const SESSION_CACHE_MAX = 50_000
+
 /**
- * The token lookup server/http/auth.ts runs on every request that sends one. The session is read every time, so a
- * logout or an expiry counts at once; the member's role is remembered for `roleTtlMs` (per process), so a request
- * costs one query, as when sessions and members were read joined. A role changed meanwhile (scripts/create-admin.ts
- * promotes from another process) counts after at most that long.
+ * The token lookup server/http/auth.ts runs on every request that sends one. The session is remembered
+ * (session-cache.ts): a logout, a revoke or a changed expiry counts at once in this process and within
+ * milliseconds in every other (the cache bus), and expiry is checked on every request; while the bus is not
+ * listening the session is read every time. The member's role is remembered for `roleTtlMs` (per process); a role
+ * changed meanwhile (scripts/create-admin.ts promotes from another process) counts after at most that long. So a
+ * signed-in request usually costs no query of its own.
  */
 export function createTokenResolver(deps: { db: Db; now: () => Date; roleTtlMs?: number; staffSessionHours?: number }) {
   const roles = new LRUCache<number, StaffRole[]>({ max: 10_000, ttl: deps.roleTtlMs ?? ROLE_CACHE_MS })
+  const sessions = createSessionCache({ max: SESSION_CACHE_MAX, ttlMs: SESSION_CACHE_MS })
   const staffMs = deps.staffSessionHours === undefined ? undefined : deps.staffSessionHours * 3600_000
-  return (token: string) => resolveToken(deps.db, token, deps.now(), roles, staffMs)
+  return (token: string) => resolveToken(deps.db, token, deps.now(), { roles, sessions }, staffMs)
 }
 
 /** A member's sessions, newest first, with their state at `now` (the operators' console). */
@@ -121,9 +134,11 @@ export async function memberSessions(db: DbOrTx, memberId: number, now: Date, li
 }
 
 /**
- * Signs a member out: one session (`sessionId`) or every open one; their tokens stop working at once (the token
- * lookup reads the session on every request). Returns how many sessions were revoked now.
+ * Signs a member out: one session (`sessionId`) or every open one; their tokens stop working at once, in every
+ * process (session-cache.ts). Returns how many sessions were revoked now.
  */
-export function revokeSessionsOf(db: DbOrTx, memberId: number, now: Date, sessionId?: number) {
-  return revokeMemberSessions(db, memberId, now, sessionId)
+export async function revokeSessionsOf(db: DbOrTx, memberId: number, now: Date, sessionId?: number) {
+  const revoked = await revokeMemberSessions(db, memberId, now, sessionId)
+  sessionsChanged(revoked)
+  return revoked.length
 }

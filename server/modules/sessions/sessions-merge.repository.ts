@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 
-/** Revokes every live session of a member; how many. */
+/** Revokes every live session of a member; their token hashes. */
 export async function revokeMemberSessions(tx: DbOrTx, memberId: number, at: Date) {
-  const result = await tx.execute(
-    sql`update sessions set revoked_at = ${at} where member_id = ${memberId} and revoked_at is null`,
+  const result = await tx.execute<{ token_hash: string }>(
+    sql`update sessions set revoked_at = ${at} where member_id = ${memberId} and revoked_at is null returning token_hash`,
   )
-  return result.rowCount ?? 0
+  return result.rows.map((r) => r.token_hash)
 }
