@@ -78,8 +78,11 @@ export function toWatchDecision(answer: AccessAnswer): WatchDecision {
 
 // ---- The access function ------------------------------------------------------------------------------------
 
+/** The catalogue's facts the access function reads: lessons' and courses'. */
+type AccessFacts = Pick<CatalogueFacts, 'lessons' | 'courses'>
+
 /** The catalogue's facts read straight from the database (inside a transaction, or without a cache). */
-const uncachedFacts = (db: DbOrTx): CatalogueFacts => ({
+const uncachedFacts = (db: DbOrTx): AccessFacts => ({
   lessons: (ids) => lessonAccessFacts(db, ids),
   courses: (ids) => courseAccessFacts(db, ids),
 })
@@ -113,7 +116,7 @@ async function rightsFor(
 
 async function lessonsAnswer(
   db: DbOrTx,
-  facts: CatalogueFacts,
+  facts: AccessFacts,
   memberId: number | null,
   videoIds: readonly number[],
   now: Date,
@@ -126,7 +129,7 @@ async function lessonsAnswer(
 
 async function coursesAnswer(
   db: DbOrTx,
-  facts: CatalogueFacts,
+  facts: AccessFacts,
   memberId: number | null,
   courseIds: readonly number[],
   now: Date,
@@ -138,7 +141,7 @@ async function coursesAnswer(
 
 async function answer(
   db: DbOrTx,
-  facts: CatalogueFacts,
+  facts: AccessFacts,
   memberId: number | null,
   target: AccessTarget,
   now: Date,
@@ -153,7 +156,7 @@ async function answer(
  */
 async function watchDecision(
   db: DbOrTx,
-  facts: CatalogueFacts,
+  facts: AccessFacts,
   memberId: number | null,
   videoId: number,
   now: Date,
@@ -170,7 +173,7 @@ async function watchDecision(
  * come from its short-lived LRU; the member's rights from one indexed query per call, never cached, so a grant or
  * revocation counts at once. Use the batch forms for pages that show many lessons or courses.
  */
-export function createAccessService(deps: { db: DbOrTx; now: () => Date; facts: CatalogueFacts }) {
+export function createAccessService(deps: { db: DbOrTx; now: () => Date; facts: AccessFacts }) {
   const { db, facts } = deps
   return {
     /** Access to one lesson (`{ videoId }`) or course (`{ courseId }`); `opts.now` for another time than now. */

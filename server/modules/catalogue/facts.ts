@@ -41,10 +41,15 @@ export async function lessonAccessFacts(db: DbOrTx, videoIds: readonly number[])
   return new Map((await findLessonFacts(db, videoIds)).map((v) => [v.id, v]))
 }
 
+/** A published course as a card row (`toCourseCard`) with its number of videos. */
+type CardWithVideoCount = Awaited<ReturnType<typeof findCourseCardsWithVideoCount>>[number]
+
 /** Course and lesson facts behind a short-lived LRU (see `createCatalogueFacts`). */
 export interface CatalogueFacts {
   lessons(videoIds: readonly number[]): Promise<Map<number, LessonFacts>>
   courses(courseIds: readonly number[]): Promise<Map<number, CourseFacts>>
+  /** Published courses as cards with their number of videos, by id (unpublished and unknown ids are absent). */
+  cards(courseIds: readonly number[]): Promise<Map<number, CardWithVideoCount>>
 }
 
 /** How long cached course and lesson facts are trusted: an operator's edit counts within this time. */
@@ -90,9 +95,10 @@ function batchLru<V extends object>(
 }
 
 /**
- * `lessonAccessFacts` and `courseAccessFacts` behind a size-bounded LRU (a few seconds' time to live; `ttlMs: 0`
- * turns it off), one per process: every player page, playlist, key and progress save asks them, and they change
- * rarely. Cached values are shared: treat them as read-only.
+ * `lessonAccessFacts`, `courseAccessFacts` and `courseCardsWithVideoCount` behind a size-bounded LRU (a few
+ * seconds' time to live; `ttlMs: 0` turns it off), one per process: every player page, playlist, key, progress
+ * save and purchased list (/ke1) asks them, and they change rarely. Cached values are shared: treat them as
+ * read-only.
  */
 export function createCatalogueFacts(deps: { db: DbOrTx; ttlMs?: number; max?: number }): CatalogueFacts {
   const options = { ttlMs: deps.ttlMs ?? FACTS_CACHE_MS, max: deps.max ?? 20_000 }
@@ -104,6 +110,11 @@ export function createCatalogueFacts(deps: { db: DbOrTx; ttlMs?: number; max?: n
     ),
     courses: batchLru(
       (ids) => courseAccessFacts(deps.db, ids),
+      options,
+      (c) => [c.id],
+    ),
+    cards: batchLru(
+      async (ids) => new Map((await findCourseCardsWithVideoCount(deps.db, ids)).map((c) => [c.id, c])),
       options,
       (c) => [c.id],
     ),

@@ -22,8 +22,8 @@ export interface LearningContext {
   play: (memberId: number | null, videoId: number, known?: WatchDecision) => Promise<PlayResult>
   /** The access function's player view (server/modules/access). */
   canWatch: (memberId: number | null, videoId: number) => Promise<WatchDecision>
-  /** The catalogue's cached lesson facts: a video's course, title and length. */
-  facts: Pick<CatalogueFacts, 'lessons'>
+  /** The catalogue's cached facts: a video's course, title and length; courses' cards (the purchased list). */
+  facts: Pick<CatalogueFacts, 'lessons' | 'cards'>
   /** The member's VIP membership (server/modules/vip). */
   vipMembership: (memberId: number) => Promise<{ active: boolean; expires_at: string } | null>
   decisions: DecisionCache

@@ -1,5 +1,9 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import { courseCardsWithVideoCount, toCourseCard } from '#server/modules/catalogue/catalogue.service.ts'
+import {
+  courseCardsWithVideoCount,
+  toCourseCard,
+  type CatalogueFacts,
+} from '#server/modules/catalogue/catalogue.service.ts'
 import { listCourseProgress, type CourseProgressRow } from './learning.repository.ts'
 import type { CourseProgress } from './learning.schema.ts'
 
@@ -12,37 +16,35 @@ export interface CourseWithProgress {
 }
 
 /**
- * Published courses with the member's progress in each: the courses `courseIds`, plus (per `started`) the free
- * and/or VIP-free courses the member has started. Two statements: the member's progress per course (learning),
- * then the courses' cards with their number of videos (the catalogue's door). Unordered.
+ * Published courses with the member's progress in each: the courses `courseIds`. Two statements side by side: the
+ * member's progress in them (learning), and their cards with their number of videos (the catalogue's door).
+ * Unordered.
  */
 export async function coursesWithProgress(
   db: DbOrTx,
   memberId: number,
   courseIds: readonly number[],
-  started: { free: boolean; vipFree: boolean } = { free: false, vipFree: false },
 ): Promise<CourseWithProgress[]> {
-  if (started.free || started.vipFree)
-    return cardsWithProgress(db, courseIds, await listCourseProgress(db, memberId), started)
   const [progress, cards] = await Promise.all([
     listCourseProgress(db, memberId, courseIds),
     courseCardsWithVideoCount(db, courseIds),
   ])
-  return joinCards(cards, courseIds, progress, started)
+  return joinCards(cards, courseIds, progress, { free: false, vipFree: false })
 }
 
 /**
  * As `coursesWithProgress` with the member's progress in every course they started already read (a caller that
- * reads it alongside what decides `courseIds`, saving a round trip): one statement, the cards.
+ * reads it alongside what decides `courseIds`, saving a round trip), the cards from the catalogue's cached facts:
+ * no statement for the cards held there, one for the rest.
  */
 export async function cardsWithProgress(
-  db: DbOrTx,
+  facts: Pick<CatalogueFacts, 'cards'>,
   courseIds: readonly number[],
   progress: CourseProgressRow[],
   started: { free: boolean; vipFree: boolean },
 ): Promise<CourseWithProgress[]> {
-  const cards = await courseCardsWithVideoCount(db, [...new Set([...courseIds, ...progress.map((p) => p.courseId)])])
-  return joinCards(cards, courseIds, progress, started)
+  const cards = await facts.cards([...courseIds, ...progress.map((p) => p.courseId)])
+  return joinCards([...cards.values()], courseIds, progress, started)
 }
 
 function joinCards(

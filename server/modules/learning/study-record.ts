@@ -66,14 +66,18 @@ export function createStudyRecord(ctx: LearningContext) {
      * granted) first.
      */
     async album(memberId: number, q: PagedQuery) {
-      // Two round trips: the member's rights and their progress side by side, then the cards.
+      // One round trip: the member's rights and their progress side by side; the cards are the catalogue's cached
+      // facts (a statement only for those not held).
       const [{ entitled, vipUntil }, progress] = await Promise.all([
         activeRightsOf(db, memberId, now()),
         listCourseProgress(db, memberId),
       ])
       const vipActive = vipUntil !== null
       const vipEnds = vipUntil?.toISOString() ?? null
-      const rows = await cardsWithProgress(db, [...entitled.keys()], progress, { free: true, vipFree: vipActive })
+      const rows = await cardsWithProgress(ctx.facts, [...entitled.keys()], progress, {
+        free: true,
+        vipFree: vipActive,
+      })
       const items = rows
         .map((row) => {
           const grant = entitled.get(row.card.id)

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { systemCourseItems } from '#server/db/schema/catalogue.ts'
 import { playerPopups, popupClicks } from '#server/db/schema/learning.ts'
 import { clearAllCaches } from '#server/http/public-cache.ts'
@@ -368,6 +368,31 @@ describe('notes, popups and study lists API', () => {
 
     it('asks anonymous visitors to log in', async () => {
       expect((await get('/api/center/my_album')).body.code).toBe(301)
+    })
+
+    it('reads the cards from the catalogue’s cache: one round trip again, and an operator’s edit shows at once', async () => {
+      const db = t().database.db
+      const course = await makeCourse(db, { title: '缓存卡片课', priceFen: 100 })
+      const m = await newMember()
+      await grant(t().app, w.admin.headers, m.id, course)
+      const titles = async () => (await get<Page>('/api/center/my_album', m.headers)).body.data.list.map((c) => c.title)
+      expect(await titles()).toEqual(['缓存卡片课'])
+      // The member's rights and progress, side by side; the session and the cards are remembered.
+      const spy = vi.spyOn(t().database.pool, 'query')
+      try {
+        expect(await titles()).toEqual(['缓存卡片课'])
+        expect(spy.mock.calls.length).toBe(2)
+      } finally {
+        spy.mockRestore()
+      }
+      const edit = await t().app.inject({
+        method: 'PATCH',
+        url: `/api/admin/courses/${course}`,
+        payload: { title: '改名后的卡片课' },
+        headers: w.admin.headers,
+      })
+      expect(edit.json<Envelope<unknown>>().code).toBe(200)
+      expect(await titles()).toEqual(['改名后的卡片课'])
     })
   })
 
