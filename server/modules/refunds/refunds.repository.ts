@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { tableList } from '#server/db/list.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { eqIfGiven, inPeriod, rowsBy, rowsWhereIn, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
@@ -11,14 +12,24 @@ export type NewRefund = typeof refunds.$inferInsert
 export const { insert: insertRefund, find: findRefund } = rowsBy(refunds, refunds.id)
 export const { find: findRefundByNo, lock: lockRefundByNo } = rowsBy(refunds, refunds.refundNo)
 
-/** The newest refund of each of these orders (one indexed statement). */
+/** What a member's order list shows of a refund (refunds.service.ts `toRefundBrief`). */
+export type RefundBriefRow = Pick<
+  RefundRow,
+  'orderId' | 'refundNo' | 'state' | 'amountFen' | 'reason' | 'decisionNote' | 'lastError'
+>
+
+// The member's order list asks this on every page: a prepared statement, nothing built per call.
+const latestRefundsStatement = preparedText(
+  'refunds_latest_of_orders',
+  `select distinct on (order_id) order_id as "orderId", refund_no as "refundNo", state, amount_fen as "amountFen",
+     reason, decision_note as "decisionNote", last_error as "lastError"
+   from refunds where order_id = any($1::int[]) order by order_id, id desc`,
+)
+
+/** The newest refund of each of these orders (one prepared statement on `refunds_order_idx`). */
 export async function latestRefundsOfOrders(db: DbOrTx, orderIds: readonly number[]) {
   if (orderIds.length === 0) return []
-  return db
-    .selectDistinctOn([refunds.orderId])
-    .from(refunds)
-    .where(inArray(refunds.orderId, [...orderIds]))
-    .orderBy(refunds.orderId, sql`${refunds.id} desc`)
+  return queryPrepared<RefundBriefRow>(db, latestRefundsStatement, [orderIds])
 }
 
 export async function refundsOfOrder(db: DbOrTx, orderId: number) {

@@ -160,7 +160,7 @@ export async function latestRefundsByOrder(db: DbOrTx, orderIds: readonly number
 }
 
 /** What a member is told about a refund's state and why. */
-function toRefundBrief(r: RefundRow) {
+function toRefundBrief(r: repo.RefundBriefRow) {
   return {
     ...apiFields(r, refundBasics),
     note:
