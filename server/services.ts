@@ -165,7 +165,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     fetch: integrations.paymentsFetch,
     now: integrations.now,
   })
-  const favourites = createFavouritesService({ db, now: integrations.now })
+  const favourites = createFavouritesService({ db, now: integrations.now, facts })
   const members = createMembersService({ db, now: integrations.now, media })
   const comments = createCommentsService({ db, now: integrations.now })
   const home = createHomeService({ db, cacheMs })

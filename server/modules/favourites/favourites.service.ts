@@ -4,10 +4,11 @@ import { Codes } from '#server/http/codes.ts'
 import { ownedCourseIds } from '#server/modules/access/access.service.ts'
 import {
   buyableCoursesByIds,
-  courseCardsByIds,
   isPublishedCourse,
   publishedVideoCourseId,
+  toCourseCard,
   videoCardsByIds,
+  type CatalogueFacts,
 } from '#server/modules/catalogue/catalogue.service.ts'
 import {
   deleteFavourite,
@@ -49,16 +50,17 @@ type FavRow = { favId: number; createdAt: Date; targetId: number }
 type Listed = Omit<FavItem, 'owned'>
 
 /**
- * The catalogue's cards of favourited targets of one kind, by target id, while they are published: a course, or a
- * video with its course.
+ * The catalogue's cards of favourited targets of one kind, by target id, while they are published: a course (from
+ * the catalogue's cached facts), or a video with its course.
  */
 async function favouriteCards(
   db: DbOrTx,
+  facts: Pick<CatalogueFacts, 'cards'>,
   kind: 'course' | 'video',
   ids: number[],
 ): Promise<Map<number, Pick<FavItem, 'course' | 'video'>>> {
   if (kind === 'course')
-    return new Map([...(await courseCardsByIds(db, ids))].map(([id, course]) => [id, { course, video: null }]))
+    return new Map([...(await facts.cards(ids))].map(([id, row]) => [id, { course: toCourseCard(row), video: null }]))
   return videoCardsByIds(db, ids)
 }
 
@@ -91,8 +93,8 @@ async function publishedPage(
  * toggle first tries to add and, when the row is already there, removes it: two quick taps cancel out instead
  * of failing, and the unique indexes keep one row per member and target.
  */
-export function createFavouritesService(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps
+export function createFavouritesService(deps: { db: Db; now: () => Date; facts: Pick<CatalogueFacts, 'cards'> }) {
+  const { db, now, facts } = deps
 
   return {
     /** Favourites the course, or un-favourites it when it already is; answers the new state. */
@@ -139,7 +141,7 @@ export function createFavouritesService(deps: { db: Db; now: () => Date }) {
         (before, limit) => listFavourites(db, memberId, q.type, before, limit),
         async (page) => {
           const targetIds = page.map((r) => r.targetId)
-          const cards = await favouriteCards(db, q.type, targetIds)
+          const cards = await favouriteCards(db, facts, q.type, targetIds)
           return page.map((r) => {
             const card = cards.get(r.targetId)
             if (!card) return null

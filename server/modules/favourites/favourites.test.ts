@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { courses, videos } from '#server/db/schema/catalogue.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 import { entitlements } from '#server/db/schema/access.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
+import { invalidate } from '#server/http/public-cache.ts'
 import { signIn } from '#server/modules/auth/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
@@ -187,10 +188,16 @@ describe('favourites API', () => {
       const m = await member()
       for (const c of paid) await post('/api/course/fav', { course_id: c.id }, m.headers)
       // The two newest favourites are hidden: a page of 1 reads past them, and the cursor skips them too.
-      await db
-        .update(courses)
-        .set({ status: 'hidden' })
-        .where(inArray(courses.id, [paid[3]!.id, paid[2]!.id]))
+      const hide = async (status: 'hidden' | 'published') => {
+        const ids = [paid[3]!.id, paid[2]!.id]
+        await db.update(courses).set({ status }).where(inArray(courses.id, ids))
+        // What an operator's edit does besides the write: the cached cards of those courses are dropped.
+        await invalidate(
+          db,
+          ids.map((id) => `course:${id}`),
+        )
+      }
+      await hide('hidden')
       try {
         const first = await get<FavList>('/api/center/fav?type=course&limit=1', m.headers)
         expect(first.body.data.list.map((i) => i.course.id)).toEqual([paid[1]!.id])
@@ -201,10 +208,22 @@ describe('favourites API', () => {
         expect(second.body.data.list.map((i) => i.course.id)).toEqual([paid[0]!.id])
         expect(second.body.data.next_cursor).toBeNull()
       } finally {
-        await db
-          .update(courses)
-          .set({ status: 'published' })
-          .where(inArray(courses.id, [paid[3]!.id, paid[2]!.id]))
+        await hide('published')
+      }
+    })
+
+    it('reads the course cards from the catalogue’s cache: the page and the ownership are the only statements', async () => {
+      const m = await member()
+      for (const c of paid.slice(0, 2)) await post('/api/course/fav', { course_id: c.id }, m.headers)
+      const ids = async () =>
+        (await get<FavList>('/api/center/fav?type=course', m.headers)).body.data.list.map((i) => i.course.id)
+      expect(await ids()).toEqual([paid[1]!.id, paid[0]!.id])
+      const spy = vi.spyOn(t().database.pool, 'query')
+      try {
+        expect(await ids()).toEqual([paid[1]!.id, paid[0]!.id])
+        expect(spy.mock.calls.length).toBe(2)
+      } finally {
+        spy.mockRestore()
       }
     })
 
