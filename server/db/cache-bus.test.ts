@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useTestDatabase } from '#tests/support/database.ts'
@@ -69,5 +70,58 @@ describe('cache bus (LISTEN/NOTIFY)', () => {
     expect(await until(() => l.gaps() >= 1)).toBe(true)
     await publishInvalidation(db, ['teacher:9'])
     expect(await until(() => l.heard.some((t) => t[0] === 'teacher:9'))).toBe(true)
+  })
+
+  it('says when it stops and starts listening, and takes a connection that no longer hears itself as lost', async () => {
+    const { url } = await database()
+    const target = new URL(url)
+    // A TCP proxy that can go silent: the connection stays open but nothing gets through, as when a half-open
+    // connection or a pooler swallows what PostgreSQL sends.
+    let silent = false
+    const sockets = new Set<net.Socket>()
+    const proxy = net.createServer((downstream) => {
+      const upstream = net.connect(Number(target.port), target.hostname)
+      for (const [from, to] of [
+        [downstream, upstream],
+        [upstream, downstream],
+      ] as const) {
+        sockets.add(from)
+        from.on('data', (chunk) => void (silent || to.write(chunk)))
+        from.on('error', () => to.destroy())
+        from.on('close', () => to.destroy())
+      }
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const proxied = new URL(url)
+    proxied.hostname = '127.0.0.1'
+    proxied.port = String((proxy.address() as net.AddressInfo).port)
+    const states: boolean[] = []
+    let gaps = 0
+    const l = await listenForInvalidations({
+      url: proxied.toString(),
+      onTags: () => {},
+      onGap: () => gaps++,
+      onListening: (listening) => states.push(listening),
+      log: { warn: () => {} },
+      retryMs: 50,
+      heartbeatMs: 50,
+    })
+    try {
+      expect(states).toEqual([true])
+      await sleep(300) // heartbeats come back: still listening
+      expect(states).toEqual([true])
+      silent = true
+      expect(await until(() => states.length === 2)).toBe(true)
+      expect(states).toEqual([true, false])
+      silent = false
+      expect(await until(() => states.length === 3)).toBe(true)
+      expect(states).toEqual([true, false, true])
+      expect(gaps).toBe(1)
+    } finally {
+      await l.close()
+      expect(states.at(-1)).toBe(false)
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 })

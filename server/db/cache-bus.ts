@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import pg from 'pg'
 import type { DbOrTx } from './database.ts'
 import { preparedText, queryPrepared } from './prepared.ts'
@@ -51,7 +52,16 @@ interface ListenOptions {
   log: { warn: (obj: object, msg: string) => void }
   /** Wait before reconnecting, in milliseconds. */
   retryMs?: number
+  /**
+   * How often the connection notifies itself, in milliseconds: a beat not heard back within two more counts as a
+   * lost connection (a half-open TCP connection, or a pooler that takes LISTEN but delivers nothing, would otherwise
+   * look alive while hearing nothing).
+   */
+  heartbeatMs?: number
 }
+
+/** The tag of a connection's own heartbeat: never passed on. */
+const HEARTBEAT = 'cache-bus-heartbeat:'
 
 /** Listens on the channel on a connection of its own, reconnecting after a loss, until `close`. */
 export async function listenForInvalidations(options: ListenOptions): Promise<CacheBusListener> {
@@ -63,17 +73,23 @@ export async function listenForInvalidations(options: ListenOptions): Promise<Ca
     options.onListening?.(now)
   }
   const retryMs = options.retryMs ?? 1_000
+  const heartbeatMs = options.heartbeatMs ?? 2_000
   let closed = false
   let client: pg.Client | null = null
   let retry: NodeJS.Timeout | undefined
+  let heartbeat: NodeJS.Timeout | undefined
 
   async function connect() {
-    const c = new pg.Client({ connectionString: url, application_name: 'zixue-cache-bus' })
+    const c = new pg.Client({ connectionString: url, application_name: 'zixue-cache-bus', keepAlive: true })
+    /** The heartbeat sent and not heard back yet. */
+    let awaited: string | null = null
     c.on('notification', (message) => {
       if (message.channel !== CACHE_CHANNEL || !message.payload) return
       try {
         const tags: unknown = JSON.parse(message.payload)
-        if (Array.isArray(tags)) onTags(tags.filter((t): t is string => typeof t === 'string'))
+        if (!Array.isArray(tags)) return
+        if (tags.includes(awaited)) awaited = null
+        onTags(tags.filter((t): t is string => typeof t === 'string' && !t.startsWith(HEARTBEAT)))
       } catch {
         log.warn({ payload: message.payload.slice(0, 200) }, 'cache bus: a notification that is not a JSON list')
       }
@@ -86,11 +102,31 @@ export async function listenForInvalidations(options: ListenOptions): Promise<Ca
     await c.connect()
     await c.query(`listen ${CACHE_CHANNEL}`)
     client = c
+    clearInterval(heartbeat)
+    let missed = 0
+    heartbeat = setInterval(() => {
+      if (awaited) {
+        // After the poll phase (setImmediate), so an echo that arrived while the process was busy is read first;
+        // and only at the second beat missed, so one slow moment on a loaded machine is not a loss.
+        const waiting = awaited
+        setImmediate(() => {
+          if (awaited !== waiting || ++missed < 2) return
+          log.warn({ heartbeatMs }, 'cache bus: the listening connection does not hear its own heartbeat; reconnecting')
+          lost(c)
+        })
+        return
+      }
+      missed = 0
+      awaited = HEARTBEAT + crypto.randomUUID()
+      c.query(`select pg_notify('${CACHE_CHANNEL}', $1)`, [JSON.stringify([awaited])]).catch(() => lost(c))
+    }, heartbeatMs)
+    heartbeat.unref()
   }
 
   function lost(c: pg.Client) {
     if (closed || client !== c) return
     client = null
+    clearInterval(heartbeat)
     setListening(false)
     c.end().catch(() => {})
     const again = () => {
@@ -117,6 +153,7 @@ export async function listenForInvalidations(options: ListenOptions): Promise<Ca
     async close() {
       closed = true
       clearTimeout(retry)
+      clearInterval(heartbeat)
       const c = client
       client = null
       setListening(false)

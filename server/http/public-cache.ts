@@ -128,7 +128,7 @@ export function busListening(listening: boolean) {
  * that must never serve a stale value (the session a token names) serves only while this holds the number it had
  * when the value was read.
  */
-export function hearingSince(): number | null {
+export function hearingEpoch(): number | null {
   return listeningBuses > 0 ? busReports : null
 }
 

@@ -97,7 +97,7 @@ function batchLru<V extends object>(
 /**
  * `lessonAccessFacts`, `courseAccessFacts` and `courseCardsWithVideoCount` behind a size-bounded LRU (a few
  * seconds' time to live; `ttlMs: 0` turns it off), one per process: every player page, playlist, key, progress
- * save and purchased list (/ke1) asks them, and they change rarely. Cached values are shared: treat them as
+ * save, purchased list (/ke1) and favourites list asks them, and they change rarely. Cached values are shared: treat them as
  * read-only.
  */
 export function createCatalogueFacts(deps: { db: DbOrTx; ttlMs?: number; max?: number }): CatalogueFacts {

@@ -66,8 +66,8 @@ export function createStudyRecord(ctx: LearningContext) {
      * granted) first.
      */
     async album(memberId: number, q: PagedQuery) {
-      // One round trip: the member's rights and their progress side by side; the cards are the catalogue's cached
-      // facts (a statement only for those not held).
+      // The member's rights and their progress side by side; then the cards, from the catalogue's cached facts (a
+      // statement only for those not held, so usually one round trip in all).
       const [{ entitled, vipUntil }, progress] = await Promise.all([
         activeRightsOf(db, memberId, now()),
         listCourseProgress(db, memberId),

@@ -5,7 +5,14 @@ import { busListening, clearAllCaches, dropTagged } from '#server/http/public-ca
 import { grantRoles, makeMember } from '#tests/support/media-fixtures.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { createSessionCache, sessionsChanged, sessionTag, type SessionRow } from './session-cache.ts'
-import { createTokenResolver, endSession, resolveToken, SESSION_TTL_SECONDS } from './session.service.ts'
+import {
+  createTokenResolver,
+  endSession,
+  resolveToken,
+  revokeSessionsOf,
+  SESSION_TTL_SECONDS,
+} from './session.service.ts'
+import { endMemberSessions } from './sessions-merge.service.ts'
 
 describe('token lookup (sessions door)', () => {
   const database = useTestDatabase()
@@ -122,8 +129,19 @@ describe('remembered sessions (session-cache.ts)', () => {
     // A member deleted with their sessions (cascade) is forgotten too.
     const c = await makeMember(db, 'member', now)
     expect((await resolve(c.token)).principal?.memberId).toBe(c.id)
-    await pool.query('delete from sessions where member_id = $1', [c.id])
+    await pool.query('delete from members where id = $1', [c.id])
     expect(await withinASecond(async () => (await resolve(c.token)).problem === 'unknown')).toBe(true)
+  })
+
+  it('forgets every session when the table is truncated (no row trigger fires then)', async () => {
+    const { db, pool } = await database()
+    const now = new Date()
+    const member = await makeMember(db, 'member', now)
+    const resolve = createTokenResolver({ db, now: () => now })
+    expect((await counted(() => resolve(member.token))).value.principal?.memberId).toBe(member.id)
+    expect((await counted(() => resolve(member.token))).queries).toBe(0)
+    await pool.query('truncate sessions')
+    expect(await withinASecond(async () => (await resolve(member.token)).problem === 'unknown')).toBe(true)
   })
 
   it('reads the session every time while the bus is not listening, and forgets everything after a gap', async () => {
@@ -138,6 +156,44 @@ describe('remembered sessions (session-cache.ts)', () => {
     await listen()
     expect((await counted(() => resolve(member.token))).queries).toBeGreaterThan(0)
     expect((await counted(() => resolve(member.token))).queries).toBe(0)
+  })
+})
+
+describe('revokes in this process count at once, before any notification', () => {
+  // A bus that is listening but never delivers anything: only the marks the revokes leave can refuse the token.
+  const database = useTestDatabase()
+  beforeEach(() => busListening(true))
+  afterEach(() => busListening(false))
+
+  async function remembered() {
+    const { db } = await database()
+    const now = new Date()
+    const member = await makeMember(db, 'member', now)
+    const resolve = createTokenResolver({ db, now: () => now })
+    const { principal } = await resolve(member.token)
+    expect(principal?.memberId).toBe(member.id)
+    return { db, now, member, resolve, sessionId: principal!.sessionId }
+  }
+
+  it('a logout', async () => {
+    const { db, now, member, resolve, sessionId } = await remembered()
+    await endSession(db, sessionId, now)
+    expect(await resolve(member.token)).toEqual({ principal: null, problem: 'unknown' })
+  })
+
+  it('an operator signing out one session or all of a member’s (and an account deletion)', async () => {
+    const one = await remembered()
+    expect(await revokeSessionsOf(one.db, one.member.id, one.now, one.sessionId)).toBe(1)
+    expect(await one.resolve(one.member.token)).toEqual({ principal: null, problem: 'unknown' })
+    const all = await remembered()
+    expect(await revokeSessionsOf(all.db, all.member.id, all.now)).toBe(1)
+    expect(await all.resolve(all.member.token)).toEqual({ principal: null, problem: 'unknown' })
+  })
+
+  it('the bind-phone merge ending the absorbed member’s sessions', async () => {
+    const { db, now, member, resolve } = await remembered()
+    expect(await endMemberSessions(db, member.id, now)).toEqual({ sessions: 1 })
+    expect(await resolve(member.token)).toEqual({ principal: null, problem: 'unknown' })
   })
 })
 
@@ -185,6 +241,18 @@ describe('session cache (the rules it keeps)', () => {
     }
     expect(loads.revoked).toHaveBeenCalledTimes(4)
     expect(loads.other).toHaveBeenCalledTimes(1)
+  })
+
+  it('remembers nothing for a while after a revoke too large to mark one by one', async () => {
+    const cache = createSessionCache({ max: 10, ttlMs: 60_000 })
+    const load = vi.fn(async () => row(301, 401))
+    await cache.get('hash-bystander', load)
+    await cache.get('hash-bystander', load)
+    expect(load).toHaveBeenCalledTimes(1)
+    sessionsChanged(Array.from({ length: 10_001 }, (_, i) => `hash-mass-${i}`))
+    await cache.get('hash-bystander', load)
+    await cache.get('hash-bystander', load)
+    expect(load).toHaveBeenCalledTimes(3)
   })
 
   it('does not remember unknown tokens', async () => {
