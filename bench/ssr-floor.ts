@@ -1,11 +1,11 @@
 // `npm run bench:ssr`: the server render of `/`, `/boutique`, the course page and `/vip` next to the bare React Router
-// pages of the same content (bench/ssr-floor/: the same loaders' reads rendered as plain markup, no app component,
-// no CSS), in one run (issue 11 §3: goal ≥ 0.8× of the floor). Both are served the same way: the production server
-// (server/main.ts) with BUILD_DIR pointing at the app's build or at the floor's, on one embedded database, so the
-// hooks, the page cache and the render path (server/http/web.ts) are the same code. The render rows give each
-// request its own query string (`?zb=N`): the 5-second page cache keys on the whole URL, so each is a miss and a
-// real render; the cache rows ask for the bare URL (pages outside the page cache have none). Rounds alternate between
-// the two servers; medians of BENCH_ROUNDS. Figures, not assertions: docs/performance.md records them.
+// pages of the same content (bench/ssr-floor/: the same loaders' reads rendered as plain markup showing the same
+// text, no app component, no CSS), in one run (issue 11 §3: goal ≥ 0.8× of the floor). Both are served the same way:
+// the production server (server/main.ts) with BUILD_DIR pointing at the app's build or at the floor's, on one
+// embedded database, so the hooks, the page cache and the render path (server/http/web.ts) are the same code. The
+// render rows give each request its own query string (`?zb=N`): the 5-second page cache keys on the whole URL, so
+// each is a miss and a real render; the cache rows ask for the bare URL (pages outside the page cache have none).
+// Rounds alternate between the two servers; medians of BENCH_ROUNDS. Figures, not assertions: docs/performance.md records them.
 // BENCH_SERVER_NODE_ARGS adds node flags to the app's server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 import { isPublicPage } from '#server/http/web.ts'
 import { startServer, type RunningServer } from '#tests/support/spawn-server.ts'
 import { cpuMs } from './process-cpu.ts'
+import { textDifference } from './visible-text.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -77,6 +78,12 @@ try {
     console.log(
       `${page}  (HTML ${kb(size.app.html)} vs ${kb(size.floor.html)}, loader data ${kb(size.app.data)} vs ${kb(size.floor.data)})`,
     )
+    const text = textDifference(
+      await (await fetch(servers.app + page)).text(),
+      await (await fetch(servers.floor + page)).text(),
+    )
+    const same = text.missing || text.extra ? `no: the floor lacks "${text.missing}", adds "${text.extra}"` : 'yes'
+    console.log(`  same text as the app's page: ${same}`)
     console.log(`  render, app     ${show(lines.app)}`)
     console.log(`  render, floor   ${show(lines.floor)}`)
     console.log(

@@ -18,6 +18,7 @@ import { ANONYMOUS_VIEWER } from '#server/http/session-cookie.ts'
 import { pageServices } from '#server/page-services.ts'
 import { routeSubsets } from '#server/http/route-subsets.ts'
 import { buildDir, startServer } from '#tests/support/spawn-server.ts'
+import { textDifference } from './visible-text.ts'
 
 if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (React’s production build)')
 const root = path.resolve(import.meta.dirname, '..')
@@ -110,6 +111,22 @@ try {
         fs.mkdirSync(dump, { recursive: true })
         fs.writeFileSync(path.join(dump, `${h.name}${page.replaceAll('/', '_')}.html`), await res.text())
       }
+  // The floor must show what the app's page shows, or the ratio compares different pages.
+  const appHandler = handlers.find((h) => h.name === 'app')
+  const floorHandler = handlers.find((h) => h.name === 'floor')
+  if (appHandler && floorHandler)
+    for (const page of pages) {
+      const [a, f] = await Promise.all(
+        [appHandler, floorHandler].map(async (h) =>
+          (await h.handle(new Request(`http://localhost${page}`), h.context())).text(),
+        ),
+      )
+      const { missing, extra } = textDifference(a!, f!)
+      console.log(
+        `${page.padEnd(22)} same text as the app's page: ${missing || extra ? `no (floor lacks "${missing}", adds "${extra}")` : 'yes'}`,
+      )
+    }
+  console.log()
   for (const page of pages) {
     const row: Record<string, number[]> = {}
     for (let r = 0; r < repeats; r++)

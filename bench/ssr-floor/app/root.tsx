@@ -2,6 +2,7 @@ import { useContext, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { CspNonce } from '#app/lib/csp-nonce.ts'
 import { services } from '#app/lib/services-context.ts'
+import { HeadsetIcon } from './icons.tsx'
 
 /** The same read as the app's root: the operators' customer-service setting. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -34,6 +35,7 @@ export default function Root() {
     <>
       <Outlet />
       <a href={serviceUrl} title={hours}>
+        <HeadsetIcon />
         客服
       </a>
     </>

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { services } from '#app/lib/services-context.ts'
 import { Cards } from '../markup.tsx'
+import { SearchIcon } from '../icons.tsx'
 
 export const meta = () => [{ title: '课程分类 - 自学' }]
 
@@ -15,11 +16,17 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { tree, first }
 }
 
+/** What the app's category tab shows: the heading and search, the categories, the first one's courses. */
 export default function Boutique() {
   const { tree, first } = useLoaderData<typeof loader>()
+  const top = tree[0]
   return (
     <main>
       <h1>分类</h1>
+      <Link to="/search">
+        <SearchIcon />
+        搜索课程
+      </Link>
       <nav>
         {tree.map((t) => (
           <Link key={t.id} to={`?cate=${t.id}`}>
@@ -27,12 +34,14 @@ export default function Boutique() {
           </Link>
         ))}
       </nav>
-      {tree[0]?.children.map((c) => (
+      {top ? <Link to={`?cate=${top.id}`}>全部</Link> : null}
+      {top?.children.map((c) => (
         <Link key={c.id} to={`?cate=${c.id}`}>
           {c.name}
         </Link>
       ))}
       <Cards courses={first.list} />
+      {first.next_cursor ? null : <p>没有更多了</p>}
     </main>
   )
 }
