@@ -15,6 +15,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from '#app/components/error-page/error-page.tsx'
+import { LinkDelegation } from '#app/components/bare-link/bare-link.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
 import { LoginHost } from '#app/components/login-popup/login-host.tsx'
 import { ServiceButton } from '#app/components/service-button/service-button.tsx'
@@ -127,6 +128,7 @@ export default function App() {
       <OverlayHost />
       <LoginHost />
       <WechatReturn />
+      <LinkDelegation />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { sendStat } from '#app/lib/stat.ts'
-import { Link } from 'react-router'
+import { BareLink } from '#app/components/bare-link/bare-link.tsx'
 import { CoverImage } from '#app/components/cover-image/cover-image.tsx'
 import type { CardFields } from './card-fields.ts'
 import { COURSE_TYPE_LABEL, courseHref, formatCount } from './course-format.ts'
@@ -42,10 +42,9 @@ export function CourseRow({
   owned,
 }: CardProps & { rank?: number; compact?: boolean; owned?: boolean }) {
   return (
-    <Link
+    <BareLink
       to={courseHref(course.id)}
       className={compact ? `${styles.row} ${styles.compact}` : styles.row}
-      prefetch="intent"
       onClick={() => sendStat('project')}
     >
       {rank !== undefined ? (
@@ -59,14 +58,14 @@ export function CourseRow({
         <Meta course={course} />
         <CoursePrice course={course} owned={owned} />
       </span>
-    </Link>
+    </BareLink>
   )
 }
 
 /** A course as a grid tile: cover on top, then title and price. */
 export function CourseTile({ course, eager }: CardProps) {
   return (
-    <Link to={courseHref(course.id)} className={styles.tile} prefetch="intent" onClick={() => sendStat('project')}>
+    <BareLink to={courseHref(course.id)} className={styles.tile} onClick={() => sendStat('project')}>
       <Cover course={course} eager={eager} className={styles.tileCover} sizes="(min-width: 500px) 240px, 50vw" />
       <span className={styles.tileBody}>
         <span className={styles.title}>{course.title}</span>
@@ -75,6 +74,6 @@ export function CourseTile({ course, eager }: CardProps) {
           <span className={styles.tileStudents}>{`${formatCount(course.student_count)}人学过`}</span>
         </span>
       </span>
-    </Link>
+    </BareLink>
   )
 }

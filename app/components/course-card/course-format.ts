@@ -10,7 +10,7 @@ export const COURSE_TYPE_LABEL: Record<CourseType, string> = {
 export const LEVEL_LABEL: Record<string, string> = { beginner: '入门', intermediate: '进阶', advanced: '高级' }
 
 /** The course page's canonical address (spec 2: /course/{course_id}.html). */
-export function courseHref(id: number) {
+export function courseHref(id: number): `/${string}` {
   return `/course/${id}.html`
 }
 

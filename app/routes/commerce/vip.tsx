@@ -5,7 +5,8 @@ import type { Route } from './+types/vip'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import { RadioCards } from '#app/components/choices/choices.tsx'
 import { Section } from '#app/components/section/section.tsx'
-import { formatCount } from '#app/components/course-card/course-format.ts'
+import { courseHref, formatCount } from '#app/components/course-card/course-format.ts'
+import { BareLink } from '#app/components/bare-link/bare-link.tsx'
 import { formatYuan } from '#shared/money.ts'
 import { formatTime } from '#app/lib/beijing-format.ts'
 import { services } from '#app/lib/services-context.ts'
@@ -59,7 +60,7 @@ export default function Vip() {
           <ul className={styles.courses}>
             {courses.map((course) => (
               <li key={course.id}>
-                <Link to={`/course/${course.id}.html`} className={styles.course}>
+                <BareLink to={courseHref(course.id)} className={styles.course}>
                   <CoverImage loading="lazy" src={course.cover} className={styles.cover} width={128} height={72} />
                   <div className="zx-textColumn">
                     <p className={styles.courseTitle}>{course.title}</p>
@@ -73,7 +74,7 @@ export default function Vip() {
                       ) : null}
                     </p>
                   </div>
-                </Link>
+                </BareLink>
               </li>
             ))}
           </ul>

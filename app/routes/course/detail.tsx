@@ -1,5 +1,6 @@
 import { sendStat } from '#app/lib/stat.ts'
 import { Link, useLoaderData } from 'react-router'
+import { BareLink } from '#app/components/bare-link/bare-link.tsx'
 import type { Route } from './+types/detail'
 import type { CourseDetail as CourseDetailShape } from '#shared/api/catalogue.ts'
 import { CourseComments } from '#app/components/comments/course-comments.tsx'
@@ -107,7 +108,7 @@ function Chapters({ course }: { course: Course }) {
               n++
               return (
                 <li key={v.id}>
-                  <Link to={`/v/${v.id}.html`} className={styles.video}>
+                  <BareLink to={`/v/${v.id}.html`} className={styles.video}>
                     <span className={styles.videoNo}>{n}</span>
                     <span className={styles.videoTitle}>{v.title}</span>
                     {course.is_free ? null : v.is_free ? (
@@ -116,7 +117,7 @@ function Chapters({ course }: { course: Course }) {
                       <span className={styles.trial}>{previewLabel(v.free_seconds)}</span>
                     ) : null}
                     <span className={styles.duration}>{formatDuration(v.duration)}</span>
-                  </Link>
+                  </BareLink>
                 </li>
               )
             })}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { HomeSection as FeedSection } from '#server/modules/home/home.schema.ts'
 import type { CardFields } from '#app/components/course-card/card-fields.ts'
+import { BareLink, isAppPath } from '#app/components/bare-link/bare-link.tsx'
 import { CourseRow, CourseTile } from '#app/components/course-card/course-card.tsx'
 import { Empty } from '#app/components/page-state/page-state.tsx'
 import styles from './home.module.css'
@@ -31,6 +32,12 @@ function ItemLink({
       </a>
     )
   }
+  if (isAppPath(to))
+    return (
+      <BareLink to={to} className={className} label={label}>
+        {children}
+      </BareLink>
+    )
   return (
     <Link to={to} className={className} aria-label={label} prefetch="intent">
       {children}

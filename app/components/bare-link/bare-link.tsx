@@ -1,0 +1,117 @@
+import { useEffect, useState, type MouseEventHandler, type ReactNode } from 'react'
+import { PrefetchPageLinks, useNavigate } from 'react-router'
+
+/**
+ * A link to a path of this app drawn as a bare `<a>`, for the links a screen repeats (course cards, lessons).
+ * React Router's `<Link>` runs several hooks per link while the server renders (the path's resolution, its click
+ * handler, its prefetch behaviour): about 8 % of the home page's render with its 40 cards (docs/performance.md,
+ * issue 11 §3). `<LinkDelegation>` in the root gives every bare link what `<Link prefetch="intent">` gives: a click
+ * navigates inside the app, and touching, hovering or focusing one prefetches its page. `data-discover` lets React
+ * Router find its route ahead, as it does for `<Link>`.
+ */
+export function BareLink({
+  to,
+  className,
+  onClick,
+  children,
+  label,
+}: {
+  /** A path of this app: `/course/1001.html`, `/boutique?cate=1`. */
+  to: `/${string}`
+  className?: string
+  onClick?: MouseEventHandler<HTMLAnchorElement>
+  children: ReactNode
+  label?: string
+}) {
+  return (
+    <a href={to} className={className} onClick={onClick} aria-label={label} data-discover="true" data-bare-link="">
+      {children}
+    </a>
+  )
+}
+
+/** Whether `to` is a path of this app (not `https://…`, nor `//host/…`, which leave it). */
+export function isAppPath(to: string): to is `/${string}` {
+  return to.startsWith('/') && !to.startsWith('//')
+}
+
+/** How long a pointer or focus rests on a link before its page is prefetched (React Router's `intent` waits 100 ms). */
+const INTENT_MS = 100
+
+/** The bare link an event happened in, if any. */
+function bareLinkOf(event: Event) {
+  return event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-bare-link]') : null
+}
+
+/** A click the browser would follow in this tab: the main button, no modifier, no other target, same origin. */
+function followsInPlace(event: MouseEvent, link: HTMLAnchorElement) {
+  return (
+    event.button === 0 &&
+    !event.defaultPrevented &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) &&
+    (!link.target || link.target === '_self') &&
+    !link.hasAttribute('download') &&
+    link.origin === window.location.origin
+  )
+}
+
+/**
+ * Once, in the root: clicks on bare links navigate inside the app (the same location again replaces it, as `<Link>`
+ * does), and the link a finger touches, or a pointer or focus rests on for 100 ms, has its page's data and modules
+ * prefetched (`<PrefetchPageLinks>`, as `<Link prefetch="intent">` renders). Listens on `window`, after React's own
+ * handlers on the document, so a handler that prevented the default keeps the browser's or its own behaviour.
+ */
+export function LinkDelegation() {
+  const navigate = useNavigate()
+  const [page, setPage] = useState<string | null>(null)
+
+  useEffect(() => {
+    let timer: number | undefined
+    const intend = (link: HTMLAnchorElement) => {
+      window.clearTimeout(timer)
+      timer = window.setTimeout(() => setPage(link.pathname + link.search), INTENT_MS)
+    }
+    const cancel = () => {
+      window.clearTimeout(timer)
+      setPage(null)
+    }
+    const onClick = (event: MouseEvent) => {
+      const link = bareLinkOf(event)
+      if (!link || !followsInPlace(event, link)) return
+      event.preventDefault()
+      const path = link.pathname + link.search + link.hash
+      const here = window.location.pathname + window.location.search + window.location.hash
+      void navigate(path, { replace: path === here })
+    }
+    const onTouch = (event: TouchEvent) => {
+      const link = bareLinkOf(event)
+      if (link) intend(link)
+    }
+    // mouseover/mouseout and focusin/focusout bubble; entering or leaving a child of the same link is not a move.
+    const onEnter = (event: MouseEvent | FocusEvent) => {
+      const link = bareLinkOf(event)
+      if (link && !(event.relatedTarget instanceof Node && link.contains(event.relatedTarget))) intend(link)
+    }
+    const onLeave = (event: MouseEvent | FocusEvent) => {
+      const link = bareLinkOf(event)
+      if (link && !(event.relatedTarget instanceof Node && link.contains(event.relatedTarget))) cancel()
+    }
+    window.addEventListener('click', onClick)
+    window.addEventListener('touchstart', onTouch, { passive: true })
+    window.addEventListener('mouseover', onEnter)
+    window.addEventListener('mouseout', onLeave)
+    window.addEventListener('focusin', onEnter)
+    window.addEventListener('focusout', onLeave)
+    return () => {
+      window.clearTimeout(timer)
+      window.removeEventListener('click', onClick)
+      window.removeEventListener('touchstart', onTouch)
+      window.removeEventListener('mouseover', onEnter)
+      window.removeEventListener('mouseout', onLeave)
+      window.removeEventListener('focusin', onEnter)
+      window.removeEventListener('focusout', onLeave)
+    }
+  }, [navigate])
+
+  return page ? <PrefetchPageLinks page={page} /> : null
+}
