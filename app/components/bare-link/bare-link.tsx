@@ -15,6 +15,8 @@ export function BareLink({
   onClick,
   children,
   label,
+  replace = false,
+  ...data
 }: {
   /** A path of this app: `/course/1001.html`, `/boutique?cate=1`. */
   to: `/${string}`
@@ -22,9 +24,21 @@ export function BareLink({
   onClick?: MouseEventHandler<HTMLAnchorElement>
   children: ReactNode
   label?: string
+  /** Replace the current history entry instead of adding one (as `<Link replace>`). */
+  replace?: boolean
+  'aria-current'?: 'page'
+  [data: `data-${string}`]: string
 }) {
   return (
-    <a href={to} className={className} onClick={onClick} aria-label={label} data-discover="true" data-bare-link="">
+    <a
+      href={to}
+      className={className}
+      onClick={onClick}
+      aria-label={label}
+      data-discover="true"
+      data-bare-link={replace ? 'replace' : ''}
+      {...data}
+    >
       {children}
     </a>
   )
@@ -56,8 +70,8 @@ function followsInPlace(event: MouseEvent, link: HTMLAnchorElement) {
 }
 
 /**
- * Once, in the root: clicks on bare links navigate inside the app (the same location again replaces it, as `<Link>`
- * does), and the link a finger touches, or a pointer or focus rests on for 100 ms, has its page's data and modules
+ * Once, in the root: clicks on bare links navigate inside the app (replacing the history entry for a `replace` link
+ * or the same location again, as `<Link>` does), and the link a finger touches, or a pointer or focus rests on for 100 ms, has its page's data and modules
  * prefetched (`<PrefetchPageLinks>`, as `<Link prefetch="intent">` renders). Listens on `window`, after React's own
  * handlers on the document, so a handler that prevented the default keeps the browser's or its own behaviour.
  */
@@ -81,7 +95,7 @@ export function LinkDelegation() {
       event.preventDefault()
       const path = link.pathname + link.search + link.hash
       const here = window.location.pathname + window.location.search + window.location.hash
-      void navigate(path, { replace: path === here })
+      void navigate(path, { replace: link.dataset.bareLink === 'replace' || path === here })
     }
     const onTouch = (event: TouchEvent) => {
       const link = bareLinkOf(event)

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { BareLink } from '#app/components/bare-link/bare-link.tsx'
 import { sendStat } from '#app/lib/stat.ts'
 import { TABS, tabForPath, type TabKey } from '#app/lib/route-rules.ts'
 import { TabIcon } from './tab-icons.tsx'
@@ -20,11 +21,10 @@ export function TabBar() {
       {TABS.map((tab) => {
         const isActive = tab.key === active
         return (
-          <Link
+          <BareLink
             key={tab.key}
             to={tab.path}
             replace
-            prefetch="intent"
             className={isActive ? `${styles.tab} ${styles.active}` : styles.tab}
             aria-current={isActive ? 'page' : undefined}
             data-tab={tab.key}
@@ -35,7 +35,7 @@ export function TabBar() {
           >
             <TabIcon tab={tab.key} active={isActive} />
             <span className={styles.label}>{tab.label}</span>
-          </Link>
+          </BareLink>
         )
       })}
     </nav>
