@@ -1,15 +1,20 @@
-import type { ServerBuild } from 'react-router'
+import { LRUCache } from 'lru-cache'
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 
 /**
  * The route table cut to what a document request can reach (issue 11 §3; docs/decisions/2026-11-26-route-subsets.md).
  *
  * React Router walks every ranked branch of the table to match a URL (the index route `/` comes last), three to four
  * times per document request, and its ServerRouter turns the whole manifest into route objects on each render: with
- * 112 routes that was about half of the gap between a page and the bare React Router floor. A URL can only match
- * routes whose path begins with its first segment, so a document request is rendered with the build's routes cut to
- * those (plus the root, the pathless layouts, the index route and any route whose first segment is a parameter): the
- * same matches, in the same rank order, so the same HTML — `route-subsets.test.ts` compares every URL of the
- * route table with the full build's answer byte for byte.
+ * 112 routes that was about half of the gap between a page and the bare React Router floor. So a document request is
+ * rendered with the build's routes cut to those React Router would match for its path and for each of the path's
+ * parents (the partial manifest sent to the browser names those too), and the root, whose boundary answers a 404: the
+ * same matches, in the same rank order, so the same HTML — `route-subsets.test.ts` compares every URL of the route
+ * table with the full build's answer byte for byte.
+ *
+ * Matching only compares a path's segments with the table's static segments (case folded), or takes them as
+ * parameters, so paths that agree on which segments are static words have the same matches: the cut is found once
+ * per such shape (`/course/1001.html` and `/course/7` are both `/course/~`) with React Router's own `matchRoutes`.
  *
  * Only GET/HEAD document requests are cut. `.data` requests, `/__manifest` (route discovery must see every route),
  * other methods, URLs that cannot be decoded and builds that send the whole manifest to the browser (route discovery
@@ -18,32 +23,6 @@ import type { ServerBuild } from 'react-router'
 
 type Routes = ServerBuild['routes']
 
-/** `''` for paths every request needs (root, layouts, index), null for a parameter or splat first segment. */
-function firstSegment(path: string): string | null {
-  const first = path.replace(/^\/+/, '').split('/')[0] ?? ''
-  if (first.startsWith(':') || first.includes('*') || first.endsWith('?')) return null
-  return first.toLowerCase()
-}
-
-function fullPath(routes: Routes, id: string): string {
-  const route = routes[id]
-  if (!route) return ''
-  const parent = route.parentId ? fullPath(routes, route.parentId) : ''
-  return route.path ? `${parent}/${route.path}` : parent
-}
-
-function cut(build: ServerBuild, keep: (id: string) => boolean): ServerBuild {
-  const routes: Routes = {}
-  const manifest: ServerBuild['assets']['routes'] = {}
-  for (const [id, route] of Object.entries(build.routes)) {
-    if (!route || !keep(id)) continue
-    routes[id] = route
-    const entry = build.assets.routes[id]
-    if (entry) manifest[id] = entry
-  }
-  return { ...build, routes, assets: { ...build.assets, routes: manifest } }
-}
-
 export interface RouteSubsets {
   /** The build to render this request with: a cut one for GET/HEAD documents, otherwise the whole build. */
   pick(method: string, url: string): ServerBuild
@@ -51,42 +30,103 @@ export interface RouteSubsets {
   each<T>(make: (build: ServerBuild) => T): (method: string, url: string) => T
 }
 
-export function routeSubsets(build: ServerBuild): RouteSubsets {
-  const keyOf = new Map<string, string | null>()
-  for (const id of Object.keys(build.routes)) keyOf.set(id, firstSegment(fullPath(build.routes, id)))
-  const always = (id: string) => keyOf.get(id) === '' || keyOf.get(id) === null
-  const keys = new Set([...keyOf.values()].filter((k): k is string => !!k))
-  // One cut per first segment of the table; any other first segment can only reach the routes every cut has.
-  const cuts = new Map<string, ServerBuild>()
-  for (const key of keys)
-    cuts.set(
-      key,
-      cut(build, (id) => always(id) || keyOf.get(id) === key),
+/** The flat table as the nested route objects `matchRoutes` takes, in the order React Router's server builds them. */
+function routeTree(routes: Routes, parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route && route.parentId === parentId)
+    .map((route) =>
+      route!.index
+        ? { id: route!.id, path: route!.path, index: true, caseSensitive: route!.caseSensitive }
+        : {
+            id: route!.id,
+            path: route!.path,
+            caseSensitive: route!.caseSensitive,
+            children: routeTree(routes, route!.id),
+          },
     )
-  const rest = cut(build, always)
-  const lazy = build.routeDiscovery?.mode === 'lazy' && build.ssr && (build.basename ?? '/') === '/'
+}
+
+function cut(build: ServerBuild, keep: Set<string>): ServerBuild {
+  const routes: Routes = {}
+  const manifest: ServerBuild['assets']['routes'] = {}
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route || !keep.has(id)) continue
+    routes[id] = route
+    const entry = build.assets.routes[id]
+    if (entry) manifest[id] = entry
+  }
+  return { ...build, routes, assets: { ...build.assets, routes: manifest } }
+}
+
+/** Every static segment of the table's paths, lower-cased (`course`, `ks`, `systemcourse`…). */
+function staticWords(routes: Routes): Set<string> {
+  const words = new Set<string>()
+  for (const route of Object.values(routes))
+    for (const segment of (route?.path ?? '').split('/'))
+      if (segment && !segment.startsWith(':') && !segment.includes('*')) words.add(segment.replace(/\?$/, ''))
+  return new Set([...words].map((w) => w.toLowerCase()))
+}
+
+/** Shapes kept; more than this many distinct ones (a flood of made-up paths) only costs recomputing a few. */
+const SHAPES = 1_000
+
+export function routeSubsets(build: ServerBuild): RouteSubsets {
+  const tree = routeTree(build.routes)
+  const roots = Object.values(build.routes).filter((r) => r && !r.parentId)
+  const words = staticWords(build.routes)
+  // React Router folds case with a RegExp's `i` flag, which equals lower-casing for ASCII only; and a route that is
+  // case-sensitive would need the shapes to keep case. Neither exists today; either one means no cutting.
+  const foldable =
+    [...words].every((w) => /^[\x20-\x7e]*$/.test(w)) && Object.values(build.routes).every((r) => !r?.caseSensitive)
+  // A parameter's stand-in: a segment no static word equals.
+  let param = '~'
+  while (words.has(param)) param += '~'
+  const lazy =
+    build.routeDiscovery?.mode === 'lazy' &&
+    build.ssr &&
+    (build.basename ?? '/') === '/' &&
+    foldable &&
+    roots.length > 0
+  const cuts = new LRUCache<string, ServerBuild>({ max: SHAPES })
+
+  /** The routes matched for the path and each of its parent paths, with the roots. */
+  function reachable(segments: string[]): Set<string> {
+    const keep = new Set(roots.map((r) => r!.id))
+    for (let n = segments.length; n >= 0; n--)
+      for (const match of matchRoutes(tree, `/${segments.slice(0, n).join('/')}`) ?? []) keep.add(match.route.id!)
+    return keep
+  }
 
   function pick(method: string, url: string): ServerBuild {
     if (!lazy || (method !== 'GET' && method !== 'HEAD')) return build
-    // Parsed as the request handlers parse it (web.ts `fetchRequestOf`, @react-router/node): the request target is
-    // appended to the origin, so `//x/y` stays a path (and reaches the whole table's 404 like any unknown path).
     const { pathname } = new URL(`http://localhost${url}`)
-    if (pathname.endsWith('.data')) return build
-    if (pathname === build.routeDiscovery.manifestPath) return build
-    let first: string
-    try {
-      first = decodeURIComponent(pathname.slice(1).split('/', 1)[0] ?? '').toLowerCase()
-    } catch {
-      return build
+    if (pathname.endsWith('.data') || pathname === build.routeDiscovery.manifestPath) return build
+    // An empty segment (`//`) is matched differently from none at all: such paths keep the whole table.
+    if (pathname.slice(1, pathname.endsWith('/') ? -1 : undefined).includes('//')) return build
+    const shape: string[] = []
+    for (const raw of pathname.split('/').filter(Boolean)) {
+      let segment: string
+      try {
+        segment = decodeURIComponent(raw)
+      } catch {
+        return build
+      }
+      // React Router keeps an encoded slash inside its segment.
+      if (segment.includes('/')) return build
+      const folded = /^[\x20-\x7e]*$/.test(segment) ? segment.toLowerCase() : null
+      shape.push(folded !== null && words.has(folded) ? folded : param)
     }
-    if (first.includes('/')) return build
-    return cuts.get(first) ?? rest
+    const key = shape.join('/')
+    let chosen = cuts.get(key)
+    if (!chosen) cuts.set(key, (chosen = cut(build, reachable(shape))))
+    return chosen
   }
 
   return {
     pick,
     each<T>(make: (build: ServerBuild) => T) {
-      const made = new Map<ServerBuild, T>()
+      // Keyed by the cut itself: one the cache let go is dropped here with it.
+      const made = new WeakMap<ServerBuild, T>()
       return (method: string, url: string) => {
         const chosen = pick(method, url)
         let value = made.get(chosen)
