@@ -154,7 +154,7 @@ export function TeacherSection({ teacher }: { teacher: NonNullable<CourseDetailS
       <h2 id="teacher-title" className={styles.blockTitle}>
         讲师
       </h2>
-      <Link to={`/teacher/${teacher.id}`} className={parts.teacher}>
+      <BareLink to={`/teacher/${teacher.id}`} className={parts.teacher}>
         {teacher.avatar ? (
           <img src={teacher.avatar} alt="" width={56} height={56} loading="lazy" className={parts.avatar} />
         ) : (
@@ -170,7 +170,7 @@ export function TeacherSection({ teacher }: { teacher: NonNullable<CourseDetailS
         <span className={parts.chevron} aria-hidden="true">
           ›
         </span>
-      </Link>
+      </BareLink>
     </section>
   )
 }
@@ -277,9 +277,9 @@ export default function CourseDetail() {
           <li className={styles.typeTag}>{COURSE_TYPE_LABEL[course.type]}</li>
           <li>{LEVEL_LABEL[course.level] ?? course.level}</li>
           <li>
-            <Link to={`/list/${course.category_id}`} className={styles.categoryLink}>
+            <BareLink to={`/list/${course.category_id}`} className={styles.categoryLink}>
               {course.category_name}
-            </Link>
+            </BareLink>
           </li>
           {course.video_count > 0 ? <li>{`${course.video_count} 节`}</li> : null}
           {trialCount > 0 && !course.is_free ? <li className={styles.trialTag}>{`${trialCount} 节可试看`}</li> : null}
@@ -289,7 +289,7 @@ export default function CourseDetail() {
       <AccessReasons courseId={course.id} />
 
       {bundles.slice(0, 2).map((b) => (
-        <Link key={b.id} to={`/foryou/${b.id}`} className={parts.bundleOffer} prefetch="intent">
+        <BareLink key={b.id} to={`/foryou/${b.id}`} className={parts.bundleOffer}>
           <span className={parts.bundleTag}>套餐</span>
           <span className="zx-textColumn">
             <span className={parts.bundleTitle}>{b.title}</span>
@@ -301,7 +301,7 @@ export default function CourseDetail() {
           <span className={parts.bundleGo} aria-hidden="true">
             ›
           </span>
-        </Link>
+        </BareLink>
       ))}
 
       <nav className={styles.anchors} aria-label="页面目录">
