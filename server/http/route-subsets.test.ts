@@ -69,6 +69,8 @@ describe('route subsets', () => {
     '/course/%6Bs/1001',
     '/course/%E4%B8%AD.html',
     '/course//1001.html',
+    '//course/1001.html',
+    '//vip',
     '/course/1001.html/',
     '/vip/',
     '/vip//',
@@ -114,6 +116,8 @@ describe('route subsets', () => {
       ['GET', '/__manifest?paths=/course/1'],
       ['GET', '/%E0%A4%A'],
       ['GET', '/course%2F1001.html'],
+      ['GET', '//course/1001.html'],
+      ['GET', '/course//1001.html'],
     ] as const)
       expect(subsets.pick(method, url), `${method} ${url}`).toBe(build)
   })

@@ -101,8 +101,9 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
     if (!lazy || (method !== 'GET' && method !== 'HEAD')) return build
     const { pathname } = new URL(`http://localhost${url}`)
     if (pathname.endsWith('.data') || pathname === build.routeDiscovery.manifestPath) return build
-    // An empty segment (`//`) is matched differently from none at all: such paths keep the whole table.
-    if (pathname.slice(1, pathname.endsWith('/') ? -1 : undefined).includes('//')) return build
+    // An empty segment (`//` before another segment) is matched differently from none at all: such paths keep the
+    // whole table. Trailing slashes are matched as one.
+    if (/\/\/(?!\/*$)/.test(pathname)) return build
     const shape: string[] = []
     for (const raw of pathname.split('/').filter(Boolean)) {
       let segment: string
