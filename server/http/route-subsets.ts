@@ -67,8 +67,27 @@ function staticWords(routes: Routes): Set<string> {
   return new Set([...words].map((w) => w.toLowerCase()))
 }
 
-/** Shapes kept; more than this many distinct ones (a flood of made-up paths) only costs recomputing a few. */
+/**
+ * Shapes kept. A flood of made-up paths costs at most a few `matchRoutes` calls per new shape (no more than the
+ * deepest route's segments plus one, see `depth`), less than rendering its 404; the cuts themselves are shared by
+ * every shape that keeps the same routes, so their request handlers outlive the shapes.
+ */
 const SHAPES = 1_000
+
+/** Segments of the deepest route path without a splat: a longer path can only match a splat. */
+function depth(routes: Routes): number {
+  const segments = (id: string | undefined): string[] => {
+    const route = id ? routes[id] : undefined
+    if (!route) return []
+    return [...segments(route.parentId), ...(route.path ?? '').split('/').filter(Boolean)]
+  }
+  let deepest = 0
+  for (const id of Object.keys(routes)) {
+    const path = segments(id)
+    if (!path.some((s) => s.includes('*'))) deepest = Math.max(deepest, path.length)
+  }
+  return deepest
+}
 
 export function routeSubsets(build: ServerBuild): RouteSubsets {
   const tree = routeTree(build.routes)
@@ -76,8 +95,13 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
   const words = staticWords(build.routes)
   // React Router folds case with a RegExp's `i` flag, which equals lower-casing for ASCII only; and a route that is
   // case-sensitive would need the shapes to keep case. Neither exists today; either one means no cutting.
+  // A parameter with text after it in its segment (`:id.html`), or a static word React Router would parse or decode
+  // (`%`, `?`, `#`), would not match the stand-in the way the real segment does. None exists today.
   const foldable =
-    [...words].every((w) => /^[\x20-\x7e]*$/.test(w)) && Object.values(build.routes).every((r) => !r?.caseSensitive)
+    [...words].every((w) => /^[\x20-\x7e]*$/.test(w) && !/[%?#]/.test(w)) &&
+    Object.values(build.routes).every(
+      (r) => !r?.caseSensitive && !(r?.path ?? '').split('/').some((s) => /^:[\w-]+\??[^\w/?-]/.test(s)),
+    )
   // A parameter's stand-in: a segment no static word equals.
   let param = '~'
   while (words.has(param)) param += '~'
@@ -87,7 +111,10 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
     (build.basename ?? '/') === '/' &&
     foldable &&
     roots.length > 0
+  const longest = depth(build.routes)
   const cuts = new LRUCache<string, ServerBuild>({ max: SHAPES })
+  // The cut of each distinct set of routes, shared by every shape that keeps that set (there are few).
+  const bySet = new Map<string, ServerBuild>()
 
   /** The routes matched for the path and each of its parent paths, with the roots. */
   function reachable(segments: string[]): Set<string> {
@@ -104,8 +131,10 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
     // An empty segment (`//` before another segment) is matched differently from none at all: such paths keep the
     // whole table. Trailing slashes are matched as one.
     if (/\/\/(?!\/*$)/.test(pathname)) return build
+    const raws = pathname.split('/').filter(Boolean)
+    if (raws.length > longest) return build
     const shape: string[] = []
-    for (const raw of pathname.split('/').filter(Boolean)) {
+    for (const raw of raws) {
       let segment: string
       try {
         segment = decodeURIComponent(raw)
@@ -119,7 +148,13 @@ export function routeSubsets(build: ServerBuild): RouteSubsets {
     }
     const key = shape.join('/')
     let chosen = cuts.get(key)
-    if (!chosen) cuts.set(key, (chosen = cut(build, reachable(shape))))
+    if (!chosen) {
+      const keep = reachable(shape)
+      const set = [...keep].sort().join('\n')
+      chosen = bySet.get(set)
+      if (!chosen) bySet.set(set, (chosen = cut(build, keep)))
+      cuts.set(key, chosen)
+    }
     return chosen
   }
 

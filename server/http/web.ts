@@ -189,7 +189,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const renderStreamed = async (req: IncomingMessage, res: ServerResponse) => {
       const request = fetchRequestOf(req, res)
       const context = getLoadContext(request.headers.get(NONCE_HEADER) ?? undefined, viewers.take(request))
-      await sendPageResponse(req, res, await renderFor(req.method ?? 'GET', req.url ?? '/')(request, context))
+      // The route cut is chosen by the path React Router will render, which an odd Host header could change.
+      const { pathname, search } = new URL(request.url)
+      await sendPageResponse(req, res, await renderFor(req.method ?? 'GET', pathname + search)(request, context))
     }
     // A flood of distinct query strings evicts the least recently used pages instead of growing.
     const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })

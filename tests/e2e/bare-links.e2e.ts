@@ -38,6 +38,16 @@ describe('course cards and lessons as bare links', () => {
     const lesson = page.locator('main a[href^="/v/"][data-bare-link]').first()
     expect(await page.locator('main a[href^="/v/"]').nth(3).ariaSnapshot()).toMatch(/^- link "4 ?\S/)
     const lessonHref = (await lesson.getAttribute('href'))!
+    // Lessons are not prefetched (the player's loader signs the video's addresses): a touch adds no prefetch link.
+    await lesson.dispatchEvent('touchstart')
+    await page.waitForTimeout(300)
+    expect(
+      await page.evaluate(
+        (path) =>
+          [...document.querySelectorAll('link[rel="prefetch"]')].some((l) => l.getAttribute('href')?.startsWith(path)),
+        lessonHref,
+      ),
+    ).toBe(false)
     await lesson.click()
     await page.waitForURL(`**${lessonHref}`)
     expect(await kept()).toBe('same document')

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEventHandler, type ReactNode } from 'react'
-import { PrefetchPageLinks, useNavigate } from 'react-router'
+import { PrefetchPageLinks, useLocation, useNavigate } from 'react-router'
 
 /**
  * A link to a path of this app drawn as a bare `<a>`, for the links a screen repeats (course cards, lessons).
@@ -16,6 +16,7 @@ export function BareLink({
   children,
   label,
   replace = false,
+  prefetch = true,
   ...data
 }: {
   /** A path of this app: `/course/1001.html`, `/boutique?cate=1`. */
@@ -26,6 +27,8 @@ export function BareLink({
   label?: string
   /** Replace the current history entry instead of adding one (as `<Link replace>`). */
   replace?: boolean
+  /** Prefetch the page on intent (as `<Link prefetch="intent">`); false for pages whose loader costs the server work. */
+  prefetch?: boolean
   'aria-current'?: 'page'
   [data: `data-${string}`]: string
 }) {
@@ -37,6 +40,7 @@ export function BareLink({
       aria-label={label}
       data-discover="true"
       data-bare-link={replace ? 'replace' : ''}
+      data-prefetch={prefetch ? undefined : 'none'}
       {...data}
     >
       {children}
@@ -44,9 +48,9 @@ export function BareLink({
   )
 }
 
-/** Whether `to` is a path of this app (not `https://…`, nor `//host/…`, which leave it). */
+/** Whether `to` is a path of this app (not `https://…`, nor `//host/…` or `/\\host/…`, which browsers send away). */
 export function isAppPath(to: string): to is `/${string}` {
-  return to.startsWith('/') && !to.startsWith('//')
+  return /^\/(?![\\/])/.test(to)
 }
 
 /** How long a pointer or focus rests on a link before its page is prefetched (React Router's `intent` waits 100 ms). */
@@ -73,15 +77,24 @@ function followsInPlace(event: MouseEvent, link: HTMLAnchorElement) {
  * Once, in the root: clicks on bare links navigate inside the app (replacing the history entry for a `replace` link
  * or the same location again, as `<Link>` does), and the link a finger touches, or a pointer or focus rests on for 100 ms, has its page's data and modules
  * prefetched (`<PrefetchPageLinks>`, as `<Link prefetch="intent">` renders). Listens on `window`, after React's own
- * handlers on the document, so a handler that prevented the default keeps the browser's or its own behaviour.
+ * handlers on the document, so a handler that prevented the default keeps the browser's or its own behaviour (and one
+ * that stops the click's propagation leaves it to the browser: a full page load).
  */
 export function LinkDelegation() {
   const navigate = useNavigate()
+  const { key } = useLocation()
   const [page, setPage] = useState<string | null>(null)
+  // A new location: the link that was intended has done its work or is gone (a `<Link>` unmounts its prefetch).
+  const [shownAt, setShownAt] = useState(key)
+  if (shownAt !== key) {
+    setShownAt(key)
+    setPage(null)
+  }
 
   useEffect(() => {
     let timer: number | undefined
     const intend = (link: HTMLAnchorElement) => {
+      if (link.dataset.prefetch === 'none') return
       window.clearTimeout(timer)
       timer = window.setTimeout(() => setPage(link.pathname + link.search), INTENT_MS)
     }
@@ -93,6 +106,7 @@ export function LinkDelegation() {
       const link = bareLinkOf(event)
       if (!link || !followsInPlace(event, link)) return
       event.preventDefault()
+      cancel()
       const path = link.pathname + link.search + link.hash
       const here = window.location.pathname + window.location.search + window.location.hash
       void navigate(path, { replace: link.dataset.bareLink === 'replace' || path === here })

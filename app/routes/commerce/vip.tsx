@@ -60,7 +60,7 @@ export default function Vip() {
           <ul className={styles.courses}>
             {courses.map((course) => (
               <li key={course.id}>
-                <BareLink to={courseHref(course.id)} className={styles.course}>
+                <BareLink to={courseHref(course.id)} className={styles.course} prefetch={false}>
                   <CoverImage loading="lazy" src={course.cover} className={styles.cover} width={128} height={72} />
                   <div className="zx-textColumn">
                     <p className={styles.courseTitle}>{course.title}</p>

@@ -108,7 +108,7 @@ function Chapters({ course }: { course: Course }) {
               n++
               return (
                 <li key={v.id}>
-                  <BareLink to={`/v/${v.id}.html`} className={styles.video}>
+                  <BareLink to={`/v/${v.id}.html`} className={styles.video} prefetch={false}>
                     <span className={styles.videoNo}>{n}</span>
                     <span className={styles.videoTitle}>{v.title}</span>
                     {course.is_free ? null : v.is_free ? (
@@ -154,7 +154,7 @@ export function TeacherSection({ teacher }: { teacher: NonNullable<CourseDetailS
       <h2 id="teacher-title" className={styles.blockTitle}>
         讲师
       </h2>
-      <BareLink to={`/teacher/${teacher.id}`} className={parts.teacher}>
+      <BareLink to={`/teacher/${teacher.id}`} className={parts.teacher} prefetch={false}>
         {teacher.avatar ? (
           <img src={teacher.avatar} alt="" width={56} height={56} loading="lazy" className={parts.avatar} />
         ) : (
@@ -277,7 +277,7 @@ export default function CourseDetail() {
           <li className={styles.typeTag}>{COURSE_TYPE_LABEL[course.type]}</li>
           <li>{LEVEL_LABEL[course.level] ?? course.level}</li>
           <li>
-            <BareLink to={`/list/${course.category_id}`} className={styles.categoryLink}>
+            <BareLink to={`/list/${course.category_id}`} className={styles.categoryLink} prefetch={false}>
               {course.category_name}
             </BareLink>
           </li>
