@@ -70,11 +70,15 @@ export async function progressSaves(
     requests: Array.from({ length: SAVES_PER_LESSON }, () => ({
       method: 'POST' as const,
       setupRequest: (req: autocannon.Request, context: object) => {
-        const c = context as { token?: string; vid?: number; position?: number }
+        const c = context as { token?: string; vid?: number; position?: number; view?: number; seq?: number }
         c.token ??= tokens[nextMember++ % tokens.length]!
         c.vid ??= pick(videos)
+        // As the player sends them: its page view's id and the save's number there.
+        c.view ??= 1 + Math.floor(Math.random() * 2_000_000_000)
+        c.seq = (c.seq ?? -1) + 1
         c.position = (c.position ?? 0) + 10
-        return { ...req, body: JSON.stringify({ vid: c.vid, position: c.position, token: c.token }) }
+        const { vid, position, token, view, seq } = c
+        return { ...req, body: JSON.stringify({ vid, position, token, view, seq }) }
       },
       onResponse: (_status: number, body: string) => {
         if (!body.startsWith('{"code":200')) refused++

@@ -49,6 +49,11 @@ export const localProgress = {
   },
 }
 
+/** A random id from 1 to 2^31 − 1 (crypto.getRandomValues works on plain http too, unlike randomUUID). */
+function pageViewId() {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1 || 1
+}
+
 export interface ProgressSaverOptions {
   vid: number
   target: SaveTarget
@@ -64,9 +69,19 @@ export interface ProgressSaverOptions {
  */
 export function createProgressSaver(options: ProgressSaverOptions) {
   let last = -1
+  // Saves can overtake each other (a periodic save still on its way when the page-hide beacon leaves): each carries
+  // this page view's id and its number, and the server keeps the later one.
+  const view = pageViewId()
+  let seq = 0
 
   function payload(position: number, duration?: number) {
-    const b: Record<string, unknown> = { vid: options.vid, position: Math.floor(position), token: options.token }
+    const b: Record<string, unknown> = {
+      vid: options.vid,
+      position: Math.floor(position),
+      token: options.token,
+      view,
+      seq: seq++,
+    }
     if (duration && Number.isFinite(duration) && options.target === '/update_play_data')
       b.duration = Math.floor(duration)
     return JSON.stringify(b)

@@ -21,6 +21,12 @@ export const studyProgress = pgTable(
     duration: integer().notNull().default(0),
     /** The first time the position reached 90% of the length; stays set when they watch it again. */
     finishedAt: timestamptz(),
+    /**
+     * The player page view that saved the position, and the save's number there: a save of the same view with a
+     * lower number arrived late and is not taken (a periodic save overtaken by the page-hide beacon).
+     */
+    savedBy: integer(),
+    saveSeq: integer(),
     ...timestamps(),
   },
   (t) => [

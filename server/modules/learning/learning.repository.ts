@@ -32,13 +32,16 @@ export interface ProgressWrite {
   now: Date
   /** The session the save comes with: the statement writes nothing unless it is live at `now`. */
   sessionId: number
+  /** The player page view that sent the save and the save's number there; a lower number than stored is late. */
+  order?: { view: number; seq: number }
 }
 
 /**
  * Saves a position in ONE statement: the position is clamped to the video's length and to the preview, and
- * finished_at is set the first time the position reaches 90%. Null when the video no longer exists; `session_gone`
- * when the member's session is no longer live (logged out on any instance, expired): the same statement checks it,
- * so a logout counts at once even where the token was remembered (progress-auth.ts), at no extra round trip.
+ * finished_at is set the first time the position reaches 90%. Null when the video no longer exists; `not_written`
+ * when the member's session is no longer live (logged out on any instance, expired: the same statement checks it,
+ * so a logout counts at once even where the token was remembered, progress-auth.ts, at no extra round trip), or
+ * when a later save of the same page view was already taken.
  *
  * It is the hottest write, so it runs as a named (prepared) statement straight on the pool, and commits without
  * waiting for the WAL flush (`synchronous_commit` off for this transaction only, set inside the statement so it
@@ -48,9 +51,11 @@ export interface ProgressWrite {
  */
 const upsertProgressSql = `
   with relaxed as (select set_config('synchronous_commit', 'off', true))
-  insert into study_progress as p (member_id, video_id, course_id, position, duration, finished_at, created_at, updated_at)
+  insert into study_progress as p
+    (member_id, video_id, course_id, position, duration, finished_at, saved_by, save_seq, created_at, updated_at)
   select $1::int, $2::int, $7::int, v.pos, v.len,
-    case when v.len > 0 and v.pos >= ${FINISHED_SHARE} * v.len then $5::timestamptz end, $5::timestamptz, $5::timestamptz
+    case when v.len > 0 and v.pos >= ${FINISHED_SHARE} * v.len then $5::timestamptz end,
+    $10::int, $11::int, $5::timestamptz, $5::timestamptz
   from (
     select len, least($3::int, case when len > 0 then len else $3::int end, coalesce($4::int, $3::int)) as pos
     from (select case when $8::int > 0 then $8::int else coalesce($6::int, 0) end as len) x
@@ -61,7 +66,10 @@ const upsertProgressSql = `
     position = excluded.position,
     duration = excluded.duration,
     finished_at = coalesce(p.finished_at, excluded.finished_at),
+    saved_by = excluded.saved_by,
+    save_seq = excluded.save_seq,
     updated_at = excluded.updated_at
+  where p.saved_by is distinct from excluded.saved_by or p.save_seq is null or p.save_seq < excluded.save_seq
   returning position, duration, finished_at, course_id`
 
 interface PgQueryable {
@@ -87,6 +95,8 @@ export async function upsertProgress(db: Db, w: ProgressWrite) {
         w.courseId,
         w.videoDuration,
         w.sessionId,
+        w.order?.view ?? null,
+        w.order?.view === undefined ? null : w.order.seq,
       ],
     }))
   } catch (err) {
@@ -94,8 +104,8 @@ export async function upsertProgress(db: Db, w: ProgressWrite) {
     throw err
   }
   const row = rows[0]
-  // The select yields its one row unless the session condition failed.
-  if (!row) return 'session_gone' as const
+  // No row: the session condition failed, or the save arrived after a later one of the same page view.
+  if (!row) return 'not_written' as const
   return { position: row.position, duration: row.duration, finishedAt: row.finished_at, courseId: row.course_id }
 }
 
@@ -115,6 +125,15 @@ const progressColumns = {
   duration: studyProgress.duration,
   finishedAt: studyProgress.finishedAt,
   updatedAt: studyProgress.updatedAt,
+}
+
+/** A member's progress in one video, if any. */
+export async function findProgress(db: DbOrTx, memberId: number, videoId: number): Promise<ProgressRow | undefined> {
+  const [row] = await db
+    .select(progressColumns)
+    .from(studyProgress)
+    .where(and(eq(studyProgress.memberId, memberId), eq(studyProgress.videoId, videoId)))
+  return row
 }
 
 /** A member's progress in the videos of some courses. */

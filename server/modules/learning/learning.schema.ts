@@ -34,6 +34,16 @@ const beaconToken = z
   .optional()
   .describe('Only for sendBeacon, which cannot send the ZXB-Token header')
 
+/**
+ * Which page view of the player sent a save, and its order there: saves of one view can arrive out of order (a
+ * periodic save still in flight when the page-hide beacon goes out), and the server keeps the later one. Saves
+ * without them (older pages) are taken as they come.
+ */
+const saveOrder = {
+  view: z.int().min(1).max(2_147_483_647).optional().describe('A random id of the player page view'),
+  seq: z.int().min(0).max(2_147_483_647).optional().describe('The save’s number within that page view'),
+}
+
 export const VideoQuery = z.object({ vid: IdQuery.describe('The video id') })
 export const CourseIdQuery = z.object({ course_id: IdQuery })
 export const IdOnlyQuery = z.object({ id: IdQuery })
@@ -54,6 +64,7 @@ export const PlayDataBody = z.object({
   position: seconds.describe('Where the player is, in seconds'),
   duration: seconds.optional().describe('The length the player sees; used only while the server knows none'),
   token: beaconToken,
+  ...saveOrder,
 })
 export type PlayDataBody = z.output<typeof PlayDataBody>
 
@@ -61,6 +72,7 @@ export const FreeDataBody = z.object({
   vid: BodyId,
   position: seconds.describe('Where the preview is, in seconds'),
   token: beaconToken,
+  ...saveOrder,
 })
 
 export const NOTE_MAX_CHARS = 500

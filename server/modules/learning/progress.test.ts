@@ -177,6 +177,65 @@ describe('player and progress API', () => {
       expect((await saved(w.alice.id, w.freeVideo))?.courseId).toBe(w.free)
     })
 
+    it('keeps the later save of a page view when an earlier one arrives after it (a save overtaken by the beacon)', async () => {
+      const member = await makeMember(t().database.db, 'member', clock)
+      const save = async (body: Record<string, unknown>) =>
+        (await post<PlayDataResult>('/api/update_play_data', { vid: w.freeVideo, ...body }, member.headers)).body
+      const view = 1_234_567
+
+      expect((await save({ position: 20, view, seq: 3 })).data.position).toBe(20)
+      // The periodic save the player sent before the beacon lands last: it answers with the position kept.
+      const late = await save({ position: 18, view, seq: 2 })
+      expect(late).toMatchObject({ code: 200, data: { position: 20, finished: false } })
+      expect((await saved(member.id, w.freeVideo))?.position).toBe(20)
+
+      // The same page view going back on purpose is a later save, and is kept.
+      expect((await save({ position: 10, view, seq: 4 })).data.position).toBe(10)
+      // Another page view (another phone, the lesson opened again) starts its own count.
+      expect((await save({ position: 5, view: 7, seq: 0 })).data.position).toBe(5)
+      // A page without the order (older pages) is taken as it comes, and so is the next save after it.
+      expect((await save({ position: 6 })).data.position).toBe(6)
+      expect((await save({ position: 4, view: 7, seq: 0 })).data.position).toBe(4)
+      expect((await saved(member.id, w.freeVideo))?.position).toBe(4)
+
+      // The same for a preview's saves, and through a beacon.
+      const beacon = (body: Record<string, unknown>) =>
+        t().app.inject({
+          method: 'POST',
+          url: '/api/video/updateFreeData',
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          payload: JSON.stringify({ vid: w.preview, token: member.token, ...body }),
+        })
+      expect((await beacon({ position: 9, view, seq: 8 })).json<Envelope<PlayDataResult>>().data.position).toBe(9)
+      expect((await beacon({ position: 3, view, seq: 7 })).json<Envelope<PlayDataResult>>().data.position).toBe(9)
+      expect((await saved(member.id, w.preview))?.position).toBe(9)
+
+      const bad = await post<unknown>(
+        '/api/update_play_data',
+        { vid: w.freeVideo, position: 1, view: 0 },
+        member.headers,
+      )
+      expect(bad.status).toBe(400)
+      expect((await saved(member.id, w.freeVideo))?.position).toBe(4)
+    })
+
+    it('ends at the last save of a page view when its saves race each other', async () => {
+      const member = await makeMember(t().database.db, 'member', clock)
+      const view = 99
+      // Twenty saves of one page view, sent at once in a scrambled order: the row ends at the highest number's.
+      const order = Array.from({ length: 20 }, (_, i) => (i * 7) % 20)
+      await Promise.all(
+        order.map((seq) =>
+          post<PlayDataResult>(
+            '/api/update_play_data',
+            { vid: w.freeVideo, position: seq * 2, view, seq },
+            member.headers,
+          ),
+        ),
+      )
+      expect((await saved(member.id, w.freeVideo))?.position).toBe(38)
+    })
+
     it('clamps the position to the video’s length', async () => {
       const { body } = await post<PlayDataResult>(
         '/api/update_play_data',

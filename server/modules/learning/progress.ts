@@ -3,7 +3,7 @@ import { Codes } from '#server/http/codes.ts'
 import type { DecisionCache, DecisionEntry } from './decision-cache.ts'
 import type { LearningContext } from './context.ts'
 import { sessionProblem } from '#server/modules/sessions/session.service.ts'
-import { upsertProgress } from './learning.repository.ts'
+import { findProgress, upsertProgress } from './learning.repository.ts'
 import type { PlayDataResult } from './learning.schema.ts'
 import { refuse } from './views.ts'
 
@@ -33,6 +33,27 @@ export interface ProgressSaver {
   sessionId: number
 }
 
+/** Which player page view sent a save, and its number there (learning.schema.ts, saveOrder). */
+interface SaveOrder {
+  view?: number
+  seq?: number
+}
+
+function result(
+  vid: number,
+  row: { position: number; duration: number; finishedAt: Date | null },
+  untilSecond: number | null,
+): PlayDataResult {
+  return {
+    vid,
+    position: row.position,
+    duration: row.duration,
+    finished: row.finishedAt !== null,
+    until_second: untilSecond,
+    preview_ended: untilSecond !== null && row.position >= untilSecond,
+  }
+}
+
 /** Progress saves (POST /update_play_data and /video/updateFreeData). */
 export function createProgressSaves(ctx: LearningContext) {
   const { db, now } = ctx
@@ -42,6 +63,7 @@ export function createProgressSaves(ctx: LearningContext) {
     vid: number,
     position: number,
     clientDuration: number | null,
+    order: SaveOrder,
   ): Promise<PlayDataResult> {
     const { decision, lesson } = await ctx.decisionFor(memberId, vid)
     if (!decision.allowed) refuse(decision)
@@ -56,25 +78,22 @@ export function createProgressSaves(ctx: LearningContext) {
           limit: decision.until_second,
           now: now(),
           sessionId,
+          order: order.view === undefined ? undefined : { view: order.view, seq: order.seq ?? 0 },
         })
       : null
-    if (row === 'session_gone') {
-      // Rare (a save racing a logout, or a remembered body token): one more look to tell 301 from 504.
+    if (row === 'not_written') {
+      // Rare (a save racing a logout, a remembered body token, or a save overtaken by a later one of its page view):
+      // one more look to tell 301 and 504 from a late save, which answers with the position kept.
       const problem = await sessionProblem(db, sessionId, now())
-      throw new AppError(problem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
+      if (problem) throw new AppError(problem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
+      const kept = await findProgress(db, memberId, vid)
+      if (kept) return result(vid, kept, decision.until_second)
     }
-    if (!row) {
+    if (!row || row === 'not_written') {
       ctx.decisions.delete(memberId, vid)
       throw new AppError(Codes.NotFound, '视频不存在')
     }
-    return {
-      vid,
-      position: row.position,
-      duration: row.duration,
-      finished: row.finishedAt !== null,
-      until_second: decision.until_second,
-      preview_ended: decision.until_second !== null && row.position >= decision.until_second,
-    }
+    return result(vid, row, decision.until_second)
   }
 
   return {
@@ -82,14 +101,14 @@ export function createProgressSaves(ctx: LearningContext) {
      * Saves where a member is in a video (POST /update_play_data): clamped to the video's length and to the preview
      * canWatch allows; finished at 90%. One upsert after the (cached) entitlement answer.
      */
-    savePlayData: (saver: ProgressSaver, body: { vid: number; position: number; duration?: number }) =>
-      saveProgress(saver, body.vid, body.position, body.duration ?? null),
+    savePlayData: (saver: ProgressSaver, body: { vid: number; position: number; duration?: number } & SaveOrder) =>
+      saveProgress(saver, body.vid, body.position, body.duration ?? null, body),
 
     /**
      * Saves a position in a preview (POST /video/updateFreeData): the same record as a full view, so the preview's
      * progress carries over after buying; it never passes the preview end. Anonymous previews stay in the browser.
      */
-    saveFreeData: (saver: ProgressSaver, body: { vid: number; position: number }) =>
-      saveProgress(saver, body.vid, body.position, null),
+    saveFreeData: (saver: ProgressSaver, body: { vid: number; position: number } & SaveOrder) =>
+      saveProgress(saver, body.vid, body.position, null, body),
   }
 }
