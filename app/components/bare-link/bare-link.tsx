@@ -27,7 +27,7 @@ export function BareLink({
   label?: string
   /** Replace the current history entry instead of adding one (as `<Link replace>`). */
   replace?: boolean
-  /** Prefetch the page on intent (as `<Link prefetch="intent">`); false for pages whose loader costs the server work. */
+  /** Prefetch the page on intent (as `<Link prefetch="intent">`); false where its loader costs the server work. */
   prefetch?: boolean
   'aria-current'?: 'page'
   [data: `data-${string}`]: string
@@ -48,7 +48,7 @@ export function BareLink({
   )
 }
 
-/** Whether `to` is a path of this app (not `https://…`, nor `//host/…` or `/\\host/…`, which browsers send away). */
+/** Whether `to` is a path of this app: not `https://…`, `//host/…` or `/\\host/…`, which browsers send away. */
 export function isAppPath(to: string): to is `/${string}` {
   return /^\/(?![\\/])/.test(to)
 }
@@ -75,10 +75,11 @@ function followsInPlace(event: MouseEvent, link: HTMLAnchorElement) {
 
 /**
  * Once, in the root: clicks on bare links navigate inside the app (replacing the history entry for a `replace` link
- * or the same location again, as `<Link>` does), and the link a finger touches, or a pointer or focus rests on for 100 ms, has its page's data and modules
- * prefetched (`<PrefetchPageLinks>`, as `<Link prefetch="intent">` renders). Listens on `window`, after React's own
- * handlers on the document, so a handler that prevented the default keeps the browser's or its own behaviour (and one
- * that stops the click's propagation leaves it to the browser: a full page load).
+ * or the same location again, as `<Link>` does), and the link a finger touches, or a pointer or focus rests on for
+ * 100 ms, has its page's data and modules prefetched (`<PrefetchPageLinks>`, as `<Link prefetch="intent">` renders).
+ * Listens on `window`, after React's own handlers on the document, so a handler that prevented the default keeps the
+ * browser's or its own behaviour (and one that stops the click's propagation leaves it to the browser: a full page
+ * load).
  */
 export function LinkDelegation() {
   const navigate = useNavigate()
@@ -124,20 +125,18 @@ export function LinkDelegation() {
       const link = bareLinkOf(event)
       if (link && !(event.relatedTarget instanceof Node && link.contains(event.relatedTarget))) cancel()
     }
-    window.addEventListener('click', onClick)
-    window.addEventListener('touchstart', onTouch, { passive: true })
-    window.addEventListener('mouseover', onEnter)
-    window.addEventListener('mouseout', onLeave)
-    window.addEventListener('focusin', onEnter)
-    window.addEventListener('focusout', onLeave)
+    // One signal removes every listener at once.
+    const listening = new AbortController()
+    const signal = listening.signal
+    window.addEventListener('click', onClick, { signal })
+    window.addEventListener('touchstart', onTouch, { passive: true, signal })
+    window.addEventListener('mouseover', onEnter, { signal })
+    window.addEventListener('mouseout', onLeave, { signal })
+    window.addEventListener('focusin', onEnter, { signal })
+    window.addEventListener('focusout', onLeave, { signal })
     return () => {
       window.clearTimeout(timer)
-      window.removeEventListener('click', onClick)
-      window.removeEventListener('touchstart', onTouch)
-      window.removeEventListener('mouseover', onEnter)
-      window.removeEventListener('mouseout', onLeave)
-      window.removeEventListener('focusin', onEnter)
-      window.removeEventListener('focusout', onLeave)
+      listening.abort()
     }
   }, [navigate])
 
