@@ -91,11 +91,19 @@ const OVERLAY_EXCLUDED_PATHS = [
   '/admin',
 ] as const
 
-function underPath(path: string, base: string): boolean {
-  const p = path.toLowerCase()
-  const b = base.toLowerCase()
-  return p === b || p.startsWith(`${b}/`)
+/**
+ * A test for paths at or under any of `bases`, in any case (`/vipbuy` is under `/vipBuy`). Built once per list: the
+ * layout asks on every render, the server's included.
+ */
+function underAny(bases: readonly string[]): (path: string) => boolean {
+  const lowered = bases.map((b) => b.toLowerCase())
+  return (path) => {
+    const p = path.toLowerCase()
+    return lowered.some((b) => p.startsWith(b) && (p.length === b.length || p[b.length] === '/'))
+  }
 }
+
+const underOverlayExclusion = underAny(OVERLAY_EXCLUDED_PATHS)
 
 /**
  * Whether to fetch and show system overlays here (spec 9, read literally): any page but the excluded ones, with
@@ -106,25 +114,23 @@ export function showsOverlays(
   search: string,
   params: Readonly<Record<string, string | undefined>> = {},
 ): boolean {
-  const path = normalise(pathname)
-  if (OVERLAY_EXCLUDED_PATHS.some((base) => underPath(path, base))) return false
-  const query = new URLSearchParams(search)
-  if (query.get('sp')) return false
-  if (query.get('id')) return false
   if (Object.values(params).some((v) => v !== undefined && v !== '')) return false
-  return true
+  if (underOverlayExclusion(normalise(pathname))) return false
+  const query = new URLSearchParams(search)
+  return !query.get('sp') && !query.get('id')
 }
 
 /** Spec 2's second "consult" button: the screens that ask for it (issue 10 §4). */
 const CONSULT_PATHS = ['/course/systemCourse', '/course/systemGroup', '/vip', '/vipBuy'] as const
 /** The checkout pages, where it shows only when the operator switches it on (CONSULT_ON_CHECKOUT). */
 const CONSULT_CHECKOUT_PATHS = ['/course/coursePurchase', '/PayAmount', '/foryou'] as const
+const underConsultPath = underAny(CONSULT_PATHS)
+const underConsultCheckoutPath = underAny(CONSULT_CHECKOUT_PATHS)
 
 /** Whether the consult button shows on this path: system courses and VIP always, checkout when configured. */
 export function showsConsultButton(pathname: string, onCheckout: boolean): boolean {
   const path = normalise(pathname)
-  if (CONSULT_PATHS.some((base) => underPath(path, base))) return true
-  return onCheckout && CONSULT_CHECKOUT_PATHS.some((base) => underPath(path, base))
+  return underConsultPath(path) || (onCheckout && underConsultCheckoutPath(path))
 }
 
 /** The page column's maximum width: 540 px for the WeCom sidebar pages, 500 px everywhere else (spec 2, 9). */

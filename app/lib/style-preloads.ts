@@ -1,6 +1,6 @@
 import { useContext } from 'react'
 import { preload } from 'react-dom'
-import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-router'
+import { UNSAFE_DataRouterStateContext as RouterState, UNSAFE_FrameworkContext as FrameworkContext } from 'react-router'
 
 /**
  * The page's stylesheets as `<link rel="preload" as="style">` at the top of the server-rendered head, before the
@@ -15,14 +15,27 @@ import { UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-r
  */
 export function useStylePreloads(): void {
   const framework = useContext(FrameworkContext)
-  const matches = useMatches()
-  if (typeof document !== 'undefined' || !framework) return
-  for (const href of stylesheetHrefs(framework.manifest, matches)) preload(href, { as: 'style' })
+  // The router's own matches: useMatches() would build a UI match (with its loader data) for each, on every render.
+  const state = useContext(RouterState)
+  if (typeof document !== 'undefined' || !framework || !state) return
+  for (const href of stylesheetHrefs(framework.manifest, state.matches)) preload(href, { as: 'style' })
 }
 
 type Manifest = NonNullable<React.ContextType<typeof FrameworkContext>>['manifest']
 
+/** Per build's manifest, the stylesheets of each set of matched routes (a handful of sets per page kind). */
+const hrefsByManifest = new WeakMap<Manifest, Map<string, string[]>>()
+
 /** The stylesheets of the matched routes, in `<Links>`' order (root first), each once. */
-function stylesheetHrefs(manifest: Manifest, matches: readonly { id: string }[]): string[] {
-  return [...new Set(matches.flatMap((m) => manifest.routes[m.id]?.css ?? []))]
+function stylesheetHrefs(manifest: Manifest, matches: readonly { route: { id: string } }[]): string[] {
+  let known = hrefsByManifest.get(manifest)
+  if (!known) hrefsByManifest.set(manifest, (known = new Map<string, string[]>()))
+  const key = matches.map((m) => m.route.id).join('\n')
+  let hrefs = known.get(key)
+  if (!hrefs) {
+    hrefs = [...new Set(matches.flatMap((m) => manifest.routes[m.route.id]?.css ?? []))]
+    // Route ids come from the build's own table, so the sets are few; the bound only guards against surprises.
+    if (known.size < 1_000) known.set(key, hrefs)
+  }
+  return hrefs
 }

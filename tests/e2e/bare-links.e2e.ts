@@ -33,8 +33,8 @@ describe('course cards and lessons as bare links', () => {
     await expect.poll(() => page.getByRole('heading', { name: '课程目录' }).count()).toBe(1)
     expect(await kept()).toBe('same document')
 
-    // A lesson of the course, then back twice: still the same document. Its number is drawn by CSS (a counter
-    // across chapters) and still read out as part of the link.
+    // A lesson of the course, then back twice: still the same document. Its number (counted across chapters) is
+    // read out as part of the link.
     const lesson = page.locator('main a[href^="/v/"][data-bare-link]').first()
     expect(await page.locator('main a[href^="/v/"]').nth(3).ariaSnapshot()).toMatch(/^- link "4 ?\S/)
     const lessonHref = (await lesson.getAttribute('href'))!
