@@ -37,6 +37,8 @@ type Build = ServerBuild & { entry: { module: Record<string, Key> } }
 /** A proxy over the services that keeps each call's answer (by path and arguments): the reads run once. */
 function memoised<T extends object>(target: T, at = ''): T {
   const answers = new Map<string, unknown>()
+  // One proxy per nested object (s.settings, s.member…), made once: a new one per access would keep no answer.
+  const nested = new Map<string | symbol, unknown>()
   return new Proxy(target, {
     get(obj, name, receiver) {
       const value: unknown = Reflect.get(obj, name, receiver)
@@ -47,7 +49,11 @@ function memoised<T extends object>(target: T, at = ''): T {
           if (!answers.has(key)) answers.set(key, (value as (...a: unknown[]) => unknown).apply(obj, args))
           return answers.get(key)
         }
-      if (value && typeof value === 'object') return memoised(value, `${at}.${name}`)
+      // Plain data (the configuration) is handed over as it is: a proxy over it would slow every read of it.
+      if (value && typeof value === 'object' && Object.values(value).some((v) => typeof v === 'function')) {
+        if (!nested.has(name)) nested.set(name, memoised(value, `${at}.${name}`))
+        return nested.get(name)
+      }
       return value
     },
   })
