@@ -37,11 +37,17 @@ export interface ProgressWrite {
 }
 
 /**
+ * A save that arrived after a later save of the same player page view (a periodic save overtaken by the page-hide
+ * beacon): it must not take the position back. Saves of another view, or without one, are never late.
+ */
+const lateSave = '(p.saved_by = excluded.saved_by and p.save_seq >= excluded.save_seq)'
+
+/**
  * Saves a position in ONE statement: the position is clamped to the video's length and to the preview, and
- * finished_at is set the first time the position reaches 90%. Null when the video no longer exists; `not_written`
- * when the member's session is no longer live (logged out on any instance, expired: the same statement checks it,
- * so a logout counts at once even where the token was remembered, progress-auth.ts, at no extra round trip), or
- * when a later save of the same page view was already taken.
+ * finished_at is set the first time the position reaches 90%. A late save (`lateSave`) keeps the stored position,
+ * but still marks the video finished if it reached 90%. Null when the video no longer exists; `session_gone` when
+ * the member's session is no longer live (logged out on any instance, expired): the same statement checks it, so a
+ * logout counts at once even where the token was remembered (progress-auth.ts), at no extra round trip.
  *
  * It is the hottest write, so it runs as a named (prepared) statement straight on the pool, and commits without
  * waiting for the WAL flush (`synchronous_commit` off for this transaction only, set inside the statement so it
@@ -63,13 +69,12 @@ const upsertProgressSql = `
   cross join relaxed
   where ${liveSessionCondition('$9::int', '$5::timestamptz')}
   on conflict (member_id, video_id) do update set
-    position = excluded.position,
-    duration = excluded.duration,
+    position = case when ${lateSave} then p.position else excluded.position end,
+    duration = case when ${lateSave} then p.duration else excluded.duration end,
     finished_at = coalesce(p.finished_at, excluded.finished_at),
-    saved_by = excluded.saved_by,
-    save_seq = excluded.save_seq,
-    updated_at = excluded.updated_at
-  where p.saved_by is distinct from excluded.saved_by or p.save_seq is null or p.save_seq < excluded.save_seq
+    saved_by = case when ${lateSave} then p.saved_by else excluded.saved_by end,
+    save_seq = case when ${lateSave} then p.save_seq else excluded.save_seq end,
+    updated_at = case when ${lateSave} then p.updated_at else excluded.updated_at end
   returning position, duration, finished_at, course_id`
 
 interface PgQueryable {
@@ -104,8 +109,8 @@ export async function upsertProgress(db: Db, w: ProgressWrite) {
     throw err
   }
   const row = rows[0]
-  // No row: the session condition failed, or the save arrived after a later one of the same page view.
-  if (!row) return 'not_written' as const
+  // The select yields its one row unless the session condition failed.
+  if (!row) return 'session_gone' as const
   return { position: row.position, duration: row.duration, finishedAt: row.finished_at, courseId: row.course_id }
 }
 
@@ -125,15 +130,6 @@ const progressColumns = {
   duration: studyProgress.duration,
   finishedAt: studyProgress.finishedAt,
   updatedAt: studyProgress.updatedAt,
-}
-
-/** A member's progress in one video, if any. */
-export async function findProgress(db: DbOrTx, memberId: number, videoId: number): Promise<ProgressRow | undefined> {
-  const [row] = await db
-    .select(progressColumns)
-    .from(studyProgress)
-    .where(and(eq(studyProgress.memberId, memberId), eq(studyProgress.videoId, videoId)))
-  return row
 }
 
 /** A member's progress in the videos of some courses. */

@@ -37,12 +37,16 @@ const beaconToken = z
 /**
  * Which page view of the player sent a save, and its order there: saves of one view can arrive out of order (a
  * periodic save still in flight when the page-hide beacon goes out), and the server keeps the later one. Saves
- * without them (older pages) are taken as they come.
+ * without them (older pages) are taken as they come; one without the other is refused.
  */
 const saveOrder = {
-  view: z.int().min(1).max(2_147_483_647).optional().describe('A random id of the player page view'),
-  seq: z.int().min(0).max(2_147_483_647).optional().describe('The save’s number within that page view'),
+  view: z.int().min(1).max(2_147_483_647).optional().describe('A random id of the player page view (with seq)'),
+  seq: z.int().min(0).max(2_147_483_647).optional().describe('The save’s number within that page view (with view)'),
 }
+const bothOrNeither: [(b: { view?: number; seq?: number }) => boolean, { message: string; path: string[] }] = [
+  (b) => (b.view === undefined) === (b.seq === undefined),
+  { message: 'view 和 seq 须同时提供', path: ['seq'] },
+]
 
 export const VideoQuery = z.object({ vid: IdQuery.describe('The video id') })
 export const CourseIdQuery = z.object({ course_id: IdQuery })
@@ -59,21 +63,25 @@ export const VideoPageQuery = z.object({
 })
 export type VideoPageQuery = z.output<typeof VideoPageQuery>
 
-export const PlayDataBody = z.object({
-  vid: BodyId,
-  position: seconds.describe('Where the player is, in seconds'),
-  duration: seconds.optional().describe('The length the player sees; used only while the server knows none'),
-  token: beaconToken,
-  ...saveOrder,
-})
+export const PlayDataBody = z
+  .object({
+    vid: BodyId,
+    position: seconds.describe('Where the player is, in seconds'),
+    duration: seconds.optional().describe('The length the player sees; used only while the server knows none'),
+    token: beaconToken,
+    ...saveOrder,
+  })
+  .refine(...bothOrNeither)
 export type PlayDataBody = z.output<typeof PlayDataBody>
 
-export const FreeDataBody = z.object({
-  vid: BodyId,
-  position: seconds.describe('Where the preview is, in seconds'),
-  token: beaconToken,
-  ...saveOrder,
-})
+export const FreeDataBody = z
+  .object({
+    vid: BodyId,
+    position: seconds.describe('Where the preview is, in seconds'),
+    token: beaconToken,
+    ...saveOrder,
+  })
+  .refine(...bothOrNeither)
 
 export const NOTE_MAX_CHARS = 500
 export const NoteBody = z.object({

@@ -210,13 +210,20 @@ describe('player and progress API', () => {
       expect((await beacon({ position: 3, view, seq: 7 })).json<Envelope<PlayDataResult>>().data.position).toBe(9)
       expect((await saved(member.id, w.preview))?.position).toBe(9)
 
-      const bad = await post<unknown>(
-        '/api/update_play_data',
-        { vid: w.freeVideo, position: 1, view: 0 },
-        member.headers,
-      )
-      expect(bad.status).toBe(400)
-      expect((await saved(member.id, w.freeVideo))?.position).toBe(4)
+      // A late save that reached 90 % still marks the video finished, though the position stays.
+      expect((await save({ position: 1, view: 7, seq: 9 })).data).toMatchObject({ position: 1, finished: false })
+      expect((await save({ position: 58, view: 7, seq: 8 })).data).toMatchObject({ position: 1, finished: true })
+      expect((await saved(member.id, w.freeVideo))?.finishedAt).not.toBeNull()
+
+      for (const order of [{ view: 0, seq: 1 }, { view: 7 }, { seq: 10 }, { view: 7, seq: -1 }]) {
+        const bad = await post<unknown>(
+          '/api/update_play_data',
+          { vid: w.freeVideo, position: 2, ...order },
+          member.headers,
+        )
+        expect(bad.status, JSON.stringify(order)).toBe(400)
+      }
+      expect((await saved(member.id, w.freeVideo))?.position).toBe(1)
     })
 
     it('ends at the last save of a page view when its saves race each other', async () => {

@@ -3,7 +3,7 @@ import { Codes } from '#server/http/codes.ts'
 import type { DecisionCache, DecisionEntry } from './decision-cache.ts'
 import type { LearningContext } from './context.ts'
 import { sessionProblem } from '#server/modules/sessions/session.service.ts'
-import { findProgress, upsertProgress } from './learning.repository.ts'
+import { upsertProgress } from './learning.repository.ts'
 import type { PlayDataResult } from './learning.schema.ts'
 import { refuse } from './views.ts'
 
@@ -39,21 +39,6 @@ interface SaveOrder {
   seq?: number
 }
 
-function result(
-  vid: number,
-  row: { position: number; duration: number; finishedAt: Date | null },
-  untilSecond: number | null,
-): PlayDataResult {
-  return {
-    vid,
-    position: row.position,
-    duration: row.duration,
-    finished: row.finishedAt !== null,
-    until_second: untilSecond,
-    preview_ended: untilSecond !== null && row.position >= untilSecond,
-  }
-}
-
 /** Progress saves (POST /update_play_data and /video/updateFreeData). */
 export function createProgressSaves(ctx: LearningContext) {
   const { db, now } = ctx
@@ -78,22 +63,26 @@ export function createProgressSaves(ctx: LearningContext) {
           limit: decision.until_second,
           now: now(),
           sessionId,
-          order: order.view === undefined ? undefined : { view: order.view, seq: order.seq ?? 0 },
+          order: order.view !== undefined && order.seq !== undefined ? { view: order.view, seq: order.seq } : undefined,
         })
       : null
-    if (row === 'not_written') {
-      // Rare (a save racing a logout, a remembered body token, or a save overtaken by a later one of its page view):
-      // one more look to tell 301 and 504 from a late save, which answers with the position kept.
+    if (row === 'session_gone') {
+      // Rare (a save racing a logout, or a remembered body token): one more look to tell 301 from 504.
       const problem = await sessionProblem(db, sessionId, now())
-      if (problem) throw new AppError(problem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
-      const kept = await findProgress(db, memberId, vid)
-      if (kept) return result(vid, kept, decision.until_second)
+      throw new AppError(problem === 'expired' ? Codes.SessionExpired : Codes.NotLoggedIn)
     }
-    if (!row || row === 'not_written') {
+    if (!row) {
       ctx.decisions.delete(memberId, vid)
       throw new AppError(Codes.NotFound, '视频不存在')
     }
-    return result(vid, row, decision.until_second)
+    return {
+      vid,
+      position: row.position,
+      duration: row.duration,
+      finished: row.finishedAt !== null,
+      until_second: decision.until_second,
+      preview_ended: decision.until_second !== null && row.position >= decision.until_second,
+    }
   }
 
   return {
