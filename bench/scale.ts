@@ -9,7 +9,7 @@
 // p99 and the scale/demo ratio; figures, not assertions: record them in docs/performance.md. BENCH_CACHE=off starts
 // both servers with PUBLIC_READ_CACHE=false, so the demo's reads go to PostgreSQL too: the ratio is then the cost
 // of the data's size alone (cache miss against cache miss), where the default compares a miss at scale with the
-// demo's cached page.
+// demo's cached page. BENCH_RATE caps the read rows' offered load (see `rate` below).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +23,7 @@ import { scaleOptions, seedScale } from '#server/db/seed-scale/seed-scale.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
+import { pacedLoad } from './paced-load.ts'
 import { paymentNotifications, progressSaves, sampleVideos, type PaymentRun } from './scale-writes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -35,6 +36,13 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 /** BENCH_CACHE=off: the public read caches off on both servers (PUBLIC_READ_CACHE=false). */
 const cacheOff = process.env.BENCH_CACHE === 'off'
+/**
+ * BENCH_RATE=n: the read rows send n requests a second in all, at a steady pace over up to BENCH_CONNECTIONS
+ * keep-alive connections (bench/paced-load.ts), instead of autocannon's closed loop. At 50 connections a closed loop
+ * keeps 50 requests in flight, so its latency is 50 ÷ throughput whatever a request costs; a steady rate below
+ * saturation shows the latency a request itself meets.
+ */
+const rate = Number(process.env.BENCH_RATE ?? 0)
 
 const { values: args } = parseArgs({
   options: { courses: { type: 'string' }, members: { type: 'string' }, progress: { type: 'string' } },
@@ -59,6 +67,8 @@ interface Line {
   p50: number
   p99: number
   errors: number
+  /** BENCH_RATE only: the p99 of how late the bench itself sent requests (its own pauses count in the latency). */
+  sendLateP99?: number
 }
 
 let courseTurn = 0
@@ -216,6 +226,17 @@ async function load(
   target: (s: Sample) => { path: string; signedIn: boolean },
   duration: number,
 ) {
+  if (rate > 0)
+    return pacedLoad({
+      base,
+      connections,
+      rate,
+      duration,
+      next: () => {
+        const t = target(s)
+        return { path: t.path, headers: t.signedIn ? { 'zxb-token': pick(s.tokens) } : undefined }
+      },
+    })
   const result = await autocannon({
     url: base,
     connections,
@@ -251,11 +272,13 @@ function medianLine(lines: Line[]): Line {
     p50: median(lines.map((l) => l.p50)),
     p99: median(lines.map((l) => l.p99)),
     errors: lines.reduce((n, l) => n + l.errors, 0),
+    ...(rate > 0 && { sendLateP99: median(lines.map((l) => l.sendLateP99 ?? 0)) }),
   }
 }
 
 const show = (l: Line) =>
-  `${String(l.rps).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms${l.errors ? `  errors ${l.errors}` : ''}`
+  `${String(l.rps).padStart(6)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms${l.errors ? `  errors ${l.errors}` : ''}` +
+  (l.sendLateP99 === undefined ? '' : ` (sent late p99 ${l.sendLateP99} ms)`)
 
 /** The scale database: SCALE_DATABASE_URL as it is, or a fresh embedded one seeded now. */
 async function scaleDatabase(): Promise<{ url: string; stop: () => Promise<void>; seeded: string }> {
@@ -378,6 +401,8 @@ try {
       ? 'public read caches: OFF on both servers (BENCH_CACHE=off): every course page, list and feed read goes to PostgreSQL'
       : 'public read caches: on (the demo serves its 40 course pages from memory; at scale each random page is a miss)',
   )
+  if (rate > 0)
+    console.log(`read rows: ${rate} requests a second at a steady pace, latency from when each was due (BENCH_RATE)`)
   console.log(
     `scale database: ${Number(size.courses).toLocaleString('en-US')} courses, ${Number(size.members).toLocaleString('en-US')} members, ~${Number(size.progress).toLocaleString('en-US')} progress rows (${scale.seeded})`,
   )
@@ -434,13 +459,17 @@ try {
   console.log('\nGoals (issue 11): scale/demo throughput ≥ 0.8×, scale p99 ≤ 20 ms at 50 connections.')
   console.log('Search (issue 11 section 2): ≥ 0.5× of the demo, p99 ≤ 50 ms at 50 connections.')
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true })
-  const out = path.join(root, `bench/results/scale${cacheOff ? '-cache-off' : ''}.json`)
+  const out = path.join(
+    root,
+    `bench/results/scale${cacheOff ? '-cache-off' : ''}${rate > 0 ? `-rate-${rate}` : ''}.json`,
+  )
   fs.writeFileSync(
     out,
     JSON.stringify(
       {
         date: new Date().toISOString(),
         cacheOff,
+        rate: rate || null,
         connections,
         seconds,
         rounds,
