@@ -32,7 +32,7 @@ export async function pacedLoad(options: {
 }): Promise<PacedResult> {
   const { base, connections, rate, duration, next } = options
   const url = new URL(base)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, noDelay: true })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
   const latencies = new Float64Array(Math.ceil(rate * duration) + 1)
   const lateness = new Float64Array(Math.ceil(rate * duration) + 1)
   let answered = 0
