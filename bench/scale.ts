@@ -20,6 +20,7 @@ import { connectDatabase } from '#server/db/database.ts'
 import { startEmbeddedPostgres, type EmbeddedServer } from '#server/db/embedded-postgres.ts'
 import { startPaymentSimulators } from '#server/integrations/payments/simulators.ts'
 import { scaleOptions, seedScale } from '#server/db/seed-scale/seed-scale.ts'
+import { SESSION_COOKIE } from '#server/http/session-cookie.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
@@ -211,6 +212,12 @@ async function giveHistory(q: (text: string, values: unknown[]) => Promise<unkno
   )
 }
 
+/**
+ * A signed-in browser's headers: the token the app sends, and the session cookie it was given (without the cookie,
+ * every answer would set it again, which no browser makes the server do twice).
+ */
+const signedIn = (token: string) => ({ 'zxb-token': token, cookie: `${SESSION_COOKIE}=${token}` })
+
 async function check(base: string, s: Sample) {
   for (const [name, target] of targets) {
     const t = target(s)
@@ -234,7 +241,7 @@ async function load(
       duration,
       next: () => {
         const t = target(s)
-        return { path: t.path, headers: t.signedIn ? { 'zxb-token': pick(s.tokens) } : undefined }
+        return { path: t.path, headers: t.signedIn ? signedIn(pick(s.tokens)) : undefined }
       },
     })
   const result = await autocannon({
@@ -249,7 +256,7 @@ async function load(
           return {
             ...req,
             path: t.path,
-            headers: { ...req.headers, ...(t.signedIn && { 'zxb-token': pick(s.tokens) }) },
+            headers: { ...req.headers, ...(t.signedIn && signedIn(pick(s.tokens))) },
           }
         },
       },

@@ -123,8 +123,9 @@ export async function buildApp(config: Config, options: BuildOptions) {
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
   registerAccessLog(app, config.accessLog)
 

@@ -44,7 +44,9 @@ function isCrossSite(request: FastifyRequest, publicOrigin: string) {
 
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   const publicOrigin = new URL(opts.publicUrl).origin
-  app.addHook('onRequest', async (request) => {
-    if (isCrossSite(request, publicOrigin)) throw new AppError(Codes.Forbidden, '请求来源不明，请刷新页面后重试')
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(
+      isCrossSite(request, publicOrigin) ? new AppError(Codes.Forbidden, '请求来源不明，请刷新页面后重试') : undefined,
+    )
   })
 })

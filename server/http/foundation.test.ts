@@ -19,6 +19,11 @@ describe('API foundation', () => {
   it('returns a request id on every response', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/health' })
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
+    const missing = await t().app.inject({ method: 'GET', url: '/api/no/such/thing' })
+    expect(missing.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
+    const refused = await t().app.inject({ method: 'GET', url: '/api/userinfo' })
+    expect(refused.json<{ code: number }>().code).toBe(301)
+    expect(refused.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
   })
 
   it('names a missing field in a validation error', async () => {

@@ -70,5 +70,12 @@ function guard(request: FastifyRequest) {
 }
 
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => guard(request))
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      guard(request)
+    } catch (err) {
+      return done(err as Error)
+    }
+    done()
+  })
 })

@@ -38,8 +38,9 @@ export const visitorOriginPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string; trustedHosts: readonly string[] }) => {
     const trusted = [...new Set([new URL(opts.publicUrl).host, ...opts.trustedHosts.map((h) => h.toLowerCase())])]
     app.decorateRequest('visitorOrigin', '')
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.visitorOrigin = visitorOrigin(request, opts.publicUrl, trusted)
+      done()
     })
   },
   { name: 'visitor-origin' },

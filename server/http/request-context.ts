@@ -78,17 +78,18 @@ export const requestContextPlugin = fp(
       }
       done()
     })
-    app.addHook('onResponse', async (request) => {
+    // Without `async`: nearly every request has nothing to record, and returns at once.
+    app.addHook('onResponse', (request, _reply, done) => {
       const touch = request.attribution
       const visitorId = request.cookies[VISITOR_COOKIE]
       const memberId = request.signedInMemberId ?? request.principal?.memberId
-      try {
-        if (touch) await opts.touches.recordTouch({ visitorId, memberId, sp: touch.sp, url: touch.url })
-        else if (request.signedInMemberId && visitorId)
-          await opts.touches.copyVisitorTouch(visitorId, request.signedInMemberId)
-      } catch (err) {
-        request.log.warn({ err }, 'attribution not recorded')
-      }
+      const recorded = touch
+        ? opts.touches.recordTouch({ visitorId, memberId, sp: touch.sp, url: touch.url })
+        : request.signedInMemberId && visitorId
+          ? opts.touches.copyVisitorTouch(visitorId, request.signedInMemberId)
+          : null
+      if (!recorded) return done()
+      recorded.catch((err: unknown) => request.log.warn({ err }, 'attribution not recorded')).finally(() => done())
     })
   },
 )

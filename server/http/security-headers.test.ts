@@ -17,6 +17,14 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined()
   })
 
+  it('gives API answers one fixed policy: inline scripts allowed by no nonce and no unsafe-inline', async () => {
+    const first = await t().app.inject({ method: 'GET', url: '/api/health' })
+    const second = await t().app.inject({ method: 'GET', url: '/api/v2/course_list' })
+    const scriptSrc = /script-src ([^;]*)/.exec(String(first.headers['content-security-policy']))?.[1]
+    expect(scriptSrc).toBe("'self' https://res.wx.qq.com")
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy'])
+  })
+
   it('puts them on errors too', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/no/such/thing' })
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'")

@@ -47,7 +47,7 @@ function tokenHeader(request: FastifyRequest) {
  */
 export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https: boolean }) => {
   app.decorateRequest('sessionCookie', null)
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const carried = request.cookies[SESSION_COOKIE]
     const bearer = tokenHeader(request)
     const expiresAt = request.principal?.expiresAt
@@ -69,7 +69,7 @@ export const sessionCookiePlugin = fp(async (app: FastifyInstance, opts: { https
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' })
       reply.header('cache-control', 'private, no-store')
     }
-    return payload
+    done(null, payload)
   })
 })
 

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import { hookRoutes } from './route-hooks.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,9 @@ export interface StaffActionRecord {
 // SMS codes too (a staff member's step-up code, POST /api/admin/step-up): spent, but still not for the log.
 const SECRET = /pass|secret|token|private|api_?key|cert|^(phone_)?code$/i
 const MAX_BODY_CHARS = 4000
+
+/** A route that needs staff or admin. */
+const staffRoute = (route: RouteOptions) => route.config?.auth === 'staff' || route.config?.auth === 'admin'
 
 /** A staff change (any method but GET/HEAD on a route that needs staff or admin), or a read marked `auditRead`. */
 function audited(request: FastifyRequest) {
@@ -60,7 +64,8 @@ export const staffAuditPlugin = fp(
   async (app: FastifyInstance, opts: { record: (action: StaffActionRecord) => Promise<void>; now: () => Date }) => {
     app.decorateRequest('auditCode', null)
 
-    app.addHook('onSend', async (request, _reply, payload) => {
+    // Only the staff routes carry these hooks (hookRoutes): a member's request never runs them.
+    hookRoutes(app, 'onSend', staffRoute, async (request, _reply, payload) => {
       if (audited(request) && typeof payload === 'string') {
         const m = /"code":(\d+)/.exec(payload.slice(0, 200))
         request.auditCode = m ? Number(m[1]) : null
@@ -68,7 +73,7 @@ export const staffAuditPlugin = fp(
       return payload
     })
 
-    app.addHook('onResponse', async (request, reply) => {
+    hookRoutes(app, 'onResponse', staffRoute, async (request, reply) => {
       if (!audited(request) || !request.principal) return
       try {
         await opts.record({

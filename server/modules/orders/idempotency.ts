@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { hookRoutes } from '#server/http/route-hooks.ts'
 import { claimKey, findKey, releaseKey, saveKeyResponse, takeOverStaleKey } from './idempotency.repository.ts'
 
 declare module 'fastify' {
@@ -53,8 +54,10 @@ type IdempotencyKeys = ReturnType<typeof createIdempotencyKeys>
 export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { keys: IdempotencyKeys; now: () => Date }) => {
   app.decorateRequest('idempotencyKeyId', null)
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent || !request.principal) return
+  // Only the routes that say `idempotent` carry these hooks (hookRoutes).
+  const idempotent = (route: RouteOptions) => route.config?.idempotent === true
+  hookRoutes(app, 'preHandler', idempotent, async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.principal) return
     const header = request.headers[IDEMPOTENCY_HEADER]
     const key = Array.isArray(header) ? header[0] : header
     if (key === undefined) return
@@ -86,7 +89,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { keys: I
       .send(stored.body)
   })
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  hookRoutes(app, 'onSend', idempotent, async (request, reply, payload) => {
     const id = request.idempotencyKeyId
     if (id === null) return payload
     request.idempotencyKeyId = null
