@@ -21,12 +21,20 @@ app.get('/api/center/fav', async (request, reply) => {
   const answer = answers[String(request.headers['zxb-token'])]
   if (!answer) return reply.code(401).send({ code: 301, msg: '请先登录', data: {} })
   const page = await listFavourites(database.db, answer.memberId, 'course', undefined, 21)
-  await ownedCourseIds(database.db, answer.memberId, page.map((r) => r.targetId), new Date())
+  await ownedCourseIds(
+    database.db,
+    answer.memberId,
+    page.map((r) => r.targetId),
+    new Date(),
+  )
   return reply.type('application/json; charset=utf-8').send(answer.body)
 })
 app.get('/api/health', async () => ({ code: 200, msg: 'ok', data: {} }))
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) })
 process.on('SIGTERM', () => {
-  void app.close().then(() => database.close()).then(() => process.exit(0))
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0))
 })

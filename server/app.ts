@@ -32,6 +32,7 @@ import { sessionCookiePlugin } from '#server/http/session-cookie.ts'
 import { registerWeb } from '#server/http/web.ts'
 import { registerAccessLog } from '#server/http/access-log.ts'
 import { registerCompression } from '#server/http/compression.ts'
+import { lazyChildLogger } from '#server/http/lazy-logger.ts'
 import { busListening, clearAllCaches, dropTagged } from '#server/http/public-cache.ts'
 import { serializerCompiler } from '#server/http/serializer.ts'
 import { listenForInvalidations } from '#server/db/cache-bus.ts'
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
     logger: options.logger ?? loggerOptions(config),
     // One line per request from access-log.ts (fast reads capped per second) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: (req) => {

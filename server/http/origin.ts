@@ -33,14 +33,17 @@ export function visitorOrigin(
   }
 }
 
-/** Sets `request.visitorOrigin` on every request (server/app.ts). */
+/**
+ * `request.visitorOrigin` on every request (server/app.ts), worked out when a route reads it (payments, sign-in,
+ * share links): the other requests never parse a URL for it.
+ */
 export const visitorOriginPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl: string; trustedHosts: readonly string[] }) => {
     const trusted = [...new Set([new URL(opts.publicUrl).host, ...opts.trustedHosts.map((h) => h.toLowerCase())])]
-    app.decorateRequest('visitorOrigin', '')
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.visitorOrigin = visitorOrigin(request, opts.publicUrl, trusted)
-      done()
+    app.decorateRequest('visitorOrigin', {
+      getter(this: FastifyRequest) {
+        return visitorOrigin(this, opts.publicUrl, trusted)
+      },
     })
   },
   { name: 'visitor-origin' },
