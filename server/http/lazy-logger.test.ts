@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { lazyChildLogger } from './lazy-logger.ts'
 
@@ -27,7 +27,7 @@ describe('lazyChildLogger', () => {
     })
     const app = Fastify({
       logger: { level: 'info', stream },
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
       childLoggerFactory: lazyChildLogger,
     })
     app.get('/', async (request) => {

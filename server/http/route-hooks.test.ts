@@ -38,6 +38,20 @@ describe('hookRoutes', () => {
     expect(seen.map((s) => s.url)).toEqual(['/marked'])
   })
 
+  it('runs the hooks it placed in the order they were given, after the app-wide ones', async () => {
+    const app = Fastify()
+    const order: string[] = []
+    const mark = (name: string) => async () => {
+      order.push(name)
+    }
+    hookRoutes(app, 'preHandler', () => true, mark('first placed'))
+    app.addHook('preHandler', mark('app-wide'))
+    hookRoutes(app, 'preHandler', () => true, mark('second placed'))
+    app.get('/', { preHandler: mark('the route its own') }, async () => 'ok')
+    await app.inject({ method: 'GET', url: '/' })
+    expect(order).toEqual(['app-wide', 'first placed', 'second placed', 'the route its own'])
+  })
+
   it('runs an onSend hook before compression, on the answer as a string', async () => {
     const { app, seen } = await build()
     const res = await app.inject({ method: 'GET', url: '/marked', headers: { 'accept-encoding': 'br' } })

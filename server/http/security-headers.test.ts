@@ -1,5 +1,7 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '#tests/support/app.ts'
+import { securityHeadersPlugin } from './security-headers.ts'
 
 describe('security headers', () => {
   const t = useTestApp()
@@ -33,6 +35,24 @@ describe('security headers', () => {
   it('serves the API explorer outside production', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/docs' })
     expect(res.statusCode).toBeLessThan(400)
+  })
+})
+
+describe('security headers by the route that answers', () => {
+  it('gives an unknown /api/ address that the page catch-all answers the page headers, nonce and all', async () => {
+    const app = Fastify()
+    await app.register(securityHeadersPlugin, { tls: false, mediaOrigins: [], development: false })
+    app.get('/api/known', async () => ({ ok: true }))
+    app.get('/*', async () => 'page')
+    const scriptSrc = async (url: string) =>
+      /script-src ([^;]*)/.exec(
+        String((await app.inject({ method: 'GET', url })).headers['content-security-policy']),
+      )?.[1]
+    expect(await scriptSrc('/api/known')).toBe("'self' https://res.wx.qq.com")
+    expect(await scriptSrc('/api/no/such/thing')).toMatch(
+      /^'self' 'nonce-[A-Za-z0-9+/]{22}==' https:\/\/res\.wx\.qq\.com$/,
+    )
+    await app.close()
   })
 })
 

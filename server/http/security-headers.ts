@@ -29,7 +29,7 @@ const wechatSdk = 'https://res.wx.qq.com'
  */
 const nonces = new WeakMap<ServerResponse, string>()
 
-/** The CSP nonce of this response's inline scripts; undefined where no CSP applies (development). */
+/** The CSP nonce of this response's inline scripts; undefined in development (no CSP) and on API routes. */
 export function cspNonceOf(res: ServerResponse): string | undefined {
   return nonces.get(res)
 }
@@ -42,8 +42,12 @@ function inlineScripts(req: IncomingMessage, res: ServerResponse) {
   return simulatorPages.test(req.url ?? '') || !nonce ? "'unsafe-inline'" : `'nonce-${nonce}'`
 }
 
-/** API answers are JSON: no inline script runs in them, so their headers need no nonce and are the same every time. */
-const apiPath = /^\/api\//
+/**
+ * API routes answer JSON (or, for the API explorer, HTML that loads only script files): no inline script runs in
+ * them, so their headers need no nonce and are the same every time. Decided by the route that matched, not the URL:
+ * an unknown /api/ address that the page catch-all (`/*`, server/http/web.ts) renders is a page.
+ */
+const apiRoute = /^\/api\//
 
 /** The headers a helmet middleware sets when it needs nothing from the request, worked out once. */
 function fixedHeaders(applyHeaders: ReturnType<typeof helmet>) {
@@ -96,7 +100,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
   // more than the rest of a cached read.
   const apiHeaders = fixedHeaders(headersWith(["'self'", wechatSdk]))
   app.addHook('onRequest', (request, reply, done) => {
-    if (apiPath.test(request.url)) {
+    if (apiRoute.test(request.routeOptions.url ?? '')) {
       for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value)
       return done()
     }
