@@ -103,6 +103,13 @@ describe('GET /metrics', () => {
     expect(body).toMatch(
       new RegExp(`^zixue_http_request_duration_seconds_bucket\\{le="\\+Inf",${route},status="200"\\} 3$`, 'm'),
     )
+    // Buckets count every request at or below their bound: cumulative, as Prometheus reads them.
+    expect(body).toMatch(
+      new RegExp(`^zixue_http_request_duration_seconds_bucket\\{le="10",${route},status="200"\\} 3$`, 'm'),
+    )
+    expect(body).toMatch(
+      new RegExp(`^zixue_http_request_duration_seconds_sum\\{${route},status="200"\\} 0\\.\\d+`, 'm'),
+    )
     expect(body).toMatch(
       /zixue_http_request_duration_seconds_count\{method="POST",route="\/api\/pay\/course",status="200"\} 1/,
     )
