@@ -69,8 +69,9 @@ declare module 'fastify' {
   }
 }
 
+/** SHA-256 of a session token, hex: what the sessions table keeps (one-shot `crypto.hash`, on every request). */
 export function hashToken(token: string) {
-  return crypto.createHash('sha256').update(token).digest('hex')
+  return crypto.hash('sha256', token)
 }
 
 /** 256 random bits, URL-safe. */
