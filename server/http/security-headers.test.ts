@@ -19,7 +19,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined()
   })
 
-  it('gives API answers one fixed policy: inline scripts allowed by no nonce and no unsafe-inline', async () => {
+  it('gives API answers one fixed policy, with neither a nonce nor unsafe-inline for scripts', async () => {
     const first = await t().app.inject({ method: 'GET', url: '/api/health' })
     const second = await t().app.inject({ method: 'GET', url: '/api/v2/course_list' })
     const scriptSrc = /script-src ([^;]*)/.exec(String(first.headers['content-security-policy']))?.[1]
