@@ -1,13 +1,12 @@
 // The floor of bench/api-floor.ts: a bare Fastify server (no plugin, no hook, no schema) that answers a member's
-// favourites page (GET /api/center/fav?type=course) with the same two statements the app runs for it (the page of
-// favourites, then which of those courses the member owns), through the app's own repositories and pool, and sends
+// favourites page (GET /api/center/fav?type=course) with the statement the app runs for it (the page of favourites,
+// with which of those courses the member owns), through the app's own repository and pool, and sends
 // the answer the app gave that member (captured by the bench, so both send the same bytes). What the app costs
 // beyond this is its own: hooks, validation, sessions, cards, serialisation.
 // Env: DATABASE_URL, PORT, ANSWERS (a JSON file: { [token]: { memberId, body } }).
 import fs from 'node:fs'
 import Fastify from 'fastify'
 import { connectDatabase } from '#server/db/database.ts'
-import { ownedCourseIds } from '#server/modules/access/access.service.ts'
 import { listFavourites } from '#server/modules/favourites/favourites.repository.ts'
 
 const answers = JSON.parse(fs.readFileSync(process.env.ANSWERS!, 'utf8')) as Record<
@@ -20,13 +19,7 @@ const app = Fastify()
 app.get('/api/center/fav', async (request, reply) => {
   const answer = answers[String(request.headers['zxb-token'])]
   if (!answer) return reply.code(401).send({ code: 301, msg: '请先登录', data: {} })
-  const page = await listFavourites(database.db, answer.memberId, 'course', undefined, 21)
-  await ownedCourseIds(
-    database.db,
-    answer.memberId,
-    page.map((r) => r.targetId),
-    new Date(),
-  )
+  await listFavourites(database.db, answer.memberId, 'course', undefined, 21, new Date())
   return reply.type('application/json; charset=utf-8').send(answer.body)
 })
 app.get('/api/health', async () => ({ code: 200, msg: 'ok', data: {} }))

@@ -1,7 +1,7 @@
 // `npm run bench:api-floor`: a signed-in read through the whole app next to the same reads with nothing else around
 // them (issue 11 §1: p99 ≤ 20 ms at 50 connections). The read is the favourites page (GET /api/center/fav), one of
 // the member reads bench/scale.ts loads; the floor (bench/api-floor-server.ts) is a bare Fastify process that runs
-// the same two statements through the app's repositories and pool and sends the answer the app gave the same member.
+// the same statement through the app's repository and pool and sends the answer the app gave the same member.
 // Both load the same members at random at BENCH_CONNECTIONS connections, with the token and the session cookie a
 // browser sends, alternating for BENCH_ROUNDS rounds; medians. CPU per request of each server process is printed
 // beside req/s (steadier on a shared machine); PostgreSQL's share is the same statements on both sides.
@@ -100,7 +100,7 @@ try {
       `${connections} connections, ${seconds} s × ${rounds} rounds, ${tokens.length} members at random` +
       `${process.env.SCALE_DATABASE_URL ? ' (scale database)' : ' (demo database)'}`,
   )
-  console.log(`GET ${read}: the app, and the same two statements in a bare Fastify process; medians\n`)
+  console.log(`GET ${read}: the app, and the same statement in a bare Fastify process; medians\n`)
   for (const side of ['app', 'floor'] as const)
     console.log(
       `  ${side.padEnd(6)} ${String(median(side, 'rps')).padStart(6)} req/s  p50 ${median(side, 'p50')} ms  ` +

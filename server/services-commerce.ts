@@ -10,7 +10,7 @@ import { createIdempotencyKeys } from '#server/modules/orders/idempotency.ts'
 import { createStaffOrderService } from '#server/modules/orders/staff-orders.service.ts'
 import { withTryLock, type NotificationAnswer } from '#server/modules/payments/payments.service.ts'
 import { createReconciliationService } from '#server/modules/payments/reconciliation.service.ts'
-import { createRefundService, latestRefundsByOrder } from '#server/modules/refunds/refunds.service.ts'
+import { createRefundService, latestRefundColumn } from '#server/modules/refunds/refunds.service.ts'
 import { createStaffRefunds } from '#server/modules/refunds/staff-refunds.ts'
 import { approveRefund } from '#server/use-cases/approve-refund.ts'
 import { checkOrderStatus, type PollTimes } from '#server/use-cases/check-order-status.ts'
@@ -77,7 +77,7 @@ export function createCommerceServices(input: {
     )
   const withFavourites = { ...deps, favourites: input.favourites }
   const polled: PollTimes = new Map()
-  const orderService = createOrderService({ db, refundsOf: latestRefundsByOrder })
+  const orderService = createOrderService({ db, refund: latestRefundColumn })
   const refundService = createRefundService({ db, config, now })
 
   return {

@@ -55,6 +55,20 @@ function clientOf(db: DbOrTx): pg.Pool | pg.Client | null {
 }
 
 /**
+ * A column one module adds to a read another module writes as text over its own rows (the newest refund of each
+ * order on the member's order list), so the read stays one statement: a scalar subquery over the composing row, and
+ * how to read its value. The composing module puts `name` in its statement's name.
+ */
+export interface ColumnPart<T> {
+  /** Part of the composed statement's name. */
+  name: string
+  /** The column's SQL over `row`, an expression of the composing statement (such as `o.id`). */
+  sql: (row: string) => string
+  /** The column's value as the driver gives it (json as parsed), as the composing module uses it. */
+  read: (value: unknown) => T
+}
+
+/**
  * One module's part of a statement another module composes and runs (the payment fast path): common table
  * expressions over relations the composing module names, written by the module that owns the tables they touch,
  * and what the part adds to the statement's summary. Values are parameters, so the text of a composition is always

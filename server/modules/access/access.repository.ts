@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
-import { rightCoursesRelation } from '#server/modules/catalogue/catalogue.service.ts'
+import { rightCoursesRelation, rightIdsOfCourse } from '#server/modules/catalogue/catalogue.service.ts'
 import { eqIfGiven, newestFirst, rowsBy, stampOnce } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
@@ -39,6 +39,15 @@ const ownedAmongStatement = preparedText(
     where exists (select 1 from entitlements e where e.member_id = $1 and e.course_id = r.right_id
       and ${countsAt('$3', 'e.')})`,
 )
+
+/**
+ * For a statement another module writes as text: whether the member `member` owns the course `course` at `at` (SQL
+ * expressions: parameters or the statement's columns), by the rule of `ownedAmongStatement`, as a boolean.
+ */
+export function ownsCourseSql(member: string, course: string, at: string): string {
+  return `exists (select 1 from entitlements e where e.member_id = ${member}
+      and e.course_id in (${rightIdsOfCourse(course)}) and ${countsAt(at, 'e.')})`
+}
 
 /** The courses among `courseIds` the member owns now (see `ownedAmongStatement`). */
 export async function findOwnedAmong(db: DbOrTx, memberId: number, courseIds: readonly number[], now: Date) {

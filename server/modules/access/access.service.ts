@@ -31,6 +31,7 @@ import {
   findRights,
   insertEntitlement,
   listEntitlements,
+  ownsCourseSql,
   revokeEntitlement,
   type EntitlementRow,
 } from './access.repository.ts'
@@ -221,6 +222,13 @@ export async function ownedCourseIds(
   if (courseIds.length === 0) return new Set()
   return findOwnedAmong(db, memberId, [...new Set(courseIds)], now)
 }
+
+/**
+ * `ownedCourseIds` for a statement another module writes as text over its own rows (the favourites page): whether the
+ * member `member` owns the course `course` at `at`, each an SQL expression (a `$n` parameter or a column), as a
+ * boolean expression. The same rule, so a list can say what its member owns in the statement that reads it.
+ */
+export const ownsCourse = ownsCourseSql
 
 /**
  * `ownedCourseIds` for courses whose facts the caller has already read (the checkout reads them with the course

@@ -26,7 +26,7 @@ import {
   findCourseVideoDurations,
   findVipFreeCourses,
 } from './catalogue.repository.ts'
-import { ownershipCoursesCte, rightCoursesSql } from './facts.repository.ts'
+import { courseOfVideoSql, ownershipCoursesCte, rightCoursesSql, rightIdsOfCourseSql } from './facts.repository.ts'
 import type {
   CategoryNode,
   CourseCard,
@@ -378,6 +378,15 @@ export function ownershipCoursesInSettlement(): SQL {
  * parameter paired with itself and the system courses containing it, as `(course_id, right_id)`.
  */
 export const rightCoursesRelation = rightCoursesSql
+
+/**
+ * For a statement the access module writes as text (ownership of the course a row names): the course and the system
+ * courses containing it, as a subquery's rows.
+ */
+export const rightIdsOfCourse = rightIdsOfCourseSql
+
+/** For a statement another module writes as text over its own rows: the course of a video, as a scalar subquery. */
+export const courseOfVideo = courseOfVideoSql
 
 // ---- Courses as commerce sells them: orders, bundles, coupons, VIP and refunds read them here ------------------
 

@@ -29,6 +29,20 @@ export function rightCoursesSql(idsParam: string): string {
     union all select s.course_id, s.system_course_id from system_course_items s where s.course_id = any(${idsParam})`
 }
 
+/**
+ * For a statement another module writes as text: the ids a right to which owns the course `course` (an SQL
+ * expression, such as `f.course_id`), as the rows of a subquery: the course itself and each system course containing
+ * it. `rightCoursesSql` for one course given by the statement's row instead of a parameter.
+ */
+export function rightIdsOfCourseSql(course: string): string {
+  return `select ${course} union all select s.system_course_id from system_course_items s where s.course_id = ${course}`
+}
+
+/** For a statement another module writes as text: the course of the video `video` (an SQL expression). */
+export function courseOfVideoSql(video: string): string {
+  return `(select v.course_id from videos v where v.id = ${video})`
+}
+
 /** A course's facts in SQL text over `courses c`, named as `CourseFacts` names them. */
 const courseFactsSql = `c.id, c.type, c.status, c.title, c.cover_url as "coverUrl", c.is_free as "isFree",
   c.vip_free as "vipFree", coalesce((select array_agg(s.system_course_id order by s.system_course_id)

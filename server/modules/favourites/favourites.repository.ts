@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, or } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { deleteWhere, insertIfAbsent } from '#server/db/rows.ts'
+import { ownsCourse } from '#server/modules/access/access.service.ts'
+import { courseOfVideo } from '#server/modules/catalogue/catalogue.service.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 
 /** What a favourite points at: a course or a video (favourites.course_id or video_id). */
@@ -32,29 +34,36 @@ export async function findFavourite(db: DbOrTx, memberId: number, target: Favour
   return row !== undefined
 }
 
-/** A page of the member's course or video favourites (their target ids), newest first, ids below `before`. */
+/**
+ * A page of the member's course or video favourites (their target ids), newest first, ids below `before`, each
+ * with whether the member owns its course at `at` (the access rule, in the same statement).
+ */
 export async function listFavourites(
   db: DbOrTx,
   memberId: number,
   kind: 'course' | 'video',
   before: number | undefined,
   limit: number,
+  at: Date,
 ) {
-  const rows = await queryPrepared<{ id: number; created_at: Date; target_id: number }>(
+  const rows = await queryPrepared<{ id: number; created_at: Date; target_id: number; owned: boolean }>(
     db,
     favouritePages[kind][before === undefined ? 'first' : 'after'],
-    before === undefined ? [memberId, limit] : [memberId, limit, before],
+    before === undefined ? [memberId, limit, at.toISOString()] : [memberId, limit, at.toISOString(), before],
   )
-  return rows.map((r) => ({ favId: r.id, createdAt: r.created_at, targetId: r.target_id }))
+  return rows.map((r) => ({ favId: r.id, createdAt: r.created_at, targetId: r.target_id, owned: r.owned }))
 }
 
-// The favourites page (/center/fav) is hot: one prepared statement per kind and first page or not, newest first.
+// The favourites page (/center/fav) is hot: one prepared statement per kind and first page or not, newest first,
+// which also says whether the member owns each favourite's course (a lesson's: its course's).
 const favouritePage = (kind: 'course' | 'video', after: boolean) =>
   preparedText(
     `favourites_page_${kind}${after ? '_after' : ''}`,
-    `select id, created_at, ${kind}_id as target_id from favourites
-      where member_id = $1 and ${kind}_id is not null${after ? ' and id < $3' : ''}
-      order by id desc limit $2`,
+    `select f.id, f.created_at, f.${kind}_id as target_id,
+        ${ownsCourse('$1', kind === 'course' ? 'f.course_id' : courseOfVideo('f.video_id'), '$3')} as owned
+      from favourites f
+      where f.member_id = $1 and f.${kind}_id is not null${after ? ' and f.id < $4' : ''}
+      order by f.id desc limit $2`,
   )
 const favouritePages = {
   course: { first: favouritePage('course', false), after: favouritePage('course', true) },

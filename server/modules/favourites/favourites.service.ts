@@ -45,9 +45,7 @@ export async function favouriteTargetIds(db: DbOrTx, memberId: number) {
   }
 }
 
-type FavRow = { favId: number; createdAt: Date; targetId: number }
-/** A favourite as listed, before the member's ownership of its course is added. */
-type Listed = Omit<FavItem, 'owned'>
+type FavRow = { favId: number; createdAt: Date; targetId: number; owned: boolean }
 
 /**
  * The catalogue's cards of favourited targets of one kind, by target id, while they are published: a course (from
@@ -71,11 +69,11 @@ async function favouriteCards(
  */
 async function publishedPage(
   list: (before: number | undefined, limit: number) => Promise<FavRow[]>,
-  present: (rows: FavRow[]) => Promise<(Listed | null)[]>,
+  present: (rows: FavRow[]) => Promise<(FavItem | null)[]>,
   before: number | undefined,
   want: number,
 ) {
-  const items: { favId: number; item: Listed }[] = []
+  const items: { favId: number; item: FavItem }[] = []
   for (let after = before; ;) {
     const rows = await list(after, want)
     const shown = await present(rows)
@@ -138,25 +136,25 @@ export function createFavouritesService(deps: { db: Db; now: () => Date; facts: 
     /** A page of the member's favourites of one kind, newest first, as course cards (and videos). */
     async list(memberId: number, q: FavListQuery): Promise<FavList> {
       const rows = await publishedPage(
-        (before, limit) => listFavourites(db, memberId, q.type, before, limit),
+        // Which of their courses the member owns comes with the page: the cards need no second request for it.
+        (before, limit) => listFavourites(db, memberId, q.type, before, limit, now()),
         async (page) => {
           const targetIds = page.map((r) => r.targetId)
           const cards = await favouriteCards(db, facts, q.type, targetIds)
           return page.map((r) => {
             const card = cards.get(r.targetId)
             if (!card) return null
-            return { fav_id: r.favId, created_at: r.createdAt.toISOString(), course: card.course, video: card.video }
+            const { course, video } = card
+            return { fav_id: r.favId, created_at: r.createdAt.toISOString(), course, video, owned: r.owned }
           })
         },
         q.cursor,
         q.limit + 1,
       )
       const page = rows.slice(0, q.limit)
-      // Which of their courses the member owns, in this answer: the cards need no second request for it.
-      const owned = await ownedCourseIds(db, memberId, [...new Set(page.map((r) => r.item.course.id))], now())
       return {
         type: q.type,
-        list: page.map((r) => ({ ...r.item, owned: owned.has(r.item.course.id) })),
+        list: page.map((r) => r.item),
         next_cursor: rows.length > q.limit ? String(page.at(-1)!.favId) : null,
       }
     },

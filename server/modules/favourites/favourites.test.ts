@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { courses, videos } from '#server/db/schema/catalogue.ts'
+import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
 import { entitlements } from '#server/db/schema/access.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
@@ -212,7 +212,7 @@ describe('favourites API', () => {
       }
     })
 
-    it('reads the course cards from the catalogue’s cache: the page and the ownership are the only statements', async () => {
+    it('reads the course cards from the catalogue’s cache: the page, with ownership, is the only statement', async () => {
       const m = await member()
       for (const c of paid.slice(0, 2)) await post('/api/course/fav', { course_id: c.id }, m.headers)
       const ids = async () =>
@@ -221,10 +221,74 @@ describe('favourites API', () => {
       const spy = vi.spyOn(t().database.pool, 'query')
       try {
         expect(await ids()).toEqual([paid[1]!.id, paid[0]!.id])
-        expect(spy.mock.calls.length).toBe(2)
+        expect(spy.mock.calls.length).toBe(1)
       } finally {
         spy.mockRestore()
       }
+    })
+
+    it('says which favourited courses the member owns: bought, through a system course, not expired or revoked', async () => {
+      const db = t().database.db
+      const m = await member()
+      const [item] = await db
+        .select({ system: systemCourseItems.systemCourseId, course: systemCourseItems.courseId })
+        .from(systemCourseItems)
+        .limit(1)
+      // The other courses are not part of that system course (owning it would own them).
+      const inSystem = new Set(
+        (
+          await db
+            .select({ course: systemCourseItems.courseId })
+            .from(systemCourseItems)
+            .where(eq(systemCourseItems.systemCourseId, item!.system))
+        ).map((r) => r.course),
+      )
+      // Paid published courses with lessons, outside that system course.
+      const withLessons = await db
+        .selectDistinct({ id: videos.courseId })
+        .from(videos)
+        .innerJoin(courses, eq(courses.id, videos.courseId))
+        .where(and(eq(courses.isFree, false), eq(courses.status, 'published')))
+        .orderBy(videos.courseId)
+      const others = withLessons.map((c) => c.id).filter((id) => !inSystem.has(id) && id !== item!.system)
+      expect(others.length).toBeGreaterThanOrEqual(3)
+      const [viaSystem, bought, expired, revoked] = [item!.course, ...others]
+      const now = Date.now()
+      const grant = (courseId: number, more: Partial<typeof entitlements.$inferInsert> = {}) =>
+        db
+          .insert(entitlements)
+          .values({ memberId: m.id, courseId, source: 'admin', grantedAt: new Date(now - 60_000), ...more })
+      await grant(item!.system)
+      await grant(bought!)
+      await grant(expired!, { expiresAt: new Date(now - 1000) })
+      await grant(revoked!, { revokedAt: new Date(now - 1000) })
+      for (const id of [viaSystem, bought, expired, revoked])
+        await post('/api/course/fav', { course_id: id }, m.headers)
+      const owns = (list: FavList['list']) => Object.fromEntries(list.map((i) => [i.course.id, i.owned]))
+      const page = await get<FavList>('/api/center/fav?type=course', m.headers)
+      expect(owns(page.body.data.list)).toEqual({
+        [viaSystem]: true,
+        [bought!]: true,
+        [expired!]: false,
+        [revoked!]: false,
+      })
+      // Paged: the statement after a cursor says the same.
+      const first = await get<FavList>('/api/center/fav?type=course&limit=2', m.headers)
+      const rest = await get<FavList>(
+        `/api/center/fav?type=course&limit=2&cursor=${first.body.data.next_cursor}`,
+        m.headers,
+      )
+      expect(owns([...first.body.data.list, ...rest.body.data.list])).toEqual(owns(page.body.data.list))
+      // A lesson's favourite is owned with its course.
+      const [lesson] = await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, bought!)).limit(1)
+      const [other] = await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, expired!)).limit(1)
+      await post('/api/video/fav', { vid: lesson!.id }, m.headers)
+      await post('/api/video/fav', { vid: other!.id }, m.headers)
+      const lessons = await get<FavList>('/api/center/fav?type=video', m.headers)
+      expect(Object.fromEntries(lessons.body.data.list.map((i) => [i.video!.id, i.owned]))).toEqual({
+        [lesson!.id]: true,
+        [other!.id]: false,
+      })
     })
 
     it('lists video favourites with their course', async () => {

@@ -7,6 +7,7 @@ import {
   preparedText,
   queryPrepared,
   type PreparedText,
+  type ColumnPart,
   type StatementPart,
 } from '#server/db/prepared.ts'
 import {
@@ -105,8 +106,9 @@ export interface OrderWithItems extends OrderRow {
 }
 
 // The member's order list (/order, /order4) is hot: one prepared statement per shape of page (which filters, first
-// page or not; at most 8 texts), each order with its items aggregated, on the (member_id, id) index. Columns are
-// named as drizzle names the row's fields, so the rows are `OrderRow`s as they come.
+// page or not; at most 8 texts, per column another module adds), each order with its items aggregated, on the
+// (member_id, id) index. Columns are named as drizzle names the row's fields, so the rows are `OrderRow`s as they
+// come.
 const orderListColumns = `o.id, o.order_no as "orderNo", o.member_id as "memberId", o.kind, o.target, o.title,
   o.amount_fen as "amountFen", o.original_fen as "originalFen", o.discount_fen as "discountFen",
   o.points_used as "pointsUsed", o.coupon_id as "couponId", o.state, o.pay_method as "payMethod", o.provider,
@@ -114,8 +116,8 @@ const orderListColumns = `o.id, o.order_no as "orderNo", o.member_id as "memberI
   o.expires_at as "expiresAt", o.paid_at as "paidAt", o.closed_at as "closedAt", o.updated_at as "updatedAt"`
 const orderListStatements = new Map<string, PreparedText>()
 
-function orderListStatement(kinds: boolean, exchanges: boolean, after: boolean): PreparedText {
-  const key = `${Number(kinds)}${Number(exchanges)}${Number(after)}`
+function orderListStatement(kinds: boolean, exchanges: boolean, after: boolean, column?: ColumnPart<unknown>) {
+  const key = `${Number(kinds)}${Number(exchanges)}${Number(after)}${column ? `_${column.name}` : ''}`
   let statement = orderListStatements.get(key)
   if (!statement) {
     const where = [
@@ -130,7 +132,7 @@ function orderListStatement(kinds: boolean, exchanges: boolean, after: boolean):
          coalesce((select json_agg(json_build_object('id', i.id, 'orderId', i.order_id, 'courseId', i.course_id,
              'vipPlanId', i.vip_plan_id, 'vipDays', i.vip_days, 'title', i.title, 'priceFen', i.price_fen)
              order by i.id)
-           from order_items i where i.order_id = o.id), '[]') as items
+           from order_items i where i.order_id = o.id), '[]') as items${column ? `,\n         ${column.sql('o.id')} as "column"` : ''}
        from orders o where ${where.join(' and ')}
        order by o.id desc limit $2`,
     )
@@ -139,18 +141,38 @@ function orderListStatement(kinds: boolean, exchanges: boolean, after: boolean):
   return statement
 }
 
-/** A member's orders, newest first, `limit` of them with an id below `before`, each with its items (oldest first). */
-export async function listMemberOrdersWithItems(
+/**
+ * A member's orders, newest first, `limit` of them with an id below `before`, each with its items (oldest first)
+ * and, when another module's `column` is given, its value as that module reads it.
+ */
+export async function listMemberOrdersWithItems<T = never>(
   db: DbOrTx,
   memberId: number,
   filter: { kinds?: readonly OrderKind[]; exchanges?: boolean; before?: number; limit: number },
-): Promise<OrderWithItems[]> {
-  const statement = orderListStatement(!!filter.kinds, !!filter.exchanges, filter.before !== undefined)
+  column?: ColumnPart<T>,
+): Promise<(OrderWithItems & { column?: T })[]> {
+  const statement = orderListStatement(!!filter.kinds, !!filter.exchanges, filter.before !== undefined, column)
   // The parameters in the order the statement numbers them: the kinds, then the cursor, each only when given.
   const values: unknown[] = [memberId, filter.limit]
   if (filter.kinds) values.push([...filter.kinds])
   if (filter.before !== undefined) values.push(filter.before)
-  return queryPrepared<OrderWithItems>(db, statement, values)
+  const rows = await queryPrepared<OrderWithItems & { column?: unknown }>(db, statement, values)
+  // The driver's rows are this call's own: read the column in place.
+  if (column) for (const r of rows) r.column = column.read(r.column)
+  return rows as (OrderWithItems & { column?: T })[]
+}
+
+const orderColumnStatements = new Map<string, PreparedText>()
+
+/** Another module's column (such as its newest refund) of one order, read as that module reads it. */
+export async function orderColumn<T>(db: DbOrTx, column: ColumnPart<T>, orderId: number): Promise<T> {
+  let statement = orderColumnStatements.get(column.name)
+  if (!statement) {
+    statement = preparedText(`orders_column_${column.name}`, `select ${column.sql('$1::int')} as "column"`)
+    orderColumnStatements.set(column.name, statement)
+  }
+  const [row] = await queryPrepared<{ column: unknown }>(db, statement, [orderId])
+  return column.read(row?.column ?? null)
 }
 
 /**

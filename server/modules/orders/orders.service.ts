@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { ColumnPart } from '#server/db/prepared.ts'
 import type { OrderKind } from '#server/db/schema/orders.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
@@ -193,11 +194,13 @@ export interface RefundBrief {
 /** The member's own orders: list and detail (checkout and payment are use cases in server/use-cases). */
 export function createOrderService(deps: {
   db: Db
-  /** The newest refund of each order (the refunds module's door, passed in by the composition root). */
-  refundsOf?: (db: Db, orderIds: readonly number[]) => Promise<Map<number, RefundBrief>>
+  /**
+   * The newest refund of an order, a column of the statements that read the member's orders (the refunds module's,
+   * passed in by the composition root). Without it, orders show no refund.
+   */
+  refund?: ColumnPart<RefundBrief | null>
 }) {
-  const { db } = deps
-  const refundsOf = (ids: number[]) => deps.refundsOf?.(db, ids) ?? Promise.resolve(new Map<number, RefundBrief>())
+  const { db, refund } = deps
   return {
     /**
      * The member's orders, newest first, optionally of one kind, paged by cursor. Kind `course` lists every
@@ -214,17 +217,16 @@ export function createOrderService(deps: {
             : filter.kind && filter.kind !== 'exchange'
               ? [filter.kind]
               : undefined
-      // Two round trips: the page with its items (one statement), then the refunds of those orders.
-      const rows = await repo.listMemberOrdersWithItems(db, memberId, {
-        kinds,
-        exchanges,
-        before: filter.cursor,
-        limit: filter.limit + 1,
-      })
+      // One statement: the page, each order with its items and its newest refund.
+      const rows = await repo.listMemberOrdersWithItems(
+        db,
+        memberId,
+        { kinds, exchanges, before: filter.cursor, limit: filter.limit + 1 },
+        refund,
+      )
       const { page, nextCursor } = pageById(rows, filter.limit)
-      const refunds = await refundsOf(page.map((o) => o.id))
       return {
-        list: page.map((o) => ({ ...toOrderView(o, o.items), refund: refunds.get(o.id) ?? null })),
+        list: page.map((o) => ({ ...toOrderView(o, o.items), refund: o.column ?? null })),
         next_cursor: nextCursor,
       }
     },
@@ -232,14 +234,14 @@ export function createOrderService(deps: {
     /** One of the member's orders with its history; another member's order is "not found". */
     async detail(memberId: number, orderNo: string) {
       const order = await findOwnOrder(db, memberId, orderNo)
-      const [items, events, refunds] = await Promise.all([
+      const [items, events, refunded] = await Promise.all([
         repo.findItems(db, [order.id]),
         repo.findEvents(db, order.id),
-        refundsOf([order.id]),
+        refund ? repo.orderColumn(db, refund, order.id) : null,
       ])
       return {
         ...toOrderView(order, items),
-        refund: refunds.get(order.id) ?? null,
+        refund: refunded,
         events: events.map((e) => ({
           from: e.fromState,
           to: e.toState,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   headersOf,
   paidCourse,
@@ -48,6 +48,14 @@ describe('refund state on GET /api/orders and /api/orders/:order_no', () => {
     const requested = { refund_no: asked.refund_no, state: 'requested', amount_fen: 6600, reason: '买错了', note: null }
     expect((await detail(m.token, orderNo)).refund).toEqual(requested)
     expect((await listed(m.token, orderNo)).refund).toEqual(requested)
+    // The list reads each order's newest refund in the statement that reads the page (the session is cached).
+    const spy = vi.spyOn(t().database.pool, 'query')
+    try {
+      expect((await listed(m.token, orderNo)).refund).toEqual(requested)
+      expect(spy.mock.calls.length).toBe(1)
+    } finally {
+      spy.mockRestore()
+    }
     await call('POST', `/api/admin/refunds/${asked.refund_no}/reject`, admin.token, { note: '课程已学习超过 20%' })
     expect((await listed(m.token, orderNo)).refund).toMatchObject({ state: 'rejected', note: '课程已学习超过 20%' })
   })

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { tableList } from '#server/db/list.ts'
-import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import { eqIfGiven, inPeriod, rowsBy, rowsWhereIn, transition } from '#server/db/rows.ts'
 import type { ProviderName as PaymentProviderName } from '#server/integrations/payments/payments.ts'
 import { refunds, type RefundState } from '#server/db/schema/refunds.ts'
@@ -18,18 +17,15 @@ export type RefundBriefRow = Pick<
   'orderId' | 'refundNo' | 'state' | 'amountFen' | 'reason' | 'decisionNote' | 'lastError'
 >
 
-// The member's order list asks this on every page: a prepared statement, nothing built per call.
-const latestRefundsStatement = preparedText(
-  'refunds_latest_of_orders',
-  `select distinct on (order_id) order_id as "orderId", refund_no as "refundNo", state, amount_fen as "amountFen",
-     reason, decision_note as "decisionNote", last_error as "lastError"
-   from refunds where order_id = any($1::int[]) order by order_id, id desc`,
-)
-
-/** The newest refund of each of these orders (one prepared statement on `refunds_order_idx`). */
-export async function latestRefundsOfOrders(db: DbOrTx, orderIds: readonly number[]) {
-  if (orderIds.length === 0) return []
-  return queryPrepared<RefundBriefRow>(db, latestRefundsStatement, [orderIds])
+/**
+ * For a statement the orders module writes as text (the member's order list, one statement a page): the newest
+ * refund of the order `orderId` (an SQL expression, such as `o.id`) as a json object of `RefundBriefRow`'s fields,
+ * or null; one probe of `refunds_order_idx`.
+ */
+export function latestRefundSql(orderId: string): string {
+  return `(select json_build_object('orderId', r.order_id, 'refundNo', r.refund_no, 'state', r.state,
+      'amountFen', r.amount_fen, 'reason', r.reason, 'decisionNote', r.decision_note, 'lastError', r.last_error)
+    from refunds r where r.order_id = ${orderId} order by r.id desc limit 1)`
 }
 
 export async function refundsOfOrder(db: DbOrTx, orderId: number) {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { z } from 'zod'
 import type { Config } from '#server/config.ts'
 import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { ColumnPart } from '#server/db/prepared.ts'
 import type { RefundState } from '#server/db/schema/refunds.ts'
 import { Codes, type CodeEntry } from '#server/http/codes.ts'
 import { apiFields, idsOf } from '#server/http/present.ts'
@@ -151,12 +152,14 @@ export function findRefundByNo(db: DbOrTx, refundNo: string) {
 }
 
 /**
- * The newest refund of each of these orders as a member reads it on their orders (退款审核中, 退款中, 已退款,
- * 退款失败 or 退款未通过, with the reason a person can act on), by order id.
+ * The newest refund of an order as a member reads it on their orders (退款审核中, 退款中, 已退款, 退款失败 or
+ * 退款未通过, with the reason a person can act on), or null: a column the orders module adds to the statements
+ * that read a member's orders (passed in by the composition root), so a page of orders stays one statement.
  */
-export async function latestRefundsByOrder(db: DbOrTx, orderIds: readonly number[]) {
-  const rows = await repo.latestRefundsOfOrders(db, orderIds)
-  return new Map(rows.map((r) => [r.orderId, toRefundBrief(r)]))
+export const latestRefundColumn: ColumnPart<ReturnType<typeof toRefundBrief> | null> = {
+  name: 'refund',
+  sql: repo.latestRefundSql,
+  read: (value) => (value === null ? null : toRefundBrief(value as repo.RefundBriefRow)),
 }
 
 /** What a member is told about a refund's state and why. */
