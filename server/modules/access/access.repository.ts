@@ -110,19 +110,20 @@ export async function findRights(
 }
 
 /**
- * Every entitlement of a member that counts at `$2`, newest first, and the end of their VIP membership while it runs
- * (the row whose course_id is null): what the purchased list (/ke1) needs, in one prepared statement on the
- * (member_id, course_id) index and the VIP primary key.
+ * For a statement another module writes as text (the purchased list, /ke1): every entitlement of the member `member`
+ * that counts at `at` (SQL expressions, such as `$1` and `$2`), newest first, and the end of their VIP membership
+ * while it runs (the element whose course is null), as one json array of `[course_id, source, granted_at,
+ * expires_at]`; `activeRightsFromJson` reads it. On the (member_id, course_id) index and the VIP primary key.
  */
-const activeRightsStatement = preparedText(
-  'access_active_rights',
-  `select id, course_id, source, granted_at, expires_at from entitlements
-    where member_id = $1 and ${countsAt('$2')}
-  union all
-  select null, null, 'vip_membership', null, expires_at from vip_memberships
-    where member_id = $1 and expires_at > $2::timestamptz
-  order by id desc nulls first`,
-)
+export function activeRightsJsonSql(member: string, at: string): string {
+  return `(select coalesce(json_agg(json_build_array(r.course_id, r.source, r.granted_at, r.expires_at)
+      order by r.id desc nulls first), '[]')
+    from (select id, course_id, source, granted_at, expires_at from entitlements
+        where member_id = ${member} and ${countsAt(at)}
+      union all
+      select null, null, 'vip_membership', null, expires_at from vip_memberships
+        where member_id = ${member} and expires_at > ${at}::timestamptz) r)`
+}
 
 interface ActiveGrantRow {
   courseId: number
@@ -131,25 +132,15 @@ interface ActiveGrantRow {
   expiresAt: Date | null
 }
 
-/** The member's entitlements that count now, newest first, and the end of a VIP membership still running. */
-export async function findActiveRights(db: DbOrTx, memberId: number, now: Date) {
-  const rows = await queryPrepared<{
-    course_id: number | null
-    source: string
-    granted_at: Date | null
-    expires_at: Date | null
-  }>(db, activeRightsStatement, [memberId, now.toISOString()])
+/** `activeRightsJsonSql`'s value: the member's entitlements that count, newest first, and the end of a running VIP. */
+export function activeRightsFromJson(value: unknown) {
   const grants: ActiveGrantRow[] = []
   let vipUntil: Date | null = null
-  for (const r of rows) {
-    if (r.course_id === null) vipUntil = r.expires_at
+  for (const [courseId, source, grantedAt, expiresAt] of value as [number | null, string, string, string | null][]) {
+    const expires = expiresAt === null ? null : new Date(expiresAt)
+    if (courseId === null) vipUntil = expires
     else
-      grants.push({
-        courseId: r.course_id,
-        source: r.source as EntitlementSource,
-        grantedAt: r.granted_at!,
-        expiresAt: r.expires_at,
-      })
+      grants.push({ courseId, source: source as EntitlementSource, grantedAt: new Date(grantedAt), expiresAt: expires })
   }
   return { grants, vipUntil }
 }

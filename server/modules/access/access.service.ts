@@ -25,7 +25,8 @@ import {
 import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
 import {
   findActiveEntitlements,
-  findActiveRights,
+  activeRightsFromJson,
+  activeRightsJsonSql,
   findOwnedAmong,
   findEntitlementHistory,
   findRights,
@@ -276,11 +277,18 @@ function mostGenerousPerCourse(
 }
 
 /**
- * What the purchased list (/ke1) needs of the member's rights, in one statement: the most generous entitlement per
- * course (as `activeEntitlementsByCourse`) and the end of their VIP membership while it runs (null otherwise).
+ * What the purchased list (/ke1) needs of the member's rights, for the learning module's statement that reads it
+ * with the member's progress: as SQL text over the member and the time (SQL expressions, such as `$1` and `$2`), a
+ * json value that `activeRightsFrom` reads.
  */
-export async function activeRightsOf(db: DbOrTx, memberId: number, now: Date) {
-  const { grants, vipUntil } = await findActiveRights(db, memberId, now)
+export const activeRightsJson = activeRightsJsonSql
+
+/**
+ * `activeRightsJson`'s value: the most generous entitlement per course (as `activeEntitlementsByCourse`) and the end
+ * of their VIP membership while it runs (null otherwise).
+ */
+export function activeRightsFrom(value: unknown) {
+  const { grants, vipUntil } = activeRightsFromJson(value)
   return { entitled: mostGenerousPerCourse(grants), vipUntil }
 }
 

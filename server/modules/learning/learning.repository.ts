@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#server/db/database.ts'
 import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
 import { deleteWhere } from '#server/db/rows.ts'
+import { activeRightsJson } from '#server/modules/access/access.service.ts'
 import { liveSessionCondition } from '#server/modules/sessions/session.service.ts'
 import { playerPopups, popupClicks, studyProgress, videoNotes } from '#server/db/schema/learning.ts'
 
@@ -252,6 +253,41 @@ const courseProgressIn = preparedText(
 )
 
 export type CourseProgressRow = Awaited<ReturnType<typeof listCourseProgress>>[number]
+
+// The purchased list (/ke1) in one statement: the member's progress in every course they started, and their rights
+// (the access module's SQL), each as one json value of the single row.
+const albumStatement = preparedText(
+  'learning_album',
+  `select
+    (select coalesce(json_agg(json_build_array(p.course_id, p.finished_count, p.started_count, p.watched_share,
+        p.last_at, p.last_vid, p.last_position)), '[]')
+      from (${courseProgressSelect} where member_id = $1 group by course_id) p) as progress,
+    ${activeRightsJson('$1', '$2')} as rights`,
+)
+
+/**
+ * What the purchased list (/ke1) reads, in one statement: the member's progress per course they started (as
+ * `listCourseProgress`), and their rights that count at `at` (the access module's `activeRightsJson`, unread).
+ */
+export async function findAlbumReads(db: DbOrTx, memberId: number, at: Date) {
+  type Progress = [number, number, number, number, string, number, number]
+  const [row] = await queryPrepared<{ progress: Progress[]; rights: unknown }>(db, albumStatement, [
+    memberId,
+    at.toISOString(),
+  ])
+  const progress = row!.progress.map(
+    ([courseId, finishedCount, startedCount, watchedShare, lastAt, lastVid, lastPosition]): CourseProgressRow => ({
+      courseId,
+      finishedCount,
+      startedCount,
+      watchedShare,
+      lastVid,
+      lastPosition,
+      lastAt: new Date(lastAt),
+    }),
+  )
+  return { progress, rights: row!.rights }
+}
 
 /** The courses a member has watched a video of. */
 export async function listStartedCourseIds(db: DbOrTx, memberId: number) {

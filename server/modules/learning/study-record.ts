@@ -1,9 +1,9 @@
 import { encodeCursor } from '#server/http/cursor.ts'
-import { activeRightsOf } from '#server/modules/access/access.service.ts'
+import { activeRightsFrom } from '#server/modules/access/access.service.ts'
 import type { LessonFacts } from '#server/modules/catalogue/catalogue.service.ts'
 import type { LearningContext } from './context.ts'
 import { cardsWithProgress, summaryCard, toCourseProgress } from './course-progress.ts'
-import { listCourseProgress, listStudyProgressPage, type RecordCursor } from './learning.repository.ts'
+import { findAlbumReads, listStudyProgressPage, type RecordCursor } from './learning.repository.ts'
 import type { PagedQuery } from './learning.schema.ts'
 import { decodeTimeIdCursor, percentOf } from './views.ts'
 
@@ -66,12 +66,11 @@ export function createStudyRecord(ctx: LearningContext) {
      * granted) first.
      */
     async album(memberId: number, q: PagedQuery) {
-      // The member's rights and their progress side by side; then the cards, from the catalogue's cached facts (a
-      // statement only for those not held, so usually one round trip in all).
-      const [{ entitled, vipUntil }, progress] = await Promise.all([
-        activeRightsOf(db, memberId, now()),
-        listCourseProgress(db, memberId),
-      ])
+      // The member's rights and progress in one statement; then the cards, from the catalogue's cached facts (a
+      // statement only for those not held, so usually one statement in all).
+      const reads = await findAlbumReads(db, memberId, now())
+      const { progress } = reads
+      const { entitled, vipUntil } = activeRightsFrom(reads.rights)
       const vipActive = vipUntil !== null
       const vipEnds = vipUntil?.toISOString() ?? null
       const rows = await cardsWithProgress(ctx.facts, [...entitled.keys()], progress, {
