@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
-import { rightCoursesRelation, rightIdsOfCourse } from '#server/modules/catalogue/catalogue.service.ts'
+import { rightIdsOfCourse } from '#server/modules/catalogue/catalogue.service.ts'
 import { eqIfGiven, newestFirst, rowsBy, stampOnce } from '#server/db/rows.ts'
 import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
@@ -30,24 +30,21 @@ const grantsAmongStatement = preparedText(
 )
 
 /**
- * The courses of `$2` the member owns at `$3`: an entitlement that counts to the course or to a system course
- * containing it (the catalogue's relation of those), in one prepared statement.
- */
-const ownedAmongStatement = preparedText(
-  'access_owned_among',
-  `select distinct r.course_id from (${rightCoursesRelation('$2::int[]')}) r
-    where exists (select 1 from entitlements e where e.member_id = $1 and e.course_id = r.right_id
-      and ${countsAt('$3', 'e.')})`,
-)
-
-/**
  * For a statement another module writes as text: whether the member `member` owns the course `course` at `at` (SQL
- * expressions: parameters or the statement's columns), by the rule of `ownedAmongStatement`, as a boolean.
+ * expressions: parameters or the statement's columns, qualified, since `id` would name the entitlement's), as a
+ * boolean: an entitlement that counts to the course or to a system course containing it (the catalogue's
+ * `rightIdsOfCourse`). The one place the rule is written in SQL.
  */
 export function ownsCourseSql(member: string, course: string, at: string): string {
   return `exists (select 1 from entitlements e where e.member_id = ${member}
       and e.course_id in (${rightIdsOfCourse(course)}) and ${countsAt(at, 'e.')})`
 }
+
+/** The courses of `$2` the member `$1` owns at `$3` (`ownsCourseSql`), in one prepared statement. */
+const ownedAmongStatement = preparedText(
+  'access_owned_among',
+  `select u.course_id from unnest($2::int[]) as u(course_id) where ${ownsCourseSql('$1', 'u.course_id', '$3')}`,
+)
 
 /** The courses among `courseIds` the member owns now (see `ownedAmongStatement`). */
 export async function findOwnedAmong(db: DbOrTx, memberId: number, courseIds: readonly number[], now: Date) {

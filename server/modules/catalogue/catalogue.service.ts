@@ -26,7 +26,7 @@ import {
   findCourseVideoDurations,
   findVipFreeCourses,
 } from './catalogue.repository.ts'
-import { courseOfVideoSql, ownershipCoursesCte, rightCoursesSql, rightIdsOfCourseSql } from './facts.repository.ts'
+import { courseOfVideoSql, ownershipCoursesCte, rightIdsOfCourseSql } from './facts.repository.ts'
 import type {
   CategoryNode,
   CourseCard,
@@ -372,12 +372,6 @@ export type { CatalogueFacts, CourseFacts, LessonFacts } from './facts.ts'
 export function ownershipCoursesInSettlement(): SQL {
   return ownershipCoursesCte
 }
-
-/**
- * For a statement the access module writes as text (ownership in one statement): each course of an int[]
- * parameter paired with itself and the system courses containing it, as `(course_id, right_id)`.
- */
-export const rightCoursesRelation = rightCoursesSql
 
 /**
  * For a statement the access module writes as text (ownership of the course a row names): the course and the system

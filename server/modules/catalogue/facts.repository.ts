@@ -20,19 +20,9 @@ export const ownershipCoursesCte = sql`
     )`
 
 /**
- * For a statement another module writes as text: a relation `(course_id, right_id)` pairing each course of the
- * int[] parameter `idsParam` (such as `$2::int[]`) with itself and with each system course containing it, as
- * `rightCourseIds` does from the facts: holding a right to any of a course's `right_id`s owns the course.
- */
-export function rightCoursesSql(idsParam: string): string {
-  return `select id as course_id, id as right_id from unnest(${idsParam}) as id
-    union all select s.course_id, s.system_course_id from system_course_items s where s.course_id = any(${idsParam})`
-}
-
-/**
  * For a statement another module writes as text: the ids a right to which owns the course `course` (an SQL
  * expression, such as `f.course_id`), as the rows of a subquery: the course itself and each system course containing
- * it. `rightCoursesSql` for one course given by the statement's row instead of a parameter.
+ * it.
  */
 export function rightIdsOfCourseSql(course: string): string {
   return `select ${course} union all select s.system_course_id from system_course_items s where s.course_id = ${course}`
