@@ -57,7 +57,9 @@ function clientOf(db: DbOrTx): pg.Pool | pg.Client | null {
 /**
  * A column one module adds to a read another module writes as text over its own rows (the newest refund of each
  * order on the member's order list), so the read stays one statement: a scalar subquery over the composing row, and
- * how to read its value. The composing module puts `name` in its statement's name.
+ * how to read its value. The composing module puts `name` in its statement's name. The part's own tables take
+ * aliases prefixed with its module (`ref_r`), so they cannot hide the composing statement's (`r.id` given to a part
+ * that aliased its table `r` would compare the part's row with itself).
  */
 export interface ColumnPart<T> {
   /** Part of the composed statement's name. */

@@ -31,6 +31,7 @@ const largeTables = new Set([
   'comments',
   'favourites',
   'entitlements',
+  'refunds',
   'course_search',
   'course_terms',
   'search_words',

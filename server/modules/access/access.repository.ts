@@ -31,13 +31,13 @@ const grantsAmongStatement = preparedText(
 
 /**
  * For a statement another module writes as text: whether the member `member` owns the course `course` at `at` (SQL
- * expressions: parameters or the statement's columns, qualified, since `id` would name the entitlement's), as a
+ * expressions: parameters or the statement's columns, qualified: a bare `id` would name the entitlement's), as a
  * boolean: an entitlement that counts to the course or to a system course containing it (the catalogue's
  * `rightIdsOfCourse`). The one place the rule is written in SQL.
  */
 export function ownsCourseSql(member: string, course: string, at: string): string {
-  return `exists (select 1 from entitlements e where e.member_id = ${member}
-      and e.course_id in (${rightIdsOfCourse(course)}) and ${countsAt(at, 'e.')})`
+  return `exists (select 1 from entitlements own_e where own_e.member_id = ${member}
+      and own_e.course_id in (${rightIdsOfCourse(course)}) and ${countsAt(at, 'own_e.')})`
 }
 
 /** The courses of `$2` the member `$1` owns at `$3` (`ownsCourseSql`), in one prepared statement. */
@@ -113,13 +113,13 @@ export async function findRights(
  * expires_at]`; `activeRightsFromJson` reads it. On the (member_id, course_id) index and the VIP primary key.
  */
 export function activeRightsJsonSql(member: string, at: string): string {
-  return `(select coalesce(json_agg(json_build_array(r.course_id, r.source, r.granted_at, r.expires_at)
-      order by r.id desc nulls first), '[]')
-    from (select id, course_id, source, granted_at, expires_at from entitlements
-        where member_id = ${member} and ${countsAt(at)}
+  return `(select coalesce(json_agg(json_build_array(acc_r.course_id, acc_r.source, acc_r.granted_at, acc_r.expires_at)
+      order by acc_r.id desc nulls first), '[]')
+    from (select acc_e.id, acc_e.course_id, acc_e.source, acc_e.granted_at, acc_e.expires_at from entitlements acc_e
+        where acc_e.member_id = ${member} and ${countsAt(at, 'acc_e.')}
       union all
-      select null, null, 'vip_membership', null, expires_at from vip_memberships
-        where member_id = ${member} and expires_at > ${at}::timestamptz) r)`
+      select null, null, 'vip_membership', null, acc_v.expires_at from vip_memberships acc_v
+        where acc_v.member_id = ${member} and acc_v.expires_at > ${at}::timestamptz) acc_r)`
 }
 
 interface ActiveGrantRow {

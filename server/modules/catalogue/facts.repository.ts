@@ -25,12 +25,13 @@ export const ownershipCoursesCte = sql`
  * it.
  */
 export function rightIdsOfCourseSql(course: string): string {
-  return `select ${course} union all select s.system_course_id from system_course_items s where s.course_id = ${course}`
+  return `select ${course} union all
+    select cat_s.system_course_id from system_course_items cat_s where cat_s.course_id = ${course}`
 }
 
 /** For a statement another module writes as text: the course of the video `video` (an SQL expression). */
 export function courseOfVideoSql(video: string): string {
-  return `(select v.course_id from videos v where v.id = ${video})`
+  return `(select cat_v.course_id from videos cat_v where cat_v.id = ${video})`
 }
 
 /** A course's facts in SQL text over `courses c`, named as `CourseFacts` names them. */

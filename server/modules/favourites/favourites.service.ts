@@ -65,7 +65,8 @@ async function favouriteCards(
 /**
  * Up to `want` favourites, newest first, below `before`, whose course is published: the page is filled from
  * further rows when some point at unpublished courses, so a page and its cursor are as if the list held only
- * published ones. Usually one read of favourites and one of the catalogue.
+ * published ones. Usually one statement: the page of favourites (with ownership); course cards come from the
+ * catalogue's cache, lesson cards from one more statement.
  */
 async function publishedPage(
   list: (before: number | undefined, limit: number) => Promise<FavRow[]>,

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
 import { favourites } from '#server/db/schema/favourites.ts'
-import { entitlements } from '#server/db/schema/access.ts'
+import { entitlements, vipMemberships } from '#server/db/schema/access.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { invalidate } from '#server/http/public-cache.ts'
 import { signIn } from '#server/modules/auth/testing.ts'
@@ -227,12 +227,13 @@ describe('favourites API', () => {
       }
     })
 
-    it('says which favourited courses the member owns: bought, through a system course, not expired or revoked', async () => {
+    it('says which favourited courses the member owns: bought, through a system course; not expired, revoked or by VIP', async () => {
       const db = t().database.db
       const m = await member()
       const [item] = await db
         .select({ system: systemCourseItems.systemCourseId, course: systemCourseItems.courseId })
         .from(systemCourseItems)
+        .orderBy(systemCourseItems.systemCourseId, systemCourseItems.courseId)
         .limit(1)
       // The other courses are not part of that system course (owning it would own them).
       const inSystem = new Set(
@@ -245,7 +246,7 @@ describe('favourites API', () => {
       )
       // Paid published courses with lessons, outside that system course.
       const withLessons = await db
-        .selectDistinct({ id: videos.courseId })
+        .selectDistinct({ id: videos.courseId, vipFree: courses.vipFree })
         .from(videos)
         .innerJoin(courses, eq(courses.id, videos.courseId))
         .where(and(eq(courses.isFree, false), eq(courses.status, 'published')))
@@ -253,6 +254,9 @@ describe('favourites API', () => {
       const others = withLessons.map((c) => c.id).filter((id) => !inSystem.has(id) && id !== item!.system)
       expect(others.length).toBeGreaterThanOrEqual(3)
       const [viaSystem, bought, expired, revoked] = [item!.course, ...others]
+      // A VIP-free course while the member's VIP runs: they may watch it, but they do not own it.
+      const vipFree = withLessons.find((c) => c.vipFree && !inSystem.has(c.id) && !others.slice(0, 3).includes(c.id))!
+      expect(vipFree).toBeDefined()
       const now = Date.now()
       const grant = (courseId: number, more: Partial<typeof entitlements.$inferInsert> = {}) =>
         db
@@ -262,7 +266,10 @@ describe('favourites API', () => {
       await grant(bought!)
       await grant(expired!, { expiresAt: new Date(now - 1000) })
       await grant(revoked!, { revokedAt: new Date(now - 1000) })
-      for (const id of [viaSystem, bought, expired, revoked])
+      await db
+        .insert(vipMemberships)
+        .values({ memberId: m.id, expiresAt: new Date(now + 86_400_000), updatedAt: new Date(now) })
+      for (const id of [viaSystem, bought, expired, revoked, vipFree.id])
         await post('/api/course/fav', { course_id: id }, m.headers)
       const owns = (list: FavList['list']) => Object.fromEntries(list.map((i) => [i.course.id, i.owned]))
       const page = await get<FavList>('/api/center/fav?type=course', m.headers)
@@ -271,24 +278,30 @@ describe('favourites API', () => {
         [bought!]: true,
         [expired!]: false,
         [revoked!]: false,
+        [vipFree.id]: false,
       })
       // Paged: the statement after a cursor says the same.
-      const first = await get<FavList>('/api/center/fav?type=course&limit=2', m.headers)
-      const rest = await get<FavList>(
-        `/api/center/fav?type=course&limit=2&cursor=${first.body.data.next_cursor}`,
-        m.headers,
-      )
-      expect(owns([...first.body.data.list, ...rest.body.data.list])).toEqual(owns(page.body.data.list))
+      const paged: FavList['list'] = []
+      for (let cursor = ''; ;) {
+        const next = await get<FavList>(`/api/center/fav?type=course&limit=2${cursor}`, m.headers)
+        paged.push(...next.body.data.list)
+        if (!next.body.data.next_cursor) break
+        cursor = `&cursor=${next.body.data.next_cursor}`
+      }
+      expect(owns(paged)).toEqual(owns(page.body.data.list))
       // A lesson's favourite is owned with its course.
-      const [lesson] = await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, bought!)).limit(1)
-      const [other] = await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, expired!)).limit(1)
-      await post('/api/video/fav', { vid: lesson!.id }, m.headers)
-      await post('/api/video/fav', { vid: other!.id }, m.headers)
-      const lessons = await get<FavList>('/api/center/fav?type=video', m.headers)
-      expect(Object.fromEntries(lessons.body.data.list.map((i) => [i.video!.id, i.owned]))).toEqual({
-        [lesson!.id]: true,
-        [other!.id]: false,
-      })
+      const lessonOf = async (courseId: number) =>
+        (await db.select({ id: videos.id }).from(videos).where(eq(videos.courseId, courseId)).orderBy(videos.id))[0]!.id
+      const lessons = {
+        [await lessonOf(bought!)]: true,
+        [await lessonOf(viaSystem)]: true,
+        [await lessonOf(expired!)]: false,
+        [await lessonOf(revoked!)]: false,
+        [await lessonOf(vipFree.id)]: false,
+      }
+      for (const vid of Object.keys(lessons)) await post('/api/video/fav', { vid: Number(vid) }, m.headers)
+      const listed = await get<FavList>('/api/center/fav?type=video', m.headers)
+      expect(Object.fromEntries(listed.body.data.list.map((i) => [i.video!.id, i.owned]))).toEqual(lessons)
     })
 
     it('lists video favourites with their course', async () => {

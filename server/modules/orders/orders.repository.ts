@@ -136,9 +136,21 @@ function orderListStatement(kinds: boolean, exchanges: boolean, after: boolean, 
        from orders o where ${where.join(' and ')}
        order by o.id desc limit $2`,
     )
+    if (column) claimColumnName(column)
     orderListStatements.set(key, statement)
   }
   return statement
+}
+
+/** Which column part each name was first composed with: one name must keep one SQL text. */
+const columnTexts = new Map<string, string>()
+
+/** Checks, as a statement is first built, that no other column part has used `column`'s name (names key on it). */
+function claimColumnName(column: ColumnPart<unknown>) {
+  const text = column.sql('o.id')
+  const known = columnTexts.get(column.name)
+  if (known === undefined) columnTexts.set(column.name, text)
+  else if (known !== text) throw new Error(`Two column parts are named ${column.name}: statement names key on it.`)
 }
 
 /**
@@ -168,6 +180,7 @@ const orderColumnStatements = new Map<string, PreparedText>()
 export async function orderColumn<T>(db: DbOrTx, column: ColumnPart<T>, orderId: number): Promise<T> {
   let statement = orderColumnStatements.get(column.name)
   if (!statement) {
+    claimColumnName(column)
     statement = preparedText(`orders_column_${column.name}`, `select ${column.sql('$1::int')} as "column"`)
     orderColumnStatements.set(column.name, statement)
   }

@@ -58,6 +58,13 @@ describe('refund state on GET /api/orders and /api/orders/:order_no', () => {
     }
     await call('POST', `/api/admin/refunds/${asked.refund_no}/reject`, admin.token, { note: '课程已学习超过 20%' })
     expect((await listed(m.token, orderNo)).refund).toMatchObject({ state: 'rejected', note: '课程已学习超过 20%' })
+    // Asked again: the list and the detail show the newest request, not the rejected one.
+    const again = (
+      await call<{ refund_no: string }>('POST', '/api/refunds', m.token, { order_no: orderNo, reason: '再申请一次' })
+    ).data
+    const newest = { refund_no: again.refund_no, state: 'requested', reason: '再申请一次' }
+    expect((await listed(m.token, orderNo)).refund).toMatchObject(newest)
+    expect((await detail(m.token, orderNo)).refund).toMatchObject(newest)
   })
 
   it('shows a refund the provider refused as 退款失败 with a reason for the member, then its success', async () => {

@@ -23,9 +23,10 @@ export type RefundBriefRow = Pick<
  * or null; one probe of `refunds_order_idx`.
  */
 export function latestRefundSql(orderId: string): string {
-  return `(select json_build_object('orderId', r.order_id, 'refundNo', r.refund_no, 'state', r.state,
-      'amountFen', r.amount_fen, 'reason', r.reason, 'decisionNote', r.decision_note, 'lastError', r.last_error)
-    from refunds r where r.order_id = ${orderId} order by r.id desc limit 1)`
+  return `(select json_build_object('orderId', ref_r.order_id, 'refundNo', ref_r.refund_no, 'state', ref_r.state,
+      'amountFen', ref_r.amount_fen, 'reason', ref_r.reason, 'decisionNote', ref_r.decision_note,
+      'lastError', ref_r.last_error)
+    from refunds ref_r where ref_r.order_id = ${orderId} order by ref_r.id desc limit 1)`
 }
 
 export async function refundsOfOrder(db: DbOrTx, orderId: number) {
