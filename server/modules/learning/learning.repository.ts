@@ -206,11 +206,11 @@ function studyPage(after: boolean, limit: number): PreparedText {
 }
 
 /**
- * A member's progress per course: finished videos, and the video and position they watched last, and when. For
- * `courseIds` only, or (undefined) every course they started. One statement on the (member, course) index.
+ * A member's progress in some courses: finished videos, and the video and position they watched last, and when.
+ * One statement on the (member, course) index; every course they started comes with `/ke1`'s `findAlbumReads`.
  */
-export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds?: readonly number[]) {
-  if (courseIds?.length === 0) return []
+export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds: readonly number[]) {
+  if (courseIds.length === 0) return []
   const rows = await queryPrepared<{
     course_id: number
     finished_count: number
@@ -219,7 +219,7 @@ export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds
     last_vid: number
     last_position: number
     last_at: Date | string
-  }>(db, courseIds ? courseProgressIn : courseProgressAll, courseIds ? [memberId, courseIds] : [memberId])
+  }>(db, courseProgressIn, [memberId, courseIds])
   return rows.map((r) => ({
     courseId: Number(r.course_id),
     finishedCount: Number(r.finished_count),
@@ -233,7 +233,7 @@ export async function listCourseProgress(db: DbOrTx, memberId: number, courseIds
   }))
 }
 
-// Hot (/ke1, the course page): written once as text, two statements (every course started, or some courses).
+// Hot (/ke1, the course page): written once as text, for some courses and (in `albumStatement`) every course.
 const courseProgressSelect = `select course_id,
     count(*) filter (where finished_at is not null)::int as finished_count,
     count(*)::int as started_count,
@@ -243,10 +243,6 @@ const courseProgressSelect = `select course_id,
     (array_agg(video_id order by updated_at desc, video_id desc))[1] as last_vid,
     (array_agg(position order by updated_at desc, video_id desc))[1] as last_position
   from study_progress`
-const courseProgressAll = preparedText(
-  'learning_course_progress_all',
-  `${courseProgressSelect} where member_id = $1 group by course_id`,
-)
 const courseProgressIn = preparedText(
   'learning_course_progress_in',
   `${courseProgressSelect} where member_id = $1 and course_id = any($2::int[]) group by course_id`,
