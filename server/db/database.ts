@@ -98,11 +98,13 @@ export async function connectDatabase(
   // a statement afresh for its values on every call whenever the generic plan's estimate looks dearer (a LIMIT or an
   // array it cannot see): 0.3–1.5 ms of planning per call at scale, more than most of them take to run.
   // Unnamed statements (drizzle's) are planned for their values either way.
+  // Pinyin typos are looked up with pg_trgm's word similarity at 0.4, below its default (search-words.repository.ts):
+  // set for the connection, since a setting per lookup took a transaction of four round trips.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    options: '-c plan_cache_mode=force_generic_plan',
+    options: '-c plan_cache_mode=force_generic_plan -c pg_trgm.word_similarity_threshold=0.4',
   })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool reconnects.
   // While closing, the embedded server may stop before the last connections have said goodbye: expected, silent.

@@ -40,6 +40,27 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
   return (await client.query<T>({ name: statement.name, text: statement.text, values })).rows
 }
 
+/**
+ * Statements written as text whose shape depends on the input (a search keyword's words, which of them are
+ * prefixes): each text is prepared once per connection under a name of its own, `${prefix}_${n}`. Past `max` texts
+ * (an input of a shape seldom seen again), a new text runs unnamed, planned for its values on that call, rather
+ * than adding to every connection's prepared statements.
+ */
+export function shapedStatements(prefix: string, max: number) {
+  const byText = new Map<string, PreparedText>()
+  return async <T extends pg.QueryResultRow>(db: DbOrTx, text: string, values: unknown[]): Promise<T[]> => {
+    let statement = byText.get(text)
+    if (!statement && byText.size < max) {
+      statement = preparedText(`${prefix}_${byText.size + 1}`, text)
+      byText.set(text, statement)
+    }
+    if (statement) return await queryPrepared<T>(db, statement, values)
+    const client = clientOf(db)
+    if (!client) throw new Error(`shapedStatements(${prefix}): the database handle has no pg client`)
+    return (await client.query<T>({ text, values })).rows
+  }
+}
+
 /** Declares a prepared statement: `name` must be unique per text across the app (PostgreSQL keys on it). */
 export function preparedText(name: string, text: string): PreparedText {
   return { name, text }

@@ -231,6 +231,10 @@ export const courseTerms = pgTable(
   (t) => [
     index('course_terms_rank_idx').on(t.term, t.tier, t.studentCount.desc(), t.courseId.desc()),
     index('course_terms_course_idx').on(t.courseId),
+    // A course's title terms: whether a title has a word, or a word starting so, is one probe (a several-word search).
+    index('course_terms_title_idx')
+      .on(t.courseId, t.term)
+      .where(sql`${t.tier} = 1`),
   ],
 )
 

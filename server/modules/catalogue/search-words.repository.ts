@@ -1,79 +1,110 @@
 import { sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '#server/db/database.ts'
+import type { DbOrTx } from '#server/db/database.ts'
+import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import type { TermMatch } from './search-text.ts'
 
 // The vocabulary a misspelt search word is corrected against (search_words, migration 0032): its lookups, and the
 // checks of what a word or a corrected Chinese word would find. docs/decisions/2026-11-26-search-typos.md.
 
-/** The end of a range of words starting with a prefix (in the "C" collation, above every character). */
-const END = '\u{10ffff}'
+// A range of words starting with a prefix ends at chr(1114111), above every character in the "C" collation.
+// Each lookup is one prepared statement (server/db/prepared.ts) over arrays, whatever the number of words: a
+// correction sends several, and planning each afresh cost as much as running it.
 
-const termMatch = (m: TermMatch) =>
-  m.prefix ? sql`term >= ${m.term} and term < ${m.term + END}` : sql`term = ${m.term}`
+const anyTermStatement = preparedText(
+  'search_any_term',
+  `select exists (select 1 from course_terms where term = any($1::text[]))
+    or exists (select 1 from unnest($2::text[]) p(term)
+      where exists (select 1 from course_terms where term >= p.term and term < p.term || chr(1114111))) as found`,
+)
 
 /** Whether a word's terms (the word, its aliases, its pinyin) are in any published course. */
 export async function anyTermExists(db: DbOrTx, terms: TermMatch[]) {
-  const probes = terms.map((m) => sql`exists (select 1 from course_terms where ${termMatch(m)})`)
-  const { rows } = await db.execute<{ found: boolean }>(sql`select ${sql.join(probes, sql` or `)} as found`)
-  return rows[0]!.found
+  const exact = terms.filter((m) => !m.prefix).map((m) => m.term)
+  const prefixes = terms.filter((m) => m.prefix).map((m) => m.term)
+  const [row] = await queryPrepared<{ found: boolean }>(db, anyTermStatement, [exact, prefixes])
+  return row!.found
 }
+
+const latinStatement = preparedText(
+  'search_latin_candidates',
+  `(select word from search_words where kind = 'latin' and word % $1::text order by similarity(word, $1::text) desc limit 20)
+    union
+    (select word from search_words where kind = 'latin' and word >= $2::text and word < $2::text || chr(1114111)
+      and char_length(word) between $3::int and $4::int limit 200)`,
+)
 
 /**
  * Known Latin words spelt like `word`: trigram-similar ones (pg_trgm's `%`, through the GIN index), and those of
  * about the same length with the same first letter (a swap inside a short word shares few trigrams: "fimga").
  */
 export async function latinCandidates(db: DbOrTx, word: string): Promise<string[]> {
-  const first = word.slice(0, 1)
-  const { rows } = await db.execute<{ word: string }>(sql`
-    (select word from search_words where kind = 'latin' and word % ${word}
-      order by similarity(word, ${word}) desc limit 20)
-    union
-    (select word from search_words where kind = 'latin' and word >= ${first} and word < ${first + END}
-      and char_length(word) between ${word.length - 1} and ${word.length + 1} limit 200)`)
+  const rows = await queryPrepared<{ word: string }>(db, latinStatement, [
+    word,
+    word.slice(0, 1),
+    word.length - 1,
+    word.length + 1,
+  ])
   return rows.map((r) => r.word)
 }
+
+const countsStatement = preparedText(
+  'search_term_counts',
+  `select u.term, (select count(*) from (select 1 from course_terms where term = u.term limit 1000) x)::int as n
+    from unnest($1::text[]) u(term)`,
+)
 
 /** How many published courses have each term, counted up to 1,000 (enough to tell common words from rare ones). */
 export async function courseCounts(db: DbOrTx, terms: string[]): Promise<Map<string, number>> {
   if (terms.length === 0) return new Map()
-  const counts = terms.map(
-    (t) =>
-      sql`select ${t}::text as term, (select count(*) from (select 1 from course_terms where term = ${t} limit 1000) x)::int as n`,
-  )
-  const { rows } = await db.execute<{ term: string; n: number }>(sql.join(counts, sql` union all `))
+  const rows = await queryPrepared<{ term: string; n: number }>(db, countsStatement, [terms])
   return new Map(rows.map((r) => [r.term, r.n]))
 }
 
-/** How much of a pinyin word's trigrams a run must share: below pg_trgm's 0.6, which misses "tiose" (tiaose). */
-const PINYIN_SIMILARITY = 0.4
+const pinyinStatement = preparedText(
+  'search_pinyin_candidates',
+  // The start compared as `left(…)`, which no index serves: as a range of the primary key, the generic plan reads
+  // every run of the letter (2,000 at scale) instead of the trigram index's few.
+  `select word from search_words where kind = 'pinyin' and $1::text <% word and left(word, 2) = $2::text
+    order by word_similarity($1::text, word) desc, char_length(word), word limit 300`,
+)
 
 /**
  * Known pinyin runs (each spells up to four characters from a start, marked `~`) that start with the word's first
  * letter and contain something spelt like it: pg_trgm's word similarity (`<%`, through the GIN index), best first.
+ * The app's connections set its threshold to 0.4 (server/db/database.ts): pg_trgm's default 0.6 misses "tiose"
+ * (tiaose).
  */
-export async function pinyinCandidates(db: Db, word: string): Promise<string[]> {
-  // The run is read as the word's start (a corrected prefix), so it starts with the same letter.
-  const start = `~${word.slice(0, 1)}`
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${PINYIN_SIMILARITY}`))
-    const { rows } = await tx.execute<{ word: string }>(sql`
-      select word from search_words where kind = 'pinyin' and ${word} <% word
-        and word >= ${start} and word < ${start + END}
-      order by word_similarity(${word}, word) desc, char_length(word), word limit 300`)
-    return rows
-  })
+export async function pinyinCandidates(db: DbOrTx, word: string): Promise<string[]> {
+  // The run is read as the word's start (a corrected prefix), so it starts with the same letter: `~` and the letter.
+  const rows = await queryPrepared<{ word: string }>(db, pinyinStatement, [word, `~${word.slice(0, 1)}`])
   return rows.map((r) => r.word.slice(1))
 }
 
+const pairsStatement = preparedText('search_known_pairs', 'select word from search_words where word = any($1::text[])')
+
 /** Which of these pairs of Chinese characters some published course has. */
 export async function knownPairs(db: DbOrTx, pairs: string[]) {
-  const { rows } = await db.execute<{ word: string }>(
-    sql`select word from search_words where word in (${sql.join(
-      pairs.map((p) => sql`${p}`),
-      sql`, `,
-    )})`,
-  )
+  const rows = await queryPrepared<{ word: string }>(db, pairsStatement, [pairs])
   return new Set(rows.map((r) => r.word))
+}
+
+/** Pairs of Chinese characters starting with $1 (`a`). */
+const startingWith = `a.kind = 'han' and a.word >= $1::text and a.word < $1::text || chr(1114111)`
+const betweenStatements = {
+  before: preparedText(
+    'search_chars_before',
+    `select left(a.word, 1) as x from search_words a where a.kind = 'han' and right(a.word, 1) = $1::text limit 200`,
+  ),
+  after: preparedText(
+    'search_chars_after',
+    `select right(a.word, 1) as x from search_words a where ${startingWith} limit 200`,
+  ),
+  between: preparedText(
+    'search_chars_between',
+    `select right(a.word, 1) as x from search_words a
+      join search_words b on b.kind = 'han' and b.word = right(a.word, 1) || $2::text
+      where ${startingWith} limit 200`,
+  ),
 }
 
 /**
@@ -81,17 +112,21 @@ export async function knownPairs(db: DbOrTx, pairs: string[]) {
  * left+x and x+right are both known.
  */
 export async function charactersBetween(db: DbOrTx, left: string | null, right: string | null): Promise<string[]> {
-  const starting = (l: string) => sql`a.kind = 'han' and a.word >= ${l} and a.word < ${l + END}`
-  const query = !left
-    ? sql`select left(a.word, 1) as x from search_words a where a.kind = 'han' and right(a.word, 1) = ${right} limit 200`
+  const [statement, values] = !left
+    ? [betweenStatements.before, [right]]
     : !right
-      ? sql`select right(a.word, 1) as x from search_words a where ${starting(left)} limit 200`
-      : sql`select right(a.word, 1) as x from search_words a
-          join search_words b on b.kind = 'han' and b.word = right(a.word, 1) || ${right}
-          where ${starting(left)} limit 200`
-  const { rows } = await db.execute<{ x: string }>(query)
+      ? [betweenStatements.after, [left]]
+      : [betweenStatements.between, [left, right]]
+  const rows = await queryPrepared<{ x: string }>(db, statement, values)
   return rows.map((r) => r.x)
 }
+
+const foundStatement = preparedText(
+  'search_words_found',
+  `select u.word from unnest($1::text[], $2::text[]) u(word, query)
+    where exists (select 1 from course_search s
+      where s.doc @@ u.query::tsquery and s.published and strpos(s.body, u.word) > 0)`,
+)
 
 /**
  * Which of these Chinese words some published course has whole, in any field: each word's pairs through the GIN
@@ -99,11 +134,10 @@ export async function charactersBetween(db: DbOrTx, left: string | null, right: 
  */
 export async function wordsFound(db: DbOrTx, words: { word: string; all: string }[]) {
   if (words.length === 0) return new Set<string>()
-  const checks = words.map(
-    (w) => sql`select ${w.word}::text as word where exists (select 1 from course_search s
-      where s.doc @@ ${w.all}::tsquery and s.published and strpos(s.body, ${w.word}) > 0)`,
-  )
-  const { rows } = await db.execute<{ word: string }>(sql.join(checks, sql` union all `))
+  const rows = await queryPrepared<{ word: string }>(db, foundStatement, [
+    words.map((w) => w.word),
+    words.map((w) => w.all),
+  ])
   return new Set(rows.map((r) => r.word))
 }
 

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
 import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
-import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
+import { preparedText, queryPrepared, shapedStatements, type PreparedText } from '#server/db/prepared.ts'
 import { courseCardColumnsSql, courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
 import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
 
@@ -92,10 +92,6 @@ export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter
 
 export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
 
-/** Rows of course_terms for a term, or for every term it starts (a range in the "C" collation). */
-const termMatch = (m: TermMatch) =>
-  m.prefix ? sql`term >= ${m.term} and term < ${m.term + '\uffff'}` : sql`term = ${m.term}`
-
 /** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
 const tierScore = (pinyin: boolean) =>
   pinyin
@@ -146,15 +142,22 @@ function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
       select course_id, max(score) as score, max(student_count) as student_count
       from (${['select * from written', ...pinyin].join(' union all ')}) t group by course_id
       order by 2 desc, 3 desc, 1 desc limit ${limit})
-    select ${courseCardColumnsSql}, cat.name as "categoryName", pc.name as "parentCategoryName", c.tags,
-      case when p.score = 1 then (select s.lessons from course_search s where s.course_id = c.id) end as lessons,
-      p.score::int as score
+    ${cardsSelect('case when p.score = 1 then (select s.lessons from course_search s where s.course_id = c.id) end', 'p.score::int')}
+    order by p.score desc, p.student_count desc, p.course_id desc`
+}
+
+/**
+ * The select of a page's cards as `SearchRow`s, over a CTE `page` of course ids: the published courses' cards, their
+ * category and its parent, their tags, and `lessons` and `score` as given (SQL over `p`, the page, and `c`).
+ */
+function cardsSelect(lessons: string, score: string) {
+  return `select ${courseCardColumnsSql}, cat.name as "categoryName", pc.name as "parentCategoryName", c.tags,
+      ${lessons} as lessons, ${score} as score
     from page p join courses c on c.id = p.course_id
       left join teachers t on t.id = c.teacher_id
       join categories cat on cat.id = c.category_id
       left join categories pc on pc.id = cat.parent_id
-    where c.status = 'published'
-    order by p.score desc, p.student_count desc, p.course_id desc`
+    where c.status = 'published'`
 }
 
 /** The prepared statements of `rankedPage`, one per shape of terms: a handful (a Chinese word; a Latin word). */
@@ -179,6 +182,24 @@ export async function rankedPage(db: DbOrTx, terms: TermMatch[], after: SearchAf
 /** How many of a driving term's title courses a title search looks through before it gives up (fallback). */
 const TITLE_SCAN = 1000
 
+/** Title courses counted per driving candidate, at most. */
+const TITLE_COUNT = 4 * TITLE_SCAN
+
+/** The numbered parameters of a statement being written: `add` writes the next one's placeholder. */
+function parameters() {
+  const values: unknown[] = []
+  return {
+    values,
+    add: (value: unknown, type: 'text' | 'int') => {
+      values.push(value)
+      return `$${values.length}::${type}`
+    },
+  }
+}
+
+/** The statement a title search's driving word is chosen with, by the number of candidates. */
+const countStatement = shapedStatements('search_title_count', 10)
+
 /**
  * Which group of terms drives a title reading: one exact term (a Chinese character or pair: read in index order,
  * no sort), else the first group. When several words have one, the word with the fewest title courses (its first
@@ -193,31 +214,38 @@ async function drivingGroup(db: DbOrTx, groups: { word: number; g: TermMatch[] }
   const firstOfWord = exact.filter((x, k) => exact.findIndex((y) => y.word === x.word) === k)
   if (firstOfWord.length < 2) return { at: exact[0]?.i ?? 0, count: null }
   const counts = firstOfWord.map(
-    (x) =>
-      sql`(select count(*) from (select 1 from course_terms where term = ${x.term} and tier = 1 limit ${TITLE_COUNT}) c)`,
+    (_, k) =>
+      `(select count(*) from (select 1 from course_terms where term = $${k + 1}::text and tier = 1 limit ${TITLE_COUNT}) c)`,
   )
-  const { rows } = await db.execute<{ n: number[] }>(sql`select array[${sql.join(counts, sql`, `)}]::int[] as n`)
-  const n = rows[0]!.n
+  const [row] = await countStatement<{ n: number[] }>(
+    db,
+    `select array[${counts.join(', ')}]::int[] as n`,
+    firstOfWord.map((x) => x.term),
+  )
+  const n = row!.n
   const least = n.indexOf(Math.min(...n))
   return { at: firstOfWord[least]!.i, count: n[least]! }
 }
 
-/** Title courses counted per driving candidate, at most. */
-const TITLE_COUNT = 4 * TITLE_SCAN
+/**
+ * The statements of `titlePage`, one per shape of keyword: learners' keywords take few shapes; a long run of Chinese
+ * characters is a shape of its own.
+ */
+const titleStatement = shapedStatements('search_title', 300)
 
 /**
- * A page of (course id, learners) of the published courses that have every word in the title as written (each
- * word's best score, 8: no course ranks above them), most learners first: the first term's title courses read off
+ * The cards of the published courses that have every word in the title as written (each word's best score, 8: no
+ * course ranks above them), most learners first, in one statement: the first term's title courses read off
  * course_terms in learners order (sorted first when the term is a prefix or has aliases), each checked for the
  * other terms in the title, and for words of three or more Chinese characters whole, until the page is full. Reads
  * at most TITLE_SCAN courses of the first term: a short page means "not known to be full", not "no more".
  */
-export async function titleMatches(
+export async function titlePage(
   db: DbOrTx,
   words: WordQuery[],
   after: Omit<SearchAfter, 'score'> | undefined,
   limit: number,
-) {
+): Promise<SearchRow[]> {
   const groups = words.flatMap((w, word) => w.written.map((g) => ({ word, g })))
   const { at, count } = await drivingGroup(db, groups)
   if (count === 0) return []
@@ -228,62 +256,50 @@ export async function titleMatches(
   const rest = [...others.filter((x) => x.word !== sameWord), ...others.filter((x) => x.word === sameWord)].map(
     (x) => x.g,
   )
-  const next = after ? sql`and (student_count, course_id) < (${after.studentCount}, ${after.id})` : sql``
-  const order = sql`order by student_count desc nulls last, course_id desc nulls last`
+  const p = parameters()
+  const match = (m: TermMatch, column = 'term') =>
+    m.prefix
+      ? `${column} >= ${p.add(m.term, 'text')} and ${column} < ${p.add(m.term + '\uffff', 'text')}`
+      : `${column} = ${p.add(m.term, 'text')}`
+  const next = after
+    ? `and (student_count, course_id) < (${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})`
+    : ''
+  const order = 'order by student_count desc nulls last, course_id desc nulls last'
   const driver =
     first.length === 1 && !first[0]!.prefix
-      ? sql`select course_id, student_count from course_terms where ${termMatch(first[0]!)} and tier = 1 ${next}`
-      : sql`select course_id, student_count from course_terms
-          where (${sql.join(
-            first.map((m) => sql`(${termMatch(m)})`),
-            sql` or `,
-          )}) and tier = 1 ${next}
+      ? `select course_id, student_count from course_terms where ${match(first[0]!)} and tier = 1 ${next}`
+      : `select course_id, student_count from course_terms
+          where (${first.map((m) => `(${match(m)})`).join(' or ')}) and tier = 1 ${next}
           group by course_id, student_count`
-  // One index probe per course read (all four columns of the index; a prefix by skip scan). `offset 0` keeps the
-  // planner from turning the probe into a hash of every title course of the term, read in full.
-  // A prefix is probed as the word and then its longer words: as one range the planner probes by course instead.
-  const probe = (match: SQL) => sql`exists (select 1 from course_terms t where ${match}
-    and t.tier = 1 and t.student_count = d.student_count and t.course_id = d.course_id offset 0)`
-  const has = (m: TermMatch) =>
-    m.prefix
-      ? sql`${probe(sql`t.term = ${m.term}`)} or ${probe(sql`t.term > ${m.term} and t.term < ${m.term + '\uffff'}`)}`
-      : probe(sql`t.term = ${m.term}`)
+  // One probe of the course's title terms (course_terms_title_idx) per course read, for a word or a prefix alike.
+  // `offset 0` keeps the planner from turning the probe into a hash of every title course of the term, read in full.
+  const has = (m: TermMatch) => `exists (select 1 from course_terms t
+    where t.course_id = d.course_id and t.tier = 1 and ${match(m, 't.term')} offset 0)`
+  // Every other word is in some title at all, checked once before a course is read (a one-time filter): a word no
+  // title has (透式 of the misspelt 数据透式表) ends the search at once, not after TITLE_SCAN probes.
+  const inSomeTitle = (g: TermMatch[]) =>
+    `(${g.map((m) => `exists (select 1 from course_terms where ${match(m)} and tier = 1)`).join(' or ')})`
   const phrases = words.flatMap((w) => w.phrases)
   const checks = [
-    ...rest.map((g) => sql`(${sql.join(g.map(has), sql` or `)})`),
+    ...(rest.length > 0 ? [`(select ${rest.map(inSomeTitle).join(' and ')})`] : []),
+    ...rest.map((g) => `(${g.map(has).join(' or ')})`),
     ...(phrases.length > 0
       ? [
-          sql`exists (select 1 from course_search s where s.course_id = d.course_id and ${sql.join(
-            phrases.map((p) => sql`strpos(s.body, ${p}) > 0`),
-            sql` and `,
-          )})`,
+          `exists (select 1 from course_search s where s.course_id = d.course_id and ${phrases
+            .map((phrase) => `strpos(s.body, ${p.add(phrase, 'text')}) > 0`)
+            .join(' and ')})`,
         ]
       : []),
   ]
-  const { rows } = await db.execute<{ course_id: number; student_count: number }>(sql`
-    select course_id, student_count from (${driver} ${order} limit ${TITLE_SCAN}) d
-    ${checks.length > 0 ? sql`where ${sql.join(checks, sql` and `)}` : sql``}
-    ${order} limit ${limit}`)
-  return rows.map((r) => ({ courseId: r.course_id, studentCount: r.student_count }))
-}
-
-/** The cards of a ranked page (published courses only), in its order, with the lesson titles for lesson matches. */
-export async function cardsOfPage(db: DbOrTx, page: { courseId: number; score: number }[]) {
-  if (page.length === 0) return []
-  const rows = await resultCards(db, { lessons: courseSearch.lessons })
-    .innerJoin(courseSearch, eq(courseSearch.courseId, courses.id))
-    .where(
-      and(
-        inArray(
-          courses.id,
-          page.map((p) => p.courseId),
-        ),
-        eq(courses.status, 'published'),
-      ),
-    )
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return page.flatMap((p) => {
-    const r = byId.get(p.courseId)
-    return r ? [{ ...r, lessons: p.score === 1 ? r.lessons : null, score: p.score }] : []
-  })
+  const top = TITLE_SCORE * words.length
+  return await titleStatement<SearchRow>(
+    db,
+    `with page as (
+      select course_id, student_count from (${driver} ${order} limit ${TITLE_SCAN}) d
+      ${checks.length > 0 ? `where ${checks.join(' and ')}` : ''}
+      ${order} limit ${limit})
+    ${cardsSelect('null::text[]', String(top))}
+    order by p.student_count desc, p.course_id desc`,
+    p.values,
+  )
 }

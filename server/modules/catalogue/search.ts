@@ -4,11 +4,10 @@ import { publicCache } from '#server/http/public-cache.ts'
 import { cursorId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { presentCourseCard as toCourseCard } from './present.ts'
 import {
-  cardsOfPage,
   rankedPage,
   searchCourses,
   TITLE_SCORE,
-  titleMatches,
+  titlePage,
   type SearchAfter,
   type SearchRow,
 } from './search.repository.ts'
@@ -81,12 +80,8 @@ async function rank(db: Db, words: string[], after: SearchAfter | undefined, lim
   // the page, they are the page, read in learners order without scoring any other match.
   const top = TITLE_SCORE * words_.length
   if (!after || after.score === top) {
-    const page = await titleMatches(db, words_, after, limit + 1)
-    if (page.length > limit)
-      return await cardsOfPage(
-        db,
-        page.map((p) => ({ courseId: p.courseId, score: top })),
-      )
+    const page = await titlePage(db, words_, after, limit + 1)
+    if (page.length > limit) return page
   }
   return await searchCourses(db, words_, after, limit + 1)
 }
