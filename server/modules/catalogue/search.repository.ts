@@ -1,31 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
-import { categories, courses, courseSearch, teachers } from '#server/db/schema/catalogue.ts'
 import { preparedText, queryPrepared, shapedStatements, type PreparedText } from '#server/db/prepared.ts'
-import { courseCardColumnsSql, courseCardSelect, courseTeacherJoin } from './catalogue.repository.ts'
+import { courseCardColumnsSql } from './catalogue.repository.ts'
+import type { CourseCardSqlRow } from './present.ts'
 import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
-
-const parent = alias(categories, 'parent_category')
-
-/**
- * Search results' cards with `extra` columns: the course card, its category and the category's parent, and its
- * tags. The caller joins what picks the courses (a ranked page, the search table) and filters or orders them.
- */
-function resultCards<S extends SelectedFields>(db: DbOrTx, extra: S) {
-  return db
-    .select({
-      ...courseCardSelect,
-      categoryName: categories.name,
-      parentCategoryName: parent.name,
-      tags: courses.tags,
-      ...extra,
-    })
-    .from(courses)
-    .leftJoin(teachers, courseTeacherJoin)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .leftJoin(parent, eq(parent.id, categories.parentId))
-}
 
 export interface SearchAfter {
   score: number
@@ -33,64 +10,63 @@ export interface SearchAfter {
   id: number
 }
 
-const tsquery = (q: string) => sql`${q}::tsquery`
-
 /** A word's best score: as written in the title (`wordScore`). */
 export const TITLE_SCORE = 8
 
 /**
- * How well one word matches a course, from its document's head: in the title as written (8) or as pinyin (6), in
- * the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
+ * How well one word matches a course, from its document's head `s.head`: in the title as written (8) or as pinyin
+ * (6), in the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
  */
-function wordScore(w: WordQuery): SQL {
-  const head = courseSearch.head
-  return sql`case when ${head} @@ ${tsquery(weighted(w.direct, 'A'))} then ${sql.raw(String(TITLE_SCORE))}
-    when ${head} @@ ${tsquery(weighted(w.any, 'A'))} then 6
-    when ${head} @@ ${tsquery(weighted(w.direct, 'B'))} then 4
-    when ${head} @@ ${tsquery(weighted(w.any, 'B'))} then 3
-    when ${head} @@ ${tsquery(weighted(w.any, 'C'))} then 2 else 1 end`
+function wordScore(w: WordQuery, add: (value: string) => string) {
+  const has = (q: string, weight: string) => `s.head @@ ${add(weighted(q, weight))}::tsquery`
+  return `case when ${has(w.direct, 'A')} then ${TITLE_SCORE} when ${has(w.any, 'A')} then 6
+    when ${has(w.direct, 'B')} then 4 when ${has(w.any, 'B')} then 3 when ${has(w.any, 'C')} then 2 else 1 end`
 }
+
+/** The statements of `searchCourses`, one per shape of keyword (how many words and whole phrases). */
+const scoredStatement = shapedStatements('search_scored', 300)
 
 /**
  * A page of published courses that every word matches somewhere (title, teacher, tags, categories, lesson
  * titles), best first: the sum of the words' scores, then the most learners. The GIN index on the documents
  * answers the match (Chinese characters and pairs, Latin word prefixes, pinyin); words of three or more Chinese
  * characters are then checked whole in the folded text. The page is chosen from the search table alone (it
- * carries the status and learners), and only its rows are joined to the courses. Keyset paging on (score,
- * student_count, id).
+ * carries the status and learners), and only its rows are joined to the courses, in one prepared statement.
+ * Keyset paging on (score, student_count, id). The lesson titles come only for courses whose head does not match
+ * every word: the lesson shown as the reason.
  */
-export function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
-  const all = words.map((w) => weighted(w.any, '')).join(' & ')
-  const s = courseSearch
-  const score = sql<number>`(${sql.join(words.map(wordScore), sql` + `)})`
-  const phrases = words.flatMap((w) => w.phrases)
-  const page = db
-    .select({
-      courseId: s.courseId,
-      score: score.mapWith(Number).as('score'),
-      lessons: sql<string[] | null>`case when not (${s.head} @@ ${tsquery(all)}) then ${s.lessons} end`.as('lessons'),
-    })
-    .from(s)
-    .where(
-      and(
-        sql`${s.doc} @@ ${tsquery(all)}`,
-        eq(s.published, true),
-        ...phrases.map((p) => sql`strpos(${s.body}, ${p}) > 0`),
-        after
-          ? sql`(${score}, ${s.studentCount}, ${s.courseId}) < (${after.score}, ${after.studentCount}, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(score), desc(s.studentCount), desc(s.courseId))
-    .limit(limit)
-    .as('page')
-  // The lesson titles only for courses whose head does not match every word: the lesson shown as the reason.
-  return resultCards(db, { lessons: page.lessons, score: page.score })
-    .innerJoin(page, eq(page.courseId, courses.id))
-    .orderBy(desc(page.score), desc(courses.studentCount), desc(courses.id))
+export async function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
+  const p = parameters()
+  const add = (value: string) => p.add(value, 'text')
+  const all = `${add(words.map((w) => weighted(w.any, '')).join(' & '))}::tsquery`
+  const score = `(${words.map((w) => wordScore(w, add)).join(' + ')})`
+  const phrases = words.flatMap((w) => w.phrases).map((phrase) => `and strpos(s.body, ${add(phrase)}) > 0`)
+  const next = after
+    ? `and (${score}, s.student_count, s.course_id) < (${p.add(after.score, 'int')}, ${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})`
+    : ''
+  return await scoredStatement<SearchRow>(
+    db,
+    `with page as (
+      select s.course_id, ${score} as score, s.student_count,
+        case when not (s.head @@ ${all}) then s.lessons end as lessons
+      from course_search s
+      where s.doc @@ ${all} and s.published ${phrases.join(' ')} ${next}
+      order by score desc, s.student_count desc, s.course_id desc limit ${limit})
+    ${cardsSelect('p.lessons', 'p.score')}
+    order by p.score desc, c.student_count desc, c.id desc`,
+    p.values,
+  )
 }
 
-export type SearchRow = Awaited<ReturnType<typeof searchCourses>>[number]
+/** A row of search results: a course card, its category and the category's parent, its tags, and its score. */
+export interface SearchRow extends CourseCardSqlRow {
+  categoryName: string
+  parentCategoryName: string | null
+  tags: string[]
+  /** The lesson titles, when a course is found only by them. */
+  lessons: string[] | null
+  score: number
+}
 
 /** The score of a term's tier (1 title … 4 lesson), as `wordScore` gives it. */
 const tierScore = (pinyin: boolean) =>
