@@ -155,11 +155,10 @@ export async function rankedPage(db: DbOrTx, terms: TermMatch[], after: SearchAf
   return await queryPrepared<SearchRow>(db, statement, [...terms.map((m) => m.term), ...cursor])
 }
 
-/** How many of a driving term's title courses a title search looks through before it gives up (fallback). */
-const TITLE_SCAN = 1000
-
-/** Title courses counted per driving candidate, at most. */
-const TITLE_COUNT = 4 * TITLE_SCAN
+/** How many title courses of each term merged in a title search are read, at most, before it gives up. */
+const TITLE_SCAN = 4000
+/** How many courses a title search probes for the other words when no word has a single term, at most. */
+const TITLE_PROBED = 1000
 
 /** The numbered parameters of a statement being written: `add` writes the next one's placeholder. */
 function parameters() {
@@ -173,36 +172,6 @@ function parameters() {
   }
 }
 
-/** The statement a title search's driving word is chosen with, by the number of candidates. */
-const countStatement = shapedStatements('search_title_count', 10)
-
-/**
- * Which group of terms drives a title reading: one exact term (a Chinese character or pair: read in index order,
- * no sort), else the first group. When several words have one, the word with the fewest title courses (its first
- * such term counted up to a bound, in one statement; counting every pair of a long word cost more than it saved):
- * 剪辑 in "入门 剪辑", whose title courses have 入门 far more often than the other way round. `count` is null when
- * nothing was counted.
- */
-async function drivingGroup(db: DbOrTx, groups: { word: number; g: TermMatch[] }[]) {
-  const exact = groups.flatMap(({ word, g }, i) =>
-    g.length === 1 && !g[0]!.prefix ? [{ word, term: g[0]!.term, i }] : [],
-  )
-  const firstOfWord = exact.filter((x, k) => exact.findIndex((y) => y.word === x.word) === k)
-  if (firstOfWord.length < 2) return { at: exact[0]?.i ?? 0, count: null }
-  const counts = firstOfWord.map(
-    (_, k) =>
-      `(select count(*) from (select 1 from course_terms where term = $${k + 1}::text and tier = 1 limit ${TITLE_COUNT}) c)`,
-  )
-  const [row] = await countStatement<{ n: number[] }>(
-    db,
-    `select array[${counts.join(', ')}]::int[] as n`,
-    firstOfWord.map((x) => x.term),
-  )
-  const n = row!.n
-  const least = n.indexOf(Math.min(...n))
-  return { at: firstOfWord[least]!.i, count: n[least]! }
-}
-
 /**
  * The statements of `titlePage`, one per shape of keyword: learners' keywords take few shapes; a long run of Chinese
  * characters is a shape of its own.
@@ -211,10 +180,13 @@ const titleStatement = shapedStatements('search_title', 300)
 
 /**
  * The cards of the published courses that have every word in the title as written (each word's best score, 8: no
- * course ranks above them), most learners first, in one statement: the first term's title courses read off
- * course_terms in learners order (sorted first when the term is a prefix or has aliases), each checked for the
- * other terms in the title, and for words of three or more Chinese characters whole, until the page is full. Reads
- * at most TITLE_SCAN courses of the first term: a short page means "not known to be full", not "no more".
+ * course ranks above them), most learners first, in one statement. Each term that is a word's only way in (a
+ * Chinese character or pair) has its title courses in course_terms in learners order: those lists are merged, read
+ * in step until the page is full, so "入门 剪辑" reads a few hundred index entries of each instead of probing every
+ * course of one for the other. Words with several terms (a Latin word's prefix and aliases) are probed for each
+ * course the merge gives, or drive the read when no word has a single term; words of three or more Chinese
+ * characters are then checked whole. Reads at most TITLE_SCAN courses of each list: a short page means "not known
+ * to be full", not "no more".
  */
 export async function titlePage(
   db: DbOrTx,
@@ -222,37 +194,54 @@ export async function titlePage(
   after: Omit<SearchAfter, 'score'> | undefined,
   limit: number,
 ): Promise<SearchRow[]> {
-  const groups = words.flatMap((w, word) => w.written.map((g) => ({ word, g })))
-  const { at, count } = await drivingGroup(db, groups)
-  if (count === 0) return []
-  const first = groups[at]!.g
-  // The other words are checked first: the driving word's other pairs (基础 of 零基础) nearly always go with it.
-  const others = groups.filter((_, i) => i !== at)
-  const sameWord = groups[at]!.word
-  const rest = [...others.filter((x) => x.word !== sameWord), ...others.filter((x) => x.word === sameWord)].map(
-    (x) => x.g,
-  )
   const p = parameters()
   const match = (m: TermMatch, column = 'term') =>
     m.prefix
       ? `${column} >= ${p.add(m.term, 'text')} and ${column} < ${p.add(m.term + '\uffff', 'text')}`
       : `${column} = ${p.add(m.term, 'text')}`
-  const next = after
-    ? `and (student_count, course_id) < (${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})`
-    : ''
+  const next = () =>
+    after ? `and (student_count, course_id) < (${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})` : ''
   const order = 'order by student_count desc nulls last, course_id desc nulls last'
-  const driver =
-    first.length === 1 && !first[0]!.prefix
-      ? `select course_id, student_count from course_terms where ${match(first[0]!)} and tier = 1 ${next}`
-      : `select course_id, student_count from course_terms
-          where (${first.map((m) => `(${match(m)})`).join(' or ')}) and tier = 1 ${next}
-          group by course_id, student_count`
+  // The first single term of each word is merged; a word's other pairs (基础 of 零基础) nearly always go with it and
+  // are probed, after the words with several terms.
+  const single = (g: TermMatch[]) => g.length === 1 && !g[0]!.prefix
+  const lists = new Set<string>()
+  const rest: TermMatch[][] = []
+  const samePairs: TermMatch[][] = []
+  for (const w of words) {
+    const at = w.written.findIndex(single)
+    w.written.forEach((g, i) => (i === at ? lists.add(g[0]!.term) : (single(g) ? samePairs : rest).push(g)))
+  }
+  rest.push(...samePairs)
+  const read = (where: string, limit_: number) =>
+    `(select course_id, student_count from course_terms where ${where} and tier = 1 ${next()} ${order} limit ${limit_})`
+  let from: string
+  if (lists.size > 0) {
+    // A merge join of the lists on (learners, id), the order each is read in. `offset 0`: the probes below run on
+    // what the merge gives, not on every course of one list before it.
+    const merged = [...lists]
+      .map((term, i) => {
+        const list = read(match({ term, prefix: false, pinyin: false }), TITLE_SCAN)
+        return i === 0
+          ? `${list} d`
+          : `join ${list} d${i} on d${i}.student_count = d.student_count and d${i}.course_id = d.course_id`
+      })
+      .join('\n')
+    from = `(select d.course_id, d.student_count from ${merged}
+      order by d.student_count desc nulls last, d.course_id desc nulls last offset 0) d`
+  } else {
+    // No word with a single term: the first word's terms drive (each read in order, then merged without repeats),
+    // the others are probed.
+    const first = rest.shift()!
+    from = `(select course_id, student_count from (${first.map((m) => read(match(m), TITLE_PROBED)).join(' union all ')}) u
+      group by course_id, student_count ${order} limit ${TITLE_PROBED}) d`
+  }
   // One probe of the course's title terms (course_terms_title_idx) per course read, for a word or a prefix alike.
   // `offset 0` keeps the planner from turning the probe into a hash of every title course of the term, read in full.
   const has = (m: TermMatch) => `exists (select 1 from course_terms t
     where t.course_id = d.course_id and t.tier = 1 and ${match(m, 't.term')} offset 0)`
-  // Every other word is in some title at all, checked once before a course is read (a one-time filter): a word no
-  // title has (透式 of the misspelt 数据透式表) ends the search at once, not after TITLE_SCAN probes.
+  // Each probed term is in some title at all, checked once before a course is read (a one-time filter): one no
+  // title has (透式 of the misspelt 数据透式表) ends the search at once, not after a probe of every course read.
   const inSomeTitle = (g: TermMatch[]) =>
     `(${g.map((m) => `exists (select 1 from course_terms where ${match(m)} and tier = 1)`).join(' or ')})`
   const phrases = words.flatMap((w) => w.phrases)
@@ -271,9 +260,9 @@ export async function titlePage(
   return await titleStatement<SearchRow>(
     db,
     `with page as (
-      select course_id, student_count from (${driver} ${order} limit ${TITLE_SCAN}) d
+      select d.course_id, d.student_count from ${from}
       ${checks.length > 0 ? `where ${checks.join(' and ')}` : ''}
-      ${order} limit ${limit})
+      order by d.student_count desc nulls last, d.course_id desc nulls last limit ${limit})
     ${cardsSelect('null::text[]', String(top))}
     order by p.student_count desc, p.course_id desc`,
     p.values,
