@@ -86,6 +86,19 @@ export interface ConnectOptions {
   migrationsFolder?: string
 }
 
+/**
+ * The settings every app connection starts with (libpq `options`):
+ * - Generic plans. The app's named prepared statements (server/db/prepared.ts) are written so that one plan serves
+ *   every value. Left to choose, PostgreSQL plans a statement afresh for its values on every call whenever the
+ *   generic plan's estimate looks dearer (a LIMIT or an array it cannot see): 0.3–1.5 ms of planning per call at
+ *   scale, more than most of them take to run. The setting applies to every statement with parameters, unnamed ones
+ *   (drizzle's) too: they are parsed and planned on each call, but generically, so a partial index's predicate must
+ *   be written as a literal to be used. server/db/seed-scale/query-plans.test.ts checks each statement's generic plan.
+ * - Pinyin typos are looked up with pg_trgm's word similarity at 0.4, below its default (search-words.repository.ts):
+ *   set here, since a setting per lookup took a transaction of four round trips.
+ */
+export const sessionOptions = '-c plan_cache_mode=force_generic_plan -c pg_trgm.word_similarity_threshold=0.4'
+
 /** Connects to a PostgreSQL URL, runs pending migrations under an advisory lock, and returns the handle. */
 export async function connectDatabase(
   url: string,
@@ -93,19 +106,7 @@ export async function connectDatabase(
   onClose?: () => Promise<void>,
   options: ConnectOptions = {},
 ): Promise<Database> {
-  // The app's named prepared statements (server/db/prepared.ts) are written so that one plan serves every value
-  // (their generic plans are checked by server/db/seed-scale/query-plans.test.ts). Left to choose, PostgreSQL plans
-  // a statement afresh for its values on every call whenever the generic plan's estimate looks dearer (a LIMIT or an
-  // array it cannot see): 0.3–1.5 ms of planning per call at scale, more than most of them take to run.
-  // Unnamed statements (drizzle's) are planned for their values either way.
-  // Pinyin typos are looked up with pg_trgm's word similarity at 0.4, below its default (search-words.repository.ts):
-  // set for the connection, since a setting per lookup took a transaction of four round trips.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    idleTimeoutMillis: 30_000,
-    options: '-c plan_cache_mode=force_generic_plan -c pg_trgm.word_similarity_threshold=0.4',
-  })
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, options: sessionOptions })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool reconnects.
   // While closing, the embedded server may stop before the last connections have said goodbye: expected, silent.
   let closing = false

@@ -43,8 +43,8 @@ export async function queryPrepared<T extends pg.QueryResultRow>(
 /**
  * Statements written as text whose shape depends on the input (a search keyword's words, which of them are
  * prefixes): each text is prepared once per connection under a name of its own, `${prefix}_${n}`. Past `max` texts
- * (an input of a shape seldom seen again), a new text runs unnamed, planned for its values on that call, rather
- * than adding to every connection's prepared statements.
+ * (an input of a shape seldom seen again), a new text runs unnamed, parsed and planned on every call, rather than
+ * adding to every connection's prepared statements.
  */
 export function shapedStatements(prefix: string, max: number) {
   const byText = new Map<string, PreparedText>()

@@ -7,8 +7,8 @@ import type { TermMatch } from './search-text.ts'
 // checks of what a word or a corrected Chinese word would find. docs/decisions/2026-11-26-search-typos.md.
 
 // A range of words starting with a prefix ends at chr(1114111), above every character in the "C" collation.
-// Each lookup is one prepared statement (server/db/prepared.ts) over arrays, whatever the number of words: a
-// correction sends several, and planning each afresh cost as much as running it.
+// Each lookup is one prepared statement (server/db/prepared.ts), those of several words over arrays whatever their
+// number: a correction sends several, and planning each afresh cost as much as running it.
 
 const anyTermStatement = preparedText(
   'search_any_term',

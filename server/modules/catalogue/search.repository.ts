@@ -14,6 +14,13 @@ export interface SearchAfter {
 export const TITLE_SCORE = 8
 
 /**
+ * The number of rows a search statement reads, written into its text: what a page asks for (its size and one more
+ * row) rounded up to a few sizes, so that the `limit` a request gives does not make a statement text of its own.
+ * The functions below read that many and return the `limit` asked for (the first of them, in the same order).
+ */
+const rowsRead = (limit: number) => [11, 21, 51].find((n) => n >= limit) ?? limit
+
+/**
  * How well one word matches a course, from its document's head `s.head`: in the title as written (8) or as pinyin
  * (6), in the teacher's name or a tag (4, pinyin 3), in a category (2), else only in a lesson title (1).
  */
@@ -36,6 +43,7 @@ const scoredStatement = shapedStatements('search_scored', 300)
  * every word: the lesson shown as the reason.
  */
 export async function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
+  const read = rowsRead(limit)
   const p = parameters()
   const add = (value: string) => p.add(value, 'text')
   const all = `${add(words.map((w) => weighted(w.any, '')).join(' & '))}::tsquery`
@@ -44,18 +52,19 @@ export async function searchCourses(db: DbOrTx, words: WordQuery[], after: Searc
   const next = after
     ? `and (${score}, s.student_count, s.course_id) < (${p.add(after.score, 'int')}, ${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})`
     : ''
-  return await scoredStatement<SearchRow>(
+  const rows = await scoredStatement<SearchRow>(
     db,
     `with page as (
       select s.course_id, ${score} as score, s.student_count,
         case when not (s.head @@ ${all}) then s.lessons end as lessons
       from course_search s
       where s.doc @@ ${all} and s.published ${phrases.join(' ')} ${next}
-      order by score desc, s.student_count desc, s.course_id desc limit ${limit})
+      order by score desc, s.student_count desc, s.course_id desc limit ${read})
     ${cardsSelect('p.lessons', 'p.score')}
     order by p.score desc, c.student_count desc, c.id desc`,
     p.values,
   )
+  return rows.slice(0, limit)
 }
 
 /** A row of search results: a course card, its category and the category's parent, its tags, and its score. */
@@ -145,14 +154,15 @@ const rankedPageStatements = new Map<string, PreparedText>()
  * there are, and the page's cards. Keyset on (score, learners, id).
  */
 export async function rankedPage(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
-  const shape = `${terms.map((m) => (m.prefix ? 'p' : 'e') + (m.pinyin ? 'y' : 'w')).join('')}_${limit}${after ? '_a' : ''}`
+  const read = rowsRead(limit)
+  const shape = `${terms.map((m) => (m.prefix ? 'p' : 'e') + (m.pinyin ? 'y' : 'w')).join('')}_${read}${after ? '_a' : ''}`
   let statement = rankedPageStatements.get(shape)
   if (!statement) {
-    statement = preparedText(`search_ranked_${shape}`, rankedPageText(terms, after !== undefined, limit))
+    statement = preparedText(`search_ranked_${shape}`, rankedPageText(terms, after !== undefined, read))
     rankedPageStatements.set(shape, statement)
   }
   const cursor = after ? [after.score, after.studentCount, after.id] : []
-  return await queryPrepared<SearchRow>(db, statement, [...terms.map((m) => m.term), ...cursor])
+  return (await queryPrepared<SearchRow>(db, statement, [...terms.map((m) => m.term), ...cursor])).slice(0, limit)
 }
 
 /** How many title courses of each term merged in a title search are read, at most, before it gives up. */
@@ -173,20 +183,20 @@ function parameters() {
 }
 
 /**
- * The statements of `titlePage`, one per shape of keyword: learners' keywords take few shapes; a long run of Chinese
- * characters is a shape of its own.
+ * The statements of `titlePage`, one per shape of keyword (its words and their kinds, a cursor or none, `rowsRead`):
+ * learners' keywords take few shapes; a long run of Chinese characters is a shape of its own.
  */
 const titleStatement = shapedStatements('search_title', 300)
 
 /**
  * The cards of the published courses that have every word in the title as written (each word's best score, 8: no
- * course ranks above them), most learners first, in one statement. Each term that is a word's only way in (a
- * Chinese character or pair) has its title courses in course_terms in learners order: those lists are merged, read
- * in step until the page is full, so "入门 剪辑" reads a few hundred index entries of each instead of probing every
- * course of one for the other. Words with several terms (a Latin word's prefix and aliases) are probed for each
- * course the merge gives, or drive the read when no word has a single term; words of three or more Chinese
- * characters are then checked whole. Reads at most TITLE_SCAN courses of each list: a short page means "not known
- * to be full", not "no more".
+ * course ranks above them), most learners first, in one statement. The first single term of each word (a Chinese
+ * character or pair, a number or a letter) has its title courses in course_terms in learners order: those lists are
+ * merged, read in step until the page is full, so "入门 剪辑" reads a few hundred index entries of each instead of
+ * probing every course of one for the other. Words with several terms (a Latin word's prefix and aliases) are
+ * probed for each course the merge gives, or drive the read when no word has a single term; words of three or more
+ * Chinese characters are then checked whole. Reads at most TITLE_SCAN courses of each list: a short page means "not
+ * known to be full", not "no more".
  */
 export async function titlePage(
   db: DbOrTx,
@@ -257,14 +267,15 @@ export async function titlePage(
       : []),
   ]
   const top = TITLE_SCORE * words.length
-  return await titleStatement<SearchRow>(
+  const rows = await titleStatement<SearchRow>(
     db,
     `with page as (
       select d.course_id, d.student_count from ${from}
       ${checks.length > 0 ? `where ${checks.join(' and ')}` : ''}
-      order by d.student_count desc nulls last, d.course_id desc nulls last limit ${limit})
+      order by d.student_count desc nulls last, d.course_id desc nulls last limit ${rowsRead(limit)})
     ${cardsSelect('null::text[]', String(top))}
     order by p.student_count desc, p.course_id desc`,
     p.values,
   )
+  return rows.slice(0, limit)
 }

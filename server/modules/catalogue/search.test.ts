@@ -261,6 +261,30 @@ describe('GET /api/searchCourse', () => {
     }
   })
 
+  // The title reading on its own, for every shape of keyword: merged lists (one, two, three), a Latin word probed
+  // as itself, its longer words and its aliases, a word with only such terms driving, whole phrases, and a term no
+  // title has. What it gives must be exactly the top-scoring rows of scoring every match, from any cursor.
+  it.each([
+    '设计 入门',
+    'ps 入门',
+    '入门 精通 从',
+    '数据透视表',
+    'PS快捷键 10',
+    'ps photoshop',
+    'excel 数据',
+    '零基础 板绘',
+    '数据透式表',
+  ])('reads %s from the title lists as scoring every match ranks it', async (keyword) => {
+    const db = t().database.db
+    const words = keywordWords(keyword).map((w) => wordQuery(w)!)
+    const top = (await searchCourses(db, words, undefined, 100))
+      .filter((r) => r.score === 8 * words.length)
+      .map((r) => ({ ...r, lessons: null }))
+    expect(await titlePage(db, words, undefined, 100)).toEqual(top)
+    for (const [k, r] of top.entries())
+      expect(await titlePage(db, words, { studentCount: r.studentCount, id: r.id }, 100)).toEqual(top.slice(k + 1))
+  })
+
   it('reads the courses with every word in the title in learners order, a short page when there are fewer', async () => {
     const db = t().database.db
     const words = (keyword: string) => keywordWords(keyword).map((w) => wordQuery(w)!)

@@ -131,7 +131,9 @@ export async function listTopComments(db: DbOrTx, v: Viewer, courseId: number, l
   return selectComments(
     db,
     v,
-    and(eq(comments.courseId, courseId), isNull(comments.parentId), ne(comments.type, 'normal')),
+    // `<> 'normal'` written out, not a parameter: the partial index comments_pinned_idx has that predicate, and the
+    // app's generic plans (server/db/database.ts) match a partial index's predicate only against literals.
+    and(eq(comments.courseId, courseId), isNull(comments.parentId), sql`${comments.type} <> 'normal'`),
     [sql`(${comments.type} = 'pinned') desc`, desc(comments.id)],
     limit,
   )
