@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { stampOnce } from '#server/db/rows.ts'
 import { executePrepared, type StatementPart } from '#server/db/prepared.ts'
-import { entitlements, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
+import { entitlements, entitlementSources, type EntitlementSource, vipMemberships } from '#server/db/schema/access.ts'
 
 // Entitlements that orders give and take back (source 'purchase', source_ref the order number).
 
@@ -30,14 +30,22 @@ export async function insertPurchaseGrants(
   return rows.length
 }
 
+/**
+ * `source = '<source>'` written out, not a parameter: the app's plans are generic (server/db/database.ts), and a
+ * generic plan uses the partial indexes on `source_ref` (entitlements_purchase_key, entitlements_tuition_key) only
+ * when their predicate is a literal in the text. The value is one of `entitlementSources`, never a caller's text.
+ */
+function sourceIs(source: EntitlementSource) {
+  if (!entitlementSources.includes(source)) throw new Error(`unknown entitlement source ${String(source)}`)
+  return sql`${entitlements.source} = ${sql.raw(`'${source}'`)}`
+}
+
 /** The courses an order granted (source 'purchase', `sourceRef` its number) that are not revoked. */
 export async function findHeldPurchaseCourses(db: DbOrTx, sourceRef: string) {
   const rows = await db
     .select({ courseId: entitlements.courseId })
     .from(entitlements)
-    .where(
-      and(eq(entitlements.source, 'purchase'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)),
-    )
+    .where(and(sourceIs('purchase'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)))
   return new Set(rows.map((r) => r.courseId))
 }
 
@@ -47,7 +55,7 @@ export async function revokeGrants(
   r: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
 ) {
   const granted = and(
-    eq(entitlements.source, r.source),
+    sourceIs(r.source),
     eq(entitlements.sourceRef, r.sourceRef),
     r.courseIds ? inArray(entitlements.courseId, r.courseIds) : undefined,
   )
@@ -133,9 +141,7 @@ export async function setTuitionGrantUntil(db: DbOrTx, sourceRef: string, until:
   const rows = await db
     .update(entitlements)
     .set({ expiresAt: until })
-    .where(
-      and(eq(entitlements.source, 'tuition'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)),
-    )
+    .where(and(sourceIs('tuition'), eq(entitlements.sourceRef, sourceRef), isNull(entitlements.revokedAt)))
     .returning({ id: entitlements.id })
   return rows.length
 }

@@ -205,11 +205,15 @@ export async function listMemberPointsExchanges(
   ])
 }
 
+/**
+ * Pending orders past their expiry, the earliest first (orders_pending_idx: its predicate written out, since a
+ * generic plan, server/db/database.ts, uses a partial index only for a literal).
+ */
 export async function findExpiredPending(db: DbOrTx, now: Date, limit: number) {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.state, 'pending'), lte(orders.expiresAt, now)))
+    .where(and(sql`${orders.state} = 'pending'`, lte(orders.expiresAt, now)))
     .orderBy(asc(orders.expiresAt))
     .limit(limit)
 }

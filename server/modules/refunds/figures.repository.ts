@@ -1,9 +1,10 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, gte, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { refunds } from '#server/db/schema/refunds.ts'
 
 // The operators' dashboard: money returned in a period (index refunds_completed_idx, its completed_at by skip
-// scan) and the refunds waiting for staff.
+// scan; its predicate written out, since a generic plan uses a partial index only for a literal) and the refunds
+// waiting for staff.
 
 /** Refunds that succeeded in [from, to), by Beijing day: the money returned and how many. */
 export async function succeededRefundFigures(db: DbOrTx, from: Date, to: Date) {
@@ -11,7 +12,7 @@ export async function succeededRefundFigures(db: DbOrTx, from: Date, to: Date) {
   return db
     .select({ day, fen: sql<number>`coalesce(sum(${refunds.amountFen}), 0)::int`, refunds: sql<number>`count(*)::int` })
     .from(refunds)
-    .where(and(eq(refunds.state, 'succeeded'), gte(refunds.completedAt, from), lt(refunds.completedAt, to)))
+    .where(and(sql`${refunds.state} = 'succeeded'`, gte(refunds.completedAt, from), lt(refunds.completedAt, to)))
     .groupBy(day)
 }
 
