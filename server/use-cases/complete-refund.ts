@@ -50,11 +50,17 @@ export async function completeRefund(
  * A per-course refund that leaves money in the order (partially_refunded): only its lines' courses are taken back
  * (issue 10 §1); the order's coupon and points stay until all of it is refunded. Nothing for a refund without lines.
  */
-async function revokeLines(tx: DbOrTx, refund: RefundRow, order: { orderNo: string }, at: Date) {
+async function revokeLines(tx: DbOrTx, refund: RefundRow, order: { orderNo: string; memberId: number }, at: Date) {
   const lines = (await linesByRefund(tx, [refund.id])).get(refund.id)
   const courseIds = lines?.flatMap((l) => (l.course_id === null ? [] : [l.course_id])) ?? []
   if (courseIds.length === 0) return {}
-  const n = await revokeCourses(tx, { source: 'purchase', sourceRef: order.orderNo, courseIds, now: at })
+  const n = await revokeCourses(tx, {
+    memberId: order.memberId,
+    source: 'purchase',
+    sourceRef: order.orderNo,
+    courseIds,
+    now: at,
+  })
   return { entitlements_revoked: n, courses_revoked: courseIds }
 }
 

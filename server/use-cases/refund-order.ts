@@ -17,7 +17,12 @@ export async function refundOrder(
   const items = await orderItems(tx, [order.id])
   const revoked: Record<string, unknown> = {}
   if (items.some((i) => i.courseId !== null))
-    revoked.entitlements_revoked = await revokeCourses(tx, { source: 'purchase', sourceRef: order.orderNo, now })
+    revoked.entitlements_revoked = await revokeCourses(tx, {
+      memberId: order.memberId,
+      source: 'purchase',
+      sourceRef: order.orderNo,
+      now,
+    })
   for (const item of items) {
     if (item.vipPlanId !== null && item.vipDays) {
       revoked.vip_days = item.vipDays

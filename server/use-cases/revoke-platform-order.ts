@@ -22,7 +22,8 @@ export interface RevokeDeps {
 /** Takes back exactly what these exchange records granted: their courses (source 'exchange'), their VIP days. */
 async function takeBackGrants(tx: DbOrTx, records: ExchangeRecordRow[], now: Date) {
   for (const r of records) {
-    if (r.courseId !== null) await revokeCourses(tx, { source: 'exchange', sourceRef: exchangeSourceRef(r), now })
+    if (r.courseId !== null)
+      await revokeCourses(tx, { memberId: r.memberId, source: 'exchange', sourceRef: exchangeSourceRef(r), now })
     if (r.vipDays) await shortenVipMembership(tx, r.memberId, r.vipDays, now)
   }
 }

@@ -17,7 +17,12 @@ export async function revokeRedeemCode(deps: RedeemDeps, staffId: number, codeId
     const uses = await deps.codes.revoke(tx, codeId, staffId, now)
     let courses = 0
     for (const use of uses) {
-      courses += await revokeCourses(tx, { source: 'redeem', sourceRef: redeemSourceRef(use.id), now })
+      courses += await revokeCourses(tx, {
+        memberId: use.memberId,
+        source: 'redeem',
+        sourceRef: redeemSourceRef(use.id),
+        now,
+      })
       if (use.vipDays) await shortenVipMembership(tx, use.memberId, use.vipDays, now)
     }
     return { id: codeId, revoked_uses: uses.length, revoked_courses: courses }

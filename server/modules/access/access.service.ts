@@ -395,12 +395,12 @@ export function grantCourses(
 }
 
 /**
- * Revokes what `source`/`sourceRef` granted (an order refunded), and only that: every such course, or those of
- * `courseIds`. Returns how many entitlements were revoked; revoking twice revokes nothing the second time.
+ * Revokes what `source`/`sourceRef` granted the member (an order refunded), and only that: every such course, or those
+ * of `courseIds`. Returns how many entitlements were revoked; revoking twice revokes nothing the second time.
  */
 export function revokeCourses(
   tx: DbOrTx,
-  revoke: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
+  revoke: { memberId: number; source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
 ): Promise<number> {
   return revokeGrants(tx, revoke)
 }

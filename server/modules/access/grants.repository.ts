@@ -52,9 +52,12 @@ export async function findHeldPurchaseCourses(db: DbOrTx, sourceRef: string) {
 /** Revokes what `source`/`sourceRef` granted and is not revoked yet (only `courseIds` of it, when given). */
 export async function revokeGrants(
   db: DbOrTx,
-  r: { source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
+  r: { memberId: number; source: EntitlementSource; sourceRef: string; courseIds?: number[]; now: Date },
 ) {
+  // The member's entitlements first (entitlements_member_course_idx): redeem and exchange grants have no index on
+  // their reference, and a purchase's is found either way.
   const granted = and(
+    eq(entitlements.memberId, r.memberId),
     sourceIs(r.source),
     eq(entitlements.sourceRef, r.sourceRef),
     r.courseIds ? inArray(entitlements.courseId, r.courseIds) : undefined,
