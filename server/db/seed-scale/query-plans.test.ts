@@ -13,6 +13,8 @@ import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { schema, sessionOptions, type Database } from '#server/db/database.ts'
 import { clearAllCaches } from '#server/http/public-cache.ts'
+import { coursesHeldFromOrder, revokeCourses } from '#server/modules/access/access.service.ts'
+import { findExpiredPending } from '#server/modules/orders/orders.service.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { createTestDatabase } from '#tests/support/database.ts'
 import { scaleOptions, seedScale } from './seed-scale.ts'
@@ -251,6 +253,37 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
     // Read by page loaders in process, without an API route of their own.
     ['courses for points (/course/creditPay loader)', () => scansOf(() => app.services.catalogue.pointsCourses())],
     ['teachers (/teacher loader)', () => scansOf(() => app.services.catalogue.teachers())],
+    // Sweeps and refunds, called as their use cases call them: each reaches a partial index, which a generic plan
+    // uses only when its predicate is a literal.
+    ['the expired-order sweep', () => scansOf(() => findExpiredPending(appDatabase.db, new Date(), 100))],
+    [
+      "an order's courses not taken back (a per-course refund)",
+      () => scansOf(() => coursesHeldFromOrder(appDatabase.db, 'ZX-NO-SUCH-ORDER')),
+    ],
+    [
+      "revoking a refunded order's courses",
+      () =>
+        scansOf(() =>
+          revokeCourses(appDatabase.db, {
+            memberId: ids.member,
+            source: 'purchase',
+            sourceRef: 'ZX-NO-SUCH-ORDER',
+            now: new Date(),
+          }),
+        ),
+    ],
+    [
+      "revoking a redeem code's courses",
+      () =>
+        scansOf(() =>
+          revokeCourses(appDatabase.db, {
+            memberId: ids.member,
+            source: 'redeem',
+            sourceRef: 'no-such-use',
+            now: new Date(),
+          }),
+        ),
+    ],
     ['recommendations on the favourites page (GET /api/center/recommend)', () => get('/api/center/recommend')],
     ['recommendations from favourites (GET /api/fav/recommend)', () => get('/api/fav/recommend')],
     [
