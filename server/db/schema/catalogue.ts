@@ -121,7 +121,8 @@ export const courses = pgTable(
     index('courses_published_teacher_idx')
       .on(t.teacherId)
       .where(sql`${t.status} = 'published'`),
-    index('courses_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The console's course list, by part of the title (server/db/list.ts `containsGrams`).
+    index('courses_title_grams_idx').using('gin', sql`text_grams(${t.title})`),
     check('courses_points_price_ck', sql`${t.pointsPrice} is null or ${t.pointsPrice} > 0`),
   ],
 )

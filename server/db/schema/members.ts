@@ -26,9 +26,10 @@ export const members = pgTable(
     uniqueIndex('members_phone_key').on(t.phone).where(isNotNull(t.phone)),
     uniqueIndex('members_wx_unionid_key').on(t.wxUnionid).where(isNotNull(t.wxUnionid)),
     uniqueIndex('members_wx_openid_key').on(t.wxOpenid).where(isNotNull(t.wxOpenid)),
-    // The operators' console: new members of a period, members newest first, and search by part of a nickname.
+    // The operators' console: new members of a period, members newest first, and search by part of a nickname
+    // (any length, one Chinese character too: server/db/list.ts `containsGrams`).
     index('members_created_idx').on(t.createdAt),
-    index('members_nickname_trgm_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
+    index('members_nickname_grams_idx').using('gin', sql`text_grams(${t.nickname})`),
   ],
 )
 

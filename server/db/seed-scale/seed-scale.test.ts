@@ -105,7 +105,7 @@ describe('npm run seed:scale', () => {
 
   it('rebuilds the indexes it dropped for the load and leaves the tables analysed', async () => {
     const { missing } = await one<{ missing: string }>(`select count(*) as missing from pg_indexes
-      where indexname in ('courses_title_trgm_idx', 'videos_chapter_idx', 'study_progress_member_updated_idx', 'favourites_member_idx')`)
+      where indexname in ('courses_title_grams_idx', 'videos_chapter_idx', 'study_progress_member_updated_idx', 'favourites_member_idx')`)
     expect(Number(missing)).toBe(4)
     const { unanalysed } = await one<{ unanalysed: string }>(
       `select count(*) as unanalysed from pg_stat_user_tables

@@ -108,6 +108,7 @@ describe('members in the operators console (/api/admin/members)', () => {
         await person('13700000001', '剪辑小王', new Date(Date.now() - 10 * day)),
         await person('13700000002', '设计_小李', new Date(Date.now() - 5 * day)),
         await person('13700000003', '剪辑老张', new Date(Date.now() - 1 * day)),
+        await person('13700000004', 'Tom的插画', new Date(Date.now() - 1 * day)),
       ]
     })
 
@@ -122,6 +123,17 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(underscore.body.data.list.map((m) => m.id)).toEqual([ids[1]])
       const none = await call<Page<Listed>>('GET', `/api/admin/members?q=${encodeURIComponent('计%小')}`)
       expect(none.body.data).toMatchObject({ total: 0, list: [] })
+    })
+
+    it('finds a one-character part and ignores the case of Latin letters (the gram index, migration 0037)', async () => {
+      const names = async (q: string) =>
+        (await call<Page<Listed>>('GET', `/api/admin/members?q=${encodeURIComponent(q)}&sort=id`)).body.data.list.map(
+          (m) => m.nickname,
+        )
+      expect(await names('张')).toEqual(['剪辑老张'])
+      expect(await names('tOM')).toEqual(['Tom的插画'])
+      expect(await names('m的插')).toEqual(['Tom的插画'])
+      expect(await names('插画Tom')).toEqual([])
     })
 
     it('pages and sorts on the server, and filters by joining day (Beijing)', async () => {

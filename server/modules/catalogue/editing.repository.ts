@@ -1,7 +1,7 @@
 import { and, eq, asc, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, tableList } from '#server/db/list.ts'
+import { containsGrams, tableList } from '#server/db/list.ts'
 import { eqIfGiven, insertId, rowsBy } from '#server/db/rows.ts'
 import { categories, chapters, courses, teachers, videos } from '#server/db/schema/catalogue.ts'
 import type { AdminCourseSortKey } from '#shared/api/catalogue-editing.ts'
@@ -58,7 +58,7 @@ function courseConditions(f: CourseFilter): SQL | undefined {
           eq(courses.categoryId, f.categoryId),
           sql`${courses.categoryId} in (select ${categories.id} from ${categories} where ${categories.parentId} = ${f.categoryId})`,
         ),
-    f.q ? containsText(courses.title, f.q) : undefined,
+    f.q ? containsGrams(courses.title, f.q) : undefined,
     f.ownerMemberId === undefined
       ? undefined
       : sql`${courses.teacherId} in (select ${teachers.id} from ${teachers} where ${teachers.memberId} = ${f.ownerMemberId})`,

@@ -1,11 +1,11 @@
 import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { eqIfGiven, inPeriod } from '#server/db/rows.ts'
-import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
+import { containsGrams, orderOf, type ListSort } from '#server/db/list.ts'
 import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { MemberSortKey } from '#shared/api/admin-members.ts'
 
-// Members as the operators' console lists them: by phone, id or part of a nickname (members_nickname_trgm_idx),
+// Members as the operators' console lists them: by phone, id or part of a nickname (members_nickname_grams_idx),
 // role and joining date, in the order a column asks for.
 
 export interface MemberFilter {
@@ -36,7 +36,7 @@ function conditions(f: MemberFilter): SQL | undefined {
   return and(
     eqIfGiven(members.phone, f.phone),
     eqIfGiven(members.id, f.id),
-    f.nickname === undefined ? undefined : containsText(members.nickname, f.nickname),
+    f.nickname === undefined ? undefined : containsGrams(members.nickname, f.nickname),
     f.role === undefined ? undefined : roleCondition(f.role),
     inPeriod(members.createdAt, f.joinedFrom, f.joinedBefore),
   )
