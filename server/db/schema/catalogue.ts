@@ -170,6 +170,8 @@ export const videos = pgTable(
     index('videos_course_idx').on(t.courseId, t.sort),
     // A course page reads each chapter's videos in order (findCourseTree): without it, every chapter scans videos.
     index('videos_chapter_idx').on(t.chapterId, t.sort, t.id),
+    // The console's media screen, by part of the lesson title (server/db/list.ts `containsGrams`).
+    index('videos_title_grams_idx').using('gin', sql`text_grams(${t.title})`),
   ],
 )
 

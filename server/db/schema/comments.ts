@@ -56,6 +56,8 @@ export const comments = pgTable(
     // My comments (newest first) and the per-member rate limit (comments in the last minute).
     index('comments_member_idx').on(t.memberId, t.id),
     index('comments_member_time_idx').on(t.memberId, t.createdAt),
+    // Moderation, by part of the text (server/db/list.ts `containsGrams`).
+    index('comments_content_grams_idx').using('gin', sql`text_grams(${t.content})`),
     check('comments_like_count_ck', sql`${t.likeCount} >= 0`),
     check('comments_content_ck', sql`char_length(${t.content}) between 1 and 500`),
   ],

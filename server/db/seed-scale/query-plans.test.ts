@@ -330,6 +330,14 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       `console: courses whose title has ${q} (GET /api/admin/courses)`,
       () => request({ method: 'GET', url: `/api/admin/courses?q=${encodeURIComponent(q)}`, admin: true }),
     ]),
+    ...['课', '透视', 'Power Query'].map((q): [string, () => Promise<string[]>] => [
+      `console: lessons whose title has ${q} (GET /api/admin/media)`,
+      () => request({ method: 'GET', url: `/api/admin/media?q=${encodeURIComponent(q)}`, admin: true }),
+    ]),
+    ...['素', '老师', '练习素材'].map((q): [string, () => Promise<string[]>] => [
+      `console: comments that say ${q} (GET /api/admin/comments)`,
+      () => request({ method: 'GET', url: `/api/admin/comments?q=${encodeURIComponent(q)}`, admin: true }),
+    ]),
     [
       'progress save (POST /api/update_play_data)',
       () => request({ method: 'POST', url: '/api/update_play_data', payload: { vid: ids.video, position: 30 } }),

@@ -1,7 +1,7 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, count, eq, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { eqIfGiven } from '#server/db/rows.ts'
-import { orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
+import { containsGrams, orderOf, type ListSort, type ListWindow } from '#server/db/list.ts'
 import { chapters, courses, videos } from '#server/db/schema/catalogue.ts'
 
 /**
@@ -18,16 +18,13 @@ export interface StaffVideoFilter {
 
 type StaffVideoSortKey = 'id' | 'title' | 'duration'
 
-/** `%`, `_` and `\` in a search text match themselves. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 const sortColumns = { id: videos.id, title: videos.title, duration: videos.durationSeconds } as const
 
 function conditions(f: StaffVideoFilter) {
   return and(
     eqIfGiven(videos.courseId, f.courseId),
     eqIfGiven(videos.id, f.videoId),
-    f.title ? sql`${videos.title} ilike ${likeText(f.title)}` : undefined,
+    f.title ? containsGrams(videos.title, f.title) : undefined,
     f.media?.(videos.id),
   )
 }

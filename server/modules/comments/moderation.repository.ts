@@ -1,7 +1,7 @@
 import { and, count, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { eqIfGiven, inPeriod } from '#server/db/rows.ts'
-import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
+import { containsGrams, orderOf, type ListSort } from '#server/db/list.ts'
 import { comments, type CommentStatus, type CommentType } from '#server/db/schema/comments.ts'
 import type { CommentSortKey } from '#shared/api/admin-comments.ts'
 
@@ -26,7 +26,7 @@ function conditions(f: CommentQueueFilter): SQL | undefined {
     eqIfGiven(comments.type, f.type),
     eqIfGiven(comments.memberId, f.memberId),
     eqIfGiven(comments.courseId, f.courseId),
-    f.text === undefined ? undefined : containsText(comments.content, f.text),
+    f.text === undefined ? undefined : containsGrams(comments.content, f.text),
     inPeriod(comments.createdAt, f.from, f.before),
   )
 }
