@@ -45,6 +45,15 @@ export function containsGrams(column: AnyPgColumn, text: string): SQL {
   return sql`(text_grams(${column}) @> text_query_grams(${text}) and ${containsText(column, text)})`
 }
 
+/**
+ * SQL text: `column` starts with `prefix` (SQL expressions), written as the range an index on the column reads: from
+ * the prefix to the prefix followed by chr(1114111), the last code point, above every character in the "C"
+ * collation (the search tables' terms and words).
+ */
+export function startsWithSql(column: string, prefix: string): string {
+  return `${column} >= ${prefix} and ${column} < ${prefix} || chr(1114111)`
+}
+
 /** Where one page starts and how many rows it holds. */
 export interface ListWindow {
   offset: number

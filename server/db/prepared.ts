@@ -61,6 +61,21 @@ export function shapedStatements(prefix: string, max: number) {
   }
 }
 
+/**
+ * The numbered parameters of a statement being written as text: `add` writes the next one's placeholder (with its
+ * type) and keeps its value, so placeholders and values cannot fall out of step.
+ */
+export function statementParameters() {
+  const values: unknown[] = []
+  return {
+    values,
+    add: (value: unknown, type: 'text' | 'int') => {
+      values.push(value)
+      return `$${values.length}::${type}`
+    },
+  }
+}
+
 /** Declares a prepared statement: `name` must be unique per text across the app (PostgreSQL keys on it). */
 export function preparedText(name: string, text: string): PreparedText {
   return { name, text }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { selectWhereIn } from '#server/db/rows.ts'
 import { categories, courses, hotWords, systemCourseItems, teachers, videos } from '#server/db/schema/catalogue.ts'
-import { preparedText, queryPrepared, type PreparedText } from '#server/db/prepared.ts'
+import { preparedText, queryPrepared, shapedStatements, statementParameters } from '#server/db/prepared.ts'
 import type { CourseCard, CourseSort, CourseType } from '#shared/api/catalogue.ts'
 import type { CourseCardSqlRow } from './present.ts'
 
@@ -207,51 +207,8 @@ export interface CoursePageFilter {
 /** A course card row with the teacher's name and the text of its sort key. */
 type CoursePageRow = CourseCardSqlRow & { sortKey: string }
 
-/** The statement of one shape of course page (sort, which filters, first page or not), built once. */
-const coursePageStatements = new Map<string, PreparedText>()
-
-function coursePageStatement(f: CoursePageFilter): { statement: PreparedText; values: unknown[] } {
-  const flags = [f.categoryId !== undefined, !!f.type, !!f.vipFree, !!f.after]
-  const values: unknown[] = [f.limit]
-  if (f.categoryId !== undefined) values.push(f.categoryId)
-  if (f.type) values.push(f.type)
-  if (f.after) values.push(f.after.key, f.after.id)
-  const name = `catalogue_course_page_${f.sort}_${flags.map((b) => (b ? 1 : 0)).join('')}`
-  let statement = coursePageStatements.get(name)
-  if (!statement) {
-    const s = sortKeys[f.sort]
-    const where = [`c.status = 'published'`]
-    // Parameters are numbered in the order `values` takes them: the limit, then each filter that is present.
-    const param = (() => {
-      let n = 1
-      return () => `$${++n}`
-    })()
-    if (flags[0]) {
-      const k = param()
-      where.push(`c.category_id in (select k.id from categories k where k.id = ${k} or k.parent_id = ${k})`)
-    }
-    if (flags[1]) where.push(`c.type = ${param()}`)
-    if (flags[2]) where.push('c.vip_free')
-    if (flags[3]) {
-      const key = `${param()}::${s.cast}`
-      const id = `${param()}::int`
-      if (s.keyDesc === s.idDesc) where.push(`(${s.key}, c.id) ${s.keyDesc ? '<' : '>'} (${key}, ${id})`)
-      // Mixed directions (key descending, id ascending) cannot use one row comparison; `key <= …` lets the
-      // index on the sort key start at the cursor.
-      else where.push(`${s.key} <= ${key}`, `(${s.key} < ${key} or (${s.key} = ${key} and c.id > ${id}))`)
-    }
-    statement = preparedText(
-      name,
-      `select ${courseCardColumnsSql}, ${s.keyText} as "sortKey"
-      from courses c left join teachers t on t.id = c.teacher_id
-      where ${where.join(' and ')}
-      order by ${s.key} ${s.keyDesc ? 'desc' : 'asc'}, c.id ${s.idDesc ? 'desc' : 'asc'}
-      limit $1`,
-    )
-    coursePageStatements.set(name, statement)
-  }
-  return { statement, values }
-}
+/** The statements of `listCoursePage`, one per shape of page (sort, which filters, first page or not). */
+const coursePageStatement = shapedStatements('catalogue_course_page', 100)
 
 /**
  * A page of published course cards in keyset order (no OFFSET): rows strictly after `after`. Each row carries
@@ -259,8 +216,32 @@ function coursePageStatement(f: CoursePageFilter): { statement: PreparedText; va
  * prepared statement per shape of page.
  */
 export async function listCoursePage(db: DbOrTx, f: CoursePageFilter): Promise<CoursePageRow[]> {
-  const { statement, values } = coursePageStatement(f)
-  return queryPrepared<CoursePageRow>(db, statement, values)
+  const s = sortKeys[f.sort]
+  const p = statementParameters()
+  const where = [`c.status = 'published'`]
+  if (f.categoryId !== undefined) {
+    const k = p.add(f.categoryId, 'int')
+    where.push(`c.category_id in (select k.id from categories k where k.id = ${k} or k.parent_id = ${k})`)
+  }
+  if (f.type) where.push(`c.type = ${p.add(f.type, 'text')}`)
+  if (f.vipFree) where.push('c.vip_free')
+  if (f.after) {
+    const key = `${p.add(f.after.key, 'text')}::${s.cast}`
+    const id = p.add(f.after.id, 'int')
+    if (s.keyDesc === s.idDesc) where.push(`(${s.key}, c.id) ${s.keyDesc ? '<' : '>'} (${key}, ${id})`)
+    // Mixed directions (key descending, id ascending) cannot use one row comparison; `key <= …` lets the
+    // index on the sort key start at the cursor.
+    else where.push(`${s.key} <= ${key}`, `(${s.key} < ${key} or (${s.key} = ${key} and c.id > ${id}))`)
+  }
+  return coursePageStatement<CoursePageRow>(
+    db,
+    `select ${courseCardColumnsSql}, ${s.keyText} as "sortKey"
+      from courses c left join teachers t on t.id = c.teacher_id
+      where ${where.join(' and ')}
+      order by ${s.key} ${s.keyDesc ? 'desc' : 'asc'}, c.id ${s.idDesc ? 'desc' : 'asc'}
+      limit ${p.add(f.limit, 'int')}`,
+    p.values,
+  )
 }
 
 /**

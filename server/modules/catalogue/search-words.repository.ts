@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { startsWithSql } from '#server/db/list.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import type { TermMatch } from './search-text.ts'
 
 // The vocabulary a misspelt search word is corrected against (search_words, migration 0032): its lookups, and the
 // checks of what a word or a corrected Chinese word would find. docs/decisions/2026-11-26-search-typos.md.
 
-// A range of words starting with a prefix ends at chr(1114111), above every character in the "C" collation.
 // Each lookup is one prepared statement (server/db/prepared.ts), those of several words over arrays whatever their
 // number: a correction sends several, and planning each afresh cost as much as running it.
 
@@ -14,7 +14,7 @@ const anyTermStatement = preparedText(
   'search_any_term',
   `select exists (select 1 from course_terms where term = any($1::text[]))
     or exists (select 1 from unnest($2::text[]) p(term)
-      where exists (select 1 from course_terms where term >= p.term and term < p.term || chr(1114111))) as found`,
+      where exists (select 1 from course_terms where ${startsWithSql('term', 'p.term')})) as found`,
 )
 
 /** Whether a word's terms (the word, its aliases, its pinyin) are in any published course. */
@@ -29,7 +29,7 @@ const latinStatement = preparedText(
   'search_latin_candidates',
   `(select word from search_words where kind = 'latin' and word % $1::text order by similarity(word, $1::text) desc limit 20)
     union
-    (select word from search_words where kind = 'latin' and word >= $2::text and word < $2::text || chr(1114111)
+    (select word from search_words where kind = 'latin' and ${startsWithSql('word', '$2::text')}
       and char_length(word) between $3::int and $4::int limit 200)`,
 )
 
@@ -89,7 +89,7 @@ export async function knownPairs(db: DbOrTx, pairs: string[]) {
 }
 
 /** Pairs of Chinese characters starting with $1 (`a`). */
-const startingWith = `a.kind = 'han' and a.word >= $1::text and a.word < $1::text || chr(1114111)`
+const startingWith = `a.kind = 'han' and ${startsWithSql('a.word', '$1::text')}`
 const betweenStatements = {
   before: preparedText(
     'search_chars_before',

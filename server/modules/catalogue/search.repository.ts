@@ -1,5 +1,12 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import { preparedText, queryPrepared, shapedStatements, type PreparedText } from '#server/db/prepared.ts'
+import { startsWithSql } from '#server/db/list.ts'
+import {
+  preparedText,
+  queryPrepared,
+  shapedStatements,
+  statementParameters,
+  type PreparedText,
+} from '#server/db/prepared.ts'
 import { courseCardColumnsSql } from './catalogue.repository.ts'
 import type { CourseCardSqlRow } from './present.ts'
 import { weighted, type TermMatch, type WordQuery } from './search-text.ts'
@@ -44,7 +51,7 @@ const scoredStatement = shapedStatements('search_scored', 300)
  */
 export async function searchCourses(db: DbOrTx, words: WordQuery[], after: SearchAfter | undefined, limit: number) {
   const read = rowsRead(limit)
-  const p = parameters()
+  const p = statementParameters()
   const add = (value: string) => p.add(value, 'text')
   const all = `${add(words.map((w) => weighted(w.any, '')).join(' & '))}::tsquery`
   const score = `(${words.map((w) => wordScore(w, add)).join(' + ')})`
@@ -110,11 +117,11 @@ function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
       `select course_id, student_count, ${score} as score from course_terms where ${match} ${gate} ${next}
       ${rankOrder} limit ${limit}`
     if (!m.prefix) return `(${best(`term = ${term}`)})`
-    const end = `${term} || chr(65535)`
+    const starting = startsWithSql('term', term)
     return `(with recursive starts(term) as (
-        select min(term) from course_terms where term >= ${term} and term < ${end} ${gate}
+        select min(term) from course_terms where ${starting} ${gate}
         union all
-        select (select min(term) from course_terms where term > s.term and term < ${end}) from starts s where s.term is not null)
+        select (select min(term) from course_terms where term > s.term and ${starting}) from starts s where s.term is not null)
       select b.course_id, b.student_count, b.score from starts cross join lateral (${best('term = starts.term')}) b
       order by b.score desc, b.student_count desc, b.course_id desc limit ${limit})`
   }
@@ -170,18 +177,6 @@ const TITLE_SCAN = 4000
 /** How many courses a title search probes for the other words when no word has a single term, at most. */
 const TITLE_PROBED = 1000
 
-/** The numbered parameters of a statement being written: `add` writes the next one's placeholder. */
-function parameters() {
-  const values: unknown[] = []
-  return {
-    values,
-    add: (value: unknown, type: 'text' | 'int') => {
-      values.push(value)
-      return `$${values.length}::${type}`
-    },
-  }
-}
-
 /**
  * The statements of `titlePage`, one per shape of keyword (its words and their kinds, a cursor or none, `rowsRead`):
  * learners' keywords take few shapes; a long run of Chinese characters is a shape of its own.
@@ -204,11 +199,9 @@ export async function titlePage(
   after: Omit<SearchAfter, 'score'> | undefined,
   limit: number,
 ): Promise<SearchRow[]> {
-  const p = parameters()
+  const p = statementParameters()
   const match = (m: TermMatch, column = 'term') =>
-    m.prefix
-      ? `${column} >= ${p.add(m.term, 'text')} and ${column} < ${p.add(m.term + '\uffff', 'text')}`
-      : `${column} = ${p.add(m.term, 'text')}`
+    m.prefix ? startsWithSql(column, p.add(m.term, 'text')) : `${column} = ${p.add(m.term, 'text')}`
   const next = () =>
     after ? `and (student_count, course_id) < (${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})` : ''
   const order = 'order by student_count desc nulls last, course_id desc nulls last'
