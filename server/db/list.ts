@@ -1,4 +1,4 @@
-import { asc, count, desc, ilike, sql, type SQL } from 'drizzle-orm'
+import { asc, count, desc, ilike, like, sql, type SQL } from 'drizzle-orm'
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from './database.ts'
@@ -31,26 +31,36 @@ export function orderOf<K extends string>(
   return [first, dir(tieBreaker)]
 }
 
+/** `text` with `%`, `_` and `\` escaped: a LIKE pattern built around it matches it as written. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
 /** `column` contains `text` ignoring case; `%`, `_` and `\` in the text match themselves. */
 export function containsText(column: AnyPgColumn | SQL, text: string): SQL {
-  return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  return ilike(column, `%${likeLiteral(text)}%`)
+}
+
+/** `column` starts with `text` (case counts); `%`, `_` and `\` in the text match themselves. */
+export function startsWithText(column: AnyPgColumn, text: string): SQL {
+  return like(column, `${likeLiteral(text)}%`)
 }
 
 /**
- * `containsText` for a column with a `text_grams` GIN index (migration 0037: members' nicknames, course titles):
- * the index finds the rows that have every two-character piece of `text` (its character, when it is one long), and
- * ILIKE checks them. A one- or two-character Chinese search uses the index too, where pg_trgm's needs three.
+ * `containsText` for a column with a `text_grams` GIN index (migrations 0037 and 0038: members' nicknames, course
+ * and lesson titles, comments): the index finds the rows that have every two-character piece of `text` (its
+ * character, when it is one long), and ILIKE checks them. A one- or two-character Chinese search uses the index
+ * too, where pg_trgm's needs three.
  */
 export function containsGrams(column: AnyPgColumn, text: string): SQL {
   return sql`(text_grams(${column}) @> text_query_grams(${text}) and ${containsText(column, text)})`
 }
 
 /**
- * SQL text: `column` starts with `prefix` (SQL expressions), written as the range an index on the column reads: from
- * the prefix to the prefix followed by chr(1114111), the last code point, above every character in the "C"
- * collation (the search tables' terms and words).
+ * For statements written as text (the learners' search): `column` starts with `prefix` (SQL expressions), as the
+ * range an index on the column reads, from the prefix to the prefix followed by chr(1114111), the last code point.
+ * An exact prefix test only for a column in the "C" collation, where that code point sorts above every other:
+ * `course_terms.term` and `search_words.word` are (migrations 0021 and 0032).
  */
-export function startsWithSql(column: string, prefix: string): string {
+export function prefixRangeSql(column: string, prefix: string): string {
   return `${column} >= ${prefix} and ${column} < ${prefix} || chr(1114111)`
 }
 

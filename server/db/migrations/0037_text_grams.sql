@@ -2,7 +2,9 @@
 -- characters, and a Chinese name or word is often one or two (张, 兔子): such a search read all of members (0.7 s at
 -- a million). Now the index holds every one- and two-character piece of the text, and a search asks for the pieces
 -- of what was typed (server/db/list.ts `containsGrams`), then checks the rows with ILIKE as before.
--- Lower-cased, as ILIKE compares. IMMUTABLE: index expressions need it (lower() is).
+-- Lower-cased, as ILIKE compares. IMMUTABLE: index expressions need it (lower() is). Changing a body later means
+-- rebuilding the indexes on it (REINDEX). The pg_trgm indexes these replace are dropped at the end of 0038, after
+-- every new index is built: a DROP INDEX locks its table against reads until the migrations commit.
 CREATE OR REPLACE FUNCTION text_grams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   select coalesce(array_agg(distinct substr(s.l, i, n)), '{}')
   from (select lower(t) as l) s, generate_series(1, char_length(s.l)) i, (values (1), (2)) v(n)
@@ -15,8 +17,6 @@ CREATE OR REPLACE FUNCTION text_query_grams(t text) RETURNS text[] LANGUAGE sql 
     else array(select distinct substr(s.l, i, 2) from generate_series(1, char_length(s.l) - 1) i) end
   from (select lower(t) as l) s
 $$;--> statement-breakpoint
-DROP INDEX IF EXISTS "courses_title_trgm_idx";--> statement-breakpoint
-DROP INDEX IF EXISTS "members_nickname_trgm_idx";--> statement-breakpoint
 -- OR REPLACE and IF NOT EXISTS: a large deployment may create the functions and build the indexes CONCURRENTLY
 -- beforehand (docs/deploy.md).
 CREATE INDEX IF NOT EXISTS "courses_title_grams_idx" ON "courses" USING gin (text_grams("title"));--> statement-breakpoint

@@ -2,4 +2,7 @@
 -- At the scale seed (571,692 lessons, 500,009 comments) each search read its whole table. IF NOT EXISTS: a large
 -- deployment may build them CONCURRENTLY beforehand (docs/deploy.md).
 CREATE INDEX IF NOT EXISTS "videos_title_grams_idx" ON "videos" USING gin (text_grams("title"));--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "comments_content_grams_idx" ON "comments" USING gin (text_grams("content"));
+CREATE INDEX IF NOT EXISTS "comments_content_grams_idx" ON "comments" USING gin (text_grams("content"));--> statement-breakpoint
+-- Last, so that the lock a DROP INDEX takes (reads wait too) is held only until the migrations commit.
+DROP INDEX IF EXISTS "courses_title_trgm_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "members_nickname_trgm_idx";

@@ -1,6 +1,6 @@
-import { and, like } from 'drizzle-orm'
+import { and } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { tableList } from '#server/db/list.ts'
+import { startsWithText, tableList } from '#server/db/list.ts'
 import { eqIfGiven } from '#server/db/rows.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
 
@@ -19,9 +19,7 @@ export interface StaffActionFilter {
 const where = (f: StaffActionFilter) =>
   and(
     eqIfGiven(staffActions.memberId, f.memberId),
-    f.route === undefined
-      ? undefined
-      : like(staffActions.route, `${f.route.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`),
+    f.route === undefined ? undefined : startsWithText(staffActions.route, f.route),
   )
 
 /** Operators' actions, one page, newest (or oldest) first, and how many the filter matches. */

@@ -207,8 +207,11 @@ export interface CoursePageFilter {
 /** A course card row with the teacher's name and the text of its sort key. */
 type CoursePageRow = CourseCardSqlRow & { sortKey: string }
 
-/** The statements of `listCoursePage`, one per shape of page (sort, which filters, first page or not). */
-const coursePageStatement = shapedStatements('catalogue_course_page', 100)
+/**
+ * The statements of `listCoursePage`, one per shape of page: a sort, which filters, first page or not (5 × 16 = 80
+ * today, room for more sorts).
+ */
+const coursePageStatement = shapedStatements('catalogue_course_page', 200)
 
 /**
  * A page of published course cards in keyset order (no OFFSET): rows strictly after `after`. Each row carries

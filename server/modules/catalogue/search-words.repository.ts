@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { startsWithSql } from '#server/db/list.ts'
+import { prefixRangeSql } from '#server/db/list.ts'
 import { preparedText, queryPrepared } from '#server/db/prepared.ts'
 import type { TermMatch } from './search-text.ts'
 
@@ -14,7 +14,7 @@ const anyTermStatement = preparedText(
   'search_any_term',
   `select exists (select 1 from course_terms where term = any($1::text[]))
     or exists (select 1 from unnest($2::text[]) p(term)
-      where exists (select 1 from course_terms where ${startsWithSql('term', 'p.term')})) as found`,
+      where exists (select 1 from course_terms where ${prefixRangeSql('term', 'p.term')})) as found`,
 )
 
 /** Whether a word's terms (the word, its aliases, its pinyin) are in any published course. */
@@ -29,7 +29,7 @@ const latinStatement = preparedText(
   'search_latin_candidates',
   `(select word from search_words where kind = 'latin' and word % $1::text order by similarity(word, $1::text) desc limit 20)
     union
-    (select word from search_words where kind = 'latin' and ${startsWithSql('word', '$2::text')}
+    (select word from search_words where kind = 'latin' and ${prefixRangeSql('word', '$2::text')}
       and char_length(word) between $3::int and $4::int limit 200)`,
 )
 
@@ -89,7 +89,7 @@ export async function knownPairs(db: DbOrTx, pairs: string[]) {
 }
 
 /** Pairs of Chinese characters starting with $1 (`a`). */
-const startingWith = `a.kind = 'han' and ${startsWithSql('a.word', '$1::text')}`
+const startingWith = `a.kind = 'han' and ${prefixRangeSql('a.word', '$1::text')}`
 const betweenStatements = {
   before: preparedText(
     'search_chars_before',

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '#server/db/database.ts'
-import { startsWithSql } from '#server/db/list.ts'
+import { prefixRangeSql } from '#server/db/list.ts'
 import {
   preparedText,
   queryPrepared,
@@ -117,7 +117,7 @@ function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
       `select course_id, student_count, ${score} as score from course_terms where ${match} ${gate} ${next}
       ${rankOrder} limit ${limit}`
     if (!m.prefix) return `(${best(`term = ${term}`)})`
-    const starting = startsWithSql('term', term)
+    const starting = prefixRangeSql('term', term)
     return `(with recursive starts(term) as (
         select min(term) from course_terms where ${starting} ${gate}
         union all
@@ -201,7 +201,7 @@ export async function titlePage(
 ): Promise<SearchRow[]> {
   const p = statementParameters()
   const match = (m: TermMatch, column = 'term') =>
-    m.prefix ? startsWithSql(column, p.add(m.term, 'text')) : `${column} = ${p.add(m.term, 'text')}`
+    m.prefix ? prefixRangeSql(column, p.add(m.term, 'text')) : `${column} = ${p.add(m.term, 'text')}`
   const next = () =>
     after ? `and (student_count, course_id) < (${p.add(after.studentCount, 'int')}, ${p.add(after.id, 'int')})` : ''
   const order = 'order by student_count desc nulls last, course_id desc nulls last'

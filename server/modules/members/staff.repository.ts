@@ -1,6 +1,6 @@
 import { and, count, eq, exists, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
-import { containsText, orderOf, type ListSort } from '#server/db/list.ts'
+import { containsGrams, containsText, orderOf, type ListSort } from '#server/db/list.ts'
 import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { StaffRole } from '#shared/staff/roles.ts'
 
@@ -20,7 +20,7 @@ function whereOf(f: StaffFilter): SQL | undefined {
   const q = f.q?.trim()
   const text = q
     ? or(
-        containsText(members.nickname, q),
+        containsGrams(members.nickname, q),
         /^\d{3,11}$/.test(q) ? containsText(members.phone, q) : undefined,
         /^\d{1,9}$/.test(q) ? eq(members.id, Number(q)) : undefined,
       )

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import { containsText } from '#server/db/list.ts'
 import { timeKeyset, type TimeCursor } from '#server/db/rows.ts'
 import { redeemBatches, redeemCodes, redeemUses } from '#server/db/schema/redeem.ts'
 import type { Sort } from '#server/http/admin-list.ts'
@@ -125,7 +126,7 @@ export interface BatchFilter {
 
 const batchWhere = (f: BatchFilter): SQL | undefined =>
   and(
-    f.q ? sql`(${redeemBatches.name} ilike ${`%${f.q}%`} or ${redeemBatches.note} ilike ${`%${f.q}%`})` : undefined,
+    f.q ? or(containsText(redeemBatches.name, f.q), containsText(redeemBatches.note, f.q)) : undefined,
     f.state === 'active' ? isNull(redeemBatches.disabledAt) : undefined,
     f.state === 'disabled' ? isNotNull(redeemBatches.disabledAt) : undefined,
   )

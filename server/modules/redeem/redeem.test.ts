@@ -137,6 +137,14 @@ describe('redeem codes (issue 14 §1)', () => {
     const page =
       list.json<Res<{ list: { id: number; code_count: number; used_codes: number; state: string }[]; total: number }>>()
     expect(page.data.list).toEqual([expect.objectContaining({ id, code_count: 5, used_codes: 0, state: 'active' })])
+    // A wildcard in the search matches itself, not any text.
+    const wild = await t().app.inject({
+      method: 'GET',
+      url: '/api/admin/redeem/batches',
+      headers: operator.headers,
+      query: { q: '经销商%三' },
+    })
+    expect(wild.json<Res<{ total: number }>>().data.total).toBe(0)
     // The creation is in the staff action log.
     await until(
       async () =>
