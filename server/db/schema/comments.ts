@@ -56,6 +56,9 @@ export const comments = pgTable(
     // My comments (newest first) and the per-member rate limit (comments in the last minute).
     index('comments_member_idx').on(t.memberId, t.id),
     index('comments_member_time_idx').on(t.memberId, t.createdAt),
+    // Moderation: every comment of a course (replies and lesson comments too), or in a status, newest first.
+    index('comments_course_all_idx').on(t.courseId, t.id),
+    index('comments_status_idx').on(t.status, t.id),
     // Moderation, by part of the text (server/db/list.ts `containsGrams`).
     index('comments_content_grams_idx').using('gin', sql`text_grams(${t.content})`),
     check('comments_like_count_ck', sql`${t.likeCount} >= 0`),

@@ -334,6 +334,14 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
       `console: lessons whose title has ${q} (GET /api/admin/media)`,
       () => request({ method: 'GET', url: `/api/admin/media?q=${encodeURIComponent(q)}`, admin: true }),
     ]),
+    [
+      "console: a course's comments, replies and lesson comments too (GET /api/admin/comments)",
+      () => request({ method: 'GET', url: `/api/admin/comments?course_id=${ids.course}`, admin: true }),
+    ],
+    [
+      'console: hidden comments (GET /api/admin/comments)',
+      () => request({ method: 'GET', url: '/api/admin/comments?status=hidden', admin: true }),
+    ],
     ...['素', '老师', '练习素材'].map((q): [string, () => Promise<string[]>] => [
       `console: comments that say ${q} (GET /api/admin/comments)`,
       () => request({ method: 'GET', url: `/api/admin/comments?q=${encodeURIComponent(q)}`, admin: true }),
