@@ -151,7 +151,11 @@ export interface RecordCursor {
   videoId: number
 }
 
-/** A member's study history, newest first: the `limit` rows after `after`. */
+/**
+ * A member's study history, newest first: the `limit` rows after `after`. Times come as the text the page shows
+ * (`updatedAt`, ISO to the millisecond, as `Date#toISOString` writes it) and the cursor keeps (`updatedKey`, to the
+ * microsecond): no Date is made for a row.
+ */
 export async function listStudyProgressPage(
   db: DbOrTx,
   memberId: number,
@@ -163,8 +167,8 @@ export async function listStudyProgressPage(
     course_id: number
     position: number
     duration: number
-    finished_at: Date | null
-    updated_at: Date
+    finished: boolean
+    updated_at: string
     updated_key: string
   }>(db, studyPage(after !== undefined, limit), after ? [memberId, after.updatedAt, after.videoId] : [memberId])
   return rows.map((r) => ({
@@ -172,7 +176,7 @@ export async function listStudyProgressPage(
     courseId: r.course_id,
     position: r.position,
     duration: r.duration,
-    finishedAt: r.finished_at,
+    finished: r.finished,
     updatedAt: r.updated_at,
     updatedKey: r.updated_key,
   }))
@@ -183,7 +187,8 @@ export async function listStudyProgressPage(
 // the text (one statement per size, first page or not; sizes are 2–51): with `limit $n` PostgreSQL's generic plan
 // guesses a small share of the rows and, on a small table, walks the updated_at index filtering on the member
 // (1.4 ms on the demo instead of 0.04).
-const studyPageColumns = `select video_id, course_id, position, duration, finished_at, updated_at,
+const studyPageColumns = `select video_id, course_id, position, duration, finished_at is not null as finished,
+    to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
     to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key
   from study_progress`
 const studyPages = new Map<string, PreparedText>()

@@ -40,22 +40,19 @@ export function createStudyRecord(ctx: LearningContext) {
       const page = rows.slice(0, q.limit)
       const last = page.at(-1)
       return {
-        list: page.map(({ row: r, lesson }) => {
-          const finished = r.finishedAt !== null
-          return {
-            vid: r.videoId,
-            video_title: lesson.title,
-            course_id: lesson.course.id,
-            course_title: lesson.course.title,
-            course_cover: lesson.course.coverUrl,
-            course_type: lesson.course.type,
-            position: r.position,
-            duration: r.duration,
-            percent: percentOf(r.position, r.duration, finished),
-            finished,
-            updated_at: r.updatedAt.toISOString(),
-          }
-        }),
+        list: page.map(({ row: r, lesson }) => ({
+          vid: r.videoId,
+          video_title: lesson.title,
+          course_id: lesson.course.id,
+          course_title: lesson.course.title,
+          course_cover: lesson.course.coverUrl,
+          course_type: lesson.course.type,
+          position: r.position,
+          duration: r.duration,
+          percent: percentOf(r.position, r.duration, r.finished),
+          finished: r.finished,
+          updated_at: r.updatedAt,
+        })),
         next_cursor: rows.length > q.limit && last ? encodeCursor([last.row.updatedKey, last.row.videoId]) : null,
       }
     },
