@@ -2,7 +2,8 @@
 // screen asks for it) through the production server on a database `npm run seed:scale` filled (SCALE_DATABASE_URL,
 // required), next to the same reads on the demo database, one request at a time (an operator's wait, not a load):
 // BENCH_REPEAT (5) runs of each after one unmeasured, median and slowest, and the scale ÷ demo ratio of the medians.
-// Figures, not assertions: docs/performance.md ("The console's searches at scale") records them.
+// Figures, not assertions: docs/performance.md ("The console at scale") records them. Each run adds an admin (no
+// phone, nickname 压测运营) with a live session to the scale database: a bench database, never a copy of real data.
 import pg from 'pg'
 import { connectDatabase } from '#server/db/database.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
@@ -44,7 +45,12 @@ interface Side {
 /** A server on `databaseUrl` (the demo's own database when undefined), with an admin signed in. */
 async function side(databaseUrl: string | undefined): Promise<Side> {
   const server = await startServer({ name: 'zixue-bench-console', databaseUrl, logToFile: true })
-  const database = await connectDatabase(server.databaseUrl, 2, undefined, { migrate: false })
+  const database = await connectDatabase(server.databaseUrl, 2, undefined, { migrate: false }).catch(
+    async (err: unknown) => {
+      await server.stop()
+      throw err
+    },
+  )
   try {
     // An admin of its own (no phone, so never one a seeded member holds).
     const one = async (text: string, values: unknown[] = []) =>
@@ -55,6 +61,9 @@ async function side(databaseUrl: string | undefined): Promise<Side> {
       `select id from courses where status = 'published' order by student_count desc, id limit 1`,
     )
     return { server, token: (await issueSession(database.db, admin, 2, new Date())).token, course }
+  } catch (err) {
+    await server.stop()
+    throw err
   } finally {
     await database.close()
   }
@@ -65,8 +74,15 @@ async function time(s: Side, path: string) {
   const once = async () => {
     const started = performance.now()
     const res = await fetch(s.server.baseUrl + path, { headers: { 'zxb-token': s.token } })
-    const body = (await res.json()) as { code: number; msg: string }
-    if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`)
+    const text = await res.text()
+    const code = (() => {
+      try {
+        return (JSON.parse(text) as { code?: number }).code
+      } catch {
+        return undefined
+      }
+    })()
+    if (code !== 200) throw new Error(`${path}: HTTP ${res.status} ${text.slice(0, 200)}`)
     return performance.now() - started
   }
   await once()
@@ -91,7 +107,10 @@ console.log(
 )
 
 const demo = await side(undefined)
-const scale = await side(scaleUrl)
+const scale = await side(scaleUrl).catch(async (err: unknown) => {
+  await demo.server.stop()
+  throw err
+})
 try {
   console.log(
     `${'console read'.padEnd(48)} ${'demo'.padStart(8)} ${'scale'.padStart(8)} ${'slowest'.padStart(8)}  scale ÷ demo`,

@@ -3,8 +3,9 @@
 -- a million). Now the index holds every one- and two-character piece of the text, and a search asks for the pieces
 -- of what was typed (server/db/list.ts `containsGrams`), then checks the rows with ILIKE as before.
 -- Lower-cased, as ILIKE compares. IMMUTABLE: index expressions need it (lower() is). Changing a body later means
--- rebuilding the indexes on it (REINDEX). The pg_trgm indexes these replace are dropped at the end of 0038, after
--- every new index is built: a DROP INDEX locks its table against reads until the migrations commit.
+-- rebuilding the indexes on it (REINDEX). The pg_trgm indexes these replace are dropped at the end of 0039, after
+-- every new index is built: a DROP INDEX locks its table against reads until the migrations being applied commit
+-- (they run in one transaction).
 CREATE OR REPLACE FUNCTION text_grams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   select coalesce(array_agg(distinct substr(s.l, i, n)), '{}')
   from (select lower(t) as l) s, generate_series(1, char_length(s.l)) i, (values (1), (2)) v(n)
