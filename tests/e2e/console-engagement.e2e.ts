@@ -6,7 +6,7 @@ import { call, courseByTitle, DESKTOP, openDevice, signIn, signInOperator, stepU
 /**
  * The console's engagement and sales screens (issue 13) at 1280×800: an operator adds an overlay with its preview
  * and a learner sees it on / at 390×844; a learner reports a comment and it heads the reported queue; a teacher
- * cannot open the sales screens and the API refuses them.
+ * cannot open the sales screens and the API refuses them; an operator hides a comment from 评论管理.
  */
 
 async function consoleAs(token: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -124,6 +124,75 @@ describe('the console: engagement and sales', () => {
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0)
     await context.close()
   })
+
+  it(
+    'an operator finds a comment in 评论管理 and hides it with a reason; other learners stop seeing it',
+    { timeout: 120_000 },
+    async () => {
+      const [author, other, admin] = await Promise.all([signIn(), signIn(), signInOperator()])
+      const course = await courseByTitle('AutoCAD 室内制图从入门到精通')
+      const text = `代写毕业设计私聊 qq${Date.now() % 1_000_000}`
+      const posted = await call<{ id: number }>('POST', '/comment', {
+        token: author,
+        body: { course_id: course.id, content: text },
+      })
+      expect(posted.code, posted.msg).toBe(200)
+      const listed = async (token: string) =>
+        (await call<{ list: { id: number }[] }>('GET', `/comments?course_id=${course.id}`, { token })).data.list.map(
+          (c) => c.id,
+        )
+      expect(await listed(other)).toContain(posted.data.id)
+
+      const { context, page } = await consoleAs(admin)
+      await page.goto('/admin/engagement/comments')
+      await expect
+        .poll(() => page.getByRole('menuitem', { name: '评论管理' }).isVisible(), { timeout: 10_000 })
+        .toBe(true)
+      await expect.poll(() => page.getByRole('row').nth(2).isVisible(), { timeout: 10_000 }).toBe(true)
+      await settled(page)
+      await page.waitForTimeout(400) // the table's loading fade
+      await shot(page, 'console-comments')
+
+      const search = page.locator('input[aria-label="搜索"]')
+      await search.fill(text)
+      await search.press('Enter')
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(text)
+      const row = page.getByRole('row').filter({ hasText: text })
+      await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true)
+      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBe(1)
+      expect(await row.innerText()).toContain('显示中')
+      // Its author links to the member's console page.
+      expect(await row.getByRole('link', { name: /学员/ }).getAttribute('href')).toMatch(/^\/admin\/members\/\d+$/)
+      // A shown, public top-level comment: hide, pin, feature, delete; nothing a hidden one needs.
+      expect(await row.getByText('恢复显示').count()).toBe(0)
+      await row.getByText('隐藏', { exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: '隐藏评论' })
+      await expect.poll(() => dialog.isVisible()).toBe(true)
+      expect(await dialog.innerText()).toContain(text)
+      await dialog.getByRole('button', { name: /隐\s*藏/ }).click()
+      // The reason is required (2–200 characters): the dialog stays until one is given.
+      await expect.poll(() => dialog.getByText('请填写处理原因').isVisible()).toBe(true)
+      await dialog.getByLabel('处理原因').fill('站外引流，违反社区规范')
+      await dialog.getByRole('button', { name: /隐\s*藏/ }).click()
+      await expect.poll(() => page.getByText('隐藏评论：已完成').isVisible(), { timeout: 10_000 }).toBe(true)
+      await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('已隐藏')
+      expect(await row.getByText('恢复显示').count()).toBe(1)
+      await settled(page)
+      await page.waitForTimeout(400)
+      await shot(page, 'console-comments-hidden')
+      await context.close()
+
+      // Other learners no longer see it; its author still does; the console's list has it as hidden.
+      expect(await listed(other)).not.toContain(posted.data.id)
+      expect(await listed(author)).toContain(posted.data.id)
+      const hidden = await call<{ list: { id: number; status: string }[] }>(
+        'GET',
+        `/admin/comments?status=hidden&q=${encodeURIComponent(text)}`,
+        { token: admin },
+      )
+      expect(hidden.data.list).toEqual([expect.objectContaining({ id: posted.data.id, status: 'hidden' })])
+    },
+  )
 
   it('a teacher cannot open the sales screens, and the API refuses them', { timeout: 60_000 }, async () => {
     const admin = await signInOperator()

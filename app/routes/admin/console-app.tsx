@@ -48,6 +48,7 @@ const screens = [
   screen('sales/coupons', 'marketing.read', () => import('./screens/coupons.tsx')),
   screen('sales/vip-plans', 'marketing.read', () => import('./screens/vip-plans.tsx')),
   screen('sales/points', 'points.adjust', () => import('./screens/points.tsx')),
+  screen('engagement/comments', 'comments.moderate', () => import('./screens/comments.tsx')),
   screen('engagement/reports', 'comments.moderate', () => import('./screens/reported-comments.tsx')),
   screen('engagement/overlays', 'marketing.edit', () => import('./screens/overlays.tsx')),
   screen('engagement/popups', 'catalogue.read', () => import('./screens/popups.tsx')),

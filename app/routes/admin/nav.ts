@@ -54,7 +54,7 @@ export const Sections: { key: string; label: string; items: Item[] }[] = [
     key: 'engagement',
     label: '互动',
     items: [
-      ...opens('comments.moderate', { 'engagement/reports': '举报队列' }),
+      ...opens('comments.moderate', { 'engagement/comments': '评论管理', 'engagement/reports': '举报队列' }),
       ...opens('marketing.edit', { 'engagement/overlays': '系统弹窗' }),
       ...opens('catalogue.read', { 'engagement/popups': '播放器弹窗' }),
       ...opens('marketing.edit', { 'engagement/service': '客服设置' }),

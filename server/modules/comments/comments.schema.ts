@@ -148,6 +148,7 @@ export const QueuedComment = z.object({
   moderated_by: z.number().int().nullable(),
   moderated_at: z.string().nullable(),
 })
+export type QueuedComment = z.infer<typeof QueuedComment>
 
 /** A reported comment in the console's queue: open and all reports, their reasons, the latest learners' words. */
 export const ReportedComment = QueuedComment.extend({

@@ -8,6 +8,8 @@ export interface ReasonAsk {
   title: string
   content: ReactNode
   okText: string
+  /** false: an action that takes nothing away (showing a comment again), asked with a plain OK button. */
+  danger?: false
   label: string
   schema: z.ZodType
   run: (reason: string) => Promise<unknown>
@@ -45,7 +47,7 @@ export function useReasonDialog(): [(a: ReasonAsk) => void, ReactNode] {
       title={asked?.title}
       open={asked !== null}
       okText={asked?.okText}
-      okButtonProps={{ danger: true }}
+      okButtonProps={{ danger: asked?.danger ?? true }}
       cancelText="取消"
       confirmLoading={busy}
       onOk={ok}

@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Progress, Select, Space, Tag, Typography } from 'antd'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { MediaListRow } from '#server/modules/admin/admin.schema.ts'
 import type { MediaState } from '#shared/api/admin-media.ts'
 import { api } from '../lib/client.ts'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
+import { CourseFilter } from '../lib/course-filter.tsx'
 import { clock, when } from '../lib/format.ts'
 import { useMe } from '../lib/me.ts'
 import { MediaPreview } from './media-preview.tsx'
@@ -26,39 +27,6 @@ const stateColors: Partial<Record<MediaState, string>> = {
 }
 /** How often the list reloads while a video waits for or runs its transcoding. */
 const POLL_MS = 2000
-
-/** Filter by course: a course picked by part of its title (GET /api/admin/courses?q=), kept in the URL. */
-function CourseFilter() {
-  const [search, setSearch] = useSearchParams()
-  const [text, setText] = useState('')
-  const value = search.get('course_id') ?? undefined
-  const courses = useQuery({
-    queryKey: ['media-course-filter', text],
-    queryFn: () =>
-      api.get<{ list: { id: number; title: string }[] }>('/admin/courses', { q: text, limit: 20, page_size: 20 }),
-  })
-  const options = (courses.data?.list ?? []).map((c) => ({ value: String(c.id), label: c.title }))
-  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: `课程 #${value}` })
-  return (
-    <Select
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setText }}
-      placeholder="课程"
-      aria-label="课程"
-      value={value}
-      options={options}
-      loading={courses.isFetching}
-      onChange={(v?: string) => {
-        const next = new URLSearchParams(search)
-        if (v) next.set('course_id', v)
-        else next.delete('course_id')
-        next.delete('page')
-        setSearch(next)
-      }}
-      style={{ width: 220 }}
-    />
-  )
-}
 
 /** Each rendition of a transcoding and how far it is; the renditions a ready video plays in. */
 function Renditions({ media }: { media: MediaListRow['media'] }) {

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState, type ReactNode } from 'react'
-import type { z } from 'zod'
 import type { MemberPage, MemberSession } from '#server/modules/admin/admin-members.schema.ts'
-import type { QueuedComment as QueuedCommentRow } from '#server/modules/comments/comments.schema.ts'
+import type { QueuedComment } from '#server/modules/comments/comments.schema.ts'
 import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { MemberSessionRevoke } from '#shared/api/admin-members.ts'
@@ -14,8 +13,6 @@ import { useMe } from '../lib/me.ts'
 import { useReasonDialog } from '../lib/reason-dialog.tsx'
 import { commentStatusNames } from './names.ts'
 import { ledgerColumns } from './points.tsx'
-
-type QueuedComment = z.infer<typeof QueuedCommentRow>
 
 // The member page's other tabs: points (read-only here; adjustments are the points screen's), sign-in sessions
 // (sign out one or all, with a reason), the comments they wrote.

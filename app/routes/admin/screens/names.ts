@@ -58,6 +58,9 @@ export const memberRoleNames: Record<string, string> = { member: '学员', staff
 
 export const commentStatusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
 
+/** A comment's type (comments.type): pinned ones head their list, featured ones show in the course's picks. */
+export const commentTypeNames: Record<string, string> = { normal: '普通', pinned: '置顶', featured: '精选' }
+
 /** Redeem-code batches and codes (the 兑换码 screens). */
 export const redeemBatchStateNames: Record<string, string> = RedeemBatchStateNames
 
