@@ -1,5 +1,5 @@
 // `npm run seed:scale -- --courses 100000 [--members 1000000] [--progress 10000000] [--orders N] [--favourites N]
-// [--comments N] [--seed 1] [--now 2026-11-25T04:00:00Z]`: replaces the configured database's members and
+// [--comments N] [--enrolments N] [--seed 1] [--now 2026-11-25T04:00:00Z]`: replaces the configured database's members and
 // catalogue (DATABASE_URL, else the embedded one in DATA_DIR) with the demo content plus a large generated
 // catalogue and audience, loaded with COPY. For benchmarks and query plans, never for a site with real members:
 // it refuses to run when APP_ENV is production. Stop a running embedded server first.
@@ -10,7 +10,7 @@ import { scaleOptions, seedScale } from '#server/db/seed-scale/seed-scale.ts'
 import { attachDemoMedia } from '#server/modules/media/demo-media.ts'
 import { defaultIntegrations } from '#server/services.ts'
 
-const counters = ['courses', 'members', 'progress', 'orders', 'favourites', 'comments', 'seed'] as const
+const counters = ['courses', 'members', 'progress', 'orders', 'favourites', 'comments', 'enrolments', 'seed'] as const
 type Counter = (typeof counters)[number]
 
 function usage(problem: string): never {

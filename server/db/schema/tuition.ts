@@ -144,6 +144,12 @@ export const enrolments = pgTable(
       .on(t.memberId, t.courseId)
       .where(sql`${t.state} <> 'exited'`),
     index('enrolments_state_idx').on(t.state, t.id),
+    // The console's enrolments of a course, newest first.
+    index('enrolments_course_idx').on(t.courseId, t.id),
+    // The tuition sweep: pauses whose time is up (the predicate is a literal in the query, for generic plans).
+    index('enrolments_pause_until_idx')
+      .on(t.pauseUntil)
+      .where(sql`${t.state} = 'paused'`),
   ],
 )
 

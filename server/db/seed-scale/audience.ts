@@ -23,6 +23,7 @@ export interface AudienceStart {
   entitlementId: number
   favouriteId: number
   commentId: number
+  refundId: number
 }
 
 export interface VipPlanRow {
@@ -47,6 +48,9 @@ interface OrderPlan {
 }
 
 const DAY = 86_400_000
+
+const refundReasons = ['买错了课程', '内容和预期不一样', '没有时间学习', '重复购买'] as const
+const refusedReasons = ['不想学了', '课程太难', '买错了课程'] as const
 const iso = (ms: number) => new Date(ms).toISOString()
 
 const beijingDate = (ms: number) =>
@@ -274,6 +278,45 @@ export class AudiencePlan {
       for (const o of orders)
         if (o.kind === 'vip' && o.state === 'paid') until = Math.max(until, o.at) + o.plan!.days * DAY
       if (until > 0) yield [this.memberId(i), iso(until), iso(this.now - DAY)]
+    }
+  }
+
+  /**
+   * The refunds: each refunded order's (asked for by the member, approved, sent and completed two days after the
+   * order), and a refused request on about one paid course order in thirty.
+   */
+  *refundRows(): Generator<CopyValue[]> {
+    let id = this.start.refundId
+    const rng = new Rng(this.seed, 'refunds')
+    for (const [i, o] of this.allOrders()) {
+      const refunded = o.state === 'refunded'
+      if (!refunded && !(o.state === 'paid' && o.kind === 'course' && rng.chance(1 / 30))) continue
+      const provider = o.method === 'alipay_wap' ? 'alipay' : 'wechat'
+      const asked = o.at + DAY / 2
+      const decided = o.at + DAY
+      yield [
+        id,
+        `RF${String(Math.floor(asked / 1000)).slice(-10)}${String(id).padStart(8, '0')}`,
+        o.id,
+        this.memberId(i),
+        'member',
+        provider,
+        `${provider === 'wechat' ? '4200' : '2026'}${String(o.id).padStart(16, '0')}`,
+        o.amount,
+        o.amount,
+        refunded ? rng.pick(refundReasons) : rng.pick(refusedReasons),
+        refunded ? 'succeeded' : 'rejected',
+        true,
+        refunded ? `${provider === 'wechat' ? '5030' : '2026'}${String(id).padStart(16, '0')}` : null,
+        null,
+        iso(decided),
+        refunded ? '同意退款' : '课程已学习过半，按规则不予退款',
+        refunded ? iso(decided) : null,
+        refunded ? iso(o.at + 2 * DAY) : null,
+        iso(asked),
+        iso(refunded ? o.at + 2 * DAY : decided),
+      ]
+      id++
     }
   }
 

@@ -14,7 +14,17 @@ import { loadConfig } from '#server/config.ts'
 import { schema, sessionOptions, type Database } from '#server/db/database.ts'
 import { clearAllCaches } from '#server/http/public-cache.ts'
 import { coursesHeldFromOrder, revokeCourses } from '#server/modules/access/access.service.ts'
-import { findExpiredPending } from '#server/modules/orders/orders.service.ts'
+import {
+  findExpiredPending,
+  ordersByIds,
+  ordersByNos,
+  ordersPaidBetween,
+} from '#server/modules/orders/orders.service.ts'
+import {
+  refundsByNos,
+  refundsOfTransactions,
+  refundsSucceededBetween,
+} from '#server/modules/refunds/refunds.service.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { createTestDatabase } from '#tests/support/database.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
@@ -35,6 +45,8 @@ const largeTables = new Set([
   'favourites',
   'entitlements',
   'refunds',
+  'enrolments',
+  'tuition_payments',
   'course_search',
   'course_terms',
   'search_words',
@@ -93,7 +105,16 @@ let seeded: Database
 let app: FastifyInstance
 let appDatabase: Database
 let explainer: pg.Client
-const ids = { course: 0, video: 0, comment: 0, topCategory: 0, subCategory: 0, teacher: 0, member: 0 }
+const ids = { course: 0, video: 0, comment: 0, topCategory: 0, subCategory: 0, teacher: 0, member: 0, systemCourse: 0 }
+/** A past Beijing day with payments and refunds (the daily reconciliation's reads), and some of that day's numbers. */
+const billDay = {
+  from: new Date(0),
+  to: new Date(0),
+  orderNos: [] as string[],
+  refundNos: [] as string[],
+  txns: [] as string[],
+  orderIds: [] as number[],
+}
 let token = ''
 /** An admin's token, for the operators' console. */
 let adminToken = ''
@@ -108,7 +129,14 @@ beforeAll(async () => {
     seeded = await createTestDatabase()
     await seedScale(
       seeded,
-      scaleOptions({ courses: 20_000, members: 20_000, progress: 150_000, favourites: 30_000, comments: 25_000 }),
+      scaleOptions({
+        courses: 20_000,
+        members: 20_000,
+        progress: 150_000,
+        favourites: 30_000,
+        comments: 25_000,
+        enrolments: 20_000,
+      }),
       {
         log: () => {},
       },
@@ -142,6 +170,35 @@ beforeAll(async () => {
      group by m.id order by count(*) desc limit 1`,
     )
   ).id
+
+  ids.systemCourse = (
+    await one<{ id: number }>(
+      `select course_id as id from enrolments group by course_id order by count(*) desc limit 1`,
+    )
+  ).id
+  // The Beijing day with a WeChat Pay refund and the most WeChat Pay payments.
+  const beijingDay = (column: string) => `to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+  const { day } = await one<{ day: string }>(
+    `select ${beijingDay('paid_at')} as day from orders where provider = 'wechat' and paid_at is not null
+       and ${beijingDay('paid_at')} in
+         (select ${beijingDay('completed_at')} from refunds where state = 'succeeded' and provider = 'wechat')
+     group by 1 order by count(*) desc, 1 desc limit 1`,
+  )
+  billDay.from = new Date(`${day}T00:00:00+08:00`)
+  billDay.to = new Date(billDay.from.getTime() + 86_400_000)
+  const paidThatDay = await seeded.pool.query<{ id: number; order_no: string; provider_txn_id: string }>(
+    'select id, order_no, provider_txn_id from orders where paid_at >= $1 and paid_at < $2 limit 50',
+    [billDay.from, billDay.to],
+  )
+  billDay.orderNos = paidThatDay.rows.map((r) => r.order_no)
+  billDay.txns = paidThatDay.rows.map((r) => r.provider_txn_id)
+  billDay.orderIds = paidThatDay.rows.map((r) => r.id)
+  billDay.refundNos = (
+    await seeded.pool.query<{ refund_no: string }>(
+      'select refund_no from refunds where completed_at >= $1 and completed_at < $2',
+      [billDay.from, billDay.to],
+    )
+  ).rows.map((r) => r.refund_no)
 
   appDatabase = recordingDatabase(seeded.url)
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' })
@@ -290,6 +347,55 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
             now: new Date(),
           }),
         ),
+    ],
+    // The payment sweeps (server/modules/payments/sweeps.ts), one step at a time as the composition root binds them.
+    [
+      'the sweep asking providers about unanswered orders',
+      () => scansOf(() => app.services.payments.reconcilePending()),
+    ],
+    ['the sweep sending refunds that wait', () => scansOf(() => app.services.payments.sendPendingRefunds())],
+    // The daily reconciliation's reads (server/use-cases/reconcile-bills.ts) for one Beijing day of the bills.
+    [
+      "reconciliation: the day's payments and refunds",
+      () =>
+        scansOf(async () => {
+          expect((await ordersPaidBetween(appDatabase.db, 'wechat', billDay.from, billDay.to)).length).toBeGreaterThan(
+            0,
+          )
+          expect(
+            (await refundsSucceededBetween(appDatabase.db, 'wechat', billDay.from, billDay.to)).length,
+          ).toBeGreaterThan(0)
+        }),
+    ],
+    [
+      "reconciliation: the bill's orders, refunds and second payments",
+      () =>
+        scansOf(async () => {
+          expect((await ordersByNos(appDatabase.db, billDay.orderNos)).size).toBe(billDay.orderNos.length)
+          expect((await refundsByNos(appDatabase.db, billDay.refundNos)).size).toBe(billDay.refundNos.length)
+          // Only a bill's payments that are not their order's transaction are looked up: a second payment is rare.
+          await refundsOfTransactions(appDatabase.db, billDay.txns.slice(0, 2))
+          expect((await ordersByIds(appDatabase.db, billDay.orderIds)).size).toBe(billDay.orderIds.length)
+        }),
+    ],
+    // The tuition sweep (server/main.ts, every 15 minutes): ended pauses resume, overdue payments pause access.
+    ['the tuition sweep', () => scansOf(() => app.services.pauseOverdueTuition())],
+    // The console's refund and enrolment queues.
+    [
+      'console: refunds (GET /api/admin/refunds)',
+      () => request({ method: 'GET', url: '/api/admin/refunds', admin: true }),
+    ],
+    [
+      'console: refunds waiting for a decision (GET /api/admin/refunds)',
+      () => request({ method: 'GET', url: '/api/admin/refunds?state=requested', admin: true }),
+    ],
+    [
+      'console: overdue enrolments (GET /api/admin/enrolments)',
+      () => request({ method: 'GET', url: '/api/admin/enrolments?state=overdue', admin: true }),
+    ],
+    [
+      "console: a system course's enrolments (GET /api/admin/enrolments)",
+      () => request({ method: 'GET', url: `/api/admin/enrolments?course_id=${ids.systemCourse}`, admin: true }),
     ],
     ['recommendations on the favourites page (GET /api/center/recommend)', () => get('/api/center/recommend')],
     ['recommendations from favourites (GET /api/fav/recommend)', () => get('/api/fav/recommend')],

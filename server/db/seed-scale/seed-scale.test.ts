@@ -3,7 +3,15 @@ import type { Database } from '#server/db/database.ts'
 import { createTestDatabase } from '#tests/support/database.ts'
 import { scaleOptions, scaleTables, seedScale } from './seed-scale.ts'
 
-const small = { courses: 400, members: 3_000, progress: 20_000, favourites: 4_000, comments: 2_000, orders: 1_500 }
+const small = {
+  courses: 400,
+  members: 3_000,
+  progress: 20_000,
+  favourites: 4_000,
+  comments: 2_000,
+  orders: 1_500,
+  enrolments: 600,
+}
 
 let database: Database
 const lines: string[] = []
@@ -52,6 +60,51 @@ describe('npm run seed:scale', () => {
     expect(Number(counts.home_sections)).toBeGreaterThan(0)
   })
 
+  it('gives every refunded order its completed refund, and refuses some requests on paid orders', async () => {
+    const r = await one<Record<string, string>>(`select
+      (select count(*) from orders where state = 'refunded') refunded,
+      (select count(*) from refunds f join orders o on o.id = f.order_id
+        where f.state = 'succeeded' and o.state = 'refunded' and f.amount_fen = o.refunded_fen
+          and f.member_id = o.member_id and f.completed_at is not null) completed,
+      (select count(*) from refunds f join orders o on o.id = f.order_id
+        where f.state = 'rejected' and o.state = 'paid') rejected,
+      (select count(*) from refunds) total`)
+    expect(Number(r.refunded)).toBeGreaterThan(0)
+    expect(Number(r.completed)).toBe(Number(r.refunded))
+    expect(Number(r.rejected)).toBeGreaterThan(0)
+    expect(Number(r.total)).toBe(Number(r.completed) + Number(r.rejected))
+  })
+
+  it('enrols members in system courses in every state, each with its plan’s schedule', async () => {
+    const states = await rows<{ state: string; n: string }>(
+      'select state, count(*) n from enrolments group by state order by state',
+    )
+    expect(states.map((s) => s.state)).toEqual([
+      'enrolled',
+      'exited',
+      'offered',
+      'overdue',
+      'paused',
+      'paying',
+      'signed',
+    ])
+    const r = await one<Record<string, string>>(`select
+      (select count(*) from enrolments) enrolments,
+      (select count(*) from enrolments e join courses c on c.id = e.course_id join tuition_plans p on p.id = e.plan_id
+        where c.type = 'system' and p.course_id = c.id) in_system_courses,
+      (select count(*) from enrolments e where (select sum(amount_fen) from tuition_payments t where t.enrolment_id = e.id)
+        = (select total_fen from tuition_plans p where p.id = e.plan_id)) schedules_add_up,
+      (select count(*) from enrolments e where state = 'overdue' and not exists (select 1 from tuition_payments t
+        where t.enrolment_id = e.id and t.state = 'due' and t.due_at < now())) overdue_without_late,
+      (select count(*) from enrolments e where state in ('offered', 'signed') and exists (select 1 from tuition_payments t
+        where t.enrolment_id = e.id and t.state = 'paid')) paid_before_signing`)
+    expect(Number(r.enrolments)).toBe(small.enrolments)
+    expect(Number(r.in_system_courses)).toBe(small.enrolments)
+    expect(Number(r.schedules_add_up)).toBe(small.enrolments)
+    expect(Number(r.overdue_without_late)).toBe(0)
+    expect(Number(r.paid_before_signing)).toBe(0)
+  })
+
   it('reports every table with its rows and time', () => {
     for (const table of scaleTables)
       expect(lines.some((l) => l.trim().startsWith(`${table} `) && / s /.test(l))).toBe(true)
@@ -96,7 +149,18 @@ describe('npm run seed:scale', () => {
   })
 
   it('moves the identities past the generated ids, so the app inserts after them', async () => {
-    for (const table of ['courses', 'chapters', 'videos', 'members', 'orders', 'comments', 'favourites']) {
+    for (const table of [
+      'courses',
+      'chapters',
+      'videos',
+      'members',
+      'orders',
+      'comments',
+      'favourites',
+      'refunds',
+      'enrolments',
+      'tuition_payments',
+    ]) {
       const { max } = await one<{ max: number }>(`select max(id) as max from ${table}`)
       const { next } = await one<{ next: string }>(`select nextval(pg_get_serial_sequence('${table}', 'id')) as next`)
       expect(Number(next), table).toBe(max + 1)

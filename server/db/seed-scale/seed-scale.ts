@@ -11,10 +11,13 @@ import { seedCategories } from '#server/db/seed-data.ts'
 import { AudiencePlan, type AudienceCounts, type VipPlanRow } from './audience.ts'
 import { CataloguePlan, type ScaleCategory } from './catalogue.ts'
 import { copyRows, type CopyValue } from './copy.ts'
+import { TuitionPlan } from './tuition.ts'
 import { topics } from './vocabulary.ts'
 
 export interface ScaleOptions extends AudienceCounts {
   courses: number
+  /** Enrolments in system courses (each of a different member). */
+  enrolments: number
   /** The same seed gives the same rows. */
   seed: number
   /** Timestamps are spread over the years before this instant. */
@@ -32,6 +35,7 @@ export function scaleOptions(given: Partial<ScaleOptions> & { courses: number })
     orders: Math.round(members * 0.6),
     favourites: Math.round(members * 1.5),
     comments: given.courses * 5,
+    enrolments: Math.round(members * 0.02),
     ...given,
   }
 }
@@ -52,6 +56,10 @@ export const scaleTables = [
   'study_progress',
   'favourites',
   'comments',
+  'refunds',
+  'tuition_plans',
+  'enrolments',
+  'tuition_payments',
 ] as const
 
 const withoutId = new Set<string>(['system_course_items', 'vip_memberships', 'study_progress'])
@@ -69,7 +77,7 @@ async function resetToDemo(database: Database, now: Date) {
 
 async function nextIds(client: pg.ClientBase) {
   const tables = ['teachers', 'courses', 'chapters', 'videos', 'members', 'orders', 'order_items', 'order_events']
-  const more = ['entitlements', 'favourites', 'comments']
+  const more = ['entitlements', 'favourites', 'comments', 'refunds', 'tuition_plans', 'enrolments', 'tuition_payments']
   const { rows } = await client.query<Record<string, number>>(
     `select ${[...tables, ...more].map((t) => `coalesce((select max(id) from ${t}), 0) + 1 as ${t}`).join(', ')}`,
   )
@@ -132,7 +140,7 @@ export async function seedScale(
   log(
     `seed:scale (seed ${options.seed}): ${fmt(options.courses)} courses, ${fmt(options.members)} members, ` +
       `${fmt(options.progress)} progress rows, ${fmt(options.orders)} orders, ${fmt(options.favourites)} favourites, ` +
-      `${fmt(options.comments)} comments`,
+      `${fmt(options.comments)} comments, ${fmt(options.enrolments)} enrolments`,
   )
   await resetToDemo(database, options.now)
   await hooks.afterDemo?.()
@@ -168,8 +176,17 @@ export async function seedScale(
         entitlementId: start.entitlements!,
         favouriteId: start.favourites!,
         commentId: start.comments!,
+        refundId: start.refunds!,
       },
       vipPlans,
+      now,
+    )
+    const tuition = new TuitionPlan(
+      options.seed,
+      Math.min(options.enrolments, options.members),
+      { first: start.members!, count: options.members },
+      catalogue,
+      { planId: start.tuition_plans!, enrolmentId: start.enrolments!, paymentId: start.tuition_payments! },
       now,
     )
 
@@ -228,6 +245,28 @@ export async function seedScale(
         'id member_id course_id video_id parent_id reply_to_id reply_to_member_id thread_member_id content ' +
           'is_private status type like_count created_at',
         () => audience.commentRows(),
+      ],
+      [
+        'refunds',
+        'id refund_no order_id member_id kind provider provider_txn_id payment_fen amount_fen reason state ' +
+          'moves_order provider_refund_id decided_by decided_at decision_note sent_at completed_at created_at updated_at',
+        () => audience.refundRows(),
+      ],
+      [
+        'tuition_plans',
+        'id course_id title kind total_fen deposit_fen balance_due_days instalments study_days created_at',
+        () => tuition.planRows(),
+      ],
+      [
+        'enrolments',
+        'id member_id course_id plan_id state started_at expires_at paused_at pause_until paused_days ' +
+          'exit_refund_fen exit_requested_at exited_at created_at updated_at',
+        () => tuition.enrolmentRows(),
+      ],
+      [
+        'tuition_payments',
+        'id enrolment_id seq label amount_fen due_at opens_access state paid_at',
+        () => tuition.paymentRows(),
       ],
     ]
     try {

@@ -139,7 +139,8 @@ export async function enrolmentsOverdue(db: DbOrTx, before: Date, limit: number)
     .innerJoin(enrolments, eq(enrolments.id, tuitionPayments.enrolmentId))
     .where(
       and(
-        eq(tuitionPayments.state, 'due'),
+        // A literal, so that generic plans may use the partial index tuition_payments_due_idx.
+        sql`${tuitionPayments.state} = 'due'`,
         isNotNull(tuitionPayments.dueAt),
         lt(tuitionPayments.dueAt, before),
         inArray(enrolments.state, ['enrolled', 'paying']),
@@ -154,7 +155,7 @@ export async function enrolmentsPausedUntil(db: DbOrTx, now: Date, limit: number
   const rows = await db
     .select({ id: enrolments.id })
     .from(enrolments)
-    .where(and(eq(enrolments.state, 'paused'), lt(enrolments.pauseUntil, now)))
+    .where(and(sql`${enrolments.state} = 'paused'`, lt(enrolments.pauseUntil, now)))
     .limit(limit)
   return rows.map((r) => r.id)
 }
