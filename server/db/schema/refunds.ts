@@ -51,7 +51,7 @@ export const refunds = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'member' and ${t.state} in ('requested', 'processing')`),
     index('refunds_order_idx').on(t.orderId),
-    // The daily reconciliation: a bill's payment that is not its order's known by its automatic refund.
+    // The daily reconciliation: a bill's payment that is not its order's transaction is known by its automatic refund.
     index('refunds_provider_txn_idx').on(t.providerTxnId),
     index('refunds_state_idx').on(t.state, t.createdAt),
     // The daily reconciliation: a provider's refunds of a day.

@@ -373,13 +373,22 @@ describe('hot queries at scale use indexes (EXPLAIN, no sequential scan of a lar
         scansOf(async () => {
           expect((await ordersByNos(appDatabase.db, billDay.orderNos)).size).toBe(billDay.orderNos.length)
           expect((await refundsByNos(appDatabase.db, billDay.refundNos)).size).toBe(billDay.refundNos.length)
-          // Only a bill's payments that are not their order's transaction are looked up: a second payment is rare.
+          // The use case looks up only a bill's payments that are not their order's transaction (a second payment,
+          // rare): a couple of ids, the statement's shape whichever they are.
           await refundsOfTransactions(appDatabase.db, billDay.txns.slice(0, 2))
           expect((await ordersByIds(appDatabase.db, billDay.orderIds)).size).toBe(billDay.orderIds.length)
         }),
     ],
     // The tuition sweep (server/main.ts, every 15 minutes): ended pauses resume, overdue payments pause access.
-    ['the tuition sweep', () => scansOf(() => app.services.pauseOverdueTuition())],
+    [
+      'the tuition sweep',
+      () =>
+        scansOf(async () => {
+          const paused = await app.services.pauseOverdueTuition()
+          // A fresh seed has enrolments with a payment overdue that no sweep has seen: pausing them is explained too.
+          if (!process.env.QUERY_PLANS_DATABASE_URL) expect(paused).toBeGreaterThan(0)
+        }),
+    ],
     // The console's refund and enrolment queues.
     [
       'console: refunds (GET /api/admin/refunds)',

@@ -31,7 +31,10 @@ async function fingerprint() {
     (select md5(string_agg(phone || nickname, ',' order by id)) from members) members,
     (select md5(string_agg(order_no || state || amount_fen, ',' order by id)) from orders) orders,
     (select md5(string_agg(member_id || ':' || video_id || ':' || position, ',' order by member_id, video_id)) from study_progress) progress,
-    (select md5(string_agg(content || coalesce(parent_id, 0), ',' order by id)) from comments) comments`)
+    (select md5(string_agg(content || coalesce(parent_id, 0), ',' order by id)) from comments) comments,
+    (select md5(string_agg(refund_no || state, ',' order by id)) from refunds) refunds,
+    (select md5(string_agg(member_id || state || coalesce(started_at::text, ''), ',' order by id)) from enrolments) enrolments,
+    (select md5(string_agg(enrolment_id || ':' || seq || state || coalesce(due_at::text, ''), ',' order by id)) from tuition_payments) payments`)
 }
 
 beforeAll(async () => {
@@ -95,14 +98,26 @@ describe('npm run seed:scale', () => {
       (select count(*) from enrolments e where (select sum(amount_fen) from tuition_payments t where t.enrolment_id = e.id)
         = (select total_fen from tuition_plans p where p.id = e.plan_id)) schedules_add_up,
       (select count(*) from enrolments e where state = 'overdue' and not exists (select 1 from tuition_payments t
-        where t.enrolment_id = e.id and t.state = 'due' and t.due_at < now())) overdue_without_late,
+        where t.enrolment_id = e.id and t.state = 'due' and t.due_at < now() - interval '7 days')) overdue_in_grace,
       (select count(*) from enrolments e where state in ('offered', 'signed') and exists (select 1 from tuition_payments t
-        where t.enrolment_id = e.id and t.state = 'paid')) paid_before_signing`)
+        where t.enrolment_id = e.id and t.state = 'paid')) paid_before_signing,
+      (select count(*) from tuition_payments where state = 'paid') paid,
+      (select count(*) from tuition_payments t join orders o on o.order_no = t.order_no
+        where t.state = 'paid' and o.kind = 'tuition' and o.state = 'paid' and o.target = 'tuition:' || t.id
+          and o.amount_fen = t.amount_fen) paid_by_order,
+      (select count(*) from enrolments where started_at is not null) started,
+      (select count(*) from enrolments e join entitlements g on g.source = 'tuition'
+        and g.source_ref = 'enrolment:' || e.id and g.course_id = e.course_id and g.member_id = e.member_id) granted,
+      (select count(*) from entitlements where source = 'tuition') grants`)
     expect(Number(r.enrolments)).toBe(small.enrolments)
     expect(Number(r.in_system_courses)).toBe(small.enrolments)
     expect(Number(r.schedules_add_up)).toBe(small.enrolments)
-    expect(Number(r.overdue_without_late)).toBe(0)
+    expect(Number(r.overdue_in_grace)).toBe(0)
     expect(Number(r.paid_before_signing)).toBe(0)
+    expect(Number(r.paid)).toBeGreaterThan(small.enrolments)
+    expect(Number(r.paid_by_order)).toBe(Number(r.paid))
+    expect(Number(r.granted)).toBe(Number(r.started))
+    expect(Number(r.grants)).toBe(Number(r.started))
   })
 
   it('reports every table with its rows and time', () => {

@@ -181,15 +181,6 @@ export async function seedScale(
       vipPlans,
       now,
     )
-    const tuition = new TuitionPlan(
-      options.seed,
-      Math.min(options.enrolments, options.members),
-      { first: start.members!, count: options.members },
-      catalogue,
-      { planId: start.tuition_plans!, enrolmentId: start.enrolments!, paymentId: start.tuition_payments! },
-      now,
-    )
-
     // Generated rows are consistent by construction: skip the per-row foreign-key triggers where we may.
     const fkChecks = await client
       .query('set session_replication_role = replica')
@@ -252,34 +243,59 @@ export async function seedScale(
           'moves_order provider_refund_id decided_by decided_at decision_note sent_at completed_at created_at updated_at',
         () => audience.refundRows(),
       ],
-      [
+    ]
+    const load = async ([table, columns, rows]: (typeof loads)[number], label = table) => {
+      const report = await copyRows(client, table, columns.split(' '), rows(), (n, ms) =>
+        log(`  ${label.padEnd(20)} ${fmt(n).padStart(11)} rows so far (${secs(ms)})`),
+      )
+      counts[table] = (counts[table] ?? 0) + report.rows
+      const rate = report.rows / Math.max(report.ms / 1000, 0.001)
+      log(
+        `  ${label.padEnd(20)} ${fmt(report.rows).padStart(11)} rows in ${secs(report.ms)} (${fmt(Math.round(rate))} rows/s)`,
+      )
+    }
+    try {
+      for (const l of loads) await load(l)
+      // Tuition, once the system courses are known, its orders and grants after the audience's.
+      const after = await nextIds(client)
+      const tuition = new TuitionPlan(
+        options.seed,
+        options.enrolments,
+        { first: start.members!, count: options.members },
+        catalogue,
+        {
+          planId: after.tuition_plans!,
+          enrolmentId: after.enrolments!,
+          paymentId: after.tuition_payments!,
+          orderId: after.orders!,
+          orderItemId: after.order_items!,
+          orderEventId: after.order_events!,
+          entitlementId: after.entitlements!,
+        },
+        now,
+      )
+      const columnsOf = (table: string) => loads.find(([t]) => t === table)![1]
+      await load([
         'tuition_plans',
-        'id course_id title kind total_fen deposit_fen balance_due_days instalments study_days created_at',
+        'id course_id title kind total_fen deposit_fen balance_due_days instalments study_days contract_required ' +
+          'created_at',
         () => tuition.planRows(),
-      ],
-      [
+      ])
+      await load([
         'enrolments',
         'id member_id course_id plan_id state started_at expires_at paused_at pause_until paused_days ' +
           'exit_refund_fen exit_requested_at exited_at created_at updated_at',
         () => tuition.enrolmentRows(),
-      ],
-      [
+      ])
+      await load([
         'tuition_payments',
-        'id enrolment_id seq label amount_fen due_at opens_access state paid_at',
+        'id enrolment_id seq label amount_fen due_at opens_access state order_no paid_at',
         () => tuition.paymentRows(),
-      ],
-    ]
-    try {
-      for (const [table, columns, rows] of loads) {
-        const report = await copyRows(client, table, columns.split(' '), rows(), (n, ms) =>
-          log(`  ${table.padEnd(20)} ${fmt(n).padStart(11)} rows so far (${secs(ms)})`),
-        )
-        counts[table] = report.rows
-        const rate = report.rows / Math.max(report.ms / 1000, 0.001)
-        log(
-          `  ${table.padEnd(20)} ${fmt(report.rows).padStart(11)} rows in ${secs(report.ms)} (${fmt(Math.round(rate))} rows/s)`,
-        )
-      }
+      ])
+      await load(['orders', columnsOf('orders'), () => tuition.orderRows()], 'orders (tuition)')
+      await load(['order_items', columnsOf('order_items'), () => tuition.orderItemRows()], 'order_items (tuition)')
+      await load(['order_events', columnsOf('order_events'), () => tuition.orderEventRows()], 'order_events (tuition)')
+      await load(['entitlements', columnsOf('entitlements'), () => tuition.entitlementRows()], 'entitlements (tuition)')
     } finally {
       await rebuildIndexes(client, indexes, log)
       await client.query('reset session_replication_role').catch(() => {})
