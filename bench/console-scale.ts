@@ -34,6 +34,10 @@ const reads = (course: number): [string, string][] => [
   ['comments saying 老师', `/api/admin/comments?q=${encodeURIComponent('老师')}`],
   ['comments of the top course', `/api/admin/comments?course_id=${course}`],
   ['hidden comments', '/api/admin/comments?status=hidden'],
+  ['refunds, newest first', '/api/admin/refunds'],
+  ['refunds waiting for a decision', '/api/admin/refunds?state=requested'],
+  ['enrolments, newest first', '/api/admin/enrolments'],
+  ['overdue enrolments', '/api/admin/enrolments?state=overdue'],
 ]
 
 interface Side {
