@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { courses, systemCourseItems, videos } from '#server/db/schema/catalogue.ts'
+import { dropTagged } from '#server/http/public-cache.ts'
 import { useTestDatabase } from '#tests/support/database.ts'
 import { makeCourse, makeVideo } from '#tests/support/media-fixtures.ts'
 import {
@@ -67,6 +68,27 @@ describe('catalogue facts for other modules', () => {
       await uncached.courses([c])
       await uncached.courses([c])
       expect(spy.mock.calls.length).toBe(4)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('remembers a course that is not published as absent from the cards until a write names it', async () => {
+    const d = await database()
+    const hidden = await makeCourse(d.db, { status: 'hidden' })
+    const facts = createCatalogueFacts({ db: d.db, ttlMs: 60_000, max: 10 })
+    const spy = vi.spyOn(d.pool, 'query')
+    try {
+      expect([...(await facts.cards([hidden])).keys()]).toEqual([])
+      expect(spy.mock.calls.length).toBe(1)
+      // Asked again (a member's purchased list on every visit): no statement.
+      expect([...(await facts.cards([hidden])).keys()]).toEqual([])
+      expect(spy.mock.calls.length).toBe(1)
+      // Published: the write names the course, and the next read finds it.
+      await d.db.update(courses).set({ status: 'published' }).where(eq(courses.id, hidden))
+      dropTagged([`course:${hidden}`])
+      expect([...(await facts.cards([hidden])).keys()]).toEqual([hidden])
+      expect(spy.mock.calls.length).toBe(3)
     } finally {
       spy.mockRestore()
     }

@@ -55,25 +55,36 @@ export interface CatalogueFacts {
 /** How long cached course and lesson facts are trusted: an operator's edit counts within this time. */
 const FACTS_CACHE_MS = 3_000
 
+/** A cached "no such published course" (see `batchLru`). */
+const ABSENT = Symbol('absent')
+
 /**
  * A size-bounded LRU of rows by id with a short time to live, loading every miss of a batch in one call. Entries
  * leave one by one (least recently used first, when their time is up, or when a write names their course in any
  * process: server/http/public-cache.ts); nothing clears the whole cache but a lost invalidation connection. Unknown
- * ids are not remembered, so a row created a moment later is found at once. `ttlMs` ≤ 0 turns caching off.
+ * ids are not remembered (unless `absentByCourse`), so a row created a moment later is found at once. `ttlMs` ≤ 0
+ * turns caching off.
  */
 function batchLru<V extends object>(
   load: (ids: number[]) => Promise<Map<number, V>>,
   options: { ttlMs: number; max: number },
   /** The course ids a value shows: a write naming `course:<id>` for one of them drops it. */
   coursesOf: (value: V) => number[],
+  /**
+   * Ids are course ids, and an id `load` leaves out (a course not published) is remembered as absent too, until its
+   * time is up or a write names the course (which publishing it, or creating it, does).
+   */
+  absentByCourse = false,
 ) {
-  const cache = options.ttlMs > 0 ? new LRUCache<number, V>({ max: options.max, ttl: options.ttlMs }) : null
+  const cache =
+    options.ttlMs > 0 ? new LRUCache<number, V | typeof ABSENT>({ max: options.max, ttl: options.ttlMs }) : null
+  const shows = (id: number, value: V | typeof ABSENT) => (value === ABSENT ? [id] : coursesOf(value))
   if (cache)
     onInvalidation(
       (tags) => {
         const changed = new Set(tags.flatMap((t) => (t.startsWith('course:') ? [Number(t.slice(7))] : [])))
         if (changed.size === 0) return
-        for (const [id, value] of cache.entries()) if (coursesOf(value).some((c) => changed.has(c))) cache.delete(id)
+        for (const [id, value] of cache.entries()) if (shows(id, value).some((c) => changed.has(c))) cache.delete(id)
       },
       () => cache.clear(),
     )
@@ -82,13 +93,18 @@ function batchLru<V extends object>(
     const missing: number[] = []
     for (const id of new Set(ids)) {
       const hit = cache?.get(id)
+      if (hit === ABSENT) continue
       if (hit) found.set(id, hit)
       else missing.push(id)
     }
     if (missing.length === 0) return found
-    for (const [id, value] of await load(missing)) {
-      cache?.set(id, value)
-      found.set(id, value)
+    const loaded = await load(missing)
+    for (const id of missing) {
+      const value = loaded.get(id)
+      if (value) {
+        cache?.set(id, value)
+        found.set(id, value)
+      } else if (absentByCourse) cache?.set(id, ABSENT)
     }
     return found
   }
@@ -117,6 +133,8 @@ export function createCatalogueFacts(deps: { db: DbOrTx; ttlMs?: number; max?: n
       async (ids) => new Map((await findCourseCardsWithVideoCount(deps.db, ids)).map((c) => [c.id, c])),
       options,
       (c) => [c.id],
+      // A member's purchased list names the unpublished courses they hold or started on every visit.
+      true,
     ),
   }
 }
