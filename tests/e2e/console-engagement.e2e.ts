@@ -180,6 +180,26 @@ describe('the console: engagement and sales', () => {
       await settled(page)
       await page.waitForTimeout(400)
       await shot(page, 'console-comments-hidden')
+
+      // From the author's page in the console, their comments open in 评论管理, filtered to them.
+      const authorPage = await row.getByRole('link', { name: /学员/ }).getAttribute('href')
+      await page.goto(authorPage!)
+      await page.getByRole('tab', { name: '评论' }).click()
+      await page.getByRole('link', { name: '在评论管理中处理这位会员的评论' }).click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('member_id')).toBe(authorPage!.split('/').at(-1))
+      const onlyMember = page.getByText(`只看会员 ${authorPage!.split('/').at(-1)} 的评论`)
+      await expect.poll(() => onlyMember.isVisible(), { timeout: 10_000 }).toBe(true)
+      await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBe(1)
+      expect(await page.locator('.ant-table-tbody').innerText()).toContain(text)
+      await settled(page)
+      await page.waitForTimeout(400)
+      await shot(page, 'console-comments-member')
+      // Removing the filter lists every comment again.
+      await onlyMember.locator('.ant-tag-close-icon').click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('member_id')).toBe(null)
+      await expect
+        .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 })
+        .toBeGreaterThan(1)
       await context.close()
 
       // Other learners no longer see it; its author still does; the console's list has it as hidden.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Space, Tag, theme, Typography } from 'antd'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { QueuedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentModeration } from '#shared/api/admin-comments.ts'
 import { api } from '../lib/client.ts'
@@ -69,6 +69,27 @@ function offered(c: QueuedComment): [Action[], Action[]] {
   return [status, type]
 }
 
+/** The member filter a member's page opens the list with (`member_id` in the URL), shown so that it can be removed. */
+function MemberFilter() {
+  const [search, setSearch] = useSearchParams()
+  const id = search.get('member_id')
+  if (!id) return null
+  return (
+    <Tag
+      closable
+      onClose={() => {
+        const next = new URLSearchParams(search)
+        next.delete('member_id')
+        next.delete('page')
+        setSearch(next)
+      }}
+      style={{ lineHeight: '30px', fontSize: 14 }}
+    >
+      只看会员 {id} 的评论
+    </Tag>
+  )
+}
+
 /**
  * 评论管理: every comment of every course (newest first), found by part of its text, status, type, course and day;
  * each row's actions hide, show again, delete, pin or feature it with a reason the staff action log keeps.
@@ -117,7 +138,12 @@ export default function Comments() {
           selectFilter('type', '类型', commentTypeNames),
           { name: 'dates', label: '发表日期', type: 'dates' },
         ]}
-        toolbar={may('courses.read') && <CourseFilter />}
+        toolbar={
+          <>
+            <MemberFilter />
+            {may('courses.read') && <CourseFilter />}
+          </>
+        }
         empty="没有符合条件的评论。换个关键词、状态或日期试试。"
         columns={[
           {

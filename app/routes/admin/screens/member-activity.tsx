@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
 import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { MemberPage, MemberSession } from '#server/modules/admin/admin-members.schema.ts'
 import type { QueuedComment } from '#server/modules/comments/comments.schema.ts'
 import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
@@ -162,34 +163,39 @@ export function MemberSessions({ member }: { member: MemberPage }) {
   )
 }
 
-/** The comments the member wrote, newest first, paged on the server. */
+/** The comments the member wrote, newest first, paged on the server; 评论管理 opens them to moderate. */
 export function MemberComments({ memberId }: { memberId: number }) {
   return (
-    <MemberList<QueuedComment>
-      memberId={memberId}
-      path="/admin/comments"
-      pageSize={10}
-      empty="这位会员还没有发表评论"
-      columns={[
-        { title: '内容', dataIndex: 'content', ellipsis: true, width: 420 },
-        {
-          title: '课程',
-          key: 'course',
-          render: (_v, c) => `${c.course.title}${c.video ? ` · ${c.video.title}` : ''}`,
-        },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          render: (s: string, c) => (
-            <Space size={4}>
-              <Tag color={s === 'shown' ? 'green' : undefined}>{commentStatusNames[s] ?? s}</Tag>
-              {c.is_private && <Tag>仅自己可见</Tag>}
-            </Space>
-          ),
-        },
-        { title: '点赞', dataIndex: 'like_count', align: 'right' },
-        timeColumn('时间', 'created_at'),
-      ]}
-    />
+    <>
+      <Space className="zx-console-filters">
+        <Link to={`/admin/engagement/comments?member_id=${memberId}`}>在评论管理中处理这位会员的评论</Link>
+      </Space>
+      <MemberList<QueuedComment>
+        memberId={memberId}
+        path="/admin/comments"
+        pageSize={10}
+        empty="这位会员还没有发表评论"
+        columns={[
+          { title: '内容', dataIndex: 'content', ellipsis: true, width: 420 },
+          {
+            title: '课程',
+            key: 'course',
+            render: (_v, c) => `${c.course.title}${c.video ? ` · ${c.video.title}` : ''}`,
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: string, c) => (
+              <Space size={4}>
+                <Tag color={s === 'shown' ? 'green' : undefined}>{commentStatusNames[s] ?? s}</Tag>
+                {c.is_private && <Tag>仅自己可见</Tag>}
+              </Space>
+            ),
+          },
+          { title: '点赞', dataIndex: 'like_count', align: 'right' },
+          timeColumn('时间', 'created_at'),
+        ]}
+      />
+    </>
   )
 }
