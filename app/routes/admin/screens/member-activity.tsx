@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd'
+import { Button, Space, Table, Tag, theme, Typography, type TableColumnsType } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { MemberPage, MemberSession } from '#server/modules/admin/admin-members.schema.ts'
@@ -165,10 +165,14 @@ export function MemberSessions({ member }: { member: MemberPage }) {
 
 /** The comments the member wrote, newest first, paged on the server; 评论管理 opens them to moderate. */
 export function MemberComments({ memberId }: { memberId: number }) {
+  // A router link in the console's link colour (the learner pages' global style makes links inherit theirs).
+  const { token } = theme.useToken()
   return (
     <>
       <Space className="zx-console-filters">
-        <Link to={`/admin/engagement/comments?member_id=${memberId}`}>在评论管理中处理这位会员的评论</Link>
+        <Link to={`/admin/engagement/comments?member_id=${memberId}`} style={{ color: token.colorLink }}>
+          在评论管理中处理这位会员的评论
+        </Link>
       </Space>
       <MemberList<QueuedComment>
         memberId={memberId}
