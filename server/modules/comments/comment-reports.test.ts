@@ -98,7 +98,7 @@ describe('reporting comments (POST /api/comment/report) and the reported queue (
     expect((await call('GET', '/api/admin/comments/reported', undefined, learners[0]!.headers)).status).toBe(403)
   })
 
-  it('a decision (hide, or keep it shown) clears its open reports; the all view still lists it', async () => {
+  it('a decision (hide, or keep it shown) clears its open reports; the all view still lists it; a pin does not', async () => {
     const hide = await call(
       'POST',
       `/api/admin/comments/${ids[0]}/moderate`,
@@ -121,6 +121,19 @@ describe('reporting comments (POST /api/comment/report) and the reported queue (
     ])
     // A later report opens it again.
     await report(learners[2]!, ids[2]!, 'abuse')
+    expect((await queue(`?course_id=${course}`)).list.map((c) => [c.id, c.open_reports])).toEqual([[ids[2], 1]])
+    // Pinning or featuring it is not an answer to the report: it stays in the queue.
+    for (const action of ['pin', 'unpin', 'feature', 'unfeature'])
+      expect(
+        (
+          await call(
+            'POST',
+            `/api/admin/comments/${ids[2]}/moderate`,
+            { action, reason: '优质内容' },
+            moderator.headers,
+          )
+        ).body.code,
+      ).toBe(200)
     expect((await queue(`?course_id=${course}`)).list.map((c) => [c.id, c.open_reports])).toEqual([[ids[2], 1]])
   })
 })

@@ -208,6 +208,8 @@ export async function findForUpdate(tx: DbOrTx, id: number) {
       id: comments.id,
       memberId: comments.memberId,
       parentId: comments.parentId,
+      courseId: comments.courseId,
+      videoId: comments.videoId,
       status: comments.status,
       type: comments.type,
       isPrivate: comments.isPrivate,
@@ -216,6 +218,28 @@ export async function findForUpdate(tx: DbOrTx, id: number) {
     .where(eq(comments.id, id))
     .for('update')
   return row ?? null
+}
+
+/**
+ * How many shown, pinned top-level comments a course (its own, not its videos') or a video has besides `exceptId`, after waiting for any other
+ * pin in the same course to commit (a transaction-level advisory lock), so two pins at once cannot both pass a
+ * limit.
+ */
+export async function countShownPinned(tx: DbOrTx, courseId: number, videoId: number | null, exceptId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7275, ${courseId})`)
+  const target: CommentTarget = videoId !== null ? { videoId } : { courseId }
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(
+      and(
+        topLevelOf(target),
+        sql`${comments.type} = 'pinned'`,
+        sql`${comments.status} = 'shown'`,
+        ne(comments.id, exceptId),
+      ),
+    )
+  return row!.n
 }
 
 export async function updateComment(

@@ -15,6 +15,7 @@ import { memberSummariesByIds, type MemberSummary } from '#server/modules/member
 import {
   addLike,
   currentLikeCount,
+  countShownPinned,
   findForUpdate,
   findVisible,
   findWithThread,
@@ -138,6 +139,15 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
       const change = decide(row)
       if (change.type && change.type !== 'normal' && row.parentId !== null)
         throw new AppError(Codes.BadRequest, '只能置顶或精选一级评论')
+      const pinnedAfter = (change.type ?? row.type) === 'pinned' && (change.status ?? row.status) === 'shown'
+      const pinnedBefore = row.type === 'pinned' && row.status === 'shown'
+      if (pinnedAfter && !pinnedBefore) {
+        if ((await countShownPinned(tx, row.courseId, row.videoId, id)) >= PINNED_MAX)
+          throw new AppError(
+            Codes.Conflict,
+            `${row.videoId !== null ? '这个视频' : '这门课'}已有 ${PINNED_MAX} 条置顶评论，请先取消一条再置顶`,
+          )
+      }
       const updated = await updateComment(tx, id, { ...change, moderatedBy: staffId, moderatedAt: now() })
       return { id: updated.id, status: updated.status, type: updated.type, is_private: updated.isPrivate }
     })

@@ -6,7 +6,7 @@ import { statEvents } from '#server/db/schema/stats.ts'
 import { seedIfEmpty } from '#server/db/seed.ts'
 import { testClock } from '#server/modules/auth/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
-import { makeMember } from '#tests/support/media-fixtures.ts'
+import { makeCourse, makeMember, makeVideo } from '#tests/support/media-fixtures.ts'
 import type { Comment } from './comments.schema.ts'
 import { normaliseContent } from './comments.service.ts'
 
@@ -478,6 +478,37 @@ describe('comments API', () => {
       expect(
         (await post<Comment>('/api/comment/operateType', { id: 999_999, type: 'pin' }, staff.headers)).body.code,
       ).toBe(404)
+    })
+
+    it('pins at most 10 shown comments per course or video, even when two pins race', async () => {
+      const course = await makeCourse(t().database.db, { title: '置顶上限', status: 'published' })
+      const made: number[] = []
+      for (let i = 0; i < 12; i++)
+        made.push((await comment(await member(), { course_id: course, content: `评论${i}` })).id)
+      const pin = (id: number) => post<Comment>('/api/comment/operateType', { id, type: 'pin' }, staff.headers)
+      for (const id of made.slice(0, 9)) expect((await pin(id)).body.code).toBe(200)
+      // Nine pinned: of two pins at once, exactly one is the tenth.
+      const raced = await Promise.all([pin(made[9]!), pin(made[10]!)])
+      expect(raced.map((r) => r.body.code).sort()).toEqual([200, 409])
+      expect(raced.find((r) => r.body.code === 409)!.body.msg).toBe('这门课已有 10 条置顶评论，请先取消一条再置顶')
+      const pinnedNow = async () =>
+        (await get<Page>(`/api/comments?course_id=${course}`)).body.data.list.filter((c) => c.type === 'pinned').length
+      expect(await pinnedNow()).toBe(10)
+      // Pinning an already pinned comment again is allowed; a hidden pinned one frees its place.
+      expect((await pin(made[0]!)).body.code).toBe(200)
+      const loser = raced[0]!.body.code === 409 ? made[9]! : made[10]!
+      expect((await post('/api/comment/operate', { id: made[1], action: 'hide' }, staff.headers)).body.code).toBe(200)
+      expect((await pin(loser)).body.code).toBe(200)
+      // Showing the hidden pinned comment again would make 11.
+      expect((await post('/api/comment/operate', { id: made[1], action: 'show' }, staff.headers)).body).toMatchObject({
+        code: 409,
+        msg: '这门课已有 10 条置顶评论，请先取消一条再置顶',
+      })
+      expect(await pinnedNow()).toBe(10)
+      // A video counts its own pins.
+      const video = await makeVideo(t().database.db, course, { status: 'published' })
+      const onVideo = await comment(await member(), { vid: video, content: '视频评论' })
+      expect((await pin(onVideo.id)).body.code).toBe(200)
     })
 
     it('sets type and status together with operateTypeStatus', async () => {

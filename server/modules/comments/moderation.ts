@@ -95,14 +95,15 @@ export function createCommentModeration(deps: { db: Db; comments: Moderator; now
     },
 
     /**
-     * Applies one action (the reason is in the request the staff action log records); any decision clears the
-     * comment's open reports, so the reported queue moves on.
+     * Applies one action (the reason is in the request the staff action log records). A decision on whether it may
+     * be seen (show, hide, delete) clears the comment's open reports, so the reported queue moves on; pinning or
+     * featuring does not answer a report, so it leaves them open.
      */
     async moderate(staffId: number, id: number, body: CommentModeration) {
       const a = body.action
-      const result = await (a === 'show' || a === 'hide' || a === 'delete'
-        ? comments.operate(staffId, id, a)
-        : comments.operateType(staffId, id, a))
+      if (a === 'pin' || a === 'unpin' || a === 'feature' || a === 'unfeature')
+        return comments.operateType(staffId, id, a)
+      const result = await comments.operate(staffId, id, a)
       await resolveReports(db, id, now())
       return result
     },
