@@ -496,7 +496,7 @@ describe('comments API', () => {
       expect(await pinnedNow()).toBe(10)
       // Pinning an already pinned comment again is allowed; a hidden pinned one frees its place.
       expect((await pin(made[0]!)).body.code).toBe(200)
-      const loser = raced[0]!.body.code === 409 ? made[9]! : made[10]!
+      const loser = raced[0].body.code === 409 ? made[9]! : made[10]!
       expect((await post('/api/comment/operate', { id: made[1], action: 'hide' }, staff.headers)).body.code).toBe(200)
       expect((await pin(loser)).body.code).toBe(200)
       // Showing the hidden pinned comment again would make 11.
@@ -506,7 +506,7 @@ describe('comments API', () => {
       })
       expect(await pinnedNow()).toBe(10)
       // A video counts its own pins.
-      const video = await makeVideo(t().database.db, course, { status: 'published' })
+      const video = await makeVideo(t().database.db, course)
       const onVideo = await comment(await member(), { vid: video, content: '视频评论' })
       expect((await pin(onVideo.id)).body.code).toBe(200)
     })
