@@ -7,7 +7,7 @@
 // beside req/s (steadier on a shared machine); PostgreSQL's share is the same statements on both sides.
 // SCALE_DATABASE_URL: a database `npm run seed:scale` filled (members with favourites drawn from it); otherwise the
 // app starts on its own demo database and its members get three favourites each. Figures, not assertions:
-// docs/performance.md records them.
+// docs/performance.md records them. The load generator is wrk when it is installed (bench/wrk-load.ts).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -19,6 +19,7 @@ import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
 import { cpuMs } from './process-cpu.ts'
+import { loadGenerator, wrkAvailable, wrkLoad } from './wrk-load.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -100,7 +101,9 @@ try {
       `${connections} connections, ${seconds} s × ${rounds} rounds, ${tokens.length} members at random` +
       `${process.env.SCALE_DATABASE_URL ? ' (scale database)' : ' (demo database)'}`,
   )
-  console.log(`GET ${read}: the app, and the same statement in a bare Fastify process; medians\n`)
+  console.log(
+    `GET ${read}: the app, and the same statement in a bare Fastify process; medians; load by ${loadGenerator}\n`,
+  )
   for (const side of ['app', 'floor'] as const)
     console.log(
       `  ${side.padEnd(6)} ${String(median(side, 'rps')).padStart(6)} req/s  p50 ${median(side, 'p50')} ms  ` +
@@ -123,6 +126,19 @@ function browser(token: string) {
 
 async function measure(server: { base: string; pid: number }, tokens: string[], duration: number): Promise<Line> {
   const before = cpuMs(server.pid)
+  if (wrkAvailable) {
+    const w = await wrkLoad({
+      base: server.base,
+      connections,
+      duration,
+      requests: Array.from({ length: 20_000 }, () => ({
+        path: read,
+        headers: browser(tokens[Math.floor(Math.random() * tokens.length)]!),
+      })),
+    })
+    const cpuUs = Math.round(((cpuMs(server.pid) - before) * 1000) / Math.max(1, w.requests))
+    return { rps: w.rps, p50: w.p50, p99: w.p99, errors: w.errors, cpuUs }
+  }
   const r = await autocannon({
     url: server.base + read,
     connections,

@@ -9,7 +9,8 @@
 // p99 and the scale/demo ratio; figures, not assertions: record them in docs/performance.md. BENCH_CACHE=off starts
 // both servers with PUBLIC_READ_CACHE=false, so the demo's reads go to PostgreSQL too: the ratio is then the cost
 // of the data's size alone (cache miss against cache miss), where the default compares a miss at scale with the
-// demo's cached page. BENCH_RATE caps the read rows' offered load (see `rate` below).
+// demo's cached page. BENCH_RATE caps the read rows' offered load (see `rate` below). The read rows' load generator
+// is wrk when it is installed (bench/wrk-load.ts), autocannon otherwise or with BENCH_LOADGEN=autocannon.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -25,6 +26,7 @@ import { issueSession } from '#server/modules/sessions/session.service.ts'
 import { freePort } from '#tests/support/free-port.ts'
 import { startServer } from '#tests/support/spawn-server.ts'
 import { pacedLoad } from './paced-load.ts'
+import { loadGenerator, wrkAvailable, wrkLoad } from './wrk-load.ts'
 import { paymentNotifications, progressSaves, sampleVideos, type PaymentRun } from './scale-writes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -244,6 +246,22 @@ async function load(
         return { path: t.path, headers: t.signedIn ? signedIn(pick(s.tokens)) : undefined }
       },
     })
+  if (wrkAvailable) {
+    // The requests drawn up front, enough for this run at 20,000 a second (the list goes round if it is faster);
+    // then the course order goes back to the first course not sent, as if they had been drawn one by one.
+    const turn = courseTurn
+    const result = await wrkLoad({
+      base,
+      connections,
+      duration,
+      requests: Array.from({ length: Math.max(20_000, duration * 20_000) }, () => {
+        const t = target(s)
+        return { path: t.path, headers: t.signedIn ? signedIn(pick(s.tokens)) : undefined }
+      }),
+    })
+    if (courseTurn !== turn) courseTurn = turn + result.requests + connections
+    return result
+  }
   const result = await autocannon({
     url: base,
     connections,
@@ -403,6 +421,7 @@ try {
   console.log(
     `\nZixue scale benchmark — ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)}), Node ${process.version}, ${connections} connections, ${seconds} s × ${rounds} rounds each`,
   )
+  if (rate === 0) console.log(`read rows loaded by ${loadGenerator} (BENCH_LOADGEN=autocannon for autocannon)`)
   console.log(
     cacheOff
       ? 'public read caches: OFF on both servers (BENCH_CACHE=off): every course page, list and feed read goes to PostgreSQL'
