@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Space, Tag, theme, Typography } from 'antd'
+import { useCallback, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { QueuedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentModeration } from '#shared/api/admin-comments.ts'
@@ -73,18 +74,22 @@ function offered(c: QueuedComment): [Action[], Action[]] {
 function MemberFilter() {
   const [search, setSearch] = useSearchParams()
   const id = search.get('member_id')
-  if (!id) return null
+  const valid = id !== null && /^[1-9]\d{0,9}$/.test(id)
+  const remove = useCallback(() => {
+    setSearch((current) => {
+      const next = new URLSearchParams(current)
+      next.delete('member_id')
+      next.delete('page')
+      return next
+    })
+  }, [setSearch])
+  // A member number typed into the address by hand that is not one: the whole list, not an error.
+  useEffect(() => {
+    if (id !== null && !valid) remove()
+  }, [id, valid, remove])
+  if (!valid) return null
   return (
-    <Tag
-      closable
-      onClose={() => {
-        const next = new URLSearchParams(search)
-        next.delete('member_id')
-        next.delete('page')
-        setSearch(next)
-      }}
-      style={{ lineHeight: '30px', fontSize: 14 }}
-    >
+    <Tag closable onClose={remove} style={{ lineHeight: '30px', fontSize: 14 }}>
       只看会员 {id} 的评论
     </Tag>
   )
