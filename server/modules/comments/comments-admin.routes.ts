@@ -18,7 +18,8 @@ export const adminCommentRoutes = adminPlugin(
     })
     listRoute(r, '/admin/comments/reported', {
       summary: 'Reported comments, the most reported first, with their reasons (open: reports no decision cleared)',
-      description: 'A moderation decision (POST /admin/comments/:id/moderate, show included) clears its open reports.',
+      description:
+        'Showing, hiding or deleting a comment (POST /admin/comments/:id/moderate) clears its open reports; pinning or featuring it does not.',
       querystring: ReportedQueueQuery,
       row: ReportedComment,
       list: (q) => moderation.reported(q),
@@ -27,7 +28,8 @@ export const adminCommentRoutes = adminPlugin(
       '/admin/comments/:id/moderate',
       {
         summary: 'Show, hide, delete, pin or feature a comment (and undo pin / feature), with a reason',
-        description: 'Learners see the change at once: comment lists are read from the database on every request.',
+        description:
+          'Learners see the change at once: comment lists are read from the database on every request. At most 10 shown comments are pinned per course and per video: a pin over that answers 409.',
         params: IdParams,
         body: CommentModeration,
         response: ModerationResponse,

@@ -178,6 +178,8 @@ export const commentsRoutes = apiPlugin(
         permission: 'comments.moderate',
         summary:
           'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
+        description:
+          'At most 10 shown comments are pinned per course (its own comments) and per video: a pin over that answers 409.',
         body: OperateTypeBody,
         response: ModerationResponse,
       },
