@@ -6,8 +6,16 @@ import { pinyin } from 'pinyin-pro'
 /** A run of Chinese characters, or of Latin letters and digits: the two kinds of token. */
 const tokenPattern = /(\p{Script=Han}+)|([a-z0-9]+)/gu
 
+/**
+ * Characters NFKC leaves as they are, so a text of only these folds by lower-casing: ASCII, the common CJK
+ * ideographs and the CJK punctuation 、。〃〄々〆〇〈〉《》「」『』【】 (search.test.ts checks each of them). Most titles and
+ * lesson names are such texts, and normalising is the costlier half of folding.
+ */
+export const NFKC_STABLE = /^[\u0000-\u007f\u3001-\u3011\u4e00-\u9fff]*$/
+
 /** Full-width letters and digits to ASCII, lower case (NFKC, per character so that offsets stay the same). */
 export function fold(text: string): string {
+  if (NFKC_STABLE.test(text)) return text.toLowerCase()
   const whole = text.normalize('NFKC').toLowerCase()
   if (whole.length === text.length) return whole
   let out = ''
@@ -295,29 +303,53 @@ function substringRanges(haystack: string, needle: string, out: TextRange[]) {
 
 /** Where the words occur in a text (as written, in any case, through an alias or as pinyin), merged and sorted. */
 export function matchRanges(text: string | null, words: readonly string[]): TextRange[] {
-  if (!text) return []
-  const folded = fold(text)
-  const all = tokens(folded)
-  const runs = all.filter((t) => t.kind === 'han')
-  const latin = all.filter((t) => t.kind === 'latin')
-  const ranges: TextRange[] = []
-  for (const word of words) {
+  return wordMatcher(words)(text)
+}
+
+/**
+ * `matchRanges` for one set of words, ready for many texts (a page of results and their fields): the words are
+ * folded and split once, and a text is split into runs only when a Latin word needs them.
+ */
+export function wordMatcher(words: readonly string[]): (text: string | null) => TextRange[] {
+  const han: string[] = []
+  const latin: { text: string; whole: boolean; names: string[]; pinyin: boolean }[] = []
+  for (const word of words)
     for (const t of tokens(fold(word))) {
-      if (t.kind === 'han') {
-        substringRanges(folded, t.text, ranges)
-        continue
-      }
-      // As the index matches: a word's start (the whole word for one letter or a number), or an alias whole.
-      const whole = t.text.length === 1 || /^\d+$/.test(t.text)
-      const names = aliasOf.get(t.text) ?? []
-      for (const w of latin) {
-        if (whole ? w.text === t.text : w.text.startsWith(t.text))
-          ranges.push({ start: w.start, end: w.start + t.text.length })
-        if (names.includes(w.text)) ranges.push({ start: w.start, end: w.start + w.text.length })
-      }
-      if (/^[a-z]{2,}$/.test(t.text)) for (const run of runs) pinyinRanges(t.text, run, ranges)
+      if (t.kind === 'han') han.push(t.text)
+      else
+        latin.push({
+          text: t.text,
+          // As the index matches: a word's start (the whole word for one letter or a number), or an alias whole.
+          whole: t.text.length === 1 || /^\d+$/.test(t.text),
+          names: aliasOf.get(t.text) ?? [],
+          pinyin: /^[a-z]{2,}$/.test(t.text),
+        })
     }
+  return (text) => {
+    if (!text) return []
+    const folded = fold(text)
+    const ranges: TextRange[] = []
+    for (const h of han) substringRanges(folded, h, ranges)
+    if (latin.length > 0) {
+      const all = tokens(folded)
+      const runs = all.filter((t) => t.kind === 'han')
+      const words = all.filter((t) => t.kind === 'latin')
+      for (const l of latin) {
+        for (const w of words) {
+          if (l.whole ? w.text === l.text : w.text.startsWith(l.text))
+            ranges.push({ start: w.start, end: w.start + l.text.length })
+          if (l.names.includes(w.text)) ranges.push({ start: w.start, end: w.start + w.text.length })
+        }
+        if (l.pinyin) for (const run of runs) pinyinRanges(l.text, run, ranges)
+      }
+    }
+    return merge(ranges)
   }
+}
+
+/** Ranges sorted and merged where they touch or overlap. */
+function merge(ranges: TextRange[]): TextRange[] {
+  if (ranges.length < 2) return ranges
   ranges.sort((a, b) => a.start - b.start || b.end - a.end)
   const merged: TextRange[] = []
   for (const r of ranges) {

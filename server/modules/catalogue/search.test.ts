@@ -6,7 +6,7 @@ import type { SearchHit, SearchResult } from './search.schema.ts'
 import { refreshSearchDocuments } from './search-index.ts'
 import { keywordWords } from './search.ts'
 import { searchCourses, titlePage } from './search.repository.ts'
-import { fold, matchRanges, searchDocument, wordQuery } from './search-text.ts'
+import { fold, matchRanges, NFKC_STABLE, searchDocument, wordQuery } from './search-text.ts'
 import { closestPrefix, editDistance, maxEdits } from './search-typos.ts'
 
 interface Envelope<T> {
@@ -388,6 +388,25 @@ describe('search helpers', () => {
 
   it('folds full-width letters and case without moving offsets', () => {
     expect(fold('ＰＳ调色 Excel')).toBe('ps调色 excel')
+    expect(fold('【Ｅｘｃｅｌ】函数（入门）')).toBe('【excel】函数(入门)')
+  })
+
+  it('folds by lower-casing only texts NFKC leaves as they are', () => {
+    // Every character the fast path accepts is its own NFKC form; a few it must not accept are not.
+    for (const [from, to] of [
+      [0x0000, 0x007f],
+      [0x3001, 0x3011],
+      [0x4e00, 0x9fff],
+    ] as const)
+      for (let c = from; c <= to; c++) {
+        const ch = String.fromCharCode(c)
+        expect(NFKC_STABLE.test(ch)).toBe(true)
+        if (ch.normalize('NFKC') !== ch) throw new Error(`U+${c.toString(16)} changes under NFKC`)
+      }
+    for (const ch of ['\u3000', '\u3036', '\uff21', '\uf900', '①']) {
+      expect(ch.normalize('NFKC')).not.toBe(ch)
+      expect(NFKC_STABLE.test(ch)).toBe(false)
+    }
   })
 
   it('finds and merges ranges: as written in any case, through an alias, as pinyin full or initials', () => {

@@ -12,7 +12,7 @@ import {
   type SearchRow,
 } from './search.repository.ts'
 import type { SearchHit, SearchQuery, SearchResult } from './search.schema.ts'
-import { matchRanges, wordQuery, type WordQuery } from './search-text.ts'
+import { wordMatcher, wordQuery, type WordQuery } from './search-text.ts'
 import { correctWords } from './search-typos.ts'
 import { COURSE_LISTS_TAG, SEARCH_TAG } from './cache-tags.ts'
 
@@ -28,24 +28,26 @@ export function keywordWords(keyword: string): string[] {
   return [...seen.values()].slice(0, MAX_WORDS)
 }
 
+type Matcher = ReturnType<typeof wordMatcher>
+
 /** The first of `texts` a word occurs in, with where. */
-function firstMarked(texts: readonly string[] | null, words: string[]) {
+function firstMarked(texts: readonly string[] | null, match: Matcher) {
   for (const text of texts ?? []) {
-    const ranges = matchRanges(text, words)
+    const ranges = match(text)
     if (ranges.length > 0) return { text, ranges }
   }
   return null
 }
 
-function toHit(row: SearchRow, words: string[]): SearchHit {
-  const title = matchRanges(row.title, words)
-  const teacher = matchRanges(row.teacherName, words)
+function toHit(row: SearchRow, match: Matcher): SearchHit {
+  const title = match(row.title)
+  const teacher = match(row.teacherName)
   const category = firstMarked(
     [row.categoryName, row.parentCategoryName].filter((c) => c !== null),
-    words,
+    match,
   )
-  const tag = firstMarked(row.tags, words)
-  const lesson = firstMarked(row.lessons, words)
+  const tag = firstMarked(row.tags, match)
+  const lesson = firstMarked(row.lessons, match)
   const matched: SearchHit['matched'] = []
   if (title.length > 0) matched.push('title')
   if (teacher.length > 0) matched.push('teacher')
@@ -124,11 +126,12 @@ export function createSearchService(deps: { db: Db; cacheMs: number }) {
     }
     const page = rows.slice(0, q.limit)
     const last = page.at(-1)
+    const match = wordMatcher(words)
     return {
       keyword: q.keyword,
       words,
       ...(fixed !== undefined && { corrected: fixed }),
-      list: page.map((r) => toHit(r, words)),
+      list: page.map((r) => toHit(r, match)),
       next_cursor:
         rows.length > q.limit && last
           ? encodeCursor([q.keyword, last.score, last.studentCount, last.id, ...(fixed ? [fixed] : [])])
