@@ -7,11 +7,11 @@ import { pinyin } from 'pinyin-pro'
 const tokenPattern = /(\p{Script=Han}+)|([a-z0-9]+)/gu
 
 /**
- * Characters NFKC leaves as they are, so a text of only these folds by lower-casing: ASCII, the common CJK
- * ideographs and the CJK punctuation 、。〃〄々〆〇〈〉《》「」『』【】 (search.test.ts checks each of them). Most titles and
- * lesson names are such texts, and normalising is the costlier half of folding.
+ * Characters NFKC leaves as they are, so a text of only these folds by lower-casing: printable ASCII, tabs and line
+ * breaks, the common CJK ideographs and the CJK punctuation 、。〃〄々〆〇〈〉《》「」『』【】 (search.test.ts checks
+ * each of them). Most titles and lesson names are such texts, and normalising is the costlier half of folding.
  */
-export const NFKC_STABLE = /^[\u0000-\u007f\u3001-\u3011\u4e00-\u9fff]*$/
+export const NFKC_STABLE = /^[\t\n\r\u0020-\u007e\u3001-\u3011\u4e00-\u9fff]*$/
 
 /** Full-width letters and digits to ASCII, lower case (NFKC, per character so that offsets stay the same). */
 export function fold(text: string): string {
