@@ -29,7 +29,7 @@ export const adminCommentRoutes = adminPlugin(
       {
         summary: 'Show, hide, delete, pin or feature a comment (and undo pin / feature), with a reason',
         description:
-          'Learners see the change at once: comment lists are read from the database on every request. At most 10 shown comments are pinned per course and per video: a pin over that answers 409.',
+          'Learners see the change at once: comment lists are read from the database on every request. At most 10 shown comments are pinned per course (its own comments, not its videos’) and per video: a pin, or showing a hidden pinned comment, over that answers 409.',
         params: IdParams,
         body: CommentModeration,
         response: ModerationResponse,

@@ -226,7 +226,8 @@ export async function findForUpdate(tx: DbOrTx, id: number) {
  * limit.
  */
 export async function countShownPinned(tx: DbOrTx, courseId: number, videoId: number | null, exceptId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(7275, ${courseId})`)
+  // One bigint key, apart from the two-integer keys other locks use (comment rates, redeem batches).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`comment-pins:${courseId}`}, 0))`)
   const target: CommentTarget = videoId !== null ? { videoId } : { courseId }
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })

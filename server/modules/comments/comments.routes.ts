@@ -179,7 +179,7 @@ export const commentsRoutes = apiPlugin(
         summary:
           'Staff: pin (listed first) or feature (shown in /topComment) a top-level comment; unpin / unfeature undo only that kind',
         description:
-          'At most 10 shown comments are pinned per course (its own comments) and per video: a pin over that answers 409.',
+          'At most 10 shown comments are pinned per course (its own comments, not its videos’) and per video: a pin over that answers 409 (so do /comment/operate and /comment/operateTypeStatus when they would show or pin one more).',
         body: OperateTypeBody,
         response: ModerationResponse,
       },

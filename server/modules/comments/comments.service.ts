@@ -44,6 +44,11 @@ import {
 export type { Viewer } from './comments.repository.ts'
 
 const PINNED_MAX = 10
+/**
+ * How many pinned comments a list reads: the shown ones (at most PINNED_MAX) and room for the hidden or private ones
+ * their authors and staff also see, so that none of those pushes a shown one out.
+ */
+const PINNED_LISTED = 3 * PINNED_MAX
 const TOP_MAX = 10
 
 const notFound = () => new AppError(Codes.NotFound, '评论不存在或已删除')
@@ -158,7 +163,7 @@ export function createCommentsService(deps: { db: Db; now: () => Date }) {
     async list(v: Viewer, q: CommentsQuery) {
       const target: CommentTarget = q.vid !== undefined ? { videoId: q.vid } : { courseId: q.course_id! }
       const [pinned, rows] = await Promise.all([
-        q.cursor === undefined ? listPinned(db, v, target, PINNED_MAX) : Promise.resolve([]),
+        q.cursor === undefined ? listPinned(db, v, target, PINNED_LISTED) : Promise.resolve([]),
         listTopLevel(db, v, target, q.cursor, q.limit + 1),
       ])
       // An empty answer may mean an unknown course: say so rather than "no comments yet".

@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { QueuedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentModeration } from '#shared/api/admin-comments.ts'
+import { IdQuery } from '#shared/api/params.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
@@ -74,22 +75,29 @@ function offered(c: QueuedComment): [Action[], Action[]] {
 function MemberFilter() {
   const [search, setSearch] = useSearchParams()
   const id = search.get('member_id')
-  const valid = id !== null && /^[1-9]\d{0,9}$/.test(id)
-  const remove = useCallback(() => {
-    setSearch((current) => {
-      const next = new URLSearchParams(current)
-      next.delete('member_id')
-      next.delete('page')
-      return next
-    })
-  }, [setSearch])
-  // A member number typed into the address by hand that is not one: the whole list, not an error.
+  const valid = id !== null && IdQuery.safeParse(id).success
+  const remove = useCallback(
+    (replace: boolean) => {
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.delete('member_id')
+          next.delete('page')
+          return next
+        },
+        { replace },
+      )
+    },
+    [setSearch],
+  )
+  // A member number typed into the address by hand that is not one: the whole list, not an error (replacing the
+  // address, so that Back does not land on it again).
   useEffect(() => {
-    if (id !== null && !valid) remove()
+    if (id !== null && !valid) remove(true)
   }, [id, valid, remove])
   if (!valid) return null
   return (
-    <Tag closable onClose={remove} style={{ lineHeight: '30px', fontSize: 14 }}>
+    <Tag closable onClose={() => remove(false)} style={{ lineHeight: '30px', fontSize: 14 }}>
       只看会员 {id} 的评论
     </Tag>
   )
