@@ -46,6 +46,11 @@ export interface PublicCacheOptions<K, V> {
   /** With `maxSize`: the size of a value (for instance its JSON length), to bound the cache by size. */
   sizeOf?: (value: V) => number
   maxSize?: number
+  /**
+   * False for values that are never answered as they are (the course cache's kept JSON): not marked as shared
+   * values, which would cost the collector an entry in a weak set each.
+   */
+  answered?: false
 }
 
 /** A cache of `load(key)`; `ttlMs: 0` turns caching off (every get loads). */
@@ -91,7 +96,7 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
   return {
     async get(key) {
       const value = (await cache.fetch(key))!
-      if (typeof value === 'object') sharedValues.add(value)
+      if (typeof value === 'object' && options.answered !== false) sharedValues.add(value)
       // fetch answers undefined only when the load does, which `V` rules out.
       if (tagsOf && !tagsByKey.has(key) && cache.has(key)) tagged(key, value)
       return value

@@ -5,6 +5,7 @@ import { seedIfEmpty } from '#server/db/seed.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import type { CategoryNode, CourseCard, CourseDetail, CourseList, TeacherProfile } from '#shared/api/catalogue.ts'
 import { clearAllCaches, invalidate } from '#server/http/public-cache.ts'
+import { CourseDetailResponse } from './catalogue.schema.ts'
 
 // The seed is the fixture: real demo content, written with a fixed clock so live courses are predictable.
 const seededAt = new Date('2026-03-01T04:00:00Z')
@@ -275,6 +276,20 @@ describe('catalogue API', () => {
       const detail = (await get<CourseDetail>(`/api/course?id=${upcoming}`)).body.data
       now = new Date(Date.parse(detail.live_starts_at!) + 60_000)
       expect((await get<CourseDetail>(`/api/course?id=${upcoming}`)).body.data.live_status).toBe('live')
+    })
+
+    it('answers from the cache as its schema writes it, and gives page loaders the same course', async () => {
+      for (const title of ['平面设计师系统班', '职场 Office 效率直播课']) {
+        const id = await courseIdByTitle(title)
+        for (let hit = 0; hit < 2; hit++) {
+          const res = await t().app.inject({ method: 'GET', url: `/api/course?id=${id}` })
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+          const body = res.json<Envelope<CourseDetail>>()
+          // Nothing the schema would leave out, nothing it would change.
+          expect(CourseDetailResponse.parse(body)).toStrictEqual(body)
+          expect(body.data).toStrictEqual(await t().app.services.catalogue.courseDetail(id))
+        }
+      }
     })
 
     it('reads a course with one SQL statement', async () => {
