@@ -2,6 +2,7 @@
 // progress, favourites, comments), generated as COPY rows. A member's activity is one heavy-tailed weight shared
 // by every table (a third of members never did anything; a few did a great deal), and courses are chosen by
 // popularity, so per-member and per-course row counts are skewed the way real ones are.
+import { PINNED_MAX } from '#server/modules/comments/comments.service.ts'
 import type { CataloguePlan } from './catalogue.ts'
 import type { CopyValue } from './copy.ts'
 import { Rng, WeightedPicker } from './random.ts'
@@ -386,7 +387,11 @@ export class AudiencePlan {
     }
   }
 
-  /** Comments course by course (popular courses get most); a fifth are replies to a comment of the same course. */
+  /**
+   * Comments course by course (popular courses get most); a fifth are replies to a comment of the same course. About
+   * one top-level comment in 200 is pinned, as many featured; where a course's own comments or a video's already have
+   * PINNED_MAX shown pins, as many as the app allows, the next is featured instead.
+   */
   *commentRows(): Generator<CopyValue[]> {
     const c = this.catalogue
     if (this.activity.total === 0) return
@@ -395,6 +400,8 @@ export class AudiencePlan {
     for (let k = 0; k < c.courseCount; k++) {
       const n = c.popularity.share(this.counts.comments, k)
       const threads: { id: number; member: number; video: number | null }[] = []
+      /** Shown pinned comments of the course's own (key 0) and of each video. */
+      const pins = new Map<number, number>()
       for (let j = 0; j < n; j++) {
         const member = this.memberId(this.activity.pick(rng))
         const at = iso(c.createdAt[k]! + rng.next() * (this.now - c.createdAt[k]!))
@@ -405,7 +412,12 @@ export class AudiencePlan {
           : rng.chance(0.3)
             ? c.videoId(c.firstVideo[k]! + rng.int(0, c.videoCount[k]! - 1))
             : null
-        const type = !parent && rng.chance(0.01) ? (rng.chance(0.5) ? 'pinned' : 'featured') : 'normal'
+        let type = !parent && rng.chance(0.01) ? (rng.chance(0.5) ? 'pinned' : 'featured') : 'normal'
+        if (type === 'pinned' && status === 'shown') {
+          const shown = pins.get(video ?? 0) ?? 0
+          if (shown < PINNED_MAX) pins.set(video ?? 0, shown + 1)
+          else type = 'featured'
+        }
         const row: CopyValue[] = [id, member, c.courseId(k), video]
         if (parent) row.push(parent.id, parent.id, parent.member, parent.member)
         else row.push(null, null, null, member)

@@ -221,9 +221,9 @@ export async function findForUpdate(tx: DbOrTx, id: number) {
 }
 
 /**
- * How many shown, pinned top-level comments a course (its own, not its videos') or a video has besides `exceptId`, after waiting for any other
- * pin in the same course to commit (a transaction-level advisory lock), so two pins at once cannot both pass a
- * limit.
+ * How many shown, pinned top-level comments a course (its own, not its videos') or a video has besides `exceptId`,
+ * after waiting for any other pin in the same course to commit (a transaction-level advisory lock), so two pins at
+ * once cannot both pass a limit.
  */
 export async function countShownPinned(tx: DbOrTx, courseId: number, videoId: number | null, exceptId: number) {
   // One bigint key, apart from the two-integer keys other locks use (comment rates, redeem batches).

@@ -43,7 +43,8 @@ import {
 
 export type { Viewer } from './comments.repository.ts'
 
-const PINNED_MAX = 10
+/** At most this many shown comments are pinned at the top of a course's own comments, and of a video's. */
+export const PINNED_MAX = 10
 /**
  * How many pinned comments a list reads: the shown ones (at most PINNED_MAX) and room for the hidden or private ones
  * their authors and staff also see, so that none of those pushes a shown one out.
