@@ -119,9 +119,10 @@ const COURSE_CACHE_SIZE = 64 * 1024 * 1024
  * live status and cache tags are worked out from. At 100,000 courses the cache holds most of them. Kept as objects,
  * each body was a hundred small objects that every collection traced and that misses copied on their way to the old
  * generation: cold reads of random courses did 20–30 % fewer requests a second than with no cache at all, and full
- * collections came every few seconds. A string is one object with nothing in it to trace, and a hit answers it as
- * it is. Not a Buffer: its bytes outside the heap make V8 collect in full every second or two as they grow
- * (docs/performance.md, "Course pages kept as JSON").
+ * collections came every few seconds. A string has nothing in it to trace (an entry is now a handful of objects: the
+ * string, its tags), and a hit answers it as it is; readers that need the object parse it (6–10 µs). Not a Buffer:
+ * its bytes outside the heap make V8 collect in full every second or two as they grow (docs/performance.md, "Course
+ * pages kept as JSON").
  */
 interface KeptCourse extends Pick<CourseBody, 'type' | 'live_starts_at' | 'live_ends_at'> {
   json: string
