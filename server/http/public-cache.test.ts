@@ -80,6 +80,36 @@ describe('publicCache', () => {
     expect(cache.size).toBe(0)
   })
 
+  it('does not keep a value whose tags a write named while it was loading', async () => {
+    // The load reads the rows, then a write commits and is heard before the load answers.
+    let title = 'old'
+    let release = () => {}
+    const load = vi.fn(async (id: number) => {
+      const read = { id, title }
+      if (id === 1 && title === 'old') await new Promise<void>((resolve) => (release = resolve))
+      return read
+    })
+    const cache = publicCache({
+      max: 10,
+      ttlMs: 60_000,
+      load,
+      tagsOf: (v: { id: number }) => [`course:${v.id}`],
+    })
+    const loading = cache.get(1)
+    const other = cache.get(2)
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2))
+    title = 'new'
+    dropTagged(['course:1'])
+    release()
+    // Those already waiting get what was read; the next read loads again.
+    expect(await loading).toEqual({ id: 1, title: 'old' })
+    expect(await other).toEqual({ id: 2, title: 'old' })
+    expect(await cache.get(1)).toEqual({ id: 1, title: 'new' })
+    // A write naming other tags, or none while nothing loads, drops nothing more.
+    expect(await cache.get(2)).toEqual({ id: 2, title: 'old' })
+    expect(load).toHaveBeenCalledTimes(3)
+  })
+
   it('bounds the entries by their total size, least recently used out first', async () => {
     const load = vi.fn(async (key: string) => key.repeat(4))
     const cache = publicCache({ max: 100, maxSize: 10, sizeOf: (v: string) => v.length, ttlMs: 60_000, load })

@@ -70,11 +70,34 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
     }
     tagsByKey.delete(key)
   }
+  // A write can be heard while a value is loading: the load may have read the rows before the write committed, and
+  // the value has no tags yet for the drop to find. So the tags dropped while loads run are kept (numbered), and a
+  // value whose tags were dropped after its load began is handed to the callers waiting for it but not kept.
+  let drops = 0
+  let loading = 0
+  let droppedWhileLoading: { drop: number; tags: readonly string[] | 'all' }[] = []
+  const staleLoads = new Set<K>()
+  const droppedSince = (drop: number, tags: readonly string[]) =>
+    droppedWhileLoading.some((d) => d.drop > drop && (d.tags === 'all' || d.tags.some((t) => tags.includes(t))))
+  const dropped = (tags: readonly string[] | 'all') => {
+    drops++
+    if (loading > 0) droppedWhileLoading.push({ drop: drops, tags })
+  }
   const cache = new LRUCache<K, V>({
     max: options.max,
     ttl: ttlMs,
     ...(sizeOf && options.maxSize && { maxSize: options.maxSize, sizeCalculation: (v: V) => Math.max(1, sizeOf(v)) }),
-    fetchMethod: (key) => load(key),
+    fetchMethod: async (key) => {
+      const began = drops
+      loading++
+      try {
+        const value = await load(key)
+        if (drops !== began && droppedSince(began, tagsOf ? tagsOf(value, key) : [])) staleLoads.add(key)
+        return value
+      } finally {
+        if (--loading === 0) droppedWhileLoading = []
+      }
+    },
     dispose: (_value, key) => untag(key),
   })
   const tagged = (key: K, value: V) => {
@@ -89,13 +112,19 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
   }
   caches.add({
     dropTags(tags) {
+      dropped(tags)
       for (const tag of tags) for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key)
     },
-    clear: () => cache.clear(),
+    clear() {
+      dropped('all')
+      cache.clear()
+    },
   })
   return {
     async get(key) {
       const value = (await cache.fetch(key))!
+      // Before any other request runs: the stored value goes at once.
+      if (staleLoads.delete(key)) cache.delete(key)
       if (typeof value === 'object' && options.answered !== false) sharedValues.add(value)
       // fetch answers undefined only when the load does, which `V` rules out.
       if (tagsOf && !tagsByKey.has(key) && cache.has(key)) tagged(key, value)
