@@ -94,6 +94,27 @@ describe('catalogue facts for other modules', () => {
     }
   })
 
+  it('does not keep what a batch read of a course a write named while it was loading', async () => {
+    const d = await database()
+    const [c, other] = [await makeCourse(d.db), await makeCourse(d.db)]
+    const facts = createCatalogueFacts({ db: d.db, ttlMs: 60_000, max: 10 })
+    const spy = vi.spyOn(d.pool, 'query')
+    try {
+      // The write is heard while the statement runs: its answer may predate the write.
+      const loading = facts.cards([c, other])
+      dropTagged([`course:${c}`])
+      expect([...(await loading).keys()].sort()).toEqual([c, other].sort())
+      expect(spy.mock.calls.length).toBe(1)
+      await facts.cards([c, other])
+      expect(spy.mock.calls.length).toBe(2)
+      // Read again with nothing written meanwhile: both kept.
+      await facts.cards([c, other])
+      expect(spy.mock.calls.length).toBe(2)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
   it('keeps at most `max` entries, dropping the least recently used', async () => {
     const d = await database()
     const ids = [await makeCourse(d.db), await makeCourse(d.db), await makeCourse(d.db)]

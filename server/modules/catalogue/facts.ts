@@ -79,14 +79,22 @@ function batchLru<V extends object>(
   const cache =
     options.ttlMs > 0 ? new LRUCache<number, V | typeof ABSENT>({ max: options.max, ttl: options.ttlMs }) : null
   const shows = (id: number, value: V | typeof ABSENT) => (value === ABSENT ? [id] : coursesOf(value))
+  // The courses written while loads run ('all' after a lost connection): a load may have read its rows before such a
+  // write committed, so what it read of them is answered but not kept. Emptied when no load runs.
+  let loading = 0
+  let changedWhileLoading: Set<number> | 'all' = new Set()
   if (cache)
     onInvalidation(
       (tags) => {
         const changed = new Set(tags.flatMap((t) => (t.startsWith('course:') ? [Number(t.slice(7))] : [])))
         if (changed.size === 0) return
+        if (loading > 0 && changedWhileLoading !== 'all') for (const c of changed) changedWhileLoading.add(c)
         for (const [id, value] of cache.entries()) if (shows(id, value).some((c) => changed.has(c))) cache.delete(id)
       },
-      () => cache.clear(),
+      () => {
+        if (loading > 0) changedWhileLoading = 'all'
+        cache.clear()
+      },
     )
   return async (ids: readonly number[]): Promise<Map<number, V>> => {
     const found = new Map<number, V>()
@@ -98,13 +106,23 @@ function batchLru<V extends object>(
       else missing.push(id)
     }
     if (missing.length === 0) return found
-    const loaded = await load(missing)
+    loading++
+    let loaded: Map<number, V>
+    let changed: Set<number> | 'all'
+    try {
+      loaded = await load(missing)
+    } finally {
+      changed = changedWhileLoading
+      if (--loading === 0) changedWhileLoading = new Set()
+    }
+    const keep = (id: number, value: V | typeof ABSENT) =>
+      changed !== 'all' && !shows(id, value).some((c) => changed.has(c)) && cache?.set(id, value)
     for (const id of missing) {
       const value = loaded.get(id)
       if (value) {
-        cache?.set(id, value)
+        keep(id, value)
         found.set(id, value)
-      } else if (absentByCourse) cache?.set(id, ABSENT)
+      } else if (absentByCourse) keep(id, ABSENT)
     }
     return found
   }
