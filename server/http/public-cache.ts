@@ -139,10 +139,13 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
 
 /**
  * Lets a cache of another shape (catalogue facts' batch LRU) hear the same invalidations: `drop` is called with the
- * tags of every write, here and in other processes; `clear` after the bus lost notifications.
+ * tags of every write, here and in other processes; `clear` after the bus lost notifications. Answers a function
+ * that stops it.
  */
 export function onInvalidation(drop: (tags: readonly string[]) => void, clear: () => void) {
-  caches.add({ dropTags: drop, clear })
+  const hearer = { dropTags: drop, clear }
+  caches.add(hearer)
+  return () => void caches.delete(hearer)
 }
 
 /** How many cache-bus connections of this process listen now (server/app.ts reports each one's state). */

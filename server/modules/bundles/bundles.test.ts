@@ -11,6 +11,7 @@ import {
   useCommerceApp,
   type ApiBody,
 } from '#server/modules/payments/testing.ts'
+import { cacheBusHeard } from '#tests/support/cache-bus.ts'
 import { makeCourse, makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Bundle {
@@ -193,6 +194,7 @@ describe('course bundles (/foryou)', () => {
       const db = t().database.db
       const admin = await makeMember(db, 'admin')
       const b = await bundle(admin.token)
+      await cacheBusHeard(db)
       expect((await offer(b.courses[0]!)).map((x) => x.title)).toEqual(['设计三件套'])
 
       // A write behind the service's back is not seen: the second read came from memory.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { categories, courses } from '#server/db/schema/catalogue.ts'
 import { vipPlans } from '#server/db/schema/vip.ts'
 import { useTestApp } from '#tests/support/app.ts'
+import { cacheBusHeard } from '#tests/support/cache-bus.ts'
 import { headersOf } from '#server/modules/payments/testing.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 
@@ -44,6 +45,7 @@ describe('vip.centre() kept in memory', () => {
       t().app.inject({ method, url, headers: headersOf(admin.token), payload })
     const created = await write('POST', '/api/admin/vip-plans', { name: '缓存月卡', days: 30, price_fen: 3900 })
     const id = created.json<{ data: { id: number } }>().data.id
+    await cacheBusHeard(db)
     expect(await names()).toEqual(['缓存月卡'])
 
     // A plan added behind the service's back is not seen: the second read came from memory.
