@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it, vi } from 'vitest'
-import { clearAllCaches, dropTagged, publicCache } from './public-cache.ts'
+import { clearAllCaches, dropTagged, DropsWhileLoading, publicCache } from './public-cache.ts'
 
 describe('publicCache', () => {
   it('loads a key once for concurrent and later gets, until its time is up', async () => {
@@ -108,6 +108,24 @@ describe('publicCache', () => {
     // A write naming other tags, or none while nothing loads, drops nothing more.
     expect(await cache.get(2)).toEqual({ id: 2, title: 'old' })
     expect(load).toHaveBeenCalledTimes(3)
+  })
+
+  it('tells a load what was dropped after it began, and forgets drops no running load needs', () => {
+    const drops = new DropsWhileLoading<string>()
+    drops.heard('before anything loads')
+    // Loads overlapping one another without a pause, as under steady traffic: each sees only what came after it
+    // began, and the log holds only what a running load still needs.
+    let running = drops.begin()
+    for (let i = 0; i < 1_000; i++) {
+      drops.heard(`write ${i}`)
+      const next = drops.begin()
+      expect(drops.end(running)).toEqual([`write ${i}`])
+      running = next
+    }
+    expect(drops.kept).toBe(0)
+    drops.heard('last')
+    expect(drops.end(running)).toEqual(['last'])
+    expect(drops.kept).toBe(0)
   })
 
   it('bounds the entries by their total size, least recently used out first', async () => {

@@ -53,6 +53,46 @@ export interface PublicCacheOptions<K, V> {
   answered?: false
 }
 
+/**
+ * What was dropped while loads ran, for a load to ask what was dropped after it began: `begin` when a load starts,
+ * `end` with what it answered when it is over. Only the drops some running load began before are kept, so the log
+ * stays short however long loads keep running one after another.
+ */
+export class DropsWhileLoading<T> {
+  private heardCount = 0
+  private log: { at: number; what: T }[] = []
+  /** The running loads, by the count of drops heard when they began. */
+  private readonly running = new Map<number, number>()
+
+  /** How many drops are kept (tests). */
+  get kept() {
+    return this.log.length
+  }
+
+  heard(what: T) {
+    this.heardCount++
+    if (this.running.size > 0) this.log.push({ at: this.heardCount, what })
+  }
+
+  begin() {
+    const at = this.heardCount
+    this.running.set(at, (this.running.get(at) ?? 0) + 1)
+    return at
+  }
+
+  /** Ends a load that began at `at`: what was dropped since, oldest first. */
+  end(at: number): T[] {
+    const since = this.log.filter((d) => d.at > at).map((d) => d.what)
+    const left = this.running.get(at)! - 1
+    if (left > 0) this.running.set(at, left)
+    else this.running.delete(at)
+    const oldest = Math.min(...this.running.keys())
+    const kept = this.log.findIndex((d) => d.at > oldest)
+    this.log = kept === -1 ? [] : this.log.slice(kept)
+    return since
+  }
+}
+
 /** A cache of `load(key)`; `ttlMs: 0` turns caching off (every get loads). */
 export function publicCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
   options: PublicCacheOptions<K, V>,
@@ -71,32 +111,27 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
     tagsByKey.delete(key)
   }
   // A write can be heard while a value is loading: the load may have read the rows before the write committed, and
-  // the value has no tags yet for the drop to find. So the tags dropped while loads run are kept (numbered), and a
-  // value whose tags were dropped after its load began is handed to the callers waiting for it but not kept.
-  let drops = 0
-  let loading = 0
-  let droppedWhileLoading: { drop: number; tags: readonly string[] | 'all' }[] = []
+  // the value has no tags yet for the drop to find. Such a value is handed to the callers waiting for it, not kept.
+  const drops = new DropsWhileLoading<readonly string[] | 'all'>()
   const staleLoads = new Set<K>()
-  const droppedSince = (drop: number, tags: readonly string[]) =>
-    droppedWhileLoading.some((d) => d.drop > drop && (d.tags === 'all' || d.tags.some((t) => tags.includes(t))))
-  const dropped = (tags: readonly string[] | 'all') => {
-    drops++
-    if (loading > 0) droppedWhileLoading.push({ drop: drops, tags })
-  }
   const cache = new LRUCache<K, V>({
     max: options.max,
     ttl: ttlMs,
     ...(sizeOf && options.maxSize && { maxSize: options.maxSize, sizeCalculation: (v: V) => Math.max(1, sizeOf(v)) }),
     fetchMethod: async (key) => {
-      const began = drops
-      loading++
+      const began = drops.begin()
+      let since: (readonly string[] | 'all')[]
+      let value: V
       try {
-        const value = await load(key)
-        if (drops !== began && droppedSince(began, tagsOf ? tagsOf(value, key) : [])) staleLoads.add(key)
-        return value
+        value = await load(key)
       } finally {
-        if (--loading === 0) droppedWhileLoading = []
+        since = drops.end(began)
       }
+      if (since.length > 0) {
+        const tags = tagsOf ? tagsOf(value, key) : []
+        if (since.some((d) => d === 'all' || d.some((t) => tags.includes(t)))) staleLoads.add(key)
+      }
+      return value
     },
     dispose: (_value, key) => untag(key),
   })
@@ -112,11 +147,11 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
   }
   caches.add({
     dropTags(tags) {
-      dropped(tags)
+      drops.heard(tags)
       for (const tag of tags) for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key)
     },
     clear() {
-      dropped('all')
+      drops.heard('all')
       cache.clear()
     },
   })

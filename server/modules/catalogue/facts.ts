@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { DbOrTx } from '#server/db/database.ts'
-import { invalidate, onInvalidation } from '#server/http/public-cache.ts'
+import { DropsWhileLoading, invalidate, onInvalidation } from '#server/http/public-cache.ts'
 import {
   findCourseCardsWithVideoCount,
   findCourseFacts,
@@ -80,19 +80,18 @@ function batchLru<V extends object>(
     options.ttlMs > 0 ? new LRUCache<number, V | typeof ABSENT>({ max: options.max, ttl: options.ttlMs }) : null
   const shows = (id: number, value: V | typeof ABSENT) => (value === ABSENT ? [id] : coursesOf(value))
   // The courses written while loads run ('all' after a lost connection): a load may have read its rows before such a
-  // write committed, so what it read of them is answered but not kept. Emptied when no load runs.
-  let loading = 0
-  let changedWhileLoading: Set<number> | 'all' = new Set()
+  // write committed, so what it read of them is answered but not kept.
+  const writes = new DropsWhileLoading<Set<number> | 'all'>()
   if (cache)
     onInvalidation(
       (tags) => {
         const changed = new Set(tags.flatMap((t) => (t.startsWith('course:') ? [Number(t.slice(7))] : [])))
         if (changed.size === 0) return
-        if (loading > 0 && changedWhileLoading !== 'all') for (const c of changed) changedWhileLoading.add(c)
+        writes.heard(changed)
         for (const [id, value] of cache.entries()) if (shows(id, value).some((c) => changed.has(c))) cache.delete(id)
       },
       () => {
-        if (loading > 0) changedWhileLoading = 'all'
+        writes.heard('all')
         cache.clear()
       },
     )
@@ -106,17 +105,16 @@ function batchLru<V extends object>(
       else missing.push(id)
     }
     if (missing.length === 0) return found
-    loading++
+    const began = writes.begin()
     let loaded: Map<number, V>
-    let changed: Set<number> | 'all'
+    let since: (Set<number> | 'all')[]
     try {
       loaded = await load(missing)
     } finally {
-      changed = changedWhileLoading
-      if (--loading === 0) changedWhileLoading = new Set()
+      since = writes.end(began)
     }
     const keep = (id: number, value: V | typeof ABSENT) =>
-      changed !== 'all' && !shows(id, value).some((c) => changed.has(c)) && cache?.set(id, value)
+      !since.some((w) => w === 'all' || shows(id, value).some((c) => w.has(c))) && cache?.set(id, value)
     for (const id of missing) {
       const value = loaded.get(id)
       if (value) {
