@@ -1,6 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it, vi } from 'vitest'
-import { clearAllCaches, dropTagged, DropsWhileLoading, publicCache } from './public-cache.ts'
+import {
+  ALL_SESSIONS_TAG,
+  changesPublicReads,
+  clearAllCaches,
+  dropTagged,
+  DropsWhileLoading,
+  onInvalidation,
+  publicCache,
+  SESSION_TAG_PREFIX,
+} from './public-cache.ts'
 
 describe('publicCache', () => {
   it('loads a key once for concurrent and later gets, until its time is up', async () => {
@@ -110,6 +119,28 @@ describe('publicCache', () => {
     expect(load).toHaveBeenCalledTimes(3)
   })
 
+  it('answers the callers of a load whose entry was cleared meanwhile, without keeping it', async () => {
+    let release = () => {}
+    let calls = 0
+    const cache = publicCache({
+      max: 10,
+      ttlMs: 60_000,
+      load: async (id: number) => {
+        if (++calls === 1) await new Promise<void>((resolve) => (release = resolve))
+        return { id, calls }
+      },
+      tagsOf: (v: { id: number }) => [`course:${v.id}`],
+    })
+    const loading = cache.get(1)
+    await vi.waitFor(() => expect(calls).toBe(1))
+    // The cache bus lost its connection (or the catalogue was reseeded): everything goes.
+    clearAllCaches()
+    release()
+    expect(await loading).toEqual({ id: 1, calls: 1 })
+    expect(await cache.get(1)).toEqual({ id: 1, calls: 2 })
+    expect(await cache.get(1)).toEqual({ id: 1, calls: 2 })
+  })
+
   it('tells a load what was dropped after it began, and forgets drops no running load needs', () => {
     const drops = new DropsWhileLoading<string>()
     drops.heard('before anything loads')
@@ -126,6 +157,24 @@ describe('publicCache', () => {
     drops.heard('last')
     expect(drops.end(running)).toEqual(['last'])
     expect(drops.kept).toBe(0)
+  })
+
+  it('passes no empty list of tags on (a cache bus heartbeat), and tells sessions’ tags from public reads', () => {
+    const heard: (readonly string[])[] = []
+    const stop = onInvalidation(
+      (tags) => heard.push(tags),
+      () => {},
+    )
+    try {
+      dropTagged([])
+      dropTagged(['course:1'])
+      expect(heard).toEqual([['course:1']])
+    } finally {
+      stop()
+    }
+    expect(changesPublicReads([`${SESSION_TAG_PREFIX}ab12`])).toBe(false)
+    expect(changesPublicReads([ALL_SESSIONS_TAG])).toBe(false)
+    expect(changesPublicReads([`${SESSION_TAG_PREFIX}ab12`, 'course-lists'])).toBe(true)
   })
 
   it('bounds the entries by their total size, least recently used out first', async () => {

@@ -118,7 +118,10 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
     max: options.max,
     ttl: ttlMs,
     ...(sizeOf && options.maxSize && { maxSize: options.maxSize, sizeCalculation: (v: V) => Math.max(1, sizeOf(v)) }),
-    fetchMethod: async (key) => {
+    // A load whose entry is deleted or cleared meanwhile still answers the callers waiting for it (not an error);
+    // lru-cache then does not store it.
+    ignoreFetchAbort: true,
+    fetchMethod: async (key, _stale, { signal }) => {
       const began = drops.begin()
       let since: (readonly string[] | 'all')[]
       let value: V
@@ -127,7 +130,7 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
       } finally {
         since = drops.end(began)
       }
-      if (since.length > 0) {
+      if (since.length > 0 && !signal.aborted) {
         const tags = tagsOf ? tagsOf(value, key) : []
         if (since.some((d) => d === 'all' || d.some((t) => tags.includes(t)))) staleLoads.add(key)
       }
@@ -148,11 +151,18 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
   caches.add({
     dropTags(tags) {
       drops.heard(tags)
-      for (const tag of tags) for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key)
+      for (const tag of tags)
+        for (const key of [...(byTag.get(tag) ?? [])]) {
+          cache.delete(key)
+          // An entry being refreshed leaves without `dispose`: its tags must not carry over to the next value.
+          untag(key)
+        }
     },
     clear() {
       drops.heard('all')
       cache.clear()
+      byTag.clear()
+      tagsByKey.clear()
     },
   })
   return {
@@ -165,7 +175,10 @@ export function publicCache<K extends NonNullable<unknown>, V extends NonNullabl
       if (tagsOf && !tagsByKey.has(key) && cache.has(key)) tagged(key, value)
       return value
     },
-    delete: (key) => void cache.delete(key),
+    delete(key) {
+      cache.delete(key)
+      untag(key)
+    },
     get size() {
       return cache.size
     },
@@ -204,10 +217,22 @@ export function hearingEpoch(): number | null {
   return listeningBuses > 0 ? busReports : null
 }
 
-/** Drops, in this process, every cached value carrying one of these tags. */
+/** Drops, in this process, every cached value carrying one of these tags (none for none: a bus heartbeat). */
 export function dropTagged(tags: readonly string[]) {
+  if (tags.length === 0) return
   for (const cache of caches) cache.dropTags(tags)
 }
+
+/** What a session's change sends (server/modules/sessions/session-cache.ts; migrations 0033 and 0034). */
+export const SESSION_TAG_PREFIX = 'session:'
+export const ALL_SESSIONS_TAG = 'sessions:all'
+
+/**
+ * Whether a write's tags may change what a public page shows: any tag but a session's (a sign-in, a sign-out), which
+ * change only what one member sees.
+ */
+export const changesPublicReads = (tags: readonly string[]) =>
+  tags.some((tag) => !tag.startsWith(SESSION_TAG_PREFIX) && tag !== ALL_SESSIONS_TAG)
 
 /**
  * A write changed what these tags name: drops their entries here now and, through `db` (inside the writer's

@@ -11,7 +11,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { PageServices } from '#server/page-services.ts'
 import type { ResolveToken } from './auth.ts'
 import { sendPageResponse } from './page-stream.ts'
-import { onInvalidation } from './public-cache.ts'
+import { changesPublicReads, onInvalidation } from './public-cache.ts'
 import { routeSubsets } from './route-subsets.ts'
 import { cspNonceOf } from './security-headers.ts'
 import { ANONYMOUS_VIEWER, pageViewer, type PageViewer } from './session-cookie.ts'
@@ -197,8 +197,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     const cache = new LRUCache<string, CachedPage>({ max: 500, ttl: 5_000 })
     // A published change shows at once: any write that invalidates public reads (here, or in another process
     // through LISTEN/NOTIFY) drops these few seconds of rendered pages, which cannot tell which reads they used.
+    // Sign-ins and sign-outs do not: these pages are rendered for nobody.
     onInvalidation(
-      () => cache.clear(),
+      (tags) => changesPublicReads(tags) && cache.clear(),
       () => cache.clear(),
     )
     app.all('/*', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { hearingEpoch, onInvalidation } from '#server/http/public-cache.ts'
+import { ALL_SESSIONS_TAG, hearingEpoch, onInvalidation, SESSION_TAG_PREFIX } from '#server/http/public-cache.ts'
 
 // The session a token names, remembered by the token lookup (docs/decisions/2026-11-27-session-cache.md). A row is
 // served from memory only while nothing can have changed it unseen:
@@ -25,9 +25,9 @@ export interface SessionRow {
   revokedAt: Date | null
 }
 
-const TAG = 'session:'
+const TAG = SESSION_TAG_PREFIX
 /** The tag a TRUNCATE of the sessions sends (migration 0034): forget them all. */
-const ALL_TAG = 'sessions:all'
+const ALL_TAG = ALL_SESSIONS_TAG
 
 /** The tag the trigger sends when a session changes. */
 export const sessionTag = (tokenHash: string) => TAG + tokenHash
