@@ -1,7 +1,8 @@
 // Screenshots of `/`, `/boutique`, a course page and `/vip` on a 390×844 phone at 2×, each page in a fresh browser
 // context (no image reused from another page's cache), the screen and the whole page; with a second directory, every
 // pixel compared with its shots. For markup changes that must not move a pixel (issue 11 §3). The production build
-// served by the app (BUILD_DIR picks another build). `node bench/page-shots.ts <outDir> [<compareWithDir>]`.
+// served by the app (BUILD_DIR picks another build). `node bench/page-shots.ts <outDir> [<compareWithDir>]`;
+// PAGE_SHOTS (below) picks other pages.
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -10,12 +11,18 @@ import { startServer } from '#tests/support/spawn-server.ts'
 
 const outDir = path.resolve(process.argv[2] ?? 'bench/results/page-shots')
 const compareWith = process.argv[3] ? path.resolve(process.argv[3]) : undefined
-const pages = [
-  ['/', 'home'],
-  ['/boutique', 'boutique'],
-  ['/course/1001.html', 'course'],
-  ['/vip', 'vip'],
-] as const
+// PAGE_SHOTS=/v/50001.html,/ke2: these pages instead, each shot named after its path.
+const pages: (readonly [string, string])[] = process.env.PAGE_SHOTS
+  ? process.env.PAGE_SHOTS.split(',').map((url) => [
+      url,
+      url.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '_') || 'home',
+    ])
+  : [
+      ['/', 'home'],
+      ['/boutique', 'boutique'],
+      ['/course/1001.html', 'course'],
+      ['/vip', 'vip'],
+    ]
 fs.mkdirSync(outDir, { recursive: true })
 const server = await startServer({ name: 'zixue-page-shots', logToFile: true })
 const browser = await chromium.launch({

@@ -9,7 +9,7 @@ import { exchangePlatformOrder } from '#server/use-cases/exchange-platform-order
 import { handlePlatformPush } from '#server/use-cases/handle-platform-push.ts'
 import { revokeExchangeRecord } from '#server/use-cases/revoke-platform-order.ts'
 import { syncPlatformOrders } from '#server/use-cases/sync-platform-orders.ts'
-import type { ExchangeShop } from '#shared/api/exchange.ts'
+import type { ExchangeShop } from '#shared/exchange-platforms.ts'
 
 /**
  * Platform orders exchanged for courses (issue 14 §2): the adapters of the platforms that are on (real, or the

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from './database.ts'
 import { courses } from './schema/catalogue.ts'
-import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
+import { ExchangeShops, type ExchangeShop } from '#shared/exchange-platforms.ts'
 import { exchangeSkus } from './schema/exchange.ts'
 
 /**

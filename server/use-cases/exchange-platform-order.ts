@@ -17,7 +17,7 @@ import {
   type ExchangeRecordRow,
 } from '#server/modules/exchange/exchange.service.ts'
 import { memberPhones } from '#server/modules/members/members.service.ts'
-import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
+import { ExchangeShops, type ExchangeShop } from '#shared/exchange-platforms.ts'
 
 export interface ExchangeDeps {
   db: Db

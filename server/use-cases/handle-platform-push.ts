@@ -1,7 +1,7 @@
 import type { PlatformId, PlatformOrder } from '#server/integrations/platforms/platform.ts'
 import type { DbOrTx } from '#server/db/database.ts'
 import { firstPushMessage, orderLines, rememberPlatformOrder } from '#server/modules/exchange/exchange.service.ts'
-import { PlatformNames } from '#shared/api/exchange.ts'
+import { PlatformNames } from '#shared/exchange-platforms.ts'
 import type { ExchangeDeps } from './exchange-platform-order.ts'
 import { revokePlatformOrderIn } from './revoke-platform-order.ts'
 

@@ -3,7 +3,8 @@ import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.t
 import { memberExchangeRecords } from '#server/modules/exchange/exchange.service.ts'
 import { memberPointsExchanges } from '#server/modules/orders/orders.service.ts'
 import { type RedeemCodes } from '#server/modules/redeem/redeem.service.ts'
-import type { ExchangeRecord, ExchangeRecordKind, ExchangeRecordPage } from '#shared/api/exchange-records.ts'
+import type { ExchangeRecord, ExchangeRecordPage } from '#shared/api/exchange-records.ts'
+import type { ExchangeRecordKind } from '#shared/exchange-record-kinds.ts'
 
 /** Where a page continues: records strictly older than this time (and, at equal times, lower ids). */
 interface RecordCursor {

@@ -11,7 +11,7 @@ import {
   revokeRecord,
   type ExchangeRecordRow,
 } from '#server/modules/exchange/exchange.service.ts'
-import type { Platform } from '#shared/api/exchange.ts'
+import type { Platform } from '#shared/exchange-platforms.ts'
 
 export interface RevokeDeps {
   db: Db

@@ -1,17 +1,9 @@
 import { z } from 'zod'
+import { ExchangeRecordKinds } from '#shared/exchange-record-kinds.ts'
 
 // The member's exchange record (/order4): courses and VIP days that came without a checkout. Each way in is one
 // kind of record from its own source (server/use-cases/list-exchange-records.ts, `exchangeRecordSources`); a new
-// way in (platform orders) adds its kind here and its source there.
-
-const ExchangeRecordKinds = ['points', 'redeem', 'exchange'] as const
-export type ExchangeRecordKind = (typeof ExchangeRecordKinds)[number]
-
-export const ExchangeRecordKindNames: Record<ExchangeRecordKind, string> = {
-  points: '积分兑换',
-  redeem: '兑换码',
-  exchange: '平台订单',
-}
+// way in (platform orders) adds its kind in shared/exchange-record-kinds.ts and its source there.
 
 export const ExchangeRecord = z.object({
   kind: z.enum(ExchangeRecordKinds),

@@ -1,4 +1,4 @@
-import { ExchangeShops as shops, type Platform } from './exchange.ts'
+import { ExchangeShops as shops, type Platform } from '#shared/exchange-platforms.ts'
 
 /**
  * The shops whose orders can be exchanged for courses (issue 14 §2), one entry per /data/* screen: which platforms

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { OptionalIdQuery } from './params.ts'
 import { adminListQuery, SearchText } from './admin-list.ts'
 import { JsonId } from './params.ts'
+import { idTypes } from '#shared/tuition-names.ts'
 
 // System courses (issue 15): the request shapes the API validates and the screens (learner and console) reuse.
 
@@ -20,14 +21,6 @@ export const SignUpBody = z.object({
   page: z.string().max(300).optional(),
 })
 export type SignUpInput = z.infer<typeof SignUpBody>
-
-export const leadStateNames = {
-  new: '新线索',
-  contacted: '已联系',
-  offered: '已发报名',
-  enrolled: '已报名',
-  lost: '已流失',
-} as const
 
 export const AdminLeadQuery = adminListQuery(['created_at', 'updated_at'], '-created_at').extend({
   state: z.enum(['new', 'contacted', 'offered', 'enrolled', 'lost']).optional(),
@@ -99,8 +92,6 @@ export const TemplatePreviewBody = z.object({
   plan_id: z.number().int().positive().optional(),
 })
 
-export const idTypes = ['身份证', '护照', '港澳居民来往内地通行证', '台湾居民来往大陆通行证'] as const
-
 /** POST /contract/agree. The signature is a PNG data URL drawn on the screen. */
 export const AgreeBody = z.object({
   id: JsonId,
@@ -133,16 +124,6 @@ export const PayTuitionBody = z.object({
     .refine((n) => [3, 6, 12].includes(n), '花呗分期只支持 3、6、12 期')
     .optional(),
 })
-
-export const enrolmentStateNames = {
-  offered: '待签约',
-  signed: '已签约',
-  paying: '分期缴费中',
-  enrolled: '已报名',
-  paused: '休学中',
-  overdue: '欠费暂停',
-  exited: '已退学',
-} as const
 
 /** GET /api/admin/enrolments: by state, course and a name or phone (the lead's, the contract's, the member's). */
 export const AdminEnrolmentQuery = adminListQuery(['created_at', 'updated_at'], '-created_at').extend({

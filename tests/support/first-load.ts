@@ -11,7 +11,7 @@ export const FIRST_LOAD_GOAL = { scripts: 10, stylesheets: 3 } as const
  */
 export const FIRST_LOAD_JS_KB = { tabGoal: 120, tabCeiling: 120, course: 135 } as const
 
-/** The learner pages the request budget covers: the five tabs, then the course and checkout pages. */
+/** The five tab pages: the size budget's (the request budget covers every learner page). */
 export const TAB_PAGES = ['/', '/boutique', '/vip', '/ke1', '/mine'] as const
 
 /**

@@ -4,7 +4,8 @@ import lists from '#app/components/checkout/order-list.module.css'
 import { Empty, ListEnd, Loaded } from '#app/components/page-state/page-state.tsx'
 import { formatTime } from '#app/lib/beijing-format.ts'
 import { usePagedList } from '#app/lib/use-paged-list.ts'
-import { ExchangeRecordKindNames, type ExchangeRecord } from '#shared/api/exchange-records.ts'
+import type { ExchangeRecord } from '#shared/api/exchange-records.ts'
+import { ExchangeRecordKindNames } from '#shared/exchange-record-kinds.ts'
 
 /**
  * /order4: the member's exchange record, every kind from one list (GET /exchange_records, whose sources are

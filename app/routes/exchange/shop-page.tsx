@@ -3,7 +3,7 @@ import type { Route } from './+types/shop-page'
 import { isAppNotFound, parseId } from '#app/components/course-data/catalogue-loader.server.ts'
 import { services } from '#app/lib/services-context.ts'
 import { ExchangeShops as shops } from '#shared/api/exchange-shops.ts'
-import { ExchangeShops, type ExchangeShop } from '#shared/api/exchange.ts'
+import { ExchangeShops, type ExchangeShop } from '#shared/exchange-platforms.ts'
 import { ExchangeScreen, type ExchangePlatform } from './exchange-screen.tsx'
 
 /** What each shop's /data/* screen says: where its order number is (a sentence and a picture), what to paste. */

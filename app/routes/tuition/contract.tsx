@@ -12,7 +12,7 @@ import { useApiGet } from '#app/lib/use-api-get.ts'
 import { toast } from '#app/lib/toast.ts'
 import type { z } from 'zod'
 import type { ContractResponse } from '#server/modules/tuition/tuition.schema.ts'
-import { idTypes } from '#shared/api/tuition.ts'
+import { idTypes } from '#shared/tuition-names.ts'
 import { SignaturePad } from './signature-pad.tsx'
 import own from './tuition.module.css'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { Platforms } from '#shared/api/exchange.ts'
+import { Platforms } from '#shared/exchange-platforms.ts'
 import { courses } from './catalogue.ts'
 import { members } from './members.ts'
 import { cascadeRef, identity, ref, timestamps, timestamptz } from './columns.ts'

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { exchangeFigures } from '#server/modules/exchange/exchange.service.ts'
 import { paidOrderFigures, type PaidOrderFigure } from '#server/modules/orders/orders.service.ts'
-import { PlatformNames, Platforms } from '#shared/api/exchange.ts'
+import { PlatformNames, Platforms } from '#shared/exchange-platforms.ts'
 import type { SalesFigures } from '#shared/api/sales.ts'
 import { beijingDate, beijingDayFromText, beijingDayStart } from '#shared/time.ts'
 

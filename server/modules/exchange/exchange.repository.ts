@@ -9,7 +9,7 @@ import {
   platformPushes,
   type PlatformOrderLine,
 } from '#server/db/schema/exchange.ts'
-import type { Platform } from '#shared/api/exchange.ts'
+import type { Platform } from '#shared/exchange-platforms.ts'
 
 export type SkuRow = typeof exchangeSkus.$inferSelect
 export type RecordRow = typeof exchangeRecords.$inferSelect

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { apiPlugin } from '#server/http/route.ts'
 import type { PlatformId } from '#server/integrations/platforms/platform.ts'
-import { ExchangeShops, OrderToCourseBody, type ExchangeShop, type Platform } from '#shared/api/exchange.ts'
+import { OrderToCourseBody } from '#shared/api/exchange.ts'
+import { ExchangeShops, type ExchangeShop, type Platform } from '#shared/exchange-platforms.ts'
 import { ExchangeResponse, UnexchangedResponse, type ExchangeResult, type UnexchangedOrder } from './exchange.schema.ts'
 
 export interface ExchangeRoutesOptions {

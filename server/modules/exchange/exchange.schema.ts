@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envelope, listEnvelope } from '#server/http/envelope.ts'
-import { ExchangeStatuses, Platforms } from '#shared/api/exchange.ts'
+import { ExchangeStatuses } from '#shared/api/exchange.ts'
+import { Platforms } from '#shared/exchange-platforms.ts'
 
 // Answers of the exchange endpoints (requests: shared/api/exchange.ts).
 

@@ -7,15 +7,8 @@ import { idsOf } from '#server/http/present.ts'
 import type { PlatformOrder } from '#server/integrations/platforms/platform.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { maskPhone, memberPhones } from '#server/modules/members/members.service.ts'
-import {
-  PlatformNames,
-  Platforms,
-  type ExchangeRecordQuery,
-  type ExchangeSkuCreate,
-  type ExchangeSkuEdit,
-  type ExchangeSkuQuery,
-  type Platform,
-} from '#shared/api/exchange.ts'
+import type { ExchangeRecordQuery, ExchangeSkuCreate, ExchangeSkuEdit, ExchangeSkuQuery } from '#shared/api/exchange.ts'
+import { PlatformNames, Platforms, type Platform } from '#shared/exchange-platforms.ts'
 import {
   courseHasSku,
   deleteSku,

@@ -3,7 +3,7 @@ import type { EnrolmentState } from '#server/db/schema/tuition.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { snakeView } from '#server/http/snake-view.ts'
-import { enrolmentStateNames } from '#shared/api/tuition.ts'
+import { enrolmentStateNames } from '#shared/tuition-names.ts'
 import { contractOfEnrolment, insertContract } from './contracts.repository.ts'
 import {
   findEnrolment,

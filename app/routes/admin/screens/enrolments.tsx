@@ -1,6 +1,6 @@
 import { Space, Tag, Typography } from 'antd'
 import type { StaffEnrolment } from '#server/modules/tuition/tuition.schema.ts'
-import { enrolmentStateNames } from '#shared/api/tuition.ts'
+import { enrolmentStateNames } from '#shared/tuition-names.ts'
 import { idColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, useDetailParam } from '../lib/console-table.tsx'
 import { when, yuan } from '../lib/format.ts'

@@ -1,6 +1,7 @@
 import { Tag } from 'antd'
 import type { ExchangeRecordRow } from '#server/modules/exchange/exchange.schema.ts'
-import { ExchangeRecordRevoke, PlatformNames } from '#shared/api/exchange.ts'
+import { ExchangeRecordRevoke } from '#shared/api/exchange.ts'
+import { PlatformNames } from '#shared/exchange-platforms.ts'
 import { api } from '../lib/client.ts'
 import { ReasonField } from '../lib/fields.tsx'
 import { actionsColumn, idColumn, timeColumn } from '../lib/columns.tsx'
