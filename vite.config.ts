@@ -6,9 +6,9 @@ import { trimReactRouter } from './scripts/trim-react-router.ts'
 /**
  * The learner pages' own first-load code, in one chunk (and one stylesheet) with React, React DOM and React Router:
  * the root and its start-up helpers, the tab bar, and the small components the tab pages and the course page all
- * use. Everything else is split automatically (route modules, and shared code only some screens need, such as
- * checkout or comments). docs/decisions/2026-11-26-first-load-chunks.md; server/http/first-load-budget.test.ts
- * holds the request counts and sizes.
+ * use. Shared code only some screens need comes in families (`screenParts` below); the rest is split automatically
+ * (route modules, larger pieces a screen loads later). docs/decisions/2026-11-26-first-load-chunks.md;
+ * server/http/first-load-budget.test.ts holds the request counts and sizes.
  */
 const firstLoad = new RegExp(
   [
@@ -35,8 +35,8 @@ const framework = /\/node_modules\/(react|react-dom|scheduler|react-router)\//
 /**
  * Small modules that several screens share, one chunk per family instead of one file each, so that no learner page
  * needs more than 10 scripts and 3 stylesheets (server/http/first-load-budget.test.ts counts every page). A group
- * also takes what its modules import that no earlier group took, so the families others build on (`pay`, `pages`,
- * `account`) come first.
+ * also takes what its modules import that no group before it took: `app` goes first (priority 1), then these in
+ * order, so the families others build on (`pay`, `pages`, `account`) come first.
  */
 const screenParts: Record<string, RegExp> = {
   /**
@@ -50,42 +50,45 @@ const screenParts: Record<string, RegExp> = {
       '/app/lib/(owned-courses|use-member-action)\\.ts$',
     ].join('|'),
   ),
-  /** The payment helpers and WeChat sign-in (the sign-in form, /wechatLogin, a payment's openid), no screen. */
-  pay: new RegExp(['/app/lib/pay\\.ts$', '/shared/order-states\\.ts$', '/app/lib/wechat-login\\.ts$'].join('|')),
+  /**
+   * Payments and orders without their screens: the payment helpers, order states, WeChat sign-in (the sign-in form,
+   * /wechatLogin, a payment's openid), the shops platform orders come from (/data/*, /ke2, /course/ks) and the
+   * tuition names (contracts, the console).
+   */
+  pay: new RegExp(
+    [
+      '/app/lib/(pay|wechat-login)\\.ts$',
+      '/shared/(order-states|exchange-platforms|tuition-names)\\.ts$',
+      '/shared/api/exchange-shops\\.ts$',
+    ].join('|'),
+  ),
   /** Paged lists (/boutique's course list, /ke1's and the other member lists). */
   pages: new RegExp('/app/lib/(use-paged-list|use-more-pages)\\.ts$'),
   /** The account screens' pieces (/mine and its pages) and the member's profile they read. */
-  account: new RegExp(['/app/components/(avatar|menu-list)/', '/app/lib/use-profile\\.ts$'].join('|')),
+  account: new RegExp(['/app/components/(avatar|menu-list)/[^/]+\\.tsx?$', '/app/lib/use-profile\\.ts$'].join('|')),
   /**
    * The course list (/boutique, /ke and the category lists) and the screen of a course type built on it (live
    * classes, system courses), without the study records /ke1 needs.
    */
-  lists: new RegExp('/app/components/course-list/(course-list|course-type-screen)'),
+  lists: new RegExp('/app/components/course-list/(course-list|course-type-screen)\\.tsx$'),
   /** The study records' parts (/ke1, /studyRecord, the system courses) and a system course's programme. */
   study: new RegExp('/app/routes/learning/(studied-at|study-parts|study-list|study\\.module|system-programme)'),
   /**
-   * The checkout's screens and styles, which the orders, contracts, lead forms and platform orders to exchange all
-   * show (/data/*, /ke2), with those pages' own small parts: one stylesheet instead of three.
+   * The checkout's screens and styles, with the parts of the pages that show them beside their own: the platform
+   * orders to exchange (/data/*, /ke2) and the contracts' and lead forms' styles. One stylesheet instead of three.
    */
   checkout: new RegExp(
-    [
-      '/app/components/(checkout|pay|exchange)/',
-      '/shared/(exchange-platforms|tuition-names)\\.ts$',
-      '/shared/api/exchange-shops\\.ts$',
-      '/app/routes/tuition/tuition\\.module\\.css$',
-    ].join('|'),
+    ['/app/components/(checkout|pay|exchange)/', '/app/routes/tuition/tuition\\.module\\.css$'].join('|'),
   ),
   /** The player (/v, /li, a popup's preview in the console) with its screens' styles: one stylesheet for both pages. */
-  video: new RegExp(
-    ['/app/components/player/(?!use-course-access)', '/app/routes/learning/(player|live)\\.module\\.css$'].join('|'),
-  ),
-  /** The comments' styles, which the course page needs at once: before `comments`, which would take them along. */
+  video: new RegExp(['/app/components/player/', '/app/routes/learning/(player|live)\\.module\\.css$'].join('|')),
+  /** The comments' styles, which the course page needs at once: before `comment-parts`, which would take them along. */
   'comment-styles': new RegExp('/app/components/comments/comments\\.module\\.css$'),
   /**
    * Comments and their replies: what the course page loads once its comments come into view, and /course/commentDetail
    * and /mine/comment at once. The course page's own part (course-comments.tsx) stays out.
    */
-  comments: new RegExp(
+  'comment-parts': new RegExp(
     ['/app/components/comments/(?!course-comments\\.tsx)', '/shared/comment-report-reasons\\.ts$'].join('|'),
   ),
   /** The phone, code and profile forms (/headPortrait, /mine/data, /ke2, the sign-in popup, a contract's code). */
@@ -97,7 +100,7 @@ const screenParts: Record<string, RegExp> = {
       '/app/routes/account/(profile|purchaser-login)\\.module\\.css$',
     ].join('|'),
   ),
-  /** A message screen and the WeChat sign-in's (/wechatLogin, the service pages). */
+  /** The message screen (/wechatLogin, the service pages) and /wechatLogin's own styles. */
   message: new RegExp(
     ['/app/components/message-screen/', '/app/routes/account/wechat-login\\.module\\.css$'].join('|'),
   ),

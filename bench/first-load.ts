@@ -51,10 +51,12 @@ try {
     )
   }
 
-  // Every URL of the route table (aliases and unknown ids answer other than 200 and are left out).
+  // Every URL of the route table and the app's own pages (the aliases redirect, and are left out).
   const teacher = (await apiData<{ id: number }>(`/course/teacher?course_id=${courseId}`)).id
   const category = (await apiData<{ list: { id: number }[] }>('/v2/cate')).list[0]!.id
-  const all = new Set([...specUrls({ course: courseId, teacher, category }), lessonPage, livePage])
+  const kuaishou = await kuaishouCourse()
+  const ours = ['/agreement/user', '/agreement/privacy', '/mine/data', '/mine/redeem']
+  const all = new Set([...specUrls({ course: courseId, teacher, category, kuaishou }), lessonPage, livePage, ...ours])
   const weights: { page: string; w: NonNullable<Awaited<ReturnType<typeof pageWeight>>> }[] = []
   for (const page of all) {
     const w = await pageWeight(page)
@@ -64,7 +66,7 @@ try {
     weights.reduce((a, b) => (by(b.w) > by(a.w) ? b : a))
   const [scripts, sheets, heaviest] = [most((w) => w.scripts), most((w) => w.stylesheets), most((w) => w.js)]
   console.log(
-    `Every learner page of the route table (${weights.length} answering 200): at most ${scripts.w.scripts} scripts ` +
+    `Every learner page (${weights.length} answering 200): at most ${scripts.w.scripts} scripts ` +
       `(${scripts.page}), ${sheets.w.stylesheets} stylesheets (${sheets.page}); the most first-load JS ` +
       `${kb(heaviest.w.js)} (${heaviest.page})`,
   )
@@ -74,6 +76,16 @@ try {
 
 async function apiData<T>(path: string): Promise<T> {
   return ((await (await fetch(`${base}/api${path}`)).json()) as { data: T }).data
+}
+
+/** A demo course a Kuaishou SKU grants: /course/ks/{id} is a 404 for the others. */
+async function kuaishouCourse() {
+  const list = await apiData<{ list: { id: number }[] }>('/v2/course_list?limit=50')
+  for (const { id } of list.list) {
+    const answer = (await (await fetch(`${base}/api/ksxd/course/comments?course_id=${id}`)).json()) as { code: number }
+    if (answer.code === 200) return id
+  }
+  throw new Error('no demo course among the first 50 is sold on Kuaishou')
 }
 
 /** A free lesson's page and a live class's page of the demo: learners open both from shared links. */

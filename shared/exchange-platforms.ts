@@ -1,5 +1,5 @@
 // Platform orders exchanged for courses (issue 14 §2): the platforms and the shops buyers exchange from. No zod here:
-// the learner pages (/data/*, /ke2, /course/ks, /order4) read these, and the schemas in shared/api/exchange.ts would
+// the learner pages (/data/*, /ke2, /course/ks) read these, and the schemas in shared/api/exchange.ts would
 // bring zod (26 KB gzip) into their first load.
 
 /**

@@ -26,7 +26,7 @@ export interface ExchangeDeps {
   events?: Pick<BusinessEvents, 'emit'>
 }
 
-/** The shops a /…/order2course endpoint serves (shared/api/exchange.ts): Douyin's takes vouchers and shop orders. */
+/** The shops a /…/order2course endpoint serves (shared/exchange-platforms.ts): Douyin's takes vouchers and shop orders. */
 export type ShopGroup = ExchangeShop
 
 /** The order or voucher inside what the buyer pasted, and the platform that knows it. */

@@ -22,7 +22,7 @@ interface SourcedRecord {
 /**
  * One way in of the member's exchange record (/order4): its records before the cursor, newest first, at most
  * `limit`. Platform orders (issue 14 §2) add one source to `exchangeRecordSources` and their kind to
- * shared/api/exchange-records.ts; the screen shows every kind as it is.
+ * shared/exchange-record-kinds.ts; the screen shows every kind as it is.
  */
 export interface ExchangeRecordSource {
   kind: ExchangeRecordKind

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { ExchangeRecordKinds } from '#shared/exchange-record-kinds.ts'
 
 // The member's exchange record (/order4): courses and VIP days that came without a checkout. Each way in is one
-// kind of record from its own source (server/use-cases/list-exchange-records.ts, `exchangeRecordSources`); a new
-// way in (platform orders) adds its kind in shared/exchange-record-kinds.ts and its source there.
+// kind of record from its own source (`exchangeRecordSources` in server/use-cases/list-exchange-records.ts): a new
+// way in (platform orders) adds its kind to shared/exchange-record-kinds.ts and its source to that list.
 
 export const ExchangeRecord = z.object({
   kind: z.enum(ExchangeRecordKinds),

@@ -2,9 +2,9 @@ import { ExchangeShops as shops, type Platform } from '#shared/exchange-platform
 
 /**
  * The shops whose orders can be exchanged for courses (issue 14 §2), one entry per /data/* screen: which platforms
- * (shared/api/exchange.ts) its orders come from and which endpoints (spec 7) take them. /ke2 lists every shop's
+ * (shared/exchange-platforms.ts) its orders come from and which endpoints (spec 7) take them. /ke2 lists every shop's
  * unexchanged orders from here and links to each screen; a platform joins by adding its entry to the registry in
- * exchange.ts (and what its screen accepts here), nothing else.
+ * shared/exchange-platforms.ts (and what its screen accepts here), nothing else.
  */
 export interface ExchangeShop {
   /** The screen's key (also its test id). */

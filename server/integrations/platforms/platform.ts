@@ -2,7 +2,7 @@
 // real adapter (base URL configurable, credentials from the environment) and a local simulator that speaks the same
 // wire format and signatures; the adapters are what the tests exercise, against the simulators.
 
-/** The platforms with an adapter (shared/api/exchange.ts `Platforms` lists the same ids). */
+/** The platforms with an adapter (shared/exchange-platforms.ts `Platforms` lists the same ids). */
 export type PlatformId = 'douyin_life' | 'douyin_shop' | 'kuaishou' | 'xiaohongshu' | 'wechat_shop'
 
 /** What the buyer pasted, as the adapter needs it (server/modules/exchange/paste.ts reads it out of the text). */
