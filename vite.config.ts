@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { cssClassNames } from './scripts/css-class-names.ts'
+import { rootStylesheetOnce } from './scripts/root-stylesheet.ts'
 import { trimReactRouter } from './scripts/trim-react-router.ts'
 
 /**
@@ -109,8 +110,9 @@ const screenParts: Record<string, RegExp> = {
 const path = (id: string) => id.replaceAll('\\', '/')
 
 export default defineConfig(({ mode }) => ({
-  // trimReactRouter: React Router code the app never runs, out of the browser build (issue 11 §4).
-  plugins: [reactRouter(), trimReactRouter],
+  // trimReactRouter: React Router code the app never runs, out of the browser build (issue 11 §4). rootStylesheetOnce:
+  // the first-load stylesheet is not added again, after the page's own, when a lazy chunk loads.
+  plugins: [reactRouter(), trimReactRouter, rootStylesheetOnce],
   // antd-mobile ships CSS imports inside its ES modules: bundle it for the server render too.
   ssr: { noExternal: ['antd-mobile'] },
   // Short class names in the production build (scripts/css-class-names.ts).

@@ -107,6 +107,20 @@ describe('first-load requests of learner pages', () => {
     expect(over).toEqual([])
   })
 
+  // scripts/root-stylesheet.ts: a lazy chunk that loaded the first-load stylesheet again put it after the page's own
+  // stylesheets, whose rules then lost to the shared ones (in WeChat: the video page's speed, the course page's spacing).
+  it('lets no lazy chunk add the first-load stylesheet a second time', async () => {
+    const linked = /href="\/(assets\/app-[\w-]+\.css)(#?)"/.exec(await html('/'))
+    expect(linked, 'the first-load stylesheet on the home page').not.toBeNull()
+    const [, sheet, mark] = linked!
+    const dir = path.join(buildDir, 'client', 'assets')
+    const scripts = fs.readdirSync(dir).filter((f) => f.endsWith('.js'))
+    const naming = (name: string) => scripts.filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes(name))
+    // Vite's preload helper skips a stylesheet whose link is there with the same URL, the `#` included.
+    expect(naming(`"${sheet}${mark === '#' ? '' : '#'}"`)).toEqual([])
+    expect(naming(`"${sheet}${mark}"`).length).toBeGreaterThan(3)
+  })
+
   it('keeps the tab pages and the course page within their first-load JS budgets', async () => {
     const [course] = await coursePages()
     const sizes: Record<string, number> = {}
