@@ -14,12 +14,13 @@ async function textUnderButton(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const button = document.querySelector('[data-testid="service-button"]')
     if (!button) return []
-    const own = button.getBoundingClientRect()
+    // The container and its buttons: the consult button sits above the container's own box.
+    const boxes = [button, ...button.querySelectorAll('button')].map((b) => b.getBoundingClientRect())
     const r = {
-      left: Math.max(0, own.left),
-      right: Math.min(window.innerWidth, own.right),
-      top: Math.max(0, own.top),
-      bottom: Math.min(window.innerHeight, own.bottom),
+      left: Math.max(0, Math.min(...boxes.map((b) => b.left))),
+      right: Math.min(window.innerWidth, Math.max(...boxes.map((b) => b.right))),
+      top: Math.max(0, Math.min(...boxes.map((b) => b.top))),
+      bottom: Math.min(window.innerHeight, Math.max(...boxes.map((b) => b.bottom))),
     }
     if (r.right <= r.left || r.bottom <= r.top || getComputedStyle(button).opacity === '0') return []
     const hits: string[] = []
@@ -62,7 +63,7 @@ async function pricedCourse(): Promise<{ id: number; title: string }> {
 }
 
 describe.each<DeviceKind>(['phone', 'wechat'])('the service button over what a learner reads (%s)', (kind) => {
-  it('covers no text of the course intro and comments, nor of the order list', async () => {
+  it('covers no text of the course intro and comments, the order list, nor of /vipBuy under the consult button', async () => {
     const course = await pricedCourse()
     const token = await signIn()
     // A long comment that runs to the right edge of its column.
@@ -96,6 +97,14 @@ describe.each<DeviceKind>(['phone', 'wechat'])('the service button over what a l
     const box = (await page.getByTestId('service-button').boundingBox())!
     expect(box.y).toBeCloseTo(844 * 0.78, -1)
     expect(box.x + box.width).toBeGreaterThan(370)
+
+    // /vipBuy shows the consult button above it: neither covers the plans, the points or the amount to pay.
+    await page.goto('/vipBuy')
+    await expect.poll(() => page.getByText('实付').first().isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.waitForTimeout(450)
+    await shot(page, `service-button-vip-buy-${kind}`)
+    expect(await textUnderButton(page)).toEqual([])
+    expect(await coveredWhileReading(page, `service-button-vip-buy-${kind}`)).toEqual([])
     await context.close()
   })
 })

@@ -92,6 +92,27 @@ function column(el: HTMLElement): { left: number; width: number } {
  * tab); once the page is still it comes out only where its full size covers no text and no control, and otherwise
  * stays tucked. Content that arrives later (comments, a list page) is looked at too.
  */
+/**
+ * The untucked box of the buttons: offsets ignore the transform that tucks them, and a fixed element's are the
+ * viewport's. The buttons' own boxes count too: the consult button sits above the container's (service-button.tsx).
+ */
+function untuckedBox(el: HTMLElement): Box {
+  const box = {
+    left: el.offsetLeft,
+    right: el.offsetLeft + el.offsetWidth,
+    top: el.offsetTop,
+    bottom: el.offsetTop + el.offsetHeight,
+  }
+  for (const child of el.children) {
+    if (!(child instanceof HTMLElement) || child.offsetParent !== el) continue
+    box.left = Math.min(box.left, el.offsetLeft + child.offsetLeft)
+    box.right = Math.max(box.right, el.offsetLeft + child.offsetLeft + child.offsetWidth)
+    box.top = Math.min(box.top, el.offsetTop + child.offsetTop)
+    box.bottom = Math.max(box.bottom, el.offsetTop + child.offsetTop + child.offsetHeight)
+  }
+  return box
+}
+
 export function attachFloat(el: HTMLElement, options: FloatOptions): FloatBehaviour {
   let tucks = options.tucks
   let drag: Drag | null = null
@@ -105,14 +126,7 @@ export function attachFloat(el: HTMLElement, options: FloatOptions): FloatBehavi
   }
   const check = () => {
     if (!tucks || drag?.dragging) return
-    // The untucked box: offsets ignore the transform that tucks it, and a fixed element's are the viewport's.
-    const box = {
-      left: el.offsetLeft,
-      right: el.offsetLeft + el.offsetWidth,
-      top: el.offsetTop,
-      bottom: el.offsetTop + el.offsetHeight,
-    }
-    setTucked(textUnder(el.closest('.zx-app') ?? document.body, box, el))
+    setTucked(textUnder(el.closest('.zx-app') ?? document.body, untuckedBox(el), el))
   }
   const later = () => {
     clearTimeout(timer)
