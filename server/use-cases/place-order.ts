@@ -93,7 +93,7 @@ export async function placeOrder(
         available = await lockPointBalance(tx, ctx.memberId, at)
       }
     }
-    const q = await priceOrder(tx, rules, ctx, purchase, at, available)
+    const q = await priceOrder(tx, rules, ctx, purchase, at, { lockedBalance: available })
     // Whether a provider is needed is known only now (coupon and points may cover everything); refusing here
     // rolls back the replaced order's closing too.
     if (q.amountFen > 0 && (!provider || !config.payments[provider].enabled))

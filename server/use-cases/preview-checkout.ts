@@ -3,6 +3,7 @@ import { coursePurchase } from './checkout-course.ts'
 import { favouritesPurchase, type FavouritesDeps } from './checkout-favourites.ts'
 import { vipPurchase } from './checkout-vip.ts'
 import type { CommerceDeps } from './commerce-deps.ts'
+import { findPendingOrder } from '#server/modules/orders/orders.service.ts'
 import { priceOrder } from './price-order.ts'
 
 /** What is to be priced: one course, one bundle, favourites (null: every buyable one) or one VIP plan. */
@@ -31,7 +32,10 @@ export async function previewCheckout(deps: CommerceDeps & FavouritesDeps, membe
           ? await favouritesPurchase(deps, memberId, what.courseIds ?? undefined)
           : await vipPurchase(deps, what.planId!)
   const couponId = what.couponId === 0 ? null : what.couponId
-  const base = await priceOrder(deps.db, rules, { memberId, couponId }, purchase, deps.now())
+  // A payment left unfinished (cancelled in WeChat) keeps its order pending, holding the coupon and points; checking
+  // out the same purchase again closes it first, so this page offers them.
+  const pending = await findPendingOrder(deps.db, memberId, purchase.kind, purchase.target)
+  const base = await priceOrder(deps.db, rules, { memberId, couponId }, purchase, deps.now(), { pending })
   const points = Math.min(what.points ?? 0, base.pointsMax)
   const pointsFen = points * rules.fenPerPoint
   return {

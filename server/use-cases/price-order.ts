@@ -4,7 +4,7 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import type { PointRules } from '#server/integrations/payments/payments-config.ts'
 import { couponOptions, type CouponOption, type PricedLine } from '#server/modules/coupons/coupons.service.ts'
-import type { NewOrderItem } from '#server/modules/orders/orders.service.ts'
+import type { NewOrderItem, OrderRow } from '#server/modules/orders/orders.service.ts'
 import { maxPointsFor, pointBalanceOf } from '#server/modules/points/points.service.ts'
 
 /** What is being bought, decided before any order exists (checkout-*.ts build it). */
@@ -60,10 +60,17 @@ export function courseLines(lines: { id: number; title: string; priceFen: number
 }
 
 /**
+ * What the member has to spend on a purchase: the balance a checkout transaction read when it locked the row (so
+ * concurrent checkouts see each other's spending; a pending order for the purchase is closed by then), or, for a
+ * preview, the balance read here plus what the member's pending order for the same purchase holds (its points and
+ * coupon), which checking out again gives back first.
+ */
+export type Spendable = { lockedBalance: number } | { pending: Pick<OrderRow, 'id' | 'pointsUsed'> | null }
+
+/**
  * The price of a purchase for a member now, in this order: the list price, the coupon (the chosen one, or by
  * default the best that covers it, or none when `couponId` is null), then `points` of the member's points at most
- * up to the configured share of what is left. `lockedBalance` is the balance a checkout transaction read when it
- * locked the row (so concurrent checkouts see each other's spending); a preview reads it here.
+ * up to the configured share of what is left.
  */
 export async function priceOrder(
   tx: DbOrTx,
@@ -71,9 +78,13 @@ export async function priceOrder(
   choices: PriceChoices,
   purchase: Purchase,
   at: Date,
-  lockedBalance?: number,
+  spendable: Spendable,
 ): Promise<Quote> {
-  const readBalance = async () => lockedBalance ?? (await pointBalanceOf(tx, choices.memberId))
+  const pending = 'pending' in spendable ? spendable.pending : null
+  const readBalance = async () =>
+    'lockedBalance' in spendable
+      ? spendable.lockedBalance
+      : (await pointBalanceOf(tx, choices.memberId)) + (pending?.pointsUsed ?? 0)
   if (purchase.pointsPrice !== undefined) {
     const price = purchase.pointsPrice
     const balance = await readBalance()
@@ -91,7 +102,9 @@ export async function priceOrder(
       amountFen: 0,
     }
   }
-  const options = purchase.couponLines ? await couponOptions(tx, choices.memberId, purchase.couponLines, at) : []
+  const options = purchase.couponLines
+    ? await couponOptions(tx, choices.memberId, purchase.couponLines, at, pending?.id)
+    : []
   let chosen: CouponOption | null = null
   if (typeof choices.couponId === 'number') {
     chosen = options.find((o) => o.couponId === choices.couponId) ?? null

@@ -69,13 +69,20 @@ export async function listMemberCoupons(db: DbOrTx, memberId: number) {
 }
 
 /** The member's coupons that can be used now (available, not expired), with their templates. */
-export async function usableCoupons(db: DbOrTx, memberId: number, now: Date) {
+export async function usableCoupons(db: DbOrTx, memberId: number, now: Date, heldBy?: number) {
+  const state = eq(memberCoupons.state, 'available')
   return db
     .select({ coupon: memberCoupons, template: couponTemplates })
     .from(memberCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.id, memberCoupons.templateId))
     .where(
-      and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.state, 'available'), gt(memberCoupons.expiresAt, now)),
+      and(
+        eq(memberCoupons.memberId, memberId),
+        heldBy === undefined
+          ? state
+          : or(state, and(eq(memberCoupons.state, 'reserved'), eq(memberCoupons.orderId, heldBy))),
+        gt(memberCoupons.expiresAt, now),
+      ),
     )
     .orderBy(asc(memberCoupons.expiresAt), asc(memberCoupons.id))
 }

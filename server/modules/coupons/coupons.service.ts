@@ -153,15 +153,17 @@ export interface CouponOption {
 
 /**
  * The member's coupons usable now that take something off `lines` (the courses of an order at the price each sells
- * for in it), best first: the largest discount, then the one expiring first.
+ * for in it), best first: the largest discount, then the one expiring first. `heldBy`: an order whose reserved
+ * coupon counts as usable too (a pending order that checking out the same purchase again would close).
  */
 export async function couponOptions(
   tx: DbOrTx,
   memberId: number,
   lines: PricedLine[],
   at: Date,
+  heldBy?: number,
 ): Promise<CouponOption[]> {
-  return (await usableCoupons(tx, memberId, at))
+  return (await usableCoupons(tx, memberId, at, heldBy))
     .map((u) => ({
       couponId: u.coupon.id,
       name: u.template.name,

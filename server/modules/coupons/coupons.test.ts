@@ -386,6 +386,58 @@ describe('coupons and points at checkout', () => {
     await expectLedgerConsistent(db)
   })
 
+  it("counts a pending order's coupon and points on its own purchase page, where checking out again frees them", async () => {
+    // A learner who cancels the payment and comes back to the purchase page: the order they left open holds their
+    // coupon and points, and a new checkout of the same course gives them back first, so the page offers them.
+    const db = t().database.db
+    const admin = await makeMember(db, 'admin')
+    const m = await makeMember(db)
+    await givePoints(admin.token, m.id, 3000)
+    const course = await makeCourse(db, { priceFen: 10000 })
+    const coupon = await claim(
+      m.token,
+      await template(admin.token, { name: '立减 20', kind: 'amount', amount_off_fen: 2000, per_member_limit: 5 }),
+    )
+    const left = (
+      await call<Checkout>('POST', '/api/pay/course', m.token, {
+        course_id: course,
+        pay_method: 'wechat_h5',
+        points: 3000,
+      })
+    ).body.data
+    expect(left).toMatchObject({ state: 'pending', points_used: 3000, discount_fen: 2000 })
+    expect((await call<{ balance: number }>('GET', '/api/points', m.token)).body.data.balance).toBe(0)
+
+    const again = (await call<Preview>('GET', `/api/pay/course/preview?course_id=${course}&points=99999`, m.token)).body
+      .data
+    expect(again).toMatchObject({
+      coupon_id: coupon,
+      discount_fen: 2000,
+      points_balance: 3000,
+      points_max: 3000,
+      points: 3000,
+      amount_fen: 5000,
+    })
+    // Another course's page does not count them: that checkout would not free them.
+    const other = await makeCourse(db, { priceFen: 10000 })
+    expect(
+      (await call<Preview>('GET', `/api/pay/course/preview?course_id=${other}&points=99999`, m.token)).body.data,
+    ).toMatchObject({ coupon_id: null, points_balance: 0, points_max: 0, points: 0, amount_fen: 10000 })
+
+    // What the page offered is what the checkout takes: another method closes the left order and spends them anew.
+    const paid = (
+      await call<Checkout>('POST', '/api/pay/course', m.token, {
+        course_id: course,
+        pay_method: 'alipay_wap',
+        points: 3000,
+      })
+    ).body.data
+    expect(paid).toMatchObject({ state: 'pending', amount_fen: 5000, discount_fen: 2000, points_used: 3000 })
+    expect(paid.order_no).not.toBe(left.order_no)
+    expect((await call<{ balance: number }>('GET', '/api/points', m.token)).body.data.balance).toBe(0)
+    await expectLedgerConsistent(db)
+  })
+
   it('two taps with a coupon and points at once, or one after the other, give one order', async () => {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
