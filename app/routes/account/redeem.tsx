@@ -114,7 +114,10 @@ function RedeemFlow() {
 
       <p className={styles.notice}>
         兑换码由自学或合作方发放，每个兑换码只能按规定次数使用；兑换成功后课程立即开通，可在
-        <Link to="/order4">兑换记录</Link>中查看。
+        <Link to="/order4" className="zx-tapTarget">
+          兑换记录
+        </Link>
+        中查看。
       </p>
     </div>
   )

@@ -139,7 +139,9 @@ function LivePage({ course }: { course: CourseOfType }) {
               <>
                 <dt>主讲老师</dt>
                 <dd>
-                  <Link to={`/teacher/${course.teacher.id}`}>{course.teacher.name}</Link>
+                  <Link to={`/teacher/${course.teacher.id}`} className="zx-tapTarget">
+                    {course.teacher.name}
+                  </Link>
                   {course.teacher.title ? ` · ${course.teacher.title}` : ''}
                 </dd>
               </>

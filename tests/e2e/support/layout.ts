@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 /**
  * Layout assertions on what a person sees (issue 10 §1): the boxes the browser drew, not the DOM's existence.
@@ -50,5 +50,29 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
     return problems
+  })
+}
+
+/**
+ * How tall the tap target of `target` is where a finger lands: along the vertical line through its centre, the run of
+ * points around the centre at which the page's hit testing finds the element (or something inside it). Counts an
+ * invisible hit area (a pseudo-element, padding) and leaves out any part another element covers. The element must
+ * be in view.
+ */
+export async function tapHeight(target: Locator): Promise<number> {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const x = box.left + box.width / 2
+    const y = box.top + box.height / 2
+    const hits = (at: number) => {
+      const found = document.elementFromPoint(x, at)
+      return found !== null && el.contains(found)
+    }
+    if (!hits(y)) return 0
+    let top = y
+    while (top > 0 && hits(top - 1)) top--
+    let bottom = y
+    while (bottom < window.innerHeight && hits(bottom + 1)) bottom++
+    return bottom - top + 1
   })
 }
