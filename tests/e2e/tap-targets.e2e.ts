@@ -6,9 +6,10 @@ import { tapHeight } from './support/layout.ts'
 
 /**
  * What a thumb taps on a phone at 390×844 (issue 10 §1): a link drawn as a line of small text still has a target at
- * least the touch minimum high (--zx-touch-min, 44 px) while the text looks and sits as before. Found by a review in
- * WeChat: the course page's category tag, the course under the video on /v, the teacher on /li and 兑换记录 on
- * /mine/redeem were 17–20 px high.
+ * least the touch minimum high (--zx-touch-min, 44 px) while the text looks and sits as before, and two buttons one
+ * above the other keep a gap between them. Found by a review in WeChat: the course page's category tag, the course
+ * under the video on /v, the teacher on /li and 兑换记录 on /mine/redeem were 17–20 px high, and the programme of a
+ * system course stacked 报名咨询 and 联系课程顾问 with no gap.
  */
 
 /** The link's tap target (at least 44 px) and its own box (one line of small text, as drawn before). */
@@ -58,6 +59,24 @@ describe.each<DeviceKind>(['phone', 'wechat'])('tap targets (%s)', (kind) => {
       await page.goto('/mine/redeem')
       await expectSmallLinkTappable(page, page.getByRole('link', { name: '兑换记录', exact: true }), '兑换记录')
       await shot(page, `tap-targets-redeem-${kind}`)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('keeps a gap between the two ways to enrol in a system course', { timeout: 60_000 }, async () => {
+    const token = await signIn()
+    const { context, page } = await openDevice(kind, token)
+    try {
+      const course = await courseByTitle('平面设计师系统班')
+      await page.goto(`/course/systemCourse?id=${course.id}`)
+      const enrol = page.getByRole('link', { name: '报名咨询 ›' })
+      const consult = page.getByRole('link', { name: '联系课程顾问 ›' })
+      await expect.poll(() => consult.isVisible(), { timeout: 15_000 }).toBe(true)
+      const [above, below] = [(await enrol.boundingBox())!, (await consult.boundingBox())!]
+      expect(below.y - (above.y + above.height)).toBeGreaterThanOrEqual(8)
+      await consult.scrollIntoViewIfNeeded()
+      await shot(page, `tap-targets-system-course-${kind}`)
     } finally {
       await context.close()
     }

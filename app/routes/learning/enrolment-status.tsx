@@ -37,7 +37,7 @@ export function EnrolmentStatus({ courseId }: { courseId: number }) {
         ) : null}
       </p>
       {status.status === 'none' ? (
-        <p className={styles.heroText}>
+        <div className={styles.enrolLinks}>
           <Link to={`/form/1?course_id=${courseId}`} className={styles.secondaryLink}>
             报名咨询 ›
           </Link>
@@ -46,7 +46,7 @@ export function EnrolmentStatus({ courseId }: { courseId: number }) {
               联系课程顾问 ›
             </a>
           ) : null}
-        </p>
+        </div>
       ) : null}
       {status.status === 'none' && contact?.qr_image ? (
         <figure className={styles.consultQr}>
