@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
-import { apiData, buyWithH5, call, openDevice, signIn, type DeviceKind } from './support/commerce.ts'
+import { apiData, buyWithH5, call, openDevice, signIn, type CourseVideo, type DeviceKind } from './support/commerce.ts'
 
 /**
  * Issue 10 §4: the floating service button rests at 78% of the height on the edge, but never covers text a
- * learner reads (course intro, comments, the order list's 已支付). Checked as a person sees it: the part of the
- * button inside the viewport against the boxes of every line of text on the page, at several scroll positions.
+ * learner reads (course intro, comments, the order list's 已支付) nor an icon (the lock of a lesson on /v).
+ * Checked as a person sees it: the part of the button inside the viewport against the boxes of every line of text
+ * and every icon (an svg or image up to 48 px) on the page, at several scroll positions.
  */
 
-/** The text lines (with a sample of their words) that the visible part of the service button covers. */
+/** The text lines (with a sample of their words) and the icons that the visible part of the service button covers. */
 async function textUnderButton(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const button = document.querySelector('[data-testid="service-button"]')
@@ -36,6 +37,12 @@ async function textUnderButton(page: Page): Promise<string[]> {
         if (overlaps) hits.push(text.slice(0, 30))
       }
     }
+    for (const icon of (document.querySelector('.zx-app') ?? document.body).querySelectorAll('svg, img')) {
+      const b = icon.getBoundingClientRect()
+      if (button.contains(icon) || b.width === 0 || b.width > 48 || b.height > 48) continue
+      if (b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top)
+        hits.push(`icon: ${icon.closest('[aria-label]')?.getAttribute('aria-label') ?? icon.tagName.toLowerCase()}`)
+    }
     return hits
   })
 }
@@ -53,6 +60,17 @@ async function coveredWhileReading(page: Page, name: string): Promise<string[]> 
   return covered
 }
 
+/** The first lesson of a course some of whose lessons show a lock to a member who has not bought it. */
+async function lessonBesideLocks(): Promise<number> {
+  const list = await apiData<{ list: { id: number }[] }>('/v2/course_list?limit=50')
+  for (const c of list.list) {
+    const full = await apiData<{ chapters: { videos: CourseVideo[] }[] }>(`/course?id=${c.id}`)
+    const videos = full.chapters.flatMap((ch) => ch.videos)
+    if (videos.filter((v) => !v.is_free && v.free_seconds === 0).length >= 6) return videos[0]!.id
+  }
+  throw new Error('no course with locked lessons')
+}
+
 async function pricedCourse(): Promise<{ id: number; title: string }> {
   const list = await apiData<{ list: { id: number; title: string; price_fen?: number }[] }>('/v2/course_list?limit=50')
   for (const c of list.list) {
@@ -63,7 +81,7 @@ async function pricedCourse(): Promise<{ id: number; title: string }> {
 }
 
 describe.each<DeviceKind>(['phone', 'wechat'])('the service button over what a learner reads (%s)', (kind) => {
-  it('covers no text of the course intro and comments, the order list, nor of /vipBuy under the consult button', async () => {
+  it('covers no text of the course intro and comments, no lock on /v, nothing of the order list nor of /vipBuy', async () => {
     const course = await pricedCourse()
     const token = await signIn()
     // A long comment that runs to the right edge of its column.
@@ -84,6 +102,14 @@ describe.each<DeviceKind>(['phone', 'wechat'])('the service button over what a l
     await shot(page, `service-button-intro-${kind}`)
     expect(await textUnderButton(page)).toEqual([])
     expect(await coveredWhileReading(page, `service-button-course-${kind}`)).toEqual([])
+
+    // The player's lesson list: the lock at the end of each lesson the member has not bought is covered neither.
+    await page.goto(`/v/${await lessonBesideLocks()}.html`)
+    await expect.poll(() => page.getByLabel('需购买').first().isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.waitForTimeout(450)
+    await shot(page, `service-button-player-${kind}`)
+    expect(await textUnderButton(page)).toEqual([])
+    expect(await coveredWhileReading(page, `service-button-player-${kind}`)).toEqual([])
 
     await buyWithH5(page, token, '/pay/course', { course_id: course.id })
     await page.goto('/order')

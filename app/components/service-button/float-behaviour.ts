@@ -4,7 +4,7 @@ import { watchLayout } from '#app/lib/watch-layout.ts'
 /**
  * What the floating service button does besides being a button (spec 2 and 9, issue 10 §4): it follows a finger,
  * snaps to the nearer edge of the page column, and tucks into the page's edge margin while the page scrolls or
- * where it would rest over text or a control. Loaded after the page is idle or on the first press
+ * where it would rest over text, an icon or a control. Loaded after the page is idle or on the first press
  * (service-button.tsx; issue 11 §4): until then the button is a plain button that opens the chat on a click.
  * Works on the element directly (its style and data attributes), so the component needs no state for it.
  */
@@ -18,11 +18,22 @@ const DRAG_FROM = 6
 const CONTROLS = new Set(['BUTTON', 'INPUT', 'TEXTAREA', 'SELECT'])
 
 /**
- * Whether any line of text, or any form control (button, field), on the page lies under `box`. The walk starts at
- * the page column and skips every element whose own box misses `box` (its children are inside it), so it touches a
- * few dozen nodes, not the page.
+ * An icon says something without text (the lock of a lesson one must buy, a play mark): an `<svg>` or `<img>` no
+ * larger than this either way. Larger pictures (covers, banners) may lie under the button, or it would never come
+ * out on a list of covers.
  */
-function textUnder(root: Element, box: Box, skip: Element): boolean {
+const ICON_MAX = 48
+
+function isIcon(el: Element, r: DOMRect): boolean {
+  return (el instanceof SVGSVGElement || el instanceof HTMLImageElement) && r.width <= ICON_MAX && r.height <= ICON_MAX
+}
+
+/**
+ * Whether any line of text, any icon, or any form control (button, field) on the page lies under `box`. The walk
+ * starts at the page column and skips every element whose own box misses `box` (its children are inside it), so it
+ * touches a few dozen nodes, not the page.
+ */
+function contentUnder(root: Element, box: Box, skip: Element): boolean {
   const range = document.createRange()
   const visit = (el: Element): boolean => {
     if (el === skip) return false
@@ -33,7 +44,7 @@ function textUnder(root: Element, box: Box, skip: Element): boolean {
         for (const line of range.getClientRects()) if (line.width > 0 && boxesOverlap(line, box)) return true
       } else if (child instanceof Element) {
         const r = child.getBoundingClientRect()
-        if (CONTROLS.has(child.tagName) && r.width > 0 && boxesOverlap(r, box)) return true
+        if ((CONTROLS.has(child.tagName) || isIcon(child, r)) && r.width > 0 && boxesOverlap(r, box)) return true
         // A box with no size may still hold visible children (display: contents, overflow): look inside it.
         if ((r.width === 0 && r.height === 0) || boxesOverlap(r, box)) {
           if (visit(child)) return true
@@ -87,10 +98,10 @@ function column(el: HTMLElement): { left: number; width: number } {
 }
 
 /**
- * Issue 10 §4: the button rests at 78% on the edge, but never over text a learner reads nor over a control (a
- * form's button or field). While the page scrolls it tucks into the page's edge margin (a small, semi-transparent
- * tab); once the page is still it comes out only where its full size covers no text and no control, and otherwise
- * stays tucked. Content that arrives later (comments, a list page) is looked at too.
+ * Issue 10 §4: the button rests at 78% on the edge, but never over text a learner reads, an icon (a locked lesson's
+ * lock) nor a control (a form's button or field). While the page scrolls it tucks into the page's edge margin (a
+ * small, semi-transparent tab); once the page is still it comes out only where its full size covers no text, no icon
+ * and no control, and otherwise stays tucked. Content that arrives later (comments, a list page) is looked at too.
  */
 /**
  * The untucked box of the buttons: offsets ignore the transform that tucks them, and a fixed element's are the
@@ -126,7 +137,7 @@ export function attachFloat(el: HTMLElement, options: FloatOptions): FloatBehavi
   }
   const check = () => {
     if (!tucks || drag?.dragging) return
-    setTucked(textUnder(el.closest('.zx-app') ?? document.body, untuckedBox(el), el))
+    setTucked(contentUnder(el.closest('.zx-app') ?? document.body, untuckedBox(el), el))
   }
   const later = () => {
     clearTimeout(timer)
