@@ -42,6 +42,24 @@ async function drawSignature(page: Page) {
 }
 
 describe('system course enrolment', () => {
+  it('/contract without a contract: the empty state of the other lists and the way to the system courses', async () => {
+    const { context, page } = await openDevice('wechat', await signIn())
+    try {
+      await page.goto('/contract')
+      await expect
+        .poll(() => page.getByText('还没有合同，报名体系课后在这里签署').isVisible(), { timeout: 15_000 })
+        .toBe(true)
+      // Drawn like the empty order list: the words centred in the column, a button under them.
+      const words = (await page.getByText('还没有合同，报名体系课后在这里签署').boundingBox())!
+      expect(Math.abs(words.x + words.width / 2 - 195)).toBeLessThan(2)
+      await shot(page, 'tuition-contracts-empty')
+      await page.getByRole('link', { name: '看看体系课' }).click()
+      await page.waitForURL(/\/ke\?type=system$/)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('form → offer → sign with a drawn signature → pay the deposit → /ke3', { timeout: 240_000 }, async () => {
     const phone = newPhone()
     const course = await courseByTitle('商业插画师系统班')

@@ -4,7 +4,7 @@ import { AgreementCheck } from '#app/components/checkout/checkout-parts.tsx'
 import styles from '#app/components/checkout/checkout.module.css'
 import { MemberOnly } from '#app/components/login-required/member-only.tsx'
 import { NavBar } from '#app/components/nav-bar/nav-bar.tsx'
-import { LoadError } from '#app/components/page-state/page-state.tsx'
+import { Empty, LoadError, Loading } from '#app/components/page-state/page-state.tsx'
 import { api, ApiError } from '#app/lib/api.ts'
 import { formatTime } from '#app/lib/beijing-format.ts'
 import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
@@ -39,14 +39,23 @@ export default function ContractScreen() {
 function Contracts({ id }: { id: number | null }) {
   const got = useApiGet<Answer>('/contract', { member: true, query: id ? { id } : {} })
   const { state } = got
-  if (state.status === 'loading') return <p className={styles.muted}>加载中…</p>
+  if (state.status === 'loading') return <Loading />
   if (state.status === 'error')
     return <LoadError message={state.code === 404 ? '合同不存在' : state.message} onRetry={got.retry} />
   const { list, contract } = state.data
   if (contract) return <Sign contract={contract} onSigned={got.reload} />
+  // The empty state of the other lists of /mine (orders): the words, and where contracts come from.
+  if (list.length === 0)
+    return (
+      <div className={styles.body}>
+        <Empty message="还没有合同，报名体系课后在这里签署" />
+        <Link to="/ke?type=system" className={styles.secondaryButton}>
+          看看体系课
+        </Link>
+      </div>
+    )
   return (
     <div className={styles.body}>
-      {list.length === 0 ? <p className={styles.muted}>还没有合同</p> : null}
       {list.map((c) => (
         <Link key={c.id} to={c.signed ? `/contract/see/${c.id}` : `/contract/${c.id}`} className={styles.card}>
           合同 {c.id} · {c.signed ? `已签署 ${formatTime(c.signed_at)}` : '待签署'}
