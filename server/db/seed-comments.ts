@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from './database.ts'
 import { courses } from './schema/catalogue.ts'
 import { commentLikes, comments } from './schema/comments.ts'
@@ -17,18 +17,29 @@ const commenters = ['设计新手小鹿', '转行中的阿杰', '周末画画的
   }),
 )
 
-/** What learners say, by the course's place among the most learned (0: the most learned). */
-const remarks: string[][] = [
-  [
-    '零基础跟下来没有压力，每节一个工具一个练习，做完就记住了。',
-    '钢笔工具那节反复看了三遍，终于会抠图了，感谢老师！',
-    '建议配套素材再多一点，其他都很好。',
+/**
+ * What learners say about the three courses most people learn, by course title: each remark is about the course it
+ * is put on (its lessons, its tools), never a general one moved between courses.
+ */
+export const seedRemarks: Readonly<Record<string, readonly string[]>> = {
+  'Excel 一键美化表格': [
+    '跟着改了一遍部门月报，统一字体、隔行填色之后清爽多了，领导都问是不是换了模板。',
+    '条件格式那一步太实用了，以前超标的数字都是手动标红。',
+    '一节课就讲完，节奏很快，建议配一份练习表格跟着做。',
   ],
-  ['讲得很细，跟着做了一遍作品集里的图。', '老师的节奏刚好，适合下班后每天学一点。', '希望能出进阶课。'],
-  ['第一次画完整的一幅，很有成就感。', '控水那一节太实用了。', '讲解耐心，适合完全没有基础的人。'],
-]
+  剪映手机剪辑从入门到精通: [
+    '音乐卡点那节跟着做了一遍，发到朋友圈好多人问怎么剪的。',
+    '自动字幕省了太多时间，字幕样式也终于调得好看了。',
+    '老师的节奏刚好，下班路上用手机看一节，回家就能剪。',
+  ],
+  '10 分钟掌握 PS 高频快捷键': [
+    '按场景讲快捷键比背表格好记多了，跟着练习文件练了两遍就顺手了。',
+    '切换画笔大小和隐藏参考线的快捷键天天在用，操作速度真的翻倍。',
+    '免费课也讲得这么用心，希望出一节 Illustrator 快捷键。',
+  ],
+}
 
-/** Adds the commenters, their comments on the most learned courses and the likes between them. */
+/** Adds the commenters, their comments on the courses the remarks are about and the likes between them. */
 export async function seedComments(db: DbOrTx, now: Date) {
   const people = await db
     .insert(members)
@@ -39,14 +50,15 @@ export async function seedComments(db: DbOrTx, now: Date) {
       set: { nickname: sql`excluded.nickname` },
     })
     .returning({ id: members.id })
-  const popular = await db
-    .select({ id: courses.id })
+  const titles = Object.keys(seedRemarks)
+  const found = await db
+    .select({ id: courses.id, title: courses.title })
     .from(courses)
-    .where(eq(courses.status, 'published'))
-    .orderBy(desc(courses.studentCount), courses.id)
-    .limit(remarks.length)
-  for (const [place, course] of popular.entries()) {
-    for (const [i, content] of remarks[place]!.entries()) {
+    .where(and(eq(courses.status, 'published'), inArray(courses.title, titles)))
+  for (const [place, title] of titles.entries()) {
+    const course = found.find((c) => c.title === title)
+    if (!course) throw new Error(`seed: no published course ${title} for its comments`)
+    for (const [i, content] of seedRemarks[title]!.entries()) {
       const author = people[(place + i) % people.length]!.id
       // Earlier remarks get more likes: the first from everyone else, the last from one.
       const likers = people

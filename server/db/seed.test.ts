@@ -6,7 +6,7 @@ import { homeSections } from './schema/home.ts'
 import { systemOverlays } from './schema/overlays.ts'
 import { vipPlans } from './schema/vip.ts'
 import { members } from './schema/members.ts'
-import { commenterIds } from './seed-comments.ts'
+import { commenterIds, seedRemarks } from './seed-comments.ts'
 import { reseed, seedIfEmpty } from './seed.ts'
 
 const quiet = { info: () => {} }
@@ -41,6 +41,18 @@ describe('demo seed', () => {
     const lives = all.filter((c) => c.type === 'live')
     expect(lives.some((c) => c.liveStartsAt! > now)).toBe(true)
     expect(lives.some((c) => c.liveStartsAt! < now)).toBe(true)
+    // A live course's subtitle that names a weekday or an hour names those of its schedule (Beijing time): the
+    // schedule moves with the day the demo is seeded, so a fixed "本周四晚 8 点" was wrong most days.
+    for (const c of lives) {
+      const starts = new Date(c.liveStartsAt!.getTime() + 8 * 3_600_000)
+      const day = /周([一二三四五六日天])/.exec(c.subtitle)?.[1]
+      if (day) expect(`${c.title}: 周${day}`).toBe(`${c.title}: 周${'日一二三四五六'[starts.getUTCDay()]}`)
+      const hour = /(晚|下午)?\s*(\d{1,2})\s*点/.exec(c.subtitle)
+      if (hour) {
+        const said = Number(hour[2]) + (hour[1] && Number(hour[2]) < 12 ? 12 : 0)
+        expect(`${c.title}: ${said} 点`).toBe(`${c.title}: ${starts.getUTCHours()} 点`)
+      }
+    }
 
     const items = await db.select().from(systemCourseItems)
     const systems = all.filter((c) => c.type === 'system')
@@ -117,6 +129,12 @@ describe('demo seed: learners talking', () => {
       expect(rows.rows.every((r) => Number(r.like_count) === Number(r.likes) && Number(r.likes) > 0)).toBe(true)
       return rows.rows.length
     }
+    // Each remark sits on the course it talks about (they had been written for other courses and put on these).
+    const onCourses = await db.execute<{ title: string; content: string }>(sql`
+      select co.title, c.content from comments c join courses co on co.id = c.course_id order by c.created_at desc`)
+    const said: Record<string, string[]> = {}
+    for (const r of onCourses.rows) (said[r.title] ??= []).push(r.content)
+    expect(said).toEqual(seedRemarks)
     expect(await check()).toBe(9)
     const people = await commenterIds(db)
     expect(people).toHaveLength(5)
