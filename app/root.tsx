@@ -14,7 +14,7 @@ import {
   useLocation,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { ErrorPage } from '#app/components/error-page/error-page.tsx'
+import { ErrorPage, missingOf } from '#app/components/error-page/error-page.tsx'
 import { LinkDelegation } from '#app/components/bare-link/bare-link.tsx'
 import { LoadingBar } from '#app/components/loading-bar/loading-bar.tsx'
 import { LoginHost } from '#app/components/login-popup/login-host.tsx'
@@ -140,9 +140,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [chunkError])
 
   if (isRouteErrorResponse(error)) {
+    // A loader's 404 says what is missing (课程不存在或已下架: a shared link to a course taken off sale).
     const detail =
       error.status === 404
-        ? undefined
+        ? missingOf(error.data)
         : typeof error.data === 'string' && error.data
           ? error.data
           : error.statusText || undefined

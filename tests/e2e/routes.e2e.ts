@@ -73,5 +73,15 @@ describe('the route table on the running server (spec 2, routes.md)', () => {
     const html = await res.text()
     expect(html).toContain('This page could not be found')
     expect(html).toContain('页面不存在')
+    // The router's own English error text stays out of the page (it is in the hydration data only).
+    expect(/<main[\s\S]*<\/main>/.exec(html)![0]).not.toContain('No route matches')
+  })
+
+  it('says why a course link is a 404: the course is gone or taken off sale', async () => {
+    const res = await fetch(`${baseUrl}/course/999999.html`)
+    expect(res.status).toBe(404)
+    const page = /<main[\s\S]*<\/main>/.exec(await res.text())![0]
+    expect(page).toContain('页面不存在')
+    expect(page).toContain('课程不存在或已下架')
   })
 })

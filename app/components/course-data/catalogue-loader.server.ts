@@ -3,6 +3,7 @@ import type { Services } from '#server/services.ts'
 import type { CourseType } from '#shared/api/catalogue.ts'
 import { courseHref } from '#app/components/course-card/course-format.ts'
 import { services } from '#app/lib/services-context.ts'
+import type { Missing } from '#app/components/error-page/error-page.tsx'
 
 /**
  * The server's 404 AppError as seen from a page loader. The page bundle carries its own copy of that class, so
@@ -16,13 +17,13 @@ export function isAppNotFound(error: unknown): error is Error & { entry: { code:
 
 /**
  * Runs a catalogue read for a page loader: a 404 from the service becomes the page's 404 (the error page says
- * "This page could not be found"); anything else propagates as a 500.
+ * "This page could not be found", and the service's sentence under it); anything else propagates as a 500.
  */
 export async function orNotFound<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read()
   } catch (error) {
-    if (isAppNotFound(error)) throw data(error.message, { status: 404 })
+    if (isAppNotFound(error)) throw data<Missing>({ missing: error.message }, { status: 404 })
     throw error
   }
 }
@@ -38,7 +39,7 @@ export function parseId(value: string | null | undefined): number | null {
 
 /** A 404 for a malformed id in the URL. */
 export function notFound(message = '内容不存在'): never {
-  throw data(message, { status: 404 })
+  throw data<Missing>({ missing: message }, { status: 404 })
 }
 
 /**
