@@ -170,6 +170,13 @@ describe('per-course refunds of a favourites order (issue 10 §1)', () => {
       'refunded',
     ])
     expect(final.refundable).toBe(false)
+    // The dashboard's best sellers count the course kept, not the two given back.
+    const top = (
+      await call<{ top_courses: { course_id: number; sold: number }[] }>('GET', '/api/admin/dashboard', admin.token)
+    ).data.top_courses
+    expect(top.filter((c) => courses.includes(c.course_id))).toEqual([
+      expect.objectContaining({ course_id: courses[1], sold: 1 }),
+    ])
     await expectLedgerConsistent(db)
   })
 

@@ -5,7 +5,11 @@ import { failedTranscodes } from '#server/modules/media/video-media.service.ts'
 import { newMemberFigures } from '#server/modules/members/members.service.ts'
 import { paidOrderFigures, topSoldCourses, type PaidOrderFigure } from '#server/modules/orders/orders.service.ts'
 import { pointFigures } from '#server/modules/points/points.service.ts'
-import { succeededRefundFigures, waitingRefundCounts } from '#server/modules/refunds/refunds.service.ts'
+import {
+  refundedLineColumn,
+  succeededRefundFigures,
+  waitingRefundCounts,
+} from '#server/modules/refunds/refunds.service.ts'
 import { dashboardPartNames, type DashboardPart } from '#shared/staff/dashboard.ts'
 import { beijingDate, beijingDayStart } from '#shared/time.ts'
 import type { Dashboard, DashboardPeriod } from './dashboard.schema.ts'
@@ -57,7 +61,7 @@ export function createDashboardService(deps: { db: Db; now: () => Date }) {
       const [paid, refunded, top, joined, points, watching, waiting, failed] = await Promise.all([
         when(sales, () => paidOrderFigures(db, from, to)),
         when(sales, () => succeededRefundFigures(db, from, to)),
-        when(sales, () => topSoldCourses(db, from, to, TOP_COURSES)),
+        when(sales, () => topSoldCourses(db, from, to, TOP_COURSES, refundedLineColumn)),
         when(people, () => newMemberFigures(db, from, to)),
         when(people, () => pointFigures(db, from, to)),
         when(shows.has('learning'), () => watchingFigures(db, from, todayStart, to)),

@@ -172,6 +172,8 @@ describe('GET /api/admin/dashboard', () => {
     // Top courses: each course here sold once; the dearer first.
     expect(d.top_courses![0]).toMatchObject({ course_id: wechat.course, sold: 1, sales_fen: 12000, title: '测试课程' })
     expect(d.top_courses!.map((c) => c.course_id)).not.toContain(undefined)
+    // A sale refunded in full is not a sale.
+    expect(d.top_courses!.map((c) => c.course_id)).not.toContain(refunded.course)
 
     expect(d.pending).toMatchObject({
       refunds_to_approve: 1,

@@ -1,5 +1,6 @@
-import { and, desc, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, desc, gte, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
+import type { ColumnPart } from '#server/db/prepared.ts'
 import { orderItems, orders, type OrderKind, type PayMethod } from '#server/db/schema/orders.ts'
 
 // The operators' dashboard: what the orders say about a period (index orders_paid_idx, its paid_at by skip scan).
@@ -32,8 +33,17 @@ export async function paidOrderFigures(db: DbOrTx, from: Date, to: Date): Promis
     .groupBy(day, orders.kind, orders.payMethod)
 }
 
-/** The courses sold most in [from, to): order lines of paid orders, by count, then by their prices. */
-export async function topSoldCourses(db: DbOrTx, from: Date, to: Date, limit: number) {
+/**
+ * The courses sold most in [from, to): order lines of paid orders, by count, then by their prices. Lines given back
+ * do not count: an order refunded in full, and a line `refundedLine` (the refunds module's) says was refunded.
+ */
+export async function topSoldCourses(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  limit: number,
+  refundedLine: ColumnPart<boolean>,
+) {
   const sold = sql<number>`count(*)::int`
   const fen = sql<number>`sum(${orderItems.priceFen})::int`
   return db
@@ -41,7 +51,14 @@ export async function topSoldCourses(db: DbOrTx, from: Date, to: Date, limit: nu
     .from(orderItems)
     .innerJoin(orders, sql`${orders.id} = ${orderItems.orderId}`)
     .where(
-      and(isNotNull(orders.paidAt), gte(orders.paidAt, from), lt(orders.paidAt, to), isNotNull(orderItems.courseId)),
+      and(
+        isNotNull(orders.paidAt),
+        gte(orders.paidAt, from),
+        lt(orders.paidAt, to),
+        isNotNull(orderItems.courseId),
+        ne(orders.state, 'refunded'),
+        sql`not ${sql.raw(refundedLine.sql('"order_items"'))}`,
+      ),
     )
     .groupBy(orderItems.courseId)
     .orderBy(desc(sold), desc(fen), orderItems.courseId)

@@ -29,6 +29,18 @@ export function latestRefundSql(orderId: string): string {
     from refunds ref_r where ref_r.order_id = ${orderId} order by ref_r.id desc limit 1)`
 }
 
+/**
+ * Whether an order line (`item`, the SQL name of an order_items row) was given back by a refund that succeeded: a
+ * boolean expression over the refunds of its lines (a refund of the whole remainder has no lines: its order is
+ * `refunded`). One probe of refund_lines_order_idx per line and of each of its refunds by id; `offset 0` keeps
+ * the planner from joining every refund instead.
+ */
+export function refundedLineSql(item: string): string {
+  return `exists (select 1 from refund_lines ref_l
+    where ref_l.order_id = ${item}.order_id and ref_l.order_item_id = ${item}.id
+      and (select ref_r.state from refunds ref_r where ref_r.id = ref_l.refund_id) = 'succeeded' offset 0)`
+}
+
 export async function refundsOfOrder(db: DbOrTx, orderId: number) {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))
 }

@@ -162,6 +162,16 @@ export const latestRefundColumn: ColumnPart<ReturnType<typeof toRefundBrief> | n
   read: (value) => (value === null ? null : toRefundBrief(value as repo.RefundBriefRow)),
 }
 
+/**
+ * Whether an order line was refunded (a course of a favourites or bundle order given back on its own): a column the
+ * dashboard passes to the orders module's best sellers, so a sale given back does not count.
+ */
+export const refundedLineColumn: ColumnPart<boolean> = {
+  name: 'refunded_line',
+  sql: repo.refundedLineSql,
+  read: (value) => value === true,
+}
+
 /** What a member is told about a refund's state and why. */
 function toRefundBrief(r: repo.RefundBriefRow) {
   return {
