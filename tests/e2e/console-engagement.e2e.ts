@@ -95,6 +95,14 @@ describe('the console: engagement and sales', () => {
     })
     expect(posted.code).toBe(200)
 
+    // Its author has nothing to report on it (the server refuses a report of one's own comment).
+    const own = await openDevice('phone', author)
+    await own.page.goto(`/course/commentDetail?id=${posted.data.id}`)
+    const mine = own.page.locator(`[data-comment-id="${posted.data.id}"]`)
+    await expect.poll(() => mine.getByTestId('comment-like').isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await mine.getByTestId('comment-report').count()).toBe(0)
+    await own.context.close()
+
     const phone = await openDevice('phone', reporter)
     await phone.page.goto(`/course/commentDetail?id=${posted.data.id}`)
     const item = phone.page.locator(`[data-comment-id="${posted.data.id}"]`)

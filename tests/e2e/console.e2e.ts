@@ -30,6 +30,8 @@ async function signInToConsole(page: Page, phone: string) {
   await page.getByLabel('手机号').fill(phone)
   await page.getByRole('button', { name: '获取验证码' }).click()
   await expect.poll(() => page.getByText('验证码已发送').isVisible(), { timeout: 10_000 }).toBe(true)
+  // The button counts down the minute before another code may be asked for, as on the learners' sign-in.
+  expect(await page.getByRole('button', { name: /^\d+s$/ }).isDisabled()).toBe(true)
   await page.getByLabel('验证码').fill(await latestCode(phone))
   await page
     .getByRole('button', { name: '登 录' })

@@ -74,14 +74,16 @@ export function CommentItem({
               回复
             </button>
           ) : null}
-          <button
-            type="button"
-            className={styles.action}
-            onClick={() => void reportComment(comment.id)}
-            data-testid="comment-report"
-          >
-            举报
-          </button>
+          {comment.mine ? null : (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => void reportComment(comment.id)}
+              data-testid="comment-report"
+            >
+              举报
+            </button>
+          )}
           <button
             type="button"
             className={comment.liked ? `${styles.like} ${styles.liked}` : styles.like}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, previewLabel } from './course-format.ts'
+import { formatCount, formatTotalDuration, previewLabel } from './course-format.ts'
 
 describe('formatCount (the one count formatter: 1.5万人学过)', () => {
   it.each([
@@ -13,6 +13,20 @@ describe('formatCount (the one count formatter: 1.5万人学过)', () => {
     [123_456, '12.3万'],
   ])('%i reads %s (rounded down, never more than there is)', (n, text) => {
     expect(formatCount(n)).toBe(text)
+  })
+})
+
+describe("formatTotalDuration (a course's length on its page)", () => {
+  it.each([
+    [6, '6 秒'],
+    [29.6, '30 秒'],
+    [30, '1 分钟'],
+    [89, '1 分钟'],
+    [600, '10 分钟'],
+    [3600, '1 小时'],
+    [7830, '2 小时 11 分钟'],
+  ])('%d s reads %s', (seconds, text) => {
+    expect(formatTotalDuration(seconds)).toBe(text)
   })
 })
 

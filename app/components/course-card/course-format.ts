@@ -41,9 +41,10 @@ export function formatDuration(seconds: number) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`
 }
 
-/** 7830 → "2 小时 11 分钟", 600 → "10 分钟". */
+/** 7830 → "2 小时 11 分钟", 600 → "10 分钟", a course of short clips 6 → "6 秒" (not "0 分钟"). */
 export function formatTotalDuration(seconds: number) {
-  const minutes = Math.round(seconds / 60)
+  if (seconds < 30) return `${Math.max(1, Math.round(seconds))} 秒`
+  const minutes = Math.max(1, Math.round(seconds / 60))
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
   if (h === 0) return `${m} 分钟`

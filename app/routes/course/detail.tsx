@@ -363,7 +363,8 @@ export default function CourseDetail() {
           课程目录
           {course.video_count > 0 ? (
             <span className="zx-titleNote">
-              {`共 ${course.video_count} 节 · ${formatTotalDuration(course.duration_seconds)}`}
+              {`共 ${course.video_count} 节`}
+              {course.duration_seconds > 0 ? ` · ${formatTotalDuration(course.duration_seconds)}` : null}
             </span>
           ) : null}
         </h2>

@@ -22,7 +22,7 @@ export default function Orders() {
           selectFilter('state', '状态', orderStateNames),
           selectFilter('kind', '类型', kindNames),
           { name: 'dates', label: '下单日期', type: 'dates' },
-          { name: 'sp', label: '推广来源 sp', type: 'text' },
+          { name: 'sp', label: '推广来源', type: 'text' },
         ]}
         onRow={(o) => ({ onClick: () => show(o.order_no), style: { cursor: 'pointer' } })}
         empty="没有符合条件的订单。换个日期或状态试试。"
@@ -64,7 +64,9 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string | null; onCl
             <Descriptions.Item label="应付 / 原价 / 优惠">
               {yuan(data.amount_fen)} / {yuan(data.original_fen)} / {yuan(data.discount_fen)}
             </Descriptions.Item>
-            <Descriptions.Item label="积分抵扣">{data.points_used}</Descriptions.Item>
+            <Descriptions.Item label="积分抵扣">
+              {data.points_used > 0 ? `${data.points_used} 积分` : '未使用'}
+            </Descriptions.Item>
             <Descriptions.Item label="已退款">{yuan(data.refunded_fen)}</Descriptions.Item>
             <Descriptions.Item label="支付">
               {payMethodNames[data.pay_method]} {data.provider_txn_id ?? ''}

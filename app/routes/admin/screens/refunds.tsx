@@ -67,7 +67,7 @@ export default function Refunds() {
         rowKey="refund_no"
         path="/admin/refunds"
         csv
-        search="退款单号、手机号或会员ID"
+        search="退款单号、手机号、会员ID"
         help={<KeyHint search keys={{ Enter: '打开订单详情' }} />}
         onRows={queue.onRows}
         onRow={queue.onRow}
@@ -79,11 +79,22 @@ export default function Refunds() {
             dataIndex: 'refund_no',
             render: (no: string, r) => <a onClick={() => showOrder(r.order_no)}>{no}</a>,
           },
-          { title: '订单', dataIndex: 'order_title', ellipsis: true },
           {
-            title: '退款课程',
+            title: '订单',
+            dataIndex: 'order_no',
+            ellipsis: true,
+            render: (no: string, r) => (
+              <span title={r.order_title}>
+                {no}
+                <br />
+                <Typography.Text type="secondary">{r.order_title}</Typography.Text>
+              </span>
+            ),
+          },
+          {
+            title: '退款内容',
             key: 'lines',
-            render: (_, r) => (r.lines ? lineTitles(r) : <Typography.Text type="secondary">整单</Typography.Text>),
+            render: (_, r) => (r.lines ? lineTitles(r) : <Typography.Text type="secondary">整单退款</Typography.Text>),
           },
           moneyColumn('金额', 'amount_fen', true),
           memberColumn(),

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Card, Divider, Form, Input, Space } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
+import { checkPhone, CODE_MAX_LENGTH } from '#app/lib/validators.ts'
 import { api } from '../lib/client.ts'
 import { saveToken, WECHAT_SIGN_IN } from '../lib/token.ts'
 
@@ -13,14 +15,23 @@ export default function SignIn() {
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
   const client = useQueryClient()
+  const countdown = useCountdown()
 
   const send = async () => {
-    const { phone } = await form.validateFields(['phone'])
+    if (!countdown.canRequest) return
+    let phone: string
+    try {
+      phone = (await form.validateFields(['phone'])).phone
+    } catch {
+      return // the field shows why
+    }
+    countdown.start()
     try {
       await api.post('/send_code', { phone })
       message.success('验证码已发送')
     } catch (e) {
-      message.error((e as Error).message)
+      countdown.reset()
+      form.setFields([{ name: 'phone', errors: [(e as Error).message] }])
     }
   }
 
@@ -49,16 +60,30 @@ export default function SignIn() {
           <Form.Item
             label="手机号"
             name="phone"
-            rules={[{ required: true, pattern: /^1\d{10}$/, message: '请输入 11 位手机号' }]}
+            rules={[
+              {
+                validator: async (_, value: string | undefined) => {
+                  const { error } = checkPhone(value)
+                  if (error) throw new Error(error)
+                },
+              },
+            ]}
           >
             <Input inputMode="tel" maxLength={11} autoComplete="tel" placeholder="员工绑定的手机号" />
           </Form.Item>
           <Form.Item label="验证码" required>
             <Space.Compact block>
               <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
-                <Input inputMode="numeric" maxLength={6} placeholder="4 位验证码" aria-label="验证码" />
+                <Input
+                  inputMode="numeric"
+                  maxLength={CODE_MAX_LENGTH}
+                  placeholder={`${CODE_MAX_LENGTH} 位验证码`}
+                  aria-label="验证码"
+                />
               </Form.Item>
-              <Button onClick={send}>获取验证码</Button>
+              <Button onClick={() => void send()} disabled={countdown.running}>
+                {countdownLabel(countdown.left)}
+              </Button>
             </Space.Compact>
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
