@@ -202,7 +202,7 @@ export function listRoute<Q extends z.ZodType<ListQuery, unknown>, R extends z.Z
     async (request, reply) => {
       const query = request.query as z.output<Q>
       if (query.format === 'csv') {
-        if (!csv) throw new AppError(Codes.BadRequest, '这个列表不能导出（format）')
+        if (!csv) throw new AppError(Codes.BadRequest, '这个列表不能导出', { field: 'format' })
         const permission = spec.exportPermission
         if (permission && !can(request.principal, permission))
           throw new AppError(Codes.Forbidden, '你的角色不能导出这个列表')

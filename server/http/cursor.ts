@@ -11,7 +11,7 @@ export function encodeCursor(parts: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url')
 }
 
-/** Decodes a cursor made by `encodeCursor`, or throws 400 "参数 cursor 格式不正确（cursor）". */
+/** Decodes a cursor made by `encodeCursor`, or throws 400 "参数 cursor 格式不正确" with `data.field` "cursor". */
 export function decodeCursor<T>(text: string, shape: z.ZodType<T>): T {
   let parsed: unknown
   try {
@@ -25,7 +25,7 @@ export function decodeCursor<T>(text: string, shape: z.ZodType<T>): T {
 }
 
 function badCursor() {
-  return new AppError(Codes.BadRequest, '参数 cursor 格式不正确（cursor）')
+  return new AppError(Codes.BadRequest, '参数 cursor 格式不正确', { field: 'cursor' })
 }
 
 /** A row id inside a cursor: a positive int4. */

@@ -14,18 +14,21 @@ export function sendError(reply: FastifyReply, entry: CodeEntry, msg: string = e
 const fieldLabels: Record<string, string> = {
   phone: '手机号',
   phone_code: '验证码',
-  code: 'code',
   nickname: '昵称',
 }
 
-function validationMessage(error: FastifyError): string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return `${Codes.BadRequest.msg}：${error.message}`
+/**
+ * A malformed body's message, 「参数 手机号 不能为空」, and the field it is about: `data.field`, for a form to put the
+ * message under (the message names the field in Chinese where `fieldLabels` has it).
+ */
+function validationError(error: FastifyError): { msg: string; field?: string } {
+  if (!hasZodFastifySchemaValidationErrors(error)) return { msg: `${Codes.BadRequest.msg}：${error.message}` }
   const first = error.validation[0]
-  if (!first) return Codes.BadRequest.msg
-  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
-  const label = fieldLabels[field] ?? field
+  if (!first) return { msg: Codes.BadRequest.msg }
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined
+  const label = (field && fieldLabels[field]) ?? field ?? 'body'
   const missing = first.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')
-  return `参数 ${label} ${missing ? '不能为空' : '格式不正确'}（${field}）`
+  return { msg: `参数 ${label} ${missing ? '不能为空' : '格式不正确'}`, ...(field && { field }) }
 }
 
 /** What busboy (the multipart parser) throws on a cut-off or malformed upload: the client's fault, not ours. */
@@ -39,7 +42,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return sendError(reply, error.entry, error.message, error.data ?? {})
     }
-    if (error.validation) return sendError(reply, Codes.BadRequest, validationMessage(error))
+    if (error.validation) {
+      const { msg, field } = validationError(error)
+      return sendError(reply, Codes.BadRequest, msg, field ? { field } : {})
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
       return sendError(reply, Codes.PayloadTooLarge)
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415)

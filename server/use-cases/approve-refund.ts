@@ -42,7 +42,7 @@ export async function approveRefund(
       : order.amountFen - order.refundedFen
     const amount = input.amountFen ?? remaining
     if (amount > remaining)
-      throw new AppError(Codes.BadRequest, `退款金额不能超过可退金额 ${remaining} 分（amount_fen）`)
+      throw new AppError(Codes.BadRequest, `退款金额不能超过可退金额 ${remaining} 分`, { field: 'amount_fen' })
     const moved = await transitionOrder(tx, order.id, ['paid', 'partially_refunded'], 'refunding', {}, at)
     if (!moved) throw new AppError(Codes.RefundNotAllowed)
     const approved = (await transitionRefund(

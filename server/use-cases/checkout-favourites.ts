@@ -28,7 +28,7 @@ export async function favouritesPurchase(
   const chosen = courseIds ? [...new Set(courseIds)] : buyable
   if (chosen.length === 0) throw new AppError(Codes.BadRequest, '请选择要购买的课程')
   if (chosen.length > FAV_CHECKOUT_MAX)
-    throw new AppError(Codes.BadRequest, `一次最多购买 ${FAV_CHECKOUT_MAX} 门课程（course_ids）`)
+    throw new AppError(Codes.BadRequest, `一次最多购买 ${FAV_CHECKOUT_MAX} 门课程`, { field: 'course_ids' })
   const buyableIds = new Set(buyable)
   const courses = await coursesForSale(deps.db, chosen)
   const gone = chosen.filter((id) => !buyableIds.has(id))

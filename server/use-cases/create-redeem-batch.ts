@@ -14,7 +14,7 @@ export async function createRedeemBatch(deps: RedeemDeps, staffId: number, body:
   if (body.course_ids.length) {
     const titles = await courseTitlesByIds(deps.db, body.course_ids)
     const missing = body.course_ids.filter((id) => !titles.has(id))
-    if (missing.length) throw new AppError(Codes.NotFound, `课程 ${missing.join('、')} 不存在（course_ids）`)
+    if (missing.length) throw new AppError(Codes.NotFound, `课程 ${missing.join('、')} 不存在`, { field: 'course_ids' })
   }
   const now = deps.now()
   return deps.db.transaction(async (tx) => {

@@ -25,7 +25,7 @@ export async function offerEnrolment(
   return deps.db.transaction(async (tx: DbOrTx) => {
     const lead = body.lead_id ? await leadById(tx, body.lead_id) : null
     const phone = lead?.phone ?? body.phone
-    if (!phone) throw new AppError(Codes.BadRequest, '请选择线索或填写手机号（phone）', { field: 'phone' })
+    if (!phone) throw new AppError(Codes.BadRequest, '请选择线索或填写手机号', { field: 'phone' })
     const plan = await offerablePlan(tx, body.plan_id)
     const member = await findOrCreateMemberByPhone(tx, phone, at)
     const { enrolment, contractId } = await openEnrolment(tx, {

@@ -114,7 +114,7 @@ export async function priceOrder(
   const balance = purchase.pointsAllowed ? await readBalance() : 0
   const max = purchase.pointsAllowed ? maxPointsFor(afterCoupon, Number.MAX_SAFE_INTEGER, rules) : 0
   const points = choices.points ?? 0
-  if (points > max) throw new AppError(Codes.BadRequest, `最多可使用 ${max} 积分（points）`)
+  if (points > max) throw new AppError(Codes.BadRequest, `最多可使用 ${max} 积分`, { field: 'points' })
   if (points > balance) throw new AppError(Codes.PointsInsufficient)
   const pointsFen = points * rules.fenPerPoint
   return {

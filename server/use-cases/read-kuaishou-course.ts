@@ -15,7 +15,7 @@ export interface KuaishouCourseDeps {
 /** A course is on sale on Kuaishou when an operator mapped a Kuaishou shop SKU to it; otherwise it is a 404. */
 async function requireOnKuaishou(db: Db, courseId: number) {
   if (!(await soldOn(db, 'kuaishou', courseId)))
-    throw new AppError(Codes.NotFound, '这门课程没有在快手小店销售（course_id）')
+    throw new AppError(Codes.NotFound, '这门课程没有在快手小店销售', { field: 'course_id' })
 }
 
 /** The course of the /course/ks/{id} landing page: a published course with a Kuaishou SKU, else a 404. */

@@ -170,7 +170,7 @@ describe('the daily reconciliation of the providers’ bills (server/use-cases/r
       // Today's bill does not exist yet: refused before asking.
       expect(
         await call('POST', '/api/admin/reconciliation/runs', admin.token, { provider: 'alipay', bill_date: next }),
-      ).toMatchObject({ code: 400, msg: '只能对账今天以前的账单（bill_date）' })
+      ).toMatchObject({ code: 400, msg: '只能对账今天以前的账单' })
 
       clock.set(new Date(nextStart.getTime() + 34 * HOUR))
       const run = async () =>

@@ -42,8 +42,9 @@ const ourPayment = (o: OrderRow): OurPayment => ({
  */
 export async function reconcileBills(deps: CommerceDeps, provider: PaymentProviderName, date: string) {
   const { db, providers, now } = deps
-  if (date >= beijingDate(now())) throw new AppError(Codes.BadRequest, '只能对账今天以前的账单（bill_date）')
-  if (!deps.config.payments[provider].enabled) throw new AppError(Codes.BadRequest, '该支付方式未开通（provider）')
+  if (date >= beijingDate(now())) throw new AppError(Codes.BadRequest, '只能对账今天以前的账单', { field: 'bill_date' })
+  if (!deps.config.payments[provider].enabled)
+    throw new AppError(Codes.BadRequest, '该支付方式未开通', { field: 'provider' })
   const failed = (err: ProviderError) =>
     deps.transaction((tx) =>
       recordReconciliation(tx, { provider, billDate: date, at: now(), state: 'failed', error: err.message }, []),

@@ -90,10 +90,11 @@ export async function requestRefund(
 /** The lines a per-course request names, each refundable now; refuses an unknown, watched or taken line. */
 async function chosenLines(db: DbOrTx, config: CommerceDeps['config'], order: OrderRow, itemIds: readonly number[]) {
   const options = await lineOptions(db, config.payments, order)
-  if (!options) throw new AppError(Codes.BadRequest, '这笔订单不能按课程退款（order_item_ids）')
+  if (!options) throw new AppError(Codes.BadRequest, '这笔订单不能按课程退款', { field: 'order_item_ids' })
   const wanted = new Set(itemIds)
   const chosen = options.filter((o) => wanted.has(o.item_id))
-  if (chosen.length !== wanted.size) throw new AppError(Codes.BadRequest, '所选课程不在这笔订单中（order_item_ids）')
+  if (chosen.length !== wanted.size)
+    throw new AppError(Codes.BadRequest, '所选课程不在这笔订单中', { field: 'order_item_ids' })
   const refused = chosen.find((o) => !o.refundable)
   if (refused?.state === 'watched')
     throw new AppError(

@@ -61,7 +61,8 @@ export async function revokeExchangeRecord(
     return r
   })
   if (!revoked) {
-    if (!(await exchangeRecord(deps.db, id))) throw new AppError(Codes.NotFound, `兑换记录 ${id} 不存在（id）`)
+    if (!(await exchangeRecord(deps.db, id)))
+      throw new AppError(Codes.NotFound, `兑换记录 ${id} 不存在`, { field: 'id' })
     return { revoked: 0, voucher_returned: false }
   }
   deps.events?.emit({

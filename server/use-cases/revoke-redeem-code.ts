@@ -13,7 +13,7 @@ export async function revokeRedeemCode(deps: RedeemDeps, staffId: number, codeId
   return deps.db.transaction(async (tx) => {
     const now = deps.now()
     const row = await deps.codes.lockIfAny(tx, codeId)
-    if (!row) throw new AppError(Codes.NotFound, `兑换码 ${codeId} 不存在（id）`)
+    if (!row) throw new AppError(Codes.NotFound, `兑换码 ${codeId} 不存在`, { field: 'id' })
     const uses = await deps.codes.revoke(tx, codeId, staffId, now)
     let courses = 0
     for (const use of uses) {

@@ -4,7 +4,7 @@ import { MemberRoles } from './members.ts'
 import { JsonId } from './params.ts'
 
 // What the console sends about members (request schemas; the console's forms validate with the same ones). The
-// API answers 400 "参数 <field> 不能为空 / 格式不正确（field）"; the messages below are what a form shows.
+// API answers 400 "<名称>不能为空 / 格式不正确" with the field in `data.field`; the messages below are what a form shows.
 
 const memberSortKeys = ['id', 'created_at', 'last_login_at'] as const
 export type MemberSortKey = (typeof memberSortKeys)[number]

@@ -24,7 +24,7 @@ const grantFields = {
 }
 const oneGrant = (v: { course_id: number | null; vip_days: number | null }) =>
   (v.course_id === null) !== (v.vip_days === null)
-const oneGrantMessage = { message: '课程和 VIP 天数二选一（course_id）', path: ['course_id'] }
+const oneGrantMessage = { message: '课程和 VIP 天数二选一', path: ['course_id'] }
 
 /** POST /api/admin/exchange/skus: map a platform SKU to one course or to VIP days. */
 export const ExchangeSkuCreate = z

@@ -326,11 +326,11 @@ export async function grantEntitlement(
   },
 ) {
   if (!(await memberExists(db, grant.memberId)))
-    throw new AppError(Codes.NotFound, `会员 ${grant.memberId} 不存在（member_id）`)
+    throw new AppError(Codes.NotFound, `会员 ${grant.memberId} 不存在`, { field: 'member_id' })
   if (!(await courseAccessFacts(db, [grant.courseId])).has(grant.courseId))
-    throw new AppError(Codes.NotFound, `课程 ${grant.courseId} 不存在（course_id）`)
+    throw new AppError(Codes.NotFound, `课程 ${grant.courseId} 不存在`, { field: 'course_id' })
   if (grant.expiresAt && grant.expiresAt <= grant.now)
-    throw new AppError(Codes.BadRequest, '到期时间必须晚于现在（expires_at）')
+    throw new AppError(Codes.BadRequest, '到期时间必须晚于现在', { field: 'expires_at' })
   const row = await insertEntitlement(db, {
     memberId: grant.memberId,
     courseId: grant.courseId,
@@ -345,7 +345,7 @@ export async function grantEntitlement(
 /** Revokes an entitlement at once (revoking twice keeps the first time). NotFound for an unknown id. */
 export async function revokeEntitlementById(db: DbOrTx, id: number, now: Date) {
   const row = await revokeEntitlement(db, id, now)
-  if (!row) throw new AppError(Codes.NotFound, `授权 ${id} 不存在（id）`)
+  if (!row) throw new AppError(Codes.NotFound, `授权 ${id} 不存在`, { field: 'id' })
   return toEntitlementView(row, now)
 }
 

@@ -153,7 +153,7 @@ describe('resumable video uploads (tus at /api/admin/uploads)', () => {
     expect(missing.body.msg).toContain('video_id')
 
     const unknown = await refused(send(clip, { metadata: { video_id: '999999' } }))
-    expect(unknown).toMatchObject({ status: 404, body: { code: 404, msg: '视频 999999 不存在（id）' } })
+    expect(unknown).toMatchObject({ status: 404, body: { code: 404, msg: '视频 999999 不存在' } })
 
     const id = await video()
     const huge = Buffer.alloc(5 * 1024 * 1024)

@@ -5,11 +5,12 @@ import { AdminImageRules } from './admin.service.ts'
 
 /** The multipart field "file" of an operator's upload, at most `maxBytes` (400 without one). */
 export async function filePart(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传文件（file）')
+  if (!request.isMultipart())
+    throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传文件', { field: 'file' })
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
   if (!part || part.fieldname !== 'file') {
     part?.file.resume()
-    throw new AppError(Codes.BadRequest, '参数 file 不能为空（file）')
+    throw new AppError(Codes.BadRequest, '参数 file 不能为空', { field: 'file' })
   }
   return part
 }

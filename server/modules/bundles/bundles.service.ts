@@ -114,11 +114,13 @@ export function createBundleService(deps: { db: Db; now: () => Date; cacheMs?: n
   }
 
   async function checkCourses(courseIds: number[]) {
-    if (courseIds.length < 2) throw new AppError(Codes.BadRequest, '套餐至少包含 2 门课程（course_ids）')
-    if (new Set(courseIds).size !== courseIds.length) throw new AppError(Codes.BadRequest, '课程不能重复（course_ids）')
+    if (courseIds.length < 2) throw new AppError(Codes.BadRequest, '套餐至少包含 2 门课程', { field: 'course_ids' })
+    if (new Set(courseIds).size !== courseIds.length)
+      throw new AppError(Codes.BadRequest, '课程不能重复', { field: 'course_ids' })
     const existing = new Set((await coursesForSale(db, courseIds)).map((c) => c.id))
     const missing = courseIds.filter((id) => !existing.has(id))
-    if (missing.length > 0) throw new AppError(Codes.BadRequest, `课程不存在：${missing.join('、')}（course_ids）`)
+    if (missing.length > 0)
+      throw new AppError(Codes.BadRequest, `课程不存在：${missing.join('、')}`, { field: 'course_ids' })
   }
 
   return {

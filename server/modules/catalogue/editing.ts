@@ -47,8 +47,8 @@ import { listing } from '#server/http/admin-list.ts'
 import { toCategory, toChapter, toCourse, toTeacher, toVideo } from './editing-present.ts'
 
 const notFound = (what: string, id: number, field: string) =>
-  new AppError(Codes.NotFound, `${what} ${id} 不存在（${field}）`)
-const bad = (message: string) => new AppError(Codes.BadRequest, message)
+  new AppError(Codes.NotFound, `${what} ${id} 不存在`, { field })
+const bad = (message: string, data?: { field: string }) => new AppError(Codes.BadRequest, message, data)
 
 /** The columns of the course list's CSV export. */
 const COURSE_CSV_HEADER = [
@@ -81,11 +81,11 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
 
 /** The rules that span fields, checked on the course as it will be after the change. */
 function checkCourse(c: Pick<CourseRow, 'isFree' | 'priceFen' | 'originalPriceFen' | 'liveStartsAt' | 'liveEndsAt'>) {
-  if (c.isFree && c.priceFen !== 0) throw bad('免费课程的价格必须为 0（price_fen）')
+  if (c.isFree && c.priceFen !== 0) throw bad('免费课程的价格必须为 0', { field: 'price_fen' })
   if (c.originalPriceFen !== null && c.originalPriceFen < c.priceFen)
-    throw bad('原价不能低于售价（original_price_fen）')
+    throw bad('原价不能低于售价', { field: 'original_price_fen' })
   if (c.liveStartsAt && c.liveEndsAt && c.liveEndsAt <= c.liveStartsAt)
-    throw bad('直播结束时间必须晚于开始时间（live_ends_at）')
+    throw bad('直播结束时间必须晚于开始时间', { field: 'live_ends_at' })
 }
 
 /**
@@ -100,10 +100,10 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
   async function linkable(memberId: number | null, teacherId: number | null) {
     if (memberId === null) return null
     if (!(await memberExists(db, memberId)))
-      throw new AppError(Codes.BadRequest, `会员 ${memberId} 不存在（member_id）`)
+      throw new AppError(Codes.BadRequest, `会员 ${memberId} 不存在`, { field: 'member_id' })
     const linked = await teacherOfMember(db, memberId)
     if (linked !== undefined && linked !== teacherId)
-      throw new AppError(Codes.BadRequest, `这个员工已关联讲师 ${linked}（member_id）`)
+      throw new AppError(Codes.BadRequest, `这个员工已关联讲师 ${linked}`, { field: 'member_id' })
     return memberId
   }
   const lists = COURSE_LISTS_TAG
@@ -116,13 +116,13 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
 
   async function checkParent(parentId: number | null | undefined, selfId?: number) {
     if (parentId === null || parentId === undefined) return
-    if (parentId === selfId) throw bad('分类不能以自己为上级（parent_id）')
+    if (parentId === selfId) throw bad('分类不能以自己为上级', { field: 'parent_id' })
     const parent = await findCategory(db, parentId)
     if (!parent) throw notFound('分类', parentId, 'parent_id')
     // Two levels, as the category browser shows them: an area and its sub-categories.
-    if (parent.parentId !== null) throw bad('分类最多两级，上级必须是一级分类（parent_id）')
+    if (parent.parentId !== null) throw bad('分类最多两级，上级必须是一级分类', { field: 'parent_id' })
     if (selfId !== undefined && (await countSubcategories(db, selfId)) > 0)
-      throw bad('这个分类下还有子分类，不能再设上级（parent_id）')
+      throw bad('这个分类下还有子分类，不能再设上级', { field: 'parent_id' })
   }
 
   async function checkTeacher(teacherId: number | null | undefined) {
@@ -139,7 +139,7 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     if (chapterId === null || chapterId === undefined) return
     const chapter = await findChapter(db, chapterId)
     if (!chapter) throw notFound('章节', chapterId, 'chapter_id')
-    if (chapter.courseId !== courseId) throw bad(`章节 ${chapterId} 不属于课程 ${courseId}（chapter_id）`)
+    if (chapter.courseId !== courseId) throw bad(`章节 ${chapterId} 不属于课程 ${courseId}`, { field: 'chapter_id' })
   }
 
   async function video(id: number) {

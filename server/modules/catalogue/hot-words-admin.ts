@@ -36,7 +36,7 @@ export function createHotWordAdmin(deps: { db: Db; invalidate: () => Promise<voi
       const known = (await allHotWords(db)).map((w) => w.id)
       const given = new Set(body.ids)
       if (given.size !== body.ids.length || given.size !== known.length || known.some((id) => !given.has(id)))
-        throw new AppError(Codes.BadRequest, '排序必须列出全部热词，且每个一次（ids）')
+        throw new AppError(Codes.BadRequest, '排序必须列出全部热词，且每个一次', { field: 'ids' })
       await reorderHotWords(db, body.ids)
       await invalidate()
       return list()

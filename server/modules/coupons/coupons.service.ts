@@ -122,7 +122,7 @@ export function createCouponService(deps: { db: Db; now: () => Date }) {
       const found = await templateRows.find(db, id)
       if (!found) throw new AppError(Codes.NotFound, '优惠券不存在')
       if (input.total_limit !== undefined && input.total_limit !== null && input.total_limit < found.claimedCount) {
-        throw new AppError(Codes.BadRequest, `总量不能少于已领取的 ${found.claimedCount} 张（total_limit）`)
+        throw new AppError(Codes.BadRequest, `总量不能少于已领取的 ${found.claimedCount} 张`, { field: 'total_limit' })
       }
       const row = await templateRows.update(db, id, {
         name: input.name,

@@ -239,10 +239,10 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps
   const requireCourse = async (courseId: number | null) => {
     if (courseId !== null && !(await courseTitlesByIds(db, [courseId])).has(courseId))
-      throw new AppError(Codes.NotFound, `课程 ${courseId} 不存在（course_id）`)
+      throw new AppError(Codes.NotFound, `课程 ${courseId} 不存在`, { field: 'course_id' })
   }
   const one = async (m: SkuRow | null, id: number) => {
-    if (!m) throw new AppError(Codes.NotFound, `映射 ${id} 不存在（id）`)
+    if (!m) throw new AppError(Codes.NotFound, `映射 ${id} 不存在`, { field: 'id' })
     return skuView(m, await withTitles(db, [m]))
   }
   return {
@@ -270,7 +270,9 @@ export function createExchangeAdmin(deps: { db: Db; now: () => Date }) {
           updatedAt: at,
         })
         if (!row)
-          throw new AppError(Codes.Conflict, `${PlatformNames[body.platform]}的 SKU ${body.sku_id} 已有映射（sku_id）`)
+          throw new AppError(Codes.Conflict, `${PlatformNames[body.platform]}的 SKU ${body.sku_id} 已有映射`, {
+            field: 'sku_id',
+          })
         return one(row, row.id)
       },
       /** Changes what a mapping grants (exchanges made before keep what they granted). */

@@ -89,7 +89,7 @@ describe('GET /api/ksxd/course/comments (the /course/ks landing page)', () => {
     for (const id of [onDouyinOnly, unmapped]) {
       const res = await get(`course_id=${id}`)
       expect(res.status).toBe(404)
-      expect(res.body).toMatchObject({ code: 404, msg: '这门课程没有在快手小店销售（course_id）' })
+      expect(res.body).toMatchObject({ code: 404, msg: '这门课程没有在快手小店销售' })
     }
     expect((await get('course_id=999999')).status).toBe(404)
   })

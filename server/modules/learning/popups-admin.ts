@@ -70,7 +70,9 @@ export function createPopupAdmin(deps: { db: Db }) {
     const known =
       target === 'course' ? (await courseTitlesByIds(db, [id])).has(id) : (await videoTitlesByIds(db, [id])).has(id)
     if (!known)
-      throw new AppError(Codes.BadRequest, `${target === 'course' ? '课程' : '视频'} ${id} 不存在（target_id）`)
+      throw new AppError(Codes.BadRequest, `${target === 'course' ? '课程' : '视频'} ${id} 不存在`, {
+        field: 'target_id',
+      })
     return target === 'course' ? { courseId: id, videoId: null } : { courseId: null, videoId: id }
   }
   async function staffView(row: PopupRow, clicks: number) {

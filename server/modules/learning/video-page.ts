@@ -106,7 +106,7 @@ export function createVideoPages(ctx: LearningContext) {
       let start = 0
       if (q.cursor) {
         const at = flat.findIndex((v) => v.id === Number(q.cursor))
-        if (at < 0) throw new AppError(Codes.BadRequest, '参数 cursor 格式不正确（cursor）')
+        if (at < 0) throw new AppError(Codes.BadRequest, '参数 cursor 格式不正确', { field: 'cursor' })
         start = at + 1
       }
       const page = flat.slice(start, start + q.limit)

@@ -14,9 +14,10 @@ const UploadResult = z.object({
 
 /** The `file` part of a multipart request, read into memory (at most 5 MB; more is ImageTooLarge). */
 async function readFilePart(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传图片（file）')
+  if (!request.isMultipart())
+    throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传图片', { field: 'file' })
   const part = await request.file({ limits: { fileSize: ImageRules.maxBytes, files: 1 } })
-  if (!part || part.fieldname !== 'file') throw new AppError(Codes.BadRequest, '参数 file 不能为空（file）')
+  if (!part || part.fieldname !== 'file') throw new AppError(Codes.BadRequest, '参数 file 不能为空', { field: 'file' })
   try {
     return await part.toBuffer()
   } catch (err) {

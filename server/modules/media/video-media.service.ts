@@ -70,7 +70,7 @@ export function createVideoMediaService(deps: VideoMediaDeps) {
 
   async function videoOrThrow(videoId: number) {
     const [lessons, media] = await Promise.all([lessonAccessFacts(db, [videoId]), findVideoMedia(db, videoId)])
-    if (!lessons.has(videoId)) throw new AppError(Codes.NotFound, `视频 ${videoId} 不存在（video_id）`)
+    if (!lessons.has(videoId)) throw new AppError(Codes.NotFound, `视频 ${videoId} 不存在`, { field: 'video_id' })
     return { media }
   }
 

@@ -160,7 +160,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     /** Changes the nickname and/or the avatar; the avatar must be an image this member uploaded. */
     async updateInfo(memberId: number, input: UpdateMemberInfoBody): Promise<MemberProfile> {
       if (input.nickname === undefined && input.avatar === undefined) {
-        throw new AppError(Codes.BadRequest, '请提供要修改的昵称（nickname）或头像（avatar）')
+        throw new AppError(Codes.BadRequest, '请提供要修改的昵称或头像')
       }
       const changes: { nickname?: string; avatarUrl?: string } = {}
       if (input.nickname !== undefined) changes.nickname = normalizeNickname(input.nickname)

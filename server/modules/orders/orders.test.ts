@@ -75,14 +75,14 @@ describe('orders', () => {
       const m = await makeMember(t().database.db)
       expect((await post('/api/pay/course', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({
         code: 400,
-        msg: '参数 course_id 不能为空（course_id）',
+        msg: '参数 course_id 不能为空',
       })
       expect((await post('/api/pay/course', m.token, { course_id: '12', pay_method: 'wechat_h5' })).body).toMatchObject(
-        { code: 400, msg: '参数 course_id 格式不正确（course_id）' },
+        { code: 400, msg: '参数 course_id 格式不正确' },
       )
       expect((await post('/api/pay/course', m.token, { course_id: 1, pay_method: 'cash' })).body).toMatchObject({
         code: 400,
-        msg: '参数 pay_method 格式不正确（pay_method）',
+        msg: '参数 pay_method 格式不正确',
       })
       expect((await post('/api/pay/course', m.token, { course_id: -1, pay_method: 'wechat_h5' })).res.statusCode).toBe(
         400,
@@ -550,7 +550,7 @@ describe('operators: GET /api/admin/orders (and as CSV)', () => {
       ).json<ApiBody<{ list: { order_no: string }[] }>>()
     expect((await list(`course_id=${course}`)).data.list.map((o) => o.order_no)).toEqual([orderNo])
     expect((await list(`course_id=${other}`)).data.list).toEqual([])
-    expect((await list('course_id=abc')).msg).toBe('参数 course_id 格式不正确（course_id）')
+    expect((await list('course_id=abc')).msg).toBe('参数 course_id 格式不正确')
 
     const detail = async (no: string, token = admin.token) =>
       (await t().app.inject({ method: 'GET', url: `/api/admin/orders/${no}`, headers: headersOf(token) })).json<

@@ -172,10 +172,11 @@ export function createOverlayService(deps: { db: Db; now: () => Date }) {
       const endsAt = dateOrNull(input.ends_at)
       const start = startsAt === undefined ? found.startsAt : startsAt
       const end = endsAt === undefined ? found.endsAt : endsAt
-      if (start && end && start >= end) throw new AppError(Codes.BadRequest, '结束时间须晚于开始时间（ends_at）')
+      if (start && end && start >= end)
+        throw new AppError(Codes.BadRequest, '结束时间须晚于开始时间', { field: 'ends_at' })
       const type = input.type ?? found.type
       const image = input.image_url === undefined ? found.imageUrl : input.image_url
-      if (type === 2 && !image) throw new AppError(Codes.BadRequest, '图片弹窗需要图片地址（image_url）')
+      if (type === 2 && !image) throw new AppError(Codes.BadRequest, '图片弹窗需要图片地址', { field: 'image_url' })
       const row = await overlayRows.update(db, id, {
         type: input.type,
         name: input.name,

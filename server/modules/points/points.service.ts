@@ -47,7 +47,7 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
     /** An operator adds or takes points with a reason; a ledger entry records who. Never below zero. */
     async adjust(staffId: number, memberId: number, delta: number, note: string) {
       if (!(await memberExists(db, memberId)))
-        throw new AppError(Codes.NotFound, `会员 ${memberId} 不存在（member_id）`)
+        throw new AppError(Codes.NotFound, `会员 ${memberId} 不存在`, { field: 'member_id' })
       const change = {
         memberId,
         points: Math.abs(delta),

@@ -111,13 +111,13 @@ export function createRedeemAdmin(deps: { db: DbOrTx; now: () => Date; hashOf: (
 
     async disable(id: number) {
       const row = await disableBatch(db, id, deps.now())
-      if (!row) throw new AppError(Codes.NotFound, `批次 ${id} 不存在（id）`)
+      if (!row) throw new AppError(Codes.NotFound, `批次 ${id} 不存在`, { field: 'id' })
       const usage = await batchUsage(db, id)
       return toBatchRow(row, usage.used, usage.revoked, deps.now())
     },
 
     async codes(batchId: number, q: RedeemCodeQuery) {
-      if (!(await findBatch(db, batchId))) throw new AppError(Codes.NotFound, `批次 ${batchId} 不存在（id）`)
+      if (!(await findBatch(db, batchId))) throw new AppError(Codes.NotFound, `批次 ${batchId} 不存在`, { field: 'id' })
       const filter: CodeFilter = { batchId, state: q.state }
       if (q.code) {
         const hash = deps.hashOf(q.code)

@@ -56,7 +56,7 @@ export function createRedeemCodes(settings: RedeemSettings) {
   async function admit(db: DbOrTx, who: Attempt, input: string) {
     const parsed = parseCode(input)
     if (!parsed.ok && parsed.reason === 'shape')
-      throw new AppError(Codes.BadRequest, '兑换码应为 12 位字母和数字，如 7KQ4-MX2D-9HTR（data）')
+      throw new AppError(Codes.BadRequest, '兑换码应为 12 位字母和数字，如 7KQ4-MX2D-9HTR', { field: 'data' })
     if (++calls % 500 === 0) void sweepGuesses(db).catch(() => undefined)
     const keys = [`m:${who.memberId}`, `ip:${who.ip}`]
     const hits = await hitGuesses(db, keys, HOUR_MS)

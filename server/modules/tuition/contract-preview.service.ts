@@ -23,7 +23,7 @@ const samplePlan = {
 /** The template `body` filled for a sample learner, under plan `planId` when given. */
 export async function previewContract(db: DbOrTx, body: string, planId: number | undefined, now: Date) {
   const plan = planId === undefined ? samplePlan : await findPlan(db, planId)
-  if (!plan) throw new AppError(Codes.NotFound, `学费方案 ${planId} 不存在（plan_id）`)
+  if (!plan) throw new AppError(Codes.NotFound, `学费方案 ${planId} 不存在`, { field: 'plan_id' })
   const text = fillContract(body, {
     realName: '张小明',
     idType: '身份证',

@@ -92,7 +92,7 @@ export async function freezeContract(
   if (locked.signedAt) throw new AppError(Codes.ContractSigned)
   const terms = await contractTerms(tx, locked)
   if (terms.version.asksId && !(signer.facts.idType && signer.facts.idNumber))
-    throw new AppError(Codes.BadRequest, '请填写证件类型和证件号码（id_number）', { field: 'id_number' })
+    throw new AppError(Codes.BadRequest, '请填写证件类型和证件号码', { field: 'id_number' })
   const text = fillContract(terms.version.body, signer.facts)
   const record = [
     `签署人：${signer.facts.realName}    手机号：${signer.facts.phone}`,

@@ -36,7 +36,7 @@ export async function extendDueDate(
   if (payment.state !== 'due') throw new AppError(Codes.TuitionPaid)
   const enrolment = (await lockEnrolment(tx, payment.enrolmentId))!
   if (enrolment.state === 'exited') throw new AppError(Codes.EnrolmentStateInvalid)
-  if (e.dueAt <= e.at) throw new AppError(Codes.BadRequest, '新的到期日须晚于现在（due_at）')
+  if (e.dueAt <= e.at) throw new AppError(Codes.BadRequest, '新的到期日须晚于现在', { field: 'due_at' })
   await setDueAt(tx, payment.id, e.dueAt)
   const actor = `admin:${e.staffId}`
   const data = {

@@ -56,7 +56,7 @@ export async function markSigned(tx: DbOrTx, id: number, actor: string, at: Date
 /** A plan staff may offer (NotFound / NotForSale otherwise). */
 export async function offerablePlan(db: DbOrTx, planId: number) {
   const plan = await findPlan(db, planId)
-  if (!plan) throw new AppError(Codes.NotFound, `学费方案 ${planId} 不存在（plan_id）`)
+  if (!plan) throw new AppError(Codes.NotFound, `学费方案 ${planId} 不存在`, { field: 'plan_id' })
   if (!plan.active) throw new AppError(Codes.NotForSale, '该学费方案已停用')
   return plan
 }
@@ -71,10 +71,11 @@ export async function openEnrolment(
   o: { memberId: number; plan: PlanRow; versionId: number | null; leadId: number | null; staffId: number; at: Date },
 ) {
   if (o.plan.contractRequired && o.versionId === null)
-    throw new AppError(Codes.BadRequest, '该方案需要签署合同，请选择合同模板（template_version_id）')
+    throw new AppError(Codes.BadRequest, '该方案需要签署合同，请选择合同模板', { field: 'template_version_id' })
   if (o.versionId !== null) {
     const version = await findVersion(tx, o.versionId)
-    if (!version?.publishedAt) throw new AppError(Codes.BadRequest, '请选择已发布的合同模板版本（template_version_id）')
+    if (!version?.publishedAt)
+      throw new AppError(Codes.BadRequest, '请选择已发布的合同模板版本', { field: 'template_version_id' })
   }
   const enrolment = await insertEnrolment(tx, {
     memberId: o.memberId,
@@ -162,7 +163,7 @@ export async function tuitionToPay(db: DbOrTx, memberId: number, enrolmentId: nu
   const payment =
     paymentId === undefined ? schedule.find((p) => p.state === 'due') : schedule.find((p) => p.id === paymentId)
   if (!payment) {
-    if (paymentId !== undefined) throw new AppError(Codes.NotFound, '这笔学费不存在（payment_id）')
+    if (paymentId !== undefined) throw new AppError(Codes.NotFound, '这笔学费不存在', { field: 'payment_id' })
     throw new AppError(Codes.TuitionPaid, '学费已全部缴清')
   }
   if (payment.state !== 'due') throw new AppError(Codes.TuitionPaid)

@@ -16,12 +16,14 @@ export interface HuabeiTerms {
 /** The plan's terms for `periods` (null: no Huabei asked for); a plan that does not offer them is refused. */
 export function huabeiTerms(plan: PlanRow, payMethod: string, periods: number | undefined): HuabeiTerms | null {
   if (periods === undefined) return null
-  if (payMethod !== 'alipay_wap') throw new AppError(Codes.BadRequest, '花呗分期仅支持支付宝支付（pay_method）')
+  if (payMethod !== 'alipay_wap')
+    throw new AppError(Codes.BadRequest, '花呗分期仅支持支付宝支付', { field: 'pay_method' })
   if (!plan.huabeiAllowed) throw new AppError(Codes.BadRequest, '该学费方案不支持花呗分期')
   if (!plan.huabeiPeriods.includes(periods))
     throw new AppError(
       Codes.BadRequest,
-      `该学费方案不支持花呗分期 ${periods} 期，可选：${plan.huabeiPeriods.join('、')} 期（huabei_periods）`,
+      `该学费方案不支持花呗分期 ${periods} 期，可选：${plan.huabeiPeriods.join('、')} 期`,
+      { field: 'huabei_periods' },
     )
   return { periods: periods as HuabeiTerms['periods'], sellerPercent: plan.huabeiFeePayer === 'seller' ? 100 : 0 }
 }

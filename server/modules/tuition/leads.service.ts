@@ -76,7 +76,7 @@ export async function editLead(db: DbOrTx, id: number, patch: { state?: LeadStat
 /** The lead an offer is made for (NotFound when there is none). */
 export async function leadById(db: DbOrTx, id: number) {
   const row = await findLead(db, id)
-  if (!row) throw new AppError(Codes.NotFound, `线索 ${id} 不存在（lead_id）`)
+  if (!row) throw new AppError(Codes.NotFound, `线索 ${id} 不存在`, { field: 'lead_id' })
   return row
 }
 

@@ -22,7 +22,7 @@ const toPlanView = (p: PlanRow) => snakeView(p)
 
 /** A new plan for a system course (`isSystemCourse` asks the catalogue). */
 export async function createPlan(db: DbOrTx, input: PlanInput, isSystemCourse: boolean, at: Date) {
-  if (!isSystemCourse) throw new AppError(Codes.BadRequest, '学费方案只能用于体系课（course_id）')
+  if (!isSystemCourse) throw new AppError(Codes.BadRequest, '学费方案只能用于体系课', { field: 'course_id' })
   const id = await insertPlan(db, {
     courseId: input.course_id,
     title: input.title,

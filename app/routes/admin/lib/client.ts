@@ -8,10 +8,13 @@ import { STEP_UP_HEADER } from '#shared/staff/roles.ts'
  */
 export class ConsoleError extends Error {
   readonly code: number
-  constructor(message: string, code: number) {
+  /** The API field a refusal is about (`data.field`, e.g. "original_price_fen"): its form shows the message there. */
+  readonly field: string | undefined
+  constructor(message: string, code: number, field?: string) {
     super(message)
     this.name = 'ConsoleError'
     this.code = code
+    this.field = field
   }
   /** Signed out or the staff session ran out: sign in again. */
   get signIn() {
@@ -73,7 +76,10 @@ async function request<T>(
   }
   const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: T } | null
   if (!envelope) throw new ConsoleError(`服务器开小差了（${res.status}），请稍后重试`, res.status)
-  if (envelope.code !== 200) throw new ConsoleError(envelope.msg || '请求失败', envelope.code)
+  if (envelope.code !== 200) {
+    const field = (envelope.data as { field?: unknown } | null)?.field
+    throw new ConsoleError(envelope.msg || '请求失败', envelope.code, typeof field === 'string' ? field : undefined)
+  }
   return envelope.data
 }
 
