@@ -30,12 +30,12 @@ export const VipPlanQuery = adminListQuery(planSortKeys, 'sort').extend({
 })
 export type VipPlanQuery = z.output<typeof VipPlanQuery>
 
-const fen = z.number().int('价格最多两位小数').min(1, '价格至少 0.01 元').max(5_000_000, '价格最多 50000 元')
+const fen = z.number().int('价格最多两位小数').min(1, '价格不能小于 0.01 元').max(5_000_000, '价格最多 50000 元')
 
 /** POST /api/admin/vip-plans. */
 export const VipPlanCreate = z.object({
   name: z.string().trim().min(1, '请填写名称').max(20, '名称最多 20 个字'),
-  days: z.number().int('天数须为整数').min(1, '至少 1 天').max(3660, '最多 3660 天'),
+  days: z.number().int('天数须为整数').min(1, '天数至少 1 天').max(3660, '天数最多 3660 天'),
   price_fen: fen,
   original_price_fen: fen.nullable().optional(),
   description: z.string().trim().max(200, '说明最多 200 个字').default(''),
@@ -48,7 +48,7 @@ export const VipPlanPatch = VipPlanCreate.partial()
 
 const yuan = z
   .number('请填写价格')
-  .min(0.01, '价格至少 0.01 元')
+  .min(0.01, '价格不能小于 0.01 元')
   .max(50_000, '价格最多 50000 元')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '价格最多两位小数')
 

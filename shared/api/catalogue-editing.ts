@@ -13,7 +13,11 @@ const MAX_PRICE_FEN = 100_000_000
 const text = (max: number) => z.string().trim().max(max)
 const title = (max: number) => z.string().trim().min(1).max(max)
 const sort = z.number().int().min(-1_000_000).max(1_000_000)
-const fen = z.number().int().min(0).max(MAX_PRICE_FEN)
+const fen = z
+  .number()
+  .int('价格最多两位小数')
+  .min(0, '价格不能小于 0 元')
+  .max(MAX_PRICE_FEN, '价格不能大于 1,000,000 元')
 /** An in-site path (`/media/…`, `/demo/…`) or an http(s) URL. */
 const imageUrl = z
   .string()
@@ -79,9 +83,9 @@ const courseFields = {
   original_price_fen: fen.nullable().describe('Crossed-out price in fen; at least price_fen'),
   points_price: z
     .number()
-    .int()
-    .min(1)
-    .max(100_000_000)
+    .int('积分价须为整数')
+    .min(1, '积分价至少 1 积分')
+    .max(100_000_000, '积分价不能大于 100,000,000 积分')
     .nullable()
     .describe('Also for this many points (/course/creditPay/{id}); null: money only'),
   is_free: z.boolean(),
@@ -138,7 +142,12 @@ const MAX_FREE_SECONDS = 24 * 3600
 const videoFields = {
   chapter_id: id.nullable(),
   title: title(100),
-  free_seconds: z.number().int().min(0).max(MAX_FREE_SECONDS).describe('Seconds anyone may preview; 0 for none'),
+  free_seconds: z
+    .number()
+    .int('试看秒数须为整数')
+    .min(0, '试看秒数不能小于 0')
+    .max(MAX_FREE_SECONDS, '试看最长 86,400 秒（24 小时）')
+    .describe('Seconds anyone may preview; 0 for none'),
   is_free: z.boolean().describe('Anyone may watch the whole video'),
   sort,
 }

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { useRoutes } from 'react-router'
 import { z } from 'zod'
 import type { Permission } from '#shared/staff/roles.ts'
+import { plainMessages } from '#shared/zod-messages.ts'
 import { ConsoleLayout } from './layout.tsx'
 import { ConsoleError } from './lib/client.ts'
 import { useMe } from './lib/me.ts'
@@ -14,8 +15,9 @@ import { Sections } from './nav.ts'
 import NoAccess from './screens/no-access.tsx'
 import SignIn from './screens/sign-in.tsx'
 
-// The forms validate with the API's zod schemas: their built-in messages in Chinese (the console's bundle only).
-z.config(z.locales.zhCN())
+// The forms validate with the API's zod schemas: where a schema has no message of its own, one written for people
+// (「最多 40 个字」, not zod's 「数值过大：期望 string <=40 字符」); the console's bundle only.
+z.config(plainMessages)
 
 // Each screen is its own chunk, loaded when opened.
 const Home = lazy(() => import('./screens/home.tsx'))

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Radio, Switch } from 'antd'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
-import { zodRule } from './zod-rule.ts'
+import { rangeRule, zodRule } from './zod-rule.ts'
 
 // The console forms' recurring fields, each checked by the API's own zod schema where it has one.
 
@@ -50,7 +50,12 @@ export function TextField(props: {
   )
 }
 
-/** A number field within `min`…`max` (`precision` decimals), checked by `rule` (zodRule of the API's schema). */
+/**
+ * A number field checked by `rule` (zodRule of the API's schema), or within `min`…`max` when it has none;
+ * `required`: the message when it is left empty. The box itself has no bounds: antd would quietly clamp a typed
+ * −10 to the bound on blur and the form would save what nobody typed, so an out-of-range number stays as typed
+ * and its message says why it is refused.
+ */
 export function NumberField(props: {
   label: ReactNode
   name: string
@@ -58,18 +63,28 @@ export function NumberField(props: {
   min?: number
   max?: number
   precision?: number
+  required?: string
+  extra?: ReactNode
 }) {
+  const rules = [
+    ...(props.required ? [{ required: true, message: props.required }] : []),
+    props.rule ?? rangeRule(props.min, props.max),
+  ]
   return (
-    <Form.Item label={props.label} name={props.name} rules={props.rule && [props.rule]}>
-      <InputNumber min={props.min} max={props.max} precision={props.precision} />
+    <Form.Item label={props.label} name={props.name} rules={rules} extra={props.extra}>
+      <InputNumber precision={props.precision} />
     </Form.Item>
   )
 }
 
-/** A dialog's reason field (why a refund is refused, a code voided…), checked by `schema`. */
+/** A dialog's reason field (why a refund is refused, a code voided…), required, checked by `schema`. */
 export function ReasonField(props: { label: string; name: string; schema: z.ZodType; rows?: number }) {
   return (
-    <Form.Item label={props.label} name={props.name} rules={[zodRule(props.schema)]}>
+    <Form.Item
+      label={props.label}
+      name={props.name}
+      rules={[{ required: true, message: `请填写${props.label}` }, zodRule(props.schema)]}
+    >
       <Input.TextArea rows={props.rows ?? 2} maxLength={200} showCount />
     </Form.Item>
   )

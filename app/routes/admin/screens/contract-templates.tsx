@@ -202,10 +202,14 @@ export default function ContractTemplates() {
         }
       >
         {editing?.kind === 'template' && (
-          <TextField label="模板名称" name="name" schema={TemplateBody.shape.name} max={60} />
+          <TextField label="模板名称" name="name" schema={TemplateBody.shape.name} max={60} required="请输入模板名称" />
         )}
-        <TextField label="合同标题" name="title" schema={TemplateBody.shape.title} max={80} />
-        <Form.Item label="合同正文" name="body" rules={[zodRule(TemplateBody.shape.body)]}>
+        <TextField label="合同标题" name="title" schema={TemplateBody.shape.title} max={80} required="请输入合同标题" />
+        <Form.Item
+          label="合同正文"
+          name="body"
+          rules={[{ required: true, message: '请输入合同正文' }, zodRule(TemplateBody.shape.body)]}
+        >
           <Input.TextArea rows={14} maxLength={20000} showCount />
         </Form.Item>
         <SwitchField label="要求学员填写证件类型和号码" name="asks_id" />

@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Space, Tabs, Typography } from 'antd'
+import { Form, Input, Space, Tabs, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import type { IssuedCoupon } from '#server/modules/coupons/coupons.schema.ts'
 import { TemplateCreate } from '#shared/api/admin-coupons.ts'
@@ -120,30 +120,44 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
         ]}
       />
       <FormDialog {...editor.dialog} title="新建优惠券" save={add} destroyOnHidden>
-        <Form.Item label="名称" name="name" rules={[rule('name')]}>
+        <Form.Item label="名称" name="name" rules={[{ required: true, message: '请填写名称' }, rule('name')]}>
           <Input maxLength={40} />
         </Form.Item>
         <RadioField label="类型" name="kind" names={{ amount: '立减金额', percent: '折扣' }} />
-        <Space>
+        <Space align="start">
           {kind === 'percent' ? (
-            <Form.Item
+            <NumberField
               label="减免百分比（15 即 85 折）"
               name="percent_off"
-              rules={[{ required: true, message: '请填写' }, rule('percent_off')]}
-            >
-              <InputNumber min={1} max={99} />
-            </Form.Item>
+              required="请填写减免百分比"
+              rule={rule('percent_off')}
+              precision={0}
+            />
           ) : (
-            <Form.Item label="立减（元）" name="amount_yuan" rules={[{ required: true, message: '请填写金额' }]}>
-              <InputNumber min={0.01} precision={2} />
-            </Form.Item>
+            <NumberField
+              label="立减（元）"
+              name="amount_yuan"
+              required="请填写立减金额"
+              rule={zodRule(TemplateCreate.shape.amount_off_fen, (v) => fenOf(v as number))}
+              precision={2}
+            />
           )}
-          <NumberField label="门槛（元，0 为无门槛）" name="min_yuan" min={0} precision={2} />
+          <NumberField
+            label="门槛（元，0 为无门槛）"
+            name="min_yuan"
+            rule={zodRule(TemplateCreate.shape.min_spend_fen, (v) => fenOf(v as number))}
+            precision={2}
+          />
         </Space>
-        <Space>
-          <NumberField label="领取后有效天数" name="valid_days" rule={rule('valid_days')} min={1} max={3650} />
-          <NumberField label="总量（空为不限）" name="total_limit" rule={rule('total_limit')} min={1} />
-          <NumberField label="每人限领" name="per_member_limit" rule={rule('per_member_limit')} min={1} max={100} />
+        <Space align="start">
+          <NumberField label="领取后有效天数" name="valid_days" required="请填写有效天数" rule={rule('valid_days')} />
+          <NumberField label="总量（空为不限）" name="total_limit" rule={rule('total_limit')} />
+          <NumberField
+            label="每人限领"
+            name="per_member_limit"
+            required="请填写每人限领张数"
+            rule={rule('per_member_limit')}
+          />
         </Space>
       </FormDialog>
     </>

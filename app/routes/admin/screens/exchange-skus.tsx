@@ -108,22 +108,34 @@ export default function ExchangeSkus() {
         <Form.Item
           label="SKU 编号"
           name="sku_id"
-          rules={[zodRule(fields.sku_id)]}
+          rules={[{ required: true, message: '请填写 SKU 编号' }, zodRule(fields.sku_id)]}
           extra="抖店：商家编码（无则填 SKU ID）；团购券：SKU ID"
         >
           <Input disabled={editing !== null} />
         </Form.Item>
-        <Form.Item label="商品名称" name="product_name" rules={[zodRule(fields.product_name)]}>
+        <Form.Item
+          label="商品名称"
+          name="product_name"
+          rules={[{ required: true, message: '请填写商品名称' }, zodRule(fields.product_name)]}
+        >
           <Input />
         </Form.Item>
         <RadioField label="兑换为" name="grants" names={{ course: '课程', vip: 'VIP 天数' }} />
         {grants === 'vip' ? (
-          <Form.Item label="VIP 天数" name="vip_days" rules={[zodRule(fields.vip_days.unwrap().unwrap())]}>
-            <InputNumber min={1} max={3650} style={{ width: '100%' }} />
+          <Form.Item
+            label="VIP 天数"
+            name="vip_days"
+            rules={[{ required: true, message: '请填写 VIP 天数' }, zodRule(fields.vip_days.unwrap().unwrap())]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         ) : (
-          <Form.Item label="课程 ID" name="course_id" rules={[zodRule(fields.course_id.unwrap().unwrap())]}>
-            <InputNumber min={1} style={{ width: '100%' }} />
+          <Form.Item
+            label="课程 ID"
+            name="course_id"
+            rules={[{ required: true, message: '请填写课程 ID' }, zodRule(fields.course_id.unwrap().unwrap())]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}
         <Form.Item label="备注" name="note" rules={[zodRule(fields.note)]}>

@@ -145,13 +145,21 @@ export default function RedeemBatches() {
           兑换码只在生成时以 CSV 文件下载一次，服务器只保存无法还原的摘要；生成前需要短信验证。一批最多{' '}
           {REDEEM_BATCH_MAX.toLocaleString()} 个。
         </p>
-        <Form.Item label="批次名称" name="name" rules={[zodRule(field.name)]}>
+        <Form.Item
+          label="批次名称"
+          name="name"
+          rules={[{ required: true, message: '请填写批次名称' }, zodRule(field.name)]}
+        >
           <Input maxLength={40} placeholder="如：双十一抖音渠道" />
         </Form.Item>
         <RadioField label="兑换内容" name="grants" names={{ courses: '课程', vip: 'VIP 天数' }} />
         {grants === 'vip' ? (
-          <Form.Item label="VIP 天数" name="vip_days" rules={[{ required: true, message: '请填写 VIP 天数' }]}>
-            <InputNumber min={1} max={3660} style={{ width: '100%' }} />
+          <Form.Item
+            label="VIP 天数"
+            name="vip_days"
+            rules={[{ required: true, message: '请填写 VIP 天数' }, zodRule(field.vip_days)]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         ) : (
           <Form.Item label="课程" name="course_ids" rules={[{ required: true, message: '请选择至少一门课程' }]}>
@@ -164,18 +172,26 @@ export default function RedeemBatches() {
             />
           </Form.Item>
         )}
-        <Form.Item label="数量" name="count" rules={[zodRule(field.count)]}>
-          <InputNumber min={1} max={REDEEM_BATCH_MAX} style={{ width: '100%' }} />
+        <Form.Item label="数量" name="count" rules={[{ required: true, message: '请填写数量' }, zodRule(field.count)]}>
+          <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label="有效期" name="valid" rules={[{ required: true, message: '请选择有效期' }]}>
           <DatePicker.RangePicker showTime style={{ width: '100%' }} />
         </Form.Item>
         <Space size="large">
-          <Form.Item label="每个码可用次数" name="uses_per_code" rules={[zodRule(field.uses_per_code)]}>
-            <InputNumber min={1} max={10000} />
+          <Form.Item
+            label="每个码可用次数"
+            name="uses_per_code"
+            rules={[{ required: true, message: '请填写可用次数' }, zodRule(field.uses_per_code)]}
+          >
+            <InputNumber precision={0} />
           </Form.Item>
-          <Form.Item label="每人最多使用本批" name="per_member_limit" rules={[zodRule(field.per_member_limit)]}>
-            <InputNumber min={1} max={10000} />
+          <Form.Item
+            label="每人最多使用本批"
+            name="per_member_limit"
+            rules={[{ required: true, message: '请填写每人上限' }, zodRule(field.per_member_limit)]}
+          >
+            <InputNumber precision={0} />
           </Form.Item>
         </Space>
         <Form.Item label="备注（渠道、经销商）" name="note" rules={[zodRule(field.note)]}>

@@ -150,13 +150,13 @@ export default function TuitionPlans() {
         <Form.Item label="体系课" name="course_id" rules={rule('course_id', '请选择体系课')}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={courses.options} placeholder="选择体系课" />
         </Form.Item>
-        <Form.Item label="方案名称" name="title" rules={rule('title')}>
+        <Form.Item label="方案名称" name="title" rules={rule('title', '请输入方案名称')}>
           <Input maxLength={60} placeholder="如：定金 500 + 尾款" />
         </Form.Item>
         <RadioField label="缴费方式" name="kind" names={planKindNames} buttons />
         <Space wrap>
           <Form.Item label="总学费（元）" name="total_yuan" rules={rule('total_fen', '请输入总学费')}>
-            <InputNumber min={0.01} precision={2} style={{ width: 140 }} />
+            <InputNumber precision={2} style={{ width: 140 }} />
           </Form.Item>
           {kind === 'deposit' && (
             <>
@@ -166,16 +166,20 @@ export default function TuitionPlans() {
                 dependencies={['total_yuan']}
                 rules={rule('deposit_fen', '请输入定金')}
               >
-                <InputNumber min={0.01} precision={2} style={{ width: 140 }} />
+                <InputNumber precision={2} style={{ width: 140 }} />
               </Form.Item>
-              <Form.Item label="尾款期限（天）" name="balance_due_days" rules={rule('balance_due_days')}>
-                <InputNumber min={1} max={365} />
+              <Form.Item
+                label="尾款期限（天）"
+                name="balance_due_days"
+                rules={rule('balance_due_days', '请填写尾款期限')}
+              >
+                <InputNumber precision={0} />
               </Form.Item>
             </>
           )}
           {kind === 'instalments' && (
-            <Form.Item label="期数（每月一期）" name="instalments" rules={rule('instalments')}>
-              <InputNumber min={2} max={36} />
+            <Form.Item label="期数（每月一期）" name="instalments" rules={rule('instalments', '请填写期数')}>
+              <InputNumber precision={0} />
             </Form.Item>
           )}
         </Space>
@@ -190,14 +194,18 @@ export default function TuitionPlans() {
           </Space>
         )}
         <Space wrap>
-          <Form.Item label="学习期（天）" name="study_days" rules={rule('study_days')}>
-            <InputNumber min={1} max={3650} />
+          <Form.Item label="学习期（天）" name="study_days" rules={rule('study_days', '请填写学习期')}>
+            <InputNumber precision={0} />
           </Form.Item>
-          <Form.Item label="最多可休学（天）" name="max_pause_days" rules={rule('max_pause_days')}>
-            <InputNumber min={0} max={730} />
+          <Form.Item
+            label="最多可休学（天）"
+            name="max_pause_days"
+            rules={rule('max_pause_days', '请填写可休学天数，0 为不能休学')}
+          >
+            <InputNumber precision={0} />
           </Form.Item>
           <Form.Item label="退学手续费（元）" name="exit_fee_yuan" rules={rule('exit_fee_fen')}>
-            <InputNumber min={0} precision={2} style={{ width: 140 }} />
+            <InputNumber precision={2} style={{ width: 140 }} />
           </Form.Item>
         </Space>
       </FormDialog>

@@ -126,29 +126,33 @@ export default function VipPlans() {
         save={save}
         destroyOnHidden
       >
-        <Form.Item label="名称" name="name" rules={[rule('name')]}>
+        <Form.Item label="名称" name="name" rules={[{ required: true, message: '请填写名称' }, rule('name')]}>
           <Input maxLength={20} />
         </Form.Item>
-        <Space>
-          <Form.Item label="天数" name="days" rules={[rule('days')]}>
-            <InputNumber min={1} max={3660} />
+        <Space align="start">
+          <Form.Item label="天数" name="days" rules={[{ required: true, message: '请填写天数' }, rule('days')]}>
+            <InputNumber />
           </Form.Item>
-          <Form.Item label="价格（元）" name="price_yuan" rules={[rule('price_yuan')]}>
-            <InputNumber min={0.01} step={1} precision={2} />
+          <Form.Item
+            label="价格（元）"
+            name="price_yuan"
+            rules={[{ required: true, message: '请填写价格' }, rule('price_yuan')]}
+          >
+            <InputNumber step={1} precision={2} />
           </Form.Item>
           <Form.Item label="划线价（元，可空）" name="original_yuan" rules={[rule('original_yuan')]}>
-            <InputNumber min={0.01} step={1} precision={2} />
+            <InputNumber step={1} precision={2} />
           </Form.Item>
         </Space>
         <Form.Item label="说明" name="description" rules={[rule('description')]}>
           <Input.TextArea rows={2} maxLength={200} showCount />
         </Form.Item>
-        <Space>
+        <Space align="start">
           <Form.Item label="角标（可空）" name="badge" rules={[rule('badge')]}>
             <Input maxLength={8} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item label="排序" name="sort" rules={[rule('sort')]}>
-            <InputNumber min={0} max={10000} />
+            <InputNumber precision={0} />
           </Form.Item>
           <SwitchField label="在售" name="active" />
         </Space>

@@ -96,7 +96,7 @@ export default function Bundles() {
         />
       </div>
       <FormDialog {...editor.dialog} title={editTitle('套餐', editing?.title)} save={save} width={640}>
-        <TextField label="标题" name="title" schema={StaffBundleInput.shape.title} max={40} />
+        <TextField label="标题" name="title" schema={StaffBundleInput.shape.title} max={40} required="请填写标题" />
         <TextField label="副标题" name="subtitle" schema={StaffBundleInput.shape.subtitle} max={80} />
         <Form.Item label="封面" name="cover_url" extra="不上传则显示前三门课的封面">
           <ImageField label="套餐封面" />
@@ -105,6 +105,7 @@ export default function Bundles() {
           label="课程（按显示顺序）"
           name="course_ids"
           rules={[
+            { required: true, message: '请选择课程' },
             { type: 'array', min: 2, message: '套餐至少包含 2 门课程' },
             zodRule(StaffBundleInput.shape.course_ids),
           ]}
@@ -126,14 +127,18 @@ export default function Bundles() {
             zodRule(StaffBundleInput.shape.price_fen, (v) => fenOf(v as number)),
           ]}
         >
-          <InputNumber min={0} precision={2} prefix="¥" />
+          <InputNumber precision={2} prefix="¥" />
         </Form.Item>
         <Form.Item label="介绍" name="intro" rules={[zodRule(StaffBundleInput.shape.intro)]}>
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
         <SwitchField label="在售" name="active" />
-        <Form.Item label="排序" name="sort" rules={[zodRule(StaffBundleInput.shape.sort)]}>
-          <InputNumber precision={0} min={0} />
+        <Form.Item
+          label="排序"
+          name="sort"
+          rules={[{ required: true, message: '请填写排序' }, zodRule(StaffBundleInput.shape.sort)]}
+        >
+          <InputNumber precision={0} />
         </Form.Item>
       </FormDialog>
     </>

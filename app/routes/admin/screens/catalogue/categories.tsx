@@ -96,7 +96,12 @@ export default function Categories() {
         <Form.Item label="图标" name="icon">
           <ImageField label="分类图标" />
         </Form.Item>
-        <Form.Item label="排序" name="sort" rules={[zodRule(CategoryCreate.shape.sort)]} extra="数字小的在前">
+        <Form.Item
+          label="排序"
+          name="sort"
+          rules={[{ required: true, message: '请填写排序' }, zodRule(CategoryCreate.shape.sort)]}
+          extra="数字小的在前"
+        >
           <InputNumber precision={0} />
         </Form.Item>
         <SwitchField label="在分类页显示" name="visible" />

@@ -174,10 +174,10 @@ export function CourseChapters({ course, edit }: { course: CourseDetail; edit: b
         <Form.Item
           label="免费试看（秒）"
           name="free_seconds"
-          rules={[zodRule(VideoCreate.shape.free_seconds)]}
+          rules={[{ required: true, message: '请填写试看秒数，0 为不能试看' }, zodRule(VideoCreate.shape.free_seconds)]}
           extra="未购买的学员可以看的开头秒数，0 为不能试看"
         >
-          <InputNumber min={0} precision={0} />
+          <InputNumber precision={0} />
         </Form.Item>
         <SwitchField label="整节免费" name="is_free" />
       </FormDialog>

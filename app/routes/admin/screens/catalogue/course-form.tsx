@@ -169,7 +169,10 @@ export function courseBody(v: CourseValues) {
   }
 }
 
-/** The course's fields; each validated by the API's own schema (prices checked as the fen they become). */
+/**
+ * The course's fields; each validated by the API's own schema (prices checked as the fen they become). The number
+ * boxes have no min: antd would clamp a typed −5 to the bound on blur and save it; the schema's message says why.
+ */
 export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues>; disabled?: boolean }) {
   const categories = useCategories().data
   const teachers = useTeachers().data ?? []
@@ -243,7 +246,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
                   zodRule(shape.price_fen, (v) => fenOf(v as number) ?? 0),
                 ]}
               >
-                <InputNumber min={0} precision={2} disabled={free} style={{ width: '100%' }} prefix="¥" />
+                <InputNumber precision={2} disabled={free} style={{ width: '100%' }} prefix="¥" />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -253,7 +256,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
                 rules={[zodRule(shape.original_price_fen, (v) => fenOf(v as number | null) ?? null)]}
                 extra="划线价，可不填"
               >
-                <InputNumber min={0} precision={2} style={{ width: '100%' }} prefix="¥" />
+                <InputNumber precision={2} style={{ width: '100%' }} prefix="¥" />
               </Form.Item>
             </Col>
           </Row>
@@ -263,7 +266,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
             rules={[zodRule(shape.points_price, nullIfEmpty)]}
             extra="填了即可用积分兑换；不填只能用钱购买"
           >
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} suffix="积分" />
+            <InputNumber precision={0} style={{ width: '100%' }} suffix="积分" />
           </Form.Item>
           <Row gutter={16}>
             <Col span={8}>
@@ -273,7 +276,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
               <SwitchField label="VIP 免费" name="vip_free" />
             </Col>
             <Col span={8}>
-              <Form.Item label="排序" name="sort" rules={[zodRule(shape.sort)]}>
+              <Form.Item label="排序" name="sort" rules={[zodRule(shape.sort)]} extra="空为 0">
                 <InputNumber precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -281,7 +284,11 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
           <Form.Item label="难度" name="level">
             <Radio.Group options={options(courseLevelNames)} />
           </Form.Item>
-          <Form.Item label="状态" name="status" extra="上架后学员在首页、分类和搜索里能看到；草稿和下架的不显示">
+          <Form.Item
+            label="状态"
+            name="status"
+            extra="上架后学员在搜索和分类里能看到（首页只显示「首页栏目」里选定的课程）；草稿和下架的不显示"
+          >
             <Radio.Group options={options(courseStatusNames)} optionType="button" />
           </Form.Item>
           {type === 'live' && <LiveFields prefix="直播" />}

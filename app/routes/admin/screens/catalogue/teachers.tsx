@@ -73,7 +73,12 @@ export default function Teachers() {
         <Form.Item label="简介" name="intro" rules={[zodRule(TeacherCreate.shape.intro)]}>
           <Input.TextArea rows={4} maxLength={5000} showCount />
         </Form.Item>
-        <Form.Item label="排序" name="sort" rules={[zodRule(TeacherCreate.shape.sort)]} extra="数字小的在前">
+        <Form.Item
+          label="排序"
+          name="sort"
+          rules={[{ required: true, message: '请填写排序' }, zodRule(TeacherCreate.shape.sort)]}
+          extra="数字小的在前"
+        >
           <InputNumber precision={0} />
         </Form.Item>
         <Form.Item
@@ -82,7 +87,7 @@ export default function Teachers() {
           rules={[zodRule(TeacherCreate.shape.member_id, (v) => v ?? null)]}
           extra="填上后，这位员工以讲师角色登录后台时只看到、只能修改这位讲师的课程。"
         >
-          <InputNumber precision={0} min={1} />
+          <InputNumber precision={0} />
         </Form.Item>
       </FormDialog>
     </>
