@@ -14,6 +14,10 @@ const HomeLinkTarget = z
   .max(500, '链接最多 500 个字符')
   .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, '链接必须是站内路径（/ 开头）或 http(s) 网址')
 
+/** Banners and shortcuts show no heading; every other section is a titled block of courses on the home page. */
+export const sectionNeedsTitle = (kind: (typeof HomeSectionKinds)[number]) => kind !== 'banner' && kind !== 'shortcuts'
+export const SECTION_TITLE_MISSING = '请填写标题（课程栏目在首页显示标题）'
+
 export const HomeSectionCreate = z.strictObject({
   feed: z.enum(HomeFeeds).default('v3'),
   kind: z.enum(HomeSectionKinds),
@@ -22,6 +26,7 @@ export const HomeSectionCreate = z.strictObject({
   more_link: HomeLinkTarget.nullable().optional(),
   visible: z.boolean().default(false).describe('Published: shown on the feed (new sections start hidden)'),
 })
+
 export type HomeSectionCreate = z.output<typeof HomeSectionCreate>
 
 /** A PATCH body changes at least one field (an empty one is a mistake, not a no-op). */

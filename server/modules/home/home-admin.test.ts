@@ -63,19 +63,19 @@ describe('home feed in the operators console (/api/admin/home/)', () => {
     expect(await feed()).toEqual([]) // read once: the feed is now cached
 
     const bad = await call('POST', '/api/admin/home/sections', { kind: 'carousel', title: '推荐' })
-    expect(bad).toMatchObject({ status: 400, body: { msg: '参数 kind 格式不正确（kind）' } })
+    expect(bad).toMatchObject({ status: 400, body: { msg: '参数 kind 格式不正确' } })
     const badLink = await call('POST', '/api/admin/home/sections', {
       kind: 'courses',
       title: '推荐',
       more_link: 'javascript:alert(1)',
     })
-    expect(badLink.body.msg).toBe('参数 more_link 格式不正确（more_link）')
+    expect(badLink.body.msg).toBe('参数 more_link 格式不正确')
 
     const created = await call<Section>('POST', '/api/admin/home/sections', { kind: 'courses', title: '新课推荐' })
     expect(created.body.data).toMatchObject({ kind: 'courses', title: '新课推荐', visible: false })
     const section = created.body.data.id
     const noCourse = await call('POST', '/api/admin/home/items', { section_id: section })
-    expect(noCourse.body).toMatchObject({ code: 400, msg: '请选择课程（course_id）' })
+    expect(noCourse.body).toMatchObject({ code: 400, msg: '请选择课程' })
     const unknown = await call('POST', '/api/admin/home/items', { section_id: section, course_id: 999999 })
     expect(unknown.body.code).toBe(404)
     const i1 = await call<{ id: number; course_title: string }>('POST', '/api/admin/home/items', {
@@ -90,7 +90,7 @@ describe('home feed in the operators console (/api/admin/home/)', () => {
     expect((await feed()).map((s) => [s.title, s.courses.map((c) => c.id)])).toEqual([['新课推荐', [c1, c2]]])
 
     const wrongOrder = await call('POST', `/api/admin/home/sections/${section}/items/order`, { ids: [i2.body.data.id] })
-    expect(wrongOrder.body).toMatchObject({ code: 400, msg: '排序必须列出全部项目，且每项一次（ids）' })
+    expect(wrongOrder.body).toMatchObject({ code: 400, msg: '排序必须列出全部项目，且每项一次' })
     const reordered = await call('POST', `/api/admin/home/sections/${section}/items/order`, {
       ids: [i2.body.data.id, i1.body.data.id],
     })
@@ -101,7 +101,7 @@ describe('home feed in the operators console (/api/admin/home/)', () => {
     const banners = (await call<Section>('POST', '/api/admin/home/sections', { kind: 'banner', visible: true })).body
       .data.id
     const noImage = await call('POST', '/api/admin/home/items', { section_id: banners, link: '/vip' })
-    expect(noImage.body).toMatchObject({ code: 400, msg: '请上传图片（image_url）' })
+    expect(noImage.body).toMatchObject({ code: 400, msg: '请上传图片' })
     const banner = await call<{ id: number }>('POST', '/api/admin/home/items', {
       section_id: banners,
       title: 'VIP 限时',
@@ -140,5 +140,20 @@ describe('home feed in the operators console (/api/admin/home/)', () => {
       'POST /api/admin/home/sections/:id/items/order',
     ])
       expect(routes).toContain(r)
+  })
+
+  it('refuses a course section without a title (create or edit), and takes a banner without one', async () => {
+    for (const kind of ['courses', 'grid', 'ranking']) {
+      const res = await call('POST', '/api/admin/home/sections', { kind, title: '  ', visible: true })
+      expect(res).toEqual({
+        status: 400,
+        body: { code: 400, msg: '请填写标题（课程栏目在首页显示标题）', data: { field: 'title' } },
+      })
+    }
+    const banner = await call<Section>('POST', '/api/admin/home/sections', { kind: 'banner' })
+    expect(banner.body.data).toMatchObject({ kind: 'banner', title: '', visible: false })
+    const titled = await call<Section>('POST', '/api/admin/home/sections', { kind: 'courses', title: '新课推荐' })
+    const cleared = await call('PATCH', `/api/admin/home/sections/${titled.body.data.id}`, { title: '' })
+    expect(cleared.body).toEqual({ code: 400, msg: '请填写标题（课程栏目在首页显示标题）', data: { field: 'title' } })
   })
 })

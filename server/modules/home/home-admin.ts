@@ -3,12 +3,14 @@ import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { apiFields, idsOf } from '#server/http/present.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
-import type {
-  HomeItemCreate,
-  HomeItemPatch,
-  HomeOrder,
-  HomeSectionCreate,
-  HomeSectionPatch,
+import {
+  SECTION_TITLE_MISSING,
+  sectionNeedsTitle,
+  type HomeItemCreate,
+  type HomeItemPatch,
+  type HomeOrder,
+  type HomeSectionCreate,
+  type HomeSectionPatch,
 } from '#shared/api/admin-home.ts'
 import {
   deleteItem,
@@ -48,7 +50,7 @@ function itemView(i: ItemRow, titles: Map<number, { title: string }>) {
 function checkOrder(ids: number[], known: number[]) {
   const given = new Set(ids)
   if (given.size !== ids.length || given.size !== known.length || known.some((id) => !given.has(id)))
-    throw new AppError(Codes.BadRequest, '排序必须列出全部项目，且每项一次（ids）')
+    throw new AppError(Codes.BadRequest, '排序必须列出全部项目，且每项一次', { field: 'ids' })
 }
 
 /**
@@ -67,7 +69,7 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => Prom
 
   async function requireCourse(courseId: number) {
     const titles = await courseTitlesByIds(db, [courseId])
-    if (!titles.has(courseId)) throw new AppError(Codes.NotFound, `课程 ${courseId} 不存在（course_id）`)
+    if (!titles.has(courseId)) throw new AppError(Codes.NotFound, `课程 ${courseId} 不存在`, { field: 'course_id' })
     return titles
   }
 
@@ -89,6 +91,8 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => Prom
     items,
 
     async createSection(body: HomeSectionCreate) {
+      if (body.title === '' && sectionNeedsTitle(body.kind))
+        throw new AppError(Codes.BadRequest, SECTION_TITLE_MISSING, { field: 'title' })
       const row = await insertSection(db, {
         feed: body.feed,
         kind: body.kind,
@@ -103,7 +107,9 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => Prom
 
     /** Changes a section's texts, link or published state. */
     async updateSection(id: number, body: HomeSectionPatch) {
-      await requireSection(id)
+      const section = await requireSection(id)
+      if (body.title === '' && sectionNeedsTitle(section.kind))
+        throw new AppError(Codes.BadRequest, SECTION_TITLE_MISSING, { field: 'title' })
       const row = await updateSection(db, id, {
         ...(body.title !== undefined && { title: body.title }),
         ...(body.subtitle !== undefined && { subtitle: body.subtitle }),
@@ -135,11 +141,11 @@ export function createHomeAdmin(deps: { db: Db; invalidate: (feed: Feed) => Prom
       let titles = new Map<number, { title: string }>()
       if (isLinkSection(section.kind)) {
         if (body.course_id !== undefined)
-          throw new AppError(Codes.BadRequest, '轮播图和快捷入口不能选课程（course_id）')
-        if (!body.image_url) throw new AppError(Codes.BadRequest, '请上传图片（image_url）')
-        if (!body.link) throw new AppError(Codes.BadRequest, '请填写链接（link）')
+          throw new AppError(Codes.BadRequest, '轮播图和快捷入口不能选课程', { field: 'course_id' })
+        if (!body.image_url) throw new AppError(Codes.BadRequest, '请上传图片', { field: 'image_url' })
+        if (!body.link) throw new AppError(Codes.BadRequest, '请填写链接', { field: 'link' })
       } else {
-        if (body.course_id === undefined) throw new AppError(Codes.BadRequest, '请选择课程（course_id）')
+        if (body.course_id === undefined) throw new AppError(Codes.BadRequest, '请选择课程', { field: 'course_id' })
         titles = await requireCourse(body.course_id)
       }
       const row = await insertItem(db, {

@@ -46,8 +46,8 @@ export default function CourseEditor() {
       if (courseId === null) void navigate(`/admin/catalogue/courses/${c.id}`, { replace: true })
     },
     onError: (e) => {
-      // "原价不能低于售价（original_price_fen）": the message goes under the field it names.
-      const field = /（(\w+)）$/.exec(e.message)?.[1]
+      // "原价不能低于售价" about original_price_fen (data.field): the message goes under that field too.
+      const field = e instanceof ConsoleError ? e.field : undefined
       const name = field && (apiFieldOf[field] ?? field)
       if (name && courseFields.includes(name as keyof CourseValues))
         form.setFields([{ name: name as keyof CourseValues, errors: [e.message] }])
@@ -62,8 +62,8 @@ export default function CourseEditor() {
       title: status === 'published' ? `上架「${title}」` : `下架「${title}」`,
       content:
         status === 'published'
-          ? '上架后学员马上能在首页、分类和搜索里看到并购买这门课。'
-          : '下架后学员在首页、分类和搜索里不再看到这门课，已购学员仍可学习。',
+          ? '上架后学员马上能在搜索、所属分类的课程列表和课程链接里看到并购买这门课。首页只显示「首页栏目」里选定的课程：要上首页，请在首页栏目里添加它。'
+          : '下架后学员在搜索、分类和首页栏目里都不再看到这门课，已购学员仍可学习。',
       okText: status === 'published' ? '确认上架' : '确认下架',
       okButtonProps: { danger: status === 'hidden' },
       cancelText: '取消',

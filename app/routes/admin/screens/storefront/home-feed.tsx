@@ -1,7 +1,7 @@
 import { Form, Segmented, Select } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { HomeSectionCreate } from '#shared/api/admin-home.ts'
+import { HomeSectionCreate, sectionNeedsTitle } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
 import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn, onOffColumn } from '../../lib/columns.tsx'
@@ -38,6 +38,7 @@ export default function HomeFeed() {
       : { kind: 'courses', title: '', subtitle: '', more_link: '', visible: false },
   )
   const adding = editor.editing === null
+  const kind = Form.useWatch('kind', editor.form)
 
   const save = useWrite(
     (v: Values) => {
@@ -46,7 +47,7 @@ export default function HomeFeed() {
         ? api.patch<Section>(`/admin/home/sections/${editor.editing.id}`, body)
         : api.post<Section>('/admin/home/sections', { ...body, feed, kind: v.kind, visible: v.visible })
     },
-    '已保存，首页已更新',
+    (s: Section) => (s.visible ? '已保存，首页已更新' : '已保存。栏目未发布，学员还看不到，添加内容后点“发布”'),
     [key],
   )
   const publish = useWrite(
@@ -121,7 +122,14 @@ export default function HomeFeed() {
         <Form.Item label="类型" name="kind">
           <Select disabled={!adding} options={options(homeSectionKindNames)} />
         </Form.Item>
-        <TextField label="标题" name="title" schema={HomeSectionCreate.shape.title} max={30} />
+        <TextField
+          label="标题"
+          name="title"
+          schema={HomeSectionCreate.shape.title}
+          max={30}
+          required={kind && sectionNeedsTitle(kind) ? '请填写标题' : undefined}
+          extra={kind && !sectionNeedsTitle(kind) ? '轮播图和快捷入口在首页不显示标题，可不填' : undefined}
+        />
         <TextField label="副标题" name="subtitle" schema={HomeSectionCreate.shape.subtitle} max={60} />
         <TextField
           label="“更多”链接"
