@@ -142,7 +142,7 @@ describe('player popups in the operators console (/api/admin/popups)', () => {
     const base = { target: 'video', target_id: video, at_second: 1, title: '卡片' }
     const missing = await post({ ...base, target_id: 1_999_999 })
     expect(missing.body).toMatchObject({ code: 400 })
-    expect(missing.body.msg).toContain('target_id')
+    expect(missing.body).toMatchObject({ msg: '视频 1999999 不存在', data: { field: 'target_id' } })
     expect((await post({ ...base, at_second: -1 })).status).toBe(400)
     expect((await post({ ...base, title: ' ' })).status).toBe(400)
     expect((await post({ ...base, link: 'javascript:alert(1)' })).status).toBe(400)
