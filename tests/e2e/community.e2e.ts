@@ -123,7 +123,7 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     await box.fill(text)
     await comments.getByRole('button', { name: '发布' }).click()
     await expect.poll(() => toast(page, '评论成功').isVisible()).toBe(true)
-    const mine = comments.getByTestId('comment').filter({ hasText: '音乐卡点那节' })
+    const mine = comments.getByTestId('comment').filter({ hasText: '讲得太清楚了' })
     await expect.poll(() => mine.count()).toBe(1)
     // Stored and shown as text: the markup is visible, not rendered.
     expect(await mine.locator('p').first().textContent()).toContain('<b>不是粗体</b>')
@@ -140,11 +140,11 @@ describe('a learner favourites, comments, likes, searches and finds', () => {
     await shot(page, 'community-comment-liked')
     await page.reload()
     await page.getByTestId('course-comments').scrollIntoViewIfNeeded()
-    const again = page.getByTestId('comment').filter({ hasText: '音乐卡点那节' }).getByTestId('comment-like')
+    const again = page.getByTestId('comment').filter({ hasText: '讲得太清楚了' }).getByTestId('comment-like')
     await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true')
 
     // The thread page answers it.
-    const reply = page.getByTestId('comment').filter({ hasText: '音乐卡点那节' }).getByRole('link', { name: '回复' })
+    const reply = page.getByTestId('comment').filter({ hasText: '讲得太清楚了' }).getByRole('link', { name: '回复' })
     await reply.evaluate((el) => el.scrollIntoView({ block: 'center' }))
     await reply.click()
     await page.waitForURL(/\/course\/commentDetail\?id=\d+$/)
