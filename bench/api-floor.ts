@@ -41,6 +41,8 @@ const app = await startServer({
   name: 'zixue-bench-api',
   databaseUrl: process.env.SCALE_DATABASE_URL,
   logToFile: true,
+  // BENCH_SERVER_NODE_ARGS: node flags for the app (e.g. "--trace-gc"); BENCH_KEEP_LOG: a path to keep its log at.
+  nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
 })
 const database = await connectDatabase(app.databaseUrl, 2)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zixue-api-floor-'))
@@ -115,6 +117,7 @@ try {
 } finally {
   floor?.kill('SIGTERM')
   await database.close()
+  if (process.env.BENCH_KEEP_LOG && app.logFile) fs.copyFileSync(app.logFile, process.env.BENCH_KEEP_LOG)
   await app.stop()
   fs.rmSync(work, { recursive: true, force: true })
 }

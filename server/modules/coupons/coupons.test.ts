@@ -117,6 +117,26 @@ describe('coupons and points at checkout', () => {
     ).toBe(200)
   }
 
+  /** A learner with 3,000 points and a claimed 立减 20 coupon, and a ¥100 course. */
+  async function learnerWithCouponAndPoints() {
+    const db = t().database.db
+    const admin = await makeMember(db, 'admin')
+    const m = await makeMember(db)
+    await givePoints(admin.token, m.id, 3000)
+    const course = await makeCourse(db, { priceFen: 10000 })
+    const coupon = await claim(
+      m.token,
+      await template(admin.token, { name: '立减 20', kind: 'amount', amount_off_fen: 2000, per_member_limit: 5 }),
+    )
+    return { db, admin, m, course, coupon }
+  }
+
+  async function checkOut(token: string, course: number, payMethod: string, points: number) {
+    return (
+      await call<Checkout>('POST', '/api/pay/course', token, { course_id: course, pay_method: payMethod, points })
+    ).body.data
+  }
+
   it('admins define templates; members claim within the limits (497, 496, 498)', async () => {
     const db = t().database.db
     const admin = await makeMember(db, 'admin')
@@ -300,15 +320,7 @@ describe('coupons and points at checkout', () => {
   })
 
   it('gives the coupon and the points back when the order closes, and takes back earned points on a full refund', async () => {
-    const db = t().database.db
-    const admin = await makeMember(db, 'admin')
-    const m = await makeMember(db)
-    await givePoints(admin.token, m.id, 3000)
-    const course = await makeCourse(db, { priceFen: 10000 })
-    const coupon = await claim(
-      m.token,
-      await template(admin.token, { name: '立减 20', kind: 'amount', amount_off_fen: 2000, per_member_limit: 5 }),
-    )
+    const { db, admin, m, course, coupon } = await learnerWithCouponAndPoints()
     const preview = (await call<Preview>('GET', `/api/pay/course/preview?course_id=${course}&points=99999`, m.token))
       .body.data
     expect(preview).toMatchObject({
@@ -323,13 +335,7 @@ describe('coupons and points at checkout', () => {
         .body.code,
     ).toBe(400)
 
-    const first = (
-      await call<Checkout>('POST', '/api/pay/course', m.token, {
-        course_id: course,
-        pay_method: 'wechat_h5',
-        points: 3000,
-      })
-    ).body.data
+    const first = await checkOut(m.token, course, 'wechat_h5', 3000)
     expect(first).toMatchObject({ amount_fen: 5000, discount_fen: 2000, points_used: 3000 })
     expect((await call<{ balance: number }>('GET', '/api/points', m.token)).body.data.balance).toBe(0)
     clock.advance(31 * 60_000)
@@ -345,13 +351,7 @@ describe('coupons and points at checkout', () => {
     })
 
     // Buy again with both, pay, refund in full: coupon back, spent points back, earned points taken.
-    const second = (
-      await call<Checkout>('POST', '/api/pay/course', m.token, {
-        course_id: course,
-        pay_method: 'alipay_wap',
-        points: 3000,
-      })
-    ).body.data
+    const second = await checkOut(m.token, course, 'alipay_wap', 3000)
     const gateway = new URL((second as Checkout & { redirect_url: string }).redirect_url)
     await t().app.inject({ method: 'GET', url: `${gateway.pathname}${gateway.search}` })
     sims().alipay.pay(second.order_no)
@@ -389,22 +389,8 @@ describe('coupons and points at checkout', () => {
   it("counts a pending order's coupon and points on its own purchase page, where checking out again frees them", async () => {
     // A learner who cancels the payment and comes back to the purchase page: the order they left open holds their
     // coupon and points, and a new checkout of the same course gives them back first, so the page offers them.
-    const db = t().database.db
-    const admin = await makeMember(db, 'admin')
-    const m = await makeMember(db)
-    await givePoints(admin.token, m.id, 3000)
-    const course = await makeCourse(db, { priceFen: 10000 })
-    const coupon = await claim(
-      m.token,
-      await template(admin.token, { name: '立减 20', kind: 'amount', amount_off_fen: 2000, per_member_limit: 5 }),
-    )
-    const left = (
-      await call<Checkout>('POST', '/api/pay/course', m.token, {
-        course_id: course,
-        pay_method: 'wechat_h5',
-        points: 3000,
-      })
-    ).body.data
+    const { db, admin, m, course, coupon } = await learnerWithCouponAndPoints()
+    const left = await checkOut(m.token, course, 'wechat_h5', 3000)
     expect(left).toMatchObject({ state: 'pending', points_used: 3000, discount_fen: 2000 })
     expect((await call<{ balance: number }>('GET', '/api/points', m.token)).body.data.balance).toBe(0)
 
@@ -425,13 +411,7 @@ describe('coupons and points at checkout', () => {
     ).toMatchObject({ coupon_id: null, points_balance: 0, points_max: 0, points: 0, amount_fen: 10000 })
 
     // What the page offered is what the checkout takes: another method closes the left order and spends them anew.
-    const paid = (
-      await call<Checkout>('POST', '/api/pay/course', m.token, {
-        course_id: course,
-        pay_method: 'alipay_wap',
-        points: 3000,
-      })
-    ).body.data
+    const paid = await checkOut(m.token, course, 'alipay_wap', 3000)
     expect(paid).toMatchObject({ state: 'pending', amount_fen: 5000, discount_fen: 2000, points_used: 3000 })
     expect(paid.order_no).not.toBe(left.order_no)
     expect((await call<{ balance: number }>('GET', '/api/points', m.token)).body.data.balance).toBe(0)
