@@ -389,7 +389,7 @@ describe('coupons and points at checkout', () => {
   it("counts a pending order's coupon and points on its own purchase page, where checking out again frees them", async () => {
     // A learner who cancels the payment and comes back to the purchase page: the order they left open holds their
     // coupon and points, and a new checkout of the same course gives them back first, so the page offers them.
-    const { db, admin, m, course, coupon } = await learnerWithCouponAndPoints()
+    const { db, m, course, coupon } = await learnerWithCouponAndPoints()
     const left = await checkOut(m.token, course, 'wechat_h5', 3000)
     expect(left).toMatchObject({ state: 'pending', points_used: 3000, discount_fen: 2000 })
     expect((await call<{ balance: number }>('GET', '/api/points', m.token)).body.data.balance).toBe(0)
