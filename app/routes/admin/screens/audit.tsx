@@ -21,7 +21,7 @@ export default function AuditLog() {
     <ConsoleTable<Action>
       title="操作日志"
       path="/admin/staff-actions"
-      csv
+      csv="audit.read"
       search="操作人成员ID或手机号"
       filters={[selectFilter('route', '操作范围', areas)]}
       empty="没有符合条件的操作记录。"

@@ -153,7 +153,7 @@ export default function Points() {
       <ConsoleTable<LedgerEntry>
         path="/admin/points/ledger"
         query={member ? { member_id: member.id } : {}}
-        csv
+        csv="members.read"
         search={false}
         filters={[selectFilter('reason', '类型', PointReasonNames), { name: 'created', label: '日期', type: 'dates' }]}
         empty="没有符合条件的积分流水。"

@@ -64,7 +64,7 @@ export default function Staff() {
         title="员工与角色"
         rowKey="member_id"
         path="/admin/staff"
-        csv
+        csv="staff.manage"
         search="姓名、手机号或成员ID"
         filters={[selectFilter('role', '角色', roleOptions)]}
         toolbar={<AddButton label="授权新员工" onClick={() => open(null)} />}
