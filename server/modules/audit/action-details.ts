@@ -16,6 +16,8 @@ export interface SentAction {
 export interface Names {
   members: Map<number, { nickname: string; phone: string | null }>
   courses: Map<number, { title: string }>
+  /** Refunds by number: whose, and how much was asked for. */
+  refunds: Map<string, { memberId: number; amountFen: number }>
 }
 
 const fieldsOf = (v: unknown): Record<string, unknown> =>
@@ -47,11 +49,14 @@ function courseIdsOf(a: SentAction): number[] {
   return [...new Set(ids.filter((id): id is number => id !== null))]
 }
 
-/** The member and course ids these actions name, for the one lookup of a page. */
+const refundNoOf = (a: SentAction) => text(a.params?.refund_no)
+
+/** The members, courses and refunds these actions name, for the one lookup of a page (a refund's member after). */
 export function referencedIds(actions: SentAction[]) {
   return {
     members: actions.flatMap((a) => memberIdOf(a) ?? []),
     courses: actions.flatMap(courseIdsOf),
+    refunds: actions.flatMap((a) => refundNoOf(a) ?? []),
   }
 }
 
@@ -69,7 +74,9 @@ export function actionDetails(a: SentAction, names: Names): string {
     return `内容较大，只记录了字段：${body.keys.join('、')}`
   }
 
-  const memberId = memberIdOf(a)
+  const refundNo = refundNoOf(a)
+  const refund = refundNo ? names.refunds.get(refundNo) : undefined
+  const memberId = memberIdOf(a) ?? refund?.memberId ?? null
   if (memberId !== null) {
     const m = names.members.get(memberId)
     const who = a.route.startsWith('/api/admin/staff/') ? '员工' : '会员'
@@ -95,8 +102,11 @@ export function actionDetails(a: SentAction, names: Names): string {
   if (typeof body.vip_days === 'number') parts.push(`VIP ${body.vip_days} 天`)
   if (typeof body.count === 'number') parts.push(`${body.count} 个`)
 
-  const refundNo = text(a.params?.refund_no)
-  if (refundNo) parts.push(`退款单 ${refundNo}`)
+  if (refundNo) {
+    parts.push(`退款单 ${refundNo}`)
+    // What was asked for, unless the approval names its own (partial) amount above.
+    if (refund && typeof body.amount_fen !== 'number') parts.push(`申请 ¥${formatYuan(refund.amountFen)}`)
+  }
   if (commentRoute(a.route)) {
     const comment = idOf(body.id) ?? idOf(a.params?.id)
     if (comment !== null) parts.push(`评论 #${comment}`)

@@ -4,6 +4,7 @@ import { Codes } from '#server/http/codes.ts'
 import { idsOf } from '#server/http/present.ts'
 import { courseTitlesByIds } from '#server/modules/catalogue/catalogue.service.ts'
 import { memberSearchFilter, memberSummariesByIds } from '#server/modules/members/members.service.ts'
+import { refundsByNos } from '#server/modules/refunds/refunds.service.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import { actionDetails, referencedIds } from './action-details.ts'
 import { actionName } from './action-names.ts'
@@ -44,15 +45,15 @@ async function filterOf(db: DbOrTx, q: StaffActionQuery): Promise<StaffActionFil
 
 /**
  * Actions with their operators' nickname and phone (the member is kept, no cascade, so every row has one), each
- * named and described; the operators, the members and the courses the page names are two lookups in all.
+ * named and described: the courses and refunds the page names, then its operators and members (a refund's too),
+ * three queries a page whatever its length.
  */
 async function withOperators(db: DbOrTx, rows: ActionRow[]): Promise<StaffAction[]> {
   const named = referencedIds(rows)
-  const [who, courses] = await Promise.all([
-    memberSummariesByIds(db, [...idsOf(rows, 'memberId'), ...named.members]),
-    courseTitlesByIds(db, [...new Set(named.courses)]),
-  ])
-  const names = { members: who, courses }
+  const [courses, refunds] = await Promise.all([courseTitlesByIds(db, named.courses), refundsByNos(db, named.refunds)])
+  const refundMembers = [...refunds.values()].map((r) => r.memberId)
+  const who = await memberSummariesByIds(db, [...idsOf(rows, 'memberId'), ...named.members, ...refundMembers])
+  const names = { members: who, courses, refunds }
   return rows.flatMap((a) => {
     const member = who.get(a.memberId)
     if (!member) return []

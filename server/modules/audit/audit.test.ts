@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { auditBody } from '#server/http/staff-audit.ts'
 import { actionKey, actionName, namedActions } from './action-names.ts'
-import { headersOf, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
+import { headersOf, paidCourse, useCommerceApp, type ApiBody } from '#server/modules/payments/testing.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 
 interface Action {
@@ -75,6 +75,27 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     expect(byRoute('/api/admin/vip-plans')).toMatchObject({
       action: '新增 VIP 套餐',
       details: '「周卡」 · 价格 ¥9.9 · 7 天',
+      result: '成功',
+    })
+  })
+
+  it('describes a refund decision by its member and the amount asked for', async () => {
+    const db = t().database.db
+    const [admin, finance] = [await makeMember(db, 'admin'), await makeMember(db, ['finance'])]
+    const { m, orderNo } = await paidCourse(t, { priceFen: 3990 })
+    const asked = await call<{ refund_no: string }>('POST', '/api/refunds', m.token, {
+      order_no: orderNo,
+      reason: '买错了',
+    })
+    const refundNo = asked.body.data.refund_no
+    await call('POST', `/api/admin/refunds/${refundNo}/reject`, finance.token, { note: '已学习过半' })
+    const [rejected] = await actions(admin.token, `?q=${finance.id}`)
+    const member = (
+      await call<{ list: { nickname: string; phone: string }[] }>('GET', `/api/admin/members?q=${m.id}`, finance.token)
+    ).body.data.list[0]!
+    expect(rejected).toMatchObject({
+      action: '拒绝退款',
+      details: `会员 ${member.nickname}（${member.phone}） · 退款单 ${refundNo} · 申请 ¥39.9 · 备注：已学习过半`,
       result: '成功',
     })
   })
