@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** The envelope code of the answer, read as it is sent (staff changes only). */
     auditCode: number | null
   }
+  interface FastifyInstance {
+    /** Every audited route as `METHOD /route` (the action log names each: server/modules/audit/action-names.ts). */
+    auditedRoutes: readonly string[]
+  }
 }
 
 /** One staff change as the audit module records it (server/modules/audit, passed in by the composition root). */
@@ -31,11 +35,12 @@ const MAX_BODY_CHARS = 4000
 const staffRoute = (route: RouteOptions) => route.config?.auth === 'staff' || route.config?.auth === 'admin'
 
 /** A staff change (any method but GET/HEAD on a route that needs staff or admin), or a read marked `auditRead`. */
-function audited(request: FastifyRequest) {
-  const { auth: mode, auditRead } = request.routeOptions.config
-  const change = request.method !== 'GET' && request.method !== 'HEAD'
-  return (mode === 'staff' || mode === 'admin') && (change || auditRead === true)
+function auditedCall(config: RouteOptions['config'], method: string) {
+  const change = method !== 'GET' && method !== 'HEAD'
+  return (config?.auth === 'staff' || config?.auth === 'admin') && (change || config.auditRead === true)
 }
+
+const audited = (request: FastifyRequest) => auditedCall(request.routeOptions.config, request.method)
 
 /** The body as sent, without secrets; a large one (an import) is kept as its keys. */
 export function auditBody(body: unknown): unknown {
@@ -63,6 +68,13 @@ export function auditBody(body: unknown): unknown {
 export const staffAuditPlugin = fp(
   async (app: FastifyInstance, opts: { record: (action: StaffActionRecord) => Promise<void>; now: () => Date }) => {
     app.decorateRequest('auditCode', null)
+    const routes: string[] = []
+    app.decorate('auditedRoutes', routes)
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (auditedCall(route.config, method)) routes.push(`${method} ${route.url}`)
+      }
+    })
 
     // Only the staff routes carry these hooks (hookRoutes): a member's request never runs them.
     hookRoutes(app, 'onSend', staffRoute, async (request, _reply, payload) => {

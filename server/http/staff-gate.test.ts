@@ -3,7 +3,7 @@ import { randomPhone, signIn, testClock } from '#server/modules/auth/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import { stepUpHeaders } from '#tests/support/staff.ts'
-import { can, StaffRoles } from '#shared/staff/roles.ts'
+import { can, roleAbilities, roleChangeText, StaffRoles } from '#shared/staff/roles.ts'
 
 type Body = { code: number; msg: string; data: unknown }
 
@@ -120,6 +120,70 @@ describe('the operator API gate', () => {
     await new Promise((r) => setTimeout(r, 5100))
     expect((await call('GET', '/api/admin/orders', { 'zxb-token': session.token })).status).toBe(403)
     clock.reset()
+  })
+})
+
+describe('granting staff: a name, and what changed', () => {
+  const t = useTestApp()
+  const grant = async (
+    admin: { id: number; token: string },
+    payload: Record<string, unknown>,
+    url = '/api/admin/staff',
+  ) =>
+    (
+      await t().app.inject({
+        method: url === '/api/admin/staff' ? 'POST' : 'PUT',
+        url,
+        headers: { 'zxb-token': admin.token, ...stepUpHeaders(admin.token) },
+        payload,
+      })
+    ).json<{
+      code: number
+      msg: string
+      data: { member_id: number; nickname: string; roles: string[]; previous_roles: string[] } & { field?: string }
+    }>()
+
+  it('names a new staff member and says what the grant did', async () => {
+    const admin = await makeMember(t().database.db, 'admin')
+    const phone = randomPhone()
+    const made = await grant(admin, { phone, roles: ['operator'], name: ' 张三 ' })
+    expect(made).toMatchObject({
+      code: 200,
+      msg: '已授权 张三 为 运营',
+      data: { nickname: '张三', roles: ['operator'], previous_roles: [] },
+    })
+    // Granting more keeps what they hold and says how the roles changed; no name keeps the nickname.
+    const more = await grant(admin, { phone, roles: ['assistant'], name: '' })
+    expect(more).toMatchObject({
+      msg: '张三 的角色由 运营 改为 助教、运营',
+      data: { nickname: '张三', roles: ['assistant', 'operator'], previous_roles: ['operator'] },
+    })
+    const revoked = await grant(admin, { roles: [] }, `/api/admin/staff/${made.data.member_id}/roles`)
+    expect(revoked.msg).toBe('已撤销 张三 的全部角色（助教、运营），此后不能登录后台')
+    // Without a name a new member is 学员 and the phone's last four digits, as before.
+    const plain = await grant(admin, { phone: randomPhone(), roles: ['finance'] })
+    expect(plain.data.nickname).toMatch(/^学员\d{4}$/)
+    expect(plain.msg).toBe(`已授权 ${plain.data.nickname} 为 财务`)
+  })
+
+  it('refuses a name that is too long, naming the field', async () => {
+    const admin = await makeMember(t().database.db, 'admin')
+    const refused = await grant(admin, { phone: randomPhone(), roles: ['operator'], name: '名'.repeat(21) })
+    expect(refused.code).toBe(400)
+    // The console's form says 姓名最多 20 个字 before it sends; the API names the field for it.
+    expect(refused.data.field).toBe('name')
+  })
+})
+
+describe('roleAbilities', () => {
+  it('describes each role from its grants: scoped ones marked, admins with what only they may do', () => {
+    expect(roleAbilities('finance')).toEqual(expect.arrayContaining(['审批退款', '导出订单', '调整积分', '对账']))
+    expect(roleAbilities('operator')).not.toContain('审批退款')
+    expect(roleAbilities('teacher')).toEqual(expect.arrayContaining(['查看课程目录', '编辑课程（仅自己的课程）']))
+    expect(roleAbilities('admin')).toEqual(['全部功能', '管理员工和角色', '查看操作日志'])
+    // Every role says something, and every description follows a grant (a role without a permission lists none).
+    for (const role of StaffRoles) expect(roleAbilities(role).length, role).toBeGreaterThan(0)
+    expect(roleChangeText('李四', ['finance'], ['finance'])).toBe('李四 的角色没有变化：财务')
   })
 })
 

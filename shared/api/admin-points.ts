@@ -1,25 +1,16 @@
 import { z } from 'zod'
 import { adminListQuery, BeijingDay } from './admin-list.ts'
+import { PointReasons } from '#shared/point-reasons.ts'
 import { OptionalIdQuery } from './params.ts'
 
 // Points in the operators' console (request schemas; the console's forms validate with the same ones).
-
-export const PointReasonNames = {
-  order_earned: '下单获得',
-  order_earned_reversed: '退款收回',
-  order_spent: '下单抵扣',
-  order_spent_returned: '抵扣退回',
-  admin_adjust: '后台调整',
-  member_merged: '账号合并',
-} as const
-export type PointReasonKey = keyof typeof PointReasonNames
 
 const ledgerSortKeys = ['id'] as const
 
 /** GET /api/admin/points/ledger: every member's ledger entries, newest first, by member, reason and day. */
 export const PointLedgerQuery = adminListQuery(ledgerSortKeys, '-id').extend({
   member_id: OptionalIdQuery,
-  reason: z.enum(Object.keys(PointReasonNames) as [PointReasonKey, ...PointReasonKey[]]).optional(),
+  reason: z.enum(PointReasons).optional(),
   from: BeijingDay.optional(),
   to: BeijingDay.optional(),
 })

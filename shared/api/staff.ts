@@ -34,7 +34,20 @@ export const GrantByPhoneBody = z.object({
     .trim()
     .regex(/^1\d{10}$/, { error: '请输入 11 位手机号' }),
   roles: z.array(Role, { error: '至少选择一个角色' }).min(1, { error: '至少选择一个角色' }).max(StaffRoles.length),
+  /** The staff member's name, shown in the console and the records (their nickname); empty keeps the nickname. */
+  name: z
+    .string()
+    .trim()
+    .max(20, { error: '姓名最多 20 个字' })
+    .regex(/^[^\p{Cc}\p{Zl}\p{Zp}\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]*$/u, {
+      error: '姓名不能包含控制字符',
+    })
+    .optional(),
 })
+
+/** POST /api/admin/staff and PUT /api/admin/staff/:id/roles: the staff member now, and the roles held before. */
+export const StaffChange = StaffMember.extend({ previous_roles: z.array(Role) })
+export type StaffChange = z.infer<typeof StaffChange>
 
 /** GET /api/admin/me: who is signed in to the console and what they may do. */
 export const ConsoleMe = z.object({

@@ -59,6 +59,63 @@ const PermissionGrants = {
 export type Permission = keyof typeof PermissionGrants
 export const Permissions = Object.keys(PermissionGrants) as [Permission, ...Permission[]]
 
+/** What each permission lets staff do, as the role picker describes a role (roleAbilities). */
+const PermissionNames: Record<Permission, string> = {
+  'catalogue.read': '查看课程目录',
+  'courses.read': '查看课程内容',
+  'catalogue.edit': '编辑课程',
+  'media.preview': '试看全部课时',
+  'marketing.read': '查看优惠券和 VIP',
+  'marketing.edit': '管理优惠券、VIP 和首页',
+  'members.read': '查看会员',
+  'members.entitlements': '给会员授予或收回课程',
+  'comments.moderate': '管理评论',
+  'orders.read': '查看订单',
+  'orders.export': '导出订单',
+  'sales.read': '查看销售数据',
+  'refunds.read': '查看退款',
+  'refunds.approve': '审批退款',
+  'payments.reconcile': '对账',
+  'points.adjust': '调整积分',
+  'staff.manage': '管理员工和角色',
+  'audit.read': '查看操作日志',
+  'redeem.manage': '管理兑换码',
+  'exchange.read': '查看平台订单兑换',
+  'exchange.manage': '管理平台订单兑换',
+  'tuition.read': '查看体系课报名',
+  'tuition.manage': '管理体系课',
+}
+
+/**
+ * What a role may do, in words, from the role table itself (so the description cannot drift from the grants): each
+ * permission it is granted, a scoped one marked 仅自己的课程. An admin may do everything: that, then what only
+ * admins may do.
+ */
+export function roleAbilities(role: StaffRole): string[] {
+  if (role === 'admin') {
+    const adminsOnly = Permissions.filter((p) => (PermissionGrants[p] as readonly Grant[]).length === 0)
+    return ['全部功能', ...adminsOnly.map((p) => PermissionNames[p])]
+  }
+  return Permissions.flatMap((p) => {
+    const grants: readonly Grant[] = PermissionGrants[p]
+    if (grants.includes(role)) return [PermissionNames[p]]
+    return grants.some((g) => typeof g !== 'string' && g.role === role) ? [`${PermissionNames[p]}（仅自己的课程）`] : []
+  })
+}
+
+/**
+ * What a grant or a role change did, in a sentence the console shows and the API answers as its message:
+ * 已授权 张三 为 运营 / 张三 的角色由 助教 改为 助教、运营 / 已撤销 张三 的全部角色（运营）.
+ */
+export function roleChangeText(name: string, before: readonly StaffRole[], after: readonly StaffRole[]): string {
+  const names = (roles: readonly StaffRole[]) => roles.map((r) => StaffRoleNames[r]).join('、')
+  if (before.length === 0) return after.length ? `已授权 ${name} 为 ${names(after)}` : `${name} 没有任何角色`
+  if (after.length === 0) return `已撤销 ${name} 的全部角色（${names(before)}），此后不能登录后台`
+  const same = before.length === after.length && before.every((r) => after.includes(r))
+  if (same) return `${name} 的角色没有变化：${names(after)}`
+  return `${name} 的角色由 ${names(before)} 改为 ${names(after)}`
+}
+
 /** Who asks: the member and the roles they hold. */
 export interface StaffPrincipal {
   memberId: number

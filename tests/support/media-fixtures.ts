@@ -50,17 +50,15 @@ export async function makeMember(
 ) {
   phoneCounter++
   const phone = `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
-  const [row] = await db
-    .insert(members)
-    .values({ phone, nickname: `学员${phone.slice(-4)}` })
-    .returning({ id: members.id })
+  const nickname = `学员${phone.slice(-4)}`
+  const [row] = await db.insert(members).values({ phone, nickname }).returning({ id: members.id })
   await grantRoles(
     db,
     row!.id,
     role === 'member' ? [] : role === 'staff' ? ['operator'] : role === 'admin' ? ['admin'] : role,
   )
   const { token } = await issueSession(db, row!.id, 2, now)
-  return { id: row!.id, token, headers: { 'zxb-token': token } }
+  return { id: row!.id, phone, nickname, token, headers: { 'zxb-token': token } }
 }
 
 /** A multipart/form-data body with one file part, for app.inject. */

@@ -8,6 +8,7 @@ import { yuan } from '#app/lib/pay.ts'
 import { formatTime } from '#app/lib/beijing-format.ts'
 import { usePagedList } from '#app/lib/use-paged-list.ts'
 import type { z } from 'zod'
+import { PointReasonNames } from '#shared/point-reasons.ts'
 import type { PointsResponse } from '#server/modules/points/points.schema.ts'
 
 export function meta() {
@@ -16,15 +17,6 @@ export function meta() {
 
 type Points = z.infer<typeof PointsResponse>['data']
 type Entry = Points['list'][number]
-
-const REASON: Record<Entry['reason'], string> = {
-  order_earned: '购买获得',
-  order_earned_reversed: '退款扣回',
-  order_spent: '下单抵扣',
-  order_spent_returned: '抵扣退回',
-  admin_adjust: '客服调整',
-  member_merged: '账号合并',
-}
 
 /** /points: the balance, how points work, and the ledger. */
 export default function PointsScreen() {
@@ -65,7 +57,7 @@ export default function PointsScreen() {
                     {data.list.map((e) => (
                       <div key={e.id} className={styles.row}>
                         <span className={styles.rowLabel}>
-                          <span>{REASON[e.reason]}</span>
+                          <span>{PointReasonNames[e.reason]}</span>
                           <span className={styles.muted} style={{ display: 'block' }}>
                             {formatTime(e.created_at)}
                             {e.note ? ` · ${e.note}` : ''}

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { memberOwned, members } from './members.ts'
 import { orders } from './orders.ts'
 import { ref, timestamptz } from './columns.ts'
+import { PointReasons, type PointReason } from '#shared/point-reasons.ts'
 
 /** The cached balance of the points ledger: always the sum of the member's entries, never negative. */
 export const pointBalances = pgTable(
@@ -15,16 +16,9 @@ export const pointBalances = pgTable(
   (t) => [check('point_balances_not_negative_ck', sql`${t.balance} >= 0`)],
 )
 
-export const pointReasons = [
-  'order_earned',
-  'order_earned_reversed',
-  'order_spent',
-  'order_spent_returned',
-  'admin_adjust',
-  /** Bind phone merged two members (issue 10): the absorbed member's balance moves, one entry on each side. */
-  'member_merged',
-] as const
-export type PointReason = (typeof pointReasons)[number]
+/** Why an entry was made: the one list with its Chinese names (shared/point-reasons.ts). */
+export const pointReasons = PointReasons
+export type { PointReason }
 
 /** Append-only points ledger: each change with the balance after it, why, and who. */
 export const pointEntries = pgTable(

@@ -13,6 +13,12 @@ export const StaffActionView = z.object({
   member_id: z.number().int(),
   nickname: z.string(),
   phone: z.string().nullable(),
+  /** What the operator did, by name (action-names.ts): 调整积分, 隐藏评论, 上架课程, 授权员工 … */
+  action: z.string(),
+  /** What it was about, in a line (action-details.ts): the member, the course, the amount, the reason. */
+  details: z.string(),
+  /** How it ended: 成功, or 失败 with the code table's words (失败：没有权限). */
+  result: z.string(),
   method: z.string(),
   route: z.string(),
   url: z.string(),

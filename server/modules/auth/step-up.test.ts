@@ -66,6 +66,24 @@ describe('step-up: a fresh SMS code before sensitive staff actions', () => {
     expect(exported.json<Body>().code).toBe(407)
   })
 
+  it('refuses the orders export to an operator who reads orders but may not export them, even with a proof', async () => {
+    const operator = await makeMember(t().database.db, ['operator'])
+    const headers = { 'zxb-token': operator.token }
+    expect((await t().app.inject({ method: 'GET', url: '/api/admin/orders', headers })).json<Body>().code).toBe(200)
+    const send = await post('/api/admin/step-up/send_code', operator.token)
+    expect(send.code).toBe(200)
+    const proof = await post<{ proof: string }>('/api/admin/step-up', operator.token, {
+      code: await outboxCode(t().app, operator.phone, 'step_up'),
+    })
+    const exported = await t().app.inject({
+      method: 'GET',
+      url: '/api/admin/orders?format=csv',
+      headers: { ...headers, 'x-step-up': proof.data.proof },
+    })
+    expect(exported.statusCode).toBe(403)
+    expect(exported.json<Body>().msg).toBe('你的角色不能导出这个列表')
+  })
+
   it('refuses learners the step-up endpoints', async () => {
     const learner = await makeMember(t().database.db)
     expect((await post('/api/admin/step-up/send_code', learner.token)).code).toBe(403)

@@ -120,6 +120,23 @@ describe('coupons in the operators console (/api/admin/coupon-templates, /api/ad
     expect(lines.slice(1).every((l) => l.includes('未使用'))).toBe(true)
   })
 
+  it('exports coupon usage to the roles that read marketing (operator, finance), not to an assistant', async () => {
+    const { db } = t().database
+    const exportAs = async (m: Awaited<ReturnType<typeof makeMember>>) =>
+      t().app.inject({
+        method: 'GET',
+        url: `/api/admin/coupons?template_id=${templates[0]}&format=csv`,
+        headers: { ...m.headers, ...stepUpHeaders(m.token) },
+      })
+    for (const m of [operator, await makeMember(db, ['finance'])]) {
+      const res = await exportAs(m)
+      expect(res.headers['content-type']).toContain('text/csv')
+      expect(res.body.trim().split('\n')).toHaveLength(4)
+    }
+    const refused = await exportAs(await makeMember(db, ['assistant']))
+    expect(refused.statusCode).toBe(403)
+  })
+
   it('validates the form schema and refuses learners and a teacher', async () => {
     const bad = await call('POST', '/api/admin/coupon-templates', { name: '坏', kind: 'amount', valid_days: 7 })
     expect(bad.status).toBe(400)

@@ -69,6 +69,11 @@ function normalizeNickname(raw: string) {
   return nickname
 }
 
+/** Gives a member the nickname staff chose (a new staff member's name), held to the nickname rules. */
+export async function renameMember(db: DbOrTx, memberId: number, name: string, at: Date) {
+  await updateMemberProfile(db, memberId, { nickname: normalizeNickname(name) }, at)
+}
+
 /** The member who owns this phone, created on the first login with a default nickname. */
 export async function findOrCreateMemberByPhone(db: DbOrTx, phone: string, now: Date) {
   const existing = await findMemberByPhone(db, phone)

@@ -1,6 +1,7 @@
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
+import { roleChangeText } from '#shared/staff/roles.ts'
 import {
   ConsoleMeResponse,
   GrantByPhoneBody,
@@ -39,7 +40,7 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
       summary: 'Grant roles to the member with this phone (a new member if nobody has it); needs a step-up proof',
       body: GrantByPhoneBody,
       response: StaffMemberResponse,
-      msg: '已授权',
+      msg: (d) => roleChangeText(d.nickname, d.previous_roles, d.roles),
     },
     async ({ body }, staffId) => staff.grantByPhone(staffId, body),
   )
@@ -53,7 +54,7 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
       params: IdParams,
       body: SetRolesBody,
       response: StaffMemberResponse,
-      msg: '已保存',
+      msg: (d) => roleChangeText(d.nickname, d.previous_roles, d.roles),
     },
     async ({ params, body }, staffId) => staff.setRoles(staffId, params.id, body.roles),
   )

@@ -1,7 +1,7 @@
 import { envelope } from '#server/http/envelope.ts'
-import { ConsoleMe, StaffMember } from '#shared/api/staff.ts'
+import { ConsoleMe, StaffChange } from '#shared/api/staff.ts'
 
 export { GrantByPhoneBody, SetRolesBody, StaffListQuery, StaffMember } from '#shared/api/staff.ts'
 
-export const StaffMemberResponse = envelope(StaffMember)
+export const StaffMemberResponse = envelope(StaffChange)
 export const ConsoleMeResponse = envelope(ConsoleMe)

@@ -6,9 +6,9 @@ import { pageOf, pageWindow, parseSort } from '#server/http/admin-list.ts'
 import { beijingDateTime } from '#shared/time.ts'
 import { can, Permissions, StaffRoleNames, type StaffRole } from '#shared/staff/roles.ts'
 import { findMemberById } from './members.repository.ts'
-import { findOrCreateMemberByPhone, maskPhone, normalizePhone } from './members.service.ts'
+import { findOrCreateMemberByPhone, maskPhone, normalizePhone, renameMember } from './members.service.ts'
 import { countHolders, findStaff, replaceRoles } from './staff.repository.ts'
-import type { StaffListQuery, StaffMember } from '#shared/api/staff.ts'
+import type { StaffChange, StaffListQuery, StaffMember } from '#shared/api/staff.ts'
 
 type Row = Awaited<ReturnType<typeof findStaff>>['rows'][number]
 
@@ -59,29 +59,38 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
     return toView({ ...member, grantedAt: null, lastLoginAt: null, roles: [] })
   }
 
-  /** Sets the roles in one transaction; an admin cannot take admin from themselves, and one admin always remains. */
-  async function setRoles(by: number, memberId: number, roles: StaffRole[]) {
+  /**
+   * Sets the roles (and, when given, the name staff know the member by) in one transaction; an admin cannot take
+   * admin from themselves, and one admin always remains. Answers the member with the roles they held before.
+   */
+  async function setRoles(by: number, memberId: number, roles: StaffRole[], name?: string): Promise<StaffChange> {
     const wanted = [...new Set(roles)]
-    await db.transaction(async (tx) => {
+    const previous = await db.transaction(async (tx) => {
       const member = await findMemberById(tx, memberId)
       if (!member) throw new AppError(Codes.NotFound, '成员不存在')
       if (memberId === by && member.roles.includes('admin') && !wanted.includes('admin'))
         throw new AppError(Codes.Conflict, '不能撤销自己的管理员角色，请让另一位管理员操作')
+      if (name && name !== member.nickname) await renameMember(tx, memberId, name, deps.now())
       await replaceRoles(tx, memberId, wanted, by, deps.now())
       if ((await countHolders(tx, ['admin'])) === 0) throw new AppError(Codes.Conflict, '至少要保留一位管理员')
+      return member.roles
     })
-    return one(memberId)
+    return { ...(await one(memberId)), previous_roles: previous }
   }
 
   return {
     /** Staff members by role and name / phone / id: a page, or the CSV (STAFF_EXPORT_HEADER) of every match. */
     members: { page: list, csv: exportRows },
-    setRoles,
+    setRoles: (by: number, memberId: number, roles: StaffRole[]) => setRoles(by, memberId, roles),
 
-    /** Roles for whoever holds this phone; a phone nobody holds yet becomes a member who signs in with it. */
-    async grantByPhone(by: number, input: { phone: string; roles: StaffRole[] }) {
+    /**
+     * Roles for whoever holds this phone, added to those they hold; a phone nobody holds yet becomes a member who
+     * signs in with it. A name, when given, becomes their nickname (a new member would otherwise be 学员 and the
+     * phone's last four digits in the console and the records).
+     */
+    async grantByPhone(by: number, input: { phone: string; roles: StaffRole[]; name?: string }) {
       const member = await findOrCreateMemberByPhone(db, normalizePhone(input.phone), deps.now())
-      return setRoles(by, member.id, [...new Set([...member.roles, ...input.roles])])
+      return setRoles(by, member.id, [...new Set([...member.roles, ...input.roles])], input.name || undefined)
     },
 
     /** Who is signed in to the console and what they may do; 403 for a member without a staff role. */

@@ -3,7 +3,8 @@ import { listing } from '#server/http/admin-list.ts'
 import { idsOf } from '#server/http/present.ts'
 import { memberSummariesByIds } from '#server/modules/members/members.service.ts'
 import { ordersByIds } from '#server/modules/orders/orders.service.ts'
-import { PointReasonNames, type PointLedgerQuery } from '#shared/api/admin-points.ts'
+import type { PointLedgerQuery } from '#shared/api/admin-points.ts'
+import { PointReasonNames } from '#shared/point-reasons.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 import { ledgerList, type LedgerFilter } from './points.repository.ts'
 
@@ -22,6 +23,32 @@ const LEDGER_CSV_HEADER = [
 ]
 
 type EntryRow = Awaited<ReturnType<typeof ledgerList.page>>[number]
+type Summaries = Awaited<ReturnType<typeof memberSummariesByIds>>
+
+/** Payment providers that move points on their own (an order paid or refunded through them). */
+const PROVIDER_NAMES: Record<string, string> = { wechat: '微信支付', alipay: '支付宝' }
+
+/** The member an actor names ("admin:12", "member:3"), for the one lookup of a page's names. */
+function actorMemberId(actor: string): number | null {
+  const m = /^(?:admin|member):(\d+)$/.exec(actor)
+  return m ? Number(m[1]) : null
+}
+
+/**
+ * Who made a change, as an operator reads it: 系统, 学员本人 (the member themselves), another member's nickname
+ * (a merge), 微信支付 / 支付宝, or the staff member's name; an actor this does not know shows as stored.
+ */
+function actorName(e: EntryRow, who: Summaries): string {
+  if (e.actor === 'system') return '系统'
+  const [kind, id = ''] = e.actor.split(':')
+  if (kind === 'provider') return PROVIDER_NAMES[id] ?? id
+  const memberId = actorMemberId(e.actor)
+  if (memberId === null) return e.actor
+  if (kind === 'member' && memberId === e.memberId) return '学员本人'
+  const nickname = who.get(memberId)?.nickname
+  if (kind === 'admin') return nickname ? `${nickname}（员工）` : `员工 ${memberId}`
+  return nickname ?? `学员 ${memberId}`
+}
 
 /** A ledger entry as the member's ledger (GET /points) and the console's both show it; `orders` by id. */
 export function entryView(e: EntryRow, orders: Awaited<ReturnType<typeof ordersByIds>>) {
@@ -50,8 +77,10 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
   })
 
   async function rows(entries: EntryRow[]) {
+    // The entries' members and the actors they name, in one lookup.
+    const actors = entries.flatMap((e) => actorMemberId(e.actor) ?? [])
     const [who, orders] = await Promise.all([
-      memberSummariesByIds(db, idsOf(entries, 'memberId')),
+      memberSummariesByIds(db, [...idsOf(entries, 'memberId'), ...actors]),
       ordersByIds(db, idsOf(entries, 'orderId')),
     ])
     return entries.map((e) => ({
@@ -59,6 +88,7 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
       member_id: e.memberId,
       phone: who.get(e.memberId)?.phone ?? null,
       nickname: who.get(e.memberId)?.nickname ?? '',
+      actor_name: actorName(e, who),
     }))
   }
 
@@ -81,7 +111,7 @@ export function createPointLedgerAdmin(deps: { db: Db }) {
           PointReasonNames[e.reason],
           e.order_no ?? '',
           e.note ?? '',
-          e.actor,
+          e.actor_name,
           beijingDateTime(new Date(e.created_at)),
         ]),
       ),

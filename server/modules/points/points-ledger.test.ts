@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { creditPoints } from '#server/modules/points/points.repository.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { makeMember } from '#tests/support/media-fixtures.ts'
 import { stepUpHeaders } from '#tests/support/staff.ts'
@@ -13,6 +14,7 @@ interface Entry {
   reason: string
   note: string | null
   actor: string
+  actor_name: string
 }
 
 describe("every member's points ledger in the console (GET /api/admin/points/ledger)", () => {
@@ -59,7 +61,11 @@ describe("every member's points ledger in the console (GET /api/admin/points/led
       [b.id, 200, 200, '补偿'],
       [a.id, 500, 500, '活动奖励'],
     ])
-    expect(all.body.data.list[0]).toMatchObject({ reason: 'admin_adjust', actor: `admin:${finance.id}` })
+    expect(all.body.data.list[0]).toMatchObject({
+      reason: 'admin_adjust',
+      actor: `admin:${finance.id}`,
+      actor_name: `${finance.nickname}（员工）`,
+    })
     expect(all.body.data.list[0]!.phone).toMatch(/^1\d{10}$/)
     const mine = await call<{ total: number }>('GET', `/api/admin/points/ledger?member_id=${a.id}&sort=id`)
     expect(mine.body.data.total).toBe(2)
@@ -78,7 +84,20 @@ describe("every member's points ledger in the console (GET /api/admin/points/led
     const lines = res.body.trim().split('\n')
     expect(lines).toHaveLength(3)
     expect(lines[1]).toContain('误发扣回')
-    expect(lines[1]).toContain('后台调整')
+    expect(lines[1]).toContain('人工调整')
+    expect(lines[1]).toContain(`${finance.nickname}（员工）`)
+    expect(lines[1]).not.toContain(`admin:${finance.id}`)
+  })
+
+  it('names who made each change: 系统, 学员本人, 微信支付, another member, the staff member', async () => {
+    const { db } = t().database
+    const c = await makeMember(db)
+    const at = new Date()
+    for (const actor of ['system', `member:${c.id}`, 'provider:wechat', `member:${a.id}`, 'provider:alipay']) {
+      await creditPoints(db, { memberId: c.id, points: 1, reason: 'order_earned', actor, at })
+    }
+    const list = await call<{ list: Entry[] }>('GET', `/api/admin/points/ledger?member_id=${c.id}&sort=id`)
+    expect(list.body.data.list.map((e) => e.actor_name)).toEqual(['系统', '学员本人', '微信支付', a.nickname, '支付宝'])
   })
 
   it('refuses a teacher and a learner', async () => {

@@ -46,6 +46,9 @@ export const LedgerEntry = PointEntryView.extend({
   member_id: z.number().int(),
   phone: z.string().nullable(),
   nickname: z.string(),
+  /** Who made the change as stored ("system", "admin:100002", "member:100001", "provider:wechat"). */
   actor: z.string(),
+  /** The same, named: 系统, 学员本人, 微信支付, the staff member's name (员工), another member's nickname. */
+  actor_name: z.string(),
 })
 export type LedgerEntry = z.infer<typeof LedgerEntry>

@@ -5,7 +5,9 @@ import { Alert, App, Button, Input, Select, Space, Table, Typography, type Table
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import type { ListPage } from '#shared/api/admin-list.ts'
+import type { Permission } from '#shared/staff/roles.ts'
 import { api, download, type Query } from './client.ts'
+import { useMe } from './me.ts'
 import { useStepUp } from './step-up.tsx'
 
 type Options = { value: string; label: string }[]
@@ -48,8 +50,13 @@ interface Props<T> {
   query?: Query
   /** How the list's query differs from the table's state (a filter the endpoint names otherwise, a default sort). */
   params?: (p: TableParams) => TableParams
-  /** A button exports what the filter shows as CSV (the server streams it), after a fresh SMS code. */
-  csv?: boolean
+  /**
+   * A button exports what the filter shows as CSV (the server streams it), after a fresh SMS code: the permission
+   * the export needs (the list's own read permission, or its listRoute `exportPermission`). Staff without it see no
+   * button. `own`: a list whose route serves grants that reach only the holder's records (`scope: 'list'`, a
+   * teacher's courses) exports those too.
+   */
+  csv?: Permission | { permission: Permission; own: true }
   filters?: Filter[]
   /** The search box's placeholder; false: the list's endpoint has no search (yet). */
   search?: string | false
@@ -113,6 +120,9 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   const searchRef = useRef<{ focus: () => void } | null>(null)
   const [exporting, setExporting] = useState(false)
   const stepUp = useStepUp()
+  const { may, mayOwn } = useMe()
+  const mayExport =
+    props.csv !== undefined && (typeof props.csv === 'string' ? may(props.csv) : mayOwn(props.csv.permission))
 
   const filters: Record<string, string> = {}
   for (const [k, v] of search) if (!RESERVED.has(k) && v) filters[k] = v
@@ -241,7 +251,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
           ),
         )}
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} aria-label="刷新" />
-        {props.csv && (
+        {mayExport && (
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
             导出 CSV
           </Button>

@@ -169,7 +169,7 @@ function Issued() {
   return (
     <ConsoleTable<IssuedCoupon>
       path="/admin/coupons"
-      csv
+      csv="marketing.read"
       search={false}
       filters={[
         { name: 'template_id', label: '模板 ID', type: 'text' },

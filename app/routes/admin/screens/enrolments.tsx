@@ -20,7 +20,7 @@ export default function Enrolments() {
       <ConsoleTable<StaffEnrolment>
         title="报名学员"
         path="/admin/enrolments"
-        csv
+        csv="tuition.read"
         search="姓名或手机号"
         filters={[
           selectFilter('state', '状态', enrolmentStateNames),

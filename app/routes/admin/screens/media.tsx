@@ -116,7 +116,7 @@ export default function Media() {
       )}
       <ConsoleTable<MediaListRow>
         path="/admin/media"
-        csv
+        csv="courses.read"
         search="搜索视频标题"
         filters={[selectFilter('state', '状态', stateNames)]}
         toolbar={<CourseFilter />}

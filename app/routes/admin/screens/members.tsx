@@ -21,7 +21,7 @@ export default function Members() {
       title="会员"
       path={PATH}
       params={joined}
-      csv
+      csv="members.read"
       search="手机号、会员 ID 或昵称"
       filters={[selectFilter('role', '身份', memberRoleNames), { name: 'joined', label: '注册日期', type: 'dates' }]}
       onRow={(m) => ({ onClick: () => void navigate(`${PATH}/${m.id}`), style: { cursor: 'pointer' } })}

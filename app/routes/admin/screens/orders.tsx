@@ -16,7 +16,7 @@ export default function Orders() {
         title="订单"
         rowKey="order_no"
         path="/admin/orders"
-        csv
+        csv="orders.export"
         search="订单号、手机号或会员ID"
         filters={[
           selectFilter('state', '状态', orderStateNames),

@@ -16,7 +16,8 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { MemberPage } from '#server/modules/admin/admin-members.schema.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
-import { PointAdjustForm, PointReasonNames, type PointReasonKey } from '#shared/api/admin-points.ts'
+import { PointAdjustForm } from '#shared/api/admin-points.ts'
+import { PointReasonNames, type PointReason } from '#shared/point-reasons.ts'
 import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import { api } from '../lib/client.ts'
 import { idColumn, memberColumn, timeColumn } from '../lib/columns.tsx'
@@ -41,9 +42,9 @@ export const ledgerColumns: TableColumnsType<LedgerEntry> = [
     render: (d: number) => <span style={{ color: d > 0 ? '#389e0d' : '#cf1322' }}>{d > 0 ? `+${d}` : d}</span>,
   },
   { title: '余额', dataIndex: 'balance_after', align: 'right' },
-  { title: '类型', dataIndex: 'reason', render: (r: PointReasonKey) => PointReasonNames[r] },
+  { title: '类型', dataIndex: 'reason', render: (r: PointReason) => PointReasonNames[r] },
   { title: '原因 / 订单', key: 'note', render: (_, e) => e.note ?? e.order_no ?? '—' },
-  { title: '操作人', dataIndex: 'actor' },
+  { title: '操作人', dataIndex: 'actor_name' },
   timeColumn('时间', 'created_at'),
 ]
 
@@ -152,7 +153,7 @@ export default function Points() {
       <ConsoleTable<LedgerEntry>
         path="/admin/points/ledger"
         query={member ? { member_id: member.id } : {}}
-        csv
+        csv="members.read"
         search={false}
         filters={[selectFilter('reason', '类型', PointReasonNames), { name: 'created', label: '日期', type: 'dates' }]}
         empty="没有符合条件的积分流水。"

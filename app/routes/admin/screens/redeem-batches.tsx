@@ -98,7 +98,7 @@ export default function RedeemBatches() {
         path="/admin/redeem/batches"
         search="批次名称或备注"
         filters={[selectFilter('state', '状态', { active: '未停用', disabled: '已停用' })]}
-        csv
+        csv="redeem.manage"
         toolbar={
           <Button type="primary" onClick={() => editor.open(null)}>
             新建批次

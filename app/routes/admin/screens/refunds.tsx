@@ -66,7 +66,7 @@ export default function Refunds() {
         title="退款"
         rowKey="refund_no"
         path="/admin/refunds"
-        csv
+        csv="refunds.read"
         search="退款单号、手机号、会员ID"
         help={<KeyHint search keys={{ Enter: '打开订单详情' }} />}
         onRows={queue.onRows}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { App, Checkbox, Form, Input, Modal, Tag } from 'antd'
+import { App, Checkbox, Form, Input, Modal, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { GrantByPhoneBody, type StaffMember } from '#shared/api/staff.ts'
-import { StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
+import { GrantByPhoneBody, type StaffChange, type StaffMember } from '#shared/api/staff.ts'
+import { roleAbilities, roleChangeText, StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.ts'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
@@ -13,6 +13,22 @@ import { zodRule } from '../lib/zod-rule.ts'
 
 const roleOptions = StaffRoles.map((r) => ({ value: r, label: StaffRoleNames[r] }))
 
+/** The role picker: each role with what it may do, in the role table's own words (roleAbilities). */
+function RolePicker(props: { value?: StaffRole[]; onChange?: (roles: StaffRole[]) => void }) {
+  return (
+    <Checkbox.Group value={props.value} onChange={props.onChange} className="zx-console-role-picker">
+      {StaffRoles.map((r) => (
+        <Checkbox key={r} value={r}>
+          <b>{StaffRoleNames[r]}</b>
+          <Typography.Text type="secondary" className="zx-console-role-abilities">
+            {roleAbilities(r).join('、')}
+          </Typography.Text>
+        </Checkbox>
+      ))}
+    </Checkbox.Group>
+  )
+}
+
 /** Staff accounts and roles: admins grant and revoke (after a fresh SMS code); the list exports as CSV. */
 export default function Staff() {
   const { message } = App.useApp()
@@ -21,17 +37,17 @@ export default function Staff() {
   const client = useQueryClient()
   const [editing, setEditing] = useState<StaffMember | null>(null)
   const [granting, setGranting] = useState(false)
-  const [form] = Form.useForm<{ phone: string; roles: StaffRole[] }>()
+  const [form] = Form.useForm<{ phone: string; name?: string; roles: StaffRole[] }>()
 
   const save = useMutation({
-    mutationFn: async (v: { memberId?: number; phone?: string; roles: StaffRole[] }) => {
+    mutationFn: async (v: { memberId?: number; phone?: string; name?: string; roles: StaffRole[] }) => {
       if (!(await stepUp())) throw new Error('已取消')
       return v.memberId
-        ? api.put<StaffMember>(`/admin/staff/${v.memberId}/roles`, { roles: v.roles })
-        : api.post<StaffMember>('/admin/staff', { phone: v.phone, roles: v.roles })
+        ? api.put<StaffChange>(`/admin/staff/${v.memberId}/roles`, { roles: v.roles })
+        : api.post<StaffChange>('/admin/staff', { phone: v.phone, roles: v.roles, name: v.name?.trim() || undefined })
     },
     onSuccess: (m) => {
-      message.success(`已保存 ${m.nickname} 的角色`)
+      message.success(roleChangeText(m.nickname, m.previous_roles, m.roles))
       setEditing(null)
       setGranting(false)
       void client.invalidateQueries({ queryKey: tableKey('/admin/staff') })
@@ -42,7 +58,7 @@ export default function Staff() {
   const submit = async () => {
     const v = await form.validateFields()
     const removed = editing ? editing.roles.filter((r) => !v.roles.includes(r)) : []
-    const go = () => save.mutate({ memberId: editing?.member_id, phone: v.phone, roles: v.roles })
+    const go = () => save.mutate({ memberId: editing?.member_id, phone: v.phone, name: v.name, roles: v.roles })
     if (!editing || removed.length === 0) return go()
     confirm({
       title: v.roles.length ? '撤销角色' : '撤销全部角色',
@@ -53,7 +69,7 @@ export default function Staff() {
   }
 
   const open = (m: StaffMember | null) => {
-    form.setFieldsValue({ phone: m?.phone ?? '', roles: m?.roles ?? [] })
+    form.setFieldsValue({ phone: m?.phone ?? '', name: '', roles: m?.roles ?? [] })
     setEditing(m)
     setGranting(m === null)
   }
@@ -64,14 +80,14 @@ export default function Staff() {
         title="员工与角色"
         rowKey="member_id"
         path="/admin/staff"
-        csv
+        csv="staff.manage"
         search="姓名、手机号或成员ID"
         filters={[selectFilter('role', '角色', roleOptions)]}
         toolbar={<AddButton label="授权新员工" onClick={() => open(null)} />}
         empty="还没有员工。点「授权新员工」，用手机号授权。"
         columns={[
           { title: 'ID', dataIndex: 'member_id', key: 'id', sorter: true, width: 90 },
-          { title: '昵称', dataIndex: 'nickname' },
+          { title: '姓名 / 昵称', dataIndex: 'nickname' },
           { title: '手机号', dataIndex: 'phone' },
           {
             title: '角色',
@@ -95,6 +111,7 @@ export default function Staff() {
           setGranting(false)
         }}
         destroyOnHidden
+        width={640}
       >
         <Form form={form} layout="vertical">
           {!editing && (
@@ -102,13 +119,18 @@ export default function Staff() {
               <Input maxLength={11} placeholder="员工用这个手机号登录后台" />
             </Form.Item>
           )}
-          <Form.Item
-            label="角色"
-            name="roles"
-            rules={editing ? [] : [zodRule(GrantByPhoneBody.shape.roles)]}
-            extra="运营：课程、营销、会员；财务：订单、退款审批、对账、导出；讲师：课程（只读）；助教：会员、订单、评论；管理员：全部，含员工授权。"
-          >
-            <Checkbox.Group options={roleOptions} />
+          {!editing && (
+            <Form.Item
+              label="姓名（选填）"
+              name="name"
+              rules={[zodRule(GrantByPhoneBody.shape.name)]}
+              extra="后台和操作记录里显示的名字；不填则保留原昵称（新成员为“学员”加手机尾号）。"
+            >
+              <Input maxLength={20} placeholder="例如 张三" />
+            </Form.Item>
+          )}
+          <Form.Item label="角色" name="roles" rules={editing ? [] : [zodRule(GrantByPhoneBody.shape.roles)]}>
+            <RolePicker />
           </Form.Item>
         </Form>
       </Modal>

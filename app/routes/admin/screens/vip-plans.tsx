@@ -76,7 +76,7 @@ export default function VipPlans() {
       <ConsoleTable<Plan>
         title="VIP 套餐"
         path="/admin/vip-plans"
-        csv
+        csv="marketing.read"
         search="套餐名称"
         filters={[selectFilter('active', '状态', { true: '在售', false: '已停售' })]}
         toolbar={

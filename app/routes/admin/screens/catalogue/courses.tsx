@@ -17,7 +17,7 @@ export default function Courses() {
     <ConsoleTable<Course>
       title="课程"
       path="/admin/courses"
-      csv
+      csv={{ permission: 'courses.read', own: true }}
       search="课程标题"
       filters={[
         selectFilter('type', '类型', courseTypeNames),

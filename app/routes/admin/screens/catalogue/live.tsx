@@ -43,7 +43,7 @@ export default function LiveSchedule() {
         path="/admin/courses"
         query={{ type: 'live' }}
         params={bySchedule}
-        csv
+        csv={{ permission: 'courses.read', own: true }}
         search="直播课标题"
         filters={[selectFilter('status', '状态', courseStatusNames)]}
         empty="没有直播课。在「课程」里新建一门类型为「直播」的课程。"
