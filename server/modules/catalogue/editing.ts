@@ -194,7 +194,13 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
         updateCategory(
           db,
           id,
-          defined({ name: body.name, parentId: body.parent_id, icon: body.icon, sort: body.sort, visible: body.visible }),
+          defined({
+            name: body.name,
+            parentId: body.parent_id,
+            icon: body.icon,
+            sort: body.sort,
+            visible: body.visible,
+          }),
         ),
       )
       await changed('categories', `category:${id}`, lists)
