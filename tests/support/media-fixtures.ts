@@ -4,8 +4,12 @@ import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { StaffRole } from '#shared/staff/roles.ts'
 import { issueSession } from '#server/modules/sessions/session.service.ts'
 
-/** Small factories for catalogue rows and members, for the media, entitlement and admin tests. */
-export async function makeCategory(db: Db, name = '软件') {
+// Small factories for catalogue rows and members, for the media, entitlement and admin tests.
+
+let categoryCounter = 0
+
+/** A top-level category; its default name differs on each call (siblings never share a name). */
+export async function makeCategory(db: Db, name = `软件${++categoryCounter}`) {
   const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id })
   return row!.id
 }

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   text,
 } from 'drizzle-orm/pg-core'
-import { cascadeRef, identity, ownedBy, prices, ref, timestampsDefaultNow, timestamptz } from './columns.ts'
+import { cascadeRef, identity, ownedBy, prices, ref, sameName, timestampsDefaultNow, timestamptz } from './columns.ts'
 import { members } from './members.ts'
 
 export const categories = pgTable(
@@ -30,6 +30,9 @@ export const categories = pgTable(
     index('categories_parent_idx').on(t.parentId, t.sort),
     // Search (server/modules/catalogue/search.repository.ts) matches category names with ILIKE '%…%'.
     index('categories_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Two siblings never share a name (「软件」 and 「软件 」 would both show in the category browser): compared as
+    // `sameName` normalises (case, spaces), top-level categories as the children of one parent (0).
+    uniqueIndex('categories_sibling_name_key').on(sql`coalesce(${t.parentId}, 0)`, sameName(t.name)),
   ],
 )
 
@@ -264,11 +267,16 @@ export const searchWords = pgTable(
   ],
 )
 
-export const hotWords = pgTable('hot_words', {
-  id: identity(),
-  word: text().notNull(),
-  sort: integer().notNull().default(0),
-})
+export const hotWords = pgTable(
+  'hot_words',
+  {
+    id: identity(),
+    word: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  // The search page shows every word once (compared as `sameName` normalises).
+  (t) => [uniqueIndex('hot_words_word_key').on(sameName(t.word))],
+)
 
 // Relations let the hot reads (home feed, course detail) fetch a whole tree in one SQL statement.
 export const categoriesRelations = relations(categories, ({ one, many }) => ({

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core'
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  type ReferenceConfig,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 // The column shapes every table repeats, written once. This file imports no table: a reference takes its target
 // as a thunk, so tables in any file may point at each other without an import cycle here. The two table shapes
@@ -30,6 +40,13 @@ export const prices = () => ({
   priceFen: integer().notNull(),
   originalPriceFen: integer(),
 })
+
+/**
+ * A name as people compare names, for a unique index: letter case and every space (ASCII, full-width, no-break)
+ * ignored, so 「软件」, 「软件 」, 「软 件」 and 「Ps」/「PS」 count as one name.
+ */
+export const sameName = (column: AnyPgColumn): SQL =>
+  sql`lower(regexp_replace(${column}, '[\\s\\u3000\\u00a0]', '', 'g'))`
 
 /** An integer foreign key to `target` (nullable; chain `.notNull()` for a required one). */
 export const ref = (target: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>

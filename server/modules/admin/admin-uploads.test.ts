@@ -43,8 +43,9 @@ describe('resumable video uploads (tus at /api/admin/uploads)', () => {
     })
     return res.json<Res<T>>()
   }
+  let videos = 0
   async function video() {
-    const category = await api<{ id: number }>('POST', '/api/admin/categories', { name: '剪辑' })
+    const category = await api<{ id: number }>('POST', '/api/admin/categories', { name: `剪辑${++videos}` })
     const course = await api<{ id: number }>('POST', '/api/admin/courses', {
       type: 'series',
       title: '断点续传测试',

@@ -48,7 +48,9 @@ describe('operator API (/api/admin/*)', () => {
     call<T>('PATCH', url, payload, headers)
   const get = <T = Record<string, unknown>>(url: string, headers = admin) => call<T>('GET', url, undefined, headers)
 
-  async function category(name = '设计') {
+  let categories = 0
+  /** A top-level category (siblings never share a name: each call's default differs). */
+  async function category(name = `设计${++categories}`) {
     return (await post<{ id: number }>('/api/admin/categories', { name })).body.data.id
   }
   async function course(extra: Record<string, unknown> = {}) {

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts'
+import { violatesUnique } from '#server/db/unique-violation.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
 import { invalidate } from '#server/http/public-cache.ts'
@@ -125,6 +126,20 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
       throw bad('这个分类下还有子分类，不能再设上级', { field: 'parent_id' })
   }
 
+  /**
+   * Writes a category; Conflict on `field` when its parent has another of the same name (the unique index decides,
+   * so two operators adding 「软件」 at once cannot both succeed).
+   */
+  async function siblingNamed<R>(name: string, field: string, write: () => Promise<R>): Promise<R> {
+    try {
+      return await write()
+    } catch (err) {
+      if (violatesUnique(err, 'categories_sibling_name_key'))
+        throw new AppError(Codes.Conflict, `同级已有名为「${name}」的分类`, { field })
+      throw err
+    }
+  }
+
   async function checkTeacher(teacherId: number | null | undefined) {
     if (teacherId !== null && teacherId !== undefined && !(await findTeacher(db, teacherId)))
       throw notFound('讲师', teacherId, 'teacher_id')
@@ -157,24 +172,36 @@ export function createCatalogueEditor(deps: { db: Db; now: () => Date }) {
     /** A new category (an area, or a sub-category of one). */
     createCategory: async (body: CategoryCreate) => {
       await checkParent(body.parent_id)
-      const row = await insertCategory(db, {
-        name: body.name,
-        parentId: body.parent_id ?? null,
-        icon: body.icon ?? null,
-        sort: body.sort ?? 0,
-        visible: body.visible ?? true,
-      })
+      const row = await siblingNamed(body.name, 'name', () =>
+        insertCategory(db, {
+          name: body.name,
+          parentId: body.parent_id ?? null,
+          icon: body.icon ?? null,
+          sort: body.sort ?? 0,
+          visible: body.visible ?? true,
+        }),
+      )
       await changed('categories', lists)
       return toCategory(row)
     },
     /** Changes the fields given; the two-level rule holds afterwards. */
     updateCategory: async (id: number, body: CategoryPatch) => {
-      if (!(await findCategory(db, id))) throw notFound('分类', id, 'id')
+      const before = await findCategory(db, id)
+      if (!before) throw notFound('分类', id, 'id')
       if (body.parent_id !== undefined) await checkParent(body.parent_id, id)
-      const row = await updateCategory(
-        db,
-        id,
-        defined({ name: body.name, parentId: body.parent_id, icon: body.icon, sort: body.sort, visible: body.visible }),
+      // A rename onto a sibling's name, or a move under a parent that has a category of this name, is refused alike.
+      const row = await siblingNamed(body.name ?? before.name, body.name !== undefined ? 'name' : 'parent_id', () =>
+        updateCategory(
+          db,
+          id,
+          defined({
+            name: body.name,
+            parentId: body.parent_id,
+            icon: body.icon,
+            sort: body.sort,
+            visible: body.visible,
+          }),
+        ),
       )
       await changed('categories', `category:${id}`, lists)
       return toCategory(row!)

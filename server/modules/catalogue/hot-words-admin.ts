@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { violatesUnique } from '#server/db/unique-violation.ts'
 import type { HotWordBody, HotWordOrder } from '#shared/api/admin-hot-words.ts'
 import { allHotWords, deleteHotWord, insertHotWord, reorderHotWords, updateHotWord } from './hot-words.repository.ts'
 
@@ -14,15 +15,25 @@ export function createHotWordAdmin(deps: { db: Db; invalidate: () => Promise<voi
   const { db, invalidate } = deps
   const list = async () => ({ list: (await allHotWords(db)).map(view) })
   const notFound = (id: number) => new AppError(Codes.NotFound, `热词 ${id} 不存在`)
+  /** A write refused by the unique index (the same word, case and spaces aside) as Conflict on `word`. */
+  const once = async <R>(word: string, write: () => Promise<R>) => {
+    try {
+      return await write()
+    } catch (err) {
+      if (violatesUnique(err, 'hot_words_word_key'))
+        throw new AppError(Codes.Conflict, `热词里已有「${word}」`, { field: 'word' })
+      throw err
+    }
+  }
   return {
     list,
     async create(body: HotWordBody) {
-      const row = await insertHotWord(db, body.word)
+      const row = await once(body.word, () => insertHotWord(db, body.word))
       await invalidate()
       return view(row)
     },
     async update(id: number, body: HotWordBody) {
-      const row = await updateHotWord(db, id, body.word)
+      const row = await once(body.word, () => updateHotWord(db, id, body.word))
       if (!row) throw notFound(id)
       await invalidate()
       return view(row)

@@ -4,6 +4,7 @@ import type { CourseCard } from '#shared/api/catalogue.ts'
 import { findVipMembership as findMembership } from '#server/modules/access/access.service.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { violatesUnique } from '#server/db/unique-violation.ts'
 import { invalidate, publicCache } from '#server/http/public-cache.ts'
 import { listing } from '#server/http/admin-list.ts'
 import type { StaffVipPlan, VipPlanQuery } from '#shared/api/admin-vip.ts'
@@ -42,6 +43,17 @@ function staffPlan(p: Awaited<ReturnType<typeof planList.page>>[number]): StaffV
 function planCells(p: StaffVipPlan) {
   const original = p.original_price_fen === null ? '' : fenToYuan(p.original_price_fen)
   return [p.id, p.name, p.days, fenToYuan(p.price_fen), original, p.badge ?? '', p.active, p.sort]
+}
+
+/** A write refused by the unique index of plans on sale as Conflict on `field` (the name, or putting it on sale). */
+async function onSaleOnce<R>(name: string, field: string, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write()
+  } catch (err) {
+    if (violatesUnique(err, 'vip_plans_active_name_key'))
+      throw new AppError(Codes.Conflict, `在售的套餐里已有名为「${name}」的套餐`, { field })
+    throw err
+  }
 }
 
 const planFilter = (q: VipPlanQuery): PlanFilter => ({
@@ -103,16 +115,24 @@ export function createVipService(deps: { db: Db; now?: () => Date; cacheMs?: num
         ),
     },
 
-    /** An operator adds a plan. Orders keep the days and price they were bought with. */
+    /**
+     * An operator adds a plan. Orders keep the days and price they were bought with. Two plans on sale never share a
+     * name (a withdrawn one may: its name stays on the orders that bought it).
+     */
     async createPlan(input: z.infer<typeof VipPlanCreate>) {
-      const row = await insertPlan(deps.db, planColumns(input))
+      const row = await onSaleOnce(input.name, 'name', () => insertPlan(deps.db, planColumns(input)))
       await invalidate(deps.db, [VIP_PLANS_TAG])
       return staffPlan(row)
     },
 
     /** An operator changes a plan (withdraws it with active false). */
     async patchPlan(id: number, input: z.infer<typeof VipPlanPatch>) {
-      const row = await updatePlan(deps.db, id, planColumns(input))
+      const before = await findPlan(deps.db, id)
+      if (!before) throw new AppError(Codes.NotFound, 'VIP 套餐不存在')
+      // A rename onto a plan on sale, or putting a plan back on sale beside one of its name, is refused alike.
+      const row = await onSaleOnce(input.name ?? before.name, input.name !== undefined ? 'name' : 'active', () =>
+        updatePlan(deps.db, id, planColumns(input)),
+      )
       if (!row) throw new AppError(Codes.NotFound, 'VIP 套餐不存在')
       await invalidate(deps.db, [VIP_PLANS_TAG])
       return staffPlan(row)

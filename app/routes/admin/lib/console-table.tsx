@@ -89,6 +89,15 @@ async function pagedLoad<T>(path: string, extra: Query | undefined, p: TablePara
 const csvExport = (path: string, extra: Query | undefined, p: TableParams) =>
   download(path, { ...listParams(p, extra), format: 'csv' })
 
+/**
+ * The search box's width: 260 px, wider for a placeholder that needs it (a Chinese character takes 14 px, a
+ * Latin one about 8; the box's padding, its `/` hint and its button take about 110), so it reads whole.
+ */
+function searchWidth(placeholder: string) {
+  const text = [...placeholder].reduce((w, ch) => w + (ch.charCodeAt(0) < 0x100 ? 8 : 14), 0)
+  return Math.min(400, Math.max(260, text + 110))
+}
+
 /** The query key of a console table's pages (its list's path): invalidating it reloads the table. */
 export const tableKey = (path: string) => ['table', path]
 
@@ -176,11 +185,13 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
 
   const columns = props.columns?.map((c) => {
     const key = String(c.key ?? '')
+    // A row's actions (编辑/删除) stay in view at the right edge while a wide table scrolls under them.
+    const pinned = key === 'actions' ? { ...c, fixed: 'right' as const } : c
     return c.sorter && key === params.sort
-      ? { ...c, sortOrder: params.order === 'asc' ? ('ascend' as const) : ('descend' as const) }
+      ? { ...pinned, sortOrder: params.order === 'asc' ? ('ascend' as const) : ('descend' as const) }
       : c.sorter
-        ? { ...c, sortOrder: null }
-        : c
+        ? { ...pinned, sortOrder: null }
+        : pinned
   })
 
   const exportCsv = async () => {
@@ -208,7 +219,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
             placeholder={props.search ?? '搜索'}
             aria-label="搜索"
             onSearch={(q) => update({ q: q.trim() || undefined })}
-            style={{ width: 260 }}
+            style={{ width: searchWidth(props.search || '搜索') }}
             suffix={<kbd className="zx-console-kbd">/</kbd>}
           />
         )}
@@ -267,7 +278,10 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         loading={query.isFetching && !(query.isRefetching && props.refetchInterval)}
         onChange={onChange}
         onRow={props.onRow}
-        scroll={{ x: 'max-content' }}
+        // As wide as its space: long texts wrap to fit it (an operator's 1280 px laptop shows every column), and
+        // only a table that cannot fit even so scrolls inside its own box (max-content never wrapped, and cut off).
+        scroll={{ x: true }}
+        tableLayout="auto"
         size="middle"
         locale={{ emptyText: props.empty ?? '没有符合条件的记录，试试放宽筛选条件' }}
         pagination={{
