@@ -65,6 +65,11 @@ interface Props<T> {
   onRow?: TableProps<T>['onRow']
   /** Told the rows of each page loaded (a screen that moves through them from the keyboard). */
   onRows?: (rows: T[]) => void
+  /**
+   * The table keeps to the screen's width (fixed layout: long texts wrap in their column) instead of growing to its
+   * content and scrolling sideways: for a list whose columns all fit (the action log at 1280 px).
+   */
+  fit?: boolean
   /** Reload the page every so many milliseconds while the rows call for it (work running on the server). */
   refetchInterval?: (rows: T[]) => number | false
 }
@@ -267,7 +272,8 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         loading={query.isFetching && !(query.isRefetching && props.refetchInterval)}
         onChange={onChange}
         onRow={props.onRow}
-        scroll={{ x: 'max-content' }}
+        scroll={props.fit ? undefined : { x: 'max-content' }}
+        tableLayout={props.fit ? 'fixed' : undefined}
         size="middle"
         locale={{ emptyText: props.empty ?? '没有符合条件的记录，试试放宽筛选条件' }}
         pagination={{
