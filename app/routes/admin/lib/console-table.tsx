@@ -65,6 +65,11 @@ interface Props<T> {
   onRow?: TableProps<T>['onRow']
   /** Told the rows of each page loaded (a screen that moves through them from the keyboard). */
   onRows?: (rows: T[]) => void
+  /**
+   * The table keeps to the screen's width (fixed layout: long texts wrap in their column) instead of growing to its
+   * content and scrolling sideways: for a list whose columns all fit (the action log at 1280 px).
+   */
+  fit?: boolean
   /** Reload the page every so many milliseconds while the rows call for it (work running on the server). */
   refetchInterval?: (rows: T[]) => number | false
 }
@@ -280,8 +285,9 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         onRow={props.onRow}
         // As wide as its space: long texts wrap to fit it (an operator's 1280 px laptop shows every column), and
         // only a table that cannot fit even so scrolls inside its own box (max-content never wrapped, and cut off).
-        scroll={{ x: true }}
-        tableLayout="auto"
+        // `fit`: fixed columns that never scroll (the action log sizes its columns itself).
+        scroll={props.fit ? undefined : { x: true }}
+        tableLayout={props.fit ? 'fixed' : 'auto'}
         size="middle"
         locale={{ emptyText: props.empty ?? '没有符合条件的记录，试试放宽筛选条件' }}
         pagination={{

@@ -27,6 +27,7 @@ export default function AuditLog() {
       title="操作日志"
       path="/admin/staff-actions"
       csv="audit.read"
+      fit
       search="操作人成员ID或手机号"
       filters={[selectFilter('route', '操作范围', areas)]}
       empty="没有符合条件的操作记录。"
@@ -52,17 +53,14 @@ export default function AuditLog() {
         {
           title: '内容',
           dataIndex: 'details',
-          width: 360,
-          ellipsis: true,
-          render: (d: string) => (d ? <span title={d}>{d}</span> : '—'),
+          render: (d: string) => d || '—',
         },
         {
           title: '结果',
           dataIndex: 'result',
-          width: 140,
-          ellipsis: true,
+          width: 150,
           render: (r: string, a) => (
-            <Tag color={a.code === 200 ? 'green' : 'red'} title={r}>
+            <Tag color={a.code === 200 ? 'green' : 'red'} style={{ whiteSpace: 'normal' }}>
               {r}
             </Tag>
           ),
