@@ -21,6 +21,6 @@ describe('cursor codec', () => {
     ['the wrong length', encodeCursor(['new', 'x'])],
   ])('answers 400 for %s', (_what, text) => {
     expect(() => decodeCursor(text, shape)).toThrow(AppError)
-    expect(() => decodeCursor(text, shape)).toThrow('参数 cursor 格式不正确')
+    expect(() => decodeCursor(text, shape)).toThrow('翻页位置无效，请刷新后重试')
   })
 })

@@ -11,7 +11,7 @@ export function encodeCursor(parts: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url')
 }
 
-/** Decodes a cursor made by `encodeCursor`, or throws 400 "参数 cursor 格式不正确" with `data.field` "cursor". */
+/** Decodes a cursor made by `encodeCursor`, or throws 400 (`badCursor`) with `data.field` "cursor". */
 export function decodeCursor<T>(text: string, shape: z.ZodType<T>): T {
   let parsed: unknown
   try {
@@ -24,8 +24,9 @@ export function decodeCursor<T>(text: string, shape: z.ZodType<T>): T {
   return result.data
 }
 
-function badCursor() {
-  return new AppError(Codes.BadRequest, '参数 cursor 格式不正确', { field: 'cursor' })
+/** A page's place in a list the client cannot have been given: a stale or damaged link, so a reload fixes it. */
+export function badCursor() {
+  return new AppError(Codes.BadRequest, '翻页位置无效，请刷新后重试', { field: 'cursor' })
 }
 
 /** A row id inside a cursor: a positive int4. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError } from './app-error.ts'
 import { Codes, type CodeEntry } from './codes.ts'
+import { fieldLabel } from '#shared/field-labels.ts'
 
 /** Sends the envelope as a ready string, so no route's response schema applies to an error. */
 export function sendError(reply: FastifyReply, entry: CodeEntry, msg: string = entry.msg, data: unknown = {}) {
@@ -11,24 +12,29 @@ export function sendError(reply: FastifyReply, entry: CodeEntry, msg: string = e
     .send(JSON.stringify({ code: entry.code, msg, data }))
 }
 
-const fieldLabels: Record<string, string> = {
-  phone: '手机号',
-  phone_code: '验证码',
-  nickname: '昵称',
-}
-
 /**
- * A malformed body's message, 「参数 手机号 不能为空」, and the field it is about: `data.field`, for a form to put the
- * message under (the message names the field in Chinese where `fieldLabels` has it).
+ * A malformed request's message in words for people, 「请填写手机号」 or 「价格格式不正确」, and the field it is about:
+ * `data.field`, for a form to put the message under. The message names the field by its label (shared/field-labels.ts)
+ * and never by its key; a field without a label gets a general sentence.
  */
 function validationError(error: FastifyError): { msg: string; field?: string } {
-  if (!hasZodFastifySchemaValidationErrors(error)) return { msg: `${Codes.BadRequest.msg}：${error.message}` }
+  // Fastify's own words name the schema's keys ("querystring/page must be …"): never sent.
+  if (!hasZodFastifySchemaValidationErrors(error)) return { msg: '请求的内容不完整或格式不正确' }
   const first = error.validation[0]
   if (!first) return { msg: Codes.BadRequest.msg }
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined
-  const label = (field && fieldLabels[field]) ?? field ?? 'body'
+  const label = field && fieldLabel(field)
   const missing = first.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '')
-  return { msg: `参数 ${label} ${missing ? '不能为空' : '格式不正确'}`, ...(field && { field }) }
+  const msg = missing
+    ? label
+      ? `请填写${label}`
+      : '有必填的内容没有填写，请补全后重试'
+    : label
+      ? `${label}格式不正确`
+      : field
+        ? '填写的内容格式不正确，请检查后重试'
+        : '请求的内容不完整或格式不正确'
+  return { msg, ...(field && { field }) }
 }
 
 /** What busboy (the multipart parser) throws on a cut-off or malformed upload: the client's fault, not ours. */

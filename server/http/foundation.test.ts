@@ -29,7 +29,7 @@ describe('API foundation', () => {
   it('names a missing field in a validation error', async () => {
     const res = await t().app.inject({ method: 'POST', url: '/api/login', payload: { phone_code: '1234' } })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ code: 400, msg: '参数 手机号 不能为空', data: { field: 'phone' } })
+    expect(res.json()).toEqual({ code: 400, msg: '请填写手机号', data: { field: 'phone' } })
   })
 
   it('names a field of the wrong type', async () => {
@@ -38,7 +38,7 @@ describe('API foundation', () => {
       url: '/api/login',
       payload: { phone: 13800138000, phone_code: '1234' },
     })
-    expect(res.json<{ msg: string }>().msg).toBe('参数 手机号 格式不正确')
+    expect(res.json<{ msg: string }>().msg).toBe('手机号格式不正确')
   })
 
   it('answers a body that is not JSON with 400 and a readable message, never a stack trace', async () => {

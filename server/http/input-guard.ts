@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from './app-error.ts'
 import { Codes } from './codes.ts'
+import { fieldLabel } from '#shared/field-labels.ts'
 
 /**
  * One guard for every input (issue 12, section 7). Control characters other than tab, line feed and carriage return
@@ -24,7 +25,8 @@ const nul = /\u0000/
 const maxDepth = 64
 
 function refuse(where: string): never {
-  throw new AppError(Codes.BadRequest, `参数 ${where} 含有不允许的控制字符`)
+  const label = fieldLabel(where)
+  throw new AppError(Codes.BadRequest, `${label ?? '提交的内容'}含有不允许的控制字符`, { field: where })
 }
 
 /** Checks every string under `value`, returning it with bidi controls stripped (objects are changed in place). */

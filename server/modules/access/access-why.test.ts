@@ -131,7 +131,7 @@ describe('GET /api/course/access/why: why the member has a course, or no longer 
       query: { course_id: 'abc' },
     })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json<Res>().msg).toContain('course_id')
+    expect(bad.json<{ data: unknown }>().data).toEqual({ field: 'course_id' })
     expect(await why(m.headers, 99_999_999)).toMatchObject({ code: 404, msg: '课程不存在' })
     await t().database.db.update(courses).set({ status: 'draft' }).where(eq(courses.id, course))
     expect((await why(m.headers, course)).code).toBe(404)

@@ -178,7 +178,7 @@ describe('media in the operator console', () => {
       expect((await call('GET', '/api/admin/media', learner.headers)).status).toBe(403)
       const bad = await call('GET', '/api/admin/media?state=lost', operator.headers)
       expect(bad.status).toBe(400)
-      expect(bad.body.msg).toContain('state')
+      expect(bad.body.data).toEqual({ field: 'state' })
     })
   })
 

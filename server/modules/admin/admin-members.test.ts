@@ -150,15 +150,15 @@ describe('members in the operators console (/api/admin/members)', () => {
     })
 
     it.each([
-      ['sort=phone', 'sort'],
-      ['page_size=101', 'page_size'],
-      ['page=0', 'page'],
-      ['joined_from=2026-1-1', 'joined_from'],
-      ['role=root', 'role'],
-    ])('answers 400 naming the field for %s', async (query, field) => {
+      ['sort=phone', 'sort', '排序格式不正确'],
+      ['page_size=101', 'page_size', '每页条数格式不正确'],
+      ['page=0', 'page', '页码格式不正确'],
+      ['joined_from=2026-1-1', 'joined_from', '填写的内容格式不正确，请检查后重试'],
+      ['role=root', 'role', '角色格式不正确'],
+    ])('answers 400 naming the field for %s', async (query, field, msg) => {
       const res = await call('GET', `/api/admin/members?${query}`)
       expect(res.status).toBe(400)
-      expect(res.body.msg).toBe(`参数 ${field} 格式不正确`)
+      expect(res.body).toMatchObject({ msg, data: { field } })
     })
 
     it('exports what the filter shows as CSV (format=csv) after a fresh SMS code', async () => {
@@ -197,9 +197,9 @@ describe('members in the operators console (/api/admin/members)', () => {
 
       expect(await canWatch()).not.toBe('full')
       const missing = await call('POST', `/api/admin/members/${m.id}/courses`, { course_id: course })
-      expect(missing).toMatchObject({ status: 400, body: { msg: '参数 reason 不能为空' } })
+      expect(missing).toMatchObject({ status: 400, body: { msg: '请填写原因' } })
       const tooShort = await call('POST', `/api/admin/members/${m.id}/courses`, { course_id: course, reason: '好' })
-      expect(tooShort.body.msg).toBe('参数 reason 格式不正确')
+      expect(tooShort.body.msg).toBe('原因格式不正确')
       const unknownCourse = await call('POST', `/api/admin/members/${m.id}/courses`, {
         course_id: 999999,
         reason: '客服补偿',

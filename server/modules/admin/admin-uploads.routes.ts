@@ -40,7 +40,9 @@ function tusError(err: Error | { status_code: number; body: string }) {
 function videoIdOf(metadata: Record<string, string | null> | undefined) {
   const id = Number(metadata?.video_id)
   if (!Number.isSafeInteger(id) || id <= 0)
-    throw new AppError(Codes.BadRequest, '参数 video_id 格式不正确（Upload-Metadata 里的 video_id）')
+    throw new AppError(Codes.BadRequest, '上传没有指明是哪个视频，请从课时里重新上传', {
+      field: 'video_id',
+    })
   return id
 }
 

@@ -151,7 +151,7 @@ describe('resumable video uploads (tus at /api/admin/uploads)', () => {
   it('answers in Chinese for a missing or unknown video, an announced size over the limit, and a file that is not a video', async () => {
     const missing = await refused(send(clip, { metadata: { filename: 'a.mp4' } }))
     expect(missing).toMatchObject({ status: 400, body: { code: 400 } })
-    expect(missing.body.msg).toContain('video_id')
+    expect(missing.body.msg).toBe('上传没有指明是哪个视频，请从课时里重新上传')
 
     const unknown = await refused(send(clip, { metadata: { video_id: '999999' } }))
     expect(unknown).toMatchObject({ status: 404, body: { code: 404, msg: '视频 999999 不存在' } })

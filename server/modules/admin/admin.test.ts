@@ -120,24 +120,24 @@ describe('operator API (/api/admin/*)', () => {
     })
 
     it.each([
-      [{}, '参数 name 不能为空'],
-      [{ name: '' }, '参数 name 格式不正确'],
-      [{ name: '   ' }, '参数 name 格式不正确'],
-      [{ name: 'x'.repeat(21) }, '参数 name 格式不正确'],
-      [{ name: 123 }, '参数 name 格式不正确'],
-      [{ name: '好', visible: 'yes' }, '参数 visible 格式不正确'],
-      [{ name: '好', icon: 'javascript:alert(1)' }, '参数 icon 格式不正确'],
-    ])('refuses %o with 400 naming the field', async (body, msg) => {
+      [{}, '请填写名称', 'name'],
+      [{ name: '' }, '名称格式不正确', 'name'],
+      [{ name: '   ' }, '名称格式不正确', 'name'],
+      [{ name: 'x'.repeat(21) }, '名称格式不正确', 'name'],
+      [{ name: 123 }, '名称格式不正确', 'name'],
+      [{ name: '好', visible: 'yes' }, '是否显示格式不正确', 'visible'],
+      [{ name: '好', icon: 'javascript:alert(1)' }, '图标格式不正确', 'icon'],
+    ])('refuses %o with 400 naming the field', async (body, msg, field) => {
       const res = await post('/api/admin/categories', body)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ code: 400, msg, data: { field: msg.split(' ')[1] } })
+      expect(res.body).toEqual({ code: 400, msg, data: { field } })
     })
 
     it('refuses unknown fields, an empty edit, an unknown parent and an unknown id', async () => {
       expect((await post('/api/admin/categories', { name: '好', colour: 'red' })).body.code).toBe(400)
       expect((await patch(`/api/admin/categories/${await category()}`, {})).body).toMatchObject({
         code: 400,
-        msg: expect.stringContaining('body') as string,
+        msg: '请求的内容不完整或格式不正确',
       })
       expect((await post('/api/admin/categories', { name: '好', parent_id: 999999 })).body).toMatchObject({
         code: 404,
@@ -172,7 +172,7 @@ describe('operator API (/api/admin/*)', () => {
         code: 404,
         msg: '讲师 999999 不存在',
       })
-      expect((await post('/api/admin/teachers', { name: 'x'.repeat(31) })).body.msg).toBe('参数 name 格式不正确')
+      expect((await post('/api/admin/teachers', { name: 'x'.repeat(31) })).body.msg).toBe('名称格式不正确')
     })
   })
 
@@ -207,16 +207,16 @@ describe('operator API (/api/admin/*)', () => {
     })
 
     it.each([
-      [{ price_fen: -1 }, '参数 price_fen 格式不正确'],
-      [{ price_fen: 9.9 }, '参数 price_fen 格式不正确'],
-      [{ price_fen: '19900' }, '参数 price_fen 格式不正确'],
-      [{ price_fen: 100_000_001 }, '参数 price_fen 格式不正确'],
-      [{ price_fen: undefined }, '参数 price_fen 不能为空'],
-      [{ type: 'podcast' }, '参数 type 格式不正确'],
-      [{ title: '' }, '参数 title 格式不正确'],
-      [{ cover_url: 'not a url' }, '参数 cover_url 格式不正确'],
-      [{ tags: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'] }, '参数 tags 格式不正确'],
-      [{ live_starts_at: 'tomorrow' }, '参数 live_starts_at 格式不正确'],
+      [{ price_fen: -1 }, '价格格式不正确'],
+      [{ price_fen: 9.9 }, '价格格式不正确'],
+      [{ price_fen: '19900' }, '价格格式不正确'],
+      [{ price_fen: 100_000_001 }, '价格格式不正确'],
+      [{ price_fen: undefined }, '请填写价格'],
+      [{ type: 'podcast' }, '类型格式不正确'],
+      [{ title: '' }, '标题格式不正确'],
+      [{ cover_url: 'not a url' }, '封面格式不正确'],
+      [{ tags: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'] }, '标签格式不正确'],
+      [{ live_starts_at: 'tomorrow' }, '直播开始时间格式不正确'],
     ])('refuses %o with 400', async (change, msg) => {
       const body = {
         type: 'series',
@@ -285,9 +285,7 @@ describe('operator API (/api/admin/*)', () => {
         data: { points_price: 1500 },
       })
       expect((await get<{ points_price: number | null }>(`/api/course?id=${id}`)).body.data.points_price).toBe(1500)
-      expect((await patch(`/api/admin/courses/${id}`, { points_price: 0 })).body.msg).toBe(
-        '参数 points_price 格式不正确',
-      )
+      expect((await patch(`/api/admin/courses/${id}`, { points_price: 0 })).body.msg).toBe('积分价格式不正确')
       expect((await patch(`/api/admin/courses/${id}`, { points_price: null })).body).toMatchObject({
         code: 200,
         data: { points_price: null },
@@ -430,7 +428,7 @@ describe('operator API (/api/admin/*)', () => {
         '课程 999999 不存在',
       )
       expect((await post('/api/admin/videos', { course_id: a, title: '课', free_seconds: -5 })).body.msg).toBe(
-        '参数 free_seconds 格式不正确',
+        '试看时长格式不正确',
       )
       expect((await post('/api/admin/videos', { course_id: a, title: '课', free_seconds: 86_401 })).body.code).toBe(400)
       expect((await get('/api/admin/videos/999999')).body).toMatchObject({ code: 404, msg: '视频 999999 不存在' })
@@ -485,7 +483,7 @@ describe('operator API (/api/admin/*)', () => {
       const id = await video()
       expect((await upload(id, mp4Head, 'video')).json()).toEqual({
         code: 400,
-        msg: '参数 file 不能为空',
+        msg: '请选择要上传的文件',
         data: { field: 'file' },
       })
       const json = await post(`/api/admin/videos/${id}/upload`, { file: 'x' })
@@ -602,10 +600,8 @@ describe('operator API (/api/admin/*)', () => {
       })
       expect(
         (await post('/api/admin/entitlements', { member_id: learner.id, course_id: id, expires_at: '明天' })).body.msg,
-      ).toBe('参数 expires_at 格式不正确')
-      expect((await post('/api/admin/entitlements', { member_id: '1', course_id: id })).body.msg).toBe(
-        '参数 member_id 格式不正确',
-      )
+      ).toBe('到期时间格式不正确')
+      expect((await post('/api/admin/entitlements', { member_id: '1', course_id: id })).body.msg).toBe('会员格式不正确')
       expect((await post('/api/admin/entitlements/999999/revoke', undefined)).body).toMatchObject({
         code: 404,
         msg: '授权 999999 不存在',

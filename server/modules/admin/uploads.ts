@@ -10,7 +10,7 @@ export async function filePart(request: FastifyRequest, maxBytes: number) {
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
   if (!part || part.fieldname !== 'file') {
     part?.file.resume()
-    throw new AppError(Codes.BadRequest, '参数 file 不能为空', { field: 'file' })
+    throw new AppError(Codes.BadRequest, '请选择要上传的文件', { field: 'file' })
   }
   return part
 }

@@ -147,7 +147,7 @@ describe('staff actions (GET /api/admin/staff-actions)', () => {
     const admin = await makeMember(t().database.db, 'admin')
     expect((await call('GET', '/api/admin/staff-actions?route=admin', admin.token)).body).toMatchObject({
       code: 400,
-      msg: '参数 route 格式不正确',
+      msg: '接口格式不正确',
     })
     expect((await call('GET', '/api/admin/staff-actions?page_size=1000', admin.token)).body.code).toBe(400)
     expect((await call('GET', '/api/admin/staff-actions?sort=member_id', admin.token)).body.code).toBe(400)

@@ -132,7 +132,7 @@ describe('course bundles (/foryou)', () => {
             course_ids: [c, c + 1],
           })
         ).body,
-      ).toMatchObject({ code: 400, msg: '参数 title 格式不正确' })
+      ).toMatchObject({ code: 400, msg: '标题格式不正确' })
       expect(
         (
           await call('POST', '/api/admin/bundles', admin.token, {
@@ -150,7 +150,7 @@ describe('course bundles (/foryou)', () => {
             course_ids: [c, c + 1],
           })
         ).body,
-      ).toMatchObject({ code: 400, msg: '参数 price_fen 格式不正确' })
+      ).toMatchObject({ code: 400, msg: '价格格式不正确' })
       expect((await call('PATCH', '/api/admin/bundles/999999', admin.token, { title: '新名字' })).body).toMatchObject({
         code: 404,
         msg: '套餐不存在',
@@ -347,7 +347,7 @@ describe('course bundles (/foryou)', () => {
       expect((await call('POST', '/api/foryou/pay', null, { id: b.id, pay_method: 'wechat_h5' })).body.code).toBe(301)
       expect((await call('POST', '/api/foryou/pay', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({
         code: 400,
-        msg: '参数 id 不能为空',
+        msg: '请填写编号',
       })
     })
 

@@ -176,14 +176,14 @@ describe('catalogue API', () => {
       const { status, body } = await get(`/api/v2/course_list?${qs}`)
       expect(status).toBe(400)
       expect(body.code).toBe(400)
-      expect(body.msg).toContain(field)
+      expect(body.data).toEqual({ field })
     })
 
     it('rejects a cursor from another sort with 400', async () => {
       const { body: first } = await get<CourseList>('/api/v2/course_list?sort=hot&limit=5')
       const { status, body } = await get(`/api/v2/course_list?sort=price_asc&limit=5&cursor=${first.data.next_cursor}`)
       expect(status).toBe(400)
-      expect(body.msg).toContain('cursor')
+      expect(body.data).toEqual({ field: 'cursor' })
     })
 
     it('answers an unknown category with the 404 code', async () => {
@@ -302,7 +302,7 @@ describe('catalogue API', () => {
     it('rejects a non-numeric id with 400 naming the field, and a missing one', async () => {
       const bad = await get('/api/course?id=abc')
       expect(bad.status).toBe(400)
-      expect(bad.body.msg).toBe('参数 id 格式不正确')
+      expect(bad.body.msg).toBe('编号格式不正确')
       const missing = await get('/api/course')
       expect(missing.status).toBe(400)
       expect(missing.body.msg).toContain('')
@@ -339,7 +339,7 @@ describe('catalogue API', () => {
       expect((await get('/api/course/teacher?course_id=999999')).body.code).toBe(404)
       const bad = await get('/api/course/teacher?course_id=x')
       expect(bad.status).toBe(400)
-      expect(bad.body.msg).toContain('course_id')
+      expect(bad.body.data).toEqual({ field: 'course_id' })
     })
   })
 

@@ -38,7 +38,7 @@ describe('hot words in the operators console (/api/admin/hot-words)', () => {
     expect(await shown()).toEqual([])
     expect((await call('POST', '/api/admin/hot-words', { word: '  ' })).body).toMatchObject({
       code: 400,
-      msg: '参数 word 格式不正确',
+      msg: '热词格式不正确',
     })
     const a = (await call<{ id: number }>('POST', '/api/admin/hot-words', { word: 'PS' })).body.data.id
     const b = (await call<{ id: number }>('POST', '/api/admin/hot-words', { word: '剪映' })).body.data.id

@@ -355,15 +355,15 @@ describe('GET /api/searchCourse', () => {
   it('rejects a missing, blank or too long keyword and a foreign cursor with 400', async () => {
     const missing = await t().app.inject({ method: 'GET', url: '/api/searchCourse' })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json<Envelope<unknown>>().msg).toContain('keyword')
+    expect(missing.json<Envelope<unknown>>().data).toEqual({ field: 'keyword' })
     const blank = await search('   ')
     expect(blank.status).toBe(400)
-    expect(blank.body.msg).toContain('keyword')
+    expect(blank.body.data).toEqual({ field: 'keyword' })
     expect((await search('字'.repeat(51))).status).toBe(400)
     const first = await search('入门', '&limit=1')
     const other = await search('剪辑', `&cursor=${first.body.data.next_cursor}`)
     expect(other.status).toBe(400)
-    expect(other.body.msg).toContain('cursor')
+    expect(other.body.data).toEqual({ field: 'cursor' })
     expect((await search('入门', '&cursor=notbase64json')).status).toBe(400)
   })
 

@@ -78,7 +78,7 @@ describe('comment moderation in the operators console (/api/admin/comments)', ()
     )
     expect(paged.body.data).toMatchObject({ total: 3, list: [{ id: ids[2] }] })
     const bad = await call('GET', '/api/admin/comments?status=pending')
-    expect(bad).toMatchObject({ status: 400, body: { msg: '参数 status 格式不正确' } })
+    expect(bad).toMatchObject({ status: 400, body: { msg: '状态格式不正确' } })
     expect((await call('GET', '/api/admin/comments?format=csv')).body).toMatchObject({
       code: 400,
       msg: '这个列表不能导出',
@@ -93,9 +93,9 @@ describe('comment moderation in the operators console (/api/admin/comments)', ()
     expect(await learnerView()).toContain(ids[1])
 
     const noReason = await call('POST', `/api/admin/comments/${ids[1]}/moderate`, { action: 'hide' })
-    expect(noReason).toMatchObject({ status: 400, body: { msg: '参数 reason 不能为空' } })
+    expect(noReason).toMatchObject({ status: 400, body: { msg: '请填写原因' } })
     const badAction = await call('POST', `/api/admin/comments/${ids[1]}/moderate`, { action: 'ban', reason: '广告' })
-    expect(badAction.body.msg).toBe('参数 action 格式不正确')
+    expect(badAction.body.msg).toBe('操作格式不正确')
     expect(
       (await call('POST', '/api/admin/comments/999999/moderate', { action: 'hide', reason: '广告内容' })).body.code,
     ).toBe(404)

@@ -173,7 +173,7 @@ describe('comments API', () => {
       for (const [payload, field] of cases) {
         const res = await post('/api/comment', payload, m.headers)
         expect(res.status, JSON.stringify(payload)).toBe(400)
-        expect(res.body.msg).toContain(field)
+        expect(res.body.data).toEqual({ field })
       }
       expect((await post('/api/comment', { course_id: 999_999, content: '课程不存在' }, m.headers)).body).toMatchObject(
         { code: 404, msg: '课程不存在或已下架' },

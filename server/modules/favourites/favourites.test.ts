@@ -117,7 +117,7 @@ describe('favourites API', () => {
       ]) {
         const res = await post('/api/course/fav', bad, m.headers)
         expect(res.status).toBe(400)
-        expect(res.body.msg).toContain('course_id')
+        expect(res.body.data).toEqual({ field: 'course_id' })
       }
     })
 
@@ -395,7 +395,7 @@ describe('favourites API', () => {
       const m = await member()
       const empty = await post('/api/fav/batchCancel', {}, m.headers)
       expect(empty.status).toBe(400)
-      expect(empty.body.msg).toContain('course_ids')
+      expect(empty.body.data).toEqual({ field: 'course_ids' })
       expect((await post('/api/fav/batchCancel', { course_ids: [], vids: [] }, m.headers)).status).toBe(400)
       expect(
         (await post('/api/fav/batchCancel', { course_ids: Array.from({ length: 101 }, (_, i) => i + 1) }, m.headers))

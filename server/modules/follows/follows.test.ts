@@ -82,7 +82,7 @@ describe('follows API', () => {
       for (const bad of [undefined, 'x', 0, -1]) {
         const res = await follow(bad, m.headers)
         expect(res.status).toBe(400)
-        expect(res.body.msg).toContain('teacher_id')
+        expect(res.body.data).toEqual({ field: 'teacher_id' })
       }
     })
   })

@@ -63,13 +63,13 @@ describe('home feed in the operators console (/api/admin/home/)', () => {
     expect(await feed()).toEqual([]) // read once: the feed is now cached
 
     const bad = await call('POST', '/api/admin/home/sections', { kind: 'carousel', title: '推荐' })
-    expect(bad).toMatchObject({ status: 400, body: { msg: '参数 kind 格式不正确' } })
+    expect(bad).toMatchObject({ status: 400, body: { msg: '类型格式不正确' } })
     const badLink = await call('POST', '/api/admin/home/sections', {
       kind: 'courses',
       title: '推荐',
       more_link: 'javascript:alert(1)',
     })
-    expect(badLink.body.msg).toBe('参数 more_link 格式不正确')
+    expect(badLink.body.msg).toBe('“更多”链接格式不正确')
 
     const created = await call<Section>('POST', '/api/admin/home/sections', { kind: 'courses', title: '新课推荐' })
     expect(created.body.data).toMatchObject({ kind: 'courses', title: '新课推荐', visible: false })

@@ -137,7 +137,7 @@ describe('player and progress API', () => {
       for (const qs of ['', '?vid=abc', '?vid=0', '?vid=-3', '?vid=99999999999']) {
         const { status, body } = await get(`/api/video${qs}`)
         expect(status).toBe(400)
-        expect(body.msg).toContain('vid')
+        expect(body.data).toEqual({ field: 'vid' })
       }
     })
   })
@@ -347,7 +347,7 @@ describe('player and progress API', () => {
       for (const [payload, field] of cases) {
         const { status, body } = await post('/api/update_play_data', payload, w.alice.headers)
         expect(status, JSON.stringify(payload)).toBe(400)
-        expect(body.msg).toContain(field)
+        expect(body.data).toEqual({ field })
       }
     })
 
@@ -563,7 +563,7 @@ describe('player and progress API', () => {
       expect((await get('/api/video_page?course_id=1999999999')).status).toBe(404)
       expect((await get(`/api/video_page?course_id=${w.paid}&cursor=${w.freeVideo}`)).status).toBe(400)
       expect((await get(`/api/video_page?course_id=${w.paid}&limit=0`)).status).toBe(400)
-      expect((await get('/api/video_page')).body.msg).toContain('course_id')
+      expect((await get('/api/video_page')).body.data).toEqual({ field: 'course_id' })
     })
   })
 

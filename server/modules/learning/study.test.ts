@@ -127,10 +127,12 @@ describe('notes, popups and study lists API', () => {
 
     it('rejects malformed input with 400 and anonymous visitors with 301', async () => {
       const m = await newMember()
-      expect((await post('/api/video/note', { vid: w.freeVideo, content: 'x' }, m.headers)).body.msg).toContain(
-        'second',
-      )
-      expect((await post('/api/video/note', { vid: w.freeVideo, second: 1 }, m.headers)).body.msg).toContain('content')
+      expect((await post('/api/video/note', { vid: w.freeVideo, content: 'x' }, m.headers)).body.data).toEqual({
+        field: 'second',
+      })
+      expect((await post('/api/video/note', { vid: w.freeVideo, second: 1 }, m.headers)).body.data).toEqual({
+        field: 'content',
+      })
       expect(
         (await post('/api/video/note', { vid: w.freeVideo, second: 1, content: 'x'.repeat(3000) }, m.headers)).status,
       ).toBe(400)

@@ -1,5 +1,6 @@
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
+import { badCursor } from '#server/http/cursor.ts'
 import type { LearningContext } from './context.ts'
 import { listProgressInCourses } from './learning.repository.ts'
 import type { VideoPage, VideoPageQuery } from './learning.schema.ts'
@@ -106,7 +107,7 @@ export function createVideoPages(ctx: LearningContext) {
       let start = 0
       if (q.cursor) {
         const at = flat.findIndex((v) => v.id === Number(q.cursor))
-        if (at < 0) throw new AppError(Codes.BadRequest, '参数 cursor 格式不正确', { field: 'cursor' })
+        if (at < 0) throw badCursor()
         start = at + 1
       }
       const page = flat.slice(start, start + q.limit)

@@ -17,7 +17,7 @@ async function readFilePart(request: FastifyRequest) {
   if (!request.isMultipart())
     throw new AppError(Codes.BadRequest, '请用 multipart/form-data 上传图片', { field: 'file' })
   const part = await request.file({ limits: { fileSize: ImageRules.maxBytes, files: 1 } })
-  if (!part || part.fieldname !== 'file') throw new AppError(Codes.BadRequest, '参数 file 不能为空', { field: 'file' })
+  if (!part || part.fieldname !== 'file') throw new AppError(Codes.BadRequest, '请选择要上传的文件', { field: 'file' })
   try {
     return await part.toBuffer()
   } catch (err) {

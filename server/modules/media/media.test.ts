@@ -112,7 +112,7 @@ describe('POST /api/uploadImage', () => {
   it('wants the part named "file" (400)', async () => {
     const res = await upload(await solid(10, 10).png().toBuffer(), { field: 'image' })
     expect(res.statusCode).toBe(400)
-    expect(res.json<Body>().msg).toBe('参数 file 不能为空')
+    expect(res.json<Body>().msg).toBe('请选择要上传的文件')
   })
 
   it('wants a multipart body (400)', async () => {

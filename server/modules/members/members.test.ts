@@ -134,7 +134,7 @@ describe('GET /api/userinfoByMemberId', () => {
     async (query) => {
       const res = await get(`/api/userinfoByMemberId?${query}`, staffToken)
       expect(res.statusCode).toBe(400)
-      expect(res.json<Body>().msg).toContain('member_id')
+      expect(res.json<{ data: unknown }>().data).toEqual({ field: 'member_id' })
     },
   )
 })
@@ -173,7 +173,7 @@ describe('POST /api/center/updateMemberInfo', () => {
     const { token } = await signIn(t().app)
     const res = await update(token, { nickname: 12345 })
     expect(res.statusCode).toBe(400)
-    expect(res.json<Body>().msg).toBe('参数 昵称 格式不正确')
+    expect(res.json<Body>().msg).toBe('昵称格式不正确')
   })
 
   it('rejects a request with neither field with 400', async () => {

@@ -174,10 +174,10 @@ describe('favourites checkout (POST /api/fav/pay)', () => {
     ).toBe(400)
     expect(
       (await call('POST', '/api/fav/pay', m.token, { course_ids: [paid[0]], pay_method: 'cash' })).body,
-    ).toMatchObject({ code: 400, msg: '参数 pay_method 格式不正确' })
+    ).toMatchObject({ code: 400, msg: '支付方式格式不正确' })
     expect((await call('GET', '/api/fav/pay/preview?course_ids=1,x', m.token)).body).toMatchObject({
       code: 400,
-      msg: '参数 course_ids 格式不正确',
+      msg: '课程格式不正确',
     })
     expect((await call('POST', '/api/fav/pay', null, { pay_method: 'wechat_h5' })).body.code).toBe(301)
     await expectLedgerConsistent(db)

@@ -75,14 +75,14 @@ describe('orders', () => {
       const m = await makeMember(t().database.db)
       expect((await post('/api/pay/course', m.token, { pay_method: 'wechat_h5' })).body).toMatchObject({
         code: 400,
-        msg: '参数 course_id 不能为空',
+        msg: '请填写课程',
       })
       expect((await post('/api/pay/course', m.token, { course_id: '12', pay_method: 'wechat_h5' })).body).toMatchObject(
-        { code: 400, msg: '参数 course_id 格式不正确' },
+        { code: 400, msg: '课程格式不正确' },
       )
       expect((await post('/api/pay/course', m.token, { course_id: 1, pay_method: 'cash' })).body).toMatchObject({
         code: 400,
-        msg: '参数 pay_method 格式不正确',
+        msg: '支付方式格式不正确',
       })
       expect((await post('/api/pay/course', m.token, { course_id: -1, pay_method: 'wechat_h5' })).res.statusCode).toBe(
         400,
@@ -550,7 +550,7 @@ describe('operators: GET /api/admin/orders (and as CSV)', () => {
       ).json<ApiBody<{ list: { order_no: string }[] }>>()
     expect((await list(`course_id=${course}`)).data.list.map((o) => o.order_no)).toEqual([orderNo])
     expect((await list(`course_id=${other}`)).data.list).toEqual([])
-    expect((await list('course_id=abc')).msg).toBe('参数 course_id 格式不正确')
+    expect((await list('course_id=abc')).msg).toBe('课程格式不正确')
 
     const detail = async (no: string, token = admin.token) =>
       (await t().app.inject({ method: 'GET', url: `/api/admin/orders/${no}`, headers: headersOf(token) })).json<

@@ -113,9 +113,9 @@ describe('overlays in the operators console (/api/admin/overlays)', () => {
       ends_at: at(1),
     })
     expect(backwards).toMatchObject({ status: 400 })
-    expect(backwards.body.msg).toContain('ends_at')
+    expect(backwards.body.data).toEqual({ field: 'ends_at' })
     const noImage = await call('POST', '/api/admin/overlays', { type: 2, name: '海报' })
-    expect(noImage.body.msg).toContain('image_url')
+    expect(noImage.body.data).toEqual({ field: 'image_url' })
     const badUrl = await call('POST', '/api/admin/overlays', {
       type: 1,
       name: 'x',

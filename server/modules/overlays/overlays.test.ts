@@ -150,7 +150,7 @@ describe('system overlays', () => {
       async (body) => {
         const res = await click(body)
         expect(res.statusCode).toBe(400)
-        expect(res.json<{ msg: string }>().msg).toContain('so_id')
+        expect(res.json<{ data: unknown }>().data).toEqual({ field: 'so_id' })
       },
     )
   })

@@ -63,7 +63,7 @@ describe('the overlays’ frequency caps (/api/admin/settings/overlay-caps, sent
       expect((await put(wrong)).status, JSON.stringify(wrong)).toBe(400)
     const { seen_days: _, ...partial } = DEFAULT_OVERLAY_CAPS
     expect((await call('PUT', '/api/admin/settings/overlay-caps', partial)).status).toBe(400)
-    expect((await put({ per_page: 4 })).body.msg).toContain('per_page')
+    expect((await put({ per_page: 4 })).body.data).toEqual({ field: 'per_page' })
     // The console's form shows the schema's own words.
     const parsed = OverlayCapsSettings.safeParse({ ...DEFAULT_OVERLAY_CAPS, per_page: 4 })
     expect(parsed.error?.issues[0]?.message).toBe('每个页面的弹窗数最多 3')

@@ -69,7 +69,7 @@ describe('the customer-service setting (/api/admin/settings/service)', () => {
     expect((await call('PUT', '/api/admin/settings/service', saved, teacher.headers)).status).toBe(403)
     const http = await call('PUT', '/api/admin/settings/service', { ...saved, service_url: 'http://x.cn/a' })
     expect(http).toMatchObject({ status: 400 })
-    expect(http.body.msg).toContain('service_url')
+    expect(http.body.data).toEqual({ field: 'service_url' })
     const script = await call('PUT', '/api/admin/settings/service', { ...saved, qr_image: 'javascript:alert(1)' })
     expect(script.status).toBe(400)
   })

@@ -119,7 +119,7 @@ describe('tuition in Alipay Huabei instalments', () => {
     })
     expect(wechat).toMatchObject({ code: 400, msg: '花呗分期仅支持支付宝支付' })
     const odd = await pay(some.m.token, { enrolment_id: some.enrolmentId, pay_method: 'alipay_wap', huabei_periods: 4 })
-    expect(odd).toMatchObject({ code: 400, msg: '参数 huabei_periods 格式不正确' })
+    expect(odd).toMatchObject({ code: 400, msg: '花呗分期格式不正确' })
     for (const m of [none.m, some.m])
       expect(await t().database.db.select().from(orders).where(eq(orders.memberId, m.id))).toHaveLength(0)
     // /PayAmount learns what the plan offers.

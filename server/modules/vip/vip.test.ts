@@ -88,7 +88,7 @@ describe('GET /api/vip/course_list and /api/vip/contact', () => {
   it('refuses a limit over 50 naming the field', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/vip/course_list?limit=500' })
     expect(res.statusCode).toBe(400)
-    expect(res.json<{ msg: string }>().msg).toContain('limit')
+    expect(res.json<{ data: unknown }>().data).toEqual({ field: 'limit' })
   })
 
   it('gives the consult and service links', async () => {

@@ -85,7 +85,7 @@ describe('QR codes set in the console (PUT /api/admin/settings/service)', () => 
     ] as const) {
       const bad = await save({ [field]: value })
       expect(bad.statusCode).toBe(400)
-      expect(bad.json<Res>().msg).toContain(field)
+      expect(bad.json<{ data: unknown }>().data).toEqual({ field })
     }
 
     const saved = await save({

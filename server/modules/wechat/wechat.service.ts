@@ -247,7 +247,7 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
     }) {
       const target = new URL(input.path, input.origin)
       if (target.origin !== input.origin)
-        throw new AppError(Codes.BadRequest, '参数 path 只能是本站的相对路径', { field: 'path' })
+        throw new AppError(Codes.BadRequest, '页面路径只能是本站的页面', { field: 'path' })
       for (const p of ['code', 'state', 'loginCallback', 'login1']) target.searchParams.delete(p)
       if (input.login1) target.searchParams.set('login1', input.login1)
       target.searchParams.set('loginCallback', String(input.scope === 'snsapi_userinfo'))
@@ -381,10 +381,9 @@ export function createWechatService({ db, config, wechat, now }: WechatServiceDe
       try {
         parsed = new URL(pageUrl)
       } catch {
-        throw new AppError(Codes.BadRequest, '参数 url 格式不正确', { field: 'url' })
+        throw new AppError(Codes.BadRequest, '页面地址格式不正确', { field: 'url' })
       }
-      if (parsed.origin !== origin)
-        throw new AppError(Codes.BadRequest, '参数 url 只能是本站页面的地址', { field: 'url' })
+      if (parsed.origin !== origin) throw new AppError(Codes.BadRequest, '页面地址只能是本站的页面', { field: 'url' })
       let ticket: string
       try {
         ticket = await wechat.jsapiTicket()

@@ -11,6 +11,14 @@ import { apiFieldOf, courseBody, courseFields, CourseForm, courseValues, type Co
 import { courseStatusColors, courseStatusNames } from './names.ts'
 import type { Course, CourseDetail } from './use-catalogue.ts'
 
+/** What the toast says after a save: a 上架/下架 button's change says which, not 已保存. */
+function savedMessage(title: string, body: object) {
+  const status = Object.keys(body).length === 1 ? (body as { status?: string }).status : undefined
+  if (status === 'published') return `已上架「${title}」`
+  if (status === 'hidden') return `已下架「${title}」`
+  return `已保存「${title}」`
+}
+
 /**
  * One course: its fields (type, category, teacher, cover, prices in yuan, points price, VIP-free, status) and,
  * once saved, its chapters and lessons. `/admin/catalogue/courses/new` creates one (as a draft by default).
@@ -39,8 +47,8 @@ export default function CourseEditor() {
       courseId === null
         ? api.post<Course>('/admin/courses', body)
         : api.patch<Course>(`/admin/courses/${courseId}`, body),
-    onSuccess: (c) => {
-      message.success(`已保存「${c.title}」`)
+    onSuccess: (c, body) => {
+      message.success(savedMessage(c.title, body))
       void client.invalidateQueries({ queryKey: tableKey('/admin/courses') })
       void client.invalidateQueries({ queryKey: ['catalogue', 'course', c.id] })
       if (courseId === null) void navigate(`/admin/catalogue/courses/${c.id}`, { replace: true })

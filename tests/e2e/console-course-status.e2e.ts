@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { shot } from './support/browser.ts'
+import { call, signInOperator } from './support/commerce.ts'
+import { consoleAs, settled } from './support/console.ts'
+
+/**
+ * The course editor's 下架 and 上架 buttons at 1280×800: each says what it did (已下架「…」, 已上架「…」), not
+ * 已保存 as the 保存 button does.
+ */
+
+/** antd spaces two-character Chinese button labels ("下 架"). */
+const label = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`)
+
+describe('course editor: withdrawing and publishing a course', () => {
+  it('says 已下架 after 下架 and 已上架 after 上架', async () => {
+    const token = await signInOperator()
+    const suffix = String(Date.now()).slice(-6)
+    const category = await call<{ id: number }>('POST', '/admin/categories', {
+      token,
+      body: { name: `上下架 ${suffix}` },
+    })
+    const title = `上下架测试 ${suffix}`
+    const course = await call<{ id: number }>('POST', '/admin/courses', {
+      token,
+      body: {
+        type: 'series',
+        title,
+        cover_url: '/media/images/2026/cover.webp',
+        category_id: category.data.id,
+        price_fen: 100,
+        status: 'published',
+      },
+    })
+    expect(course.code, course.msg).toBe(200)
+    const { page } = await consoleAs(token)
+    await page.goto(`/admin/catalogue/courses/${course.data.id}`)
+    await settled(page)
+
+    await page.getByRole('button', { name: label('下架') }).click()
+    await page.getByRole('button', { name: label('确认下架') }).click()
+    await expect.poll(() => page.getByText(`已下架「${title}」`).isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await page.getByText(`已保存「${title}」`).count()).toBe(0)
+    await shot(page, 'console-course-withdrawn-1280')
+
+    await page.getByRole('button', { name: label('上架') }).click()
+    await page.getByRole('button', { name: label('确认上架') }).click()
+    await expect.poll(() => page.getByText(`已上架「${title}」`).isVisible(), { timeout: 10_000 }).toBe(true)
+  })
+})
