@@ -100,6 +100,13 @@ describe("every member's points ledger in the console (GET /api/admin/points/led
     expect(list.body.data.list.map((e) => e.actor_name)).toEqual(['系统', '学员本人', '微信支付', a.nickname, '支付宝'])
   })
 
+  it('refuses taking more points than the member has, naming the field (the console shows it under 积分)', async () => {
+    const res = await call('POST', '/api/admin/points/adjust', { member_id: b.id, delta: -201, note: '误发扣回' })
+    expect(res.body).toMatchObject({ code: 499, msg: '积分余额不足，不能扣减这么多', data: { field: 'delta' } })
+    const ledger = await call<{ total: number }>('GET', `/api/admin/points/ledger?member_id=${b.id}`)
+    expect(ledger.body.data.total).toBe(1)
+  })
+
   it('refuses a teacher and a learner', async () => {
     const teacher = await makeMember(t().database.db, ['teacher'])
     expect((await call('GET', '/api/admin/points/ledger', undefined, teacher.headers)).status).toBe(403)

@@ -59,7 +59,8 @@ export function createPointService(deps: { db: Db; config: Config; now: () => Da
       const balance = await db.transaction(async (tx) =>
         delta > 0 ? creditPoints(tx, change) : debitPoints(tx, change),
       )
-      if (balance === null) throw new AppError(Codes.PointsInsufficient, '积分余额不足，不能扣减这么多')
+      if (balance === null)
+        throw new AppError(Codes.PointsInsufficient, '积分余额不足，不能扣减这么多', { field: 'delta' })
       return { member_id: memberId, balance }
     },
   }

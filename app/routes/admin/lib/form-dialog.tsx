@@ -1,6 +1,6 @@
 import { Form, Modal, type FormInstance } from 'antd'
 import type { ReactNode } from 'react'
-import { ConsoleError } from './client.ts'
+import { showUnderField, validFields } from './valid-fields.ts'
 
 /** A dialog's title: `新建讲师` while adding (`add` 添加 for some), `编辑讲师：张三` while editing 张三. */
 export const editTitle = (noun: string, editing: string | undefined, add = '新建') =>
@@ -43,15 +43,13 @@ export function FormDialog<T>(props: {
       onOk={async () => {
         // An invalid form shows its messages under the fields, a refused save its message (useWrite): the dialog
         // stays open either way, and nothing is left rejected for the page.
-        const values = await form.validateFields().catch(() => null)
+        const values = await validFields(form)
         if (values === null) return
         const saved = await save.mutateAsync(values).then(
           () => true,
           (e: unknown) => {
             // A refusal about one field ("原价不能低于售价") goes under it too, when the form has it by that name.
-            const field = e instanceof ConsoleError ? e.field : undefined
-            if (field && field in (form.getFieldsValue(true) as object))
-              form.setFields([{ name: field as never, errors: [(e as Error).message] }])
+            showUnderField(form, e)
             return false
           },
         )

@@ -1,6 +1,7 @@
 import { App, Form, Input, Modal } from 'antd'
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
+import { refusalText, validFields } from './valid-fields.ts'
 import { zodRule } from './zod-rule.ts'
 
 /** What a destructive action asks: its title and text name what it does; the reason is checked by `schema`. */
@@ -27,7 +28,7 @@ export function useReasonDialog(): [(a: ReasonAsk) => void, ReactNode] {
 
   const ok = async () => {
     if (!asked) return
-    const values = await form.validateFields().catch(() => null)
+    const values = await validFields(form)
     if (!values) return
     const { reason } = values
     setBusy(true)
@@ -36,7 +37,8 @@ export function useReasonDialog(): [(a: ReasonAsk) => void, ReactNode] {
       message.success(`${asked.title}：已完成`)
       setAsked(null)
     } catch (e) {
-      form.setFields([{ name: 'reason', errors: [(e as Error).message] }])
+      // The dialog stays open with the server's words under the reason (its one field).
+      form.setFields([{ name: 'reason', errors: [refusalText(e)] }])
     } finally {
       setBusy(false)
     }

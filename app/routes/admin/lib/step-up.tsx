@@ -1,6 +1,7 @@
-import { App, Form, Input, Modal } from 'antd'
+import { App, Form, Input, Modal, theme } from 'antd'
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
-import { api, ConsoleError, hasStepUp, rememberStepUp } from './client.ts'
+import { api, hasStepUp, rememberStepUp } from './client.ts'
+import { refusalText, validFields } from './valid-fields.ts'
 
 type Ask = () => Promise<boolean>
 const StepUpContext = createContext<Ask>(async () => false)
@@ -16,6 +17,9 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   const [busy, setBusy] = useState(false)
   const [form] = Form.useForm<{ code: string }>()
   const settle = useRef<((ok: boolean) => void) | null>(null)
+  // Over every dialog, the confirmation that asked for it included (antd puts confirmations at base + 1000 and
+  // messages at base + 1010): the confirmation waits, open, for the code and then the action.
+  const zIndex = theme.useToken().token.zIndexPopupBase + 1005
 
   const ask = useCallback<Ask>(() => {
     if (hasStepUp()) return Promise.resolve(true)
@@ -42,14 +46,16 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   }
 
   const confirm = async () => {
-    const { code } = await form.validateFields()
+    const values = await validFields(form)
+    if (!values) return
+    const { code } = values
     setBusy(true)
     try {
       const got = await api.post<{ proof: string; expires_in: number }>('/admin/step-up', { code })
       rememberStepUp(got.proof, got.expires_in)
       close(true)
     } catch (e) {
-      form.setFields([{ name: 'code', errors: [(e as ConsoleError).message] }])
+      form.setFields([{ name: 'code', errors: [refusalText(e)] }])
     } finally {
       setBusy(false)
     }
@@ -67,6 +73,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
         onOk={confirm}
         onCancel={() => close(false)}
         destroyOnHidden
+        zIndex={zIndex}
       >
         <p>这是敏感操作，请输入发送到你绑定手机的验证码（5 分钟内有效，期间无需重复验证）。</p>
         <Form form={form} layout="vertical">

@@ -6,7 +6,7 @@ import type { PlanView, VersionView } from '#server/modules/tuition/tuition.sche
 import { TemplateBody } from '#shared/api/tuition.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, idColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { SwitchField, TextField } from '../lib/fields.tsx'
 import { FormDialog } from '../lib/form-dialog.tsx'
@@ -100,7 +100,7 @@ export default function ContractTemplates() {
       title: `发布「${t.name}」第 ${v.version} 版？`,
       content: '发布后这一版永远不能再修改（要改只能新建版本）；之后发出的报名可以选用它，学员签署的就是这份文本。',
       okText: '发布',
-      onOk: () => publish.mutateAsync(v),
+      run: () => publish.mutateAsync(v),
     })
 
   const versionColumns = (t: Template) => [

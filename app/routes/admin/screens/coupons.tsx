@@ -5,7 +5,7 @@ import { TemplateCreate } from '#shared/api/admin-coupons.ts'
 import { api } from '../lib/client.ts'
 import { NumberField, RadioField } from '../lib/fields.tsx'
 import { actionsColumn, idColumn, memberColumn, onOffColumn, timeColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { fenOf, yuan } from '../lib/format.ts'
@@ -90,7 +90,7 @@ function Templates({ onIssued }: { onIssued: (t: Template) => void }) {
       title: '停用优惠券',
       content: `停用「${t.name}」后学员不能再领取；已领取的 ${t.claimed_count - t.used_count} 张未用券仍可使用到期。`,
       okText: '停用',
-      onOk: () => patch.mutateAsync({ id: t.id, active: false }),
+      run: () => patch.mutateAsync({ id: t.id, active: false }),
     })
 
   return (

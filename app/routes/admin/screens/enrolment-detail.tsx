@@ -5,6 +5,7 @@ import { ExtendDueBody } from '#shared/api/tuition.ts'
 import { enrolmentStateNames } from '#shared/tuition-names.ts'
 import { api, openFile } from '../lib/client.ts'
 import { actionsColumn, moneyColumn } from '../lib/columns.tsx'
+import { useConfirm } from '../lib/confirm.tsx'
 import { tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { ReasonField } from '../lib/fields.tsx'
@@ -48,6 +49,7 @@ function eventNote(e: Detail['events'][number]) {
  */
 export default function EnrolmentDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { message, modal } = App.useApp()
+  const confirm = useConfirm()
   const { may } = useMe()
   const stepUp = useStepUp()
   const key = ['enrolment', id]
@@ -73,7 +75,7 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
   )
   const approve = useWrite(
     async () => {
-      if (!(await stepUp())) throw new Error('已取消')
+      if (!(await stepUp())) throw new Error('未完成短信验证，操作没有执行')
       return api.post<{ refunds: { amount_fen: number }[] }>(`/admin/enrolments/${id}/exit/approve`)
     },
     (r) => `已批准退学，发起 ${r.refunds.length} 笔退款`,
@@ -97,13 +99,12 @@ export default function EnrolmentDrawer({ id, onClose }: { id: number | null; on
     })
   const askApprove = (d: Detail) => {
     const q = d.exit_quote!
-    modal.confirm({
+    confirm({
       title: `批准 ${d.name ?? d.phone ?? d.member_id} 退学？`,
       content: `按合同退还 ${yuan(q.refund_fen)}（已缴 ${yuan(q.paid_fen)}，已学 ${q.used_days}/${q.study_days} 天，手续费 ${yuan(q.exit_fee_fen)}），分 ${q.payments.length} 笔原路退回；《${d.course_title}》的学习权限立即结束。需要短信验证。`,
       okText: `批准并退款 ${yuan(q.refund_fen)}`,
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: () => approve.mutate(undefined),
+      danger: true,
+      run: () => approve.mutateAsync(undefined),
     })
   }
   const manage = may('tuition.manage')

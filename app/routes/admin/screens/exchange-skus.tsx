@@ -6,7 +6,7 @@ import { PlatformNames, type Platform } from '#shared/exchange-platforms.ts'
 import { api } from '../lib/client.ts'
 import { RadioField } from '../lib/fields.tsx'
 import { actionsColumn, idColumn, timeColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, options, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { FormDialog } from '../lib/form-dialog.tsx'
@@ -65,7 +65,7 @@ export default function ExchangeSkus() {
       title: '删除映射',
       content: `删除后，${PlatformNames[m.platform]} SKU ${m.sku_id}（${m.product_name}）的订单将不能再兑换；已兑换的不受影响。`,
       okText: '确认删除',
-      onOk: async () => {
+      run: async () => {
         await api.delete(`/admin/exchange/skus/${m.id}`)
         message.success('已删除')
         refresh()

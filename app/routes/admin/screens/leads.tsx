@@ -6,7 +6,7 @@ import { OfferBody } from '#shared/api/tuition.ts'
 import { leadStateNames } from '#shared/tuition-names.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, idColumn, stateColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { FormDialog } from '../lib/form-dialog.tsx'
@@ -98,7 +98,7 @@ export default function Leads() {
                       confirm({
                         title: `将线索「${r.name}」标记为流失？`,
                         okText: '标记流失',
-                        onOk: () => mark.mutateAsync({ id: r.id, state: 'lost' }),
+                        run: () => mark.mutateAsync({ id: r.id, state: 'lost' }),
                       })
                     }
                   >

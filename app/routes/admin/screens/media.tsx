@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { MediaListRow } from '#server/modules/admin/admin.schema.ts'
 import type { MediaState } from '#shared/api/admin-media.ts'
 import { api } from '../lib/client.ts'
+import { useConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { CourseFilter } from '../lib/course-filter.tsx'
 import { clock, when } from '../lib/format.ts'
@@ -63,7 +64,8 @@ function Renditions({ media }: { media: MediaListRow['media'] }) {
  * transcode, preview the HLS. `?video=<id>` (the catalogue's lesson links) shows that one video.
  */
 export default function Media() {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useConfirm()
   const { may } = useMe()
   const client = useQueryClient()
   const [search, setSearch] = useSearchParams()
@@ -81,13 +83,12 @@ export default function Media() {
     onError: (e) => message.error(e.message),
   })
   const confirmRetry = (v: MediaListRow) =>
-    modal.confirm({
+    confirm({
       title: '重新转码',
       content: `用已上传的源文件「${v.media.source_name ?? ''}」重新转码「${v.title}」。上次失败原因：${v.media.error ?? '未知'}`,
       okText: '重新转码',
-      cancelText: '取消',
-      // A refusal is shown by onError; the dialog closes either way.
-      onOk: () => retry.mutateAsync(v).catch(() => undefined),
+      // A refusal (no file uploaded, or it is transcoding already) stays in the dialog with its reason.
+      run: () => retry.mutateAsync(v),
     })
 
   const edit = may('catalogue.edit')

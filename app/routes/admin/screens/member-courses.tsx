@@ -5,10 +5,12 @@ import { Link } from 'react-router'
 import type { MemberEntitlement, MemberPage } from '#server/modules/admin/admin-members.schema.ts'
 import { MemberCourseGrant, MemberCourseRevoke } from '#shared/api/admin-members.ts'
 import { api } from '../lib/client.ts'
+import { useConfirm } from '../lib/confirm.tsx'
 import { when } from '../lib/format.ts'
 import { AddButton } from '../lib/list-header.tsx'
 import { useMe } from '../lib/me.ts'
 import { useReasonDialog } from '../lib/reason-dialog.tsx'
+import { validFields } from '../lib/valid-fields.ts'
 import { WholeTable } from '../lib/whole-list.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
 import { entitlementSourceNames } from './names.ts'
@@ -148,7 +150,8 @@ interface GrantForm {
 
 /** Grant a whole course: pick it by title, say why, optionally until when; a confirmation names course and member. */
 function GrantDialog(props: { member: Member; onClose: () => void; onDone: () => Promise<void> }) {
-  const { modal, message } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useConfirm()
   const [form] = Form.useForm<GrantForm>()
   const [text, setText] = useState('')
   const courses = useQuery({
@@ -167,28 +170,26 @@ function GrantDialog(props: { member: Member; onClose: () => void; onDone: () =>
 
   const submit = async () => {
     // An invalid form shows its messages under the fields; nothing else to do.
-    const v = await form.validateFields().catch(() => null)
+    const v = await validFields(form)
     if (!v) return
     const title = options.find((o) => o.value === v.course_id)?.title ?? `课程 ${v.course_id}`
     const until = v.expires_at ? v.expires_at.toDate() : null
-    modal.confirm({
+    // A refusal (到期时间必须晚于现在) keeps the confirmation open with the reason, and puts it under its field here.
+    confirm({
       title: '确认授予课程',
       content: `将《${title}》授予 ${who(props.member)}，${until ? `有效至 ${when(until.toISOString())}` : '永久有效'}。原因：${v.reason.trim()}`,
       okText: '确认授予',
       cancelText: '再想想',
-      onOk: async () => {
-        try {
-          await grant.mutateAsync({
-            course_id: v.course_id,
-            reason: v.reason.trim(),
-            expires_at: until?.toISOString() ?? null,
-          })
-          message.success(`已将《${title}》授予 ${props.member.nickname || props.member.id}`)
-          await props.onDone()
-          props.onClose()
-        } catch (e) {
-          form.setFields([{ name: 'course_id', errors: [(e as Error).message] }])
-        }
+      form,
+      run: async () => {
+        await grant.mutateAsync({
+          course_id: v.course_id,
+          reason: v.reason.trim(),
+          expires_at: until?.toISOString() ?? null,
+        })
+        message.success(`已将《${title}》授予 ${props.member.nickname || props.member.id}`)
+        await props.onDone()
+        props.onClose()
       },
     })
   }

@@ -5,7 +5,8 @@ import type { Overlay, StaffOverlay } from '#server/modules/overlays/overlays.sc
 import { OverlayCreate } from '#shared/api/admin-overlays.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
+import { showUnderField, validFields } from '../lib/valid-fields.ts'
 import { ConsoleTable } from '../lib/console-table.tsx'
 import { fromLocalInput, toLocalInput } from '../lib/datetime.ts'
 import { AddButton } from '../lib/list-header.tsx'
@@ -140,18 +141,20 @@ export default function Overlays() {
     setEditing(o)
   }
   const submit = async () => {
-    const v = await form.validateFields()
+    const v = await validFields(form)
+    if (!v) return
     const body = toBody(v)
     const parsed = OverlayCreate.safeParse(body)
-    if (!parsed.success) return message.error(parsed.error.issues[0]?.message ?? '请检查表单')
-    save.mutate({ id: editing === 'new' ? undefined : editing?.id, body })
+    if (!parsed.success) return void message.error(parsed.error.issues[0]?.message ?? '请检查表单')
+    // A refusal is shown (onError), under its field too when it names one; the drawer stays open.
+    save.mutate({ id: editing === 'new' ? undefined : editing?.id, body }, { onError: (e) => showUnderField(form, e) })
   }
   const switchOff = (o: StaffOverlay) =>
     confirm({
       title: '停用弹窗',
       content: `停用后学员不再看到「${o.name}」，可以随时重新启用。`,
       okText: '停用',
-      onOk: () => save.mutateAsync({ id: o.id, body: { active: false } }),
+      run: () => save.mutateAsync({ id: o.id, body: { active: false } }),
     })
 
   const jumpType = values?.jump_type ?? 'none'

@@ -20,6 +20,7 @@ import { PointAdjustForm } from '#shared/api/admin-points.ts'
 import { PointReasonNames, type PointReason } from '#shared/point-reasons.ts'
 import type { LedgerEntry } from '#server/modules/points/points.schema.ts'
 import { api } from '../lib/client.ts'
+import { useConfirm } from '../lib/confirm.tsx'
 import { idColumn, memberColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { zodRule } from '../lib/zod-rule.ts'
@@ -52,7 +53,8 @@ const who = (m: Member) => `${m.nickname || '会员'}（${m.phone ?? `ID ${m.id}
 
 /** Finds a member by phone (or id), shows the balance and adjusts it with a reason, after a confirmation. */
 function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useConfirm()
   const client = useQueryClient()
   const [search, setSearch] = useSearchParams()
   const [phone, setPhone] = useState(search.get('phone') ?? '')
@@ -88,17 +90,19 @@ function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
     onError: (e) => message.error(e.message),
   })
 
-  const submit = async () => {
-    const v = await form.validateFields()
+  // The form's rules have passed (onFinish): ask, naming the member, the points and the balance. A refusal
+  // (积分余额不足) keeps the confirmation open with the server's words, and under 积分 when it names that field.
+  const submit = (v: { delta: number; note: string }) => {
     const m = found.data?.member
     if (!m) return
-    modal.confirm({
-      title: v.delta > 0 ? '增加积分' : '扣减积分',
-      content: `将为 ${who(m)} ${v.delta > 0 ? '增加' : '扣减'} ${Math.abs(v.delta)} 积分（当前余额 ${found.data?.balance ?? 0}），原因：${v.note}。这条调整会记入积分流水和操作日志，不能撤回。`,
-      okText: `确认${v.delta > 0 ? '增加' : '扣减'} ${Math.abs(v.delta)} 积分`,
-      okButtonProps: { danger: v.delta < 0 },
-      cancelText: '取消',
-      onOk: () => adjust.mutateAsync({ m, delta: v.delta, note: v.note }),
+    const verb = v.delta > 0 ? '增加' : '扣减'
+    confirm({
+      title: `${verb}积分`,
+      content: `将为 ${who(m)} ${verb} ${Math.abs(v.delta)} 积分（当前余额 ${found.data?.balance ?? 0}），原因：${v.note.trim()}。这条调整会记入积分流水和操作日志，不能撤回。`,
+      okText: `确认${verb} ${Math.abs(v.delta)} 积分`,
+      danger: v.delta < 0,
+      form,
+      run: () => adjust.mutateAsync({ m, delta: v.delta, note: v.note.trim() }),
     })
   }
 
@@ -126,10 +130,21 @@ function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
             <Descriptions.Item label="积分余额">{found.data.balance}</Descriptions.Item>
           </Descriptions>
           <Form form={form} layout="inline" onFinish={submit}>
-            <Form.Item name="delta" label="积分（负数为扣减）" rules={[zodRule(PointAdjustForm.shape.delta)]}>
+            <Form.Item
+              name="delta"
+              label="积分（负数为扣减）"
+              rules={[{ required: true, message: '请填写积分数' }, zodRule(PointAdjustForm.shape.delta)]}
+            >
               <InputNumber style={{ width: 140 }} precision={0} />
             </Form.Item>
-            <Form.Item name="note" label="原因" rules={[zodRule(PointAdjustForm.shape.note)]}>
+            <Form.Item
+              name="note"
+              label="原因"
+              rules={[
+                { required: true, whitespace: true, message: '请填写调整原因' },
+                zodRule(PointAdjustForm.shape.note),
+              ]}
+            >
               <Input style={{ width: 280 }} maxLength={200} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={adjust.isPending}>

@@ -5,7 +5,7 @@ import type { StaffPopup } from '#server/modules/learning/popups-admin.schema.ts
 import { PopupCreate } from '#shared/api/admin-popups.ts'
 import { api } from '../lib/client.ts'
 import { actionsColumn, idColumn, onOffColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, tableKey } from '../lib/console-table.tsx'
 import { useWrite } from '../lib/editing.ts'
 import { NumberField } from '../lib/fields.tsx'
@@ -134,7 +134,7 @@ export default function Popups() {
                       title: `删除弹窗「${p.title}」`,
                       content: `删除后播放器不再弹出它，它的 ${p.clicks} 次点击记录也一并删除。只想暂时不弹，请用“停用”。`,
                       okText: '确认删除',
-                      onOk: () => remove.mutateAsync(p),
+                      run: () => remove.mutateAsync(p),
                     })
                   }
                 >

@@ -7,7 +7,7 @@ import { RedeemBatchCreate, REDEEM_BATCH_MAX } from '#shared/api/redeem.ts'
 import { api, downloadPost } from '../lib/client.ts'
 import { RadioField } from '../lib/fields.tsx'
 import { actionsColumn, stateColumn, timeColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { FormDialog } from '../lib/form-dialog.tsx'
@@ -54,7 +54,7 @@ export default function RedeemBatches() {
 
   const create = useWrite(
     async (v: CreateForm) => {
-      if (!(await stepUp())) throw new Error('已取消')
+      if (!(await stepUp())) throw new Error('未完成短信验证，操作没有执行')
       return downloadPost('/admin/redeem/batches', {
         name: v.name,
         course_ids: v.grants === 'courses' ? (v.course_ids ?? []) : [],
@@ -82,7 +82,7 @@ export default function RedeemBatches() {
       title: `停用批次「${b.name}」`,
       content: `停用后，这批 ${b.code_count} 个兑换码中未使用的都不能再兑换（已兑换的课程不受影响）。此操作不能撤销。`,
       okText: '停用',
-      onOk: () => disable.mutateAsync(b),
+      run: () => disable.mutateAsync(b),
     })
 
   const findCourses = async (keyword: string) => {

@@ -1,7 +1,8 @@
-import { App, Tag, Typography } from 'antd'
+import { Tag, Typography } from 'antd'
 import type { StaffRefund } from '#server/modules/refunds/refunds.schema.ts'
 import { RejectBody } from '#shared/api/refunds.ts'
 import { api } from '../lib/client.ts'
+import { useConfirm } from '../lib/confirm.tsx'
 import { ReasonField } from '../lib/fields.tsx'
 import { actionsColumn, memberColumn, moneyColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey, useDetailParam } from '../lib/console-table.tsx'
@@ -18,12 +19,13 @@ import { OrderDrawer } from './orders.tsx'
 const lineTitles = (r: StaffRefund) => (r.lines ?? []).map((l) => `《${l.title}》${yuan(l.amount_fen)}`).join('、')
 
 /**
- * Refunds: approve (after a fresh SMS code), reject with a reason the member sees, send a failed one again. The
+ * Refunds: approve (after a fresh SMS code), reject with a reason the member sees, send a failed one again (a
+ * refusal, e.g. a refund already decided elsewhere, stays in the confirmation with its reason). The
  * list opens on the requests waiting for a decision. Keyboard: / searches, J/↓ and K/↑ move through the queue,
  * Enter opens the current refund's order (its lines and event log) in a drawer.
  */
 export default function Refunds() {
-  const { modal } = App.useApp()
+  const confirm = useConfirm()
   const { may } = useMe()
   const stepUp = useStepUp()
   const editor = useEditor<StaffRefund, { note: string }>('refund_reject', () => ({}))
@@ -33,7 +35,7 @@ export default function Refunds() {
 
   const act = useWrite(
     async ({ r, action, body }: { r: StaffRefund; action: 'approve' | 'reject' | 'retry'; body?: object }) => {
-      if (action === 'approve' && !(await stepUp())) throw new Error('已取消')
+      if (action === 'approve' && !(await stepUp())) throw new Error('未完成短信验证，操作没有执行')
       return api.post<StaffRefund>(`/admin/refunds/${r.refund_no}/${action}`, body ?? {})
     },
     (r) => `退款 ${r.refund_no}：${refundStateNames[r.state]}`,
@@ -41,22 +43,20 @@ export default function Refunds() {
   )
 
   const approve = (r: StaffRefund) =>
-    modal.confirm({
+    confirm({
       title: '同意退款',
       content: r.lines
         ? `将向会员 ${r.phone ?? r.member_id} 原路退回 ${yuan(r.amount_fen)}（订单 ${r.order_no} 中的 ${lineTitles(r)}），只收回这些课程的权限。需要短信验证。`
         : `将向会员 ${r.phone ?? r.member_id} 原路退回 ${yuan(r.amount_fen)}（订单 ${r.order_no}「${r.order_title}」），并收回对应的课程权限。需要短信验证。`,
       okText: `同意并退款 ${yuan(r.amount_fen)}`,
-      cancelText: '取消',
-      onOk: () => act.mutate({ r, action: 'approve' }),
+      run: () => act.mutateAsync({ r, action: 'approve' }),
     })
   const retry = (r: StaffRefund) =>
-    modal.confirm({
+    confirm({
       title: '重新发起退款',
       content: `将用同一退款单号 ${r.refund_no} 再次向支付平台发起 ${yuan(r.amount_fen)} 的退款。上次失败原因：${r.last_error ?? '未知'}`,
       okText: '重新发起',
-      cancelText: '取消',
-      onOk: () => act.mutate({ r, action: 'retry' }),
+      run: () => act.mutateAsync({ r, action: 'retry' }),
     })
 
   const decide = may('refunds.approve')

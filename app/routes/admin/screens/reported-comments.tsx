@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react'
 import type { ReportedComment } from '#server/modules/comments/comments.schema.ts'
 import { CommentReportReasonNames } from '#shared/comment-report-reasons.ts'
 import { api } from '../lib/client.ts'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { KeyHint, useQueueKeys } from '../lib/queue-keys.tsx'
@@ -45,7 +45,7 @@ export default function ReportedComments() {
         title: '隐藏评论',
         content: `隐藏 ${c.author.nickname || `会员 ${c.author.id}`} 的评论「${c.content.slice(0, 40)}」（${c.open_reports} 次举报）？隐藏后其他学员看不到它，作者自己仍能看到。`,
         okText: '隐藏',
-        onOk: () => decide.mutateAsync({ c, action: 'hide' }),
+        run: () => decide.mutateAsync({ c, action: 'hide' }),
         afterClose: () => (confirming.current = false),
       })
     },

@@ -6,6 +6,7 @@ import { api } from '../lib/client.ts'
 import { SwitchField, TextField } from '../lib/fields.tsx'
 import { ImageField } from '../lib/image-field.tsx'
 import { when } from '../lib/format.ts'
+import { showUnderField } from '../lib/valid-fields.ts'
 import { zodRule } from '../lib/zod-rule.ts'
 
 type Saved = Values & { updated_at: string | null }
@@ -51,7 +52,11 @@ export default function ServiceSettings() {
       message.success('已保存，学员打开下一个页面即可看到')
       client.setQueryData(['service-settings'], saved)
     },
-    onError: (e) => message.error(e.message),
+    onError: (e) => {
+      // A refusal about one field goes under it too; the form keeps what was typed.
+      showUnderField(form, e)
+      message.error(e.message)
+    },
   })
 
   if (query.isLoading) return <Spin />

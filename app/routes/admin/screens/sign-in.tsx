@@ -7,6 +7,7 @@ import { countdownLabel, useCountdown } from '#app/lib/countdown.ts'
 import { checkPhone, CODE_MAX_LENGTH } from '#app/lib/validators.ts'
 import { api } from '../lib/client.ts'
 import { saveToken, WECHAT_SIGN_IN } from '../lib/token.ts'
+import { validFields } from '../lib/valid-fields.ts'
 
 /** Console sign-in: the same SMS code (or WeChat) sign-in as learners; only staff get past /api/admin/me. */
 export default function SignIn() {
@@ -19,12 +20,9 @@ export default function SignIn() {
 
   const send = async () => {
     if (!countdown.canRequest) return
-    let phone: string
-    try {
-      phone = (await form.validateFields(['phone'])).phone
-    } catch {
-      return // the field shows why
-    }
+    const valid = await validFields(form, ['phone'])
+    if (!valid) return // the field shows why
+    const { phone } = valid
     countdown.start()
     try {
       await api.post('/send_code', { phone })

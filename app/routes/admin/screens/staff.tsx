@@ -4,11 +4,12 @@ import { useState } from 'react'
 import { GrantByPhoneBody, type StaffChange, type StaffMember } from '#shared/api/staff.ts'
 import { roleAbilities, roleChangeText, StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
 import { api } from '../lib/client.ts'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { AddButton } from '../lib/list-header.tsx'
 import { useStepUp } from '../lib/step-up.tsx'
+import { showUnderField, validFields } from '../lib/valid-fields.ts'
 import { zodRule } from '../lib/zod-rule.ts'
 
 const roleOptions = StaffRoles.map((r) => ({ value: r, label: StaffRoleNames[r] }))
@@ -41,7 +42,7 @@ export default function Staff() {
 
   const save = useMutation({
     mutationFn: async (v: { memberId?: number; phone?: string; name?: string; roles: StaffRole[] }) => {
-      if (!(await stepUp())) throw new Error('已取消')
+      if (!(await stepUp())) throw new Error('未完成短信验证，操作没有执行')
       return v.memberId
         ? api.put<StaffChange>(`/admin/staff/${v.memberId}/roles`, { roles: v.roles })
         : api.post<StaffChange>('/admin/staff', { phone: v.phone, roles: v.roles, name: v.name?.trim() || undefined })
@@ -56,15 +57,18 @@ export default function Staff() {
   })
 
   const submit = async () => {
-    const v = await form.validateFields()
+    const v = await validFields(form)
+    if (!v) return
     const removed = editing ? editing.roles.filter((r) => !v.roles.includes(r)) : []
-    const go = () => save.mutate({ memberId: editing?.member_id, phone: v.phone, name: v.name, roles: v.roles })
-    if (!editing || removed.length === 0) return go()
+    const go = () => save.mutateAsync({ memberId: editing?.member_id, phone: v.phone, name: v.name, roles: v.roles })
+    // A refusal is shown (onError), under the phone when it is about it; the dialog stays open.
+    if (!editing || removed.length === 0) return void go().catch((e: unknown) => showUnderField(form, e))
     confirm({
       title: v.roles.length ? '撤销角色' : '撤销全部角色',
       content: `将撤销 ${editing.nickname} 的「${removed.map((r) => StaffRoleNames[r]).join('、')}」角色${v.roles.length ? '' : '，此后他不能再登录后台'}。`,
       okText: '确认撤销',
-      onOk: go,
+      form,
+      run: go,
     })
   }
 

@@ -4,7 +4,7 @@ import { VipPlanForm, type StaffVipPlan as Plan } from '#shared/api/admin-vip.ts
 import { api } from '../lib/client.ts'
 import { SwitchField } from '../lib/fields.tsx'
 import { actionsColumn, moneyColumn, onOffColumn } from '../lib/columns.tsx'
-import { useDangerConfirm } from '../lib/confirm.ts'
+import { useDangerConfirm } from '../lib/confirm.tsx'
 import { ConsoleTable, selectFilter, tableKey } from '../lib/console-table.tsx'
 import { useEditor, useWrite } from '../lib/editing.ts'
 import { fenOf, yuan } from '../lib/format.ts'
@@ -68,7 +68,7 @@ export default function VipPlans() {
       title: '停售 VIP 套餐',
       content: `停售「${p.name}」（${yuan(p.price_fen)} / ${p.days} 天）后学员不能再购买；已购买的会员不受影响。`,
       okText: '停售',
-      onOk: () => patch.mutateAsync({ id: p.id, body: { active: false } }),
+      run: () => patch.mutateAsync({ id: p.id, body: { active: false } }),
     })
 
   return (

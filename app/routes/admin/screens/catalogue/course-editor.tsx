@@ -4,8 +4,10 @@ import { App, Button, Form, Space, Spin, Tag, Typography } from 'antd'
 import { useEffect } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, ConsoleError } from '../../lib/client.ts'
+import { useConfirm } from '../../lib/confirm.tsx'
 import { tableKey } from '../../lib/console-table.tsx'
 import { useMe } from '../../lib/me.ts'
+import { showUnderField, validFields } from '../../lib/valid-fields.ts'
 import { CourseChapters } from './course-chapters.tsx'
 import { apiFieldOf, courseBody, courseFields, CourseForm, courseValues, type CourseValues } from './course-form.tsx'
 import { courseStatusColors, courseStatusNames } from './names.ts'
@@ -28,7 +30,8 @@ export default function CourseEditor() {
   const courseId = id === 'new' ? null : Number(id)
   const navigate = useNavigate()
   const client = useQueryClient()
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
+  const confirm = useConfirm()
   // A teacher edits their own courses (the API opens no other to them).
   const edit = useMe().mayOwn('catalogue.edit')
   const [form] = Form.useForm<CourseValues>()
@@ -55,27 +58,29 @@ export default function CourseEditor() {
     },
     onError: (e) => {
       // "原价不能低于售价" about original_price_fen (data.field): the message goes under that field too.
-      const field = e instanceof ConsoleError ? e.field : undefined
-      const name = field && (apiFieldOf[field] ?? field)
-      if (name && courseFields.includes(name as keyof CourseValues))
-        form.setFields([{ name: name as keyof CourseValues, errors: [e.message] }])
+      showUnderField(form, e, (field) => {
+        const name = apiFieldOf[field] ?? field
+        return courseFields.includes(name as keyof CourseValues) ? name : undefined
+      })
       message.error(e instanceof ConsoleError ? e.message : '保存失败，请重试')
     },
   })
 
-  const submit = async () => save.mutate(courseBody(await form.validateFields()))
+  const submit = async () => {
+    const values = await validFields(form)
+    if (values) save.mutate(courseBody(values))
+  }
   const setStatus = (status: 'published' | 'hidden') => {
     const title = detail.data?.title ?? ''
-    modal.confirm({
+    confirm({
       title: status === 'published' ? `上架「${title}」` : `下架「${title}」`,
       content:
         status === 'published'
           ? '上架后学员马上能在搜索、所属分类的课程列表和课程链接里看到并购买这门课。首页只显示「首页栏目」里选定的课程：要上首页，请在首页栏目里添加它。'
           : '下架后学员在搜索、分类和首页栏目里都不再看到这门课，已购学员仍可学习。',
       okText: status === 'published' ? '确认上架' : '确认下架',
-      okButtonProps: { danger: status === 'hidden' },
-      cancelText: '取消',
-      onOk: () => save.mutateAsync({ status }),
+      danger: status === 'hidden',
+      run: () => save.mutateAsync({ status }),
     })
   }
 

@@ -5,7 +5,7 @@ import { HomeItemCreate } from '#shared/api/admin-home.ts'
 import type { ListPage } from '#shared/api/admin-list.ts'
 import { api } from '../../lib/client.ts'
 import { actionsColumn } from '../../lib/columns.tsx'
-import { useDangerConfirm } from '../../lib/confirm.ts'
+import { useDangerConfirm } from '../../lib/confirm.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { ImageField } from '../../lib/image-field.tsx'
@@ -105,7 +105,7 @@ export function FeedItems({ section, edit, onClose }: { section: Section | null;
                       title: `从栏目移除「${it.title || it.course_title || it.id}」`,
                       content: '移除后学员首页马上不再显示它（课程本身不受影响）。',
                       okText: '确认移除',
-                      onOk: () => remove.mutateAsync(it),
+                      run: () => remove.mutateAsync(it),
                     })
                   }
                 >

@@ -5,7 +5,7 @@ import { HomeSectionCreate, sectionNeedsTitle } from '#shared/api/admin-home.ts'
 import { api } from '../../lib/client.ts'
 import { SwitchField, TextField } from '../../lib/fields.tsx'
 import { actionsColumn, onOffColumn } from '../../lib/columns.tsx'
-import { useDangerConfirm } from '../../lib/confirm.ts'
+import { useDangerConfirm } from '../../lib/confirm.tsx'
 import { options } from '../../lib/console-table.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
@@ -87,7 +87,7 @@ export default function HomeFeed() {
                             title: `撤下「${name(s)}」`,
                             content: '撤下后学员首页马上不再显示这个栏目。',
                             okText: '确认撤下',
-                            onOk: () => publish.mutateAsync(s),
+                            run: () => publish.mutateAsync(s),
                           })
                         }
                       >
@@ -103,7 +103,7 @@ export default function HomeFeed() {
                           title: `删除栏目「${name(s)}」`,
                           content: '栏目和其中的全部内容都会删除，不能恢复。',
                           okText: '确认删除',
-                          onOk: () => remove.mutateAsync(s),
+                          run: () => remove.mutateAsync(s),
                         })
                       }
                     >

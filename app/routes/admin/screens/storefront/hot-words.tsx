@@ -2,7 +2,7 @@ import { Form, Input } from 'antd'
 import { HotWordBody } from '#shared/api/admin-hot-words.ts'
 import { api } from '../../lib/client.ts'
 import { actionsColumn } from '../../lib/columns.tsx'
-import { useDangerConfirm } from '../../lib/confirm.ts'
+import { useDangerConfirm } from '../../lib/confirm.tsx'
 import { useEditor, useWrite } from '../../lib/editing.ts'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useMe } from '../../lib/me.ts'
@@ -51,7 +51,7 @@ export default function HotWords() {
                       title: `删除热词「${w.word}」`,
                       content: '删除后学员的搜索页不再显示这个词。',
                       okText: '确认删除',
-                      onOk: () => remove.mutateAsync(w),
+                      run: () => remove.mutateAsync(w),
                     })
                   }
                 >
