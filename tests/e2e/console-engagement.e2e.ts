@@ -210,7 +210,8 @@ describe('the console: engagement and sales', () => {
         .toBeGreaterThan(1)
       // A member number typed into the address that is not one gives the whole list, not an error.
       await page.goto('/admin/engagement/comments?member_id=abc')
-      await expect.poll(() => new URL(page.url()).searchParams.get('member_id')).toBe(null)
+      // A full page load: the console's chunk loads again before the filter can drop the number.
+      await expect.poll(() => new URL(page.url()).searchParams.get('member_id'), { timeout: 15_000 }).toBe(null)
       await expect
         .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 10_000 })
         .toBeGreaterThan(1)
