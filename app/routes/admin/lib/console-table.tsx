@@ -188,7 +188,8 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
     update({ page: String(pagination.current ?? 1), page_size: String(pagination.pageSize ?? 20) }, true)
   }
 
-  const columns = props.columns?.map((c) => {
+  const columns = props.columns?.map((given) => {
+    const c = props.fit ? given : clipped(given)
     const key = String(c.key ?? '')
     // A row's actions (编辑/删除) stay in view at the right edge while a wide table scrolls under them.
     const pinned = key === 'actions' ? { ...c, fixed: 'right' as const } : c
@@ -309,4 +310,26 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
   ) : (
     table
   )
+}
+
+/**
+ * An `ellipsis` column in a table laid out to its content: antd's ellipsis keeps the cell on one line, and a table
+ * laid out automatically then makes the column as wide as its longest text (a long refund reason pushed 状态 and
+ * 申请时间 past the edge). The text is cut inside a box of bounded width instead, the whole of it in the tooltip.
+ */
+function clipped<T>(column: NonNullable<TableProps<T>['columns']>[number]): typeof column {
+  if (!column.ellipsis || 'children' in column) return column
+  const { render } = column
+  return {
+    ...column,
+    ellipsis: false,
+    render: (value: unknown, record: T, index: number) => {
+      const shown = (render ? render(value, record, index) : value) as ReactNode
+      return (
+        <div className="zx-console-clip" title={typeof shown === 'string' ? shown : undefined}>
+          {shown}
+        </div>
+      )
+    },
+  }
 }

@@ -43,7 +43,7 @@ function MemberList<T extends { id: number }>(props: {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         locale={{ emptyText: props.empty }}
         pagination={{
           current: page,

@@ -75,20 +75,21 @@ export default function Refunds() {
         empty="没有符合条件的退款申请。"
         columns={[
           {
-            title: '退款单号',
+            // One column for the refund and its order (the order's number, then its title): at 1280 px the two
+            // long numbers side by side left no room for 申请时间.
+            title: '退款单号 / 订单',
             dataIndex: 'refund_no',
-            render: (no: string, r) => <a onClick={() => showOrder(r.order_no)}>{no}</a>,
-          },
-          {
-            title: '订单',
-            dataIndex: 'order_no',
             ellipsis: true,
             render: (no: string, r) => (
-              <span title={r.order_title}>
-                {no}
+              <>
+                <a onClick={() => showOrder(r.order_no)}>{no}</a>
                 <br />
-                <Typography.Text type="secondary">{r.order_title}</Typography.Text>
-              </span>
+                <Typography.Text type="secondary">{r.order_no}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary" title={r.order_title}>
+                  {r.order_title}
+                </Typography.Text>
+              </>
             ),
           },
           {

@@ -117,7 +117,7 @@ export default function TuitionPlans() {
         rows={plans.data?.list ?? []}
         fetching={plans.isFetching}
         empty="还没有学费方案。点“新建方案”，为体系课设置全款、定金 + 尾款或分期。"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: true }}
         columns={[
           idColumn('ID', 60),
           { title: '体系课', dataIndex: 'course_id', render: (id: number) => courses.title(id) },
