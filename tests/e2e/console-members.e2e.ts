@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import {
+  apiData,
+  buyWithH5,
   courseByTitle,
   grantStaff,
   newPhone,
+  openDevice,
   playableUntil,
   previewLesson,
   signIn,
@@ -30,6 +33,11 @@ describe('the console dashboard and members', () => {
     const course = await courseByTitle('AutoCAD 室内制图从入门到精通')
     const lesson = previewLesson(course)
     expect(await playableUntil(learner, lesson.id)).toEqual(expect.any(Number))
+    // A VIP learner: the members list tags them.
+    const plans = await apiData<{ plans: { id: number }[] }>('/v2/vip', learner)
+    const phone = await openDevice('phone', learner)
+    await buyWithH5(phone.page, learner, '/pay/vip', { plan_id: plans.plans[0]!.id })
+    await phone.context.close()
     const operator = await staffMember(['operator'])
 
     // The dashboard: figures, charts (ECharts, loaded with the screen) and the work waiting.
@@ -49,6 +57,7 @@ describe('the console dashboard and members', () => {
     const row = page.getByRole('row').filter({ hasText: learnerPhone })
     await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true)
     await expect.poll(() => page.getByText('共 1 条').isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await row.locator('.ant-tag').allInnerTexts()).toEqual(['学员', 'VIP'])
     await settled(page)
     await shot(page, 'console-members-1280')
     await row.click()

@@ -22,7 +22,7 @@ import {
   type AccessTarget,
   type MemberRights,
 } from './access-rules.ts'
-import { extendMembership, findMembership, shortenMembership } from './membership.repository.ts'
+import { extendMembership, findMembership, membershipExpiries, shortenMembership } from './membership.repository.ts'
 import {
   findActiveEntitlements,
   activeRightsFromJson,
@@ -378,6 +378,11 @@ export function shortenVipMembership(tx: DbOrTx, memberId: number, days: number,
 /** The member's VIP row (expiry and last change), or null when they never had VIP. */
 export function findVipMembership(db: DbOrTx, memberId: number) {
   return findMembership(db, memberId)
+}
+
+/** When each of these members' VIP ends (or ended); members who never had VIP are not in the map. */
+export function vipExpiries(db: DbOrTx, memberIds: number[]): Promise<Map<number, Date>> {
+  return membershipExpiries(db, memberIds)
 }
 
 // ---- Purchases: grants and revocations made by orders ----------------------------------------------------------

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#server/db/database.ts'
 import { upsert } from '#server/db/rows.ts'
 import { vipMemberships } from '#server/db/schema/access.ts'
@@ -33,4 +33,14 @@ export async function shortenMembership(db: DbOrTx, memberId: number, days: numb
 export async function findMembership(db: DbOrTx, memberId: number) {
   const [row] = await db.select().from(vipMemberships).where(eq(vipMemberships.memberId, memberId))
   return row ?? null
+}
+
+/** The VIP expiry of each of these members who ever had VIP (one statement, by the primary key). */
+export async function membershipExpiries(db: DbOrTx, memberIds: number[]): Promise<Map<number, Date>> {
+  if (memberIds.length === 0) return new Map()
+  const rows = await db
+    .select({ memberId: vipMemberships.memberId, expiresAt: vipMemberships.expiresAt })
+    .from(vipMemberships)
+    .where(inArray(vipMemberships.memberId, memberIds))
+  return new Map(rows.map((r) => [r.memberId, r.expiresAt]))
 }

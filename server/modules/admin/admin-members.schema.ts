@@ -18,6 +18,7 @@ export const ListedMember = z.object({
   is_purchaser: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  vip_active: z.boolean().describe('VIP now'),
 })
 
 const Session = z.object({
@@ -32,7 +33,6 @@ const Session = z.object({
 export const MemberPageResponse = envelope(
   ListedMember.extend({
     vip_expires_at: z.string().nullable(),
-    vip_active: z.boolean(),
     points_balance: z.number().int(),
     sessions: z.array(Session),
   }),

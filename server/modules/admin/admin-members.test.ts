@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { members } from '#server/db/schema/members.ts'
 import { staffActions } from '#server/db/schema/audit.ts'
+import { vipMemberships } from '#server/db/schema/access.ts'
 import { until } from '#server/modules/payments/testing.ts'
 import { useTestApp } from '#tests/support/app.ts'
 import { stepUpHeaders } from '#tests/support/staff.ts'
@@ -123,6 +124,30 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(underscore.body.data.list.map((m) => m.id)).toEqual([ids[1]])
       const none = await call<Page<Listed>>('GET', `/api/admin/members?q=${encodeURIComponent('计%小')}`)
       expect(none.body.data).toMatchObject({ total: 0, list: [] })
+    })
+
+    it('tags the members whose VIP is running, not those whose VIP ended', async () => {
+      const day = 24 * 3600 * 1000
+      await t()
+        .database.db.insert(vipMemberships)
+        .values([
+          { memberId: ids[0]!, expiresAt: new Date(Date.now() + 30 * day), updatedAt: new Date() },
+          { memberId: ids[2]!, expiresAt: new Date(Date.now() - day), updatedAt: new Date() },
+        ])
+      const found = await call<Page<Listed & { vip_active: boolean }>>(
+        'GET',
+        `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id`,
+      )
+      expect(found.body.data.list.map((m) => [m.id, m.vip_active])).toEqual([
+        [ids[0], true],
+        [ids[2], false],
+      ])
+      const page = await call<{ vip_active: boolean; vip_expires_at: string | null }>(
+        'GET',
+        `/api/admin/members/${ids[2]}`,
+      )
+      expect(page.body.data.vip_active).toBe(false)
+      expect(page.body.data.vip_expires_at).not.toBeNull()
     })
 
     it('finds a one-character part and ignores the case of Latin letters (the gram index, migration 0037)', async () => {

@@ -6,6 +6,7 @@ import { Codes } from '#server/http/codes.ts'
 import { apiFields } from '#server/http/present.ts'
 import {
   findVipMembership,
+  vipExpiries,
   grantEntitlement,
   listMemberEntitlements,
   revokeEntitlementById,
@@ -134,7 +135,16 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
           searchMembers(db, filter, sort, offset, limit),
           countMembers(db, filter),
         ])
-        return pageOf(rows.map(toListedMember), total, q)
+        const vip = await vipExpiries(
+          db,
+          rows.map((m) => m.id),
+        )
+        const at = now()
+        return pageOf(
+          rows.map((m) => ({ ...toListedMember(m), vip_active: (vip.get(m.id) ?? at) > at })),
+          total,
+          q,
+        )
       },
       csv: (q: MemberSearchQuery) => {
         const filter = filterOf(q)

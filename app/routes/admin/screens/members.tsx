@@ -47,6 +47,7 @@ export default function Members() {
           render: (r: string, m) => (
             <Space size={4}>
               <Tag color={r === 'member' ? undefined : 'blue'}>{memberRoleNames[r] ?? r}</Tag>
+              {m.vip_active && <Tag color="orange">VIP</Tag>}
               {m.wechat_bound && <Tag color="green">微信</Tag>}
               {m.is_purchaser && <Tag color="gold">已购课</Tag>}
             </Space>
