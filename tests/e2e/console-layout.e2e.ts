@@ -82,6 +82,9 @@ describe('console layout at 1280×800', () => {
       await shot(page, 'console-layout-exchange-skus-1280')
       await check(page, '/admin/sales/refunds')
       await shot(page, 'console-layout-refunds-1280')
+      // The widest filter bar: search, state, method and the labelled dates.
+      await check(page, '/admin/sales/orders')
+      await shot(page, 'console-layout-orders-1280')
       expect(found).toEqual([])
     },
   )

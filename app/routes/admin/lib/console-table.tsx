@@ -254,6 +254,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
             />
           ) : (
             <Space.Compact key={f.name}>
+              <Space.Addon>{f.label}</Space.Addon>
               {(['from', 'to'] as const).map((end) => (
                 <Input
                   key={end}
