@@ -61,7 +61,10 @@ interface Props<T> {
   /** The search box's placeholder; false: the list's endpoint has no search (yet). */
   search?: string | false
   toolbar?: ReactNode
+  /** What an empty list says when a search or filter is on: nothing matched. */
   empty?: ReactNode
+  /** What an empty list says with no search or filter: there is nothing yet (default: `empty`). */
+  none?: ReactNode
   onRow?: TableProps<T>['onRow']
   /** Told the rows of each page loaded (a screen that moves through them from the keyboard). */
   onRows?: (rows: T[]) => void
@@ -291,7 +294,12 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
         scroll={props.fit ? undefined : { x: true }}
         tableLayout={props.fit ? 'fixed' : 'auto'}
         size="middle"
-        locale={{ emptyText: props.empty ?? '没有符合条件的记录，试试放宽筛选条件' }}
+        locale={{
+          emptyText:
+            Object.keys(filters).length === 0 && props.none
+              ? props.none
+              : (props.empty ?? '没有符合条件的记录，试试放宽筛选条件'),
+        }}
         pagination={{
           current: params.page,
           pageSize: params.pageSize,

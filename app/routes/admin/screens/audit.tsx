@@ -31,6 +31,7 @@ export default function AuditLog() {
       search="操作人成员ID或手机号"
       filters={[selectFilter('route', '操作范围', areas)]}
       empty="没有符合条件的操作记录。"
+      none="还没有操作记录。员工在后台的每次改动都会记在这里。"
       columns={[
         { ...timeColumn<Action>('时间', 'created_at', true), width: 150 },
         {

@@ -158,6 +158,7 @@ export default function Comments() {
           </>
         }
         empty="没有符合条件的评论。换个关键词、状态或日期试试。"
+        none="还没有评论。学员在课程页发表评论后会出现在这里。"
         columns={[
           {
             title: '内容',

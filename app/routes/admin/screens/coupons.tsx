@@ -178,6 +178,7 @@ function Issued() {
         { name: 'claimed', label: '领取日期', type: 'dates' },
       ]}
       empty="没有符合条件的优惠券。"
+      none="还没有发出的优惠券。学员领取或获赠后会出现在这里。"
       columns={[
         idColumn('券 ID', 80),
         { title: '模板', dataIndex: 'template_name' },

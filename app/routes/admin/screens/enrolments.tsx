@@ -31,7 +31,8 @@ export default function Enrolments() {
           ),
         ]}
         onRow={(r) => ({ onClick: () => show(r.id), style: { cursor: 'pointer' } })}
-        empty="没有符合条件的报名。在“报名线索”里给线索发报名后，学员会出现在这里。"
+        empty="没有符合条件的报名。换个状态或体系课试试。"
+        none="还没有报名。在“报名线索”里给线索发报名后，学员会出现在这里。"
         columns={[
           idColumn('ID', 70),
           {

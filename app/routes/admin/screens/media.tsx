@@ -124,7 +124,8 @@ export default function Media() {
         refetchInterval={(rows) =>
           rows.some((r) => r.media.status === 'uploaded' || r.media.status === 'transcoding') ? POLL_MS : false
         }
-        empty="没有符合条件的视频。视频在课程的章节里添加，添加后在这里上传文件。"
+        empty="没有符合条件的视频。换个标题、状态或课程试试。"
+        none="还没有视频。视频在课程的章节里添加，添加后在这里上传文件。"
         columns={[
           {
             title: '视频',

@@ -26,6 +26,7 @@ export default function Orders() {
         ]}
         onRow={(o) => ({ onClick: () => show(o.order_no), style: { cursor: 'pointer' } })}
         empty="没有符合条件的订单。换个日期或状态试试。"
+        none="还没有订单。学员下单后会出现在这里。"
         columns={[
           { title: '订单号', dataIndex: 'order_no', render: (v: string) => <a>{v}</a> },
           { title: '标题', dataIndex: 'title', ellipsis: true },

@@ -172,6 +172,7 @@ export default function Points() {
         search={false}
         filters={[selectFilter('reason', '类型', PointReasonNames), { name: 'created', label: '日期', type: 'dates' }]}
         empty="没有符合条件的积分流水。"
+        none="还没有积分流水。学员购课得积分、兑换或调整积分后会出现在这里。"
         columns={[idColumn('流水', 80), memberColumn(), ...ledgerColumns]}
       />
     </>

@@ -73,6 +73,7 @@ export default function Refunds() {
         onRow={queue.onRow}
         filters={[selectFilter('state', '状态', refundStateNames)]}
         empty="没有符合条件的退款申请。"
+        none="还没有退款申请。学员在订单里申请退款后会出现在这里。"
         columns={[
           {
             // One column for the refund and its order (the order's number, then its title): at 1280 px the two
