@@ -46,4 +46,54 @@ describe('course editor: withdrawing and publishing a course', () => {
     await page.getByRole('button', { name: label('确认上架') }).click()
     await expect.poll(() => page.getByText(`已上架「${title}」`).isVisible(), { timeout: 10_000 }).toBe(true)
   })
+
+  it('asks before leaving a course with unsaved changes, and not once they are saved', async () => {
+    const token = await signInOperator()
+    const suffix = String(Date.now()).slice(-6)
+    const category = await call<{ id: number }>('POST', '/admin/categories', {
+      token,
+      body: { name: `未保存 ${suffix}` },
+    })
+    const title = `未保存测试 ${suffix}`
+    const course = await call<{ id: number }>('POST', '/admin/courses', {
+      token,
+      body: {
+        type: 'series',
+        title,
+        cover_url: '/media/images/2026/cover.webp',
+        category_id: category.data.id,
+        price_fen: 100,
+      },
+    })
+    expect(course.code, course.msg).toBe(200)
+    const { page } = await consoleAs(token)
+    await page.goto(`/admin/catalogue/courses/${course.data.id}`)
+    await settled(page)
+    const back = page.getByRole('link', { name: '返回课程列表' })
+
+    // Nothing changed: the list opens at once.
+    await back.click()
+    await page.waitForURL(/\/admin\/catalogue\/courses$/)
+    await page.goBack()
+    await page.waitForURL(/\/courses\/\d+$/)
+    await settled(page)
+
+    // A changed title: leaving asks, and 继续编辑 keeps the change on the page.
+    await page.getByLabel('标题', { exact: true }).fill(`${title} 改`)
+    await back.click()
+    const ask = page.getByRole('dialog').filter({ hasText: '有未保存的修改' })
+    await expect.poll(() => ask.isVisible(), { timeout: 10_000 }).toBe(true)
+    await page.waitForTimeout(400) // the dialog's opening animation
+    await shot(page, 'console-course-unsaved-1280')
+    await ask.getByRole('button', { name: '继续编辑' }).click()
+    expect(page.url()).toMatch(/\/courses\/\d+$/)
+    expect(await page.getByLabel('标题', { exact: true }).inputValue()).toBe(`${title} 改`)
+
+    // Saved: leaving no longer asks.
+    await page.getByRole('button', { name: label('保存') }).click()
+    await expect.poll(() => page.getByText(`已保存「${title} 改」`).isVisible(), { timeout: 10_000 }).toBe(true)
+    await back.click()
+    await page.waitForURL(/\/admin\/catalogue\/courses$/)
+    expect(await page.getByText('有未保存的修改').count()).toBe(0)
+  })
 })

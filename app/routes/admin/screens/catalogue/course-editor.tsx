@@ -7,6 +7,7 @@ import { api, ConsoleError } from '../../lib/client.ts'
 import { useConfirm } from '../../lib/confirm.tsx'
 import { tableKey } from '../../lib/console-table.tsx'
 import { useMe } from '../../lib/me.ts'
+import { useUnsavedChanges } from '../../lib/unsaved.tsx'
 import { showUnderField, validFields } from '../../lib/valid-fields.ts'
 import { CourseChapters } from './course-chapters.tsx'
 import { apiFieldOf, courseBody, courseFields, CourseForm, courseValues, type CourseValues } from './course-form.tsx'
@@ -35,6 +36,7 @@ export default function CourseEditor() {
   // A teacher edits their own courses (the API opens no other to them).
   const edit = useMe().mayOwn('catalogue.edit')
   const [form] = Form.useForm<CourseValues>()
+  const unsaved = useUnsavedChanges()
   const key = ['catalogue', 'course', courseId]
   const detail = useQuery({
     queryKey: key,
@@ -51,6 +53,8 @@ export default function CourseEditor() {
         ? api.post<Course>('/admin/courses', body)
         : api.patch<Course>(`/admin/courses/${courseId}`, body),
     onSuccess: (c, body) => {
+      // 上架/下架 saves the status alone: the form's own changes are still unsaved then.
+      if (!('status' in body && Object.keys(body).length === 1)) unsaved.saved()
       message.success(savedMessage(c.title, body))
       void client.invalidateQueries({ queryKey: tableKey('/admin/courses') })
       void client.invalidateQueries({ queryKey: ['catalogue', 'course', c.id] })
@@ -119,7 +123,7 @@ export default function CourseEditor() {
         )}
       </div>
       <div className="zx-console-panel">
-        <CourseForm form={form} disabled={!edit} />
+        <CourseForm form={form} disabled={!edit} onChange={unsaved.changed} />
       </div>
       {course ? (
         <CourseChapters course={course} edit={edit} />

@@ -173,7 +173,16 @@ export function courseBody(v: CourseValues) {
  * The course's fields; each validated by the API's own schema (prices checked as the fen they become). The number
  * boxes have no min: antd would clamp a typed −5 to the bound on blur and save it; the schema's message says why.
  */
-export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues>; disabled?: boolean }) {
+export function CourseForm({
+  form,
+  disabled,
+  onChange,
+}: {
+  form: FormInstance<CourseValues>
+  disabled?: boolean
+  /** The operator changed a value (not a value loaded into the form). */
+  onChange?: () => void
+}) {
   const categories = useCategories().data
   const teachers = useTeachers().data ?? []
   const type = Form.useWatch('type', form)
@@ -185,6 +194,7 @@ export function CourseForm({ form, disabled }: { form: FormInstance<CourseValues
       layout="vertical"
       initialValues={courseValues()}
       disabled={disabled}
+      onValuesChange={onChange}
       scrollToFirstError
     >
       <Row gutter={24}>
