@@ -158,8 +158,16 @@ describe('granting staff: a name, and what changed', () => {
       msg: '张三 的角色由 运营 改为 助教、运营',
       data: { nickname: '张三', roles: ['assistant', 'operator'], previous_roles: ['operator'] },
     })
-    const revoked = await grant(admin, { roles: [] }, `/api/admin/staff/${made.data.member_id}/roles`)
-    expect(revoked.msg).toBe('已撤销 张三 的全部角色（助教、运营），此后不能登录后台')
+    // Renamed from the staff list (编辑): alone, and with the roles.
+    const roles = `/api/admin/staff/${made.data.member_id}/roles`
+    const renamed = await grant(admin, { roles: ['assistant', 'operator'], name: '李四' }, roles)
+    expect(renamed).toMatchObject({ msg: '已将 张三 改名为 李四', data: { nickname: '李四' } })
+    const both = await grant(admin, { roles: ['operator'], name: '张三' }, roles)
+    expect(both.msg).toBe('已将 李四 改名为 张三；张三 的角色由 助教、运营 改为 运营')
+    const tooLong = await grant(admin, { roles: ['operator'], name: '名'.repeat(21) }, roles)
+    expect([tooLong.code, tooLong.data.field]).toEqual([400, 'name'])
+    const revoked = await grant(admin, { roles: [] }, roles)
+    expect(revoked.msg).toBe('已撤销 张三 的全部角色（运营），此后不能登录后台')
     // Without a name a new member is 学员 and the phone's last four digits, as before.
     const plain = await grant(admin, { phone: randomPhone(), roles: ['finance'] })
     expect(plain.data.nickname).toMatch(/^学员\d{4}$/)

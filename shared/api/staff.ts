@@ -24,9 +24,6 @@ export const StaffMember = z.object({
 })
 export type StaffMember = z.infer<typeof StaffMember>
 
-/** PUT /api/admin/staff/:id/roles: the roles the member holds from now on (none: no longer staff). */
-export const SetRolesBody = z.object({ roles: z.array(Role).max(StaffRoles.length) })
-
 /** POST /api/admin/staff: roles for the member with this phone (created if nobody has it yet). */
 export const GrantByPhoneBody = z.object({
   phone: z
@@ -45,8 +42,17 @@ export const GrantByPhoneBody = z.object({
     .optional(),
 })
 
-/** POST /api/admin/staff and PUT /api/admin/staff/:id/roles: the staff member now, and the roles held before. */
-export const StaffChange = StaffMember.extend({ previous_roles: z.array(Role) })
+/** PUT /api/admin/staff/:id/roles: the roles (an empty list revokes them all) and, when given, a new name. */
+export const SetRolesBody = z.object({
+  roles: z.array(Role).max(StaffRoles.length),
+  name: GrantByPhoneBody.shape.name,
+})
+
+/**
+ * POST /api/admin/staff and PUT /api/admin/staff/:id/roles: the staff member now, and the roles and name held
+ * before.
+ */
+export const StaffChange = StaffMember.extend({ previous_roles: z.array(Role), previous_nickname: z.string() })
 export type StaffChange = z.infer<typeof StaffChange>
 
 /** GET /api/admin/me: who is signed in to the console and what they may do. */

@@ -116,6 +116,25 @@ export function roleChangeText(name: string, before: readonly StaffRole[], after
   return `${name} 的角色由 ${names(before)} 改为 ${names(after)}`
 }
 
+/**
+ * What saving a staff member changed: a new name first, then the roles (roleChangeText). A first grant names them
+ * only by the new name (已授权 张三 为 运营), not by the nickname they had as a learner.
+ */
+export function staffChangeText(change: {
+  nickname: string
+  previous_nickname: string
+  roles: readonly StaffRole[]
+  previous_roles: readonly StaffRole[]
+}): string {
+  const { nickname, previous_nickname: before } = change
+  const roles = roleChangeText(nickname, change.previous_roles, change.roles)
+  if (before === nickname || change.previous_roles.length === 0) return roles
+  const renamed = `已将 ${before} 改名为 ${nickname}`
+  const same =
+    change.previous_roles.length === change.roles.length && change.previous_roles.every((r) => change.roles.includes(r))
+  return same ? renamed : `${renamed}；${roles}`
+}
+
 /** Who asks: the member and the roles they hold. */
 export interface StaffPrincipal {
   memberId: number

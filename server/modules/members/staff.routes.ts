@@ -1,7 +1,7 @@
 import { listRoute } from '#server/http/admin-list.ts'
 import { adminPlugin, apiPlugin } from '#server/http/route.ts'
 import { IdParams } from '#shared/api/params.ts'
-import { roleChangeText } from '#shared/staff/roles.ts'
+import { staffChangeText } from '#shared/staff/roles.ts'
 import {
   ConsoleMeResponse,
   GrantByPhoneBody,
@@ -40,7 +40,7 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
       summary: 'Grant roles to the member with this phone (a new member if nobody has it); needs a step-up proof',
       body: GrantByPhoneBody,
       response: StaffMemberResponse,
-      msg: (d) => roleChangeText(d.nickname, d.previous_roles, d.roles),
+      msg: staffChangeText,
     },
     async ({ body }, staffId) => staff.grantByPhone(staffId, body),
   )
@@ -49,13 +49,14 @@ export const adminStaffRoutes = adminPlugin('staff.manage', (r, { staff }: { sta
     '/admin/staff/:id/roles',
     {
       stepUp: true,
-      summary: "Set a member's roles (an empty list revokes them all); needs a step-up proof",
+      summary:
+        "Set a member's roles (an empty list revokes them all) and, when given, their name; needs a step-up proof",
       description: '409 when an admin would remove their own admin role or leave no admin.',
       params: IdParams,
       body: SetRolesBody,
       response: StaffMemberResponse,
-      msg: (d) => roleChangeText(d.nickname, d.previous_roles, d.roles),
+      msg: staffChangeText,
     },
-    async ({ params, body }, staffId) => staff.setRoles(staffId, params.id, body.roles),
+    async ({ params, body }, staffId) => staff.setRoles(staffId, params.id, body.roles, body.name || undefined),
   )
 })

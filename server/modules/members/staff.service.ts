@@ -65,7 +65,7 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
    */
   async function setRoles(by: number, memberId: number, roles: StaffRole[], name?: string): Promise<StaffChange> {
     const wanted = [...new Set(roles)]
-    const previous = await db.transaction(async (tx) => {
+    const { roles: previousRoles, nickname: previousNickname } = await db.transaction(async (tx) => {
       const member = await findMemberById(tx, memberId)
       if (!member) throw new AppError(Codes.NotFound, '成员不存在')
       if (memberId === by && member.roles.includes('admin') && !wanted.includes('admin'))
@@ -73,15 +73,15 @@ export function createStaffService(deps: { db: Db; now: () => Date }) {
       if (name && name !== member.nickname) await renameMember(tx, memberId, name, deps.now())
       await replaceRoles(tx, memberId, wanted, by, deps.now())
       if ((await countHolders(tx, ['admin'])) === 0) throw new AppError(Codes.Conflict, '至少要保留一位管理员')
-      return member.roles
+      return member
     })
-    return { ...(await one(memberId)), previous_roles: previous }
+    return { ...(await one(memberId)), previous_roles: previousRoles, previous_nickname: previousNickname }
   }
 
   return {
     /** Staff members by role and name / phone / id: a page, or the CSV (STAFF_EXPORT_HEADER) of every match. */
     members: { page: list, csv: exportRows },
-    setRoles: (by: number, memberId: number, roles: StaffRole[]) => setRoles(by, memberId, roles),
+    setRoles,
 
     /**
      * Roles for whoever holds this phone, added to those they hold; a phone nobody holds yet becomes a member who

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { App, Checkbox, Form, Input, Modal, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { GrantByPhoneBody, type StaffChange, type StaffMember } from '#shared/api/staff.ts'
-import { roleAbilities, roleChangeText, StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
+import { roleAbilities, staffChangeText, StaffRoleNames, StaffRoles, type StaffRole } from '#shared/staff/roles.ts'
 import { api } from '../lib/client.ts'
 import { useDangerConfirm } from '../lib/confirm.tsx'
 import { actionsColumn, timeColumn } from '../lib/columns.tsx'
@@ -41,14 +41,23 @@ export default function Staff() {
   const [form] = Form.useForm<{ phone: string; name?: string; roles: StaffRole[] }>()
 
   const save = useMutation({
-    mutationFn: async (v: { memberId?: number; phone?: string; name?: string; roles: StaffRole[] }) => {
+    mutationFn: async (v: {
+      memberId?: number
+      nickname?: string
+      phone?: string
+      name?: string
+      roles: StaffRole[]
+    }) => {
       if (!(await stepUp())) throw new Error('未完成短信验证，操作没有执行')
       return v.memberId
-        ? api.put<StaffChange>(`/admin/staff/${v.memberId}/roles`, { roles: v.roles })
+        ? api.put<StaffChange>(`/admin/staff/${v.memberId}/roles`, {
+            roles: v.roles,
+            name: v.name === v.nickname ? undefined : v.name?.trim() || undefined,
+          })
         : api.post<StaffChange>('/admin/staff', { phone: v.phone, roles: v.roles, name: v.name?.trim() || undefined })
     },
     onSuccess: (m) => {
-      message.success(roleChangeText(m.nickname, m.previous_roles, m.roles))
+      message.success(staffChangeText(m))
       setEditing(null)
       setGranting(false)
       void client.invalidateQueries({ queryKey: tableKey('/admin/staff') })
@@ -60,7 +69,14 @@ export default function Staff() {
     const v = await validFields(form)
     if (!v) return
     const removed = editing ? editing.roles.filter((r) => !v.roles.includes(r)) : []
-    const go = () => save.mutateAsync({ memberId: editing?.member_id, phone: v.phone, name: v.name, roles: v.roles })
+    const go = () =>
+      save.mutateAsync({
+        memberId: editing?.member_id,
+        nickname: editing?.nickname,
+        phone: v.phone,
+        name: v.name,
+        roles: v.roles,
+      })
     // A refusal is shown (onError), under the phone when it is about it; the dialog stays open.
     if (!editing || removed.length === 0) return void go().catch((e: unknown) => showUnderField(form, e))
     confirm({
@@ -73,7 +89,7 @@ export default function Staff() {
   }
 
   const open = (m: StaffMember | null) => {
-    form.setFieldsValue({ phone: m?.phone ?? '', name: '', roles: m?.roles ?? [] })
+    form.setFieldsValue({ phone: m?.phone ?? '', name: m?.nickname ?? '', roles: m?.roles ?? [] })
     setEditing(m)
     setGranting(m === null)
   }
@@ -100,11 +116,11 @@ export default function Staff() {
           },
           timeColumn('授权时间', 'granted_at', true),
           timeColumn('最近登录', 'last_login_at', true),
-          ...actionsColumn<StaffMember>((m) => <a onClick={() => open(m)}>修改角色</a>),
+          ...actionsColumn<StaffMember>((m) => <a onClick={() => open(m)}>编辑</a>),
         ]}
       />
       <Modal
-        title={editing ? `修改角色：${editing.nickname}` : '授权新员工'}
+        title={editing ? `编辑员工：${editing.nickname}` : '授权新员工'}
         open={granting || editing !== null}
         okText="保存"
         cancelText="取消"
@@ -123,16 +139,22 @@ export default function Staff() {
               <Input maxLength={11} placeholder="员工用这个手机号登录后台" />
             </Form.Item>
           )}
-          {!editing && (
-            <Form.Item
-              label="姓名（选填）"
-              name="name"
-              rules={[zodRule(GrantByPhoneBody.shape.name)]}
-              extra="后台和操作记录里显示的名字；不填则保留原昵称（新成员为“学员”加手机尾号）。"
-            >
-              <Input maxLength={20} placeholder="例如 张三" />
-            </Form.Item>
-          )}
+          <Form.Item
+            label={editing ? '姓名' : '姓名（选填）'}
+            name="name"
+            // A nickname kept as it is is not checked again (a learner's may be longer than a name may be).
+            rules={[
+              (f) =>
+                editing && f.getFieldValue('name') === editing.nickname ? {} : zodRule(GrantByPhoneBody.shape.name),
+            ]}
+            extra={
+              editing
+                ? '后台和操作记录里显示的名字，也是他在学员端的昵称；清空则不改。'
+                : '后台和操作记录里显示的名字；不填则保留原昵称（新成员为“学员”加手机尾号）。'
+            }
+          >
+            <Input maxLength={20} placeholder="例如 张三" />
+          </Form.Item>
           <Form.Item label="角色" name="roles" rules={editing ? [] : [zodRule(GrantByPhoneBody.shape.roles)]}>
             <RolePicker />
           </Form.Item>
