@@ -5,33 +5,39 @@ import { consoleAs, settled } from './support/console.ts'
 
 /**
  * The course editor's 下架 and 上架 buttons at 1280×800: each says what it did (已下架「…」, 已上架「…」), not
- * 已保存 as the 保存 button does.
+ * 已保存 as the 保存 button does; leaving unsaved changes asks first.
  */
 
 /** antd spaces two-character Chinese button labels ("下 架"). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`)
 
+/** An operator's token and a published course in a category of its own, made through the API. */
+async function publishedCourse(name: string) {
+  const token = await signInOperator()
+  const suffix = String(Date.now()).slice(-6)
+  const category = await call<{ id: number }>('POST', '/admin/categories', {
+    token,
+    body: { name: `${name} ${suffix}` },
+  })
+  const title = `${name}测试 ${suffix}`
+  const course = await call<{ id: number }>('POST', '/admin/courses', {
+    token,
+    body: {
+      type: 'series',
+      title,
+      cover_url: '/media/images/2026/cover.webp',
+      category_id: category.data.id,
+      price_fen: 100,
+      status: 'published',
+    },
+  })
+  expect(course.code, course.msg).toBe(200)
+  return { token, title, course }
+}
+
 describe('course editor: withdrawing and publishing a course', () => {
   it('says 已下架 after 下架 and 已上架 after 上架', async () => {
-    const token = await signInOperator()
-    const suffix = String(Date.now()).slice(-6)
-    const category = await call<{ id: number }>('POST', '/admin/categories', {
-      token,
-      body: { name: `上下架 ${suffix}` },
-    })
-    const title = `上下架测试 ${suffix}`
-    const course = await call<{ id: number }>('POST', '/admin/courses', {
-      token,
-      body: {
-        type: 'series',
-        title,
-        cover_url: '/media/images/2026/cover.webp',
-        category_id: category.data.id,
-        price_fen: 100,
-        status: 'published',
-      },
-    })
-    expect(course.code, course.msg).toBe(200)
+    const { token, title, course } = await publishedCourse('上下架')
     const { page } = await consoleAs(token)
     await page.goto(`/admin/catalogue/courses/${course.data.id}`)
     await settled(page)
@@ -48,24 +54,7 @@ describe('course editor: withdrawing and publishing a course', () => {
   })
 
   it('asks before leaving a course with unsaved changes, and not once they are saved', async () => {
-    const token = await signInOperator()
-    const suffix = String(Date.now()).slice(-6)
-    const category = await call<{ id: number }>('POST', '/admin/categories', {
-      token,
-      body: { name: `未保存 ${suffix}` },
-    })
-    const title = `未保存测试 ${suffix}`
-    const course = await call<{ id: number }>('POST', '/admin/courses', {
-      token,
-      body: {
-        type: 'series',
-        title,
-        cover_url: '/media/images/2026/cover.webp',
-        category_id: category.data.id,
-        price_fen: 100,
-      },
-    })
-    expect(course.code, course.msg).toBe(200)
+    const { token, title, course } = await publishedCourse('未保存')
     const { page } = await consoleAs(token)
     await page.goto(`/admin/catalogue/courses/${course.data.id}`)
     await settled(page)
