@@ -19,6 +19,8 @@ function expectOneSentence(result: { code: number | null; output: string }, comm
   expect(result.output).not.toMatch(/undefined|triggerUncaughtException|\n\s+at /)
 }
 
+// Each command is a Node process of its own (2–5 s each on a loaded 2-core machine): the cases that run four to six
+// of them have a minute.
 describe('operator commands: every failure is one sentence', () => {
   it('admin:create names a bad phone, a missing option and a wrong setting', async () => {
     const env = { DATA_DIR: path.join(dir, 'unused'), EMBEDDED_PG_PORT: String(await freePort()) }
@@ -42,7 +44,7 @@ describe('operator commands: every failure is one sentence', () => {
       'npm run admin:create',
       /EMBEDDED_PG_PORT/,
     )
-  })
+  }, 60_000)
 
   it('admin:create says so when the database cannot be reached or its port is taken', async () => {
     const refused = await runScript('scripts/create-admin.ts', ['--phone', '13800000000'], {
@@ -88,7 +90,7 @@ describe('operator commands: every failure is one sentence', () => {
       'npm run seed',
       /DATABASE_URL: must start with postgres/,
     )
-  })
+  }, 60_000)
 })
 
 describe('commands while the server runs on the embedded database', () => {
