@@ -5,7 +5,7 @@ import { consoleAs, settled } from './support/console.ts'
 
 /**
  * The course editor's 下架 and 上架 buttons at 1280×800: each says what it did (已下架「…」, 已上架「…」), not
- * 已保存 as the 保存 button does; leaving unsaved changes asks first.
+ * 已保存 as the 保存 button does; following a link away from unsaved changes asks first.
  */
 
 /** antd spaces two-character Chinese button labels ("下 架"). */

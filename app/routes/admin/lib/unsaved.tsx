@@ -1,52 +1,61 @@
 import { App } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useBeforeUnload, useBlocker } from 'react-router'
+import { useNavigate } from 'react-router'
+
+/** A plain left click on a link to another console page: what React Router's links navigate on. */
+function leavingLink(e: MouseEvent): URL | null {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null
+  const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[href]') : null
+  if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null
+  const url = new URL(link.href, window.location.href)
+  return url.origin === window.location.origin && url.pathname !== window.location.pathname ? url : null
+}
 
 /**
- * A form's unsaved changes, kept from being lost: leaving the screen from the console's menu, a link or the back
- * button asks first (离开 / 继续编辑); closing or reloading the tab gets the browser's own question. `changed()`
- * when the operator edits (the form's onValuesChange), `saved()` once the server has the values. The flag is also
- * kept in a ref: a save that navigates at once (a new course to its page) reads it before React renders again.
+ * A form's unsaved changes, kept from being lost: following a link to another page (the console's menu, the back
+ * arrow) asks first (离开 / 继续编辑); closing or reloading the tab gets the browser's own question. `changed()`
+ * when the operator edits (the form's onValuesChange), `saved()` once the server has the values.
+ *
+ * Links are caught in the capture phase, before React Router's own handler, rather than with its `useBlocker`: the
+ * learner pages share React Router's chunk, and that hook put them over their first-load budget (issue 11 §4).
  */
 export function useUnsavedChanges() {
   const { modal } = App.useApp()
+  const navigate = useNavigate()
   const [dirty, setDirty] = useState(false)
-  const dirtyRef = useRef(false)
-  const mark = useCallback((value: boolean) => {
-    dirtyRef.current = value
-    setDirty(value)
-  }, [])
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-  )
-  // One question per blocked navigation, however often the screen renders while it is asked.
   const asking = useRef(false)
   useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return
-    asking.current = true
-    modal.confirm({
-      title: '有未保存的修改',
-      content: '离开这个页面，刚才的修改不会保存。',
-      okText: '离开',
-      cancelText: '继续编辑',
-      okButtonProps: { danger: true },
-      onOk: () => {
-        asking.current = false
-        blocker.proceed()
-      },
-      onCancel: () => {
-        asking.current = false
-        blocker.reset()
-      },
-    })
-  }, [blocker, modal])
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (dirty) event.preventDefault()
-      },
-      [dirty],
-    ),
-  )
-  return { dirty, changed: useCallback(() => mark(true), [mark]), saved: useCallback(() => mark(false), [mark]) }
+    if (!dirty) return
+    const onClick = (e: MouseEvent) => {
+      const url = leavingLink(e)
+      if (!url) return
+      e.preventDefault()
+      e.stopPropagation()
+      if (asking.current) return
+      asking.current = true
+      modal.confirm({
+        title: '有未保存的修改',
+        content: '离开这个页面，刚才的修改不会保存。',
+        okText: '离开',
+        cancelText: '继续编辑',
+        okButtonProps: { danger: true },
+        onOk: () => {
+          asking.current = false
+          setDirty(false)
+          void navigate(url.pathname + url.search + url.hash)
+        },
+        onCancel: () => {
+          asking.current = false
+        },
+      })
+    }
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault()
+    document.addEventListener('click', onClick, true)
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => {
+      document.removeEventListener('click', onClick, true)
+      window.removeEventListener('beforeunload', onBeforeUnload)
+    }
+  }, [dirty, modal, navigate])
+  return { dirty, changed: useCallback(() => setDirty(true), []), saved: useCallback(() => setDirty(false), []) }
 }
