@@ -65,8 +65,8 @@ function forWriting(node: unknown): unknown {
  * The route's answers are written from its response schema: by a writer compiled from it where the schema can be
  * said in JSON Schema (nearly every route), else by zod's check and `JSON.stringify`
  * (fastify-type-provider-zod). With `verify` (the tests), every answer also goes through zod, which must accept it
- * and write the same JSON (optional fields may come in another order): the compiled writer checks no type, so the test suite is where a handler that returns
- * the wrong type fails.
+ * and write the same JSON (optional fields may come in another order): the compiled writer checks no type, so the
+ * test suite is where a handler that returns the wrong type fails.
  *
  * An envelope around a value a public cache holds (a course list page, server/http/public-cache.ts) is encoded once
  * per cached value: such a value never changes, so its JSON is kept beside it (by identity, for as long as the
