@@ -256,6 +256,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
               style={{ width: 140 }}
             />
           ) : (
+            // On a phone the label and both dates share the bar's width: the dates narrow rather than run past it.
             <Space.Compact key={f.name}>
               <Space.Addon>{f.label}</Space.Addon>
               {(['from', 'to'] as const).map((end) => (
@@ -265,7 +266,7 @@ export function ConsoleTable<T extends object>(props: Props<T>) {
                   aria-label={`${f.label}${end === 'from' ? '起' : '止'}`}
                   value={filters[end] ?? ''}
                   onChange={(e) => update({ [end]: e.target.value || undefined })}
-                  style={{ width: 150 }}
+                  style={{ width: 'min(150px, calc((100vw - 150px) / 2))' }}
                 />
               ))}
             </Space.Compact>
