@@ -179,6 +179,13 @@ export function roleKind(roles: readonly StaffRole[]): 'member' | 'staff' | 'adm
   return roles.includes('admin') ? 'admin' : roles.length ? 'staff' : 'member'
 }
 
+/** What the console and the members CSV call each kind (`roleKind`). */
+export const RoleKindNames: Record<ReturnType<typeof roleKind>, string> = {
+  member: '学员',
+  staff: '员工',
+  admin: '管理员',
+}
+
 /** How long a staff step-up proof (a fresh SMS code) lasts. */
 export const STEP_UP_SECONDS = 300
 

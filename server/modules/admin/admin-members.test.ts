@@ -186,7 +186,13 @@ describe('members in the operators console (/api/admin/members)', () => {
       expect(res.body).toMatchObject({ msg, data: { field } })
     })
 
-    it('exports what the filter shows as CSV (format=csv) after a fresh SMS code', async () => {
+    it('exports what the filter shows as CSV (format=csv) after a fresh SMS code, with when VIP ends', async () => {
+      const vipEnds = new Date('2027-03-01T04:00:00Z')
+      await t()
+        .database.db.insert(vipMemberships)
+        .values({ memberId: ids[0]!, expiresAt: vipEnds, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: vipMemberships.memberId, set: { expiresAt: vipEnds } })
+      await t().database.db.delete(vipMemberships).where(eq(vipMemberships.memberId, ids[2]!))
       const url = `/api/admin/members?q=${encodeURIComponent('剪辑')}&sort=id&format=csv`
       const refused = await t().app.inject({ method: 'GET', url, headers: admin.headers })
       expect(refused.json<Res>()).toMatchObject({ code: 407 })
@@ -202,10 +208,10 @@ describe('members in the operators console (/api/admin/members)', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n')
-      expect(lines[0]).toBe('会员ID,手机号,昵称,角色,绑定微信,注册时间,最近登录')
-      expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
-        `${ids[0]},13700000001,剪辑小王`,
-        `${ids[2]},13700000003,剪辑老张`,
+      expect(lines[0]).toBe('会员ID,手机号,昵称,角色,VIP到期,绑定微信,注册时间,最近登录')
+      expect(lines.slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([
+        `${ids[0]},13700000001,剪辑小王,学员,2027-03-01 12:00:00`,
+        `${ids[2]},13700000003,剪辑老张,学员,`,
       ])
     })
   })

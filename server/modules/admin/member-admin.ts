@@ -30,6 +30,7 @@ import type {
   MemberSessionRevoke,
   MemberSortKey,
 } from '#shared/api/admin-members.ts'
+import { RoleKindNames } from '#shared/staff/roles.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 
 const ENTITLEMENTS_SHOWN = 200
@@ -90,8 +91,11 @@ function toListedMember(m: MemberRow) {
   }
 }
 
+/** The CSV's VIP到期: when the member's VIP ends or ended (Beijing time), empty for one who never had it. */
+const vipCell = (expiresAt: Date | undefined) => (expiresAt ? beijingDateTime(expiresAt) : '')
+
 /** The columns of the members CSV export. */
-const MEMBER_CSV_HEADER = ['会员ID', '手机号', '昵称', '角色', '绑定微信', '注册时间', '最近登录']
+const MEMBER_CSV_HEADER = ['会员ID', '手机号', '昵称', '角色', 'VIP到期', '绑定微信', '注册时间', '最近登录']
 
 /**
  * Members for the operators' console: search, a member's page (profile, VIP, points balance, entitlements and why
@@ -152,16 +156,22 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
         return {
           header: MEMBER_CSV_HEADER,
           read: (offset: number, limit: number) => searchMembers(db, filter, sort, offset, limit),
-          cells: (rows: MemberRow[]) =>
-            rows.map((m) => [
+          cells: async (rows: MemberRow[]) => {
+            const vip = await vipExpiries(
+              db,
+              rows.map((m) => m.id),
+            )
+            return rows.map((m) => [
               m.id,
               m.phone,
               m.nickname,
-              roleOf(m),
+              RoleKindNames[roleOf(m)],
+              vipCell(vip.get(m.id)),
               m.wxUnionid !== null || m.wxOpenid !== null ? '是' : '否',
               beijingDateTime(m.createdAt),
               m.lastLoginAt ? beijingDateTime(m.lastLoginAt) : '',
-            ]),
+            ])
+          },
         }
       },
     },

@@ -1,5 +1,6 @@
 import { orderStateNames as stateNames } from '#shared/order-states.ts'
 import { RedeemBatchStateNames } from '#shared/api/redeem.ts'
+import { RoleKindNames } from '#shared/staff/roles.ts'
 
 /** Chinese names of the states and kinds the sales screens show. */
 export const orderStateNames: Record<string, string> = stateNames
@@ -54,7 +55,7 @@ export const entitlementSourceNames: Record<string, string> = {
 }
 
 /** A member's standing (GET /api/admin/members role). */
-export const memberRoleNames: Record<string, string> = { member: '学员', staff: '员工', admin: '管理员' }
+export const memberRoleNames: Record<string, string> = RoleKindNames
 
 export const commentStatusNames: Record<string, string> = { shown: '显示中', hidden: '已隐藏', deleted: '已删除' }
 
