@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     [{ APP_ENV: 'staging' }, 'APP_ENV'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    // A background round holds one connection while it works on another (withTryLock).
+    [{ DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE'],
   ])('names the wrong variable in %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `))

@@ -6,9 +6,10 @@ import { connectDatabase, type Database } from '#server/db/database.ts'
 import { TEMPLATE_DB, withDatabase } from './pg-url.ts'
 
 /**
- * A fresh, migrated database for the calling test file, cloned from the run's template and dropped afterwards.
+ * A fresh, migrated database for the calling test file, cloned from the run's template and dropped afterwards,
+ * with a pool of `poolSize` connections.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(poolSize = 30): Promise<Database> {
   const adminUrl = inject('pgAdminUrl')
   const name = `zixue_t_${crypto.randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
@@ -18,7 +19,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end()
   }
-  const database = await connectDatabase(withDatabase(adminUrl, name), 30, async () => {
+  const database = await connectDatabase(withDatabase(adminUrl, name), poolSize, async () => {
     const dropper = new pg.Client({ connectionString: adminUrl })
     await dropper.connect()
     await dropper.query(`drop database if exists ${name} with (force)`)
@@ -27,13 +28,13 @@ export async function createTestDatabase(): Promise<Database> {
   return database
 }
 
-/** Creates the file's database before its tests and drops it after them. */
-export function useTestDatabase() {
+/** Creates the file's database before its tests (a pool of `poolSize` connections) and drops it after them. */
+export function useTestDatabase(poolSize?: number) {
   // The promise, not the database, is remembered: callers racing on the first call (beforeAll hooks of several
   // describe blocks, Promise.all in a test) share one database instead of each creating one.
   let database: Promise<Database> | undefined
   afterAll(async () => {
     await (await database)?.close()
   })
-  return () => (database ??= createTestDatabase())
+  return () => (database ??= createTestDatabase(poolSize))
 }

@@ -83,14 +83,28 @@ export async function logNotification(db: DbOrTx, row: NotificationRow) {
     .values({ ...row, raw: row.raw.slice(0, RAW_MAX), detail: row.detail?.slice(0, 500) ?? null })
 }
 
+/** Per database handle, the end of the last round queued by withTryLock. */
+const lockRounds = new WeakMap<Db, Promise<unknown>>()
+
 /**
  * Runs `fn` only if no other process holds the advisory lock `key`; the lock is a transaction-level one on a
  * connection of its own, so it is released when `fn` ends or the process dies. Returns null when skipped.
+ *
+ * The lock's connection stays taken from the pool while `fn` does its work on others. So this process runs such
+ * rounds one at a time: rounds started together (the sweeps at start-up) would otherwise take every connection of
+ * a small pool (DATABASE_POOL_SIZE 2 or 3), each waiting for one more, and never end.
  */
-export async function withTryLock<T>(db: Db, key: number, fn: () => Promise<T>): Promise<T | null> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`)
-    if (!result.rows[0]?.ok) return null
-    return fn()
-  })
+export function withTryLock<T>(db: Db, key: number, fn: () => Promise<T>): Promise<T | null> {
+  const locked = () =>
+    db.transaction(async (tx) => {
+      const result = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`)
+      if (!result.rows[0]?.ok) return null
+      return fn()
+    })
+  const round = (lockRounds.get(db) ?? Promise.resolve()).then(locked)
+  lockRounds.set(
+    db,
+    round.catch(() => {}),
+  )
+  return round
 }
