@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { DbOrTx } from '#server/db/database.ts'
 import { AppError } from '#server/http/app-error.ts'
 import { Codes } from '#server/http/codes.ts'
-import { renderContractPdf } from './contract-pdf.ts'
+import type { ContractPdfInput } from './contract-pdf.ts'
 import { fillContract, type ContractFacts } from './contract-text.ts'
 import {
   findContract,
@@ -20,6 +20,15 @@ import { findPlan, findVersion } from './programme.repository.ts'
 export type { ContractRow }
 
 const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
+
+/**
+ * Draws a signed contract's PDF. contract-pdf.ts is loaded on the first signature, not at start: pdf-lib, fontkit
+ * and HarfBuzz's WebAssembly would otherwise stay in the heap of every process, most of which never draw a
+ * contract, and every full collection would walk them (8.7 MB of heap and 26 MB of memory after start, measured).
+ */
+async function renderContractPdf(input: ContractPdfInput) {
+  return (await import('./contract-pdf.ts')).renderContractPdf(input)
+}
 
 /** The member's own contract (NotFound for anyone else's: another member learns nothing, not even that it exists). */
 export async function ownContract(db: DbOrTx, memberId: number, id: number) {
