@@ -141,6 +141,16 @@ module.exports = {
       from: { path: '^app/routes/([^/]+)/', pathNot: notTest },
       to: { path: '^app/routes/', pathNot: '^app/routes/$1/' },
     },
+    {
+      name: 'contract-pdf-loads-when-used',
+      severity: 'error',
+      comment:
+        'contract-pdf.ts brings pdf-lib, fontkit and HarfBuzz, which the server loads on the first signature, not ' +
+        'at start (docs/performance.md). Import it with import(), or its types with import type; it stays the only ' +
+        'file that imports those libraries.',
+      from: { pathNot: notTest },
+      to: { path: '^server/modules/tuition/contract-pdf\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
