@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiData, openDevice, signIn, type DeviceKind } from './support/commerce.ts'
+import { quickTap } from './support/browser.ts'
 
 /**
  * Issue 10 §4: the spec's click statistics leave from the controls they name, as beacons (text/plain, never
@@ -71,7 +72,7 @@ describe.each<DeviceKind>(['phone', 'wechat'])('click statistics (%s)', (kind) =
     const box = (await service.boundingBox())!
     // Outside WeChat the chat opens in a new tab; inside, in place (service-button.tsx openExternal).
     const opened = kind === 'wechat' ? page.waitForURL(/work\.weixin\.qq\.com/) : context.waitForEvent('page')
-    await page.touchscreen.tap(Math.min(box.x + box.width / 2, 386), box.y + box.height / 2)
+    await quickTap(page, Math.min(box.x + box.width / 2, 386), box.y + box.height / 2)
     await opened
 
     await expect

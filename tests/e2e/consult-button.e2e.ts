@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shot } from './support/browser.ts'
+import { quickTap, shot } from './support/browser.ts'
 import { openDevice, type DeviceKind } from './support/commerce.ts'
 
 const CONSULT_URL = 'https://work.weixin.qq.com/kfid/kfc-zixue-consult'
@@ -29,7 +29,7 @@ describe.each<DeviceKind>(['phone', 'wechat'])('the consult button (%s)', (kind)
     expect(box.y).toBeGreaterThan(844 * 0.6)
     expect(box.y + box.height).toBeLessThan(844)
     const opened = kind === 'wechat' ? page.waitForURL(CONSULT_URL) : context.waitForEvent('page')
-    await page.touchscreen.tap(Math.min(box.x + box.width / 2, 386), box.y + box.height / 2)
+    await quickTap(page, Math.min(box.x + box.width / 2, 386), box.y + box.height / 2)
     const target = await opened
     expect(kind === 'wechat' ? page.url() : (target as { url: () => string }).url()).toBe(CONSULT_URL)
     await context.close()

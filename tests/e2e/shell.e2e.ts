@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { phone, shot } from './support/browser.ts'
+import { phone, quickTap, shot } from './support/browser.ts'
 
 const SERVICE_URL = 'https://work.weixin.qq.com/kfid/kfc-zixue-service'
 const CONSULT_URL = 'https://work.weixin.qq.com/kfid/kfc-zixue-consult'
@@ -148,7 +148,7 @@ describe('the app shell on a phone', () => {
     // A quick tap opens the configured service link.
     const opened = context.waitForEvent('page')
     const right = (await button.getByRole('button', { name: '联系客服' }).boundingBox())!
-    await page.touchscreen.tap(Math.min(right.x + right.width / 2, 386), right.y + right.height / 2)
+    await quickTap(page, Math.min(right.x + right.width / 2, 386), right.y + right.height / 2)
     const chat = await opened
     await chat.waitForLoadState()
     expect(chat.url()).toBe(SERVICE_URL)
@@ -161,7 +161,7 @@ describe('the app shell on a phone', () => {
     await shot(page, 'shell-consult-button')
     const openedConsult = context.waitForEvent('page')
     const consultBox = (await consult.boundingBox())!
-    await page.touchscreen.tap(Math.min(consultBox.x + consultBox.width / 2, 386), consultBox.y + consultBox.height / 2)
+    await quickTap(page, Math.min(consultBox.x + consultBox.width / 2, 386), consultBox.y + consultBox.height / 2)
     expect((await openedConsult).url()).toBe(CONSULT_URL)
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('hideConsult')))
     expect(await consult.count()).toBe(0)
