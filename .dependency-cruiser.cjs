@@ -151,11 +151,28 @@ module.exports = {
       from: { pathNot: notTest },
       to: { path: '^server/modules/tuition/contract-pdf\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
     },
+    {
+      name: 's3-loads-when-used',
+      severity: 'error',
+      comment:
+        'The AWS SDK and @tus/s3-store serve STORAGE=s3 only: they load when object storage is configured, not at ' +
+        'start, so processes on local folders do not keep them in their heap (4 MB). Import s3.ts and ' +
+        '@tus/s3-store with import(), or their types with import type; s3.ts stays the only file that imports the ' +
+        'AWS SDK.',
+      from: { pathNot: [notTest, '^server/integrations/storage/s3\\.ts$'] },
+      to: {
+        path: ['^server/integrations/storage/s3\\.ts$', '^node_modules/(@aws-sdk|@smithy|@tus/s3-store)/'],
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: {
-      path: '^(build|\\.react-router|node_modules|\\.node|data|public|server/db/migrations|server/db/demo-media)',
+      // Packages are left out of the graph, but for those a rule names (s3-loads-when-used).
+      path:
+        '^(build|\\.react-router|node_modules(?!/(@aws-sdk|@smithy|@tus/s3-store)/)|\\.node|data|public|' +
+        'server/db/migrations|server/db/demo-media)',
     },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -52,8 +52,8 @@ async function main() {
   try {
     await seedScale(database, scaleOptions({ ...given, courses: given.courses, ...(now && { now }) }), {
       // The demo courses' videos get their playable clips again; the generated videos have none.
-      afterDemo: () =>
-        attachDemoMedia(database.db, defaultIntegrations(config).storage, {
+      afterDemo: async () =>
+        attachDemoMedia(database.db, (await defaultIntegrations(config)).storage, {
           info: (m: unknown) => console.log(m),
           warn: (m: unknown) => console.warn(m),
         }),

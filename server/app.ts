@@ -57,7 +57,7 @@ import { wechatSimulator } from '#server/integrations/wechat/wechat-simulator.ts
 import { createDouyinSimulator, type DouyinSimulator } from '#server/integrations/platforms/douyin-simulator.ts'
 import { DOUYIN_SIM_PREFIX, SimulatedDouyin } from '#server/integrations/platforms/platforms-config.ts'
 import { mountShopSimulators, type ShopSimulators } from '#server/integrations/platforms/shop-simulators.ts'
-import { createServices, defaultIntegrations, type Integrations } from '#server/services.ts'
+import { createServices, defaultIntegrations, type Integrations, type Services } from '#server/services.ts'
 
 const projectRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 
@@ -140,8 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions) {
     metrics.businessEvents.inc({ event }),
   )
 
-  const integrations = { ...defaultIntegrations(config, db), ...options.integrations }
-  const services = createServices(config, db, integrations, { metrics, events })
+  const integrations = { ...(await defaultIntegrations(config, db)), ...options.integrations }
+  const services = await createServices(config, db, integrations, { metrics, events })
   app.decorate('services', services)
   // Writes in any process drop the cached reads they changed here (server/http/public-cache.ts).
   const cacheBus = await listenForInvalidations({
@@ -295,7 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: ReturnType<typeof createServices>
+    services: Services
     /** The in-process payment simulators (demo, development, tests), or null when real merchants are configured. */
     paymentSimulators: PaymentSimulators | null
     /** The in-process Douyin simulator (demo, development, tests), or null when Douyin credentials are configured. */

@@ -79,7 +79,7 @@ export interface Integrations {
  * The real adapters. With `db`, what every process of the site must share lives in it (WeChat's access token and
  * JS-SDK ticket); without (scripts that never call WeChat), in this process.
  */
-export function defaultIntegrations(config: Config, db?: Db): Integrations {
+export async function defaultIntegrations(config: Config, db?: Db): Promise<Integrations> {
   const now = () => new Date()
   return {
     now,
@@ -91,7 +91,7 @@ export function defaultIntegrations(config: Config, db?: Db): Integrations {
       now,
       ...(db ? { credentials: sharedWechatCredentials(db) } : {}),
     }),
-    storage: createMediaStores(config.storage),
+    storage: await createMediaStores(config.storage),
     paymentsFetch: (input, init) => globalThis.fetch(input, init),
     platformFetch: (input, init) => globalThis.fetch(input, init),
   }
@@ -124,7 +124,7 @@ function countedSms(sms: SmsProvider, metrics: Metrics): SmsProvider {
  * The services every route and page use. Each domain adds its own here; routes and loaders reach them through
  * this object, never by importing repositories.
  */
-export function createServices(config: Config, db: Db, integrations: Integrations, telemetry: Telemetry) {
+export async function createServices(config: Config, db: Db, integrations: Integrations, telemetry: Telemetry) {
   const videoMedia = createVideoMediaService({
     db,
     stores: integrations.storage,
@@ -191,7 +191,7 @@ export function createServices(config: Config, db: Db, integrations: Integration
     db,
     now: integrations.now,
     /** Unfinished resumable (tus) video uploads: a scratch folder, or multipart uploads in the private bucket. */
-    resumableUploads: createResumableStore(config.storage, path.join(config.dataDir, 'resumable-uploads')),
+    resumableUploads: await createResumableStore(config.storage, path.join(config.dataDir, 'resumable-uploads')),
     /** Metrics and business events (the job worker reports to them; GET /metrics serves the metrics). */
     telemetry,
     wechat: createWechatService({ db, config, wechat: integrations.wechat, now: integrations.now }),
@@ -319,4 +319,4 @@ export function createServices(config: Config, db: Db, integrations: Integration
   }
 }
 
-export type Services = ReturnType<typeof createServices>
+export type Services = Awaited<ReturnType<typeof createServices>>

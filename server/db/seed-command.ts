@@ -19,7 +19,7 @@ async function main() {
   try {
     await reseed(database.db, { members: withMembers })
     // The reseeded demo videos get their playable clips again.
-    await attachDemoMedia(database.db, defaultIntegrations(config).storage, {
+    await attachDemoMedia(database.db, (await defaultIntegrations(config)).storage, {
       info: (m: unknown) => console.log(m),
       warn: (m: unknown) => console.warn(m),
     })

