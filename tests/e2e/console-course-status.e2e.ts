@@ -5,7 +5,8 @@ import { consoleAs, settled } from './support/console.ts'
 
 /**
  * The course editor's 下架 and 上架 buttons at 1280×800: each says what it did (已下架「…」, 已上架「…」), not
- * 已保存 as the 保存 button does; following a link away from unsaved changes asks first.
+ * 已保存 as the 保存 button does; following a link away from unsaved changes, or the browser's back button, asks
+ * first.
  */
 
 /** antd spaces two-character Chinese button labels ("下 架"). */
@@ -84,5 +85,27 @@ describe('course editor: withdrawing and publishing a course', () => {
     await back.click()
     await page.waitForURL(/\/admin\/catalogue\/courses$/)
     expect(await page.getByText('有未保存的修改').count()).toBe(0)
+
+    // The browser's back button asks too: 继续编辑 stays on the form with the change, 离开 goes back. (`history.back()`
+    // moves as the button does; Playwright's goBack waits for a move that the dialog holds.)
+    await page.getByRole('searchbox', { name: '搜索' }).fill(`${title} 改`)
+    await page.getByRole('searchbox', { name: '搜索' }).press('Enter')
+    await page.getByText(`${title} 改`, { exact: true }).click()
+    await page.waitForURL(/\/courses\/\d+$/)
+    await settled(page)
+    await page.getByLabel('标题', { exact: true }).fill(`${title} 再改`)
+    await page.evaluate(() => window.history.back())
+    await expect.poll(() => ask.isVisible(), { timeout: 10_000 }).toBe(true)
+    await page.waitForTimeout(400)
+    expect(page.url()).toMatch(/\/courses\/\d+$/)
+    await ask.getByRole('button', { name: '继续编辑' }).click()
+    await expect.poll(() => ask.isVisible()).toBe(false)
+    expect(page.url()).toMatch(/\/courses\/\d+$/)
+    expect(await page.getByLabel('标题', { exact: true }).inputValue()).toBe(`${title} 再改`)
+    await page.evaluate(() => window.history.back())
+    await expect.poll(() => ask.isVisible(), { timeout: 10_000 }).toBe(true)
+    await ask.getByRole('button', { name: label('离开') }).click()
+    await page.waitForURL(/\/admin\/catalogue\/courses\?q=/)
+    await expect.poll(() => page.getByText(`${title} 改`, { exact: true }).isVisible()).toBe(true)
   })
 })

@@ -13,11 +13,16 @@ function leavingLink(e: MouseEvent): URL | null {
 
 /**
  * A form's unsaved changes, kept from being lost: following a link to another page (the console's menu, the back
- * arrow) asks first (离开 / 继续编辑); closing or reloading the tab gets the browser's own question. `changed()`
- * when the operator edits (the form's onValuesChange), `saved()` once the server has the values.
+ * arrow) or the browser's back and forward buttons ask first (离开 / 继续编辑); closing or reloading the tab gets the
+ * browser's own question. `changed()` when the operator edits (the form's onValuesChange), `saved()` once the server
+ * has the values.
  *
- * Links are caught in the capture phase, before React Router's own handler, rather than with its `useBlocker`: the
- * learner pages share React Router's chunk, and that hook put them over their first-load budget (issue 11 §4).
+ * Links are caught in the capture phase, before React Router's own handler. The browser's buttons are caught with
+ * the Navigation API's `navigate` event, whose history moves within the page can be cancelled before React Router
+ * hears of them (where the browser has it, as Chrome and Edge do; elsewhere those buttons leave without asking). A
+ * `popstate` listener cannot do it: it runs after the router's, which was added first. Not React Router's
+ * `useBlocker`: the learner pages share React Router's chunk, and that hook put them over their first-load budget
+ * (issue 11 §4).
  */
 export function useUnsavedChanges() {
   const { modal } = App.useApp()
@@ -26,11 +31,9 @@ export function useUnsavedChanges() {
   const asking = useRef(false)
   useEffect(() => {
     if (!dirty) return
-    const onClick = (e: MouseEvent) => {
-      const url = leavingLink(e)
-      if (!url) return
-      e.preventDefault()
-      e.stopPropagation()
+    /** Set once the operator chose 离开: the move that follows is let through. */
+    let leaving = false
+    const ask = (leave: () => void) => {
       if (asking.current) return
       asking.current = true
       modal.confirm({
@@ -41,19 +44,36 @@ export function useUnsavedChanges() {
         okButtonProps: { danger: true },
         onOk: () => {
           asking.current = false
+          leaving = true
           setDirty(false)
-          void navigate(url.pathname + url.search + url.hash)
+          leave()
         },
         onCancel: () => {
           asking.current = false
         },
       })
     }
+    const onClick = (e: MouseEvent) => {
+      const url = leavingLink(e)
+      if (!url) return
+      e.preventDefault()
+      e.stopPropagation()
+      ask(() => void navigate(url.pathname + url.search + url.hash))
+    }
+    const browserHistory = typeof navigation === 'undefined' ? null : navigation
+    const onNavigate = (e: NavigateEvent) => {
+      if (leaving || e.navigationType !== 'traverse' || !e.cancelable) return
+      e.preventDefault()
+      const { key } = e.destination
+      ask(() => browserHistory?.traverseTo(key))
+    }
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault()
     document.addEventListener('click', onClick, true)
+    browserHistory?.addEventListener('navigate', onNavigate)
     window.addEventListener('beforeunload', onBeforeUnload)
     return () => {
       document.removeEventListener('click', onClick, true)
+      browserHistory?.removeEventListener('navigate', onNavigate)
       window.removeEventListener('beforeunload', onBeforeUnload)
     }
   }, [dirty, modal, navigate])
