@@ -272,14 +272,24 @@ export interface TextRange {
 /** Where a pinyin word (full syllables, the last one possibly cut short, or initials) spells characters of a run. */
 function pinyinRanges(word: string, run: Token, out: TextRange[]) {
   const s = syllables(run.text)
-  const offsets: number[] = []
-  let at = run.start
-  for (const ch of run.text) {
-    offsets.push(at)
-    at += ch.length
+  // Where each character starts in the text (and where the run ends), worked out at the first match: most runs
+  // have none.
+  let offsets: number[] | null = null
+  const offset = (k: number) => {
+    if (!offsets) {
+      offsets = []
+      let at = run.start
+      for (const ch of run.text) {
+        offsets.push(at)
+        at += ch.length
+      }
+      offsets.push(at)
+    }
+    return offsets[k]!
   }
-  offsets.push(at)
   for (let i = 0; i < s.length; i++) {
+    // Spelled or as initials, the word starts with this syllable's first letter.
+    if (s[i]![0] !== word[0]) continue
     let pos = 0
     let j = i
     while (pos < word.length && j < s.length && j - i < PINYIN_SPAN) {
@@ -289,9 +299,9 @@ function pinyinRanges(word: string, run: Token, out: TextRange[]) {
       else break
       j++
     }
-    if (pos === word.length) out.push({ start: offsets[i]!, end: offsets[j]! })
+    if (pos === word.length) out.push({ start: offset(i), end: offset(j) })
     else if (word.length <= Math.min(PINYIN_SPAN, s.length - i) && [...word].every((c, k) => s[i + k]![0] === c))
-      out.push({ start: offsets[i]!, end: offsets[i + word.length]! })
+      out.push({ start: offset(i), end: offset(i + word.length) })
   }
 }
 
