@@ -65,7 +65,12 @@ export function useUnsavedChanges() {
       if (leaving || e.navigationType !== 'traverse' || !e.cancelable) return
       e.preventDefault()
       const { key } = e.destination
-      ask(() => browserHistory?.traverseTo(key))
+      ask(() => {
+        // A move the browser drops (another one came first) is no error here.
+        const moved = browserHistory?.traverseTo(key)
+        moved?.committed?.catch(() => {})
+        moved?.finished?.catch(() => {})
+      })
     }
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault()
     document.addEventListener('click', onClick, true)
