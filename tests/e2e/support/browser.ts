@@ -13,10 +13,16 @@ const screenshotDir = path.resolve(import.meta.dirname, '../screenshots')
 
 let browser: Browser | undefined
 
-/** Debian's Chromium, headless; Playwright's own browser downloads cannot work on these machines. */
+/**
+ * Debian's Chromium, headless; Playwright's own browser downloads cannot work on these machines. Its own words (date
+ * fields' 年/月/日, file pickers, validation bubbles) in Chinese, as learners and operators see them: on Linux it
+ * takes them from LANGUAGE, with Debian's chromium-l10n installed (.ci/run); the contexts' `locale` does not reach
+ * them.
+ */
 export async function launchBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    env: { ...process.env, LANGUAGE: 'zh_CN' },
     headless: true,
     args: [
       '--no-sandbox',
