@@ -89,3 +89,29 @@ describe('console layout at 1280×800', () => {
     },
   )
 })
+
+/** Form fields narrower than a few characters, or past the window's edge: an operator cannot read or reach them. */
+function crampedFields(): string[] {
+  const found: string[] = []
+  const width = window.innerWidth
+  for (const item of document.querySelectorAll<HTMLElement>('.zx-console-content .ant-form-item')) {
+    if (!item.offsetParent) continue
+    const label = (item.querySelector('.ant-form-item-label')?.textContent ?? '').trim() || 'a field'
+    const control = item.querySelector<HTMLElement>('.ant-form-item-control-input-content')
+    const r = (control ?? item).getBoundingClientRect()
+    if (r.right > width + 1) found.push(`「${label}」 ends at x=${Math.round(r.right)}`)
+    if (r.width < 80) found.push(`「${label}」 is ${Math.round(r.width)}px wide`)
+  }
+  return found
+}
+
+describe('console forms on a phone (390×844)', () => {
+  it('gives the course form one column: every field whole and wide enough to use', async () => {
+    const { page } = await consoleAs(await signInOperator(), { width: 390, height: 844 })
+    await page.goto('/admin/catalogue/courses/new')
+    await page.getByLabel('标题', { exact: true }).waitFor({ timeout: 20_000 })
+    await settled(page)
+    await shot(page, 'console-course-new-390')
+    expect(await page.evaluate(crampedFields)).toEqual([])
+  })
+})

@@ -197,8 +197,9 @@ export function CourseForm({
       onValuesChange={onChange}
       scrollToFirstError
     >
+      {/* Two columns from a laptop's width; one on a tablet or phone, where two would squeeze every field. */}
       <Row gutter={24}>
-        <Col span={14}>
+        <Col xs={24} lg={14}>
           <Form.Item label="课程类型" name="type" rules={[zodRule(shape.type)]}>
             <Radio.Group options={options(courseTypeNames)} optionType="button" />
           </Form.Item>
@@ -242,7 +243,7 @@ export function CourseForm({
             <Select mode="tags" placeholder="输入后回车，最多 10 个" tokenSeparators={[',', '，']} />
           </Form.Item>
         </Col>
-        <Col span={10}>
+        <Col xs={24} lg={10}>
           <Form.Item label="封面" name="cover_url" rules={[{ required: true, message: '请上传封面' }]}>
             <ImageField label="课程封面" />
           </Form.Item>
