@@ -30,7 +30,7 @@ import type {
   MemberSessionRevoke,
   MemberSortKey,
 } from '#shared/api/admin-members.ts'
-import { RoleKindNames } from '#shared/staff/roles.ts'
+import { roleKind, RoleKindNames } from '#shared/staff/roles.ts'
 import { beijingDateTime, beijingDayFromText } from '#shared/time.ts'
 
 const ENTITLEMENTS_SHOWN = 200
@@ -79,14 +79,11 @@ function explained<E extends { source: string; source_ref: string | null }>(e: E
 }
 
 /** The member's standing as the list shows it: admin, staff (any other role) or a learner (member_roles). */
-const roleOf = (m: MemberRow): 'admin' | 'staff' | 'member' =>
-  m.roles.includes('admin') ? 'admin' : m.roles.length > 0 ? 'staff' : 'member'
-
 function toListedMember(m: MemberRow) {
   return {
     ...apiFields(m, ['id', 'phone', 'nickname', 'isPurchaser', 'createdAt', 'lastLoginAt']),
     avatar: m.avatarUrl,
-    role: roleOf(m),
+    role: roleKind(m.roles),
     wechat_bound: m.wxUnionid !== null || m.wxOpenid !== null,
   }
 }
@@ -165,7 +162,7 @@ export function createMemberAdmin(deps: { db: Db; now: () => Date; events?: Pick
               m.id,
               m.phone,
               m.nickname,
-              RoleKindNames[roleOf(m)],
+              RoleKindNames[roleKind(m.roles)],
               vipCell(vip.get(m.id)),
               m.wxUnionid !== null || m.wxOpenid !== null ? '是' : '否',
               beijingDateTime(m.createdAt),

@@ -4,6 +4,7 @@ import { eqIfGiven, inPeriod } from '#server/db/rows.ts'
 import { containsGrams, orderOf, type ListSort } from '#server/db/list.ts'
 import { memberRoles, members } from '#server/db/schema/members.ts'
 import type { MemberSortKey } from '#shared/api/admin-members.ts'
+import type { StaffRole } from '#shared/staff/roles.ts'
 
 // Members as the operators' console lists them: by phone, id or part of a nickname (members_nickname_grams_idx),
 // role and joining date, in the order a column asks for.
@@ -29,7 +30,7 @@ function roleCondition(role: 'member' | 'staff' | 'admin'): SQL {
 
 /** The member's staff roles, as the console shows them. */
 const rolesOf = sql<
-  string[]
+  StaffRole[]
 >`coalesce((select array_agg(r.role order by r.role) from ${memberRoles} r where r.member_id = ${members.id}), '{}')`
 
 function conditions(f: MemberFilter): SQL | undefined {
@@ -65,7 +66,7 @@ export async function countMembers(db: DbOrTx, f: MemberFilter) {
   return row?.n ?? 0
 }
 
-export type StaffMemberRow = typeof members.$inferSelect & { roles: string[] }
+export type StaffMemberRow = typeof members.$inferSelect & { roles: StaffRole[] }
 
 /** A member's whole row with their staff roles, or null. */
 export async function findStaffMember(db: DbOrTx, id: number): Promise<StaffMemberRow | null> {
