@@ -115,3 +115,22 @@ describe('console forms on a phone (390×844)', () => {
     expect(await page.evaluate(crampedFields)).toEqual([])
   })
 })
+
+describe('console drawers on a phone (390×844)', () => {
+  it('puts the pop-up editor’s phone preview under its form, within the width', async () => {
+    const { page } = await consoleAs(await signInOperator(), { width: 390, height: 844 })
+    await page.goto('/admin/engagement/overlays')
+    await page.getByRole('button', { name: /新建/ }).first().click()
+    const drawer = page.locator('.ant-drawer-body')
+    await drawer.getByLabel('标题').waitFor({ timeout: 20_000 })
+    await page.waitForTimeout(500) // the drawer's opening animation
+    await shot(page, 'console-overlay-new-390')
+    const layout = await drawer.evaluate((body) => {
+      const form = body.querySelector('form')!.getBoundingClientRect()
+      const preview = body.querySelector('figure')!.getBoundingClientRect()
+      return { overflow: body.scrollWidth - body.clientWidth, formBottom: form.bottom, previewTop: preview.top }
+    })
+    expect(layout.overflow).toBe(0)
+    expect(layout.previewTop).toBeGreaterThanOrEqual(layout.formBottom)
+  })
+})

@@ -242,7 +242,7 @@ function Preview({ body, onClose }: { body: string | null; onClose: () => void }
         value={planId}
         onChange={setPlanId}
         options={(plans.data?.list ?? []).map((p) => ({ value: p.id, label: p.title }))}
-        style={{ width: 320, marginBottom: 12 }}
+        style={{ width: 'min(320px, 100%)', marginBottom: 12 }}
       />
       {filled.error && <div className="zx-console-error">{filled.error.message}</div>}
       <div className="zx-console-contract">{filled.data?.text ?? '正在生成预览…'}</div>

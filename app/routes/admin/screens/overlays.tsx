@@ -243,7 +243,7 @@ export default function Overlays() {
                 <Input maxLength={10} />
               </Form.Item>
               <Form.Item label="图片地址（图片海报必填）" name="image_url">
-                <Input style={{ width: 320 }} placeholder="https://… 或 /media/…" />
+                <Input style={{ width: 'min(320px, calc(100vw - 80px))' }} placeholder="https://… 或 /media/…" />
               </Form.Item>
             </Space>
             <Space wrap align="start">
@@ -270,7 +270,7 @@ export default function Overlays() {
               )}
               {jumpType === 4 && (
                 <Form.Item label="链接" name="url" rules={[{ required: true, message: '请填写链接' }]}>
-                  <Input style={{ width: 300 }} placeholder="https://" />
+                  <Input style={{ width: 'min(300px, calc(100vw - 80px))' }} placeholder="https://" />
                 </Form.Item>
               )}
             </Space>

@@ -108,7 +108,7 @@ function Adjust({ onMember }: { onMember: (m: Member | null) => void }) {
 
   return (
     <Card title="调整积分" style={{ marginBottom: 16 }}>
-      <Space.Compact style={{ width: 360, marginBottom: 16 }}>
+      <Space.Compact style={{ width: 'min(360px, 100%)', marginBottom: 16 }}>
         <Input
           aria-label="会员手机号"
           placeholder="会员手机号或会员 ID"
