@@ -19,8 +19,8 @@ function leavingLink(e: MouseEvent): URL | null {
  *
  * Links are caught in the capture phase, before React Router's own handler. The browser's buttons are caught with
  * the Navigation API's `navigate` event, whose history moves within the page can be cancelled before React Router
- * hears of them (where the browser has it, as Chrome and Edge do; elsewhere those buttons leave without asking). A
- * `popstate` listener cannot do it: it runs after the router's, which was added first. Not React Router's
+ * hears of them (every current browser has it since early 2026, per MDN; in older ones those buttons leave without
+ * asking). A `popstate` listener cannot do it: it runs after the router's, which was added first. Not React Router's
  * `useBlocker`: the learner pages share React Router's chunk, and that hook put them over their first-load budget
  * (issue 11 §4).
  */
