@@ -154,6 +154,33 @@ describe('the operator console', () => {
     await learner.context.close()
   })
 
+  it('a first load asks for the console, its screen and who is signed in together', { timeout: 60_000 }, async () => {
+    const { context, page } = await consoleAs(await signInOperator())
+    const asked: string[] = []
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+    // The console's own chunk (antd and the layout) is held back: what the page asks for meanwhile does not wait
+    // for it. Before, /api/admin/me came only once that chunk had run, and the screen's chunk once the layout drew.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/console-app-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/admin/sales/orders')
+    const early = () => asked.includes('/api/admin/me') && asked.some((p) => /^\/assets\/orders-[\w-]+\.js$/.test(p))
+    await expect.poll(early, { timeout: 15_000 }).toBe(true)
+    release()
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: '订单号' }).isVisible(), { timeout: 15_000 })
+      .toBe(true)
+    // The layout took the answer asked early rather than asking again.
+    expect(asked.filter((p) => p === '/api/admin/me')).toHaveLength(1)
+    // Nor does React Router ask the server where the menu's links lead: every /admin address is the console's.
+    await page.waitForLoadState('networkidle')
+    expect(asked.filter((p) => p.startsWith('/__manifest'))).toEqual([])
+    await context.close()
+  })
+
   it('the staff screen at 1280×800', { timeout: 60_000 }, async () => {
     const admin = await signInOperator()
     await grantStaff(admin, ['operator', 'assistant'])

@@ -2,7 +2,7 @@ import './console.css'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider, Spin } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useRoutes } from 'react-router'
 import { z } from 'zod'
 import type { Permission } from '#shared/staff/roles.ts'
@@ -12,6 +12,7 @@ import { ConsoleError } from './lib/client.ts'
 import { useMe } from './lib/me.ts'
 import { StepUpProvider } from './lib/step-up.tsx'
 import { Sections } from './nav.ts'
+import { loadHome, screens as screenTable } from './screens.ts'
 import NoAccess from './screens/no-access.tsx'
 import SignIn from './screens/sign-in.tsx'
 
@@ -19,51 +20,9 @@ import SignIn from './screens/sign-in.tsx'
 // (「最多 40 个字」, not zod's 「数值过大：期望 string <=40 字符」); the console's bundle only.
 z.config(plainMessages)
 
-// Each screen is its own chunk, loaded when opened.
-const Home = lazy(() => import('./screens/home.tsx'))
-
-/** A console screen (issue 13 §2): its path, the permission that opens it, its module. */
-const screen = (
-  path: string,
-  permission: Permission,
-  load: () => Promise<{ default: ComponentType }>,
-  /** A grant reaching only the member's own records opens it too (a teacher's courses). */
-  own?: 'own',
-) => ({ path, permission, own: own === 'own', Screen: lazy(load) })
-
-const screens = [
-  screen('staff', 'staff.manage', () => import('./screens/staff.tsx')),
-  screen('staff/log', 'audit.read', () => import('./screens/audit.tsx')),
-  screen('sales/orders', 'orders.read', () => import('./screens/orders.tsx')),
-  screen('sales/refunds', 'refunds.read', () => import('./screens/refunds.tsx')),
-  screen('catalogue/courses', 'courses.read', () => import('./screens/catalogue/courses.tsx'), 'own'),
-  screen('catalogue/courses/:id', 'courses.read', () => import('./screens/catalogue/course-editor.tsx'), 'own'),
-  screen('catalogue/live', 'catalogue.read', () => import('./screens/catalogue/live.tsx')),
-  screen('catalogue/categories', 'catalogue.read', () => import('./screens/catalogue/categories.tsx')),
-  screen('catalogue/teachers', 'catalogue.read', () => import('./screens/catalogue/teachers.tsx')),
-  screen('catalogue/bundles', 'catalogue.read', () => import('./screens/catalogue/bundles.tsx')),
-  screen('storefront/home', 'catalogue.read', () => import('./screens/storefront/home-feed.tsx')),
-  screen('storefront/hot-words', 'catalogue.read', () => import('./screens/storefront/hot-words.tsx')),
-  screen('members', 'members.read', () => import('./screens/members.tsx')),
-  screen('members/:id', 'members.read', () => import('./screens/member.tsx')),
-  screen('media', 'courses.read', () => import('./screens/media.tsx')),
-  screen('sales/coupons', 'marketing.read', () => import('./screens/coupons.tsx')),
-  screen('sales/vip-plans', 'marketing.read', () => import('./screens/vip-plans.tsx')),
-  screen('sales/points', 'points.adjust', () => import('./screens/points.tsx')),
-  screen('engagement/comments', 'comments.moderate', () => import('./screens/comments.tsx')),
-  screen('engagement/reports', 'comments.moderate', () => import('./screens/reported-comments.tsx')),
-  screen('engagement/overlays', 'marketing.edit', () => import('./screens/overlays.tsx')),
-  screen('engagement/popups', 'catalogue.read', () => import('./screens/popups.tsx')),
-  screen('engagement/service', 'marketing.edit', () => import('./screens/service-settings.tsx')),
-  screen('marketing/redeem', 'redeem.manage', () => import('./screens/redeem-batches.tsx')),
-  screen('marketing/redeem/:id', 'redeem.manage', () => import('./screens/redeem-codes.tsx')),
-  screen('sales/exchange-records', 'exchange.read', () => import('./screens/exchange-records.tsx')),
-  screen('sales/exchange-skus', 'exchange.read', () => import('./screens/exchange-skus.tsx')),
-  screen('tuition/leads', 'tuition.read', () => import('./screens/leads.tsx')),
-  screen('tuition/enrolments', 'tuition.read', () => import('./screens/enrolments.tsx')),
-  screen('tuition/plans', 'tuition.read', () => import('./screens/tuition-plans.tsx')),
-  screen('tuition/contracts', 'tuition.read', () => import('./screens/contract-templates.tsx')),
-]
+// Each screen is its own chunk, loaded when opened (or, for the screen the console opens on, as it starts).
+const Home = lazy(loadHome)
+const screens = screenTable.map((s) => ({ ...s, Screen: lazy(s.load) }))
 
 /** A screen its roles open, else 无权限 naming it (the API refuses the calls as well). */
 function Guard({ permission, own, children }: { permission: Permission; own: boolean; children: ReactNode }) {

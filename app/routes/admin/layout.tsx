@@ -26,6 +26,18 @@ function ToSignIn() {
  * The console's frame: the menu (only what the member's roles open), who is signed in, sign-out. Not signed in:
  * the sign-in page; signed in without a staff role: 无权限.
  */
+/**
+ * A menu entry. Every /admin address is the console's one route (admin/*), so React Router need not ask the server
+ * which routes its menu's ~35 links lead to (`/__manifest?paths=…` after each first load).
+ */
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} discover="none">
+      {children}
+    </Link>
+  )
+}
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { me, error, isPending, may, mayOwn } = useMe()
   const { pathname } = useLocation()
@@ -44,7 +56,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
     label: s.label,
     children: s.items
       .filter((i) => (i.own ? mayOwn(i.permission) : may(i.permission)))
-      .map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
+      .map((i) => ({ key: i.path, label: <MenuLink to={i.path}>{i.label}</MenuLink> })),
   })).filter((g) => g.children.length > 0)
   const selected = Sections.flatMap((s) => s.items)
     .filter((i) => pathname === i.path || pathname.startsWith(`${i.path}/`))
@@ -52,7 +64,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const menu = (
     <Menu
       mode="inline"
-      items={[{ key: '/admin', label: <Link to="/admin">工作台</Link> }, ...items]}
+      items={[{ key: '/admin', label: <MenuLink to="/admin">工作台</MenuLink> }, ...items]}
       selectedKeys={[selected ?? '/admin']}
       onClick={() => setDrawer(false)}
     />
