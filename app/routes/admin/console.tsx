@@ -10,8 +10,9 @@ const loadConsole = () => import('./console-app.tsx')
 
 // In the browser, as soon as this module runs (before hydration): the console's chunk, the chunk of the screen the
 // address opens and who is signed in are asked for together. Each used to wait for the one before: hydration, then
-// the console, then /api/admin/me once it had run, then the screen once the layout had drawn (about 1.6 s of a
-// 2.3 s first load on a laptop). A client-side navigation here from another page only starts the console's chunk.
+// the console, then /api/admin/me once it had run, then the screen once the layout had drawn. Across a line with
+// round trips, or on a slower CPU, first loads are 8–19 % sooner (docs/performance.md, "The console's first load").
+// A client-side navigation here from another page only starts the console's chunk.
 const starting =
   typeof document !== 'undefined' && location.pathname.startsWith('/admin') ? start(location.pathname) : null
 
