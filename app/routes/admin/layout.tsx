@@ -23,10 +23,6 @@ function ToSignIn() {
 }
 
 /**
- * The console's frame: the menu (only what the member's roles open), who is signed in, sign-out. Not signed in:
- * the sign-in page; signed in without a staff role: 无权限.
- */
-/**
  * A menu entry. Every /admin address is the console's one route (admin/*), so React Router need not ask the server
  * which routes its menu's ~35 links lead to (`/__manifest?paths=…` after each first load).
  */
@@ -38,6 +34,10 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   )
 }
 
+/**
+ * The console's frame: the menu (only what the member's roles open), who is signed in, sign-out. Not signed in:
+ * the sign-in page; signed in without a staff role: 无权限.
+ */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { me, error, isPending, may, mayOwn } = useMe()
   const { pathname } = useLocation()
