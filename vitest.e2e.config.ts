@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page's first answer waits for the server, Chromium and the other tests' work on a 2-core machine: a second
+    // (the default) is too short under load. A poll still returns as soon as it holds; only a failure waits longer.
+    expect: { poll: { timeout: 10_000 } },
   },
 })

@@ -126,12 +126,12 @@ describe('system course enrolment', () => {
     await expect.poll(() => page.getByText(/总学费 3980 元/).isVisible()).toBe(true)
     await shot(page, 'tuition-contract-read')
     await page.getByLabel('真实姓名').fill('林小雨')
-    await page.getByRole('button', { name: '获取验证码' }).click()
-    await expect.poll(() => page.getByRole('button', { name: /^\d+s$/ }).isVisible()).toBe(true)
-    // The toast keeps the masked phone number on one line at 390 px (antd-mobile breaks words anywhere).
+    // The toast keeps the masked phone number on one line at 390 px (antd-mobile breaks words anywhere). It shows
+    // for 2 s: waited for from before the tap, so a busy machine cannot let it pass unseen.
     const sentTo = page.locator('.adm-toast-main', { hasText: '验证码已发送至' })
-    await expect.poll(() => sentTo.isVisible()).toBe(true)
-    await shot(page, 'tuition-code-toast')
+    const toastShown = sentTo.waitFor({ state: 'visible', timeout: 15_000 })
+    await page.getByRole('button', { name: '获取验证码' }).click()
+    await toastShown
     // The masked number's characters, measured where they are drawn: one line box, not two.
     const lines = await sentTo.evaluate((el) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
@@ -146,6 +146,8 @@ describe('system course enrolment', () => {
       return 0
     })
     expect(lines).toBe(1)
+    await shot(page, 'tuition-code-toast')
+    await expect.poll(() => page.getByRole('button', { name: /^\d+s$/ }).isVisible()).toBe(true)
     await page.getByLabel(/短信验证码/).fill(await latestCode(phone, 'contract'))
     await drawSignature(page)
     await expect.poll(() => page.getByText('已签名', { exact: true }).isVisible()).toBe(true)
