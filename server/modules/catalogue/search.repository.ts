@@ -97,9 +97,9 @@ const rankOrder = 'order by tier, student_count desc nulls last, course_id desc 
  * The text of a one-word page for terms of one shape (each exact or a prefix, written or pinyin; with or without a
  * cursor; the page size written in: a planner that knows it keeps one plan). Parameters: each term, then the
  * cursor (score, learners, id). Each term gives its best courses of the page's size, read in index order: an
- * exact term off its part of the index; a prefix term as the distinct terms it starts (found one index probe at a
- * time, a loose index scan: "pr" starts 3 terms but 16,000 rows), each read the same way, so a common prefix never
- * sorts all its rows. Pinyin (at most 6) cannot outrank a word in titles as written (8): when those fill the page
+ * exact term off its part of the index; a prefix term as the distinct terms it starts (a range of the vocabulary,
+ * or one index probe at a time, a loose index scan: "pr" starts 3 terms but 16,000 rows), each read the same way,
+ * so a common prefix never sorts all its rows. Pinyin (at most 6) cannot outrank a word in titles as written (8): when those fill the page
  * ("ps"), the pinyin terms are not read at all. The page is the best of those, with its cards.
  */
 function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
@@ -118,11 +118,17 @@ function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
       ${rankOrder} limit ${limit}`
     if (!m.prefix) return `(${best(`term = ${term}`)})`
     const starting = prefixRangeSql('term', term)
-    return `(with recursive starts(term) as (
+    // The terms it starts: listed in the vocabulary when every such term is there (one range read), else found
+    // one probe of course_terms at a time.
+    const starts = inVocabulary(m)
+      ? `select word as term from search_words where ${prefixRangeSql('word', term)} ${gate}`
+      : `with recursive starts(term) as (
         select min(term) from course_terms where ${starting} ${gate}
         union all
         select (select min(term) from course_terms where term > s.term and ${starting}) from starts s where s.term is not null)
-      select b.course_id, b.student_count, b.score from starts cross join lateral (${best('term = starts.term')}) b
+        select term from starts where term is not null`
+    return `(select b.course_id, b.student_count, b.score from (${starts}) starts
+      cross join lateral (${best('term = starts.term')}) b
       order by b.score desc, b.student_count desc, b.course_id desc limit ${limit})`
   }
   const written = terms.flatMap((m, i) => (m.pinyin ? [] : [branch(m, i, '')]))
@@ -152,6 +158,16 @@ function cardsSelect(lessons: string, score: string) {
     where c.status = 'published'`
 }
 
+/**
+ * Whether every term a prefix starts is in the vocabulary (search_words; its trigger in migration 0032 adds the
+ * terms of three or more characters that start with a letter, and full pinyin of two letters or more): then those
+ * terms are one range of its primary key, where finding them in course_terms takes one index probe per term ("~tiaose"
+ * starts 138). Words of deleted courses stay in the vocabulary: their probes find nothing.
+ */
+function inVocabulary(m: TermMatch) {
+  return m.prefix && (/^[a-z][a-z0-9]{2,}$/.test(m.term) || /^~[a-z]{2,}$/.test(m.term))
+}
+
 /** The prepared statements of `rankedPage`, one per shape of terms: a handful (a Chinese word; a Latin word). */
 const rankedPageStatements = new Map<string, PreparedText>()
 
@@ -162,7 +178,8 @@ const rankedPageStatements = new Map<string, PreparedText>()
  */
 export async function rankedPage(db: DbOrTx, terms: TermMatch[], after: SearchAfter | undefined, limit: number) {
   const read = rowsRead(limit)
-  const shape = `${terms.map((m) => (m.prefix ? 'p' : 'e') + (m.pinyin ? 'y' : 'w')).join('')}_${read}${after ? '_a' : ''}`
+  const kind = (m: TermMatch) => (inVocabulary(m) ? 'v' : m.prefix ? 'p' : 'e') + (m.pinyin ? 'y' : 'w')
+  const shape = `${terms.map(kind).join('')}_${read}${after ? '_a' : ''}`
   let statement = rankedPageStatements.get(shape)
   if (!statement) {
     statement = preparedText(`search_ranked_${shape}`, rankedPageText(terms, after !== undefined, read))

@@ -330,6 +330,27 @@ describe('GET /api/searchCourse', () => {
     }
   })
 
+  it('finds a word a course was just given by its start, as written and as pinyin', async () => {
+    // A prefix's terms are read from the vocabulary (search_words), which a course's new terms join.
+    const db = t().database.db
+    const title = '平面设计师系统班'
+    await db.execute(sql`update courses set title = ${`${title} Zixueword 饕餮纹样`} where title = ${title}`)
+    await refreshSearchDocuments(db)
+    try {
+      for (const keyword of ['zixuewo', 'ZIXUEWORD', 'taoti', 'taotie', 'taotiewen']) {
+        const { body } = await search(keyword)
+        expect(
+          body.data.list.map((c) => c.title),
+          keyword,
+        ).toEqual([`${title} Zixueword 饕餮纹样`])
+      }
+    } finally {
+      await db.execute(sql`update courses set title = ${title} where title = ${`${title} Zixueword 饕餮纹样`}`)
+      await refreshSearchDocuments(db)
+    }
+    expect((await search('taotie')).body.data.list).toEqual([])
+  })
+
   it('answers an empty list for a word nothing contains', async () => {
     const { status, body } = await search('量子力学')
     expect(status).toBe(200)
