@@ -99,8 +99,8 @@ const rankOrder = 'order by tier, student_count desc nulls last, course_id desc 
  * cursor (score, learners, id). Each term gives its best courses of the page's size, read in index order: an
  * exact term off its part of the index; a prefix term as the distinct terms it starts (a range of the vocabulary,
  * or one index probe at a time, a loose index scan: "pr" starts 3 terms but 16,000 rows), each read the same way,
- * so a common prefix never sorts all its rows. Pinyin (at most 6) cannot outrank a word in titles as written (8): when those fill the page
- * ("ps"), the pinyin terms are not read at all. The page is the best of those, with its cards.
+ * so a common prefix never sorts all its rows. Pinyin (at most 6) cannot outrank a word in titles as written (8):
+ * when those fill the page ("ps"), the pinyin terms are not read at all. The page is the best of those, with its cards.
  */
 function rankedPageText(terms: TermMatch[], cursor: boolean, limit: number) {
   // Each value as a subquery the planner does not look into: the plan is the same whatever the term (its part of
