@@ -258,8 +258,15 @@ export const searchWords = pgTable(
     kind: text().notNull(),
   },
   (t) => [
-    // Words spelt like a typo: trigram similarity (Latin words, pinyin).
-    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    // Words spelt like a typo: trigram similarity, an index for each kind a typo is corrected to. One index of
+    // both answered a Latin word ("tiose") with the hundreds of pinyin runs that share its trigrams, each rechecked
+    // and dropped by the kind: 2–5 ms where the Latin words alone take 0.1.
+    index('search_words_latin_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .where(sql`${t.kind} = 'latin'`),
+    index('search_words_pinyin_trgm_idx')
+      .using('gin', sql`${t.word} gin_trgm_ops`)
+      .where(sql`${t.kind} = 'pinyin'`),
     // Pairs ending with a character (a wrong first character of a Chinese word).
     index('search_words_han_last_idx')
       .on(sql`right(${t.word}, 1)`)

@@ -10,10 +10,9 @@ import {
   anyTermExists,
   charactersBetween,
   courseCounts,
+  firstWordFound,
   knownPairs,
-  latinCandidates,
-  pinyinCandidates,
-  wordsFound,
+  spellingCandidates,
 } from './search-words.repository.ts'
 
 /** Edits allowed in a word: one, two from eight letters on (a long word has more room for slips). */
@@ -88,7 +87,7 @@ const better = (a: Choice, b: Choice | null) =>
 /** A Latin word no course has, corrected to a known word (whole) or a known pinyin (the part it spells), or null. */
 async function correctLatin(db: Db, word: string): Promise<string | null> {
   const edits = maxEdits(word)
-  const [latin, runs] = await Promise.all([latinCandidates(db, word), pinyinCandidates(db, word)])
+  const { latin, pinyin: runs } = await spellingCandidates(db, word)
   let best: Choice | null = null
   // As the search matches Latin words by their start, a slip in the start of a longer word counts too.
   const near = latin.flatMap((w) => {
@@ -151,11 +150,10 @@ async function correctHan(db: Db, word: string): Promise<string | null> {
     }
   }
   const ranked = candidates.sort((a, b) => a.reads - b.reads).slice(0, HAN_CHECKED)
-  const found = await wordsFound(
+  return await firstWordFound(
     db,
     ranked.map((c) => ({ word: c.word, all: weighted(wordQuery(c.word)!.any, '') })),
   )
-  return ranked.find((c) => found.has(c.word))?.word ?? null
 }
 
 /**
