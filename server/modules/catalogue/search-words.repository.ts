@@ -124,8 +124,8 @@ export async function charactersBetween(db: DbOrTx, left: string | null, right: 
 const firstFoundStatement = preparedText(
   'search_first_word_found',
   // The words are read in the order given (a function scan reads unnest's rows in order) and the read stops at the
-  // first found: the likeliest correction is first, and a check of a word no course has reads every course with
-  // its pairs (1.8 ms for eight readings of 数据透式表, 0.2 for the first).
+  // first found, the likeliest correction being first: each check builds the bitmap of every course with all the
+  // word's pairs (1.7 ms for 数据透视表's four at 100,000 courses), so each reading left unchecked saves one.
   `select u.word from unnest($1::text[], $2::text[]) u(word, query)
     where exists (select 1 from course_search s
       where s.doc @@ u.query::tsquery and s.published and strpos(s.body, u.word) > 0)

@@ -6,8 +6,9 @@ import type { SearchHit, SearchResult } from './search.schema.ts'
 import { refreshSearchDocuments } from './search-index.ts'
 import { keywordWords } from './search.ts'
 import { searchCourses, titlePage } from './search.repository.ts'
-import { fold, matchRanges, NFKC_STABLE, searchDocument, wordQuery } from './search-text.ts'
+import { fold, matchRanges, NFKC_STABLE, searchDocument, weighted, wordQuery } from './search-text.ts'
 import { closestPrefix, editDistance, maxEdits } from './search-typos.ts'
+import { firstWordFound, spellingCandidates } from './search-words.repository.ts'
 
 interface Envelope<T> {
   code: number
@@ -131,6 +132,31 @@ describe('GET /api/searchCourse', () => {
     expect(exact).not.toHaveProperty('corrected')
     expect((await search('数据透式表')).body.data.corrected).toBe('数据透视表')
     expect((await search('shuicia')).body.data.corrected).toBe('shuicai')
+  })
+
+  it('checks the readings of a corrected word in the order given and stops at the first a course has', async () => {
+    const db = t().database.db
+    const first = (...words: string[]) =>
+      firstWordFound(
+        db,
+        words.map((word) => ({ word, all: weighted(wordQuery(word)!.any, '') })),
+      )
+    expect(await first('数据透感表', '数据透视表')).toBe('数据透视表')
+    // Both are in titles: the one given first wins, either way round.
+    expect(await first('水彩风景', '水彩花卉')).toBe('水彩风景')
+    expect(await first('水彩花卉', '水彩风景')).toBe('水彩花卉')
+    expect(await first('数据透感表')).toBeNull()
+    expect(await first()).toBeNull()
+  })
+
+  it('reads what a misspelt Latin word may mean, Latin words and pinyin runs (without their mark), in one statement', async () => {
+    const db = t().database.db
+    expect((await spellingCandidates(db, 'exel')).latin).toContain('excel')
+    const { latin, pinyin } = await spellingCandidates(db, 'tiose')
+    expect(latin).not.toContain('tiaose')
+    expect(pinyin.length).toBeGreaterThan(0)
+    expect(pinyin.every((run) => run.startsWith('t'))).toBe(true)
+    expect(pinyin.some((run) => run.startsWith('tiaose'))).toBe(true)
   })
 
   it('corrects a wrong character of a word found only in a lesson title (水采画 → 水彩画)', async () => {
